@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The editable description of a planar mechanism: what the file format stores, what the editor
+// changes and undoes. Plain values with stable ids and names; no derived data. SI units
+// throughout: m, kg, s, rad, N, N·m. Frames: the ground frame W has X right, Y up; each body
+// frame B is attached to the body, and every position of a body's points is given in B.
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+
+namespace sslm {
+
+/// A named point fixed on a body, e.g. a pin location or the scraper blade tip.
+struct BodyPoint {
+    std::string name;     ///< unique within its body
+    Eigen::Vector2d p_B;  ///< position in the body frame (m)
+
+    bool operator==(const BodyPoint&) const = default;
+};
+
+/// How the body is drawn and, for "uniform" inertia, how its mass is distributed.
+enum class BodyShape {
+    Bar,   ///< slender rod through its points; uniform inertia m·L²/12, L = largest point spacing
+    Plate, ///< uniform lamina over the polygon of its points (in the order given)
+    Block, ///< rectangular slider block of width × height centred on the COM
+};
+
+/// A rigid moving body.
+struct BodySpec {
+    std::string id;   ///< stable identifier referenced by joints (unique, not "ground")
+    std::string name; ///< display name, e.g. "#1 crank"
+    double mass = 0;  ///< kg, > 0
+    Eigen::Vector2d com_B = Eigen::Vector2d::Zero(); ///< centre of mass in the body frame (m)
+    /// Moment of inertia about the COM (kg·m²); empty means "uniform from the shape geometry".
+    std::optional<double> inertiaCom;
+    BodyShape shape = BodyShape::Bar;
+    double blockWidth = 0;  ///< m, Block shape only
+    double blockHeight = 0; ///< m, Block shape only
+    std::vector<BodyPoint> points;
+
+    bool operator==(const BodySpec&) const = default;
+};
+
+/// The fixed ground: a set of named pivot points in the ground frame W.
+struct GroundSpec {
+    std::string name = "ground";
+    std::vector<BodyPoint> points;
+
+    bool operator==(const GroundSpec&) const = default;
+};
+
+enum class JointType { Revolute, Prismatic };
+
+/// A joint end: a named point on a body (body id "ground" for the ground).
+struct JointEnd {
+    std::string body;
+    std::string point;
+
+    bool operator==(const JointEnd&) const = default;
+};
+
+/// Linear spring and viscous damper acting on a joint's coordinate.
+struct SpringDamperSpec {
+    double stiffness = 0;   ///< N·m/rad (revolute) or N/m (prismatic)
+    double restPosition = 0;///< coordinate value at which the spring is relaxed (rad or m)
+    double damping = 0;     ///< N·m·s/rad (revolute) or N·s/m (prismatic)
+
+    bool operator==(const SpringDamperSpec&) const = default;
+};
+
+/// A one-degree-of-freedom joint between two bodies.
+///
+/// Revolute: the two end points coincide and φ_child = φ_parent + q + offset (rad), with φ the
+/// body angle in W, counter-clockwise positive.
+/// Prismatic: φ_child = φ_parent + offset and p_child = p_parent + q·axis, with `axis` a unit
+/// vector in the parent's frame and q in m.
+/// "parent" and "child" name the joint's own sides (A and B of a cut); the spanning tree may
+/// traverse the joint either way.
+struct JointSpec {
+    std::string name; ///< e.g. "J1"
+    JointType type = JointType::Revolute;
+    std::string coordinate; ///< coordinate name, e.g. "theta1"; empty means the joint's name
+    JointEnd parent;
+    JointEnd child;
+    double offset = 0; ///< rad
+    Eigen::Vector2d axis_P = Eigen::Vector2d::UnitX(); ///< prismatic axis in the parent frame
+    std::optional<SpringDamperSpec> springDamper;
+
+    /// The coordinate name in effect.
+    const std::string& coordinateName() const { return coordinate.empty() ? name : coordinate; }
+
+    bool operator==(const JointSpec&) const = default;
+};
+
+/// A scalar function of time used for actuator forces and reference motions.
+struct SignalSpec {
+    enum class Kind {
+        Zero,     ///< 0
+        Constant, ///< value
+        Linear,   ///< value + rate·t
+        Sinusoid, ///< value + amplitude·sin(2π·frequency·t + phase)
+        Table,    ///< piecewise-linear through (t, value) points, held constant outside
+    };
+    Kind kind = Kind::Zero;
+    double value = 0;
+    double rate = 0;
+    double amplitude = 0;
+    double frequency = 0; ///< Hz
+    double phase = 0;     ///< rad
+    std::vector<std::pair<double, double>> table; ///< (t in s, value), t strictly increasing
+
+    bool operator==(const SignalSpec&) const = default;
+};
+
+/// A generalized force on one joint coordinate (N·m or N).
+struct ActuatorSpec {
+    enum class Kind {
+        Force,      ///< τ = force(t)
+        PdTracking, ///< τ = kp·(q_ref(t) − q) + kd·(q̇_ref(t) − q̇)
+    };
+    std::string joint;
+    Kind kind = Kind::Force;
+    SignalSpec force;     ///< Force kind
+    double kp = 0;        ///< PdTracking: N·m/rad or N/m
+    double kd = 0;        ///< PdTracking: N·m·s/rad or N·s/m
+    SignalSpec reference; ///< PdTracking: q_ref(t)
+
+    bool operator==(const ActuatorSpec&) const = default;
+};
+
+/// A point whose path is traced and reported (e.g. the scraper blade tip).
+struct TracedPointSpec {
+    std::string name;
+    JointEnd at; ///< a named point on a body
+
+    bool operator==(const TracedPointSpec&) const = default;
+};
+
+/// Initial independent coordinates and rates; dependent ones are assembled from them.
+struct InitialStateSpec {
+    std::vector<std::pair<std::string, double>> independent; ///< coordinate name → value
+    std::vector<std::pair<std::string, double>> rates;       ///< coordinate name → rate
+    /// Guess for any coordinate, used to pick the assembly mode (the branch nearest the guess)
+    /// and to start Newton iterations.
+    std::vector<std::pair<std::string, double>> assemblyGuess;
+
+    bool operator==(const InitialStateSpec&) const = default;
+};
+
+/// Default settings for a simulation run of this mechanism.
+struct SolverSettingsSpec {
+    std::string method = "sslm";     ///< sslm | slm | augmented
+    std::string integrator = "dopri5"; ///< rk4 | dopri5 | rkf78 | rosenbrock4
+    double tEnd = 5.0;               ///< s
+    double step = 1e-3;              ///< s, fixed-step integrators and initial step
+    double rtol = 1e-8;
+    double atol = 1e-8;
+    double sampleInterval = 0.01;    ///< s
+    std::string stabilisation = "projection"; ///< none | baumgarte | projection
+    double baumgarteAlpha = 5.0;     ///< 1/s
+    double baumgarteBeta = 5.0;      ///< 1/s
+
+    bool operator==(const SolverSettingsSpec&) const = default;
+};
+
+/// A whole mechanism as written in a file.
+struct MechanismSpec {
+    std::string name;
+    std::string description;
+    Eigen::Vector2d gravity{0.0, -9.81}; ///< m/s² in W
+    GroundSpec ground;
+    std::vector<BodySpec> bodies;
+    std::vector<JointSpec> joints;
+    std::vector<ActuatorSpec> actuators;
+    std::vector<TracedPointSpec> tracedPoints;
+    std::vector<std::string> cuts; ///< joint names to cut; empty means automatic choice
+    InitialStateSpec initial;
+    SolverSettingsSpec solver;
+
+    bool operator==(const MechanismSpec&) const = default;
+};
+
+/// The reserved body id of the ground.
+inline constexpr const char* kGroundId = "ground";
+
+} // namespace sslm
