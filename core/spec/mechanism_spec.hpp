@@ -17,8 +17,8 @@ namespace sslm {
 
 /// A named point fixed on a body, e.g. a pin location or the scraper blade tip.
 struct BodyPoint {
-    std::string name;     ///< unique within its body
-    Eigen::Vector2d p_B;  ///< position in the body frame (m)
+    std::string name;    ///< unique within its body
+    Eigen::Vector2d p_B; ///< position in the body frame (m)
 
     bool operator==(const BodyPoint&) const = default;
 };
@@ -66,9 +66,9 @@ struct JointEnd {
 
 /// Linear spring and viscous damper acting on a joint's coordinate.
 struct SpringDamperSpec {
-    double stiffness = 0;   ///< N·m/rad (revolute) or N/m (prismatic)
-    double restPosition = 0;///< coordinate value at which the spring is relaxed (rad or m)
-    double damping = 0;     ///< N·m·s/rad (revolute) or N·s/m (prismatic)
+    double stiffness = 0;    ///< N·m/rad (revolute) or N/m (prismatic)
+    double restPosition = 0; ///< coordinate value at which the spring is relaxed (rad or m)
+    double damping = 0;      ///< N·m·s/rad (revolute) or N·s/m (prismatic)
 
     bool operator==(const SpringDamperSpec&) const = default;
 };
@@ -87,7 +87,7 @@ struct JointSpec {
     std::string coordinate; ///< coordinate name, e.g. "theta1"; empty means the joint's name
     JointEnd parent;
     JointEnd child;
-    double offset = 0; ///< rad
+    double offset = 0;                                 ///< rad
     Eigen::Vector2d axis_P = Eigen::Vector2d::UnitX(); ///< prismatic axis in the parent frame
     std::optional<SpringDamperSpec> springDamper;
 
@@ -110,8 +110,8 @@ struct SignalSpec {
     double value = 0;
     double rate = 0;
     double amplitude = 0;
-    double frequency = 0; ///< Hz
-    double phase = 0;     ///< rad
+    double frequency = 0;                         ///< Hz
+    double phase = 0;                             ///< rad
     std::vector<std::pair<double, double>> table; ///< (t in s, value), t strictly increasing
 
     bool operator==(const SignalSpec&) const = default;
@@ -154,16 +154,16 @@ struct InitialStateSpec {
 
 /// Default settings for a simulation run of this mechanism.
 struct SolverSettingsSpec {
-    std::string method = "sslm";     ///< sslm | slm | augmented
+    std::string method = "sslm";       ///< sslm | slm | augmented
     std::string integrator = "dopri5"; ///< rk4 | dopri5 | rkf78 | rosenbrock4
-    double tEnd = 5.0;               ///< s
-    double step = 1e-3;              ///< s, fixed-step integrators and initial step
+    double tEnd = 5.0;                 ///< s
+    double step = 1e-3;                ///< s, fixed-step integrators and initial step
     double rtol = 1e-8;
     double atol = 1e-8;
-    double sampleInterval = 0.01;    ///< s
+    double sampleInterval = 0.01;             ///< s
     std::string stabilisation = "projection"; ///< none | baumgarte | projection
-    double baumgarteAlpha = 5.0;     ///< 1/s
-    double baumgarteBeta = 5.0;      ///< 1/s
+    double baumgarteAlpha = 5.0;              ///< 1/s
+    double baumgarteBeta = 5.0;               ///< 1/s
 
     bool operator==(const SolverSettingsSpec&) const = default;
 };

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: MIT
+#include "core/model/compile.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include "core/spec/spec_json.hpp"
+#include "core/topology/mechanism_graph.hpp"
+
+namespace sslm {
+
+namespace {
+
+Diagnostic error(std::string where, std::string message, std::string hint = {}) {
+    return {Diagnostic::Severity::Error, std::move(where), std::move(message), std::move(hint)};
+}
+
+Diagnostic warning(std::string where, std::string message, std::string hint = {}) {
+    return {Diagnostic::Severity::Warning, std::move(where), std::move(message), std::move(hint)};
+}
+
+std::string joinNames(const std::vector<std::string>& names, const char* separator) {
+    std::string out;
+    for (const std::string& name : names) {
+        out += (out.empty() ? "" : separator) + name;
+    }
+    return out;
+}
+
+/// Node n of the graph is spec body n − 1; node 0 is the ground.
+std::string nodeName(const MechanismSpec& spec, int node) {
+    return node == 0 ? std::string(kGroundId) : spec.bodies[node - 1].id;
+}
+
+MechanismGraph buildGraph(const MechanismSpec& spec) {
+    std::map<std::string, int, std::less<>> nodeOf{{kGroundId, 0}};
+    for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
+        nodeOf[spec.bodies[i].id] = static_cast<int>(i) + 1;
+    }
+    MechanismGraph graph;
+    graph.nodeCount = static_cast<int>(spec.bodies.size()) + 1;
+    for (const JointSpec& joint : spec.joints) {
+        graph.edges.push_back({nodeOf.at(joint.parent.body), nodeOf.at(joint.child.body),
+                               joint.type == JointType::Prismatic});
+        const bool actuated =
+            std::any_of(spec.actuators.begin(), spec.actuators.end(),
+                        [&](const ActuatorSpec& a) { return a.joint == joint.name; });
+        graph.actuated.push_back(actuated);
+    }
+    return graph;
+}
+
+Eigen::Vector2d pointOf(const MechanismSpec& spec, const JointEnd& end) {
+    const std::vector<BodyPoint>* points = &spec.ground.points;
+    if (end.body != kGroundId) {
+        const auto body = std::find_if(spec.bodies.begin(), spec.bodies.end(),
+                                       [&](const BodySpec& b) { return b.id == end.body; });
+        points = &body->points;
+    }
+    const auto point = std::find_if(points->begin(), points->end(),
+                                    [&](const BodyPoint& p) { return p.name == end.point; });
+    return point->p_B;
+}
+
+/// Checks the graph before any cut is chosen: connection to the ground and mobility.
+void checkConnectivityAndMobility(const MechanismSpec& spec,
+                                  const MechanismGraph& graph,
+                                  Diagnostics& diagnostics) {
+    for (int node : nodesUnreachableFromGround(graph)) {
+        const BodySpec& body = spec.bodies[node - 1];
+        const bool hasJoint =
+            std::any_of(graph.edges.begin(), graph.edges.end(),
+                        [&](const GraphEdge& e) { return e.a == node || e.b == node; });
+        diagnostics.push_back(error(
+            "bodies[" + std::to_string(node - 1) + "]",
+            "body " + body.id + " is not connected" +
+                (hasJoint ? " to the ground through any chain of joints" : ": no joint uses it"),
+            "add a joint between " + body.id +
+                " and a body connected to the ground, or delete it"));
+    }
+    const int bodies = static_cast<int>(spec.bodies.size());
+    const int joints = static_cast<int>(spec.joints.size());
+    const int mobility = 3 * bodies - 2 * joints;
+    if (mobility <= 0 && bodies > 0) {
+        const std::string count = "Grübler: 3×" + std::to_string(bodies) + " bodies − 2×" +
+                                  std::to_string(joints) + " joints = " + std::to_string(mobility);
+        if (mobility == 0) {
+            diagnostics.push_back(error("joints", "the mechanism is locked: 0 DOF (" + count + ")",
+                                        "remove a joint or add a body so that it can move"));
+        } else {
+            diagnostics.push_back(
+                error("joints",
+                      "the mechanism is over-constrained: " + std::to_string(mobility) + " DOF (" +
+                          count + "); its loop constraints are redundant",
+                      "remove " + std::to_string(1 - mobility) +
+                          " joint(s); SSLM needs independent loop constraints"));
+        }
+    }
+}
+
+/// Resolves the requested cut names into edges, or explains why they do not leave a tree.
+std::vector<int> resolveCuts(const MechanismSpec& spec,
+                             const MechanismGraph& graph,
+                             const std::vector<std::string>& names,
+                             Diagnostics& diagnostics) {
+    std::vector<bool> isCut(graph.edgeCount(), false);
+    std::vector<int> cuts;
+    bool bad = false;
+    for (const std::string& name : names) {
+        const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
+                                     [&](const JointSpec& j) { return j.name == name; });
+        if (it == spec.joints.end()) {
+            std::vector<std::string> known;
+            for (const JointSpec& j : spec.joints) {
+                known.push_back(j.name);
+            }
+            diagnostics.push_back(error("cuts", "cut joint " + name + " does not exist",
+                                        "joints are " + joinNames(known, ", ")));
+            bad = true;
+            continue;
+        }
+        const int e = static_cast<int>(it - spec.joints.begin());
+        if (isCut[e]) {
+            diagnostics.push_back(
+                error("cuts", "joint " + name + " is cut twice", "list each cut joint once"));
+            bad = true;
+        }
+        isCut[e] = true;
+        cuts.push_back(e);
+    }
+    if (bad) {
+        return {};
+    }
+    const CutSetCheck check = checkCutSet(graph, isCut);
+    for (const std::vector<int>& cycle : check.closedCycles) {
+        std::vector<std::string> names_;
+        for (int e : cycle) {
+            names_.push_back(spec.joints[e].name);
+        }
+        diagnostics.push_back(
+            error("cuts",
+                  "the loop " + joinNames(names_, "–") + " stays closed: none of its joints is cut",
+                  "cut one of " + joinNames(names_, ", ")));
+    }
+    if (!check.disconnectedNodes.empty()) {
+        std::vector<std::string> bodies;
+        std::vector<std::string> culprits;
+        for (int node : check.disconnectedNodes) {
+            bodies.push_back(nodeName(spec, node));
+            for (int e : cuts) {
+                const GraphEdge& edge = graph.edges[e];
+                if (edge.a == node || edge.b == node) {
+                    culprits.push_back(spec.joints[e].name);
+                }
+            }
+        }
+        std::sort(culprits.begin(), culprits.end());
+        culprits.erase(std::unique(culprits.begin(), culprits.end()), culprits.end());
+        diagnostics.push_back(error(
+            "cuts",
+            "the cuts separate " + joinNames(bodies, ", ") + " from the ground" +
+                (culprits.empty() ? std::string() : " (cut at " + joinNames(culprits, ", ") + ")"),
+            "cut fewer joints around " + joinNames(bodies, ", ") + "; " +
+                std::to_string(graph.independentLoopCount()) +
+                " cuts, one per independent loop, are needed"));
+    }
+    if (!check.ok()) {
+        return {};
+    }
+    std::sort(cuts.begin(), cuts.end());
+    return cuts;
+}
+
+} // namespace
+
+double uniformInertia(const BodySpec& body) {
+    switch (body.shape) {
+    case BodyShape::Bar: {
+        double length = 0;
+        for (const BodyPoint& p : body.points) {
+            for (const BodyPoint& q : body.points) {
+                length = std::max(length, (p.p_B - q.p_B).norm());
+            }
+        }
+        return body.mass * length * length / 12.0;
+    }
+    case BodyShape::Plate: {
+        // polygon second moment about the body origin, then shifted to the centroid
+        double twiceArea = 0;
+        double polar = 0;
+        Eigen::Vector2d firstMoment = Eigen::Vector2d::Zero();
+        const std::size_t n = body.points.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            const Eigen::Vector2d& a = body.points[i].p_B;
+            const Eigen::Vector2d& b = body.points[(i + 1) % n].p_B;
+            const double c = a.x() * b.y() - b.x() * a.y();
+            twiceArea += c;
+            firstMoment += c * (a + b);
+            polar += c * (a.squaredNorm() + a.dot(b) + b.squaredNorm());
+        }
+        if (std::abs(twiceArea) < 1e-300) {
+            return 0;
+        }
+        const Eigen::Vector2d centroid = firstMoment / (3.0 * twiceArea);
+        const double aboutOrigin = body.mass * polar / (6.0 * twiceArea);
+        return aboutOrigin - body.mass * centroid.squaredNorm();
+    }
+    case BodyShape::Block:
+        return body.mass *
+               (body.blockWidth * body.blockWidth + body.blockHeight * body.blockHeight) / 12.0;
+    }
+    return 0;
+}
+
+CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& options) {
+    CompileResult result;
+    Diagnostics& diagnostics = result.diagnostics;
+    diagnostics = validateSpec(spec);
+    if (hasErrors(diagnostics)) {
+        return result;
+    }
+    const MechanismGraph graph = buildGraph(spec);
+    checkConnectivityAndMobility(spec, graph, diagnostics);
+    if (hasErrors(diagnostics)) {
+        return result;
+    }
+
+    // cut joints: requested, from the file, or chosen automatically
+    const std::vector<std::string>& requested = options.cuts ? *options.cuts : spec.cuts;
+    std::vector<int> cutEdges =
+        requested.empty() ? chooseCuts(graph) : resolveCuts(spec, graph, requested, diagnostics);
+    if (hasErrors(diagnostics)) {
+        return result;
+    }
+    std::vector<bool> isCut(graph.edgeCount(), false);
+    for (int e : cutEdges) {
+        isCut[e] = true;
+    }
+
+    auto model = std::make_shared<Model>();
+    model->name = spec.name;
+    model->description = spec.description;
+    model->gravity = spec.gravity;
+    model->spec = spec;
+    model->mobilityGrubler =
+        3 * static_cast<int>(spec.bodies.size()) - 2 * static_cast<int>(spec.joints.size());
+
+    // spanning tree in subsystem-major depth-first order, children in joint file order
+    std::vector<std::vector<std::pair<int, int>>> children(graph.nodeCount); // (node, edge)
+    std::vector<int> parentEdgeOf(graph.nodeCount, -1);
+    {
+        std::vector<bool> seen(graph.nodeCount, false);
+        seen[0] = true;
+        std::vector<int> open{0};
+        while (!open.empty()) {
+            const int node = open.back();
+            open.pop_back();
+            for (int e = 0; e < graph.edgeCount(); ++e) {
+                if (isCut[e]) {
+                    continue;
+                }
+                const GraphEdge& edge = graph.edges[e];
+                const int other = edge.a == node ? edge.b : (edge.b == node ? edge.a : -1);
+                if (other >= 0 && !seen[other]) {
+                    seen[other] = true;
+                    parentEdgeOf[other] = e;
+                    children[node].emplace_back(other, e);
+                    open.push_back(other);
+                }
+            }
+        }
+        for (auto& list : children) {
+            std::sort(list.begin(), list.end(),
+                      [](const auto& x, const auto& y) { return x.second < y.second; });
+        }
+    }
+    std::vector<int> treeOrder; // graph nodes of moving bodies
+    std::vector<int> subsystemOfNode(graph.nodeCount, -1);
+    for (std::size_t s = 0; s < children[0].size(); ++s) {
+        std::vector<int> stack{children[0][s].first};
+        while (!stack.empty()) {
+            const int node = stack.back();
+            stack.pop_back();
+            treeOrder.push_back(node);
+            subsystemOfNode[node] = static_cast<int>(s);
+            for (auto it = children[node].rbegin(); it != children[node].rend(); ++it) {
+                stack.push_back(it->first);
+            }
+        }
+    }
+    std::vector<int> bodyOfNode(graph.nodeCount, -1);
+    bodyOfNode[0] = 0;
+    for (std::size_t i = 0; i < treeOrder.size(); ++i) {
+        bodyOfNode[treeOrder[i]] = static_cast<int>(i) + 1;
+    }
+
+    // bodies
+    Body ground;
+    ground.id = kGroundId;
+    ground.name = spec.ground.name;
+    ground.points = spec.ground.points;
+    model->bodies.push_back(std::move(ground));
+    for (int node : treeOrder) {
+        const BodySpec& in = spec.bodies[node - 1];
+        Body body;
+        body.id = in.id;
+        body.name = in.name.empty() ? in.id : in.name;
+        body.specIndex = node - 1;
+        body.mass = in.mass;
+        body.com_B = in.com_B;
+        body.inertiaCom = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
+        body.shape = in.shape;
+        body.points = in.points;
+        body.subsystem = subsystemOfNode[node];
+        model->bodies.push_back(std::move(body));
+        if (!in.inertiaCom && model->bodies.back().inertiaCom <= 0) {
+            diagnostics.push_back(error("bodies[" + std::to_string(node - 1) + "].inertia",
+                                        "the uniform inertia of " + in.id + " is zero",
+                                        "give the inertia about the COM in kg·m²"));
+        }
+    }
+    if (hasErrors(diagnostics)) {
+        return result;
+    }
+
+    // joints, tree links and coordinates
+    model->coordinates.resize(treeOrder.size());
+    for (std::size_t e = 0; e < spec.joints.size(); ++e) {
+        const JointSpec& in = spec.joints[e];
+        Joint joint;
+        joint.name = in.name;
+        joint.type = in.type;
+        joint.coordinateName = in.coordinateName();
+        joint.specIndex = static_cast<int>(e);
+        joint.bodyA = bodyOfNode[graph.edges[e].a];
+        joint.bodyB = bodyOfNode[graph.edges[e].b];
+        joint.p_A = pointOf(spec, in.parent);
+        joint.p_B = pointOf(spec, in.child);
+        joint.offset = in.offset;
+        joint.axis_A = in.axis_P;
+        joint.springDamper = in.springDamper;
+        model->joints.push_back(std::move(joint));
+    }
+    for (std::size_t i = 0; i < treeOrder.size(); ++i) {
+        const int node = treeOrder[i];
+        const int e = parentEdgeOf[node];
+        Body& body = model->bodies[i + 1];
+        Joint& joint = model->joints[e];
+        body.treeJoint = e;
+        body.parent = bodyOfNode[graph.edges[e].a == node ? graph.edges[e].b : graph.edges[e].a];
+        model->bodies[body.parent].children.push_back(static_cast<int>(i) + 1);
+        joint.coordinate = static_cast<int>(i);
+        joint.treeSign = joint.bodyB == static_cast<int>(i) + 1 ? +1 : -1;
+        model->coordinates[i] = {joint.coordinateName, e, static_cast<int>(i) + 1, body.subsystem,
+                                 joint.type == JointType::Revolute};
+    }
+
+    // subsystems
+    model->subsystems.resize(children[0].size());
+    for (std::size_t b = 1; b < model->bodies.size(); ++b) {
+        Subsystem& sub = model->subsystems[model->bodies[b].subsystem];
+        if (sub.bodies.empty()) {
+            sub.rootBody = static_cast<int>(b);
+            sub.qBegin = static_cast<int>(b) - 1;
+        }
+        sub.bodies.push_back(static_cast<int>(b));
+        ++sub.nq;
+        if (model->bodies[b].children.size() > 1) {
+            sub.serial = false;
+        }
+    }
+
+    // loops: one per cut, the tree path between the cut's two bodies
+    for (int e : cutEdges) {
+        Joint& cutJoint = model->joints[e];
+        cutJoint.cut = static_cast<int>(model->cuts.size());
+        model->cuts.push_back(e);
+        Loop loop;
+        loop.cutJoint = e;
+        const auto ancestors = [&](int body) {
+            std::vector<int> chain;
+            for (int b = body; b >= 0; b = model->bodies[b].parent) {
+                chain.push_back(b);
+            }
+            return chain;
+        };
+        const std::vector<int> upA = ancestors(cutJoint.bodyA);
+        const std::vector<int> upB = ancestors(cutJoint.bodyB);
+        int common = 0;
+        for (int b : upA) {
+            if (std::find(upB.begin(), upB.end(), b) != upB.end()) {
+                common = b;
+                break;
+            }
+        }
+        std::vector<int> pathB;
+        for (int b : upA) {
+            if (b == common) {
+                break;
+            }
+            loop.joints.push_back(model->bodies[b].treeJoint);
+            loop.path.push_back({b - 1, +1});
+        }
+        for (int b : upB) {
+            if (b == common) {
+                break;
+            }
+            pathB.push_back(model->bodies[b].treeJoint);
+            loop.path.push_back({b - 1, -1});
+        }
+        for (int b = common; b > 0; b = model->bodies[b].parent) {
+            loop.path.push_back({b - 1, 0});
+        }
+        loop.joints.insert(loop.joints.end(), pathB.rbegin(), pathB.rend());
+        loop.joints.push_back(e);
+        std::sort(loop.path.begin(), loop.path.end(),
+                  [](const LoopPathEntry& x, const LoopPathEntry& y) {
+                      return x.coordinate < y.coordinate;
+                  });
+        for (const LoopPathEntry& entry : loop.path) {
+            const int s = model->coordinates[entry.coordinate].subsystem;
+            if (std::find(loop.subsystems.begin(), loop.subsystems.end(), s) ==
+                loop.subsystems.end()) {
+                loop.subsystems.push_back(s);
+            }
+        }
+        std::sort(loop.subsystems.begin(), loop.subsystems.end());
+        for (int s : loop.subsystems) {
+            model->subsystems[s].loops.push_back(static_cast<int>(model->loops.size()));
+        }
+        model->loops.push_back(std::move(loop));
+    }
+
+    // block patterns of J (loops × subsystems) and of the GICM (loops × loops)
+    const int nLoops = model->nLoops();
+    const int nSub = static_cast<int>(model->subsystems.size());
+    model->jacobianPattern.setConstant(nLoops, nSub, false);
+    for (int i = 0; i < nLoops; ++i) {
+        for (int s : model->loops[i].subsystems) {
+            model->jacobianPattern(i, s) = true;
+        }
+    }
+    model->gicmContributors.assign(nLoops, std::vector<std::vector<int>>(nLoops));
+    for (int r = 0; r < nLoops; ++r) {
+        for (int s = 0; s < nLoops; ++s) {
+            for (int j = 0; j < nSub; ++j) {
+                if (model->jacobianPattern(r, j) && model->jacobianPattern(s, j)) {
+                    model->gicmContributors[r][s].push_back(j);
+                }
+            }
+        }
+    }
+
+    // actuators, traced points, independent coordinates
+    for (const ActuatorSpec& in : spec.actuators) {
+        const int joint = model->jointIndex(in.joint);
+        model->actuators.push_back({model->joints[joint].coordinate, joint, in});
+    }
+    for (const TracedPointSpec& in : spec.tracedPoints) {
+        const int body = model->bodyIndex(in.at.body);
+        model->tracedPoints.push_back({in.name, body, pointOf(spec, in.at)});
+    }
+    for (std::size_t i = 0; i < spec.initial.independent.size(); ++i) {
+        const std::string& name = spec.initial.independent[i].first;
+        const int k = model->coordinateIndex(name);
+        if (k >= 0) {
+            model->independent.push_back(k);
+            continue;
+        }
+        const auto joint = std::find_if(model->joints.begin(), model->joints.end(),
+                                        [&](const Joint& j) { return j.coordinateName == name; });
+        if (joint != model->joints.end()) {
+            diagnostics.push_back(
+                warning("initial.independent[" + std::to_string(i) + "]",
+                        "input coordinate " + name + " belongs to joint " + joint->name +
+                            ", which is cut in this cut choice",
+                        "keep " + joint->name + " uncut to drive it, or pick other cut joints"));
+        }
+    }
+    result.model = std::move(model);
+    return result;
+}
+
+} // namespace sslm

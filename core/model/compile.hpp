@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Spec → Model: validates the description, chooses or checks the cut joints, builds the
+// spanning tree, subsystems, loops and their block patterns. Problems come back as
+// diagnostics naming the element and the fix; nothing here throws on bad input.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/model.hpp"
+#include "core/spec/mechanism_spec.hpp"
+#include "core/util/diagnostic.hpp"
+
+namespace sslm {
+
+struct CompileOptions {
+    /// Cut joints by name, overriding the spec's list; an empty list asks for the automatic
+    /// choice. Unset means: the spec's list, or automatic when the spec has none.
+    std::optional<std::vector<std::string>> cuts;
+};
+
+struct CompileResult {
+    std::shared_ptr<const Model> model; ///< null when there is an error
+    Diagnostics diagnostics;
+
+    bool ok() const { return model != nullptr; }
+};
+
+CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& options = {});
+
+/// Moment of inertia about the COM of a uniform body of the given shape (kg·m²): a bar of the
+/// largest point spacing, a lamina over the points' polygon, or a block of its size.
+double uniformInertia(const BodySpec& body);
+
+} // namespace sslm

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#include "core/model/model.hpp"
+
+#include <algorithm>
+
+namespace sslm {
+
+namespace {
+
+template <typename Range, typename Key> int indexWhere(const Range& range, Key key) {
+    const auto it = std::find_if(range.begin(), range.end(), key);
+    return it == range.end() ? -1 : static_cast<int>(it - range.begin());
+}
+
+} // namespace
+
+int Body::pointIndex(std::string_view key) const {
+    return indexWhere(points, [&](const BodyPoint& p) { return p.name == key; });
+}
+
+int Model::bodyIndex(std::string_view key) const {
+    return indexWhere(bodies, [&](const Body& b) { return b.id == key; });
+}
+
+int Model::jointIndex(std::string_view key) const {
+    return indexWhere(joints, [&](const Joint& j) { return j.name == key; });
+}
+
+int Model::coordinateIndex(std::string_view key) const {
+    return indexWhere(coordinates, [&](const Coordinate& c) { return c.name == key; });
+}
+
+} // namespace sslm

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The compiled, immutable mechanism: spanning tree, cut joints and their loops, subsystems,
+// index maps. Built by compileModel() from a MechanismSpec and a cut choice; shared as
+// std::shared_ptr<const Model> between threads. Run-time buffers live in Workspace.
+//
+// Ordering invariants:
+// - bodies[0] is the ground; moving bodies follow subsystem by subsystem, parents before
+//   children (depth-first, joints in file order);
+// - coordinate k belongs to the tree joint of body k + 1, so every subsystem owns a contiguous
+//   range of q;
+// - loop i is closed by cut i; it contributes constraint rows 2i and 2i + 1.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/spec/mechanism_spec.hpp"
+
+namespace sslm {
+
+struct Body {
+    std::string id;
+    std::string name;
+    int specIndex = -1; ///< index in MechanismSpec::bodies; -1 for the ground
+    double mass = 0;    ///< kg
+    Eigen::Vector2d com_B = Eigen::Vector2d::Zero(); ///< m, body frame
+    double inertiaCom = 0;                           ///< kg·m² about the COM (resolved)
+    BodyShape shape = BodyShape::Bar;
+    std::vector<BodyPoint> points;
+
+    int parent = -1;           ///< tree parent body; -1 for the ground
+    int treeJoint = -1;        ///< joint to the tree parent; -1 for the ground
+    int subsystem = -1;        ///< -1 for the ground
+    std::vector<int> children; ///< tree children, in joint file order
+
+    /// Index of a named point, or -1.
+    int pointIndex(std::string_view name) const;
+};
+
+struct Joint {
+    std::string name;
+    JointType type = JointType::Revolute;
+    std::string coordinateName;
+    int specIndex = -1;
+    int bodyA = -1;                                ///< the spec's "parent" side (side A of a cut)
+    int bodyB = -1;                                ///< the spec's "child" side (side B of a cut)
+    Eigen::Vector2d p_A = Eigen::Vector2d::Zero(); ///< joint point in A's frame (m)
+    Eigen::Vector2d p_B = Eigen::Vector2d::Zero(); ///< joint point in B's frame (m)
+    double offset = 0;                             ///< rad
+    Eigen::Vector2d axis_A = Eigen::Vector2d::UnitX(); ///< prismatic axis in A's frame
+    std::optional<SpringDamperSpec> springDamper;
+
+    int coordinate = -1; ///< index in q for a tree joint; -1 for a cut joint
+    int cut = -1;        ///< index in Model::cuts for a cut joint; -1 for a tree joint
+    /// +1 when the tree goes A → B (B is the tree child), −1 when it goes B → A.
+    int treeSign = 0;
+
+    bool isCut() const { return cut >= 0; }
+};
+
+/// One tree coordinate: the relative motion of a tree joint (rad or m).
+struct Coordinate {
+    std::string name;
+    int joint = -1;
+    int body = -1; ///< the tree child of the joint (= index + 1)
+    int subsystem = -1;
+    bool angular = true;
+};
+
+/// A coordinate that moves a loop's cut points: on the tree path from the cut's side A (+1) or
+/// side B (−1), or above the path (0), where it moves both points together and so only turns
+/// the closure error (its J column vanishes on the constraint manifold).
+struct LoopPathEntry {
+    int coordinate = -1;
+    int side = 0;
+};
+
+/// An independent loop, closed by one cut joint.
+struct Loop {
+    int cutJoint = -1;               ///< joint index
+    std::vector<int> joints;         ///< the joint cycle, tree path from A to B then the cut joint
+    std::vector<LoopPathEntry> path; ///< coordinates that move the cut's points, ascending
+    std::vector<int> subsystems;     ///< subsystems with a coordinate on the path, ascending
+};
+
+/// A branch of the spanning tree that leaves the ground (seed 000 Sect. 2; seed 002 Sect. 2).
+struct Subsystem {
+    int rootBody = -1;
+    std::vector<int> bodies; ///< tree order
+    int qBegin = 0;          ///< first coordinate index
+    int nq = 0;              ///< number of coordinates (= bodies.size())
+    bool serial = true;      ///< false for a tree-type branch
+    std::vector<int> loops;  ///< loops whose path touches this subsystem
+};
+
+struct TracedPoint {
+    std::string name;
+    int body = -1;
+    Eigen::Vector2d p_B = Eigen::Vector2d::Zero();
+};
+
+struct Actuator {
+    int coordinate = -1; ///< -1 when the actuated joint is cut in this model
+    int joint = -1;
+    ActuatorSpec spec;
+};
+
+struct Model {
+    std::string name;
+    std::string description;
+    Eigen::Vector2d gravity = Eigen::Vector2d(0.0, -9.81); ///< m/s² in W
+
+    std::vector<Body> bodies;            ///< [0] is the ground
+    std::vector<Joint> joints;           ///< file order
+    std::vector<Coordinate> coordinates; ///< q order
+    std::vector<int> cuts;               ///< joint index of each cut, loop order
+    std::vector<Loop> loops;             ///< loop i is closed by cuts[i]
+    std::vector<Subsystem> subsystems;
+    std::vector<Actuator> actuators;
+    std::vector<TracedPoint> tracedPoints;
+
+    /// Loop × subsystem incidence: true where the block J_ij is structurally non-zero
+    /// (seed 000 eqs. 14, 26, 37).
+    Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic> jacobianPattern;
+    /// For each GICM block Ī_rs, the subsystems j that contribute J_rj I_j⁻¹ J_sjᵀ (eq. 25);
+    /// an empty list is a zero block. Indexed [r][s].
+    std::vector<std::vector<std::vector<int>>> gicmContributors;
+
+    /// Independent coordinates named by the file's initial state, in file order (may be fewer
+    /// than the mobility when a named coordinate belongs to a cut joint of this cut choice).
+    std::vector<int> independent;
+    int mobilityGrubler = 0; ///< 3·(moving bodies) − 2·(joints)
+
+    /// The spec this model was compiled from (initial state, solver settings, round trips).
+    MechanismSpec spec;
+
+    int nq() const { return static_cast<int>(coordinates.size()); }
+    int nLoops() const { return static_cast<int>(loops.size()); }
+    int nConstraints() const { return 2 * nLoops(); }
+
+    int bodyIndex(std::string_view id) const;         ///< -1 if unknown
+    int jointIndex(std::string_view name) const;      ///< -1 if unknown
+    int coordinateIndex(std::string_view name) const; ///< -1 if unknown or cut
+};
+
+} // namespace sslm

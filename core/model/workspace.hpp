@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Every buffer the algorithms write, sized once from a Model so that the hot path does not
+// allocate. One Workspace per thread; never shared. Body arrays are indexed like
+// Model::bodies (the ground at 0), vectors over coordinates like q.
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+
+namespace sslm {
+
+struct Workspace {
+    explicit Workspace(const Model& model);
+
+    // positions (updatePositions)
+    std::vector<double> angle;           ///< φ_WB (rad)
+    std::vector<double> cosAngle;        ///< cos φ_WB
+    std::vector<double> sinAngle;        ///< sin φ_WB
+    std::vector<Eigen::Vector2d> origin; ///< p_WBo (m)
+    /// World position of the tree joint point on the child side (m); the pivot of a revolute.
+    std::vector<Eigen::Vector2d> jointPoint;
+    /// Prismatic tree joint: ∂p/∂q of the child side in W (unit vector); zero for revolutes.
+    std::vector<Eigen::Vector2d> jointDirection;
+
+    // velocities (updateVelocities)
+    std::vector<double> omega;                     ///< ω_WB (rad/s)
+    std::vector<Eigen::Vector2d> velocity;         ///< v_WBo (m/s)
+    std::vector<Eigen::Vector2d> biasAcceleration; ///< a_WBo at q̈ = 0 (m/s²)
+
+    // loop constraints, 2 rows per loop (loop_constraints.hpp)
+    Eigen::VectorXd phi;     ///< Φ(q): position violation (m, or rad for a prismatic cut's angle)
+    Eigen::MatrixXd J;       ///< ∂Φ/∂q (nConstraints × nq)
+    Eigen::VectorXd Jdot_qd; ///< J̇·q̇ (m/s²)
+
+    int nBodies = 0;
+    int nq = 0;
+    int nConstraints = 0;
+};
+
+/// True when the workspace was built for a model of this shape.
+bool isCompatible(const Model& model, const Workspace& ws);
+
+} // namespace sslm

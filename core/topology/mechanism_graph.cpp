@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+#include "core/topology/mechanism_graph.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <queue>
+#include <tuple>
+
+namespace sslm {
+
+namespace {
+
+/// Adjacency over the uncut edges: for each node, (neighbour, edge) pairs in edge order.
+std::vector<std::vector<std::pair<int, int>>> adjacency(const MechanismGraph& graph,
+                                                        const std::vector<bool>& isCut) {
+    std::vector<std::vector<std::pair<int, int>>> adj(graph.nodeCount);
+    for (int e = 0; e < graph.edgeCount(); ++e) {
+        if (!isCut.empty() && isCut[e]) {
+            continue;
+        }
+        const GraphEdge& edge = graph.edges[e];
+        adj[edge.a].emplace_back(edge.b, e);
+        if (edge.b != edge.a) {
+            adj[edge.b].emplace_back(edge.a, e);
+        }
+    }
+    return adj;
+}
+
+/// Breadth-first reachability from node 0; `parentEdge` receives the tree edge of each node.
+std::vector<bool> reachFromGround(const std::vector<std::vector<std::pair<int, int>>>& adj,
+                                  std::vector<int>* parentEdge = nullptr) {
+    std::vector<bool> seen(adj.size(), false);
+    if (parentEdge != nullptr) {
+        parentEdge->assign(adj.size(), -1);
+    }
+    std::queue<int> open;
+    seen[0] = true;
+    open.push(0);
+    while (!open.empty()) {
+        const int node = open.front();
+        open.pop();
+        for (const auto& [next, edge] : adj[node]) {
+            if (!seen[next]) {
+                seen[next] = true;
+                if (parentEdge != nullptr) {
+                    (*parentEdge)[next] = edge;
+                }
+                open.push(next);
+            }
+        }
+    }
+    return seen;
+}
+
+/// Edges of the path between two nodes of a forest given as adjacency lists.
+std::vector<int>
+forestPath(const std::vector<std::vector<std::pair<int, int>>>& forest, int from, int to) {
+    std::vector<int> viaEdge(forest.size(), -1);
+    std::vector<int> previous(forest.size(), -1);
+    std::vector<bool> seen(forest.size(), false);
+    std::queue<int> open;
+    seen[from] = true;
+    open.push(from);
+    while (!open.empty() && !seen[to]) {
+        const int node = open.front();
+        open.pop();
+        for (const auto& [next, edge] : forest[node]) {
+            if (!seen[next]) {
+                seen[next] = true;
+                previous[next] = node;
+                viaEdge[next] = edge;
+                open.push(next);
+            }
+        }
+    }
+    std::vector<int> path;
+    for (int node = to; node != from && node >= 0; node = previous[node]) {
+        path.push_back(viaEdge[node]);
+    }
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+struct CutSetScore {
+    int prismaticCuts = 0;
+    int unresolvedSubsystems = 0;
+    int largestSubsystem = 0;
+    int sumOfSquares = 0;
+    std::vector<int> cutsDescending; ///< negated, so that later joints compare smaller
+
+    auto key() const {
+        return std::tie(prismaticCuts, unresolvedSubsystems, largestSubsystem, sumOfSquares,
+                        cutsDescending);
+    }
+};
+
+CutSetScore scoreCutSet(const MechanismGraph& graph,
+                        const std::vector<bool>& isCut,
+                        const std::vector<int>& cuts) {
+    CutSetScore score;
+    const std::vector<int> subsystemOf = subsystemOfNodes(graph, isCut);
+    const int subsystemCount = *std::max_element(subsystemOf.begin(), subsystemOf.end()) + 1;
+    std::vector<int> sizes(std::max(subsystemCount, 0), 0);
+    for (int s : subsystemOf) {
+        if (s >= 0) {
+            ++sizes[s];
+        }
+    }
+    for (int e : cuts) {
+        score.prismaticCuts += graph.edges[e].prismatic ? 1 : 0;
+        score.cutsDescending.push_back(-e);
+    }
+    std::sort(score.cutsDescending.begin(), score.cutsDescending.end());
+    score.unresolvedSubsystems = subsystemCount - determinateSubsystemCount(graph, isCut);
+    for (int size : sizes) {
+        score.largestSubsystem = std::max(score.largestSubsystem, size);
+        score.sumOfSquares += size * size;
+    }
+    return score;
+}
+
+/// Binomial coefficient, saturating at `cap`.
+long binomialCapped(int n, int k, long cap) {
+    if (k < 0 || k > n) {
+        return 0;
+    }
+    k = std::min(k, n - k);
+    long result = 1;
+    for (int i = 1; i <= k; ++i) {
+        result = result * (n - k + i) / i;
+        if (result > cap) {
+            return cap + 1;
+        }
+    }
+    return result;
+}
+
+/// Breadth-first spanning tree preferring revolute edges; the rest are cuts.
+std::vector<int> breadthFirstCuts(const MechanismGraph& graph) {
+    std::vector<int> order(graph.edgeCount());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+        return !graph.edges[x].prismatic && graph.edges[y].prismatic;
+    });
+    std::vector<std::vector<std::pair<int, int>>> adj(graph.nodeCount);
+    for (int e : order) {
+        adj[graph.edges[e].a].emplace_back(graph.edges[e].b, e);
+        adj[graph.edges[e].b].emplace_back(graph.edges[e].a, e);
+    }
+    std::vector<int> parentEdge;
+    reachFromGround(adj, &parentEdge);
+    std::vector<bool> inTree(graph.edgeCount(), false);
+    for (int e : parentEdge) {
+        if (e >= 0) {
+            inTree[e] = true;
+        }
+    }
+    std::vector<int> cuts;
+    for (int e = 0; e < graph.edgeCount(); ++e) {
+        if (!inTree[e]) {
+            cuts.push_back(e);
+        }
+    }
+    return cuts;
+}
+
+} // namespace
+
+CutSetCheck checkCutSet(const MechanismGraph& graph, const std::vector<bool>& isCut) {
+    CutSetCheck check;
+    // grow a forest edge by edge; an edge joining two nodes already joined closes a cycle
+    std::vector<int> component(graph.nodeCount);
+    std::iota(component.begin(), component.end(), 0);
+    const auto find = [&](int x) {
+        while (component[x] != x) {
+            x = component[x] = component[component[x]];
+        }
+        return x;
+    };
+    std::vector<std::vector<std::pair<int, int>>> forest(graph.nodeCount);
+    for (int e = 0; e < graph.edgeCount(); ++e) {
+        if (isCut[e]) {
+            continue;
+        }
+        const GraphEdge& edge = graph.edges[e];
+        const int ra = find(edge.a);
+        const int rb = find(edge.b);
+        if (ra == rb) {
+            std::vector<int> cycle = forestPath(forest, edge.a, edge.b);
+            cycle.push_back(e);
+            check.closedCycles.push_back(std::move(cycle));
+            continue;
+        }
+        component[ra] = rb;
+        forest[edge.a].emplace_back(edge.b, e);
+        forest[edge.b].emplace_back(edge.a, e);
+    }
+    const std::vector<bool> seen = reachFromGround(forest);
+    for (int node = 1; node < graph.nodeCount; ++node) {
+        if (!seen[node]) {
+            check.disconnectedNodes.push_back(node);
+        }
+    }
+    return check;
+}
+
+std::vector<int> nodesUnreachableFromGround(const MechanismGraph& graph) {
+    const std::vector<bool> seen = reachFromGround(adjacency(graph, {}));
+    std::vector<int> unreachable;
+    for (int node = 1; node < graph.nodeCount; ++node) {
+        if (!seen[node]) {
+            unreachable.push_back(node);
+        }
+    }
+    return unreachable;
+}
+
+std::vector<int> subsystemOfNodes(const MechanismGraph& graph, const std::vector<bool>& isCut) {
+    const auto adj = adjacency(graph, isCut);
+    std::vector<int> subsystemOf(graph.nodeCount, -1);
+    int next = 0;
+    for (const auto& [root, edge] : adj[0]) {
+        if (root == 0 || subsystemOf[root] >= 0) {
+            continue;
+        }
+        // flood the branch below this root edge
+        std::vector<int> open{root};
+        subsystemOf[root] = next;
+        while (!open.empty()) {
+            const int node = open.back();
+            open.pop_back();
+            for (const auto& [neighbour, e] : adj[node]) {
+                if (neighbour != 0 && subsystemOf[neighbour] < 0) {
+                    subsystemOf[neighbour] = next;
+                    open.push_back(neighbour);
+                }
+            }
+        }
+        ++next;
+    }
+    return subsystemOf;
+}
+
+int determinateSubsystemCount(const MechanismGraph& graph, const std::vector<bool>& isCut) {
+    const std::vector<int> subsystemOf = subsystemOfNodes(graph, isCut);
+    const int count = *std::max_element(subsystemOf.begin(), subsystemOf.end()) + 1;
+    std::vector<int> coordinates(std::max(count, 0), 0);
+    std::vector<int> actuators(std::max(count, 0), 0);
+    for (int e = 0; e < graph.edgeCount(); ++e) {
+        if (isCut[e]) {
+            continue;
+        }
+        // a tree edge's coordinate belongs to the subsystem of its non-ground end
+        const int s = std::max(subsystemOf[graph.edges[e].a], subsystemOf[graph.edges[e].b]);
+        if (s >= 0) {
+            ++coordinates[s];
+            if (!graph.actuated.empty() && graph.actuated[e]) {
+                ++actuators[s];
+            }
+        }
+    }
+    std::vector<bool> cutKnown(graph.edgeCount(), false);
+    std::vector<bool> solved(std::max(count, 0), false);
+    int solvedCount = 0;
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int s = 0; s < count; ++s) {
+            if (solved[s]) {
+                continue;
+            }
+            int unknowns = actuators[s];
+            for (int e = 0; e < graph.edgeCount(); ++e) {
+                const bool touches =
+                    subsystemOf[graph.edges[e].a] == s || subsystemOf[graph.edges[e].b] == s;
+                if (isCut[e] && !cutKnown[e] && touches) {
+                    unknowns += 2;
+                }
+            }
+            if (unknowns != coordinates[s]) {
+                continue;
+            }
+            solved[s] = true;
+            ++solvedCount;
+            progress = true;
+            for (int e = 0; e < graph.edgeCount(); ++e) {
+                if (isCut[e] &&
+                    (subsystemOf[graph.edges[e].a] == s || subsystemOf[graph.edges[e].b] == s)) {
+                    cutKnown[e] = true;
+                }
+            }
+        }
+    }
+    return solvedCount;
+}
+
+std::vector<int> chooseCuts(const MechanismGraph& graph) {
+    const int loops = graph.independentLoopCount();
+    if (loops <= 0) {
+        return {};
+    }
+    const int edges = graph.edgeCount();
+    if (binomialCapped(edges, loops, kExhaustiveCutSetLimit) > kExhaustiveCutSetLimit) {
+        return breadthFirstCuts(graph);
+    }
+    // enumerate every combination of `loops` edges in lexicographic order
+    std::vector<int> pick(loops);
+    std::iota(pick.begin(), pick.end(), 0);
+    std::vector<int> best;
+    CutSetScore bestScore;
+    std::vector<bool> isCut(edges, false);
+    while (true) {
+        std::fill(isCut.begin(), isCut.end(), false);
+        for (int e : pick) {
+            isCut[e] = true;
+        }
+        if (checkCutSet(graph, isCut).ok()) {
+            CutSetScore score = scoreCutSet(graph, isCut, pick);
+            if (best.empty() || score.key() < bestScore.key()) {
+                best = pick;
+                bestScore = std::move(score);
+            }
+        }
+        int i = loops - 1;
+        while (i >= 0 && pick[i] == edges - loops + i) {
+            --i;
+        }
+        if (i < 0) {
+            break;
+        }
+        ++pick[i];
+        for (int j = i + 1; j < loops; ++j) {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+    return best.empty() ? breadthFirstCuts(graph) : best;
+}
+
+} // namespace sslm
