@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Position, velocity and acceleration analysis of the closed loops: given the independent
+// (input) coordinates, find the dependent ones so that Φ(q) = 0. Loops whose two unknown
+// coordinates form a planar dyad (RRR: circle–circle, RRP: circle–line) are solved in closed
+// form, one after another as their unknowns become known (seed 004's echelon idea); what
+// remains is solved by damped Newton on the remaining unknowns. Each closed-form loop has two
+// branches (its assembly mode); Newton keeps to the branch of its starting guess.
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm {
+
+struct AssemblyOptions {
+    int maxIterations = 100;        ///< Newton iterations
+    double tolerance = 1e-13;       ///< max |Φ| accepted (m, rad)
+    double minSingularValue = 1e-9; ///< σ_min(J_dep) below which the pose is singular
+};
+
+/// How an assembly went.
+struct AssemblyReport {
+    bool converged = false;
+    int iterations = 0;               ///< Newton iterations (0 when everything was closed form)
+    double residual = 0;              ///< max |Φ| at the result (m, rad)
+    double minSingularValue = 0;      ///< σ_min of J_dep = ∂Φ/∂q_dependent at the result
+    std::vector<int> closedFormLoops; ///< loops solved in closed form, in solution order
+    std::vector<int> newtonLoops;     ///< loops left to Newton
+    /// Per loop: the closed-form branch used (+1 or −1), 0 for Newton loops.
+    std::vector<int> branch;
+    /// Empty on success; else what failed, naming the loop, joint and distances, with a hint.
+    std::string message;
+};
+
+/// Assembly mode: per loop, the closed-form branch to take (+1/−1), or 0 for "the branch
+/// nearest the values already in q".
+using AssemblyMode = std::vector<int>;
+
+/// Assembles q in place: the coordinates listed in `independent` are held; the others are
+/// solved, starting from their values in q (the guess). With an empty `mode` every closed-form
+/// loop takes the branch whose angles are nearest the guess; results are wrapped to the
+/// 2π-representative nearest the guess. Uses ws as scratch.
+AssemblyReport assemble(const Model& model,
+                        Workspace& ws,
+                        Eigen::Ref<Eigen::VectorXd> q,
+                        const std::vector<int>& independent,
+                        const AssemblyMode& mode = {},
+                        const AssemblyOptions& options = {});
+
+/// The distinct assemblies of the mechanism for the independent values in q (the open and
+/// crossed four-bar, the scraper's mirror pantograph, ...): every combination of closed-form
+/// branches that closes, plus distinct Newton solutions from a spread of starting guesses.
+/// Each entry is a full q (nq).
+std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
+                                           Workspace& ws,
+                                           const Eigen::VectorXd& q,
+                                           const std::vector<int>& independent,
+                                           const AssemblyOptions& options = {});
+
+/// Dependent rates for given independent rates: J_dep q̇_dep = −J_ind q̇_ind. qd is updated in
+/// place (independent entries held). Precondition: q assembled. Returns σ_min(J_dep).
+double solveVelocities(const Model& model,
+                       Workspace& ws,
+                       const Eigen::VectorXd& q,
+                       Eigen::Ref<Eigen::VectorXd> qd,
+                       const std::vector<int>& independent);
+
+/// Dependent accelerations: J_dep q̈_dep = −J_ind q̈_ind − J̇q̇. qdd is updated in place.
+/// Precondition: q assembled, qd consistent.
+void solveAccelerations(const Model& model,
+                        Workspace& ws,
+                        const Eigen::VectorXd& q,
+                        const Eigen::VectorXd& qd,
+                        Eigen::Ref<Eigen::VectorXd> qdd,
+                        const std::vector<int>& independent);
+
+/// Assembled initial state of the file: independent values and rates from spec.initial, the
+/// others from its assembly guess. Works for any cut choice: when an input coordinate is cut in
+/// `model`, the state is assembled with the file's own cuts and carried over through the body
+/// poses.
+struct InitialState {
+    Eigen::VectorXd q;  ///< nq
+    Eigen::VectorXd qd; ///< nq
+    AssemblyReport report;
+};
+InitialState assembleInitialState(const Model& model);
+
+/// Mobility at a pose: nq − rank J (rank with a relative tolerance on the singular values),
+/// and the singular values of J, largest first. Precondition: updatePositions.
+struct MobilityAtPose {
+    int dof = 0;
+    Eigen::VectorXd singularValues;
+};
+MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws);
+
+/// One step of a position sweep of an input coordinate.
+struct SweepSample {
+    double input = 0;  ///< value of the driven coordinate (rad or m)
+    Eigen::VectorXd q; ///< assembled coordinates
+    bool converged = false;
+    double minSingularValue = 0; ///< σ_min(J_dep): near 0 at toggle / dead-centre poses
+    bool toggle = false;         ///< a toggle or dead-centre pose lies in the step ending here
+};
+
+/// Steps `input` from its value in q to each of `values` in turn, keeping the assembly branch:
+/// each step is predicted along the velocity solution and corrected by Newton, and subdivided
+/// when the correction is large or det J_dep changes sign, so that the solver never jumps
+/// to another branch. Stops (converged = false on the last sample) when a pose cannot be
+/// assembled, e.g. past a toggle position.
+std::vector<SweepSample> sweepInput(const Model& model,
+                                    Workspace& ws,
+                                    const Eigen::VectorXd& q0,
+                                    const std::vector<int>& independent,
+                                    int input,
+                                    const std::vector<double>& values,
+                                    const AssemblyOptions& options = {});
+
+} // namespace sslm
