@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Buffers of the dynamics algorithms, sized once from a Model (no allocation per call).
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+
+namespace sslm {
+
+struct DynamicsWorkspace {
+    explicit DynamicsWorkspace(const Model& model);
+
+    Eigen::MatrixXd
+        M; ///< generalized inertia (nq × nq), block-diagonal by subsystem (kg·m², kg·m, kg)
+    Eigen::VectorXd phi; ///< φ = τ + Q_gravity − C q̇ (N·m or N), eq. (10)
+    /// Planar spatial inertia of each body and of its subtree about the ground origin, in
+    /// [ω, v_Wo] coordinates (3×3).
+    std::vector<Eigen::Matrix3d> bodyInertia;
+    std::vector<Eigen::Matrix3d> compositeInertia;
+    std::vector<Eigen::Vector3d> motionSubspace; ///< S_k of each tree joint at the origin
+    std::vector<Eigen::Vector3d> subtreeWrench;  ///< Newton–Euler backward pass accumulator
+};
+
+} // namespace sslm

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "core/dynamics/tree_dynamics.hpp"
+
+#include "core/spatial/planar.hpp"
+
+namespace sslm {
+
+using planar::cross;
+using planar::rotate;
+
+DynamicsWorkspace::DynamicsWorkspace(const Model& model)
+    : M(Eigen::MatrixXd::Zero(model.nq(), model.nq())), phi(Eigen::VectorXd::Zero(model.nq())),
+      bodyInertia(model.bodies.size(), Eigen::Matrix3d::Zero()),
+      compositeInertia(model.bodies.size(), Eigen::Matrix3d::Zero()),
+      motionSubspace(model.bodies.size(), Eigen::Vector3d::Zero()),
+      subtreeWrench(model.bodies.size(), Eigen::Vector3d::Zero()) {}
+
+namespace {
+
+/// World position of the body's centre of mass (m).
+Eigen::Vector2d comPosition(const Model& model, const Workspace& ws, int b) {
+    return ws.origin[b] + rotate(ws.cosAngle[b], ws.sinAngle[b], model.bodies[b].com_B);
+}
+
+/// S_k: the twist [ω, v_Wo] of the child per unit rate of its tree joint.
+Eigen::Vector3d motionSubspace(const Model& model, const Workspace& ws, int b) {
+    const Joint& joint = model.joints[model.bodies[b].treeJoint];
+    if (joint.type == JointType::Revolute) {
+        const Eigen::Vector2d& p = ws.jointPoint[b];
+        return joint.treeSign * Eigen::Vector3d(1.0, p.y(), -p.x());
+    }
+    return {0.0, ws.jointDirection[b].x(), ws.jointDirection[b].y()};
+}
+
+} // namespace
+
+const Eigen::MatrixXd&
+generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    const int n = ws.nBodies;
+    // body inertias about the origin, then composites accumulated leaves first
+    for (int b = 1; b < n; ++b) {
+        const Body& body = model.bodies[b];
+        const Eigen::Vector2d c = comPosition(model, ws, b);
+        const double m = body.mass;
+        dws.bodyInertia[b] << body.inertiaCom + m * c.squaredNorm(), -m * c.y(), m * c.x(),
+            -m * c.y(), m, 0.0, m * c.x(), 0.0, m;
+        dws.compositeInertia[b] = dws.bodyInertia[b];
+        dws.motionSubspace[b] = motionSubspace(model, ws, b);
+    }
+    for (int b = n - 1; b >= 1; --b) {
+        const int p = model.bodies[b].parent;
+        if (p > 0) {
+            dws.compositeInertia[p] += dws.compositeInertia[b];
+        }
+    }
+    // M_ij = S_iᵀ I^C_j S_j for every ancestor i of j (same subsystem by construction)
+    dws.M.setZero();
+    for (int j = 1; j < n; ++j) {
+        const Eigen::Vector3d force = dws.compositeInertia[j] * dws.motionSubspace[j];
+        for (int i = j; i > 0; i = model.bodies[i].parent) {
+            const double mij = dws.motionSubspace[i].dot(force);
+            dws.M(i - 1, j - 1) = mij;
+            dws.M(j - 1, i - 1) = mij;
+        }
+    }
+    return dws.M;
+}
+
+const Eigen::VectorXd&
+gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    const int n = ws.nBodies;
+    // wrench each body needs at q̈ = 0: F = m(a_com − g); no moment since α = 0 in the plane
+    for (int b = 1; b < n; ++b) {
+        const Body& body = model.bodies[b];
+        const Eigen::Vector2d arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
+        const Eigen::Vector2d aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
+        const Eigen::Vector2d force = body.mass * (aCom - model.gravity);
+        dws.subtreeWrench[b] << cross(ws.origin[b] + arm, force), force.x(), force.y();
+    }
+    // accumulate over subtrees, leaves first, and project on each joint: φ_k = −S_kᵀ W_k
+    for (int b = n - 1; b >= 1; --b) {
+        const int p = model.bodies[b].parent;
+        dws.phi[b - 1] = -motionSubspace(model, ws, b).dot(dws.subtreeWrench[b]);
+        if (p > 0) {
+            dws.subtreeWrench[p] += dws.subtreeWrench[b];
+        }
+    }
+    return dws.phi;
+}
+
+} // namespace sslm
