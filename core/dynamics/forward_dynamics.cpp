@@ -77,6 +77,14 @@ Eigen::Matrix2d& block(ForwardDynamicsWorkspace& fws, int nLoops, int r, int s) 
     return fws.gicmBlocks[fws.blockIndex[static_cast<std::size_t>(r) * nLoops + s]];
 }
 
+bool finiteOrExplain(ForwardDynamicsWorkspace& fws) {
+    if (fws.qdd.allFinite() && fws.lambda.allFinite()) {
+        return true;
+    }
+    fws.failure = "the accelerations or multipliers are not finite";
+    return false;
+}
+
 bool solveAugmented(const Eigen::MatrixXd& M,
                     const Eigen::VectorXd& phi,
                     const Eigen::MatrixXd& J,
@@ -93,12 +101,14 @@ bool solveAugmented(const Eigen::MatrixXd& M,
     fws.kktRhs.tail(c) = psi;
     fws.kktLu.compute(fws.kkt);
     if (!(std::abs(fws.kktLu.determinant()) > 0.0)) {
+        fws.failure = "the augmented matrix [M Jᵀ; J 0] is singular: the loop constraints are "
+                      "redundant or singular at this pose";
         return false;
     }
     fws.kktRhs = fws.kktLu.solve(fws.kktRhs);
     fws.qdd = fws.kktRhs.head(n);
     fws.lambda = -fws.kktRhs.tail(c);
-    return fws.qdd.allFinite() && fws.lambda.allFinite();
+    return finiteOrExplain(fws);
 }
 
 bool solveSlm(const Eigen::MatrixXd& M,
@@ -109,6 +119,7 @@ bool solveSlm(const Eigen::MatrixXd& M,
     // λ = Ĩ⁻¹ (Ψ − J M⁻¹ φ), Ĩ = J M⁻¹ Jᵀ   (eq. 12), then q̈ = M⁻¹ (φ + Jᵀλ)   (eq. 11)
     fws.massLlt.compute(M);
     if (fws.massLlt.info() != Eigen::Success) {
+        fws.failure = "the generalized inertia M is not positive definite";
         return false;
     }
     fws.massInvJt = J.transpose();
@@ -117,6 +128,8 @@ bool solveSlm(const Eigen::MatrixXd& M,
     fws.constraintInertia.noalias() = J * fws.massInvJt;
     fws.constraintInertiaLlt.compute(fws.constraintInertia);
     if (fws.constraintInertiaLlt.info() != Eigen::Success) {
+        fws.failure = "Ĩ = J M⁻¹ Jᵀ is singular: the loop constraints are redundant or singular "
+                      "at this pose";
         return false;
     }
     fws.massInvPhi = phi;
@@ -127,7 +140,7 @@ bool solveSlm(const Eigen::MatrixXd& M,
     fws.lambda = fws.rhs;
     fws.qdd = fws.massInvPhi;
     fws.qdd.noalias() += fws.massInvJt * fws.lambda;
-    return fws.qdd.allFinite() && fws.lambda.allFinite();
+    return finiteOrExplain(fws);
 }
 
 bool solveSslm(const Model& model,
@@ -144,6 +157,8 @@ bool solveSslm(const Model& model,
         const Subsystem& sub = model.subsystems[j];
         fws.subsystemLlt[j].compute(M.block(sub.qBegin, sub.qBegin, sub.nq, sub.nq));
         if (fws.subsystemLlt[j].info() != Eigen::Success) {
+            fws.failure = "the inertia I_" + std::to_string(j + 1) + " of subsystem S" +
+                          std::to_string(j + 1) + " is not positive definite";
             return false;
         }
         fws.phiHat[j] = phi.segment(sub.qBegin, sub.nq);
@@ -180,6 +195,10 @@ bool solveSslm(const Model& model,
         const Eigen::Matrix2d& pivot = block(fws, nLoops, p, p);
         const double det = pivot.determinant();
         if (!(std::abs(det) > kSingularPivot * pivot.squaredNorm())) {
+            fws.failure = "the GICM pivot of loop " + std::to_string(p + 1) + " (cut " +
+                          model.joints[model.cuts[p]].name +
+                          ") became singular: the loop constraints are redundant or singular at "
+                          "this pose";
             return false;
         }
         fws.pivotInverse[p] = pivot.inverse();
@@ -210,7 +229,7 @@ bool solveSslm(const Model& model,
                 fws.influence[fws.influenceIndex[i * nSub + j]] * fws.lambda.segment<2>(2 * i);
         }
     }
-    return fws.qdd.allFinite() && fws.lambda.allFinite();
+    return finiteOrExplain(fws);
 }
 
 } // namespace
@@ -249,6 +268,7 @@ bool solveForwardDynamics(SolverKind kind,
                           const Eigen::MatrixXd& J,
                           const Eigen::VectorXd& psi,
                           ForwardDynamicsWorkspace& fws) {
+    fws.failure.clear();
     switch (kind) {
     case SolverKind::Augmented:
         return solveAugmented(M, phi, J, psi, fws);

@@ -12,6 +12,7 @@
 // λ_i is the reaction at cut i in the convention of loop_constraints.hpp: the force (N, ground
 // frame) that side B exerts on side A (for a prismatic cut: normal force and moment).
 
+#include <string>
 #include <vector>
 
 #include <Eigen/Cholesky>
@@ -56,6 +57,9 @@ struct ForwardDynamicsWorkspace {
     std::vector<Eigen::Matrix2d> pivotInverse;     ///< per loop: (Ĩ_pp)⁻¹ at its elimination
     std::vector<Eigen::Vector2d> psiBar;           ///< reduced right-hand side per loop
 
+    /// Why the last solve failed (names the matrix, loop and subsystem); empty on success.
+    std::string failure;
+
     int nq = 0;
     int nc = 0;
 };
@@ -63,7 +67,8 @@ struct ForwardDynamicsWorkspace {
 /// Solves for q̈ and λ into fws.qdd, fws.lambda. M and φ are the generalized inertia and
 /// forces (tree_dynamics.hpp), J the constraint Jacobian, psi the right-hand side of J q̈ = Ψ
 /// (−J̇q̇, plus Baumgarte terms). Returns false when a matrix to factor is singular (not
-/// positive definite / not invertible); outputs are then unspecified.
+/// positive definite / not invertible), with fws.failure saying which; outputs are then
+/// unspecified.
 bool solveForwardDynamics(SolverKind kind,
                           const Model& model,
                           const Eigen::MatrixXd& M,

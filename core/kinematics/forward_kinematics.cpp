@@ -157,4 +157,40 @@ double jointRate(const Model& model, const Workspace& ws, int joint) {
     return gapRate.dot(axis) + gap.dot(ws.omega[j.bodyA] * perp(axis));
 }
 
+void jointValueGradient(const Model& model,
+                        const Workspace& ws,
+                        int joint,
+                        Eigen::Ref<Eigen::VectorXd> out) {
+    out.setZero();
+    const Joint& j = model.joints[joint];
+    if (!j.isCut()) {
+        out[j.coordinate] = 1.0;
+        return;
+    }
+    const Loop& loop = model.loops[j.cut];
+    const Vec2 xA = pointPosition(ws, j.bodyA, j.p_A);
+    const Vec2 xB = pointPosition(ws, j.bodyB, j.p_B);
+    const Vec2 axis = rotate(ws.cosAngle[j.bodyA], ws.sinAngle[j.bodyA], j.axis_A);
+    for (const LoopPathEntry& entry : loop.path) {
+        if (entry.side == 0) {
+            continue; // turns both sides together: no relative motion
+        }
+        const int b = entry.coordinate + 1;
+        const Joint& tree = model.joints[model.bodies[b].treeJoint];
+        const bool revolute = tree.type == JointType::Revolute;
+        const double dOmega = revolute ? tree.treeSign : 0.0;
+        if (j.type == JointType::Revolute) {
+            // θ = φ_B − φ_A − offset
+            out[entry.coordinate] = entry.side > 0 ? -dOmega : dOmega;
+            continue;
+        }
+        // s = (x_B − x_A)·axis_A, the axis turning with A
+        const Vec2& x = entry.side > 0 ? xA : xB;
+        const Vec2 dx =
+            revolute ? Vec2(tree.treeSign * perp(x - ws.jointPoint[b])) : ws.jointDirection[b];
+        out[entry.coordinate] =
+            entry.side > 0 ? -dx.dot(axis) + (xB - xA).dot(dOmega * perp(axis)) : dx.dot(axis);
+    }
+}
+
 } // namespace sslm

@@ -48,4 +48,12 @@ double jointValue(const Model& model, const Workspace& ws, int joint, double ref
 /// The relative rate of any joint (rad/s or m/s). Precondition: updateVelocities.
 double jointRate(const Model& model, const Workspace& ws, int joint);
 
+/// ∂(jointValue)/∂q (nq) of any joint into `out`: a unit vector for a tree joint, the loop-path
+/// combination for a cut joint. Generalized force of a joint force f is f·out.
+/// Precondition: updatePositions.
+void jointValueGradient(const Model& model,
+                        const Workspace& ws,
+                        int joint,
+                        Eigen::Ref<Eigen::VectorXd> out);
+
 } // namespace sslm

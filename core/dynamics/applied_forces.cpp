@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "core/dynamics/applied_forces.hpp"
+
+#include "core/dynamics/signal.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+
+namespace sslm {
+
+namespace {
+
+/// Adds f·∂θ/∂q of joint j to tau.
+void addJointForce(const Model& model,
+                   const Workspace& ws,
+                   int joint,
+                   double force,
+                   Eigen::Ref<Eigen::VectorXd> tau,
+                   Eigen::Ref<Eigen::VectorXd> scratch) {
+    const Joint& j = model.joints[joint];
+    if (!j.isCut()) {
+        tau[j.coordinate] += force;
+        return;
+    }
+    jointValueGradient(model, ws, joint, scratch);
+    tau += force * scratch;
+}
+
+} // namespace
+
+AppliedPower appliedForces(const Model& model,
+                           const Workspace& ws,
+                           double t,
+                           Eigen::Ref<Eigen::VectorXd> actuatorTau,
+                           Eigen::Ref<Eigen::VectorXd> passiveTau,
+                           Eigen::Ref<Eigen::VectorXd> scratch) {
+    AppliedPower power;
+    actuatorTau.setZero();
+    passiveTau.setZero();
+    for (const Actuator& actuator : model.actuators) {
+        const ActuatorSpec& spec = actuator.spec;
+        const double rate = jointRate(model, ws, actuator.joint);
+        double force = 0;
+        if (spec.kind == ActuatorSpec::Kind::Force) {
+            force = signalValue(spec.force, t);
+        } else {
+            const double reference = signalValue(spec.reference, t);
+            const double value = jointValue(model, ws, actuator.joint, reference);
+            force =
+                spec.kp * (reference - value) + spec.kd * (signalRate(spec.reference, t) - rate);
+        }
+        if (force != 0.0) {
+            addJointForce(model, ws, actuator.joint, force, actuatorTau, scratch);
+        }
+        power.actuators += force * rate;
+    }
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        const auto& sd = model.joints[j].springDamper;
+        if (!sd) {
+            continue;
+        }
+        const int joint = static_cast<int>(j);
+        const double rate = jointRate(model, ws, joint);
+        const double value = jointValue(model, ws, joint, sd->restPosition);
+        const double force = -sd->stiffness * (value - sd->restPosition) - sd->damping * rate;
+        if (force != 0.0) {
+            addJointForce(model, ws, joint, force, passiveTau, scratch);
+        }
+        power.dampers -= sd->damping * rate * rate;
+    }
+    return power;
+}
+
+double springEnergy(const Model& model, const Workspace& ws) {
+    double energy = 0;
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        const auto& sd = model.joints[j].springDamper;
+        if (sd && sd->stiffness != 0.0) {
+            const double stretch =
+                jointValue(model, ws, static_cast<int>(j), sd->restPosition) - sd->restPosition;
+            energy += 0.5 * sd->stiffness * stretch * stretch;
+        }
+    }
+    return energy;
+}
+
+} // namespace sslm

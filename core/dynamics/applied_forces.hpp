@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Generalized forces of the joint actuators (force signals and PD tracking) and of the joint
+// springs and dampers, on tree and cut joints alike (a cut joint's force enters through the
+// gradient of its relative coordinate).
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm {
+
+struct AppliedPower {
+    double actuators = 0; ///< Σ τ·θ̇ of the actuators (W)
+    double dampers = 0;   ///< −Σ c·θ̇² of the dampers (W), ≤ 0
+};
+
+/// Adds the actuator generalized forces to `actuatorTau` and those of springs and dampers to
+/// `passiveTau` (nq each; N·m or N; both are overwritten). `scratch` (nq) is a buffer.
+/// Precondition: updatePositions and updateVelocities at (q, q̇); t in s.
+AppliedPower appliedForces(const Model& model,
+                           const Workspace& ws,
+                           double t,
+                           Eigen::Ref<Eigen::VectorXd> actuatorTau,
+                           Eigen::Ref<Eigen::VectorXd> passiveTau,
+                           Eigen::Ref<Eigen::VectorXd> scratch);
+
+/// Potential energy of the joint springs (J) at the current pose. Precondition: updatePositions.
+double springEnergy(const Model& model, const Workspace& ws);
+
+} // namespace sslm

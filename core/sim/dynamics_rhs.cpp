@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#include "core/sim/dynamics_rhs.hpp"
+
+#include <chrono>
+
+#include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/tree_dynamics.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+
+namespace sslm {
+
+DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
+    : m_model(model), m_settings(settings), m_ws(model), m_dws(model), m_fws(model),
+      m_actuatorTau(Eigen::VectorXd::Zero(model.nq())),
+      m_passiveTau(Eigen::VectorXd::Zero(model.nq())), m_scratch(Eigen::VectorXd::Zero(model.nq())),
+      m_phi(Eigen::VectorXd::Zero(model.nq())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())) {
+}
+
+bool DynamicsRhs::evaluate(double t,
+                           const Eigen::Ref<const Eigen::VectorXd>& q,
+                           const Eigen::Ref<const Eigen::VectorXd>& qd) {
+    ++m_calls;
+    // tree kinematics, inertia and forces of the cut-open mechanism
+    updatePositions(m_model, m_ws, q);
+    updateVelocities(m_model, m_ws, qd);
+    generalizedInertia(m_model, m_ws, m_dws);
+    gravityAndVelocityForces(m_model, m_ws, m_dws);
+    const AppliedPower power =
+        appliedForces(m_model, m_ws, t, m_actuatorTau, m_passiveTau, m_scratch);
+    m_actuatorPower = power.actuators;
+    m_damperPower = power.dampers;
+    m_phi = m_dws.phi + m_actuatorTau + m_passiveTau;
+
+    // loop constraints at acceleration level: J q̈ = Ψ (eq. 9), with Baumgarte terms if asked
+    constraintJacobian(m_model, m_ws);
+    m_psi = -constraintBias(m_model, m_ws);
+    if (m_settings.stabilisation == Stabilisation::Baumgarte) {
+        constraintResidual(m_model, m_ws);
+        m_psi.noalias() -= 2.0 * m_settings.baumgarteAlpha * (m_ws.J * qd);
+        m_psi -= m_settings.baumgarteBeta * m_settings.baumgarteBeta * m_ws.phi;
+    }
+
+    // the multiplier phase and the accelerations
+    const auto start = std::chrono::steady_clock::now();
+    const bool ok =
+        solveForwardDynamics(m_settings.solver, m_model, m_dws.M, m_phi, m_ws.J, m_psi, m_fws);
+    m_lastLambdaNs = static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                             std::chrono::steady_clock::now() - start)
+                                             .count());
+    return ok;
+}
+
+} // namespace sslm

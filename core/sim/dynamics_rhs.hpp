@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The right-hand side of the equations of motion at one (t, q, q̇): every buffer it needs is
+// owned here and sized once, so an evaluation does not allocate.
+
+#include <string>
+
+#include <Eigen/Core>
+
+#include "core/dynamics/dynamics_workspace.hpp"
+#include "core/dynamics/forward_dynamics.hpp"
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+#include "core/sim/simulation.hpp"
+
+namespace sslm {
+
+class DynamicsRhs {
+public:
+    DynamicsRhs(const Model& model, const SimulationSettings& settings);
+
+    /// Evaluates q̈ and λ at (t, q, q̇) into qdd(), lambda(); false (with failure()) when a
+    /// matrix is singular or a value is not finite.
+    bool evaluate(double t,
+                  const Eigen::Ref<const Eigen::VectorXd>& q,
+                  const Eigen::Ref<const Eigen::VectorXd>& qd);
+
+    const Eigen::VectorXd& qdd() const { return m_fws.qdd; }
+    const Eigen::VectorXd& lambda() const { return m_fws.lambda; }
+    const Eigen::VectorXd& actuatorTau() const { return m_actuatorTau; }
+    double actuatorPower() const { return m_actuatorPower; }
+    double damperPower() const { return m_damperPower; }
+    double lastLambdaNs() const { return m_lastLambdaNs; }
+    const std::string& failure() const { return m_fws.failure; }
+    long calls() const { return m_calls; }
+
+    /// State of the last evaluate(): kinematics and the inertia.
+    const Workspace& workspace() const { return m_ws; }
+    Workspace& workspace() { return m_ws; }
+    const Eigen::MatrixXd& massMatrix() const { return m_dws.M; }
+
+private:
+    const Model& m_model;
+    SimulationSettings m_settings;
+    Workspace m_ws;
+    DynamicsWorkspace m_dws;
+    ForwardDynamicsWorkspace m_fws;
+    Eigen::VectorXd m_actuatorTau;
+    Eigen::VectorXd m_passiveTau;
+    Eigen::VectorXd m_scratch;
+    Eigen::VectorXd m_phi;
+    Eigen::VectorXd m_psi;
+    double m_actuatorPower = 0;
+    double m_damperPower = 0;
+    double m_lastLambdaNs = 0;
+    long m_calls = 0;
+};
+
+} // namespace sslm

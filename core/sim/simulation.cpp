@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: MIT
+#include "core/sim/simulation.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+
+#include <Eigen/Cholesky>
+#include <boost/numeric/odeint/integrate/integrate_const.hpp>
+#include <boost/numeric/odeint/stepper/generation.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta4.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_dopri5.hpp>
+#include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
+
+#include "core/dynamics/applied_forces.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/sim/dynamics_rhs.hpp"
+
+namespace sslm {
+
+namespace odeint = boost::numeric::odeint;
+
+namespace {
+
+using State = std::vector<double>;
+using Clock = std::chrono::steady_clock;
+
+/// Smallest step accepted before a run is declared stuck (s).
+constexpr double kMinStep = 1e-14;
+/// Position projection stops below this closure error (m, rad).
+constexpr double kProjectionTol = 1e-13;
+
+double nanosecondsSince(Clock::time_point start) {
+    return static_cast<double>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+}
+
+std::string timeText(double t) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.6g s", t);
+    return buffer;
+}
+
+/// x = (q, q̇, W_actuators, W_dampers) → ẋ. A failed evaluation freezes the state and raises
+/// `failed`, so that the driver stops after the step.
+template <typename Vector> struct OdeSystem {
+    DynamicsRhs* rhs;
+    int nq;
+    bool* failed;
+    double* failedAt;
+
+    void operator()(const Vector& x, Vector& dxdt, double t) const {
+        const Eigen::Map<const Eigen::VectorXd> q(&x[0], nq);
+        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + nq, nq);
+        Eigen::Map<Eigen::VectorXd> out(&dxdt[0], 2 * nq + 2);
+        if (!x.empty() && rhs->evaluate(t, q, qd)) {
+            out.head(nq) = qd;
+            out.segment(nq, nq) = rhs->qdd();
+            out[2 * nq] = rhs->actuatorPower();
+            out[2 * nq + 1] = rhs->damperPower();
+            return;
+        }
+        out.setZero();
+        if (!*failed) {
+            *failed = true;
+            *failedAt = t;
+        }
+    }
+};
+
+/// Minimum-norm projection of q and q̇ onto the constraint manifolds with the full J
+/// (Δq = −Jᵀ(JJᵀ)⁻¹Φ, then the same for J q̇), which stays valid where a partition of the
+/// coordinates would be singular.
+class Projector {
+public:
+    explicit Projector(const Model& model)
+        : m_model(model), m_gram(model.nConstraints(), model.nConstraints()),
+          m_llt(model.nConstraints()), m_correction(model.nConstraints()) {}
+
+    template <typename Vector> void project(Workspace& ws, Vector& x) {
+        if (m_model.nLoops() == 0) {
+            return;
+        }
+        const int nq = m_model.nq();
+        Eigen::Map<Eigen::VectorXd> q(&x[0], nq);
+        Eigen::Map<Eigen::VectorXd> qd(&x[0] + nq, nq);
+        for (int iteration = 0; iteration < 8; ++iteration) {
+            updatePositions(m_model, ws, q);
+            if (constraintResidual(m_model, ws).cwiseAbs().maxCoeff() < kProjectionTol) {
+                break;
+            }
+            if (!factor(ws)) {
+                return;
+            }
+            m_correction = m_llt.solve(ws.phi);
+            q.noalias() -= ws.J.transpose() * m_correction;
+        }
+        updatePositions(m_model, ws, q);
+        if (!factor(ws)) {
+            return;
+        }
+        m_correction.noalias() = ws.J * qd;
+        m_llt.solveInPlace(m_correction);
+        qd.noalias() -= ws.J.transpose() * m_correction;
+    }
+
+private:
+    bool factor(Workspace& ws) {
+        constraintJacobian(m_model, ws);
+        m_gram.noalias() = ws.J * ws.J.transpose();
+        m_llt.compute(m_gram);
+        return m_llt.info() == Eigen::Success;
+    }
+
+    const Model& m_model;
+    Eigen::MatrixXd m_gram;
+    Eigen::LLT<Eigen::MatrixXd> m_llt;
+    Eigen::VectorXd m_correction;
+};
+
+/// Integration run: owns the right-hand side, the sample buffer and the bookkeeping.
+class Run {
+public:
+    Run(const Model& model,
+        const SimulationSettings& settings,
+        const SimulationCallbacks& callbacks)
+        : m_model(model), m_settings(settings), m_callbacks(callbacks), m_rhs(model, settings),
+          m_projector(model) {
+        const int nq = model.nq();
+        m_sample.q.resize(nq);
+        m_sample.qd.resize(nq);
+        m_sample.qdd.resize(nq);
+        m_sample.tau.resize(nq);
+        m_sample.lambda.resize(model.nConstraints());
+        m_sample.points.resize(model.tracedPoints.size());
+    }
+
+    template <typename Vector> OdeSystem<Vector> system() {
+        return {&m_rhs, m_model.nq(), &m_failed, &m_failedAt};
+    }
+
+    /// Output at time t of state x; false when the state cannot be evaluated.
+    template <typename Vector> bool emit(double t, const Vector& x) {
+        const int nq = m_model.nq();
+        const Eigen::Map<const Eigen::VectorXd> q(&x[0], nq);
+        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + nq, nq);
+        const auto start = Clock::now();
+        if (!q.allFinite() || !qd.allFinite() || !m_rhs.evaluate(t, q, qd)) {
+            fail(t, m_rhs.failure().empty() ? "the state is not finite" : m_rhs.failure());
+            return false;
+        }
+        Sample& s = m_sample;
+        s.cpuRhsNs = nanosecondsSince(start);
+        s.cpuLambdaNs = m_rhs.lastLambdaNs();
+        s.t = t;
+        s.q = q;
+        s.qd = qd;
+        s.qdd = m_rhs.qdd();
+        s.lambda = m_rhs.lambda();
+        s.tau = m_rhs.actuatorTau();
+        s.actuatorWork = x[2 * nq];
+        s.damperWork = x[2 * nq + 1];
+
+        // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at y = 0) and of the springs
+        Workspace& ws = m_rhs.workspace();
+        s.kineticEnergy = 0.5 * qd.dot(m_rhs.massMatrix() * qd);
+        double potential = springEnergy(m_model, ws);
+        for (std::size_t b = 1; b < m_model.bodies.size(); ++b) {
+            const Body& body = m_model.bodies[b];
+            const int i = static_cast<int>(b);
+            potential -= body.mass * m_model.gravity.dot(pointPosition(ws, i, body.com_B));
+        }
+        s.potentialEnergy = potential;
+        s.totalEnergy = s.kineticEnergy + s.potentialEnergy;
+
+        // constraint violation at position and velocity level
+        s.positionViolation =
+            m_model.nLoops() > 0 ? constraintResidual(m_model, ws).cwiseAbs().maxCoeff() : 0.0;
+        s.velocityViolation = m_model.nLoops() > 0 ? (ws.J * qd).cwiseAbs().maxCoeff() : 0.0;
+        for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
+            const TracedPoint& point = m_model.tracedPoints[p];
+            s.points[p] = pointPosition(ws, point.body, point.p_B);
+        }
+
+        if (!m_haveInitialEnergy) {
+            m_initialEnergy = s.totalEnergy;
+            m_haveInitialEnergy = true;
+        }
+        m_summary.maxPositionViolation =
+            std::max(m_summary.maxPositionViolation, s.positionViolation);
+        m_summary.maxVelocityViolation =
+            std::max(m_summary.maxVelocityViolation, s.velocityViolation);
+        m_summary.maxEnergyError =
+            std::max(m_summary.maxEnergyError,
+                     std::abs(s.totalEnergy - m_initialEnergy - s.actuatorWork - s.damperWork));
+        if (m_callbacks.onSample) {
+            m_callbacks.onSample(s);
+        }
+        return true;
+    }
+
+    /// After an accepted step ending at t: stabilise, check, ask whether to go on.
+    template <typename Vector> bool accept(double t, Vector& x) {
+        ++m_summary.steps;
+        m_summary.endTime = t;
+        if (m_failed) {
+            fail(m_failedAt, m_rhs.failure().empty() ? "the state is not finite" : m_rhs.failure());
+            return false;
+        }
+        if (m_settings.stabilisation == Stabilisation::Projection) {
+            m_projector.project(m_rhs.workspace(), x);
+        }
+        for (double v : x) {
+            if (!std::isfinite(v)) {
+                fail(t, "the state is not finite");
+                return false;
+            }
+        }
+        if (m_callbacks.shouldContinue && !m_callbacks.shouldContinue(t)) {
+            m_summary.cancelled = true;
+            m_summary.message = "cancelled at t = " + timeText(t);
+            return false;
+        }
+        return true;
+    }
+
+    /// The k-th output time.
+    double sampleTime(long k) const {
+        return std::min(m_settings.tEnd, static_cast<double>(k) * m_settings.sampleInterval);
+    }
+
+    void fail(double t, const std::string& why) {
+        if (m_summary.message.empty()) {
+            m_summary.message = "at t = " + timeText(t) + ": " + why +
+                                " (hint: check the pose for a singular configuration, tighten the "
+                                "tolerances or try another cut choice)";
+        }
+        m_stopped = true;
+    }
+
+    bool stopped() const { return m_stopped; }
+    SimulationSummary& summary() { return m_summary; }
+    long rhsCalls() const { return m_rhs.calls(); }
+
+private:
+    const Model& m_model;
+    const SimulationSettings& m_settings;
+    const SimulationCallbacks& m_callbacks;
+    DynamicsRhs m_rhs;
+    Projector m_projector;
+    Sample m_sample;
+    SimulationSummary m_summary;
+    bool m_failed = false;
+    double m_failedAt = 0;
+    bool m_stopped = false;
+    bool m_haveInitialEnergy = false;
+    double m_initialEnergy = 0;
+};
+
+/// Output times 0, Δ, 2Δ, … up to t_end, plus t_end itself when Δ does not divide it.
+long sampleCount(const SimulationSettings& settings) {
+    const long whole =
+        static_cast<long>(std::floor(settings.tEnd / settings.sampleInterval + 1e-9));
+    const double remainder = settings.tEnd - static_cast<double>(whole) * settings.sampleInterval;
+    return whole + 1 + (remainder > 1e-9 * settings.sampleInterval ? 1 : 0);
+}
+
+/// Fixed-step RK4 and controlled RKF78: steps are shortened to land on every output time.
+template <typename Stepper>
+void integrateToSamples(
+    Run& run, const SimulationSettings& settings, Stepper stepper, bool controlled, State x) {
+    const long samples = sampleCount(settings);
+    auto system = run.template system<State>();
+    double t = 0;
+    double dt = settings.step;
+    if (!run.emit(0.0, x)) {
+        return;
+    }
+    for (long k = 1; k < samples && !run.stopped(); ++k) {
+        const double target = run.sampleTime(k);
+        while (t < target - 1e-12 * std::max(1.0, target)) {
+            double h = std::min(dt, target - t);
+            if (controlled) {
+                if constexpr (requires { stepper.try_step(system, x, t, h); }) {
+                    const double tried = h;
+                    if (stepper.try_step(system, x, t, h) == odeint::fail) {
+                        dt = h;
+                        if (dt < kMinStep) {
+                            run.fail(t, "the step size fell below 1e-14 s");
+                            return;
+                        }
+                        continue;
+                    }
+                    // h now holds the suggested next step; keep it unless we shortened this one
+                    dt = tried < dt ? std::max(dt, h) : h;
+                }
+            } else {
+                if constexpr (requires { stepper.do_step(system, x, t, h); }) {
+                    stepper.do_step(system, x, t, h);
+                    t += h;
+                }
+            }
+            if (!run.accept(t, x)) {
+                return;
+            }
+        }
+        t = target;
+        if (!run.emit(t, x)) {
+            return;
+        }
+    }
+}
+
+/// Dense-output steppers (Dopri5): free steps, outputs interpolated.
+template <typename Stepper, typename Vector, typename SystemArg>
+void integrateDense(
+    Run& run, const SimulationSettings& settings, Stepper stepper, SystemArg systemArg, Vector x) {
+    const long samples = sampleCount(settings);
+    if (!run.emit(0.0, x)) {
+        return;
+    }
+    stepper.initialize(x, 0.0, settings.step);
+    Vector interpolated = x;
+    long k = 1;
+    while (k < samples && !run.stopped()) {
+        const auto [t0, t1] = stepper.do_step(systemArg);
+        if (t1 - t0 < kMinStep) {
+            run.fail(t1, "the step size fell below 1e-14 s");
+            return;
+        }
+        for (; k < samples && run.sampleTime(k) <= t1; ++k) {
+            stepper.calc_state(run.sampleTime(k), interpolated);
+            if (!run.emit(run.sampleTime(k), interpolated)) {
+                return;
+            }
+        }
+        Vector current = stepper.current_state();
+        if (!run.accept(t1, current)) {
+            return;
+        }
+        if (settings.stabilisation == Stabilisation::Projection) {
+            stepper.initialize(current, t1, stepper.current_time_step());
+        }
+    }
+}
+
+} // namespace
+
+std::optional<SolverKind> solverFromName(const std::string& name) {
+    if (name == "sslm") {
+        return SolverKind::Sslm;
+    }
+    if (name == "slm") {
+        return SolverKind::Slm;
+    }
+    if (name == "augmented") {
+        return SolverKind::Augmented;
+    }
+    return std::nullopt;
+}
+
+std::optional<IntegratorKind> integratorFromName(const std::string& name) {
+    if (name == "rk4") {
+        return IntegratorKind::Rk4;
+    }
+    if (name == "dopri5") {
+        return IntegratorKind::Dopri5;
+    }
+    if (name == "rkf78") {
+        return IntegratorKind::Rkf78;
+    }
+    return std::nullopt;
+}
+
+std::optional<Stabilisation> stabilisationFromName(const std::string& name) {
+    if (name == "none") {
+        return Stabilisation::None;
+    }
+    if (name == "baumgarte") {
+        return Stabilisation::Baumgarte;
+    }
+    if (name == "projection") {
+        return Stabilisation::Projection;
+    }
+    return std::nullopt;
+}
+
+std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spec,
+                                                   std::string* error) {
+    SimulationSettings settings;
+    const auto solver = solverFromName(spec.method);
+    const auto integrator = integratorFromName(spec.integrator);
+    const auto stabilisation = stabilisationFromName(spec.stabilisation);
+    if (!solver || !integrator || !stabilisation) {
+        if (error != nullptr) {
+            *error = !solver ? "unknown solver '" + spec.method + "' (sslm, slm, augmented)"
+                     : !integrator
+                         ? "unknown integrator '" + spec.integrator + "' (rk4, dopri5, rkf78)"
+                         : "unknown stabilisation '" + spec.stabilisation +
+                               "' (none, baumgarte, projection)";
+        }
+        return std::nullopt;
+    }
+    settings.solver = *solver;
+    settings.integrator = *integrator;
+    settings.stabilisation = *stabilisation;
+    settings.tEnd = spec.tEnd;
+    settings.step = spec.step;
+    settings.rtol = spec.rtol;
+    settings.atol = spec.atol;
+    settings.sampleInterval = spec.sampleInterval;
+    settings.baumgarteAlpha = spec.baumgarteAlpha;
+    settings.baumgarteBeta = spec.baumgarteBeta;
+    return settings;
+}
+
+SimulationSummary simulate(const Model& model,
+                           const SimulationSettings& settings,
+                           const Eigen::VectorXd& q0,
+                           const Eigen::VectorXd& qd0,
+                           const SimulationCallbacks& callbacks) {
+    if (q0.size() != model.nq() || qd0.size() != model.nq()) {
+        throw std::invalid_argument("simulate: q0 and qd0 need " + std::to_string(model.nq()) +
+                                    " entries");
+    }
+    const auto wallStart = Clock::now();
+    Run run(model, settings, callbacks);
+    const int nq = model.nq();
+    State x(2 * nq + 2, 0.0);
+    Eigen::Map<Eigen::VectorXd>(x.data(), nq) = q0;
+    Eigen::Map<Eigen::VectorXd>(x.data() + nq, nq) = qd0;
+    try {
+        switch (settings.integrator) {
+        case IntegratorKind::Rk4:
+            integrateToSamples(run, settings, odeint::runge_kutta4<State>(), false, x);
+            break;
+        case IntegratorKind::Rkf78:
+            integrateToSamples(run, settings,
+                               odeint::make_controlled(settings.atol, settings.rtol,
+                                                       odeint::runge_kutta_fehlberg78<State>()),
+                               true, x);
+            break;
+        case IntegratorKind::Dopri5:
+            integrateDense(run, settings,
+                           odeint::make_dense_output(settings.atol, settings.rtol,
+                                                     odeint::runge_kutta_dopri5<State>()),
+                           run.system<State>(), x);
+            break;
+        }
+    } catch (const std::exception& e) {
+        run.fail(run.summary().endTime, std::string("the integrator stopped: ") + e.what());
+    }
+    SimulationSummary summary = run.summary();
+    summary.ok = !run.stopped() && !summary.cancelled;
+    summary.rhsCalls = run.rhsCalls();
+    summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
+    return summary;
+}
+
+} // namespace sslm
