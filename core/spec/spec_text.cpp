@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#include "core/spec/spec_text.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sslm::spec_text {
+namespace {
+
+constexpr std::size_t kMaxShownBytes = 60;
+
+/// A prefix of `text` of at most `limit` bytes that does not split a UTF-8 sequence.
+std::string_view utf8Prefix(std::string_view text, std::size_t limit) {
+    if (text.size() <= limit) {
+        return text;
+    }
+    std::size_t n = limit;
+    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0u) == 0x80u) {
+        --n;
+    }
+    return text.substr(0, n);
+}
+
+bool isIdentifier(std::string_view key) {
+    if (key.empty()) {
+        return false;
+    }
+    return std::all_of(key.begin(), key.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '-';
+    });
+}
+
+template <class Item> std::string listImpl(const std::vector<Item>& items, std::size_t limit) {
+    std::string out;
+    const std::size_t shown = std::min(items.size(), limit);
+    for (std::size_t i = 0; i < shown; ++i) {
+        if (i > 0) {
+            out += ", ";
+        }
+        out += inQuotes(items[i]);
+    }
+    if (items.size() > shown) {
+        out += " and " + std::to_string(items.size() - shown) + " more";
+    }
+    return out;
+}
+
+} // namespace
+
+std::string shortened(std::string_view text, std::size_t limit) {
+    std::string out(utf8Prefix(text, limit));
+    if (out.size() < text.size()) {
+        out += "...";
+    }
+    return out;
+}
+
+std::string member(const std::string& path, std::string_view key) {
+    if (isIdentifier(key)) {
+        return path.empty() ? std::string(key) : path + "." + std::string(key);
+    }
+    // odd keys are written as ["key"] with quotes and backslashes escaped
+    std::string escaped;
+    for (const char c : shortened(key, kMaxShownBytes)) {
+        if (c == '"' || c == '\\') {
+            escaped += '\\';
+        }
+        escaped += (static_cast<unsigned char>(c) < 0x20u) ? '?' : c;
+    }
+    return path + "[\"" + escaped + "\"]";
+}
+
+std::string element(const std::string& path, std::size_t index) {
+    return path + "[" + std::to_string(index) + "]";
+}
+
+std::string inQuotes(std::string_view text) {
+    std::string out = "'";
+    for (const char c : shortened(text, kMaxShownBytes)) {
+        out += (static_cast<unsigned char>(c) < 0x20u || c == 0x7f) ? '?' : c;
+    }
+    return out + "'";
+}
+
+std::size_t editDistance(std::string_view a, std::string_view b) {
+    // one row of the Wagner-Fischer table
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) {
+        row[j] = j;
+    }
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] =
+                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::optional<std::string> nearest(std::string_view word,
+                                   const std::vector<std::string_view>& candidates) {
+    // long words are no typo of a known key; skip them rather than spend quadratic time
+    if (word.empty() || word.size() > 64) {
+        return std::nullopt;
+    }
+    std::optional<std::string> best;
+    std::size_t bestDistance = 0;
+    for (const std::string_view candidate : candidates) {
+        const std::size_t d = editDistance(word, candidate);
+        if (!best || d < bestDistance) {
+            best = std::string(candidate);
+            bestDistance = d;
+        }
+    }
+    // plausible: at most a third of the longer word changed, and never more than 3 edits
+    if (best) {
+        const std::size_t longer = std::max(word.size(), best->size());
+        if (bestDistance > 3 || 3 * bestDistance > longer) {
+            return std::nullopt;
+        }
+    }
+    return best;
+}
+
+std::string listQuoted(const std::vector<std::string>& items, std::size_t limit) {
+    return listImpl(items, limit);
+}
+
+std::string listQuoted(const std::vector<std::string_view>& items, std::size_t limit) {
+    return listImpl(items, limit);
+}
+
+std::string number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.10g", value);
+    return buffer;
+}
+
+} // namespace sslm::spec_text

@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: MIT
+// validateSpec: the checks on a Spec that the JSON schema cannot express. Topology (connectivity,
+// mobility, cut sets) is left to the model compiler.
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "core/spec/spec_json.hpp"
+#include "core/spec/spec_text.hpp"
+
+namespace sslm {
+namespace {
+
+using spec_text::element;
+using spec_text::inQuotes;
+using spec_text::member;
+using spec_text::number;
+
+constexpr double kCoincidentTol = 1e-12; ///< m; points closer than this coincide
+constexpr double kUnitAxisTol = 1e-9;    ///< allowed |‖axis‖ − 1| of a prismatic axis
+constexpr double kMinPlateArea = 1e-12;  ///< m²; a smaller polygon has no area
+
+const std::vector<std::string_view> kMethods = {"sslm", "slm", "augmented"};
+const std::vector<std::string_view> kIntegrators = {"rk4", "dopri5", "rkf78", "rosenbrock4"};
+const std::vector<std::string_view> kStabilisations = {"none", "baumgarte", "projection"};
+
+bool finite(const Eigen::Vector2d& v) {
+    return std::isfinite(v.x()) && std::isfinite(v.y());
+}
+
+/// Signed area of the polygon through the points in order (shoelace formula), m².
+double polygonArea(const std::vector<BodyPoint>& points) {
+    double twice = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const Eigen::Vector2d& a = points[i].p_B;
+        const Eigen::Vector2d& b = points[(i + 1) % points.size()].p_B;
+        twice += a.x() * b.y() - b.x() * a.y();
+    }
+    return 0.5 * twice;
+}
+
+class Validator {
+public:
+    explicit Validator(const MechanismSpec& spec) : m_spec(spec) {}
+
+    Diagnostics run() {
+        if (!finite(m_spec.gravity)) {
+            error("gravity", "gravity is not finite", "write two finite numbers in m/s²");
+        }
+        points(m_spec.ground.points, "ground.points", "the ground");
+        bodies();
+        joints();
+        zeroLengthBars();
+        actuators();
+        traces();
+        cuts();
+        initial();
+        solver();
+        return std::move(m_out);
+    }
+
+private:
+    void error(std::string where, std::string message, std::string hint = {}) {
+        m_out.push_back(
+            {Diagnostic::Severity::Error, std::move(where), std::move(message), std::move(hint)});
+    }
+    void warning(std::string where, std::string message, std::string hint = {}) {
+        m_out.push_back(
+            {Diagnostic::Severity::Warning, std::move(where), std::move(message), std::move(hint)});
+    }
+
+    /// Errors for a value that must be finite and > 0.
+    void positive(double value, const std::string& where, const std::string& what) {
+        if (!std::isfinite(value)) {
+            error(where, what + " is not finite", "write a finite positive number");
+        } else if (value <= 0) {
+            error(where, what + " must be positive, got " + number(value),
+                  "write a number greater than 0");
+        }
+    }
+
+    void finiteNumber(double value, const std::string& where, const std::string& what) {
+        if (!std::isfinite(value)) {
+            error(where, what + " is not finite", "write a finite number");
+        }
+    }
+
+    // -- bodies and their points
+
+    void
+    points(const std::vector<BodyPoint>& pts, const std::string& path, const std::string& owner) {
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            const std::string p = element(path, i);
+            if (pts[i].name.empty()) {
+                error(member(p, "name"), "a point of " + owner + " has an empty name",
+                      "name it, e.g. \"J1\"");
+            } else if (const auto [it, fresh] = seen.emplace(pts[i].name, i); !fresh) {
+                error(member(p, "name"),
+                      "duplicate point name " + inQuotes(pts[i].name) + " on " + owner + " (also " +
+                          element(path, it->second) + ")",
+                      "point names must be unique within a body");
+            }
+            if (!finite(pts[i].p_B)) {
+                error(member(p, "at"),
+                      "the position of point " + inQuotes(pts[i].name) + " is not finite");
+            }
+        }
+    }
+
+    void bodies() {
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) {
+            const BodySpec& b = m_spec.bodies[i];
+            const std::string path = element("bodies", i);
+            const std::string owner = "body " + inQuotes(b.id);
+            // identity
+            if (b.id.empty()) {
+                error(member(path, "id"), "the body id is empty",
+                      "give it an id such as \"link1\"");
+            } else if (b.id == kGroundId) {
+                error(member(path, "id"), "the body id 'ground' is reserved for the fixed ground",
+                      "rename the body, e.g. \"base\"; fixed pivots go in \"ground\".\"points\"");
+            } else if (const auto [it, fresh] = seen.emplace(b.id, i); !fresh) {
+                error(member(path, "id"),
+                      "duplicate body id " + inQuotes(b.id) + " (also " +
+                          element("bodies", it->second) + ")",
+                      "body ids must be unique");
+            } else {
+                m_bodyIndex.emplace(b.id, i);
+            }
+            // mass properties
+            positive(b.mass, member(path, "mass"), "the mass of " + owner + " (kg)");
+            if (!finite(b.com_B)) {
+                error(member(path, "com"), "the centre of mass of " + owner + " is not finite");
+            }
+            if (b.inertiaCom) {
+                positive(*b.inertiaCom, member(path, "inertia"),
+                         "the moment of inertia of " + owner + " (kg·m²)");
+            }
+            points(b.points, member(path, "points"), owner);
+            // shape
+            if (b.shape == BodyShape::Plate && !b.inertiaCom) {
+                if (b.points.size() < 3) {
+                    error(member(path, "points"),
+                          "plate " + inQuotes(b.id) + " has " + std::to_string(b.points.size()) +
+                              " points, but a uniform plate needs at least 3 for its outline",
+                          "add outline points or give \"inertia\" explicitly");
+                } else if (std::abs(polygonArea(b.points)) < kMinPlateArea) {
+                    error(member(path, "points"),
+                          "the outline of plate " + inQuotes(b.id) +
+                              " has no area, so its uniform inertia is undefined",
+                          "move the points apart or give \"inertia\" explicitly");
+                }
+            }
+            if (b.shape == BodyShape::Block &&
+                !(b.blockWidth > 0 && b.blockHeight > 0 && std::isfinite(b.blockWidth) &&
+                  std::isfinite(b.blockHeight))) {
+                error(member(path, "block_size"),
+                      "block " + inQuotes(b.id) + " needs a positive size, got " +
+                          number(b.blockWidth) + " x " + number(b.blockHeight) + " m",
+                      "write \"block_size\": [width, height] in m");
+            }
+        }
+    }
+
+    // -- joints
+
+    /// The points of a body id, or nullptr for an unknown id.
+    const std::vector<BodyPoint>* pointsOf(const std::string& body) const {
+        if (body == kGroundId) {
+            return &m_spec.ground.points;
+        }
+        const auto it = m_bodyIndex.find(body);
+        return it == m_bodyIndex.end() ? nullptr : &m_spec.bodies[it->second].points;
+    }
+
+    std::string knownBodies() const {
+        std::vector<std::string> ids{kGroundId};
+        for (const BodySpec& b : m_spec.bodies) {
+            ids.push_back(b.id);
+        }
+        return "known bodies: " + spec_text::listQuoted(ids);
+    }
+
+    /// Checks that a joint end or traced point names an existing point; true if it does.
+    bool reference(const JointEnd& end, const std::string& path) {
+        const std::vector<BodyPoint>* pts = pointsOf(end.body);
+        if (pts == nullptr) {
+            error(member(path, "body"), "unknown body " + inQuotes(end.body), knownBodies());
+            return false;
+        }
+        const bool found = std::any_of(pts->begin(), pts->end(),
+                                       [&](const BodyPoint& p) { return p.name == end.point; });
+        if (!found) {
+            std::vector<std::string> names;
+            for (const BodyPoint& p : *pts) {
+                names.push_back(p.name);
+            }
+            error(
+                member(path, "point"),
+                (end.body == kGroundId ? std::string("the ground") : "body " + inQuotes(end.body)) +
+                    " has no point " + inQuotes(end.point),
+                names.empty() ? std::string("it has no points; add one")
+                              : "its points: " + spec_text::listQuoted(names));
+        }
+        return found;
+    }
+
+    void joints() {
+        std::unordered_map<std::string, std::size_t> coordinates;
+        for (std::size_t i = 0; i < m_spec.joints.size(); ++i) {
+            const JointSpec& j = m_spec.joints[i];
+            const std::string path = element("joints", i);
+            // names and coordinates
+            if (j.name.empty()) {
+                error(member(path, "name"), "the joint name is empty", "name it, e.g. \"J1\"");
+            } else if (const auto [it, fresh] = m_jointIndex.emplace(j.name, i); !fresh) {
+                error(member(path, "name"),
+                      "duplicate joint name " + inQuotes(j.name) + " (also " +
+                          element("joints", it->second) + ")",
+                      "joint names must be unique");
+            }
+            const std::string& coordinate = j.coordinateName();
+            if (!coordinate.empty()) {
+                if (const auto [it, fresh] = coordinates.emplace(coordinate, i); !fresh) {
+                    error(member(path, j.coordinate.empty() ? "name" : "coordinate"),
+                          "coordinate " + inQuotes(coordinate) + " is already used by joint " +
+                              inQuotes(m_spec.joints[it->second].name),
+                          "coordinate names must be unique");
+                } else {
+                    m_coordinates.insert(coordinate);
+                }
+            }
+            // ends
+            reference(j.parent, member(path, "parent"));
+            reference(j.child, member(path, "child"));
+            if (j.parent.body == j.child.body) {
+                error(member(member(path, "child"), "body"),
+                      "joint " + inQuotes(j.name) + " connects body " + inQuotes(j.child.body) +
+                          " to itself",
+                      "a joint needs two different bodies");
+            }
+            for (const std::string& body : {j.parent.body, j.child.body}) {
+                ++m_jointsOnBody[body];
+            }
+            // geometry
+            finiteNumber(j.offset, member(path, "offset"),
+                         "the offset of joint " + inQuotes(j.name));
+            const std::string axisPath = member(path, "axis");
+            if (j.type == JointType::Prismatic) {
+                const double length = j.axis_P.norm();
+                if (!finite(j.axis_P)) {
+                    error(axisPath,
+                          "the axis of prismatic joint " + inQuotes(j.name) + " is not finite");
+                } else if (std::abs(length - 1) > kUnitAxisTol) {
+                    std::string hint = "write a unit vector";
+                    if (length > 0) {
+                        const Eigen::Vector2d unit = j.axis_P / length;
+                        hint += ", e.g. [" + number(unit.x()) + ", " + number(unit.y()) + "]";
+                    }
+                    error(axisPath,
+                          "the axis of prismatic joint " + inQuotes(j.name) +
+                              " must be a unit vector, its length is " + number(length),
+                          hint);
+                }
+            } else if (j.axis_P != Eigen::Vector2d::UnitX()) {
+                error(axisPath, "revolute joint " + inQuotes(j.name) + " has an axis",
+                      "remove \"axis\"; only prismatic joints have one");
+            }
+            if (j.springDamper) {
+                const std::string sd = member(path, "spring_damper");
+                const SpringDamperSpec& s = *j.springDamper;
+                finiteNumber(s.stiffness, member(sd, "stiffness"), "the stiffness");
+                finiteNumber(s.restPosition, member(sd, "rest"), "the rest position");
+                finiteNumber(s.damping, member(sd, "damping"), "the damping");
+                if (s.stiffness < 0) {
+                    warning(member(sd, "stiffness"), "negative stiffness pushes the joint away "
+                                                     "from its rest position");
+                }
+                if (s.damping < 0) {
+                    warning(member(sd, "damping"), "negative damping adds energy");
+                }
+            }
+        }
+    }
+
+    /// A bar whose points all coincide has no length; with two joints on it the model is
+    /// degenerate, and its uniform inertia would be 0.
+    void zeroLengthBars() {
+        for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) {
+            const BodySpec& b = m_spec.bodies[i];
+            if (b.shape != BodyShape::Bar || b.points.empty()) {
+                continue;
+            }
+            const Eigen::Vector2d& first = b.points.front().p_B;
+            const bool coincide =
+                std::all_of(b.points.begin(), b.points.end(), [&](const BodyPoint& p) {
+                    return (p.p_B - first).norm() <= kCoincidentTol;
+                });
+            if (!coincide) {
+                continue;
+            }
+            const std::string path = member(element("bodies", i), "points");
+            const auto attached = m_jointsOnBody.find(b.id);
+            const int joints = attached == m_jointsOnBody.end() ? 0 : attached->second;
+            if (b.points.size() >= 2 && joints >= 2) {
+                std::vector<std::string> names;
+                for (const BodyPoint& p : b.points) {
+                    names.push_back(p.name);
+                }
+                error(path,
+                      "bar " + inQuotes(b.id) + " has zero length: its points " +
+                          spec_text::listQuoted(names) + " coincide",
+                      "move the points apart to the link's real length");
+            } else if (!b.inertiaCom) {
+                error(path,
+                      "bar " + inQuotes(b.id) +
+                          " has zero length, so its uniform inertia would be 0",
+                      "give \"inertia\" explicitly or add a point at the far end of the link");
+            }
+        }
+    }
+
+    // -- actuators, traces, cuts
+
+    void signal(const SignalSpec& s, const std::string& path) {
+        for (const auto& [key, value] : {std::pair<const char*, double>{"value", s.value},
+                                         {"rate", s.rate},
+                                         {"amplitude", s.amplitude},
+                                         {"frequency", s.frequency},
+                                         {"phase", s.phase}}) {
+            finiteNumber(value, member(path, key), std::string("the signal's ") + key);
+        }
+        if (s.kind != SignalSpec::Kind::Table) {
+            return;
+        }
+        const std::string points = member(path, "points");
+        if (s.table.empty()) {
+            error(points, "a table signal needs at least one point",
+                  "add \"points\": [[t0, v0], [t1, v1], ...]");
+        }
+        for (std::size_t k = 0; k < s.table.size(); ++k) {
+            const auto [t, value] = s.table[k];
+            if (!std::isfinite(t) || !std::isfinite(value)) {
+                error(element(points, k), "table point is not finite");
+            } else if (k > 0 && !(t > s.table[k - 1].first)) {
+                error(element(points, k),
+                      "table times must increase strictly: t = " + number(t) +
+                          " s follows t = " + number(s.table[k - 1].first) + " s",
+                      "sort the points by time and remove repeated times");
+            }
+        }
+    }
+
+    std::string knownJoints() const {
+        std::vector<std::string> names;
+        for (const JointSpec& j : m_spec.joints) {
+            names.push_back(j.name);
+        }
+        return "known joints: " + spec_text::listQuoted(names);
+    }
+
+    void actuators() {
+        std::unordered_map<std::string, std::size_t> actuated;
+        for (std::size_t i = 0; i < m_spec.actuators.size(); ++i) {
+            const ActuatorSpec& a = m_spec.actuators[i];
+            const std::string path = element("actuators", i);
+            if (m_jointIndex.count(a.joint) == 0) {
+                error(member(path, "joint"), "actuator on unknown joint " + inQuotes(a.joint),
+                      knownJoints());
+            } else if (const auto [it, fresh] = actuated.emplace(a.joint, i); !fresh) {
+                error(member(path, "joint"),
+                      "joint " + inQuotes(a.joint) + " already has an actuator (" +
+                          element("actuators", it->second) + ")",
+                      "combine them into one actuator");
+            }
+            if (a.kind == ActuatorSpec::Kind::Force) {
+                signal(a.force, member(path, "force"));
+            } else {
+                const std::string pd = member(path, "pd");
+                finiteNumber(a.kp, member(pd, "kp"), "kp");
+                finiteNumber(a.kd, member(pd, "kd"), "kd");
+                signal(a.reference, member(pd, "reference"));
+            }
+        }
+    }
+
+    void traces() {
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t i = 0; i < m_spec.tracedPoints.size(); ++i) {
+            const TracedPointSpec& t = m_spec.tracedPoints[i];
+            const std::string path = element("traces", i);
+            if (t.name.empty()) {
+                error(member(path, "name"), "the trace name is empty",
+                      "name it, e.g. \"blade_tip\"");
+            } else if (const auto [it, fresh] = seen.emplace(t.name, i); !fresh) {
+                error(member(path, "name"),
+                      "duplicate trace name " + inQuotes(t.name) + " (also " +
+                          element("traces", it->second) + ")",
+                      "trace names must be unique");
+            }
+            reference(t.at, path);
+        }
+    }
+
+    void cuts() {
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t i = 0; i < m_spec.cuts.size(); ++i) {
+            const std::string& cut = m_spec.cuts[i];
+            const std::string path = element("cuts", i);
+            if (m_jointIndex.count(cut) == 0) {
+                error(path, "cut names unknown joint " + inQuotes(cut), knownJoints());
+            } else if (const auto [it, fresh] = seen.emplace(cut, i); !fresh) {
+                error(path,
+                      "joint " + inQuotes(cut) + " is cut twice (also " +
+                          element("cuts", it->second) + ")",
+                      "list each cut joint once");
+            }
+        }
+    }
+
+    // -- initial state and solver settings
+
+    /// Checks one coordinate → value list; returns the names it holds.
+    std::unordered_set<std::string>
+    coordinateValues(const std::vector<std::pair<std::string, double>>& values,
+                     const std::string& path) {
+        std::unordered_set<std::string> names;
+        std::vector<std::string> known(m_coordinates.begin(), m_coordinates.end());
+        std::sort(known.begin(), known.end());
+        for (const auto& [name, value] : values) {
+            const std::string p = member(path, name);
+            if (m_coordinates.count(name) == 0) {
+                error(p, "unknown coordinate " + inQuotes(name),
+                      "known coordinates: " + spec_text::listQuoted(known));
+            }
+            if (!names.insert(name).second) {
+                error(p, "coordinate " + inQuotes(name) + " is given twice", "keep one value");
+            }
+            finiteNumber(value, p, "the value of " + inQuotes(name));
+        }
+        return names;
+    }
+
+    void initial() {
+        const InitialStateSpec& s = m_spec.initial;
+        const auto independent = coordinateValues(s.independent, "initial.independent");
+        coordinateValues(s.rates, "initial.rates");
+        coordinateValues(s.assemblyGuess, "initial.assembly_guess");
+        for (const auto& [name, value] : s.rates) {
+            if (m_coordinates.count(name) != 0 && independent.count(name) == 0) {
+                error(member("initial.rates", name),
+                      "a rate is given for " + inQuotes(name) +
+                          ", which is not in initial.independent",
+                      "add it to \"independent\" or remove the rate; dependent rates are computed");
+            }
+        }
+    }
+
+    void word(const std::string& value,
+              const std::vector<std::string_view>& allowed,
+              const std::string& where,
+              const std::string& what) {
+        if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) {
+            return;
+        }
+        const auto guess = spec_text::nearest(value, allowed);
+        error(where, "unknown " + what + " " + inQuotes(value),
+              guess ? "did you mean '" + *guess + "'?"
+                    : "use one of " + spec_text::listQuoted(allowed));
+    }
+
+    void solver() {
+        const SolverSettingsSpec& s = m_spec.solver;
+        word(s.method, kMethods, "solver.method", "method");
+        word(s.integrator, kIntegrators, "solver.integrator", "integrator");
+        word(s.stabilisation, kStabilisations, "solver.stabilisation", "stabilisation");
+        positive(s.tEnd, "solver.t_end", "the end time (s)");
+        positive(s.step, "solver.step", "the step (s)");
+        positive(s.rtol, "solver.rtol", "the relative tolerance");
+        positive(s.atol, "solver.atol", "the absolute tolerance");
+        positive(s.sampleInterval, "solver.sample_interval", "the sample interval (s)");
+        for (const auto& [key, value] : {std::pair<const char*, double>{"alpha", s.baumgarteAlpha},
+                                         {"beta", s.baumgarteBeta}}) {
+            const std::string p = member("solver.baumgarte", key);
+            if (!std::isfinite(value)) {
+                error(p, std::string("Baumgarte ") + key + " is not finite");
+            } else if (value < 0) {
+                error(p,
+                      std::string("Baumgarte ") + key + " must not be negative, got " +
+                          number(value),
+                      "use 0 or a positive gain in 1/s");
+            }
+        }
+    }
+
+    const MechanismSpec& m_spec;
+    Diagnostics m_out;
+    std::unordered_map<std::string, std::size_t> m_bodyIndex;  ///< first body of each id
+    std::unordered_map<std::string, std::size_t> m_jointIndex; ///< first joint of each name
+    std::unordered_map<std::string, int> m_jointsOnBody;       ///< joint ends per body id
+    std::unordered_set<std::string> m_coordinates;
+};
+
+} // namespace
+
+Diagnostics validateSpec(const MechanismSpec& spec) {
+    return Validator(spec).run();
+}
+
+} // namespace sslm
