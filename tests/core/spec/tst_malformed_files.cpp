@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "core/model/compile.hpp"
 #include "core/spec/spec_json.hpp"
 
 using namespace sslm;
@@ -17,11 +18,12 @@ namespace {
 
 constexpr qint64 kFastMs = 2000; ///< generous bound for "fails fast" on a slow CI machine
 
-/// Load diagnostics, then validation diagnostics if the file loaded.
+/// Load diagnostics, then validation and compilation (topology, mobility, cuts) diagnostics if
+/// the file loaded.
 Diagnostics diagnose(const LoadResult& loaded) {
     Diagnostics all = loaded.diagnostics;
     if (loaded.ok()) {
-        const Diagnostics more = validateSpec(*loaded.spec);
+        const Diagnostics more = compileModel(*loaded.spec).diagnostics;
         all.insert(all.end(), more.begin(), more.end());
     }
     return all;
@@ -93,6 +95,16 @@ private slots:
             << "table times must increase strictly: t = 1 s follows t = 1 s" << true;
         QTest::newRow("prismatic axis") << "prismatic_axis_not_unit.json" << "joints[2].axis"
             << "must be a unit vector, its length is 1.414213562" << true;
+        QTest::newRow("disconnected body") << "disconnected_body.json" << "bodies[3]"
+            << "body link4 is not connected: no joint uses it" << true;
+        QTest::newRow("locked") << "locked.json" << "joints"
+            << "the mechanism is locked: 0 DOF" << true;
+        QTest::newRow("over-constrained") << "over_constrained.json" << "joints"
+            << "the mechanism is over-constrained: -1 DOF" << true;
+        QTest::newRow("cut separates a body") << "cut_separates_body.json" << "cuts"
+            << "the cuts separate link3 from the ground (cut at J3, J8)" << true;
+        QTest::newRow("cut leaves a loop closed") << "cut_leaves_loop_closed.json" << "cuts"
+            << "stays closed: none of its joints is cut" << true;
         // clang-format on
     }
 
