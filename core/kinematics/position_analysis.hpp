@@ -2,11 +2,12 @@
 #pragma once
 
 // Position, velocity and acceleration analysis of the closed loops: given the independent
-// (input) coordinates, find the dependent ones so that Φ(q) = 0. Loops whose two unknown
-// coordinates form a planar dyad (RRR: circle–circle, RRP: circle–line) are solved in closed
-// form, one after another as their unknowns become known (seed 004's echelon idea); what
-// remains is solved by damped Newton on the remaining unknowns. Each closed-form loop has two
-// branches (its assembly mode); Newton keeps to the branch of its starting guess.
+// (input) coordinates, find the dependent ones so that Φ(q) = 0, by damped Gauss–Newton on
+// the dependent coordinates with a bounded step, so that it keeps to the branch (assembly
+// mode) of its starting guess. Planned: closed-form planar dyads (RRR circle–circle, RRP
+// circle–line) solved loop after loop as their unknowns become known (seed 004's echelon
+// idea), with explicit ±1 branches; the AssemblyMode argument and the report's closedFormLoops
+// and branch fields are reserved for them and are not used yet.
 
 #include <string>
 #include <vector>

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: MIT
+#include "core/kinematics/position_analysis.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include <Eigen/LU>
+#include <Eigen/QR>
+#include <Eigen/SVD>
+
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/model/compile.hpp"
+#include "core/spatial/planar.hpp"
+
+namespace sslm {
+
+namespace {
+
+/// Largest Newton step on any coordinate (rad or m): keeps the iteration on its branch.
+constexpr double kMaxNewtonStep = 0.25;
+/// Distinct assemblies differ by more than this in some coordinate (mod 2π).
+constexpr double kDistinctModes = 1e-6;
+
+std::vector<int> dependentOf(const Model& model, const std::vector<int>& independent) {
+    std::vector<bool> held(model.nq(), false);
+    for (int k : independent) {
+        held[k] = true;
+    }
+    std::vector<int> dependent;
+    for (int k = 0; k < model.nq(); ++k) {
+        if (!held[k]) {
+            dependent.push_back(k);
+        }
+    }
+    return dependent;
+}
+
+Eigen::MatrixXd columns(const Eigen::MatrixXd& J, const std::vector<int>& which) {
+    Eigen::MatrixXd out(J.rows(), static_cast<Eigen::Index>(which.size()));
+    for (std::size_t i = 0; i < which.size(); ++i) {
+        out.col(static_cast<Eigen::Index>(i)) = J.col(which[i]);
+    }
+    return out;
+}
+
+double minSingularValue(const Eigen::MatrixXd& m) {
+    if (m.size() == 0) {
+        return 0.0;
+    }
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(m);
+    return svd.singularValues().minCoeff();
+}
+
+std::string loopText(const Model& model, int loop) {
+    std::string joints;
+    for (int j : model.loops[loop].joints) {
+        joints += (joints.empty() ? "" : "–") + model.joints[j].name;
+    }
+    return "loop " + std::to_string(loop + 1) + " (" + joints + ")";
+}
+
+/// Damped Gauss–Newton on the dependent coordinates; the step is the minimum-norm solution
+/// of J_dep Δ = −Φ, scaled down so that no coordinate moves more than kMaxNewtonStep.
+AssemblyReport newton(const Model& model,
+                      Workspace& ws,
+                      Eigen::Ref<Eigen::VectorXd> q,
+                      const std::vector<int>& dependent,
+                      const AssemblyOptions& options) {
+    AssemblyReport report;
+    report.branch.assign(model.nLoops(), 0);
+    for (int i = 0; i < model.nLoops(); ++i) {
+        report.newtonLoops.push_back(i);
+    }
+    double residual = 0;
+    for (int iteration = 0; iteration <= options.maxIterations; ++iteration) {
+        updatePositions(model, ws, q);
+        residual = model.nLoops() > 0 ? constraintResidual(model, ws).cwiseAbs().maxCoeff() : 0;
+        if (!std::isfinite(residual)) {
+            break;
+        }
+        if (residual <= options.tolerance) {
+            report.converged = true;
+            report.iterations = iteration;
+            break;
+        }
+        constraintJacobian(model, ws);
+        const Eigen::MatrixXd Jdep = columns(ws.J, dependent);
+        Eigen::VectorXd step = Jdep.completeOrthogonalDecomposition().solve(-ws.phi);
+        const double largest = step.cwiseAbs().maxCoeff();
+        if (largest > kMaxNewtonStep) {
+            step *= kMaxNewtonStep / largest;
+        }
+        for (std::size_t i = 0; i < dependent.size(); ++i) {
+            q[dependent[i]] += step[static_cast<Eigen::Index>(i)];
+        }
+        report.iterations = iteration + 1;
+    }
+    report.residual = residual;
+    updatePositions(model, ws, q);
+    if (model.nLoops() > 0) {
+        constraintJacobian(model, ws);
+        report.minSingularValue = minSingularValue(columns(ws.J, dependent));
+    }
+    return report;
+}
+
+/// Largest coordinate difference, angles compared modulo 2π.
+double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+    double worst = 0;
+    for (int k = 0; k < model.nq(); ++k) {
+        const double d =
+            model.coordinates[k].angular ? planar::wrapNear(a[k] - b[k], 0.0) : a[k] - b[k];
+        worst = std::max(worst, std::abs(d));
+    }
+    return worst;
+}
+
+} // namespace
+
+AssemblyReport assemble(const Model& model,
+                        Workspace& ws,
+                        Eigen::Ref<Eigen::VectorXd> q,
+                        const std::vector<int>& independent,
+                        const AssemblyMode& /*mode*/,
+                        const AssemblyOptions& options) {
+    const std::vector<int> dependent = dependentOf(model, independent);
+    const Eigen::VectorXd guess = q;
+    AssemblyReport report = newton(model, ws, q, dependent, options);
+    for (int k : dependent) {
+        if (model.coordinates[k].angular) {
+            q[k] = planar::wrapNear(q[k], guess[k]);
+        }
+    }
+    if (!report.converged) {
+        std::string loops;
+        updatePositions(model, ws, q);
+        constraintResidual(model, ws);
+        int worst = 0;
+        for (int i = 0; i < model.nLoops(); ++i) {
+            if (ws.phi.segment<2>(2 * i).norm() > ws.phi.segment<2>(2 * worst).norm()) {
+                worst = i;
+            }
+        }
+        report.message = model.nLoops() > 0
+                             ? loopText(model, worst) +
+                                   " cannot close for these inputs: the "
+                                   "closure error stays at " +
+                                   std::to_string(report.residual) +
+                                   " (hint: the inputs may be out of reach, or the guess on "
+                                   "another branch; change the inputs or the assembly guess)"
+                             : "no loops";
+    }
+    return report;
+}
+
+std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
+                                           Workspace& ws,
+                                           const Eigen::VectorXd& q,
+                                           const std::vector<int>& independent,
+                                           const AssemblyOptions& options) {
+    const std::vector<int> dependent = dependentOf(model, independent);
+    std::vector<Eigen::VectorXd> modes;
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<double> angle(-M_PI, M_PI);
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        Eigen::VectorXd trial = q;
+        if (attempt > 0) {
+            for (int k : dependent) {
+                trial[k] = model.coordinates[k].angular ? angle(rng) : trial[k] + 0.1 * angle(rng);
+            }
+        }
+        const AssemblyReport report = assemble(model, ws, trial, independent, {}, options);
+        if (!report.converged) {
+            continue;
+        }
+        const bool known = std::any_of(modes.begin(), modes.end(), [&](const Eigen::VectorXd& m) {
+            return distance(model, m, trial) < kDistinctModes;
+        });
+        if (!known) {
+            modes.push_back(trial);
+        }
+    }
+    return modes;
+}
+
+double solveVelocities(const Model& model,
+                       Workspace& ws,
+                       const Eigen::VectorXd& q,
+                       Eigen::Ref<Eigen::VectorXd> qd,
+                       const std::vector<int>& independent) {
+    const std::vector<int> dependent = dependentOf(model, independent);
+    if (model.nLoops() == 0 || dependent.empty()) {
+        return 0.0;
+    }
+    updatePositions(model, ws, q);
+    constraintJacobian(model, ws);
+    const Eigen::MatrixXd Jdep = columns(ws.J, dependent);
+    Eigen::VectorXd known = qd;
+    for (int k : dependent) {
+        known[k] = 0.0;
+    }
+    const Eigen::VectorXd rates = Jdep.colPivHouseholderQr().solve(-(ws.J * known));
+    for (std::size_t i = 0; i < dependent.size(); ++i) {
+        qd[dependent[i]] = rates[static_cast<Eigen::Index>(i)];
+    }
+    return minSingularValue(Jdep);
+}
+
+void solveAccelerations(const Model& model,
+                        Workspace& ws,
+                        const Eigen::VectorXd& q,
+                        const Eigen::VectorXd& qd,
+                        Eigen::Ref<Eigen::VectorXd> qdd,
+                        const std::vector<int>& independent) {
+    const std::vector<int> dependent = dependentOf(model, independent);
+    if (model.nLoops() == 0 || dependent.empty()) {
+        return;
+    }
+    updatePositions(model, ws, q);
+    updateVelocities(model, ws, qd);
+    constraintJacobian(model, ws);
+    constraintBias(model, ws);
+    Eigen::VectorXd known = qdd;
+    for (int k : dependent) {
+        known[k] = 0.0;
+    }
+    const Eigen::VectorXd accelerations =
+        columns(ws.J, dependent).colPivHouseholderQr().solve(-(ws.J * known) - ws.Jdot_qd);
+    for (std::size_t i = 0; i < dependent.size(); ++i) {
+        qdd[dependent[i]] = accelerations[static_cast<Eigen::Index>(i)];
+    }
+}
+
+namespace {
+
+/// q from the file's initial state for the coordinates of `model`.
+Eigen::VectorXd initialGuess(const Model& model) {
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq());
+    for (const auto& [name, value] : model.spec.initial.assemblyGuess) {
+        if (const int k = model.coordinateIndex(name); k >= 0) {
+            q[k] = value;
+        }
+    }
+    for (const auto& [name, value] : model.spec.initial.independent) {
+        if (const int k = model.coordinateIndex(name); k >= 0) {
+            q[k] = value;
+        }
+    }
+    return q;
+}
+
+InitialState assembleInOwnCuts(const Model& model) {
+    InitialState state;
+    state.q = initialGuess(model);
+    state.qd = Eigen::VectorXd::Zero(model.nq());
+    Workspace ws(model);
+    state.report = assemble(model, ws, state.q, model.independent);
+    for (const auto& [name, value] : model.spec.initial.rates) {
+        if (const int k = model.coordinateIndex(name); k >= 0) {
+            state.qd[k] = value;
+        }
+    }
+    if (state.report.converged) {
+        solveVelocities(model, ws, state.q, state.qd, model.independent);
+    }
+    return state;
+}
+
+} // namespace
+
+InitialState assembleInitialState(const Model& model) {
+    // the file's inputs and guess name the coordinates of its own cut choice
+    std::vector<std::string> cuts;
+    for (int j : model.cuts) {
+        cuts.push_back(model.joints[j].name);
+    }
+    std::vector<std::string> fileCuts = model.spec.cuts;
+    std::sort(cuts.begin(), cuts.end());
+    std::sort(fileCuts.begin(), fileCuts.end());
+    if (fileCuts.empty() || cuts == fileCuts) {
+        return assembleInOwnCuts(model);
+    }
+    // another cut choice: assemble with the file's own cuts and carry the poses over
+    const CompileResult reference = compileModel(model.spec);
+    InitialState state;
+    state.q = Eigen::VectorXd::Zero(model.nq());
+    state.qd = Eigen::VectorXd::Zero(model.nq());
+    if (!reference.ok()) {
+        state.report.message = "the file's own cut choice does not compile";
+        return state;
+    }
+    const InitialState own = assembleInOwnCuts(*reference.model);
+    state.report = own.report;
+    Workspace refWs(*reference.model);
+    updatePositions(*reference.model, refWs, own.q);
+    updateVelocities(*reference.model, refWs, own.qd);
+    const Eigen::VectorXd guess = initialGuess(model);
+    for (int k = 0; k < model.nq(); ++k) {
+        const int joint =
+            reference.model->jointIndex(model.joints[model.coordinates[k].joint].name);
+        state.q[k] = jointValue(*reference.model, refWs, joint, guess[k]);
+        state.qd[k] = jointRate(*reference.model, refWs, joint);
+    }
+    return state;
+}
+
+MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws) {
+    MobilityAtPose mobility;
+    mobility.dof = model.nq();
+    if (model.nLoops() == 0) {
+        return mobility;
+    }
+    constraintJacobian(model, ws);
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(ws.J);
+    mobility.singularValues = svd.singularValues();
+    const double largest = mobility.singularValues.size() > 0 ? mobility.singularValues[0] : 0.0;
+    const double threshold = std::max(static_cast<double>(std::max(ws.J.rows(), ws.J.cols())) *
+                                          std::numeric_limits<double>::epsilon() * largest,
+                                      1e-9 * std::max(1.0, largest));
+    int rank = 0;
+    for (Eigen::Index i = 0; i < mobility.singularValues.size(); ++i) {
+        rank += mobility.singularValues[i] > threshold ? 1 : 0;
+    }
+    mobility.dof = model.nq() - rank;
+    return mobility;
+}
+
+std::vector<SweepSample> sweepInput(const Model& model,
+                                    Workspace& ws,
+                                    const Eigen::VectorXd& q0,
+                                    const std::vector<int>& independent,
+                                    int input,
+                                    const std::vector<double>& values,
+                                    const AssemblyOptions& options) {
+    std::vector<SweepSample> samples;
+    const std::vector<int> dependent = dependentOf(model, independent);
+    Eigen::VectorXd q = q0;
+    const auto determinant = [&](const Eigen::VectorXd& at) {
+        updatePositions(model, ws, at);
+        constraintJacobian(model, ws);
+        const Eigen::MatrixXd Jdep = columns(ws.J, dependent);
+        return Jdep.rows() == Jdep.cols() && Jdep.size() > 0 ? Jdep.determinant() : 1.0;
+    };
+    double previousDet = determinant(q);
+    for (double target : values) {
+        // advance in sub-steps, predicting along the velocity solution, halving on big jumps
+        int depth = 0;
+        double reached = q[input];
+        bool ok = true;
+        while (std::abs(target - reached) > 0 && ok) {
+            double next = target;
+            Eigen::VectorXd candidate;
+            for (depth = 0; depth < 20; ++depth) {
+                Eigen::VectorXd tangent = Eigen::VectorXd::Zero(model.nq());
+                tangent[input] = 1.0;
+                solveVelocities(model, ws, q, tangent, independent);
+                candidate = q + (next - reached) * tangent;
+                candidate[input] = next;
+                const Eigen::VectorXd predicted = candidate;
+                const AssemblyReport report =
+                    assemble(model, ws, candidate, independent, {}, options);
+                const bool jumped = distance(model, candidate, predicted) > 0.2;
+                if (report.converged && !jumped) {
+                    break;
+                }
+                next = reached + 0.5 * (next - reached);
+            }
+            if (depth == 20) {
+                ok = false;
+                break;
+            }
+            q = candidate;
+            reached = next;
+        }
+        SweepSample sample;
+        sample.input = target;
+        sample.q = q;
+        sample.converged = ok;
+        updatePositions(model, ws, q);
+        if (model.nLoops() > 0) {
+            constraintJacobian(model, ws);
+            sample.minSingularValue = minSingularValue(columns(ws.J, dependent));
+        }
+        const double det = determinant(q);
+        sample.toggle =
+            !ok || (det * previousDet < 0) || sample.minSingularValue < options.minSingularValue;
+        previousDet = det;
+        samples.push_back(std::move(sample));
+        if (!ok) {
+            break;
+        }
+    }
+    return samples;
+}
+
+} // namespace sslm
