@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/info_command.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+#include <nlohmann/json.hpp>
+
+#include "app/cli/load_model.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm::cli {
+
+namespace {
+
+/// What `info` reports about the pose, computed once for both output formats.
+struct PoseSummary {
+    InitialState initial;
+    MobilityAtPose mobility;
+    double residual = 0;  ///< max |Φ| at the initial pose
+    double minSigmaJ = 0; ///< smallest singular value of J (nConstraints × nq)
+};
+
+PoseSummary analysePose(const Model& model) {
+    PoseSummary out;
+    out.initial = assembleInitialState(model);
+    Workspace ws(model);
+    updatePositions(model, ws, out.initial.q);
+    out.residual =
+        model.nConstraints() > 0 ? constraintResidual(model, ws).cwiseAbs().maxCoeff() : 0.0;
+    out.mobility = mobilityAtPose(model, ws);
+    out.minSigmaJ =
+        out.mobility.singularValues.size() > 0 ? out.mobility.singularValues.minCoeff() : 0.0;
+    return out;
+}
+
+std::string fmt(double value, const char* format = "%.6g") {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, format, value);
+    return buffer;
+}
+
+/// Block index "rs", or "r,s" once an index has two digits (1-based).
+std::string blockIndex(int r, int s) {
+    const std::string a = std::to_string(r + 1);
+    const std::string b = std::to_string(s + 1);
+    return (a.size() > 1 || b.size() > 1) ? a + "," + b : a + b;
+}
+
+/// Width in terminal columns of UTF-8 text (one per code point; our symbols are narrow).
+std::size_t displayWidth(const std::string& s) {
+    return static_cast<std::size_t>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+/// Prints a table: a header row and rows of cells, columns padded to their widest cell.
+void printTable(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+        widths.resize(std::max(widths.size(), row.size()), 0);
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
+        }
+    }
+    for (const auto& row : rows) {
+        std::string line = "  ";
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            line += row[c];
+            if (c + 1 < row.size()) {
+                line += std::string(widths[c] - displayWidth(row[c]) + 2, ' ');
+            }
+        }
+        out << line << '\n';
+    }
+}
+
+std::vector<std::string> loopJointNames(const Model& model, const Loop& loop) {
+    std::vector<std::string> names;
+    for (int j : loop.joints) {
+        names.push_back(model.joints[j].name);
+    }
+    return names;
+}
+
+std::vector<std::string> cutNames(const Model& model) {
+    std::vector<std::string> names;
+    for (int j : model.cuts) {
+        names.push_back(model.joints[j].name);
+    }
+    return names;
+}
+
+std::vector<std::string> loopList(const std::vector<int>& loops) {
+    std::vector<std::string> names;
+    for (int i : loops) {
+        names.push_back(std::to_string(i + 1));
+    }
+    return names;
+}
+
+void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
+    const int nLoops = model.nLoops();
+    const int nSub = static_cast<int>(model.subsystems.size());
+    const int moving = static_cast<int>(model.bodies.size()) - 1;
+
+    out << model.name << '\n';
+    out << "DOF: " << pose.mobility.dof << " (rank of J at the initial pose), "
+        << model.mobilityGrubler << " (Grübler: 3·" << moving << " − 2·" << model.joints.size()
+        << ")\n";
+
+    // loops as joint cycles, closed by their cut joints
+    out << "Loops: " << nLoops << '\n';
+    for (int i = 0; i < nLoops; ++i) {
+        const Loop& loop = model.loops[i];
+        out << "  loop " << i + 1 << ": " << joinNames(loopJointNames(model, loop), "–") << " (cut "
+            << model.joints[loop.cutJoint].name << ")\n";
+    }
+    out << "Cut joints: " << (model.cuts.empty() ? "none" : joinNames(cutNames(model))) << '\n';
+
+    // subsystems: tree branches leaving the ground
+    out << "Subsystems: " << nSub << '\n';
+    for (int s = 0; s < nSub; ++s) {
+        const Subsystem& sub = model.subsystems[s];
+        std::vector<std::string> bodies;
+        for (int b : sub.bodies) {
+            bodies.push_back(model.bodies[b].id + " \"" + model.bodies[b].name + "\"");
+        }
+        std::vector<std::string> coordinates;
+        for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+            coordinates.push_back(model.coordinates[k].name);
+        }
+        out << "  S" << s + 1 << " (" << (sub.serial ? "serial" : "tree")
+            << "): " << joinNames(bodies) << "; coordinates " << joinNames(coordinates)
+            << "; loops " << (sub.loops.empty() ? "none" : joinNames(loopList(sub.loops))) << '\n';
+    }
+
+    // J block pattern, Koul et al. eq. (26)
+    if (nLoops > 0) {
+        out << "Jacobian block pattern (eq. 26); J_ij is 2 × (coordinates of S_j):\n";
+        std::vector<std::vector<std::string>> rows(1, std::vector<std::string>{""});
+        for (int s = 0; s < nSub; ++s) {
+            rows[0].push_back("S" + std::to_string(s + 1));
+        }
+        for (int i = 0; i < nLoops; ++i) {
+            std::vector<std::string> row{"loop " + std::to_string(i + 1)};
+            for (int s = 0; s < nSub; ++s) {
+                row.push_back(model.jacobianPattern(i, s) ? "J" + blockIndex(i, s) : "O");
+            }
+            rows.push_back(std::move(row));
+        }
+        printTable(out, rows);
+
+        // GICM block pattern, eqs. (31)-(32)
+        out << "GICM block pattern (eqs. 31–32); Ī_rs = Σ_j I^rs_j, I^rs_j = J_rj I_j⁻¹ J_sjᵀ:\n";
+        rows.assign(1, std::vector<std::string>{""});
+        for (int s = 0; s < nLoops; ++s) {
+            rows[0].push_back("loop " + std::to_string(s + 1));
+        }
+        for (int r = 0; r < nLoops; ++r) {
+            std::vector<std::string> row{"loop " + std::to_string(r + 1)};
+            for (int s = 0; s < nLoops; ++s) {
+                row.push_back(model.gicmContributors[r][s].empty() ? "O" : "Ī" + blockIndex(r, s));
+            }
+            rows.push_back(std::move(row));
+        }
+        printTable(out, rows);
+        for (int r = 0; r < nLoops; ++r) {
+            for (int s = 0; s <= r; ++s) {
+                std::vector<std::string> terms;
+                for (int j : model.gicmContributors[r][s]) {
+                    terms.push_back("I^" + blockIndex(r, s) + "_" + std::to_string(j + 1));
+                }
+                out << "  Ī" << blockIndex(r, s) << " = "
+                    << (terms.empty() ? "O" : joinNames(terms, " + ")) << '\n';
+            }
+        }
+    }
+
+    // the assembled initial pose
+    const AssemblyReport& report = pose.initial.report;
+    std::vector<std::string> values;
+    for (int k = 0; k < model.nq(); ++k) {
+        values.push_back(model.coordinates[k].name + " = " + fmt(pose.initial.q[k], "%.9g"));
+    }
+    out << "Initial pose: " << joinNames(values) << '\n';
+    out << "Closure residual max|Φ|: " << fmt(pose.residual, "%.3g") << '\n';
+    out << "Smallest singular value of J: " << fmt(pose.minSigmaJ, "%.6g")
+        << " (of J_dep: " << fmt(report.minSingularValue, "%.6g") << ")\n";
+    const auto loopsOrNone = [](const std::vector<int>& loops) {
+        return loops.empty() ? std::string("none") : "loops " + joinNames(loopList(loops));
+    };
+    out << "Assembly: " << (report.converged ? "converged" : "FAILED")
+        << "; closed form: " << loopsOrNone(report.closedFormLoops)
+        << "; Newton: " << loopsOrNone(report.newtonLoops) << " (" << report.iterations
+        << " iterations)\n";
+}
+
+nlohmann::ordered_json toJson(const Model& model, const PoseSummary& pose) {
+    using nlohmann::ordered_json;
+    const int nLoops = model.nLoops();
+    const int nSub = static_cast<int>(model.subsystems.size());
+
+    ordered_json out;
+    out["name"] = model.name;
+    out["dof"] = pose.mobility.dof;
+    out["dof_grubler"] = model.mobilityGrubler;
+
+    out["loops"] = ordered_json::array();
+    for (const Loop& loop : model.loops) {
+        out["loops"].push_back(loopJointNames(model, loop));
+    }
+    out["cuts"] = cutNames(model);
+
+    out["subsystems"] = ordered_json::array();
+    for (const Subsystem& sub : model.subsystems) {
+        ordered_json entry;
+        std::vector<std::string> bodies;
+        std::vector<std::string> names;
+        for (int b : sub.bodies) {
+            bodies.push_back(model.bodies[b].id);
+            names.push_back(model.bodies[b].name);
+        }
+        std::vector<std::string> coordinates;
+        for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+            coordinates.push_back(model.coordinates[k].name);
+        }
+        std::vector<int> loops;
+        for (int i : sub.loops) {
+            loops.push_back(i + 1);
+        }
+        entry["bodies"] = bodies;
+        entry["body_names"] = names;
+        entry["coordinates"] = coordinates;
+        entry["type"] = sub.serial ? "serial" : "tree";
+        entry["loops"] = loops;
+        out["subsystems"].push_back(std::move(entry));
+    }
+
+    out["jacobian_pattern"] = ordered_json::array();
+    for (int i = 0; i < nLoops; ++i) {
+        std::vector<int> row;
+        for (int s = 0; s < nSub; ++s) {
+            row.push_back(model.jacobianPattern(i, s) ? 1 : 0);
+        }
+        out["jacobian_pattern"].push_back(row);
+    }
+    out["gicm_pattern"] = ordered_json::array();
+    for (int r = 0; r < nLoops; ++r) {
+        ordered_json row = ordered_json::array();
+        for (int s = 0; s < nLoops; ++s) {
+            std::vector<int> contributors;
+            for (int j : model.gicmContributors[r][s]) {
+                contributors.push_back(j + 1);
+            }
+            row.push_back(contributors);
+        }
+        out["gicm_pattern"].push_back(std::move(row));
+    }
+
+    out["closure_residual"] = pose.residual;
+    out["min_singular_value"] = pose.minSigmaJ;
+    out["singular_values"] = std::vector<double>(pose.mobility.singularValues.data(),
+                                                 pose.mobility.singularValues.data() +
+                                                     pose.mobility.singularValues.size());
+    ordered_json q;
+    for (int k = 0; k < model.nq(); ++k) {
+        q[model.coordinates[k].name] = pose.initial.q[k];
+    }
+    out["initial_q"] = std::move(q);
+
+    const AssemblyReport& report = pose.initial.report;
+    ordered_json assembly;
+    assembly["converged"] = report.converged;
+    assembly["iterations"] = report.iterations;
+    assembly["residual"] = report.residual;
+    assembly["min_singular_value_dependent"] = report.minSingularValue;
+    assembly["closed_form_loops"] = ordered_json::array();
+    for (int i : report.closedFormLoops) {
+        assembly["closed_form_loops"].push_back(i + 1);
+    }
+    assembly["newton_loops"] = ordered_json::array();
+    for (int i : report.newtonLoops) {
+        assembly["newton_loops"].push_back(i + 1);
+    }
+    assembly["message"] = report.message;
+    out["assembly"] = std::move(assembly);
+    return out;
+}
+
+} // namespace
+
+CLI::App* addInfoCommand(CLI::App& app, InfoOptions& options) {
+    CLI::App* cmd = app.add_subcommand(
+        "info", "Loops, cut joints, subsystems, J and GICM block patterns, DOF and the "
+                "assembled initial pose of a mechanism file");
+    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    cmd->add_option("--cut", options.cuts, kCutHelp);
+    cmd->add_flag("--json", options.json, "Print one JSON object instead of text");
+    return cmd;
+}
+
+int runInfo(const InfoOptions& options) {
+    std::optional<std::vector<std::string>> cuts;
+    if (options.cuts) {
+        cuts = parseCutList(*options.cuts);
+    }
+    const std::shared_ptr<const Model> model = loadModel(options.file, cuts, std::cerr);
+    if (!model) {
+        return kExitBadInput;
+    }
+    const PoseSummary pose = analysePose(*model);
+
+    // the two mobility counts disagree for redundant constraints or at a singular pose
+    if (pose.initial.report.converged && pose.mobility.dof != model->mobilityGrubler) {
+        std::cerr << options.file << ": warning: the rank of J gives " << pose.mobility.dof
+                  << " DOF at the initial pose but Grübler's count gives " << model->mobilityGrubler
+                  << " (redundant loop constraints, or a singular pose)\n";
+    }
+
+    if (options.json) {
+        std::cout << toJson(*model, pose).dump(2) << '\n';
+    } else {
+        printText(std::cout, *model, pose);
+    }
+
+    if (!pose.initial.report.converged) {
+        std::cerr << options.file << ": error: the initial state cannot be assembled: "
+                  << pose.initial.report.message << '\n';
+        return kExitBadInput;
+    }
+    return kExitOk;
+}
+
+} // namespace sslm::cli

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// `sslm info FILE [--cut ...] [--json]`: the structure of a mechanism as SSLM sees it — loops,
+// cut joints, subsystems, the block patterns of J (Koul et al. 2014, eq. 26) and of the GICM
+// (eqs. 31–32) — and its assembled initial pose: DOF, closure residual, smallest singular value.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace sslm::cli {
+
+struct InfoOptions {
+    std::string file;
+    std::optional<std::string> cuts; ///< raw --cut value
+    bool json = false;
+};
+
+/// Adds the `info` subcommand to `app`, writing into `options`.
+CLI::App* addInfoCommand(CLI::App& app, InfoOptions& options);
+
+/// Runs it; returns the process exit code (kExitOk or kExitBadInput).
+int runInfo(const InfoOptions& options);
+
+} // namespace sslm::cli

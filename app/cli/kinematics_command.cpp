@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/kinematics_command.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "app/cli/load_model.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm::cli {
+
+namespace {
+
+/// Full double precision, locale-independent enough for CSV (no thousands separators).
+std::string csvNumber(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.17g", value);
+    return buffer;
+}
+
+std::string shortNumber(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+}
+
+/// The coordinates held during the sweep: the file's independent ones, with the swept input
+/// among them. A one-DOF mechanism may be driven by any coordinate; with more DOF the input
+/// must be one of the file's independent coordinates. Empty (message set) when impossible.
+std::vector<int> chooseIndependent(const Model& model, int dof, int input, std::string& message) {
+    std::vector<int> independent = model.independent;
+    if (std::find(independent.begin(), independent.end(), input) != independent.end()) {
+        return independent;
+    }
+    if (dof <= 1) {
+        return {input};
+    }
+    std::vector<std::string> names;
+    for (int k : independent) {
+        names.push_back(model.coordinates[k].name);
+    }
+    message = "with " + std::to_string(dof) +
+              " DOF the swept input must be one of the file's independent coordinates (" +
+              (names.empty() ? std::string("none") : joinNames(names)) + ")";
+    return {};
+}
+
+} // namespace
+
+CLI::App* addKinematicsCommand(CLI::App& app, KinematicsOptions& options) {
+    CLI::App* cmd = app.add_subcommand(
+        "kinematics", "Sweep one input coordinate and write the assembled coordinates, traced "
+                      "points, σ_min(J_dep) and toggle flags as CSV");
+    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    cmd->add_option("--input", options.input, "Coordinate to sweep, e.g. theta1")->required();
+    cmd->add_option("--from", options.from, "First value (rad or m; degrees with --degrees)")
+        ->required();
+    cmd->add_option("--to", options.to, "Last value (rad or m; degrees with --degrees)")
+        ->required();
+    cmd->add_option("--steps", options.steps, "Number of steps; N + 1 samples are written")
+        ->required();
+    cmd->add_flag("--degrees", options.degrees,
+                  "--from and --to, and the CSV's input column, are in degrees");
+    cmd->add_option("--cut", options.cuts, kCutHelp);
+    cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
+    return cmd;
+}
+
+int runKinematics(const KinematicsOptions& options) {
+    const std::string& path = options.file;
+    if (options.steps < 1) {
+        std::cerr << "sslm kinematics: error: --steps must be at least 1 (got " << options.steps
+                  << ")\n";
+        return kExitBadInput;
+    }
+    if (!std::isfinite(options.from) || !std::isfinite(options.to)) {
+        std::cerr << "sslm kinematics: error: --from and --to must be finite numbers\n";
+        return kExitBadInput;
+    }
+    std::optional<std::vector<std::string>> cuts;
+    if (options.cuts) {
+        cuts = parseCutList(*options.cuts);
+    }
+    const std::shared_ptr<const Model> model = loadModel(path, cuts, std::cerr);
+    if (!model) {
+        return kExitBadInput;
+    }
+
+    // the swept coordinate
+    const int input = model->coordinateIndex(options.input);
+    if (input < 0) {
+        std::vector<std::string> names;
+        for (const Coordinate& c : model->coordinates) {
+            names.push_back(c.name);
+        }
+        std::cerr << path << ": error: unknown input coordinate '" << options.input
+                  << "' (the coordinates are " << joinNames(names) << ")\n";
+        for (const Joint& joint : model->joints) {
+            if (joint.isCut() && joint.coordinateName == options.input) {
+                std::cerr << path << ": note: " << options.input << " belongs to joint "
+                          << joint.name << ", which is cut; choose other cuts with --cut\n";
+            }
+        }
+        return kExitBadInput;
+    }
+    const bool angular = model->coordinates[input].angular;
+    if (options.degrees && !angular) {
+        std::cerr << path << ": error: --degrees applies to angular coordinates; " << options.input
+                  << " is a slide (m)\n";
+        return kExitBadInput;
+    }
+
+    // the assembled initial state and its mobility
+    const InitialState initial = assembleInitialState(*model);
+    if (!initial.report.converged) {
+        std::cerr << path
+                  << ": error: the initial state cannot be assembled: " << initial.report.message
+                  << '\n';
+        return kExitBadInput;
+    }
+    Workspace ws(*model);
+    updatePositions(*model, ws, initial.q);
+    const int dof = mobilityAtPose(*model, ws).dof;
+    std::string why;
+    const std::vector<int> independent = chooseIndependent(*model, dof, input, why);
+    if (independent.empty()) {
+        std::cerr << path << ": error: " << why << '\n';
+        return kExitBadInput;
+    }
+
+    // N + 1 evenly spaced values, the last one exactly --to
+    const double scale = options.degrees ? std::numbers::pi / 180.0 : 1.0;
+    std::vector<double> shown(static_cast<std::size_t>(options.steps) + 1);
+    std::vector<double> values(shown.size());
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        shown[i] = i + 1 == shown.size()
+                       ? options.to
+                       : options.from + (options.to - options.from) * static_cast<double>(i) /
+                                            static_cast<double>(options.steps);
+        values[i] = shown[i] * scale;
+    }
+    const std::vector<SweepSample> samples =
+        sweepInput(*model, ws, initial.q, independent, input, values);
+
+    // the CSV, to a file or stdout
+    std::ofstream file;
+    if (!options.out.empty()) {
+        file.open(options.out, std::ios::out | std::ios::trunc);
+        if (!file) {
+            std::cerr << options.out << ": error: cannot open the file for writing\n";
+            return kExitBadInput;
+        }
+    }
+    std::ostream& out = options.out.empty() ? std::cout : file;
+    std::string line = "input";
+    for (const Coordinate& c : model->coordinates) {
+        line += "," + c.name;
+    }
+    for (const TracedPoint& p : model->tracedPoints) {
+        line += ",point." + p.name + ".x,point." + p.name + ".y";
+    }
+    line += ",sigma_min,toggle\n";
+    out << line;
+
+    std::size_t written = 0;
+    int toggles = 0;
+    double minSigma = std::numeric_limits<double>::infinity();
+    std::vector<double> yMin(model->tracedPoints.size(), std::numeric_limits<double>::infinity());
+    std::vector<double> yMax(model->tracedPoints.size(), -std::numeric_limits<double>::infinity());
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const SweepSample& s = samples[i];
+        if (!s.converged) {
+            break;
+        }
+        updatePositions(*model, ws, s.q);
+        line = csvNumber(i < shown.size() ? shown[i] : s.input / scale);
+        for (int k = 0; k < model->nq(); ++k) {
+            line += "," + csvNumber(s.q[k]);
+        }
+        for (std::size_t t = 0; t < model->tracedPoints.size(); ++t) {
+            const TracedPoint& p = model->tracedPoints[t];
+            const Eigen::Vector2d xy = pointPosition(ws, p.body, p.p_B);
+            line += "," + csvNumber(xy.x()) + "," + csvNumber(xy.y());
+            yMin[t] = std::min(yMin[t], xy.y());
+            yMax[t] = std::max(yMax[t], xy.y());
+        }
+        line += "," + csvNumber(s.minSingularValue) + (s.toggle ? ",1\n" : ",0\n");
+        out << line;
+        ++written;
+        toggles += s.toggle ? 1 : 0;
+        minSigma = std::min(minSigma, s.minSingularValue);
+    }
+    out.flush();
+    if (!out) {
+        std::cerr << (options.out.empty() ? std::string("stdout") : options.out)
+                  << ": error: writing the CSV failed\n";
+        return kExitBadInput;
+    }
+
+    // an early stop: the mechanism could not be assembled at the next value
+    const std::string unit = options.degrees ? " deg" : (angular ? " rad" : " m");
+    if (written < values.size()) {
+        const double at = written < shown.size() ? shown[written] : options.to;
+        std::cerr << path << ": error: the sweep of " << options.input << " stopped at "
+                  << shortNumber(at) << unit << ": the mechanism cannot be assembled there "
+                  << "(past a toggle or dead-centre position?); " << written << " of "
+                  << values.size() << " samples written\n";
+        return kExitBadInput;
+    }
+
+    // one-line summary when the CSV went to a file
+    if (!options.out.empty()) {
+        std::cout << "sslm: " << written << " samples of " << options.input << " from "
+                  << shortNumber(options.from) << " to " << shortNumber(options.to) << unit
+                  << " written to " << options.out << "; min σ(J_dep) = " << shortNumber(minSigma)
+                  << ", toggles: " << toggles;
+        for (std::size_t t = 0; t < model->tracedPoints.size(); ++t) {
+            std::cout << "; " << model->tracedPoints[t].name << " y in [" << shortNumber(yMin[t])
+                      << ", " << shortNumber(yMax[t]) << "] m";
+        }
+        std::cout << '\n';
+    }
+    return kExitOk;
+}
+
+} // namespace sslm::cli

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/load_model.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+#include "core/model/compile.hpp"
+#include "core/spec/spec_json.hpp"
+#include "core/util/diagnostic.hpp"
+
+namespace sslm::cli {
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t");
+    if (first == std::string::npos) {
+        return {};
+    }
+    const auto last = s.find_last_not_of(" \t");
+    return s.substr(first, last - first + 1);
+}
+
+} // namespace
+
+std::vector<std::string> parseCutList(const std::string& text) {
+    if (trimmed(text) == "auto") {
+        return {};
+    }
+    std::vector<std::string> names;
+    std::string::size_type begin = 0;
+    while (begin <= text.size()) {
+        const auto end = std::min(text.find(',', begin), text.size());
+        // an empty item ("J8,,J9") is kept so that the compiler names it as unknown
+        names.push_back(trimmed(text.substr(begin, end - begin)));
+        begin = end + 1;
+    }
+    return names;
+}
+
+std::shared_ptr<const Model> loadModel(const std::string& path,
+                                       const std::optional<std::vector<std::string>>& cuts,
+                                       std::ostream& err) {
+    // read and validate the file
+    LoadResult loaded = loadMechanismFile(path);
+    for (Diagnostic& d : loaded.diagnostics) {
+        if (d.where == path) {
+            d.where.clear(); // file-level problems name the path already
+        }
+    }
+    err << formatDiagnostics(loaded.diagnostics, path);
+    if (!loaded.ok() || hasErrors(loaded.diagnostics)) {
+        if (loaded.diagnostics.empty()) {
+            err << path << ": error: the file could not be loaded\n";
+        }
+        return nullptr;
+    }
+
+    // compile with the requested cuts
+    CompileOptions options;
+    options.cuts = cuts;
+    const CompileResult compiled = compileModel(*loaded.spec, options);
+    err << formatDiagnostics(compiled.diagnostics, path);
+    if (!compiled.ok()) {
+        if (compiled.diagnostics.empty()) {
+            err << path << ": error: the mechanism could not be compiled\n";
+        }
+        return nullptr;
+    }
+    return compiled.model;
+}
+
+std::string joinNames(const std::vector<std::string>& names, const std::string& separator) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out += (i == 0 ? "" : separator) + names[i];
+    }
+    return out;
+}
+
+} // namespace sslm::cli

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// What the CLI verbs share: exit codes, the --cut option's syntax, and loading + compiling a
+// mechanism file with every diagnostic printed to stderr under the file's name.
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/model/model.hpp"
+
+namespace sslm::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInternal = 1; ///< a bug: an exception reached main
+inline constexpr int kExitBadInput = 2; ///< bad file, cut set, coordinate, or no assembly
+
+/// Help text of the --cut option, shared by the verbs.
+inline constexpr const char* kCutHelp =
+    "Cut joints, comma-separated (e.g. J8,J9,J10), overriding the file's; 'auto' asks for the "
+    "automatic choice";
+
+/// Splits the --cut value "J8,J9,J10" into names (blanks trimmed); "auto" gives an empty list,
+/// which asks the compiler for its own choice.
+std::vector<std::string> parseCutList(const std::string& text);
+
+/// Loads `path` and compiles it with `cuts` (unset: the file's own). Warnings and errors go to
+/// `err`, one line each, prefixed with the path. Returns null when there is an error.
+std::shared_ptr<const Model> loadModel(const std::string& path,
+                                       const std::optional<std::vector<std::string>>& cuts,
+                                       std::ostream& err);
+
+/// Comma-separated list of `names` ("a, b, c").
+std::string joinNames(const std::vector<std::string>& names, const std::string& separator = ", ");
+
+} // namespace sslm::cli

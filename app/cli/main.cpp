@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+// sslm: the headless command line of SSLM Studio. Exit codes: 0 ok, 2 bad input (file, cut
+// set, coordinate, assembly, usage), 1 internal error.
+
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "app/cli/info_command.hpp"
+#include "app/cli/kinematics_command.hpp"
+#include "app/cli/load_model.hpp"
+
+int main(int argc, char** argv) {
+    using namespace sslm::cli;
+    try {
+        CLI::App app{"SSLM Studio: planar multi-closed-loop mechanisms by the subsystem-level "
+                     "Lagrange multiplier method",
+                     "sslm"};
+        app.set_version_flag("--version", SSLM_VERSION);
+        app.require_subcommand(1);
+        InfoOptions info;
+        KinematicsOptions kinematics;
+        const CLI::App* infoCommand = addInfoCommand(app, info);
+        const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
+        try {
+            app.parse(argc, argv);
+        } catch (const CLI::ParseError& e) {
+            return app.exit(e) == 0 ? kExitOk : kExitBadInput; // --help and --version are 0
+        }
+        if (infoCommand->parsed()) {
+            return runInfo(info);
+        }
+        if (kinematicsCommand->parsed()) {
+            return runKinematics(kinematics);
+        }
+        return kExitInternal;
+    } catch (const std::exception& e) {
+        std::cerr << "sslm: internal error: " << e.what() << '\n';
+    } catch (...) {
+        std::cerr << "sslm: internal error: unknown exception\n";
+    }
+    return kExitInternal;
+}
