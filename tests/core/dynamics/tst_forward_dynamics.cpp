@@ -22,13 +22,6 @@ namespace {
 constexpr double kOracleTol = 1e-12;    // relative; direct factorisations of small SPD systems
 constexpr double kAgreementTol = 1e-10; // relative; the solver agreement bound
 
-MechanismSpec fixtureByName(const QString& name) {
-    if (name == "fourbar") {
-        return fixtures::fourBar();
-    }
-    return name == "scraper" ? fixtures::carpetScraper() : fixtures::threeRrr();
-}
-
 double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
     return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
 }
@@ -72,7 +65,7 @@ private Q_SLOTS:
 
     void oracleAtInitialState() {
         QFETCH(QString, mechanism);
-        const auto model = compileModel(fixtureByName(mechanism)).model;
+        const auto model = compileModel(fixtures::byName(mechanism.toStdString())).model;
         QVERIFY(model);
         const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
         // the fixtures' coordinate order is the papers' θ1…θ7
@@ -127,7 +120,8 @@ private Q_SLOTS:
         for (const QString& c : cuts) {
             options.cuts->push_back(c.toStdString());
         }
-        const CompileResult compiled = compileModel(fixtureByName(mechanism), options);
+        const CompileResult compiled =
+            compileModel(fixtures::byName(mechanism.toStdString()), options);
         QVERIFY2(compiled.ok(), formatDiagnostics(compiled.diagnostics).c_str());
         const Model& model = *compiled.model;
         std::mt19937 rng(7);

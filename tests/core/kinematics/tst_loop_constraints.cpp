@@ -21,19 +21,6 @@ constexpr double kOracleTol = 1e-12;    // closed-form quantities against full-p
 constexpr double kFiniteDiffTol = 1e-7; // central differences, h = 1e-6: O(h²) + O(eps/h)
 constexpr double kStep = 1e-6;
 
-MechanismSpec fixtureByName(const QString& name) {
-    if (name == "fourbar") {
-        return fixtures::fourBar();
-    }
-    if (name == "scraper") {
-        return fixtures::carpetScraper();
-    }
-    if (name == "3rrr") {
-        return fixtures::threeRrr();
-    }
-    return fixtures::sliderCrankPrismaticCut();
-}
-
 std::shared_ptr<const Model> compileOrFail(const MechanismSpec& spec,
                                            std::optional<std::vector<std::string>> cuts = {}) {
     CompileOptions options;
@@ -70,7 +57,7 @@ private Q_SLOTS:
 
     void matchesOracleAtInitialState() {
         QFETCH(QString, mechanism);
-        const auto model = compileOrFail(fixtureByName(mechanism));
+        const auto model = compileOrFail(fixtures::byName(mechanism.toStdString()));
         QVERIFY(model);
         const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
         Workspace ws(*model);
@@ -113,7 +100,7 @@ private Q_SLOTS:
         for (const QString& c : cuts) {
             cutNames.push_back(c.toStdString());
         }
-        const auto model = compileOrFail(fixtureByName(mechanism), cutNames);
+        const auto model = compileOrFail(fixtures::byName(mechanism.toStdString()), cutNames);
         QVERIFY(model);
         Workspace ws(*model);
         std::mt19937 rng(42);

@@ -20,13 +20,6 @@ namespace {
 constexpr double kClosureTol = 1e-12; // Newton converged to the assembly tolerance
 constexpr double kDegree = M_PI / 180.0;
 
-MechanismSpec fixtureByName(const QString& name) {
-    if (name == "fourbar") {
-        return fixtures::fourBar();
-    }
-    return name == "scraper" ? fixtures::carpetScraper() : fixtures::threeRrr();
-}
-
 std::shared_ptr<const Model> compiled(const MechanismSpec& spec,
                                       std::optional<std::vector<std::string>> cuts = {}) {
     CompileOptions options;
@@ -57,7 +50,7 @@ private Q_SLOTS:
 
     void assemblesTheOracleFromAPerturbedGuess() {
         QFETCH(QString, mechanism);
-        const auto model = compiled(fixtureByName(mechanism));
+        const auto model = compiled(fixtures::byName(mechanism.toStdString()));
         const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
         Workspace ws(*model);
         Eigen::VectorXd q = oracle.q0;
@@ -92,7 +85,7 @@ private Q_SLOTS:
         const int expectedDof[] = {1, 1, 3};
         int i = 0;
         for (const char* m : {"fourbar", "scraper", "3rrr"}) {
-            const auto model = compiled(fixtureByName(m));
+            const auto model = compiled(fixtures::byName(m));
             Workspace ws(*model);
             updatePositions(*model, ws, fixtures::loadOracle(m).q0);
             const MobilityAtPose mobility = mobilityAtPose(*model, ws);
@@ -233,8 +226,8 @@ private Q_SLOTS:
         for (const QString& c : cuts) {
             names.push_back(c.toStdString());
         }
-        const auto paper = compiled(fixtureByName(mechanism));
-        const auto other = compiled(fixtureByName(mechanism), names);
+        const auto paper = compiled(fixtures::byName(mechanism.toStdString()));
+        const auto other = compiled(fixtures::byName(mechanism.toStdString()), names);
         QVERIFY(paper && other);
         const InitialState a = assembleInitialState(*paper);
         const InitialState b = assembleInitialState(*other);

@@ -19,13 +19,6 @@ constexpr double kEnergyTol = 1e-6;       // J over 2 s at rtol = atol = 1e-10
 constexpr double kProjectedDrift = 1e-10; // m: projection after every accepted step
 constexpr double kTrajectoryTol = 1e-7;   // rad: solvers differ only by rounding, amplified
 
-MechanismSpec fixtureByName(const QString& name) {
-    if (name == "fourbar") {
-        return fixtures::fourBar();
-    }
-    return name == "scraper" ? fixtures::carpetScraper() : fixtures::threeRrr();
-}
-
 struct Trajectory {
     std::vector<double> t;
     std::vector<Eigen::VectorXd> q;
@@ -34,7 +27,7 @@ struct Trajectory {
 };
 
 Trajectory run(const QString& mechanism, SimulationSettings settings) {
-    const auto model = compileModel(fixtureByName(mechanism)).model;
+    const auto model = compileModel(fixtures::byName(mechanism.toStdString())).model;
     const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
     Trajectory out;
     SimulationCallbacks callbacks;
