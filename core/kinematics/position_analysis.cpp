@@ -117,17 +117,189 @@ double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::Vecto
     return worst;
 }
 
+/// Closed-form solution of one loop whose two unknown coordinates are revolutes forming a dyad
+/// with the (revolute) cut: the moving pivot is found by a circle–circle intersection (seed
+/// 004's echelon idea in the plane). `branch` ±1 selects the intersection by the side of the
+/// chord, 0 takes the one nearest the guess already in q. Returns the branch used, or 0 when the
+/// loop is not a solvable dyad here (no intersection, or not this shape).
+int solveDyad(const Model& model,
+              Workspace& ws,
+              Eigen::Ref<Eigen::VectorXd> q,
+              int loop,
+              const std::vector<int>& unknowns,
+              int branch) {
+    const Joint& cut = model.joints[model.cuts[loop]];
+    if (cut.type != JointType::Revolute || unknowns.size() != 2) {
+        return 0;
+    }
+    for (int k : unknowns) {
+        if (model.joints[model.coordinates[k].joint].type != JointType::Revolute) {
+            return 0;
+        }
+    }
+    const auto sideOf = [&](int k) {
+        for (const LoopPathEntry& e : model.loops[loop].path) {
+            if (e.coordinate == k) {
+                return e.side;
+            }
+        }
+        return 0;
+    };
+    const auto isAncestor = [&](int upper, int lower) {
+        for (int b = lower + 1; b > 0; b = model.bodies[b].parent) {
+            if (b == upper + 1) {
+                return true;
+            }
+        }
+        return false;
+    };
+    int a = unknowns[0];
+    int b = unknowns[1];
+    if (sideOf(a) == 0 || sideOf(b) == 0) {
+        return 0;
+    }
+    updatePositions(model, ws, q);
+    const auto cutPoint = [&](int side) {
+        return side > 0 ? pointPosition(ws, cut.bodyA, cut.p_A)
+                        : pointPosition(ws, cut.bodyB, cut.p_B);
+    };
+    const auto turn = [&](int k, const Eigen::Vector2d& from, const Eigen::Vector2d& to) {
+        const double angle = std::atan2(planar::cross(from, to), from.dot(to));
+        const int sign = model.joints[model.coordinates[k].joint].treeSign;
+        q[k] += sign * angle;
+    };
+
+    // the two circles: centre P (fixed pivot), through the moving pivot or cut point
+    Eigen::Vector2d centre1;
+    Eigen::Vector2d centre2;
+    double r1 = 0;
+    double r2 = 0;
+    const bool sameSide = sideOf(a) == sideOf(b);
+    if (sameSide) {
+        if (isAncestor(b, a)) {
+            std::swap(a, b); // a upstream, b downstream
+        }
+        const Eigen::Vector2d pivotA = ws.jointPoint[a + 1];
+        const Eigen::Vector2d pivotB = ws.jointPoint[b + 1];
+        const Eigen::Vector2d moving = cutPoint(sideOf(a));
+        const Eigen::Vector2d target = cutPoint(-sideOf(a));
+        centre1 = pivotA;
+        r1 = (pivotB - pivotA).norm();
+        centre2 = target;
+        r2 = (moving - pivotB).norm();
+    } else {
+        centre1 = ws.jointPoint[a + 1];
+        r1 = (cutPoint(sideOf(a)) - centre1).norm();
+        centre2 = ws.jointPoint[b + 1];
+        r2 = (cutPoint(sideOf(b)) - centre2).norm();
+    }
+    const Eigen::Vector2d chord = centre2 - centre1;
+    const double d = chord.norm();
+    if (d < 1e-15 || d > r1 + r2 || d < std::abs(r1 - r2)) {
+        return 0;
+    }
+    const double along = (d * d + r1 * r1 - r2 * r2) / (2 * d);
+    const double across = std::sqrt(std::max(0.0, r1 * r1 - along * along));
+    const Eigen::Vector2d unit = chord / d;
+
+    const Eigen::VectorXd guess = q;
+    const auto apply = [&](int side, Eigen::Ref<Eigen::VectorXd> out) {
+        const Eigen::Vector2d meet = centre1 + along * unit + side * across * planar::perp(unit);
+        out = guess;
+        updatePositions(model, ws, out);
+        if (sameSide) {
+            turn(a, ws.jointPoint[b + 1] - centre1, meet - centre1);
+            out[a] = q[a];
+            updatePositions(model, ws, out);
+            const Eigen::Vector2d pivotB = ws.jointPoint[b + 1];
+            turn(b, cutPoint(sideOf(a)) - pivotB, centre2 - pivotB);
+        } else {
+            turn(a, cutPoint(sideOf(a)) - centre1, meet - centre1);
+            turn(b, cutPoint(sideOf(b)) - centre2, meet - centre2);
+        }
+        out[a] = planar::wrapNear(q[a], guess[a]);
+        out[b] = planar::wrapNear(q[b], guess[b]);
+        q = guess;
+    };
+    Eigen::VectorXd plus(q.size());
+    Eigen::VectorXd minus(q.size());
+    apply(+1, plus);
+    apply(-1, minus);
+    const auto gap = [&](const Eigen::VectorXd& v) {
+        return std::abs(planar::wrapNear(v[a] - guess[a], 0.0)) +
+               std::abs(planar::wrapNear(v[b] - guess[b], 0.0));
+    };
+    const int chosen = branch != 0 ? branch : (gap(plus) <= gap(minus) ? +1 : -1);
+    q = chosen > 0 ? plus : minus;
+    // accept only a closed loop
+    updatePositions(model, ws, q);
+    constraintResidual(model, ws);
+    if (ws.phi.segment<2>(2 * loop).cwiseAbs().maxCoeff() > 1e-12) {
+        q = guess;
+        return 0;
+    }
+    return chosen;
+}
+
 } // namespace
 
 AssemblyReport assemble(const Model& model,
                         Workspace& ws,
                         Eigen::Ref<Eigen::VectorXd> q,
                         const std::vector<int>& independent,
-                        const AssemblyMode& /*mode*/,
+                        const AssemblyMode& mode,
                         const AssemblyOptions& options) {
     const std::vector<int> dependent = dependentOf(model, independent);
     const Eigen::VectorXd guess = q;
+
+    // closed form first: loops whose two unknowns form a revolute dyad, as they become solvable
+    std::vector<bool> known(model.nq(), false);
+    for (int k : independent) {
+        known[k] = true;
+    }
+    std::vector<int> branches(model.nLoops(), 0);
+    std::vector<int> closedForm;
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int i = 0; i < model.nLoops(); ++i) {
+            if (branches[i] != 0) {
+                continue;
+            }
+            std::vector<int> unknowns;
+            bool aboveKnown = true;
+            for (const LoopPathEntry& e : model.loops[i].path) {
+                if (known[e.coordinate]) {
+                    continue;
+                }
+                if (e.side == 0) {
+                    aboveKnown = false; // the loop's base still moves
+                } else {
+                    unknowns.push_back(e.coordinate);
+                }
+            }
+            if (!aboveKnown || unknowns.size() != 2) {
+                continue;
+            }
+            const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
+            branches[i] = solveDyad(model, ws, q, i, unknowns, wanted);
+            if (branches[i] != 0) {
+                closedForm.push_back(i);
+                for (int k : unknowns) {
+                    known[k] = true;
+                }
+                progress = true;
+            }
+        }
+    }
     AssemblyReport report = newton(model, ws, q, dependent, options);
+    report.closedFormLoops = closedForm;
+    report.branch = branches;
+    report.newtonLoops.clear();
+    for (int i = 0; i < model.nLoops(); ++i) {
+        if (branches[i] == 0) {
+            report.newtonLoops.push_back(i);
+        }
+    }
     for (int k : dependent) {
         if (model.coordinates[k].angular) {
             q[k] = planar::wrapNear(q[k], guess[k]);

@@ -2,12 +2,12 @@
 #pragma once
 
 // Position, velocity and acceleration analysis of the closed loops: given the independent
-// (input) coordinates, find the dependent ones so that Φ(q) = 0, by damped Gauss–Newton on
-// the dependent coordinates with a bounded step, so that it keeps to the branch (assembly
-// mode) of its starting guess. Planned: closed-form planar dyads (RRR circle–circle, RRP
-// circle–line) solved loop after loop as their unknowns become known (seed 004's echelon
-// idea), with explicit ±1 branches; the AssemblyMode argument and the report's closedFormLoops
-// and branch fields are reserved for them and are not used yet.
+// (input) coordinates, find the dependent ones so that Φ(q) = 0. Loops whose two unknown
+// coordinates are revolutes forming a dyad with a revolute cut are solved in closed form
+// (circle–circle), one after another as their unknowns become known (seed 004's echelon idea);
+// each has two branches, its assembly mode. What remains (coupled loops such as the 3-RRR's,
+// prismatic dyads) is solved by damped Gauss–Newton with a bounded step, which keeps to the
+// branch of its starting guess.
 
 #include <string>
 #include <vector>

@@ -62,6 +62,10 @@ private Q_SLOTS:
         }
         const AssemblyReport report = assemble(*model, ws, q, model->independent);
         QVERIFY2(report.converged, report.message.c_str());
+        // the four-bar's and scraper's loops are revolute dyads; the 3-RRR's loops are coupled
+        const std::size_t closedForm = mechanism == "3rrr" ? 0 : model->nLoops();
+        QCOMPARE(report.closedFormLoops.size(), closedForm);
+        QCOMPARE(report.newtonLoops.size(), model->nLoops() - closedForm);
         QVERIFY2((q - oracle.q0).cwiseAbs().maxCoeff() < kClosureTol,
                  qPrintable(QString::number((q - oracle.q0).cwiseAbs().maxCoeff())));
 
@@ -107,6 +111,12 @@ private Q_SLOTS:
         const std::vector<Eigen::VectorXd> modes =
             assemblyModes(*model, ws, fixtures::loadOracle("fourbar").q0, model->independent);
         QCOMPARE(modes.size(), std::size_t(2)); // open and crossed
+        // the same two, chosen explicitly by the loop's closed-form branch
+        Eigen::VectorXd plus = fixtures::loadOracle("fourbar").q0;
+        Eigen::VectorXd minus = plus;
+        QVERIFY(assemble(*model, ws, plus, model->independent, {+1}).converged);
+        QVERIFY(assemble(*model, ws, minus, model->independent, {-1}).converged);
+        QVERIFY((plus - minus).cwiseAbs().maxCoeff() > 0.1);
         for (const Eigen::VectorXd& q : modes) {
             updatePositions(*model, ws, q);
             QVERIFY(constraintResidual(*model, ws).cwiseAbs().maxCoeff() < kClosureTol);
