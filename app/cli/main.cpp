@@ -10,6 +10,7 @@
 #include "app/cli/info_command.hpp"
 #include "app/cli/kinematics_command.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/simulate_command.hpp"
 
 int main(int argc, char** argv) {
     using namespace sslm::cli;
@@ -21,8 +22,10 @@ int main(int argc, char** argv) {
         app.require_subcommand(1);
         InfoOptions info;
         KinematicsOptions kinematics;
+        SimulateOptions simulation;
         const CLI::App* infoCommand = addInfoCommand(app, info);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
+        const CLI::App* simulateCommand = addSimulateCommand(app, simulation);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
@@ -33,6 +36,9 @@ int main(int argc, char** argv) {
         }
         if (kinematicsCommand->parsed()) {
             return runKinematics(kinematics);
+        }
+        if (simulateCommand->parsed()) {
+            return runSimulate(simulation);
         }
         return kExitInternal;
     } catch (const std::exception& e) {

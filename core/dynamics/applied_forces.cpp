@@ -29,13 +29,15 @@ void addJointForce(const Model& model,
 AppliedPower appliedForces(const Model& model,
                            const Workspace& ws,
                            double t,
+                           Eigen::Ref<Eigen::VectorXd> actuatorForces,
                            Eigen::Ref<Eigen::VectorXd> actuatorTau,
                            Eigen::Ref<Eigen::VectorXd> passiveTau,
                            Eigen::Ref<Eigen::VectorXd> scratch) {
     AppliedPower power;
     actuatorTau.setZero();
     passiveTau.setZero();
-    for (const Actuator& actuator : model.actuators) {
+    for (std::size_t a = 0; a < model.actuators.size(); ++a) {
+        const Actuator& actuator = model.actuators[a];
         const ActuatorSpec& spec = actuator.spec;
         const double rate = jointRate(model, ws, actuator.joint);
         double force = 0;
@@ -47,6 +49,7 @@ AppliedPower appliedForces(const Model& model,
             force =
                 spec.kp * (reference - value) + spec.kd * (signalRate(spec.reference, t) - rate);
         }
+        actuatorForces[static_cast<Eigen::Index>(a)] = force;
         if (force != 0.0) {
             addJointForce(model, ws, actuator.joint, force, actuatorTau, scratch);
         }

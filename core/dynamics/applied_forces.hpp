@@ -17,12 +17,14 @@ struct AppliedPower {
     double dampers = 0;   ///< −Σ c·θ̇² of the dampers (W), ≤ 0
 };
 
-/// Adds the actuator generalized forces to `actuatorTau` and those of springs and dampers to
-/// `passiveTau` (nq each; N·m or N; both are overwritten). `scratch` (nq) is a buffer.
-/// Precondition: updatePositions and updateVelocities at (q, q̇); t in s.
+/// Writes the actuator generalized forces to `actuatorTau` and those of springs and dampers to
+/// `passiveTau` (nq each; N·m or N), and each actuator's own joint force to `actuatorForces`
+/// (Model::actuators order; N·m or N). `scratch` (nq) is a buffer. Precondition:
+/// updatePositions and updateVelocities at (q, q̇); t in s.
 AppliedPower appliedForces(const Model& model,
                            const Workspace& ws,
                            double t,
+                           Eigen::Ref<Eigen::VectorXd> actuatorForces,
                            Eigen::Ref<Eigen::VectorXd> actuatorTau,
                            Eigen::Ref<Eigen::VectorXd> passiveTau,
                            Eigen::Ref<Eigen::VectorXd> scratch);

@@ -12,6 +12,7 @@ namespace sslm {
 
 DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
     : m_model(model), m_settings(settings), m_ws(model), m_dws(model), m_fws(model),
+      m_actuatorForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()))),
       m_actuatorTau(Eigen::VectorXd::Zero(model.nq())),
       m_passiveTau(Eigen::VectorXd::Zero(model.nq())), m_scratch(Eigen::VectorXd::Zero(model.nq())),
       m_phi(Eigen::VectorXd::Zero(model.nq())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())) {
@@ -27,7 +28,7 @@ bool DynamicsRhs::evaluate(double t,
     generalizedInertia(m_model, m_ws, m_dws);
     gravityAndVelocityForces(m_model, m_ws, m_dws);
     const AppliedPower power =
-        appliedForces(m_model, m_ws, t, m_actuatorTau, m_passiveTau, m_scratch);
+        appliedForces(m_model, m_ws, t, m_actuatorForces, m_actuatorTau, m_passiveTau, m_scratch);
     m_actuatorPower = power.actuators;
     m_damperPower = power.dampers;
     m_phi = m_dws.phi + m_actuatorTau + m_passiveTau;

@@ -29,6 +29,8 @@ public:
     const Eigen::VectorXd& qdd() const { return m_fws.qdd; }
     const Eigen::VectorXd& lambda() const { return m_fws.lambda; }
     const Eigen::VectorXd& actuatorTau() const { return m_actuatorTau; }
+    /// Each actuator's joint force (Model::actuators order; N·m or N).
+    const Eigen::VectorXd& actuatorForces() const { return m_actuatorForces; }
     double actuatorPower() const { return m_actuatorPower; }
     double damperPower() const { return m_damperPower; }
     double lastLambdaNs() const { return m_lastLambdaNs; }
@@ -46,6 +48,7 @@ private:
     Workspace m_ws;
     DynamicsWorkspace m_dws;
     ForwardDynamicsWorkspace m_fws;
+    Eigen::VectorXd m_actuatorForces;
     Eigen::VectorXd m_actuatorTau;
     Eigen::VectorXd m_passiveTau;
     Eigen::VectorXd m_scratch;

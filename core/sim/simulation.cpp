@@ -17,6 +17,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/sim/dynamics_rhs.hpp"
+#include "core/sim/rosenbrock4_stepper.hpp"
 
 namespace sslm {
 
@@ -68,6 +69,72 @@ template <typename Vector> struct OdeSystem {
             *failedAt = t;
         }
     }
+};
+
+/// Odeint's Rosenbrock 4 (rosenbrock4_stepper.hpp) with the dense-output interface that
+/// integrateDense() uses. ∂f/∂x and ∂f/∂t come from forward differences of the right-hand side:
+/// the rates of the work integrals do not enter f, so their columns are zero.
+class Rosenbrock4Dense {
+public:
+    Rosenbrock4Dense(OdeSystem<State> system, int n, double atol, double rtol)
+        : m_system(system), m_n(n), m_base(n), m_perturbed(n), m_shifted(n),
+          m_stepper(
+              n,
+              atol,
+              rtol,
+              [this](const double* x, double* dxdt, double t) { evaluate(x, dxdt, t); },
+              [this](const double* x, double* jacobian, double t, double* dfdt) {
+                  differentiate(x, jacobian, t, dfdt);
+              }) {}
+
+    void initialize(const State& x, double t, double dt) { m_stepper.initialize(x.data(), t, dt); }
+    std::pair<double, double> do_step(int /*system: bound at construction*/) {
+        return m_stepper.doStep();
+    }
+    void calc_state(double t, State& x) const { m_stepper.calcState(t, x.data()); }
+    State current_state() const {
+        State x(static_cast<std::size_t>(m_n));
+        m_stepper.currentState(x.data());
+        return x;
+    }
+    double current_time_step() const { return m_stepper.currentTimeStep(); }
+
+private:
+    void evaluate(const double* x, double* dxdt, double t) {
+        std::copy(x, x + m_n, m_perturbed.begin());
+        m_system(m_perturbed, m_shifted, t);
+        std::copy(m_shifted.begin(), m_shifted.end(), dxdt);
+    }
+
+    void differentiate(const double* x, double* jacobian, double t, double* dfdt) {
+        std::copy(x, x + m_n, m_perturbed.begin());
+        m_system(m_perturbed, m_base, t);
+        const int nState = m_n - 2; // q and q̇; the last two entries are the work integrals
+        std::fill(jacobian, jacobian + static_cast<std::ptrdiff_t>(m_n) * m_n, 0.0);
+        for (int k = 0; k < nState; ++k) {
+            const double h = kRelativeStep * std::max(1.0, std::abs(x[k]));
+            m_perturbed[k] = x[k] + h;
+            m_system(m_perturbed, m_shifted, t);
+            m_perturbed[k] = x[k];
+            for (int row = 0; row < m_n; ++row) {
+                jacobian[row * m_n + k] = (m_shifted[row] - m_base[row]) / h;
+            }
+        }
+        const double ht = kRelativeStep * std::max(1.0, std::abs(t));
+        m_system(m_perturbed, m_shifted, t + ht);
+        for (int row = 0; row < m_n; ++row) {
+            dfdt[row] = (m_shifted[row] - m_base[row]) / ht;
+        }
+    }
+
+    static constexpr double kRelativeStep = 1.4901161193847656e-08; // √ε
+
+    OdeSystem<State> m_system;
+    int m_n;
+    State m_base;
+    State m_perturbed;
+    State m_shifted;
+    Rosenbrock4Stepper m_stepper;
 };
 
 /// Minimum-norm projection of q and q̇ onto the constraint manifolds with the full J
@@ -134,6 +201,8 @@ public:
         m_sample.qdd.resize(nq);
         m_sample.tau.resize(nq);
         m_sample.lambda.resize(model.nConstraints());
+        m_sample.reactions.resize(model.nLoops());
+        m_sample.actuatorForces.resize(static_cast<Eigen::Index>(model.actuators.size()));
         m_sample.points.resize(model.tracedPoints.size());
     }
 
@@ -160,11 +229,13 @@ public:
         s.qdd = m_rhs.qdd();
         s.lambda = m_rhs.lambda();
         s.tau = m_rhs.actuatorTau();
+        s.actuatorForces = m_rhs.actuatorForces();
         s.actuatorWork = x[2 * nq];
         s.damperWork = x[2 * nq + 1];
 
         // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at y = 0) and of the springs
         Workspace& ws = m_rhs.workspace();
+        cutReactions(m_model, ws, s.lambda, s.reactions);
         s.kineticEnergy = 0.5 * qd.dot(m_rhs.massMatrix() * qd);
         double potential = springEnergy(m_model, ws);
         for (std::size_t b = 1; b < m_model.bodies.size(); ++b) {
@@ -315,8 +386,11 @@ void integrateToSamples(
 
 /// Dense-output steppers (Dopri5): free steps, outputs interpolated.
 template <typename Stepper, typename Vector, typename SystemArg>
-void integrateDense(
-    Run& run, const SimulationSettings& settings, Stepper stepper, SystemArg systemArg, Vector x) {
+void integrateDense(Run& run,
+                    const SimulationSettings& settings,
+                    Stepper&& stepper,
+                    SystemArg systemArg,
+                    Vector x) {
     const long samples = sampleCount(settings);
     if (!run.emit(0.0, x)) {
         return;
@@ -371,6 +445,9 @@ std::optional<IntegratorKind> integratorFromName(const std::string& name) {
     if (name == "rkf78") {
         return IntegratorKind::Rkf78;
     }
+    if (name == "rosenbrock4") {
+        return IntegratorKind::Rosenbrock4;
+    }
     return std::nullopt;
 }
 
@@ -395,11 +472,11 @@ std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spe
     const auto stabilisation = stabilisationFromName(spec.stabilisation);
     if (!solver || !integrator || !stabilisation) {
         if (error != nullptr) {
-            *error = !solver ? "unknown solver '" + spec.method + "' (sslm, slm, augmented)"
-                     : !integrator
-                         ? "unknown integrator '" + spec.integrator + "' (rk4, dopri5, rkf78)"
-                         : "unknown stabilisation '" + spec.stabilisation +
-                               "' (none, baumgarte, projection)";
+            *error = !solver       ? "unknown solver '" + spec.method + "' (sslm, slm, augmented)"
+                     : !integrator ? "unknown integrator '" + spec.integrator +
+                                         "' (rk4, dopri5, rkf78, rosenbrock4)"
+                                   : "unknown stabilisation '" + spec.stabilisation +
+                                         "' (none, baumgarte, projection)";
         }
         return std::nullopt;
     }
@@ -448,12 +525,21 @@ SimulationSummary simulate(const Model& model,
                                                      odeint::runge_kutta_dopri5<State>()),
                            run.system<State>(), x);
             break;
+        case IntegratorKind::Rosenbrock4:
+            integrateDense(run, settings,
+                           Rosenbrock4Dense(run.system<State>(), static_cast<int>(x.size()),
+                                            settings.atol, settings.rtol),
+                           0, x);
+            break;
         }
     } catch (const std::exception& e) {
         run.fail(run.summary().endTime, std::string("the integrator stopped: ") + e.what());
     }
     SimulationSummary summary = run.summary();
     summary.ok = !run.stopped() && !summary.cancelled;
+    if (summary.ok) {
+        summary.endTime = settings.tEnd; // a dense-output stepper's last step may pass t_end
+    }
     summary.rhsCalls = run.rhsCalls();
     summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();
     return summary;

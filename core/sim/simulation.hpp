@@ -13,12 +13,18 @@
 
 #include <Eigen/Core>
 
+#include "core/dynamics/cut_reactions.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/model/model.hpp"
 
 namespace sslm {
 
-enum class IntegratorKind { Rk4, Dopri5, Rkf78 };
+enum class IntegratorKind {
+    Rk4,        ///< classical Runge–Kutta, fixed step
+    Dopri5,     ///< Dormand–Prince 5(4), adaptive, dense output (the ode45 analogue)
+    Rkf78,      ///< Runge–Kutta–Fehlberg 7(8), adaptive, for tight tolerances
+    Rosenbrock4 ///< linearly implicit 4(3), adaptive, dense output: stiff springs and dampers
+};
 enum class Stabilisation { None, Baumgarte, Projection };
 
 struct SimulationSettings {
@@ -43,21 +49,23 @@ std::optional<Stabilisation> stabilisationFromName(const std::string& name);
 
 /// Everything reported at one output time.
 struct Sample {
-    double t = 0;                 ///< s
-    Eigen::VectorXd q;            ///< rad or m (nq)
-    Eigen::VectorXd qd;           ///< rad/s or m/s
-    Eigen::VectorXd qdd;          ///< rad/s² or m/s²
-    Eigen::VectorXd lambda;       ///< cut reactions (2 per cut; N, or N and N·m), B acting on A
-    Eigen::VectorXd tau;          ///< actuator generalized forces (N·m or N)
-    double kineticEnergy = 0;     ///< J
-    double potentialEnergy = 0;   ///< J: gravity (zero at y = 0) plus springs
-    double totalEnergy = 0;       ///< J
-    double actuatorWork = 0;      ///< J, since t = 0
-    double damperWork = 0;        ///< J, since t = 0 (≤ 0)
-    double positionViolation = 0; ///< max |Φ| (m, rad)
-    double velocityViolation = 0; ///< max |J q̇| (m/s, rad/s)
-    double cpuLambdaNs = 0;       ///< time of the multiplier solve at this sample (ns)
-    double cpuRhsNs = 0;          ///< time of the whole right-hand side at this sample (ns)
+    double t = 0;           ///< s
+    Eigen::VectorXd q;      ///< rad or m (nq)
+    Eigen::VectorXd qd;     ///< rad/s or m/s
+    Eigen::VectorXd qdd;    ///< rad/s² or m/s²
+    Eigen::VectorXd lambda; ///< multipliers (2 per cut; N, or N and N·m), B acting on A
+    std::vector<CutReaction> reactions;  ///< λ as force (W) and moment per cut, Model::cuts order
+    Eigen::VectorXd tau;                 ///< actuator generalized forces per coordinate (N·m or N)
+    Eigen::VectorXd actuatorForces;      ///< each actuator's joint force (N·m or N)
+    double kineticEnergy = 0;            ///< J
+    double potentialEnergy = 0;          ///< J: gravity (zero at y = 0) plus springs
+    double totalEnergy = 0;              ///< J
+    double actuatorWork = 0;             ///< J, since t = 0
+    double damperWork = 0;               ///< J, since t = 0 (≤ 0)
+    double positionViolation = 0;        ///< max |Φ| (m, rad)
+    double velocityViolation = 0;        ///< max |J q̇| (m/s, rad/s)
+    double cpuLambdaNs = 0;              ///< time of the multiplier solve at this sample (ns)
+    double cpuRhsNs = 0;                 ///< time of the whole right-hand side at this sample (ns)
     std::vector<Eigen::Vector2d> points; ///< traced points in W (m), Model::tracedPoints order
 };
 

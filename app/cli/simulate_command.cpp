@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/simulate_command.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "app/cli/load_model.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/sim/sample_csv.hpp"
+#include "core/sim/simulation.hpp"
+
+namespace sslm::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Progress lines start after this much wall time, then repeat at most this often.
+constexpr double kProgressSeconds = 1.0;
+
+std::string shortNumber(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", value);
+    return buffer;
+}
+
+/// The file's settings with the command line's overrides; an empty optional (message set) for
+/// an unknown word or a value out of range.
+std::optional<SimulationSettings>
+resolveSettings(const Model& model, const SimulateOptions& options, std::string& message) {
+    SolverSettingsSpec spec = model.spec.solver;
+    spec.method = options.solver.value_or(spec.method);
+    spec.integrator = options.integrator.value_or(spec.integrator);
+    spec.stabilisation = options.stabilisation.value_or(spec.stabilisation);
+    spec.tEnd = options.tEnd.value_or(spec.tEnd);
+    spec.step = options.step.value_or(spec.step);
+    spec.rtol = options.rtol.value_or(spec.rtol);
+    spec.atol = options.atol.value_or(spec.atol);
+    spec.sampleInterval = options.sampleInterval.value_or(spec.sampleInterval);
+    spec.baumgarteAlpha = options.alpha.value_or(spec.baumgarteAlpha);
+    spec.baumgarteBeta = options.beta.value_or(spec.baumgarteBeta);
+    const auto positive = [&](double value, const char* option) {
+        if (!(value > 0.0) || !std::isfinite(value)) {
+            message =
+                std::string(option) + " must be a positive number (got " + shortNumber(value) + ")";
+            return false;
+        }
+        return true;
+    };
+    if (!positive(spec.tEnd, "--t-end") || !positive(spec.step, "--dt") ||
+        !positive(spec.rtol, "--rtol") || !positive(spec.atol, "--atol") ||
+        !positive(spec.sampleInterval, "--sample")) {
+        return std::nullopt;
+    }
+    if (spec.tEnd / spec.sampleInterval > 1e8) {
+        message = "--t-end / --sample asks for more than 10⁸ samples; choose a larger --sample";
+        return std::nullopt;
+    }
+    return settingsFromSpec(spec, &message);
+}
+
+const char* integratorName(IntegratorKind kind) {
+    switch (kind) {
+    case IntegratorKind::Rk4:
+        return "rk4";
+    case IntegratorKind::Dopri5:
+        return "dopri5";
+    case IntegratorKind::Rkf78:
+        return "rkf78";
+    case IntegratorKind::Rosenbrock4:
+        return "rosenbrock4";
+    }
+    return "?";
+}
+
+const char* solverName(SolverKind kind) {
+    switch (kind) {
+    case SolverKind::Sslm:
+        return "sslm";
+    case SolverKind::Slm:
+        return "slm";
+    case SolverKind::Augmented:
+        return "augmented";
+    }
+    return "?";
+}
+
+} // namespace
+
+CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
+    CLI::App* cmd = app.add_subcommand(
+        "simulate", "Forward dynamics from the file's initial state; samples as CSV");
+    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    cmd->add_option("--solver", options.solver, "Multiplier solver: sslm, slm or augmented");
+    cmd->add_option("--integrator", options.integrator,
+                    "rk4 (fixed step), dopri5, rkf78 or rosenbrock4 (stiff)");
+    cmd->add_option("--t-end", options.tEnd, "End time (s)");
+    cmd->add_option("--dt", options.step, "Step of rk4, first step of the others (s)");
+    cmd->add_option("--rtol", options.rtol, "Relative tolerance of the adaptive integrators");
+    cmd->add_option("--atol", options.atol, "Absolute tolerance of the adaptive integrators");
+    cmd->add_option("--sample", options.sampleInterval, "Output interval (s)");
+    cmd->add_option("--stabilise,--stabilize", options.stabilisation,
+                    "Constraint stabilisation: none, baumgarte or projection");
+    cmd->add_option("--alpha", options.alpha, "Baumgarte α (1/s)");
+    cmd->add_option("--beta", options.beta, "Baumgarte β (1/s)");
+    cmd->add_option("--cut", options.cuts, kCutHelp);
+    cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
+    cmd->add_flag("--quiet", options.quiet, "No progress and no summary on the terminal");
+    return cmd;
+}
+
+int runSimulate(const SimulateOptions& options) {
+    const std::string& path = options.file;
+    std::optional<std::vector<std::string>> cuts;
+    if (options.cuts) {
+        cuts = parseCutList(*options.cuts);
+    }
+    const std::shared_ptr<const Model> model = loadModel(path, cuts, std::cerr);
+    if (!model) {
+        return kExitBadInput;
+    }
+    std::string message;
+    const std::optional<SimulationSettings> settings = resolveSettings(*model, options, message);
+    if (!settings) {
+        std::cerr << "sslm simulate: error: " << message << '\n';
+        return kExitBadInput;
+    }
+    const InitialState initial = assembleInitialState(*model);
+    if (!initial.report.converged) {
+        std::cerr << path
+                  << ": error: the initial state cannot be assembled: " << initial.report.message
+                  << '\n';
+        return kExitBadInput;
+    }
+
+    std::ofstream file;
+    if (!options.out.empty()) {
+        file.open(options.out, std::ios::out | std::ios::trunc);
+        if (!file) {
+            std::cerr << options.out << ": error: cannot open the file for writing\n";
+            return kExitBadInput;
+        }
+    }
+    std::ostream& out = options.out.empty() ? std::cout : file;
+    out << sampleCsvHeader(*model) << '\n';
+
+    // samples to the CSV; progress on stderr once the run takes longer than a second
+    const auto start = Clock::now();
+    double nextProgress = kProgressSeconds;
+    bool progressShown = false;
+    std::string line;
+    long samples = 0;
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& sample) {
+        sampleCsvRow(*model, sample, line);
+        line += '\n';
+        out << line;
+        ++samples;
+    };
+    callbacks.shouldContinue = [&](double t) {
+        if (options.quiet) {
+            return true;
+        }
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        if (elapsed >= nextProgress) {
+            nextProgress = elapsed + kProgressSeconds;
+            std::fprintf(stderr, "\rsslm simulate: t = %.4g of %.4g s (%3.0f%%), %.1f s elapsed", t,
+                         settings->tEnd, 100.0 * t / settings->tEnd, elapsed);
+            progressShown = true;
+        }
+        return true;
+    };
+    const SimulationSummary summary = simulate(*model, *settings, initial.q, initial.qd, callbacks);
+    if (progressShown) {
+        std::fputc('\n', stderr);
+    }
+    out.flush();
+    if (!out) {
+        std::cerr << (options.out.empty() ? std::string("stdout") : options.out)
+                  << ": error: writing the CSV failed\n";
+        return kExitBadInput;
+    }
+
+    // summary: to stdout when the CSV went to a file, else to stderr
+    std::ostream& report = options.out.empty() ? std::cerr : std::cout;
+    if (!options.quiet || !summary.ok) {
+        const double wall = summary.wallSeconds;
+        report << "sslm: " << model->name << ", " << solverName(settings->solver) << " + "
+               << integratorName(settings->integrator) << ": t = " << shortNumber(summary.endTime)
+               << " s in " << summary.steps << " steps, " << summary.rhsCalls << " RHS calls, wall "
+               << shortNumber(wall * 1e3) << " ms (real-time factor "
+               << shortNumber(wall > 0 ? summary.endTime / wall : 0.0) << "), " << samples
+               << " samples" << (options.out.empty() ? "" : " written to " + options.out)
+               << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
+               << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
+               << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
+    }
+    if (!summary.ok) {
+        std::cerr << path << ": error: the simulation stopped " << summary.message << '\n';
+        return summary.cancelled ? kExitInternal : kExitBadInput;
+    }
+    return kExitOk;
+}
+
+} // namespace sslm::cli

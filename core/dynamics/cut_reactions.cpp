@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#include "core/dynamics/cut_reactions.hpp"
+
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/spatial/planar.hpp"
+
+namespace sslm {
+
+void cutReactions(const Model& model,
+                  const Workspace& ws,
+                  const Eigen::Ref<const Eigen::VectorXd>& lambda,
+                  std::vector<CutReaction>& out) {
+    for (int i = 0; i < model.nLoops(); ++i) {
+        const Joint& cut = model.joints[model.cuts[i]];
+        CutReaction& r = out[i];
+        r.point = pointPosition(ws, cut.bodyA, cut.p_A);
+        if (cut.type == JointType::Revolute) {
+            r.force = lambda.segment<2>(2 * i);
+            r.moment = 0.0;
+        } else {
+            const Eigen::Vector2d normal = planar::perp(
+                planar::rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A));
+            r.force = lambda[2 * i] * normal;
+            r.moment = lambda[2 * i + 1];
+        }
+    }
+}
+
+} // namespace sslm

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+#include "core/sim/sample_csv.hpp"
+
+#include <charconv>
+
+namespace sslm {
+
+namespace {
+
+/// Shortest representation that reads back to the same double, locale-independent.
+void appendNumber(std::string& line, double value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    line.append(buffer, result.ptr);
+}
+
+void appendField(std::string& line, double value) {
+    line += ',';
+    appendNumber(line, value);
+}
+
+} // namespace
+
+std::vector<std::string> sampleCsvColumns(const Model& model) {
+    std::vector<std::string> columns{"t"};
+    for (const char* prefix : {"q.", "qd.", "qdd."}) {
+        for (const Coordinate& c : model.coordinates) {
+            columns.push_back(prefix + c.name);
+        }
+    }
+    for (int cut : model.cuts) {
+        const Joint& joint = model.joints[cut];
+        columns.push_back("lambda." + joint.name + ".x");
+        columns.push_back("lambda." + joint.name + ".y");
+        if (joint.type == JointType::Prismatic) {
+            columns.push_back("lambda." + joint.name + ".moment");
+        }
+    }
+    for (const Actuator& actuator : model.actuators) {
+        columns.push_back("tau." + model.joints[actuator.joint].coordinateName);
+    }
+    for (const char* name :
+         {"energy.kinetic", "energy.potential", "energy.total", "work.actuators", "work.dampers",
+          "violation.position", "violation.velocity", "cpu.lambda_ns", "cpu.rhs_ns"}) {
+        columns.emplace_back(name);
+    }
+    for (const TracedPoint& p : model.tracedPoints) {
+        columns.push_back("point." + p.name + ".x");
+        columns.push_back("point." + p.name + ".y");
+    }
+    return columns;
+}
+
+std::string sampleCsvHeader(const Model& model) {
+    std::string header;
+    for (const std::string& column : sampleCsvColumns(model)) {
+        header += (header.empty() ? "" : ",") + column;
+    }
+    return header;
+}
+
+void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {
+    line.clear();
+    appendNumber(line, sample.t);
+    for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
+        for (double x : *v) {
+            appendField(line, x);
+        }
+    }
+    for (int i = 0; i < model.nLoops(); ++i) {
+        const CutReaction& r = sample.reactions[i];
+        appendField(line, r.force.x());
+        appendField(line, r.force.y());
+        if (model.joints[model.cuts[i]].type == JointType::Prismatic) {
+            appendField(line, r.moment);
+        }
+    }
+    for (double force : sample.actuatorForces) {
+        appendField(line, force);
+    }
+    for (double x : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
+                     sample.actuatorWork, sample.damperWork, sample.positionViolation,
+                     sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
+        appendField(line, x);
+    }
+    for (const Eigen::Vector2d& p : sample.points) {
+        appendField(line, p.x());
+        appendField(line, p.y());
+    }
+}
+
+} // namespace sslm
