@@ -16,11 +16,10 @@ struct DynamicsWorkspace {
 
     Eigen::MatrixXd
         M; ///< generalized inertia (nq × nq), block-diagonal by subsystem (kg·m², kg·m, kg)
-    Eigen::VectorXd phi; ///< φ = τ + Q_gravity − C q̇ (N·m or N), eq. (10)
-    /// Planar spatial inertia of each body and of its subtree about the ground origin, in
-    /// [ω, v_Wo] coordinates (3×3).
-    std::vector<Eigen::Matrix3d> bodyInertia;
-    std::vector<Eigen::Matrix3d> compositeInertia;
+    Eigen::VectorXd phi; ///< φ = Q_gravity − C q̇ (N·m or N), eq. (10), without joint forces
+    /// Planar inertia of each body's subtree about the ground origin Wo, as
+    /// (m (kg), h_x, h_y (kg·m; h = m·c), I_o (kg·m²)).
+    std::vector<Eigen::Vector4d> compositeInertia;
     std::vector<Eigen::Vector3d> motionSubspace; ///< S_k of each tree joint at the origin
     std::vector<Eigen::Vector3d> subtreeWrench;  ///< Newton–Euler backward pass accumulator
 };

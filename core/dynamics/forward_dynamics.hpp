@@ -3,19 +3,22 @@
 
 // Constrained forward dynamics of the cut-open mechanism, M q̈ = φ + Jᵀλ with J q̈ = Ψ
 // (seed 000 eqs. 9–25), by three interchangeable solvers over the same Model:
-// - Augmented: the full KKT system of eq. (10);
-// - Slm: λ from the m×m Ĩ = J M⁻¹ Jᵀ of eq. (12), then q̈ from eq. (11);
-// - Sslm: per-subsystem factorisations of I_j, the GICM Ī assembled only from its non-zero
-//   2×2 blocks Ī_rs = Σ_j J_rj I_j⁻¹ J_sjᵀ (eq. 25), eliminated block-wise in a
-//   minimum-degree order of the loop interaction graph (eqs. 34–36, 45–46), then q̈_j per
-//   subsystem with λ as external forces (eq. 19).
+// - Augmented: the full KKT system of eq. (10), by LU with partial pivoting;
+// - Slm: λ from the m × m Ĩ = J M⁻¹ Jᵀ of eq. (12) with M factored as one dense matrix, then
+//   q̈ from eq. (11);
+// - Sslm: a Cholesky factor L_j of each subsystem's I_j; the GICM Ī assembled only from its
+//   non-zero 2 × 2 blocks Ī_rs = Σ_j J_rj I_j⁻¹ J_sjᵀ = Σ_j Z_rjᵀ Z_sj with Z_ij = L_j⁻¹ J_ijᵀ
+//   (eq. 25); eliminated block-wise in a minimum-degree order of the loop interaction graph
+//   (eqs. 34–36, 45–46); then q̈_j = I_j⁻¹(φ_j + Σ_i J_ijᵀ λ_i) per subsystem, the subsystem
+//   moving as an open tree under the cut forces (eq. 19).
+// SLM and SSLM share the same small dense kernels (dense_kernels.hpp), so that their timings
+// compare the algorithms, not the libraries.
 // λ_i is the reaction at cut i in the convention of loop_constraints.hpp: the force (N, ground
 // frame) that side B exerts on side A (for a prismatic cut: normal force and moment).
 
 #include <string>
 #include <vector>
 
-#include <Eigen/Cholesky>
 #include <Eigen/Core>
 #include <Eigen/LU>
 
@@ -35,25 +38,41 @@ struct ForwardDynamicsWorkspace {
     // augmented
     Eigen::MatrixXd kkt;
     Eigen::VectorXd kktRhs;
+    Eigen::VectorXd kktSolution;
     Eigen::PartialPivLU<Eigen::MatrixXd> kktLu;
-    // slm
-    Eigen::LLT<Eigen::MatrixXd> massLlt;
-    Eigen::MatrixXd massInvJt;         ///< M⁻¹ Jᵀ (nq × nc)
-    Eigen::MatrixXd constraintInertia; ///< Ĩ = J M⁻¹ Jᵀ (nc × nc)
-    Eigen::LLT<Eigen::MatrixXd> constraintInertiaLlt;
-    Eigen::VectorXd massInvPhi;
-    Eigen::VectorXd rhs;
-    // sslm
-    std::vector<Eigen::LLT<Eigen::MatrixXd>> subsystemLlt; ///< factor of I_j
-    std::vector<Eigen::VectorXd> phiHat;                   ///< φ̂_j = I_j⁻¹ φ_j
-    /// Y_ij = I_j⁻¹ J_ijᵀ (nq_j × 2) per (loop, subsystem) incidence, in incidence order.
-    std::vector<Eigen::Matrix<double, Eigen::Dynamic, 2>> influence;
-    std::vector<int> influenceIndex; ///< [i·nSub + j] → index in influence, −1 if J_ij = 0
-    std::vector<Eigen::Matrix2d> gicmBlocks; ///< stored blocks of Ī incl. elimination fill
-    std::vector<int> blockIndex;             ///< [r·nLoops + s] → index in gicmBlocks or −1
-    std::vector<int> eliminationOrder;       ///< loops in elimination order
-    std::vector<int> eliminationRank;        ///< position of each loop in that order
-    std::vector<std::vector<int>> laterNeighbours; ///< per loop: stored partners eliminated later
+
+    // slm: L (lower triangle of massFactor), Z = L⁻¹Jᵀ, Ĩ = ZᵀZ and its factor
+    Eigen::MatrixXd massFactor;        ///< nq × nq
+    Eigen::MatrixXd massZ;             ///< nq × nc
+    Eigen::MatrixXd constraintInertia; ///< nc × nc
+    Eigen::VectorXd rhs;               ///< nc
+
+    // sslm: storage of the L_j and Z_ij, the GICM blocks and the elimination plan
+    struct Influence {
+        int loop = -1;
+        int subsystem = -1;
+        int offset = 0; ///< of Z_ij (nq_j × 2, column-major) in influenceArena
+    };
+    struct GicmTerm {
+        int block = -1; ///< index in gicmBlocks of Ī_rs, r ≤ s
+        int zr = 0;     ///< offset of Z_rj in influenceArena
+        int zs = 0;     ///< offset of Z_sj in influenceArena
+        int n = 0;      ///< nq_j
+    };
+    std::vector<double> factorArena;              ///< L_j, column-major nq_j × nq_j each
+    std::vector<int> factorOffset;                ///< per subsystem
+    std::vector<double> influenceArena;           ///< Z_ij blocks
+    std::vector<Influence> influences;            ///< (loop, subsystem) incidences, by subsystem
+    std::vector<int> influenceBegin;              ///< per subsystem: first entry in influences
+    std::vector<GicmTerm> gicmTerms;              ///< Ī_rs += Z_rjᵀ Z_sj, one per (r ≤ s, j)
+    std::vector<std::pair<int, int>> gicmMirrors; ///< Ī_sr = Ī_rsᵀ: (from r < s, to)
+    std::vector<int> psiTermBegin;                ///< per loop r: first entry of psiTerms
+    std::vector<std::pair<int, int>> psiTerms; ///< Ψ̄_r −= Z_rjᵀ w_j: (offset of Z_rj, subsystem)
+    std::vector<Eigen::Matrix2d> gicmBlocks;    ///< assembled Ī_rs, incl. zero fill blocks
+    std::vector<Eigen::Matrix2d> reducedBlocks; ///< the same during elimination
+    std::vector<int> blockIndex;                ///< [r·nLoops + s] → index in gicmBlocks or −1
+    std::vector<int> eliminationOrder;          ///< loops in elimination order
+    std::vector<std::vector<int>> laterNeighbours; ///< per loop: partners eliminated later
     std::vector<Eigen::Matrix2d> pivotInverse;     ///< per loop: (Ĩ_pp)⁻¹ at its elimination
     std::vector<Eigen::Vector2d> psiBar;           ///< reduced right-hand side per loop
 
@@ -76,5 +95,9 @@ bool solveForwardDynamics(SolverKind kind,
                           const Eigen::MatrixXd& J,
                           const Eigen::VectorXd& psi,
                           ForwardDynamicsWorkspace& fws);
+
+/// The assembled GICM block Ī_rs of the last SSLM solve (before elimination), or zero for a
+/// structurally zero block.
+Eigen::Matrix2d gicmBlock(const ForwardDynamicsWorkspace& fws, int nLoops, int r, int s);
 
 } // namespace sslm

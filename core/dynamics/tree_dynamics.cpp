@@ -10,8 +10,7 @@ using planar::rotate;
 
 DynamicsWorkspace::DynamicsWorkspace(const Model& model)
     : M(Eigen::MatrixXd::Zero(model.nq(), model.nq())), phi(Eigen::VectorXd::Zero(model.nq())),
-      bodyInertia(model.bodies.size(), Eigen::Matrix3d::Zero()),
-      compositeInertia(model.bodies.size(), Eigen::Matrix3d::Zero()),
+      compositeInertia(model.bodies.size(), Eigen::Vector4d::Zero()),
       motionSubspace(model.bodies.size(), Eigen::Vector3d::Zero()),
       subtreeWrench(model.bodies.size(), Eigen::Vector3d::Zero()) {}
 
@@ -37,14 +36,13 @@ Eigen::Vector3d motionSubspace(const Model& model, const Workspace& ws, int b) {
 const Eigen::MatrixXd&
 generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     const int n = ws.nBodies;
-    // body inertias about the origin, then composites accumulated leaves first
+    // a planar rigid-body inertia about Wo is (m, h = m·c, I_o = I_com + m|c|²); in [ω, v_Wo]
+    // coordinates it is [I_o −h_y h_x; −h_y m 0; h_x 0 m]. Composites add term by term.
     for (int b = 1; b < n; ++b) {
         const Body& body = model.bodies[b];
         const Eigen::Vector2d c = comPosition(model, ws, b);
         const double m = body.mass;
-        dws.bodyInertia[b] << body.inertiaCom + m * c.squaredNorm(), -m * c.y(), m * c.x(),
-            -m * c.y(), m, 0.0, m * c.x(), 0.0, m;
-        dws.compositeInertia[b] = dws.bodyInertia[b];
+        dws.compositeInertia[b] = {m, m * c.x(), m * c.y(), body.inertiaCom + m * c.squaredNorm()};
         dws.motionSubspace[b] = motionSubspace(model, ws, b);
     }
     for (int b = n - 1; b >= 1; --b) {
@@ -56,7 +54,10 @@ generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& d
     // M_ij = S_iᵀ I^C_j S_j for every ancestor i of j (same subsystem by construction)
     dws.M.setZero();
     for (int j = 1; j < n; ++j) {
-        const Eigen::Vector3d force = dws.compositeInertia[j] * dws.motionSubspace[j];
+        const Eigen::Vector4d& ic = dws.compositeInertia[j]; // (m, h_x, h_y, I_o)
+        const Eigen::Vector3d& s = dws.motionSubspace[j];
+        const Eigen::Vector3d force(ic[3] * s[0] - ic[2] * s[1] + ic[1] * s[2],
+                                    -ic[2] * s[0] + ic[0] * s[1], ic[1] * s[0] + ic[0] * s[2]);
         for (int i = j; i > 0; i = model.bodies[i].parent) {
             const double mij = dws.motionSubspace[i].dot(force);
             dws.M(i - 1, j - 1) = mij;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/kinematics/forward_kinematics.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "core/spatial/planar.hpp"
@@ -54,8 +55,7 @@ void updatePositions(const Model& model,
 
         // child angle: φ_c = φ_p ± (q + offset) for a revolute, ± offset for a prismatic
         ws.angle[c] = ws.angle[p] + sign * ((revolute ? qc : 0.0) + joint.offset);
-        ws.cosAngle[c] = std::cos(ws.angle[c]);
-        ws.sinAngle[c] = std::sin(ws.angle[c]);
+        ::sincos(ws.angle[c], &ws.sinAngle[c], &ws.cosAngle[c]); // one call for both
 
         // child-side joint point, then the child origin behind it
         Vec2 onParent = link.pointOnParent;

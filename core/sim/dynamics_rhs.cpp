@@ -15,8 +15,8 @@ DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
       m_actuatorForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()))),
       m_actuatorTau(Eigen::VectorXd::Zero(model.nq())),
       m_passiveTau(Eigen::VectorXd::Zero(model.nq())), m_scratch(Eigen::VectorXd::Zero(model.nq())),
-      m_phi(Eigen::VectorXd::Zero(model.nq())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())) {
-}
+      m_phi(Eigen::VectorXd::Zero(model.nq())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
+      m_constraintRate(Eigen::VectorXd::Zero(model.nConstraints())) {}
 
 bool DynamicsRhs::evaluate(double t,
                            const Eigen::Ref<const Eigen::VectorXd>& q,
@@ -38,17 +38,22 @@ bool DynamicsRhs::evaluate(double t,
     m_psi = -constraintBias(m_model, m_ws);
     if (m_settings.stabilisation == Stabilisation::Baumgarte) {
         constraintResidual(m_model, m_ws);
-        m_psi.noalias() -= 2.0 * m_settings.baumgarteAlpha * (m_ws.J * qd);
+        m_constraintRate.noalias() = m_ws.J * qd;
+        m_psi -= 2.0 * m_settings.baumgarteAlpha * m_constraintRate;
         m_psi -= m_settings.baumgarteBeta * m_settings.baumgarteBeta * m_ws.phi;
     }
 
     // the multiplier phase and the accelerations
+    if (!m_timeSolve) {
+        return solveForwardDynamics(m_settings.solver, m_model, m_dws.M, m_phi, m_ws.J, m_psi,
+                                    m_fws);
+    }
+    m_timeSolve = false;
     const auto start = std::chrono::steady_clock::now();
     const bool ok =
         solveForwardDynamics(m_settings.solver, m_model, m_dws.M, m_phi, m_ws.J, m_psi, m_fws);
-    m_lastLambdaNs = static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                             std::chrono::steady_clock::now() - start)
-                                             .count());
+    m_lastLambdaNs =
+        std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
     return ok;
 }
 

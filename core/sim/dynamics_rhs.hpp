@@ -33,6 +33,10 @@ public:
     const Eigen::VectorXd& actuatorForces() const { return m_actuatorForces; }
     double actuatorPower() const { return m_actuatorPower; }
     double damperPower() const { return m_damperPower; }
+    /// Time the next evaluate()'s multiplier solve (two clock reads, so only when asked: at
+    /// output samples and in benchmarks).
+    void timeNextSolve() { m_timeSolve = true; }
+    /// Duration of the last timed multiplier solve, λ and q̈ (ns).
     double lastLambdaNs() const { return m_lastLambdaNs; }
     const std::string& failure() const { return m_fws.failure; }
     long calls() const { return m_calls; }
@@ -54,9 +58,11 @@ private:
     Eigen::VectorXd m_scratch;
     Eigen::VectorXd m_phi;
     Eigen::VectorXd m_psi;
+    Eigen::VectorXd m_constraintRate; ///< J q̇ (Baumgarte)
     double m_actuatorPower = 0;
     double m_damperPower = 0;
     double m_lastLambdaNs = 0;
+    bool m_timeSolve = false;
     long m_calls = 0;
 };
 

@@ -216,6 +216,7 @@ public:
         const Eigen::Map<const Eigen::VectorXd> q(&x[0], nq);
         const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + nq, nq);
         const auto start = Clock::now();
+        m_rhs.timeNextSolve();
         if (!q.allFinite() || !qd.allFinite() || !m_rhs.evaluate(t, q, qd)) {
             fail(t, m_rhs.failure().empty() ? "the state is not finite" : m_rhs.failure());
             return false;

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Small dense Cholesky kernels on raw column-major storage for the solvers' per-call work:
+// the matrices are a few rows (a subsystem's I_j, the scraper's 7 × 7 M), where plain loops
+// beat a general library's size dispatch and blocking. No allocation, no exceptions.
+
+#include <cmath>
+
+namespace sslm::dense {
+
+/// A pivot at or below this fraction of its diagonal entry marks the matrix as not positive
+/// definite (numerically singular).
+inline constexpr double kRelativePivot = 1e-14;
+
+/// In-place Cholesky factor A = L Lᵀ of the n × n symmetric positive definite matrix in `a`
+/// (leading dimension lda); reads and writes the lower triangle only. Returns false, and
+/// leaves `a` partly factored, when a pivot is not positive.
+inline bool cholesky(double* a, int n, int lda) {
+    for (int j = 0; j < n; ++j) {
+        double* colJ = a + j * lda;
+        double d = colJ[j];
+        for (int k = 0; k < j; ++k) {
+            d -= a[k * lda + j] * a[k * lda + j];
+        }
+        if (!(d > kRelativePivot * colJ[j])) {
+            return false;
+        }
+        d = std::sqrt(d);
+        colJ[j] = d;
+        const double inverse = 1.0 / d;
+        for (int i = j + 1; i < n; ++i) {
+            double s = colJ[i];
+            for (int k = 0; k < j; ++k) {
+                s -= a[k * lda + i] * a[k * lda + j];
+            }
+            colJ[i] = s * inverse;
+        }
+    }
+    return true;
+}
+
+/// Solves L Y = B in place (B is n × m, leading dimension ldb) with L from cholesky().
+inline void solveLower(const double* l, int n, int lda, double* b, int m, int ldb) {
+    for (int c = 0; c < m; ++c) {
+        double* x = b + c * ldb;
+        for (int j = 0; j < n; ++j) {
+            const double xj = x[j] / l[j * lda + j];
+            x[j] = xj;
+            const double* colJ = l + j * lda;
+            for (int i = j + 1; i < n; ++i) {
+                x[i] -= colJ[i] * xj;
+            }
+        }
+    }
+}
+
+/// Solves Lᵀ x = y in place (one right-hand side of n entries) with L from cholesky().
+inline void solveLowerTransposed(const double* l, int n, int lda, double* x) {
+    for (int j = n - 1; j >= 0; --j) {
+        const double* colJ = l + j * lda;
+        double s = x[j];
+        for (int i = j + 1; i < n; ++i) {
+            s -= colJ[i] * x[i];
+        }
+        x[j] = s / colJ[j];
+    }
+}
+
+} // namespace sslm::dense
