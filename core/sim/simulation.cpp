@@ -92,11 +92,7 @@ public:
         return m_stepper.doStep();
     }
     void calc_state(double t, State& x) const { m_stepper.calcState(t, x.data()); }
-    State current_state() const {
-        State x(static_cast<std::size_t>(m_n));
-        m_stepper.currentState(x.data());
-        return x;
-    }
+    void copyCurrentState(State& x) const { m_stepper.currentState(x.data()); }
     double current_time_step() const { return m_stepper.currentTimeStep(); }
 
 private:
@@ -204,6 +200,8 @@ public:
         m_sample.reactions.resize(model.nLoops());
         m_sample.actuatorForces.resize(static_cast<Eigen::Index>(model.actuators.size()));
         m_sample.points.resize(model.tracedPoints.size());
+        m_rateBuffer.resize(nq);
+        m_constraintBuffer.resize(model.nConstraints());
     }
 
     template <typename Vector> OdeSystem<Vector> system() {
@@ -237,7 +235,8 @@ public:
         // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at y = 0) and of the springs
         Workspace& ws = m_rhs.workspace();
         cutReactions(m_model, ws, s.lambda, s.reactions);
-        s.kineticEnergy = 0.5 * qd.dot(m_rhs.massMatrix() * qd);
+        m_rateBuffer.noalias() = m_rhs.massMatrix() * qd;
+        s.kineticEnergy = 0.5 * qd.dot(m_rateBuffer);
         double potential = springEnergy(m_model, ws);
         for (std::size_t b = 1; b < m_model.bodies.size(); ++b) {
             const Body& body = m_model.bodies[b];
@@ -250,7 +249,11 @@ public:
         // constraint violation at position and velocity level
         s.positionViolation =
             m_model.nLoops() > 0 ? constraintResidual(m_model, ws).cwiseAbs().maxCoeff() : 0.0;
-        s.velocityViolation = m_model.nLoops() > 0 ? (ws.J * qd).cwiseAbs().maxCoeff() : 0.0;
+        s.velocityViolation = 0.0;
+        if (m_model.nLoops() > 0) {
+            m_constraintBuffer.noalias() = ws.J * qd;
+            s.velocityViolation = m_constraintBuffer.cwiseAbs().maxCoeff();
+        }
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
             s.points[p] = pointPosition(ws, point.body, point.p_B);
@@ -298,6 +301,11 @@ public:
         return true;
     }
 
+    /// Projects x = (q, q̇, …) onto the position and velocity constraint manifolds.
+    template <typename Vector> void project(Vector& x) {
+        m_projector.project(m_rhs.workspace(), x);
+    }
+
     /// The k-th output time.
     double sampleTime(long k) const {
         return std::min(m_settings.tEnd, static_cast<double>(k) * m_settings.sampleInterval);
@@ -323,6 +331,8 @@ private:
     DynamicsRhs m_rhs;
     Projector m_projector;
     Sample m_sample;
+    Eigen::VectorXd m_rateBuffer;       ///< M q̇ (nq)
+    Eigen::VectorXd m_constraintBuffer; ///< J q̇ (nConstraints)
     SimulationSummary m_summary;
     bool m_failed = false;
     double m_failedAt = 0;
@@ -385,7 +395,17 @@ void integrateToSamples(
     }
 }
 
-/// Dense-output steppers (Dopri5): free steps, outputs interpolated.
+/// The state at the end of a dense-output stepper's last step, into x (no allocation).
+template <typename Stepper> void copyCurrentState(const Stepper& stepper, State& x) {
+    if constexpr (requires { stepper.copyCurrentState(x); }) {
+        stepper.copyCurrentState(x);
+    } else {
+        const State& current = stepper.current_state();
+        std::copy(current.begin(), current.end(), x.begin());
+    }
+}
+
+/// Dense-output steppers (Dopri5, Rosenbrock 4): free steps, outputs interpolated.
 template <typename Stepper, typename Vector, typename SystemArg>
 void integrateDense(Run& run,
                     const SimulationSettings& settings,
@@ -398,6 +418,7 @@ void integrateDense(Run& run,
     }
     stepper.initialize(x, 0.0, settings.step);
     Vector interpolated = x;
+    Vector current = x;
     long k = 1;
     while (k < samples && !run.stopped()) {
         const auto [t0, t1] = stepper.do_step(systemArg);
@@ -407,11 +428,14 @@ void integrateDense(Run& run,
         }
         for (; k < samples && run.sampleTime(k) <= t1; ++k) {
             stepper.calc_state(run.sampleTime(k), interpolated);
+            if (settings.stabilisation == Stabilisation::Projection) {
+                run.project(interpolated); // the interpolant leaves the manifold between steps
+            }
             if (!run.emit(run.sampleTime(k), interpolated)) {
                 return;
             }
         }
-        Vector current = stepper.current_state();
+        copyCurrentState(stepper, current);
         if (!run.accept(t1, current)) {
             return;
         }

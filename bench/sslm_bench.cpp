@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: MIT
+// sslm-bench: how fast is SSLM forward dynamics, against SLM and the augmented (KKT) system on
+// the same model, and against Simbody and MuJoCo on the same mechanisms?
+//
+//   sslm-bench [--json FILE] [--runs-json FILE] [--quick]
+//
+// Per call: one full forward-dynamics evaluation at the assembled initial state (kinematics,
+// inertia, forces, J, J̇q̇, multipliers and accelerations; DynamicsRhs::evaluate for our
+// solvers, realize(Acceleration) for Simbody, mj_forward for MuJoCo). λ phase: the constrained
+// solve alone (solveForwardDynamics), on inputs computed once. Allocations: malloc calls per
+// evaluation, counted over a batch. Runs: whole simulations as in seed 000 Table 3 (15 s at
+// tolerance 1e-3, 5 s at 1e-8, outputs every 0.01 s). Medians over repetitions; never a test.
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dynamics/forward_dynamics.hpp"
+#include "core/dynamics/tree_dynamics.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
+#include "core/sim/dynamics_rhs.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/spec/four_bar_chain.hpp"
+#include "core/spec/spec_json.hpp"
+
+#include "bench/allocation_counter.hpp"
+#include "bench/timing.hpp"
+#ifdef SSLM_HAVE_PEERS
+#include "bench/peers/mujoco_peer.hpp"
+#include "bench/peers/simbody_peer.hpp"
+#endif
+
+using namespace sslm;
+
+namespace {
+
+struct Case {
+    std::string name;
+    std::shared_ptr<const Model> model;
+    InitialState initial;
+    int chainLoops = 0; ///< k for the generated chains, 0 otherwise
+};
+
+struct CallRecord {
+    std::string model;
+    std::string method;
+    double nsPerCall = 0;
+    double minNsPerCall = 0;
+    std::optional<double> lambdaNs;
+    double allocationsPerCall = 0;
+    int nq = 0;
+    int loops = 0;
+};
+
+struct RunRecord {
+    std::string model;
+    std::string method;
+    std::string label;
+    double tEnd = 0;
+    double tolerance = 0;
+    double wallMs = 0;
+    long rhsCalls = 0;
+    long steps = 0;
+    double realTimeFactor = 0;
+    double lambdaMs = 0; ///< λ-phase time summed over the run's RHS calls (estimate)
+};
+
+const char* methodName(SolverKind kind) {
+    switch (kind) {
+    case SolverKind::Sslm:
+        return "sslm";
+    case SolverKind::Slm:
+        return "slm";
+    case SolverKind::Augmented:
+        return "augmented";
+    }
+    return "?";
+}
+
+std::optional<Case> loadCase(const std::string& name, const MechanismSpec& spec, int k = 0) {
+    const CompileResult compiled = compileModel(spec);
+    if (!compiled.ok()) {
+        std::fprintf(stderr, "sslm-bench: %s does not compile\n", name.c_str());
+        return std::nullopt;
+    }
+    Case c{name, compiled.model, assembleInitialState(*compiled.model), k};
+    if (!c.initial.report.converged) {
+        std::fprintf(stderr, "sslm-bench: %s does not assemble: %s\n", name.c_str(),
+                     c.initial.report.message.c_str());
+        return std::nullopt;
+    }
+    return c;
+}
+
+double allocationsPerCall(const std::function<void()>& call, int calls = 1000) {
+    call();
+    bench::startCountingAllocations();
+    for (int i = 0; i < calls; ++i) {
+        call();
+    }
+    return static_cast<double>(bench::stopCountingAllocations()) / calls;
+}
+
+/// The constrained solve alone, on M, φ, J, Ψ computed once at the case's initial state.
+double timeLambdaPhase(const Case& c, SolverKind kind, double batchSeconds, int repetitions) {
+    const Model& model = *c.model;
+    Workspace ws(model);
+    DynamicsWorkspace dws(model);
+    ForwardDynamicsWorkspace fws(model);
+    updatePositions(model, ws, c.initial.q);
+    updateVelocities(model, ws, c.initial.qd);
+    generalizedInertia(model, ws, dws);
+    gravityAndVelocityForces(model, ws, dws);
+    constraintJacobian(model, ws);
+    const Eigen::VectorXd psi = -constraintBias(model, ws);
+    return bench::timePerCall(
+               [&] { solveForwardDynamics(kind, model, dws.M, dws.phi, ws.J, psi, fws); },
+               batchSeconds, repetitions)
+        .medianNs;
+}
+
+std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int repetitions) {
+    std::vector<CallRecord> records;
+    const Model& model = *c.model;
+    const auto record = [&](const std::string& method, const bench::PerCallTime& time,
+                            std::optional<double> lambda, double allocations) {
+        records.push_back({c.name, method, time.medianNs, time.minNs, lambda, allocations,
+                           model.nq(), model.nLoops()});
+    };
+    for (SolverKind kind : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
+        SimulationSettings settings;
+        settings.solver = kind;
+        settings.stabilisation = Stabilisation::None;
+        DynamicsRhs rhs(model, settings);
+        const auto call = [&] {
+            rhs.evaluate(0.0, c.initial.q, c.initial.qd);
+        };
+        const bench::PerCallTime time = bench::timePerCall(call, batchSeconds, repetitions);
+        record(methodName(kind), time, timeLambdaPhase(c, kind, batchSeconds, repetitions),
+               allocationsPerCall(call));
+    }
+#ifdef SSLM_HAVE_PEERS
+    try {
+        bench::SimbodyPeer simbody(model);
+        simbody.setState(c.initial.q, c.initial.qd);
+        const auto call = [&] {
+            simbody.computeAccelerations();
+        };
+        record("simbody", bench::timePerCall(call, batchSeconds, repetitions), std::nullopt,
+               allocationsPerCall(call, 200));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "sslm-bench: Simbody cannot build %s: %s\n", c.name.c_str(), e.what());
+    }
+    try {
+        bench::MujocoPeer mujoco(model);
+        mujoco.setState(c.initial.q, c.initial.qd);
+        const auto call = [&] {
+            mujoco.computeAccelerations();
+        };
+        record("mujoco", bench::timePerCall(call, batchSeconds, repetitions), std::nullopt,
+               allocationsPerCall(call, 200));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "sslm-bench: MuJoCo cannot build %s: %s\n", c.name.c_str(), e.what());
+    }
+#endif
+    return records;
+}
+
+/// A whole simulation from the initial state, free motion, no stabilisation, outputs every
+/// 0.01 s, dopri5 at rtol = atol = tolerance; the median wall time of `repetitions` runs.
+RunRecord
+benchmarkRun(const Case& c, SolverKind kind, double tEnd, double tolerance, int repetitions) {
+    SimulationSettings settings;
+    settings.solver = kind;
+    settings.integrator = IntegratorKind::Dopri5;
+    settings.stabilisation = Stabilisation::None;
+    settings.tEnd = tEnd;
+    settings.rtol = settings.atol = tolerance;
+    settings.sampleInterval = 0.01;
+    std::vector<double> walls;
+    SimulationSummary summary;
+    for (int r = 0; r < repetitions; ++r) {
+        summary = simulate(*c.model, settings, c.initial.q, c.initial.qd);
+        walls.push_back(summary.wallSeconds);
+    }
+    std::sort(walls.begin(), walls.end());
+    const double wall = walls[walls.size() / 2];
+    char label[64];
+    std::snprintf(label, sizeof label, "%g s at %g", tEnd, tolerance);
+    return {c.name,
+            methodName(kind),
+            label,
+            tEnd,
+            tolerance,
+            wall * 1e3,
+            summary.rhsCalls,
+            summary.steps,
+            summary.ok ? tEnd / wall : 0.0,
+            0.0};
+}
+
+const CallRecord*
+find(const std::vector<CallRecord>& records, const std::string& model, const std::string& method) {
+    for (const CallRecord& r : records) {
+        if (r.model == model && r.method == method) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+std::string cell(const CallRecord* r) {
+    char buffer[32];
+    if (r == nullptr) {
+        return "      -";
+    }
+    std::snprintf(buffer, sizeof buffer, "%7.0f", r->nsPerCall);
+    return buffer;
+}
+
+void writeCallJson(const std::string& path, const std::vector<CallRecord>& records) {
+    std::ofstream out(path);
+    out << "[\n";
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const CallRecord& r = records[i];
+        char line[512];
+        char lambda[32] = "null";
+        if (r.lambdaNs) {
+            std::snprintf(lambda, sizeof lambda, "%.1f", *r.lambdaNs);
+        }
+        std::snprintf(line, sizeof line,
+                      "  {\"model\": \"%s\", \"method\": \"%s\", \"ns_per_call\": %.1f, "
+                      "\"min_ns_per_call\": %.1f, \"lambda_ns\": %s, \"allocations_per_call\": "
+                      "%.3f, \"nq\": %d, \"loops\": %d}%s\n",
+                      r.model.c_str(), r.method.c_str(), r.nsPerCall, r.minNsPerCall, lambda,
+                      r.allocationsPerCall, r.nq, r.loops, i + 1 < records.size() ? "," : "");
+        out << line;
+    }
+    out << "]\n";
+}
+
+void writeRunJson(const std::string& path, const std::vector<RunRecord>& runs) {
+    std::ofstream out(path);
+    out << "[\n";
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const RunRecord& r = runs[i];
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "  {\"model\": \"%s\", \"method\": \"%s\", \"t_end\": %g, \"tolerance\": "
+                      "%g, \"wall_ms\": %.3f, \"rhs_calls\": %ld, \"steps\": %ld, "
+                      "\"real_time_factor\": %.1f}%s\n",
+                      r.model.c_str(), r.method.c_str(), r.tEnd, r.tolerance, r.wallMs, r.rhsCalls,
+                      r.steps, r.realTimeFactor, i + 1 < runs.size() ? "," : "");
+        out << line;
+    }
+    out << "]\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::string jsonPath;
+    std::string runsJsonPath;
+    bool quick = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--json" && i + 1 < argc) {
+            jsonPath = argv[++i];
+        } else if (arg == "--runs-json" && i + 1 < argc) {
+            runsJsonPath = argv[++i];
+        } else if (arg == "--quick") {
+            quick = true;
+        } else {
+            std::fprintf(stderr,
+                         "usage: sslm-bench [--json FILE] [--runs-json FILE] [--quick]\n"
+                         "  --json FILE       per-call records {model, method, ns_per_call, "
+                         "lambda_ns, allocations_per_call, ...}\n"
+                         "  --runs-json FILE  whole-run records (wall time, real-time factor)\n"
+                         "  --quick           fewer repetitions (a smoke run)\n");
+            return arg == "--help" || arg == "-h" ? 0 : 2;
+        }
+    }
+    const double batchSeconds = quick ? 0.002 : 0.02;
+    const int repetitions = quick ? 3 : 15;
+    const int runRepetitions = quick ? 1 : 7;
+
+    // the cases: the papers' mechanisms and the generated chains of k four-bar loops
+    std::vector<Case> cases;
+    for (const char* name : {"four_bar", "carpet_scraper", "three_rrr"}) {
+        const LoadResult loaded =
+            loadMechanismFile(std::string(SSLM_EXAMPLES_DIR) + "/" + name + ".json");
+        if (!loaded.ok()) {
+            std::fprintf(stderr, "sslm-bench: cannot load examples/%s.json\n", name);
+            return 2;
+        }
+        MechanismSpec spec = *loaded.spec;
+        spec.actuators.clear(); // free motion, as the peers model it
+        if (auto c = loadCase(name, spec)) {
+            cases.push_back(std::move(*c));
+        }
+    }
+    for (int k : {1, 2, 4, 8, 16, 32}) {
+        if (auto c = loadCase("chain_" + std::to_string(k), fourBarChain({.loops = k}), k)) {
+            cases.push_back(std::move(*c));
+        }
+    }
+
+    std::vector<CallRecord> records;
+    for (const Case& c : cases) {
+        std::fprintf(stderr, "sslm-bench: %s...\n", c.name.c_str());
+        for (CallRecord& r : benchmarkCalls(c, batchSeconds, repetitions)) {
+            records.push_back(std::move(r));
+        }
+    }
+
+    std::printf("Forward dynamics per call, ns (median of %d batches)\n", repetitions);
+    std::printf("%-15s %3s %5s %7s %7s %7s %7s %7s   %8s %8s %8s\n", "model", "nq", "loops", "sslm",
+                "slm", "augm.", "simbody", "mujoco", "slm/sslm", "sim/sslm", "mjc/sslm");
+    for (const Case& c : cases) {
+        const CallRecord* sslm = find(records, c.name, "sslm");
+        const auto ratio = [&](const char* method) {
+            const CallRecord* r = find(records, c.name, method);
+            return r && sslm ? r->nsPerCall / sslm->nsPerCall : 0.0;
+        };
+        std::printf("%-15s %3d %5d %s %s %s %s %s   %8.2f %8.2f %8.2f\n", c.name.c_str(),
+                    c.model->nq(), c.model->nLoops(), cell(sslm).c_str(),
+                    cell(find(records, c.name, "slm")).c_str(),
+                    cell(find(records, c.name, "augmented")).c_str(),
+                    cell(find(records, c.name, "simbody")).c_str(),
+                    cell(find(records, c.name, "mujoco")).c_str(), ratio("slm"), ratio("simbody"),
+                    ratio("mujoco"));
+    }
+
+    std::printf("\nMultiplier phase (constrained solve only), ns\n");
+    std::printf("%-15s %7s %7s %7s   %9s\n", "model", "sslm", "slm", "augm.", "sslm/slm");
+    for (const Case& c : cases) {
+        const CallRecord* sslm = find(records, c.name, "sslm");
+        const CallRecord* slm = find(records, c.name, "slm");
+        const CallRecord* aug = find(records, c.name, "augmented");
+        std::printf("%-15s %7.0f %7.0f %7.0f   %9.2f\n", c.name.c_str(), *sslm->lambdaNs,
+                    *slm->lambdaNs, *aug->lambdaNs, *sslm->lambdaNs / *slm->lambdaNs);
+    }
+
+    std::printf("\nGrowth with the number of loops k (generated chains), SSLM\n");
+    std::printf("%-6s %9s %11s %11s\n", "k", "ns/call", "ns per loop", "λ ns/loop");
+    for (const Case& c : cases) {
+        if (c.chainLoops > 0) {
+            const CallRecord* r = find(records, c.name, "sslm");
+            std::printf("%-6d %9.0f %11.1f %11.1f\n", c.chainLoops, r->nsPerCall,
+                        r->nsPerCall / c.chainLoops, *r->lambdaNs / c.chainLoops);
+        }
+    }
+
+    std::printf("\nAllocations per call\n");
+    for (const CallRecord& r : records) {
+        if (r.allocationsPerCall != 0.0 || r.method == "sslm") {
+            std::printf("  %-15s %-9s %.2f\n", r.model.c_str(), r.method.c_str(),
+                        r.allocationsPerCall);
+        }
+    }
+
+    // whole runs, seed 000 Table 3 (MATLAB ode45 on a 2.2 GHz Core 2 Duo)
+    std::vector<RunRecord> runs;
+    const std::map<std::string, std::pair<double, double>> paperSeconds15 = {
+        {"carpet_scraper", {2.8, 2.72}}, {"three_rrr", {3.07, 2.96}}};
+    const std::map<std::string, std::pair<double, double>> paperSeconds5 = {
+        {"carpet_scraper", {6.51, 6.41}}, {"three_rrr", {10.25, 10.12}}};
+    std::printf("\nWhole runs: dopri5, free motion, outputs every 0.01 s (median of %d)\n",
+                runRepetitions);
+    std::printf("%-15s %-13s %-9s %7s %9s %10s %12s\n", "model", "run", "solver", "steps",
+                "RHS calls", "wall ms", "real-time ×");
+    for (const Case& c : cases) {
+        if (c.name != "carpet_scraper" && c.name != "three_rrr" && c.name != "chain_16") {
+            continue;
+        }
+        for (const auto& [tEnd, tolerance] : {std::pair{15.0, 1e-3}, std::pair{5.0, 1e-8}}) {
+            for (SolverKind kind : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
+                const RunRecord run = benchmarkRun(c, kind, tEnd, tolerance, runRepetitions);
+                std::printf("%-15s %-13s %-9s %7ld %9ld %10.2f %12.0f\n", run.model.c_str(),
+                            run.label.c_str(), run.method.c_str(), run.steps, run.rhsCalls,
+                            run.wallMs, run.realTimeFactor);
+                runs.push_back(run);
+            }
+            const auto& paper = tEnd > 10 ? paperSeconds15 : paperSeconds5;
+            if (auto it = paper.find(c.name); it != paper.end()) {
+                std::printf("%-15s %-13s paper (MATLAB): SLM %.2f s, SSLM %.2f s\n", "", "",
+                            it->second.first, it->second.second);
+            }
+        }
+    }
+
+    // the targets
+    const CallRecord* scraper = find(records, "carpet_scraper", "sslm");
+    const CallRecord* scraperSlm = find(records, "carpet_scraper", "slm");
+    const CallRecord* chain16 = find(records, "chain_16", "sslm");
+    double run15 = 0;
+    for (const RunRecord& r : runs) {
+        if (r.model == "carpet_scraper" && r.method == "sslm" && r.tEnd == 15.0) {
+            run15 = r.wallMs;
+        }
+    }
+    bool allocationFree = true;
+    for (const CallRecord& r : records) {
+        allocationFree = allocationFree && (r.method == "simbody" || r.method == "mujoco" ||
+                                            r.allocationsPerCall == 0.0);
+    }
+    const auto verdict = [](bool met) {
+        return met ? "met" : "MISSED";
+    };
+    std::printf("\nTargets\n");
+    std::printf("  SSLM carpet scraper per call ≤ 1000 ns: %.0f ns (%s)\n", scraper->nsPerCall,
+                verdict(scraper->nsPerCall <= 1000));
+    const double lambdaRatio = *scraper->lambdaNs / *scraperSlm->lambdaNs;
+    std::printf("  SSLM λ phase ≤ 0.7 × SLM's on the scraper: %.2f (%s)\n", lambdaRatio,
+                verdict(lambdaRatio <= 0.7));
+    std::printf("  chain k = 16 ≤ 8000 ns: %.0f ns (%s)\n", chain16->nsPerCall,
+                verdict(chain16->nsPerCall <= 8000));
+    std::printf("  zero heap allocations per call (our solvers): %s\n", verdict(allocationFree));
+    std::printf("  15 s scraper run at 1e-3 < 5 ms: %.2f ms (%s)\n", run15,
+                verdict(run15 > 0 && run15 < 5.0));
+
+    if (!jsonPath.empty()) {
+        writeCallJson(jsonPath, records);
+    }
+    if (!runsJsonPath.empty()) {
+        writeRunJson(runsJsonPath, runs);
+    }
+    return 0;
+}
