@@ -31,27 +31,26 @@ Eigen::Vector3d motionSubspace(const Model& model, const Workspace& ws, int b) {
     return {0.0, ws.jointDirection[b].x(), ws.jointDirection[b].y()};
 }
 
-} // namespace
+/// (m, h_x, h_y, I_o) of body b about Wo: h = m·c, I_o = I_com + m|c|² (c the COM in W).
+Eigen::Vector4d bodyInertia(const Body& body, const Eigen::Vector2d& com) {
+    const double m = body.mass;
+    return {m, m * com.x(), m * com.y(), body.inertiaCom + m * com.squaredNorm()};
+}
 
-const Eigen::MatrixXd&
-generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
-    const int n = ws.nBodies;
-    // a planar rigid-body inertia about Wo is (m, h = m·c, I_o = I_com + m|c|²); in [ω, v_Wo]
-    // coordinates it is [I_o −h_y h_x; −h_y m 0; h_x 0 m]. Composites add term by term.
-    for (int b = 1; b < n; ++b) {
-        const Body& body = model.bodies[b];
-        const Eigen::Vector2d c = comPosition(model, ws, b);
-        const double m = body.mass;
-        dws.compositeInertia[b] = {m, m * c.x(), m * c.y(), body.inertiaCom + m * c.squaredNorm()};
-        dws.motionSubspace[b] = motionSubspace(model, ws, b);
-    }
-    for (int b = n - 1; b >= 1; --b) {
-        const int p = model.bodies[b].parent;
-        if (p > 0) {
-            dws.compositeInertia[p] += dws.compositeInertia[b];
-        }
-    }
-    // M_ij = S_iᵀ I^C_j S_j for every ancestor i of j (same subsystem by construction)
+/// The wrench [moment about Wo, force] body b needs at q̈ = 0: F = m(a_com − g), no moment
+/// about the COM since α = 0 in the plane.
+Eigen::Vector3d
+biasWrench(const Model& model, const Workspace& ws, int b, const Eigen::Vector2d& arm) {
+    const Body& body = model.bodies[b];
+    const Eigen::Vector2d aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
+    const Eigen::Vector2d force = body.mass * (aCom - model.gravity);
+    return {cross(ws.origin[b] + arm, force), force.x(), force.y()};
+}
+
+/// M from the composite inertias and motion subspaces: M_ij = S_iᵀ I^C_j S_j for every
+/// ancestor i of j (same subsystem by construction). In [ω, v_Wo] coordinates a planar inertia
+/// (m, h, I_o) is [I_o −h_y h_x; −h_y m 0; h_x 0 m].
+void fillInertiaMatrix(const Model& model, DynamicsWorkspace& dws, int n) {
     dws.M.setZero();
     for (int j = 1; j < n; ++j) {
         const Eigen::Vector4d& ic = dws.compositeInertia[j]; // (m, h_x, h_y, I_o)
@@ -64,19 +63,34 @@ generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& d
             dws.M(j - 1, i - 1) = mij;
         }
     }
+}
+
+} // namespace
+
+const Eigen::MatrixXd&
+generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    const int n = ws.nBodies;
+    for (int b = 1; b < n; ++b) {
+        dws.compositeInertia[b] = bodyInertia(model.bodies[b], comPosition(model, ws, b));
+        dws.motionSubspace[b] = motionSubspace(model, ws, b);
+    }
+    for (int b = n - 1; b >= 1; --b) {
+        const int p = model.bodies[b].parent;
+        if (p > 0) {
+            dws.compositeInertia[p] += dws.compositeInertia[b];
+        }
+    }
+    fillInertiaMatrix(model, dws, n);
     return dws.M;
 }
 
 const Eigen::VectorXd&
 gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     const int n = ws.nBodies;
-    // wrench each body needs at q̈ = 0: F = m(a_com − g); no moment since α = 0 in the plane
     for (int b = 1; b < n; ++b) {
         const Body& body = model.bodies[b];
         const Eigen::Vector2d arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
-        const Eigen::Vector2d aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
-        const Eigen::Vector2d force = body.mass * (aCom - model.gravity);
-        dws.subtreeWrench[b] << cross(ws.origin[b] + arm, force), force.x(), force.y();
+        dws.subtreeWrench[b] = biasWrench(model, ws, b, arm);
     }
     // accumulate over subtrees, leaves first, and project on each joint: φ_k = −S_kᵀ W_k
     for (int b = n - 1; b >= 1; --b) {
@@ -87,6 +101,26 @@ gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorksp
         }
     }
     return dws.phi;
+}
+
+void treeDynamics(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    const int n = ws.nBodies;
+    for (int b = 1; b < n; ++b) {
+        const Body& body = model.bodies[b];
+        const Eigen::Vector2d arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
+        dws.compositeInertia[b] = bodyInertia(body, ws.origin[b] + arm);
+        dws.motionSubspace[b] = motionSubspace(model, ws, b);
+        dws.subtreeWrench[b] = biasWrench(model, ws, b, arm);
+    }
+    for (int b = n - 1; b >= 1; --b) {
+        const int p = model.bodies[b].parent;
+        dws.phi[b - 1] = -dws.motionSubspace[b].dot(dws.subtreeWrench[b]);
+        if (p > 0) {
+            dws.compositeInertia[p] += dws.compositeInertia[b];
+            dws.subtreeWrench[p] += dws.subtreeWrench[b];
+        }
+    }
+    fillInertiaMatrix(model, dws, n);
 }
 
 } // namespace sslm

@@ -22,4 +22,8 @@ generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& d
 const Eigen::VectorXd&
 gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorkspace& dws);
 
+/// Both of the above in one pass that shares the motion subspaces and COM positions (what the
+/// right-hand side of a simulation needs). Precondition: updateVelocities(model, ws, qd).
+void treeDynamics(const Model& model, const Workspace& ws, DynamicsWorkspace& dws);
+
 } // namespace sslm

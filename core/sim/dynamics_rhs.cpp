@@ -25,8 +25,7 @@ bool DynamicsRhs::evaluate(double t,
     // tree kinematics, inertia and forces of the cut-open mechanism
     updatePositions(m_model, m_ws, q);
     updateVelocities(m_model, m_ws, qd);
-    generalizedInertia(m_model, m_ws, m_dws);
-    gravityAndVelocityForces(m_model, m_ws, m_dws);
+    treeDynamics(m_model, m_ws, m_dws);
     const AppliedPower power =
         appliedForces(m_model, m_ws, t, m_actuatorForces, m_actuatorTau, m_passiveTau, m_scratch);
     m_actuatorPower = power.actuators;
