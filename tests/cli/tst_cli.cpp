@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The sslm executable end to end: `info --json` reproduces the carpet scraper's structure
 // (Koul et al. 2014, eqs. 26 and 31), other cut choices and invalid ones, file errors with the
-// file name and exit code 2, and a `kinematics` sweep whose blade tip draws the Hoekens
-// straight line.
+// file name and exit code 2, a `kinematics` sweep whose blade tip draws the Hoekens
+// straight line, and `simulate`: energy and solver agreement at tight tolerance, the CSV
+// columns, option errors and the summary line.
 
 #include <algorithm>
 #include <cmath>
@@ -63,6 +64,43 @@ std::vector<std::vector<std::string>> sortedBodySets(const nlohmann::json& info)
     return sets;
 }
 
+/// A CSV file of numbers with a header line.
+struct Csv {
+    QStringList header;
+    std::vector<std::vector<double>> rows;
+
+    qsizetype column(const QString& name) const { return header.indexOf(name); }
+};
+
+Csv readCsv(const QString& path) {
+    Csv csv;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        return csv;
+    }
+    const QStringList lines =
+        QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (lines.isEmpty()) {
+        return csv;
+    }
+    csv.header = lines.front().split(QLatin1Char(','));
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        std::vector<double> row;
+        for (const QString& cell : lines.at(i).split(QLatin1Char(','))) {
+            row.push_back(cell.toDouble());
+        }
+        csv.rows.push_back(std::move(row));
+    }
+    return csv;
+}
+
+/// The done-means run: dopri5 at rtol = atol = 1e-12 over 2 s, CSV to `out`.
+QStringList tightSimulation(const char* file, const QString& solver, const QString& out) {
+    return {"simulate", example(file), "--integrator", "dopri5",  "--rtol",
+            "1e-12",    "--atol",      "1e-12",        "--t-end", "2",
+            "--solver", solver,        "--out",        out};
+}
+
 } // namespace
 
 class TestCli : public QObject {
@@ -78,6 +116,12 @@ private slots:
     void kinematicsSweepDrawsStraightLine();
     void kinematicsUnknownInput();
     void usageErrorIsBadInput();
+    void simulateConservesEnergyWithEverySolver_data();
+    void simulateConservesEnergyWithEverySolver();
+    void simulateCsvColumns();
+    void simulateBadOptions_data();
+    void simulateBadOptions();
+    void simulateWithRosenbrock4();
 };
 
 // Scraper with its own cuts J8, J9, J10 (seed spec Sect. 1.2):
@@ -242,6 +286,139 @@ void TestCli::usageErrorIsBadInput() {
     QCOMPARE(runSslm({"info"}).exitCode, 2);       // FILE missing
     QCOMPARE(runSslm({"frobnicate"}).exitCode, 2); // unknown verb
     QCOMPARE(runSslm({"--help"}).exitCode, 0);
+}
+
+void TestCli::simulateConservesEnergyWithEverySolver_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("scraper") << "carpet_scraper.json";
+    QTest::newRow("3-RRR") << "three_rrr.json";
+}
+
+// The done-means command: in free motion energy.total stays within 1e-8 of E0 (relative) over
+// 2 s, and sslm, slm and augmented write the same trajectory (q columns within 1e-8).
+void TestCli::simulateConservesEnergyWithEverySolver() {
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    std::vector<Csv> runs;
+    for (const QString solver : {"sslm", "slm", "augmented"}) {
+        const QString out = dir.filePath(solver + QStringLiteral(".csv"));
+        const Run run = runSslm(tightSimulation(qPrintable(file), solver, out));
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        // the summary line names the solver and integrator and reports the end time
+        const QString summary = QString::fromUtf8(run.out);
+        QVERIFY2(summary.startsWith(QStringLiteral("sslm: ")), run.out.constData());
+        QVERIFY2(summary.contains(solver + QStringLiteral(" + dopri5: t = 2 s in ")),
+                 run.out.constData());
+        QVERIFY2(summary.contains(QStringLiteral("201 samples written to ") + out),
+                 run.out.constData());
+
+        Csv csv = readCsv(out);
+        QCOMPARE(csv.rows.size(), std::size_t(201));
+        const qsizetype energy = csv.column(QStringLiteral("energy.total"));
+        QVERIFY(energy > 0);
+        const double e0 = csv.rows.front()[energy];
+        double drift = 0;
+        for (const auto& row : csv.rows) {
+            QCOMPARE(row.size(), std::size_t(csv.header.size()));
+            drift = std::max(drift, std::abs(row[energy] - e0) / std::abs(e0));
+        }
+        qInfo("%s: relative energy drift %.3g", qPrintable(solver), drift);
+        QVERIFY2(drift < 1e-8,
+                 qPrintable(QStringLiteral("%1: relative energy drift %2").arg(solver).arg(drift)));
+        runs.push_back(std::move(csv));
+    }
+    double dq = 0;
+    for (qsizetype c = 0; c < runs[0].header.size(); ++c) {
+        if (!runs[0].header[c].startsWith(QStringLiteral("q."))) {
+            continue;
+        }
+        for (std::size_t k = 0; k < runs[0].rows.size(); ++k) {
+            for (std::size_t r = 1; r < runs.size(); ++r) {
+                dq = std::max(dq, std::abs(runs[r].rows[k][c] - runs[0].rows[k][c]));
+            }
+        }
+    }
+    qInfo("max |Δq| between solvers %.3g", dq);
+    QVERIFY2(dq < 1e-8, qPrintable(QStringLiteral("max |Δq| between solvers %1").arg(dq)));
+}
+
+// The scraper's CSV has exactly the documented columns (sample_csv.hpp), in order.
+void TestCli::simulateCsvColumns() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("scraper.csv"));
+    const Run run = runSslm(
+        {"simulate", example("carpet_scraper.json"), "--t-end", "0.05", "--out", out, "--quiet"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.isEmpty()); // --quiet: no summary
+    QStringList expected{"t"};
+    for (const char* prefix : {"q.", "qd.", "qdd."}) {
+        for (int k = 1; k <= 7; ++k) {
+            expected << QStringLiteral("%1theta%2").arg(prefix).arg(k);
+        }
+    }
+    for (const char* cut : {"J8", "J9", "J10"}) {
+        expected << QStringLiteral("lambda.%1.x").arg(cut)
+                 << QStringLiteral("lambda.%1.y").arg(cut);
+    }
+    expected << "tau.theta1"
+             << "energy.kinetic"
+             << "energy.potential"
+             << "energy.total"
+             << "work.actuators"
+             << "work.dampers"
+             << "violation.position"
+             << "violation.velocity"
+             << "cpu.lambda_ns"
+             << "cpu.rhs_ns"
+             << "point.blade_tip.x"
+             << "point.blade_tip.y";
+    const Csv csv = readCsv(out);
+    QCOMPARE(csv.header, expected);
+    QCOMPARE(csv.rows.size(), std::size_t(6));
+    QCOMPARE(csv.rows.front().front(), 0.0);
+    QCOMPARE(csv.rows.back().front(), 0.05);
+}
+
+void TestCli::simulateBadOptions_data() {
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("unknown solver") << QStringList{"--solver", "foo"} << "foo";
+    QTest::newRow("negative end time")
+        << QStringList{"--t-end", "-1"} << "--t-end must be a positive";
+    QTest::newRow("unknown cut") << QStringList{"--cut", "J8,J9,J99"} << "J99";
+    QTest::newRow("invalid cut set") << QStringList{"--cut", "J8,J9"} << "J10";
+    QTest::newRow("unknown integrator") << QStringList{"--integrator", "euler"} << "euler";
+}
+
+// Bad options are bad input (exit code 2) with a message naming the problem, and no CSV.
+void TestCli::simulateBadOptions() {
+    QFETCH(QStringList, options);
+    QFETCH(QString, named);
+    const Run run = runSslm(QStringList{"simulate", example("carpet_scraper.json")} + options);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(run.err).contains(named), run.err.constData());
+    QVERIFY2(!run.out.contains("t,q.theta1"), run.out.constData());
+}
+
+// The stiff integrator runs the scraper end to end with projection.
+void TestCli::simulateWithRosenbrock4() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("rosenbrock.csv"));
+    const Run run = runSslm({"simulate", example("carpet_scraper.json"), "--integrator",
+                             "rosenbrock4", "--t-end", "0.5", "--out", out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("sslm + rosenbrock4: t = 0.5 s"), run.out.constData());
+    const Csv csv = readCsv(out);
+    QCOMPARE(csv.rows.size(), std::size_t(51));
+    const qsizetype violation = csv.column(QStringLiteral("violation.position"));
+    const qsizetype energy = csv.column(QStringLiteral("energy.total"));
+    for (const auto& row : csv.rows) {
+        QVERIFY(row[violation] <= 1e-10);
+        QVERIFY(std::abs(row[energy] - csv.rows.front()[energy]) < 1e-4); // J, at rtol 1e-8
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)
