@@ -76,6 +76,18 @@ const char* integratorName(IntegratorKind kind) {
     return "?";
 }
 
+const char* stabilisationName(Stabilisation kind) {
+    switch (kind) {
+    case Stabilisation::None:
+        return "none";
+    case Stabilisation::Baumgarte:
+        return "baumgarte";
+    case Stabilisation::Projection:
+        return "projection";
+    }
+    return "?";
+}
+
 const char* solverName(SolverKind kind) {
     switch (kind) {
     case SolverKind::Sslm:
@@ -86,6 +98,53 @@ const char* solverName(SolverKind kind) {
         return "augmented";
     }
     return "?";
+}
+
+/// JSON string literal of `text` (quotes and control characters escaped).
+std::string jsonString(const std::string& text) {
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char buffer[8];
+            std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+            out += buffer;
+        } else {
+            out += c;
+        }
+    }
+    return out + '"';
+}
+
+bool writeSummaryJson(const std::string& path,
+                      const Model& model,
+                      const SimulationSettings& settings,
+                      const SimulationSummary& summary,
+                      long samples) {
+    std::ofstream out(path, std::ios::out | std::ios::trunc);
+    char numbers[1024];
+    std::snprintf(numbers, sizeof numbers,
+                  "  \"t_end\": %.17g,\n  \"rtol\": %.17g,\n  \"atol\": %.17g,\n"
+                  "  \"end_time\": %.17g,\n  \"steps\": %ld,\n  \"rhs_calls\": %ld,\n"
+                  "  \"samples\": %ld,\n  \"wall_seconds\": %.9g,\n"
+                  "  \"max_position_violation\": %.17g,\n"
+                  "  \"max_velocity_violation\": %.17g,\n  \"max_energy_error\": %.17g,\n",
+                  settings.tEnd, settings.rtol, settings.atol, summary.endTime, summary.steps,
+                  summary.rhsCalls, samples, summary.wallSeconds, summary.maxPositionViolation,
+                  summary.maxVelocityViolation, summary.maxEnergyError);
+    std::string cuts;
+    for (int cut : model.cuts) {
+        cuts += (cuts.empty() ? "" : ", ") + jsonString(model.joints[cut].name);
+    }
+    out << "{\n  \"model\": " << jsonString(model.name) << ",\n  \"solver\": \""
+        << solverName(settings.solver) << "\",\n  \"integrator\": \""
+        << integratorName(settings.integrator) << "\",\n  \"stabilisation\": \""
+        << stabilisationName(settings.stabilisation) << "\",\n  \"cuts\": [" << cuts << "],\n"
+        << numbers << "  \"ok\": " << (summary.ok ? "true" : "false")
+        << ",\n  \"message\": " << jsonString(summary.message) << "\n}\n";
+    return static_cast<bool>(out);
 }
 
 } // namespace
@@ -108,6 +167,9 @@ CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
     cmd->add_option("--beta", options.beta, "Baumgarte β (1/s)");
     cmd->add_option("--cut", options.cuts, kCutHelp);
     cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
+    cmd->add_option("--summary-json", options.summaryJson,
+                    "Also write the run's summary (settings, steps, RHS calls, wall time, "
+                    "violations, energy error) as a JSON object to this file");
     cmd->add_flag("--quiet", options.quiet, "No progress and no summary on the terminal");
     return cmd;
 }
@@ -197,6 +259,11 @@ int runSimulate(const SimulateOptions& options) {
                << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
                << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
                << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
+    }
+    if (!options.summaryJson.empty() &&
+        !writeSummaryJson(options.summaryJson, *model, *settings, summary, samples)) {
+        std::cerr << options.summaryJson << ": error: cannot write the summary\n";
+        return kExitBadInput;
     }
     if (!summary.ok) {
         std::cerr << path << ": error: the simulation stopped " << summary.message << '\n';

@@ -3,7 +3,8 @@
 
 // `sslm simulate FILE [--solver sslm|slm|augmented] [--integrator rk4|dopri5|rkf78|rosenbrock4]
 // [--t-end T] [--dt H] [--rtol R] [--atol A] [--sample S] [--stabilise none|baumgarte|projection]
-// [--alpha A] [--beta B] [--cut J8,J9,J10] [--out results.csv]`: forward dynamics from the
+// [--alpha A] [--beta B] [--cut J8,J9,J10] [--out results.csv] [--summary-json FILE]
+// [--quiet]`: forward dynamics from the
 // file's assembled initial state with the file's solver settings, each overridable. Writes the
 // samples as CSV (core/sim/sample_csv.hpp) to --out or stdout, progress on stderr for runs
 // longer than a second, and a summary at the end.
@@ -28,7 +29,8 @@ struct SimulateOptions {
     std::optional<double> alpha;
     std::optional<double> beta;
     std::optional<std::string> cuts;
-    std::string out; ///< empty: stdout
+    std::string out;         ///< empty: stdout
+    std::string summaryJson; ///< empty: none
     bool quiet = false;
 };
 
