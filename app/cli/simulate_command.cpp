@@ -130,10 +130,12 @@ bool writeSummaryJson(const std::string& path,
                   "  \"end_time\": %.17g,\n  \"steps\": %ld,\n  \"rhs_calls\": %ld,\n"
                   "  \"samples\": %ld,\n  \"wall_seconds\": %.9g,\n"
                   "  \"max_position_violation\": %.17g,\n"
-                  "  \"max_velocity_violation\": %.17g,\n  \"max_energy_error\": %.17g,\n",
+                  "  \"max_velocity_violation\": %.17g,\n  \"max_energy_error\": %.17g,\n"
+                  "  \"min_conditioning\": %.17g,\n  \"min_conditioning_time\": %.17g,\n",
                   settings.tEnd, settings.rtol, settings.atol, summary.endTime, summary.steps,
                   summary.rhsCalls, samples, summary.wallSeconds, summary.maxPositionViolation,
-                  summary.maxVelocityViolation, summary.maxEnergyError);
+                  summary.maxVelocityViolation, summary.maxEnergyError, summary.minConditioning,
+                  summary.minConditioningTime);
     std::string cuts;
     for (int cut : model.cuts) {
         cuts += (cuts.empty() ? "" : ", ") + jsonString(model.joints[cut].name);
@@ -143,7 +145,8 @@ bool writeSummaryJson(const std::string& path,
         << integratorName(settings.integrator) << "\",\n  \"stabilisation\": \""
         << stabilisationName(settings.stabilisation) << "\",\n  \"cuts\": [" << cuts << "],\n"
         << numbers << "  \"ok\": " << (summary.ok ? "true" : "false")
-        << ",\n  \"message\": " << jsonString(summary.message) << "\n}\n";
+        << ",\n  \"message\": " << jsonString(summary.message)
+        << ",\n  \"warning\": " << jsonString(summary.warning) << "\n}\n";
     return static_cast<bool>(out);
 }
 
@@ -259,6 +262,9 @@ int runSimulate(const SimulateOptions& options) {
                << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
                << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
                << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
+    }
+    if (!summary.warning.empty()) {
+        std::cerr << path << ": warning: " << summary.warning << '\n';
     }
     if (!options.summaryJson.empty() &&
         !writeSummaryJson(options.summaryJson, *model, *settings, summary, samples)) {

@@ -296,9 +296,18 @@ bool solveSslm(const Model& model,
     const auto reduced = [&](int r, int s) -> Eigen::Matrix2d& {
         return fws.reducedBlocks[blockAt(fws, nLoops, r, s)];
     };
+    fws.conditioning = 1.0;
+    fws.weakestLoop = -1;
     for (int p : fws.eliminationOrder) {
         const Eigen::Matrix2d& pivot = reduced(p, p);
         const double det = pivot.determinant();
+        const Eigen::Matrix2d& original = fws.gicmBlocks[blockAt(fws, nLoops, p, p)];
+        const double scale = 0.5 * (original(0, 0) + original(1, 1));
+        const double ratio = det / (scale * scale);
+        if (!(ratio >= fws.conditioning)) {
+            fws.conditioning = ratio;
+            fws.weakestLoop = p;
+        }
         if (!(std::abs(det) > kSingularPivot * pivot.squaredNorm())) {
             fws.failure = "the GICM pivot of loop " + std::to_string(p + 1) + " (cut " +
                           model.joints[model.cuts[p]].name +

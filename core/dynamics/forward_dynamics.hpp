@@ -76,6 +76,12 @@ struct ForwardDynamicsWorkspace {
     std::vector<Eigen::Matrix2d> pivotInverse;     ///< per loop: (Ĩ_pp)⁻¹ at its elimination
     std::vector<Eigen::Vector2d> psiBar;           ///< reduced right-hand side per loop
 
+    /// Conditioning of the last SSLM solve: the smallest ratio det(reduced pivot) / (½ tr Ī_pp)²
+    /// over the block elimination, in (0, 1]. It falls towards 0 as the loop constraints become
+    /// dependent (a toggle or change point): ~σ_min/σ_max of the GICM. Not set by the others.
+    double conditioning = 1.0;
+    int weakestLoop = -1; ///< the loop whose pivot gave `conditioning`
+
     /// Why the last solve failed (names the matrix, loop and subsystem); empty on success.
     std::string failure;
 

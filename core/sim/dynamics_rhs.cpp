@@ -12,6 +12,7 @@ namespace sslm {
 
 DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
     : m_model(model), m_settings(settings), m_ws(model), m_dws(model), m_fws(model),
+      m_monitorFws(model),
       m_actuatorForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()))),
       m_actuatorTau(Eigen::VectorXd::Zero(model.nq())),
       m_passiveTau(Eigen::VectorXd::Zero(model.nq())), m_scratch(Eigen::VectorXd::Zero(model.nq())),
@@ -54,6 +55,18 @@ bool DynamicsRhs::evaluate(double t,
     m_lastLambdaNs =
         std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
     return ok;
+}
+
+double DynamicsRhs::conditioning(int* weakestLoop) {
+    ForwardDynamicsWorkspace* fws = &m_fws;
+    if (m_settings.solver != SolverKind::Sslm && m_model.nLoops() > 0) {
+        fws = &m_monitorFws;
+        solveForwardDynamics(SolverKind::Sslm, m_model, m_dws.M, m_phi, m_ws.J, m_psi, *fws);
+    }
+    if (weakestLoop != nullptr) {
+        *weakestLoop = fws->weakestLoop;
+    }
+    return fws->conditioning;
 }
 
 } // namespace sslm

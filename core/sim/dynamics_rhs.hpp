@@ -39,6 +39,12 @@ public:
     /// Duration of the last timed multiplier solve, λ and q̈ (ns).
     double lastLambdaNs() const { return m_lastLambdaNs; }
     const std::string& failure() const { return m_fws.failure; }
+
+    /// Conditioning of the loop constraints at the last evaluate() (ForwardDynamicsWorkspace::
+    /// conditioning: ~σ_min/σ_max of the GICM, 1 with no loops) and the weakest loop. The same
+    /// measure whatever the solver: SLM and augmented runs get it from an extra SSLM
+    /// elimination on the same inputs (a few hundred ns; call it once per step, not per stage).
+    double conditioning(int* weakestLoop = nullptr);
     long calls() const { return m_calls; }
 
     /// State of the last evaluate(): kinematics and the inertia.
@@ -52,6 +58,7 @@ private:
     Workspace m_ws;
     DynamicsWorkspace m_dws;
     ForwardDynamicsWorkspace m_fws;
+    ForwardDynamicsWorkspace m_monitorFws; ///< SSLM elimination for conditioning()
     Eigen::VectorXd m_actuatorForces;
     Eigen::VectorXd m_actuatorTau;
     Eigen::VectorXd m_passiveTau;

@@ -284,6 +284,19 @@ public:
             fail(m_failedAt, m_rhs.failure().empty() ? "the state is not finite" : m_rhs.failure());
             return false;
         }
+        // conditioning of the loops at the step's last evaluation (before projection reuses
+        // the workspace)
+        int weakestLoop = -1;
+        const double conditioning = m_rhs.conditioning(&weakestLoop);
+        if (conditioning < m_summary.minConditioning) {
+            m_summary.minConditioning = conditioning;
+            m_summary.minConditioningTime = t;
+            m_summary.minConditioningLoop = weakestLoop;
+        }
+        if (conditioning < m_settings.singularityTolerance) {
+            fail(t, nearSingularMessage(conditioning, weakestLoop));
+            return false;
+        }
         if (m_settings.stabilisation == Stabilisation::Projection) {
             m_projector.project(m_rhs.workspace(), x);
         }
@@ -309,6 +322,19 @@ public:
     /// The k-th output time.
     double sampleTime(long k) const {
         return std::min(m_settings.tEnd, static_cast<double>(k) * m_settings.sampleInterval);
+    }
+
+    std::string nearSingularMessage(double conditioning, int loop) const {
+        char ratio[32];
+        std::snprintf(ratio, sizeof ratio, "%.2g", conditioning);
+        const std::string which = loop >= 0 ? "loop " + std::to_string(loop + 1) + " (cut " +
+                                                  m_model.joints[m_model.cuts[loop]].name + ")"
+                                            : "a loop";
+        return "the mechanism reached a (nearly) singular pose: the GICM pivot of " + which +
+               " fell to " + ratio +
+               " of its scale, so the loop constraints are nearly dependent (a toggle or "
+               "change point, where the motion can branch and the multipliers grow without "
+               "bound)";
     }
 
     void fail(double t, const std::string& why) {
@@ -564,6 +590,18 @@ SimulationSummary simulate(const Model& model,
     summary.ok = !run.stopped() && !summary.cancelled;
     if (summary.ok) {
         summary.endTime = settings.tEnd; // a dense-output stepper's last step may pass t_end
+    }
+    if (summary.minConditioning < settings.nearSingularWarning) {
+        const int loop = summary.minConditioningLoop;
+        char text[256];
+        std::snprintf(text, sizeof text,
+                      "at t = %.6g s the mechanism passed near a singular pose (GICM pivot of "
+                      "loop %d, cut %s, at %.2g of its scale): at a toggle or change point the "
+                      "motion may switch assembly branch; check the trajectory",
+                      summary.minConditioningTime, loop + 1,
+                      loop >= 0 ? model.joints[model.cuts[loop]].name.c_str() : "?",
+                      summary.minConditioning);
+        summary.warning = text;
     }
     summary.rhsCalls = run.rhsCalls();
     summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();

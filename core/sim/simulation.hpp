@@ -38,6 +38,12 @@ struct SimulationSettings {
     Stabilisation stabilisation = Stabilisation::Projection;
     double baumgarteAlpha = 5.0; ///< 1/s: Ψ = −J̇q̇ − 2α J q̇ − β² Φ
     double baumgarteBeta = 5.0;  ///< 1/s
+    /// A run stops when the loops' conditioning (DynamicsRhs::conditioning, ~σ_min/σ_max of the
+    /// GICM) falls below this at an accepted step: a toggle or change point.
+    double singularityTolerance = 1e-7;
+    /// Below this conditioning the run goes on but its summary warns that it passed near a
+    /// singular pose, where the motion may have switched assembly branch.
+    double nearSingularWarning = 1e-3;
 };
 
 /// Settings from a file's solver block; unknown words give an error message instead.
@@ -87,6 +93,14 @@ struct SimulationSummary {
     double maxPositionViolation = 0; ///< over the samples
     double maxVelocityViolation = 0;
     double maxEnergyError = 0; ///< max |E − E₀ − W_actuators − W_dampers| over the samples (J)
+    /// Smallest conditioning of the loops over the accepted steps (1: none or far from
+    /// singular) and when it occurred (s).
+    double minConditioning = 1.0;
+    double minConditioningTime = 0;
+    int minConditioningLoop = -1;
+    /// Set when the run went on but the user should know something (e.g. it passed near a
+    /// singular pose); empty otherwise.
+    std::string warning;
 };
 
 /// Integrates from (q0, qd0) at t = 0 to settings.tEnd. q0 should be assembled.

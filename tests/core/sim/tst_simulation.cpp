@@ -469,6 +469,65 @@ private Q_SLOTS:
         QVERIFY(run.finite);
     }
 
+    void passingNearAChangePointWarnsOrStops() {
+        // the parallelogram from θ = 0.3 rad turning at −2 rad/s and falling crosses its change
+        // point (all links on the ground line) within 0.1 s: the GICM pivot of loop 1
+        // collapses there
+        MechanismSpec spec = parallelogram();
+        spec.initial.independent = {{"theta1", 0.3}};
+        spec.initial.rates = {{"theta1", -2.0}};
+        spec.initial.assemblyGuess = {{"theta2", 0.3}, {"theta3", -0.3}};
+        const auto model = compiled(spec);
+        const InitialState initial = assembleInitialState(*model);
+        QVERIFY(initial.report.converged);
+        SimulationSettings settings;
+        settings.tEnd = 0.3;
+
+        // by default the run goes on, and says how close it came and where
+        const Record passed = record(*model, settings, initial.q, initial.qd);
+        QVERIFY2(passed.summary.ok, passed.summary.message.c_str());
+        QVERIFY(passed.summary.minConditioning < 1e-2);
+        // the closest approach is where the cranks pass through the ground line (θ1 = 0)
+        double crossing = -1;
+        for (std::size_t k = 1; k < passed.q.size() && crossing < 0; ++k) {
+            if (passed.q[k - 1][0] > 0 && passed.q[k][0] <= 0) {
+                crossing = passed.t[k];
+            }
+        }
+        QVERIFY2(std::abs(passed.summary.minConditioningTime - crossing) < 0.02,
+                 qPrintable(QString("closest at t = %1 s (%2), θ1 = 0 at %3 s")
+                                .arg(passed.summary.minConditioningTime)
+                                .arg(passed.summary.minConditioning)
+                                .arg(crossing)));
+        QCOMPARE(passed.summary.minConditioningLoop, 0);
+        const QString warning = QString::fromStdString(passed.summary.warning);
+        QVERIFY2(warning.contains("passed near a singular pose") && warning.contains("cut J4"),
+                 qPrintable(warning));
+
+        // with a stricter tolerance every solver stops there, naming the time and the loop
+        for (SolverKind solver : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
+            settings.solver = solver;
+            settings.singularityTolerance = 1e-2;
+            const Record stopped = record(*model, settings, initial.q, initial.qd);
+            const QString message = QString::fromStdString(stopped.summary.message);
+            QVERIFY(!stopped.summary.ok && !stopped.summary.cancelled);
+            QVERIFY2(message.contains("singular pose") && message.contains("loop 1 (cut J4)"),
+                     qPrintable(message));
+            QVERIFY(stopped.summary.endTime > 0.01 && stopped.summary.endTime < crossing + 0.02);
+            QVERIFY(stopped.finite);
+        }
+
+        // a regular run of the scraper never comes near: no warning
+        const auto scraper = compiled(exampleSpec("carpet_scraper.json"));
+        const InitialState start = assembleInitialState(*scraper);
+        settings = SimulationSettings{};
+        settings.tEnd = 2.0;
+        const Record regular = record(*scraper, settings, start.q, start.qd);
+        QVERIFY(regular.summary.ok);
+        QVERIFY(regular.summary.warning.empty());
+        QVERIFY(regular.summary.minConditioning > 1e-3);
+    }
+
     void cancellationStopsTheRun() {
         const auto model = compileModel(fixtures::carpetScraper()).model;
         const fixtures::Oracle oracle = fixtures::loadOracle("scraper");
