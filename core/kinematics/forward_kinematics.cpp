@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/spatial/planar.hpp"
+#include "core/spatial/sin_cos.hpp"
 
 namespace sslm {
 
@@ -55,7 +56,7 @@ void updatePositions(const Model& model,
 
         // child angle: φ_c = φ_p ± (q + offset) for a revolute, ± offset for a prismatic
         ws.angle[c] = ws.angle[p] + sign * ((revolute ? qc : 0.0) + joint.offset);
-        ::sincos(ws.angle[c], &ws.sinAngle[c], &ws.cosAngle[c]); // one call for both
+        planar::sinCos(ws.angle[c], ws.sinAngle[c], ws.cosAngle[c]);
 
         // child-side joint point, then the child origin behind it
         Vec2 onParent = link.pointOnParent;
