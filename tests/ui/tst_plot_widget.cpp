@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: MIT
+// The live plots: samples fed into a run's store reach the curves (decimated to two points per
+// pixel column, keeping the extremes, once there are more points than pixels); the auto-scale
+// follows the data and gives way to the user's zoom; constraint violations get a log axis;
+// the time cursor moves; PNG and SVG exports are valid files; the series chooser and the plot
+// dock pick columns by name. With SSLM_SCREENSHOT_DIR set, the screenshot test writes
+// plots_scraper*.png there (docs/images).
+
+#include <cmath>
+#include <memory>
+
+#include <QChart>
+#include <QImage>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QValueAxis>
+#include <QtTest>
+
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/spec/spec_json.hpp"
+#include "core/util/diagnostic.hpp"
+#include "ui/plots/plot_dock.hpp"
+#include "ui/plots/plot_widget.hpp"
+#include "ui/plots/series_chooser.hpp"
+
+using namespace sslm;
+using namespace sslm::ui;
+
+namespace {
+
+constexpr int kPlotWidth = 900; // px
+constexpr int kPlotHeight = 520;
+
+std::shared_ptr<const Model> loadExample(const char* file) {
+    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
+    if (!loaded.ok()) {
+        qFatal("%s: %s", file, formatDiagnostics(loaded.diagnostics).c_str());
+    }
+    const CompileResult compiled = compileModel(*loaded.spec);
+    if (!compiled.ok()) {
+        qFatal("%s: %s", file, formatDiagnostics(compiled.diagnostics).c_str());
+    }
+    return compiled.model;
+}
+
+QStringList columnsOf(const SampleLayout& layout, SeriesFamily family) {
+    QStringList names;
+    for (const SampleColumn& column : layout.columns()) {
+        if (column.family == family) {
+            names.append(column.name);
+        }
+    }
+    return names;
+}
+
+/// A finished run of the scraper from its file's initial state, simulated here (no thread).
+std::shared_ptr<SimulationRun> simulatedRun(const std::shared_ptr<const Model>& model,
+                                            int id,
+                                            double tEnd,
+                                            double tolerance = 1e-10) {
+    const InitialState initial = assembleInitialState(*model);
+    SimulationSettings settings;
+    settings.tEnd = tEnd;
+    settings.rtol = settings.atol = tolerance;
+    settings.sampleInterval = 0.01;
+    auto run =
+        std::make_shared<SimulationRun>(id, QStringLiteral("Run %1").arg(id), QColor(Qt::blue),
+                                        model, settings, initial.q, initial.qd);
+    std::vector<double> row(static_cast<std::size_t>(run->layout().columnCount()));
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& s) {
+        run->layout().fillRow(s, row.data());
+        run->samples().append(row);
+    };
+    const SimulationSummary summary = simulate(*model, settings, initial.q, initial.qd, callbacks);
+    run->setSummary(summary);
+    run->setState(summary.ok ? RunState::Finished : RunState::Failed);
+    return run;
+}
+
+/// Appends rows [from, to) of a synthetic signal: t = k·dt, every other column sin(ω t) + k0.
+void appendSynthetic(SimulationRun& run, int from, int to, double dt) {
+    std::vector<double> row(static_cast<std::size_t>(run.layout().columnCount()));
+    for (int k = from; k < to; ++k) {
+        const double t = k * dt;
+        row[0] = t;
+        for (std::size_t c = 1; c < row.size(); ++c) {
+            row[c] = std::sin(7.0 * t + static_cast<double>(c)) + 1e-3 * static_cast<double>(c) +
+                     1.5; // > 0, so that a log axis can show it
+        }
+        run.samples().append(row);
+    }
+}
+
+double axisMin(QAbstractAxis* axis) {
+    if (auto* log = qobject_cast<QLogValueAxis*>(axis)) {
+        return log->min();
+    }
+    return qobject_cast<QValueAxis*>(axis)->min();
+}
+
+double axisMax(QAbstractAxis* axis) {
+    if (auto* log = qobject_cast<QLogValueAxis*>(axis)) {
+        return log->max();
+    }
+    return qobject_cast<QValueAxis*>(axis)->max();
+}
+
+/// Fraction of pixels that are not (nearly) white.
+double inkFraction(const QImage& image) {
+    long ink = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            ink += (c.red() + c.green() + c.blue() < 3 * 240) ? 1 : 0;
+        }
+    }
+    return static_cast<double>(ink) / (static_cast<double>(image.width()) * image.height());
+}
+
+} // namespace
+
+class TestPlotWidget : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const Model> m_scraper;
+
+private Q_SLOTS:
+    void initTestCase() { m_scraper = loadExample("carpet_scraper.json"); }
+
+    // rows appended to a live run's store reach the curves on refresh, value for value
+    void feedingSamplesUpdatesSeries() {
+        SimulationSettings settings;
+        settings.tEnd = 2.0;
+        const InitialState initial = assembleInitialState(*m_scraper);
+        auto run = std::make_shared<SimulationRun>(1, QStringLiteral("live"), QColor(Qt::red),
+                                                   m_scraper, settings, initial.q, initial.qd);
+        PlotWidget plot;
+        plot.resize(kPlotWidth, kPlotHeight);
+        plot.show();
+        const QStringList q = columnsOf(run->layout(), SeriesFamily::Position);
+        plot.setSelectedColumns(q);
+        plot.addRun(run);
+        QCOMPARE(plot.dataSeries().size(), q.size());
+        for (QLineSeries* series : plot.dataSeries()) {
+            QCOMPARE(series->count(), 0);
+        }
+
+        QSignalSpy refreshed(&plot, &PlotWidget::refreshed);
+        appendSynthetic(*run, 0, 10, 0.01);
+        plot.refresh();
+        QCOMPARE(refreshed.count(), 1);
+        for (QLineSeries* series : plot.dataSeries()) {
+            QCOMPARE(series->count(), 10);
+        }
+        appendSynthetic(*run, 10, 35, 0.01);
+        plot.refresh();
+        const int column = run->layout().indexOf(q.front());
+        QLineSeries* first = plot.dataSeries().front();
+        QCOMPARE(first->count(), 35);
+        QCOMPARE(first->at(34).x(), run->samples().value(34, 0));
+        QCOMPARE(first->at(34).y(), run->samples().value(34, column));
+        // a live run's time axis spans to t_end; the value axis holds every value
+        QCOMPARE(qobject_cast<QValueAxis*>(plot.timeAxis())->max(), 2.0);
+        double low = 1e300;
+        double high = -1e300;
+        for (QLineSeries* series : plot.dataSeries()) {
+            for (const QPointF& p : series->points()) {
+                low = std::min(low, p.y());
+                high = std::max(high, p.y());
+            }
+        }
+        QVERIFY(axisMin(plot.valueAxis()) <= low && axisMax(plot.valueAxis()) >= high);
+
+        // the timer pulls on its own while the run is live
+        appendSynthetic(*run, 35, 50, 0.01);
+        QTRY_COMPARE(first->count(), 50);
+
+        // a different choice rebuilds the curves from the stored samples
+        plot.setSelectedColumns({QStringLiteral("energy.total"), QStringLiteral("nonexistent")});
+        QCOMPARE(plot.dataSeries().size(), 1);
+        QCOMPARE(plot.dataSeries().front()->count(), 50);
+    }
+
+    // more points than pixel columns: at most two per column, and the extremes are kept
+    void decimatesToThePixelColumns() {
+        SimulationSettings settings;
+        settings.tEnd = 10.0;
+        const InitialState initial = assembleInitialState(*m_scraper);
+        auto run = std::make_shared<SimulationRun>(1, QStringLiteral("dense"), QColor(Qt::red),
+                                                   m_scraper, settings, initial.q, initial.qd);
+        appendSynthetic(*run, 0, 100001, 1e-4);
+        run->setState(RunState::Finished);
+        PlotWidget plot;
+        plot.resize(kPlotWidth, kPlotHeight);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        const QString name = QStringLiteral("energy.kinetic");
+        plot.setSelectedColumns({name});
+        plot.addRun(run);
+        QLineSeries* series = plot.dataSeries().front();
+        const int columns = static_cast<int>(plot.chart()->plotArea().width());
+        QVERIFY(columns > 100);
+        QVERIFY2(series->count() <= 2 * columns + 2,
+                 qPrintable(
+                     QStringLiteral("%1 points for %2 columns").arg(series->count()).arg(columns)));
+        const int column = run->layout().indexOf(name);
+        const SampleBlock all = run->samples().snapshotSince(0, std::vector<int>{column});
+        const auto [lo, hi] = std::minmax_element(all.columns[0].begin(), all.columns[0].end());
+        double low = 1e300;
+        double high = -1e300;
+        for (const QPointF& p : series->points()) {
+            low = std::min(low, p.y());
+            high = std::max(high, p.y());
+        }
+        QCOMPARE(low, *lo);
+        QCOMPARE(high, *hi);
+        qInfo("100001 samples drawn as %d points over %d pixel columns", series->count(), columns);
+
+        // zoomed to a tenth of the time, the curve is drawn from the raw samples again
+        plot.chart()->zoomIn(QRectF(plot.chart()->plotArea().left(), plot.chart()->plotArea().top(),
+                                    plot.chart()->plotArea().width() / 100.0,
+                                    plot.chart()->plotArea().height()));
+        QVERIFY(!plot.isAutoScaling());
+        const auto* time = qobject_cast<QValueAxis*>(plot.timeAxis());
+        const int visible = static_cast<int>(std::round((time->max() - time->min()) / 1e-4));
+        QVERIFY(series->count() >= visible && series->count() <= visible + 3);
+        plot.resetZoom();
+        QVERIFY(plot.isAutoScaling());
+        QCOMPARE(time->min(), 0.0);
+        QCOMPARE(time->max(), 10.0);
+    }
+
+    void logAxisForViolations() {
+        const auto run = simulatedRun(m_scraper, 1, 1.0, 1e-6);
+        PlotWidget plot;
+        plot.resize(kPlotWidth, kPlotHeight);
+        plot.show();
+        plot.addRun(run);
+        plot.setSelectedColumns(
+            {QStringLiteral("violation.position"), QStringLiteral("violation.velocity")});
+        QVERIFY(plot.isLogarithmic());
+        auto* log = qobject_cast<QLogValueAxis*>(plot.valueAxis());
+        QVERIFY(log);
+        QCOMPARE(plot.valueAxis()->type(), QAbstractAxis::AxisTypeLogValue);
+        QCOMPARE(log->base(), 10.0);
+        QVERIFY(plot.valueAxis()->titleText().contains(QStringLiteral("(m, m/s)")));
+        // whole decades around the positive values; no zero or negative point reaches the axis
+        double low = 1e300;
+        double high = 0;
+        for (QLineSeries* series : plot.dataSeries()) {
+            QVERIFY(series->count() > 0);
+            QVERIFY(series->attachedAxes().contains(log));
+            for (const QPointF& p : series->points()) {
+                QVERIFY(p.y() > 0);
+                low = std::min(low, p.y());
+                high = std::max(high, p.y());
+            }
+        }
+        QVERIFY(log->min() <= low && log->max() >= high);
+        const double decadeLow = std::log10(log->min());
+        QCOMPARE(decadeLow, std::round(decadeLow));
+        qInfo("violations from %.3g to %.3g on a log axis %.0e to %.0e", low, high, log->min(),
+              log->max());
+
+        // a linear family brings the linear axis back
+        plot.setSelectedColumns({QStringLiteral("energy.total")});
+        QVERIFY(!plot.isLogarithmic());
+        QCOMPARE(plot.valueAxis()->type(), QAbstractAxis::AxisTypeValue);
+        QVERIFY(plot.dataSeries().front()->attachedAxes().contains(plot.valueAxis()));
+    }
+
+    void exportsValidFiles() {
+        const auto run = simulatedRun(m_scraper, 1, 1.0);
+        PlotWidget plot;
+        plot.resize(kPlotWidth, kPlotHeight);
+        plot.show();
+        plot.addRun(run);
+        plot.setSelectedColumns(columnsOf(run->layout(), SeriesFamily::Position));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+
+        const QString png = dir.filePath(QStringLiteral("plot.png"));
+        QVERIFY(plot.exportPng(png, QSize(1200, 700)));
+        QImage image;
+        QVERIFY(image.load(png));
+        QCOMPARE(image.size(), QSize(1200, 700));
+        const double ink = inkFraction(image);
+        QVERIFY2(ink > 0.01 && ink < 0.6, qPrintable(QString::number(ink)));
+
+        const QString svg = dir.filePath(QStringLiteral("plot.svg"));
+        QVERIFY(plot.exportSvg(svg, QSize(1000, 600)));
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        QCOMPARE(renderer.viewBox(), QRect(0, 0, 1000, 600));
+
+        // the view is laid out at its own size again afterwards
+        QVERIFY(std::abs(plot.chart()->size().width() - plot.width()) < 2);
+        QVERIFY(!plot.exportPng(dir.filePath(QStringLiteral("missing/dir/plot.png"))));
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(QStringLiteral("QSvgPaintEngine::begin")));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("QPainter::begin")));
+        QVERIFY(!plot.exportSvg(dir.filePath(QStringLiteral("missing/dir/plot.svg"))));
+    }
+
+    void timeCursorMoves() {
+        const auto run = simulatedRun(m_scraper, 1, 1.0);
+        PlotWidget plot;
+        plot.resize(kPlotWidth, kPlotHeight);
+        plot.show();
+        plot.addRun(run);
+        plot.setSelectedColumns(columnsOf(run->layout(), SeriesFamily::Rate));
+        QLineSeries* cursor = plot.cursorSeries();
+        QVERIFY(!cursor->isVisible());
+        QVERIFY(!plot.dataSeries().contains(cursor));
+        for (QLegendMarker* marker : plot.chart()->legend()->markers(cursor)) {
+            QVERIFY(!marker->isVisible());
+        }
+
+        plot.setTimeCursor(0.25);
+        QVERIFY(cursor->isVisible());
+        QCOMPARE(cursor->count(), 2);
+        QCOMPARE(cursor->at(0).x(), 0.25);
+        QCOMPARE(cursor->at(1).x(), 0.25);
+        QCOMPARE(cursor->at(0).y(), axisMin(plot.valueAxis()));
+        QCOMPARE(cursor->at(1).y(), axisMax(plot.valueAxis()));
+        plot.setTimeCursor(0.75);
+        QCOMPARE(cursor->at(0).x(), 0.75);
+        QCOMPARE(plot.timeCursor(), 0.75);
+
+        // it spans a log axis as well, and follows a zoom of the value axis
+        plot.setSelectedColumns({QStringLiteral("violation.position")});
+        QCOMPARE(cursor->at(0).x(), 0.75);
+        QCOMPARE(cursor->at(0).y(), axisMin(plot.valueAxis()));
+        QVERIFY(cursor->attachedAxes().contains(plot.valueAxis()));
+        plot.setSelectedColumns(columnsOf(run->layout(), SeriesFamily::Rate));
+        plot.chart()->zoom(2.0);
+        QCOMPARE(cursor->at(1).y(), axisMax(plot.valueAxis()));
+
+        plot.setTimeCursor(std::nan(""));
+        QVERIFY(!cursor->isVisible());
+    }
+
+    // several runs: one curve per run and column, colour by column, line style by run
+    void comparesRuns() {
+        const auto first = simulatedRun(m_scraper, 1, 1.0);
+        const auto second = simulatedRun(m_scraper, 2, 0.5);
+        PlotWidget plot;
+        plot.setSelectedColumns({QStringLiteral("energy.kinetic"), QStringLiteral("energy.total")});
+        plot.addRun(first);
+        plot.addRun(second);
+        const QList<QLineSeries*> series = plot.dataSeries();
+        QCOMPARE(series.size(), 4);
+        QCOMPARE(series[0]->count(), 101);
+        QCOMPARE(series[2]->count(), 51);
+        QVERIFY(series[0]->name().contains(QStringLiteral("Run 1")));
+        QVERIFY(series[2]->name().contains(QStringLiteral("Run 2")));
+        QCOMPARE(series[0]->pen().color(), series[2]->pen().color());
+        QVERIFY(series[0]->pen().color() != series[1]->pen().color());
+        QVERIFY(series[0]->pen().style() != series[2]->pen().style());
+        QCOMPARE(qobject_cast<QValueAxis*>(plot.timeAxis())->max(), 1.0);
+        plot.removeRun(1);
+        QCOMPARE(plot.dataSeries().size(), 2);
+        QCOMPARE(plot.runIds(), QList<int>{2});
+    }
+
+    void chooserAndDockPickColumns() {
+        const auto run = simulatedRun(m_scraper, 1, 0.2);
+        SeriesChooser chooser;
+        chooser.setColumns(run->layout().columns());
+        QCOMPARE(chooser.availableColumns().size(), run->layout().columnCount() - 1); // no t
+        QSignalSpy changed(&chooser, &SeriesChooser::selectionChanged);
+        const QStringList lambda = columnsOf(run->layout(), SeriesFamily::Reaction);
+        QCOMPARE(lambda.size(), 3 * m_scraper->nLoops());
+        chooser.setSelectedColumns(lambda);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(chooser.selectedColumns(), lambda);
+
+        PlotDock dock(QStringLiteral("Plot 1"));
+        dock.resize(kPlotWidth, kPlotHeight);
+        dock.show();
+        dock.addRun(run);
+        const QStringList q = columnsOf(run->layout(), SeriesFamily::Position);
+        QCOMPARE(dock.chooser()->selectedColumns(), q); // joint coordinates by default
+        QCOMPARE(dock.plot()->selectedColumns(), q);
+        QCOMPARE(dock.plot()->dataSeries().size(), m_scraper->nq());
+        dock.chooser()->setSelectedColumns(lambda);
+        QCOMPARE(dock.plot()->dataSeries().size(), lambda.size());
+        QVERIFY(dock.plot()->valueAxis()->titleText().contains(QStringLiteral("(N)")));
+    }
+
+    // a finished 5 s scraper run as the docs show it; LOOK at the files when changing the plot
+    void screenshotOfAScraperRun() {
+        const auto run = simulatedRun(m_scraper, 1, 5.0);
+        QVERIFY(run->summary()->ok);
+        QTemporaryDir temporary;
+        const QByteArray target = qgetenv("SSLM_SCREENSHOT_DIR");
+        const QString dir = target.isEmpty() ? temporary.path() : QString::fromLocal8Bit(target);
+
+        struct Shot {
+            const char* file;
+            QStringList columns;
+        };
+        const std::vector<Shot> shots{
+            {"plots_scraper.png", columnsOf(run->layout(), SeriesFamily::Position)},
+            {"plots_scraper_reactions.png",
+             {QStringLiteral("lambda.J8.magnitude"), QStringLiteral("lambda.J9.magnitude"),
+              QStringLiteral("lambda.J10.magnitude")}},
+            {"plots_scraper_violation.png",
+             {QStringLiteral("violation.position"), QStringLiteral("violation.velocity")}},
+            {"plots_scraper_energy.png", columnsOf(run->layout(), SeriesFamily::Energy)},
+        };
+        PlotWidget plot;
+        plot.resize(kPlotWidth, kPlotHeight);
+        plot.show();
+        plot.addRun(run);
+        plot.setTimeCursor(2.0);
+        for (const Shot& shot : shots) {
+            plot.setSelectedColumns(shot.columns);
+            QVERIFY2(!plot.dataSeries().isEmpty(), shot.file);
+            const QString path = dir + QLatin1Char('/') + QLatin1String(shot.file);
+            QVERIFY(plot.exportPng(path, QSize(1400, 800)));
+            QImage image;
+            QVERIFY(image.load(path));
+            qInfo("wrote %s", qPrintable(path));
+        }
+    }
+};
+
+QTEST_MAIN(TestPlotWidget)
+#include "tst_plot_widget.moc"

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: MIT
+// The background simulation of the desktop app: a run through SimulationController gives the
+// same samples as calling sslm::simulate directly (what `sslm simulate` does); pause holds the
+// worker and resume finishes the run; stop cancels; start/stop cycles and destruction mid-run
+// end their threads and release their stores; the GUI thread keeps serving events during a
+// long run; a run that fails reports the core's message.
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTimer>
+#include <QtTest>
+
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/spec/spec_json.hpp"
+#include "core/util/diagnostic.hpp"
+#include "ui/plots/plot_widget.hpp"
+#include "ui/sim/simulation_controller.hpp"
+
+#include "tests/core/fixtures/mechanisms.hpp"
+
+using namespace sslm;
+using namespace sslm::ui;
+
+namespace {
+
+constexpr double kSameSampleTol = 1e-12; // same code on the same inputs: equal to rounding
+constexpr double kMaxLatencyMs = 100.0;  // the bound on the GUI event-loop latency
+constexpr int kFinishTimeoutMs = 60000;  // generous: the runs here take well under a second
+constexpr int kCycles = 50;
+
+std::shared_ptr<const Model> loadExample(const char* file) {
+    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
+    if (!loaded.ok()) {
+        qFatal("%s: %s", file, formatDiagnostics(loaded.diagnostics).c_str());
+    }
+    const CompileResult compiled = compileModel(*loaded.spec);
+    if (!compiled.ok()) {
+        qFatal("%s: %s", file, formatDiagnostics(compiled.diagnostics).c_str());
+    }
+    return compiled.model;
+}
+
+/// The file's solver block with the command line's overrides, as `sslm simulate` builds it.
+SimulationSettings scraperSettings(const Model& model, double tEnd, double tolerance) {
+    SolverSettingsSpec spec = model.spec.solver;
+    spec.integrator = "dopri5";
+    spec.tEnd = tEnd;
+    spec.rtol = spec.atol = tolerance;
+    spec.sampleInterval = 0.01;
+    std::string error;
+    const std::optional<SimulationSettings> settings = settingsFromSpec(spec, &error);
+    if (!settings) {
+        qFatal("%s", error.c_str());
+    }
+    return *settings;
+}
+
+/*  Parallelogram four-bar (tests/core/sim/tst_simulation.cpp): cranks of 0.1 m at O1 (0, 0)
+    and O2 (0.2, 0), coupler of 0.2 m, cut J4 at the coupler–rocker pin. At θ = 0 every link
+    lies on the x axis: the change point, where J M⁻¹ Jᵀ is singular.
+
+        A ────────── B
+        │            │
+        O1           O2        (drawn at θ = 90°)                                        */
+MechanismSpec parallelogram() {
+    using fixtures::revolute;
+    using fixtures::rod;
+    MechanismSpec spec;
+    spec.name = "parallelogram four-bar";
+    spec.ground.points = {{"O1", {0.0, 0.0}}, {"O2", {0.2, 0.0}}};
+    spec.bodies = {
+        rod("crank", "crank", 1.0, 0.1, {0.05, 0}, {{"O", {0, 0}}, {"A", {0.1, 0}}}),
+        rod("rocker", "rocker", 1.0, 0.1, {0.05, 0}, {{"O", {0, 0}}, {"B", {0.1, 0}}}),
+        rod("coupler", "coupler", 2.0, 0.2, {0.1, 0}, {{"A", {0, 0}}, {"B", {0.2, 0}}}),
+    };
+    spec.joints = {
+        revolute("J1", "theta1", {"ground", "O1"}, {"crank", "O"}),
+        revolute("J2", "theta2", {"ground", "O2"}, {"rocker", "O"}),
+        revolute("J3", "theta3", {"crank", "A"}, {"coupler", "A"}),
+        revolute("J4", "", {"coupler", "B"}, {"rocker", "B"}),
+    };
+    spec.cuts = {"J4"};
+    spec.initial.independent = {{"theta1", 0.0}};
+    spec.initial.rates = {{"theta1", 0.0}};
+    return spec;
+}
+
+SimulationSummary lastSummary(const QSignalSpy& spy) {
+    return spy.last().at(0).value<SimulationSummary>();
+}
+
+} // namespace
+
+class TestSimulationController : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<const Model> m_scraper;
+    InitialState m_initial;
+
+private Q_SLOTS:
+    void initTestCase() {
+        m_scraper = loadExample("carpet_scraper.json");
+        m_initial = assembleInitialState(*m_scraper);
+        QVERIFY2(m_initial.report.converged, m_initial.report.message.c_str());
+    }
+
+    // the controller's samples equal those of sslm::simulate called directly, as the CLI does
+    void samplesMatchDirectSimulation() {
+        const SimulationSettings settings = scraperSettings(*m_scraper, 1.0, 1e-10);
+        std::vector<double> t;
+        std::vector<Eigen::VectorXd> q;
+        SimulationCallbacks callbacks;
+        callbacks.onSample = [&](const Sample& s) {
+            t.push_back(s.t);
+            q.push_back(s.q);
+        };
+        const SimulationSummary direct =
+            simulate(*m_scraper, settings, m_initial.q, m_initial.qd, callbacks);
+        QVERIFY(direct.ok);
+
+        SimulationController controller;
+        QSignalSpy finished(&controller, &SimulationController::finished);
+        QSignalSpy started(&controller, &SimulationController::started);
+        const auto run = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+        QCOMPARE(started.count(), 1);
+        QVERIFY(controller.isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kFinishTimeoutMs);
+        QVERIFY(!controller.isRunning());
+        const SimulationSummary summary = lastSummary(finished);
+        QVERIFY2(summary.ok, summary.message.c_str());
+        QCOMPARE(run->state(), RunState::Finished);
+        QCOMPARE(summary.steps, direct.steps);
+
+        // same t and q columns, sample by sample
+        const SampleStore& store = run->samples();
+        QCOMPARE(store.size(), t.size());
+        QCOMPARE(t.size(), std::size_t(101));
+        const SampleLayout& layout = run->layout();
+        std::vector<int> columns{0};
+        for (const Coordinate& c : m_scraper->coordinates) {
+            columns.push_back(
+                layout.indexOf(QStringLiteral("q.") + QString::fromStdString(c.name)));
+            QVERIFY(columns.back() > 0);
+        }
+        const SampleBlock block = store.snapshotSince(0, columns);
+        double maxDifference = 0;
+        for (std::size_t k = 0; k < t.size(); ++k) {
+            maxDifference = std::max(maxDifference, std::abs(block.columns[0][k] - t[k]));
+            for (int i = 0; i < m_scraper->nq(); ++i) {
+                maxDifference =
+                    std::max(maxDifference, std::abs(block.columns[i + 1][k] - q[k][i]));
+            }
+        }
+        qInfo("controller vs direct simulate: %zu samples of t and %d coordinates, max |diff| = "
+              "%.3g",
+              t.size(), m_scraper->nq(), maxDifference);
+        QVERIFY(maxDifference <= kSameSampleTol);
+        QCOMPARE(block.columns[0].back(), 1.0);
+    }
+
+    // a pause right after start, and one in the middle of the run, hold the sample count; resume
+    // runs on to t_end
+    void pauseHoldsAndResumeFinishes() {
+        const SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
+        SimulationController controller;
+        QSignalSpy finished(&controller, &SimulationController::finished);
+        QSignalSpy paused(&controller, &SimulationController::pausedChanged);
+        const auto run = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+        controller.pause();
+        QVERIFY(controller.isPaused());
+        QCOMPARE(run->state(), RunState::Paused);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isWorkerHalted(), kFinishTimeoutMs);
+        const std::size_t atPause = run->samples().size();
+        QTest::qWait(200);
+        QCOMPARE(run->samples().size(), atPause);
+        QCOMPARE(finished.count(), 0);
+
+        // pause again once samples flow, from the first report
+        bool pausedMidRun = false;
+        std::size_t atSecondPause = 0;
+        connect(&controller, &SimulationController::samplesAvailable, this, [&](int count) {
+            if (!pausedMidRun && count > static_cast<int>(atPause)) {
+                pausedMidRun = true;
+                controller.pause();
+            }
+        });
+        controller.resume();
+        QVERIFY(!controller.isPaused());
+        QTRY_VERIFY_WITH_TIMEOUT(pausedMidRun && controller.isWorkerHalted(), kFinishTimeoutMs);
+        atSecondPause = run->samples().size();
+        QVERIFY(atSecondPause > atPause);
+        QTest::qWait(200);
+        QCOMPARE(run->samples().size(), atSecondPause);
+        qInfo("paused at %zu and %zu samples; counts unchanged over 200 ms each", atPause,
+              atSecondPause);
+
+        controller.resume();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kFinishTimeoutMs);
+        const SimulationSummary summary = lastSummary(finished);
+        QVERIFY2(summary.ok, summary.message.c_str());
+        QCOMPARE(summary.endTime, 15.0);
+        QCOMPARE(run->samples().size(), std::size_t(1501));
+        QCOMPARE(run->samples().value(1500, 0), 15.0);
+        QCOMPARE(paused.count(), 4); // pause, resume, pause, resume
+    }
+
+    void stopCancels() {
+        const SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
+        SimulationController controller;
+        QSignalSpy finished(&controller, &SimulationController::finished);
+        QSignalSpy samples(&controller, &SimulationController::samplesAvailable);
+        const auto run = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+        QTRY_VERIFY_WITH_TIMEOUT(samples.count() > 0, kFinishTimeoutMs);
+        controller.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kFinishTimeoutMs);
+        const SimulationSummary summary = lastSummary(finished);
+        QVERIFY(summary.cancelled);
+        QVERIFY(!summary.ok);
+        QVERIFY(summary.endTime < 15.0);
+        QVERIFY2(QString::fromStdString(summary.message).startsWith(QStringLiteral("cancelled")),
+                 summary.message.c_str());
+        QCOMPARE(run->state(), RunState::Cancelled);
+        qInfo("stopped at t = %.3g s after %zu samples", summary.endTime, run->samples().size());
+
+        // a paused run stops too
+        const auto second = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+        controller.pause();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.isWorkerHalted(), kFinishTimeoutMs);
+        controller.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kFinishTimeoutMs);
+        QVERIFY(lastSummary(finished).cancelled);
+        QCOMPARE(second->state(), RunState::Cancelled);
+        QVERIFY(!controller.isPaused());
+    }
+
+    // starting, stopping and restarting many times ends every thread and keeps only the
+    // history's runs alive
+    void startStopCycles() {
+        const SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
+        const int storesBefore = SampleStore::liveCount();
+        {
+            SimulationController controller;
+            QSignalSpy finished(&controller, &SimulationController::finished);
+            for (int cycle = 0; cycle < kCycles; ++cycle) {
+                const auto run = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+                if (cycle % 2 == 1) {
+                    QTRY_VERIFY_WITH_TIMEOUT(run->samples().size() > 0, kFinishTimeoutMs);
+                }
+                controller.stop();
+                QTRY_COMPARE_WITH_TIMEOUT(finished.count(), cycle + 1, kFinishTimeoutMs);
+                QVERIFY(lastSummary(finished).cancelled);
+            }
+            // start while running: the previous run ends (cancelled) before the next starts
+            for (int cycle = 0; cycle < 10; ++cycle) {
+                controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+            }
+            QCOMPARE(finished.count(), kCycles + 9);
+            const auto restarted = controller.restart();
+            QVERIFY(restarted);
+            QCOMPARE(finished.count(), kCycles + 10);
+            QTRY_COMPARE_WITH_TIMEOUT(finished.count(), kCycles + 11, kFinishTimeoutMs);
+            QVERIFY(lastSummary(finished).ok);
+            QCOMPARE(restarted->id(), kCycles + 11);
+
+            const int history = controller.history()->size();
+            QCOMPARE(history, controller.history()->capacity());
+            QCOMPARE(SampleStore::liveCount() - storesBefore, history); // `restarted` is the last
+            qInfo("%d start/stop cycles + 10 back-to-back starts + restart: %d finished signals, "
+                  "%d stores alive (history capacity %d)",
+                  kCycles, static_cast<int>(finished.count()),
+                  SampleStore::liveCount() - storesBefore, history);
+        }
+        QCOMPARE(SampleStore::liveCount(), storesBefore);
+    }
+
+    // the GUI thread keeps serving a 10 ms timer during a long run that a live plot follows
+    void guiStaysResponsive() {
+        SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
+        settings.sampleInterval = 1e-3; // 15 001 samples: more work for the store and the plot
+        SimulationController controller;
+        PlotWidget plot;
+        plot.resize(900, 500);
+        plot.show();
+        QStringList columns;
+        for (const Coordinate& c : m_scraper->coordinates) {
+            columns.append(QStringLiteral("q.") + QString::fromStdString(c.name));
+        }
+        columns.append(QStringLiteral("energy.total"));
+        plot.setSelectedColumns(columns);
+        QSignalSpy finished(&controller, &SimulationController::finished);
+        QSignalSpy progress(&controller, &SimulationController::progress);
+
+        QElapsedTimer clock;
+        double maxGapMs = 0;
+        long ticks = 0;
+        qint64 lastTick = 0;
+        QTimer probe;
+        probe.setTimerType(Qt::PreciseTimer);
+        probe.setInterval(10);
+        connect(&probe, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.nsecsElapsed();
+            maxGapMs = std::max(maxGapMs, static_cast<double>(now - lastTick) * 1e-6);
+            lastTick = now;
+            ++ticks;
+        });
+
+        clock.start();
+        probe.start();
+        const auto run = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+        plot.addRun(run);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kFinishTimeoutMs);
+        probe.stop();
+        const double wallMs = static_cast<double>(clock.nsecsElapsed()) * 1e-6;
+        QVERIFY(lastSummary(finished).ok);
+        plot.refresh();
+        QCOMPARE(run->samples().size(), std::size_t(15001));
+        QVERIFY(!plot.dataSeries().isEmpty());
+
+        const double lastRtf = progress.last().at(2).toDouble();
+        qInfo("15 s scraper run at 1e-12, sample 1 ms: wall %.0f ms, %ld probe ticks, max gap "
+              "between 10 ms ticks %.1f ms, %d progress reports, last real-time factor %.1f",
+              wallMs, ticks, maxGapMs, static_cast<int>(progress.count()), lastRtf);
+        QVERIFY(ticks > 0);
+        QVERIFY2(maxGapMs < kMaxLatencyMs, qPrintable(QString::number(maxGapMs)));
+        // throttled to the report interval (plus the final report at the end)
+        QVERIFY(static_cast<double>(progress.count()) <=
+                wallMs / SimulationController::kReportIntervalMs + 2);
+        QCOMPARE(progress.last().at(0).toDouble(), 15.0);
+        QCOMPARE(progress.last().at(1).toDouble(), 15.0);
+    }
+
+    // deleting the controller while its worker runs (or is paused) stops and joins it
+    void destroyMidRun() {
+        const SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
+        for (const bool pauseFirst : {false, true}) {
+            auto* controller = new SimulationController;
+            QSignalSpy finished(controller, &SimulationController::finished);
+            const auto run = controller->start(m_scraper, settings, m_initial.q, m_initial.qd);
+            QTRY_VERIFY_WITH_TIMEOUT(run->samples().size() > 0, kFinishTimeoutMs);
+            if (pauseFirst) {
+                controller->pause();
+                QTRY_VERIFY_WITH_TIMEOUT(controller->isWorkerHalted(), kFinishTimeoutMs);
+            }
+            delete controller; // joins: the store is no longer written after this
+            const std::size_t atDelete = run->samples().size();
+            QVERIFY(atDelete < 1501);
+            QCoreApplication::processEvents();
+            QCOMPARE(run->samples().size(), atDelete);
+            QCOMPARE(finished.count(), 0); // nothing is delivered to a deleted controller
+        }
+    }
+
+    // started at the parallelogram's change point, the run fails at t = 0 and finished()
+    // carries the core's message naming the time, the matrix and the loop
+    void failingRunReportsTheCoreMessage() {
+        const CompileResult compiled = compileModel(parallelogram());
+        QVERIFY(compiled.ok());
+        const std::shared_ptr<const Model> model = compiled.model;
+        QCOMPARE(model->nq(), 3);
+        const Eigen::VectorXd q0 = Eigen::VectorXd::Zero(3);
+        Eigen::VectorXd qd0(3);
+        qd0[model->coordinateIndex("theta1")] = 2.0;
+        qd0[model->coordinateIndex("theta2")] = 2.0;
+        qd0[model->coordinateIndex("theta3")] = -2.0;
+        SimulationSettings settings;
+        settings.tEnd = 0.5;
+
+        SimulationController controller;
+        QSignalSpy finished(&controller, &SimulationController::finished);
+        const auto run = controller.start(model, settings, q0, qd0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kFinishTimeoutMs);
+        const SimulationSummary summary = lastSummary(finished);
+        const QString message = QString::fromStdString(summary.message);
+        qInfo("finished() message: %s", summary.message.c_str());
+        QVERIFY(!summary.ok);
+        QVERIFY(!summary.cancelled);
+        QVERIFY2(message.contains(QStringLiteral("at t = 0 s")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("GICM pivot of loop 1 (cut J4)")),
+                 qPrintable(message));
+        QCOMPARE(run->state(), RunState::Failed);
+        QVERIFY(run->summary().has_value());
+        QVERIFY(controller.history()
+                    ->data(controller.history()->index(0), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("GICM pivot")));
+
+        // wrong sizes are a failed run too, not an exception on the GUI thread
+        const auto bad = controller.start(model, settings, Eigen::VectorXd::Zero(2), qd0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kFinishTimeoutMs);
+        QVERIFY(!lastSummary(finished).ok);
+        QVERIFY(
+            QString::fromStdString(lastSummary(finished).message).contains(QStringLiteral("q0")));
+        QCOMPARE(bad->state(), RunState::Failed);
+    }
+};
+
+QTEST_MAIN(TestSimulationController)
+#include "tst_simulation_controller.moc"

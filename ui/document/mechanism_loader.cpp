@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/mechanism_loader.hpp"
+
+#include <exception>
+#include <filesystem>
+
+#include <QFileInfo>
+
+#include "core/model/compile.hpp"
+#include "core/spec/spec_json.hpp"
+#include "core/util/diagnostic.hpp"
+
+namespace sslm::ui {
+
+namespace {
+
+QString formatted(const sslm::Diagnostics& diagnostics, bool errors) {
+    sslm::Diagnostics selected;
+    for (const auto& d : diagnostics) {
+        if (d.isError() == errors) {
+            selected.push_back(d);
+        }
+    }
+    return QString::fromStdString(sslm::formatDiagnostics(selected)).trimmed();
+}
+
+} // namespace
+
+LoadOutcome loadMechanism(const QString& path) {
+    LoadOutcome outcome;
+    const QFileInfo info(path);
+    try {
+        // read and validate
+        const std::filesystem::path file(info.absoluteFilePath().toStdString());
+        const sslm::LoadResult loaded = sslm::loadMechanismFile(file);
+        if (!loaded.ok() || sslm::hasErrors(loaded.diagnostics)) {
+            outcome.error = formatted(loaded.diagnostics, true);
+            if (outcome.error.isEmpty()) {
+                outcome.error = QStringLiteral("The file could not be read.");
+            }
+            return outcome;
+        }
+
+        // compile with the file's cuts
+        const sslm::CompileResult compiled = sslm::compileModel(*loaded.spec);
+        if (!compiled.ok()) {
+            outcome.error = formatted(compiled.diagnostics, true);
+            if (outcome.error.isEmpty()) {
+                outcome.error = QStringLiteral("The mechanism could not be compiled.");
+            }
+            return outcome;
+        }
+
+        // assemble the initial pose
+        LoadedMechanism mechanism;
+        mechanism.path = info.absoluteFilePath();
+        mechanism.model = compiled.model;
+        sslm::InitialState initial = sslm::assembleInitialState(*compiled.model);
+        mechanism.q0 = std::move(initial.q);
+        mechanism.qd0 = std::move(initial.qd);
+        mechanism.assembly = std::move(initial.report);
+        QStringList warnings;
+        for (const QString& text :
+             {formatted(loaded.diagnostics, false), formatted(compiled.diagnostics, false)}) {
+            if (!text.isEmpty()) {
+                warnings << text;
+            }
+        }
+        if (!mechanism.assembly.converged) {
+            warnings << QStringLiteral("The initial pose could not be assembled: %1")
+                            .arg(QString::fromStdString(mechanism.assembly.message));
+        }
+        mechanism.warnings = warnings.join(QLatin1Char('\n'));
+        outcome.mechanism = std::move(mechanism);
+    } catch (const std::exception& e) {
+        outcome.error = QStringLiteral("Internal error while loading: %1").arg(e.what());
+    }
+    return outcome;
+}
+
+} // namespace sslm::ui

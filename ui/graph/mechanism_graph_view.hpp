@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The loop/subsystem graph of a mechanism (issue 4 item 6): bodies as nodes coloured by
+// subsystem, joints as edges with the cut joints dashed red, and beside it the loops, the
+// subsystems, the DOF and the J and GICM block patterns. Clicking joints changes the cut
+// choice through CutPicker's exchanges: every new cut set is compiled and assembled at once,
+// applied and announced by cutsChanged() only when valid, and explained in the panel when not.
+// Hovering or selecting a loop highlights it here and emits loopHighlighted() for the 3-D view.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <QPoint>
+#include <QWidget>
+
+#include "core/model/model.hpp"
+#include "core/spec/mechanism_spec.hpp"
+#include "ui/graph/cut_picker.hpp"
+
+namespace sslm::ui {
+
+class GraphCanvas;
+class GraphSidePanel;
+class MechanismGraphScene;
+
+class MechanismGraphView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit MechanismGraphView(QWidget* parent = nullptr);
+
+    /// Shows `spec` with the cut joints `cuts` (an empty list: the automatic choice). Invalid
+    /// cuts fall back to the file's (explained in the panel). Emits nothing.
+    void setSpec(const MechanismSpec& spec, std::vector<std::string> cuts);
+    /// Shows an already compiled model (its spec and cuts). Emits nothing.
+    void setModel(std::shared_ptr<const Model> model);
+
+    /// Applies a cut set without emitting cutsChanged (for undo/redo): returns the recompiled
+    /// model, or null, explaining why in the panel and keeping the current cuts.
+    std::shared_ptr<const Model> applyCuts(const std::vector<std::string>& cuts);
+
+    /// The cut joints in loop order.
+    std::vector<std::string> currentCuts() const;
+    /// The cuts before the last applied change (the "old" side of an undo command).
+    const std::vector<std::string>& previousCuts() const { return m_previousCuts; }
+    const std::shared_ptr<const Model>& model() const { return m_model; }
+    /// The loop highlighted in the graph (hovered, else selected, else armed), or -1.
+    int highlightedLoop() const { return m_shownLoop; }
+    /// The cut joint armed for release, or an empty string.
+    QString armedCut() const;
+
+    MechanismGraphScene* graphScene() const { return m_scene; }
+    GraphCanvas* canvas() const { return m_canvas; }
+    GraphSidePanel* panel() const { return m_panel; }
+    /// Where a joint's label is, in canvas()->viewport() coordinates (for clicks).
+    QPoint jointPosition(const QString& joint) const;
+
+public slots:
+    /// Selects a loop from another view (-1: none); does not emit loopHighlighted.
+    void highlightLoop(int loop);
+    /// The compiler's automatic choice; emits cutsChanged when it differs.
+    void useAutomaticCuts();
+    /// The file's cut joints; emits cutsChanged when they differ.
+    void useFileCuts();
+    /// Disarms a cut picked for release.
+    void cancelPendingCut();
+
+signals:
+    /// A valid new cut choice was applied by the user (not by setSpec/applyCuts).
+    void cutsChanged(std::vector<std::string> cuts, std::shared_ptr<const sslm::Model> recompiled);
+    /// The highlighted loop changed through this widget (-1: none).
+    void loopHighlighted(int loop);
+
+private:
+    void onJointClicked(int joint);
+    void display(const CutSetEvaluation& evaluation);
+    void changeTo(const CutSetEvaluation& evaluation, const QString& message);
+    void requestCuts(const std::optional<std::vector<std::string>>& cuts, const QString& what);
+    void refreshHighlight(bool notify);
+
+    MechanismGraphScene* m_scene;
+    GraphCanvas* m_canvas;
+    GraphSidePanel* m_panel;
+    CutPicker m_picker;
+    std::shared_ptr<const Model> m_model;
+    std::vector<std::string> m_previousCuts;
+    int m_hoveredLoop = -1;
+    int m_selectedLoop = -1;
+    int m_shownLoop = -1;
+};
+
+} // namespace sslm::ui

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+#include "ui/main_window.hpp"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QWindow>
+
+#include "ui/viewport/mechanism_view.hpp"
+
+namespace sslm::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
+const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kLastDirKey = QStringLiteral("lastDirectory");
+
+struct Example {
+    const char* title;
+    const char* file;
+};
+constexpr Example kExamples[] = {
+    {"Four-bar linkage", "four_bar.json"},
+    {"Carpet scraper (3 loops)", "carpet_scraper.json"},
+    {"3-RRR parallel manipulator", "three_rrr.json"},
+    {"Slider-crank", "slider_crank.json"},
+    {"Watt six-bar", "watt_six_bar.json"},
+};
+
+QString firstJsonFile(const QMimeData* mime) {
+    if (!mime || !mime->hasUrls()) {
+        return {};
+    }
+    for (const QUrl& url : mime->urls()) {
+        if (url.isLocalFile() &&
+            url.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+            return url.toLocalFile();
+        }
+    }
+    return {};
+}
+
+QString modelSummary(const LoadedMechanism& m) {
+    const sslm::Model& model = *m.model;
+    QStringList cuts;
+    for (const int j : model.cuts) {
+        cuts << QString::fromStdString(model.joints[j].name);
+    }
+    return QStringLiteral("%1 bodies · %2 loops · cut %3 · %4 subsystems · %5 coordinates · "
+                          "assembly |Φ| = %6")
+        .arg(model.bodies.size() - 1)
+        .arg(model.nLoops())
+        .arg(cuts.isEmpty() ? QStringLiteral("none") : cuts.join(QStringLiteral(", ")))
+        .arg(model.subsystems.size())
+        .arg(model.nq())
+        .arg(m.assembly.residual, 0, 'g', 2);
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new MechanismView(this)) {
+    setWindowTitle(QStringLiteral("SSLM Studio"));
+    setCentralWidget(view_);
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    createMenus();
+    statusBar()->showMessage(tr("Open a mechanism (Ctrl+O) or pick one from File ▸ Examples"));
+    resize(1280, 800);
+    const QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+}
+
+MainWindow::~MainWindow() = default;
+
+std::shared_ptr<const sslm::Model> MainWindow::currentModel() const {
+    return current_ ? current_->model : nullptr;
+}
+
+QString MainWindow::examplesDirectory() {
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    const QStringList candidates = {
+        appDir.absoluteFilePath(QStringLiteral("../share/sslm-studio/examples")),
+        appDir.absoluteFilePath(QStringLiteral("examples")),
+        QStringLiteral(SSLM_EXAMPLES_DIR),
+    };
+    for (const QString& dir : candidates) {
+        if (QFileInfo::exists(dir + QStringLiteral("/carpet_scraper.json"))) {
+            return QDir::cleanPath(dir);
+        }
+    }
+    return {};
+}
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+    LoadOutcome outcome = loadMechanism(path);
+    const QString name = QFileInfo(path).fileName();
+    if (!outcome.mechanism) {
+        const QString message = tr("%1 could not be opened.\n\n%2").arg(name, outcome.error);
+        if (error) {
+            *error = message;
+        } else {
+            QMessageBox box(
+                QMessageBox::Critical, tr("Cannot open %1").arg(name),
+                tr("%1 could not be opened; the previous mechanism is still shown.").arg(name),
+                QMessageBox::Ok, this);
+            box.setInformativeText(outcome.error);
+            box.exec();
+        }
+        return false;
+    }
+
+    current_ = std::move(outcome.mechanism);
+    view_->setModel(current_->model, current_->q0);
+    setWindowTitle(tr("%1 — SSLM Studio").arg(name));
+    setWindowFilePath(current_->path);
+    statusBar()->showMessage(modelSummary(*current_));
+    addRecentFile(current_->path);
+    QSettings().setValue(kLastDirKey, QFileInfo(current_->path).absolutePath());
+    if (!current_->warnings.isEmpty()) {
+        if (error) {
+            *error = current_->warnings;
+        } else {
+            QMessageBox::warning(this, tr("Warnings for %1").arg(name), current_->warnings);
+        }
+    }
+    Q_EMIT mechanismLoaded(*current_);
+    return true;
+}
+
+bool MainWindow::writeScreenshot(const QString& file,
+                                 const QString& png,
+                                 const QSize& size,
+                                 QString* error) {
+    QString message;
+    const bool loaded = openFile(file, &message);
+    if (error) {
+        *error = message;
+    }
+    if (!loaded) {
+        return false;
+    }
+    setWindowState(Qt::WindowNoState);
+    resize(size);
+    show();
+    // wait until the window is on screen and laid out, then fit the view to its final size
+    QElapsedTimer clock;
+    clock.start();
+    while ((!windowHandle() || !windowHandle()->isExposed()) && clock.elapsed() < 10000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    }
+    QCoreApplication::processEvents();
+    view_->resetCamera();
+    const QImage image = grab().toImage();
+    if (image.isNull() || !image.save(png, "PNG")) {
+        if (error) {
+            *error = tr("Could not write the screenshot %1").arg(png);
+        }
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::createMenus() {
+    // File
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::promptOpen);
+    open->setShortcut(QKeySequence::Open);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    QMenu* examples = file->addMenu(tr("&Examples"));
+    const QString examplesDir = examplesDirectory();
+    for (const Example& example : kExamples) {
+        const QString path = examplesDir + QLatin1Char('/') + QLatin1String(example.file);
+        QAction* action =
+            examples->addAction(tr(example.title), this, [this, path] { openFile(path); });
+        action->setEnabled(!examplesDir.isEmpty() && QFileInfo::exists(path));
+    }
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    // View
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    QAction* reset = viewMenu_->addAction(tr("&Reset View"), view_, &MechanismView::resetCamera);
+    reset->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
+    QAction* orbit = viewMenu_->addAction(tr("&Orbit With Left Drag"));
+    orbit->setCheckable(true);
+    orbit->setChecked(view_->orbitEnabled());
+    connect(orbit, &QAction::toggled, view_, &MechanismView::setOrbitEnabled);
+    viewMenu_->addSeparator();
+    QAction* traces = viewMenu_->addAction(tr("Show &Traces"));
+    traces->setCheckable(true);
+    traces->setChecked(view_->tracesVisible());
+    traces->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    connect(traces, &QAction::toggled, view_, &MechanismView::setTracesVisible);
+    viewMenu_->addAction(tr("&Clear Traces"), view_, &MechanismView::clearTraces);
+    QAction* reactions = viewMenu_->addAction(tr("Show Cut &Reactions"));
+    reactions->setCheckable(true);
+    reactions->setChecked(view_->reactionsVisible());
+    reactions->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    connect(reactions, &QAction::toggled, view_, &MechanismView::setReactionsVisible);
+    viewMenu_->addSeparator(); // docks add their toggles below
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList files = QSettings().value(kRecentKey).toStringList();
+    for (const QString& path : files) {
+        QAction* action = recentMenu_->addAction(QFileInfo(path).fileName(), this,
+                                                 [this, path] { openFile(path); });
+        action->setToolTip(path);
+        action->setStatusTip(path);
+    }
+    if (files.isEmpty()) {
+        recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+        return;
+    }
+    recentMenu_->addSeparator();
+    recentMenu_->addAction(tr("Clear List"), this, [] { QSettings().remove(kRecentKey); });
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+    QSettings settings;
+    QStringList files = settings.value(kRecentKey).toStringList();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles) {
+        files.removeLast();
+    }
+    settings.setValue(kRecentKey, files);
+}
+
+void MainWindow::promptOpen() {
+    QString dir = QSettings().value(kLastDirKey).toString();
+    if (dir.isEmpty()) {
+        dir = examplesDirectory();
+    }
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Mechanism"), dir, tr("Mechanism files (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        openFile(path);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!firstJsonFile(event->mimeData()).isEmpty()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = firstJsonFile(event->mimeData());
+    if (!path.isEmpty()) {
+        event->acceptProposedAction();
+        openFile(path);
+    }
+}
+
+} // namespace sslm::ui

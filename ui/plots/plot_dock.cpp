@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plots/plot_dock.hpp"
+
+#include <algorithm>
+
+#include <QAction>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include "ui/plots/plot_widget.hpp"
+#include "ui/plots/series_chooser.hpp"
+#include "ui/sim/simulation_controller.hpp"
+
+namespace sslm::ui {
+
+PlotDock::PlotDock(const QString& title, QWidget* parent) : QDockWidget(title, parent) {
+    setObjectName(QStringLiteral("PlotDock.") + title);
+    auto* content = new QWidget(this);
+    m_plot = new PlotWidget;
+    m_chooser = new SeriesChooser;
+    m_splitter = new QSplitter(Qt::Horizontal);
+    m_splitter->addWidget(m_chooser);
+    m_splitter->addWidget(m_plot);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({220, 640});
+
+    m_toolBar = new QToolBar;
+    m_toolBar->setIconSize(QSize(16, 16));
+    QAction* chooserAction = m_toolBar->addAction(QStringLiteral("Series"));
+    chooserAction->setCheckable(true);
+    chooserAction->setChecked(true);
+    chooserAction->setToolTip(QStringLiteral("Show or hide the series list"));
+    connect(chooserAction, &QAction::toggled, m_chooser, &QWidget::setVisible);
+    m_toolBar->addAction(m_plot->resetZoomAction());
+    QAction* exportAction = m_toolBar->addAction(QStringLiteral("Export…"));
+    exportAction->setToolTip(QStringLiteral("Save the plot as PNG or SVG"));
+    connect(exportAction, &QAction::triggered, this, &PlotDock::exportWithDialog);
+
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(m_splitter);
+    setWidget(content);
+
+    connect(m_chooser, &SeriesChooser::selectionChanged, m_plot, &PlotWidget::setSelectedColumns);
+}
+
+void PlotDock::addRun(std::shared_ptr<const SimulationRun> run) {
+    if (!run) {
+        return;
+    }
+    m_runs.push_back(run);
+    m_plot->addRun(std::move(run));
+    updateChooserColumns();
+    if (m_chooser->selectedColumns().isEmpty()) {
+        QStringList coordinates;
+        for (const SampleColumn& column : m_runs.back()->layout().columns()) {
+            if (column.family == SeriesFamily::Position) {
+                coordinates.append(column.name);
+            }
+        }
+        m_chooser->setSelectedColumns(coordinates);
+    }
+}
+
+void PlotDock::removeRun(int runId) {
+    m_runs.erase(std::remove_if(m_runs.begin(), m_runs.end(),
+                                [runId](const auto& run) { return run->id() == runId; }),
+                 m_runs.end());
+    m_plot->removeRun(runId);
+    updateChooserColumns();
+}
+
+void PlotDock::follow(SimulationController* controller) {
+    connect(controller, &SimulationController::started, this,
+            [this, controller] { addRun(controller->currentRun()); });
+    connect(controller->history(), &RunHistory::runRemoved, this, &PlotDock::removeRun);
+}
+
+bool PlotDock::exportWithDialog() {
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, QStringLiteral("Export plot"), QString(),
+        QStringLiteral("PNG image (*.png);;SVG drawing (*.svg)"), &filter);
+    if (path.isEmpty()) {
+        return false;
+    }
+    const bool svg = path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive) ||
+                     (!path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) &&
+                      filter.contains(QStringLiteral("svg")));
+    const bool ok = svg ? m_plot->exportSvg(path) : m_plot->exportPng(path);
+    if (!ok) {
+        QMessageBox::warning(this, QStringLiteral("Export plot"),
+                             QStringLiteral("Could not write %1.").arg(path));
+    }
+    return ok;
+}
+
+void PlotDock::updateChooserColumns() {
+    std::vector<SampleColumn> columns;
+    for (const auto& run : m_runs) {
+        columns.insert(columns.end(), run->layout().columns().begin(),
+                       run->layout().columns().end());
+    }
+    m_chooser->setColumns(columns);
+}
+
+} // namespace sslm::ui

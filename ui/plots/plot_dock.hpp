@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// A dockable plot: a PlotWidget with its SeriesChooser beside it and a small tool bar (reset
+// zoom, show/hide the chooser, export PNG or SVG). The main window can open several. follow()
+// adds every run the controller starts and drops the runs its history drops.
+
+#include <memory>
+#include <vector>
+
+#include <QDockWidget>
+
+#include "ui/sim/simulation_run.hpp"
+
+class QSplitter;
+class QToolBar;
+
+namespace sslm::ui {
+
+class PlotWidget;
+class SeriesChooser;
+class SimulationController;
+
+class PlotDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    explicit PlotDock(const QString& title, QWidget* parent = nullptr);
+
+    PlotWidget* plot() const { return m_plot; }
+    SeriesChooser* chooser() const { return m_chooser; }
+
+    /// Plots `run` too and lists its columns in the chooser. With nothing chosen yet, the joint
+    /// coordinates are chosen.
+    void addRun(std::shared_ptr<const SimulationRun> run);
+    void removeRun(int runId);
+
+    /// Shows the runs `controller` starts from now on.
+    void follow(SimulationController* controller);
+
+    /// Asks for a file name and exports the plot; false if cancelled or failed.
+    bool exportWithDialog();
+
+private:
+    void updateChooserColumns();
+
+    PlotWidget* m_plot = nullptr;
+    SeriesChooser* m_chooser = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    std::vector<std::shared_ptr<const SimulationRun>> m_runs;
+};
+
+} // namespace sslm::ui

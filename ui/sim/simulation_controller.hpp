@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Runs simulations in the background for the desktop app: one active run at a time on a
+// SimulationWorker thread, every run kept in a RunHistory for comparison. Signals are emitted on
+// the GUI thread: progress and samplesAvailable at most every kReportInterval while a run goes,
+// finished once per run. Destroying the controller stops and joins a run still going.
+
+#include <memory>
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+#include "core/sim/simulation.hpp"
+#include "ui/sim/run_history.hpp"
+#include "ui/sim/simulation_run.hpp"
+
+namespace sslm::ui {
+
+class SimulationWorker;
+
+class SimulationController : public QObject {
+    Q_OBJECT
+
+public:
+    /// Interval of the progress and samplesAvailable reports (20 Hz).
+    static constexpr int kReportIntervalMs = 50;
+
+    explicit SimulationController(QObject* parent = nullptr);
+    ~SimulationController() override;
+
+    /// Starts a new run from (q0, qd0) at t = 0 (q0 assembled; rad or m, rad/s or m/s). A run
+    /// still going is stopped and joined first (it ends as cancelled). Throws
+    /// std::invalid_argument for a null model; problems of the inputs (sizes, a singular pose)
+    /// end the run as failed, with the core's message in finished().
+    std::shared_ptr<SimulationRun> start(std::shared_ptr<const Model> model,
+                                         const SimulationSettings& settings,
+                                         const Eigen::VectorXd& q0,
+                                         const Eigen::VectorXd& qd0);
+    /// Starts again from the last run's model, settings and initial state; null if none.
+    std::shared_ptr<SimulationRun> restart();
+    /// Holds the worker at its next accepted step.
+    void pause();
+    void resume();
+    /// Cancels the active run at its next accepted step; finished() follows.
+    void stop();
+
+    /// A run is active (running or paused).
+    bool isRunning() const;
+    bool isPaused() const;
+    /// The worker has acknowledged a pause and is blocked (no more samples until resume()).
+    bool isWorkerHalted() const;
+
+    /// The active run, else the last one started; null before the first start().
+    std::shared_ptr<SimulationRun> currentRun() const { return m_current; }
+    RunHistory* history() const { return m_history; }
+
+Q_SIGNALS:
+    void started(int runId);
+    /// Simulated time t of tEnd (s) and simulated seconds per wall second (pauses excluded).
+    void progress(double t, double tEnd, double realTimeFactor);
+    /// The active run's store now holds `count` samples.
+    void samplesAvailable(int count);
+    void pausedChanged(bool paused);
+    /// A run ended: ok, cancelled, or failed with the core's message (time, matrix, loop).
+    void finished(const sslm::SimulationSummary& summary);
+
+private:
+    void report();
+    void complete(const std::shared_ptr<SimulationRun>& run, const SimulationSummary& summary);
+    double activeWallSeconds() const;
+
+    RunHistory* m_history;
+    QTimer m_reportTimer;
+    std::shared_ptr<SimulationRun> m_current;
+    std::unique_ptr<SimulationWorker> m_worker;
+    int m_nextRunId = 1;
+    // wall time of the active run, pauses excluded
+    QElapsedTimer m_wallClock;
+    double m_wallBeforePause = 0; ///< s
+    // last values reported, so that unchanged values are not re-emitted
+    std::size_t m_reportedSamples = 0;
+    double m_reportedTime = -1;
+};
+
+} // namespace sslm::ui

@@ -1,0 +1,541 @@
+// SPDX-License-Identifier: MIT
+#include "ui/viewport/mechanism_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <vtkActor.h>
+#include <vtkCellArray.h>
+#include <vtkMatrix4x4.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+
+#include "core/kinematics/forward_kinematics.hpp"
+#include "ui/viewport/shape_geometry.hpp"
+
+namespace sslm::viewport {
+
+namespace {
+
+const QColor kPinFill(250, 250, 250);
+const QColor kPinRim(47, 54, 64);
+const QColor kCutRed(224, 38, 43);
+const QColor kHighlight(255, 176, 0);
+const QColor kGroundFill(197, 203, 211);
+const QColor kGroundDark(89, 99, 110);
+const QColor kTrace(94, 53, 177);
+const QColor kArrow(216, 67, 21);
+const QColor kDimTarget(232, 234, 237);
+
+constexpr int kMaxTracePoints = 20000;
+
+QColor mix(const QColor& a, const QColor& b, double t) {
+    return QColor::fromRgbF(static_cast<float>((1 - t) * a.redF() + t * b.redF()),
+                            static_cast<float>((1 - t) * a.greenF() + t * b.greenF()),
+                            static_cast<float>((1 - t) * a.blueF() + t * b.blueF()));
+}
+
+/// Flat colour for lines and symbols; shaded, slightly glossy for solids.
+void paint(vtkActor* actor, const QColor& colour, bool shaded) {
+    vtkProperty* p = actor->GetProperty();
+    p->SetColor(colour.redF(), colour.greenF(), colour.blueF());
+    if (shaded) {
+        p->SetAmbient(0.35);
+        p->SetDiffuse(0.65);
+        p->SetSpecular(0.08);
+        p->SetSpecularPower(20);
+    } else {
+        p->LightingOff();
+    }
+}
+
+Polygon2d translated(Polygon2d polygon, const Eigen::Vector2d& by) {
+    for (auto& p : polygon) {
+        p += by;
+    }
+    return polygon;
+}
+
+/// A rectangle from a to b of the given thickness.
+Polygon2d band(const Eigen::Vector2d& a, const Eigen::Vector2d& b, double thickness) {
+    const Eigen::Vector2d d = (b - a).normalized();
+    const Eigen::Vector2d n(-d.y(), d.x());
+    const double h = 0.5 * thickness;
+    return {a - h * n, b - h * n, b + h * n, a + h * n};
+}
+
+/// Slanted hatch strokes below the segment a → b (on the side of -normal).
+std::vector<Polygon2d> hatch(const Eigen::Vector2d& a,
+                             const Eigen::Vector2d& b,
+                             const Eigen::Vector2d& normal,
+                             double pitch,
+                             double depth,
+                             double stroke) {
+    std::vector<Polygon2d> out;
+    const double length = (b - a).norm();
+    const Eigen::Vector2d d = (b - a) / length;
+    const int count = std::max(2, static_cast<int>(length / pitch));
+    for (int i = 0; i <= count; ++i) {
+        const Eigen::Vector2d start = a + d * (length * i / count);
+        const Eigen::Vector2d end = start - depth * normal - 0.8 * depth * d;
+        out.push_back(band(start, end, stroke));
+    }
+    return out;
+}
+
+void setTranslation(vtkMatrix4x4* m, const Eigen::Vector2d& p) {
+    m->SetElement(0, 3, p.x());
+    m->SetElement(1, 3, p.y());
+    m->Modified();
+}
+
+} // namespace
+
+struct MechanismScene::BodyActors {
+    vtkSmartPointer<vtkMatrix4x4> matrix = vtkSmartPointer<vtkMatrix4x4>::New();
+    vtkActor* solid = nullptr;
+    vtkActor* outline = nullptr;
+    std::vector<vtkActor*> guides; ///< slider guides carried by this body
+    Polygon2d shape;               ///< outline in the body frame
+};
+
+struct MechanismScene::JointActors {
+    vtkSmartPointer<vtkMatrix4x4> matrix = vtkSmartPointer<vtkMatrix4x4>::New();
+    vtkActor* pin = nullptr;
+    vtkActor* rim = nullptr;
+    vtkActor* centre = nullptr;
+    vtkActor* halo = nullptr;
+    vtkActor* highlight = nullptr;
+};
+
+struct MechanismScene::Trace {
+    vtkSmartPointer<vtkPolyData> data = vtkSmartPointer<vtkPolyData>::New();
+    vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
+    vtkActor* line = nullptr;
+    vtkActor* marker = nullptr;
+    Eigen::Vector2d last = Eigen::Vector2d::Zero();
+};
+
+MechanismScene::MechanismScene(vtkRenderer* renderer,
+                               std::shared_ptr<const Model> model,
+                               const Eigen::VectorXd& q,
+                               std::vector<QColor> subsystemColours)
+    : renderer_(renderer), model_(std::move(model)), ws_(*model_), q_(q),
+      subsystemColours_(std::move(subsystemColours)) {
+    updatePositions(*model_, ws_, q_);
+
+    // sizes from the assembled extent and the shortest distance between a body's points
+    double xmin = std::numeric_limits<double>::max(), xmax = -xmin, ymin = xmin, ymax = -xmin;
+    double shortest = std::numeric_limits<double>::max();
+    auto grow = [&](const Eigen::Vector2d& p) {
+        xmin = std::min(xmin, p.x());
+        xmax = std::max(xmax, p.x());
+        ymin = std::min(ymin, p.y());
+        ymax = std::max(ymax, p.y());
+    };
+    for (std::size_t b = 0; b < model_->bodies.size(); ++b) {
+        const auto& points = model_->bodies[b].points;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            grow(pointPosition(ws_, static_cast<int>(b), points[i].p_B));
+            for (std::size_t k = i + 1; k < points.size(); ++k) {
+                const double d = (points[i].p_B - points[k].p_B).norm();
+                if (d > 1e-9 && b > 0) {
+                    shortest = std::min(shortest, d);
+                }
+            }
+        }
+    }
+    for (const auto& ground : model_->spec.ground.points) {
+        grow(ground.p_B);
+    }
+    SceneMetrics& m = metrics_;
+    m.extent = std::max({xmax - xmin, ymax - ymin, 1e-3});
+    m.barWidth = std::max(0.006 * m.extent, std::min(0.024 * m.extent, 0.42 * shortest));
+    m.thickness = 0.4 * m.barWidth;
+    m.layerStep = 1.25 * m.thickness;
+    m.pinRadius = 0.62 * m.barWidth;
+    m.topZ = static_cast<double>(model_->bodies.size()) * m.layerStep + m.thickness;
+
+    bodies_.resize(model_->bodies.size());
+    joints_.resize(model_->joints.size());
+    buildBodies();
+    buildJoints();
+    buildGround();
+    buildTraces();
+    arrows_.resize(model_->cuts.size());
+    for (auto& arrow : arrows_) {
+        arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
+        paint(arrow, kArrow, false);
+        arrow->VisibilityOff();
+    }
+    applyColours();
+    setPose(q_);
+}
+
+MechanismScene::~MechanismScene() {
+    for (const auto& actor : allActors_) {
+        renderer_->RemoveActor(actor);
+    }
+}
+
+vtkActor* MechanismScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
+    vtkNew<vtkPolyDataMapper> mapper;
+    mapper->SetInputData(data);
+    auto actor = vtkSmartPointer<vtkActor>::New();
+    actor->SetMapper(mapper);
+    if (matrix) {
+        actor->SetUserMatrix(matrix);
+    }
+    renderer_->AddActor(actor);
+    allActors_.push_back(actor);
+    return actor;
+}
+
+void MechanismScene::buildBodies() {
+    const double eps = 0.02 * metrics_.thickness;
+    for (std::size_t b = 1; b < model_->bodies.size(); ++b) {
+        const Body& body = model_->bodies[b];
+        BodyActors& actors = bodies_[b];
+        if (body.shape == BodyShape::Block && body.specIndex >= 0) {
+            const BodySpec& spec = model_->spec.bodies[body.specIndex];
+            actors.shape = roundedRectangle(body.com_B, spec.blockWidth, spec.blockHeight,
+                                            0.12 * std::min(spec.blockWidth, spec.blockHeight));
+        } else {
+            std::vector<Eigen::Vector2d> points;
+            for (const auto& p : body.points) {
+                points.push_back(p.p_B);
+            }
+            if (points.empty()) {
+                points.push_back(body.com_B);
+            }
+            actors.shape = roundedHull(points, 0.5 * metrics_.barWidth);
+        }
+        const double z0 = static_cast<double>(b - 1) * metrics_.layerStep;
+        const double z1 = z0 + metrics_.thickness;
+        actors.solid = addActor(prism(actors.shape, z0, z1), actors.matrix);
+        actors.outline = addActor(outlineLoop(actors.shape, z1 + eps), actors.matrix);
+        actors.outline->GetProperty()->SetLineWidth(1.5f);
+    }
+}
+
+void MechanismScene::buildJoints() {
+    const SceneMetrics& m = metrics_;
+    const double r = m.pinRadius;
+    const double eps = 0.05 * m.thickness;
+    for (std::size_t j = 0; j < model_->joints.size(); ++j) {
+        const Joint& joint = model_->joints[j];
+        JointActors& actors = joints_[j];
+        const bool cut = joint.isCut();
+        if (joint.type == JointType::Revolute) {
+            actors.pin = addActor(cylinder(r, -m.layerStep, m.topZ), actors.matrix);
+            paint(actors.pin, kPinFill, true);
+            actors.rim = addActor(ring(0.74 * r, r, m.topZ + eps), actors.matrix);
+            paint(actors.rim, cut ? kCutRed : kPinRim, false);
+            actors.centre = addActor(ring(0, 0.2 * r, m.topZ + eps), actors.matrix);
+            paint(actors.centre, cut ? kCutRed : kPinRim, false);
+        } else {
+            // slider guide: rails along the axis through the parent's point, carried by the
+            // parent; two rails around a block, one line otherwise
+            const Body& child = model_->bodies[joint.bodyB];
+            double gap = 0;
+            if (child.shape == BodyShape::Block && child.specIndex >= 0) {
+                gap = 0.5 * model_->spec.bodies[child.specIndex].blockHeight + 0.12 * m.barWidth;
+            }
+            const double slide = jointValue(*model_, ws_, static_cast<int>(j));
+            const Eigen::Vector2d axis = joint.axis_A.normalized();
+            const Eigen::Vector2d normal(-axis.y(), axis.x());
+            const double half = 0.35 * m.extent;
+            const Eigen::Vector2d a = joint.p_A + (slide - half) * axis;
+            const Eigen::Vector2d b = joint.p_A + (slide + half) * axis;
+            const double stroke = 0.22 * m.barWidth;
+            std::vector<Polygon2d> parts;
+            for (const double side :
+                 gap > 0 ? std::vector<double>{-1.0, 1.0} : std::vector<double>{0.0}) {
+                const Eigen::Vector2d offset = side * (gap + 0.5 * stroke) * normal;
+                parts.push_back(band(a + offset, b + offset, stroke));
+            }
+            const bool grounded = joint.bodyA == 0;
+            if (grounded) {
+                const Eigen::Vector2d lower = -(gap + stroke) * normal;
+                for (auto& stroke_ :
+                     hatch(a + lower, b + lower, normal, 1.2 * r, 1.1 * r, 0.35 * stroke)) {
+                    parts.push_back(std::move(stroke_));
+                }
+            }
+            vtkActor* guide = addActor(flatPolygons(parts, -0.5 * m.layerStep),
+                                       grounded ? nullptr : bodies_[joint.bodyA].matrix.Get());
+            paint(guide, kGroundDark, false);
+            if (grounded) {
+                groundActors_.push_back(guide);
+            } else {
+                bodies_[joint.bodyA].guides.push_back(guide);
+            }
+        }
+        if (cut) {
+            actors.halo = addActor(ring(1.3 * r, 1.7 * r, m.topZ + 2 * eps, 8), actors.matrix);
+            paint(actors.halo, kCutRed, false);
+        }
+        actors.highlight = addActor(ring(r, 1.3 * r, m.topZ + 2 * eps), actors.matrix);
+        paint(actors.highlight, kHighlight, false);
+        actors.highlight->VisibilityOff();
+    }
+}
+
+void MechanismScene::buildGround() {
+    // a pivot symbol below every distinct ground point of a revolute joint
+    const double r = metrics_.pinRadius;
+    const double z = -metrics_.layerStep;
+    std::vector<Eigen::Vector2d> pivots;
+    for (const Joint& joint : model_->joints) {
+        if (joint.type != JointType::Revolute) {
+            continue;
+        }
+        for (const auto& [body, point] :
+             {std::pair{joint.bodyA, joint.p_A}, std::pair{joint.bodyB, joint.p_B}}) {
+            const bool known = std::any_of(pivots.begin(), pivots.end(), [&](const auto& p) {
+                return (p - point).norm() < 1e-9;
+            });
+            if (body == 0 && !known) {
+                pivots.push_back(point);
+            }
+        }
+    }
+    std::vector<Polygon2d> fills;
+    std::vector<Polygon2d> darks;
+    for (const Eigen::Vector2d& p : pivots) {
+        const double h = 2.6 * r;
+        const Polygon2d triangle = {p, p + Eigen::Vector2d(-1.7 * r, -h),
+                                    p + Eigen::Vector2d(1.7 * r, -h)};
+        fills.push_back(triangle);
+        vtkActor* edge = addActor(outlineLoop(triangle, z + 0.01 * metrics_.thickness));
+        paint(edge, kGroundDark, false);
+        edge->GetProperty()->SetLineWidth(1.5f);
+        groundActors_.push_back(edge);
+        const Eigen::Vector2d left = p + Eigen::Vector2d(-2.5 * r, -h);
+        const Eigen::Vector2d right = p + Eigen::Vector2d(2.5 * r, -h);
+        darks.push_back(band(left, right, 0.4 * r));
+        for (auto& stroke :
+             hatch(left, right, Eigen::Vector2d::UnitY(), 0.9 * r, 0.9 * r, 0.22 * r)) {
+            darks.push_back(translated(std::move(stroke), Eigen::Vector2d(0, -0.2 * r)));
+        }
+    }
+    if (!pivots.empty()) {
+        vtkActor* fill = addActor(flatPolygons(fills, z));
+        paint(fill, kGroundFill, false);
+        vtkActor* dark = addActor(flatPolygons(darks, z));
+        paint(dark, kGroundDark, false);
+        groundActors_.push_back(fill);
+        groundActors_.push_back(dark);
+    }
+}
+
+void MechanismScene::buildTraces() {
+    const double z = metrics_.topZ + 0.2 * metrics_.thickness;
+    traces_.resize(model_->tracedPoints.size());
+    for (std::size_t i = 0; i < traces_.size(); ++i) {
+        const TracedPoint& point = model_->tracedPoints[i];
+        Trace& trace = traces_[i];
+        trace.data->SetPoints(trace.points);
+        trace.data->SetLines(vtkSmartPointer<vtkCellArray>::New());
+        trace.line = addActor(trace.data);
+        paint(trace.line, kTrace, false);
+        trace.line->GetProperty()->SetLineWidth(2.0f);
+        const Polygon2d dot = roundedHull({point.p_B}, 0.5 * metrics_.pinRadius);
+        trace.marker = addActor(flatPolygons({dot}, z), bodies_[point.body].matrix);
+        paint(trace.marker, kTrace, false);
+    }
+}
+
+void MechanismScene::setPose(const Eigen::VectorXd& q) {
+    q_ = q;
+    updatePositions(*model_, ws_, q_);
+    for (std::size_t b = 1; b < bodies_.size(); ++b) {
+        vtkMatrix4x4* m = bodies_[b].matrix;
+        const double c = ws_.cosAngle[b];
+        const double s = ws_.sinAngle[b];
+        m->SetElement(0, 0, c);
+        m->SetElement(0, 1, -s);
+        m->SetElement(1, 0, s);
+        m->SetElement(1, 1, c);
+        setTranslation(m, ws_.origin[b]);
+    }
+    for (std::size_t j = 0; j < joints_.size(); ++j) {
+        setTranslation(joints_[j].matrix, jointPosition(static_cast<int>(j)));
+    }
+    if (!tracesVisible_) {
+        return;
+    }
+    // extend each trace when its point has moved visibly
+    const double z = metrics_.topZ + 0.2 * metrics_.thickness;
+    const double minStep = 1e-4 * metrics_.extent;
+    for (std::size_t i = 0; i < traces_.size(); ++i) {
+        Trace& trace = traces_[i];
+        const TracedPoint& point = model_->tracedPoints[i];
+        const Eigen::Vector2d p = pointPosition(ws_, point.body, point.p_B);
+        const vtkIdType n = trace.points->GetNumberOfPoints();
+        if ((n > 0 && (p - trace.last).norm() < minStep) || n >= kMaxTracePoints) {
+            continue;
+        }
+        trace.points->InsertNextPoint(p.x(), p.y(), z);
+        trace.last = p;
+        vtkNew<vtkCellArray> line;
+        line->InsertNextCell(static_cast<int>(n + 1));
+        for (vtkIdType k = 0; k <= n; ++k) {
+            line->InsertCellPoint(k);
+        }
+        trace.data->SetLines(line);
+        trace.points->Modified();
+        trace.data->Modified();
+    }
+}
+
+Eigen::Vector2d MechanismScene::jointPosition(int joint) const {
+    const Joint& j = model_->joints[joint];
+    if (j.type == JointType::Prismatic) {
+        return pointPosition(ws_, j.bodyB, j.p_B);
+    }
+    return pointPosition(ws_, j.bodyA, j.p_A);
+}
+
+void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
+                                  double metresPerNewton) {
+    const double w = metrics_.barWidth;
+    const double z = metrics_.topZ + 0.3 * metrics_.thickness;
+    for (std::size_t k = 0; k < arrows_.size(); ++k) {
+        vtkActor* arrow = arrows_[k];
+        const double length =
+            k < reactions.size() ? reactions[k].force.norm() * metresPerNewton : 0;
+        if (!(length > 0.5 * w) || !std::isfinite(length)) {
+            arrow->VisibilityOff();
+            continue;
+        }
+        const Eigen::Vector2d d = reactions[k].force.normalized();
+        const Eigen::Vector2d n(-d.y(), d.x());
+        const Eigen::Vector2d tail = reactions[k].point;
+        const double head = std::min(1.8 * w, 0.5 * length);
+        const Eigen::Vector2d neck = tail + (length - head) * d;
+        const Polygon2d shaft = band(tail, neck, 0.32 * w);
+        const Polygon2d tip = {neck - 0.7 * w * n, tail + length * d, neck + 0.7 * w * n};
+        static_cast<vtkPolyDataMapper*>(arrow->GetMapper())
+            ->SetInputData(flatPolygons({shaft, tip}, z));
+        arrow->SetVisibility(reactionsVisible_);
+    }
+}
+
+void MechanismScene::setReactionsVisible(bool visible) {
+    if (visible == reactionsVisible_) {
+        return;
+    }
+    reactionsVisible_ = visible;
+    for (auto& arrow : arrows_) {
+        vtkPolyData* data = static_cast<vtkPolyDataMapper*>(arrow->GetMapper())->GetInput();
+        arrow->SetVisibility(visible && data && data->GetNumberOfPoints() > 0);
+    }
+}
+
+void MechanismScene::setTracesVisible(bool visible) {
+    tracesVisible_ = visible;
+    for (Trace& trace : traces_) {
+        trace.line->SetVisibility(visible);
+        trace.marker->SetVisibility(visible);
+    }
+}
+
+void MechanismScene::clearTraces() {
+    for (Trace& trace : traces_) {
+        trace.points->Reset();
+        trace.points->Modified();
+        trace.data->SetLines(vtkSmartPointer<vtkCellArray>::New());
+        trace.data->Modified();
+    }
+    if (tracesVisible_) {
+        setPose(q_); // start again at the current position
+    }
+}
+
+void MechanismScene::setHighlightedLoop(int loop) {
+    highlightedLoop_ = (loop >= 0 && loop < model_->nLoops()) ? loop : -1;
+    applyColours();
+}
+
+void MechanismScene::setSubsystemColours(std::vector<QColor> colours) {
+    subsystemColours_ = std::move(colours);
+    applyColours();
+}
+
+void MechanismScene::applyColours() {
+    // the highlighted loop's bodies and joints keep their colours; the rest fade
+    std::vector<bool> bodyInLoop(model_->bodies.size(), highlightedLoop_ < 0);
+    std::vector<bool> jointInLoop(model_->joints.size(), false);
+    if (highlightedLoop_ >= 0) {
+        for (const int j : model_->loops[highlightedLoop_].joints) {
+            jointInLoop[j] = true;
+            bodyInLoop[model_->joints[j].bodyA] = true;
+            bodyInLoop[model_->joints[j].bodyB] = true;
+        }
+    }
+    for (std::size_t b = 1; b < bodies_.size(); ++b) {
+        const int subsystem = model_->bodies[b].subsystem;
+        QColor colour = subsystemColours_.empty()
+                            ? QColor(Qt::gray)
+                            : subsystemColours_[static_cast<std::size_t>(std::max(subsystem, 0)) %
+                                                subsystemColours_.size()];
+        QColor edge = colour.darker(170);
+        if (!bodyInLoop[b]) {
+            colour = mix(colour, kDimTarget, 0.7);
+            edge = mix(edge, kDimTarget, 0.7);
+        }
+        paint(bodies_[b].solid, colour, true);
+        paint(bodies_[b].outline, edge, false);
+        for (vtkActor* guide : bodies_[b].guides) {
+            paint(guide, edge, false);
+        }
+    }
+    for (std::size_t j = 0; j < joints_.size(); ++j) {
+        JointActors& actors = joints_[j];
+        const bool dim = highlightedLoop_ >= 0 && !jointInLoop[j];
+        const QColor rim = model_->joints[j].isCut() ? kCutRed : kPinRim;
+        for (vtkActor* part : {actors.rim, actors.centre, actors.halo}) {
+            if (part) {
+                paint(part, dim ? mix(rim, kDimTarget, 0.6) : rim, false);
+            }
+        }
+        actors.highlight->SetVisibility(jointInLoop[j]);
+    }
+}
+
+std::array<double, 4> MechanismScene::bounds() const {
+    std::array<double, 4> out = {
+        std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(),
+        std::numeric_limits<double>::max(), -std::numeric_limits<double>::max()};
+    auto grow = [&](double x, double y) {
+        out[0] = std::min(out[0], x);
+        out[1] = std::max(out[1], x);
+        out[2] = std::min(out[2], y);
+        out[3] = std::max(out[3], y);
+    };
+    for (std::size_t b = 1; b < bodies_.size(); ++b) {
+        for (const auto& p : bodies_[b].shape) {
+            const Eigen::Vector2d w = pointPosition(ws_, static_cast<int>(b), p);
+            grow(w.x(), w.y());
+        }
+    }
+    for (const auto& actor : groundActors_) {
+        double box[6];
+        actor->GetBounds(box);
+        if (box[0] <= box[1]) {
+            grow(box[0], box[2]);
+            grow(box[1], box[3]);
+        }
+    }
+    if (out[0] > out[1]) {
+        out = {-0.5, 0.5, -0.5, 0.5};
+    }
+    return out;
+}
+
+} // namespace sslm::viewport

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The VTK actors that draw one compiled mechanism: bodies (bars, plates, blocks) coloured by
+// subsystem, pins, ground pivots and slider guides, cut-joint markers, traces of marked points
+// and reaction arrows. Body actors share one matrix per body, so a new pose only rewrites
+// those matrices. Private to ui/viewport; MechanismView owns one per loaded model.
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include <QColor>
+#include <vtkSmartPointer.h>
+
+#include <Eigen/Core>
+
+#include "core/dynamics/cut_reactions.hpp"
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+
+class vtkActor;
+class vtkMatrix4x4;
+class vtkPolyData;
+class vtkRenderer;
+
+namespace sslm::viewport {
+
+/// Drawing sizes (m), derived from the mechanism's extent and its shortest link.
+struct SceneMetrics {
+    double extent = 1;    ///< larger side of the assembled mechanism's bounding box
+    double barWidth = 0;  ///< width of bars, diameter of their rounded ends
+    double thickness = 0; ///< extrusion of bodies along z
+    double layerStep = 0; ///< z distance between consecutive bodies
+    double pinRadius = 0; ///< radius of the joint pins
+    double topZ = 0;      ///< height of the pin tops, the highest body geometry
+};
+
+class MechanismScene {
+public:
+    /// Builds the actors for `model` at pose q (nq) and adds them to `renderer`.
+    MechanismScene(vtkRenderer* renderer,
+                   std::shared_ptr<const Model> model,
+                   const Eigen::VectorXd& q,
+                   std::vector<QColor> subsystemColours);
+    ~MechanismScene();
+    MechanismScene(const MechanismScene&) = delete;
+    MechanismScene& operator=(const MechanismScene&) = delete;
+
+    /// Moves the bodies to pose q (nq) and, when traces are shown, extends them.
+    void setPose(const Eigen::VectorXd& q);
+    const Eigen::VectorXd& pose() const { return q_; }
+
+    /// Reaction arrows at the cut points (Model::cuts order), drawn at `metresPerNewton`.
+    void setReactions(const std::vector<CutReaction>& reactions, double metresPerNewton);
+    void setReactionsVisible(bool visible);
+    void setTracesVisible(bool visible);
+    void clearTraces();
+    /// Emphasises the bodies and joints of one loop and dims the rest; -1 for none.
+    void setHighlightedLoop(int loop);
+    void setSubsystemColours(std::vector<QColor> colours);
+
+    const SceneMetrics& metrics() const { return metrics_; }
+    const Workspace& workspace() const { return ws_; }
+    const Model& model() const { return *model_; }
+    /// World position (m) of a joint at the current pose: its side-A point.
+    Eigen::Vector2d jointPosition(int joint) const;
+    /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose.
+    std::array<double, 4> bounds() const;
+
+private:
+    struct BodyActors;
+    struct JointActors;
+    struct Trace;
+
+    void buildBodies();
+    void buildJoints();
+    void buildGround();
+    void buildTraces();
+    void applyColours();
+    vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
+
+    vtkRenderer* renderer_;
+    std::shared_ptr<const Model> model_;
+    Workspace ws_;
+    Eigen::VectorXd q_;
+    SceneMetrics metrics_;
+    std::vector<QColor> subsystemColours_;
+    int highlightedLoop_ = -1;
+    bool tracesVisible_ = true;
+    bool reactionsVisible_ = false;
+
+    std::vector<vtkSmartPointer<vtkActor>> allActors_;
+    std::vector<BodyActors> bodies_;  ///< indexed like Model::bodies; [0] is the ground
+    std::vector<JointActors> joints_; ///< indexed like Model::joints
+    std::vector<Trace> traces_;       ///< Model::tracedPoints order
+    std::vector<vtkSmartPointer<vtkActor>> arrows_; ///< one per cut
+    std::vector<vtkSmartPointer<vtkActor>> groundActors_;
+};
+
+} // namespace sslm::viewport

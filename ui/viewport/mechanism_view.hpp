@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The 3-D view of a mechanism: a VTK scene hosted in a Qt 6 QOpenGLWidget (Debian's VTK Qt
+// module is built for Qt 5, so the render window is driven by hand; see the .cpp). Top view by
+// default (parallel projection looking down −z; drag pans, the wheel zooms at the cursor),
+// orbiting on request. VTK stays behind the pimpl.
+
+#include <memory>
+#include <vector>
+
+#include <QColor>
+#include <QImage>
+#include <QOpenGLWidget>
+#include <QPointF>
+#include <QString>
+
+#include <Eigen/Core>
+
+#include "core/dynamics/cut_reactions.hpp"
+#include "core/model/model.hpp"
+
+class QSurfaceFormat;
+
+namespace sslm::ui {
+
+class MechanismView : public QOpenGLWidget {
+    Q_OBJECT
+
+public:
+    explicit MechanismView(QWidget* parent = nullptr);
+    ~MechanismView() override;
+
+    /// The OpenGL format VTK needs (3.2+ core profile). Set it as the default format before the
+    /// QApplication is created.
+    static QSurfaceFormat surfaceFormat();
+
+    /// Colour of subsystem j (fixed palette, cycling; red is kept for cut joints). Shared with
+    /// every view that shows subsystems.
+    static QColor subsystemColour(int j);
+
+    /// Shows `model` at pose q (nq); q empty means all zeros. Clears traces and reactions and
+    /// fits the camera. A null model empties the view.
+    void setModel(std::shared_ptr<const sslm::Model> model, const Eigen::VectorXd& q = {});
+    std::shared_ptr<const sslm::Model> model() const;
+
+    /// Moves the bodies to pose q (nq, rad or m) and extends the traces. Cheap: meant to be
+    /// called at display rate during playback.
+    void setPose(const Eigen::VectorXd& q);
+    /// The pose shown; empty without a model.
+    Eigen::VectorXd pose() const;
+
+    /// Reaction arrows at the cut points (Model::cuts order), drawn when reactions are shown.
+    /// Length is |F|·reactionScale(); with the automatic scale, the first non-zero set fixes it
+    /// so that its largest force is a quarter of the mechanism's size.
+    void setReactions(const std::vector<sslm::CutReaction>& reactions);
+    void setReactionScale(double metresPerNewton); ///< 0 chooses it automatically
+    double reactionScale() const;
+
+    /// Overrides the palette; empty restores subsystemColour().
+    void setSubsystemColours(const std::vector<QColor>& colours);
+    /// Emphasises the bodies and joints of loop i (Model::loops); -1 for none.
+    void setHighlightedLoop(int loop);
+    int highlightedLoop() const;
+
+    bool tracesVisible() const;
+    bool reactionsVisible() const;
+    bool orbitEnabled() const;
+
+    /// Where the world point p_W (m) at height z (m) appears, in widget coordinates (logical
+    /// pixels). Valid once the widget has been shown.
+    QPointF worldToWidget(const Eigen::Vector2d& p_W, double z = 0.0) const;
+    /// Height (m) of the top of the pins and cut markers, for worldToWidget.
+    double markerHeight() const;
+
+    /// The rendered view (with overlays) in device pixels.
+    QImage snapshot();
+    /// Writes snapshot() to `path` (format from the suffix); false on failure.
+    bool saveSnapshot(const QString& path);
+
+public Q_SLOTS:
+    /// Fits the mechanism in the view and returns to the top view.
+    void resetCamera();
+    void clearTraces();
+    void setTracesVisible(bool visible);
+    void setReactionsVisible(bool visible);
+    /// Lets a left drag orbit the camera; turning it off returns to the top view.
+    void setOrbitEnabled(bool enabled);
+
+protected:
+    void initializeGL() override;
+    void resizeGL(int w, int h) override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d_;
+};
+
+} // namespace sslm::ui

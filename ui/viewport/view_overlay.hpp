@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The 2-D annotations over the 3-D mechanism view: joint labels (cut joints in red), a legend
+// of subsystems, cut joints and traces, a scale bar and an axes triad. They are painted with
+// the raster QPainter by a transparent child widget, which keeps QPainter's GL engine and
+// VTK's cached GL state apart, and onto snapshots. Private to ui/viewport.
+
+#include <functional>
+#include <vector>
+
+#include <QColor>
+#include <QPointF>
+#include <QSize>
+#include <QWidget>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+
+class QPainter;
+
+namespace sslm::viewport {
+
+class MechanismScene;
+
+struct OverlayContext {
+    const Model* model = nullptr;
+    const MechanismScene* scene = nullptr;
+    /// World point (m) at height z (m) → widget point (logical pixels).
+    std::function<QPointF(const Eigen::Vector2d&, double)> project;
+    double metresPerPixel = 0; ///< at the focal plane, per logical pixel
+    /// Screen directions (unit, y down) of the world axes.
+    QPointF axisX, axisY, axisZ;
+    std::vector<QColor> subsystemColours; ///< one per subsystem of the model
+    int highlightedLoop = -1;
+    bool tracesVisible = true;
+};
+
+void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& context);
+
+/// A transparent widget, laid over the view, that paints the overlay and lets the mouse
+/// through.
+class OverlayWidget : public QWidget {
+public:
+    OverlayWidget(std::function<OverlayContext()> context, QWidget* parent);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    std::function<OverlayContext()> context_;
+};
+
+} // namespace sslm::viewport
