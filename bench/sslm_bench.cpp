@@ -74,18 +74,6 @@ struct RunRecord {
     double lambdaMs = 0; ///< λ-phase time summed over the run's RHS calls (estimate)
 };
 
-const char* methodName(SolverKind kind) {
-    switch (kind) {
-    case SolverKind::Sslm:
-        return "sslm";
-    case SolverKind::Slm:
-        return "slm";
-    case SolverKind::Augmented:
-        return "augmented";
-    }
-    return "?";
-}
-
 std::optional<Case> loadCase(const std::string& name, const MechanismSpec& spec, int k = 0) {
     const CompileResult compiled = compileModel(spec);
     if (!compiled.ok()) {
@@ -145,7 +133,7 @@ std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int r
             rhs.evaluate(0.0, c.initial.q, c.initial.qd);
         };
         const bench::PerCallTime time = bench::timePerCall(call, batchSeconds, repetitions);
-        record(methodName(kind), time, timeLambdaPhase(c, kind, batchSeconds, repetitions),
+        record(solverName(kind), time, timeLambdaPhase(c, kind, batchSeconds, repetitions),
                allocationsPerCall(call));
     }
 #ifdef SSLM_HAVE_PEERS
@@ -197,7 +185,7 @@ benchmarkRun(const Case& c, SolverKind kind, double tEnd, double tolerance, int 
     char label[64];
     std::snprintf(label, sizeof label, "%g s at %g", tEnd, tolerance);
     return {c.name,
-            methodName(kind),
+            solverName(kind),
             label,
             tEnd,
             tolerance,

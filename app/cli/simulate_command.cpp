@@ -62,44 +62,6 @@ resolveSettings(const Model& model, const SimulateOptions& options, std::string&
     return settingsFromSpec(spec, &message);
 }
 
-const char* integratorName(IntegratorKind kind) {
-    switch (kind) {
-    case IntegratorKind::Rk4:
-        return "rk4";
-    case IntegratorKind::Dopri5:
-        return "dopri5";
-    case IntegratorKind::Rkf78:
-        return "rkf78";
-    case IntegratorKind::Rosenbrock4:
-        return "rosenbrock4";
-    }
-    return "?";
-}
-
-const char* stabilisationName(Stabilisation kind) {
-    switch (kind) {
-    case Stabilisation::None:
-        return "none";
-    case Stabilisation::Baumgarte:
-        return "baumgarte";
-    case Stabilisation::Projection:
-        return "projection";
-    }
-    return "?";
-}
-
-const char* solverName(SolverKind kind) {
-    switch (kind) {
-    case SolverKind::Sslm:
-        return "sslm";
-    case SolverKind::Slm:
-        return "slm";
-    case SolverKind::Augmented:
-        return "augmented";
-    }
-    return "?";
-}
-
 /// JSON string literal of `text` (quotes and control characters escaped).
 std::string jsonString(const std::string& text) {
     std::string out = "\"";

@@ -473,6 +473,44 @@ void integrateDense(Run& run,
 
 } // namespace
 
+const char* solverName(SolverKind kind) {
+    switch (kind) {
+    case SolverKind::Sslm:
+        return "sslm";
+    case SolverKind::Slm:
+        return "slm";
+    case SolverKind::Augmented:
+        return "augmented";
+    }
+    return "?";
+}
+
+const char* integratorName(IntegratorKind kind) {
+    switch (kind) {
+    case IntegratorKind::Rk4:
+        return "rk4";
+    case IntegratorKind::Dopri5:
+        return "dopri5";
+    case IntegratorKind::Rkf78:
+        return "rkf78";
+    case IntegratorKind::Rosenbrock4:
+        return "rosenbrock4";
+    }
+    return "?";
+}
+
+const char* stabilisationName(Stabilisation kind) {
+    switch (kind) {
+    case Stabilisation::None:
+        return "none";
+    case Stabilisation::Baumgarte:
+        return "baumgarte";
+    case Stabilisation::Projection:
+        return "projection";
+    }
+    return "?";
+}
+
 std::optional<SolverKind> solverFromName(const std::string& name) {
     if (name == "sslm") {
         return SolverKind::Sslm;

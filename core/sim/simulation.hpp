@@ -52,6 +52,10 @@ std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spe
 std::optional<SolverKind> solverFromName(const std::string& name);
 std::optional<IntegratorKind> integratorFromName(const std::string& name);
 std::optional<Stabilisation> stabilisationFromName(const std::string& name);
+/// The names the file format and the command line use ("sslm", "dopri5", "projection", …).
+const char* solverName(SolverKind kind);
+const char* integratorName(IntegratorKind kind);
+const char* stabilisationName(Stabilisation kind);
 
 /// Everything reported at one output time.
 struct Sample {

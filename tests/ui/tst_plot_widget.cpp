@@ -29,25 +29,16 @@
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
+
 using namespace sslm;
 using namespace sslm::ui;
+using fixtures::loadExample;
 
 namespace {
 
 constexpr int kPlotWidth = 900; // px
 constexpr int kPlotHeight = 520;
-
-std::shared_ptr<const Model> loadExample(const char* file) {
-    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
-    if (!loaded.ok()) {
-        qFatal("%s: %s", file, formatDiagnostics(loaded.diagnostics).c_str());
-    }
-    const CompileResult compiled = compileModel(*loaded.spec);
-    if (!compiled.ok()) {
-        qFatal("%s: %s", file, formatDiagnostics(compiled.diagnostics).c_str());
-    }
-    return compiled.model;
-}
 
 QStringList columnsOf(const SampleLayout& layout, SeriesFamily family) {
     QStringList names;

@@ -22,10 +22,13 @@
 #include "ui/plots/plot_widget.hpp"
 #include "ui/sim/simulation_controller.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
+using fixtures::loadExample;
+using fixtures::parallelogram;
 
 namespace {
 
@@ -33,18 +36,6 @@ constexpr double kSameSampleTol = 1e-12; // same code on the same inputs: equal 
 constexpr double kMaxLatencyMs = 100.0;  // the bound on the GUI event-loop latency
 constexpr int kFinishTimeoutMs = 60000;  // generous: the runs here take well under a second
 constexpr int kCycles = 50;
-
-std::shared_ptr<const Model> loadExample(const char* file) {
-    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
-    if (!loaded.ok()) {
-        qFatal("%s: %s", file, formatDiagnostics(loaded.diagnostics).c_str());
-    }
-    const CompileResult compiled = compileModel(*loaded.spec);
-    if (!compiled.ok()) {
-        qFatal("%s: %s", file, formatDiagnostics(compiled.diagnostics).c_str());
-    }
-    return compiled.model;
-}
 
 /// The file's solver block with the command line's overrides, as `sslm simulate` builds it.
 SimulationSettings scraperSettings(const Model& model, double tEnd, double tolerance) {
@@ -59,36 +50,6 @@ SimulationSettings scraperSettings(const Model& model, double tEnd, double toler
         qFatal("%s", error.c_str());
     }
     return *settings;
-}
-
-/*  Parallelogram four-bar (tests/core/sim/tst_simulation.cpp): cranks of 0.1 m at O1 (0, 0)
-    and O2 (0.2, 0), coupler of 0.2 m, cut J4 at the coupler–rocker pin. At θ = 0 every link
-    lies on the x axis: the change point, where J M⁻¹ Jᵀ is singular.
-
-        A ────────── B
-        │            │
-        O1           O2        (drawn at θ = 90°)                                        */
-MechanismSpec parallelogram() {
-    using fixtures::revolute;
-    using fixtures::rod;
-    MechanismSpec spec;
-    spec.name = "parallelogram four-bar";
-    spec.ground.points = {{"O1", {0.0, 0.0}}, {"O2", {0.2, 0.0}}};
-    spec.bodies = {
-        rod("crank", "crank", 1.0, 0.1, {0.05, 0}, {{"O", {0, 0}}, {"A", {0.1, 0}}}),
-        rod("rocker", "rocker", 1.0, 0.1, {0.05, 0}, {{"O", {0, 0}}, {"B", {0.1, 0}}}),
-        rod("coupler", "coupler", 2.0, 0.2, {0.1, 0}, {{"A", {0, 0}}, {"B", {0.2, 0}}}),
-    };
-    spec.joints = {
-        revolute("J1", "theta1", {"ground", "O1"}, {"crank", "O"}),
-        revolute("J2", "theta2", {"ground", "O2"}, {"rocker", "O"}),
-        revolute("J3", "theta3", {"crank", "A"}, {"coupler", "A"}),
-        revolute("J4", "", {"coupler", "B"}, {"rocker", "B"}),
-    };
-    spec.cuts = {"J4"};
-    spec.initial.independent = {{"theta1", 0.0}};
-    spec.initial.rates = {{"theta1", 0.0}};
-    return spec;
 }
 
 SimulationSummary lastSummary(const QSignalSpy& spy) {

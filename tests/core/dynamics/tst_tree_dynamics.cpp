@@ -12,19 +12,16 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/model/compile.hpp"
 #include "core/spec/four_bar_chain.hpp"
-#include "core/spec/spec_json.hpp"
+
+#include "tests/core/fixtures/examples.hpp"
 
 using namespace sslm;
 
 namespace {
 
 std::shared_ptr<const Model> compileNamed(const QString& name) {
-    if (name == "chain") {
-        return compileModel(fourBarChain({.loops = 5})).model;
-    }
-    const LoadResult loaded =
-        loadMechanismFile(std::string(SSLM_EXAMPLES_DIR) + "/" + name.toStdString() + ".json");
-    return loaded.ok() ? compileModel(*loaded.spec).model : nullptr;
+    return name == "chain" ? compileModel(fourBarChain({.loops = 5})).model
+                           : fixtures::loadExample(name.toStdString() + ".json");
 }
 
 double gravityPotential(const Model& model, const Workspace& ws) {

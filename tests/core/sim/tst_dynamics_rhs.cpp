@@ -10,24 +10,13 @@
 #include "core/model/compile.hpp"
 #include "core/sim/dynamics_rhs.hpp"
 #include "core/spec/four_bar_chain.hpp"
-#include "core/spec/spec_json.hpp"
 
 #include "bench/allocation_counter.hpp"
+#include "tests/core/fixtures/examples.hpp"
 
 using namespace sslm;
 
-namespace {
-
-std::shared_ptr<const Model> compileExample(const QString& name) {
-    const LoadResult loaded =
-        loadMechanismFile(std::string(SSLM_EXAMPLES_DIR) + "/" + name.toStdString() + ".json");
-    if (!loaded.ok()) {
-        return nullptr;
-    }
-    return compileModel(*loaded.spec).model;
-}
-
-} // namespace
+namespace {} // namespace
 
 class TestDynamicsRhs : public QObject {
     Q_OBJECT
@@ -43,8 +32,9 @@ private Q_SLOTS:
 
     void evaluateDoesNotAllocate() {
         QFETCH(QString, mechanism);
-        const auto model = mechanism == "chain" ? compileModel(fourBarChain({.loops = 8})).model
-                                                : compileExample(mechanism);
+        const auto model = mechanism == "chain"
+                               ? compileModel(fourBarChain({.loops = 8})).model
+                               : fixtures::loadExample(mechanism.toStdString() + ".json");
         QVERIFY(model);
         const InitialState initial = assembleInitialState(*model);
         QVERIFY(initial.report.converged);

@@ -16,10 +16,14 @@
 #include "core/sim/simulation.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/oracle.hpp"
 
 using namespace sslm;
+using fixtures::compiled;
+using fixtures::exampleSpec;
+using fixtures::parallelogram;
 
 namespace {
 
@@ -54,23 +58,6 @@ SimulationSettings tight(double tEnd) {
     s.tEnd = tEnd;
     s.rtol = s.atol = 1e-10;
     return s;
-}
-
-/// The spec of examples/<file>.
-MechanismSpec exampleSpec(const char* file) {
-    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
-    if (!loaded.ok()) {
-        qFatal("%s: %s", file, formatDiagnostics(loaded.diagnostics).c_str());
-    }
-    return *loaded.spec;
-}
-
-std::shared_ptr<const Model> compiled(const MechanismSpec& spec) {
-    const CompileResult result = compileModel(spec);
-    if (!result.ok()) {
-        qFatal("%s", formatDiagnostics(result.diagnostics).c_str());
-    }
-    return result.model;
 }
 
 /// Every sample of a run from an explicit state.
@@ -140,32 +127,6 @@ double maxDifference(const std::vector<Eigen::VectorXd>& a, const std::vector<Ei
         d = std::max(d, (a[k] - b[k]).cwiseAbs().maxCoeff());
     }
     return d;
-}
-
-/*  Parallelogram four-bar: cranks of 0.1 m at O1 (0, 0) and O2 (0.2, 0), coupler of 0.2 m,
-    cut J4 at the coupler–rocker pin. At θ = 0 every link lies on the x axis: the change point,
-    where the x rows of J vanish and J M⁻¹ Jᵀ is singular.                                  */
-MechanismSpec parallelogram() {
-    using fixtures::revolute;
-    using fixtures::rod;
-    MechanismSpec spec;
-    spec.name = "parallelogram four-bar";
-    spec.ground.points = {{"O1", {0.0, 0.0}}, {"O2", {0.2, 0.0}}};
-    spec.bodies = {
-        rod("crank", "crank", 1.0, 0.1, {0.05, 0}, {{"O", {0, 0}}, {"A", {0.1, 0}}}),
-        rod("rocker", "rocker", 1.0, 0.1, {0.05, 0}, {{"O", {0, 0}}, {"B", {0.1, 0}}}),
-        rod("coupler", "coupler", 2.0, 0.2, {0.1, 0}, {{"A", {0, 0}}, {"B", {0.2, 0}}}),
-    };
-    spec.joints = {
-        revolute("J1", "theta1", {"ground", "O1"}, {"crank", "O"}),
-        revolute("J2", "theta2", {"ground", "O2"}, {"rocker", "O"}),
-        revolute("J3", "theta3", {"crank", "A"}, {"coupler", "A"}),
-        revolute("J4", "", {"coupler", "B"}, {"rocker", "B"}),
-    };
-    spec.cuts = {"J4"};
-    spec.initial.independent = {{"theta1", 0.0}};
-    spec.initial.rates = {{"theta1", 0.0}};
-    return spec;
 }
 
 } // namespace
