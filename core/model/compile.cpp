@@ -87,8 +87,11 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
         const std::string count = "Grübler: 3×" + std::to_string(bodies) + " bodies − 2×" +
                                   std::to_string(joints) + " joints = " + std::to_string(mobility);
         if (mobility == 0) {
-            diagnostics.push_back(error("joints", "the mechanism is locked: 0 DOF (" + count + ")",
-                                        "remove a joint or add a body so that it can move"));
+            diagnostics.push_back(error(
+                "joints", "the mechanism is locked: 0 DOF (" + count + ")",
+                "remove a joint or add a body so that it can move; if it moves all the same "
+                "(a double parallelogram, say), its loop constraints are redundant, which SSLM "
+                "cannot solve: remove the redundant link"));
         } else {
             diagnostics.push_back(
                 error("joints",
