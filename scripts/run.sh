@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the headless CLI on the default example: the
-# carpet scraper's structure (loops, subsystems, J and GICM patterns), a one-turn position
-# sweep of the crank to build/carpet_scraper_sweep.csv, and 2 s of free-motion dynamics at tight
-# tolerance to build/carpet_scraper_simulation.csv.
+# Installs what is missing, builds, and opens SSLM Studio on the carpet scraper with the
+# simulation running: the mechanism moves, its blade tip traces the straight stroke, and the
+# plots fill. Without a display (DISPLAY and WAYLAND_DISPLAY unset) it says so and runs the
+# headless command line instead: the scraper's structure, a one-turn position sweep to
+# build/carpet_scraper_sweep.csv and 2 s of dynamics to build/carpet_scraper_simulation.csv.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -10,6 +11,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ./scripts/build.sh
 
 example=examples/carpet_scraper.json
+if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]]; then
+    exec ./build/app/studio/sslm-studio "$example" --run
+fi
+
+echo "run.sh: no display (DISPLAY and WAYLAND_DISPLAY are unset), so SSLM Studio cannot open" \
+    "a window; running the headless command line instead. On a desktop, or under xvfb-run," \
+    "start the app with: build/app/studio/sslm-studio $example --run" >&2
 ./build/app/cli/sslm info "$example"
 ./build/app/cli/sslm kinematics "$example" --input theta1 --from 0 --to 360 --degrees \
     --steps 360 --out build/carpet_scraper_sweep.csv

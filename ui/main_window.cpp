@@ -16,8 +16,13 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QUndoStack>
 #include <QWindow>
 
+#include "ui/graph/mechanism_graph_view.hpp"
+#include "ui/playback/playback_bar.hpp"
+#include "ui/run/run_panel.hpp"
+#include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace sslm::ui {
@@ -29,6 +34,7 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
+constexpr int kStateVersion = 2; // docks and the playback bar; older layouts are ignored
 
 struct Example {
     const char* title;
@@ -78,12 +84,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     setCentralWidget(view_);
     setAcceptDrops(true);
     setDockNestingEnabled(true);
+    createDocks();
     createMenus();
+    createEditMenu();
+    createSimulationMenu();
+    addDockToggles();
+    createStatusWidgets();
+    connectSimulation();
     statusBar()->showMessage(tr("Open a mechanism (Ctrl+O) or pick one from File ▸ Examples"));
-    resize(1280, 800);
+    resize(1480, 920);
     const QSettings settings;
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    restoreState(settings.value(kStateKey).toByteArray());
+    dockSizesPending_ = !restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
 }
 
 MainWindow::~MainWindow() = default;
@@ -125,8 +137,16 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         return false;
     }
 
+    stopRun(); // the run belongs to the previous mechanism
     current_ = std::move(outcome.mechanism);
+    undoStack_->clear();
     view_->setModel(current_->model, current_->q0);
+    graph_->setModel(current_->model);
+    runPanel_->setModel(*current_->model);
+    playback_->setRun(nullptr);
+    shownSample_ = -1;
+    reactionDefaultsPending_ = true;
+    updateRunActions();
     setWindowTitle(tr("%1 — SSLM Studio").arg(name));
     setWindowFilePath(current_->path);
     statusBar()->showMessage(modelSummary(*current_));
@@ -191,6 +211,23 @@ void MainWindow::createMenus() {
             examples->addAction(tr(example.title), this, [this, path] { openFile(path); });
         action->setEnabled(!examplesDir.isEmpty() && QFileInfo::exists(path));
     }
+    file->addSeparator();
+    exportMenu_ = file->addMenu(tr("&Export"));
+    QAction* csv =
+        exportMenu_->addAction(tr("Samples as &CSV…"), this, &MainWindow::promptExportCsv);
+    csv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    csv->setToolTip(tr("The shown run's samples with the columns of `sslm simulate`"));
+    QAction* png =
+        exportMenu_->addAction(tr("3-D View as &PNG…"), this, &MainWindow::promptExportPng);
+    png->setToolTip(tr("A snapshot of the 3-D view as it is on screen"));
+    exportAnimationAction_ =
+        exportMenu_->addAction(tr("&Animation…"), this, &MainWindow::exportAnimation);
+    exportAnimationAction_->setToolTip(
+        tr("Write the last run's animation as an MP4 (H.264) or animated GIF"));
+    exportAnimationAction_->setStatusTip(exportAnimationAction_->toolTip());
+    exportMenu_->setToolTipsVisible(true);
+    exportMenu_->addSeparator();
+    exportMenu_->addAction(tr("Plots: use Export… in each plot's tool bar"))->setEnabled(false);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -260,10 +297,19 @@ void MainWindow::promptOpen() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    stopRun();
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
-    settings.setValue(kStateKey, saveState());
+    settings.setValue(kStateKey, saveState(kStateVersion));
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (dockSizesPending_) {
+        dockSizesPending_ = false;
+        applyDefaultDockSizes();
+    }
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The SSLM Studio main window: the mechanism view in the centre, File and View menus, recent
-// files, examples, drag and drop. Docks (simulation, plots, graph) are added by their owners
-// through the usual QMainWindow API and react to mechanismLoaded().
+// The SSLM Studio main window: the mechanism view in the centre; the run panel (left), the
+// loop/cut graph (right), two plot docks and the playback timeline (bottom); File (examples,
+// recent files, export), Edit (undo/redo of cut choices), View and Simulation menus; drag and
+// drop. The docks and the simulation wiring live in main_window_docks.cpp and
+// main_window_simulation.cpp.
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <QMainWindow>
 #include <QString>
@@ -16,10 +20,23 @@
 
 class QMenu;
 class QAction;
+class QDockWidget;
+class QLabel;
+class QProgressBar;
+class QUndoStack;
+
+namespace sslm {
+struct SimulationSummary;
+}
 
 namespace sslm::ui {
 
+class MechanismGraphView;
 class MechanismView;
+class PlaybackBar;
+class PlotDock;
+class RunPanel;
+class SimulationController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -46,6 +63,25 @@ public:
     /// The View menu, for docks to add their toggle actions.
     QMenu* viewMenu() const { return viewMenu_; }
 
+    RunPanel* runPanel() const { return runPanel_; }
+    MechanismGraphView* graphView() const { return graph_; }
+    QDockWidget* graphDock() const { return graphDock_; }
+    PlotDock* jointPlotDock() const { return jointPlot_; }
+    PlotDock* reactionPlotDock() const { return reactionPlot_; }
+    PlaybackBar* playbackBar() const { return playback_; }
+    SimulationController* controller() const { return controller_; }
+    QUndoStack* undoStack() const { return undoStack_; }
+    /// Left for the video exporter (ui/export/): created disabled until it is connected.
+    QAction* exportAnimationAction() const { return exportAnimationAction_; }
+
+    /// Starts a run of the current model with the run panel's settings; false (reason in the
+    /// panel and the status bar) when there is no model or the settings are invalid.
+    bool startSimulation();
+    /// Writes the playback run's samples (else the last run's) with the CLI's columns.
+    bool exportSamplesCsv(const QString& path, QString* error = nullptr);
+    /// Writes the 3-D view as a PNG.
+    bool exportViewPng(const QString& path);
+
     /// Folder of the bundled examples: next to the executable when installed
     /// (../share/sslm-studio/examples), else the source tree's; empty if neither exists.
     static QString examplesDirectory();
@@ -54,8 +90,13 @@ Q_SIGNALS:
     /// A mechanism was loaded (or reloaded) and is on screen.
     void mechanismLoaded(const sslm::ui::LoadedMechanism& mechanism);
 
+public Q_SLOTS:
+    /// The video/GIF export; filled in by ui/export/.
+    void exportAnimation();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -65,10 +106,53 @@ private:
     void addRecentFile(const QString& path);
     void promptOpen();
 
+    // main_window_docks.cpp
+    void createDocks();
+    /// Dock sizes for a window without a saved layout, once it has its size.
+    void applyDefaultDockSizes();
+    void createEditMenu();
+    void createSimulationMenu();
+    void addDockToggles();
+    void createStatusWidgets();
+
+    // main_window_simulation.cpp
+    void connectSimulation();
+    void onRunStarted();
+    void onProgress(double t, double tEnd, double realTimeFactor);
+    void onRunFinished(const sslm::SimulationSummary& summary);
+    void updateRunActions();
+    /// Shows sample `index` of the playback run: pose, traces, reactions, time cursors.
+    void showSample(int index);
+    void onCutsChanged(const std::vector<std::string>& cuts,
+                       std::shared_ptr<const sslm::Model> model);
+    /// Makes `model` (recompiled with other cuts) the current one: assembles its initial state
+    /// and shows it; the next run uses it.
+    void adoptModel(std::shared_ptr<const sslm::Model> model);
+    /// Stops a run still going and waits for it to end.
+    void stopRun();
+    void promptExportCsv();
+    void promptExportPng();
+
     MechanismView* view_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     std::optional<LoadedMechanism> current_;
+
+    RunPanel* runPanel_ = nullptr;
+    QDockWidget* graphDock_ = nullptr;
+    MechanismGraphView* graph_ = nullptr;
+    PlotDock* jointPlot_ = nullptr;
+    PlotDock* reactionPlot_ = nullptr;
+    PlaybackBar* playback_ = nullptr;
+    SimulationController* controller_ = nullptr;
+    QUndoStack* undoStack_ = nullptr;
+    QProgressBar* progressBar_ = nullptr;
+    QLabel* progressLabel_ = nullptr;
+    QMenu* exportMenu_ = nullptr;
+    QAction* exportAnimationAction_ = nullptr;
+    bool dockSizesPending_ = true; ///< no saved layout: size the docks on the first show
+    int shownSample_ = -1; ///< sample of the playback run on screen, -1 for the initial pose
+    bool reactionDefaultsPending_ = true; ///< the λ plot picks |λ| columns on the next run
 };
 
 } // namespace sslm::ui

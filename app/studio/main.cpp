@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
-// sslm-studio [FILE] [--screenshot out.png]: the desktop application. With --screenshot, it
-// opens FILE, renders the window at 1280 × 800, writes the PNG and exits.
+// sslm-studio [FILE] [--run] [--screenshot out.png]: the desktop application. With --run, the
+// simulation of FILE starts as soon as it is open. With --screenshot, it opens FILE, renders
+// the window at 1280 × 800, writes the PNG and exits. With
+// --export-video OUT [--t-end T] [--fps F] [--size WxH] [--with-plot] [--reactions], it simulates
+// FILE and writes the animation (MP4 or GIF), then exits.
 
 #include <cstdio>
 #include <exception>
@@ -9,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QSurfaceFormat>
 
+#include "ui/export/video_command.hpp"
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
@@ -27,9 +31,38 @@ int main(int argc, char* argv[]) try {
     parser.addOption({QStringLiteral("screenshot"),
                       QStringLiteral("Render FILE at 1280x800 into PNG, then exit."),
                       QStringLiteral("PNG")});
+    // animation export (issue 4 item 7)
+    parser.addOption({QStringLiteral("export-video"),
+                      QStringLiteral("Simulate FILE and write its animation (.mp4 or .gif), then "
+                                     "exit."),
+                      QStringLiteral("VIDEO")});
+    parser.addOption({QStringLiteral("t-end"),
+                      QStringLiteral("With --export-video: simulated time (s); default the "
+                                     "file's."),
+                      QStringLiteral("T")});
+    parser.addOption({QStringLiteral("fps"),
+                      QStringLiteral("With --export-video: frames per second (default 30)."),
+                      QStringLiteral("F")});
+    parser.addOption({QStringLiteral("size"),
+                      QStringLiteral("With --export-video: 3-D view size (default 1280x720)."),
+                      QStringLiteral("WxH")});
+    parser.addOption({QStringLiteral("with-plot"),
+                      QStringLiteral("With --export-video: a plot of q beside the 3-D view.")});
+    parser.addOption({QStringLiteral("reactions"),
+                      QStringLiteral("With --export-video: draw the cut reaction arrows.")});
+    parser.addOption(
+        {QStringLiteral("run"), QStringLiteral("Start the simulation of FILE once it is open.")});
     parser.process(app);
     const QStringList files = parser.positionalArguments();
     const QString screenshot = parser.value(QStringLiteral("screenshot"));
+
+    if (parser.isSet(QStringLiteral("export-video"))) {
+        return sslm::ui::runVideoCommand(
+            {parser.positionalArguments().value(0), parser.value(QStringLiteral("export-video")),
+             parser.value(QStringLiteral("t-end")), parser.value(QStringLiteral("fps")),
+             parser.value(QStringLiteral("size")), parser.isSet(QStringLiteral("with-plot")),
+             parser.isSet(QStringLiteral("reactions"))});
+    }
 
     sslm::ui::MainWindow window;
     if (!screenshot.isEmpty()) {
@@ -40,8 +73,8 @@ int main(int argc, char* argv[]) try {
         return ok ? 0 : (files.isEmpty() ? 2 : 1);
     }
     window.show();
-    if (!files.isEmpty()) {
-        window.openFile(files.first());
+    if (!files.isEmpty() && window.openFile(files.first()) && parser.isSet(QStringLiteral("run"))) {
+        window.startSimulation();
     }
     return QApplication::exec();
 } catch (const std::exception& e) {

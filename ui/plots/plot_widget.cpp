@@ -639,13 +639,18 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
     return true;
 }
 
-bool PlotWidget::exportPng(const QString& path, const QSize& size) {
+QImage PlotWidget::renderImage(const QSize& size) {
     if (size.isEmpty()) {
-        return false;
+        return {};
     }
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
-    return renderTo(image, size) && image.save(path, "PNG");
+    return renderTo(image, size) ? image : QImage();
+}
+
+bool PlotWidget::exportPng(const QString& path, const QSize& size) {
+    const QImage image = renderImage(size);
+    return !image.isNull() && image.save(path, "PNG");
 }
 
 bool PlotWidget::exportSvg(const QString& path, const QSize& size) {

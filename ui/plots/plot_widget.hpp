@@ -15,6 +15,7 @@
 #include <memory>
 #include <vector>
 
+#include <QImage>
 #include <QList>
 #include <QSize>
 #include <QStringList>
@@ -67,6 +68,8 @@ public:
     bool isAutoScaling() const { return m_autoScale; }
     QAction* resetZoomAction() const { return m_resetZoomAction; }
 
+    /// The chart rendered at `size` (px) on white, as exportPng draws it; null if it fails.
+    QImage renderImage(const QSize& size);
     /// Renders the chart at `size` (px) into a PNG file; false if it cannot be written.
     bool exportPng(const QString& path, const QSize& size = QSize(1600, 1000));
     /// Renders the chart as SVG, laid out at `size` (px); false if it cannot be written.

@@ -115,14 +115,18 @@ struct MechanismView::Impl {
     }
 
     void fitCamera() {
-        vtkCamera* camera = renderer->GetActiveCamera();
-        camera->ParallelProjectionOn();
         std::array<double, 4> b = {-0.5, 0.5, -0.5, 0.5};
-        double extent = 1.0;
         if (scene) {
             b = scene->bounds();
-            extent = scene->metrics().extent;
         }
+        fitCamera(b);
+    }
+
+    /// Top view of the box b = (x min, x max, y min, y max) (m).
+    void fitCamera(const std::array<double, 4>& b) {
+        vtkCamera* camera = renderer->GetActiveCamera();
+        camera->ParallelProjectionOn();
+        const double extent = scene ? scene->metrics().extent : 1.0;
         const double cx = 0.5 * (b[0] + b[1]);
         const double cy = 0.5 * (b[2] + b[3]);
         const double aspect =
@@ -323,6 +327,32 @@ bool MechanismView::orbitEnabled() const {
 
 void MechanismView::resetCamera() {
     d_->fitCamera();
+    d_->repaint();
+}
+
+void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) {
+    if (!d_->scene) {
+        resetCamera();
+        return;
+    }
+    // visit the poses without extending the traces, then go back to the pose shown
+    const Eigen::VectorXd shown = d_->scene->pose();
+    d_->scene->setTracesVisible(false);
+    std::array<double, 4> box = d_->scene->bounds();
+    for (const Eigen::VectorXd& q : poses) {
+        if (q.size() != d_->model->nq()) {
+            continue;
+        }
+        d_->scene->setPose(q);
+        const std::array<double, 4> b = d_->scene->bounds();
+        box = {std::min(box[0], b[0]), std::max(box[1], b[1]), std::min(box[2], b[2]),
+               std::max(box[3], b[3])};
+    }
+    d_->scene->setPose(shown);
+    d_->scene->setTracesVisible(d_->tracesVisible);
+    d_->orbit = false;
+    d_->fitCamera(box);
+    d_->cameraFitPending = false;
     d_->repaint();
 }
 

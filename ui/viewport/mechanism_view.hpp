@@ -81,6 +81,9 @@ public:
 public Q_SLOTS:
     /// Fits the mechanism in the view and returns to the top view.
     void resetCamera();
+    /// Like resetCamera(), but fits every one of `poses` (nq each; e.g. a whole run) so that
+    /// the camera can stay fixed while they are played. The pose shown does not change.
+    void fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses);
     void clearTraces();
     void setTracesVisible(bool visible);
     void setReactionsVisible(bool visible);

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+#include "ui/export/run_interpolation.hpp"
+
+#include <algorithm>
+
+#include "core/kinematics/forward_kinematics.hpp"
+
+namespace sslm::ui {
+
+RunInterpolation::RunInterpolation(const SimulationRun& run)
+    : m_model(run.model()), m_workspace(*run.model()) {
+    const Model& model = *m_model;
+    const SampleLayout& layout = run.layout();
+
+    // the columns to copy: t, every q, then x, y (and the moment of a prismatic cut) per cut
+    std::vector<int> columns{layout.indexOf(QStringLiteral("t"))};
+    for (const Coordinate& c : model.coordinates) {
+        columns.push_back(layout.indexOf(QStringLiteral("q.") + QString::fromStdString(c.name)));
+    }
+    std::vector<bool> hasMoment;
+    for (int cut : model.cuts) {
+        const QString prefix =
+            QStringLiteral("lambda.") + QString::fromStdString(model.joints[cut].name);
+        columns.push_back(layout.indexOf(prefix + QStringLiteral(".x")));
+        columns.push_back(layout.indexOf(prefix + QStringLiteral(".y")));
+        const int moment = layout.indexOf(prefix + QStringLiteral(".moment"));
+        hasMoment.push_back(moment >= 0);
+        if (moment >= 0) {
+            columns.push_back(moment);
+        }
+    }
+    SampleBlock block = run.samples().snapshotSince(0, columns);
+
+    std::size_t c = 0;
+    m_t = std::move(block.columns[c++]);
+    for (int k = 0; k < model.nq(); ++k) {
+        m_q.push_back(std::move(block.columns[c++]));
+    }
+    for (std::size_t i = 0; i < model.cuts.size(); ++i) {
+        const Joint& joint = model.joints[model.cuts[i]];
+        CutColumns cut;
+        cut.x = std::move(block.columns[c++]);
+        cut.y = std::move(block.columns[c++]);
+        if (hasMoment[i]) {
+            cut.moment = std::move(block.columns[c++]);
+        }
+        cut.bodyA = joint.bodyA;
+        cut.p_A = joint.p_A;
+        m_cuts.push_back(std::move(cut));
+    }
+}
+
+double RunInterpolation::firstTime() const {
+    return m_t.empty() ? 0.0 : m_t.front();
+}
+
+double RunInterpolation::lastTime() const {
+    return m_t.empty() ? 0.0 : m_t.back();
+}
+
+void RunInterpolation::locate(double t, std::size_t& row, double& weight) const {
+    row = 0;
+    weight = 0;
+    if (m_t.size() < 2 || !(t > m_t.front())) {
+        return;
+    }
+    if (t >= m_t.back()) {
+        row = m_t.size() - 1;
+        return;
+    }
+    const auto after = std::upper_bound(m_t.begin(), m_t.end(), t); // first sample later than t
+    row = static_cast<std::size_t>(after - m_t.begin()) - 1;
+    const double span = m_t[row + 1] - m_t[row];
+    weight = span > 0 ? (t - m_t[row]) / span : 0.0;
+}
+
+double
+RunInterpolation::valueAt(const std::vector<double>& column, std::size_t row, double weight) const {
+    if (weight == 0.0 || row + 1 >= column.size()) {
+        return column[row];
+    }
+    return (1.0 - weight) * column[row] + weight * column[row + 1];
+}
+
+Eigen::VectorXd RunInterpolation::poseAt(double t) const {
+    if (m_t.empty()) {
+        return {};
+    }
+    std::size_t row = 0;
+    double weight = 0;
+    locate(t, row, weight);
+    Eigen::VectorXd q(static_cast<Eigen::Index>(m_q.size()));
+    for (std::size_t k = 0; k < m_q.size(); ++k) {
+        q[static_cast<Eigen::Index>(k)] = valueAt(m_q[k], row, weight);
+    }
+    return q;
+}
+
+std::vector<CutReaction> RunInterpolation::reactionsAt(double t) {
+    std::vector<CutReaction> out(m_cuts.size());
+    if (m_t.empty()) {
+        return out;
+    }
+    std::size_t row = 0;
+    double weight = 0;
+    locate(t, row, weight);
+    updatePositions(*m_model, m_workspace, poseAt(t));
+    for (std::size_t i = 0; i < m_cuts.size(); ++i) {
+        const CutColumns& cut = m_cuts[i];
+        out[i].force = {valueAt(cut.x, row, weight), valueAt(cut.y, row, weight)};
+        out[i].moment = cut.moment.empty() ? 0.0 : valueAt(cut.moment, row, weight);
+        out[i].point = pointPosition(m_workspace, cut.bodyA, cut.p_A);
+    }
+    return out;
+}
+
+} // namespace sslm::ui

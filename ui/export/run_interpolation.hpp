@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The state of a stored run at any time between its samples: q and the cut reactions
+// linearly interpolated between the two samples around t (clamped to the first and last), for
+// playing a run back at a frame rate of its own.
+
+#include <cstddef>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/dynamics/cut_reactions.hpp"
+#include "core/model/workspace.hpp"
+#include "ui/sim/simulation_run.hpp"
+
+namespace sslm::ui {
+
+class RunInterpolation {
+public:
+    /// Copies the run's time, coordinate and reaction columns as stored now.
+    explicit RunInterpolation(const SimulationRun& run);
+
+    bool isEmpty() const { return m_t.empty(); }
+    double firstTime() const; ///< s; 0 when empty
+    double lastTime() const;  ///< s; 0 when empty
+
+    /// q at t (nq; rad or m); empty when there are no samples.
+    Eigen::VectorXd poseAt(double t) const;
+    /// The cut reactions at t (Model::cuts order), acting at the cut points of the pose at t.
+    std::vector<CutReaction> reactionsAt(double t);
+
+private:
+    /// Row i and weight w such that the value at t is (1 − w)·row i + w·row i+1.
+    void locate(double t, std::size_t& row, double& weight) const;
+    double valueAt(const std::vector<double>& column, std::size_t row, double weight) const;
+
+    struct CutColumns {
+        std::vector<double> x, y, moment; ///< moment empty for a revolute cut
+        int bodyA = -1;
+        Eigen::Vector2d p_A = Eigen::Vector2d::Zero();
+    };
+
+    std::shared_ptr<const Model> m_model;
+    Workspace m_workspace;
+    std::vector<double> m_t;
+    std::vector<std::vector<double>> m_q; ///< per coordinate
+    std::vector<CutColumns> m_cuts;
+};
+
+} // namespace sslm::ui

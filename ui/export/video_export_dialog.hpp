@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// File ▸ Export ▸ Animation…: a dialog for the options of a VideoExporter (file and format,
+// frame size, frame rate, time range, plot panel and its series, reactions and traces), and
+// the interactive export that runs it with a cancellable progress dialog.
+
+#include <memory>
+
+#include <QDialog>
+
+#include "ui/export/video_exporter.hpp"
+#include "ui/sim/simulation_run.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+
+namespace sslm::ui {
+
+class VideoExportDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    /// Options for `run`, starting from `defaults` (time range clamped to the run; empty
+    /// plot columns: the joint coordinates).
+    VideoExportDialog(const SimulationRun& run,
+                      const VideoExportOptions& defaults,
+                      QWidget* parent = nullptr);
+
+    VideoExportOptions options() const;
+
+private:
+    void browse();
+    void updateState();
+
+    QLineEdit* m_path;
+    QComboBox* m_sizePreset;
+    QSpinBox* m_width;
+    QSpinBox* m_height;
+    QSpinBox* m_fps;
+    QDoubleSpinBox* m_t0;
+    QDoubleSpinBox* m_t1;
+    QCheckBox* m_withPlot;
+    QListWidget* m_series;
+    QCheckBox* m_reactions;
+    QCheckBox* m_traces;
+    QDialogButtonBox* m_buttons;
+};
+
+/// Asks for the options, then exports `run`'s animation with a progress dialog; reports
+/// failures in a message box. `defaults` seeds the dialog (e.g. the view's reactions and traces
+/// settings).
+void exportAnimationInteractively(QWidget* parent,
+                                  std::shared_ptr<const SimulationRun> run,
+                                  const VideoExportOptions& defaults);
+void exportAnimationInteractively(QWidget* parent, std::shared_ptr<const SimulationRun> run);
+
+} // namespace sslm::ui

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// MainWindow: the docks, the playback bar, the Edit and Simulation menus and the status bar's
+// progress widgets.
+
+#include <algorithm>
+
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include "ui/graph/mechanism_graph_view.hpp"
+#include "ui/main_window.hpp"
+#include "ui/playback/playback_bar.hpp"
+#include "ui/plots/plot_dock.hpp"
+#include "ui/run/run_panel.hpp"
+#include "ui/sim/simulation_controller.hpp"
+#include "ui/viewport/mechanism_view.hpp"
+
+namespace sslm::ui {
+
+void MainWindow::createDocks() {
+    controller_ = new SimulationController(this);
+    undoStack_ = new QUndoStack(this);
+
+    runPanel_ = new RunPanel(this);
+    runPanel_->setMinimumWidth(280);
+    addDockWidget(Qt::LeftDockWidgetArea, runPanel_);
+
+    graph_ = new MechanismGraphView;
+    graphDock_ = new QDockWidget(tr("Loops and cuts"), this);
+    graphDock_->setObjectName(QStringLiteral("GraphDock"));
+    graphDock_->setWidget(graph_);
+    graphDock_->setToolTip(tr("Click a joint to cut it (or swap it with the loop's cut); the "
+                              "next run uses the new cuts. Ctrl+Z undoes."));
+    addDockWidget(Qt::RightDockWidgetArea, graphDock_);
+
+    jointPlot_ = new PlotDock(tr("Joint coordinates"), this);
+    reactionPlot_ = new PlotDock(tr("Cut reactions"), this);
+    addDockWidget(Qt::BottomDockWidgetArea, jointPlot_);
+    splitDockWidget(jointPlot_, reactionPlot_, Qt::Horizontal);
+    jointPlot_->follow(controller_);
+    reactionPlot_->follow(controller_);
+
+    // the bottom docks span the whole width; the side docks take the full height above them
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+
+    playback_ = new PlaybackBar(this);
+    addToolBar(Qt::BottomToolBarArea, playback_);
+}
+
+void MainWindow::applyDefaultDockSizes() {
+    // the 3-D view keeps about 40 % of the width and 60 % of the height
+    const int w = width();
+    resizeDocks({runPanel_, graphDock_}, {280, std::max(480, w * 2 / 5)}, Qt::Horizontal);
+    resizeDocks({jointPlot_}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
+    resizeDocks({jointPlot_, reactionPlot_}, {w / 2, w / 2}, Qt::Horizontal);
+}
+
+void MainWindow::createEditMenu() {
+    auto* edit = new QMenu(tr("&Edit"), this);
+    menuBar()->insertMenu(viewMenu_->menuAction(), edit);
+    QAction* undo = undoStack_->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = undoStack_->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    edit->addAction(undo);
+    edit->addAction(redo);
+}
+
+void MainWindow::createSimulationMenu() {
+    QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+    simulation->setToolTipsVisible(true);
+    for (QAction* action : {runPanel_->startAction(), runPanel_->pauseResumeAction(),
+                            runPanel_->stopAction(), runPanel_->restartAction()}) {
+        simulation->addAction(action);
+        addAction(action); // shortcuts work wherever the focus is
+    }
+    simulation->addSeparator();
+    simulation->addAction(playback_->playAction());
+    simulation->addAction(playback_->followLiveAction());
+}
+
+void MainWindow::addDockToggles() {
+    viewMenu_->addAction(runPanel_->toggleViewAction());
+    viewMenu_->addAction(graphDock_->toggleViewAction());
+    viewMenu_->addAction(jointPlot_->toggleViewAction());
+    viewMenu_->addAction(reactionPlot_->toggleViewAction());
+    viewMenu_->addAction(playback_->toggleViewAction());
+}
+
+void MainWindow::createStatusWidgets() {
+    progressLabel_ = new QLabel;
+    progressLabel_->setToolTip(tr("Simulated time and real-time factor of the run"));
+    progressBar_ = new QProgressBar;
+    progressBar_->setRange(0, 1000);
+    progressBar_->setMaximumWidth(180);
+    progressBar_->setTextVisible(false);
+    progressBar_->hide();
+    statusBar()->addPermanentWidget(progressLabel_);
+    statusBar()->addPermanentWidget(progressBar_);
+}
+
+} // namespace sslm::ui

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+// MainWindow: running simulations (start, progress, end, failure), playback of the stored
+// samples in the 3-D view and the plots, undoable cut changes, and the CSV / PNG exports.
+
+#include <algorithm>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include "core/kinematics/position_analysis.hpp"
+#include "ui/document/cut_change_command.hpp"
+#include "ui/export/video_export_dialog.hpp"
+#include "ui/export/video_exporter.hpp"
+#include "ui/graph/cut_set_evaluation.hpp"
+#include "ui/graph/mechanism_graph_view.hpp"
+#include "ui/main_window.hpp"
+#include "ui/playback/playback_bar.hpp"
+#include "ui/plots/plot_dock.hpp"
+#include "ui/plots/plot_widget.hpp"
+#include "ui/plots/series_chooser.hpp"
+#include "ui/run/run_panel.hpp"
+#include "ui/sim/sample_csv_export.hpp"
+#include "ui/sim/sample_state.hpp"
+#include "ui/sim/simulation_controller.hpp"
+#include "ui/viewport/mechanism_view.hpp"
+
+namespace sslm::ui {
+
+namespace {
+
+constexpr int kStopTimeoutMs = 30000;
+/// Poses fed to the traces between two shown samples, at most (the rest are skipped evenly):
+/// each costs a scene update on the GUI thread.
+constexpr int kMaxTracePoses = 48;
+
+QString cutList(const Model& model) {
+    QStringList names;
+    for (const std::string& name : cutJointNames(model)) {
+        names << QString::fromStdString(name);
+    }
+    return names.join(QStringLiteral(", "));
+}
+
+QString seconds(double t) {
+    return QString::number(t, 'f', t < 10 ? 2 : 1);
+}
+
+} // namespace
+
+void MainWindow::connectSimulation() {
+    connect(runPanel_, &RunPanel::startRequested, this, &MainWindow::startSimulation);
+    connect(runPanel_, &RunPanel::pauseRequested, controller_, &SimulationController::pause);
+    connect(runPanel_, &RunPanel::resumeRequested, controller_, &SimulationController::resume);
+    connect(runPanel_, &RunPanel::stopRequested, controller_, &SimulationController::stop);
+    connect(runPanel_, &RunPanel::restartRequested, this, [this] {
+        if (!controller_->restart()) {
+            startSimulation();
+        }
+    });
+    connect(controller_, &SimulationController::started, this, &MainWindow::onRunStarted);
+    connect(controller_, &SimulationController::progress, this, &MainWindow::onProgress);
+    connect(controller_, &SimulationController::samplesAvailable, this, [this](int count) {
+        // pull the plots now, so that they, the pose and the progress are drawn in one frame
+        // (their own timers then find nothing new and draw nothing)
+        jointPlot_->plot()->refresh();
+        reactionPlot_->plot()->refresh();
+        if (playback_->run() == controller_->currentRun()) {
+            playback_->setAvailableSamples(count);
+        }
+    });
+    connect(controller_, &SimulationController::pausedChanged, this, [this](bool paused) {
+        updateRunActions();
+        statusBar()->showMessage(paused ? tr("Paused (F6 resumes)") : tr("Running…"));
+    });
+    connect(controller_, &SimulationController::finished, this, &MainWindow::onRunFinished);
+    connect(playback_, &PlaybackBar::sampleIndexChanged, this, &MainWindow::showSample);
+    connect(graph_, &MechanismGraphView::cutsChanged, this, &MainWindow::onCutsChanged);
+    connect(graph_, &MechanismGraphView::loopHighlighted, view_,
+            &MechanismView::setHighlightedLoop);
+    updateRunActions();
+}
+
+bool MainWindow::startSimulation() {
+    if (!current_) {
+        statusBar()->showMessage(tr("Open a mechanism first (Ctrl+O)."));
+        return false;
+    }
+    const std::optional<SimulationSettings> settings = runPanel_->settings();
+    if (!settings) {
+        statusBar()->showMessage(tr("Cannot start: %1").arg(runPanel_->validationMessage()));
+        return false;
+    }
+    controller_->start(current_->model, *settings, current_->q0, current_->qd0);
+    return true;
+}
+
+void MainWindow::onRunStarted() {
+    const std::shared_ptr<SimulationRun> run = controller_->currentRun();
+    if (view_->model() != run->model()) {
+        view_->setModel(run->model(), run->q0());
+    }
+    view_->clearTraces();
+    shownSample_ = -1;
+    playback_->setFollowLive(true);
+    playback_->setRun(run);
+    if (reactionDefaultsPending_) {
+        QStringList magnitudes;
+        for (const SampleColumn& column : run->layout().columns()) {
+            if (column.name.endsWith(QStringLiteral(".magnitude"))) {
+                magnitudes << column.name;
+            }
+        }
+        reactionPlot_->chooser()->setSelectedColumns(magnitudes);
+        reactionDefaultsPending_ = false;
+    }
+    updateRunActions();
+    progressBar_->setValue(0);
+    progressBar_->show();
+    statusBar()->showMessage(tr("%1 started: cuts %2").arg(run->name(), cutList(*run->model())));
+}
+
+void MainWindow::onProgress(double t, double tEnd, double realTimeFactor) {
+    progressBar_->setValue(tEnd > 0 ? static_cast<int>(1000.0 * std::min(1.0, t / tEnd)) : 0);
+    const QString factor = realTimeFactor >= 10 ? QString::number(realTimeFactor, 'f', 0)
+                                                : QString::number(realTimeFactor, 'g', 2);
+    progressLabel_->setText(
+        tr("t = %1 / %2 s · %3× real time").arg(seconds(t), seconds(tEnd), factor));
+}
+
+void MainWindow::onRunFinished(const SimulationSummary& summary) {
+    const std::shared_ptr<SimulationRun> run = controller_->currentRun();
+    updateRunActions();
+    progressBar_->hide();
+    if (run && playback_->run() == run) {
+        playback_->setAvailableSamples(static_cast<int>(run->samples().size()));
+    }
+    const QString name = run ? run->name() : tr("The run");
+    const double factor = summary.wallSeconds > 0 ? summary.endTime / summary.wallSeconds : 0.0;
+    if (summary.ok) {
+        QString text = tr("%1 finished: %2 s simulated in %3 s of solver time (%4× real time), "
+                          "%5 steps, max |Φ| %6")
+                           .arg(name, seconds(summary.endTime))
+                           .arg(summary.wallSeconds, 0, 'f', 2)
+                           .arg(factor, 0, 'f', 0)
+                           .arg(summary.steps)
+                           .arg(summary.maxPositionViolation, 0, 'g', 2);
+        if (!summary.warning.empty()) {
+            text += QStringLiteral(" — ") + QString::fromStdString(summary.warning);
+        }
+        statusBar()->showMessage(text);
+        return;
+    }
+    if (summary.cancelled) {
+        statusBar()->showMessage(tr("%1 stopped at t = %2 s; its samples are kept.")
+                                     .arg(name, seconds(summary.endTime)));
+        return;
+    }
+    // failed: the core's message, non-modal; the last good sample stays on screen
+    const QString message = QString::fromStdString(summary.message);
+    statusBar()->showMessage(tr("%1 failed at t = %2 s: %3")
+                                 .arg(name, seconds(summary.endTime), message.section('\n', 0, 0)));
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Simulation stopped"),
+                                tr("%1 stopped at t = %2 s.").arg(name, seconds(summary.endTime)),
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("SimulationFailureBox"));
+    box->setInformativeText(message + tr("\n\nThe last good sample stays on screen; the samples "
+                                         "up to it can be scrubbed and exported."));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
+}
+
+void MainWindow::updateRunActions() {
+    runPanel_->setRunState(controller_->isRunning(), controller_->isPaused());
+    runPanel_->startAction()->setEnabled(current_.has_value());
+    runPanel_->restartAction()->setEnabled(current_.has_value());
+}
+
+void MainWindow::showSample(int index) {
+    const std::shared_ptr<const SimulationRun> run = playback_->run();
+    if (!run || index < 0 || static_cast<std::size_t>(index) >= run->samples().size()) {
+        return;
+    }
+    if (view_->model() != run->model()) {
+        view_->setModel(run->model(), run->q0());
+        shownSample_ = -1;
+    }
+    // feed the poses in between to the traces, so that they show the path up to this sample
+    int from = shownSample_ + 1;
+    if (index < shownSample_) {
+        view_->clearTraces();
+        from = 0;
+    }
+    const int stride = std::max(1, (index - from) / kMaxTracePoses);
+    for (int k = from; k < index; k += stride) {
+        view_->setPose(poseAt(*run, k));
+    }
+    view_->setPose(poseAt(*run, index));
+    view_->setReactions(reactionsAt(*run, index));
+    const double t = run->samples().value(index, 0);
+    jointPlot_->plot()->setTimeCursor(t);
+    reactionPlot_->plot()->setTimeCursor(t);
+    shownSample_ = index;
+}
+
+void MainWindow::onCutsChanged(const std::vector<std::string>& cuts,
+                               std::shared_ptr<const Model> model) {
+    undoStack_->push(
+        new CutChangeCommand(graph_, graph_->previousCuts(), cuts, std::move(model),
+                             [this](std::shared_ptr<const Model> m) { adoptModel(std::move(m)); }));
+}
+
+void MainWindow::adoptModel(std::shared_ptr<const Model> model) {
+    if (!current_ || !model) {
+        return;
+    }
+    InitialState initial = assembleInitialState(*model);
+    current_->model = model;
+    current_->q0 = std::move(initial.q);
+    current_->qd0 = std::move(initial.qd);
+    current_->assembly = std::move(initial.report);
+    runPanel_->setCuts(QString(cutList(*model)).split(QStringLiteral(", "), Qt::SkipEmptyParts));
+    QString text = tr("Cut joints %1: recompiled and assembled (|Φ| = %2); the next run uses them.")
+                       .arg(cutList(*model))
+                       .arg(current_->assembly.residual, 0, 'g', 2);
+    if (!current_->assembly.converged) {
+        text = tr("Cut joints %1: the initial pose could not be assembled: %2")
+                   .arg(cutList(*model), QString::fromStdString(current_->assembly.message));
+    }
+    if (!controller_->isRunning()) {
+        // idle: show the new model's initial state (the runs stay in the plots)
+        playback_->setRun(nullptr);
+        shownSample_ = -1;
+        view_->setModel(model, current_->q0);
+    }
+    statusBar()->showMessage(text);
+}
+
+void MainWindow::stopRun() {
+    if (!controller_ || !controller_->isRunning()) {
+        return;
+    }
+    controller_->stop();
+    QElapsedTimer clock;
+    clock.start();
+    while (controller_->isRunning() && clock.elapsed() < kStopTimeoutMs) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    }
+}
+
+bool MainWindow::exportSamplesCsv(const QString& path, QString* error) {
+    std::shared_ptr<const SimulationRun> run = playback_->run();
+    if (!run) {
+        run = controller_->currentRun();
+    }
+    if (!run) {
+        if (error) {
+            *error = tr("There is no run to export yet; start one with F5.");
+        }
+        return false;
+    }
+    return writeSamplesCsv(*run, path, error);
+}
+
+bool MainWindow::exportViewPng(const QString& path) {
+    return view_->saveSnapshot(path);
+}
+
+void MainWindow::promptExportCsv() {
+    const std::shared_ptr<const SimulationRun> run =
+        playback_->run() ? playback_->run() : controller_->currentRun();
+    if (!run) {
+        statusBar()->showMessage(tr("There is no run to export yet; start one with F5."));
+        return;
+    }
+    const QString dir = QSettings().value(QStringLiteral("lastExportDirectory")).toString();
+    const QString suggested =
+        QStringLiteral("%1/%2_run%3.csv")
+            .arg(dir.isEmpty() ? QFileInfo(current_ ? current_->path : QString()).absolutePath()
+                               : dir,
+                 QFileInfo(current_ ? current_->path : QStringLiteral("mechanism")).baseName())
+            .arg(run->id());
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Samples"), suggested,
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    QSettings().setValue(QStringLiteral("lastExportDirectory"), QFileInfo(path).absolutePath());
+    QString error;
+    if (exportSamplesCsv(path, &error)) {
+        statusBar()->showMessage(
+            tr("Wrote %1 samples of %2 to %3").arg(run->samples().size()).arg(run->name(), path));
+    } else {
+        QMessageBox::warning(this, tr("Export Samples"), error);
+    }
+}
+
+void MainWindow::promptExportPng() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export 3-D View"), QStringLiteral("mechanism.png"), tr("PNG images (*.png)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (exportViewPng(path)) {
+        statusBar()->showMessage(tr("Wrote %1").arg(path));
+    } else {
+        QMessageBox::warning(this, tr("Export 3-D View"), tr("Could not write %1.").arg(path));
+    }
+}
+
+void MainWindow::exportAnimation() {
+    VideoExportOptions defaults;
+    defaults.reactions = view_->reactionsVisible();
+    defaults.traces = view_->tracesVisible();
+    exportAnimationInteractively(this, controller_->currentRun(), defaults);
+}
+
+} // namespace sslm::ui

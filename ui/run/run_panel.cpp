@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+#include "ui/run/run_panel.hpp"
+
+#include <cmath>
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace sslm::ui {
+
+namespace {
+
+constexpr int kMaxSamples = 100'000'000; // as `sslm simulate`: t_end / sample ≤ 10⁸
+
+QDoubleSpinBox* secondsBox(double min, double max, int decimals, const QString& tip) {
+    auto* box = new QDoubleSpinBox;
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSuffix(QStringLiteral(" s"));
+    box->setToolTip(tip);
+    box->setKeyboardTracking(false);
+    return box;
+}
+
+QLineEdit* numberEdit(const QString& tip) {
+    auto* edit = new QLineEdit;
+    edit->setToolTip(tip);
+    edit->setClearButtonEnabled(false);
+    return edit;
+}
+
+/// A positive finite number from `edit`, or NaN.
+double positiveNumber(const QLineEdit* edit) {
+    bool ok = false;
+    const double value = edit->text().trimmed().toDouble(&ok);
+    return ok && std::isfinite(value) && value > 0.0 ? value : std::nan("");
+}
+
+void markInvalid(QWidget* widget, bool invalid) {
+    widget->setStyleSheet(invalid ? QStringLiteral("background: #fde2e2;") : QString());
+}
+
+QString shortNumber(double value) {
+    return QString::number(value, 'g', 6);
+}
+
+/// The edit's number, or `exact` when the edit still shows it (the text rounds it).
+double lineValue(const QLineEdit* edit, double exact) {
+    return edit->text().trimmed() == shortNumber(exact) ? exact : positiveNumber(edit);
+}
+
+/// The box's value, or `exact` when the box still shows it (the box rounds it).
+double boxValue(const QDoubleSpinBox* box, double exact) {
+    return std::abs(box->value() - exact) <= 0.5 * std::pow(10.0, -box->decimals()) ? exact
+                                                                                    : box->value();
+}
+
+} // namespace
+
+RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
+    setObjectName(QStringLiteral("RunPanel"));
+
+    // actions: window-wide shortcuts
+    m_start = new QAction(tr("Start"), this);
+    m_start->setShortcut(QKeySequence(Qt::Key_F5));
+    m_start->setToolTip(tr("Start a new run with these settings and the current cuts (F5)"));
+    m_pauseResume = new QAction(tr("Pause"), this);
+    m_pauseResume->setShortcut(QKeySequence(Qt::Key_F6));
+    m_pauseResume->setToolTip(tr("Pause or resume the run (F6)"));
+    m_stop = new QAction(tr("Stop"), this);
+    m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_stop->setToolTip(tr("Stop the run; its samples are kept (Shift+F5)"));
+    m_restart = new QAction(tr("Restart"), this);
+    m_restart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
+    m_restart->setToolTip(tr("Run the last run again with its model, cuts and settings (Ctrl+F5)"));
+    for (QAction* action : {m_start, m_pauseResume, m_stop, m_restart}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+    }
+    connect(m_start, &QAction::triggered, this, [this] {
+        if (validate()) {
+            Q_EMIT startRequested();
+        }
+    });
+    connect(m_pauseResume, &QAction::triggered, this, [this] {
+        if (m_paused) {
+            Q_EMIT resumeRequested();
+        } else {
+            Q_EMIT pauseRequested();
+        }
+    });
+    connect(m_stop, &QAction::triggered, this, &RunPanel::stopRequested);
+    connect(m_restart, &QAction::triggered, this, &RunPanel::restartRequested);
+
+    // solver group
+    m_solver = new QComboBox;
+    m_solver->addItem(tr("SSLM"), static_cast<int>(SolverKind::Sslm));
+    m_solver->addItem(tr("SLM"), static_cast<int>(SolverKind::Slm));
+    m_solver->addItem(tr("Augmented"), static_cast<int>(SolverKind::Augmented));
+    m_solver->setToolTip(tr("How the Lagrange multipliers λ are found. SSLM solves them subsystem "
+                            "by subsystem (block-wise GICM); SLM from the whole J M⁻¹ Jᵀ; "
+                            "Augmented from the KKT system. All three give the same motion."));
+    m_integrator = new QComboBox;
+    m_integrator->addItem(tr("Dopri5"), static_cast<int>(IntegratorKind::Dopri5));
+    m_integrator->addItem(tr("RKF78"), static_cast<int>(IntegratorKind::Rkf78));
+    m_integrator->addItem(tr("Rosenbrock4"), static_cast<int>(IntegratorKind::Rosenbrock4));
+    m_integrator->addItem(tr("RK4 (fixed step)"), static_cast<int>(IntegratorKind::Rk4));
+    m_integrator->setToolTip(
+        tr("Dopri5: Dormand–Prince, ode45's method, a good default. RKF78: for tight "
+           "tolerances. Rosenbrock4: stiff springs and dampers. RK4: fixed step."));
+    m_tEnd = secondsBox(1e-3, 1e6, 3, tr("Simulated time at which the run ends"));
+    m_step = numberEdit(tr("Fixed step of RK4 (s). The adaptive methods choose their own step."));
+    m_rtol = numberEdit(tr("Relative error tolerance per step of the adaptive integrators"));
+    m_atol = numberEdit(tr("Absolute error tolerance per step of the adaptive integrators"));
+    m_sample = secondsBox(1e-5, 1e3, 5,
+                          tr("Interval of the outputs (plots, playback, CSV), independent of "
+                             "the integrator's steps"));
+    m_stabilisation = new QComboBox;
+    m_stabilisation->addItem(tr("Projection"), static_cast<int>(Stabilisation::Projection));
+    m_stabilisation->addItem(tr("Baumgarte"), static_cast<int>(Stabilisation::Baumgarte));
+    m_stabilisation->addItem(tr("None"), static_cast<int>(Stabilisation::None));
+    m_stabilisation->setToolTip(
+        tr("Keeps the loops closed during integration. Projection: q and q̇ are projected "
+           "back onto the constraints after each step. Baumgarte: the constraint acceleration "
+           "is damped (α, β). None: the drift grows with time."));
+    m_alpha = new QDoubleSpinBox;
+    m_alpha->setRange(0, 1e4);
+    m_alpha->setDecimals(2);
+    m_alpha->setSuffix(QStringLiteral(" 1/s"));
+    m_alpha->setToolTip(tr("Baumgarte α: Ψ = −J̇q̇ − 2α J q̇ − β² Φ (damping of the velocity "
+                           "violation)"));
+    m_beta = new QDoubleSpinBox;
+    m_beta->setRange(0, 1e4);
+    m_beta->setDecimals(2);
+    m_beta->setSuffix(QStringLiteral(" 1/s"));
+    m_beta->setToolTip(tr("Baumgarte β: stiffness of the position violation's correction"));
+
+    // narrow enough for a side dock: the combo boxes do not widen to their longest item
+    for (QComboBox* box : {m_solver, m_integrator, m_stabilisation}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
+    for (QWidget* field : std::initializer_list<QWidget*>{m_tEnd, m_step, m_rtol, m_atol, m_sample,
+                                                          m_alpha, m_beta}) {
+        field->setMinimumWidth(90);
+    }
+
+    auto* solverForm = new QFormLayout;
+    solverForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    solverForm->addRow(tr("Solver"), m_solver);
+    solverForm->addRow(tr("Integrator"), m_integrator);
+    solverForm->addRow(tr("End time"), m_tEnd);
+    solverForm->addRow(tr("Step (RK4)"), m_step);
+    solverForm->addRow(tr("Rel. tolerance"), m_rtol);
+    solverForm->addRow(tr("Abs. tolerance"), m_atol);
+    solverForm->addRow(tr("Sample every"), m_sample);
+    auto* resetButton = new QToolButton;
+    resetButton->setText(tr("Reset to the file's settings"));
+    resetButton->setToolTip(tr("Put the mechanism file's solver block back on the form"));
+    resetButton->setAutoRaise(true);
+    connect(resetButton, &QToolButton::clicked, this, [this] { setSettings(m_defaults); });
+    solverForm->addRow(resetButton);
+    auto* solverGroup = new QGroupBox(tr("Solver"));
+    solverGroup->setLayout(solverForm);
+
+    auto* stabilisationForm = new QFormLayout;
+    stabilisationForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    stabilisationForm->addRow(tr("Method"), m_stabilisation);
+    stabilisationForm->addRow(tr("Baumgarte α"), m_alpha);
+    stabilisationForm->addRow(tr("Baumgarte β"), m_beta);
+    auto* stabilisationGroup = new QGroupBox(tr("Constraint stabilisation"));
+    stabilisationGroup->setLayout(stabilisationForm);
+
+    m_cuts = new QLabel;
+    m_cuts->setWordWrap(true);
+    m_cuts->setTextFormat(Qt::RichText);
+    m_cuts->setToolTip(tr("The joints cut to open the loops. Click joints in the graph view to "
+                          "change them; the next run uses the new cuts."));
+    auto* cutsLayout = new QVBoxLayout;
+    cutsLayout->addWidget(m_cuts);
+    auto* cutsGroup = new QGroupBox(tr("Cut joints"));
+    cutsGroup->setLayout(cutsLayout);
+
+    m_message = new QLabel;
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_message->hide();
+
+    auto* buttons = new QGridLayout;
+    int index = 0;
+    for (QAction* action : {m_start, m_pauseResume, m_stop, m_restart}) {
+        auto* button = new QToolButton;
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        button->setMinimumHeight(28);
+        buttons->addWidget(button, index / 2, index % 2);
+        ++index;
+    }
+
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+    layout->addWidget(solverGroup);
+    layout->addWidget(stabilisationGroup);
+    layout->addWidget(cutsGroup);
+    layout->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setWidget(scroll);
+
+    connect(m_integrator, &QComboBox::currentIndexChanged, this, &RunPanel::updateEnabledFields);
+    connect(m_stabilisation, &QComboBox::currentIndexChanged, this, &RunPanel::updateEnabledFields);
+    for (QLineEdit* edit : {m_step, m_rtol, m_atol}) {
+        connect(edit, &QLineEdit::editingFinished, this, &RunPanel::validate);
+    }
+    for (QDoubleSpinBox* box : {m_tEnd, m_sample}) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, &RunPanel::validate);
+    }
+    setSettings(m_defaults);
+    setCuts({});
+    setRunState(false, false);
+    m_start->setEnabled(false); // nothing to run before a mechanism is loaded
+}
+
+void RunPanel::setModel(const Model& model) {
+    std::string error;
+    const std::optional<SimulationSettings> fromFile = settingsFromSpec(model.spec.solver, &error);
+    m_defaults = fromFile.value_or(SimulationSettings{});
+    setSettings(m_defaults);
+    if (!fromFile) {
+        m_message->setText(tr("The file's solver block was not usable (%1); defaults are shown.")
+                               .arg(QString::fromStdString(error)));
+        m_message->show();
+    }
+    QStringList cuts;
+    for (const int j : model.cuts) {
+        cuts << QString::fromStdString(model.joints[j].name);
+    }
+    setCuts(cuts);
+}
+
+void RunPanel::setCuts(const QStringList& cuts) {
+    const QString list = cuts.isEmpty() ? tr("none (no closed loops)")
+                                        : QStringLiteral("<b>%1</b>").arg(cuts.join(", "));
+    m_cuts->setText(list + tr("<br><span style='color: gray'>Change them in the graph view "
+                              "(click a joint).</span>"));
+}
+
+void RunPanel::setSettings(const SimulationSettings& s) {
+    m_shown = s;
+    m_solver->setCurrentIndex(m_solver->findData(static_cast<int>(s.solver)));
+    m_integrator->setCurrentIndex(m_integrator->findData(static_cast<int>(s.integrator)));
+    m_tEnd->setValue(s.tEnd);
+    m_step->setText(shortNumber(s.step));
+    m_rtol->setText(shortNumber(s.rtol));
+    m_atol->setText(shortNumber(s.atol));
+    m_sample->setValue(s.sampleInterval);
+    m_stabilisation->setCurrentIndex(m_stabilisation->findData(static_cast<int>(s.stabilisation)));
+    m_alpha->setValue(s.baumgarteAlpha);
+    m_beta->setValue(s.baumgarteBeta);
+    updateEnabledFields();
+    validate();
+}
+
+std::optional<SimulationSettings> RunPanel::settings() {
+    if (!validate()) {
+        return std::nullopt;
+    }
+    // values still as set are taken exactly, not as the editors round them
+    SimulationSettings s = m_shown; // keeps the singularity thresholds
+    s.solver = static_cast<SolverKind>(m_solver->currentData().toInt());
+    s.integrator = static_cast<IntegratorKind>(m_integrator->currentData().toInt());
+    s.tEnd = boxValue(m_tEnd, m_shown.tEnd);
+    s.step = lineValue(m_step, m_shown.step);
+    s.rtol = lineValue(m_rtol, m_shown.rtol);
+    s.atol = lineValue(m_atol, m_shown.atol);
+    s.sampleInterval = boxValue(m_sample, m_shown.sampleInterval);
+    s.stabilisation = static_cast<Stabilisation>(m_stabilisation->currentData().toInt());
+    s.baumgarteAlpha = boxValue(m_alpha, m_shown.baumgarteAlpha);
+    s.baumgarteBeta = boxValue(m_beta, m_shown.baumgarteBeta);
+    return s;
+}
+
+QString RunPanel::validationMessage() const {
+    return m_message->isVisible() ? m_message->text() : QString();
+}
+
+bool RunPanel::validate() {
+    QStringList problems;
+    const auto check = [&problems](QLineEdit* edit, const QString& what) {
+        const bool bad = edit->isEnabled() && std::isnan(positiveNumber(edit));
+        markInvalid(edit, bad);
+        if (bad) {
+            problems << tr("%1 must be a positive number (got “%2”).").arg(what, edit->text());
+        }
+    };
+    check(m_step, tr("The step"));
+    check(m_rtol, tr("The relative tolerance"));
+    check(m_atol, tr("The absolute tolerance"));
+    const bool tooManySamples = m_tEnd->value() / m_sample->value() > kMaxSamples;
+    markInvalid(m_sample, tooManySamples);
+    if (tooManySamples) {
+        problems << tr("End time / sample interval asks for more than 10⁸ samples; choose a "
+                       "larger sample interval.");
+    }
+    m_message->setText(problems.join(QLatin1Char('\n')));
+    m_message->setVisible(!problems.isEmpty());
+    return problems.isEmpty();
+}
+
+void RunPanel::updateEnabledFields() {
+    const bool fixedStep =
+        static_cast<IntegratorKind>(m_integrator->currentData().toInt()) == IntegratorKind::Rk4;
+    m_step->setEnabled(fixedStep);
+    m_rtol->setEnabled(!fixedStep);
+    m_atol->setEnabled(!fixedStep);
+    const bool baumgarte = static_cast<Stabilisation>(m_stabilisation->currentData().toInt()) ==
+                           Stabilisation::Baumgarte;
+    m_alpha->setEnabled(baumgarte);
+    m_beta->setEnabled(baumgarte);
+    validate();
+}
+
+void RunPanel::setRunState(bool running, bool paused) {
+    m_paused = paused;
+    m_start->setEnabled(true);
+    m_pauseResume->setEnabled(running);
+    m_pauseResume->setText(paused ? tr("Resume") : tr("Pause"));
+    m_stop->setEnabled(running);
+    m_restart->setEnabled(true);
+}
+
+} // namespace sslm::ui

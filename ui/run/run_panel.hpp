@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The simulation settings form of SSLM Studio: solver, integrator, end time, step, tolerances,
+// sample interval and constraint stabilisation, preset from the loaded file's solver block, with
+// inline validation; the Start / Pause-Resume / Stop / Restart actions (shortcuts F5, F6,
+// Shift+F5, Ctrl+F5) and the cut joints the next run uses (chosen in the graph view).
+
+#include <optional>
+
+#include <QDockWidget>
+#include <QStringList>
+
+#include "core/model/model.hpp"
+#include "core/sim/simulation.hpp"
+
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+
+namespace sslm::ui {
+
+class RunPanel : public QDockWidget {
+    Q_OBJECT
+
+public:
+    explicit RunPanel(QWidget* parent = nullptr);
+
+    /// Presets the form from `model`'s solver block (settingsFromSpec) and shows its cuts.
+    void setModel(const Model& model);
+    /// Shows the cut joints of the next run (loop order).
+    void setCuts(const QStringList& cuts);
+
+    /// The settings on the form, or empty with the problems shown inline.
+    std::optional<SimulationSettings> settings();
+    /// Puts `settings` on the form.
+    void setSettings(const SimulationSettings& settings);
+    /// Why the form is invalid (empty when valid).
+    QString validationMessage() const;
+
+    /// Enables the actions for a run that is idle, running or paused.
+    void setRunState(bool running, bool paused);
+
+    QAction* startAction() const { return m_start; }
+    QAction* pauseResumeAction() const { return m_pauseResume; }
+    QAction* stopAction() const { return m_stop; }
+    QAction* restartAction() const { return m_restart; }
+
+    // the form's editors (tests)
+    QComboBox* solverBox() const { return m_solver; }
+    QComboBox* integratorBox() const { return m_integrator; }
+    QDoubleSpinBox* endTimeBox() const { return m_tEnd; }
+    QLineEdit* rtolEdit() const { return m_rtol; }
+    QLineEdit* atolEdit() const { return m_atol; }
+    QLineEdit* stepEdit() const { return m_step; }
+    QDoubleSpinBox* sampleBox() const { return m_sample; }
+
+Q_SIGNALS:
+    void startRequested();
+    void pauseRequested();
+    void resumeRequested();
+    void stopRequested();
+    void restartRequested();
+
+private:
+    void updateEnabledFields();
+    /// Checks the form, marks bad fields and writes the message; true when valid.
+    bool validate();
+
+    QComboBox* m_solver = nullptr;
+    QComboBox* m_integrator = nullptr;
+    QDoubleSpinBox* m_tEnd = nullptr;
+    QLineEdit* m_step = nullptr;
+    QLineEdit* m_rtol = nullptr;
+    QLineEdit* m_atol = nullptr;
+    QDoubleSpinBox* m_sample = nullptr;
+    QComboBox* m_stabilisation = nullptr;
+    QDoubleSpinBox* m_alpha = nullptr;
+    QDoubleSpinBox* m_beta = nullptr;
+    QLabel* m_cuts = nullptr;
+    QLabel* m_message = nullptr;
+    QAction* m_start = nullptr;
+    QAction* m_pauseResume = nullptr;
+    QAction* m_stop = nullptr;
+    QAction* m_restart = nullptr;
+    SimulationSettings m_defaults; ///< from the file (or the kernel's defaults)
+    SimulationSettings m_shown;    ///< last put on the form
+    bool m_paused = false;
+};
+
+} // namespace sslm::ui
