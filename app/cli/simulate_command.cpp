@@ -59,7 +59,15 @@ resolveSettings(const Model& model, const SimulateOptions& options, std::string&
         message = "--t-end / --sample asks for more than 10⁸ samples; choose a larger --sample";
         return std::nullopt;
     }
-    return settingsFromSpec(spec, &message);
+    std::optional<SimulationSettings> settings = settingsFromSpec(spec, &message);
+    if (settings && options.singularityTolerance) {
+        if (!(*options.singularityTolerance >= 0.0)) {
+            message = "--singularity-tolerance must be zero or positive";
+            return std::nullopt;
+        }
+        settings->singularityTolerance = *options.singularityTolerance;
+    }
+    return settings;
 }
 
 /// JSON string literal of `text` (quotes and control characters escaped).
@@ -130,6 +138,9 @@ CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
                     "Constraint stabilisation: none, baumgarte or projection");
     cmd->add_option("--alpha", options.alpha, "Baumgarte α (1/s)");
     cmd->add_option("--beta", options.beta, "Baumgarte β (1/s)");
+    cmd->add_option("--singularity-tolerance", options.singularityTolerance,
+                    "Stop when the loops' conditioning (~σ_min/σ_max of the GICM) falls below "
+                    "this at a step (default 1e-7; 0 never stops, the summary still warns)");
     cmd->add_option("--cut", options.cuts, kCutHelp);
     cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
     cmd->add_option("--summary-json", options.summaryJson,

@@ -28,6 +28,7 @@ struct SimulateOptions {
     std::optional<std::string> stabilisation;
     std::optional<double> alpha;
     std::optional<double> beta;
+    std::optional<double> singularityTolerance;
     std::optional<std::string> cuts;
     std::string out;         ///< empty: stdout
     std::string summaryJson; ///< empty: none

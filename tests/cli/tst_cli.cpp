@@ -122,6 +122,7 @@ private slots:
     void simulateBadOptions_data();
     void simulateBadOptions();
     void simulateWithRosenbrock4();
+    void simulateStopsAtANearSingularPose();
 };
 
 // Scraper with its own cuts J8, J9, J10 (seed spec Sect. 1.2):
@@ -419,6 +420,30 @@ void TestCli::simulateWithRosenbrock4() {
         QVERIFY(row[violation] <= 1e-10);
         QVERIFY(std::abs(row[energy] - csv.rows.front()[energy]) < 1e-4); // J, at rtol 1e-8
     }
+}
+
+void TestCli::simulateStopsAtANearSingularPose() {
+    // The paper's loose setting without stabilisation lets the SLM trajectory drift into a
+    // near-singular pose of loop 3 (cut J10) after about 12.8 s here: by default the run stops
+    // there, names the time and the loop, and exits 2; with the check off it completes and
+    // warns.
+    const QStringList loose = {"simulate",    example("carpet_scraper.json"),
+                               "--solver",    "slm",
+                               "--rtol",      "1e-3",
+                               "--atol",      "1e-3",
+                               "--t-end",     "15",
+                               "--stabilise", "none",
+                               "--quiet",     "--out",
+                               "/dev/null"};
+    const Run stopped = runSslm(loose);
+    QCOMPARE(stopped.exitCode, 2);
+    QVERIFY2(stopped.err.contains("the simulation stopped at t = ") &&
+                 stopped.err.contains("nearly) singular pose: the GICM pivot of loop"),
+             stopped.err.constData());
+    const Run completed = runSslm(loose + QStringList{"--singularity-tolerance", "0"});
+    QVERIFY2(completed.exitCode == 0, completed.err.constData());
+    QVERIFY2(completed.err.contains("passed near a singular pose"), completed.err.constData());
+    QCOMPARE(runSslm(loose + QStringList{"--singularity-tolerance", "-1"}).exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
