@@ -155,14 +155,11 @@ int runKinematics(const KinematicsOptions& options) {
 
     // the CSV, to a file or stdout
     std::ofstream file;
-    if (!options.out.empty()) {
-        file.open(options.out, std::ios::out | std::ios::trunc);
-        if (!file) {
-            std::cerr << options.out << ": error: cannot open the file for writing\n";
-            return kExitBadInput;
-        }
+    std::ostream* output = openOutput(options.out, file, std::cerr);
+    if (output == nullptr) {
+        return kExitBadInput;
     }
-    std::ostream& out = options.out.empty() ? std::cout : file;
+    std::ostream& out = *output;
     std::string line = "input";
     for (const Coordinate& c : model->coordinates) {
         line += "," + c.name;

@@ -2,6 +2,7 @@
 #include "app/cli/load_model.hpp"
 
 #include <algorithm>
+#include <iostream>
 #include <ostream>
 
 #include "core/model/compile.hpp"
@@ -68,6 +69,18 @@ std::shared_ptr<const Model> loadModel(const std::string& path,
         return nullptr;
     }
     return compiled.model;
+}
+
+std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostream& err) {
+    if (path.empty()) {
+        return &std::cout;
+    }
+    file.open(path, std::ios::out | std::ios::trunc);
+    if (!file) {
+        err << path << ": error: cannot open the file for writing\n";
+        return nullptr;
+    }
+    return &file;
 }
 
 std::string joinNames(const std::vector<std::string>& names, const std::string& separator) {

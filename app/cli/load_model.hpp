@@ -4,6 +4,7 @@
 // What the CLI verbs share: exit codes, the --cut option's syntax, and loading + compiling a
 // mechanism file with every diagnostic printed to stderr under the file's name.
 
+#include <fstream>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -32,6 +33,10 @@ std::vector<std::string> parseCutList(const std::string& text);
 std::shared_ptr<const Model> loadModel(const std::string& path,
                                        const std::optional<std::vector<std::string>>& cuts,
                                        std::ostream& err);
+
+/// Where a verb writes its CSV: `path` (truncated), or standard output when `path` is empty.
+/// Null, with the reason on `err`, when the file cannot be opened.
+std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostream& err);
 
 /// Comma-separated list of `names` ("a, b, c").
 std::string joinNames(const std::vector<std::string>& names, const std::string& separator = ", ");

@@ -175,14 +175,11 @@ int runSimulate(const SimulateOptions& options) {
     }
 
     std::ofstream file;
-    if (!options.out.empty()) {
-        file.open(options.out, std::ios::out | std::ios::trunc);
-        if (!file) {
-            std::cerr << options.out << ": error: cannot open the file for writing\n";
-            return kExitBadInput;
-        }
+    std::ostream* output = openOutput(options.out, file, std::cerr);
+    if (output == nullptr) {
+        return kExitBadInput;
     }
-    std::ostream& out = options.out.empty() ? std::cout : file;
+    std::ostream& out = *output;
     out << sampleCsvHeader(*model) << '\n';
 
     // samples to the CSV; progress on stderr once the run takes longer than a second

@@ -42,6 +42,7 @@
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/ui/fixtures/event_loop_probe.hpp"
 #include <sys/resource.h>
 
 using namespace sslm;
@@ -403,23 +404,13 @@ private slots:
     void staysResponsiveAndClosesMidRun() {
         MainWindow& window = freshWindow("carpet_scraper.json");
         enterSettings(*window.runPanel(), kLongRun, 0.05);
-        QElapsedTimer clock;
-        double maxGapMs = 0;
-        qint64 lastTick = 0;
-        QTimer probe;
-        probe.setTimerType(Qt::PreciseTimer);
-        probe.setInterval(10);
-        connect(&probe, &QTimer::timeout, this, [&] {
-            const qint64 now = clock.nsecsElapsed();
-            maxGapMs = std::max(maxGapMs, static_cast<double>(now - lastTick) * 1e-6);
-            lastTick = now;
-        });
+        testing::EventLoopProbe probe;
         QVERIFY(window.startSimulation());
-        clock.start();
         probe.start();
         const double cpuBefore = threadCpuMs();
         QTest::qWait(2000);
         const double guiCpuMs = threadCpuMs() - cpuBefore;
+        const double maxGapMs = probe.maxGapMs();
         const QString renderer = glRenderer(*window.mechanismView());
         qInfo("2 s of a live run in the window: max gap between 10 ms ticks %.1f ms, %zu "
               "samples, GUI thread CPU %.0f ms, OpenGL renderer %s",

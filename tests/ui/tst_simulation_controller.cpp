@@ -24,6 +24,7 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/ui/fixtures/event_loop_probe.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -257,27 +258,15 @@ private Q_SLOTS:
         QSignalSpy finished(&controller, &SimulationController::finished);
         QSignalSpy progress(&controller, &SimulationController::progress);
 
-        QElapsedTimer clock;
-        double maxGapMs = 0;
-        long ticks = 0;
-        qint64 lastTick = 0;
-        QTimer probe;
-        probe.setTimerType(Qt::PreciseTimer);
-        probe.setInterval(10);
-        connect(&probe, &QTimer::timeout, this, [&] {
-            const qint64 now = clock.nsecsElapsed();
-            maxGapMs = std::max(maxGapMs, static_cast<double>(now - lastTick) * 1e-6);
-            lastTick = now;
-            ++ticks;
-        });
-
-        clock.start();
+        testing::EventLoopProbe probe;
         probe.start();
         const auto run = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
         plot.addRun(run);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kFinishTimeoutMs);
         probe.stop();
-        const double wallMs = static_cast<double>(clock.nsecsElapsed()) * 1e-6;
+        const double wallMs = probe.elapsedMs();
+        const double maxGapMs = probe.maxGapMs();
+        const long ticks = probe.ticks();
         QVERIFY(lastSummary(finished).ok);
         plot.refresh();
         QCOMPARE(run->samples().size(), std::size_t(15001));
