@@ -305,15 +305,37 @@ int main(int argc, char** argv) {
         }
     }
 
-    std::vector<CallRecord> records;
-    for (const Case& c : cases) {
-        std::fprintf(stderr, "sslm-bench: %s...\n", c.name.c_str());
-        for (CallRecord& r : benchmarkCalls(c, batchSeconds, repetitions)) {
-            records.push_back(std::move(r));
+    // warm the caches and the clock before the first case, then measure every case in
+    // `rounds` passes spread over time and keep the median pass: a burst of load from
+    // elsewhere on a shared machine spoils one pass, not the result
+    if (!cases.empty()) {
+        benchmarkCalls(cases.front(), batchSeconds, repetitions);
+    }
+    const int rounds = quick ? 1 : 3;
+    std::vector<std::vector<CallRecord>> passes(static_cast<std::size_t>(rounds));
+    for (int round = 0; round < rounds; ++round) {
+        for (const Case& c : cases) {
+            std::fprintf(stderr, "sslm-bench: %s (pass %d of %d)...\n", c.name.c_str(), round + 1,
+                         rounds);
+            for (CallRecord& r : benchmarkCalls(c, batchSeconds, repetitions)) {
+                passes[static_cast<std::size_t>(round)].push_back(std::move(r));
+            }
         }
     }
+    std::vector<CallRecord> records = passes.front();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        std::vector<const CallRecord*> same;
+        for (const auto& pass : passes) {
+            same.push_back(&pass[i]); // every pass measures the same (model, method) list
+        }
+        std::sort(same.begin(), same.end(), [](const CallRecord* a, const CallRecord* b) {
+            return a->nsPerCall < b->nsPerCall;
+        });
+        records[i] = *same[same.size() / 2];
+    }
 
-    std::printf("Forward dynamics per call, ns (median of %d batches)\n", repetitions);
+    std::printf("Forward dynamics per call, ns (median of %d batches, median of %d passes)\n",
+                repetitions, rounds);
     std::printf("%-15s %3s %5s %7s %7s %7s %7s %7s   %8s %8s %8s\n", "model", "nq", "loops", "sslm",
                 "slm", "augm.", "simbody", "mujoco", "slm/sslm", "sim/sslm", "mjc/sslm");
     for (const Case& c : cases) {
