@@ -122,13 +122,11 @@ int runKinematics(const KinematicsOptions& options) {
     }
 
     // the assembled initial state and its mobility
-    const InitialState initial = assembleInitialState(*model);
-    if (!initial.report.converged) {
-        std::cerr << path
-                  << ": error: the initial state cannot be assembled: " << initial.report.message
-                  << '\n';
+    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
+    if (!assembled) {
         return kExitBadInput;
     }
+    const InitialState& initial = *assembled;
     Workspace ws(*model);
     updatePositions(*model, ws, initial.q);
     const int dof = mobilityAtPose(*model, ws).dof;

@@ -71,6 +71,17 @@ std::shared_ptr<const Model> loadModel(const std::string& path,
     return compiled.model;
 }
 
+std::optional<InitialState>
+assembleOrExplain(const Model& model, const std::string& path, std::ostream& err) {
+    InitialState initial = assembleInitialState(model);
+    if (!initial.report.converged) {
+        err << path << ": error: the initial state cannot be assembled: " << initial.report.message
+            << '\n';
+        return std::nullopt;
+    }
+    return initial;
+}
+
 std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostream& err) {
     if (path.empty()) {
         return &std::cout;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/kinematics/position_analysis.hpp"
 #include "core/model/model.hpp"
 
 namespace sslm::cli {
@@ -33,6 +34,11 @@ std::vector<std::string> parseCutList(const std::string& text);
 std::shared_ptr<const Model> loadModel(const std::string& path,
                                        const std::optional<std::vector<std::string>>& cuts,
                                        std::ostream& err);
+
+/// The file's assembled initial state, or empty with the reason on `err` (prefixed with
+/// `path`) when it cannot be assembled.
+std::optional<InitialState>
+assembleOrExplain(const Model& model, const std::string& path, std::ostream& err);
 
 /// Where a verb writes its CSV: `path` (truncated), or standard output when `path` is empty.
 /// Null, with the reason on `err`, when the file cannot be opened.

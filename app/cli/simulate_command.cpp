@@ -166,13 +166,11 @@ int runSimulate(const SimulateOptions& options) {
         std::cerr << "sslm simulate: error: " << message << '\n';
         return kExitBadInput;
     }
-    const InitialState initial = assembleInitialState(*model);
-    if (!initial.report.converged) {
-        std::cerr << path
-                  << ": error: the initial state cannot be assembled: " << initial.report.message
-                  << '\n';
+    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
+    if (!assembled) {
         return kExitBadInput;
     }
+    const InitialState& initial = *assembled;
 
     std::ofstream file;
     std::ostream* output = openOutput(options.out, file, std::cerr);

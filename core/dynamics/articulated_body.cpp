@@ -5,12 +5,17 @@
 #include <string>
 #include <utility>
 
+#include "core/dynamics/body_terms.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
 
-using planar::cross;
+using body_terms::biasWrench;
+using body_terms::inertiaAboutOrigin;
+using body_terms::inertiaMatrix;
+using body_terms::motionSubspace;
+using body_terms::wrenchOf;
 using planar::perp;
 using planar::rotate;
 using Vec2 = Eigen::Vector2d;
@@ -56,31 +61,6 @@ void requireSizes(const Model& model,
     }
 }
 
-/// S_k: the twist [ω, v_Wo] of the child per unit rate of its tree joint (tree_dynamics.cpp's
-/// convention: ±1 about the pivot for a revolute, the slide direction for a prismatic).
-Vec3 motionSubspace(const Model& model, const Workspace& ws, int b) {
-    const Joint& joint = model.joints[model.bodies[b].treeJoint];
-    if (joint.type == JointType::Revolute) {
-        const Vec2& p = ws.jointPoint[b];
-        return joint.treeSign * Vec3(1.0, p.y(), -p.x());
-    }
-    return {0.0, ws.jointDirection[b].x(), ws.jointDirection[b].y()};
-}
-
-/// Wrench [moment about Wo, force] of a force (N) acting at a point (m, W).
-Vec3 forceAt(const Vec2& point, const Vec2& force) {
-    return {cross(point, force), force.x(), force.y()};
-}
-
-/// Planar spatial inertia of body b about Wo in [ω, v_Wo] coordinates.
-Eigen::Matrix3d bodyInertia(const Body& body, const Vec2& com) {
-    const double m = body.mass;
-    Eigen::Matrix3d inertia;
-    inertia << body.inertiaCom + m * com.squaredNorm(), -m * com.y(), m * com.x(), -m * com.y(), m,
-        0.0, m * com.x(), 0.0, m;
-    return inertia;
-}
-
 /// Adds the wrenches of cut i's reaction λ_i to the bodies of `range` in `target`: the
 /// external-force reading of row pair i of Jᵀλ (loop_constraints.hpp).
 void addCutWrenches(const Model& model,
@@ -97,15 +77,15 @@ void addCutWrenches(const Model& model,
     if (cut.type == JointType::Revolute) {
         // Φ = x_A − x_B: λ on A at x_A, −λ on B at x_B (off the manifold the two points differ
         // and the pair leaves a net moment on the common ancestors, as J's side-0 columns do)
-        onA = forceAt(pointPosition(ws, cut.bodyA, cut.p_A), reaction);
-        onB = -forceAt(xB, reaction);
+        onA = wrenchOf(pointPosition(ws, cut.bodyA, cut.p_A), reaction);
+        onB = -wrenchOf(xB, reaction);
     } else {
         // Φ = (n_A·(x_A − x_B), φ_A − φ_B + offset): ∂Φ₁ adds (λ_n s) to A's moment where
         // s = (x_B − x_A)·axis, i.e. the normal force acts on A at x_B; an action–reaction pair
         // at one point, so common ancestors feel nothing (J's side-0 columns vanish)
         const Vec2 normal =
             perp(rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A));
-        onA = forceAt(xB, reaction.x() * normal);
+        onA = wrenchOf(xB, reaction.x() * normal);
         onA.x() += reaction.y();
         onB = -onA;
     }
@@ -130,12 +110,9 @@ void articulatedBodyPasses(const Model& model,
     for (int b = range.first; b <= range.last; ++b) {
         const Body& body = model.bodies[b];
         const Vec2 arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
-        const Vec2 com = ws.origin[b] + arm;
-        const Vec2 aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
-        const Vec2 force = body.mass * (aCom - model.gravity);
         aws.motionSubspace[b] = motionSubspace(model, ws, b);
-        aws.articulatedInertia[b] = bodyInertia(body, com);
-        aws.articulatedBias[b] = forceAt(com, force) - aws.externalWrench[b];
+        aws.articulatedInertia[b] = inertiaMatrix(inertiaAboutOrigin(body, ws.origin[b] + arm));
+        aws.articulatedBias[b] = biasWrench(model, ws, b, arm) - aws.externalWrench[b];
     }
     // leaves to root: articulated inertias I^A and bias wrenches p^A
     for (int b = range.last; b >= range.first; --b) {

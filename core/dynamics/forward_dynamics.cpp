@@ -89,7 +89,7 @@ void planStorage(const Model& model, ForwardDynamicsWorkspace& fws) {
         factorSize += sub.nq * sub.nq;
         fws.influenceBegin.push_back(static_cast<int>(fws.influences.size()));
         for (int i : sub.loops) {
-            fws.influences.push_back({i, j, influenceSize});
+            fws.influences.push_back({i, influenceSize});
             zOffset[static_cast<std::size_t>(i) * nSub + j] = influenceSize;
             influenceSize += 2 * sub.nq;
         }

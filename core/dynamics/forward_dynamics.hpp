@@ -50,7 +50,6 @@ struct ForwardDynamicsWorkspace {
     // sslm: storage of the L_j and Z_ij, the GICM blocks and the elimination plan
     struct Influence {
         int loop = -1;
-        int subsystem = -1;
         int offset = 0; ///< of Z_ij (nq_j × 2, column-major) in influenceArena
     };
     struct GicmTerm {

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/tree_dynamics.hpp"
 
+#include "core/dynamics/body_terms.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
 
-using planar::cross;
+using body_terms::biasWrench;
+using body_terms::inertiaAboutOrigin;
+using body_terms::motionSubspace;
 using planar::rotate;
 
 DynamicsWorkspace::DynamicsWorkspace(const Model& model)
@@ -19,32 +22,6 @@ namespace {
 /// World position of the body's centre of mass (m).
 Eigen::Vector2d comPosition(const Model& model, const Workspace& ws, int b) {
     return ws.origin[b] + rotate(ws.cosAngle[b], ws.sinAngle[b], model.bodies[b].com_B);
-}
-
-/// S_k: the twist [ω, v_Wo] of the child per unit rate of its tree joint.
-Eigen::Vector3d motionSubspace(const Model& model, const Workspace& ws, int b) {
-    const Joint& joint = model.joints[model.bodies[b].treeJoint];
-    if (joint.type == JointType::Revolute) {
-        const Eigen::Vector2d& p = ws.jointPoint[b];
-        return joint.treeSign * Eigen::Vector3d(1.0, p.y(), -p.x());
-    }
-    return {0.0, ws.jointDirection[b].x(), ws.jointDirection[b].y()};
-}
-
-/// (m, h_x, h_y, I_o) of body b about Wo: h = m·c, I_o = I_com + m|c|² (c the COM in W).
-Eigen::Vector4d bodyInertia(const Body& body, const Eigen::Vector2d& com) {
-    const double m = body.mass;
-    return {m, m * com.x(), m * com.y(), body.inertiaCom + m * com.squaredNorm()};
-}
-
-/// The wrench [moment about Wo, force] body b needs at q̈ = 0: F = m(a_com − g), no moment
-/// about the COM since α = 0 in the plane.
-Eigen::Vector3d
-biasWrench(const Model& model, const Workspace& ws, int b, const Eigen::Vector2d& arm) {
-    const Body& body = model.bodies[b];
-    const Eigen::Vector2d aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
-    const Eigen::Vector2d force = body.mass * (aCom - model.gravity);
-    return {cross(ws.origin[b] + arm, force), force.x(), force.y()};
 }
 
 /// M from the composite inertias and motion subspaces: M_ij = S_iᵀ I^C_j S_j for every
@@ -71,7 +48,7 @@ const Eigen::MatrixXd&
 generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     const int n = ws.nBodies;
     for (int b = 1; b < n; ++b) {
-        dws.compositeInertia[b] = bodyInertia(model.bodies[b], comPosition(model, ws, b));
+        dws.compositeInertia[b] = inertiaAboutOrigin(model.bodies[b], comPosition(model, ws, b));
         dws.motionSubspace[b] = motionSubspace(model, ws, b);
     }
     for (int b = n - 1; b >= 1; --b) {
@@ -108,7 +85,7 @@ void treeDynamics(const Model& model, const Workspace& ws, DynamicsWorkspace& dw
     for (int b = 1; b < n; ++b) {
         const Body& body = model.bodies[b];
         const Eigen::Vector2d arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
-        dws.compositeInertia[b] = bodyInertia(body, ws.origin[b] + arm);
+        dws.compositeInertia[b] = inertiaAboutOrigin(body, ws.origin[b] + arm);
         dws.motionSubspace[b] = motionSubspace(model, ws, b);
         dws.subtreeWrench[b] = biasWrench(model, ws, b, arm);
     }

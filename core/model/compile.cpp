@@ -34,24 +34,6 @@ std::string nodeName(const MechanismSpec& spec, int node) {
     return node == 0 ? std::string(kGroundId) : spec.bodies[node - 1].id;
 }
 
-MechanismGraph buildGraph(const MechanismSpec& spec) {
-    std::map<std::string, int, std::less<>> nodeOf{{kGroundId, 0}};
-    for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
-        nodeOf[spec.bodies[i].id] = static_cast<int>(i) + 1;
-    }
-    MechanismGraph graph;
-    graph.nodeCount = static_cast<int>(spec.bodies.size()) + 1;
-    for (const JointSpec& joint : spec.joints) {
-        graph.edges.push_back({nodeOf.at(joint.parent.body), nodeOf.at(joint.child.body),
-                               joint.type == JointType::Prismatic});
-        const bool actuated =
-            std::any_of(spec.actuators.begin(), spec.actuators.end(),
-                        [&](const ActuatorSpec& a) { return a.joint == joint.name; });
-        graph.actuated.push_back(actuated);
-    }
-    return graph;
-}
-
 Eigen::Vector2d pointOf(const MechanismSpec& spec, const JointEnd& end) {
     const std::vector<BodyPoint>* points = &spec.ground.points;
     if (end.body != kGroundId) {
@@ -217,6 +199,24 @@ double uniformInertia(const BodySpec& body) {
     return 0;
 }
 
+MechanismGraph mechanismGraph(const MechanismSpec& spec) {
+    std::map<std::string, int, std::less<>> nodeOf{{kGroundId, 0}};
+    for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
+        nodeOf[spec.bodies[i].id] = static_cast<int>(i) + 1;
+    }
+    MechanismGraph graph;
+    graph.nodeCount = static_cast<int>(spec.bodies.size()) + 1;
+    for (const JointSpec& joint : spec.joints) {
+        graph.edges.push_back({nodeOf.at(joint.parent.body), nodeOf.at(joint.child.body),
+                               joint.type == JointType::Prismatic});
+        const bool actuated =
+            std::any_of(spec.actuators.begin(), spec.actuators.end(),
+                        [&](const ActuatorSpec& a) { return a.joint == joint.name; });
+        graph.actuated.push_back(actuated);
+    }
+    return graph;
+}
+
 CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& options) {
     CompileResult result;
     Diagnostics& diagnostics = result.diagnostics;
@@ -224,7 +224,7 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     if (hasErrors(diagnostics)) {
         return result;
     }
-    const MechanismGraph graph = buildGraph(spec);
+    const MechanismGraph graph = mechanismGraph(spec);
     checkConnectivityAndMobility(spec, graph, diagnostics);
     if (hasErrors(diagnostics)) {
         return result;

@@ -12,6 +12,7 @@
 
 #include "core/model/model.hpp"
 #include "core/spec/mechanism_spec.hpp"
+#include "core/topology/mechanism_graph.hpp"
 #include "core/util/diagnostic.hpp"
 
 namespace sslm {
@@ -30,6 +31,11 @@ struct CompileResult {
 };
 
 CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& options = {});
+
+/// The body/joint graph compileModel builds from a spec: node 0 the ground, node n the body
+/// n − 1, one edge per joint in file order, actuated edges flagged. Precondition: every joint
+/// names bodies of the spec (validateSpec passes).
+MechanismGraph mechanismGraph(const MechanismSpec& spec);
 
 /// Moment of inertia about the COM of a uniform body of the given shape (kg·m²): a bar of the
 /// largest point spacing, a lamina over the points' polygon, or a block of its size.

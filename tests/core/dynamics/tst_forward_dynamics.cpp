@@ -57,22 +57,6 @@ evaluate(const Model& model, SolverKind kind, const Eigen::VectorXd& q, const Ei
     return {fws.qdd, fws.lambda};
 }
 
-/// The graph of a spec as compileModel builds it: node 0 the ground, node n the body n − 1,
-/// one edge per joint in file order.
-MechanismGraph graphOf(const MechanismSpec& spec) {
-    std::map<std::string, int> nodeOf{{kGroundId, 0}};
-    for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
-        nodeOf[spec.bodies[i].id] = static_cast<int>(i) + 1;
-    }
-    MechanismGraph graph;
-    graph.nodeCount = static_cast<int>(spec.bodies.size()) + 1;
-    for (const JointSpec& joint : spec.joints) {
-        graph.edges.push_back({nodeOf.at(joint.parent.body), nodeOf.at(joint.child.body),
-                               joint.type == JointType::Prismatic});
-    }
-    return graph;
-}
-
 /// A physical state (q, q̇) of `from` expressed in the coordinates of `to`, another cut choice
 /// of the same mechanism, through the body poses and twists.
 std::pair<Eigen::VectorXd, Eigen::VectorXd>
@@ -245,7 +229,7 @@ private Q_SLOTS:
     // reactions) is the same whichever joints are cut, at 5 random consistent states.
     void solversAgreeOnEveryValidCutSetOfTheScraper() {
         const MechanismSpec spec = fixtures::carpetScraper();
-        const MechanismGraph graph = graphOf(spec);
+        const MechanismGraph graph = mechanismGraph(spec);
         QCOMPARE(graph.independentLoopCount(), 3);
         const int nJoints = graph.edgeCount();
         QCOMPARE(nJoints, 10);
