@@ -65,33 +65,53 @@ void GraphCanvas::drawForeground(QPainter* painter, const QRectF&) {
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
     painter->setFont(legendFont);
     const QFontMetrics metrics(legendFont);
-    const int y = viewport()->height() - kLegendMargin - metrics.height() / 2;
+    // entries flow left to right, bottom-aligned, onto as many rows as the width needs
+    const QStringList labels = {tr("revolute"), tr("prismatic"), tr("cut joint (click to change)"),
+                                tr("highlighted loop")};
+    const int rowHeight = metrics.height() + 6;
+    const int right = viewport()->width() - kLegendMargin;
+    const auto entryWidth = [&](const QString& text) {
+        return 32 + metrics.horizontalAdvance(text) + 18;
+    };
+    int rows = 1;
+    for (int k = 0, x = kLegendMargin; k < labels.size(); ++k) {
+        if (x > kLegendMargin && x + entryWidth(labels[k]) - 18 > right) {
+            ++rows;
+            x = kLegendMargin;
+        }
+        x += entryWidth(labels[k]);
+    }
+    int y = viewport()->height() - kLegendMargin - metrics.height() / 2 - (rows - 1) * rowHeight;
     int x = kLegendMargin;
     const QColor tree(55, 60, 68);
     const auto sample = [&](const QString& text, auto drawLine) {
+        if (x > kLegendMargin && x + entryWidth(text) - 18 > right) {
+            x = kLegendMargin;
+            y += rowHeight;
+        }
         drawLine(QPointF(x, y), QPointF(x + 26, y));
         x += 32;
         painter->setPen(QColor(80, 80, 80));
         painter->drawText(QPoint(x, y + metrics.ascent() / 2 - 1), text);
         x += metrics.horizontalAdvance(text) + 18;
     };
-    sample(tr("revolute"), [&](QPointF a, QPointF b) {
+    sample(labels[0], [&](QPointF a, QPointF b) {
         painter->setPen(QPen(tree, 2.2));
         painter->drawLine(a, b);
     });
-    sample(tr("prismatic"), [&](QPointF a, QPointF b) {
+    sample(labels[1], [&](QPointF a, QPointF b) {
         painter->setPen(QPen(tree, 7));
         painter->drawLine(a, b);
         painter->setPen(QPen(backgroundBrush().color(), 3.4));
         painter->drawLine(a, b);
     });
-    sample(tr("cut joint (click to change)"), [&](QPointF a, QPointF b) {
+    sample(labels[2], [&](QPointF a, QPointF b) {
         QPen pen(cutJointColour(), 2.2);
         pen.setDashPattern({3.5, 2.5});
         painter->setPen(pen);
         painter->drawLine(a, b);
     });
-    sample(tr("highlighted loop"), [&](QPointF a, QPointF b) {
+    sample(labels[3], [&](QPointF a, QPointF b) {
         painter->setPen(QPen(loopHighlightColour(), 9, Qt::SolidLine, Qt::RoundCap));
         painter->drawLine(a, b);
         painter->setPen(QPen(tree, 2.2));

@@ -44,6 +44,7 @@ QLabel* heading(const QString& text) {
     font.setBold(true);
     label->setFont(font);
     label->setContentsMargins(0, 6, 0, 0);
+    label->setWordWrap(true); // a narrow dock wraps it rather than clipping the whole panel
     return label;
 }
 

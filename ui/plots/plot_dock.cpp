@@ -77,9 +77,22 @@ void PlotDock::removeRun(int runId) {
 }
 
 void PlotDock::follow(SimulationController* controller) {
+    // pulled at the controller's reports, whose pace adapts to the drawing cost, so that the
+    // plots, the pose and the progress are drawn in one frame
+    m_plot->setRefreshDrivenByOwner(true);
+    connect(controller, &SimulationController::samplesAvailable, m_plot, &PlotWidget::refresh);
+    connect(controller, &SimulationController::finished, m_plot, &PlotWidget::refresh);
     connect(controller, &SimulationController::started, this,
             [this, controller] { addRun(controller->currentRun()); });
     connect(controller->history(), &RunHistory::runRemoved, this, &PlotDock::removeRun);
+    connect(controller->history(), &RunHistory::runShownChanged, this,
+            [this, history = controller->history()](int runId, bool shown) {
+                if (!shown) {
+                    removeRun(runId);
+                } else if (const std::shared_ptr<SimulationRun> run = history->find(runId)) {
+                    addRun(run);
+                }
+            });
 }
 
 bool PlotDock::exportWithDialog() {

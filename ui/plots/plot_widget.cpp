@@ -50,6 +50,10 @@ constexpr int kScreenPointBudget = 4000;
 constexpr int kMinDecimationColumns = 100;
 /// Qt Charts takes an axis span below 1e-12 for empty and draws no axis: keep spans above it.
 constexpr double kMinAxisSpan = 1e-11;
+/// The legend moves to the right of the plot, one entry per line with its whole label, when
+/// there are more curves than fit side by side below it and the chart is wide enough.
+constexpr int kMaxCurvesInBottomLegend = 3;
+constexpr double kMinWidthForSideLegend = 480; ///< px
 
 /// Family and unit of a column name, from the first run that has it.
 const SampleColumn* findColumn(const std::vector<const SampleLayout*>& layouts,
@@ -96,6 +100,7 @@ PlotWidget::PlotWidget(QWidget* parent) : QWidget(parent) {
     m_chart->setMargins(QMargins(6, 6, 12, 6));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    m_chart->legend()->setShowToolTips(true); // whole labels, should they be elided
     QFont titleFont = m_chart->titleFont();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.1);
     titleFont.setBold(true);
@@ -150,6 +155,7 @@ void PlotWidget::addRun(std::shared_ptr<const SimulationRun> run) {
     removeRun(run->id());
     m_runs.push_back({std::move(run), {}, {}});
     rebuildTraces();
+    m_hadLiveRun = true;
     m_refreshTimer.start();
 }
 
@@ -271,6 +277,7 @@ void PlotWidget::rebuildTraces() {
         marker->setVisible(false);
     }
     m_chart->legend()->setVisible(!dataSeries().isEmpty());
+    placeLegend(m_chart->size().width());
 
     updateTitles();
     for (RunData& entry : m_runs) {
@@ -321,10 +328,11 @@ void PlotWidget::refresh() {
         applyAutoScale(!live);
         render(false);
         Q_EMIT refreshed();
-    } else if (!live && m_refreshTimer.isActive()) {
+    } else if (!live && m_hadLiveRun) {
         applyAutoScale(true); // the runs have ended: fit the axes to their data
     }
-    if (!live) {
+    m_hadLiveRun = live;
+    if (!live || m_refreshDrivenByOwner) {
         m_refreshTimer.stop();
     }
 }
@@ -586,14 +594,36 @@ void PlotWidget::updateTitles() {
     if (!model.isEmpty()) {
         title = title.isEmpty() ? model : QStringLiteral("%1 — %2").arg(title, model);
     }
+    if (m_runs.empty()) {
+        title = QStringLiteral("No run yet: Simulation ▸ Start (F5) fills this plot");
+    } else if (families.isEmpty()) {
+        title += QStringLiteral(" — choose series with the Series button");
+    }
     m_chart->setTitle(title);
     if (m_valueAxis) {
-        QString axisTitle = families.size() == 1 ? families.front() : QStringLiteral("value");
+        // one family: its name; several: their units only; none (nothing chosen): no title
+        QString axisTitle = families.size() == 1 ? families.front() : QString();
         if (!units.isEmpty()) {
-            axisTitle += QStringLiteral(" (%1)").arg(units.join(QStringLiteral(", ")));
+            const QString unitText = units.join(QStringLiteral(", "));
+            axisTitle =
+                axisTitle.isEmpty() ? unitText : QStringLiteral("%1 (%2)").arg(axisTitle, unitText);
         }
         m_valueAxis->setTitleText(axisTitle);
     }
+}
+
+void PlotWidget::placeLegend(double chartWidth) {
+    const bool side =
+        dataSeries().size() > kMaxCurvesInBottomLegend && chartWidth >= kMinWidthForSideLegend;
+    const Qt::Alignment alignment = side ? Qt::AlignRight : Qt::AlignBottom;
+    if (m_chart->legend()->alignment() != alignment) {
+        m_chart->legend()->setAlignment(alignment);
+    }
+}
+
+void PlotWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeLegend(m_view->width());
 }
 
 int PlotWidget::plotColumns() const {
@@ -612,6 +642,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
     QCoreApplication::sendPostedEvents();
     const QRectF viewGeometry = m_chart->geometry();
     m_exporting = true;
+    placeLegend(size.width());
     m_chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
     if (m_chart->layout()) {
         m_chart->layout()->activate();
@@ -621,6 +652,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
         QPainter painter(&device);
         if (!painter.isActive()) {
             m_exporting = false;
+            placeLegend(viewGeometry.width());
             m_chart->setGeometry(viewGeometry);
             render(true);
             return false;
@@ -631,6 +663,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
                                 m_chart->sceneBoundingRect());
     }
     m_exporting = false;
+    placeLegend(viewGeometry.width());
     m_chart->setGeometry(viewGeometry);
     if (m_chart->layout()) {
         m_chart->layout()->activate();

@@ -58,6 +58,12 @@ public:
 
     /// Pulls new samples from every run and redraws what changed.
     void refresh();
+    /// When set, live runs are pulled only by the owner's refresh() calls (the main window
+    /// calls it at each of the controller's reports, whose pace adapts to the drawing cost),
+    /// and the owner calls it once more when a run ends; the widget's own timer then only picks
+    /// up runs added after they ended. Off by default: the widget pulls every
+    /// kRefreshIntervalMs.
+    void setRefreshDrivenByOwner(bool driven) { m_refreshDrivenByOwner = driven; }
 
     /// Moves the vertical time cursor to t (s); NaN hides it.
     void setTimeCursor(double t);
@@ -87,6 +93,9 @@ public:
 Q_SIGNALS:
     /// New samples were drawn (after a refresh that found some).
     void refreshed();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     /// One column of one run, and its curve.
@@ -125,6 +134,9 @@ private:
     void setTimeRange(const NiceRange& range);
     void updateCursor();
     void updateTitles();
+    /// Legend below the plot, or to its right (whole labels) when there are many curves and
+    /// the chart is at least kMinWidthForSideLegend wide.
+    void placeLegend(double chartWidth);
     bool renderTo(QPaintDevice& device, const QSize& size);
     /// Columns of the min/max decimation: the plot's pixel columns, fewer on screen when many
     /// curves are shown.
@@ -139,6 +151,8 @@ private:
     QLineSeries* m_cursor = nullptr;
     QAction* m_resetZoomAction = nullptr;
     QTimer m_refreshTimer;
+    bool m_refreshDrivenByOwner = false;
+    bool m_hadLiveRun = false; ///< a run was live at the last refresh (or was just added)
     std::vector<RunData> m_runs;
     QStringList m_selected;
     bool m_logarithmic = false;

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "ui/sim/simulation_controller.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
+
+#include <QCoreApplication>
+#include <QEvent>
 
 #include "ui/sim/simulation_worker.hpp"
 
@@ -18,6 +23,13 @@ QColor runColour(int runId) {
                                                    0x9c755f, 0xbab0ac};
     return QColor::fromRgb(kPalette[static_cast<std::size_t>(runId - 1) % kPalette.size()]);
 }
+
+/// Posted after a report at a priority below the window's repaint requests
+/// (Qt::LowEventPriority), so that it is handled once the repaints the report caused are done.
+const QEvent::Type kReportDrawnEvent = static_cast<QEvent::Type>(QEvent::registerEventType());
+constexpr int kAfterRepaintPriority = Qt::LowEventPriority - 1;
+constexpr double kCostSmoothing = 0.3; ///< weight of the newest measurement
+constexpr double kIdleShare = 2.0;     ///< interval / drawing cost: the GUI is ≥ half idle
 
 RunState endState(const SimulationSummary& summary) {
     if (summary.ok) {
@@ -140,12 +152,38 @@ void SimulationController::report() {
         m_reportedSamples = samples;
         Q_EMIT samplesAvailable(
             static_cast<int>(std::min<std::size_t>(samples, std::numeric_limits<int>::max())));
+        if (!m_reportCostProbePending) {
+            m_reportCostProbePending = true;
+            m_reportClock.start();
+            QCoreApplication::postEvent(this, new QEvent(kReportDrawnEvent), kAfterRepaintPriority);
+        }
     }
     const double t = m_worker->simulatedTime();
     if (t != m_reportedTime) {
         m_reportedTime = t;
         const double wall = activeWallSeconds();
         Q_EMIT progress(t, m_current->settings().tEnd, wall > 0 ? t / wall : 0.0);
+    }
+}
+
+bool SimulationController::event(QEvent* event) {
+    if (event->type() == kReportDrawnEvent) {
+        onReportDrawn();
+        return true;
+    }
+    return QObject::event(event);
+}
+
+void SimulationController::onReportDrawn() {
+    m_reportCostProbePending = false;
+    const double costMs = static_cast<double>(m_reportClock.nsecsElapsed()) * 1e-6;
+    m_reportCostMs = m_reportCostMs > 0
+                         ? (1 - kCostSmoothing) * m_reportCostMs + kCostSmoothing * costMs
+                         : costMs;
+    const int interval = std::clamp(static_cast<int>(std::lround(kIdleShare * m_reportCostMs)),
+                                    kReportIntervalMs, kMaxReportIntervalMs);
+    if (interval != m_reportTimer.interval()) {
+        m_reportTimer.setInterval(interval);
     }
 }
 

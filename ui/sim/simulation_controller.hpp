@@ -3,8 +3,13 @@
 
 // Runs simulations in the background for the desktop app: one active run at a time on a
 // SimulationWorker thread, every run kept in a RunHistory for comparison. Signals are emitted on
-// the GUI thread: progress and samplesAvailable at most every kReportInterval while a run goes,
-// finished once per run. Destroying the controller stops and joins a run still going.
+// the GUI thread: progress and samplesAvailable at most every reportIntervalMs() while a run
+// goes, finished once per run. Destroying the controller stops and joins a run still going.
+//
+// The report interval adapts to what the window spends drawing each report: it is measured
+// from the report to the end of the repaints it caused, and the interval kept at about twice
+// that (between kReportIntervalMs and kMaxReportIntervalMs), so the GUI thread stays at
+// least half idle for input even where drawing is slow (software OpenGL).
 
 #include <memory>
 
@@ -27,8 +32,10 @@ class SimulationController : public QObject {
     Q_OBJECT
 
 public:
-    /// Interval of the progress and samplesAvailable reports (20 Hz).
+    /// Shortest interval of the progress and samplesAvailable reports (20 Hz).
     static constexpr int kReportIntervalMs = 50;
+    /// Longest interval, however slow the drawing (4 Hz).
+    static constexpr int kMaxReportIntervalMs = 250;
 
     explicit SimulationController(QObject* parent = nullptr);
     ~SimulationController() override;
@@ -59,6 +66,11 @@ public:
     std::shared_ptr<SimulationRun> currentRun() const { return m_current; }
     RunHistory* history() const { return m_history; }
 
+    /// The current interval of the reports (ms), in [kReportIntervalMs, kMaxReportIntervalMs].
+    int reportIntervalMs() const { return m_reportTimer.interval(); }
+    /// Smoothed time (ms) from a report to the end of the repaints it caused.
+    double reportCostMs() const { return m_reportCostMs; }
+
 Q_SIGNALS:
     void started(int runId);
     /// Simulated time t of tEnd (s) and simulated seconds per wall second (pauses excluded).
@@ -69,8 +81,13 @@ Q_SIGNALS:
     /// A run ended: ok, cancelled, or failed with the core's message (time, matrix, loop).
     void finished(const sslm::SimulationSummary& summary);
 
+protected:
+    bool event(QEvent* event) override;
+
 private:
     void report();
+    /// Adapts the report interval to the time since the report (the drawing it caused).
+    void onReportDrawn();
     void complete(const std::shared_ptr<SimulationRun>& run, const SimulationSummary& summary);
     double activeWallSeconds() const;
 
@@ -85,6 +102,10 @@ private:
     // last values reported, so that unchanged values are not re-emitted
     std::size_t m_reportedSamples = 0;
     double m_reportedTime = -1;
+    // cost of drawing a report: from its signals to the end of the repaints they caused
+    QElapsedTimer m_reportClock;
+    bool m_reportCostProbePending = false;
+    double m_reportCostMs = 0;
 };
 
 } // namespace sslm::ui

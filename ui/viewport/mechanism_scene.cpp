@@ -532,6 +532,16 @@ std::array<double, 4> MechanismScene::bounds() const {
             grow(box[1], box[3]);
         }
     }
+    if (tracesVisible_) {
+        for (const Trace& trace : traces_) {
+            if (trace.points->GetNumberOfPoints() > 0) {
+                double box[6];
+                trace.points->GetBounds(box);
+                grow(box[0], box[2]);
+                grow(box[1], box[3]);
+            }
+        }
+    }
     if (out[0] > out[1]) {
         out = {-0.5, 0.5, -0.5, 0.5};
     }

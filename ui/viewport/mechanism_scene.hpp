@@ -65,7 +65,8 @@ public:
     const Model& model() const { return *model_; }
     /// World position (m) of a joint at the current pose: its side-A point.
     Eigen::Vector2d jointPosition(int joint) const;
-    /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose.
+    /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose, and of
+    /// the traces drawn so far when they are shown.
     std::array<double, 4> bounds() const;
 
 private:

@@ -5,11 +5,13 @@
 #include <array>
 #include <cmath>
 
+#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
 #include <QPainter>
 #include <QSurfaceFormat>
+#include <QTimer>
 #include <QWheelEvent>
 #include <vtkCallbackCommand.h>
 #include <vtkCamera.h>
@@ -44,6 +46,24 @@ namespace {
 
 constexpr double kFitMargin = 1.18; ///< room around the mechanism when fitting
 
+// Anti-aliasing while animating. A software rasteriser (Mesa llvmpipe, no GPU) spends ~50 ms on
+// an 8× multisampled frame of this view against ~13 ms without, which is the difference
+// between a window that answers input at once and one that lags during a run. There, frames
+// that follow each other closely (a run's reports come at most 250 ms apart) are drawn without
+// multisampling, and one anti-aliased frame follows once the picture has been still for
+// kRefineDelayMs.
+constexpr int kStillSamples = 8;
+constexpr qint64 kAnimatingGapMs = 400; ///< frames closer than this count as animation
+constexpr int kRefineDelayMs = 500;
+
+bool isSoftwareRenderer(QOpenGLContext* context) {
+    const auto* name =
+        reinterpret_cast<const char*>(context->functions()->glGetString(GL_RENDERER));
+    const QByteArray renderer = name ? QByteArray(name).toLower() : QByteArray();
+    return renderer.contains("llvmpipe") || renderer.contains("softpipe") ||
+           renderer.contains("swrast") || renderer.contains("software");
+}
+
 } // namespace
 
 struct MechanismView::Impl {
@@ -61,7 +81,12 @@ struct MechanismView::Impl {
     double reactionScale = 0; ///< m/N in use; 0 until known
     bool autoReactionScale = true;
     bool cameraFitPending = true;
+    bool navigatedSinceFit = false; ///< the user panned, zoomed or orbited since the last fit
     viewport::OverlayWidget* overlay = nullptr;
+    bool softwareRenderer = false;
+    bool fullQualityNext = false; ///< the next frame is anti-aliased whatever the pace
+    QElapsedTimer sinceLastFrame;
+    QTimer refineTimer; ///< draws the anti-aliased frame once the animation pauses
     QPoint lastMouse;
     Qt::MouseButtons dragButtons;
 
@@ -137,6 +162,7 @@ struct MechanismView::Impl {
         camera->SetViewUp(0, 1, 0);
         camera->SetParallelScale(std::max(halfHeight, 1e-3) * kFitMargin);
         cameraFitPending = false;
+        navigatedSinceFit = false;
     }
 
     viewport::OverlayContext overlayContext() const {
@@ -196,7 +222,13 @@ MechanismView::MechanismView(QWidget* parent)
 
     d_->window->SetOwnContext(false);
     d_->window->SetFrameBlitModeToNoBlit();
-    d_->window->SetMultiSamples(8);
+    d_->window->SetMultiSamples(kStillSamples);
+    d_->refineTimer.setSingleShot(true);
+    d_->refineTimer.setInterval(kRefineDelayMs);
+    connect(&d_->refineTimer, &QTimer::timeout, this, [this] {
+        d_->fullQualityNext = true;
+        update();
+    });
     d_->window->SetForceMaximumHardwareLineWidth(1); // core profile: VTK draws wide lines itself
     d_->window->AddRenderer(d_->renderer);
     d_->window->AddObserver(vtkCommand::WindowMakeCurrentEvent, d_.get(), &Impl::onMakeCurrent);
@@ -330,6 +362,12 @@ void MechanismView::resetCamera() {
     d_->repaint();
 }
 
+void MechanismView::refitUnlessNavigated() {
+    if (!d_->navigatedSinceFit) {
+        resetCamera();
+    }
+}
+
 void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) {
     if (!d_->scene) {
         resetCamera();
@@ -403,6 +441,7 @@ double MechanismView::markerHeight() const {
 }
 
 QImage MechanismView::snapshot() {
+    d_->fullQualityNext = true;
     QImage image = grabFramebuffer().convertToFormat(QImage::Format_RGB32);
     if (!image.isNull()) {
         QPainter painter(&image);
@@ -421,6 +460,11 @@ void MechanismView::initializeGL() {
     d_->window->SetSize(static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
     d_->window->OpenGLInitContext();
     d_->window->SetReadyForRendering(true);
+    d_->softwareRenderer = isSoftwareRenderer(context());
+}
+
+bool MechanismView::isAnimationQualityReduced() const {
+    return d_->softwareRenderer;
 }
 
 void MechanismView::resizeGL(int, int) {
@@ -437,6 +481,17 @@ void MechanismView::paintGL() {
     if (d_->cameraFitPending && isVisible()) {
         d_->fitCamera();
     }
+    // software rendering: no multisampling while animating, then one anti-aliased frame
+    const bool animating = d_->sinceLastFrame.isValid() &&
+                           d_->sinceLastFrame.elapsed() < kAnimatingGapMs && !d_->fullQualityNext;
+    const bool reduced = d_->softwareRenderer && animating;
+    d_->window->SetMultiSamples(reduced ? 0 : kStillSamples);
+    if (reduced) {
+        d_->refineTimer.start();
+    }
+    d_->fullQualityNext = false;
+    d_->sinceLastFrame.start();
+
     const int* size = d_->window->GetSize();
     const int w = size[0];
     const int h = size[1];
@@ -486,6 +541,7 @@ void MechanismView::mouseMoveEvent(QMouseEvent* event) {
         const double m = d_->metresPerPixel();
         d_->moveCamera(m * (-delta.x() * right + delta.y() * up));
     }
+    d_->navigatedSinceFit = true;
     d_->repaint();
 }
 
@@ -509,6 +565,7 @@ void MechanismView::wheelEvent(QWheelEvent* event) {
     camera->SetParallelScale(camera->GetParallelScale() * factor);
     const double after = d_->metresPerPixel();
     d_->moveCamera((before - after) * (fromCentre.x() * right - fromCentre.y() * up));
+    d_->navigatedSinceFit = true;
     event->accept();
     d_->repaint();
 }

@@ -73,13 +73,20 @@ public:
     /// Height (m) of the top of the pins and cut markers, for worldToWidget.
     double markerHeight() const;
 
-    /// The rendered view (with overlays) in device pixels.
+    /// The rendered view (with overlays) in device pixels, always anti-aliased.
     QImage snapshot();
+    /// True on a software rasteriser, where frames drawn in quick succession (a run, playback)
+    /// skip multisampling and an anti-aliased frame follows when the picture is still.
+    bool isAnimationQualityReduced() const;
     /// Writes snapshot() to `path` (format from the suffix); false on failure.
     bool saveSnapshot(const QString& path);
 
+    /// Fits the mechanism and its traces in the view, unless the user has panned, zoomed or
+    /// orbited since the last fit (a run's end uses it: the traces may have left the view).
+    void refitUnlessNavigated();
+
 public Q_SLOTS:
-    /// Fits the mechanism in the view and returns to the top view.
+    /// Fits the mechanism and its traces in the view and returns to the top view.
     void resetCamera();
     /// Like resetCamera(), but fits every one of `poses` (nq each; e.g. a whole run) so that
     /// the camera can stay fixed while they are played. The pose shown does not change.
