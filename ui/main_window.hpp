@@ -35,6 +35,7 @@ class MechanismGraphView;
 class MechanismView;
 class PlaybackBar;
 class PlotDock;
+class RunList;
 class RunPanel;
 class SimulationController;
 
@@ -64,6 +65,7 @@ public:
     QMenu* viewMenu() const { return viewMenu_; }
 
     RunPanel* runPanel() const { return runPanel_; }
+    RunList* runList() const { return runList_; }
     MechanismGraphView* graphView() const { return graph_; }
     QDockWidget* graphDock() const { return graphDock_; }
     PlotDock* jointPlotDock() const { return jointPlot_; }
@@ -77,6 +79,9 @@ public:
     /// Starts a run of the current model with the run panel's settings; false (reason in the
     /// panel and the status bar) when there is no model or the settings are invalid.
     bool startSimulation();
+    /// Makes the run the one the timeline scrubs, the 3-D view shows and the exports write
+    /// (its last sample is shown); false if there is no such run.
+    bool playBackRun(int runId);
     /// Writes the playback run's samples (else the last run's) with the CLI's columns.
     bool exportSamplesCsv(const QString& path, QString* error = nullptr);
     /// Writes the 3-D view as a PNG.
@@ -139,6 +144,8 @@ private:
     std::optional<LoadedMechanism> current_;
 
     RunPanel* runPanel_ = nullptr;
+    QDockWidget* runsDock_ = nullptr;
+    RunList* runList_ = nullptr;
     QDockWidget* graphDock_ = nullptr;
     MechanismGraphView* graph_ = nullptr;
     PlotDock* jointPlot_ = nullptr;

@@ -17,6 +17,7 @@
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
 #include "ui/plots/plot_dock.hpp"
+#include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
@@ -30,6 +31,13 @@ void MainWindow::createDocks() {
     runPanel_ = new RunPanel(this);
     runPanel_->setMinimumWidth(280);
     addDockWidget(Qt::LeftDockWidgetArea, runPanel_);
+
+    runList_ = new RunList(controller_->history());
+    runsDock_ = new QDockWidget(tr("Runs"), this);
+    runsDock_->setObjectName(QStringLiteral("RunsDock"));
+    runsDock_->setWidget(runList_);
+    addDockWidget(Qt::LeftDockWidgetArea, runsDock_);
+    splitDockWidget(runPanel_, runsDock_, Qt::Vertical);
 
     graph_ = new MechanismGraphView;
     graphDock_ = new QDockWidget(tr("Loops and cuts"), this);
@@ -58,6 +66,7 @@ void MainWindow::applyDefaultDockSizes() {
     // the 3-D view keeps about 40 % of the width and 60 % of the height
     const int w = width();
     resizeDocks({runPanel_, graphDock_}, {280, std::max(480, w * 2 / 5)}, Qt::Horizontal);
+    resizeDocks({runPanel_, runsDock_}, {std::max(300, height() - 300), 150}, Qt::Vertical);
     resizeDocks({jointPlot_}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
     resizeDocks({jointPlot_, reactionPlot_}, {w / 2, w / 2}, Qt::Horizontal);
 }
@@ -88,6 +97,7 @@ void MainWindow::createSimulationMenu() {
 
 void MainWindow::addDockToggles() {
     viewMenu_->addAction(runPanel_->toggleViewAction());
+    viewMenu_->addAction(runsDock_->toggleViewAction());
     viewMenu_->addAction(graphDock_->toggleViewAction());
     viewMenu_->addAction(jointPlot_->toggleViewAction());
     viewMenu_->addAction(reactionPlot_->toggleViewAction());

@@ -26,6 +26,7 @@
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
+#include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/sample_csv_export.hpp"
 #include "ui/sim/sample_state.hpp"
@@ -68,10 +69,7 @@ void MainWindow::connectSimulation() {
     connect(controller_, &SimulationController::started, this, &MainWindow::onRunStarted);
     connect(controller_, &SimulationController::progress, this, &MainWindow::onProgress);
     connect(controller_, &SimulationController::samplesAvailable, this, [this](int count) {
-        // pull the plots now, so that they, the pose and the progress are drawn in one frame
-        // (their own timers then find nothing new and draw nothing)
-        jointPlot_->plot()->refresh();
-        reactionPlot_->plot()->refresh();
+        // the plot docks pull at the same report, so all is drawn in one frame
         if (playback_->run() == controller_->currentRun()) {
             playback_->setAvailableSamples(count);
         }
@@ -82,6 +80,13 @@ void MainWindow::connectSimulation() {
     });
     connect(controller_, &SimulationController::finished, this, &MainWindow::onRunFinished);
     connect(playback_, &PlaybackBar::sampleIndexChanged, this, &MainWindow::showSample);
+    connect(runList_, &RunList::playbackRequested, this, &MainWindow::playBackRun);
+    connect(controller_->history(), &RunHistory::runRemoved, this, [this](int runId) {
+        if (playback_->run() && playback_->run()->id() == runId) {
+            playback_->setRun(nullptr);
+            runList_->setPlaybackRun(-1);
+        }
+    });
     connect(graph_, &MechanismGraphView::cutsChanged, this, &MainWindow::onCutsChanged);
     connect(graph_, &MechanismGraphView::loopHighlighted, view_,
             &MechanismView::setHighlightedLoop);
@@ -111,6 +116,7 @@ void MainWindow::onRunStarted() {
     shownSample_ = -1;
     playback_->setFollowLive(true);
     playback_->setRun(run);
+    runList_->setPlaybackRun(run->id());
     if (reactionDefaultsPending_) {
         QStringList magnitudes;
         for (const SampleColumn& column : run->layout().columns()) {
@@ -142,6 +148,7 @@ void MainWindow::onRunFinished(const SimulationSummary& summary) {
     if (run && playback_->run() == run) {
         playback_->setAvailableSamples(static_cast<int>(run->samples().size()));
     }
+    view_->refitUnlessNavigated(); // the traces may reach beyond the initial pose's box
     const QString name = run ? run->name() : tr("The run");
     const double factor = summary.wallSeconds > 0 ? summary.endTime / summary.wallSeconds : 0.0;
     if (summary.ok) {
@@ -256,6 +263,30 @@ void MainWindow::stopRun() {
     }
 }
 
+bool MainWindow::playBackRun(int runId) {
+    const std::shared_ptr<SimulationRun> run = controller_->history()->find(runId);
+    if (!run) {
+        return false;
+    }
+    if (playback_->run() != run) {
+        playback_->setFollowLive(run->isActive());
+        playback_->setRun(run);
+        shownSample_ = -1;
+        view_->clearTraces();
+    }
+    runList_->setPlaybackRun(runId);
+    runList_->selectRun(runId);
+    const int count = static_cast<int>(run->samples().size());
+    playback_->setAvailableSamples(count);
+    if (count > 0) {
+        playback_->setSampleIndex(count - 1);
+        showSample(count - 1);
+    }
+    statusBar()->showMessage(
+        tr("Playing back %1: the timeline, the 3-D view and the exports use it.").arg(run->name()));
+    return true;
+}
+
 bool MainWindow::exportSamplesCsv(const QString& path, QString* error) {
     std::shared_ptr<const SimulationRun> run = playback_->run();
     if (!run) {
@@ -320,7 +351,11 @@ void MainWindow::exportAnimation() {
     VideoExportOptions defaults;
     defaults.reactions = view_->reactionsVisible();
     defaults.traces = view_->tracesVisible();
-    exportAnimationInteractively(this, controller_->currentRun(), defaults);
+    std::shared_ptr<const SimulationRun> run = playback_->run();
+    if (!run) {
+        run = controller_->currentRun();
+    }
+    exportAnimationInteractively(this, std::move(run), defaults);
 }
 
 } // namespace sslm::ui

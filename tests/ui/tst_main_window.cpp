@@ -18,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
+#include <QListView>
 #include <QMessageBox>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
@@ -36,6 +37,7 @@
 #include "ui/playback/playback_bar.hpp"
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/plot_widget.hpp"
+#include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/sample_state.hpp"
 #include "ui/sim/simulation_controller.hpp"
@@ -44,6 +46,7 @@
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/ui/fixtures/event_loop_probe.hpp"
 #include <sys/resource.h>
+#include <unistd.h>
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -56,6 +59,9 @@ constexpr double kMaxLatencyMs = 100.0;        // the issue's bound on the event
 constexpr double kMaxSoftwareGlGapMs = 1000.0; // no freeze, with software OpenGL
 constexpr int kRunTimeoutMs = 120000;
 constexpr double kLongRun = 5000.0; // s: still going when the test stops it
+constexpr int kStartStopCycles = 50;
+constexpr int kWarmUpCycles = 15;        // the history (8 runs) is full, the caches are warm
+constexpr long kMaxGrowthKiB = 8 * 1024; // over 35 more runs: a leak of a run would show
 
 QString example(const char* file) {
     return QStringLiteral(SSLM_EXAMPLES_DIR "/") + QLatin1String(file);
@@ -83,6 +89,16 @@ Csv readCsv(const QString& path) {
         csv.rows.push_back(std::move(row));
     }
     return csv;
+}
+
+/// Resident set size of this process (KiB), from /proc/self/statm.
+long residentKiB() {
+    QFile statm(QStringLiteral("/proc/self/statm"));
+    if (!statm.open(QIODevice::ReadOnly)) {
+        return 0;
+    }
+    const QList<QByteArray> fields = statm.readAll().split(' ');
+    return fields.size() > 1 ? fields[1].toLong() * (sysconf(_SC_PAGESIZE) / 1024) : 0;
 }
 
 /// CPU time of the calling thread (ms).
@@ -261,6 +277,96 @@ private slots:
         QVERIFY(window.mechanismView()->pose().size() == window.currentModel()->nq());
     }
 
+    void fiftyStartStopCyclesThroughTheWindow() {
+        MainWindow& window = freshWindow("carpet_scraper.json");
+        RunPanel& panel = *window.runPanel();
+        enterSettings(panel, kLongRun, 0.05);
+        SimulationController& controller = *window.controller();
+        QSignalSpy started(&controller, &SimulationController::started);
+        QSignalSpy finished(&controller, &SimulationController::finished);
+        long rssWarm = 0; // once the history is full, runs come and go: no growth expected
+        for (int cycle = 0; cycle < kStartStopCycles; ++cycle) {
+            if (cycle == kWarmUpCycles) {
+                rssWarm = residentKiB();
+            }
+            panel.startAction()->trigger();
+            QVERIFY(controller.isRunning());
+            // alternate a stop at once with a stop once samples are drawn
+            if (cycle % 2 == 1) {
+                QTRY_VERIFY(controller.currentRun()->samples().size() > 2);
+            }
+            panel.stopAction()->trigger();
+            QTRY_VERIFY(!controller.isRunning());
+        }
+        QCOMPARE(started.count(), kStartStopCycles);
+        QCOMPARE(finished.count(), kStartStopCycles);
+        for (const QList<QVariant>& args : finished) {
+            QVERIFY(args.at(0).value<SimulationSummary>().cancelled);
+        }
+        // the history keeps its capacity: old runs and their samples are released
+        QCOMPARE(controller.history()->size(), controller.history()->capacity());
+        QCOMPARE(window.jointPlotDock()->plot()->runIds().size(), controller.history()->capacity());
+        const long grownKiB = residentKiB() - rssWarm;
+        qInfo("%d start/stop cycles: resident memory grew by %ld KiB over the last %d",
+              kStartStopCycles, grownKiB, kStartStopCycles - kWarmUpCycles);
+        QVERIFY2(grownKiB < kMaxGrowthKiB, qPrintable(QString::number(grownKiB)));
+        // and the window still runs a simulation to its end
+        enterSettings(panel, 0.2);
+        const std::shared_ptr<SimulationRun> run = runToEnd(window);
+        QVERIFY(run && run->summary() && run->summary()->ok);
+    }
+
+    void runListChoosesHidesAndRemovesRuns() {
+        MainWindow& window = freshWindow("four_bar.json");
+        enterSettings(*window.runPanel(), 0.5);
+        const std::shared_ptr<SimulationRun> first = runToEnd(window);
+        window.runPanel()->endTimeBox()->setValue(0.3);
+        const std::shared_ptr<SimulationRun> second = runToEnd(window);
+        QVERIFY(first && second);
+        RunHistory& history = *window.controller()->history();
+        QCOMPARE(history.size(), 2);
+        PlotWidget& plot = *window.jointPlotDock()->plot();
+        QCOMPARE(plot.runIds().size(), 2);
+
+        // hide the first run from the plots with its check box, then show it again
+        QVERIFY(history.setData(history.index(0), Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(plot.runIds(), QList<int>{second->id()});
+        QCOMPARE(window.reactionPlotDock()->plot()->runIds(), QList<int>{second->id()});
+        QVERIFY(history.setData(history.index(0), Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(plot.runIds().size(), 2);
+
+        // play back the first run: the timeline, the view and the CSV export use it
+        RunList& list = *window.runList();
+        list.selectRun(first->id());
+        QTest::keyClick(list.view(), Qt::Key_Return);
+        QCOMPARE(window.playbackBar()->run(), std::shared_ptr<const SimulationRun>(first));
+        const int last = static_cast<int>(first->samples().size()) - 1;
+        QCOMPARE(window.playbackBar()->sampleIndex(), last);
+        const Eigen::VectorXd lastPose = poseAt(*first, last);
+        QVERIFY((window.mechanismView()->pose() - lastPose).norm() < 1e-12);
+        QTemporaryDir dir;
+        const QString csvPath = dir.filePath(QStringLiteral("first.csv"));
+        QVERIFY(window.exportSamplesCsv(csvPath));
+        QCOMPARE(readCsv(csvPath).rows.size(), first->samples().size());
+
+        // remove it with Delete: gone from the history, the plots and the timeline
+        QTest::keyClick(list.view(), Qt::Key_Delete);
+        QCOMPARE(history.size(), 1);
+        QVERIFY(!history.find(first->id()));
+        QCOMPARE(plot.runIds(), QList<int>{second->id()});
+        QVERIFY(!window.playbackBar()->run());
+
+        // a run that is going cannot be removed
+        enterSettings(*window.runPanel(), kLongRun, 0.05);
+        QVERIFY(window.startSimulation());
+        const int live = window.controller()->currentRun()->id();
+        list.selectRun(live);
+        QTest::keyClick(list.view(), Qt::Key_Delete);
+        QVERIFY(history.find(live));
+        window.controller()->stop();
+        QTRY_VERIFY(!window.controller()->isRunning());
+    }
+
     void cutChangeIsUndoableAndKeepsThePhysics() {
         MainWindow& window = freshWindow("carpet_scraper.json");
         MechanismGraphView& graph = *window.graphView();
@@ -413,8 +519,10 @@ private slots:
         const double maxGapMs = probe.maxGapMs();
         const QString renderer = glRenderer(*window.mechanismView());
         qInfo("2 s of a live run in the window: max gap between 10 ms ticks %.1f ms, %zu "
-              "samples, GUI thread CPU %.0f ms, OpenGL renderer %s",
+              "samples, GUI thread CPU %.0f ms, drawing a report %.0f ms, reports every %d ms, "
+              "OpenGL renderer %s",
               maxGapMs, window.controller()->currentRun()->samples().size(), guiCpuMs,
+              window.controller()->reportCostMs(), window.controller()->reportIntervalMs(),
               qPrintable(renderer));
         // A software rasteriser (Mesa llvmpipe under xvfb) spends 50–150 ms on each frame of
         // this window, so one frame alone exceeds the bound; there, the test only checks that
@@ -452,7 +560,7 @@ private slots:
             QVERIFY(window.startSimulation());
             QTest::qWait(3000);
             window.playbackBar()->pause();
-            QApplication::processEvents();
+            QTest::qWait(700); // the view's anti-aliased still frame follows the animation
             const QString path = QString::fromLocal8Bit(dir) + QLatin1Char('/') + png;
             QVERIFY(window.grab().toImage().save(path));
             qInfo("wrote %s", qPrintable(path));

@@ -30,6 +30,7 @@ void RunHistory::remove(int runId) {
     }
     beginRemoveRows({}, row, row);
     m_runs.erase(m_runs.begin() + row);
+    m_hidden.erase(runId);
     endRemoveRows();
     Q_EMIT runRemoved(runId);
 }
@@ -49,6 +50,20 @@ void RunHistory::notifyChanged(int runId) {
     }
 }
 
+void RunHistory::setShown(int runId, bool shown) {
+    const int row = rowOf(runId);
+    if (row < 0 || isShown(runId) == shown) {
+        return;
+    }
+    if (shown) {
+        m_hidden.erase(runId);
+    } else {
+        m_hidden.insert(runId);
+    }
+    Q_EMIT dataChanged(index(row), index(row), {Qt::CheckStateRole});
+    Q_EMIT runShownChanged(runId, shown);
+}
+
 std::shared_ptr<SimulationRun> RunHistory::find(int runId) const {
     const int row = rowOf(runId);
     return row < 0 ? nullptr : m_runs[row];
@@ -65,7 +80,9 @@ QVariant RunHistory::data(const QModelIndex& index, int role) const {
     const SimulationRun& run = *m_runs[index.row()];
     switch (role) {
     case Qt::DisplayRole:
-        return run.name();
+        return QStringLiteral("%1 (%2)").arg(run.name(), runStateText(run.state()));
+    case Qt::CheckStateRole:
+        return isShown(run.id()) ? Qt::Checked : Qt::Unchecked;
     case Qt::DecorationRole:
         return run.colour();
     case Qt::ToolTipRole: {
@@ -88,6 +105,21 @@ QVariant RunHistory::data(const QModelIndex& index, int role) const {
     default:
         return {};
     }
+}
+
+bool RunHistory::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (!index.isValid() || index.row() >= size() || role != Qt::CheckStateRole) {
+        return false;
+    }
+    setShown(m_runs[index.row()]->id(), value.toInt() == Qt::Checked);
+    return true;
+}
+
+Qt::ItemFlags RunHistory::flags(const QModelIndex& index) const {
+    if (!index.isValid()) {
+        return Qt::NoItemFlags;
+    }
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable;
 }
 
 int RunHistory::rowOf(int runId) const {

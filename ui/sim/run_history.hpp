@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The runs kept for comparison, newest last, as a list model (display: name, decoration: run
-// colour, tool tip: state, settings and the core's message). Holds at most capacity() runs:
-// adding one more drops the oldest run that is no longer active.
+// The runs kept for comparison, newest last, as a list model (display: name and state,
+// decoration: run colour, check box: shown in the plots, tool tip: state, settings and the
+// core's message). Holds at most capacity() runs: adding one more drops the oldest run that is
+// no longer active.
 
 #include <memory>
+#include <set>
 #include <vector>
 
 #include <QAbstractListModel>
@@ -31,6 +33,9 @@ public:
     void clearInactive();
     /// Tell views that a run's state or summary changed.
     void notifyChanged(int runId);
+    /// Whether the run's curves are drawn in the plots (new runs are shown).
+    bool isShown(int runId) const { return !m_hidden.contains(runId); }
+    void setShown(int runId, bool shown);
 
     int size() const { return static_cast<int>(m_runs.size()); }
     std::shared_ptr<SimulationRun> at(int row) const { return m_runs[row]; }
@@ -39,10 +44,14 @@ public:
 
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
+    /// The check box (Qt::CheckStateRole) shows or hides the run in the plots.
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
 
 Q_SIGNALS:
     void runAdded(int runId);
     void runRemoved(int runId);
+    void runShownChanged(int runId, bool shown);
 
 private:
     int rowOf(int runId) const;
@@ -50,6 +59,7 @@ private:
 
     std::vector<std::shared_ptr<SimulationRun>> m_runs;
     int m_capacity = 8;
+    std::set<int> m_hidden; ///< ids of runs hidden from the plots
 };
 
 } // namespace sslm::ui
