@@ -16,6 +16,7 @@
 #include <QUndoStack>
 
 #include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
 #include "ui/document/cut_change_command.hpp"
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
@@ -26,6 +27,7 @@
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
+#include "ui/run/actuator_inputs.hpp"
 #include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/sample_csv_export.hpp"
@@ -103,7 +105,22 @@ bool MainWindow::startSimulation() {
         statusBar()->showMessage(tr("Cannot start: %1").arg(runPanel_->validationMessage()));
         return false;
     }
-    controller_->start(current_->model, *settings, current_->q0, current_->qd0);
+    // the form's actuator inputs: the run's model is compiled with them (the file is unchanged)
+    std::shared_ptr<const Model> model = current_->model;
+    if (!runPanel_->actuatorInputs()->isFileInput()) {
+        MechanismSpec spec = model->spec;
+        spec.actuators = runPanel_->actuatorInputs()->actuators();
+        const CompileResult compiled =
+            compileModel(spec, CompileOptions{.cuts = cutJointNames(*model)});
+        if (!compiled.ok()) {
+            statusBar()->showMessage(
+                tr("Cannot start with these actuator inputs: %1")
+                    .arg(QString::fromStdString(formatDiagnostics(compiled.diagnostics))));
+            return false;
+        }
+        model = compiled.model;
+    }
+    controller_->start(std::move(model), *settings, current_->q0, current_->qd0);
     return true;
 }
 

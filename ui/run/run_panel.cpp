@@ -15,6 +15,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "ui/run/actuator_inputs.hpp"
+
 namespace sslm::ui {
 
 namespace {
@@ -179,6 +181,8 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     auto* stabilisationGroup = new QGroupBox(tr("Constraint stabilisation"));
     stabilisationGroup->setLayout(stabilisationForm);
 
+    m_actuatorInputs = new ActuatorInputs;
+
     m_cuts = new QLabel;
     m_cuts->setWordWrap(true);
     m_cuts->setTextFormat(Qt::RichText);
@@ -212,6 +216,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     layout->addWidget(m_message);
     layout->addWidget(solverGroup);
     layout->addWidget(stabilisationGroup);
+    layout->addWidget(m_actuatorInputs);
     layout->addWidget(cutsGroup);
     layout->addStretch(1);
     auto* scroll = new QScrollArea;
@@ -250,6 +255,7 @@ void RunPanel::setModel(const Model& model) {
         cuts << QString::fromStdString(model.joints[j].name);
     }
     setCuts(cuts);
+    m_actuatorInputs->setModel(model);
 }
 
 void RunPanel::setCuts(const QStringList& cuts) {

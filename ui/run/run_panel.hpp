@@ -22,6 +22,8 @@ class QLineEdit;
 
 namespace sslm::ui {
 
+class ActuatorInputs;
+
 class RunPanel : public QDockWidget {
     Q_OBJECT
 
@@ -35,6 +37,8 @@ public:
 
     /// The settings on the form, or empty with the problems shown inline.
     std::optional<SimulationSettings> settings();
+    /// The actuator inputs of the next run (the file's unless changed on the form).
+    ActuatorInputs* actuatorInputs() const { return m_actuatorInputs; }
     /// Puts `settings` on the form.
     void setSettings(const SimulationSettings& settings);
     /// Why the form is invalid (empty when valid).
@@ -88,6 +92,7 @@ private:
     SimulationSettings m_defaults; ///< from the file (or the kernel's defaults)
     SimulationSettings m_shown;    ///< last put on the form
     bool m_paused = false;
+    ActuatorInputs* m_actuatorInputs = nullptr;
 };
 
 } // namespace sslm::ui
