@@ -13,11 +13,14 @@ void cutReactions(const Model& model,
     for (int i = 0; i < model.nLoops(); ++i) {
         const Joint& cut = model.joints[model.cuts[i]];
         CutReaction& r = out[i];
-        r.point = pointPosition(ws, cut.bodyA, cut.p_A);
         if (cut.type == JointType::Revolute) {
+            r.point = pointPosition(ws, cut.bodyA, cut.p_A);
             r.force = lambda.segment<2>(2 * i);
             r.moment = 0.0;
         } else {
+            // λ₁ is the moment about side B's point on the guide (the constraints of
+            // loop_constraints.hpp), so the force acts there
+            r.point = pointPosition(ws, cut.bodyB, cut.p_B);
             const Eigen::Vector2d normal = planar::perp(
                 planar::rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A));
             r.force = lambda[2 * i] * normal;

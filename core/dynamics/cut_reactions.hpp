@@ -21,7 +21,8 @@ struct CutReaction {
     Eigen::Vector2d force = Eigen::Vector2d::Zero();
     /// Moment (N·m) that side B exerts on side A: λ₁ of a prismatic cut; 0 for a revolute.
     double moment = 0;
-    /// Where the force acts: the cut point on side A (m, W).
+    /// Where the force acts (m, W): the pin (side A's point) of a revolute cut; side B's point
+    /// on the guide of a prismatic cut, about which `moment` is taken.
     Eigen::Vector2d point = Eigen::Vector2d::Zero();
 };
 

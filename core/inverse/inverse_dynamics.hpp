@@ -63,9 +63,8 @@ struct JointReaction {
     /// Constraint moment (N·m) that B exerts on A about `point`: prismatic joints only, 0 for a
     /// revolute.
     double moment = 0;
-    /// Where the force acts (m, W): the pin of a revolute (side A's point, as cutReactions), side
-    /// B's joint point on the guide for a prismatic: a prismatic cut's λ₁ is the moment about
-    /// that point (cutReactions reports side A's point, which differs by the slide).
+    /// Where the force acts (m, W): the pin of a revolute (side A's point), side B's joint point
+    /// on the guide for a prismatic, about which `moment` is taken (as cutReactions).
     Eigen::Vector2d point = Eigen::Vector2d::Zero();
     /// Driving force found for this joint's coordinate (N·m or N), acting to increase the
     /// coordinate (B relative to A); 0 when the joint is not driven.
