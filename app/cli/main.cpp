@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/info_command.hpp"
+#include "app/cli/inverse_command.hpp"
 #include "app/cli/kinematics_command.hpp"
 #include "app/cli/load_model.hpp"
 #include "app/cli/simulate_command.hpp"
@@ -23,9 +24,11 @@ int main(int argc, char** argv) {
         InfoOptions info;
         KinematicsOptions kinematics;
         SimulateOptions simulation;
+        InverseOptions inverse;
         const CLI::App* infoCommand = addInfoCommand(app, info);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
         const CLI::App* simulateCommand = addSimulateCommand(app, simulation);
+        const CLI::App* inverseCommand = addInverseCommand(app, inverse);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
@@ -39,6 +42,9 @@ int main(int argc, char** argv) {
         }
         if (simulateCommand->parsed()) {
             return runSimulate(simulation);
+        }
+        if (inverseCommand->parsed()) {
+            return runInverse(inverse);
         }
         return kExitInternal;
     } catch (const std::exception& e) {

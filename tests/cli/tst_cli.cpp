@@ -2,8 +2,9 @@
 // The sslm executable end to end: `info --json` reproduces the carpet scraper's structure
 // (Koul et al. 2014, eqs. 26 and 31), other cut choices and invalid ones, file errors with the
 // file name and exit code 2, a `kinematics` sweep whose blade tip draws the Hoekens
-// straight line, and `simulate`: energy and solver agreement at tight tolerance, the CSV
-// columns, option errors and the summary line.
+// straight line, `simulate`: energy and solver agreement at tight tolerance, the CSV
+// columns, option errors and the summary line, and `inverse`: its CSV columns, zero crank work
+// over a revolution, agreement of its methods, and its option errors.
 
 #include <algorithm>
 #include <cmath>
@@ -123,6 +124,11 @@ private slots:
     void simulateBadOptions();
     void simulateWithRosenbrock4();
     void simulateStopsAtANearSingularPose();
+    void inverseCsvAndCrankWork();
+    void inverseMethodsAgree();
+    void inverseFromFileAndMotionLaw();
+    void inverseBadOptions_data();
+    void inverseBadOptions();
 };
 
 // Scraper with its own cuts J8, J9, J10 (seed spec Sect. 1.2):
@@ -444,6 +450,171 @@ void TestCli::simulateStopsAtANearSingularPose() {
     QVERIFY2(completed.exitCode == 0, completed.err.constData());
     QVERIFY2(completed.err.contains("passed near a singular pose"), completed.err.constData());
     QCOMPARE(runSslm(loose + QStringList{"--singularity-tolerance", "-1"}).exitCode, 2);
+}
+
+namespace {
+
+/// The scraper's crank speed (Table 2), rad/s, and the time of one revolution (s).
+constexpr double kCrankSpeed = 4.7124;
+const double kRevolution = 2.0 * std::numbers::pi / kCrankSpeed;
+
+/// `sslm inverse` on the scraper at the crank speed, CSV to `out`.
+QStringList scraperInverse(const QString& out, double tEnd, double sample) {
+    return {"inverse",  example("carpet_scraper.json"),
+            "--speed",  QStringLiteral("theta1=%1").arg(kCrankSpeed, 0, 'g', 17),
+            "--t-end",  QString::number(tEnd, 'g', 17),
+            "--sample", QString::number(sample, 'g', 17),
+            "--out",    out};
+}
+
+} // namespace
+
+// The run: the documented columns; θ1 turns at the prescribed speed; and since the
+// scraper is conservative (gravity only), the crank's work over one revolution, ∫ τ·ω dt with
+// the state back where it started, is zero.
+void TestCli::inverseCsvAndCrankWork() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("inverse.csv"));
+    const Run run = runSslm(scraperInverse(out, 1.3333, 0.01));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.isEmpty()); // the CSV went to the file, the summary to stderr
+    QVERIFY2(run.err.contains("135 samples") && run.err.contains("subsystem") &&
+                 run.err.contains("max |Φ|"),
+             run.err.constData());
+    QStringList expected{"t"};
+    for (int k = 1; k <= 7; ++k) {
+        expected << QStringLiteral("q.theta%1").arg(k);
+    }
+    expected << "tau.theta1";
+    for (const char* cut : {"J8", "J9", "J10"}) {
+        expected << QStringLiteral("lambda.%1.x").arg(cut)
+                 << QStringLiteral("lambda.%1.y").arg(cut);
+    }
+    for (int j = 1; j <= 10; ++j) {
+        expected << QStringLiteral("reaction.J%1.x").arg(j)
+                 << QStringLiteral("reaction.J%1.y").arg(j);
+    }
+    const Csv csv = readCsv(out);
+    QCOMPARE(csv.header, expected);
+    QCOMPARE(csv.rows.size(), std::size_t(135));
+    QCOMPARE(csv.rows.back().front(), 1.3333);
+    const qsizetype theta1 = csv.column(QStringLiteral("q.theta1"));
+    const qsizetype tau = csv.column(QStringLiteral("tau.theta1"));
+    for (const auto& row : csv.rows) {
+        QCOMPARE(row.size(), std::size_t(expected.size()));
+        QVERIFY(std::abs(row[theta1] - kCrankSpeed * row[0]) < 1e-12); // from θ1 = 0
+        QVERIFY(std::isfinite(row[tau]));
+    }
+
+    // crank work over one revolution by the trapezoid rule
+    const QString fine = dir.filePath(QStringLiteral("revolution.csv"));
+    const Run revolution = runSslm(scraperInverse(fine, kRevolution, 0.0005) << "--quiet");
+    QVERIFY2(revolution.exitCode == 0, revolution.err.constData());
+    const Csv rev = readCsv(fine);
+    QVERIFY(rev.rows.size() > 2000);
+    double work = 0;    // J
+    double absWork = 0; // J: ∫ |τ·ω| dt, the scale
+    for (std::size_t i = 1; i < rev.rows.size(); ++i) {
+        const double dt = rev.rows[i][0] - rev.rows[i - 1][0];
+        const double p0 = rev.rows[i - 1][tau] * kCrankSpeed;
+        const double p1 = rev.rows[i][tau] * kCrankSpeed;
+        work += 0.5 * dt * (p0 + p1);
+        absWork += 0.5 * dt * (std::abs(p0) + std::abs(p1));
+    }
+    qInfo("crank work over one revolution %.3g J (∫|τω| dt = %.4g J)", work, absWork);
+    QVERIFY(absWork > 1e-2); // the crank does work in parts of the cycle
+    QVERIFY2(std::abs(work) < 1e-6, qPrintable(QStringLiteral("crank work %1 J").arg(work)));
+}
+
+// The traditional (Newton–Euler of every body), system and subsystem methods give the same
+// driving torque.
+void TestCli::inverseMethodsAgree() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    std::vector<Csv> results;
+    for (const char* method : {"subsystem", "traditional", "system"}) {
+        const QString out = dir.filePath(QString::fromLatin1(method) + QStringLiteral(".csv"));
+        const Run run = runSslm(scraperInverse(out, 1.3333, 0.01)
+                                << "--method" << QString::fromLatin1(method) << "--quiet");
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY(run.err.isEmpty());
+        results.push_back(readCsv(out));
+        QCOMPARE(results.back().rows.size(), std::size_t(135));
+    }
+    const qsizetype tau = results.front().column(QStringLiteral("tau.theta1"));
+    double scale = 0;
+    for (const auto& row : results.front().rows) {
+        scale = std::max(scale, std::abs(row[tau]));
+    }
+    double worst = 0;
+    for (std::size_t m = 1; m < results.size(); ++m) {
+        for (std::size_t i = 0; i < results[m].rows.size(); ++i) {
+            worst =
+                std::max(worst, std::abs(results[m].rows[i][tau] - results.front().rows[i][tau]));
+        }
+    }
+    qInfo("max |Δτ| between methods %.3g N·m (max |τ| %.4g N·m)", worst, scale);
+    QVERIFY(scale > 0);
+    QVERIFY2(worst <= 1e-9 * scale, qPrintable(QStringLiteral("max |Δτ| %1").arg(worst)));
+}
+
+// Without --speed the file's actuator (J1, 4.7124 rad/s initially) turns at constant speed;
+// --motion cycloidal brings θ1 from 0 to its end value at rest.
+void TestCli::inverseFromFileAndMotionLaw() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("file.csv"));
+    const Run run = runSslm({"inverse", example("carpet_scraper.json"), "--t-end", "0.2",
+                             "--sample", "0.05", "--out", out, "--quiet"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const Csv csv = readCsv(out);
+    QCOMPARE(csv.rows.size(), std::size_t(5));
+    QVERIFY(std::abs(csv.rows.back()[csv.column(QStringLiteral("q.theta1"))] - 0.2 * kCrankSpeed) <
+            1e-12);
+
+    const QString cyc = dir.filePath(QStringLiteral("cycloidal.csv"));
+    const Run law =
+        runSslm({"inverse", example("carpet_scraper.json"), "--motion", "theta1=cycloidal:1.5:0.5",
+                 "--t-end", "0.6", "--sample", "0.01", "--out", cyc, "--quiet"});
+    QVERIFY2(law.exitCode == 0, law.err.constData());
+    const Csv moved = readCsv(cyc);
+    QCOMPARE(moved.rows.size(), std::size_t(61));
+    QVERIFY(std::abs(moved.rows.back()[moved.column(QStringLiteral("q.theta1"))] - 1.5) < 1e-12);
+}
+
+void TestCli::inverseBadOptions_data() {
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QStringList>("named");
+    QTest::newRow("unknown coordinate")
+        << QStringList{"--speed", "theta99=1"} << QStringList{"--speed", "theta99"};
+    QTest::newRow("two speeds on one DOF")
+        << QStringList{"--speed", "theta1=1", "--speed", "theta2=1"}
+        << QStringList{"--speed", "1 degree of freedom", "theta1"};
+    QTest::newRow("malformed motion")
+        << QStringList{"--motion", "theta1=cycloidal:1"} << QStringList{"--motion", "cycloidal"};
+    QTest::newRow("unknown law") << QStringList{"--motion", "theta1=wobble:1:2"}
+                                 << QStringList{"--motion", "wobble"};
+    QTest::newRow("non-positive duration")
+        << QStringList{"--motion", "theta1=poly345:1:0"} << QStringList{"--motion", "duration"};
+    QTest::newRow("speed not a number")
+        << QStringList{"--speed", "theta1=fast"} << QStringList{"--speed", "fast"};
+    QTest::newRow("unknown method") << QStringList{"--speed", "theta1=1", "--method", "magic"}
+                                    << QStringList{"--method", "magic"};
+    QTest::newRow("negative sample")
+        << QStringList{"--speed", "theta1=1", "--sample", "-1"} << QStringList{"--sample"};
+}
+
+// Bad options are bad input (exit code 2) with a message naming the option, and no CSV.
+void TestCli::inverseBadOptions() {
+    QFETCH(QStringList, options);
+    QFETCH(QStringList, named);
+    const Run run = runSslm(QStringList{"inverse", example("carpet_scraper.json")} + options);
+    QCOMPARE(run.exitCode, 2);
+    for (const QString& word : named) {
+        QVERIFY2(QString::fromUtf8(run.err).contains(word), run.err.constData());
+    }
+    QVERIFY2(!run.out.contains("t,q.theta1"), run.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/inverse_command.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/load_model.hpp"
+#include "core/inverse/inverse_dynamics.hpp"
+#include "core/inverse/inverse_run.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/motion/prescribed_motion.hpp"
+
+namespace sslm::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Progress lines start after this much wall time, then repeat at most this often.
+constexpr double kProgressSeconds = 1.0;
+
+std::string shortNumber(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", value);
+    return buffer;
+}
+
+/// The whole of `text` as a finite double, locale-independent; empty otherwise.
+std::optional<double> parseNumber(const std::string& text) {
+    double value = 0;
+    const char* first = text.data();
+    const char* last = first + text.size();
+    if (first != last && *first == '+') {
+        ++first;
+    }
+    const auto result = std::from_chars(first, last, value);
+    if (result.ec != std::errc() || result.ptr != last || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+/// Shortest representation that reads back to the same double, locale-independent.
+void appendField(std::string& line, double value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    if (!line.empty()) {
+        line += ',';
+    }
+    line.append(buffer, result.ptr);
+}
+
+/// The text of "--option COORD=VALUE" split at '=' into a known coordinate and the value;
+/// false (message set, naming the option) otherwise.
+bool splitAssignment(const Model& model,
+                     const std::string& option,
+                     const std::string& text,
+                     int& coordinate,
+                     std::string& value,
+                     const char* form,
+                     std::string& message) {
+    const auto equals = text.find('=');
+    if (equals == std::string::npos || equals == 0 || equals + 1 == text.size()) {
+        message = option + " '" + text + "': expected " + form;
+        return false;
+    }
+    const std::string name = text.substr(0, equals);
+    value = text.substr(equals + 1);
+    coordinate = model.coordinateIndex(name);
+    if (coordinate < 0) {
+        std::vector<std::string> names;
+        for (const Coordinate& c : model.coordinates) {
+            names.push_back(c.name);
+        }
+        message = option + " '" + text + "': unknown coordinate '" + name +
+                  "' (a cut joint has none); the coordinates are " + joinNames(names);
+        return false;
+    }
+    return true;
+}
+
+/// Splits "a:b:c" at ':'.
+std::vector<std::string> splitColons(const std::string& text) {
+    std::vector<std::string> parts;
+    std::string::size_type begin = 0;
+    while (true) {
+        const auto end = text.find(':', begin);
+        parts.push_back(text.substr(begin, end == std::string::npos ? end : end - begin));
+        if (end == std::string::npos) {
+            return parts;
+        }
+        begin = end + 1;
+    }
+}
+
+constexpr const char* kMotionForms =
+    "COORD=cycloidal:END:DURATION, COORD=poly345:END:DURATION or COORD=constant:SPEED "
+    "(END in rad or m, DURATION in s, SPEED in rad/s or m/s)";
+
+/// A --motion law starting from `start` at t = 0; empty (message set) when malformed.
+std::optional<MotionLaw> parseLaw(const std::string& option,
+                                  const std::string& text,
+                                  const std::string& lawText,
+                                  double start,
+                                  std::string& message) {
+    const std::vector<std::string> parts = splitColons(lawText);
+    const std::string& kind = parts.front();
+    std::vector<double> numbers;
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const std::optional<double> value = parseNumber(parts[i]);
+        if (!value) {
+            message = option + " '" + text + "': '" + parts[i] + "' is not a number; expected " +
+                      kMotionForms;
+            return std::nullopt;
+        }
+        numbers.push_back(*value);
+    }
+    const bool pointToPoint = kind == "cycloidal" || kind == "poly345";
+    if (pointToPoint && numbers.size() == 2) {
+        if (!(numbers[1] > 0.0)) {
+            message = option + " '" + text + "': the duration must be positive (got " +
+                      shortNumber(numbers[1]) + " s)";
+            return std::nullopt;
+        }
+        return kind == "cycloidal" ? cycloidal(start, numbers[0], 0.0, numbers[1])
+                                   : polynomial345(start, numbers[0], 0.0, numbers[1]);
+    }
+    if (kind == "constant" && numbers.size() == 1) {
+        return constantSpeed(start, numbers[0]);
+    }
+    message = option + " '" + text + "': expected " + kMotionForms;
+    return std::nullopt;
+}
+
+/// The driven coordinates and their laws from --speed and --motion, else from the file's
+/// actuators at their initial rates; empty (message set) when impossible.
+std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
+                                                       const InverseOptions& options,
+                                                       const Eigen::VectorXd& q0,
+                                                       std::string& message) {
+    std::vector<DrivenMotion> motions;
+    for (const std::string& text : options.speeds) {
+        int k = -1;
+        std::string value;
+        if (!splitAssignment(model, "--speed", text, k, value, "COORD=OMEGA (rad/s or m/s)",
+                             message)) {
+            return std::nullopt;
+        }
+        const std::optional<double> omega = parseNumber(value);
+        if (!omega) {
+            message = "--speed '" + text + "': '" + value +
+                      "' is not a number; expected COORD=OMEGA (rad/s or m/s)";
+            return std::nullopt;
+        }
+        motions.push_back({k, constantSpeed(q0[k], *omega)});
+    }
+    for (const std::string& text : options.motions) {
+        int k = -1;
+        std::string value;
+        if (!splitAssignment(model, "--motion", text, k, value, kMotionForms, message)) {
+            return std::nullopt;
+        }
+        std::optional<MotionLaw> law = parseLaw("--motion", text, value, q0[k], message);
+        if (!law) {
+            return std::nullopt;
+        }
+        motions.push_back({k, std::move(*law)});
+    }
+    if (!motions.empty()) {
+        return motions;
+    }
+
+    // the file's actuators, turning at their initial rates
+    std::string error;
+    const std::vector<int> actuated = actuatedCoordinates(model, &error);
+    if (!error.empty()) {
+        message = error + "; or pass --speed COORD=OMEGA or --motion COORD=LAW";
+        return std::nullopt;
+    }
+    if (actuated.empty()) {
+        message = "the file has no actuator to drive: pass --speed COORD=OMEGA or --motion "
+                  "COORD=LAW for the driven coordinates";
+        return std::nullopt;
+    }
+    for (int k : actuated) {
+        const std::string& name = model.coordinates[k].name;
+        const auto& rates = model.spec.initial.rates;
+        const auto rate = std::find_if(rates.begin(), rates.end(),
+                                       [&](const auto& entry) { return entry.first == name; });
+        if (rate == rates.end()) {
+            message = "the file gives no initial rate for the actuated coordinate " + name +
+                      ": pass --speed " + name + "=OMEGA or --motion " + name + "=LAW";
+            return std::nullopt;
+        }
+        motions.push_back({k, constantSpeed(q0[k], rate->second)});
+    }
+    return motions;
+}
+
+std::vector<std::string> csvColumns(const Model& model, const std::vector<DrivenMotion>& motions) {
+    std::vector<std::string> columns{"t"};
+    for (const Coordinate& c : model.coordinates) {
+        columns.push_back("q." + c.name);
+    }
+    for (const DrivenMotion& motion : motions) {
+        columns.push_back("tau." + model.coordinates[motion.coordinate].name);
+    }
+    for (int cut : model.cuts) {
+        const Joint& joint = model.joints[cut];
+        const bool prismatic = joint.type == JointType::Prismatic;
+        columns.push_back("lambda." + joint.name + (prismatic ? ".normal" : ".x"));
+        columns.push_back("lambda." + joint.name + (prismatic ? ".moment" : ".y"));
+    }
+    for (const Joint& joint : model.joints) {
+        columns.push_back("reaction." + joint.name + ".x");
+        columns.push_back("reaction." + joint.name + ".y");
+        if (joint.type == JointType::Prismatic) {
+            columns.push_back("reaction." + joint.name + ".moment");
+        }
+    }
+    return columns;
+}
+
+void csvRow(const Model& model, const InverseSample& sample, std::string& line) {
+    line.clear();
+    appendField(line, sample.t);
+    for (const double x : sample.q) {
+        appendField(line, x);
+    }
+    for (const double x : sample.tau) {
+        appendField(line, x);
+    }
+    for (const double x : sample.lambda) {
+        appendField(line, x);
+    }
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        const JointReaction& r = sample.reactions[j];
+        appendField(line, r.force.x());
+        appendField(line, r.force.y());
+        if (model.joints[j].type == JointType::Prismatic) {
+            appendField(line, r.moment);
+        }
+    }
+}
+
+bool writeSummaryJson(const std::string& path,
+                      const Model& model,
+                      const std::vector<DrivenMotion>& motions,
+                      const InverseRunSettings& settings,
+                      const InverseRunSummary& summary) {
+    nlohmann::json cuts = nlohmann::json::array();
+    for (int cut : model.cuts) {
+        cuts.push_back(model.joints[cut].name);
+    }
+    nlohmann::json driven = nlohmann::json::array();
+    for (const DrivenMotion& motion : motions) {
+        driven.push_back({{"coordinate", model.coordinates[motion.coordinate].name},
+                          {"law", describeMotionLaw(motion.law)}});
+    }
+    const nlohmann::json json = {{"model", model.name},
+                                 {"method", inverseMethodName(settings.method)},
+                                 {"cuts", cuts},
+                                 {"driven", driven},
+                                 {"t_end", settings.tEnd},
+                                 {"sample", settings.sampleInterval},
+                                 {"end_time", summary.endTime},
+                                 {"samples", summary.samples},
+                                 {"assemblies", summary.assemblies},
+                                 {"wall_seconds", summary.wallSeconds},
+                                 {"plan", summary.plan},
+                                 {"max_position_violation", summary.maxPositionViolation},
+                                 {"min_conditioning", summary.minConditioning},
+                                 {"min_conditioning_time", summary.minConditioningTime},
+                                 {"ok", summary.ok},
+                                 {"message", summary.message}};
+    std::ofstream out(path, std::ios::out | std::ios::trunc);
+    out << json.dump(2) << '\n';
+    return static_cast<bool>(out);
+}
+
+} // namespace
+
+CLI::App* addInverseCommand(CLI::App& app, InverseOptions& options) {
+    CLI::App* cmd = app.add_subcommand(
+        "inverse", "Inverse dynamics under prescribed motions from the file's initial pose: "
+                   "driving forces, cut multipliers and joint reactions as CSV");
+    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    cmd->add_option("--speed", options.speeds,
+                    "COORD=OMEGA: drive COORD at constant speed OMEGA (rad/s or m/s) from its "
+                    "initial value; repeatable")
+        ->allow_extra_args(false); // one value per occurrence, so that FILE may follow
+    cmd->add_option("--motion", options.motions,
+                    "COORD=LAW: drive COORD from its initial value by LAW, cycloidal:END:DURATION, "
+                    "poly345:END:DURATION (rest to rest, from t = 0) or constant:SPEED; "
+                    "repeatable. Without --speed or --motion the file's actuators turn at their "
+                    "initial rates")
+        ->allow_extra_args(false);
+    cmd->add_option("--t-end", options.tEnd, "End time (s); default the file's");
+    cmd->add_option("--sample", options.sampleInterval, "Output interval (s); default the file's");
+    cmd->add_option("--method", options.method,
+                    "subsystem (default; the two-level recursion), system or traditional");
+    cmd->add_option("--cut", options.cuts, kCutHelp);
+    cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
+    cmd->add_option("--summary-json", options.summaryJson,
+                    "Also write the run's summary (method, driven motions, plan, samples, wall "
+                    "time, max |Φ|) as a JSON object to this file");
+    cmd->add_flag("--quiet", options.quiet, "No progress and no summary on the terminal");
+    return cmd;
+}
+
+int runInverse(const InverseOptions& options) {
+    const std::string& path = options.file;
+    const std::optional<InverseMethod> method = inverseMethodFromName(options.method);
+    if (!method) {
+        std::cerr << "sslm inverse: error: --method '" << options.method
+                  << "' is unknown; use subsystem, system or traditional\n";
+        return kExitBadInput;
+    }
+    std::optional<std::vector<std::string>> cuts;
+    if (options.cuts) {
+        cuts = parseCutList(*options.cuts);
+    }
+    const std::shared_ptr<const Model> model = loadModel(path, cuts, std::cerr);
+    if (!model) {
+        return kExitBadInput;
+    }
+
+    // settings: the file's end time and sample interval unless overridden
+    InverseRunSettings settings;
+    settings.method = *method;
+    settings.tEnd = options.tEnd.value_or(model->spec.solver.tEnd);
+    settings.sampleInterval = options.sampleInterval.value_or(model->spec.solver.sampleInterval);
+    for (const auto& [value, option] :
+         {std::pair{settings.tEnd, "--t-end"}, std::pair{settings.sampleInterval, "--sample"}}) {
+        if (!(value > 0.0) || !std::isfinite(value)) {
+            std::cerr << "sslm inverse: error: " << option << " must be a positive number (got "
+                      << shortNumber(value) << ")\n";
+            return kExitBadInput;
+        }
+    }
+    if (settings.tEnd / settings.sampleInterval > 1e8) {
+        std::cerr << "sslm inverse: error: --t-end / --sample asks for more than 10⁸ samples; "
+                     "choose a larger --sample\n";
+        return kExitBadInput;
+    }
+
+    // the initial pose, then the motions from it
+    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
+    if (!assembled) {
+        return kExitBadInput;
+    }
+    std::string message;
+    std::optional<std::vector<DrivenMotion>> motions;
+    try {
+        motions = drivenMotions(*model, options, assembled->q, message);
+    } catch (const std::invalid_argument& e) {
+        message = std::string("--motion: ") + e.what();
+    }
+    if (!motions) {
+        std::cerr << "sslm inverse: error: " << message << '\n';
+        return kExitBadInput;
+    }
+    if (const std::string error = inverseRunError(*model, *motions, settings); !error.empty()) {
+        std::cerr << "sslm inverse: error: --speed/--motion: " << error << '\n';
+        return kExitBadInput;
+    }
+
+    std::ofstream file;
+    std::ostream* output = openOutput(options.out, file, std::cerr);
+    if (output == nullptr) {
+        return kExitBadInput;
+    }
+    std::ostream& out = *output;
+    {
+        std::string header;
+        for (const std::string& column : csvColumns(*model, *motions)) {
+            header += (header.empty() ? "" : ",") + column;
+        }
+        out << header << '\n';
+    }
+
+    // samples to the CSV; progress on stderr once the run takes longer than a second
+    const auto start = Clock::now();
+    double nextProgress = kProgressSeconds;
+    bool progressShown = false;
+    std::string line;
+    InverseRunCallbacks callbacks;
+    callbacks.onSample = [&](const InverseSample& sample) {
+        csvRow(*model, sample, line);
+        line += '\n';
+        out << line;
+    };
+    callbacks.shouldContinue = [&](double t) {
+        if (options.quiet) {
+            return true;
+        }
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        if (elapsed >= nextProgress) {
+            nextProgress = elapsed + kProgressSeconds;
+            std::fprintf(stderr, "\rsslm inverse: t = %.4g of %.4g s (%3.0f%%), %.1f s elapsed", t,
+                         settings.tEnd, 100.0 * t / settings.tEnd, elapsed);
+            progressShown = true;
+        }
+        return true;
+    };
+    const InverseRunSummary summary =
+        runInverseDynamics(*model, *motions, assembled->q, settings, callbacks);
+    if (progressShown) {
+        std::fputc('\n', stderr);
+    }
+    out.flush();
+    if (!out) {
+        std::cerr << (options.out.empty() ? std::string("stdout") : options.out)
+                  << ": error: writing the CSV failed\n";
+        return kExitBadInput;
+    }
+
+    // summary line on stderr
+    if (!options.quiet || !summary.ok) {
+        std::cerr << "sslm inverse: " << model->name << ", " << inverseMethodName(settings.method)
+                  << ": " << summary.samples << " samples to t = " << shortNumber(summary.endTime)
+                  << " s" << (options.out.empty() ? "" : " written to " + options.out) << "; plan "
+                  << summary.plan << "; wall " << shortNumber(summary.wallSeconds * 1e3)
+                  << " ms; max |Φ| = " << shortNumber(summary.maxPositionViolation) << '\n';
+    }
+    if (!options.summaryJson.empty() &&
+        !writeSummaryJson(options.summaryJson, *model, *motions, settings, summary)) {
+        std::cerr << options.summaryJson << ": error: cannot write the summary\n";
+        return kExitBadInput;
+    }
+    if (!summary.ok) {
+        std::cerr << path << ": error: the inverse dynamics stopped " << summary.message << '\n';
+        return summary.cancelled ? kExitInternal : kExitBadInput;
+    }
+    return kExitOk;
+}
+
+} // namespace sslm::cli
