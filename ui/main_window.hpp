@@ -84,6 +84,8 @@ public:
     bool playBackRun(int runId);
     /// Writes the playback run's samples (else the last run's) with the CLI's columns.
     bool exportSamplesCsv(const QString& path, QString* error = nullptr);
+    /// A new plot dock (View ▸ New Plot), tabbed with the λ plot, showing the runs kept.
+    PlotDock* addPlotDock();
     /// Writes the 3-D view as a PNG.
     bool exportViewPng(const QString& path);
 
@@ -158,6 +160,7 @@ private:
     QMenu* exportMenu_ = nullptr;
     QAction* exportAnimationAction_ = nullptr;
     bool dockSizesPending_ = true; ///< no saved layout: size the docks on the first show
+    int extraPlotDocks_ = 0;       ///< plot docks added from View ▸ New Plot
     int shownSample_ = -1; ///< sample of the playback run on screen, -1 for the initial pose
     bool reactionDefaultsPending_ = true; ///< the λ plot picks |λ| columns on the next run
 };

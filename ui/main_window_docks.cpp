@@ -19,6 +19,7 @@
 #include "ui/plots/plot_dock.hpp"
 #include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
+#include "ui/sim/run_history.hpp"
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
@@ -95,7 +96,28 @@ void MainWindow::createSimulationMenu() {
     simulation->addAction(playback_->followLiveAction());
 }
 
+PlotDock* MainWindow::addPlotDock() {
+    ++extraPlotDocks_;
+    auto* dock = new PlotDock(tr("Plot %1").arg(extraPlotDocks_ + 2), this);
+    dock->follow(controller_);
+    for (const std::shared_ptr<SimulationRun>& run : controller_->history()->runs()) {
+        if (controller_->history()->isShown(run->id())) {
+            dock->addRun(run);
+        }
+    }
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    tabifyDockWidget(reactionPlot_, dock);
+    dock->show();
+    dock->raise();
+    viewMenu_->addAction(dock->toggleViewAction());
+    return dock;
+}
+
 void MainWindow::addDockToggles() {
+    QAction* newPlot = viewMenu_->addAction(tr("New &Plot"), this, [this] { addPlotDock(); });
+    newPlot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    newPlot->setToolTip(tr("Another plot dock, to compare other series of the same runs"));
+    viewMenu_->addSeparator();
     viewMenu_->addAction(runPanel_->toggleViewAction());
     viewMenu_->addAction(runsDock_->toggleViewAction());
     viewMenu_->addAction(graphDock_->toggleViewAction());

@@ -37,6 +37,7 @@
 #include "ui/playback/playback_bar.hpp"
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/plot_widget.hpp"
+#include "ui/plots/series_chooser.hpp"
 #include "ui/run/actuator_inputs.hpp"
 #include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
@@ -359,6 +360,21 @@ private slots:
         for (const double value : column(*free, tau)) {
             QCOMPARE(value, 0.0);
         }
+    }
+
+    void newPlotDockFollowsTheRuns() {
+        MainWindow& window = freshWindow("four_bar.json");
+        enterSettings(*window.runPanel(), 0.3);
+        const std::shared_ptr<SimulationRun> first = runToEnd(window);
+        QVERIFY(first);
+        PlotDock* dock = window.addPlotDock();
+        QVERIFY(dock && dock->isVisible());
+        QCOMPARE(dock->plot()->runIds(), QList<int>{first->id()});
+        dock->chooser()->setSelectedColumns({QStringLiteral("energy.total")});
+        const std::shared_ptr<SimulationRun> second = runToEnd(window);
+        QCOMPARE(dock->plot()->runIds(), (QList<int>{first->id(), second->id()}));
+        QCOMPARE(dock->plot()->selectedColumns(), QStringList{QStringLiteral("energy.total")});
+        QCOMPARE(window.jointPlotDock()->plot()->runIds().size(), 2);
     }
 
     void runListChoosesHidesAndRemovesRuns() {
