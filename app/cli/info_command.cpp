@@ -307,11 +307,7 @@ CLI::App* addInfoCommand(CLI::App& app, InfoOptions& options) {
 }
 
 int runInfo(const InfoOptions& options) {
-    std::optional<std::vector<std::string>> cuts;
-    if (options.cuts) {
-        cuts = parseCutList(*options.cuts);
-    }
-    const std::shared_ptr<const Model> model = loadModel(options.file, cuts, std::cerr);
+    const std::shared_ptr<const Model> model = loadModel(options.file, options.cuts, std::cerr);
     if (!model) {
         return kExitBadInput;
     }

@@ -25,15 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Progress lines start after this much wall time, then repeat at most this often.
-constexpr double kProgressSeconds = 1.0;
-
-std::string shortNumber(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
-}
-
 /// The whole of `text` as a finite double, locale-independent; empty otherwise.
 std::optional<double> parseNumber(const std::string& text) {
     double value = 0;
@@ -325,11 +316,7 @@ int runInverse(const InverseOptions& options) {
                   << "' is unknown; use subsystem, system or traditional\n";
         return kExitBadInput;
     }
-    std::optional<std::vector<std::string>> cuts;
-    if (options.cuts) {
-        cuts = parseCutList(*options.cuts);
-    }
-    const std::shared_ptr<const Model> model = loadModel(path, cuts, std::cerr);
+    const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
     if (!model) {
         return kExitBadInput;
     }

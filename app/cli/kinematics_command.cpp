@@ -29,7 +29,8 @@ std::string csvNumber(double value) {
     return buffer;
 }
 
-std::string shortNumber(double value) {
+/// Sweep limits and results: 6 significant digits.
+std::string sixDigits(double value) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.6g", value);
     return buffer;
@@ -88,11 +89,7 @@ int runKinematics(const KinematicsOptions& options) {
         std::cerr << "sslm kinematics: error: --from and --to must be finite numbers\n";
         return kExitBadInput;
     }
-    std::optional<std::vector<std::string>> cuts;
-    if (options.cuts) {
-        cuts = parseCutList(*options.cuts);
-    }
-    const std::shared_ptr<const Model> model = loadModel(path, cuts, std::cerr);
+    const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
     if (!model) {
         return kExitBadInput;
     }
@@ -208,7 +205,7 @@ int runKinematics(const KinematicsOptions& options) {
     if (written < values.size()) {
         const double at = written < shown.size() ? shown[written] : options.to;
         std::cerr << path << ": error: the sweep of " << options.input << " stopped at "
-                  << shortNumber(at) << unit << ": the mechanism cannot be assembled there "
+                  << sixDigits(at) << unit << ": the mechanism cannot be assembled there "
                   << "(past a toggle or dead-centre position?); " << written << " of "
                   << values.size() << " samples written\n";
         return kExitBadInput;
@@ -217,12 +214,12 @@ int runKinematics(const KinematicsOptions& options) {
     // one-line summary when the CSV went to a file
     if (!options.out.empty()) {
         std::cout << "sslm: " << written << " samples of " << options.input << " from "
-                  << shortNumber(options.from) << " to " << shortNumber(options.to) << unit
-                  << " written to " << options.out << "; min σ(J_dep) = " << shortNumber(minSigma)
+                  << sixDigits(options.from) << " to " << sixDigits(options.to) << unit
+                  << " written to " << options.out << "; min σ(J_dep) = " << sixDigits(minSigma)
                   << ", toggles: " << toggles;
         for (std::size_t t = 0; t < model->tracedPoints.size(); ++t) {
-            std::cout << "; " << model->tracedPoints[t].name << " y in [" << shortNumber(yMin[t])
-                      << ", " << shortNumber(yMax[t]) << "] m";
+            std::cout << "; " << model->tracedPoints[t].name << " y in [" << sixDigits(yMin[t])
+                      << ", " << sixDigits(yMax[t]) << "] m";
         }
         std::cout << '\n';
     }

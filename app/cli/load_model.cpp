@@ -2,6 +2,7 @@
 #include "app/cli/load_model.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <ostream>
 
@@ -39,9 +40,14 @@ std::vector<std::string> parseCutList(const std::string& text) {
     return names;
 }
 
-std::shared_ptr<const Model> loadModel(const std::string& path,
-                                       const std::optional<std::vector<std::string>>& cuts,
-                                       std::ostream& err) {
+std::string shortNumber(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", value);
+    return buffer;
+}
+
+std::shared_ptr<const Model>
+loadModel(const std::string& path, const std::optional<std::string>& cutOption, std::ostream& err) {
     // read and validate the file
     LoadResult loaded = loadMechanismFile(path);
     for (Diagnostic& d : loaded.diagnostics) {
@@ -59,7 +65,9 @@ std::shared_ptr<const Model> loadModel(const std::string& path,
 
     // compile with the requested cuts
     CompileOptions options;
-    options.cuts = cuts;
+    if (cutOption) {
+        options.cuts = parseCutList(*cutOption);
+    }
     const CompileResult compiled = compileModel(*loaded.spec, options);
     err << formatDiagnostics(compiled.diagnostics, path);
     if (!compiled.ok()) {

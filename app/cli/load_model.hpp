@@ -20,6 +20,12 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInternal = 1; ///< a bug: an exception reached main
 inline constexpr int kExitBadInput = 2; ///< bad file, cut set, coordinate, or no assembly
 
+/// Progress lines on stderr start after this much wall time (s), then repeat at most this often.
+inline constexpr double kProgressSeconds = 1.0;
+
+/// A number for messages and summaries: 4 significant digits.
+std::string shortNumber(double value);
+
 /// Help text of the --cut option, shared by the verbs.
 inline constexpr const char* kCutHelp =
     "Cut joints, comma-separated (e.g. J8,J9,J10), overriding the file's; 'auto' asks for the "
@@ -29,11 +35,11 @@ inline constexpr const char* kCutHelp =
 /// which asks the compiler for its own choice.
 std::vector<std::string> parseCutList(const std::string& text);
 
-/// Loads `path` and compiles it with `cuts` (unset: the file's own). Warnings and errors go to
-/// `err`, one line each, prefixed with the path. Returns null when there is an error.
-std::shared_ptr<const Model> loadModel(const std::string& path,
-                                       const std::optional<std::vector<std::string>>& cuts,
-                                       std::ostream& err);
+/// Loads `path` and compiles it with the cuts of the --cut option's text (parseCutList; unset:
+/// the file's own). Warnings and errors go to `err`, one line each, prefixed with the path.
+/// Returns null when there is an error.
+std::shared_ptr<const Model>
+loadModel(const std::string& path, const std::optional<std::string>& cutOption, std::ostream& err);
 
 /// The file's assembled initial state, or empty with the reason on `err` (prefixed with
 /// `path`) when it cannot be assembled.

@@ -18,15 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Progress lines start after this much wall time, then repeat at most this often.
-constexpr double kProgressSeconds = 1.0;
-
-std::string shortNumber(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
-}
-
 /// The file's settings with the command line's overrides; an empty optional (message set) for
 /// an unknown word or a value out of range.
 std::optional<SimulationSettings>
@@ -152,11 +143,7 @@ CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
 
 int runSimulate(const SimulateOptions& options) {
     const std::string& path = options.file;
-    std::optional<std::vector<std::string>> cuts;
-    if (options.cuts) {
-        cuts = parseCutList(*options.cuts);
-    }
-    const std::shared_ptr<const Model> model = loadModel(path, cuts, std::cerr);
+    const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
     if (!model) {
         return kExitBadInput;
     }
