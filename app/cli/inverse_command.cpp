@@ -18,6 +18,7 @@
 #include "core/inverse/inverse_run.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/motion/prescribed_motion.hpp"
+#include "core/sim/sample_csv.hpp"
 
 namespace sslm::cli {
 
@@ -40,14 +41,12 @@ std::optional<double> parseNumber(const std::string& text) {
     return value;
 }
 
-/// Shortest representation that reads back to the same double, locale-independent.
+/// A CSV field after the ones already in `line`.
 void appendField(std::string& line, double value) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     if (!line.empty()) {
         line += ',';
     }
-    line.append(buffer, result.ptr);
+    appendCsvNumber(line, value);
 }
 
 /// The text of "--option COORD=VALUE" split at '=' into a known coordinate and the value;
@@ -202,6 +201,9 @@ std::vector<std::string> csvColumns(const Model& model, const std::vector<Driven
     for (const Coordinate& c : model.coordinates) {
         columns.push_back("q." + c.name);
     }
+    for (const Coordinate& c : model.coordinates) {
+        columns.push_back("qd." + c.name);
+    }
     for (const DrivenMotion& motion : motions) {
         columns.push_back("tau." + model.coordinates[motion.coordinate].name);
     }
@@ -225,6 +227,9 @@ void csvRow(const Model& model, const InverseSample& sample, std::string& line) 
     line.clear();
     appendField(line, sample.t);
     for (const double x : sample.q) {
+        appendField(line, x);
+    }
+    for (const double x : sample.qd) {
         appendField(line, x);
     }
     for (const double x : sample.tau) {
@@ -411,13 +416,14 @@ int runInverse(const InverseOptions& options) {
         return kExitBadInput;
     }
 
-    // summary line on stderr
+    // summary: to stdout when the CSV went to a file, else to stderr (as `sslm simulate`)
+    std::ostream& report = options.out.empty() ? std::cerr : std::cout;
     if (!options.quiet || !summary.ok) {
-        std::cerr << "sslm inverse: " << model->name << ", " << inverseMethodName(settings.method)
-                  << ": " << summary.samples << " samples to t = " << shortNumber(summary.endTime)
-                  << " s" << (options.out.empty() ? "" : " written to " + options.out) << "; plan "
-                  << summary.plan << "; wall " << shortNumber(summary.wallSeconds * 1e3)
-                  << " ms; max |Φ| = " << shortNumber(summary.maxPositionViolation) << '\n';
+        report << "sslm inverse: " << model->name << ", " << inverseMethodName(settings.method)
+               << ": " << summary.samples << " samples to t = " << shortNumber(summary.endTime)
+               << " s" << (options.out.empty() ? "" : " written to " + options.out) << "; plan "
+               << summary.plan << "; wall " << shortNumber(summary.wallSeconds * 1e3)
+               << " ms; max |Φ| = " << shortNumber(summary.maxPositionViolation) << '\n';
     }
     if (!options.summaryJson.empty() &&
         !writeSummaryJson(options.summaryJson, *model, *motions, settings, summary)) {

@@ -6,10 +6,11 @@
 // [--summary-json FILE] [--quiet]`: inverse dynamics (core/inverse/inverse_run.hpp) of the
 // file's mechanism with its driven coordinates following prescribed motions from the file's
 // assembled initial pose. Without --speed/--motion the file's actuated coordinates turn at
-// their initial rates. Writes, per sample, t, q.<coord>…, tau.<driven>…, the cut multipliers
-// lambda.<cut>.x/.y (.normal/.moment for a prismatic cut) and the reaction at every joint,
-// reaction.<joint>.x/.y (+ .moment for a prismatic joint), as CSV to --out or stdout; progress
-// and a summary on stderr.
+// their initial rates. Writes, per sample, t, q.<coord>…, qd.<coord>…, tau.<driven>…, the cut
+// multipliers lambda.<cut>.x/.y (.normal/.moment for a prismatic cut) and the reaction at every
+// joint, reaction.<joint>.x/.y (+ .moment for a prismatic joint), as CSV to --out or stdout;
+// progress on stderr; a summary on stdout when the CSV goes to a file, else on stderr (as
+// `sslm simulate`). `sslm simulate --forced-from` reads the CSV back.
 
 #include <optional>
 #include <string>

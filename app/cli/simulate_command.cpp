@@ -7,8 +7,11 @@
 #include <fstream>
 #include <iostream>
 
+#include "app/cli/drive_history_csv.hpp"
 #include "app/cli/load_model.hpp"
+#include "core/inverse/forced_drive.hpp"
 #include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "core/sim/simulation.hpp"
 
@@ -20,9 +23,20 @@ using Clock = std::chrono::steady_clock;
 
 /// The file's settings with the command line's overrides; an empty optional (message set) for
 /// an unknown word or a value out of range.
-std::optional<SimulationSettings>
-resolveSettings(const Model& model, const SimulateOptions& options, std::string& message) {
+std::optional<SimulationSettings> resolveSettings(const Model& model,
+                                                  const SimulateOptions& options,
+                                                  std::optional<double> duration,
+                                                  std::string& message) {
     SolverSettingsSpec spec = model.spec.solver;
+    if (duration) { // a forced run lasts as long as its history
+        spec.tEnd = *duration;
+        if (options.tEnd && *options.tEnd > *duration * (1 + 1e-12)) {
+            message = "--t-end " + shortNumber(*options.tEnd) + " s is past the end of the " +
+                      "--forced-from history (" + shortNumber(*duration) +
+                      " s); give a shorter --t-end or a longer inverse run";
+            return std::nullopt;
+        }
+    }
     spec.method = options.solver.value_or(spec.method);
     spec.integrator = options.integrator.value_or(spec.integrator);
     spec.stabilisation = options.stabilisation.value_or(spec.stabilisation);
@@ -61,6 +75,55 @@ resolveSettings(const Model& model, const SimulateOptions& options, std::string&
     return settings;
 }
 
+/// The --pd value "KP,KD" as gains; empty (message set) when it is not two numbers.
+std::optional<ForcedDriveGains> parseGains(const std::string& text, std::string& message) {
+    ForcedDriveGains gains;
+    char extra = 0;
+    if (std::sscanf(text.c_str(), " %lf , %lf %c", &gains.kp, &gains.kd, &extra) != 2 ||
+        !std::isfinite(gains.kp) || !std::isfinite(gains.kd)) {
+        message = "--pd wants two numbers KP,KD (N·m/rad and N·m·s/rad, or N/m and N·s/m), e.g. "
+                  "--pd 400,40; got \"" +
+                  text + "\"";
+        return std::nullopt;
+    }
+    return gains;
+}
+
+/// A forced run's inputs: its model (the file's with the history's forces as actuators), the
+/// desired motion and the start state.
+struct ForcedInputs {
+    std::shared_ptr<const Model> model;
+    std::optional<DesiredMotion> desired;
+    Eigen::VectorXd q0;
+    Eigen::VectorXd qd0;
+};
+
+std::optional<ForcedInputs>
+forcedInputs(const Model& model, const SimulateOptions& options, std::ostream& err) {
+    ForcedDriveGains gains;
+    if (!options.pd.empty()) {
+        std::string message;
+        const std::optional<ForcedDriveGains> parsed = parseGains(options.pd, message);
+        if (!parsed) {
+            err << "sslm simulate: error: " << message << '\n';
+            return std::nullopt;
+        }
+        gains = *parsed;
+    }
+    const std::optional<DriveHistory> history = readDriveHistory(options.forcedFrom, model, err);
+    if (!history) {
+        return std::nullopt;
+    }
+    const CompileResult compiled = compileModel(forcedSpec(model, *history, gains));
+    if (!compiled.ok()) {
+        err << options.forcedFrom << ": error: the forced model does not compile: "
+            << formatDiagnostics(compiled.diagnostics) << '\n';
+        return std::nullopt;
+    }
+    return ForcedInputs{compiled.model, DesiredMotion(*history), history->q.col(0),
+                        history->qd.col(0)};
+}
+
 /// JSON string literal of `text` (quotes and control characters escaped).
 std::string jsonString(const std::string& text) {
     std::string out = "\"";
@@ -83,7 +146,8 @@ bool writeSummaryJson(const std::string& path,
                       const Model& model,
                       const SimulationSettings& settings,
                       const SimulationSummary& summary,
-                      long samples) {
+                      long samples,
+                      std::optional<double> maxDeviation) {
     std::ofstream out(path, std::ios::out | std::ios::trunc);
     char numbers[1024];
     std::snprintf(numbers, sizeof numbers,
@@ -107,7 +171,13 @@ bool writeSummaryJson(const std::string& path,
         << stabilisationName(settings.stabilisation) << "\",\n  \"cuts\": [" << cuts << "],\n"
         << numbers << "  \"ok\": " << (summary.ok ? "true" : "false")
         << ",\n  \"message\": " << jsonString(summary.message)
-        << ",\n  \"warning\": " << jsonString(summary.warning) << "\n}\n";
+        << ",\n  \"warning\": " << jsonString(summary.warning);
+    if (maxDeviation) {
+        char deviation[64];
+        std::snprintf(deviation, sizeof deviation, ",\n  \"max_deviation\": %.17g", *maxDeviation);
+        out << deviation;
+    }
+    out << "\n}\n";
     return static_cast<bool>(out);
 }
 
@@ -133,6 +203,12 @@ CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
                     "Stop when the loops' conditioning (~σ_min/σ_max of the GICM) falls below "
                     "this at a step (default 1e-7; 0 never stops, the summary still warns)");
     cmd->add_option("--cut", options.cuts, kCutHelp);
+    cmd->add_option("--forced-from", options.forcedFrom,
+                    "Forced run: drive with the tau columns of this `sslm inverse` CSV from its "
+                    "first sample's state; adds deviation.<coord> columns (q − desired q)");
+    cmd->add_option("--pd", options.pd,
+                    "With --forced-from: PD tracking of the desired motion about the τ history, "
+                    "gains KP,KD (e.g. 400,40)");
     cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
     cmd->add_option("--summary-json", options.summaryJson,
                     "Also write the run's summary (settings, steps, RHS calls, wall time, "
@@ -147,17 +223,39 @@ int runSimulate(const SimulateOptions& options) {
     if (!model) {
         return kExitBadInput;
     }
+    if (!options.pd.empty() && options.forcedFrom.empty()) {
+        std::cerr << "sslm simulate: error: --pd corrects a forced run; add --forced-from "
+                     "inverse.csv (written by `sslm inverse`)\n";
+        return kExitBadInput;
+    }
+    // a forced run: the file's model driven by the history, from its first state
+    std::optional<ForcedInputs> forced;
+    if (!options.forcedFrom.empty()) {
+        forced = forcedInputs(*model, options, std::cerr);
+        if (!forced) {
+            return kExitBadInput;
+        }
+    }
+    const Model& runModel = forced ? *forced->model : *model;
     std::string message;
-    const std::optional<SimulationSettings> settings = resolveSettings(*model, options, message);
+    const std::optional<SimulationSettings> settings = resolveSettings(
+        *model, options, forced ? std::optional<double>(forced->desired->duration()) : std::nullopt,
+        message);
     if (!settings) {
         std::cerr << "sslm simulate: error: " << message << '\n';
         return kExitBadInput;
     }
-    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
-    if (!assembled) {
-        return kExitBadInput;
+    InitialState initial;
+    if (forced) {
+        initial.q = forced->q0;
+        initial.qd = forced->qd0;
+    } else {
+        const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
+        if (!assembled) {
+            return kExitBadInput;
+        }
+        initial = *assembled;
     }
-    const InitialState& initial = *assembled;
 
     std::ofstream file;
     std::ostream* output = openOutput(options.out, file, std::cerr);
@@ -165,7 +263,13 @@ int runSimulate(const SimulateOptions& options) {
         return kExitBadInput;
     }
     std::ostream& out = *output;
-    out << sampleCsvHeader(*model) << '\n';
+    std::string header = sampleCsvHeader(runModel);
+    if (forced) {
+        for (const Coordinate& c : model->coordinates) {
+            header += ",deviation." + c.name;
+        }
+    }
+    out << header << '\n';
 
     // samples to the CSV; progress on stderr once the run takes longer than a second
     const auto start = Clock::now();
@@ -173,9 +277,19 @@ int runSimulate(const SimulateOptions& options) {
     bool progressShown = false;
     std::string line;
     long samples = 0;
+    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model->nq());
+    Eigen::VectorXd maxDeviation = Eigen::VectorXd::Zero(model->nq());
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& sample) {
-        sampleCsvRow(*model, sample, line);
+        sampleCsvRow(runModel, sample, line);
+        if (forced) {
+            forced->desired->deviation(sample.t, sample.q, deviation);
+            maxDeviation = maxDeviation.cwiseMax(deviation.cwiseAbs());
+            for (const double x : deviation) {
+                line += ',';
+                appendCsvNumber(line, x);
+            }
+        }
         line += '\n';
         out << line;
         ++samples;
@@ -193,7 +307,8 @@ int runSimulate(const SimulateOptions& options) {
         }
         return true;
     };
-    const SimulationSummary summary = simulate(*model, *settings, initial.q, initial.qd, callbacks);
+    const SimulationSummary summary =
+        simulate(runModel, *settings, initial.q, initial.qd, callbacks);
     if (progressShown) {
         std::fputc('\n', stderr);
     }
@@ -217,12 +332,24 @@ int runSimulate(const SimulateOptions& options) {
                << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
                << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
                << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
+        if (forced && model->nq() > 0) {
+            Eigen::Index worst = 0;
+            maxDeviation.maxCoeff(&worst);
+            report << "sslm: forced by " << options.forcedFrom
+                   << (options.pd.empty() ? " (open loop)" : " with PD " + options.pd)
+                   << ": max deviation from the desired motion " << shortNumber(maxDeviation[worst])
+                   << (model->coordinates[static_cast<std::size_t>(worst)].angular ? " rad ("
+                                                                                   : " m (")
+                   << model->coordinates[static_cast<std::size_t>(worst)].name << ")\n";
+        }
     }
     if (!summary.warning.empty()) {
         std::cerr << path << ": warning: " << summary.warning << '\n';
     }
     if (!options.summaryJson.empty() &&
-        !writeSummaryJson(options.summaryJson, *model, *settings, summary, samples)) {
+        !writeSummaryJson(options.summaryJson, *model, *settings, summary, samples,
+                          forced && model->nq() > 0 ? std::optional<double>(maxDeviation.maxCoeff())
+                                                    : std::nullopt)) {
         std::cerr << options.summaryJson << ": error: cannot write the summary\n";
         return kExitBadInput;
     }

@@ -3,11 +3,16 @@
 
 // `sslm simulate FILE [--solver sslm|slm|augmented] [--integrator rk4|dopri5|rkf78|rosenbrock4]
 // [--t-end T] [--dt H] [--rtol R] [--atol A] [--sample S] [--stabilise none|baumgarte|projection]
-// [--alpha A] [--beta B] [--cut J8,J9,J10] [--out results.csv] [--summary-json FILE]
-// [--quiet]`: forward dynamics from the
-// file's assembled initial state with the file's solver settings, each overridable. Writes the
-// samples as CSV (core/sim/sample_csv.hpp) to --out or stdout, progress on stderr for runs
-// longer than a second, and a summary at the end.
+// [--alpha A] [--beta B] [--cut J8,J9,J10] [--forced-from inverse.csv [--pd KP,KD]]
+// [--out results.csv] [--summary-json FILE] [--quiet]`: forward dynamics from the file's
+// assembled initial state with the file's solver settings, each overridable. Writes the samples
+// as CSV (core/sim/sample_csv.hpp) to --out or stdout, progress on stderr for runs longer than a
+// second, and a summary at the end (on stdout when the CSV goes to a file, else on stderr).
+//
+// --forced-from: a forced run (core/inverse/forced_drive.hpp) driven by the τ columns of a CSV
+// that `sslm inverse` wrote, from its first sample's state, for its duration unless --t-end is
+// shorter; --pd adds PD tracking of the desired motion. The CSV gains deviation.<coord> columns
+// (q − q_desired) and the summary the largest deviation.
 
 #include <optional>
 #include <string>
@@ -30,6 +35,8 @@ struct SimulateOptions {
     std::optional<double> beta;
     std::optional<double> singularityTolerance;
     std::optional<std::string> cuts;
+    std::string forcedFrom;  ///< empty: a free run with the file's actuators
+    std::string pd;          ///< "KP,KD" for --forced-from; empty: open loop
     std::string out;         ///< empty: stdout
     std::string summaryJson; ///< empty: none
     bool quiet = false;

@@ -40,14 +40,11 @@ AppliedPower appliedForces(const Model& model,
         const Actuator& actuator = model.actuators[a];
         const ActuatorSpec& spec = actuator.spec;
         const double rate = jointRate(model, ws, actuator.joint);
-        double force = 0;
-        if (spec.kind == ActuatorSpec::Kind::Force) {
-            force = signalValue(spec.force, t);
-        } else {
-            const double reference = signalValue(spec.reference, t);
+        double force = actuator.force.value(t);
+        if (spec.kind == ActuatorSpec::Kind::PdTracking) {
+            const double reference = actuator.reference.value(t);
             const double value = jointValue(model, ws, actuator.joint, reference);
-            force =
-                spec.kp * (reference - value) + spec.kd * (signalRate(spec.reference, t) - rate);
+            force += spec.kp * (reference - value) + spec.kd * (actuator.reference.rate(t) - rate);
         }
         actuatorForces[static_cast<Eigen::Index>(a)] = force;
         if (force != 0.0) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace sslm {
 
@@ -22,7 +23,14 @@ int tableSegment(const SignalSpec& signal, double t) {
 
 } // namespace
 
-double signalValue(const SignalSpec& signal, double t) {
+Signal::Signal(SignalSpec spec) : m_spec(std::move(spec)) {
+    if (m_spec.kind == SignalSpec::Kind::Spline && m_spec.table.size() >= 2) {
+        m_spline = cubicSplineTable(m_spec.table, SplineEnds::Natural);
+    }
+}
+
+double Signal::value(double t) const {
+    const SignalSpec& signal = m_spec;
     switch (signal.kind) {
     case SignalSpec::Kind::Zero:
         return 0.0;
@@ -49,11 +57,17 @@ double signalValue(const SignalSpec& signal, double t) {
         const auto& [t1, v1] = table[i + 1];
         return v0 + (v1 - v0) * (t - t0) / (t1 - t0);
     }
+    case SignalSpec::Kind::Spline:
+        if (m_spline.times.empty()) { // a single point
+            return signal.table.empty() ? 0.0 : signal.table.front().second;
+        }
+        return motionAt(m_spline, t).q;
     }
     return 0.0;
 }
 
-double signalRate(const SignalSpec& signal, double t) {
+double Signal::rate(double t) const {
+    const SignalSpec& signal = m_spec;
     switch (signal.kind) {
     case SignalSpec::Kind::Zero:
     case SignalSpec::Kind::Constant:
@@ -73,6 +87,8 @@ double signalRate(const SignalSpec& signal, double t) {
         const auto& [t1, v1] = signal.table[i + 1];
         return (v1 - v0) / (t1 - t0);
     }
+    case SignalSpec::Kind::Spline:
+        return m_spline.times.empty() ? 0.0 : motionAt(m_spline, t).qd;
     }
     return 0.0;
 }

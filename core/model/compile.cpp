@@ -459,7 +459,8 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     // actuators, traced points, independent coordinates
     for (const ActuatorSpec& in : spec.actuators) {
         const int joint = model->jointIndex(in.joint);
-        model->actuators.push_back({model->joints[joint].coordinate, joint, in});
+        model->actuators.push_back(
+            {model->joints[joint].coordinate, joint, in, Signal(in.force), Signal(in.reference)});
     }
     for (const TracedPointSpec& in : spec.tracedPoints) {
         const int body = model->bodyIndex(in.at.body);

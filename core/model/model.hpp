@@ -19,6 +19,7 @@
 
 #include <Eigen/Core>
 
+#include "core/dynamics/signal.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
@@ -108,6 +109,8 @@ struct Actuator {
     int coordinate = -1; ///< -1 when the actuated joint is cut in this model
     int joint = -1;
     ActuatorSpec spec;
+    Signal force;     ///< spec.force, ready to evaluate
+    Signal reference; ///< spec.reference, ready to evaluate
 };
 
 struct Model {

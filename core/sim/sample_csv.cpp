@@ -5,18 +5,17 @@
 
 namespace sslm {
 
-namespace {
-
-/// Shortest representation that reads back to the same double, locale-independent.
-void appendNumber(std::string& line, double value) {
+void appendCsvNumber(std::string& line, double value) {
     char buffer[32];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     line.append(buffer, result.ptr);
 }
 
+namespace {
+
 void appendField(std::string& line, double value) {
     line += ',';
-    appendNumber(line, value);
+    appendCsvNumber(line, value);
 }
 
 } // namespace
@@ -61,7 +60,7 @@ std::string sampleCsvHeader(const Model& model) {
 
 void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {
     line.clear();
-    appendNumber(line, sample.t);
+    appendCsvNumber(line, sample.t);
     for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
         for (double x : *v) {
             appendField(line, x);

@@ -20,6 +20,10 @@
 
 namespace sslm {
 
+/// Appends `value` to `line` in the shortest form that reads back to the same double, with '.'
+/// as the decimal point whatever the locale (the form of every CSV number SSLM writes).
+void appendCsvNumber(std::string& line, double value);
+
 /// Column names, in order.
 std::vector<std::string> sampleCsvColumns(const Model& model);
 

@@ -105,6 +105,7 @@ struct SignalSpec {
         Linear,   ///< value + rate·t
         Sinusoid, ///< value + amplitude·sin(2π·frequency·t + phase)
         Table,    ///< piecewise-linear through (t, value) points, held constant outside
+        Spline,   ///< C² natural cubic spline through (t, value) points, held constant outside
     };
     Kind kind = Kind::Zero;
     double value = 0;
@@ -121,11 +122,11 @@ struct SignalSpec {
 struct ActuatorSpec {
     enum class Kind {
         Force,      ///< τ = force(t)
-        PdTracking, ///< τ = kp·(q_ref(t) − q) + kd·(q̇_ref(t) − q̇)
+        PdTracking, ///< τ = force(t) + kp·(q_ref(t) − q) + kd·(q̇_ref(t) − q̇)
     };
     std::string joint;
     Kind kind = Kind::Force;
-    SignalSpec force;     ///< Force kind
+    SignalSpec force;     ///< the force; PdTracking: the feedforward (zero by default)
     double kp = 0;        ///< PdTracking: N·m/rad or N/m
     double kd = 0;        ///< PdTracking: N·m·s/rad or N·s/m
     SignalSpec reference; ///< PdTracking: q_ref(t)

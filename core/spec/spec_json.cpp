@@ -68,11 +68,10 @@ const Words<BodyShape> kShapeWords = {
     {"bar", BodyShape::Bar}, {"plate", BodyShape::Plate}, {"block", BodyShape::Block}};
 const Words<JointType> kJointTypeWords = {{"revolute", JointType::Revolute},
                                           {"prismatic", JointType::Prismatic}};
-const Words<SignalSpec::Kind> kSignalWords = {{"zero", SignalSpec::Kind::Zero},
-                                              {"constant", SignalSpec::Kind::Constant},
-                                              {"linear", SignalSpec::Kind::Linear},
-                                              {"sinusoid", SignalSpec::Kind::Sinusoid},
-                                              {"table", SignalSpec::Kind::Table}};
+const Words<SignalSpec::Kind> kSignalWords = {
+    {"zero", SignalSpec::Kind::Zero},     {"constant", SignalSpec::Kind::Constant},
+    {"linear", SignalSpec::Kind::Linear}, {"sinusoid", SignalSpec::Kind::Sinusoid},
+    {"table", SignalSpec::Kind::Table},   {"spline", SignalSpec::Kind::Spline}};
 const Words<ActuatorSpec::Kind> kActuatorWords = {{"force", ActuatorSpec::Kind::Force},
                                                   {"pd", ActuatorSpec::Kind::PdTracking}};
 
@@ -97,6 +96,7 @@ Keys signalFieldsOf(SignalSpec::Kind kind) {
     case SignalSpec::Kind::Sinusoid:
         return {"value", "amplitude", "frequency", "phase"};
     case SignalSpec::Kind::Table:
+    case SignalSpec::Kind::Spline:
         return {"points"};
     }
     return {};
@@ -710,7 +710,7 @@ private:
         unknownKeys(v, path, kSignalKeys);
         if (const Json* type = required(v, path, "type",
                                         "add \"type\": \"zero\", \"constant\", \"linear\", "
-                                        "\"sinusoid\" or \"table\"")) {
+                                        "\"sinusoid\", \"table\" or \"spline\"")) {
             word(*type, member(path, "type"), kSignalWords, s.kind);
         }
         optNumber(v, path, "value", {}, s.value);
@@ -729,8 +729,10 @@ private:
                     }
                 }
             }
-        } else if (s.kind == SignalSpec::Kind::Table) {
-            m_report.error(member(path, "points"), "a table signal needs 'points'",
+        } else if (s.kind == SignalSpec::Kind::Table || s.kind == SignalSpec::Kind::Spline) {
+            m_report.error(member(path, "points"),
+                           std::string("a ") + std::string(wordOf(kSignalWords, s.kind)) +
+                               " signal needs 'points'",
                            "add \"points\": [[0, 0], [1, 1]] with times in s");
         }
         // fields the kind does not use are kept, but say so
@@ -768,10 +770,7 @@ private:
                                            : "add \"pd\": {\"kp\": ..., \"kd\": ...}");
                 }
             }
-        } else if (force != nullptr && pd != nullptr) {
-            m_report.error(path, "the actuator has both 'force' and 'pd'",
-                           "remove one, or add \"kind\": \"force\" or \"pd\" to say which acts");
-        } else if (pd != nullptr) {
+        } else if (pd != nullptr) { // with a 'force' too, that force is the feedforward
             a.kind = ActuatorSpec::Kind::PdTracking;
         } else if (force != nullptr) {
             a.kind = ActuatorSpec::Kind::Force;
@@ -934,7 +933,8 @@ Json actuatorJson(const ActuatorSpec& a) {
     const bool writePd = !isForce || a.kp != 0.0 || a.kd != 0.0 || a.reference != SignalSpec{};
     Json j = Json::object();
     j["joint"] = a.joint;
-    // both blocks only when the inactive one holds data; then "kind" says which acts
+    // both blocks for a PD with a feedforward force, or when an inactive block holds data;
+    // then "kind" says which acts
     if (writeForce && writePd) {
         j["kind"] = wordOf(kActuatorWords, a.kind);
     }

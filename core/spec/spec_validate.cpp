@@ -337,12 +337,13 @@ private:
                                          {"phase", s.phase}}) {
             finiteNumber(value, member(path, key), std::string("the signal's ") + key);
         }
-        if (s.kind != SignalSpec::Kind::Table) {
+        if (s.kind != SignalSpec::Kind::Table && s.kind != SignalSpec::Kind::Spline) {
             return;
         }
         const std::string points = member(path, "points");
+        const char* kind = s.kind == SignalSpec::Kind::Table ? "table" : "spline";
         if (s.table.empty()) {
-            error(points, "a table signal needs at least one point",
+            error(points, std::string("a ") + kind + " signal needs at least one point",
                   "add \"points\": [[t0, v0], [t1, v1], ...]");
         }
         for (std::size_t k = 0; k < s.table.size(); ++k) {

@@ -129,6 +129,9 @@ private slots:
     void inverseFromFileAndMotionLaw();
     void inverseBadOptions_data();
     void inverseBadOptions();
+    void forcedRunFollowsTheInverseMotion();
+    void forcedRunBadInput_data();
+    void forcedRunBadInput();
 };
 
 // Scraper with its own cuts J8, J9, J10 (seed spec Sect. 1.2):
@@ -478,13 +481,15 @@ void TestCli::inverseCsvAndCrankWork() {
     const QString out = dir.filePath(QStringLiteral("inverse.csv"));
     const Run run = runSslm(scraperInverse(out, 1.3333, 0.01));
     QVERIFY2(run.exitCode == 0, run.err.constData());
-    QVERIFY(run.out.isEmpty()); // the CSV went to the file, the summary to stderr
-    QVERIFY2(run.err.contains("135 samples") && run.err.contains("subsystem") &&
-                 run.err.contains("max |Φ|"),
-             run.err.constData());
+    // the CSV went to the file, so the summary goes to stdout (as `sslm simulate`)
+    QVERIFY2(run.out.contains("135 samples") && run.out.contains("subsystem") &&
+                 run.out.contains("max |Φ|"),
+             run.out.constData());
     QStringList expected{"t"};
-    for (int k = 1; k <= 7; ++k) {
-        expected << QStringLiteral("q.theta%1").arg(k);
+    for (const char* prefix : {"q.", "qd."}) {
+        for (int k = 1; k <= 7; ++k) {
+            expected << QStringLiteral("%1theta%2").arg(QLatin1String(prefix)).arg(k);
+        }
     }
     expected << "tau.theta1";
     for (const char* cut : {"J8", "J9", "J10"}) {
@@ -500,10 +505,12 @@ void TestCli::inverseCsvAndCrankWork() {
     QCOMPARE(csv.rows.size(), std::size_t(135));
     QCOMPARE(csv.rows.back().front(), 1.3333);
     const qsizetype theta1 = csv.column(QStringLiteral("q.theta1"));
+    const qsizetype rate1 = csv.column(QStringLiteral("qd.theta1"));
     const qsizetype tau = csv.column(QStringLiteral("tau.theta1"));
     for (const auto& row : csv.rows) {
         QCOMPARE(row.size(), std::size_t(expected.size()));
         QVERIFY(std::abs(row[theta1] - kCrankSpeed * row[0]) < 1e-12); // from θ1 = 0
+        QCOMPARE(row[rate1], kCrankSpeed);
         QVERIFY(std::isfinite(row[tau]));
     }
 
@@ -615,6 +622,107 @@ void TestCli::inverseBadOptions() {
         QVERIFY2(QString::fromUtf8(run.err).contains(word), run.err.constData());
     }
     QVERIFY2(!run.out.contains("t,q.theta1"), run.out.constData());
+}
+
+// seed 000's forced simulation through the command line: `sslm inverse` writes the torque for
+// one crank revolution at 45 rpm, `sslm simulate --forced-from` drives the forward dynamics with
+// it and reports its deviation from the desired motion, below 1e-8 rad at tolerance 1e-12; the
+// CSV has a deviation column per coordinate that agrees with the summary.
+void TestCli::forcedRunFollowsTheInverseMotion() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString inverse = dir.filePath(QStringLiteral("inverse.csv"));
+    const Run torque = runSslm(scraperInverse(inverse, kRevolution, 0.001) << "--quiet");
+    QVERIFY2(torque.exitCode == 0, torque.err.constData());
+
+    const QString forced = dir.filePath(QStringLiteral("forced.csv"));
+    const QString summary = dir.filePath(QStringLiteral("forced.json"));
+    const Run run = runSslm({"simulate", example("carpet_scraper.json"), "--forced-from", inverse,
+                             "--integrator", "rkf78", "--rtol", "1e-12", "--atol", "1e-12",
+                             "--sample", "0.005", "--out", forced, "--summary-json", summary});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("max deviation from the desired motion") &&
+                 run.out.contains("open loop"),
+             run.out.constData());
+    const Csv csv = readCsv(forced);
+    QVERIFY(csv.rows.size() > 200);
+    QVERIFY(std::abs(csv.rows.back().front() - kRevolution) < 1e-9); // the history's duration
+    double largest = 0;
+    for (int k = 1; k <= 7; ++k) {
+        const qsizetype column = csv.column(QStringLiteral("deviation.theta%1").arg(k));
+        QVERIFY(column >= 0);
+        for (const auto& row : csv.rows) {
+            largest = std::max(largest, std::abs(row[column]));
+        }
+    }
+    QFile file(summary);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const auto json = nlohmann::json::parse(file.readAll().toStdString());
+    qInfo("forced run over one revolution: max deviation %.3g rad", largest);
+    QVERIFY2(largest < 1e-8, qPrintable(QString::number(largest)));
+    QCOMPARE(json.at("max_deviation").get<double>(), largest);
+
+    // a PD correction about a history that is right changes nothing that matters
+    const Run pd = runSslm({"simulate", example("carpet_scraper.json"), "--forced-from", inverse,
+                            "--pd", "400,40", "--integrator", "rkf78", "--rtol", "1e-10", "--atol",
+                            "1e-10", "--out", forced});
+    QVERIFY2(pd.exitCode == 0, pd.err.constData());
+    QVERIFY2(pd.out.contains("with PD 400,40"), pd.out.constData());
+}
+
+void TestCli::forcedRunBadInput_data() {
+    QTest::addColumn<QString>("csv");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QStringList>("named");
+    QTest::newRow("no tau column") << "t,q.theta1\n0,0\n"
+                                   << QStringList{} << QStringList{"qd.theta1", "sslm inverse"};
+    QTest::newRow("not a number") << "" << QStringList{} << QStringList{":3:", "tau.theta1", "abc"};
+    QTest::newRow("t-end past the history")
+        << "good" << QStringList{"--t-end", "5"} << QStringList{"--t-end", "past the end"};
+    QTest::newRow("pd without forced-from")
+        << "none" << QStringList{"--pd", "1,1"} << QStringList{"--pd", "--forced-from"};
+    QTest::newRow("pd not two numbers")
+        << "good" << QStringList{"--pd", "400"} << QStringList{"--pd", "KP,KD"};
+    QTest::newRow("missing file") << "missing" << QStringList{} << QStringList{"cannot open"};
+}
+
+// A bad history or option is bad input (exit code 2) naming the file, line or option.
+void TestCli::forcedRunBadInput() {
+    QFETCH(QString, csv);
+    QFETCH(QStringList, options);
+    QFETCH(QStringList, named);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("history.csv"));
+    if (csv == "good" || csv.isEmpty()) {
+        const Run torque = runSslm(scraperInverse(path, 0.05, 0.01) << "--quiet");
+        QVERIFY2(torque.exitCode == 0, torque.err.constData());
+        if (csv.isEmpty()) { // spoil the second data row's torque
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+            file.close();
+            const qsizetype tau = lines[0].split(QLatin1Char(',')).indexOf("tau.theta1");
+            QStringList fields = lines[2].split(QLatin1Char(','));
+            fields[tau] = QStringLiteral("abc");
+            lines[2] = fields.join(QLatin1Char(','));
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(lines.join(QLatin1Char('\n')).toUtf8());
+        }
+    } else if (csv != "none" && csv != "missing") {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(csv.toUtf8());
+    }
+    QStringList arguments{"simulate", example("carpet_scraper.json")};
+    if (csv != "none") {
+        arguments << "--forced-from" << path;
+    }
+    const Run run = runSslm(arguments + options);
+    QCOMPARE(run.exitCode, 2);
+    for (const QString& word : named) {
+        QVERIFY2(QString::fromUtf8(run.err).contains(word), run.err.constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

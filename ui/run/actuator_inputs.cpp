@@ -22,6 +22,8 @@ QString describe(const SignalSpec& signal, const QString& unit) {
         return QObject::tr("sinusoid, %1 Hz").arg(signal.frequency);
     case SignalSpec::Kind::Table:
         return QObject::tr("table of %1 points").arg(signal.table.size());
+    case SignalSpec::Kind::Spline:
+        return QObject::tr("spline through %1 points").arg(signal.table.size());
     }
     return {};
 }
@@ -29,7 +31,10 @@ QString describe(const SignalSpec& signal, const QString& unit) {
 QString describe(const ActuatorSpec& spec, bool angular) {
     const QString unit = angular ? QStringLiteral("N·m") : QStringLiteral("N");
     if (spec.kind == ActuatorSpec::Kind::PdTracking) {
-        return QObject::tr("PD tracking, kp %1, kd %2").arg(spec.kp).arg(spec.kd);
+        const QString tracking = QObject::tr("PD tracking, kp %1, kd %2").arg(spec.kp).arg(spec.kd);
+        return spec.force == SignalSpec{}
+                   ? tracking
+                   : QObject::tr("%1 + %2").arg(describe(spec.force, unit), tracking);
     }
     return describe(spec.force, unit);
 }
@@ -156,6 +161,7 @@ std::vector<ActuatorSpec> ActuatorInputs::actuators() const {
         case Mode::HoldSpeed:
             // τ = kd·(ω − q̇): a reference moving at ω, no position term
             spec.kind = ActuatorSpec::Kind::PdTracking;
+            spec.force = SignalSpec{}; // no feedforward
             spec.kp = 0;
             spec.kd = row.gain->value();
             spec.reference = SignalSpec{};

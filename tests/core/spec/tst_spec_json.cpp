@@ -126,6 +126,8 @@ MechanismSpec everyFieldSpec() {
     pd.kd = 5;
     pd.reference.kind = SignalSpec::Kind::Table;
     pd.reference.table = {{0, 0}, {0.5, 0.1}, {1, -0.1}};
+    pd.force.kind = SignalSpec::Kind::Spline; // a feedforward force
+    pd.force.table = {{0, 1.5}, {0.25, -2}, {1, 3}};
     ActuatorSpec linear;
     linear.joint = "J2";
     linear.force.kind = SignalSpec::Kind::Linear;

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/drive_history_csv.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <string_view>
+#include <vector>
+
+#include "app/cli/load_model.hpp"
+
+namespace sslm::cli {
+
+namespace {
+
+std::vector<std::string_view> splitFields(std::string_view line) {
+    if (!line.empty() && line.back() == '\r') {
+        line.remove_suffix(1);
+    }
+    std::vector<std::string_view> fields;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = line.find(',', start);
+        fields.push_back(line.substr(start, comma - start));
+        if (comma == std::string_view::npos) {
+            return fields;
+        }
+        start = comma + 1;
+    }
+}
+
+std::optional<double> parseNumber(std::string_view text) {
+    while (!text.empty() && text.front() == ' ') {
+        text.remove_prefix(1);
+    }
+    double value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+} // namespace
+
+std::optional<DriveHistory>
+readDriveHistory(const std::string& path, const Model& model, std::ostream& err) {
+    std::ifstream in(path);
+    if (!in) {
+        err << path << ": error: cannot open the inverse-dynamics CSV\n";
+        return std::nullopt;
+    }
+    std::string line;
+    if (!std::getline(in, line)) {
+        err << path << ": error: the file is empty; write it with `sslm inverse ... --out " << path
+            << "`\n";
+        return std::nullopt;
+    }
+    // the header: where each needed column is
+    std::map<std::string, int, std::less<>> columnOf;
+    const std::vector<std::string_view> header = splitFields(line);
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        columnOf.emplace(std::string(header[c]), static_cast<int>(c));
+    }
+    const auto column = [&](const std::string& name) {
+        const auto it = columnOf.find(name);
+        return it == columnOf.end() ? -1 : it->second;
+    };
+    const auto nq = static_cast<Eigen::Index>(model.coordinates.size());
+    std::vector<int> qColumns;
+    std::vector<int> qdColumns;
+    std::vector<std::string> missing;
+    DriveHistory history;
+    std::vector<int> tauColumns;
+    for (Eigen::Index k = 0; k < nq; ++k) {
+        const std::string& name = model.coordinates[static_cast<std::size_t>(k)].name;
+        qColumns.push_back(column("q." + name));
+        qdColumns.push_back(column("qd." + name));
+        if (qColumns.back() < 0) {
+            missing.push_back("q." + name);
+        }
+        if (qdColumns.back() < 0) {
+            missing.push_back("qd." + name);
+        }
+        if (const int tau = column("tau." + name); tau >= 0) {
+            history.driven.push_back(static_cast<int>(k));
+            tauColumns.push_back(tau);
+        }
+    }
+    const int tColumn = column("t");
+    if (tColumn < 0) {
+        missing.insert(missing.begin(), "t");
+    }
+    if (!missing.empty()) {
+        err << path << ":1: error: the header has no column " << joinNames(missing)
+            << "; use a CSV that `sslm inverse` wrote for this mechanism with the same cut "
+               "joints (--cut)\n";
+        return std::nullopt;
+    }
+    if (history.driven.empty()) {
+        err << path << ":1: error: the header has no tau.<coordinate> column for any coordinate "
+            << "of " << model.name << "; use a CSV that `sslm inverse` wrote for it\n";
+        return std::nullopt;
+    }
+
+    // the rows
+    std::vector<double> values;
+    long lineNumber = 1;
+    const std::size_t width = header.size();
+    while (std::getline(in, line)) {
+        ++lineNumber;
+        if (line.empty() || line == "\r") {
+            continue;
+        }
+        const std::vector<std::string_view> fields = splitFields(line);
+        if (fields.size() != width) {
+            err << path << ":" << lineNumber << ": error: " << fields.size()
+                << " fields where the header has " << width << "\n";
+            return std::nullopt;
+        }
+        const auto read = [&](int c, double& out) {
+            const std::optional<double> value = parseNumber(fields[static_cast<std::size_t>(c)]);
+            if (!value) {
+                err << path << ":" << lineNumber << ": error: column "
+                    << header[static_cast<std::size_t>(c)] << " holds \""
+                    << fields[static_cast<std::size_t>(c)] << "\", not a number\n";
+                return false;
+            }
+            out = *value;
+            return true;
+        };
+        double t = 0;
+        if (!read(tColumn, t)) {
+            return std::nullopt;
+        }
+        history.t.push_back(t);
+        for (const std::vector<int>* columns : {&qColumns, &qdColumns, &tauColumns}) {
+            for (const int c : *columns) {
+                double value = 0;
+                if (!read(c, value)) {
+                    return std::nullopt;
+                }
+                values.push_back(value);
+            }
+        }
+    }
+    // samples are columns: q, qd and tau of sample k are consecutive in `values`
+    const auto count = static_cast<Eigen::Index>(history.t.size());
+    const auto nd = static_cast<Eigen::Index>(history.driven.size());
+    const Eigen::Map<const Eigen::MatrixXd> all(values.data(), 2 * nq + nd, count);
+    history.q = all.topRows(nq);
+    history.qd = all.middleRows(nq, nq);
+    history.tau = all.bottomRows(nd);
+    if (const std::string problem = driveHistoryError(model, history); !problem.empty()) {
+        err << path << ": error: " << problem << "\n";
+        return std::nullopt;
+    }
+    return history;
+}
+
+} // namespace sslm::cli

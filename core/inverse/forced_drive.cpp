@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "core/inverse/forced_drive.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace sslm {
+
+namespace {
+
+std::string number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+}
+
+/// A spline signal through (t_k − t_0, row_k) for the samples of one matrix row.
+SignalSpec splineOfRow(const std::vector<double>& t, const Eigen::MatrixXd& values, int row) {
+    SignalSpec signal;
+    signal.kind = SignalSpec::Kind::Spline;
+    signal.table.reserve(t.size());
+    for (std::size_t k = 0; k < t.size(); ++k) {
+        signal.table.emplace_back(t[k] - t.front(), values(row, static_cast<Eigen::Index>(k)));
+    }
+    return signal;
+}
+
+} // namespace
+
+DriveHistory driveHistory(const std::vector<InverseSample>& samples,
+                          const std::vector<DrivenMotion>& motions) {
+    DriveHistory history;
+    const auto count = static_cast<Eigen::Index>(samples.size());
+    const Eigen::Index nq = samples.empty() ? 0 : samples.front().q.size();
+    history.t.reserve(samples.size());
+    for (const DrivenMotion& motion : motions) {
+        history.driven.push_back(motion.coordinate);
+    }
+    history.q.resize(nq, count);
+    history.qd.resize(nq, count);
+    history.tau.resize(static_cast<Eigen::Index>(motions.size()), count);
+    for (Eigen::Index k = 0; k < count; ++k) {
+        const InverseSample& sample = samples[static_cast<std::size_t>(k)];
+        history.t.push_back(sample.t);
+        history.q.col(k) = sample.q;
+        history.qd.col(k) = sample.qd;
+        history.tau.col(k) = sample.tau;
+    }
+    return history;
+}
+
+std::string driveHistoryError(const Model& model, const DriveHistory& history) {
+    const auto nq = static_cast<Eigen::Index>(model.coordinates.size());
+    const auto count = static_cast<Eigen::Index>(history.t.size());
+    if (history.t.size() < 2) {
+        return "the history has " + std::to_string(history.t.size()) +
+               " sample(s); a forced run needs at least 2";
+    }
+    if (history.driven.empty()) {
+        return "the history drives no coordinate";
+    }
+    if (history.q.rows() != nq || history.qd.rows() != nq) {
+        return "the history has " + std::to_string(history.q.rows()) +
+               " coordinates but the model has " + std::to_string(nq) +
+               ": was it written for another mechanism or cut choice?";
+    }
+    if (history.q.cols() != count || history.qd.cols() != count || history.tau.cols() != count ||
+        history.tau.rows() != static_cast<Eigen::Index>(history.driven.size())) {
+        return "the history's matrices do not match its " + std::to_string(count) + " times";
+    }
+    for (Eigen::Index k = 0; k < count; ++k) {
+        const double t = history.t[static_cast<std::size_t>(k)];
+        if (!std::isfinite(t) || (k > 0 && !(t > history.t[static_cast<std::size_t>(k) - 1]))) {
+            return "the history's times must increase strictly: sample " + std::to_string(k) +
+                   " has t = " + number(t) + " s";
+        }
+        if (!history.q.col(k).allFinite() || !history.qd.col(k).allFinite() ||
+            !history.tau.col(k).allFinite()) {
+            return "the history has a value that is not a number at t = " + number(t) + " s";
+        }
+    }
+    for (std::size_t i = 0; i < history.driven.size(); ++i) {
+        const int k = history.driven[i];
+        if (k < 0 || k >= nq) {
+            return "driven coordinate " + std::to_string(k) + " is not in the model";
+        }
+        if (std::count(history.driven.begin(), history.driven.end(), k) > 1) {
+            return "coordinate " + model.coordinates[static_cast<std::size_t>(k)].name +
+                   " is driven twice";
+        }
+    }
+    return {};
+}
+
+MechanismSpec
+forcedSpec(const Model& model, const DriveHistory& history, const ForcedDriveGains& gains) {
+    MechanismSpec spec = model.spec;
+    spec.cuts.clear();
+    for (const int cut : model.cuts) {
+        spec.cuts.push_back(model.joints[static_cast<std::size_t>(cut)].name);
+    }
+    const bool tracking = gains.kp != 0.0 || gains.kd != 0.0;
+    for (std::size_t i = 0; i < history.driven.size(); ++i) {
+        const Coordinate& coordinate =
+            model.coordinates[static_cast<std::size_t>(history.driven[i])];
+        const std::string& joint = model.joints[static_cast<std::size_t>(coordinate.joint)].name;
+        ActuatorSpec actuator;
+        actuator.joint = joint;
+        actuator.force = splineOfRow(history.t, history.tau, static_cast<int>(i));
+        if (tracking) {
+            actuator.kind = ActuatorSpec::Kind::PdTracking;
+            actuator.kp = gains.kp;
+            actuator.kd = gains.kd;
+            actuator.reference = splineOfRow(history.t, history.q, history.driven[i]);
+        }
+        const auto same = [&](const ActuatorSpec& a) {
+            return a.joint == joint;
+        };
+        const auto it = std::find_if(spec.actuators.begin(), spec.actuators.end(), same);
+        if (it != spec.actuators.end()) {
+            *it = std::move(actuator);
+        } else {
+            spec.actuators.push_back(std::move(actuator));
+        }
+    }
+    return spec;
+}
+
+DesiredMotion::DesiredMotion(const DriveHistory& history)
+    : m_q(history.q), m_qd(history.qd), m_duration(history.t.back() - history.t.front()) {
+    m_t.reserve(history.t.size());
+    for (const double t : history.t) {
+        m_t.push_back(t - history.t.front());
+    }
+}
+
+void DesiredMotion::deviation(double t,
+                              const Eigen::Ref<const Eigen::VectorXd>& q,
+                              Eigen::Ref<Eigen::VectorXd> deviation) const {
+    // the sample interval [t_k, t_k+1] holding t (the first or last one outside the history)
+    const auto after = std::upper_bound(m_t.begin(), m_t.end(), t);
+    const auto k = static_cast<Eigen::Index>(
+        std::clamp<std::ptrdiff_t>(after - m_t.begin() - 1, 0, std::ssize(m_t) - 2));
+    const double h = m_t[static_cast<std::size_t>(k) + 1] - m_t[static_cast<std::size_t>(k)];
+    const double u = (t - m_t[static_cast<std::size_t>(k)]) / h;
+    // cubic Hermite basis: positions and rates at both ends
+    const double u2 = u * u;
+    const double u3 = u2 * u;
+    const double h00 = 2 * u3 - 3 * u2 + 1;
+    const double h10 = u3 - 2 * u2 + u;
+    const double h01 = -2 * u3 + 3 * u2;
+    const double h11 = u3 - u2;
+    deviation = q - (h00 * m_q.col(k) + h10 * h * m_qd.col(k) + h01 * m_q.col(k + 1) +
+                     h11 * h * m_qd.col(k + 1));
+}
+
+} // namespace sslm
