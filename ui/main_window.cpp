@@ -248,7 +248,9 @@ void MainWindow::createMenus() {
     traces->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(traces, &QAction::toggled, view_, &MechanismView::setTracesVisible);
     viewMenu_->addAction(tr("&Clear Traces"), view_, &MechanismView::clearTraces);
-    QAction* reactions = viewMenu_->addAction(tr("Show Cut &Reactions"));
+    QAction* reactions = viewMenu_->addAction(tr("Show &Reactions"));
+    reactions->setToolTip(tr("Arrows of the cut reactions λ, or of every joint's reaction for an "
+                             "inverse-dynamics run (Ctrl+R)"));
     reactions->setCheckable(true);
     reactions->setChecked(view_->reactionsVisible());
     reactions->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));

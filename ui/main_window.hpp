@@ -16,7 +16,9 @@
 #include <QString>
 
 #include "core/model/model.hpp"
+#include "core/sim/simulation.hpp"
 #include "ui/document/mechanism_loader.hpp"
+#include "ui/sim/run_kind.hpp"
 
 class QMenu;
 class QAction;
@@ -38,6 +40,7 @@ class PlotDock;
 class RunList;
 class RunPanel;
 class SimulationController;
+class SimulationRun;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -76,8 +79,9 @@ public:
     /// Left for the video exporter (ui/export/): created disabled until it is connected.
     QAction* exportAnimationAction() const { return exportAnimationAction_; }
 
-    /// Starts a run of the current model with the run panel's settings; false (reason in the
-    /// panel and the status bar) when there is no model or the settings are invalid.
+    /// Starts a run of the current model with the run panel's kind and settings; false (reason
+    /// in the panel and the status bar) when there is no model, the settings are invalid, or the
+    /// actuated joints cannot prescribe the motion of an inverse or forced run.
     bool startSimulation();
     /// Makes the run the one the timeline scrubs, the 3-D view shows and the exports write
     /// (its last sample is shown); false if there is no such run.
@@ -108,6 +112,10 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// An inverse or forced run: the actuated coordinates turn at their initial rates.
+    bool startPrescribedRun(RunKind kind, const SimulationSettings& settings);
+    /// The plots' series for a run of its kind: q; τ and joint reactions; deviations.
+    void showDefaultSeries(const SimulationRun& run);
     void createMenus();
     void rebuildRecentMenu();
     void addRecentFile(const QString& path);
@@ -152,6 +160,7 @@ private:
     MechanismGraphView* graph_ = nullptr;
     PlotDock* jointPlot_ = nullptr;
     PlotDock* reactionPlot_ = nullptr;
+    RunKind lastRunKind_ = RunKind::Forward; ///< the plots' series were chosen for this kind
     PlaybackBar* playback_ = nullptr;
     SimulationController* controller_ = nullptr;
     QUndoStack* undoStack_ = nullptr;

@@ -15,8 +15,11 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include "core/inverse/inverse_dynamics.hpp"
+#include "core/inverse/inverse_run.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
+#include "core/motion/prescribed_motion.hpp"
 #include "ui/document/cut_change_command.hpp"
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
@@ -105,6 +108,9 @@ bool MainWindow::startSimulation() {
         statusBar()->showMessage(tr("Cannot start: %1").arg(runPanel_->validationMessage()));
         return false;
     }
+    if (runPanel_->runKind() != RunKind::Forward) {
+        return startPrescribedRun(runPanel_->runKind(), *settings);
+    }
     // the form's actuator inputs: the run's model is compiled with them (the file is unchanged)
     std::shared_ptr<const Model> model = current_->model;
     if (!runPanel_->actuatorInputs()->isFileInput()) {
@@ -124,6 +130,58 @@ bool MainWindow::startSimulation() {
     return true;
 }
 
+bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& settings) {
+    // the actuated coordinates turn at their initial rates from the initial pose
+    const Model& model = *current_->model;
+    std::string problem;
+    PrescribedDrive drive;
+    for (const int k : actuatedCoordinates(model, &problem)) {
+        drive.motions.push_back({k, constantSpeed(current_->q0[k], current_->qd0[k])});
+    }
+    InverseRunSettings inverse;
+    inverse.tEnd = settings.tEnd;
+    inverse.sampleInterval = settings.sampleInterval;
+    if (problem.empty()) {
+        problem = inverseRunError(model, drive.motions, inverse);
+    }
+    if (!problem.empty()) {
+        statusBar()->showMessage(
+            tr("Cannot start the %1: %2")
+                .arg(runKindText(kind).toLower(), QString::fromStdString(problem)));
+        return false;
+    }
+    controller_->start(current_->model, settings, current_->q0, current_->qd0, kind,
+                       std::move(drive));
+    return true;
+}
+
+void MainWindow::showDefaultSeries(const SimulationRun& run) {
+    const auto columns = [&run](SeriesFamily family, bool magnitudesOnly) {
+        QStringList names;
+        for (const SampleColumn& column : run.layout().columns()) {
+            if (column.family == family &&
+                (!magnitudesOnly || column.name.endsWith(QStringLiteral(".magnitude")))) {
+                names << column.name;
+            }
+        }
+        return names;
+    };
+    switch (run.kind()) {
+    case RunKind::Forward:
+        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Position, false));
+        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Reaction, true));
+        break;
+    case RunKind::Inverse: // the driving torques, and the reaction at every joint
+        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Actuator, false));
+        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::JointReaction, true));
+        break;
+    case RunKind::Forced: // how far the motion strays from the desired one
+        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Deviation, false));
+        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Reaction, true));
+        break;
+    }
+}
+
 void MainWindow::onRunStarted() {
     const std::shared_ptr<SimulationRun> run = controller_->currentRun();
     if (view_->model() != run->model()) {
@@ -134,15 +192,10 @@ void MainWindow::onRunStarted() {
     playback_->setFollowLive(true);
     playback_->setRun(run);
     runList_->setPlaybackRun(run->id());
-    if (reactionDefaultsPending_) {
-        QStringList magnitudes;
-        for (const SampleColumn& column : run->layout().columns()) {
-            if (column.name.endsWith(QStringLiteral(".magnitude"))) {
-                magnitudes << column.name;
-            }
-        }
-        reactionPlot_->chooser()->setSelectedColumns(magnitudes);
+    if (reactionDefaultsPending_ || run->kind() != lastRunKind_) {
+        showDefaultSeries(*run);
         reactionDefaultsPending_ = false;
+        lastRunKind_ = run->kind();
     }
     updateRunActions();
     progressBar_->setValue(0);

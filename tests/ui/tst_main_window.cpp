@@ -29,7 +29,10 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "core/inverse/inverse_run.hpp"
+#include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
+#include "core/motion/prescribed_motion.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -362,6 +365,75 @@ private slots:
         }
     }
 
+    // The run panel's other kinds on the scraper (crank at its initial 4.7124 rad/s): inverse
+    // dynamics gives the core's driving torque and every joint's reaction, shown in the plots
+    // and as arrows at every joint; the forced simulation driven by those torques stays on the
+    // desired motion, and its plot shows the deviation.
+    void inverseAndForcedRunsThroughThePanel() {
+        MainWindow& window = freshWindow("carpet_scraper.json");
+        RunPanel& panel = *window.runPanel();
+        enterSettings(panel, 1.3333, 0.01);
+        panel.runKindBox()->setCurrentIndex(
+            panel.runKindBox()->findData(static_cast<int>(RunKind::Inverse)));
+        QVERIFY(!panel.integratorBox()->isEnabled());
+        QVERIFY(!panel.actuatorInputs()->isEnabled());
+        const std::shared_ptr<SimulationRun> inverse = runToEnd(window);
+        QVERIFY(inverse && inverse->summary()->ok);
+        QCOMPARE(inverse->kind(), RunKind::Inverse);
+        QCOMPARE(inverse->samples().size(), std::size_t(135));
+
+        // the core's numbers, sample by sample
+        const Model& model = *window.currentModel();
+        const int theta1 = model.coordinateIndex("theta1");
+        InverseRunSettings settings;
+        settings.tEnd = inverse->settings().tEnd; // as the panel's editor rounds it
+        settings.sampleInterval = 0.01;
+        std::vector<InverseSample> expected;
+        const InitialState initial = assembleInitialState(model);
+        QVERIFY(runInverseDynamics(model, {{theta1, constantSpeed(initial.q[theta1], 4.7124)}},
+                                   initial.q, settings,
+                                   {[&](const InverseSample& s) { expected.push_back(s); }, {}})
+                    .ok);
+        const std::vector<double> tau = column(*inverse, QStringLiteral("tau.theta1"));
+        const std::vector<double> pin = column(*inverse, QStringLiteral("reaction.J5.magnitude"));
+        QCOMPARE(tau.size(), expected.size());
+        for (std::size_t k = 0; k < tau.size(); ++k) {
+            QVERIFY(std::abs(tau[k] - expected[k].tau[0]) < 1e-9 * (1 + std::abs(tau[k])));
+            QVERIFY(std::abs(pin[k] - expected[k].reactions[4].force.norm()) < 1e-9 * (1 + pin[k]));
+        }
+        QCOMPARE(window.jointPlotDock()->chooser()->selectedColumns(), QStringList{"tau.theta1"});
+        QCOMPARE(window.reactionPlotDock()->chooser()->selectedColumns().size(),
+                 qsizetype(model.joints.size()));
+        const std::vector<CutReaction> arrows = reactionsAt(*inverse, 60);
+        QCOMPARE(arrows.size(), model.joints.size());
+        QVERIFY(std::abs(arrows[4].force.norm() - pin[60]) < 1e-12 * (1 + pin[60]));
+        window.mechanismView()->setReactionsVisible(true);
+        window.playbackBar()->setSampleIndex(60);
+        grabScreenshot(window, "studio_inverse_scraper.png");
+
+        // forced simulation: the torques of the same motion drive the forward dynamics
+        panel.runKindBox()->setCurrentIndex(
+            panel.runKindBox()->findData(static_cast<int>(RunKind::Forced)));
+        QVERIFY(panel.integratorBox()->isEnabled());
+        const std::shared_ptr<SimulationRun> forced = runToEnd(window);
+        QVERIFY2(forced && forced->summary()->ok,
+                 forced ? forced->summary()->message.c_str() : "no run");
+        QCOMPARE(forced->kind(), RunKind::Forced);
+        double largest = 0;
+        for (const Coordinate& c : model.coordinates) {
+            for (const double d :
+                 column(*forced, QStringLiteral("deviation.") + QString::fromStdString(c.name))) {
+                largest = std::max(largest, std::abs(d));
+            }
+        }
+        qInfo("forced run through the window: max deviation %.3g rad", largest);
+        QVERIFY(largest < 1e-6);
+        QVERIFY(window.jointPlotDock()->chooser()->selectedColumns().contains(
+            QStringLiteral("deviation.theta1")));
+
+        grabScreenshot(window, "studio_forced_scraper.png");
+    }
+
     void newPlotDockFollowsTheRuns() {
         MainWindow& window = freshWindow("four_bar.json");
         enterSettings(*window.runPanel(), 0.3);
@@ -629,6 +701,22 @@ private slots:
     }
 
 private:
+    /// With SSLM_STUDIO_SCREENSHOT_DIR set, saves the window there as `png` once the view's
+    /// anti-aliased still frame has followed.
+    static void grabScreenshot(MainWindow& window, const char* png) {
+        const QByteArray dir = qgetenv("SSLM_STUDIO_SCREENSHOT_DIR");
+        if (dir.isEmpty()) {
+            return;
+        }
+        QTest::qWait(900);
+        const QString path = QString::fromLocal8Bit(dir) + QLatin1Char('/') + png;
+        if (window.grab().toImage().save(path)) {
+            qInfo("wrote %s", qPrintable(path));
+        } else {
+            qWarning("could not write %s", qPrintable(path));
+        }
+    }
+
     static std::vector<std::string> cutJointNamesOf(const Model& model) {
         std::vector<std::string> names;
         for (const int j : model.cuts) {

@@ -102,6 +102,20 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     connect(m_stop, &QAction::triggered, this, &RunPanel::stopRequested);
     connect(m_restart, &QAction::triggered, this, &RunPanel::restartRequested);
 
+    // what the run computes
+    m_runKind = new QComboBox;
+    for (const RunKind kind : {RunKind::Forward, RunKind::Inverse, RunKind::Forced}) {
+        m_runKind->addItem(runKindText(kind), static_cast<int>(kind));
+    }
+    m_runKind->setToolTip(
+        tr("Forward dynamics: the mechanism moves under gravity, springs and the actuator "
+           "inputs below.\nInverse dynamics: the actuated coordinates turn at their initial "
+           "rates (the scraper's crank at 45 rpm); plots the driving torque, the cut "
+           "multipliers and every joint's reaction.\nForced simulation (seed 000): the torques "
+           "of that inverse dynamics drive the forward dynamics; plots the deviation from the "
+           "desired motion."));
+    connect(m_runKind, &QComboBox::currentIndexChanged, this, [this] { updateEnabledFields(); });
+
     // solver group
     m_solver = new QComboBox;
     m_solver->addItem(tr("SSLM"), static_cast<int>(SolverKind::Sslm));
@@ -157,6 +171,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
 
     auto* solverForm = new QFormLayout;
     solverForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    solverForm->addRow(tr("Run"), m_runKind);
     solverForm->addRow(tr("Solver"), m_solver);
     solverForm->addRow(tr("Integrator"), m_integrator);
     solverForm->addRow(tr("End time"), m_tEnd);
@@ -281,6 +296,14 @@ void RunPanel::setSettings(const SimulationSettings& s) {
     validate();
 }
 
+RunKind RunPanel::runKind() const {
+    return static_cast<RunKind>(m_runKind->currentData().toInt());
+}
+
+void RunPanel::setRunKind(RunKind kind) {
+    m_runKind->setCurrentIndex(m_runKind->findData(static_cast<int>(kind)));
+}
+
 std::optional<SimulationSettings> RunPanel::settings() {
     if (!validate()) {
         return std::nullopt;
@@ -328,15 +351,22 @@ bool RunPanel::validate() {
 }
 
 void RunPanel::updateEnabledFields() {
+    // inverse dynamics samples the motion: no integrator, solver or stabilisation
+    const bool integrates = runKind() != RunKind::Inverse;
     const bool fixedStep =
         static_cast<IntegratorKind>(m_integrator->currentData().toInt()) == IntegratorKind::Rk4;
-    m_step->setEnabled(fixedStep);
-    m_rtol->setEnabled(!fixedStep);
-    m_atol->setEnabled(!fixedStep);
+    m_solver->setEnabled(integrates);
+    m_integrator->setEnabled(integrates);
+    m_stabilisation->setEnabled(integrates);
+    m_step->setEnabled(integrates && fixedStep);
+    m_rtol->setEnabled(integrates && !fixedStep);
+    m_atol->setEnabled(integrates && !fixedStep);
     const bool baumgarte = static_cast<Stabilisation>(m_stabilisation->currentData().toInt()) ==
                            Stabilisation::Baumgarte;
-    m_alpha->setEnabled(baumgarte);
-    m_beta->setEnabled(baumgarte);
+    m_alpha->setEnabled(integrates && baumgarte);
+    m_beta->setEnabled(integrates && baumgarte);
+    // inverse and forced runs replace the actuated joints' inputs with the prescribed motion
+    m_actuatorInputs->setEnabled(runKind() == RunKind::Forward);
     validate();
 }
 

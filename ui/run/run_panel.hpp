@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The simulation settings form of SSLM Studio: solver, integrator, end time, step, tolerances,
+// The simulation settings form of SSLM Studio: the run's kind (forward dynamics, inverse
+// dynamics of the actuated coordinates at constant speed, or the forced simulation driven by
+// that motion's inverse torques), solver, integrator, end time, step, tolerances,
 // sample interval and constraint stabilisation, preset from the loaded file's solver block, with
 // inline validation; the Start / Pause-Resume / Stop / Restart actions (shortcuts F5, F6,
 // Shift+F5, Ctrl+F5) and the cut joints the next run uses (chosen in the graph view).
@@ -13,6 +15,7 @@
 
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
+#include "ui/sim/run_kind.hpp"
 
 class QAction;
 class QComboBox;
@@ -35,6 +38,9 @@ public:
     /// Shows the cut joints of the next run (loop order).
     void setCuts(const QStringList& cuts);
 
+    /// What the next run computes.
+    RunKind runKind() const;
+    void setRunKind(RunKind kind);
     /// The settings on the form, or empty with the problems shown inline.
     std::optional<SimulationSettings> settings();
     /// The actuator inputs of the next run (the file's unless changed on the form).
@@ -53,6 +59,7 @@ public:
     QAction* restartAction() const { return m_restart; }
 
     // the form's editors (tests)
+    QComboBox* runKindBox() const { return m_runKind; }
     QComboBox* solverBox() const { return m_solver; }
     QComboBox* integratorBox() const { return m_integrator; }
     QDoubleSpinBox* endTimeBox() const { return m_tEnd; }
@@ -73,6 +80,7 @@ private:
     /// Checks the form, marks bad fields and writes the message; true when valid.
     bool validate();
 
+    QComboBox* m_runKind = nullptr;
     QComboBox* m_solver = nullptr;
     QComboBox* m_integrator = nullptr;
     QDoubleSpinBox* m_tEnd = nullptr;

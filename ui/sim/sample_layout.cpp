@@ -27,6 +27,10 @@ QString familyTitle(SeriesFamily family) {
         return QStringLiteral("CPU time per sample");
     case SeriesFamily::TracedPoint:
         return QStringLiteral("Traced points");
+    case SeriesFamily::JointReaction:
+        return QStringLiteral("Joint reactions");
+    case SeriesFamily::Deviation:
+        return QStringLiteral("Deviation from the desired motion");
     }
     return {};
 }
@@ -35,13 +39,16 @@ bool familyIsLogarithmic(SeriesFamily family) {
     return family == SeriesFamily::Violation;
 }
 
-SampleLayout::SampleLayout(const Model& model) : m_nq(model.nq()) {
-    const auto add = [this](const std::string& name, const QString& label, const QString& unit,
-                            SeriesFamily family) {
-        m_columns.push_back({QString::fromStdString(name), label, unit, family});
-    };
-    add("t", QStringLiteral("t"), QStringLiteral("s"), SeriesFamily::Time);
+void SampleLayout::addColumn(const std::string& name,
+                             const QString& label,
+                             const QString& unit,
+                             SeriesFamily family) {
+    m_columns.push_back({QString::fromStdString(name), label, unit, family});
+}
 
+void SampleLayout::addCoordinates(const Model& model) {
+    m_nq = model.nq();
+    addColumn("t", QStringLiteral("t"), QStringLiteral("s"), SeriesFamily::Time);
     // generalized coordinates and their derivatives, per coordinate
     struct Derivative {
         const char* prefix;
@@ -55,59 +62,130 @@ SampleLayout::SampleLayout(const Model& model) : m_nq(model.nq()) {
           Derivative{"qd.", "q̇", "rad/s", "m/s", SeriesFamily::Rate},
           Derivative{"qdd.", "q̈", "rad/s²", "m/s²", SeriesFamily::Acceleration}}) {
         for (const Coordinate& c : model.coordinates) {
-            add(d.prefix + c.name,
-                QString::fromUtf8(d.symbol) + QLatin1Char(' ') + QString::fromStdString(c.name),
-                QString::fromUtf8(c.angular ? d.angularUnit : d.linearUnit), d.family);
+            addColumn(d.prefix + c.name,
+                      QString::fromUtf8(d.symbol) + QLatin1Char(' ') +
+                          QString::fromStdString(c.name),
+                      QString::fromUtf8(c.angular ? d.angularUnit : d.linearUnit), d.family);
         }
     }
+}
 
-    // cut reactions: force components, magnitude, and the moment of a prismatic cut
+void SampleLayout::addCutReactions(const Model& model) {
+    // force components, magnitude, and the moment of a prismatic cut
     for (int cut : model.cuts) {
         const Joint& joint = model.joints[cut];
         const QString jointName = QString::fromStdString(joint.name);
         const QString newton = QStringLiteral("N");
-        add("lambda." + joint.name + ".x", QStringLiteral("λ %1 x").arg(jointName), newton,
-            SeriesFamily::Reaction);
-        add("lambda." + joint.name + ".y", QStringLiteral("λ %1 y").arg(jointName), newton,
-            SeriesFamily::Reaction);
-        add("lambda." + joint.name + ".magnitude", QStringLiteral("|λ| %1").arg(jointName), newton,
-            SeriesFamily::Reaction);
+        addColumn("lambda." + joint.name + ".x", QStringLiteral("λ %1 x").arg(jointName), newton,
+                  SeriesFamily::Reaction);
+        addColumn("lambda." + joint.name + ".y", QStringLiteral("λ %1 y").arg(jointName), newton,
+                  SeriesFamily::Reaction);
+        addColumn("lambda." + joint.name + ".magnitude", QStringLiteral("|λ| %1").arg(jointName),
+                  newton, SeriesFamily::Reaction);
         const bool prismatic = joint.type == JointType::Prismatic;
         if (prismatic) {
-            add("lambda." + joint.name + ".moment", QStringLiteral("λ %1 moment").arg(jointName),
-                QStringLiteral("N·m"), SeriesFamily::Reaction);
+            addColumn("lambda." + joint.name + ".moment",
+                      QStringLiteral("λ %1 moment").arg(jointName), QStringLiteral("N·m"),
+                      SeriesFamily::Reaction);
         }
         m_prismaticCut.push_back(prismatic);
+        m_cutJoints.push_back(cut);
     }
+}
 
-    for (const Actuator& actuator : model.actuators) {
-        const Joint& joint = model.joints[actuator.joint];
-        add("tau." + joint.coordinateName,
-            QStringLiteral("τ %1").arg(QString::fromStdString(joint.coordinateName)),
-            joint.type == JointType::Revolute ? QStringLiteral("N·m") : QStringLiteral("N"),
-            SeriesFamily::Actuator);
-    }
-
-    const QString joule = QStringLiteral("J");
-    add("energy.kinetic", QStringLiteral("kinetic"), joule, SeriesFamily::Energy);
-    add("energy.potential", QStringLiteral("potential"), joule, SeriesFamily::Energy);
-    add("energy.total", QStringLiteral("total"), joule, SeriesFamily::Energy);
-    add("work.actuators", QStringLiteral("actuator work"), joule, SeriesFamily::Energy);
-    add("work.dampers", QStringLiteral("damper work"), joule, SeriesFamily::Energy);
-    add("violation.position", QStringLiteral("position max |Φ|"), QStringLiteral("m"),
-        SeriesFamily::Violation);
-    add("violation.velocity", QStringLiteral("velocity max |J q̇|"), QStringLiteral("m/s"),
-        SeriesFamily::Violation);
-    add("cpu.lambda_ns", QStringLiteral("λ solve"), QStringLiteral("ns"), SeriesFamily::CpuTime);
-    add("cpu.rhs_ns", QStringLiteral("whole RHS"), QStringLiteral("ns"), SeriesFamily::CpuTime);
-
+void SampleLayout::addTracedPoints(const Model& model) {
     for (const TracedPoint& p : model.tracedPoints) {
         const QString pointName = QString::fromStdString(p.name);
-        add("point." + p.name + ".x", QStringLiteral("%1 x").arg(pointName), QStringLiteral("m"),
-            SeriesFamily::TracedPoint);
-        add("point." + p.name + ".y", QStringLiteral("%1 y").arg(pointName), QStringLiteral("m"),
-            SeriesFamily::TracedPoint);
+        addColumn("point." + p.name + ".x", QStringLiteral("%1 x").arg(pointName),
+                  QStringLiteral("m"), SeriesFamily::TracedPoint);
+        addColumn("point." + p.name + ".y", QStringLiteral("%1 y").arg(pointName),
+                  QStringLiteral("m"), SeriesFamily::TracedPoint);
     }
+}
+
+namespace {
+
+QString forceUnit(const Joint& joint) {
+    return joint.type == JointType::Revolute ? QStringLiteral("N·m") : QStringLiteral("N");
+}
+
+} // namespace
+
+SampleLayout::SampleLayout(const Model& model) {
+    addCoordinates(model);
+    addCutReactions(model);
+    for (const Actuator& actuator : model.actuators) {
+        const Joint& joint = model.joints[actuator.joint];
+        addColumn("tau." + joint.coordinateName,
+                  QStringLiteral("τ %1").arg(QString::fromStdString(joint.coordinateName)),
+                  forceUnit(joint), SeriesFamily::Actuator);
+    }
+    const QString joule = QStringLiteral("J");
+    addColumn("energy.kinetic", QStringLiteral("kinetic"), joule, SeriesFamily::Energy);
+    addColumn("energy.potential", QStringLiteral("potential"), joule, SeriesFamily::Energy);
+    addColumn("energy.total", QStringLiteral("total"), joule, SeriesFamily::Energy);
+    addColumn("work.actuators", QStringLiteral("actuator work"), joule, SeriesFamily::Energy);
+    addColumn("work.dampers", QStringLiteral("damper work"), joule, SeriesFamily::Energy);
+    addColumn("violation.position", QStringLiteral("position max |Φ|"), QStringLiteral("m"),
+              SeriesFamily::Violation);
+    addColumn("violation.velocity", QStringLiteral("velocity max |J q̇|"), QStringLiteral("m/s"),
+              SeriesFamily::Violation);
+    addColumn("cpu.lambda_ns", QStringLiteral("λ solve"), QStringLiteral("ns"),
+              SeriesFamily::CpuTime);
+    addColumn("cpu.rhs_ns", QStringLiteral("whole RHS"), QStringLiteral("ns"),
+              SeriesFamily::CpuTime);
+    addTracedPoints(model);
+}
+
+SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>& driven) {
+    SampleLayout layout;
+    layout.m_inverse = true;
+    layout.addCoordinates(model);
+    layout.addCutReactions(model);
+    for (const int k : driven) {
+        const Coordinate& c = model.coordinates[static_cast<std::size_t>(k)];
+        layout.addColumn(
+            "tau." + c.name, QStringLiteral("τ %1").arg(QString::fromStdString(c.name)),
+            forceUnit(model.joints[static_cast<std::size_t>(c.joint)]), SeriesFamily::Actuator);
+    }
+    const QString joule = QStringLiteral("J");
+    layout.addColumn("energy.kinetic", QStringLiteral("kinetic"), joule, SeriesFamily::Energy);
+    layout.addColumn("energy.potential", QStringLiteral("potential"), joule, SeriesFamily::Energy);
+    layout.addColumn("energy.total", QStringLiteral("total"), joule, SeriesFamily::Energy);
+    layout.addColumn("violation.position", QStringLiteral("position max |Φ|"), QStringLiteral("m"),
+                     SeriesFamily::Violation);
+    layout.addColumn("cpu.inverse_ns", QStringLiteral("inverse dynamics"), QStringLiteral("ns"),
+                     SeriesFamily::CpuTime);
+    layout.addTracedPoints(model);
+    for (const Joint& joint : model.joints) {
+        const QString name = QString::fromStdString(joint.name);
+        const QString newton = QStringLiteral("N");
+        layout.addColumn("reaction." + joint.name + ".x", QStringLiteral("%1 x").arg(name), newton,
+                         SeriesFamily::JointReaction);
+        layout.addColumn("reaction." + joint.name + ".y", QStringLiteral("%1 y").arg(name), newton,
+                         SeriesFamily::JointReaction);
+        layout.addColumn("reaction." + joint.name + ".magnitude",
+                         QStringLiteral("|R| %1").arg(name), newton, SeriesFamily::JointReaction);
+        const bool prismatic = joint.type == JointType::Prismatic;
+        if (prismatic) {
+            layout.addColumn("reaction." + joint.name + ".moment",
+                             QStringLiteral("%1 moment").arg(name), QStringLiteral("N·m"),
+                             SeriesFamily::JointReaction);
+        }
+        layout.m_prismaticJoint.push_back(prismatic);
+    }
+    return layout;
+}
+
+SampleLayout SampleLayout::forForced(const Model& forcedModel) {
+    SampleLayout layout(forcedModel);
+    layout.m_deviation = true;
+    for (const Coordinate& c : forcedModel.coordinates) {
+        layout.addColumn(
+            "deviation." + c.name, QStringLiteral("Δ%1").arg(QString::fromStdString(c.name)),
+            c.angular ? QStringLiteral("rad") : QStringLiteral("m"), SeriesFamily::Deviation);
+    }
+    return layout;
 }
 
 int SampleLayout::indexOf(const QString& name) const {
@@ -119,7 +197,9 @@ int SampleLayout::indexOf(const QString& name) const {
     return -1;
 }
 
-void SampleLayout::fillRow(const Sample& sample, double* row) const {
+void SampleLayout::fillRow(const Sample& sample,
+                           double* row,
+                           const Eigen::VectorXd* deviation) const {
     int c = 0;
     row[c++] = sample.t;
     for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
@@ -147,6 +227,56 @@ void SampleLayout::fillRow(const Sample& sample, double* row) const {
     for (const Eigen::Vector2d& p : sample.points) {
         row[c++] = p.x();
         row[c++] = p.y();
+    }
+    if (m_deviation) {
+        for (int k = 0; k < m_nq; ++k) {
+            row[c++] = deviation != nullptr ? (*deviation)[k] : 0.0;
+        }
+    }
+}
+
+void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
+    int c = 0;
+    row[c++] = sample.t;
+    for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
+        for (int k = 0; k < m_nq; ++k) {
+            row[c++] = (*v)[k];
+        }
+    }
+    // λ as the cut joints' reactions in W, as forward runs store them
+    for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
+        const auto joint = static_cast<std::size_t>(m_cutJoints[i]);
+        const bool have = joint < sample.reactions.size();
+        const Eigen::Vector2d force =
+            have ? sample.reactions[joint].force : Eigen::Vector2d::Zero();
+        row[c++] = force.x();
+        row[c++] = force.y();
+        row[c++] = force.norm();
+        if (m_prismaticCut[i]) {
+            row[c++] = have ? sample.reactions[joint].moment : 0.0;
+        }
+    }
+    for (const double tau : sample.tau) {
+        row[c++] = tau;
+    }
+    for (const double value :
+         {sample.kineticEnergy, sample.potentialEnergy,
+          sample.kineticEnergy + sample.potentialEnergy, sample.positionViolation, sample.cpuNs}) {
+        row[c++] = value;
+    }
+    for (const Eigen::Vector2d& p : sample.points) {
+        row[c++] = p.x();
+        row[c++] = p.y();
+    }
+    for (std::size_t j = 0; j < m_prismaticJoint.size(); ++j) {
+        const bool have = j < sample.reactions.size();
+        const Eigen::Vector2d force = have ? sample.reactions[j].force : Eigen::Vector2d::Zero();
+        row[c++] = force.x();
+        row[c++] = force.y();
+        row[c++] = force.norm();
+        if (m_prismaticJoint[j]) {
+            row[c++] = have ? sample.reactions[j].moment : 0.0;
+        }
     }
 }
 

@@ -4,13 +4,17 @@
 // The columns a run's SampleStore holds for one compiled model, named like the CSV of
 // core/sim/sample_csv.hpp ("q.theta1", "lambda.J8.x", "energy.total", ...) plus the magnitude
 // of each cut reaction ("lambda.J8.magnitude"). Each column carries its family (what the
-// series chooser groups by), a short label and its SI unit.
+// series chooser groups by), a short label and its SI unit. An inverse-dynamics run has the
+// columns of `sslm inverse` (τ of the driven coordinates, every joint's reaction with its
+// magnitude, no damper work or velocity violation); a forced run has the forward columns and
+// the deviation from the desired motion per coordinate.
 
 #include <string>
 #include <vector>
 
 #include <QString>
 
+#include "core/inverse/inverse_run.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
 
@@ -19,15 +23,17 @@ namespace sslm::ui {
 /// Groups of series, in the order the chooser lists them.
 enum class SeriesFamily {
     Time,
-    Position,     ///< q (rad or m)
-    Rate,         ///< q̇ (rad/s or m/s)
-    Acceleration, ///< q̈ (rad/s² or m/s²)
-    Reaction,     ///< λ per cut joint: x, y, magnitude (N), moment (N·m)
-    Actuator,     ///< actuator joint forces (N·m or N)
-    Energy,       ///< kinetic, potential, total, actuator and damper work (J)
-    Violation,    ///< max |Φ| and max |J q̇|, plotted on a log axis
-    CpuTime,      ///< time of the λ solve and of the whole RHS per sample (ns)
-    TracedPoint,  ///< traced point coordinates (m)
+    Position,      ///< q (rad or m)
+    Rate,          ///< q̇ (rad/s or m/s)
+    Acceleration,  ///< q̈ (rad/s² or m/s²)
+    Reaction,      ///< λ per cut joint: x, y, magnitude (N), moment (N·m)
+    Actuator,      ///< actuator joint forces (N·m or N)
+    Energy,        ///< kinetic, potential, total, actuator and damper work (J)
+    Violation,     ///< max |Φ| and max |J q̇|, plotted on a log axis
+    CpuTime,       ///< time of the λ solve and of the whole RHS per sample (ns)
+    TracedPoint,   ///< traced point coordinates (m)
+    JointReaction, ///< inverse dynamics: every joint's reaction x, y, magnitude (N), moment
+    Deviation,     ///< forced run: q − q_desired per coordinate (rad or m)
 };
 
 /// Human-readable family name ("Joint angles q", ...).
@@ -45,8 +51,14 @@ struct SampleColumn {
 
 class SampleLayout {
 public:
-    /// The columns for `model`; column 0 is t (s).
+    /// The forward-dynamics columns for `model`; column 0 is t (s).
     explicit SampleLayout(const Model& model);
+    /// The columns of an inverse-dynamics run driving `driven` (indices in q).
+    static SampleLayout forInverse(const Model& model, const std::vector<int>& driven);
+    /// The columns of a forced run on `forcedModel` (forcedSpec's): forward plus deviations.
+    static SampleLayout forForced(const Model& forcedModel);
+
+    bool isInverse() const { return m_inverse; }
 
     int columnCount() const { return static_cast<int>(m_columns.size()); }
     const SampleColumn& column(int index) const { return m_columns[index]; }
@@ -54,13 +66,30 @@ public:
     /// Index of the column called `name`, or -1.
     int indexOf(const QString& name) const;
 
-    /// Writes `sample` as one row of columnCount() values into `row`.
-    void fillRow(const Sample& sample, double* row) const;
+    /// Writes `sample` as one row of columnCount() values into `row`; a forced run's layout
+    /// also takes the deviation q − q_desired (nq).
+    void
+    fillRow(const Sample& sample, double* row, const Eigen::VectorXd* deviation = nullptr) const;
+    /// Writes an inverse-dynamics sample as one row (forInverse layouts).
+    void fillRow(const InverseSample& sample, double* row) const;
 
 private:
+    SampleLayout() = default;
+    void addColumn(const std::string& name,
+                   const QString& label,
+                   const QString& unit,
+                   SeriesFamily family);
+    void addCoordinates(const Model& model);
+    void addCutReactions(const Model& model);
+    void addTracedPoints(const Model& model);
+
     std::vector<SampleColumn> m_columns;
-    std::vector<bool> m_prismaticCut; ///< per cut: true when it has a moment column
+    std::vector<bool> m_prismaticCut;   ///< per cut: true when it has a moment column
+    std::vector<int> m_cutJoints;       ///< per cut: its joint index
+    std::vector<bool> m_prismaticJoint; ///< inverse: per joint, true when it has a moment column
     int m_nq = 0;
+    bool m_inverse = false;
+    bool m_deviation = false;
 };
 
 } // namespace sslm::ui

@@ -17,7 +17,36 @@ Eigen::VectorXd poseAt(const SimulationRun& run, std::size_t row) {
     return q;
 }
 
+namespace {
+
+/// Every joint's reaction from an inverse run's reaction.<joint>.* columns.
+std::vector<CutReaction> jointReactionsAt(const SimulationRun& run, std::size_t row) {
+    const Model& model = *run.model();
+    Workspace ws(model);
+    updatePositions(model, ws, poseAt(run, row));
+    const SampleLayout& layout = run.layout();
+    std::vector<CutReaction> reactions(model.joints.size());
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        const Joint& joint = model.joints[j];
+        const QString prefix =
+            QStringLiteral("reaction.%1.").arg(QString::fromStdString(joint.name));
+        reactions[j].force = {run.samples().value(row, layout.indexOf(prefix + "x")),
+                              run.samples().value(row, layout.indexOf(prefix + "y"))};
+        const int moment = layout.indexOf(prefix + "moment");
+        reactions[j].moment = moment >= 0 ? run.samples().value(row, moment) : 0.0;
+        reactions[j].point = joint.type == JointType::Prismatic
+                                 ? pointPosition(ws, joint.bodyB, joint.p_B)
+                                 : pointPosition(ws, joint.bodyA, joint.p_A);
+    }
+    return reactions;
+}
+
+} // namespace
+
 std::vector<CutReaction> reactionsAt(const SimulationRun& run, std::size_t row) {
+    if (run.layout().isInverse()) {
+        return jointReactionsAt(run, row);
+    }
     const Model& model = *run.model();
     std::vector<CutReaction> reactions(model.nLoops());
     if (reactions.empty()) {

@@ -55,7 +55,9 @@ SimulationController::~SimulationController() {
 std::shared_ptr<SimulationRun> SimulationController::start(std::shared_ptr<const Model> model,
                                                            const SimulationSettings& settings,
                                                            const Eigen::VectorXd& q0,
-                                                           const Eigen::VectorXd& qd0) {
+                                                           const Eigen::VectorXd& qd0,
+                                                           RunKind kind,
+                                                           PrescribedDrive drive) {
     if (!model) {
         throw std::invalid_argument("SimulationController::start: no model");
     }
@@ -67,10 +69,13 @@ std::shared_ptr<SimulationRun> SimulationController::start(std::shared_ptr<const
     }
 
     const int id = m_nextRunId++;
-    const QString name =
-        QStringLiteral("Run %1: %2").arg(id).arg(QString::fromStdString(model->name));
+    const QString what = kind == RunKind::Forward
+                             ? QString::fromStdString(model->name)
+                             : QStringLiteral("%1, %2").arg(QString::fromStdString(model->name),
+                                                            runKindText(kind).toLower());
+    const QString name = QStringLiteral("Run %1: %2").arg(id).arg(what);
     auto run = std::make_shared<SimulationRun>(id, name, runColour(id), std::move(model), settings,
-                                               q0, qd0);
+                                               q0, qd0, kind, std::move(drive));
     m_current = run;
     m_reportedSamples = 0;
     m_reportedTime = -1;
@@ -93,7 +98,8 @@ std::shared_ptr<SimulationRun> SimulationController::restart() {
         return nullptr;
     }
     const std::shared_ptr<SimulationRun> last = m_current;
-    return start(last->model(), last->settings(), last->q0(), last->qd0());
+    return start(last->model(), last->settings(), last->q0(), last->qd0(), last->kind(),
+                 last->drive());
 }
 
 void SimulationController::pause() {

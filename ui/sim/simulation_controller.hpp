@@ -44,11 +44,15 @@ public:
     /// still going is stopped and joined first (it ends as cancelled). Throws
     /// std::invalid_argument for a null model; problems of the inputs (sizes, a singular pose)
     /// end the run as failed, with the core's message in finished().
+    /// An inverse or forced run (`kind`) follows `drive` from q0 (its rates come from the
+    /// motions) over settings.tEnd, sampled every settings.sampleInterval.
     std::shared_ptr<SimulationRun> start(std::shared_ptr<const Model> model,
                                          const SimulationSettings& settings,
                                          const Eigen::VectorXd& q0,
-                                         const Eigen::VectorXd& qd0);
-    /// Starts again from the last run's model, settings and initial state; null if none.
+                                         const Eigen::VectorXd& qd0,
+                                         RunKind kind = RunKind::Forward,
+                                         PrescribedDrive drive = {});
+    /// Starts again from the last run's kind, model, settings and initial state; null if none.
     std::shared_ptr<SimulationRun> restart();
     /// Holds the worker at its next accepted step.
     void pause();

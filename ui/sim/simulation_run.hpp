@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// One simulation run as the UI keeps it: what was simulated (model, cut set, settings, initial
-// state), how it is shown (id, name, colour) and what came out (a SampleStore filled while the
-// run goes, and the core's summary once it ends). Shared between the controller, the run
-// history and the plots as std::shared_ptr; the state and summary are written on the GUI
-// thread only, the store by the worker.
+// One simulation run as the UI keeps it: what was simulated (kind, model, cut set, settings,
+// initial state, the prescribed motion of an inverse or forced run), how it is shown (id, name,
+// colour) and what came out (a SampleStore filled while the run goes, and the core's summary once
+// it ends). Shared between the controller, the run history and the plots as std::shared_ptr; the
+// state and summary are written on the GUI thread only, the store by the worker.
 
 #include <memory>
 #include <optional>
@@ -20,6 +20,7 @@
 
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
+#include "ui/sim/run_kind.hpp"
 #include "ui/sim/sample_layout.hpp"
 #include "ui/sim/sample_store.hpp"
 
@@ -37,13 +38,20 @@ public:
                   std::shared_ptr<const Model> model,
                   const SimulationSettings& settings,
                   Eigen::VectorXd q0,
-                  Eigen::VectorXd qd0);
+                  Eigen::VectorXd qd0,
+                  RunKind kind = RunKind::Forward,
+                  PrescribedDrive drive = {});
 
     int id() const { return m_id; }
     const QString& name() const { return m_name; }
     void setName(const QString& name) { m_name = name; }
     const QColor& colour() const { return m_colour; }
 
+    RunKind kind() const { return m_kind; }
+    /// The prescribed motion of an inverse or forced run (empty for a forward run).
+    const PrescribedDrive& drive() const { return m_drive; }
+    /// The mechanism (a forced run drives it through forcedSpec's actuators, which its layout
+    /// has; the geometry and coordinates are this model's).
     const std::shared_ptr<const Model>& model() const { return m_model; }
     const SimulationSettings& settings() const { return m_settings; }
     /// Names of the cut joints, loop order.
@@ -68,6 +76,8 @@ private:
     QColor m_colour;
     std::shared_ptr<const Model> m_model;
     SimulationSettings m_settings;
+    RunKind m_kind;
+    PrescribedDrive m_drive;
     QStringList m_cuts;
     Eigen::VectorXd m_q0;
     Eigen::VectorXd m_qd0;

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "ui/sim/simulation_worker.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <utility>
 #include <vector>
+
+#include "core/inverse/forced_drive.hpp"
+#include "core/inverse/inverse_run.hpp"
+#include "core/model/compile.hpp"
 
 namespace sslm::ui {
 
@@ -49,11 +54,37 @@ bool SimulationWorker::shouldContinue(double t) {
     return !m_stop;
 }
 
-void SimulationWorker::run() {
+namespace {
+
+/// An inverse run's summary in the form the controller reports (samples as steps).
+SimulationSummary asSimulationSummary(const InverseRunSummary& inverse) {
+    SimulationSummary summary;
+    summary.ok = inverse.ok;
+    summary.cancelled = inverse.cancelled;
+    summary.message = inverse.message;
+    summary.endTime = inverse.endTime;
+    summary.steps = inverse.samples;
+    summary.wallSeconds = inverse.wallSeconds;
+    summary.maxPositionViolation = inverse.maxPositionViolation;
+    summary.minConditioning = inverse.minConditioning;
+    summary.minConditioningTime = inverse.minConditioningTime;
+    return summary;
+}
+
+InverseRunSettings inverseSettings(const SimulationRun& run, double sampleInterval) {
+    InverseRunSettings settings;
+    settings.method = run.drive().method;
+    settings.tEnd = run.settings().tEnd;
+    settings.sampleInterval = sampleInterval;
+    return settings;
+}
+
+} // namespace
+
+SimulationSummary SimulationWorker::runForward() {
     const SampleLayout& layout = m_run->layout();
     SampleStore& store = m_run->samples();
     std::vector<double> row(static_cast<std::size_t>(layout.columnCount()));
-
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& sample) {
         layout.fillRow(sample, row.data());
@@ -62,12 +93,96 @@ void SimulationWorker::run() {
     callbacks.shouldContinue = [this](double t) {
         return shouldContinue(t);
     };
+    return simulate(*m_run->model(), m_run->settings(), m_run->q0(), m_run->qd0(), callbacks);
+}
 
-    // simulate reports numerical trouble in the summary; anything thrown (bad sizes, memory)
+SimulationSummary SimulationWorker::runInverse() {
+    const SampleLayout& layout = m_run->layout();
+    SampleStore& store = m_run->samples();
+    std::vector<double> row(static_cast<std::size_t>(layout.columnCount()));
+    InverseRunCallbacks callbacks;
+    callbacks.onSample = [&](const InverseSample& sample) {
+        layout.fillRow(sample, row.data());
+        store.append(row);
+    };
+    callbacks.shouldContinue = [this](double t) {
+        return shouldContinue(t);
+    };
+    return asSimulationSummary(
+        runInverseDynamics(*m_run->model(), m_run->drive().motions, m_run->q0(),
+                           inverseSettings(*m_run, m_run->settings().sampleInterval), callbacks));
+}
+
+SimulationSummary SimulationWorker::runForced() {
+    // 1. the torque history of the desired motion (not stored: only the forced run is shown)
+    const Model& model = *m_run->model();
+    std::vector<InverseSample> samples;
+    InverseRunSettings settings = inverseSettings(*m_run, m_run->drive().historyInterval);
+    settings.reactions = JointReactions::Skip;
+    InverseRunCallbacks inverseCallbacks;
+    inverseCallbacks.onSample = [&](const InverseSample& s) {
+        samples.push_back(s);
+    };
+    inverseCallbacks.shouldContinue = [this](double t) {
+        return shouldContinue(t);
+    };
+    const InverseRunSummary inverse =
+        runInverseDynamics(model, m_run->drive().motions, m_run->q0(), settings, inverseCallbacks);
+    if (!inverse.ok) {
+        SimulationSummary summary = asSimulationSummary(inverse);
+        summary.endTime = 0;
+        summary.message =
+            "while computing the driving torques (inverse dynamics): " + inverse.message;
+        return summary;
+    }
+    const DriveHistory history = driveHistory(samples, m_run->drive().motions);
+    if (const std::string problem = driveHistoryError(model, history); !problem.empty()) {
+        SimulationSummary summary;
+        summary.message = problem;
+        return summary;
+    }
+    const CompileResult forced = compileModel(forcedSpec(model, history, m_run->drive().gains));
+    if (!forced.ok()) {
+        SimulationSummary summary;
+        summary.message = formatDiagnostics(forced.diagnostics);
+        return summary;
+    }
+
+    // 2. the forward dynamics driven by it, with the deviation from the desired motion
+    const DesiredMotion desired(history);
+    const SampleLayout& layout = m_run->layout();
+    SampleStore& store = m_run->samples();
+    std::vector<double> row(static_cast<std::size_t>(layout.columnCount()));
+    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model.nq());
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& sample) {
+        desired.deviation(sample.t, sample.q, deviation);
+        layout.fillRow(sample, row.data(), &deviation);
+        store.append(row);
+    };
+    callbacks.shouldContinue = [this](double t) {
+        return shouldContinue(t);
+    };
+    SimulationSettings forward = m_run->settings();
+    forward.tEnd = std::min(forward.tEnd, desired.duration());
+    return simulate(*forced.model, forward, history.q.col(0), history.qd.col(0), callbacks);
+}
+
+void SimulationWorker::run() {
+    // the core reports numerical trouble in the summary; anything thrown (bad sizes, memory)
     // becomes a failed summary too, so that no exception leaves the thread
     try {
-        m_summary =
-            simulate(*m_run->model(), m_run->settings(), m_run->q0(), m_run->qd0(), callbacks);
+        switch (m_run->kind()) {
+        case RunKind::Forward:
+            m_summary = runForward();
+            break;
+        case RunKind::Inverse:
+            m_summary = runInverse();
+            break;
+        case RunKind::Forced:
+            m_summary = runForced();
+            break;
+        }
     } catch (const std::exception& e) {
         m_summary = {};
         m_summary.message = e.what();

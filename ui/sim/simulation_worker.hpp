@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The thread that runs sslm::simulate for one SimulationRun. Samples go into the run's store;
+// The thread that runs one SimulationRun: sslm::simulate for forward dynamics,
+// sslm::runInverseDynamics for inverse dynamics, both in turn for a forced run (the torque
+// history of the desired motion, then the forward run it drives). Samples go into the run's store;
 // pause, resume and stop are applied between accepted steps through the core's shouldContinue
 // hook, which blocks on a condition variable while paused. No Qt: the owner is told about the
 // end through a callback on the worker thread.
@@ -47,6 +49,9 @@ public:
 
 private:
     void run();
+    SimulationSummary runForward();
+    SimulationSummary runInverse();
+    SimulationSummary runForced();
     bool shouldContinue(double t);
 
     std::shared_ptr<SimulationRun> m_run;

@@ -166,7 +166,7 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
     buildJoints();
     buildGround();
     buildTraces();
-    arrows_.resize(model_->cuts.size());
+    arrows_.resize(model_->joints.size()); // the cuts' reactions, or every joint's
     for (auto& arrow : arrows_) {
         arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
         paint(arrow, kArrow, false);

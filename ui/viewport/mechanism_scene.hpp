@@ -51,7 +51,8 @@ public:
     void setPose(const Eigen::VectorXd& q);
     const Eigen::VectorXd& pose() const { return q_; }
 
-    /// Reaction arrows at the cut points (Model::cuts order), drawn at `metresPerNewton`.
+    /// Reaction arrows, drawn at `metresPerNewton`: the cut reactions (Model::cuts order) of a
+    /// forward run, or every joint's (file order) of an inverse run; at most one per joint.
     void setReactions(const std::vector<CutReaction>& reactions, double metresPerNewton);
     void setReactionsVisible(bool visible);
     void setTracesVisible(bool visible);

@@ -50,7 +50,8 @@ public:
     /// The pose shown; empty without a model.
     Eigen::VectorXd pose() const;
 
-    /// Reaction arrows at the cut points (Model::cuts order), drawn when reactions are shown.
+    /// Reaction arrows at the cut points (Model::cuts order), or at every joint (file order) for
+    /// an inverse run, drawn when reactions are shown.
     /// Length is |F|·reactionScale(); with the automatic scale, the first non-zero set fixes it
     /// so that its largest force is a quarter of the mechanism's size.
     void setReactions(const std::vector<sslm::CutReaction>& reactions);
