@@ -428,6 +428,75 @@ def inverse_section(w, output, crank, period, runs, rows_30, calls):
       "our plan) has 4×4, 2×2, 1×1. " + allocation_text + "\n")
 
 
+# seed 000 Table 3, footnote c: forced simulation, 5 s, tolerance 1e-8 (SLM, SSLM seconds)
+PAPER_FORCED = {"carpet_scraper": (9.33, 9.25), "three_rrr": (12.91, 12.81)}
+
+
+def forced_run(sslm, example, workdir, history, solver, integrator, tol, sample, tag, pd=None):
+    """`sslm simulate --forced-from history`; returns (max |deviation|, summary)."""
+    out = os.path.join(workdir, f"forced_{tag}.csv")
+    summary = os.path.join(workdir, f"forced_{tag}.json")
+    cmd = [sslm, "simulate", example, "--forced-from", history, "--solver", solver,
+           "--integrator", integrator, "--rtol", repr(tol), "--atol", repr(tol),
+           "--sample", repr(sample), "--out", out, "--summary-json", summary, "--quiet"]
+    run(cmd + (["--pd", pd] if pd else []))
+    with open(summary) as f:
+        info = json.load(f)
+    if not info["ok"]:
+        sys.exit(f"validation: forced run {tag} stopped early: {info['message']}")
+    return info["max_deviation"], info
+
+
+def forced_section(w, sslm, root):
+    """Seed 000's forced simulation: inverse torques drive the forward dynamics."""
+    w("## Forced simulation (seed 000, Figs. 7(b–c) and 8)\n")
+    w("The paper judged its forced runs by how far the simulated joint angles stray from the "
+      "desired ones. Here `sslm inverse` writes the driving torques of a desired motion, "
+      "`sslm simulate --forced-from` drives the forward dynamics with them (a C² spline "
+      "between the torque samples, open loop) and reports the largest deviation of any "
+      "coordinate from the desired motion.\n")
+    w("| mechanism | desired motion | integrator, tolerance | correction | solver | "
+      "max deviation (rad) | wall (ms) | paper SLM / SSLM (s) |")
+    w("|---|---|---|---|---|---|---|---|")
+    crank_period = 2 * 3.141592653589793 / 4.7124
+    cases = [
+        ("carpet_scraper", "θ1 at 4.7124 rad/s, one revolution", ["--speed", "theta1=4.7124"],
+         crank_period, "rkf78", 1e-12),
+        ("carpet_scraper", "θ1 at 4.7124 rad/s, 5 s", ["--speed", "theta1=4.7124"], 5.0,
+         "dopri5", 1e-8),
+        ("three_rrr", "θ1, θ6, θ7 each +0.3 rad by a cycloid, 5 s from rest",
+         ["--motion", "theta1=cycloidal:1.34:5", "--motion", "theta6=cycloidal:4.4883:5",
+          "--motion", "theta7=cycloidal:6.0637:5"], 5.0, "dopri5", 1e-8),
+    ]
+    with tempfile.TemporaryDirectory() as workdir:
+        for index, (name, motion, law, t_end, integrator, tol) in enumerate(cases):
+            example = os.path.join(root, "examples", name + ".json")
+            history = os.path.join(workdir, f"torque_{index}.csv")
+            run([sslm, "inverse", example, *law, "--t-end", repr(t_end), "--sample", "0.001",
+                 "--out", history, "--quiet"])
+            for pd in [None, "400,40"] if t_end == 5.0 else [None]:
+                for solver in ["slm", "sslm"]:
+                    deviation, info = forced_run(sslm, example, workdir, history, solver,
+                                                 integrator, tol, 0.01,
+                                                 f"{index}_{solver}_{pd}", pd)
+                    paper = PAPER_FORCED[name] if t_end == 5.0 else None
+                    paper_cell = f"{paper[0]} / {paper[1]}" if paper else "—"
+                    correction = f"PD {pd}" if pd else "open loop"
+                    w(f"| {name} | {motion} | {integrator}, {tol:g} | {correction} | {solver} | "
+                      f"{deviation:.2e} | {info['wall_seconds'] * 1e3:.2f} | {paper_cell} |")
+    w("")
+    w("The torques are sampled every 1 ms. Over one crank revolution at tolerance 1e-12 the "
+      "forced scraper stays within 1e-8 rad of the desired motion (`tst_forced_drive` and "
+      "`tst_cli` assert it). At the paper's 1e-8 the open-loop deviation is the integrator's "
+      "error carried along the motion. The 3-RRR's desired motion is unstable under gravity "
+      "without feedback: its open-loop deviation grows about tenfold every 0.5 s (2e-9 rad at "
+      "0.5 s, 4e-6 at 2 s), so by 5 s it has left the desired motion. The PD correction "
+      "(`--pd 400,40`, N·m/rad and N·m·s/rad) keeps both mechanisms within 1e-8 rad. The "
+      "paper shows its deviations only as plots (Figs. 7(b–c), 8), so only their smallness can "
+      "be compared, and its 3-RRR run may differ in details the text does not give. The "
+      "paper's times are MATLAB ode45 on a 2.2 GHz Core 2 Duo, including its overheads.\n")
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -648,6 +717,7 @@ def main():
       "SSLM's GICM is block tridiagonal, so its cost grows linearly in k, while SLM and the "
       "augmented system factor dense matrices that grow with k.\n")
     inverse_section(w, output, crank, period, inverse_runs, inverse_30, calls)
+    forced_section(w, sslm, root)
     w("## The benchmark's own report\n")
     w("```text")
     w(bench_text.rstrip())
