@@ -34,7 +34,8 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
-constexpr int kStateVersion = 2; // docks and the playback bar; older layouts are ignored
+constexpr int kStateVersion =
+    3; // docks (3: Torque vs angle) and the playback bar; older layouts are ignored
 
 struct Example {
     const char* title;

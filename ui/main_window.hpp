@@ -33,6 +33,7 @@ struct SimulationSummary;
 
 namespace sslm::ui {
 
+class InputAnglePlot;
 class MechanismGraphView;
 class MechanismView;
 class PlaybackBar;
@@ -73,6 +74,9 @@ public:
     QDockWidget* graphDock() const { return graphDock_; }
     PlotDock* jointPlotDock() const { return jointPlot_; }
     PlotDock* reactionPlotDock() const { return reactionPlot_; }
+    /// Driving torque against input angle of the playback run.
+    InputAnglePlot* torqueAnglePlot() const { return torqueAngle_; }
+    QDockWidget* torqueAngleDock() const { return torqueAngleDock_; }
     PlaybackBar* playbackBar() const { return playback_; }
     SimulationController* controller() const { return controller_; }
     QUndoStack* undoStack() const { return undoStack_; }
@@ -160,6 +164,8 @@ private:
     MechanismGraphView* graph_ = nullptr;
     PlotDock* jointPlot_ = nullptr;
     PlotDock* reactionPlot_ = nullptr;
+    InputAnglePlot* torqueAngle_ = nullptr;
+    QDockWidget* torqueAngleDock_ = nullptr;
     RunKind lastRunKind_ = RunKind::Forward; ///< the plots' series were chosen for this kind
     PlaybackBar* playback_ = nullptr;
     SimulationController* controller_ = nullptr;

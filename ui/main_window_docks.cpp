@@ -16,6 +16,7 @@
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
+#include "ui/plots/input_angle_plot.hpp"
 #include "ui/plots/plot_dock.hpp"
 #include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
@@ -54,6 +55,15 @@ void MainWindow::createDocks() {
     splitDockWidget(jointPlot_, reactionPlot_, Qt::Horizontal);
     jointPlot_->follow(controller_);
     reactionPlot_->follow(controller_);
+
+    // the driving torque against the input angle, of the playback run (inverse dynamics)
+    torqueAngle_ = new InputAnglePlot;
+    torqueAngleDock_ = new QDockWidget(tr("Torque vs angle"), this);
+    torqueAngleDock_->setObjectName(QStringLiteral("TorqueAngleDock"));
+    torqueAngleDock_->setWidget(torqueAngle_);
+    addDockWidget(Qt::BottomDockWidgetArea, torqueAngleDock_);
+    tabifyDockWidget(jointPlot_, torqueAngleDock_);
+    jointPlot_->raise();
 
     // the bottom docks span the whole width; the side docks take the full height above them
     setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
@@ -123,6 +133,7 @@ void MainWindow::addDockToggles() {
     viewMenu_->addAction(graphDock_->toggleViewAction());
     viewMenu_->addAction(jointPlot_->toggleViewAction());
     viewMenu_->addAction(reactionPlot_->toggleViewAction());
+    viewMenu_->addAction(torqueAngleDock_->toggleViewAction());
     viewMenu_->addAction(playback_->toggleViewAction());
 }
 

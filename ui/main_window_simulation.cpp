@@ -27,6 +27,7 @@
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
+#include "ui/plots/input_angle_plot.hpp"
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
@@ -78,18 +79,25 @@ void MainWindow::connectSimulation() {
         if (playback_->run() == controller_->currentRun()) {
             playback_->setAvailableSamples(count);
         }
+        if (torqueAngle_->run() == controller_->currentRun()) {
+            torqueAngle_->refresh();
+        }
     });
     connect(controller_, &SimulationController::pausedChanged, this, [this](bool paused) {
         updateRunActions();
         statusBar()->showMessage(paused ? tr("Paused (F6 resumes)") : tr("Running…"));
     });
     connect(controller_, &SimulationController::finished, this, &MainWindow::onRunFinished);
+    connect(controller_, &SimulationController::finished, torqueAngle_, &InputAnglePlot::refresh);
     connect(playback_, &PlaybackBar::sampleIndexChanged, this, &MainWindow::showSample);
     connect(runList_, &RunList::playbackRequested, this, &MainWindow::playBackRun);
     connect(controller_->history(), &RunHistory::runRemoved, this, [this](int runId) {
         if (playback_->run() && playback_->run()->id() == runId) {
             playback_->setRun(nullptr);
             runList_->setPlaybackRun(-1);
+        }
+        if (torqueAngle_->run() && torqueAngle_->run()->id() == runId) {
+            torqueAngle_->setRun(nullptr);
         }
     });
     connect(graph_, &MechanismGraphView::cutsChanged, this, &MainWindow::onCutsChanged);
@@ -138,6 +146,7 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
     for (const int k : actuatedCoordinates(model, &problem)) {
         drive.motions.push_back({k, constantSpeed(current_->q0[k], current_->qd0[k])});
     }
+    drive.gains = runPanel_->forcedGains();
     InverseRunSettings inverse;
     inverse.tEnd = settings.tEnd;
     inverse.sampleInterval = settings.sampleInterval;
@@ -191,6 +200,7 @@ void MainWindow::onRunStarted() {
     shownSample_ = -1;
     playback_->setFollowLive(true);
     playback_->setRun(run);
+    torqueAngle_->setRun(run);
     runList_->setPlaybackRun(run->id());
     if (reactionDefaultsPending_ || run->kind() != lastRunKind_) {
         showDefaultSeries(*run);
@@ -285,6 +295,7 @@ void MainWindow::showSample(int index) {
     const double t = run->samples().value(index, 0);
     jointPlot_->plot()->setTimeCursor(t);
     reactionPlot_->plot()->setTimeCursor(t);
+    torqueAngle_->setMarkedSample(index);
     shownSample_ = index;
 }
 
@@ -341,6 +352,7 @@ bool MainWindow::playBackRun(int runId) {
     if (playback_->run() != run) {
         playback_->setFollowLive(run->isActive());
         playback_->setRun(run);
+        torqueAngle_->setRun(run);
         shownSample_ = -1;
         view_->clearTraces();
     }

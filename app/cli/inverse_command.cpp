@@ -9,7 +9,10 @@
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -93,15 +96,109 @@ std::vector<std::string> splitColons(const std::string& text) {
 }
 
 constexpr const char* kMotionForms =
-    "COORD=cycloidal:END:DURATION, COORD=poly345:END:DURATION or COORD=constant:SPEED "
-    "(END in rad or m, DURATION in s, SPEED in rad/s or m/s)";
+    "COORD=cycloidal:END:DURATION, COORD=poly345:END:DURATION, COORD=constant:SPEED, "
+    "COORD=table:FILE, COORD=spline:FILE or COORD=spline-periodic:FILE (FILE: lines of t,value), "
+    "each optionally followed by @PERIOD to repeat it (END in rad or m, DURATION, PERIOD and t "
+    "in s, SPEED in rad/s or m/s)";
+
+/// The (t, value) points of a motion table file: one "t,value" (or "t value") pair per line;
+/// a first line that is not numbers is a header; '#' starts a comment. Empty (message set) when
+/// the file cannot be read or a line is malformed.
+std::optional<std::vector<std::pair<double, double>>>
+readMotionTable(const std::string& option, const std::string& path, std::string& message) {
+    std::ifstream in(path);
+    if (!in) {
+        message = option + ": cannot open the motion table " + path;
+        return std::nullopt;
+    }
+    std::vector<std::pair<double, double>> points;
+    std::string line;
+    for (long number = 1; std::getline(in, line); ++number) {
+        if (const auto hash = line.find('#'); hash != std::string::npos) {
+            line.erase(hash);
+        }
+        std::replace(line.begin(), line.end(), ',', ' ');
+        std::istringstream fields(line);
+        double t = 0;
+        double value = 0;
+        std::string extra;
+        if (!(fields >> t)) {
+            if (line.find_first_not_of(" \t\r") == std::string::npos || number == 1) {
+                continue; // blank, or a header
+            }
+            message = path + ":" + std::to_string(number) +
+                      ": expected two numbers t,value (s and rad or m)";
+            return std::nullopt;
+        }
+        if (!(fields >> value) || (fields >> extra)) {
+            message = path + ":" + std::to_string(number) +
+                      ": expected two numbers t,value (s and rad or m)";
+            return std::nullopt;
+        }
+        points.emplace_back(t, value);
+    }
+    return points;
+}
+
+std::optional<MotionLaw> parseBaseLaw(const std::string& option,
+                                      const std::string& text,
+                                      const std::string& lawText,
+                                      double start,
+                                      std::string& message);
 
 /// A --motion law starting from `start` at t = 0; empty (message set) when malformed.
 std::optional<MotionLaw> parseLaw(const std::string& option,
                                   const std::string& text,
-                                  const std::string& lawText,
+                                  const std::string& lawWithPeriod,
                                   double start,
                                   std::string& message) {
+    // LAW@PERIOD repeats the law
+    std::string lawText = lawWithPeriod;
+    std::optional<double> period;
+    if (const auto at = lawWithPeriod.rfind('@'); at != std::string::npos) {
+        lawText = lawWithPeriod.substr(0, at);
+        period = parseNumber(lawWithPeriod.substr(at + 1));
+        if (!period || !(*period > 0.0)) {
+            message = option + " '" + text +
+                      "': the period after '@' must be a positive number "
+                      "of seconds";
+            return std::nullopt;
+        }
+    }
+    std::optional<MotionLaw> law = parseBaseLaw(option, text, lawText, start, message);
+    if (law && period) {
+        law = repeated(std::move(*law), *period);
+    }
+    return law;
+}
+
+/// The law of parseLaw without its period.
+std::optional<MotionLaw> parseBaseLaw(const std::string& option,
+                                      const std::string& text,
+                                      const std::string& lawText,
+                                      double start,
+                                      std::string& message) {
+    // tables name a file, which may itself hold ':'
+    for (const char* table : {"table:", "spline:", "spline-periodic:"}) {
+        const std::string prefix = table;
+        if (lawText.rfind(prefix, 0) == 0) {
+            const std::optional<std::vector<std::pair<double, double>>> points =
+                readMotionTable(option, lawText.substr(prefix.size()), message);
+            if (!points) {
+                return std::nullopt;
+            }
+            try {
+                if (prefix == "table:") {
+                    return linearTable(*points);
+                }
+                return cubicSplineTable(*points, prefix == "spline:" ? SplineEnds::Natural
+                                                                     : SplineEnds::Periodic);
+            } catch (const std::invalid_argument& e) {
+                message = option + " '" + text + "': " + e.what();
+                return std::nullopt;
+            }
+        }
+    }
     const std::vector<std::string> parts = splitColons(lawText);
     const std::string& kind = parts.front();
     std::vector<double> numbers;
@@ -296,9 +393,11 @@ CLI::App* addInverseCommand(CLI::App& app, InverseOptions& options) {
         ->allow_extra_args(false); // one value per occurrence, so that FILE may follow
     cmd->add_option("--motion", options.motions,
                     "COORD=LAW: drive COORD from its initial value by LAW, cycloidal:END:DURATION, "
-                    "poly345:END:DURATION (rest to rest, from t = 0) or constant:SPEED; "
-                    "repeatable. Without --speed or --motion the file's actuators turn at their "
-                    "initial rates")
+                    "poly345:END:DURATION (rest to rest, from t = 0) or constant:SPEED; or "
+                    "through the points of a file, table:FILE (piecewise linear), spline:FILE or "
+                    "spline-periodic:FILE (lines t,value in s and rad or m); LAW@PERIOD repeats "
+                    "LAW every PERIOD s. Repeatable. Without --speed or --motion the file's "
+                    "actuators turn at their initial rates")
         ->allow_extra_args(false);
     cmd->add_option("--t-end", options.tEnd, "End time (s); default the file's");
     cmd->add_option("--sample", options.sampleInterval, "Output interval (s); default the file's");

@@ -127,6 +127,7 @@ private slots:
     void inverseCsvAndCrankWork();
     void inverseMethodsAgree();
     void inverseFromFileAndMotionLaw();
+    void inverseFromMotionTables();
     void inverseBadOptions_data();
     void inverseBadOptions();
     void forcedRunFollowsTheInverseMotion();
@@ -588,6 +589,72 @@ void TestCli::inverseFromFileAndMotionLaw() {
     const Csv moved = readCsv(cyc);
     QCOMPARE(moved.rows.size(), std::size_t(61));
     QVERIFY(std::abs(moved.rows.back()[moved.column(QStringLiteral("q.theta1"))] - 1.5) < 1e-12);
+}
+
+// A table through (0, 0) and one revolution later (T, 2π), repeated every T: the crank turns at
+// constant speed for two revolutions, so τ equals that of --speed at every sample; a spline
+// through a quarter-revolution table passes through its points. A malformed table line is
+// named with its file and line.
+void TestCli::inverseFromMotionTables() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString table = dir.filePath(QStringLiteral("revolution.txt"));
+    {
+        QFile file(table);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+        file.write(QStringLiteral("t,theta1\n0,0\n%1,%2\n")
+                       .arg(kRevolution, 0, 'g', 17)
+                       .arg(2.0 * std::numbers::pi, 0, 'g', 17)
+                       .toUtf8());
+    }
+    const QString repeated = dir.filePath(QStringLiteral("repeated.csv"));
+    const QString speed = dir.filePath(QStringLiteral("speed.csv"));
+    const QString law =
+        QStringLiteral("theta1=table:%1@%2").arg(table).arg(kRevolution, 0, 'g', 17);
+    const Run a = runSslm({"inverse", example("carpet_scraper.json"), "--motion", law, "--t-end",
+                           "2.5", "--sample", "0.01", "--out", repeated, "--quiet"});
+    QVERIFY2(a.exitCode == 0, a.err.constData());
+    const Run b = runSslm(scraperInverse(speed, 2.5, 0.01) << "--quiet");
+    QVERIFY2(b.exitCode == 0, b.err.constData());
+    const Csv fromTable = readCsv(repeated);
+    const Csv fromSpeed = readCsv(speed);
+    QCOMPARE(fromTable.rows.size(), fromSpeed.rows.size());
+    const qsizetype tau = fromTable.column(QStringLiteral("tau.theta1"));
+    double worst = 0;
+    for (std::size_t i = 0; i < fromTable.rows.size(); ++i) {
+        worst = std::max(worst, std::abs(fromTable.rows[i][tau] - fromSpeed.rows[i][tau]));
+    }
+    qInfo("repeated table against constant speed over 2.5 s: max |Δτ| %.3g N·m", worst);
+    QVERIFY2(worst < 1e-8, qPrintable(QString::number(worst)));
+
+    const QString quarter = dir.filePath(QStringLiteral("quarter.txt"));
+    {
+        QFile file(quarter);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+        file.write("# t (s), theta1 (rad)\n0 0\n0.25 0.3\n0.5 0.9\n0.75 1.5708\n");
+    }
+    const QString spline = dir.filePath(QStringLiteral("spline.csv"));
+    const Run c =
+        runSslm({"inverse", example("carpet_scraper.json"), "--motion", "theta1=spline:" + quarter,
+                 "--t-end", "0.75", "--sample", "0.25", "--out", spline, "--quiet"});
+    QVERIFY2(c.exitCode == 0, c.err.constData());
+    const Csv splined = readCsv(spline);
+    QCOMPARE(splined.rows.size(), std::size_t(4));
+    const qsizetype theta1 = splined.column(QStringLiteral("q.theta1"));
+    for (const auto& [row, value] : {std::pair{1, 0.3}, std::pair{2, 0.9}, std::pair{3, 1.5708}}) {
+        QVERIFY(std::abs(splined.rows[static_cast<std::size_t>(row)][theta1] - value) < 1e-12);
+    }
+
+    const QString broken = dir.filePath(QStringLiteral("broken.txt"));
+    {
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+        file.write("0,0\n0.5,1\n0.7,oops\n");
+    }
+    const Run d = runSslm({"inverse", example("carpet_scraper.json"), "--motion",
+                           "theta1=spline:" + broken, "--t-end", "0.5"});
+    QCOMPARE(d.exitCode, 2);
+    QVERIFY2(d.err.contains("broken.txt:3:"), d.err.constData());
 }
 
 void TestCli::inverseBadOptions_data() {

@@ -115,6 +115,23 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
            "of that inverse dynamics drive the forward dynamics; plots the deviation from the "
            "desired motion."));
     connect(m_runKind, &QComboBox::currentIndexChanged, this, [this] { updateEnabledFields(); });
+    const auto gainBox = [](const QString& suffix, const QString& tip) {
+        auto* box = new QDoubleSpinBox;
+        box->setRange(0.0, 1e7);
+        box->setDecimals(3);
+        box->setSuffix(suffix);
+        box->setToolTip(tip);
+        box->setKeyboardTracking(false);
+        return box;
+    };
+    m_forcedKp = gainBox(tr(" N·m/rad"),
+                         tr("Forced simulation: PD correction about the desired motion, "
+                            "stiffness (N·m/rad, or N/m for a slider). 0 with kd = 0: open loop, "
+                            "as in the paper."));
+    m_forcedKd = gainBox(tr(" N·m·s/rad"),
+                         tr("Forced simulation: PD correction, damping (N·m·s/rad, or N·s/m). "
+                            "An unstable motion (the 3-RRR under gravity) needs it to stay on the "
+                            "desired path; e.g. kp 400, kd 40."));
 
     // solver group
     m_solver = new QComboBox;
@@ -172,6 +189,9 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     auto* solverForm = new QFormLayout;
     solverForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     solverForm->addRow(tr("Run"), m_runKind);
+    solverForm->addRow(tr("Correction kp"), m_forcedKp);
+    solverForm->addRow(tr("Correction kd"), m_forcedKd);
+    m_solverForm = solverForm;
     solverForm->addRow(tr("Solver"), m_solver);
     solverForm->addRow(tr("Integrator"), m_integrator);
     solverForm->addRow(tr("End time"), m_tEnd);
@@ -296,6 +316,10 @@ void RunPanel::setSettings(const SimulationSettings& s) {
     validate();
 }
 
+ForcedDriveGains RunPanel::forcedGains() const {
+    return {m_forcedKp->value(), m_forcedKd->value()};
+}
+
 RunKind RunPanel::runKind() const {
     return static_cast<RunKind>(m_runKind->currentData().toInt());
 }
@@ -365,6 +389,8 @@ void RunPanel::updateEnabledFields() {
                            Stabilisation::Baumgarte;
     m_alpha->setEnabled(integrates && baumgarte);
     m_beta->setEnabled(integrates && baumgarte);
+    m_solverForm->setRowVisible(m_forcedKp, runKind() == RunKind::Forced);
+    m_solverForm->setRowVisible(m_forcedKd, runKind() == RunKind::Forced);
     // inverse and forced runs replace the actuated joints' inputs with the prescribed motion
     m_actuatorInputs->setEnabled(runKind() == RunKind::Forward);
     validate();

@@ -20,6 +20,7 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 
@@ -41,6 +42,8 @@ public:
     /// What the next run computes.
     RunKind runKind() const;
     void setRunKind(RunKind kind);
+    /// A forced run's PD correction about the desired motion (0, 0: open loop).
+    ForcedDriveGains forcedGains() const;
     /// The settings on the form, or empty with the problems shown inline.
     std::optional<SimulationSettings> settings();
     /// The actuator inputs of the next run (the file's unless changed on the form).
@@ -60,6 +63,8 @@ public:
 
     // the form's editors (tests)
     QComboBox* runKindBox() const { return m_runKind; }
+    QDoubleSpinBox* forcedKpBox() const { return m_forcedKp; }
+    QDoubleSpinBox* forcedKdBox() const { return m_forcedKd; }
     QComboBox* solverBox() const { return m_solver; }
     QComboBox* integratorBox() const { return m_integrator; }
     QDoubleSpinBox* endTimeBox() const { return m_tEnd; }
@@ -81,6 +86,9 @@ private:
     bool validate();
 
     QComboBox* m_runKind = nullptr;
+    QDoubleSpinBox* m_forcedKp = nullptr;
+    QDoubleSpinBox* m_forcedKd = nullptr;
+    QFormLayout* m_solverForm = nullptr;
     QComboBox* m_solver = nullptr;
     QComboBox* m_integrator = nullptr;
     QDoubleSpinBox* m_tEnd = nullptr;

@@ -123,8 +123,9 @@ SimulationSummary SimulationWorker::runForced() {
     inverseCallbacks.onSample = [&](const InverseSample& s) {
         samples.push_back(s);
     };
-    inverseCallbacks.shouldContinue = [this](double t) {
-        return shouldContinue(t);
+    // progress stays at t = 0 while the torques are computed (a small share of the run)
+    inverseCallbacks.shouldContinue = [this](double) {
+        return shouldContinue(0.0);
     };
     const InverseRunSummary inverse =
         runInverseDynamics(model, m_run->drive().motions, m_run->q0(), settings, inverseCallbacks);
