@@ -92,6 +92,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     addDockToggles();
     createStatusWidgets();
     connectSimulation();
+    connectDocument();
     statusBar()->showMessage(tr("Open a mechanism (Ctrl+O) or pick one from File ▸ Examples"));
     resize(1480, 920);
     const QSettings settings;
@@ -121,6 +122,10 @@ QString MainWindow::examplesDirectory() {
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {
+    // interactive opens ask about unsaved changes first; scripted ones (error given) do not
+    if (error == nullptr && !confirmDiscardChanges()) {
+        return false;
+    }
     LoadOutcome outcome = loadMechanism(path);
     const QString name = QFileInfo(path).fileName();
     if (!outcome.mechanism) {
@@ -140,7 +145,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
 
     stopRun(); // the run belongs to the previous mechanism
     current_ = std::move(outcome.mechanism);
-    undoStack_->clear();
+    document_->reset(current_->model->spec, current_->path); // clears the undo history
     view_->setModel(current_->model, current_->q0);
     graph_->setModel(current_->model);
     runPanel_->setModel(*current_->model);
@@ -148,8 +153,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     shownSample_ = -1;
     reactionDefaultsPending_ = true;
     updateRunActions();
-    setWindowTitle(tr("%1 — SSLM Studio").arg(name));
-    setWindowFilePath(current_->path);
+    updateWindowTitle();
     statusBar()->showMessage(modelSummary(*current_));
     addRecentFile(current_->path);
     QSettings().setValue(kLastDirKey, QFileInfo(current_->path).absolutePath());
@@ -212,6 +216,14 @@ void MainWindow::createMenus() {
             examples->addAction(tr(example.title), this, [this, path] { openFile(path); });
         action->setEnabled(!examplesDir.isEmpty() && QFileInfo::exists(path));
     }
+    file->addSeparator();
+    QAction* save = file->addAction(tr("&Save"), this, [this] { this->save(); });
+    save->setShortcut(QKeySequence::Save);
+    save->setToolTip(tr("Save the mechanism with its current cut joints (atomic: a failed save "
+                        "leaves the file as it was)"));
+    QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::promptSaveAs);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->setToolTipsVisible(true);
     file->addSeparator();
     exportMenu_ = file->addMenu(tr("&Export"));
     QAction* csv =
@@ -300,6 +312,10 @@ void MainWindow::promptOpen() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!confirmDiscardChanges()) {
+        event->ignore();
+        return;
+    }
     stopRun();
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());

@@ -17,6 +17,7 @@
 
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
+#include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/sim/run_kind.hpp"
 
@@ -34,6 +35,7 @@ struct SimulationSummary;
 namespace sslm::ui {
 
 class InputAnglePlot;
+class MechanismDocument;
 class MechanismGraphView;
 class MechanismView;
 class PlaybackBar;
@@ -97,6 +99,22 @@ public:
     /// Writes the 3-D view as a PNG.
     bool exportViewPng(const QString& path);
 
+    // the document (main_window_document.cpp)
+    MechanismDocument* document() const { return document_; }
+    /// Saves to the document's file (Save As when it has none); false if cancelled or failed
+    /// (reason in `error`, else in a message box).
+    bool save(QString* error = nullptr);
+    /// Saves to `path` and makes it the window's file.
+    bool saveAs(const QString& path, QString* error = nullptr);
+    /// With unsaved changes, asks whether to save them first; false when the user cancels (or
+    /// the save fails), so that the caller keeps the document.
+    bool confirmDiscardChanges();
+    /// Offers to restore the copies a crashed session left (a dialog per copy); returns the
+    /// number restored (the last one is shown).
+    int offerRecovery();
+    /// Shows a recovery copy as the current, unsaved document; false (reason set) if unreadable.
+    bool restoreRecovery(const RecoveryEntry& entry, QString* error = nullptr);
+
     /// Folder of the bundled examples: next to the executable when installed
     /// (../share/sslm-studio/examples), else the source tree's; empty if neither exists.
     static QString examplesDirectory();
@@ -124,6 +142,14 @@ private:
     void rebuildRecentMenu();
     void addRecentFile(const QString& path);
     void promptOpen();
+    void promptSaveAs();
+    /// Title "name[*] — SSLM Studio" for the document's file (or "Untitled").
+    void updateWindowTitle();
+    /// The document's spec changed by something other than opening: recompile and show it.
+    void onDocumentChanged();
+    void connectDocument();
+    /// Keeps the document's cut list equal to the graph view's choice (saved with it).
+    void adoptCutsIntoDocument(const Model& model);
 
     // main_window_docks.cpp
     void createDocks();
@@ -170,6 +196,8 @@ private:
     PlaybackBar* playback_ = nullptr;
     SimulationController* controller_ = nullptr;
     QUndoStack* undoStack_ = nullptr;
+    MechanismDocument* document_ = nullptr;
+    bool adoptingCuts_ = false; ///< the document takes a cut change the model already has
     QProgressBar* progressBar_ = nullptr;
     QLabel* progressLabel_ = nullptr;
     QMenu* exportMenu_ = nullptr;

@@ -10,6 +10,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProgressBar>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -29,6 +30,10 @@ namespace sslm::ui {
 void MainWindow::createDocks() {
     controller_ = new SimulationController(this);
     undoStack_ = new QUndoStack(this);
+    document_ = new MechanismDocument(undoStack_, this);
+    document_->setRecoveryDirectory(
+        QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
+        QStringLiteral("/recovery"));
 
     runPanel_ = new RunPanel(this);
     runPanel_->setMinimumWidth(280);

@@ -312,6 +312,7 @@ void MainWindow::adoptModel(std::shared_ptr<const Model> model) {
     }
     InitialState initial = assembleInitialState(*model);
     current_->model = model;
+    adoptCutsIntoDocument(*model); // saved with the document
     current_->q0 = std::move(initial.q);
     current_->qd0 = std::move(initial.qd);
     current_->assembly = std::move(initial.report);

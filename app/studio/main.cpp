@@ -73,7 +73,10 @@ int main(int argc, char* argv[]) try {
         return ok ? 0 : (files.isEmpty() ? 2 : 1);
     }
     window.show();
-    if (!files.isEmpty() && window.openFile(files.first()) && parser.isSet(QStringLiteral("run"))) {
+    // unsaved work of a session that crashed comes first; a file on the command line after it
+    const bool recovered = window.offerRecovery() > 0;
+    if (!recovered && !files.isEmpty() && window.openFile(files.first()) &&
+        parser.isSet(QStringLiteral("run"))) {
         window.startSimulation();
     }
     return QApplication::exec();

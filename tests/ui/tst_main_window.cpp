@@ -35,6 +35,8 @@
 #include "core/model/compile.hpp"
 #include "core/motion/prescribed_motion.hpp"
 #include "core/sim/sample_csv.hpp"
+#include "core/spec/spec_json.hpp"
+#include "ui/document/mechanism_document.hpp"
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
@@ -455,6 +457,64 @@ private slots:
             QStringLiteral("deviation.theta1")));
 
         grabScreenshot(window, "studio_forced_scraper.png");
+    }
+
+    // The window's document: a cut chosen in the graph view makes it modified and is saved with
+    // it; Save As writes atomically and clears the modified mark; an edit to the description
+    // recompiles the model on screen; a recovery copy restores unsaved changes as an unsaved
+    // document that remembers its file.
+    void saveCutsAndRecoverThroughTheWindow() {
+        MainWindow& window = freshWindow("carpet_scraper.json");
+        MechanismDocument& document = *window.document();
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(window.windowTitle().contains(QStringLiteral("carpet_scraper.json[*]")));
+
+        // a cut change in the graph view is an unsaved change of the document
+        MechanismGraphView& graph = *window.graphView();
+        QApplication::processEvents();
+        QTest::mouseClick(graph.canvas()->viewport(), Qt::LeftButton, {},
+                          graph.jointPosition(QStringLiteral("J3")));
+        QVERIFY(window.isWindowModified());
+        std::vector<std::string> cuts = document.spec().cuts;
+        std::sort(cuts.begin(), cuts.end());
+        QCOMPARE(cuts, (std::vector<std::string>{"J10", "J3", "J9"}));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("scraper_cut_J3.json"));
+        QString error;
+        QVERIFY2(window.saveAs(path, &error), qPrintable(error));
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(window.windowTitle().contains(QStringLiteral("scraper_cut_J3.json")));
+        const LoadResult saved = loadMechanismFile(path.toStdString());
+        QVERIFY(saved.ok());
+        QVERIFY(*saved.spec == document.spec());
+
+        // a failed save keeps the file and the modified mark
+        MechanismSpec heavier = document.spec();
+        heavier.bodies.front().mass *= 2.0;
+        document.edit(heavier, QStringLiteral("Mass"));
+        QVERIFY(window.isWindowModified());
+        QCOMPARE(window.currentModel()->bodies[1].mass, heavier.bodies.front().mass);
+        QVERIFY(!window.saveAs(dir.filePath(QStringLiteral("no/such/folder.json")), &error));
+        QVERIFY(window.isWindowModified());
+        QVERIFY(*loadMechanismFile(path.toStdString()).spec == *saved.spec);
+
+        // the unsaved edit survives a crash through the recovery copy
+        QVERIFY(document.writeRecovery(&error));
+        RecoveryEntry entry;
+        entry.file = document.recoveryFile();
+        entry.originalPath = path;
+        entry.written = QDateTime::currentDateTime();
+        window.undoStack()->undo(); // the live session moves on
+        QVERIFY(window.restoreRecovery(entry, &error));
+        QVERIFY(document.spec() == heavier);
+        QVERIFY(window.isWindowModified());
+        QCOMPARE(document.path(), path);
+        QCOMPARE(window.currentModel()->bodies[1].mass, heavier.bodies.front().mass);
+        QVERIFY(window.save(&error));
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(*loadMechanismFile(path.toStdString()).spec == heavier);
     }
 
     void newPlotDockFollowsTheRuns() {

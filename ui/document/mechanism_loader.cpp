@@ -41,8 +41,27 @@ LoadOutcome loadMechanism(const QString& path) {
             return outcome;
         }
 
-        // compile with the file's cuts
-        const sslm::CompileResult compiled = sslm::compileModel(*loaded.spec);
+        outcome = compileMechanism(*loaded.spec, info.absoluteFilePath());
+        if (outcome.mechanism) {
+            const QString readWarnings = formatted(loaded.diagnostics, false);
+            if (!readWarnings.isEmpty()) {
+                outcome.mechanism->warnings =
+                    outcome.mechanism->warnings.isEmpty()
+                        ? readWarnings
+                        : readWarnings + QLatin1Char('\n') + outcome.mechanism->warnings;
+            }
+        }
+    } catch (const std::exception& e) {
+        outcome.error = QStringLiteral("Internal error while loading: %1").arg(e.what());
+    }
+    return outcome;
+}
+
+LoadOutcome compileMechanism(const MechanismSpec& spec, const QString& path) {
+    LoadOutcome outcome;
+    try {
+        // validate and compile with the spec's cuts
+        const sslm::CompileResult compiled = sslm::compileModel(spec);
         if (!compiled.ok()) {
             outcome.error = formatted(compiled.diagnostics, true);
             if (outcome.error.isEmpty()) {
@@ -53,18 +72,15 @@ LoadOutcome loadMechanism(const QString& path) {
 
         // assemble the initial pose
         LoadedMechanism mechanism;
-        mechanism.path = info.absoluteFilePath();
+        mechanism.path = path;
         mechanism.model = compiled.model;
         sslm::InitialState initial = sslm::assembleInitialState(*compiled.model);
         mechanism.q0 = std::move(initial.q);
         mechanism.qd0 = std::move(initial.qd);
         mechanism.assembly = std::move(initial.report);
         QStringList warnings;
-        for (const QString& text :
-             {formatted(loaded.diagnostics, false), formatted(compiled.diagnostics, false)}) {
-            if (!text.isEmpty()) {
-                warnings << text;
-            }
+        if (const QString text = formatted(compiled.diagnostics, false); !text.isEmpty()) {
+            warnings << text;
         }
         if (!mechanism.assembly.converged) {
             warnings << QStringLiteral("The initial pose could not be assembled: %1")
@@ -73,7 +89,7 @@ LoadOutcome loadMechanism(const QString& path) {
         mechanism.warnings = warnings.join(QLatin1Char('\n'));
         outcome.mechanism = std::move(mechanism);
     } catch (const std::exception& e) {
-        outcome.error = QStringLiteral("Internal error while loading: %1").arg(e.what());
+        outcome.error = QStringLiteral("Internal error while compiling: %1").arg(e.what());
     }
     return outcome;
 }

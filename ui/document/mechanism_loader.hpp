@@ -14,6 +14,7 @@
 
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/model.hpp"
+#include "core/spec/mechanism_spec.hpp"
 
 namespace sslm::ui {
 
@@ -34,5 +35,9 @@ struct LoadOutcome {
 /// Loads, compiles and assembles the file. A pose that cannot be assembled is not an error
 /// (the mechanism is shown as far as it closes); it is reported in `warnings`.
 LoadOutcome loadMechanism(const QString& path);
+
+/// Validates, compiles (with the spec's cuts) and assembles a description that is already in
+/// memory (an edited or recovered document); `path` is where it is saved (may be empty).
+LoadOutcome compileMechanism(const MechanismSpec& spec, const QString& path);
 
 } // namespace sslm::ui

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+// MainWindow: the document — Save, Save As, the unsaved-changes prompt, the window title, and
+// the recovery of copies a crashed session left.
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include "ui/graph/mechanism_graph_view.hpp"
+#include "ui/main_window.hpp"
+#include "ui/playback/playback_bar.hpp"
+#include "ui/run/run_panel.hpp"
+#include "ui/viewport/mechanism_view.hpp"
+
+namespace sslm::ui {
+
+namespace {
+
+const QString kLastDirKey = QStringLiteral("lastDirectory");
+
+/// The cut joints of `model` by name, loop order.
+std::vector<std::string> cutNames(const Model& model) {
+    std::vector<std::string> names;
+    for (const int cut : model.cuts) {
+        names.push_back(model.joints[static_cast<std::size_t>(cut)].name);
+    }
+    return names;
+}
+
+} // namespace
+
+void MainWindow::connectDocument() {
+    connect(document_, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
+    connect(document_, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
+    connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
+}
+
+void MainWindow::updateWindowTitle() {
+    const QString name =
+        document_->path().isEmpty() ? tr("Untitled") : QFileInfo(document_->path()).fileName();
+    setWindowTitle(tr("%1[*] — SSLM Studio").arg(name));
+    setWindowFilePath(document_->path());
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::onDocumentChanged() {
+    if (adoptingCuts_ || !current_ || document_->spec() == current_->model->spec) {
+        return; // opened or adopted already
+    }
+    LoadOutcome outcome = compileMechanism(document_->spec(), document_->path());
+    if (!outcome.mechanism) {
+        statusBar()->showMessage(tr("The edited mechanism does not compile: %1")
+                                     .arg(outcome.error.section(QLatin1Char('\n'), 0, 0)));
+        return;
+    }
+    stopRun();
+    current_ = std::move(outcome.mechanism);
+    view_->setModel(current_->model, current_->q0);
+    graph_->setModel(current_->model);
+    runPanel_->setModel(*current_->model);
+    playback_->setRun(nullptr);
+    shownSample_ = -1;
+    updateRunActions();
+    statusBar()->showMessage(current_->warnings.isEmpty()
+                                 ? tr("Mechanism updated.")
+                                 : current_->warnings.section(QLatin1Char('\n'), 0, 0));
+    Q_EMIT mechanismLoaded(*current_);
+}
+
+void MainWindow::adoptCutsIntoDocument(const Model& model) {
+    MechanismSpec spec = document_->spec();
+    spec.cuts = cutNames(model);
+    adoptingCuts_ = true; // the model is already compiled with them
+    document_->replaceWithoutHistory(std::move(spec));
+    adoptingCuts_ = false;
+}
+
+bool MainWindow::save(QString* error) {
+    if (!current_) {
+        return false;
+    }
+    if (document_->path().isEmpty()) {
+        if (error != nullptr) {
+            *error = tr("The mechanism has no file yet: use Save As.");
+            return false;
+        }
+        promptSaveAs();
+        return !document_->isModified();
+    }
+    return saveAs(document_->path(), error);
+}
+
+bool MainWindow::saveAs(const QString& path, QString* error) {
+    if (!current_) {
+        return false;
+    }
+    QString failure;
+    if (!document_->saveAs(path, &failure)) {
+        if (error != nullptr) {
+            *error = failure;
+        } else {
+            QMessageBox::critical(this, tr("Cannot save"),
+                                  tr("The mechanism was not saved; the file on disk is as it "
+                                     "was.\n\n%1")
+                                      .arg(failure));
+        }
+        return false;
+    }
+    current_->path = document_->path();
+    addRecentFile(current_->path);
+    QSettings().setValue(kLastDirKey, QFileInfo(current_->path).absolutePath());
+    updateWindowTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(current_->path));
+    return true;
+}
+
+void MainWindow::promptSaveAs() {
+    if (!current_) {
+        statusBar()->showMessage(tr("Nothing to save: open a mechanism first (Ctrl+O)."));
+        return;
+    }
+    QString start = document_->path();
+    if (start.isEmpty()) {
+        start = QSettings().value(kLastDirKey).toString() + QStringLiteral("/mechanism.json");
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Mechanism As"), start,
+                                                tr("Mechanism files (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (QFileInfo(path).suffix().isEmpty()) {
+        path += QStringLiteral(".json");
+    }
+    saveAs(path);
+}
+
+bool MainWindow::confirmDiscardChanges() {
+    if (!current_ || !document_->isModified()) {
+        return true;
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                    tr("%1 has changes that are not saved.")
+                        .arg(document_->path().isEmpty() ? tr("The mechanism")
+                                                         : QFileInfo(document_->path()).fileName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setInformativeText(tr("Save them before going on?"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        document_->removeRecovery();
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool MainWindow::restoreRecovery(const RecoveryEntry& entry, QString* error) {
+    QString failure;
+    const std::optional<MechanismSpec> spec = MechanismDocument::readRecovery(entry, &failure);
+    if (!spec) {
+        if (error != nullptr) {
+            *error = failure;
+        }
+        return false;
+    }
+    LoadOutcome outcome = compileMechanism(*spec, entry.originalPath);
+    if (!outcome.mechanism) {
+        if (error != nullptr) {
+            *error = outcome.error;
+        }
+        return false;
+    }
+    stopRun();
+    current_ = std::move(outcome.mechanism);
+    document_->reset(*spec, entry.originalPath, /*modified=*/true);
+    MechanismDocument::discardRecovery(entry); // the document writes its own copy from now on
+    document_->writeRecovery();
+    view_->setModel(current_->model, current_->q0);
+    graph_->setModel(current_->model);
+    runPanel_->setModel(*current_->model);
+    playback_->setRun(nullptr);
+    shownSample_ = -1;
+    updateRunActions();
+    updateWindowTitle();
+    statusBar()->showMessage(tr("Recovered the unsaved changes of %1 (written %2). Save them "
+                                "with Ctrl+S.")
+                                 .arg(entry.originalPath.isEmpty()
+                                          ? tr("an untitled mechanism")
+                                          : QFileInfo(entry.originalPath).fileName(),
+                                      entry.written.toString(Qt::ISODate)));
+    Q_EMIT mechanismLoaded(*current_);
+    return true;
+}
+
+int MainWindow::offerRecovery() {
+    int restored = 0;
+    for (const RecoveryEntry& entry :
+         MechanismDocument::pendingRecoveries(document_->recoveryDirectory())) {
+        const QString name = entry.originalPath.isEmpty()
+                                 ? tr("an untitled mechanism")
+                                 : QFileInfo(entry.originalPath).fileName();
+        QMessageBox box(QMessageBox::Question, tr("Recover unsaved changes?"),
+                        tr("SSLM Studio did not close normally. Unsaved changes to %1 were kept "
+                           "at %2.")
+                            .arg(name, entry.written.toString(QStringLiteral("yyyy-MM-dd hh:mm"))),
+                        QMessageBox::NoButton, this);
+        QPushButton* recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
+        box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        QPushButton* later = box.addButton(tr("Ask Next Time"), QMessageBox::RejectRole);
+        box.setDefaultButton(recover);
+        box.exec();
+        if (box.clickedButton() == later) {
+            continue;
+        }
+        if (box.clickedButton() != recover) {
+            MechanismDocument::discardRecovery(entry);
+            continue;
+        }
+        QString error;
+        if (restoreRecovery(entry, &error)) {
+            ++restored;
+        } else {
+            QMessageBox::warning(
+                this, tr("Cannot recover"),
+                tr("The copy %1 could not be restored; it is kept.\n\n%2").arg(entry.file, error));
+        }
+    }
+    return restored;
+}
+
+} // namespace sslm::ui
