@@ -434,6 +434,19 @@ private slots:
         grabScreenshot(window, "studio_torque_angle_scraper.png");
         window.jointPlotDock()->raise();
 
+        // File ▸ Export ▸ CSV of the inverse run: its own columns, τ as stored
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csvPath = dir.filePath(QStringLiteral("inverse.csv"));
+        QString exportError;
+        QVERIFY2(window.exportSamplesCsv(csvPath, &exportError), qPrintable(exportError));
+        const Csv exported = readCsv(csvPath);
+        QCOMPARE(exported.rows.size(), tau.size());
+        const qsizetype tauColumn = exported.header.indexOf(QStringLiteral("tau.theta1"));
+        QVERIFY(tauColumn >= 0);
+        QVERIFY(exported.header.contains(QStringLiteral("reaction.J5.x")));
+        QCOMPARE(exported.rows[60][static_cast<std::size_t>(tauColumn)], tau[60]);
+
         // forced simulation: the torques of the same motion drive the forward dynamics
         panel.runKindBox()->setCurrentIndex(
             panel.runKindBox()->findData(static_cast<int>(RunKind::Forced)));

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/sim/sample_csv_export.hpp"
 
-#include <charconv>
 #include <string>
 #include <vector>
 
@@ -13,8 +12,16 @@ namespace sslm::ui {
 
 bool writeSamplesCsv(const SimulationRun& run, const QString& path, QString* error) {
     const Model& model = *run.model();
-    // the store's index of each CSV column (the store also holds |λ| columns the CSV has not)
-    const std::vector<std::string> names = sampleCsvColumns(model);
+    // a forward run: the columns of `sslm simulate` (the store also holds |λ| columns the CSV
+    // has not); an inverse or forced run: every stored column, named as in the plots
+    std::vector<std::string> names;
+    if (run.kind() == RunKind::Forward) {
+        names = sampleCsvColumns(model);
+    } else {
+        for (const SampleColumn& column : run.layout().columns()) {
+            names.push_back(column.name.toStdString());
+        }
+    }
     std::vector<int> columns;
     for (const std::string& name : names) {
         const int index = run.layout().indexOf(QString::fromStdString(name));
@@ -35,18 +42,19 @@ bool writeSamplesCsv(const SimulationRun& run, const QString& path, QString* err
         return false;
     }
     const SampleBlock block = run.samples().snapshotSince(0, columns);
-    std::string line = sampleCsvHeader(model) + '\n';
+    std::string line;
+    for (const std::string& name : names) {
+        line += (line.empty() ? "" : ",") + name;
+    }
+    line += '\n';
     file.write(line.data(), static_cast<qint64>(line.size()));
-    char number[32];
     for (std::size_t row = 0; row < block.rows; ++row) {
         line.clear();
         for (std::size_t c = 0; c < block.columns.size(); ++c) {
             if (c > 0) {
                 line += ',';
             }
-            const auto result =
-                std::to_chars(number, number + sizeof number, block.columns[c][row]);
-            line.append(number, result.ptr);
+            appendCsvNumber(line, block.columns[c][row]);
         }
         line += '\n';
         file.write(line.data(), static_cast<qint64>(line.size()));

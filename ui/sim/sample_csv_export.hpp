@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Writes a run's stored samples as the CSV of `sslm simulate` (core/sim/sample_csv.hpp): the
-// same columns in the same order, numbers in shortest round-trip form.
+// Writes a run's stored samples as CSV, numbers in shortest round-trip form: a forward run with
+// the columns of `sslm simulate` (core/sim/sample_csv.hpp) in the same order; an inverse or
+// forced run with every stored column under its plot name (tau.*, reaction.<joint>.*,
+// deviation.*, ...).
 
 #include <QString>
 
