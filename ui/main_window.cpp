@@ -34,8 +34,8 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
-constexpr int kStateVersion =
-    3; // docks (3: Torque vs angle) and the playback bar; older layouts are ignored
+/// The docks' layout: 3 added Torque vs angle, 4 the Check panel; older layouts are ignored.
+constexpr int kStateVersion = 4;
 
 struct Example {
     const char* title;
@@ -204,6 +204,11 @@ bool MainWindow::writeScreenshot(const QString& file,
 void MainWindow::createMenus() {
     // File
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* fromTemplate =
+        file->addAction(tr("&New From Template…"), this, &MainWindow::promptNewFromTemplate);
+    fromTemplate->setShortcut(QKeySequence::New);
+    fromTemplate->setToolTip(tr("A four-bar, slider-crank, five-bar, Watt or Stephenson six-bar, "
+                                "sized in a dialog"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::promptOpen);
     open->setShortcut(QKeySequence::Open);
     recentMenu_ = file->addMenu(tr("Open &Recent"));

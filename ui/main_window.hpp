@@ -35,6 +35,7 @@ struct SimulationSummary;
 namespace sslm::ui {
 
 class InputAnglePlot;
+class CheckPanel;
 class MechanismDocument;
 class MechanismGraphView;
 class MechanismView;
@@ -74,6 +75,9 @@ public:
     RunList* runList() const { return runList_; }
     MechanismGraphView* graphView() const { return graph_; }
     QDockWidget* graphDock() const { return graphDock_; }
+    /// Live validation of the document.
+    CheckPanel* checkPanel() const { return checkPanel_; }
+    QDockWidget* checkDock() const { return checkDock_; }
     PlotDock* jointPlotDock() const { return jointPlot_; }
     PlotDock* reactionPlotDock() const { return reactionPlot_; }
     /// Driving torque against input angle of the playback run.
@@ -112,6 +116,9 @@ public:
     /// Offers to restore the copies a crashed session left (a dialog per copy); returns the
     /// number restored (the last one is shown).
     int offerRecovery();
+    /// A new, untitled document holding `spec` (a template); false (reason set) if it does not
+    /// compile.
+    bool newDocument(const MechanismSpec& spec, QString* error = nullptr);
     /// Shows a recovery copy as the current, unsaved document; false (reason set) if unreadable.
     bool restoreRecovery(const RecoveryEntry& entry, QString* error = nullptr);
 
@@ -143,6 +150,9 @@ private:
     void addRecentFile(const QString& path);
     void promptOpen();
     void promptSaveAs();
+    void promptNewFromTemplate();
+    /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
+    void showMechanism(LoadedMechanism mechanism);
     /// Title "name[*] — SSLM Studio" for the document's file (or "Untitled").
     void updateWindowTitle();
     /// The document's spec changed by something other than opening: recompile and show it.
@@ -197,6 +207,8 @@ private:
     SimulationController* controller_ = nullptr;
     QUndoStack* undoStack_ = nullptr;
     MechanismDocument* document_ = nullptr;
+    CheckPanel* checkPanel_ = nullptr;
+    QDockWidget* checkDock_ = nullptr;
     bool adoptingCuts_ = false; ///< the document takes a cut change the model already has
     QProgressBar* progressBar_ = nullptr;
     QLabel* progressLabel_ = nullptr;

@@ -14,6 +14,7 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include "ui/editor/check_panel.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
@@ -53,6 +54,16 @@ void MainWindow::createDocks() {
     graphDock_->setToolTip(tr("Click a joint to cut it (or swap it with the loop's cut); the "
                               "next run uses the new cuts. Ctrl+Z undoes."));
     addDockWidget(Qt::RightDockWidgetArea, graphDock_);
+
+    checkPanel_ = new CheckPanel;
+    checkDock_ = new QDockWidget(tr("Check"), this);
+    checkDock_->setObjectName(QStringLiteral("CheckDock"));
+    checkDock_->setWidget(checkPanel_);
+    checkDock_->setToolTip(tr("Live validation of the mechanism: DOF, loops, assembly, and what "
+                              "to fix"));
+    addDockWidget(Qt::RightDockWidgetArea, checkDock_);
+    tabifyDockWidget(graphDock_, checkDock_);
+    graphDock_->raise();
 
     jointPlot_ = new PlotDock(tr("Joint coordinates"), this);
     reactionPlot_ = new PlotDock(tr("Cut reactions"), this);
@@ -136,6 +147,7 @@ void MainWindow::addDockToggles() {
     viewMenu_->addAction(runPanel_->toggleViewAction());
     viewMenu_->addAction(runsDock_->toggleViewAction());
     viewMenu_->addAction(graphDock_->toggleViewAction());
+    viewMenu_->addAction(checkDock_->toggleViewAction());
     viewMenu_->addAction(jointPlot_->toggleViewAction());
     viewMenu_->addAction(reactionPlot_->toggleViewAction());
     viewMenu_->addAction(torqueAngleDock_->toggleViewAction());

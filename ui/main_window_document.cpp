@@ -10,6 +10,8 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include "ui/editor/check_panel.hpp"
+#include "ui/editor/template_dialog.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
@@ -37,6 +39,13 @@ void MainWindow::connectDocument() {
     connect(document_, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(document_, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
     connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
+    // the Check panel follows every change, also those that do not compile
+    connect(document_, &MechanismDocument::specChanged, this,
+            [this] { checkPanel_->check(document_->spec()); });
+    connect(checkPanel_, &CheckPanel::loopSelected, this, [this](int loop) {
+        view_->setHighlightedLoop(loop);
+        graph_->highlightLoop(loop);
+    });
 }
 
 void MainWindow::updateWindowTitle() {
@@ -57,18 +66,54 @@ void MainWindow::onDocumentChanged() {
                                      .arg(outcome.error.section(QLatin1Char('\n'), 0, 0)));
         return;
     }
-    stopRun();
-    current_ = std::move(outcome.mechanism);
+    showMechanism(std::move(*outcome.mechanism));
+    statusBar()->showMessage(current_->warnings.isEmpty()
+                                 ? tr("Mechanism updated.")
+                                 : current_->warnings.section(QLatin1Char('\n'), 0, 0));
+}
+
+void MainWindow::showMechanism(LoadedMechanism mechanism) {
+    stopRun(); // a run belongs to the mechanism it started with
+    current_ = std::move(mechanism);
     view_->setModel(current_->model, current_->q0);
     graph_->setModel(current_->model);
     runPanel_->setModel(*current_->model);
     playback_->setRun(nullptr);
     shownSample_ = -1;
     updateRunActions();
-    statusBar()->showMessage(current_->warnings.isEmpty()
-                                 ? tr("Mechanism updated.")
-                                 : current_->warnings.section(QLatin1Char('\n'), 0, 0));
     Q_EMIT mechanismLoaded(*current_);
+}
+
+bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
+    LoadOutcome outcome = compileMechanism(spec, {});
+    if (!outcome.mechanism) {
+        if (error != nullptr) {
+            *error = outcome.error;
+        }
+        return false;
+    }
+    showMechanism(std::move(*outcome.mechanism));
+    document_->reset(spec, {}, /*modified=*/true); // never saved
+    updateWindowTitle();
+    statusBar()->showMessage(tr("New mechanism \u201c%1\u201d: F5 simulates it, Ctrl+S saves it.")
+                                 .arg(QString::fromStdString(spec.name)));
+    return true;
+}
+
+void MainWindow::promptNewFromTemplate() {
+    if (!confirmDiscardChanges()) {
+        return;
+    }
+    TemplateDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    const std::optional<MechanismSpec> spec = dialog.spec();
+    QString error;
+    if (!spec || !newDocument(*spec, &error)) {
+        QMessageBox::warning(this, tr("Cannot create the mechanism"),
+                             spec ? error : dialog.problem());
+    }
 }
 
 void MainWindow::adoptCutsIntoDocument(const Model& model) {
@@ -176,17 +221,10 @@ bool MainWindow::restoreRecovery(const RecoveryEntry& entry, QString* error) {
         }
         return false;
     }
-    stopRun();
-    current_ = std::move(outcome.mechanism);
+    showMechanism(std::move(*outcome.mechanism));
     document_->reset(*spec, entry.originalPath, /*modified=*/true);
     MechanismDocument::discardRecovery(entry); // the document writes its own copy from now on
     document_->writeRecovery();
-    view_->setModel(current_->model, current_->q0);
-    graph_->setModel(current_->model);
-    runPanel_->setModel(*current_->model);
-    playback_->setRun(nullptr);
-    shownSample_ = -1;
-    updateRunActions();
     updateWindowTitle();
     statusBar()->showMessage(tr("Recovered the unsaved changes of %1 (written %2). Save them "
                                 "with Ctrl+S.")
@@ -194,7 +232,6 @@ bool MainWindow::restoreRecovery(const RecoveryEntry& entry, QString* error) {
                                           ? tr("an untitled mechanism")
                                           : QFileInfo(entry.originalPath).fileName(),
                                       entry.written.toString(Qt::ISODate)));
-    Q_EMIT mechanismLoaded(*current_);
     return true;
 }
 

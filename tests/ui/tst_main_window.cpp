@@ -14,6 +14,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -24,6 +25,7 @@
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -37,6 +39,8 @@
 #include "core/sim/sample_csv.hpp"
 #include "core/spec/spec_json.hpp"
 #include "ui/document/mechanism_document.hpp"
+#include "ui/editor/check_panel.hpp"
+#include "ui/editor/template_dialog.hpp"
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
@@ -528,6 +532,108 @@ private slots:
         QVERIFY(window.save(&error));
         QVERIFY(!window.isWindowModified());
         QVERIFY(*loadMechanismFile(path.toStdString()).spec == heavier);
+    }
+
+    // File ▸ New From Template: the dialog refuses sizes that cannot close, a four-bar made from
+    // it is an untitled, unsaved document that simulates, and once saved the CLI simulates the
+    // file the same.
+    void newFromTemplateSimulatesAndSaves() {
+        TemplateDialog dialog;
+        QVERIFY(dialog.setTemplate(QStringLiteral("four_bar")));
+        QVERIFY(dialog.setField(QStringLiteral("Crank"), 2.0)); // m: longer than all the rest
+        QVERIFY(!dialog.spec());
+        QVERIFY2(dialog.problem().contains(QStringLiteral("four-bar"), Qt::CaseInsensitive),
+                 qPrintable(dialog.problem()));
+        QVERIFY(!dialog.buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(dialog.setField(QStringLiteral("Crank"), 0.08));
+        QVERIFY(dialog.setField(QStringLiteral("Crank rate"), 3.0));
+        const std::optional<MechanismSpec> spec = dialog.spec();
+        QVERIFY2(spec, qPrintable(dialog.problem()));
+        QVERIFY(dialog.buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        if (const QByteArray dir = qgetenv("SSLM_STUDIO_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            dialog.grab().save(QString::fromLocal8Bit(dir) +
+                               QStringLiteral("/template_dialog.png"));
+            dialog.hide();
+        }
+
+        MainWindow& window = freshWindow("carpet_scraper.json");
+        QString error;
+        QVERIFY2(window.newDocument(*spec, &error), qPrintable(error));
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("Untitled")));
+        QVERIFY(window.isWindowModified());
+        QCOMPARE(window.currentModel()->mobilityGrubler, 1);
+        enterSettings(*window.runPanel(), 1.0);
+        const auto run = runToEnd(window);
+        QVERIFY(run && run->summary()->ok);
+        QCOMPARE(run->model()->name, spec->name);
+        grabScreenshot(window, "studio_template_four_bar.png");
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("crank_rocker.json"));
+        QVERIFY2(window.saveAs(path, &error), qPrintable(error));
+        QVERIFY(!window.isWindowModified());
+#ifdef SSLM_CLI_EXE
+        const QString cliCsv = dir.filePath(QStringLiteral("cli.csv"));
+        QProcess cli;
+        cli.start(QStringLiteral(SSLM_CLI_EXE),
+                  {QStringLiteral("simulate"), path, QStringLiteral("--integrator"),
+                   QStringLiteral("dopri5"), QStringLiteral("--rtol"), QStringLiteral("1e-10"),
+                   QStringLiteral("--atol"), QStringLiteral("1e-10"), QStringLiteral("--t-end"),
+                   QStringLiteral("1"), QStringLiteral("--sample"), QStringLiteral("0.01"),
+                   QStringLiteral("--out"), cliCsv, QStringLiteral("--quiet")});
+        QVERIFY(cli.waitForFinished(kRunTimeoutMs));
+        QCOMPARE(cli.exitCode(), 0);
+        const Csv expected = readCsv(cliCsv);
+        QCOMPARE(expected.rows.size(), run->samples().size());
+        double worst = 0;
+        for (const Coordinate& c : run->model()->coordinates) {
+            const QString name = QStringLiteral("q.") + QString::fromStdString(c.name);
+            const std::vector<double> stored = column(*run, name);
+            const int col = expected.column(name);
+            QVERIFY(col >= 0);
+            for (std::size_t row = 0; row < stored.size(); ++row) {
+                worst = std::max(worst, std::abs(stored[row] - expected.rows[row][col]));
+            }
+        }
+        qInfo("template four-bar, window vs CLI on the saved file: max |Δq| = %.3g", worst);
+        QVERIFY(worst <= kSameAsCliTol);
+#endif
+    }
+
+    // The Check panel follows the document: the scraper is ready to simulate with 1 DOF; an
+    // edit that removes joint J7 opens loop 3 (3 DOF by Grübler) and orphans the initial state's
+    // theta7, which the panel names (the window keeps showing the last mechanism that
+    // compiled); undo clears it.
+    void checkPanelFollowsTheDocument() {
+        MainWindow& window = freshWindow("carpet_scraper.json");
+        CheckPanel& panel = *window.checkPanel();
+        QVERIFY2(panel.summaryText().contains(QStringLiteral("Ready to simulate")),
+                 qPrintable(panel.summaryText()));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("DOF 1")));
+        QVERIFY(!panel.result().hasErrors());
+
+        MechanismSpec broken = window.document()->spec();
+        const auto j7 = std::find_if(broken.joints.begin(), broken.joints.end(),
+                                     [](const JointSpec& j) { return j.name == "J7"; });
+        QVERIFY(j7 != broken.joints.end());
+        broken.joints.erase(j7);
+        const auto shown = window.currentModel();
+        window.document()->edit(broken, QStringLiteral("Delete J7"));
+        QVERIFY(panel.result().hasErrors());
+        QVERIFY2(panel.findingTexts().join(QLatin1Char('\n')).contains(QStringLiteral("theta7")),
+                 qPrintable(panel.findingTexts().join(QLatin1Char('\n'))));
+        QCOMPARE(panel.result().dofGrubler, 3); // 3·7 − 2·9
+        QCOMPARE(panel.result().independentLoops, 2);
+        QCOMPARE(window.currentModel(), shown); // the last good mechanism stays on screen
+        window.checkDock()->raise();
+        grabScreenshot(window, "studio_check_panel.png");
+
+        window.undoStack()->undo();
+        QVERIFY(!panel.result().hasErrors());
+        window.graphDock()->raise();
     }
 
     void newPlotDockFollowsTheRuns() {

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#include "ui/editor/check_panel.hpp"
+
+#include <QApplication>
+#include <QLabel>
+#include <QListWidget>
+#include <QStyle>
+#include <QTextDocumentFragment>
+#include <QVBoxLayout>
+
+namespace sslm::ui {
+
+CheckPanel::CheckPanel(QWidget* parent) : QWidget(parent) {
+    m_summary = new QLabel;
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+    m_list = new QListWidget;
+    m_list->setWordWrap(true);
+    m_list->setAlternatingRowColors(true);
+    m_list->setToolTip(tr("What is wrong with the mechanism and how to fix it, updated after "
+                          "every change. Select a finding about a loop to highlight the loop."));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_list, 1);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        const int loop = row >= 0 && row < static_cast<int>(m_result.findings.size())
+                             ? m_result.findings[static_cast<std::size_t>(row)].loop
+                             : -1;
+        Q_EMIT loopSelected(loop);
+    });
+}
+
+void CheckPanel::check(const MechanismSpec& spec) {
+    m_result = checkMechanism(spec);
+    const QString dofJacobian =
+        m_result.dofJacobian ? QString::number(*m_result.dofJacobian) : QStringLiteral("–");
+    int errors = 0;
+    for (const CheckFinding& finding : m_result.findings) {
+        errors += finding.isError() ? 1 : 0;
+    }
+    const QString verdict =
+        errors > 0
+            ? tr("<span style='color:#b00020'><b>%n problem(s) to fix</b></span>", "", errors)
+        : m_result.findings.empty()
+            ? tr("<span style='color:#2e7d32'><b>Ready to simulate</b></span>")
+            : tr("<b>Ready to simulate</b>, with remarks");
+    m_summary->setText(tr("%1<br>DOF %2 by Grübler, %3 by the rank of J · %4 independent "
+                          "loop(s) · %5")
+                           .arg(verdict)
+                           .arg(m_result.dofGrubler)
+                           .arg(dofJacobian)
+                           .arg(m_result.independentLoops)
+                           .arg(m_result.assembles ? tr("assembles") : tr("does not assemble")));
+    m_list->clear();
+    const QIcon errorIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    const QIcon warningIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    for (const CheckFinding& finding : m_result.findings) {
+        QString text = QString::fromStdString(finding.message);
+        if (!finding.fix.empty()) {
+            text += QStringLiteral(" — ") + QString::fromStdString(finding.fix);
+        }
+        auto* item = new QListWidgetItem(finding.isError() ? errorIcon : warningIcon, text);
+        QStringList elements;
+        for (const std::string& body : finding.bodies) {
+            elements << QString::fromStdString(body);
+        }
+        for (const std::string& joint : finding.joints) {
+            elements << QString::fromStdString(joint);
+        }
+        item->setToolTip(elements.isEmpty()
+                             ? QString::fromStdString(finding.where)
+                             : tr("%1 (%2)").arg(elements.join(QStringLiteral(", ")),
+                                                 QString::fromStdString(finding.where)));
+        m_list->addItem(item);
+    }
+}
+
+QString CheckPanel::summaryText() const {
+    return QTextDocumentFragment::fromHtml(m_summary->text()).toPlainText();
+}
+
+QStringList CheckPanel::findingTexts() const {
+    QStringList texts;
+    for (int i = 0; i < m_list->count(); ++i) {
+        texts << m_list->item(i)->text();
+    }
+    return texts;
+}
+
+} // namespace sslm::ui

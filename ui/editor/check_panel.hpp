@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The non-modal "Check" panel: the live validation of the document (core checkMechanism) after
+// every change: DOF by Grübler's count and by the rank of J, the loops, whether it assembles,
+// and each finding with its fix ("body L3 is not connected to the ground", "locked: 0 DOF",
+// "redundant constraint in loop 2"). Selecting a finding that names a loop asks the views to
+// highlight it.
+
+#include <QWidget>
+
+#include "core/model/mechanism_check.hpp"
+
+class QLabel;
+class QListWidget;
+
+namespace sslm::ui {
+
+class CheckPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit CheckPanel(QWidget* parent = nullptr);
+
+    /// Checks `spec` and shows the result.
+    void check(const MechanismSpec& spec);
+    const MechanismCheck& result() const { return m_result; }
+
+    // inspection (tests)
+    QString summaryText() const;
+    /// The findings as listed ("message — fix").
+    QStringList findingTexts() const;
+    QListWidget* list() const { return m_list; }
+
+Q_SIGNALS:
+    /// A finding naming loop `loop` (0-based) was selected; −1 when the selection names none.
+    void loopSelected(int loop);
+
+private:
+    QLabel* m_summary = nullptr;
+    QListWidget* m_list = nullptr;
+    MechanismCheck m_result;
+};
+
+} // namespace sslm::ui
