@@ -16,9 +16,11 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QUndoStack>
 #include <QWindow>
 
+#include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/playback/playback_bar.hpp"
 #include "ui/run/run_panel.hpp"
@@ -82,7 +84,15 @@ QString modelSummary(const LoadedMechanism& m) {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new MechanismView(this)) {
     setWindowTitle(QStringLiteral("SSLM Studio"));
-    setCentralWidget(view_);
+    // the centre: the 3-D view, and the 2-D editor of the same document
+    centralTabs_ = new QTabWidget(this);
+    centralTabs_->setDocumentMode(true);
+    centralTabs_->addTab(view_, tr("3-D View"));
+    editor_ = new EditorWidget;
+    centralTabs_->addTab(editor_, tr("Edit"));
+    centralTabs_->setTabToolTip(1, tr("Draw and edit the mechanism in 2-D: pivots, links, "
+                                      "points; every edit can be undone (Ctrl+Z)"));
+    setCentralWidget(centralTabs_);
     setAcceptDrops(true);
     setDockNestingEnabled(true);
     createDocks();
@@ -93,6 +103,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     createStatusWidgets();
     connectSimulation();
     connectDocument();
+    editor_->setDocument(document_);
+    connect(editor_, &EditorWidget::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     statusBar()->showMessage(tr("Open a mechanism (Ctrl+O) or pick one from File ▸ Examples"));
     resize(1480, 920);
     const QSettings settings;
@@ -145,6 +158,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
 
     stopRun(); // the run belongs to the previous mechanism
     current_ = std::move(outcome.mechanism);
+    documentCompiles_ = true;
     document_->reset(current_->model->spec, current_->path); // clears the undo history
     view_->setModel(current_->model, current_->q0);
     graph_->setModel(current_->model);
@@ -204,9 +218,12 @@ bool MainWindow::writeScreenshot(const QString& file,
 void MainWindow::createMenus() {
     // File
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newEmpty = file->addAction(tr("&New Mechanism"), this, &MainWindow::promptNewEmpty);
+    newEmpty->setShortcut(QKeySequence::New);
+    newEmpty->setToolTip(tr("An empty drawing in the Edit tab: place pivots and draw links"));
     QAction* fromTemplate =
-        file->addAction(tr("&New From Template…"), this, &MainWindow::promptNewFromTemplate);
-    fromTemplate->setShortcut(QKeySequence::New);
+        file->addAction(tr("New From &Template…"), this, &MainWindow::promptNewFromTemplate);
+    fromTemplate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     fromTemplate->setToolTip(tr("A four-bar, slider-crank, five-bar, Watt or Stephenson six-bar, "
                                 "sized in a dialog"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::promptOpen);
@@ -253,6 +270,13 @@ void MainWindow::createMenus() {
 
     // View
     viewMenu_ = menuBar()->addMenu(tr("&View"));
+    QAction* show3d =
+        viewMenu_->addAction(tr("&3-D View"), this, [this] { centralTabs_->setCurrentIndex(0); });
+    show3d->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* showEditor = viewMenu_->addAction(tr("&Edit in 2-D"), this,
+                                               [this] { centralTabs_->setCurrentIndex(1); });
+    showEditor->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    viewMenu_->addSeparator();
     QAction* reset = viewMenu_->addAction(tr("&Reset View"), view_, &MechanismView::resetCamera);
     reset->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
     QAction* orbit = viewMenu_->addAction(tr("&Orbit With Left Drag"));

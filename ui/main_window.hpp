@@ -26,6 +26,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QProgressBar;
+class QTabWidget;
 class QUndoStack;
 
 namespace sslm {
@@ -36,6 +37,7 @@ namespace sslm::ui {
 
 class InputAnglePlot;
 class CheckPanel;
+class EditorWidget;
 class MechanismDocument;
 class MechanismGraphView;
 class MechanismView;
@@ -68,6 +70,9 @@ public:
     /// The loaded mechanism with its initial state; empty before the first successful load.
     const std::optional<LoadedMechanism>& currentMechanism() const { return current_; }
     MechanismView* mechanismView() const { return view_; }
+    /// The Edit tab (2-D editor of the document) and the tabs of the centre.
+    EditorWidget* editor() const { return editor_; }
+    QTabWidget* centralTabs() const { return centralTabs_; }
     /// The View menu, for docks to add their toggle actions.
     QMenu* viewMenu() const { return viewMenu_; }
 
@@ -116,8 +121,9 @@ public:
     /// Offers to restore the copies a crashed session left (a dialog per copy); returns the
     /// number restored (the last one is shown).
     int offerRecovery();
-    /// A new, untitled document holding `spec` (a template); false (reason set) if it does not
-    /// compile.
+    /// A new, untitled document holding `spec` (a template, or a drawing to finish in the Edit
+    /// tab). One that does not compile yet is shown in the editor and the Check panel only
+    /// (`error` receives why); simulation waits until it compiles.
     bool newDocument(const MechanismSpec& spec, QString* error = nullptr);
     /// Shows a recovery copy as the current, unsaved document; false (reason set) if unreadable.
     bool restoreRecovery(const RecoveryEntry& entry, QString* error = nullptr);
@@ -151,6 +157,8 @@ private:
     void promptOpen();
     void promptSaveAs();
     void promptNewFromTemplate();
+    /// A new, empty drawing (the ground only) in the Edit tab.
+    void promptNewEmpty();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
     void showMechanism(LoadedMechanism mechanism);
     /// Title "name[*] — SSLM Studio" for the document's file (or "Untitled").
@@ -208,6 +216,9 @@ private:
     QUndoStack* undoStack_ = nullptr;
     MechanismDocument* document_ = nullptr;
     CheckPanel* checkPanel_ = nullptr;
+    EditorWidget* editor_ = nullptr;
+    QTabWidget* centralTabs_ = nullptr;
+    bool documentCompiles_ = true; ///< false while an edit leaves the document uncompilable
     QDockWidget* checkDock_ = nullptr;
     bool adoptingCuts_ = false; ///< the document takes a cut change the model already has
     QProgressBar* progressBar_ = nullptr;

@@ -8,8 +8,10 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QUndoStack>
 
+#include "core/edit/drawing.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/template_dialog.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -57,11 +59,15 @@ void MainWindow::updateWindowTitle() {
 }
 
 void MainWindow::onDocumentChanged() {
-    if (adoptingCuts_ || !current_ || document_->spec() == current_->model->spec) {
+    if (adoptingCuts_ || (current_ && document_->spec() == current_->model->spec)) {
         return; // opened or adopted already
     }
     LoadOutcome outcome = compileMechanism(document_->spec(), document_->path());
+    documentCompiles_ = outcome.mechanism.has_value();
     if (!outcome.mechanism) {
+        if (!current_) {
+            graph_->setSpec(document_->spec(), {});
+        }
         statusBar()->showMessage(tr("The edited mechanism does not compile: %1")
                                      .arg(outcome.error.section(QLatin1Char('\n'), 0, 0)));
         return;
@@ -74,6 +80,7 @@ void MainWindow::onDocumentChanged() {
 
 void MainWindow::showMechanism(LoadedMechanism mechanism) {
     stopRun(); // a run belongs to the mechanism it started with
+    documentCompiles_ = true;
     current_ = std::move(mechanism);
     view_->setModel(current_->model, current_->q0);
     graph_->setModel(current_->model);
@@ -87,10 +94,23 @@ void MainWindow::showMechanism(LoadedMechanism mechanism) {
 bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
     LoadOutcome outcome = compileMechanism(spec, {});
     if (!outcome.mechanism) {
+        // a drawing to be finished in the Edit tab (an empty one, say): nothing to simulate yet
+        stopRun();
+        current_.reset();
+        documentCompiles_ = false;
+        view_->setModel(nullptr, Eigen::VectorXd());
+        graph_->setSpec(spec, {});
+        playback_->setRun(nullptr);
+        shownSample_ = -1;
+        document_->reset(spec, {}, /*modified=*/true);
+        updateRunActions();
+        updateWindowTitle();
         if (error != nullptr) {
             *error = outcome.error;
         }
-        return false;
+        statusBar()->showMessage(tr("New mechanism: draw it in the Edit tab (P places pivots, L "
+                                    "draws links); the Check panel says when it can move."));
+        return true;
     }
     showMechanism(std::move(*outcome.mechanism));
     document_->reset(spec, {}, /*modified=*/true); // never saved
@@ -98,6 +118,14 @@ bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
     statusBar()->showMessage(tr("New mechanism \u201c%1\u201d: F5 simulates it, Ctrl+S saves it.")
                                  .arg(QString::fromStdString(spec.name)));
     return true;
+}
+
+void MainWindow::promptNewEmpty() {
+    if (!confirmDiscardChanges()) {
+        return;
+    }
+    newDocument(emptyDrawing(tr("New mechanism").toStdString()).spec);
+    centralTabs_->setCurrentIndex(1);
 }
 
 void MainWindow::promptNewFromTemplate() {

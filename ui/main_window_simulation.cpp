@@ -111,6 +111,16 @@ bool MainWindow::startSimulation() {
         statusBar()->showMessage(tr("Open a mechanism first (Ctrl+O)."));
         return false;
     }
+    if (!documentCompiles_) {
+        statusBar()->showMessage(tr("Cannot start: the edited mechanism does not compile; the "
+                                    "Check panel says what to fix (Ctrl+Z undoes the edit)."));
+        checkDock_->raise();
+        return false;
+    }
+    if (current_->model->nq() == 0) {
+        statusBar()->showMessage(tr("Nothing moves yet: draw links in the Edit tab (Ctrl+2)."));
+        return false;
+    }
     const std::optional<SimulationSettings> settings = runPanel_->settings();
     if (!settings) {
         statusBar()->showMessage(tr("Cannot start: %1").arg(runPanel_->validationMessage()));

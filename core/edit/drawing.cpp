@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+#include "core/edit/drawing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <utility>
+
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm {
+
+namespace {
+
+constexpr const char* kGround = "ground";
+constexpr double kMinLinkLength = 1e-6; ///< m: shorter links are refused
+
+Eigen::Matrix2d rotation(double angle) {
+    Eigen::Matrix2d r;
+    r << std::cos(angle), -std::sin(angle), std::sin(angle), std::cos(angle);
+    return r;
+}
+
+/// The pose of `body` ("ground": W itself), or empty.
+std::optional<BodyPose> poseOf(const Drawing& drawing, const std::string& body) {
+    if (body == kGround) {
+        return BodyPose{};
+    }
+    const auto it = drawing.poses.find(body);
+    return it == drawing.poses.end() ? std::nullopt : std::optional<BodyPose>(it->second);
+}
+
+BodySpec* findBody(MechanismSpec& spec, const std::string& id) {
+    const auto it = std::find_if(spec.bodies.begin(), spec.bodies.end(),
+                                 [&](const BodySpec& b) { return b.id == id; });
+    return it == spec.bodies.end() ? nullptr : &*it;
+}
+
+/// The named point `ref` ("ground": a ground point), or null.
+const BodyPoint* findPoint(const MechanismSpec& spec, const JointEnd& ref) {
+    const std::vector<BodyPoint>* points = &spec.ground.points;
+    if (ref.body != kGround) {
+        const auto body = std::find_if(spec.bodies.begin(), spec.bodies.end(),
+                                       [&](const BodySpec& b) { return b.id == ref.body; });
+        if (body == spec.bodies.end()) {
+            return nullptr;
+        }
+        points = &body->points;
+    }
+    const auto it = std::find_if(points->begin(), points->end(),
+                                 [&](const BodyPoint& p) { return p.name == ref.point; });
+    return it == points->end() ? nullptr : &*it;
+}
+
+BodyPoint* findPoint(MechanismSpec& spec, const JointEnd& ref) {
+    return const_cast<BodyPoint*>(findPoint(std::as_const(spec), ref));
+}
+
+/// The smallest k ≥ 1 such that prefix + k is not in `taken`.
+std::string nextName(const std::string& prefix, const std::set<std::string>& taken) {
+    for (int k = 1;; ++k) {
+        const std::string name = prefix + std::to_string(k);
+        if (taken.count(name) == 0) {
+            return name;
+        }
+    }
+}
+
+std::set<std::string> jointAndCoordinateNames(const MechanismSpec& spec) {
+    std::set<std::string> names;
+    for (const JointSpec& j : spec.joints) {
+        names.insert(j.name);
+        names.insert(j.coordinateName());
+    }
+    return names;
+}
+
+Eigen::Vector2d centroid(const std::vector<BodyPoint>& points) {
+    Eigen::Vector2d sum = Eigen::Vector2d::Zero();
+    for (const BodyPoint& p : points) {
+        sum += p.p_B;
+    }
+    return points.empty() ? sum : Eigen::Vector2d(sum / static_cast<double>(points.size()));
+}
+
+std::string describe(const JointEnd& ref) {
+    return ref.body + "." + ref.point;
+}
+
+} // namespace
+
+Drawing emptyDrawing(const std::string& name) {
+    Drawing drawing;
+    drawing.spec.name = name;
+    drawing.spec.ground.name = kGround;
+    return drawing;
+}
+
+Drawing drawingAt(const MechanismSpec& spec, const Model& model, const Eigen::VectorXd& q) {
+    Drawing drawing;
+    drawing.spec = spec;
+    Workspace ws(model);
+    updatePositions(model, ws, q);
+    for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+        drawing.poses[model.bodies[b].id] = {ws.origin[b], ws.angle[b]};
+    }
+    return drawing;
+}
+
+std::optional<Eigen::Vector2d> pointInWorld(const Drawing& drawing, const JointEnd& point) {
+    const std::optional<BodyPose> pose = poseOf(drawing, point.body);
+    if (!pose) {
+        return std::nullopt;
+    }
+    const BodyPoint* p = findPoint(drawing.spec, point);
+    if (p == nullptr) {
+        return std::nullopt;
+    }
+    return Eigen::Vector2d(pose->origin + rotation(pose->angle) * p->p_B);
+}
+
+std::vector<std::pair<std::string, double>> jointValuesAt(const Drawing& drawing) {
+    std::vector<std::pair<std::string, double>> values;
+    for (const JointSpec& joint : drawing.spec.joints) {
+        const std::optional<BodyPose> parent = poseOf(drawing, joint.parent.body);
+        const std::optional<BodyPose> child = poseOf(drawing, joint.child.body);
+        if (!parent || !child) {
+            continue;
+        }
+        double value = 0;
+        if (joint.type == JointType::Revolute) {
+            value = std::remainder(child->angle - parent->angle - joint.offset, 2.0 * M_PI);
+        } else {
+            const std::optional<Eigen::Vector2d> a = pointInWorld(drawing, joint.parent);
+            const std::optional<Eigen::Vector2d> b = pointInWorld(drawing, joint.child);
+            if (!a || !b) {
+                continue;
+            }
+            value = (*b - *a).dot(rotation(parent->angle) * joint.axis_P);
+        }
+        values.emplace_back(joint.coordinateName(), value);
+    }
+    return values;
+}
+
+void keepDrawnPose(Drawing& drawing) {
+    InitialStateSpec& initial = drawing.spec.initial;
+    const std::vector<std::pair<std::string, double>> values = jointValuesAt(drawing);
+    const auto drawn = [&](const std::string& name) -> std::optional<double> {
+        for (const auto& [n, v] : values) {
+            if (n == name) {
+                return v;
+            }
+        }
+        return std::nullopt;
+    };
+    initial.assemblyGuess = values;
+    std::vector<std::pair<std::string, double>> independent;
+    for (const auto& [name, value] : initial.independent) {
+        if (const std::optional<double> v = drawn(name)) {
+            independent.emplace_back(name, *v);
+        }
+    }
+    initial.independent = std::move(independent);
+    std::erase_if(initial.rates, [&](const auto& rate) { return !drawn(rate.first); });
+}
+
+EditError addGroundPivot(Drawing& drawing, const Eigen::Vector2d& w, std::string* name) {
+    if (!w.allFinite()) {
+        return "the pivot's position is not a number";
+    }
+    std::set<std::string> taken;
+    for (const BodyPoint& p : drawing.spec.ground.points) {
+        taken.insert(p.name);
+    }
+    const std::string pivot = nextName("O", taken);
+    drawing.spec.ground.points.push_back({pivot, w});
+    if (name != nullptr) {
+        *name = pivot;
+    }
+    return {};
+}
+
+EditError addLink(Drawing& drawing,
+                  const JointEnd& from,
+                  const LinkEnd& to,
+                  const LinkOptions& options,
+                  std::string* id) {
+    const std::optional<Eigen::Vector2d> a = pointInWorld(drawing, from);
+    if (!a) {
+        return "a link starts at an existing point: " + describe(from) + " is not one";
+    }
+    Eigen::Vector2d b;
+    const JointEnd* target = std::get_if<JointEnd>(&to);
+    if (target != nullptr) {
+        const std::optional<Eigen::Vector2d> end = pointInWorld(drawing, *target);
+        if (!end) {
+            return "the link's end " + describe(*target) + " is not an existing point";
+        }
+        if (*target == from || (target->body == from.body && from.body != kGround)) {
+            return "a link cannot join a body to itself: pick a point of another body";
+        }
+        b = *end;
+    } else {
+        b = std::get<Eigen::Vector2d>(to);
+    }
+    const double length = (b - *a).norm();
+    if (!(length >= kMinLinkLength) || !b.allFinite()) {
+        return "the link has no length: its two ends are at the same place";
+    }
+    if (!(options.density > 0.0)) {
+        return "the link's density must be positive";
+    }
+
+    MechanismSpec& spec = drawing.spec;
+    std::set<std::string> bodyIds{kGround};
+    for (const BodySpec& body : spec.bodies) {
+        bodyIds.insert(body.id);
+    }
+    const std::string body = nextName("L", bodyIds);
+    BodySpec link;
+    link.id = body;
+    link.name = "#" + body.substr(1) + " link";
+    link.mass = options.density * length;
+    link.com_B = {0.5 * length, 0.0};
+    link.shape = BodyShape::Bar;
+    link.points = {{"P1", {0.0, 0.0}}, {"P2", {length, 0.0}}};
+    spec.bodies.push_back(link);
+    drawing.poses[body] = {*a, std::atan2((b - *a).y(), (b - *a).x())};
+
+    const auto addRevolute = [&spec](const JointEnd& parent, const JointEnd& child) {
+        std::set<std::string> taken = jointAndCoordinateNames(spec);
+        JointSpec joint;
+        joint.name = nextName("J", taken);
+        const std::string number = joint.name.substr(1);
+        joint.coordinate = taken.count("theta" + number) == 0 ? "theta" + number : joint.name;
+        joint.type = JointType::Revolute;
+        joint.parent = parent;
+        joint.child = child;
+        spec.joints.push_back(joint);
+    };
+    addRevolute(from, {body, "P1"});
+    if (target != nullptr) {
+        addRevolute({body, "P2"}, *target); // closes a loop
+    }
+    spec.cuts.clear(); // the loops changed: the compiler chooses the cuts
+    keepDrawnPose(drawing);
+    if (id != nullptr) {
+        *id = body;
+    }
+    return {};
+}
+
+EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector2d& w) {
+    if (!pointInWorld(drawing, point)) {
+        return describe(point) + " is not a point of the drawing";
+    }
+    if (!w.allFinite()) {
+        return "the new position is not a number";
+    }
+    MechanismSpec& spec = drawing.spec;
+    // the point and every point pinned to it by revolute joints
+    std::vector<JointEnd> pinned{point};
+    for (std::size_t i = 0; i < pinned.size(); ++i) {
+        for (const JointSpec& joint : spec.joints) {
+            if (joint.type != JointType::Revolute) {
+                continue;
+            }
+            for (const auto& [end, other] :
+                 {std::pair{joint.parent, joint.child}, std::pair{joint.child, joint.parent}}) {
+                if (end == pinned[i] &&
+                    std::find(pinned.begin(), pinned.end(), other) == pinned.end()) {
+                    pinned.push_back(other);
+                }
+            }
+        }
+    }
+    // bodies whose centre of mass sits at the centroid of their points keep it there
+    std::set<std::string> centred;
+    for (const JointEnd& ref : pinned) {
+        if (const BodySpec* body = findBody(spec, ref.body)) {
+            if ((body->com_B - centroid(body->points)).norm() <= 1e-12) {
+                centred.insert(body->id);
+            }
+        }
+    }
+    for (const JointEnd& ref : pinned) {
+        const std::optional<BodyPose> pose = poseOf(drawing, ref.body);
+        BodyPoint* p = findPoint(spec, ref);
+        if (pose && p != nullptr) {
+            p->p_B = rotation(pose->angle).transpose() * (w - pose->origin);
+        }
+    }
+    for (const std::string& id : centred) {
+        BodySpec* body = findBody(spec, id);
+        body->com_B = centroid(body->points);
+    }
+    keepDrawnPose(drawing);
+    return {};
+}
+
+EditError removeJoint(Drawing& drawing, const std::string& joint) {
+    MechanismSpec& spec = drawing.spec;
+    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == joint; });
+    if (it == spec.joints.end()) {
+        return "there is no joint " + joint;
+    }
+    const std::string coordinate = it->coordinateName();
+    spec.joints.erase(it);
+    std::erase_if(spec.actuators, [&](const ActuatorSpec& a) { return a.joint == joint; });
+    std::erase_if(spec.initial.independent, [&](const auto& v) { return v.first == coordinate; });
+    spec.cuts.clear();
+    keepDrawnPose(drawing);
+    return {};
+}
+
+EditError removeBody(Drawing& drawing, const std::string& body) {
+    MechanismSpec& spec = drawing.spec;
+    if (findBody(spec, body) == nullptr) {
+        return "there is no body " + body;
+    }
+    std::vector<std::string> joints;
+    for (const JointSpec& j : spec.joints) {
+        if (j.parent.body == body || j.child.body == body) {
+            joints.push_back(j.name);
+        }
+    }
+    for (const std::string& joint : joints) {
+        removeJoint(drawing, joint);
+    }
+    std::erase_if(spec.tracedPoints, [&](const TracedPointSpec& t) { return t.at.body == body; });
+    std::erase_if(spec.bodies, [&](const BodySpec& b) { return b.id == body; });
+    drawing.poses.erase(body);
+    keepDrawnPose(drawing);
+    return {};
+}
+
+EditError setInput(Drawing& drawing, const std::string& joint) {
+    MechanismSpec& spec = drawing.spec;
+    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == joint; });
+    if (it == spec.joints.end()) {
+        return "there is no joint " + joint;
+    }
+    const std::string coordinate = it->coordinateName();
+    keepDrawnPose(drawing);
+    double value = 0;
+    for (const auto& [name, v] : spec.initial.assemblyGuess) {
+        if (name == coordinate) {
+            value = v;
+        }
+    }
+    auto& independent = spec.initial.independent;
+    if (std::none_of(independent.begin(), independent.end(),
+                     [&](const auto& v) { return v.first == coordinate; })) {
+        independent.emplace_back(coordinate, value);
+    }
+    if (std::none_of(spec.actuators.begin(), spec.actuators.end(),
+                     [&](const ActuatorSpec& a) { return a.joint == joint; })) {
+        ActuatorSpec actuator;
+        actuator.joint = joint;
+        spec.actuators.push_back(actuator);
+    }
+    return {};
+}
+
+} // namespace sslm

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// A mechanism as the editor draws it: its description plus every body's pose in the ground
+// frame W, so that an edit can keep the rest of the drawing where it is. The edits below change
+// the description and keep the initial state in step with the drawing: every joint's value at
+// the drawn poses goes into spec.initial.assembly_guess, so that assembling the edited
+// mechanism starts from what is on screen and keeps its branch ("dragging a point re-assembles
+// the mechanism"). Edits that change the loops clear the spec's cut list (the compiler then
+// chooses). Units: m and rad; W is x right, y up. No Qt.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+#include "core/spec/mechanism_spec.hpp"
+
+namespace sslm {
+
+/// A body's pose in W: where its frame's origin is (m) and its angle (rad, counter-clockwise).
+struct BodyPose {
+    Eigen::Vector2d origin = Eigen::Vector2d::Zero();
+    double angle = 0;
+};
+
+struct Drawing {
+    MechanismSpec spec;
+    std::map<std::string, BodyPose> poses; ///< by body id; the ground is W itself
+};
+
+/// An empty drawing: the ground only, named `name`, no bodies.
+Drawing emptyDrawing(const std::string& name);
+
+/// The drawing of `model` (compiled from spec) at the assembled pose q (nq).
+Drawing drawingAt(const MechanismSpec& spec, const Model& model, const Eigen::VectorXd& q);
+
+/// Where a named point is in W (m): a ground point, or a body point at its body's pose; empty
+/// when the body or point does not exist or the body has no pose.
+std::optional<Eigen::Vector2d> pointInWorld(const Drawing& drawing, const JointEnd& point);
+
+/// Every joint's value at the drawn poses (rad for a revolute, m for a prismatic), by
+/// coordinate name, in joint order; joints between bodies without a pose are left out.
+std::vector<std::pair<std::string, double>> jointValuesAt(const Drawing& drawing);
+
+/// What a new link is made of.
+struct LinkOptions {
+    double density = 2.0; ///< kg/m of a uniform bar (a 16 mm square steel bar)
+};
+
+/// The ends a new link can have: an existing point (a pin there), or a free point in W (m).
+using LinkEnd = std::variant<JointEnd, Eigen::Vector2d>;
+
+/// The result of an edit: empty when it was made, else why not (the drawing is unchanged).
+using EditError = std::string;
+
+/// Adds a ground pivot at w (m); `name` receives its point name ("O3").
+EditError addGroundPivot(Drawing& drawing, const Eigen::Vector2d& w, std::string* name = nullptr);
+
+/// Adds a binary link (a uniform bar) from the existing point `from`, pinned there by a
+/// revolute joint, to `to`: a free end, or another existing point, pinned there too (which
+/// closes a loop). `id` receives the new body's id ("L3").
+EditError addLink(Drawing& drawing,
+                  const JointEnd& from,
+                  const LinkEnd& to,
+                  const LinkOptions& options = {},
+                  std::string* id = nullptr);
+
+/// Moves a point to w (m) with the points pinned to it, keeping every body's pose: the bodies
+/// change shape (a bar's length, a plate's outline); a centre of mass that was at the centroid
+/// of its body's points stays there. Ground points move too.
+EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector2d& w);
+
+/// Removes a joint (and its actuator, traces stay); its bodies may be left unconnected.
+EditError removeJoint(Drawing& drawing, const std::string& joint);
+
+/// Removes a body with its joints, actuators and traced points.
+EditError removeBody(Drawing& drawing, const std::string& body);
+
+/// Makes `joint`'s coordinate an input: independent in the initial state at its drawn value
+/// and driven by an actuator (zero force until the user chooses one).
+EditError setInput(Drawing& drawing, const std::string& joint);
+
+/// Writes the drawn joint values into spec.initial: the assembly guess for every coordinate,
+/// and the value of each independent coordinate that still exists (others are dropped).
+void keepDrawnPose(Drawing& drawing);
+
+} // namespace sslm

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// Drawing edits: a four-bar drawn from two ground pivots and three links compiles to one DOF
+// and assembles exactly where it was drawn; moving the coupler–rocker pin changes both links
+// and re-assembles with the pin where it was put; removing a body takes its joints; impossible
+// edits are refused with the reason and change nothing.
+
+#include <QtTest>
+
+#include "core/edit/drawing.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
+#include "core/model/mechanism_check.hpp"
+#include "core/util/diagnostic.hpp"
+
+using namespace sslm;
+
+namespace {
+
+constexpr double kTol = 1e-12; // m
+
+/// The four-bar of the tests: pivots O1 (0, 0) and O2 (0.3, 0); crank L1 from O1 to
+/// (0.05, 0.0866); coupler L2 from the crank's tip to (0.2, 0.25); rocker L3 from O2 to the
+/// coupler's tip; the crank joint J1 is the input.
+Drawing drawnFourBar() {
+    Drawing d = emptyDrawing("Drawn four-bar");
+    if (!addGroundPivot(d, {0.0, 0.0}).empty() || !addGroundPivot(d, {0.3, 0.0}).empty() ||
+        !addLink(d, {"ground", "O1"}, Eigen::Vector2d(0.05, 0.0866)).empty() ||
+        !addLink(d, {"L1", "P2"}, Eigen::Vector2d(0.2, 0.25)).empty() ||
+        !addLink(d, {"ground", "O2"}, JointEnd{"L2", "P2"}).empty() || !setInput(d, "J1").empty()) {
+        qFatal("drawing the four-bar failed");
+    }
+    return d;
+}
+
+struct Assembled {
+    std::shared_ptr<const Model> model;
+    Drawing drawing; ///< at the assembled pose
+};
+
+Assembled assembled(const Drawing& d) {
+    const CompileResult compiled = compileModel(d.spec);
+    if (!compiled.ok()) {
+        qFatal("%s", formatDiagnostics(compiled.diagnostics).c_str());
+    }
+    const InitialState initial = assembleInitialState(*compiled.model);
+    if (!initial.report.converged) {
+        qFatal("%s", initial.report.message.c_str());
+    }
+    return {compiled.model, drawingAt(d.spec, *compiled.model, initial.q)};
+}
+
+/// Largest distance between the drawn and the assembled position of any point (m).
+double largestShift(const Drawing& drawn, const Drawing& assembled) {
+    double worst = 0;
+    for (const BodySpec& body : drawn.spec.bodies) {
+        for (const BodyPoint& p : body.points) {
+            const JointEnd ref{body.id, p.name};
+            worst =
+                std::max(worst, (*pointInWorld(drawn, ref) - *pointInWorld(assembled, ref)).norm());
+        }
+    }
+    return worst;
+}
+
+} // namespace
+
+class TestDrawing : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fourBarAssemblesWhereDrawn() {
+        const Drawing d = drawnFourBar();
+        QCOMPARE(d.spec.bodies.size(), std::size_t(3));
+        QCOMPARE(d.spec.joints.size(), std::size_t(4));
+        QCOMPARE(d.spec.joints[2].name, std::string("J3"));
+        QCOMPARE(d.spec.joints[2].parent, (JointEnd{"ground", "O2"}));
+        QCOMPARE(d.spec.joints[2].child, (JointEnd{"L3", "P1"}));
+        QCOMPARE(d.spec.joints[3].name, std::string("J4")); // closes the loop
+        QCOMPARE(d.spec.joints[3].parent, (JointEnd{"L3", "P2"}));
+        QCOMPARE(d.spec.joints[3].child, (JointEnd{"L2", "P2"}));
+        QCOMPARE(d.spec.initial.independent.size(), std::size_t(1));
+        QCOMPARE(d.spec.actuators.size(), std::size_t(1));
+        const double crank = std::hypot(0.05, 0.0866);
+        QVERIFY(std::abs(d.spec.bodies[0].points[1].p_B.x() - crank) < kTol);
+        QVERIFY(std::abs(d.spec.bodies[0].mass - 2.0 * crank) < kTol);
+
+        const Assembled a = assembled(d);
+        QCOMPARE(a.model->mobilityGrubler, 1);
+        QCOMPARE(a.model->nLoops(), 1);
+        const double shift = largestShift(d, a.drawing);
+        qInfo("drawn four-bar: assembled points within %.3g m of the drawing", shift);
+        QVERIFY(shift < kTol);
+        const MechanismCheck check = checkMechanism(d.spec);
+        QVERIFY(!check.hasErrors());
+        QCOMPARE(check.dofJacobian.value_or(-1), 1);
+    }
+
+    void movingAPinReassembles() {
+        Drawing d = drawnFourBar();
+        const Eigen::Vector2d target(0.22, 0.27);
+        QVERIFY(movePoint(d, {"L2", "P2"}, target).empty());
+        // both links pinned there changed: the coupler from the crank tip, the rocker from O2
+        const Eigen::Vector2d tip(0.05, 0.0866);
+        QVERIFY(std::abs(d.spec.bodies[1].points[1].p_B.norm() - (target - tip).norm()) < kTol);
+        QVERIFY(std::abs(d.spec.bodies[2].points[1].p_B.norm() -
+                         (target - Eigen::Vector2d(0.3, 0.0)).norm()) < kTol);
+        QVERIFY(std::abs((*pointInWorld(d, {"L3", "P2"}) - target).norm()) < kTol);
+        QVERIFY((d.spec.bodies[1].com_B - 0.5 * d.spec.bodies[1].points[1].p_B).norm() < kTol);
+
+        const Assembled a = assembled(d);
+        QVERIFY(largestShift(d, a.drawing) < kTol);
+        QVERIFY((*pointInWorld(a.drawing, {"L2", "P2"}) - target).norm() < kTol);
+
+        // a ground pivot moves with the rocker's pin on it
+        QVERIFY(movePoint(d, {"ground", "O2"}, {0.32, 0.01}).empty());
+        QVERIFY((*pointInWorld(d, {"L3", "P1"}) - Eigen::Vector2d(0.32, 0.01)).norm() < kTol);
+        QVERIFY(largestShift(d, assembled(d).drawing) < kTol);
+    }
+
+    void removingABodyTakesItsJoints() {
+        Drawing d = drawnFourBar();
+        QVERIFY(removeBody(d, "L3").empty());
+        QCOMPARE(d.spec.bodies.size(), std::size_t(2));
+        QCOMPARE(d.spec.joints.size(), std::size_t(2));
+        const Assembled a = assembled(d);
+        QCOMPARE(a.model->mobilityGrubler, 2);
+        QCOMPARE(a.model->nLoops(), 0);
+
+        Drawing e = drawnFourBar();
+        QVERIFY(removeJoint(e, "J1").empty()); // the input goes with its joint
+        QVERIFY(e.spec.actuators.empty());
+        QVERIFY(e.spec.initial.independent.empty());
+    }
+
+    void impossibleEditsAreRefused() {
+        Drawing d = drawnFourBar();
+        const MechanismSpec before = d.spec;
+        QVERIFY(QString::fromStdString(addLink(d, {"ground", "O9"}, Eigen::Vector2d(1, 1)))
+                    .contains("not"));
+        QVERIFY(QString::fromStdString(addLink(d, {"ground", "O1"}, Eigen::Vector2d(0, 0)))
+                    .contains("no length"));
+        QVERIFY(QString::fromStdString(addLink(d, {"L1", "P1"}, JointEnd{"L1", "P2"}))
+                    .contains("itself"));
+        QVERIFY(!movePoint(d, {"L7", "P1"}, {0, 0}).empty());
+        QVERIFY(!removeJoint(d, "J99").empty());
+        QVERIFY(!removeBody(d, "L99").empty());
+        QVERIFY(!setInput(d, "J99").empty());
+        QVERIFY(d.spec == before);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDrawing)
+#include "tst_drawing.moc"

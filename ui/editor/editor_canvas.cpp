@@ -1,0 +1,546 @@
+// SPDX-License-Identifier: MIT
+#include "ui/editor/editor_canvas.hpp"
+
+#include <cmath>
+#include <functional>
+
+#include <QGraphicsEllipseItem>
+#include <QGraphicsLineItem>
+#include <QGraphicsPathItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <Eigen/Geometry>
+
+#include "core/model/mechanism_check.hpp"
+#include "ui/document/mechanism_document.hpp"
+#include "ui/style/palette.hpp"
+
+namespace sslm::ui {
+
+namespace {
+
+constexpr double kMillimetres = 1000.0; ///< scene units per metre
+constexpr const char* kGround = "ground";
+
+QPointF scenePoint(const Eigen::Vector2d& w) {
+    return {w.x() * kMillimetres, w.y() * kMillimetres};
+}
+
+/// Distance (px) from p to the segment a–b.
+double segmentDistance(const QPointF& p, const QPointF& a, const QPointF& b) {
+    const QPointF ab = b - a;
+    const double length2 = QPointF::dotProduct(ab, ab);
+    const double t =
+        length2 > 0 ? std::clamp(QPointF::dotProduct(p - a, ab) / length2, 0.0, 1.0) : 0.0;
+    const QPointF d = p - (a + t * ab);
+    return std::hypot(d.x(), d.y());
+}
+
+/// The joints whose parent or child end is `point`.
+std::vector<std::string> jointsAt(const MechanismSpec& spec, const JointEnd& point) {
+    std::vector<std::string> joints;
+    for (const JointSpec& j : spec.joints) {
+        if (j.parent == point || j.child == point) {
+            joints.push_back(j.name);
+        }
+    }
+    return joints;
+}
+
+} // namespace
+
+EditorCanvas::EditorCanvas(QWidget* parent) : QGraphicsView(parent) {
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setDragMode(QGraphicsView::NoDrag);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    scale(1.0, -1.0); // y up
+    setToolTip(tr("Select: click a point or link, drag a point to move it (Delete removes). "
+                  "Pivot: click to place a ground pivot. Link: drag from a pivot or point."));
+    m_drawing = emptyDrawing({});
+}
+
+void EditorCanvas::setDocument(MechanismDocument* document) {
+    if (m_document != nullptr) {
+        disconnect(m_document, nullptr, this, nullptr);
+    }
+    m_document = document;
+    if (m_document != nullptr) {
+        connect(m_document, &MechanismDocument::specChanged, this,
+                &EditorCanvas::onDocumentChanged);
+        m_fitPending = true;
+        onDocumentChanged();
+    }
+}
+
+void EditorCanvas::setTool(Tool tool) {
+    m_tool = tool;
+    m_linkFrom.reset();
+    if (m_rubberBand != nullptr) {
+        m_rubberBand->hide();
+    }
+    setCursor(tool == Tool::Select ? Qt::ArrowCursor : Qt::CrossCursor);
+}
+
+void EditorCanvas::onDocumentChanged() {
+    const MechanismSpec& spec = m_document->spec();
+    const bool firstLook = m_drawing.spec.bodies.empty() && m_drawing.poses.empty();
+    // the assembled pose when the mechanism assembles; else the last poses of the bodies kept
+    const MechanismCheck check = checkMechanism(spec);
+    if (check.model && check.q.size() == check.model->nq() && check.assembles) {
+        m_drawing = drawingAt(spec, *check.model, check.q);
+    } else {
+        Drawing next;
+        next.spec = spec;
+        for (const BodySpec& body : spec.bodies) {
+            if (const auto it = m_drawing.poses.find(body.id); it != m_drawing.poses.end()) {
+                next.poses[body.id] = it->second;
+            }
+        }
+        m_drawing = std::move(next);
+    }
+    if (m_selectedPoint && !pointInWorld(m_drawing, *m_selectedPoint)) {
+        m_selectedPoint.reset();
+    }
+    if (m_selectedBody && m_drawing.poses.count(*m_selectedBody) == 0) {
+        m_selectedBody.reset();
+    }
+    rebuildScene();
+    // keep the drawing in sight while it grows, unless the user chose the zoom or is dragging
+    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+    const bool outside = !visible.contains(drawingBounds());
+    if (firstLook || m_fitPending || (outside && !m_userZoomed && !m_dragPoint)) {
+        fit();
+    }
+    Q_EMIT selectionChanged();
+}
+
+QRectF EditorCanvas::drawingBounds() const {
+    QRectF bounds;
+    for (QGraphicsItem* item : scene()->items()) {
+        if (item != m_rubberBand && item->isVisible() &&
+            !(item->flags() & QGraphicsItem::ItemIgnoresTransformations)) {
+            bounds |= item->sceneBoundingRect();
+        }
+    }
+    return bounds;
+}
+
+void EditorCanvas::rebuildScene() {
+    QGraphicsScene& s = *scene();
+    m_rubberBand = nullptr;
+    s.clear();
+    const double bar = 6.0; // mm: drawn width of a bar
+    const QColor link = subsystemColour(0);
+    const QColor selected = cutJointColour();
+    const MechanismSpec& spec = m_drawing.spec;
+
+    // links
+    for (const BodySpec& body : spec.bodies) {
+        if (m_drawing.poses.count(body.id) == 0) {
+            continue;
+        }
+        std::vector<QPointF> points;
+        for (const BodyPoint& p : body.points) {
+            points.push_back(scenePoint(*pointInWorld(m_drawing, {body.id, p.name})));
+        }
+        const bool isSelected = m_selectedBody == body.id;
+        const QColor colour = isSelected ? selected : link;
+        QPainterPath path;
+        if (body.shape == BodyShape::Plate && points.size() >= 3) {
+            path.moveTo(points.front());
+            for (std::size_t i = 1; i < points.size(); ++i) {
+                path.lineTo(points[i]);
+            }
+            path.closeSubpath();
+            auto* plate = s.addPath(path, QPen(colour.darker(120), 1.5),
+                                    QColor(colour.red(), colour.green(), colour.blue(), 120));
+            plate->setZValue(1);
+        } else if (points.size() >= 2) {
+            for (std::size_t i = 1; i < points.size(); ++i) {
+                path.moveTo(points.front());
+                path.lineTo(points[i]);
+            }
+            QPen pen(colour, bar, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+            s.addPath(path, pen)->setZValue(1);
+        } else if (body.shape == BodyShape::Block) {
+            const BodyPose pose = m_drawing.poses.at(body.id);
+            QGraphicsRectItem* block =
+                s.addRect(QRectF(-0.5 * body.blockWidth * kMillimetres,
+                                 -0.5 * body.blockHeight * kMillimetres,
+                                 body.blockWidth * kMillimetres, body.blockHeight * kMillimetres),
+                          QPen(colour.darker(120), 1.5), colour.lighter(130));
+            const Eigen::Vector2d com = pose.origin + Eigen::Rotation2Dd(pose.angle) * body.com_B;
+            block->setPos(scenePoint(com));
+            block->setRotation(pose.angle * 180.0 / M_PI);
+            block->setZValue(1);
+        }
+    }
+
+    // ground pivots
+    for (const BodyPoint& p : spec.ground.points) {
+        const QPointF at = scenePoint(p.p_B);
+        QPainterPath triangle;
+        triangle.moveTo(at);
+        triangle.lineTo(at + QPointF(-8, -14));
+        triangle.lineTo(at + QPointF(8, -14));
+        triangle.closeSubpath();
+        s.addPath(triangle, QPen(Qt::darkGray, 1.2), QColor(220, 220, 220))->setZValue(2);
+        s.addLine(QLineF(at + QPointF(-12, -14), at + QPointF(12, -14)), QPen(Qt::darkGray, 1.5))
+            ->setZValue(2);
+    }
+
+    // pins and free points
+    const auto drawPoint = [&](const JointEnd& ref, const Eigen::Vector2d& w) {
+        const bool pinned = !jointsAt(spec, ref).empty();
+        const bool isSelected = m_selectedPoint == ref;
+        const double r = pinned ? 5.0 : 3.5;
+        auto* dot = s.addEllipse(QRectF(-r, -r, 2 * r, 2 * r),
+                                 QPen(isSelected ? selected : QColor(40, 40, 40), 1.6),
+                                 isSelected ? selected.lighter(160) : QColor(Qt::white));
+        dot->setPos(scenePoint(w));
+        dot->setZValue(3);
+        dot->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+    };
+    for (const BodyPoint& p : spec.ground.points) {
+        drawPoint({kGround, p.name}, p.p_B);
+    }
+    for (const BodySpec& body : spec.bodies) {
+        for (const BodyPoint& p : body.points) {
+            if (const auto w = pointInWorld(m_drawing, {body.id, p.name})) {
+                drawPoint({body.id, p.name}, *w);
+            }
+        }
+    }
+    // joint names, inputs marked
+    for (const JointSpec& joint : spec.joints) {
+        const auto w = pointInWorld(m_drawing, joint.parent);
+        if (!w) {
+            continue;
+        }
+        const bool input =
+            std::any_of(spec.initial.independent.begin(), spec.initial.independent.end(),
+                        [&](const auto& v) { return v.first == joint.coordinateName(); });
+        auto* label = s.addSimpleText(QString::fromStdString(joint.name) +
+                                      (input ? tr(" (input)") : QString()));
+        label->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+        label->setPos(scenePoint(*w) + QPointF(6, 6));
+        label->setBrush(input ? QColor(30, 100, 30) : QColor(70, 70, 70));
+        label->setZValue(4);
+    }
+    m_rubberBand = s.addLine(QLineF(), QPen(selected, 2.0, Qt::DashLine));
+    m_rubberBand->setZValue(5);
+    m_rubberBand->hide();
+    // room around the drawing to pan and draw into
+    s.setSceneRect(s.itemsBoundingRect().adjusted(-2000, -2000, 2000, 2000));
+}
+
+void EditorCanvas::fit() {
+    m_userZoomed = false;
+    QRectF bounds = drawingBounds();
+    if (bounds.isEmpty()) {
+        bounds = QRectF(-100, -100, 400, 300);
+    }
+    fitInView(bounds.adjusted(-60, -60, 60, 60), Qt::KeepAspectRatio);
+    m_fitPending = !isVisible() || width() < 50;
+}
+
+void EditorCanvas::resizeEvent(QResizeEvent* event) {
+    QGraphicsView::resizeEvent(event);
+    if (m_fitPending) {
+        fit();
+    }
+}
+
+QPoint EditorCanvas::viewportPoint(const Eigen::Vector2d& w) const {
+    return mapFromScene(scenePoint(w));
+}
+
+Eigen::Vector2d EditorCanvas::worldPoint(const QPoint& viewportPoint) const {
+    const QPointF p = mapToScene(viewportPoint);
+    return {p.x() / kMillimetres, p.y() / kMillimetres};
+}
+
+std::optional<JointEnd> EditorCanvas::pointNear(const QPoint& at) const {
+    std::optional<JointEnd> best;
+    double bestDistance = kSnapPixels;
+    const auto consider = [&](const JointEnd& ref) {
+        const auto w = pointInWorld(m_drawing, ref);
+        if (!w) {
+            return;
+        }
+        const QPoint p = viewportPoint(*w);
+        const double d = std::hypot(p.x() - at.x(), p.y() - at.y());
+        if (d <= bestDistance) {
+            bestDistance = d;
+            best = ref;
+        }
+    };
+    for (const BodyPoint& p : m_drawing.spec.ground.points) {
+        consider({kGround, p.name});
+    }
+    for (const BodySpec& body : m_drawing.spec.bodies) {
+        for (const BodyPoint& p : body.points) {
+            consider({body.id, p.name});
+        }
+    }
+    return best;
+}
+
+std::optional<std::string> EditorCanvas::bodyNear(const QPoint& at) const {
+    for (const BodySpec& body : m_drawing.spec.bodies) {
+        std::vector<QPointF> points;
+        for (const BodyPoint& p : body.points) {
+            if (const auto w = pointInWorld(m_drawing, {body.id, p.name})) {
+                points.push_back(QPointF(viewportPoint(*w)));
+            }
+        }
+        for (std::size_t i = 1; i < points.size(); ++i) {
+            if (segmentDistance(QPointF(at), points.front(), points[i]) <= kSnapPixels) {
+                return body.id;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+Eigen::Vector2d EditorCanvas::snapped(const QPoint& at) const {
+    Eigen::Vector2d w = worldPoint(at);
+    if (m_snapToGrid) {
+        // whole grid steps per metre, so that 0.3 m is stored as 0.3, not 30 × 0.01
+        const double perMetre = std::round(1.0 / kGridMetres);
+        w = {std::round(w.x() * perMetre) / perMetre, std::round(w.y() * perMetre) / perMetre};
+    }
+    return w;
+}
+
+void EditorCanvas::selectPoint(const JointEnd& point) {
+    m_selectedPoint = point;
+    m_selectedBody.reset();
+    rebuildScene();
+    Q_EMIT selectionChanged();
+}
+
+bool EditorCanvas::apply(const std::function<EditError(Drawing&)>& edit,
+                         const QString& text,
+                         int mergeId) {
+    if (m_document == nullptr) {
+        return false;
+    }
+    Drawing copy = mergeId >= 0 ? m_dragStart : m_drawing;
+    const EditError error = edit(copy);
+    if (!error.empty()) {
+        Q_EMIT message(QString::fromStdString(error));
+        return false;
+    }
+    m_document->edit(copy.spec, text, mergeId);
+    return true;
+}
+
+bool EditorCanvas::moveSelectedPoint(const Eigen::Vector2d& w) {
+    if (!m_selectedPoint) {
+        return false;
+    }
+    const JointEnd point = *m_selectedPoint;
+    return apply([&](Drawing& d) { return movePoint(d, point, w); },
+                 tr("Move %1").arg(QString::fromStdString(point.point)));
+}
+
+bool EditorCanvas::deleteSelection() {
+    if (m_selectedBody) {
+        const std::string body = *m_selectedBody;
+        return apply([&](Drawing& d) { return removeBody(d, body); },
+                     tr("Delete %1").arg(QString::fromStdString(body)));
+    }
+    if (m_selectedPoint) {
+        const JointEnd point = *m_selectedPoint;
+        const std::vector<std::string> joints = jointsAt(m_drawing.spec, point);
+        if (joints.empty() && point.body == kGround) {
+            return apply(
+                [&](Drawing& d) -> EditError {
+                    std::erase_if(d.spec.ground.points,
+                                  [&](const BodyPoint& p) { return p.name == point.point; });
+                    return {};
+                },
+                tr("Delete pivot %1").arg(QString::fromStdString(point.point)));
+        }
+        if (joints.empty()) {
+            Q_EMIT message(tr("No joint at %1; select the link to delete it")
+                               .arg(QString::fromStdString(point.point)));
+            return false;
+        }
+        return apply(
+            [&](Drawing& d) -> EditError {
+                for (const std::string& joint : joints) {
+                    if (EditError e = removeJoint(d, joint); !e.empty()) {
+                        return e;
+                    }
+                }
+                return {};
+            },
+            tr("Delete joint at %1").arg(QString::fromStdString(point.point)));
+    }
+    return false;
+}
+
+bool EditorCanvas::makeSelectionInput() {
+    if (!m_selectedPoint) {
+        return false;
+    }
+    for (const JointSpec& joint : m_drawing.spec.joints) {
+        if ((joint.parent == *m_selectedPoint || joint.child == *m_selectedPoint) &&
+            (joint.parent.body == kGround || joint.child.body == kGround)) {
+            const std::string name = joint.name;
+            return apply([&](Drawing& d) { return setInput(d, name); },
+                         tr("Make %1 an input").arg(QString::fromStdString(name)));
+        }
+    }
+    Q_EMIT message(tr("An input is a joint to the ground: select a ground pivot with a link"));
+    return false;
+}
+
+void EditorCanvas::mousePressEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) {
+        QGraphicsView::mousePressEvent(event);
+        return;
+    }
+    const QPoint at = event->position().toPoint();
+    switch (m_tool) {
+    case Tool::Select:
+        if (const auto point = pointNear(at)) {
+            m_selectedPoint = point;
+            m_selectedBody.reset();
+            m_dragPoint = point;
+            m_dragStart = m_drawing;
+            ++m_dragId;
+        } else if (const auto body = bodyNear(at)) {
+            m_selectedBody = body;
+            m_selectedPoint.reset();
+        } else {
+            m_selectedPoint.reset();
+            m_selectedBody.reset();
+        }
+        rebuildScene();
+        Q_EMIT selectionChanged();
+        break;
+    case Tool::GroundPivot: {
+        const Eigen::Vector2d w = snapped(at);
+        apply([&](Drawing& d) { return addGroundPivot(d, w); }, tr("Add ground pivot"));
+        break;
+    }
+    case Tool::Link:
+        m_linkFrom = pointNear(at);
+        if (!m_linkFrom) {
+            Q_EMIT message(tr("Start a link at a ground pivot or at a point of a link"));
+        } else if (m_rubberBand != nullptr) {
+            const QPointF from = scenePoint(*pointInWorld(m_drawing, *m_linkFrom));
+            m_rubberBand->setLine(QLineF(from, from));
+            m_rubberBand->show();
+        }
+        break;
+    }
+    event->accept();
+}
+
+void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
+    const QPoint at = event->position().toPoint();
+    if (m_dragPoint && (event->buttons() & Qt::LeftButton)) {
+        const JointEnd point = *m_dragPoint;
+        const Eigen::Vector2d w = snapped(at);
+        apply([&](Drawing& d) { return movePoint(d, point, w); },
+              tr("Move %1").arg(QString::fromStdString(point.point)), m_dragId);
+    } else if (m_linkFrom && m_rubberBand != nullptr && (event->buttons() & Qt::LeftButton)) {
+        const auto target = pointNear(at);
+        const Eigen::Vector2d w = target ? *pointInWorld(m_drawing, *target) : snapped(at);
+        QLineF line = m_rubberBand->line();
+        line.setP2(scenePoint(w));
+        m_rubberBand->setLine(line);
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
+    const QPoint at = event->position().toPoint();
+    if (m_linkFrom && event->button() == Qt::LeftButton) {
+        const JointEnd from = *m_linkFrom;
+        m_linkFrom.reset();
+        if (m_rubberBand != nullptr) {
+            m_rubberBand->hide();
+        }
+        const auto target = pointNear(at);
+        LinkEnd to = snapped(at);
+        if (target && !(*target == from)) {
+            to = *target;
+        }
+        std::string id;
+        if (apply([&](Drawing& d) { return addLink(d, from, to, {}, &id); }, tr("Add link"))) {
+            Q_EMIT message(
+                target ? tr("Link %1 added, pinned at both ends").arg(QString::fromStdString(id))
+                       : tr("Link %1 added with a free end").arg(QString::fromStdString(id)));
+        }
+    }
+    m_dragPoint.reset();
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void EditorCanvas::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Delete || event->key() == Qt::Key_Backspace) {
+        deleteSelection();
+        event->accept();
+        return;
+    }
+    if (event->key() == Qt::Key_Escape) {
+        m_linkFrom.reset();
+        m_dragPoint.reset();
+        m_selectedPoint.reset();
+        m_selectedBody.reset();
+        rebuildScene();
+        Q_EMIT selectionChanged();
+        event->accept();
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void EditorCanvas::wheelEvent(QWheelEvent* event) {
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    scale(factor, factor);
+    m_fitPending = false;
+    m_userZoomed = true;
+    event->accept();
+}
+
+void EditorCanvas::drawBackground(QPainter* painter, const QRectF& rect) {
+    painter->fillRect(rect, QColor(252, 252, 250));
+    const double step = kGridMetres * kMillimetres; // 10 mm
+    const double pixels = transform().m11() * step;
+    if (pixels < 5.0) {
+        return; // too dense to help
+    }
+    const QPen minor(QColor(236, 236, 232), 0);
+    const QPen major(QColor(215, 215, 208), 0);
+    const QPen axis(QColor(170, 170, 160), 0);
+    const auto first = [step](double value) {
+        return std::floor(value / step) * step;
+    };
+    for (double x = first(rect.left()); x <= rect.right(); x += step) {
+        const long index = std::lround(x / step);
+        painter->setPen(index == 0 ? axis : index % 5 == 0 ? major : minor);
+        painter->drawLine(QLineF(x, rect.top(), x, rect.bottom()));
+    }
+    for (double y = first(rect.top()); y <= rect.bottom(); y += step) {
+        const long index = std::lround(y / step);
+        painter->setPen(index == 0 ? axis : index % 5 == 0 ? major : minor);
+        painter->drawLine(QLineF(rect.left(), y, rect.right(), y));
+    }
+}
+
+} // namespace sslm::ui

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The 2-D editing canvas: the document's mechanism drawn at its assembled pose (ground pivots,
+// links as bars or plates, pins), on a grid, edited with the mouse through core/edit/drawing:
+//   Select: click a point or a link; drag a point to move it (the mechanism re-assembles; one
+//           drag is one undo step); Delete removes the selected link or the pins at a point.
+//   Pivot:  click to place a ground pivot.
+//   Link:   press on a pivot or a point and drag: a bar from there, pinned at both ends when
+//           released on another point, else with a free end.
+// Positions snap to existing points within kSnapPixels, else to the grid (kGridMetres). Scene
+// units are millimetres with y up.
+
+#include <optional>
+#include <string>
+
+#include <QGraphicsView>
+
+#include "core/edit/drawing.hpp"
+
+class QGraphicsLineItem;
+
+namespace sslm::ui {
+
+class MechanismDocument;
+
+class EditorCanvas : public QGraphicsView {
+    Q_OBJECT
+
+public:
+    enum class Tool { Select, GroundPivot, Link };
+    static constexpr double kGridMetres = 0.01; ///< snapping grid (m)
+    static constexpr double kSnapPixels = 10.0; ///< snapping radius to existing points (px)
+
+    explicit EditorCanvas(QWidget* parent = nullptr);
+
+    /// Edits go to `document` (its undo stack); the canvas follows its changes.
+    void setDocument(MechanismDocument* document);
+    void setTool(Tool tool);
+    Tool tool() const { return m_tool; }
+    void setSnapToGrid(bool snap) { m_snapToGrid = snap; }
+
+    /// The drawing on screen: the document's spec at its last assembled pose.
+    const Drawing& drawing() const { return m_drawing; }
+    /// The selected point, if any.
+    const std::optional<JointEnd>& selectedPoint() const { return m_selectedPoint; }
+    /// The selected link (body id), if any.
+    const std::optional<std::string>& selectedBody() const { return m_selectedBody; }
+    void selectPoint(const JointEnd& point);
+
+    /// Moves a point to w (m) as one undoable edit (the properties panel's numeric entry).
+    bool moveSelectedPoint(const Eigen::Vector2d& w);
+    /// Deletes the selection (Delete key); false when nothing is selected.
+    bool deleteSelection();
+    /// Makes the joint at the selected point that is pinned to the ground the input.
+    bool makeSelectionInput();
+
+    /// Where a world point (m) is on the viewport (px), and back.
+    QPoint viewportPoint(const Eigen::Vector2d& w) const;
+    Eigen::Vector2d worldPoint(const QPoint& viewportPoint) const;
+    /// Fits the mechanism into the view.
+    void fit();
+
+Q_SIGNALS:
+    void selectionChanged();
+    /// A short message for the status bar (what an edit did or why it was refused).
+    void message(const QString& text);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void onDocumentChanged();
+    void rebuildScene();
+    /// The scene rectangle of the drawing's links and pivots (mm).
+    QRectF drawingBounds() const;
+    /// The existing point within the snapping radius of a viewport position, if any.
+    std::optional<JointEnd> pointNear(const QPoint& viewportPoint) const;
+    /// The body whose drawing passes within the snapping radius, if any.
+    std::optional<std::string> bodyNear(const QPoint& viewportPoint) const;
+    Eigen::Vector2d snapped(const QPoint& viewportPoint) const;
+    /// Applies an edit to a copy of the drawing and hands the result to the document.
+    bool
+    apply(const std::function<EditError(Drawing&)>& edit, const QString& text, int mergeId = -1);
+
+    MechanismDocument* m_document = nullptr;
+    Drawing m_drawing;
+    Tool m_tool = Tool::Select;
+    bool m_snapToGrid = true;
+    std::optional<JointEnd> m_selectedPoint;
+    std::optional<std::string> m_selectedBody;
+    // a drag in progress
+    std::optional<JointEnd> m_dragPoint;
+    Drawing m_dragStart; ///< the drawing when the drag began: each step edits a copy of it
+    int m_dragId = 0;    ///< merge id of the drag's edits (one undo step per drag)
+    std::optional<JointEnd> m_linkFrom;
+    QGraphicsLineItem* m_rubberBand = nullptr;
+    bool m_fitPending = true;
+    bool m_userZoomed = false; ///< the wheel set the zoom: no automatic refits until Fit
+};
+
+} // namespace sslm::ui

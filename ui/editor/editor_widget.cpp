@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "ui/editor/editor_widget.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace sslm::ui {
+
+EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
+    m_canvas = new EditorCanvas;
+    m_toolBar = new QToolBar;
+    m_tools = new QActionGroup(this);
+    const auto tool = [this](const QString& text, const QString& tip, QKeySequence key,
+                             EditorCanvas::Tool which) {
+        QAction* action = m_toolBar->addAction(text);
+        action->setCheckable(true);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString()));
+        m_tools->addAction(action);
+        connect(action, &QAction::triggered, this, [this, which] { m_canvas->setTool(which); });
+        return action;
+    };
+    m_select = tool(tr("Select"), tr("Select points and links; drag a point to move it"),
+                    QKeySequence(Qt::Key_S), EditorCanvas::Tool::Select);
+    m_pivot = tool(tr("Pivot"), tr("Click to place a ground pivot"), QKeySequence(Qt::Key_P),
+                   EditorCanvas::Tool::GroundPivot);
+    m_link = tool(tr("Link"),
+                  tr("Drag from a pivot or a point: a bar pinned there, and at its other end "
+                     "when released on a point"),
+                  QKeySequence(Qt::Key_L), EditorCanvas::Tool::Link);
+    m_select->setChecked(true);
+    m_toolBar->addSeparator();
+    QAction* grid = m_toolBar->addAction(tr("Snap to grid"));
+    grid->setCheckable(true);
+    grid->setChecked(true);
+    grid->setToolTip(tr("Snap new and moved points to a 10 mm grid (existing points always "
+                        "attract a link's end)"));
+    connect(grid, &QAction::toggled, m_canvas, &EditorCanvas::setSnapToGrid);
+    QAction* fit = m_toolBar->addAction(tr("Fit"), m_canvas, &EditorCanvas::fit);
+    fit->setToolTip(tr("Show the whole mechanism"));
+
+    // the selection strip
+    m_selection = new QLabel(tr("Nothing selected"));
+    // the text may be cut short rather than widen the window
+    m_selection->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_selection->setMinimumWidth(40);
+    const auto coordinateBox = [](const QString& tip) {
+        auto* box = new QDoubleSpinBox;
+        box->setRange(-50.0, 50.0);
+        box->setMaximumWidth(110);
+        box->setDecimals(4);
+        box->setSingleStep(0.005);
+        box->setSuffix(QStringLiteral(" m"));
+        box->setKeyboardTracking(false);
+        box->setToolTip(tip);
+        return box;
+    };
+    m_x = coordinateBox(tr("x of the selected point in the ground frame (m)"));
+    m_y = coordinateBox(tr("y of the selected point in the ground frame (m)"));
+    // actions on the selection (in the tool bar, which folds away when the window is narrow)
+    m_toolBar->addSeparator();
+    m_input = m_toolBar->addAction(tr("Make Input"));
+    m_input->setToolTip(tr("Drive the selected ground pivot's joint: it becomes an independent "
+                           "coordinate with an actuator"));
+    m_delete = m_toolBar->addAction(tr("Delete"));
+    m_delete->setToolTip(tr("Delete the selected link, or the joints at the selected point "
+                            "(Delete)"));
+    auto* strip = new QHBoxLayout;
+    strip->addWidget(new QLabel(QStringLiteral("x")));
+    strip->addWidget(m_x);
+    strip->addWidget(new QLabel(QStringLiteral("y")));
+    strip->addWidget(m_y);
+    strip->addStretch(1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(m_canvas, 1);
+    layout->addWidget(m_selection);
+    layout->addLayout(strip);
+
+    const auto moveTo = [this] {
+        if (!m_updating) {
+            m_canvas->moveSelectedPoint({m_x->value(), m_y->value()});
+        }
+    };
+    connect(m_x, &QDoubleSpinBox::valueChanged, this, moveTo);
+    connect(m_y, &QDoubleSpinBox::valueChanged, this, moveTo);
+    connect(m_input, &QAction::triggered, m_canvas, &EditorCanvas::makeSelectionInput);
+    connect(m_delete, &QAction::triggered, m_canvas, &EditorCanvas::deleteSelection);
+    connect(m_canvas, &EditorCanvas::selectionChanged, this, &EditorWidget::showSelection);
+    connect(m_canvas, &EditorCanvas::message, this, &EditorWidget::message);
+    showSelection();
+}
+
+void EditorWidget::setDocument(MechanismDocument* document) {
+    m_canvas->setDocument(document);
+}
+
+QAction* EditorWidget::toolAction(EditorCanvas::Tool tool) const {
+    switch (tool) {
+    case EditorCanvas::Tool::Select:
+        return m_select;
+    case EditorCanvas::Tool::GroundPivot:
+        return m_pivot;
+    case EditorCanvas::Tool::Link:
+        return m_link;
+    }
+    return nullptr;
+}
+
+void EditorWidget::showSelection() {
+    m_updating = true;
+    const Drawing& drawing = m_canvas->drawing();
+    const auto& point = m_canvas->selectedPoint();
+    const auto& body = m_canvas->selectedBody();
+    const bool hasPoint = point && pointInWorld(drawing, *point);
+    m_x->setEnabled(hasPoint);
+    m_y->setEnabled(hasPoint);
+    m_input->setEnabled(hasPoint);
+    m_delete->setEnabled(hasPoint || body.has_value());
+    if (hasPoint) {
+        const Eigen::Vector2d w = *pointInWorld(drawing, *point);
+        m_x->setValue(w.x());
+        m_y->setValue(w.y());
+        m_selection->setText(
+            tr("Point %1 of %2")
+                .arg(QString::fromStdString(point->point), QString::fromStdString(point->body)));
+    } else if (body) {
+        const auto it = std::find_if(drawing.spec.bodies.begin(), drawing.spec.bodies.end(),
+                                     [&](const BodySpec& b) { return b.id == *body; });
+        if (it != drawing.spec.bodies.end()) {
+            double length = 0;
+            for (const BodyPoint& a : it->points) {
+                for (const BodyPoint& b : it->points) {
+                    length = std::max(length, (a.p_B - b.p_B).norm());
+                }
+            }
+            m_selection->setText(
+                tr("Link %1 (%2): %3 m, %4 kg")
+                    .arg(QString::fromStdString(it->id), QString::fromStdString(it->name))
+                    .arg(length, 0, 'g', 4)
+                    .arg(it->mass, 0, 'g', 4));
+        }
+    } else {
+        m_selection->setText(tr("Nothing selected: S selects, P places pivots, L draws links"));
+    }
+    m_updating = false;
+}
+
+} // namespace sslm::ui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L; grid snapping) and a
+// strip for the selection: a point's x and y typed in (m), a link's length and mass, and
+// "Make input" for a joint to the ground. Every change is an undoable edit of the document.
+
+#include <QWidget>
+
+#include "ui/editor/editor_canvas.hpp"
+
+class QAction;
+class QActionGroup;
+class QDoubleSpinBox;
+class QLabel;
+class QToolBar;
+
+namespace sslm::ui {
+
+class MechanismDocument;
+
+class EditorWidget : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit EditorWidget(QWidget* parent = nullptr);
+
+    void setDocument(MechanismDocument* document);
+    EditorCanvas* canvas() const { return m_canvas; }
+    QAction* toolAction(EditorCanvas::Tool tool) const;
+    QDoubleSpinBox* xBox() const { return m_x; }
+    QDoubleSpinBox* yBox() const { return m_y; }
+
+Q_SIGNALS:
+    void message(const QString& text);
+
+private:
+    void showSelection();
+
+    EditorCanvas* m_canvas = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QActionGroup* m_tools = nullptr;
+    QAction* m_select = nullptr;
+    QAction* m_pivot = nullptr;
+    QAction* m_link = nullptr;
+    QLabel* m_selection = nullptr;
+    QDoubleSpinBox* m_x = nullptr;
+    QDoubleSpinBox* m_y = nullptr;
+    QAction* m_input = nullptr;
+    QAction* m_delete = nullptr;
+    bool m_updating = false;
+};
+
+} // namespace sslm::ui
