@@ -366,4 +366,31 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
     return {};
 }
 
+EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced) {
+    if (point.body == kGround) {
+        return "a ground point does not move: trace a point of a link";
+    }
+    if (!pointInWorld(drawing, point)) {
+        return describe(point) + " is not a point of the drawing";
+    }
+    std::vector<TracedPointSpec>& traces = drawing.spec.tracedPoints;
+    const auto it = std::find_if(traces.begin(), traces.end(),
+                                 [&](const TracedPointSpec& t) { return t.at == point; });
+    const bool wasTraced = it != traces.end();
+    if (wasTraced) {
+        traces.erase(it);
+    } else {
+        std::set<std::string> taken;
+        for (const TracedPointSpec& t : traces) {
+            taken.insert(t.name);
+        }
+        const std::string base = point.body + "_" + point.point;
+        traces.push_back({taken.count(base) == 0 ? base : nextName(base + "_", taken), point});
+    }
+    if (traced != nullptr) {
+        *traced = !wasTraced;
+    }
+    return {};
+}
+
 } // namespace sslm

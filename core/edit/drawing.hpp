@@ -84,6 +84,10 @@ EditError removeBody(Drawing& drawing, const std::string& body);
 /// and driven by an actuator (zero force until the user chooses one).
 EditError setInput(Drawing& drawing, const std::string& joint);
 
+/// Traces `point` (its path is drawn and reported: a coupler curve), or stops tracing it when it
+/// is traced already; `traced` receives which.
+EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced = nullptr);
+
 /// Writes the drawn joint values into spec.initial: the assembly guess for every coordinate,
 /// and the value of each independent coordinate that still exists (others are dropped).
 void keepDrawnPose(Drawing& drawing);

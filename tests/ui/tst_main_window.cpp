@@ -705,9 +705,38 @@ private slots:
         QCOMPARE(window.undoStack()->count(), steps + 1);
         const auto pin = pointInWorld(canvas.drawing(), {"L2", "P2"});
         QVERIFY(pin && (*pin - Eigen::Vector2d(0.22, 0.27)).norm() < 1e-12);
-        grabScreenshot(window, "studio_editor_four_bar.png");
         window.undoStack()->undo();
         QVERIFY(window.document()->spec() == before);
+
+        // drive the crank round with the mouse: the rocker pin, traced, stays on its arc
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.2, 0.25));
+        QVERIFY(canvas.toggleSelectionTrace());
+        const MechanismSpec traced = window.document()->spec();
+        QCOMPARE(traced.tracedPoints.size(), std::size_t(1));
+        editor.toolAction(EditorCanvas::Tool::Drive)->trigger();
+        const double crank = std::hypot(0.05, 0.09);
+        const double start = std::atan2(0.09, 0.05);
+        QTest::mousePress(viewport, Qt::LeftButton, {}, at(0.05, 0.09));
+        for (int step = 1; step <= 36; ++step) {
+            const double angle = start + step * M_PI / 18.0;
+            QTest::mouseMove(viewport, at(crank * std::cos(angle), crank * std::sin(angle)));
+        }
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, at(0.05, 0.09));
+        const auto& paths = canvas.tracedPaths();
+        QCOMPARE(paths.size(), std::size_t(1));
+        const std::vector<Eigen::Vector2d>& curve = paths.begin()->second;
+        QVERIFY2(curve.size() >= 36, qPrintable(QString::number(curve.size())));
+        const double rocker = (Eigen::Vector2d(0.2, 0.25) - Eigen::Vector2d(0.3, 0.0)).norm();
+        double worst = 0;
+        for (const Eigen::Vector2d& p : curve) {
+            worst = std::max(worst, std::abs((p - Eigen::Vector2d(0.3, 0.0)).norm() - rocker));
+        }
+        qInfo("drove the crank a full turn: %zu traced points, off the rocker's arc by %.3g m",
+              curve.size(), worst);
+        QVERIFY(worst < 1e-9);
+        QVERIFY(window.document()->spec() == traced); // driving edits nothing
+        grabScreenshot(window, "studio_editor_four_bar.png");
+        editor.toolAction(EditorCanvas::Tool::Select)->trigger();
 
         enterSettings(*window.runPanel(), 0.5);
         const auto run = runToEnd(window);

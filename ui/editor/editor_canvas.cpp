@@ -17,7 +17,9 @@
 
 #include <Eigen/Geometry>
 
+#include "core/kinematics/position_analysis.hpp"
 #include "core/model/mechanism_check.hpp"
+#include "core/model/workspace.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/style/palette.hpp"
 
@@ -107,6 +109,8 @@ void EditorCanvas::onDocumentChanged() {
         }
         m_drawing = std::move(next);
     }
+    m_drive.reset(); // a new document state: drive from its own pose
+    m_paths.clear();
     if (m_selectedPoint && !pointInWorld(m_drawing, *m_selectedPoint)) {
         m_selectedPoint.reset();
     }
@@ -235,6 +239,23 @@ void EditorCanvas::rebuildScene() {
         label->setPos(scenePoint(*w) + QPointF(6, 6));
         label->setBrush(input ? QColor(30, 100, 30) : QColor(70, 70, 70));
         label->setZValue(4);
+    }
+    // traced points: a ring on the point, and the path driven so far
+    for (const TracedPointSpec& trace : spec.tracedPoints) {
+        if (const auto w = pointInWorld(m_drawing, trace.at)) {
+            auto* ring = s.addEllipse(QRectF(-8, -8, 16, 16), QPen(QColor(120, 40, 160), 1.5));
+            ring->setPos(scenePoint(*w));
+            ring->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+            ring->setZValue(3);
+        }
+        const auto path = m_paths.find(trace.name);
+        if (path != m_paths.end() && path->second.size() > 1) {
+            QPainterPath curve(scenePoint(path->second.front()));
+            for (const Eigen::Vector2d& w : path->second) {
+                curve.lineTo(scenePoint(w));
+            }
+            s.addPath(curve, QPen(QColor(120, 40, 160), 0))->setZValue(0.5);
+        }
     }
     m_rubberBand = s.addLine(QLineF(), QPen(selected, 2.0, Qt::DashLine));
     m_rubberBand->setZValue(5);
@@ -391,6 +412,128 @@ bool EditorCanvas::deleteSelection() {
     return false;
 }
 
+bool EditorCanvas::toggleSelectionTrace() {
+    if (!m_selectedPoint) {
+        return false;
+    }
+    const JointEnd point = *m_selectedPoint;
+    bool traced = false;
+    return apply([&](Drawing& d) { return toggleTrace(d, point, &traced); },
+                 tr("Trace %1").arg(QString::fromStdString(point.point)));
+}
+
+bool EditorCanvas::startDrive() {
+    if (m_drive) {
+        return true;
+    }
+    const MechanismCheck check = checkMechanism(m_drawing.spec);
+    if (!check.model || !check.assembles || check.q.size() != check.model->nq()) {
+        Q_EMIT message(tr("Driving needs a mechanism that assembles: the Check panel says what "
+                          "to fix"));
+        return false;
+    }
+    const Model& model = *check.model;
+    // the first input that is a revolute joint on a ground pivot
+    for (const int k : model.independent) {
+        const Joint& joint = model.joints[static_cast<std::size_t>(
+            model.coordinates[static_cast<std::size_t>(k)].joint)];
+        const JointSpec& spec = model.spec.joints[static_cast<std::size_t>(joint.specIndex)];
+        if (joint.type != JointType::Revolute ||
+            (spec.parent.body != kGround && spec.child.body != kGround)) {
+            continue;
+        }
+        Drive drive;
+        drive.model = check.model;
+        drive.q = check.q;
+        drive.input = k;
+        const bool groundIsParent = spec.parent.body == kGround;
+        drive.pivot = groundIsParent ? spec.parent : spec.child;
+        drive.body = groundIsParent ? spec.child.body : spec.parent.body;
+        const double bodyAngle = m_drawing.poses.at(drive.body).angle;
+        drive.angleOffset = check.q[k] - (groundIsParent ? bodyAngle : -bodyAngle);
+        m_drive = std::move(drive);
+        return true;
+    }
+    Q_EMIT message(tr("Nothing to drive: make a pivot's joint the input first (select the pivot, "
+                      "Make Input)"));
+    return false;
+}
+
+bool EditorCanvas::driveTowards(const Eigen::Vector2d& w) {
+    if (!startDrive()) {
+        return false;
+    }
+    Drive& drive = *m_drive;
+    const Model& model = *drive.model;
+    const Eigen::Vector2d pivot = *pointInWorld(m_drawing, drive.pivot);
+    const Eigen::Vector2d d = w - pivot;
+    if (d.norm() < 1e-9) {
+        return true;
+    }
+    // the body's angle that points its first point → pointer line at w, as an input value
+    const BodySpec* body = nullptr;
+    for (const BodySpec& b : m_drawing.spec.bodies) {
+        if (b.id == drive.body) {
+            body = &b;
+        }
+    }
+    const Joint& inputJoint = model.joints[static_cast<std::size_t>(
+        model.coordinates[static_cast<std::size_t>(drive.input)].joint)];
+    const JointSpec& spec = model.spec.joints[static_cast<std::size_t>(inputJoint.specIndex)];
+    const bool groundIsParent = spec.parent.body == kGround;
+    const JointEnd onBody = groundIsParent ? spec.child : spec.parent;
+    // the body's far point from the pivot sets its direction in the body frame
+    Eigen::Vector2d pin = Eigen::Vector2d::Zero();
+    Eigen::Vector2d far = Eigen::Vector2d::UnitX();
+    double longest = -1;
+    for (const BodyPoint& p : body->points) {
+        if (p.name == onBody.point) {
+            pin = p.p_B;
+        }
+    }
+    for (const BodyPoint& p : body->points) {
+        if ((p.p_B - pin).norm() > longest) {
+            longest = (p.p_B - pin).norm();
+            far = p.p_B;
+        }
+    }
+    const Eigen::Vector2d inBody = far - pin;
+    const double bodyAngle = std::atan2(d.y(), d.x()) - std::atan2(inBody.y(), inBody.x());
+    const double target = drive.angleOffset + (groundIsParent ? bodyAngle : -bodyAngle);
+    const double current = drive.q[drive.input];
+    const double value = current + std::remainder(target - current, 2.0 * M_PI);
+
+    Workspace ws(model);
+    const std::vector<SweepSample> sweep =
+        sweepInput(model, ws, drive.q, model.independent, drive.input, {value});
+    bool ok = !sweep.empty() && sweep.back().converged;
+    // keep the last pose that closed
+    for (const SweepSample& sample : sweep) {
+        if (sample.converged) {
+            drive.q = sample.q;
+        }
+    }
+    const Drawing moved = drawingAt(m_drawing.spec, model, drive.q);
+    m_drawing.poses = moved.poses;
+    for (const TracedPointSpec& trace : m_drawing.spec.tracedPoints) {
+        if (const auto p = pointInWorld(m_drawing, trace.at)) {
+            m_paths[trace.name].push_back(*p);
+        }
+    }
+    const bool toggle =
+        std::any_of(sweep.begin(), sweep.end(), [](const SweepSample& s) { return s.toggle; });
+    if (!ok || toggle) {
+        Q_EMIT message(tr("Toggle position near %1 = %2°: the input cannot turn further this "
+                          "way on this assembly branch")
+                           .arg(QString::fromStdString(
+                               model.coordinates[static_cast<std::size_t>(drive.input)].name))
+                           .arg(drive.q[drive.input] * 180.0 / M_PI, 0, 'f', 1));
+        ok = false;
+    }
+    rebuildScene();
+    return ok;
+}
+
 bool EditorCanvas::makeSelectionInput() {
     if (!m_selectedPoint) {
         return false;
@@ -436,6 +579,11 @@ void EditorCanvas::mousePressEvent(QMouseEvent* event) {
         apply([&](Drawing& d) { return addGroundPivot(d, w); }, tr("Add ground pivot"));
         break;
     }
+    case Tool::Drive:
+        if (startDrive()) {
+            driveTowards(worldPoint(at));
+        }
+        break;
     case Tool::Link:
         m_linkFrom = pointNear(at);
         if (!m_linkFrom) {
@@ -457,6 +605,8 @@ void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
         const Eigen::Vector2d w = snapped(at);
         apply([&](Drawing& d) { return movePoint(d, point, w); },
               tr("Move %1").arg(QString::fromStdString(point.point)), m_dragId);
+    } else if (m_tool == Tool::Drive && m_drive && (event->buttons() & Qt::LeftButton)) {
+        driveTowards(worldPoint(at));
     } else if (m_linkFrom && m_rubberBand != nullptr && (event->buttons() & Qt::LeftButton)) {
         const auto target = pointNear(at);
         const Eigen::Vector2d w = target ? *pointInWorld(m_drawing, *target) : snapped(at);

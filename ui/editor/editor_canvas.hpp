@@ -8,11 +8,18 @@
 //   Pivot:  click to place a ground pivot.
 //   Link:   press on a pivot or a point and drag: a bar from there, pinned at both ends when
 //           released on another point, else with a free end.
+//   Drive:  press on the mechanism and move: the input link turns towards the pointer and the
+//           rest follows by position analysis (sslm::sweepInput), keeping its assembly branch;
+//           traced points draw their curves; a toggle position stops it, with a message. The
+//           document is not changed.
 // Positions snap to existing points within kSnapPixels, else to the grid (kGridMetres). Scene
 // units are millimetres with y up.
 
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <QGraphicsView>
 
@@ -28,7 +35,7 @@ class EditorCanvas : public QGraphicsView {
     Q_OBJECT
 
 public:
-    enum class Tool { Select, GroundPivot, Link };
+    enum class Tool { Select, GroundPivot, Link, Drive };
     static constexpr double kGridMetres = 0.01; ///< snapping grid (m)
     static constexpr double kSnapPixels = 10.0; ///< snapping radius to existing points (px)
 
@@ -54,6 +61,16 @@ public:
     bool deleteSelection();
     /// Makes the joint at the selected point that is pinned to the ground the input.
     bool makeSelectionInput();
+    /// Traces the selected point, or stops tracing it.
+    bool toggleSelectionTrace();
+
+    /// Drive: turns the input to point at w (m) as the Drive tool does on a mouse move; false
+    /// (message emitted) at a toggle or when the mechanism has no revolute input at a pivot.
+    bool driveTowards(const Eigen::Vector2d& w);
+    /// The traced points' paths drawn while driving (m, W), by trace name.
+    const std::map<std::string, std::vector<Eigen::Vector2d>>& tracedPaths() const {
+        return m_paths;
+    }
 
     /// Where a world point (m) is on the viewport (px), and back.
     QPoint viewportPoint(const Eigen::Vector2d& w) const;
@@ -101,6 +118,18 @@ private:
     int m_dragId = 0;    ///< merge id of the drag's edits (one undo step per drag)
     std::optional<JointEnd> m_linkFrom;
     QGraphicsLineItem* m_rubberBand = nullptr;
+    // driving: the compiled model, its pose and the input
+    struct Drive {
+        std::shared_ptr<const Model> model;
+        Eigen::VectorXd q;
+        int input = -1;         ///< coordinate index of the driven input
+        JointEnd pivot;         ///< the input joint's ground point
+        std::string body;       ///< the body the input turns
+        double angleOffset = 0; ///< input value − the body's angle in W (rad)
+    };
+    std::optional<Drive> m_drive;
+    bool startDrive();
+    std::map<std::string, std::vector<Eigen::Vector2d>> m_paths;
     bool m_fitPending = true;
     bool m_userZoomed = false; ///< the wheel set the zoom: no automatic refits until Fit
 };

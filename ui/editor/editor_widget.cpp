@@ -34,6 +34,10 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
                   tr("Drag from a pivot or a point: a bar pinned there, and at its other end "
                      "when released on a point"),
                   QKeySequence(Qt::Key_L), EditorCanvas::Tool::Link);
+    m_drive = tool(tr("Drive"),
+                   tr("Press and move: the input link turns towards the pointer and the "
+                      "mechanism follows; traced points draw their curves"),
+                   QKeySequence(Qt::Key_D), EditorCanvas::Tool::Drive);
     m_select->setChecked(true);
     m_toolBar->addSeparator();
     QAction* grid = m_toolBar->addAction(tr("Snap to grid"));
@@ -68,6 +72,9 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     m_input = m_toolBar->addAction(tr("Make Input"));
     m_input->setToolTip(tr("Drive the selected ground pivot's joint: it becomes an independent "
                            "coordinate with an actuator"));
+    m_trace = m_toolBar->addAction(tr("Trace"));
+    m_trace->setToolTip(tr("Trace the selected point (its coupler curve is drawn while driving "
+                           "and in the 3-D view), or stop tracing it"));
     m_delete = m_toolBar->addAction(tr("Delete"));
     m_delete->setToolTip(tr("Delete the selected link, or the joints at the selected point "
                             "(Delete)"));
@@ -95,6 +102,7 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     connect(m_y, &QDoubleSpinBox::valueChanged, this, moveTo);
     connect(m_input, &QAction::triggered, m_canvas, &EditorCanvas::makeSelectionInput);
     connect(m_delete, &QAction::triggered, m_canvas, &EditorCanvas::deleteSelection);
+    connect(m_trace, &QAction::triggered, m_canvas, &EditorCanvas::toggleSelectionTrace);
     connect(m_canvas, &EditorCanvas::selectionChanged, this, &EditorWidget::showSelection);
     connect(m_canvas, &EditorCanvas::message, this, &EditorWidget::message);
     showSelection();
@@ -112,6 +120,8 @@ QAction* EditorWidget::toolAction(EditorCanvas::Tool tool) const {
         return m_pivot;
     case EditorCanvas::Tool::Link:
         return m_link;
+    case EditorCanvas::Tool::Drive:
+        return m_drive;
     }
     return nullptr;
 }
@@ -125,6 +135,7 @@ void EditorWidget::showSelection() {
     m_x->setEnabled(hasPoint);
     m_y->setEnabled(hasPoint);
     m_input->setEnabled(hasPoint);
+    m_trace->setEnabled(hasPoint && point->body != "ground");
     m_delete->setEnabled(hasPoint || body.has_value());
     if (hasPoint) {
         const Eigen::Vector2d w = *pointInWorld(drawing, *point);
@@ -150,7 +161,8 @@ void EditorWidget::showSelection() {
                     .arg(it->mass, 0, 'g', 4));
         }
     } else {
-        m_selection->setText(tr("Nothing selected: S selects, P places pivots, L draws links"));
+        m_selection->setText(
+            tr("Nothing selected: S selects, P places pivots, L draws links, D drives the input"));
     }
     m_updating = false;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L; grid snapping) and a
+// The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L, Drive D; grid
+// snapping; Make Input, Trace, Delete for the selection) and a
 // strip for the selection: a point's x and y typed in (m), a link's length and mass, and
 // "Make input" for a joint to the ground. Every change is an undoable edit of the document.
 
@@ -43,6 +44,8 @@ private:
     QAction* m_select = nullptr;
     QAction* m_pivot = nullptr;
     QAction* m_link = nullptr;
+    QAction* m_drive = nullptr;
+    QAction* m_trace = nullptr;
     QLabel* m_selection = nullptr;
     QDoubleSpinBox* m_x = nullptr;
     QDoubleSpinBox* m_y = nullptr;

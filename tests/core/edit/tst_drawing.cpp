@@ -132,6 +132,21 @@ private slots:
         QVERIFY(e.spec.initial.independent.empty());
     }
 
+    void tracesToggle() {
+        Drawing d = drawnFourBar();
+        bool traced = false;
+        QVERIFY(toggleTrace(d, {"L2", "P2"}, &traced).empty());
+        QVERIFY(traced);
+        QCOMPARE(d.spec.tracedPoints.size(), std::size_t(1));
+        QCOMPARE(d.spec.tracedPoints[0].name, std::string("L2_P2"));
+        const Assembled a = assembled(d);
+        QCOMPARE(a.model->tracedPoints.size(), std::size_t(1));
+        QVERIFY(toggleTrace(d, {"L2", "P2"}, &traced).empty());
+        QVERIFY(!traced);
+        QVERIFY(d.spec.tracedPoints.empty());
+        QVERIFY(!toggleTrace(d, {"ground", "O1"}).empty());
+    }
+
     void impossibleEditsAreRefused() {
         Drawing d = drawnFourBar();
         const MechanismSpec before = d.spec;
