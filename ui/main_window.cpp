@@ -36,8 +36,9 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
-/// The docks' layout: 3 added Torque vs angle, 4 the Check panel; older layouts are ignored.
-constexpr int kStateVersion = 4;
+/// The docks' layout: 3 added Torque vs angle, 4 the Check panel, 5 the History; older
+/// layouts are ignored.
+constexpr int kStateVersion = 5;
 
 struct Example {
     const char* title;

@@ -83,6 +83,8 @@ public:
     /// Live validation of the document.
     CheckPanel* checkPanel() const { return checkPanel_; }
     QDockWidget* checkDock() const { return checkDock_; }
+    /// The undo history (QUndoView of undoStack()).
+    QDockWidget* historyDock() const { return historyDock_; }
     PlotDock* jointPlotDock() const { return jointPlot_; }
     PlotDock* reactionPlotDock() const { return reactionPlot_; }
     /// Driving torque against input angle of the playback run.
@@ -220,6 +222,7 @@ private:
     QTabWidget* centralTabs_ = nullptr;
     bool documentCompiles_ = true; ///< false while an edit leaves the document uncompilable
     QDockWidget* checkDock_ = nullptr;
+    QDockWidget* historyDock_ = nullptr;
     bool adoptingCuts_ = false; ///< the document takes a cut change the model already has
     QProgressBar* progressBar_ = nullptr;
     QLabel* progressLabel_ = nullptr;

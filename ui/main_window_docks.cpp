@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QUndoStack>
+#include <QUndoView>
 
 #include "ui/editor/check_panel.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -63,6 +64,16 @@ void MainWindow::createDocks() {
                               "to fix"));
     addDockWidget(Qt::RightDockWidgetArea, checkDock_);
     tabifyDockWidget(graphDock_, checkDock_);
+
+    // the undo history: every edit, cut change and drag, clickable to go back to it
+    auto* history = new QUndoView(undoStack_);
+    history->setEmptyLabel(tr("Opened"));
+    history->setToolTip(tr("Every change of the mechanism; click one to go back to it"));
+    historyDock_ = new QDockWidget(tr("History"), this);
+    historyDock_->setObjectName(QStringLiteral("HistoryDock"));
+    historyDock_->setWidget(history);
+    addDockWidget(Qt::RightDockWidgetArea, historyDock_);
+    tabifyDockWidget(graphDock_, historyDock_);
     graphDock_->raise();
 
     jointPlot_ = new PlotDock(tr("Joint coordinates"), this);
@@ -148,6 +159,7 @@ void MainWindow::addDockToggles() {
     viewMenu_->addAction(runsDock_->toggleViewAction());
     viewMenu_->addAction(graphDock_->toggleViewAction());
     viewMenu_->addAction(checkDock_->toggleViewAction());
+    viewMenu_->addAction(historyDock_->toggleViewAction());
     viewMenu_->addAction(jointPlot_->toggleViewAction());
     viewMenu_->addAction(reactionPlot_->toggleViewAction());
     viewMenu_->addAction(torqueAngleDock_->toggleViewAction());

@@ -13,6 +13,7 @@
 
 #include "core/edit/drawing.hpp"
 #include "ui/editor/check_panel.hpp"
+#include "ui/editor/editor_widget.hpp"
 #include "ui/editor/template_dialog.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
@@ -42,8 +43,17 @@ void MainWindow::connectDocument() {
     connect(document_, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
     connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
     // the Check panel follows every change, also those that do not compile
-    connect(document_, &MechanismDocument::specChanged, this,
-            [this] { checkPanel_->check(document_->spec()); });
+    connect(document_, &MechanismDocument::specChanged, this, [this] {
+        checkPanel_->check(document_->spec());
+        // the editor marks what the findings are about
+        std::vector<std::string> bodies;
+        std::vector<std::string> joints;
+        for (const CheckFinding& finding : checkPanel_->result().findings) {
+            bodies.insert(bodies.end(), finding.bodies.begin(), finding.bodies.end());
+            joints.insert(joints.end(), finding.joints.begin(), finding.joints.end());
+        }
+        editor_->canvas()->setHighlights(std::move(bodies), std::move(joints));
+    });
     connect(checkPanel_, &CheckPanel::loopSelected, this, [this](int loop) {
         view_->setHighlightedLoop(loop);
         graph_->highlightLoop(loop);

@@ -366,6 +366,23 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
     return {};
 }
 
+EditError
+setBodyProperties(Drawing& drawing, const std::string& body, const std::string& name, double mass) {
+    BodySpec* b = findBody(drawing.spec, body);
+    if (b == nullptr) {
+        return "there is no body " + body;
+    }
+    if (!(mass > 0.0) || !std::isfinite(mass)) {
+        return "a body's mass must be a positive number of kg";
+    }
+    if (name.empty()) {
+        return "a body needs a name";
+    }
+    b->name = name;
+    b->mass = mass;
+    return {};
+}
+
 EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced) {
     if (point.body == kGround) {
         return "a ground point does not move: trace a point of a link";

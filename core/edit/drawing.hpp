@@ -84,6 +84,11 @@ EditError removeBody(Drawing& drawing, const std::string& body);
 /// and driven by an actuator (zero force until the user chooses one).
 EditError setInput(Drawing& drawing, const std::string& joint);
 
+/// Renames a body and sets its mass (kg, > 0); its inertia stays "uniform from the shape"
+/// unless it was given explicitly.
+EditError
+setBodyProperties(Drawing& drawing, const std::string& body, const std::string& name, double mass);
+
 /// Traces `point` (its path is drawn and reported: a coupler curve), or stops tracing it when it
 /// is traced already; `traced` receives which.
 EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced = nullptr);

@@ -31,6 +31,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include <QUndoView>
 #include <QtTest>
 
 #include "core/edit/drawing.hpp"
@@ -635,6 +636,7 @@ private slots:
         window.checkDock()->raise();
         grabScreenshot(window, "studio_check_panel.png");
 
+        QVERIFY(window.historyDock()->findChild<QUndoView*>() != nullptr);
         window.undoStack()->undo();
         QVERIFY(!panel.result().hasErrors());
         window.graphDock()->raise();
@@ -741,6 +743,26 @@ private slots:
         enterSettings(*window.runPanel(), 0.5);
         const auto run = runToEnd(window);
         QVERIFY(run && run->summary()->ok);
+
+        // unpin the crank at both ends: the Check panel names it, the canvas marks it, Start
+        // refuses; undo brings the mechanism back
+        const MechanismSpec whole = window.document()->spec();
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
+        QVERIFY(canvas.deleteSelection());
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.05, 0.09));
+        QVERIFY(canvas.deleteSelection());
+        const auto& findings = window.checkPanel()->result().findings;
+        QVERIFY(std::any_of(findings.begin(), findings.end(), [](const CheckFinding& f) {
+            return f.kind == FindingKind::Disconnected &&
+                   std::find(f.bodies.begin(), f.bodies.end(), "L1") != f.bodies.end();
+        }));
+        QVERIFY(!window.startSimulation());
+        window.checkDock()->raise();
+        grabScreenshot(window, "studio_editor_check.png");
+        window.graphDock()->raise();
+        window.undoStack()->undo();
+        window.undoStack()->undo();
+        QVERIFY(window.document()->spec() == whole);
         window.centralTabs()->setCurrentIndex(0);
     }
 

@@ -157,7 +157,19 @@ void EditorCanvas::rebuildScene() {
             points.push_back(scenePoint(*pointInWorld(m_drawing, {body.id, p.name})));
         }
         const bool isSelected = m_selectedBody == body.id;
+        const bool flagged = std::find(m_highlightBodies.begin(), m_highlightBodies.end(),
+                                       body.id) != m_highlightBodies.end();
         const QColor colour = isSelected ? selected : link;
+        if (flagged && points.size() >= 2) { // a finding is about this body: an amber halo
+            QPainterPath halo;
+            for (std::size_t i = 1; i < points.size(); ++i) {
+                halo.moveTo(points.front());
+                halo.lineTo(points[i]);
+            }
+            s.addPath(halo, QPen(QColor(255, 170, 0, 170), bar * 3.0, Qt::SolidLine, Qt::RoundCap,
+                                 Qt::RoundJoin))
+                ->setZValue(0.8);
+        }
         QPainterPath path;
         if (body.shape == BodyShape::Plate && points.size() >= 3) {
             path.moveTo(points.front());
@@ -224,11 +236,18 @@ void EditorCanvas::rebuildScene() {
             }
         }
     }
-    // joint names, inputs marked
+    // joint names, inputs marked; joints a finding is about ringed in amber
     for (const JointSpec& joint : spec.joints) {
         const auto w = pointInWorld(m_drawing, joint.parent);
         if (!w) {
             continue;
+        }
+        if (std::find(m_highlightJoints.begin(), m_highlightJoints.end(), joint.name) !=
+            m_highlightJoints.end()) {
+            auto* ring = s.addEllipse(QRectF(-11, -11, 22, 22), QPen(QColor(255, 150, 0), 3.0));
+            ring->setPos(scenePoint(*w));
+            ring->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+            ring->setZValue(3.5);
         }
         const bool input =
             std::any_of(spec.initial.independent.begin(), spec.initial.independent.end(),
@@ -412,6 +431,24 @@ bool EditorCanvas::deleteSelection() {
     return false;
 }
 
+void EditorCanvas::setHighlights(std::vector<std::string> bodies, std::vector<std::string> joints) {
+    if (bodies == m_highlightBodies && joints == m_highlightJoints) {
+        return;
+    }
+    m_highlightBodies = std::move(bodies);
+    m_highlightJoints = std::move(joints);
+    rebuildScene();
+}
+
+bool EditorCanvas::setSelectedBodyProperties(const std::string& name, double mass) {
+    if (!m_selectedBody) {
+        return false;
+    }
+    const std::string body = *m_selectedBody;
+    return apply([&](Drawing& d) { return setBodyProperties(d, body, name, mass); },
+                 tr("Properties of %1").arg(QString::fromStdString(body)));
+}
+
 bool EditorCanvas::toggleSelectionTrace() {
     if (!m_selectedPoint) {
         return false;
@@ -476,6 +513,10 @@ bool EditorCanvas::driveTowards(const Eigen::Vector2d& w) {
         if (b.id == drive.body) {
             body = &b;
         }
+    }
+    if (body == nullptr) {
+        m_drive.reset();
+        return false;
     }
     const Joint& inputJoint = model.joints[static_cast<std::size_t>(
         model.coordinates[static_cast<std::size_t>(drive.input)].joint)];

@@ -61,6 +61,11 @@ public:
     bool deleteSelection();
     /// Makes the joint at the selected point that is pinned to the ground the input.
     bool makeSelectionInput();
+    /// Marks bodies (ids) and joints (names) that a check finding is about; empty clears.
+    void setHighlights(std::vector<std::string> bodies, std::vector<std::string> joints);
+
+    /// Renames the selected link and sets its mass (kg) as one undoable edit.
+    bool setSelectedBodyProperties(const std::string& name, double mass);
     /// Traces the selected point, or stops tracing it.
     bool toggleSelectionTrace();
 
@@ -130,6 +135,8 @@ private:
     std::optional<Drive> m_drive;
     bool startDrive();
     std::map<std::string, std::vector<Eigen::Vector2d>> m_paths;
+    std::vector<std::string> m_highlightBodies;
+    std::vector<std::string> m_highlightJoints;
     bool m_fitPending = true;
     bool m_userZoomed = false; ///< the wheel set the zoom: no automatic refits until Fit
 };

@@ -6,6 +6,7 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -78,11 +79,34 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     m_delete = m_toolBar->addAction(tr("Delete"));
     m_delete->setToolTip(tr("Delete the selected link, or the joints at the selected point "
                             "(Delete)"));
+    m_pointFields = new QWidget;
+    auto* pointRow = new QHBoxLayout(m_pointFields);
+    pointRow->setContentsMargins(0, 0, 0, 0);
+    pointRow->addWidget(new QLabel(QStringLiteral("x")));
+    pointRow->addWidget(m_x);
+    pointRow->addWidget(new QLabel(QStringLiteral("y")));
+    pointRow->addWidget(m_y);
+    m_name = new QLineEdit;
+    m_name->setMaximumWidth(140);
+    m_name->setToolTip(tr("The link's name, shown in the views and the plots"));
+    m_mass = new QDoubleSpinBox;
+    m_mass->setRange(1e-6, 1e6);
+    m_mass->setDecimals(4);
+    m_mass->setSuffix(QStringLiteral(" kg"));
+    m_mass->setKeyboardTracking(false);
+    m_mass->setMaximumWidth(120);
+    m_mass->setToolTip(tr("The link's mass; its inertia stays that of a uniform bar or plate of "
+                          "its shape unless the file gives it"));
+    m_bodyFields = new QWidget;
+    auto* bodyRow = new QHBoxLayout(m_bodyFields);
+    bodyRow->setContentsMargins(0, 0, 0, 0);
+    bodyRow->addWidget(new QLabel(tr("name")));
+    bodyRow->addWidget(m_name);
+    bodyRow->addWidget(new QLabel(tr("mass")));
+    bodyRow->addWidget(m_mass);
     auto* strip = new QHBoxLayout;
-    strip->addWidget(new QLabel(QStringLiteral("x")));
-    strip->addWidget(m_x);
-    strip->addWidget(new QLabel(QStringLiteral("y")));
-    strip->addWidget(m_y);
+    strip->addWidget(m_pointFields);
+    strip->addWidget(m_bodyFields);
     strip->addStretch(1);
 
     auto* layout = new QVBoxLayout(this);
@@ -100,6 +124,15 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     };
     connect(m_x, &QDoubleSpinBox::valueChanged, this, moveTo);
     connect(m_y, &QDoubleSpinBox::valueChanged, this, moveTo);
+    const auto setBody = [this] {
+        const auto& body = m_canvas->selectedBody();
+        if (!m_updating && body) {
+            m_canvas->setSelectedBodyProperties(m_name->text().trimmed().toStdString(),
+                                                m_mass->value());
+        }
+    };
+    connect(m_name, &QLineEdit::editingFinished, this, setBody);
+    connect(m_mass, &QDoubleSpinBox::valueChanged, this, setBody);
     connect(m_input, &QAction::triggered, m_canvas, &EditorCanvas::makeSelectionInput);
     connect(m_delete, &QAction::triggered, m_canvas, &EditorCanvas::deleteSelection);
     connect(m_trace, &QAction::triggered, m_canvas, &EditorCanvas::toggleSelectionTrace);
@@ -134,6 +167,8 @@ void EditorWidget::showSelection() {
     const bool hasPoint = point && pointInWorld(drawing, *point);
     m_x->setEnabled(hasPoint);
     m_y->setEnabled(hasPoint);
+    m_pointFields->setVisible(!body.has_value());
+    m_bodyFields->setVisible(body.has_value());
     m_input->setEnabled(hasPoint);
     m_trace->setEnabled(hasPoint && point->body != "ground");
     m_delete->setEnabled(hasPoint || body.has_value());

@@ -2,9 +2,9 @@
 #pragma once
 
 // The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L, Drive D; grid
-// snapping; Make Input, Trace, Delete for the selection) and a
-// strip for the selection: a point's x and y typed in (m), a link's length and mass, and
-// "Make input" for a joint to the ground. Every change is an undoable edit of the document.
+// snapping; Make Input, Trace, Delete for the selection) and a strip for the selection: a
+// point's x and y typed in (m), or a link's name and mass (kg). Every change is an undoable edit of
+// the document.
 
 #include <QWidget>
 
@@ -14,6 +14,7 @@ class QAction;
 class QActionGroup;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QToolBar;
 
 namespace sslm::ui {
@@ -31,6 +32,8 @@ public:
     QAction* toolAction(EditorCanvas::Tool tool) const;
     QDoubleSpinBox* xBox() const { return m_x; }
     QDoubleSpinBox* yBox() const { return m_y; }
+    QLineEdit* nameEdit() const { return m_name; }
+    QDoubleSpinBox* massBox() const { return m_mass; }
 
 Q_SIGNALS:
     void message(const QString& text);
@@ -49,6 +52,10 @@ private:
     QLabel* m_selection = nullptr;
     QDoubleSpinBox* m_x = nullptr;
     QDoubleSpinBox* m_y = nullptr;
+    QWidget* m_pointFields = nullptr;
+    QWidget* m_bodyFields = nullptr;
+    QLineEdit* m_name = nullptr;
+    QDoubleSpinBox* m_mass = nullptr;
     QAction* m_input = nullptr;
     QAction* m_delete = nullptr;
     bool m_updating = false;

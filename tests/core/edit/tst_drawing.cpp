@@ -132,6 +132,17 @@ private slots:
         QVERIFY(e.spec.initial.independent.empty());
     }
 
+    void bodyProperties() {
+        Drawing d = drawnFourBar();
+        QVERIFY(setBodyProperties(d, "L1", "crank", 0.75).empty());
+        QCOMPARE(d.spec.bodies[0].name, std::string("crank"));
+        QCOMPARE(d.spec.bodies[0].mass, 0.75);
+        QVERIFY(!setBodyProperties(d, "L1", "crank", 0.0).empty());
+        QVERIFY(!setBodyProperties(d, "L1", "", 1.0).empty());
+        QVERIFY(!setBodyProperties(d, "L9", "x", 1.0).empty());
+        QCOMPARE(d.spec.bodies[0].mass, 0.75);
+    }
+
     void tracesToggle() {
         Drawing d = drawnFourBar();
         bool traced = false;
