@@ -252,6 +252,97 @@ EditError addLink(Drawing& drawing,
     return {};
 }
 
+EditError addPointToBody(Drawing& drawing,
+                         const std::string& body,
+                         const Eigen::Vector2d& w,
+                         std::string* name) {
+    BodySpec* b = findBody(drawing.spec, body);
+    const std::optional<BodyPose> pose = poseOf(drawing, body);
+    if (b == nullptr || !pose) {
+        return "there is no link " + body + " to add a point to";
+    }
+    if (b->shape == BodyShape::Block) {
+        return "a slider block has one point: pin links to it";
+    }
+    if (!w.allFinite()) {
+        return "the point's position is not a number";
+    }
+    const Eigen::Vector2d p_B = rotation(pose->angle).transpose() * (w - pose->origin);
+    for (const BodyPoint& p : b->points) {
+        if ((p.p_B - p_B).norm() < kMinLinkLength) {
+            return "the link has a point there already: " + p.name;
+        }
+    }
+    std::set<std::string> taken;
+    for (const BodyPoint& p : b->points) {
+        taken.insert(p.name);
+    }
+    const bool centred = (b->com_B - centroid(b->points)).norm() <= 1e-12;
+    const std::string point = nextName("P", taken);
+    b->points.push_back({point, p_B});
+    if (b->points.size() >= 3) {
+        b->shape = BodyShape::Plate;
+    }
+    if (centred) {
+        b->com_B = centroid(b->points);
+    }
+    if (name != nullptr) {
+        *name = point;
+    }
+    return {};
+}
+
+EditError addSlider(Drawing& drawing,
+                    const JointEnd& guide,
+                    const Eigen::Vector2d& w,
+                    const LinkOptions& options,
+                    std::string* id) {
+    const std::optional<Eigen::Vector2d> g = pointInWorld(drawing, guide);
+    if (!g) {
+        return "a slider's guide starts at an existing point: " + describe(guide) + " is not one";
+    }
+    const Eigen::Vector2d along = w - *g;
+    const double distance = along.norm();
+    if (!(distance >= kMinLinkLength) || !w.allFinite()) {
+        return "drag away from the guide's point to give the guide its direction";
+    }
+    const BodyPose parent = *poseOf(drawing, guide.body);
+    MechanismSpec& spec = drawing.spec;
+    std::set<std::string> bodyIds{kGround};
+    for (const BodySpec& body : spec.bodies) {
+        bodyIds.insert(body.id);
+    }
+    const std::string body = nextName("S", bodyIds);
+    BodySpec block;
+    block.id = body;
+    block.name = "#" + body.substr(1) + " slider";
+    block.shape = BodyShape::Block;
+    block.blockWidth = 0.06;
+    block.blockHeight = 0.03;
+    // a steel-like block: the link density per metre over its width, so masses stay comparable
+    block.mass = options.density * 5.0 * block.blockWidth;
+    block.points = {{"P1", {0.0, 0.0}}};
+    spec.bodies.push_back(block);
+    drawing.poses[body] = {w, parent.angle};
+
+    std::set<std::string> taken = jointAndCoordinateNames(spec);
+    JointSpec joint;
+    joint.name = nextName("J", taken);
+    const std::string number = joint.name.substr(1);
+    joint.coordinate = taken.count("x" + number) == 0 ? "x" + number : joint.name;
+    joint.type = JointType::Prismatic;
+    joint.parent = guide;
+    joint.child = {body, "P1"};
+    joint.axis_P = rotation(parent.angle).transpose() * (along / distance);
+    spec.joints.push_back(joint);
+    spec.cuts.clear();
+    keepDrawnPose(drawing);
+    if (id != nullptr) {
+        *id = body;
+    }
+    return {};
+}
+
 EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector2d& w) {
     if (!pointInWorld(drawing, point)) {
         return describe(point) + " is not a point of the drawing";

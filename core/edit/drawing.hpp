@@ -69,6 +69,23 @@ EditError addLink(Drawing& drawing,
                   const LinkOptions& options = {},
                   std::string* id = nullptr);
 
+/// Adds a point to `body` at w (m), which makes a bar a plate (its outline through its points
+/// in the order added); `name` receives the point's name ("P3").
+EditError addPointToBody(Drawing& drawing,
+                         const std::string& body,
+                         const Eigen::Vector2d& w,
+                         std::string* name = nullptr);
+
+/// Adds a slider: a block at w (m) on a straight guide from the existing point `guide` (fixed
+/// to the ground or to a link) towards w, joined to it by a prismatic joint whose coordinate is
+/// the distance along the guide (m). The block has a point "P1" at its centre to pin links to.
+/// `id` receives the block's id.
+EditError addSlider(Drawing& drawing,
+                    const JointEnd& guide,
+                    const Eigen::Vector2d& w,
+                    const LinkOptions& options = {},
+                    std::string* id = nullptr);
+
 /// Moves a point to w (m) with the points pinned to it, keeping every body's pose: the bodies
 /// change shape (a bar's length, a plate's outline); a centre of mass that was at the centroid
 /// of its body's points stays there. Ground points move too.

@@ -766,6 +766,59 @@ private slots:
         window.centralTabs()->setCurrentIndex(0);
     }
 
+    // A slider-crank drawn with the Slider tool (a block on a ground guide) and a rod pinned to
+    // it: 1 DOF, it simulates; the Point tool makes the rod a plate.
+    void drawSliderCrankWithTheMouse() {
+        MainWindow& window = freshWindow("four_bar.json");
+        QVERIFY(window.newDocument(emptyDrawing("Drawn slider-crank").spec));
+        window.centralTabs()->setCurrentIndex(1);
+        EditorWidget& editor = *window.editor();
+        EditorCanvas& canvas = *editor.canvas();
+        QApplication::processEvents();
+        QWidget* viewport = canvas.viewport();
+        const auto at = [&](double x, double y) {
+            return canvas.viewportPoint({x, y});
+        };
+        const auto drag = [&](QPoint from, QPoint to) {
+            QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+            QTest::mouseMove(viewport, to);
+            QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+        };
+        editor.toolAction(EditorCanvas::Tool::GroundPivot)->trigger();
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.4, 0.0));
+        editor.toolAction(EditorCanvas::Tool::Link)->trigger();
+        drag(at(0.0, 0.0), at(0.05, 0.09));
+        editor.toolAction(EditorCanvas::Tool::Slider)->trigger();
+        drag(at(0.4, 0.0), at(0.3, 0.0));
+        editor.toolAction(EditorCanvas::Tool::Link)->trigger();
+        drag(at(0.05, 0.09), at(0.3, 0.0)); // the rod, pinned to the block
+        editor.toolAction(EditorCanvas::Tool::Select)->trigger();
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
+        QVERIFY(canvas.makeSelectionInput());
+
+        const MechanismSpec& spec = window.document()->spec();
+        QCOMPARE(spec.bodies.size(), std::size_t(3));
+        QCOMPARE(spec.joints.size(), std::size_t(4));
+        QCOMPARE(spec.joints[1].type, JointType::Prismatic);
+        QVERIFY(window.currentModel());
+        QCOMPARE(window.currentModel()->mobilityGrubler, 1);
+        QVERIFY(!window.checkPanel()->result().hasErrors());
+        enterSettings(*window.runPanel(), 0.5);
+        const auto run = runToEnd(window);
+        QVERIFY(run && run->summary()->ok);
+        grabScreenshot(window, "studio_editor_slider_crank.png");
+
+        editor.toolAction(EditorCanvas::Tool::Point)->trigger();
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.175, 0.045)); // on the rod
+        const auto rod = std::find_if(spec.bodies.begin(), spec.bodies.end(),
+                                      [](const BodySpec& b) { return b.id == "L2"; });
+        QVERIFY(rod != spec.bodies.end());
+        QCOMPARE(rod->points.size(), std::size_t(3));
+        QCOMPARE(rod->shape, BodyShape::Plate);
+        window.centralTabs()->setCurrentIndex(0);
+    }
+
     void newPlotDockFollowsTheRuns() {
         MainWindow& window = freshWindow("four_bar.json");
         enterSettings(*window.runPanel(), 0.3);

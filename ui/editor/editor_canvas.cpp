@@ -201,6 +201,30 @@ void EditorCanvas::rebuildScene() {
         }
     }
 
+    // slider guides: a dashed line along each prismatic joint's axis through its guide point
+    for (const JointSpec& joint : spec.joints) {
+        if (joint.type != JointType::Prismatic) {
+            continue;
+        }
+        const auto origin = pointInWorld(m_drawing, joint.parent);
+        const auto block = pointInWorld(m_drawing, joint.child);
+        const auto parentPose =
+            joint.parent.body == kGround
+                ? std::optional<BodyPose>(BodyPose{})
+                : (m_drawing.poses.count(joint.parent.body) != 0
+                       ? std::optional<BodyPose>(m_drawing.poses.at(joint.parent.body))
+                       : std::nullopt);
+        if (!origin || !block || !parentPose) {
+            continue;
+        }
+        const Eigen::Vector2d axis = Eigen::Rotation2Dd(parentPose->angle) * joint.axis_P;
+        const double reach = std::max(0.1, 1.5 * (*block - *origin).norm());
+        s.addLine(
+             QLineF(scenePoint(*origin - 0.2 * reach * axis), scenePoint(*origin + reach * axis)),
+             QPen(QColor(120, 120, 120), 2.0, Qt::DashLine))
+            ->setZValue(0.6);
+    }
+
     // ground pivots
     for (const BodyPoint& p : spec.ground.points) {
         const QPointF at = scenePoint(p.p_B);
@@ -600,6 +624,7 @@ void EditorCanvas::mousePressEvent(QMouseEvent* event) {
     switch (m_tool) {
     case Tool::Select:
         if (const auto point = pointNear(at)) {
+            // a selected point can be typed in or dragged
             m_selectedPoint = point;
             m_selectedBody.reset();
             m_dragPoint = point;
@@ -625,10 +650,25 @@ void EditorCanvas::mousePressEvent(QMouseEvent* event) {
             driveTowards(worldPoint(at));
         }
         break;
+    case Tool::Point: {
+        const auto body = bodyNear(at);
+        if (!body) {
+            Q_EMIT message(tr("Click on a link to add a point to it"));
+            break;
+        }
+        const Eigen::Vector2d w = snapped(at);
+        const std::string id = *body;
+        apply([&](Drawing& d) { return addPointToBody(d, id, w); },
+              tr("Add a point to %1").arg(QString::fromStdString(id)));
+        break;
+    }
+    case Tool::Slider:
     case Tool::Link:
         m_linkFrom = pointNear(at);
         if (!m_linkFrom) {
-            Q_EMIT message(tr("Start a link at a ground pivot or at a point of a link"));
+            Q_EMIT message(m_tool == Tool::Slider
+                               ? tr("Start a slider's guide at a ground pivot or a point of a link")
+                               : tr("Start a link at a ground pivot or at a point of a link"));
         } else if (m_rubberBand != nullptr) {
             const QPointF from = scenePoint(*pointInWorld(m_drawing, *m_linkFrom));
             m_rubberBand->setLine(QLineF(from, from));
@@ -649,7 +689,7 @@ void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
     } else if (m_tool == Tool::Drive && m_drive && (event->buttons() & Qt::LeftButton)) {
         driveTowards(worldPoint(at));
     } else if (m_linkFrom && m_rubberBand != nullptr && (event->buttons() & Qt::LeftButton)) {
-        const auto target = pointNear(at);
+        const auto target = m_tool == Tool::Link ? pointNear(at) : std::nullopt;
         const Eigen::Vector2d w = target ? *pointInWorld(m_drawing, *target) : snapped(at);
         QLineF line = m_rubberBand->line();
         line.setP2(scenePoint(w));
@@ -665,6 +705,20 @@ void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
         m_linkFrom.reset();
         if (m_rubberBand != nullptr) {
             m_rubberBand->hide();
+        }
+        if (m_tool == Tool::Slider) {
+            const Eigen::Vector2d w = snapped(at);
+            std::string id;
+            if (apply([&](Drawing& d) { return addSlider(d, from, w, {}, &id); },
+                      tr("Add slider"))) {
+                Q_EMIT message(
+                    tr("Slider %1 added on a guide from %2; pin a link to its point "
+                       "P1")
+                        .arg(QString::fromStdString(id), QString::fromStdString(from.point)));
+            }
+            m_dragPoint.reset();
+            QGraphicsView::mouseReleaseEvent(event);
+            return;
         }
         const auto target = pointNear(at);
         LinkEnd to = snapped(at);

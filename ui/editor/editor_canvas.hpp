@@ -8,6 +8,10 @@
 //   Pivot:  click to place a ground pivot.
 //   Link:   press on a pivot or a point and drag: a bar from there, pinned at both ends when
 //           released on another point, else with a free end.
+//   Slider: press on a pivot or a point and drag: a block where released, on a straight guide
+//           from that point (fixed to its body) in that direction, joined by a prismatic joint.
+//   Point:  click on a link to add a point there (three or more make it a plate), to pin
+//           further links to.
 //   Drive:  press on the mechanism and move: the input link turns towards the pointer and the
 //           rest follows by position analysis (sslm::sweepInput), keeping its assembly branch;
 //           traced points draw their curves; a toggle position stops it, with a message. The
@@ -35,7 +39,7 @@ class EditorCanvas : public QGraphicsView {
     Q_OBJECT
 
 public:
-    enum class Tool { Select, GroundPivot, Link, Drive };
+    enum class Tool { Select, GroundPivot, Link, Slider, Point, Drive };
     static constexpr double kGridMetres = 0.01; ///< snapping grid (m)
     static constexpr double kSnapPixels = 10.0; ///< snapping radius to existing points (px)
 

@@ -35,6 +35,14 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
                   tr("Drag from a pivot or a point: a bar pinned there, and at its other end "
                      "when released on a point"),
                   QKeySequence(Qt::Key_L), EditorCanvas::Tool::Link);
+    m_slider = tool(tr("Slider"),
+                    tr("Drag from a pivot or a point: a slider block where released, on a guide "
+                       "from that point in that direction"),
+                    QKeySequence(Qt::Key_R), EditorCanvas::Tool::Slider);
+    m_point = tool(tr("Point"),
+                   tr("Click on a link to add a point to it (three points make a plate), to "
+                      "pin more links to"),
+                   QKeySequence(Qt::Key_T), EditorCanvas::Tool::Point);
     m_drive = tool(tr("Drive"),
                    tr("Press and move: the input link turns towards the pointer and the "
                       "mechanism follows; traced points draw their curves"),
@@ -153,6 +161,10 @@ QAction* EditorWidget::toolAction(EditorCanvas::Tool tool) const {
         return m_pivot;
     case EditorCanvas::Tool::Link:
         return m_link;
+    case EditorCanvas::Tool::Slider:
+        return m_slider;
+    case EditorCanvas::Tool::Point:
+        return m_point;
     case EditorCanvas::Tool::Drive:
         return m_drive;
     }

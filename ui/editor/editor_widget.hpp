@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L, Drive D; grid
+// The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L, Slider R, Point T,
+// Drive D; grid
 // snapping; Make Input, Trace, Delete for the selection) and a strip for the selection: a
 // point's x and y typed in (m), or a link's name and mass (kg). Every change is an undoable edit of
 // the document.
@@ -47,6 +48,8 @@ private:
     QAction* m_select = nullptr;
     QAction* m_pivot = nullptr;
     QAction* m_link = nullptr;
+    QAction* m_slider = nullptr;
+    QAction* m_point = nullptr;
     QAction* m_drive = nullptr;
     QAction* m_trace = nullptr;
     QLabel* m_selection = nullptr;

@@ -132,6 +132,50 @@ private slots:
         QVERIFY(e.spec.initial.independent.empty());
     }
 
+    // A slider-crank drawn with a slider on a ground guide: crank O1 → (0.05, 0.09), a slider
+    // on the x-axis guide from O2 at (0.4, 0), and a rod from the crank's tip to the block: one
+    // loop, 1 DOF, assembled where drawn, the slider's coordinate its distance along the guide.
+    void sliderCrankAssemblesWhereDrawn() {
+        Drawing d = emptyDrawing("Drawn slider-crank");
+        QVERIFY(addGroundPivot(d, {0.0, 0.0}).empty());
+        QVERIFY(addGroundPivot(d, {0.4, 0.0}).empty());
+        QVERIFY(addLink(d, {"ground", "O1"}, Eigen::Vector2d(0.05, 0.09)).empty());
+        std::string slider;
+        QVERIFY(addSlider(d, {"ground", "O2"}, {0.3, 0.0}, {}, &slider).empty());
+        QCOMPARE(slider, std::string("S1"));
+        QVERIFY(addLink(d, {"L1", "P2"}, JointEnd{"S1", "P1"}).empty());
+        QVERIFY(setInput(d, "J1").empty());
+        const JointSpec& prismatic = d.spec.joints[1];
+        QCOMPARE(prismatic.type, JointType::Prismatic);
+        QVERIFY((prismatic.axis_P - Eigen::Vector2d(-1.0, 0.0)).norm() < kTol);
+        const auto values = jointValuesAt(d);
+        QVERIFY(std::abs(values[1].second - 0.1) < kTol); // 0.1 m from O2 towards −x
+
+        const Assembled a = assembled(d);
+        QCOMPARE(a.model->mobilityGrubler, 1);
+        QCOMPARE(a.model->nLoops(), 1);
+        QVERIFY(largestShift(d, a.drawing) < kTol);
+        QVERIFY(!checkMechanism(d.spec).hasErrors());
+    }
+
+    // A point added to the coupler makes it a plate; a link pinned there adds a loop (a Watt-
+    // type six-bar from the four-bar): Grübler 1, assembled where drawn.
+    void aPointMakesAPlate() {
+        Drawing d = drawnFourBar();
+        std::string point;
+        QVERIFY(addPointToBody(d, "L2", {0.15, 0.08}, &point).empty());
+        QCOMPARE(point, std::string("P3"));
+        QCOMPARE(d.spec.bodies[1].shape, BodyShape::Plate);
+        QVERIFY(addGroundPivot(d, {0.5, 0.05}).empty());
+        QVERIFY(addLink(d, {"L2", "P3"}, Eigen::Vector2d(0.35, 0.2)).empty());
+        QVERIFY(addLink(d, {"ground", "O3"}, JointEnd{"L4", "P2"}).empty());
+        const Assembled a = assembled(d);
+        QCOMPARE(a.model->mobilityGrubler, 1);
+        QCOMPARE(a.model->nLoops(), 2);
+        QVERIFY(largestShift(d, a.drawing) < kTol);
+        QVERIFY(!addPointToBody(d, "L2", {0.15, 0.08}).empty()); // a point is there already
+    }
+
     void bodyProperties() {
         Drawing d = drawnFourBar();
         QVERIFY(setBodyProperties(d, "L1", "crank", 0.75).empty());
