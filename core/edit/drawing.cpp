@@ -457,20 +457,38 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
     return {};
 }
 
+std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body) {
+    for (const BodySpec& b : drawing.spec.bodies) {
+        if (b.id == body) {
+            return BodyProperties{b.name, b.mass, b.com_B, b.inertiaCom};
+        }
+    }
+    return std::nullopt;
+}
+
 EditError
-setBodyProperties(Drawing& drawing, const std::string& body, const std::string& name, double mass) {
+setBodyProperties(Drawing& drawing, const std::string& body, const BodyProperties& properties) {
     BodySpec* b = findBody(drawing.spec, body);
     if (b == nullptr) {
         return "there is no body " + body;
     }
-    if (!(mass > 0.0) || !std::isfinite(mass)) {
+    if (!(properties.mass > 0.0) || !std::isfinite(properties.mass)) {
         return "a body's mass must be a positive number of kg";
     }
-    if (name.empty()) {
+    if (properties.name.empty()) {
         return "a body needs a name";
     }
-    b->name = name;
-    b->mass = mass;
+    if (!properties.com_B.allFinite()) {
+        return "the centre of mass is not a number";
+    }
+    if (properties.inertiaCom &&
+        (!(*properties.inertiaCom > 0.0) || !std::isfinite(*properties.inertiaCom))) {
+        return "a body's moment of inertia must be a positive number of kg·m²";
+    }
+    b->name = properties.name;
+    b->mass = properties.mass;
+    b->com_B = properties.com_B;
+    b->inertiaCom = properties.inertiaCom;
     return {};
 }
 

@@ -101,10 +101,20 @@ EditError removeBody(Drawing& drawing, const std::string& body);
 /// and driven by an actuator (zero force until the user chooses one).
 EditError setInput(Drawing& drawing, const std::string& joint);
 
-/// Renames a body and sets its mass (kg, > 0); its inertia stays "uniform from the shape"
-/// unless it was given explicitly.
+/// A body's editable properties.
+struct BodyProperties {
+    std::string name;
+    double mass = 0;                                 ///< kg, > 0
+    Eigen::Vector2d com_B = Eigen::Vector2d::Zero(); ///< centre of mass in the body frame (m)
+    std::optional<double> inertiaCom; ///< kg·m² about the COM; empty: uniform from the shape
+};
+
+/// The properties of `body`, if it exists.
+std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body);
+
+/// Sets a body's name, mass, centre of mass and inertia.
 EditError
-setBodyProperties(Drawing& drawing, const std::string& body, const std::string& name, double mass);
+setBodyProperties(Drawing& drawing, const std::string& body, const BodyProperties& properties);
 
 /// Traces `point` (its path is drawn and reported: a coupler curve), or stops tracing it when it
 /// is traced already; `traced` receives which.

@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDockWidget>
@@ -810,6 +811,30 @@ private slots:
         const auto run = runToEnd(window);
         QVERIFY(run && run->summary()->ok);
         grabScreenshot(window, "studio_editor_slider_crank.png");
+
+        // the rod's properties, typed in: mass, then an inertia instead of the uniform bar's
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.175, 0.045)); // on the rod
+        QCOMPARE(canvas.selectedBody().value_or(""), std::string("L2"));
+        QCOMPARE(editor.nameEdit()->text(), QStringLiteral("#2 link"));
+        QVERIFY(editor.uniformInertiaBox()->isChecked());
+        editor.massBox()->setValue(1.25);
+        const auto rodSpec = [&] {
+            return *std::find_if(window.document()->spec().bodies.begin(),
+                                 window.document()->spec().bodies.end(),
+                                 [](const BodySpec& b) { return b.id == "L2"; });
+        };
+        QCOMPARE(rodSpec().mass, 1.25);
+        editor.uniformInertiaBox()->setChecked(false);
+        editor.inertiaBox()->setValue(0.02);
+        QCOMPARE(rodSpec().inertiaCom.value_or(0.0), 0.02);
+        grabScreenshot(window, "studio_editor_properties.png");
+        QCOMPARE(window.currentModel()
+                     ->bodies[static_cast<std::size_t>(window.currentModel()->bodyIndex("L2"))]
+                     .inertiaCom,
+                 0.02);
+        window.undoStack()->undo(); // the typed inertia
+        window.undoStack()->undo(); // "uniform" unticked (the same inertia, typed)
+        QVERIFY(!rodSpec().inertiaCom);
 
         editor.toolAction(EditorCanvas::Tool::Point)->trigger();
         QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.175, 0.045)); // on the rod

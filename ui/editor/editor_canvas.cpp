@@ -464,12 +464,12 @@ void EditorCanvas::setHighlights(std::vector<std::string> bodies, std::vector<st
     rebuildScene();
 }
 
-bool EditorCanvas::setSelectedBodyProperties(const std::string& name, double mass) {
+bool EditorCanvas::setSelectedBodyProperties(const BodyProperties& properties) {
     if (!m_selectedBody) {
         return false;
     }
     const std::string body = *m_selectedBody;
-    return apply([&](Drawing& d) { return setBodyProperties(d, body, name, mass); },
+    return apply([&](Drawing& d) { return setBodyProperties(d, body, properties); },
                  tr("Properties of %1").arg(QString::fromStdString(body)));
 }
 

@@ -68,8 +68,8 @@ public:
     /// Marks bodies (ids) and joints (names) that a check finding is about; empty clears.
     void setHighlights(std::vector<std::string> bodies, std::vector<std::string> joints);
 
-    /// Renames the selected link and sets its mass (kg) as one undoable edit.
-    bool setSelectedBodyProperties(const std::string& name, double mass);
+    /// Sets the selected link's name, mass, centre of mass and inertia as one undoable edit.
+    bool setSelectedBodyProperties(const BodyProperties& properties);
     /// Traces the selected point, or stops tracing it.
     bool toggleSelectionTrace();
 

@@ -3,12 +3,16 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include "core/model/compile.hpp"
 
 namespace sslm::ui {
 
@@ -103,15 +107,45 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     m_mass->setSuffix(QStringLiteral(" kg"));
     m_mass->setKeyboardTracking(false);
     m_mass->setMaximumWidth(120);
-    m_mass->setToolTip(tr("The link's mass; its inertia stays that of a uniform bar or plate of "
-                          "its shape unless the file gives it"));
+    m_mass->setToolTip(tr("The link's mass"));
+    const auto lengthBox = [](const QString& tip) {
+        auto* box = new QDoubleSpinBox;
+        box->setRange(-50.0, 50.0);
+        box->setDecimals(4);
+        box->setSingleStep(0.005);
+        box->setSuffix(QStringLiteral(" m"));
+        box->setKeyboardTracking(false);
+        box->setMaximumWidth(110);
+        box->setToolTip(tip);
+        return box;
+    };
+    m_comX = lengthBox(tr("Centre of mass, x in the link's frame (origin at its first point, "
+                          "x-axis towards its second)"));
+    m_comY = lengthBox(tr("Centre of mass, y in the link's frame"));
+    m_uniform = new QCheckBox(tr("uniform"));
+    m_uniform->setToolTip(tr("Inertia of a uniform bar or plate of the link's shape and mass; "
+                             "untick to type it"));
+    m_inertia = new QDoubleSpinBox;
+    m_inertia->setRange(1e-12, 1e6);
+    m_inertia->setDecimals(8);
+    m_inertia->setSuffix(QStringLiteral(" kg·m²"));
+    m_inertia->setKeyboardTracking(false);
+    m_inertia->setMaximumWidth(150);
+    m_inertia->setToolTip(tr("Moment of inertia about the centre of mass"));
     m_bodyFields = new QWidget;
-    auto* bodyRow = new QHBoxLayout(m_bodyFields);
-    bodyRow->setContentsMargins(0, 0, 0, 0);
-    bodyRow->addWidget(new QLabel(tr("name")));
-    bodyRow->addWidget(m_name);
-    bodyRow->addWidget(new QLabel(tr("mass")));
-    bodyRow->addWidget(m_mass);
+    auto* bodyGrid = new QGridLayout(m_bodyFields);
+    bodyGrid->setContentsMargins(0, 0, 0, 0);
+    bodyGrid->addWidget(new QLabel(tr("name")), 0, 0);
+    bodyGrid->addWidget(m_name, 0, 1);
+    bodyGrid->addWidget(new QLabel(tr("mass")), 0, 2);
+    bodyGrid->addWidget(m_mass, 0, 3);
+    bodyGrid->addWidget(new QLabel(tr("COM")), 1, 0);
+    auto* com = new QHBoxLayout;
+    com->addWidget(m_comX);
+    com->addWidget(m_comY);
+    bodyGrid->addLayout(com, 1, 1);
+    bodyGrid->addWidget(m_uniform, 1, 2);
+    bodyGrid->addWidget(m_inertia, 1, 3);
     auto* strip = new QHBoxLayout;
     strip->addWidget(m_pointFields);
     strip->addWidget(m_bodyFields);
@@ -133,14 +167,26 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     connect(m_x, &QDoubleSpinBox::valueChanged, this, moveTo);
     connect(m_y, &QDoubleSpinBox::valueChanged, this, moveTo);
     const auto setBody = [this] {
-        const auto& body = m_canvas->selectedBody();
-        if (!m_updating && body) {
-            m_canvas->setSelectedBodyProperties(m_name->text().trimmed().toStdString(),
-                                                m_mass->value());
+        if (m_updating || !m_canvas->selectedBody()) {
+            return;
         }
+        BodyProperties properties;
+        properties.name = m_name->text().trimmed().toStdString();
+        properties.mass = m_mass->value();
+        properties.com_B = {m_comX->value(), m_comY->value()};
+        if (!m_uniform->isChecked()) {
+            properties.inertiaCom = m_inertia->value();
+        }
+        m_canvas->setSelectedBodyProperties(properties);
     };
     connect(m_name, &QLineEdit::editingFinished, this, setBody);
-    connect(m_mass, &QDoubleSpinBox::valueChanged, this, setBody);
+    for (QDoubleSpinBox* box : {m_mass, m_comX, m_comY, m_inertia}) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, setBody);
+    }
+    connect(m_uniform, &QCheckBox::toggled, this, [this, setBody](bool uniform) {
+        m_inertia->setEnabled(!uniform);
+        setBody();
+    });
     connect(m_input, &QAction::triggered, m_canvas, &EditorCanvas::makeSelectionInput);
     connect(m_delete, &QAction::triggered, m_canvas, &EditorCanvas::deleteSelection);
     connect(m_trace, &QAction::triggered, m_canvas, &EditorCanvas::toggleSelectionTrace);
@@ -201,11 +247,17 @@ void EditorWidget::showSelection() {
                     length = std::max(length, (a.p_B - b.p_B).norm());
                 }
             }
-            m_selection->setText(
-                tr("Link %1 (%2): %3 m, %4 kg")
-                    .arg(QString::fromStdString(it->id), QString::fromStdString(it->name))
-                    .arg(length, 0, 'g', 4)
-                    .arg(it->mass, 0, 'g', 4));
+            m_selection->setText(tr("Link %1: %2 m long")
+                                     .arg(QString::fromStdString(it->id))
+                                     .arg(length, 0, 'g', 4));
+            m_name->setText(QString::fromStdString(it->name));
+            m_mass->setValue(it->mass);
+            m_comX->setValue(it->com_B.x());
+            m_comY->setValue(it->com_B.y());
+            m_uniform->setChecked(!it->inertiaCom);
+            m_inertia->setEnabled(it->inertiaCom.has_value());
+            // the value "uniform" gives, as the starting point for a typed one
+            m_inertia->setValue(it->inertiaCom ? *it->inertiaCom : uniformInertia(*it));
         }
     } else {
         m_selection->setText(

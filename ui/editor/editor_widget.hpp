@@ -4,7 +4,8 @@
 // The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L, Slider R, Point T,
 // Drive D; grid
 // snapping; Make Input, Trace, Delete for the selection) and a strip for the selection: a
-// point's x and y typed in (m), or a link's name and mass (kg). Every change is an undoable edit of
+// point's x and y typed in (m), or a link's name, mass (kg), centre of mass (m, link frame) and
+// inertia (kg·m², or uniform from its shape). Every change is an undoable edit of
 // the document.
 
 #include <QWidget>
@@ -12,6 +13,7 @@
 #include "ui/editor/editor_canvas.hpp"
 
 class QAction;
+class QCheckBox;
 class QActionGroup;
 class QDoubleSpinBox;
 class QLabel;
@@ -35,6 +37,8 @@ public:
     QDoubleSpinBox* yBox() const { return m_y; }
     QLineEdit* nameEdit() const { return m_name; }
     QDoubleSpinBox* massBox() const { return m_mass; }
+    QCheckBox* uniformInertiaBox() const { return m_uniform; }
+    QDoubleSpinBox* inertiaBox() const { return m_inertia; }
 
 Q_SIGNALS:
     void message(const QString& text);
@@ -59,6 +63,10 @@ private:
     QWidget* m_bodyFields = nullptr;
     QLineEdit* m_name = nullptr;
     QDoubleSpinBox* m_mass = nullptr;
+    QDoubleSpinBox* m_comX = nullptr;
+    QDoubleSpinBox* m_comY = nullptr;
+    QCheckBox* m_uniform = nullptr;
+    QDoubleSpinBox* m_inertia = nullptr;
     QAction* m_input = nullptr;
     QAction* m_delete = nullptr;
     bool m_updating = false;

@@ -176,14 +176,30 @@ private slots:
         QVERIFY(!addPointToBody(d, "L2", {0.15, 0.08}).empty()); // a point is there already
     }
 
-    void bodyProperties() {
+    void bodyPropertiesAreSetAndChecked() {
         Drawing d = drawnFourBar();
-        QVERIFY(setBodyProperties(d, "L1", "crank", 0.75).empty());
+        BodyProperties p = *sslm::bodyProperties(d, "L1");
+        QVERIFY(!p.inertiaCom); // uniform from the bar
+        p.name = "crank";
+        p.mass = 0.75;
+        p.com_B = {0.02, 0.001};
+        p.inertiaCom = 2.5e-3;
+        QVERIFY(setBodyProperties(d, "L1", p).empty());
         QCOMPARE(d.spec.bodies[0].name, std::string("crank"));
         QCOMPARE(d.spec.bodies[0].mass, 0.75);
-        QVERIFY(!setBodyProperties(d, "L1", "crank", 0.0).empty());
-        QVERIFY(!setBodyProperties(d, "L1", "", 1.0).empty());
-        QVERIFY(!setBodyProperties(d, "L9", "x", 1.0).empty());
+        QCOMPARE(d.spec.bodies[0].com_B, Eigen::Vector2d(0.02, 0.001));
+        QCOMPARE(d.spec.bodies[0].inertiaCom.value_or(0), 2.5e-3);
+        QVERIFY(compileModel(d.spec).ok());
+        BodyProperties bad = p;
+        bad.mass = 0.0;
+        QVERIFY(!setBodyProperties(d, "L1", bad).empty());
+        bad = p;
+        bad.name.clear();
+        QVERIFY(!setBodyProperties(d, "L1", bad).empty());
+        bad = p;
+        bad.inertiaCom = -1.0;
+        QVERIFY(!setBodyProperties(d, "L1", bad).empty());
+        QVERIFY(!setBodyProperties(d, "L9", p).empty());
         QCOMPARE(d.spec.bodies[0].mass, 0.75);
     }
 
