@@ -510,7 +510,11 @@ bool EditorCanvas::startDrive() {
         const bool groundIsParent = spec.parent.body == kGround;
         drive.pivot = groundIsParent ? spec.parent : spec.child;
         drive.body = groundIsParent ? spec.child.body : spec.parent.body;
-        const double bodyAngle = m_drawing.poses.at(drive.body).angle;
+        const auto pose = m_drawing.poses.find(drive.body);
+        if (pose == m_drawing.poses.end()) {
+            continue; // not drawn (yet)
+        }
+        const double bodyAngle = pose->second.angle;
         drive.angleOffset = check.q[k] - (groundIsParent ? bodyAngle : -bodyAngle);
         m_drive = std::move(drive);
         return true;
