@@ -279,10 +279,16 @@ EditError addPointToBody(Drawing& drawing,
     }
     const bool centred = (b->com_B - centroid(b->points)).norm() <= 1e-12;
     const std::string point = nextName("P", taken);
-    b->points.push_back({point, p_B});
-    if (b->points.size() >= 3) {
-        b->shape = BodyShape::Plate;
+    // a point off the line of a bar's points makes it a plate; on the line it stays a bar
+    if (b->shape == BodyShape::Bar && b->points.size() >= 2) {
+        const Eigen::Vector2d along = b->points[1].p_B - b->points[0].p_B;
+        const Eigen::Vector2d off = p_B - b->points[0].p_B;
+        const double cross = along.x() * off.y() - along.y() * off.x();
+        if (std::abs(cross) > 1e-9 * std::max(1.0, along.norm() * off.norm())) {
+            b->shape = BodyShape::Plate;
+        }
     }
+    b->points.push_back({point, p_B});
     if (centred) {
         b->com_B = centroid(b->points);
     }

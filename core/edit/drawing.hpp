@@ -69,8 +69,8 @@ EditError addLink(Drawing& drawing,
                   const LinkOptions& options = {},
                   std::string* id = nullptr);
 
-/// Adds a point to `body` at w (m), which makes a bar a plate (its outline through its points
-/// in the order added); `name` receives the point's name ("P3").
+/// Adds a point to `body` at w (m); one off the line of a bar's points makes it a plate (its
+/// outline through its points in the order added). `name` receives the point's name ("P3").
 EditError addPointToBody(Drawing& drawing,
                          const std::string& body,
                          const Eigen::Vector2d& w,

@@ -836,8 +836,11 @@ private slots:
         window.undoStack()->undo(); // "uniform" unticked (the same inertia, typed)
         QVERIFY(!rodSpec().inertiaCom);
 
+        // a point a few pixels off the rod's line (no grid snapping) makes it a plate
         editor.toolAction(EditorCanvas::Tool::Point)->trigger();
-        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.175, 0.045)); // on the rod
+        canvas.setSnapToGrid(false);
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.175, 0.045) + QPoint(0, -6));
+        canvas.setSnapToGrid(true);
         const auto rod = std::find_if(spec.bodies.begin(), spec.bodies.end(),
                                       [](const BodySpec& b) { return b.id == "L2"; });
         QVERIFY(rod != spec.bodies.end());

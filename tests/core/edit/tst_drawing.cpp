@@ -6,11 +6,16 @@
 
 #include <QtTest>
 
+#include <Eigen/Geometry>
+
 #include "core/edit/drawing.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/mechanism_check.hpp"
+#include "core/sim/simulation.hpp"
 #include "core/util/diagnostic.hpp"
+
+#include "tests/core/fixtures/examples.hpp"
 
 using namespace sslm;
 
@@ -174,6 +179,110 @@ private slots:
         QCOMPARE(a.model->nLoops(), 2);
         QVERIFY(largestShift(d, a.drawing) < kTol);
         QVERIFY(!addPointToBody(d, "L2", {0.15, 0.08}).empty()); // a point is there already
+    }
+
+    // The check of the editor: the carpet scraper entered with the editor's operations
+    // (pivots, links pinned where the spec's joints are, points added on the ternary links,
+    // then each link's mass, centre of mass and inertia typed from the spec) simulates like
+    // examples/carpet_scraper.json: the blade tip's path and the energy agree over 1 s.
+    void scraperEnteredThroughTheEditorSimulatesAsTheFile() {
+        const auto file = fixtures::loadExample("carpet_scraper.json");
+        const InitialState initial = assembleInitialState(*file);
+        QVERIFY(initial.report.converged);
+        const Drawing reference = drawingAt(file->spec, *file, initial.q);
+        const auto at = [&](const char* body, const char* point) {
+            return *pointInWorld(reference, {body, point});
+        };
+
+        Drawing d = emptyDrawing("Carpet scraper, drawn");
+        for (const BodyPoint& p : file->spec.ground.points) {
+            QVERIFY(addGroundPivot(d, p.p_B).empty()); // O1, O2, O3 (the file's O4)
+        }
+        std::string id;
+        const auto link = [&](JointEnd from, LinkEnd to) {
+            const EditError e = addLink(d, from, to, {}, &id);
+            if (!e.empty()) {
+                qFatal("%s", e.c_str());
+            }
+            return id;
+        };
+        const auto point = [&](const std::string& body, const Eigen::Vector2d& w) {
+            std::string name;
+            if (const EditError e = addPointToBody(d, body, w, &name); !e.empty()) {
+                qFatal("%s", e.c_str());
+            }
+            return name;
+        };
+        const std::string l1 = link({"ground", "O1"}, at("link1", "J8")); // crank
+        const std::string l2 = link({"ground", "O2"}, at("link2", "J3")); // rocker
+        const std::string l3 = link({l2, "P2"}, JointEnd{l1, "P2"});      // J3 → J8
+        const std::string j9 = point(l3, at("link3", "J9"));
+        const std::string l4 = link({"ground", "O3"}, at("link4", "J6")); // base
+        const std::string j5 = point(l4, at("link4", "J5"));
+        const std::string l5 = link({l4, j5}, JointEnd{l3, j9});     // J5 → J9
+        const std::string l6 = link({l4, "P2"}, at("link6", "tip")); // blade arm
+        const std::string j7 = point(l6, at("link6", "J7"));
+        const std::string l7 = link({l6, j7}, JointEnd{l5, "P2"}); // J7 → J10
+        QVERIFY(setInput(d, "J1").empty());
+        QVERIFY(toggleTrace(d, {l6, "P2"}).empty());
+        d.spec.initial.rates = {{"theta1", 4.7124}}; // not yet on the editor's panel
+        // each link's mass, centre of mass (moved into the drawn link's frame) and inertia
+        const std::pair<std::string, const char*> links[] = {
+            {l1, "link1"}, {l2, "link2"}, {l3, "link3"}, {l4, "link4"},
+            {l5, "link5"}, {l6, "link6"}, {l7, "link7"}};
+        for (const auto& [drawn, original] : links) {
+            const BodySpec& spec =
+                *std::find_if(file->spec.bodies.begin(), file->spec.bodies.end(),
+                              [&](const BodySpec& b) { return b.id == original; });
+            const BodyPose from = reference.poses.at(original);
+            const BodyPose to = d.poses.at(drawn);
+            const Eigen::Vector2d com = from.origin + Eigen::Rotation2Dd(from.angle) * spec.com_B;
+            BodyProperties properties = *sslm::bodyProperties(d, drawn);
+            properties.mass = spec.mass;
+            properties.com_B = Eigen::Rotation2Dd(-to.angle) * (com - to.origin);
+            properties.inertiaCom = spec.inertiaCom;
+            QVERIFY(setBodyProperties(d, drawn, properties).empty());
+        }
+        QCOMPARE(d.spec.bodies.size(), std::size_t(7));
+        QCOMPARE(d.spec.joints.size(), std::size_t(10));
+        const Assembled drawn = assembled(d);
+        QCOMPARE(drawn.model->nLoops(), 3);
+        QVERIFY(largestShift(d, drawn.drawing) < kTol);
+
+        // the same motion: blade tip and total energy, sampled every 0.01 s for 1 s
+        SimulationSettings settings;
+        settings.tEnd = 1.0;
+        settings.rtol = 1e-11;
+        settings.atol = 1e-11;
+        const auto run = [&](const Model& model) {
+            const InitialState start = assembleInitialState(model);
+            std::vector<Eigen::Vector2d> tip;
+            std::vector<double> energy;
+            const SimulationSummary summary = simulate(model, settings, start.q, start.qd,
+                                                       {[&](const Sample& s) {
+                                                            tip.push_back(s.points.front());
+                                                            energy.push_back(s.totalEnergy);
+                                                        },
+                                                        {}});
+            if (!summary.ok) {
+                qFatal("%s", summary.message.c_str());
+            }
+            return std::pair{tip, energy};
+        };
+        const auto [fileTip, fileEnergy] = run(*file);
+        const auto [drawnTip, drawnEnergy] = run(*drawn.model);
+        QCOMPARE(drawnTip.size(), fileTip.size());
+        double worstTip = 0;
+        double worstEnergy = 0;
+        for (std::size_t k = 0; k < fileTip.size(); ++k) {
+            worstTip = std::max(worstTip, (drawnTip[k] - fileTip[k]).norm());
+            worstEnergy = std::max(worstEnergy, std::abs(drawnEnergy[k] - fileEnergy[k]));
+        }
+        qInfo("scraper entered through the editor vs the file over 1 s: blade tip within %.3g m, "
+              "energy within %.3g J",
+              worstTip, worstEnergy);
+        QVERIFY(worstTip < 1e-8);
+        QVERIFY(worstEnergy < 1e-6);
     }
 
     void bodyPropertiesAreSetAndChecked() {
