@@ -463,6 +463,45 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
     return {};
 }
 
+EditError setInputRate(Drawing& drawing, const std::string& joint, double rate) {
+    MechanismSpec& spec = drawing.spec;
+    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == joint; });
+    if (it == spec.joints.end()) {
+        return "there is no joint " + joint;
+    }
+    const std::string coordinate = it->coordinateName();
+    if (std::none_of(spec.initial.independent.begin(), spec.initial.independent.end(),
+                     [&](const auto& v) { return v.first == coordinate; })) {
+        return joint + " is not an input: make it one first";
+    }
+    if (!std::isfinite(rate)) {
+        return "the rate is not a number";
+    }
+    auto& rates = spec.initial.rates;
+    const auto existing = std::find_if(rates.begin(), rates.end(),
+                                       [&](const auto& r) { return r.first == coordinate; });
+    if (existing != rates.end()) {
+        existing->second = rate;
+    } else {
+        rates.emplace_back(coordinate, rate);
+    }
+    return {};
+}
+
+std::optional<std::string> inputJointAt(const Drawing& drawing, const JointEnd& point) {
+    const InitialStateSpec& initial = drawing.spec.initial;
+    for (const JointSpec& joint : drawing.spec.joints) {
+        const bool input =
+            std::any_of(initial.independent.begin(), initial.independent.end(),
+                        [&](const auto& v) { return v.first == joint.coordinateName(); });
+        if (input && (joint.parent == point || joint.child == point)) {
+            return joint.name;
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body) {
     for (const BodySpec& b : drawing.spec.bodies) {
         if (b.id == body) {

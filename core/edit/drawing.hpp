@@ -101,6 +101,13 @@ EditError removeBody(Drawing& drawing, const std::string& body);
 /// and driven by an actuator (zero force until the user chooses one).
 EditError setInput(Drawing& drawing, const std::string& joint);
 
+/// The initial rate of an input joint's coordinate (rad/s or m/s); `joint` must be an input
+/// (setInput).
+EditError setInputRate(Drawing& drawing, const std::string& joint, double rate);
+
+/// The input joint at `point` (a joint whose coordinate is independent), if any.
+std::optional<std::string> inputJointAt(const Drawing& drawing, const JointEnd& point);
+
 /// A body's editable properties.
 struct BodyProperties {
     std::string name;

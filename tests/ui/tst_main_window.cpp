@@ -799,6 +799,10 @@ private slots:
         editor.toolAction(EditorCanvas::Tool::Select)->trigger();
         QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
         QVERIFY(canvas.makeSelectionInput());
+        QVERIFY(editor.rateBox()->isEnabled());
+        editor.rateBox()->setValue(4.7124); // 45 rpm
+        QCOMPARE(window.document()->spec().initial.rates.size(), std::size_t(1));
+        QCOMPARE(window.currentModel()->spec.initial.rates[0].second, 4.7124);
 
         const MechanismSpec& spec = window.document()->spec();
         QCOMPARE(spec.bodies.size(), std::size_t(3));

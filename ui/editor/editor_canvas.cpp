@@ -473,6 +473,20 @@ bool EditorCanvas::setSelectedBodyProperties(const BodyProperties& properties) {
                  tr("Properties of %1").arg(QString::fromStdString(body)));
 }
 
+bool EditorCanvas::setSelectionInputRate(double rate) {
+    if (!m_selectedPoint) {
+        return false;
+    }
+    const std::optional<std::string> joint = inputJointAt(m_drawing, *m_selectedPoint);
+    if (!joint) {
+        Q_EMIT message(tr("No input joint at the selected point: Make Input first"));
+        return false;
+    }
+    const std::string name = *joint;
+    return apply([&](Drawing& d) { return setInputRate(d, name, rate); },
+                 tr("Initial rate of %1").arg(QString::fromStdString(name)));
+}
+
 bool EditorCanvas::toggleSelectionTrace() {
     if (!m_selectedPoint) {
         return false;

@@ -70,6 +70,8 @@ public:
 
     /// Sets the selected link's name, mass, centre of mass and inertia as one undoable edit.
     bool setSelectedBodyProperties(const BodyProperties& properties);
+    /// Sets the initial rate (rad/s or m/s) of the input joint at the selected point.
+    bool setSelectionInputRate(double rate);
     /// Traces the selected point, or stops tracing it.
     bool toggleSelectionTrace();
 

@@ -91,13 +91,23 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     m_delete = m_toolBar->addAction(tr("Delete"));
     m_delete->setToolTip(tr("Delete the selected link, or the joints at the selected point "
                             "(Delete)"));
+    m_rate = new QDoubleSpinBox;
+    m_rate->setRange(-1e4, 1e4);
+    m_rate->setDecimals(4);
+    m_rate->setSuffix(QStringLiteral(" rad/s"));
+    m_rate->setKeyboardTracking(false);
+    m_rate->setMaximumWidth(130);
+    m_rate->setToolTip(tr("Initial rate of the input joint at this point (rad/s, or m/s for a "
+                          "slider), e.g. 4.7124 for 45 rpm"));
     m_pointFields = new QWidget;
-    auto* pointRow = new QHBoxLayout(m_pointFields);
-    pointRow->setContentsMargins(0, 0, 0, 0);
-    pointRow->addWidget(new QLabel(QStringLiteral("x")));
-    pointRow->addWidget(m_x);
-    pointRow->addWidget(new QLabel(QStringLiteral("y")));
-    pointRow->addWidget(m_y);
+    auto* pointGrid = new QGridLayout(m_pointFields);
+    pointGrid->setContentsMargins(0, 0, 0, 0);
+    pointGrid->addWidget(new QLabel(QStringLiteral("x")), 0, 0);
+    pointGrid->addWidget(m_x, 0, 1);
+    pointGrid->addWidget(new QLabel(QStringLiteral("y")), 0, 2);
+    pointGrid->addWidget(m_y, 0, 3);
+    pointGrid->addWidget(new QLabel(tr("rate")), 1, 0);
+    pointGrid->addWidget(m_rate, 1, 1);
     m_name = new QLineEdit;
     m_name->setMaximumWidth(140);
     m_name->setToolTip(tr("The link's name, shown in the views and the plots"));
@@ -164,6 +174,11 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
             m_canvas->moveSelectedPoint({m_x->value(), m_y->value()});
         }
     };
+    connect(m_rate, &QDoubleSpinBox::valueChanged, this, [this](double rate) {
+        if (!m_updating) {
+            m_canvas->setSelectionInputRate(rate);
+        }
+    });
     connect(m_x, &QDoubleSpinBox::valueChanged, this, moveTo);
     connect(m_y, &QDoubleSpinBox::valueChanged, this, moveTo);
     const auto setBody = [this] {
@@ -230,6 +245,22 @@ void EditorWidget::showSelection() {
     m_input->setEnabled(hasPoint);
     m_trace->setEnabled(hasPoint && point->body != "ground");
     m_delete->setEnabled(hasPoint || body.has_value());
+    const std::optional<std::string> input =
+        hasPoint ? inputJointAt(drawing, *point) : std::optional<std::string>();
+    m_rate->setEnabled(input.has_value());
+    m_rate->setValue(0.0);
+    if (input) {
+        const JointSpec& joint =
+            *std::find_if(drawing.spec.joints.begin(), drawing.spec.joints.end(),
+                          [&](const JointSpec& j) { return j.name == *input; });
+        for (const auto& [name, rate] : drawing.spec.initial.rates) {
+            if (name == joint.coordinateName()) {
+                m_rate->setValue(rate);
+            }
+        }
+        m_rate->setSuffix(joint.type == JointType::Prismatic ? QStringLiteral(" m/s")
+                                                             : QStringLiteral(" rad/s"));
+    }
     if (hasPoint) {
         const Eigen::Vector2d w = *pointInWorld(drawing, *point);
         m_x->setValue(w.x());

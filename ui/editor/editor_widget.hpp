@@ -35,6 +35,7 @@ public:
     QAction* toolAction(EditorCanvas::Tool tool) const;
     QDoubleSpinBox* xBox() const { return m_x; }
     QDoubleSpinBox* yBox() const { return m_y; }
+    QDoubleSpinBox* rateBox() const { return m_rate; }
     QLineEdit* nameEdit() const { return m_name; }
     QDoubleSpinBox* massBox() const { return m_mass; }
     QCheckBox* uniformInertiaBox() const { return m_uniform; }
@@ -59,6 +60,7 @@ private:
     QLabel* m_selection = nullptr;
     QDoubleSpinBox* m_x = nullptr;
     QDoubleSpinBox* m_y = nullptr;
+    QDoubleSpinBox* m_rate = nullptr;
     QWidget* m_pointFields = nullptr;
     QWidget* m_bodyFields = nullptr;
     QLineEdit* m_name = nullptr;

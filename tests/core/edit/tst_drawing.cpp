@@ -225,7 +225,7 @@ private slots:
         const std::string l7 = link({l6, j7}, JointEnd{l5, "P2"}); // J7 → J10
         QVERIFY(setInput(d, "J1").empty());
         QVERIFY(toggleTrace(d, {l6, "P2"}).empty());
-        d.spec.initial.rates = {{"theta1", 4.7124}}; // not yet on the editor's panel
+        QVERIFY(setInputRate(d, "J1", 4.7124).empty());
         // each link's mass, centre of mass (moved into the drawn link's frame) and inertia
         const std::pair<std::string, const char*> links[] = {
             {l1, "link1"}, {l2, "link2"}, {l3, "link3"}, {l4, "link4"},
@@ -283,6 +283,20 @@ private slots:
               worstTip, worstEnergy);
         QVERIFY(worstTip < 1e-8);
         QVERIFY(worstEnergy < 1e-6);
+    }
+
+    void inputRate() {
+        Drawing d = drawnFourBar();
+        QCOMPARE(inputJointAt(d, {"ground", "O1"}).value_or(""), std::string("J1"));
+        QVERIFY(!inputJointAt(d, {"ground", "O2"}));
+        QVERIFY(setInputRate(d, "J1", 4.7124).empty());
+        QCOMPARE(d.spec.initial.rates.size(), std::size_t(1));
+        QCOMPARE(d.spec.initial.rates[0].second, 4.7124);
+        QVERIFY(setInputRate(d, "J1", -1.0).empty());
+        QCOMPARE(d.spec.initial.rates.size(), std::size_t(1));
+        QVERIFY(!setInputRate(d, "J3", 1.0).empty()); // not an input
+        const InitialState start = assembleInitialState(*assembled(d).model);
+        QCOMPARE(start.qd[0], -1.0);
     }
 
     void bodyPropertiesAreSetAndChecked() {
