@@ -157,21 +157,12 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         return false;
     }
 
-    stopRun(); // the run belongs to the previous mechanism
-    current_ = std::move(outcome.mechanism);
-    documentCompiles_ = true;
+    showMechanism(std::move(*outcome.mechanism));            // stops the previous mechanism's run
     document_->reset(current_->model->spec, current_->path); // clears the undo history
-    view_->setModel(current_->model, current_->q0);
-    graph_->setModel(current_->model);
-    runPanel_->setModel(*current_->model);
-    playback_->setRun(nullptr);
-    shownSample_ = -1;
     reactionDefaultsPending_ = true;
-    updateRunActions();
     updateWindowTitle();
     statusBar()->showMessage(modelSummary(*current_));
-    addRecentFile(current_->path);
-    QSettings().setValue(kLastDirKey, QFileInfo(current_->path).absolutePath());
+    rememberFile(current_->path);
     if (!current_->warnings.isEmpty()) {
         if (error) {
             *error = current_->warnings;
@@ -179,7 +170,6 @@ bool MainWindow::openFile(const QString& path, QString* error) {
             QMessageBox::warning(this, tr("Warnings for %1").arg(name), current_->warnings);
         }
     }
-    Q_EMIT mechanismLoaded(*current_);
     return true;
 }
 
@@ -318,6 +308,15 @@ void MainWindow::rebuildRecentMenu() {
     recentMenu_->addAction(tr("Clear List"), this, [] { QSettings().remove(kRecentKey); });
 }
 
+QString MainWindow::lastDirectory() {
+    return QSettings().value(kLastDirKey).toString();
+}
+
+void MainWindow::rememberFile(const QString& path) {
+    addRecentFile(path);
+    QSettings().setValue(kLastDirKey, QFileInfo(path).absolutePath());
+}
+
 void MainWindow::addRecentFile(const QString& path) {
     QSettings settings;
     QStringList files = settings.value(kRecentKey).toStringList();
@@ -330,7 +329,7 @@ void MainWindow::addRecentFile(const QString& path) {
 }
 
 void MainWindow::promptOpen() {
-    QString dir = QSettings().value(kLastDirKey).toString();
+    QString dir = lastDirectory();
     if (dir.isEmpty()) {
         dir = examplesDirectory();
     }

@@ -156,6 +156,10 @@ private:
     void createMenus();
     void rebuildRecentMenu();
     void addRecentFile(const QString& path);
+    /// A file opened or saved: in the recent files, and its folder the next dialogs' start.
+    void rememberFile(const QString& path);
+    /// The folder the open and save dialogs start in.
+    static QString lastDirectory();
     void promptOpen();
     void promptSaveAs();
     void promptNewFromTemplate();

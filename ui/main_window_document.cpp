@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -25,8 +24,6 @@ namespace sslm::ui {
 
 namespace {
 
-const QString kLastDirKey = QStringLiteral("lastDirectory");
-
 /// The cut joints of `model` by name, loop order.
 std::vector<std::string> cutNames(const Model& model) {
     std::vector<std::string> names;
@@ -42,18 +39,8 @@ void MainWindow::connectDocument() {
     connect(document_, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(document_, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
     connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
-    // the Check panel follows every change, also those that do not compile
-    connect(document_, &MechanismDocument::specChanged, this, [this] {
-        checkPanel_->check(document_->spec());
-        // the editor marks what the findings are about
-        std::vector<std::string> bodies;
-        std::vector<std::string> joints;
-        for (const CheckFinding& finding : checkPanel_->result().findings) {
-            bodies.insert(bodies.end(), finding.bodies.begin(), finding.bodies.end());
-            joints.insert(joints.end(), finding.joints.begin(), finding.joints.end());
-        }
-        editor_->canvas()->setHighlights(std::move(bodies), std::move(joints));
-    });
+    // the Check panel shows the editor's check of every change, also those that do not compile
+    connect(editor_->canvas(), &EditorCanvas::checked, checkPanel_, &CheckPanel::show);
     connect(checkPanel_, &CheckPanel::loopSelected, this, [this](int loop) {
         view_->setHighlightedLoop(loop);
         graph_->highlightLoop(loop);
@@ -194,8 +181,7 @@ bool MainWindow::saveAs(const QString& path, QString* error) {
         return false;
     }
     current_->path = document_->path();
-    addRecentFile(current_->path);
-    QSettings().setValue(kLastDirKey, QFileInfo(current_->path).absolutePath());
+    rememberFile(current_->path);
     updateWindowTitle();
     statusBar()->showMessage(tr("Saved %1").arg(current_->path));
     return true;
@@ -208,7 +194,7 @@ void MainWindow::promptSaveAs() {
     }
     QString start = document_->path();
     if (start.isEmpty()) {
-        start = QSettings().value(kLastDirKey).toString() + QStringLiteral("/mechanism.json");
+        start = lastDirectory() + QStringLiteral("/mechanism.json");
     }
     QString path = QFileDialog::getSaveFileName(this, tr("Save Mechanism As"), start,
                                                 tr("Mechanism files (*.json)"));

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -26,8 +25,6 @@
 namespace sslm::cli {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 /// The whole of `text` as a finite double, locale-independent; empty otherwise.
 std::optional<double> parseNumber(const std::string& text) {
@@ -480,9 +477,6 @@ int runInverse(const InverseOptions& options) {
     }
 
     // samples to the CSV; progress on stderr once the run takes longer than a second
-    const auto start = Clock::now();
-    double nextProgress = kProgressSeconds;
-    bool progressShown = false;
     std::string line;
     InverseRunCallbacks callbacks;
     callbacks.onSample = [&](const InverseSample& sample) {
@@ -490,28 +484,15 @@ int runInverse(const InverseOptions& options) {
         line += '\n';
         out << line;
     };
+    std::optional<ProgressLine> progress(std::in_place, "inverse", settings.tEnd, options.quiet);
     callbacks.shouldContinue = [&](double t) {
-        if (options.quiet) {
-            return true;
-        }
-        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-        if (elapsed >= nextProgress) {
-            nextProgress = elapsed + kProgressSeconds;
-            std::fprintf(stderr, "\rsslm inverse: t = %.4g of %.4g s (%3.0f%%), %.1f s elapsed", t,
-                         settings.tEnd, 100.0 * t / settings.tEnd, elapsed);
-            progressShown = true;
-        }
+        progress->update(t);
         return true;
     };
     const InverseRunSummary summary =
         runInverseDynamics(*model, *motions, assembled->q, settings, callbacks);
-    if (progressShown) {
-        std::fputc('\n', stderr);
-    }
-    out.flush();
-    if (!out) {
-        std::cerr << (options.out.empty() ? std::string("stdout") : options.out)
-                  << ": error: writing the CSV failed\n";
+    progress.reset(); // ends the progress line before the summary
+    if (!finishCsv(out, options.out, std::cerr)) {
         return kExitBadInput;
     }
 

@@ -110,4 +110,37 @@ std::string joinNames(const std::vector<std::string>& names, const std::string& 
     return out;
 }
 
+ProgressLine::ProgressLine(const char* verb, double tEnd, bool quiet)
+    : m_verb(verb), m_tEnd(tEnd), m_quiet(quiet), m_start(std::chrono::steady_clock::now()),
+      m_next(kProgressSeconds) {}
+
+ProgressLine::~ProgressLine() {
+    if (m_shown) {
+        std::fputc('\n', stderr);
+    }
+}
+
+void ProgressLine::update(double t) {
+    if (m_quiet) {
+        return;
+    }
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    if (elapsed >= m_next) {
+        m_next = elapsed + kProgressSeconds;
+        std::fprintf(stderr, "\rsslm %s: t = %.4g of %.4g s (%3.0f%%), %.1f s elapsed", m_verb, t,
+                     m_tEnd, 100.0 * t / m_tEnd, elapsed);
+        m_shown = true;
+    }
+}
+
+bool finishCsv(std::ostream& out, const std::string& path, std::ostream& err) {
+    out.flush();
+    if (!out) {
+        err << (path.empty() ? std::string("stdout") : path) << ": error: writing the CSV failed\n";
+        return false;
+    }
+    return true;
+}
+
 } // namespace sslm::cli

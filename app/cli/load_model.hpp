@@ -4,6 +4,7 @@
 // What the CLI verbs share: exit codes, the --cut option's syntax, and loading + compiling a
 // mechanism file with every diagnostic printed to stderr under the file's name.
 
+#include <chrono>
 #include <fstream>
 #include <iosfwd>
 #include <memory>
@@ -49,6 +50,31 @@ assembleOrExplain(const Model& model, const std::string& path, std::ostream& err
 /// Where a verb writes its CSV: `path` (truncated), or standard output when `path` is empty.
 /// Null, with the reason on `err`, when the file cannot be opened.
 std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostream& err);
+
+/// Progress of a long run on stderr: after kProgressSeconds of wall time, and then at most that
+/// often, "\rsslm VERB: t = … of … s (…%), … s elapsed"; the line is ended when the object goes.
+class ProgressLine {
+public:
+    /// `verb` names the command ("simulate"); `tEnd` the run's end (s); quiet shows nothing.
+    ProgressLine(const char* verb, double tEnd, bool quiet);
+    ~ProgressLine();
+    ProgressLine(const ProgressLine&) = delete;
+    ProgressLine& operator=(const ProgressLine&) = delete;
+    /// The run reached t (s); prints when it is time to.
+    void update(double t);
+
+private:
+    const char* m_verb;
+    double m_tEnd;
+    bool m_quiet;
+    std::chrono::steady_clock::time_point m_start;
+    double m_next;
+    bool m_shown = false;
+};
+
+/// Flushes the CSV stream; false, with "PATH: error: writing the CSV failed" on `err` (PATH
+/// "stdout" when empty), when it did not all get written.
+bool finishCsv(std::ostream& out, const std::string& path, std::ostream& err);
 
 /// Comma-separated list of `names` ("a, b, c").
 std::string joinNames(const std::vector<std::string>& names, const std::string& separator = ", ");

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/simulate_command.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -18,8 +17,6 @@
 namespace sslm::cli {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 /// The file's settings with the command line's overrides; an empty optional (message set) for
 /// an unknown word or a value out of range.
@@ -272,9 +269,6 @@ int runSimulate(const SimulateOptions& options) {
     out << header << '\n';
 
     // samples to the CSV; progress on stderr once the run takes longer than a second
-    const auto start = Clock::now();
-    double nextProgress = kProgressSeconds;
-    bool progressShown = false;
     std::string line;
     long samples = 0;
     Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model->nq());
@@ -294,28 +288,15 @@ int runSimulate(const SimulateOptions& options) {
         out << line;
         ++samples;
     };
+    std::optional<ProgressLine> progress(std::in_place, "simulate", settings->tEnd, options.quiet);
     callbacks.shouldContinue = [&](double t) {
-        if (options.quiet) {
-            return true;
-        }
-        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-        if (elapsed >= nextProgress) {
-            nextProgress = elapsed + kProgressSeconds;
-            std::fprintf(stderr, "\rsslm simulate: t = %.4g of %.4g s (%3.0f%%), %.1f s elapsed", t,
-                         settings->tEnd, 100.0 * t / settings->tEnd, elapsed);
-            progressShown = true;
-        }
+        progress->update(t);
         return true;
     };
     const SimulationSummary summary =
         simulate(runModel, *settings, initial.q, initial.qd, callbacks);
-    if (progressShown) {
-        std::fputc('\n', stderr);
-    }
-    out.flush();
-    if (!out) {
-        std::cerr << (options.out.empty() ? std::string("stdout") : options.out)
-                  << ": error: writing the CSV failed\n";
+    progress.reset(); // ends the progress line before the summary
+    if (!finishCsv(out, options.out, std::cerr)) {
         return kExitBadInput;
     }
 

@@ -37,6 +37,12 @@ BodySpec* findBody(MechanismSpec& spec, const std::string& id) {
     return it == spec.bodies.end() ? nullptr : &*it;
 }
 
+JointSpec* findJoint(MechanismSpec& spec, const std::string& name) {
+    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == name; });
+    return it == spec.joints.end() ? nullptr : &*it;
+}
+
 /// The named point `ref` ("ground": a ground point), or null.
 const BodyPoint* findPoint(const MechanismSpec& spec, const JointEnd& ref) {
     const std::vector<BodyPoint>* points = &spec.ground.points;
@@ -399,13 +405,12 @@ EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector
 
 EditError removeJoint(Drawing& drawing, const std::string& joint) {
     MechanismSpec& spec = drawing.spec;
-    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
-                                 [&](const JointSpec& j) { return j.name == joint; });
-    if (it == spec.joints.end()) {
+    const JointSpec* found = findJoint(spec, joint);
+    if (found == nullptr) {
         return "there is no joint " + joint;
     }
-    const std::string coordinate = it->coordinateName();
-    spec.joints.erase(it);
+    const std::string coordinate = found->coordinateName();
+    spec.joints.erase(spec.joints.begin() + (found - spec.joints.data()));
     std::erase_if(spec.actuators, [&](const ActuatorSpec& a) { return a.joint == joint; });
     std::erase_if(spec.initial.independent, [&](const auto& v) { return v.first == coordinate; });
     spec.cuts.clear();
@@ -436,12 +441,11 @@ EditError removeBody(Drawing& drawing, const std::string& body) {
 
 EditError setInput(Drawing& drawing, const std::string& joint) {
     MechanismSpec& spec = drawing.spec;
-    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
-                                 [&](const JointSpec& j) { return j.name == joint; });
-    if (it == spec.joints.end()) {
+    const JointSpec* found = findJoint(spec, joint);
+    if (found == nullptr) {
         return "there is no joint " + joint;
     }
-    const std::string coordinate = it->coordinateName();
+    const std::string coordinate = found->coordinateName();
     keepDrawnPose(drawing);
     double value = 0;
     for (const auto& [name, v] : spec.initial.assemblyGuess) {
@@ -465,12 +469,11 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
 
 EditError setInputRate(Drawing& drawing, const std::string& joint, double rate) {
     MechanismSpec& spec = drawing.spec;
-    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
-                                 [&](const JointSpec& j) { return j.name == joint; });
-    if (it == spec.joints.end()) {
+    const JointSpec* found = findJoint(spec, joint);
+    if (found == nullptr) {
         return "there is no joint " + joint;
     }
-    const std::string coordinate = it->coordinateName();
+    const std::string coordinate = found->coordinateName();
     if (std::none_of(spec.initial.independent.begin(), spec.initial.independent.end(),
                      [&](const auto& v) { return v.first == coordinate; })) {
         return joint + " is not an input: make it one first";

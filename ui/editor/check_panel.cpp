@@ -31,8 +31,8 @@ CheckPanel::CheckPanel(QWidget* parent) : QWidget(parent) {
     });
 }
 
-void CheckPanel::check(const MechanismSpec& spec) {
-    m_result = checkMechanism(spec);
+void CheckPanel::show(const MechanismCheck& result) {
+    m_result = result;
     const QString dofJacobian =
         m_result.dofJacobian ? QString::number(*m_result.dofJacobian) : QStringLiteral("–");
     int errors = 0;
@@ -42,6 +42,8 @@ void CheckPanel::check(const MechanismSpec& spec) {
     const QString verdict =
         errors > 0
             ? tr("<span style='color:#b00020'><b>%n problem(s) to fix</b></span>", "", errors)
+        : m_result.findings.empty() && m_result.dofGrubler == 0 && m_result.independentLoops == 0
+            ? tr("<b>Nothing drawn yet</b>: place pivots and draw links in the Edit tab")
         : m_result.findings.empty()
             ? tr("<span style='color:#2e7d32'><b>Ready to simulate</b></span>")
             : tr("<b>Ready to simulate</b>, with remarks");

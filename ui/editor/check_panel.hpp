@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The non-modal "Check" panel: the live validation of the document (core checkMechanism) after
-// every change: DOF by Grübler's count and by the rank of J, the loops, whether it assembles,
-// and each finding with its fix ("body L3 is not connected to the ground", "locked: 0 DOF",
-// "redundant constraint in loop 2"). Selecting a finding that names a loop asks the views to
-// highlight it.
+// The non-modal "Check" panel: the live validation of the document (core checkMechanism, made by
+// the editor canvas after every change, which also marks what the findings name): DOF by Grübler's
+// count and by the rank of J, the loops, whether it assembles, and each finding with its fix ("body
+// L3 is not connected to the ground", "locked: 0 DOF", "redundant constraint in loop 2"). Selecting
+// a finding that names a loop asks the views to highlight it.
 
 #include <QWidget>
 
@@ -22,8 +22,8 @@ class CheckPanel : public QWidget {
 public:
     explicit CheckPanel(QWidget* parent = nullptr);
 
-    /// Checks `spec` and shows the result.
-    void check(const MechanismSpec& spec);
+    /// Shows a check of the document (the editor canvas makes one after every change).
+    void show(const MechanismCheck& result);
     const MechanismCheck& result() const { return m_result; }
 
     // inspection (tests)

@@ -18,7 +18,6 @@
 #include <Eigen/Geometry>
 
 #include "core/kinematics/position_analysis.hpp"
-#include "core/model/mechanism_check.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/style/palette.hpp"
@@ -109,6 +108,15 @@ void EditorCanvas::onDocumentChanged() {
         }
         m_drawing = std::move(next);
     }
+    // what the findings are about is marked
+    m_highlightBodies.clear();
+    m_highlightJoints.clear();
+    for (const CheckFinding& finding : check.findings) {
+        m_highlightBodies.insert(m_highlightBodies.end(), finding.bodies.begin(),
+                                 finding.bodies.end());
+        m_highlightJoints.insert(m_highlightJoints.end(), finding.joints.begin(),
+                                 finding.joints.end());
+    }
     m_drive.reset(); // a new document state: drive from its own pose
     m_paths.clear();
     if (m_selectedPoint && !pointInWorld(m_drawing, *m_selectedPoint)) {
@@ -125,6 +133,7 @@ void EditorCanvas::onDocumentChanged() {
         fit();
     }
     Q_EMIT selectionChanged();
+    Q_EMIT checked(check);
 }
 
 QRectF EditorCanvas::drawingBounds() const {
@@ -453,15 +462,6 @@ bool EditorCanvas::deleteSelection() {
             tr("Delete joint at %1").arg(QString::fromStdString(point.point)));
     }
     return false;
-}
-
-void EditorCanvas::setHighlights(std::vector<std::string> bodies, std::vector<std::string> joints) {
-    if (bodies == m_highlightBodies && joints == m_highlightJoints) {
-        return;
-    }
-    m_highlightBodies = std::move(bodies);
-    m_highlightJoints = std::move(joints);
-    rebuildScene();
 }
 
 bool EditorCanvas::setSelectedBodyProperties(const BodyProperties& properties) {

@@ -28,6 +28,7 @@
 #include <QGraphicsView>
 
 #include "core/edit/drawing.hpp"
+#include "core/model/mechanism_check.hpp"
 
 class QGraphicsLineItem;
 
@@ -65,8 +66,6 @@ public:
     bool deleteSelection();
     /// Makes the joint at the selected point that is pinned to the ground the input.
     bool makeSelectionInput();
-    /// Marks bodies (ids) and joints (names) that a check finding is about; empty clears.
-    void setHighlights(std::vector<std::string> bodies, std::vector<std::string> joints);
 
     /// Sets the selected link's name, mass, centre of mass and inertia as one undoable edit.
     bool setSelectedBodyProperties(const BodyProperties& properties);
@@ -91,6 +90,9 @@ public:
 
 Q_SIGNALS:
     void selectionChanged();
+    /// The document was checked after a change (the canvas draws from the check's pose and
+    /// marks the bodies and joints its findings name).
+    void checked(const sslm::MechanismCheck& check);
     /// A short message for the status bar (what an edit did or why it was refused).
     void message(const QString& text);
 
