@@ -15,57 +15,18 @@
 #include "core/sim/simulation.hpp"
 #include "core/util/diagnostic.hpp"
 
+#include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/examples.hpp"
 
 using namespace sslm;
 
 namespace {
 
-constexpr double kTol = 1e-12; // m
-
-/// The four-bar of the tests: pivots O1 (0, 0) and O2 (0.3, 0); crank L1 from O1 to
-/// (0.05, 0.0866); coupler L2 from the crank's tip to (0.2, 0.25); rocker L3 from O2 to the
-/// coupler's tip; the crank joint J1 is the input.
-Drawing drawnFourBar() {
-    Drawing d = emptyDrawing("Drawn four-bar");
-    if (!addGroundPivot(d, {0.0, 0.0}).empty() || !addGroundPivot(d, {0.3, 0.0}).empty() ||
-        !addLink(d, {"ground", "O1"}, Eigen::Vector2d(0.05, 0.0866)).empty() ||
-        !addLink(d, {"L1", "P2"}, Eigen::Vector2d(0.2, 0.25)).empty() ||
-        !addLink(d, {"ground", "O2"}, JointEnd{"L2", "P2"}).empty() || !setInput(d, "J1").empty()) {
-        qFatal("drawing the four-bar failed");
-    }
-    return d;
-}
-
-struct Assembled {
-    std::shared_ptr<const Model> model;
-    Drawing drawing; ///< at the assembled pose
-};
-
-Assembled assembled(const Drawing& d) {
-    const CompileResult compiled = compileModel(d.spec);
-    if (!compiled.ok()) {
-        qFatal("%s", formatDiagnostics(compiled.diagnostics).c_str());
-    }
-    const InitialState initial = assembleInitialState(*compiled.model);
-    if (!initial.report.converged) {
-        qFatal("%s", initial.report.message.c_str());
-    }
-    return {compiled.model, drawingAt(d.spec, *compiled.model, initial.q)};
-}
-
-/// Largest distance between the drawn and the assembled position of any point (m).
-double largestShift(const Drawing& drawn, const Drawing& assembled) {
-    double worst = 0;
-    for (const BodySpec& body : drawn.spec.bodies) {
-        for (const BodyPoint& p : body.points) {
-            const JointEnd ref{body.id, p.name};
-            worst =
-                std::max(worst, (*pointInWorld(drawn, ref) - *pointInWorld(assembled, ref)).norm());
-        }
-    }
-    return worst;
-}
+using fixtures::Assembled;
+using fixtures::assembled;
+using fixtures::drawnFourBar;
+using fixtures::largestShift;
+constexpr double kTol = fixtures::kDrawnTol;
 
 } // namespace
 
