@@ -38,7 +38,7 @@ const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
 /// The docks' layout: 3 added Torque vs angle, 4 the Check panel, 5 the History; older
 /// layouts are ignored.
-constexpr int kStateVersion = 5;
+constexpr int kStateVersion = 6;
 
 struct Example {
     const char* title;

@@ -38,6 +38,7 @@ namespace sslm::ui {
 class InputAnglePlot;
 class CheckPanel;
 class EditorWidget;
+class PropertiesPanel;
 class MechanismDocument;
 class MechanismGraphView;
 class MechanismView;
@@ -83,6 +84,9 @@ public:
     /// Live validation of the document.
     CheckPanel* checkPanel() const { return checkPanel_; }
     QDockWidget* checkDock() const { return checkDock_; }
+    /// The properties of the editor's selection.
+    PropertiesPanel* properties() const { return properties_; }
+    QDockWidget* propertiesDock() const { return propertiesDock_; }
     /// The undo history (QUndoView of undoStack()).
     QDockWidget* historyDock() const { return historyDock_; }
     PlotDock* jointPlotDock() const { return jointPlot_; }
@@ -227,6 +231,8 @@ private:
     bool documentCompiles_ = true; ///< false while an edit leaves the document uncompilable
     QDockWidget* checkDock_ = nullptr;
     QDockWidget* historyDock_ = nullptr;
+    PropertiesPanel* properties_ = nullptr;
+    QDockWidget* propertiesDock_ = nullptr;
     bool adoptingCuts_ = false; ///< the document takes a cut change the model already has
     QProgressBar* progressBar_ = nullptr;
     QLabel* progressLabel_ = nullptr;

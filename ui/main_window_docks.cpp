@@ -16,6 +16,8 @@
 #include <QUndoView>
 
 #include "ui/editor/check_panel.hpp"
+#include "ui/editor/editor_widget.hpp"
+#include "ui/editor/properties_panel.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
@@ -74,7 +76,19 @@ void MainWindow::createDocks() {
     historyDock_->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, historyDock_);
     tabifyDockWidget(graphDock_, historyDock_);
+
+    // the editor's selection: point, link and joint properties
+    properties_ = new PropertiesPanel(editor_->canvas());
+    propertiesDock_ = new QDockWidget(tr("Properties"), this);
+    propertiesDock_->setObjectName(QStringLiteral("PropertiesDock"));
+    propertiesDock_->setWidget(properties_);
+    propertiesDock_->setToolTip(tr("The selection in the Edit tab: a point, a link or a joint"));
+    addDockWidget(Qt::RightDockWidgetArea, propertiesDock_);
+    tabifyDockWidget(graphDock_, propertiesDock_);
     graphDock_->raise();
+    // editing shows the selection's properties; simulating shows the loops and cuts
+    connect(centralTabs_, &QTabWidget::currentChanged, this,
+            [this](int tab) { (tab == 1 ? propertiesDock_ : graphDock_)->raise(); });
 
     jointPlot_ = new PlotDock(tr("Joint coordinates"), this);
     reactionPlot_ = new PlotDock(tr("Cut reactions"), this);
@@ -160,6 +174,7 @@ void MainWindow::addDockToggles() {
     viewMenu_->addAction(graphDock_->toggleViewAction());
     viewMenu_->addAction(checkDock_->toggleViewAction());
     viewMenu_->addAction(historyDock_->toggleViewAction());
+    viewMenu_->addAction(propertiesDock_->toggleViewAction());
     viewMenu_->addAction(jointPlot_->toggleViewAction());
     viewMenu_->addAction(reactionPlot_->toggleViewAction());
     viewMenu_->addAction(torqueAngleDock_->toggleViewAction());

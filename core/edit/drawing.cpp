@@ -467,6 +467,18 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
     return {};
 }
 
+EditError clearInput(Drawing& drawing, const std::string& joint) {
+    const JointSpec* found = findJoint(drawing.spec, joint);
+    if (found == nullptr) {
+        return "there is no joint " + joint;
+    }
+    const std::string coordinate = found->coordinateName();
+    std::erase_if(drawing.spec.initial.independent,
+                  [&](const auto& v) { return v.first == coordinate; });
+    std::erase_if(drawing.spec.initial.rates, [&](const auto& v) { return v.first == coordinate; });
+    return {};
+}
+
 EditError setInputRate(Drawing& drawing, const std::string& joint, double rate) {
     MechanismSpec& spec = drawing.spec;
     const JointSpec* found = findJoint(spec, joint);

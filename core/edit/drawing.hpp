@@ -101,6 +101,10 @@ EditError removeBody(Drawing& drawing, const std::string& body);
 /// and driven by an actuator (zero force until the user chooses one).
 EditError setInput(Drawing& drawing, const std::string& joint);
 
+/// Makes `joint`'s coordinate dependent again (its initial value and rate are dropped; its
+/// actuator stays).
+EditError clearInput(Drawing& drawing, const std::string& joint);
+
 /// The initial rate of an input joint's coordinate (rad/s or m/s); `joint` must be an input
 /// (setInput).
 EditError setInputRate(Drawing& drawing, const std::string& joint, double rate);

@@ -36,6 +36,7 @@
 #include <QtTest>
 
 #include "core/edit/drawing.hpp"
+#include "tests/core/fixtures/drawings.hpp"
 #include "core/inverse/inverse_run.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
@@ -46,6 +47,8 @@
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_canvas.hpp"
 #include "ui/editor/editor_widget.hpp"
+#include "ui/editor/properties_panel.hpp"
+#include "ui/editor/signal_editor.hpp"
 #include "ui/editor/template_dialog.hpp"
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -799,8 +802,8 @@ private slots:
         editor.toolAction(EditorCanvas::Tool::Select)->trigger();
         QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
         QVERIFY(canvas.makeSelectionInput());
-        QVERIFY(editor.rateBox()->isEnabled());
-        editor.rateBox()->setValue(4.7124); // 45 rpm
+        QVERIFY(window.properties()->inputBox()->isChecked());
+        window.properties()->rateBox()->setValue(4.7124); // 45 rpm
         QCOMPARE(window.document()->spec().initial.rates.size(), std::size_t(1));
         QCOMPARE(window.currentModel()->spec.initial.rates[0].second, 4.7124);
 
@@ -819,17 +822,17 @@ private slots:
         // the rod's properties, typed in: mass, then an inertia instead of the uniform bar's
         QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.175, 0.045)); // on the rod
         QCOMPARE(canvas.selectedBody().value_or(""), std::string("L2"));
-        QCOMPARE(editor.nameEdit()->text(), QStringLiteral("#2 link"));
-        QVERIFY(editor.uniformInertiaBox()->isChecked());
-        editor.massBox()->setValue(1.25);
+        QCOMPARE(window.properties()->nameEdit()->text(), QStringLiteral("#2 link"));
+        QVERIFY(window.properties()->uniformInertiaBox()->isChecked());
+        window.properties()->massBox()->setValue(1.25);
         const auto rodSpec = [&] {
             return *std::find_if(window.document()->spec().bodies.begin(),
                                  window.document()->spec().bodies.end(),
                                  [](const BodySpec& b) { return b.id == "L2"; });
         };
         QCOMPARE(rodSpec().mass, 1.25);
-        editor.uniformInertiaBox()->setChecked(false);
-        editor.inertiaBox()->setValue(0.02);
+        window.properties()->uniformInertiaBox()->setChecked(false);
+        window.properties()->inertiaBox()->setValue(0.02);
         QCOMPARE(rodSpec().inertiaCom.value_or(0.0), 0.02);
         grabScreenshot(window, "studio_editor_properties.png");
         QCOMPARE(window.currentModel()
@@ -851,6 +854,108 @@ private slots:
         QCOMPARE(rod->points.size(), std::size_t(3));
         QCOMPARE(rod->shape, BodyShape::Plate);
         window.centralTabs()->setCurrentIndex(0);
+    }
+
+    // The Properties panel on a drawn four-bar, typed with the keyboard: the crank pivot's
+    // joint gets a spring/damper and a PD actuator tracking a ramp at 45 rpm, and the run follows
+    // the ramp; the rocker pivot becomes a slider (units follow) and undo restores it; the
+    // crank's length is typed; undoing every step gives the drawn document back exactly.
+    void jointPropertiesThroughThePanel() {
+        MainWindow& window = freshWindow("four_bar.json");
+        QVERIFY(window.newDocument(fixtures::drawnFourBar().spec));
+        const MechanismSpec drawn = window.document()->spec();
+        const int steps = window.undoStack()->index();
+        window.centralTabs()->setCurrentIndex(1);
+        QVERIFY(window.propertiesDock()->isVisible()); // raised by the Edit tab
+        EditorCanvas& canvas = *window.editor()->canvas();
+        PropertiesPanel& panel = *window.properties();
+        QApplication::processEvents();
+        QWidget* viewport = canvas.viewport();
+        const auto at = [&](double x, double y) { return canvas.viewportPoint({x, y}); };
+        const auto type = [](QAbstractSpinBox* box, double value) {
+            box->setFocus();
+            box->selectAll();
+            QTest::keyClicks(box, QString::number(value, 'g', 10));
+            QTest::keyClick(box, Qt::Key_Return);
+        };
+        const auto joint = [&](const char* name) {
+            return *std::find_if(window.document()->spec().joints.begin(),
+                                 window.document()->spec().joints.end(),
+                                 [&](const JointSpec& j) { return j.name == name; });
+        };
+
+        // the crank pivot: J1, an input
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
+        QCOMPARE(panel.jointBox()->currentData().toString(), QStringLiteral("J1"));
+        QVERIFY(panel.inputBox()->isChecked());
+        QCOMPARE(panel.stiffnessBox()->suffix(), QStringLiteral(" N·m/rad"));
+        panel.springBox()->setFocus();
+        QTest::keyClick(panel.springBox(), Qt::Key_Space);
+        QVERIFY(joint("J1").springDamper.has_value());
+        type(panel.stiffnessBox(), 0.5);
+        type(panel.dampingBox(), 0.01);
+        QCOMPARE(joint("J1").springDamper->stiffness, 0.5);
+        QCOMPARE(joint("J1").springDamper->damping, 0.01);
+
+        // PD tracking of θ0 + 4.7124·t
+        const double theta0 = window.document()->spec().initial.independent[0].second;
+        panel.actuatorBox()->setCurrentIndex(panel.actuatorBox()->findData(2));
+        QVERIFY(panel.kpBox()->isVisibleTo(&panel));
+        type(panel.kpBox(), 400);
+        type(panel.kdBox(), 40);
+        SignalEditor& reference = *panel.referenceEditor();
+        reference.kindBox()->setCurrentIndex(
+            reference.kindBox()->findData(static_cast<int>(SignalSpec::Kind::Linear)));
+        type(reference.valueBox(), theta0);
+        type(reference.rateBox(), 4.7124);
+        const ActuatorSpec& pd = window.document()->spec().actuators.at(0);
+        QCOMPARE(pd.kind, ActuatorSpec::Kind::PdTracking);
+        QCOMPARE(pd.kp, 400.0);
+        QCOMPARE(pd.kd, 40.0);
+        QCOMPARE(pd.reference.kind, SignalSpec::Kind::Linear);
+        QCOMPARE(pd.reference.rate, 4.7124);
+        QVERIFY(std::abs(pd.reference.value - theta0) < 1e-4); // typed to 4 decimals
+        grabScreenshot(window, "studio_editor_joint.png");
+
+        enterSettings(*window.runPanel(), 1.0);
+        const auto run = runToEnd(window);
+        QVERIFY(run && run->summary()->ok);
+        const std::vector<double> t = column(*run, QStringLiteral("t"));
+        const std::vector<double> q = column(*run, QStringLiteral("q.theta1"));
+        double worst = 0;
+        for (std::size_t k = 0; k < t.size(); ++k) {
+            worst = std::max(worst, std::abs(q[k] - (pd.reference.value + 4.7124 * t[k])));
+        }
+        qInfo("PD-tracked crank over 1 s: within %.3g rad of the ramp", worst);
+        QCOMPARE(t.back(), 1.0);
+        QVERIFY(worst < 0.01);
+
+        // the rocker pivot made a slider, then back by undo
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.3, 0.0));
+        QCOMPARE(panel.jointBox()->currentData().toString(), QStringLiteral("J3"));
+        panel.typeBox()->setCurrentIndex(1);
+        QCOMPARE(joint("J3").type, JointType::Prismatic);
+        QCOMPARE(joint("J3").coordinateName(), std::string("x3"));
+        QCOMPARE(panel.stiffnessBox()->suffix(), QStringLiteral(" N/m"));
+        QVERIFY(panel.axisBox()->isVisibleTo(&panel));
+        QVERIFY(!window.checkPanel()->result().hasErrors());
+        window.undoStack()->undo();
+        QCOMPARE(joint("J3").type, JointType::Revolute);
+        QCOMPARE(panel.typeBox()->currentIndex(), 0);
+
+        // the crank's length typed: its tip moves along it and the coupler follows
+        QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.025, 0.0433));
+        QCOMPARE(canvas.selectedBody().value_or(""), std::string("L1"));
+        QVERIFY(panel.lengthBox()->isVisibleTo(&panel));
+        type(panel.lengthBox(), 0.12);
+        const BodySpec& crank = window.document()->spec().bodies.at(0);
+        QVERIFY(std::abs(crank.points[1].p_B.norm() - 0.12) < 1e-12);
+        QVERIFY(window.currentModel() && !window.checkPanel()->result().hasErrors());
+
+        while (window.undoStack()->index() > steps) {
+            window.undoStack()->undo();
+        }
+        QVERIFY(window.document()->spec() == drawn);
     }
 
     void newPlotDockFollowsTheRuns() {

@@ -17,6 +17,7 @@
 
 #include <Eigen/Geometry>
 
+#include "core/edit/joint_properties.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/document/mechanism_document.hpp"
@@ -44,16 +45,6 @@ double segmentDistance(const QPointF& p, const QPointF& a, const QPointF& b) {
 }
 
 /// The joints whose parent or child end is `point`.
-std::vector<std::string> jointsAt(const MechanismSpec& spec, const JointEnd& point) {
-    std::vector<std::string> joints;
-    for (const JointSpec& j : spec.joints) {
-        if (j.parent == point || j.child == point) {
-            joints.push_back(j.name);
-        }
-    }
-    return joints;
-}
-
 } // namespace
 
 EditorCanvas::EditorCanvas(QWidget* parent) : QGraphicsView(parent) {
@@ -249,7 +240,7 @@ void EditorCanvas::rebuildScene() {
 
     // pins and free points
     const auto drawPoint = [&](const JointEnd& ref, const Eigen::Vector2d& w) {
-        const bool pinned = !jointsAt(spec, ref).empty();
+        const bool pinned = !jointsAt(m_drawing, ref).empty();
         const bool isSelected = m_selectedPoint == ref;
         const double r = pinned ? 5.0 : 3.5;
         auto* dot = s.addEllipse(QRectF(-r, -r, 2 * r, 2 * r),
@@ -402,6 +393,10 @@ void EditorCanvas::selectPoint(const JointEnd& point) {
     Q_EMIT selectionChanged();
 }
 
+bool EditorCanvas::edit(const std::function<EditError(Drawing&)>& change, const QString& text) {
+    return apply(change, text);
+}
+
 bool EditorCanvas::apply(const std::function<EditError(Drawing&)>& edit,
                          const QString& text,
                          int mergeId) {
@@ -435,7 +430,7 @@ bool EditorCanvas::deleteSelection() {
     }
     if (m_selectedPoint) {
         const JointEnd point = *m_selectedPoint;
-        const std::vector<std::string> joints = jointsAt(m_drawing.spec, point);
+        const std::vector<std::string> joints = jointsAt(m_drawing, point);
         if (joints.empty() && point.body == kGround) {
             return apply(
                 [&](Drawing& d) -> EditError {
@@ -471,20 +466,6 @@ bool EditorCanvas::setSelectedBodyProperties(const BodyProperties& properties) {
     const std::string body = *m_selectedBody;
     return apply([&](Drawing& d) { return setBodyProperties(d, body, properties); },
                  tr("Properties of %1").arg(QString::fromStdString(body)));
-}
-
-bool EditorCanvas::setSelectionInputRate(double rate) {
-    if (!m_selectedPoint) {
-        return false;
-    }
-    const std::optional<std::string> joint = inputJointAt(m_drawing, *m_selectedPoint);
-    if (!joint) {
-        Q_EMIT message(tr("No input joint at the selected point: Make Input first"));
-        return false;
-    }
-    const std::string name = *joint;
-    return apply([&](Drawing& d) { return setInputRate(d, name, rate); },
-                 tr("Initial rate of %1").arg(QString::fromStdString(name)));
 }
 
 bool EditorCanvas::toggleSelectionTrace() {

@@ -60,6 +60,9 @@ public:
     const std::optional<std::string>& selectedBody() const { return m_selectedBody; }
     void selectPoint(const JointEnd& point);
 
+    /// Applies `change` to the drawing as one undoable edit named `text`; when it returns a
+    /// reason, nothing changes and the reason goes out as a message.
+    bool edit(const std::function<EditError(Drawing&)>& change, const QString& text);
     /// Moves a point to w (m) as one undoable edit (the properties panel's numeric entry).
     bool moveSelectedPoint(const Eigen::Vector2d& w);
     /// Deletes the selection (Delete key); false when nothing is selected.
@@ -69,8 +72,6 @@ public:
 
     /// Sets the selected link's name, mass, centre of mass and inertia as one undoable edit.
     bool setSelectedBodyProperties(const BodyProperties& properties);
-    /// Sets the initial rate (rad/s or m/s) of the input joint at the selected point.
-    bool setSelectionInputRate(double rate);
     /// Traces the selected point, or stops tracing it.
     bool toggleSelectionTrace();
 

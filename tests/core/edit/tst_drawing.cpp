@@ -258,6 +258,12 @@ private slots:
         QVERIFY(!setInputRate(d, "J3", 1.0).empty()); // not an input
         const InitialState start = assembleInitialState(*assembled(d).model);
         QCOMPARE(start.qd[0], -1.0);
+        // no longer an input: value and rate dropped, the actuator stays
+        QVERIFY(clearInput(d, "J1").empty());
+        QVERIFY(!inputJointAt(d, {"ground", "O1"}));
+        QVERIFY(d.spec.initial.independent.empty() && d.spec.initial.rates.empty());
+        QCOMPARE(d.spec.actuators.size(), std::size_t(1));
+        QVERIFY(!clearInput(d, "J9").empty());
     }
 
     void bodyPropertiesAreSetAndChecked() {

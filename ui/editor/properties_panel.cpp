@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: MIT
+#include "ui/editor/properties_panel.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include "core/edit/joint_properties.hpp"
+#include "core/model/compile.hpp"
+#include "ui/editor/editor_canvas.hpp"
+#include "ui/editor/signal_editor.hpp"
+
+namespace sslm::ui {
+
+namespace {
+
+constexpr double kDegree = M_PI / 180.0;
+
+QDoubleSpinBox* numberBox(const QString& tip,
+                          const QString& suffix,
+                          double low = -1e6,
+                          double high = 1e6,
+                          int decimals = 4) {
+    auto* box = new QDoubleSpinBox;
+    box->setRange(low, high);
+    box->setDecimals(decimals);
+    box->setSuffix(suffix);
+    box->setKeyboardTracking(false);
+    box->setToolTip(tip);
+    return box;
+}
+
+const BodySpec* findBody(const Drawing& drawing, const std::string& id) {
+    const auto it = std::find_if(drawing.spec.bodies.begin(), drawing.spec.bodies.end(),
+                                 [&](const BodySpec& b) { return b.id == id; });
+    return it == drawing.spec.bodies.end() ? nullptr : &*it;
+}
+
+const JointSpec* findJoint(const Drawing& drawing, const std::string& name) {
+    const auto it = std::find_if(drawing.spec.joints.begin(), drawing.spec.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == name; });
+    return it == drawing.spec.joints.end() ? nullptr : &*it;
+}
+
+/// A bar with two points: its length can be typed.
+bool isBar(const BodySpec& body) {
+    return body.shape == BodyShape::Bar && body.points.size() == 2;
+}
+
+enum ActuatorChoice { kNoActuator, kForce, kTracking };
+
+} // namespace
+
+PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
+    : QWidget(parent), m_canvas(canvas) {
+    m_title = new QLabel;
+    m_title->setWordWrap(true);
+
+    // point
+    m_x =
+        numberBox(tr("x of the selected point in the ground frame"), QStringLiteral(" m"), -50, 50);
+    m_y =
+        numberBox(tr("y of the selected point in the ground frame"), QStringLiteral(" m"), -50, 50);
+    m_x->setSingleStep(0.005);
+    m_y->setSingleStep(0.005);
+    m_traced = new QCheckBox(tr("traced"));
+    m_traced->setToolTip(tr("Trace this point: its path (a coupler curve) is drawn while "
+                            "driving and in the 3-D view, and written with the run's data"));
+    m_pointGroup = new QGroupBox(tr("Point"));
+    auto* pointForm = new QFormLayout(m_pointGroup);
+    pointForm->addRow(QStringLiteral("x"), m_x);
+    pointForm->addRow(QStringLiteral("y"), m_y);
+    pointForm->addRow(QString(), m_traced);
+
+    // link
+    m_name = new QLineEdit;
+    m_name->setToolTip(tr("The link's name, shown in the views and the plots"));
+    m_mass = numberBox(tr("The link's mass"), QStringLiteral(" kg"), 1e-6, 1e6);
+    m_comX = numberBox(tr("Centre of mass, x in the link's frame (origin at its first point, "
+                          "x-axis towards its second)"),
+                       QStringLiteral(" m"), -50, 50);
+    m_comY = numberBox(tr("Centre of mass, y in the link's frame"), QStringLiteral(" m"), -50, 50);
+    m_uniform = new QCheckBox(tr("uniform from the shape"));
+    m_uniform->setToolTip(tr("Inertia of a uniform bar or plate of the link's shape and mass; "
+                             "untick to type it"));
+    m_inertia = numberBox(tr("Moment of inertia about the centre of mass"),
+                          QStringLiteral(" kg·m²"), 1e-12, 1e6, 8);
+    m_length = numberBox(tr("The bar's length: its second point moves along the bar (links "
+                            "pinned there follow)"),
+                         QStringLiteral(" m"), 1e-6, 100);
+    m_length->setSingleStep(0.005);
+    m_angle = numberBox(tr("The bar's angle from the x-axis of the ground, counter-clockwise: "
+                           "its second point turns about its first"),
+                        QStringLiteral(" °"), -360, 360, 3);
+    m_linkGroup = new QGroupBox(tr("Link"));
+    m_linkForm = new QFormLayout(m_linkGroup);
+    m_linkForm->addRow(tr("name"), m_name);
+    m_linkForm->addRow(tr("mass"), m_mass);
+    auto* com = new QHBoxLayout;
+    com->addWidget(m_comX);
+    com->addWidget(m_comY);
+    m_linkForm->addRow(tr("COM x, y"), com);
+    m_linkForm->addRow(tr("inertia"), m_uniform);
+    m_linkForm->addRow(QString(), m_inertia);
+    m_linkForm->addRow(tr("length"), m_length);
+    m_linkForm->addRow(tr("angle"), m_angle);
+
+    // joint
+    m_joint = new QComboBox;
+    m_joint->setToolTip(tr("The joints at the selected point"));
+    m_type = new QComboBox;
+    m_type->addItem(tr("revolute (pin)"), static_cast<int>(JointType::Revolute));
+    m_type->addItem(tr("prismatic (slider)"), static_cast<int>(JointType::Prismatic));
+    m_type->setToolTip(tr("A pin, or a slider along an axis fixed to the parent; the mechanism "
+                          "keeps its drawn pose"));
+    m_axis = numberBox(tr("The slider's axis: its angle in the parent's frame"),
+                       QStringLiteral(" °"), -360, 360, 3);
+    m_input = new QCheckBox(tr("input (independent coordinate)"));
+    m_input->setToolTip(tr("The joint's coordinate is given at the start (at its drawn value) "
+                           "and its actuator drives the mechanism"));
+    m_rate = numberBox(tr("Initial rate of the input, e.g. 4.7124 rad/s for 45 rpm"),
+                       QStringLiteral(" rad/s"), -1e4, 1e4);
+    m_spring = new QCheckBox(tr("spring/damper"));
+    m_spring->setToolTip(tr("A linear spring and a viscous damper on the joint's coordinate"));
+    m_stiffness = numberBox(tr("Spring stiffness"), QString(), -1e9, 1e9);
+    m_rest = numberBox(tr("The coordinate's value at which the spring is relaxed"), QString(), -1e3,
+                       1e3);
+    m_damping = numberBox(tr("Viscous damping"), QString(), 0, 1e9);
+    m_actuator = new QComboBox;
+    m_actuator->addItem(tr("none"), kNoActuator);
+    m_actuator->addItem(tr("force f(t)"), kForce);
+    m_actuator->addItem(tr("PD tracking of a reference"), kTracking);
+    m_actuator->setToolTip(tr("A generalized force on the joint's coordinate: a given signal of "
+                              "time, or kp·(q_ref − q) + kd·(q̇_ref − q̇) plus the signal"));
+    m_force = new SignalEditor;
+    m_kp = numberBox(tr("Proportional gain"), QString(), 0, 1e9);
+    m_kd = numberBox(tr("Derivative gain"), QString(), 0, 1e9);
+    m_reference = new SignalEditor;
+    m_jointGroup = new QGroupBox(tr("Joint"));
+    m_jointForm = new QFormLayout(m_jointGroup);
+    m_jointForm->addRow(tr("joint"), m_joint);
+    m_jointForm->addRow(tr("type"), m_type);
+    m_jointForm->addRow(tr("axis"), m_axis);
+    m_jointForm->addRow(QString(), m_input);
+    m_jointForm->addRow(tr("initial rate"), m_rate);
+    m_jointForm->addRow(QString(), m_spring);
+    m_jointForm->addRow(tr("stiffness"), m_stiffness);
+    m_jointForm->addRow(tr("rest at"), m_rest);
+    m_jointForm->addRow(tr("damping"), m_damping);
+    m_jointForm->addRow(tr("actuator"), m_actuator);
+    m_jointForm->addRow(tr("force"), m_force);
+    m_jointForm->addRow(tr("kp"), m_kp);
+    m_jointForm->addRow(tr("kd"), m_kd);
+    m_jointForm->addRow(tr("reference"), m_reference);
+
+    auto* content = new QWidget;
+    auto* column = new QVBoxLayout(content);
+    column->addWidget(m_title);
+    column->addWidget(m_pointGroup);
+    column->addWidget(m_linkGroup);
+    column->addWidget(m_jointGroup);
+    column->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+
+    connect(m_x, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
+    connect(m_y, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
+    connect(m_traced, &QCheckBox::toggled, this, [this] {
+        if (!m_updating) {
+            m_canvas->toggleSelectionTrace();
+        }
+    });
+    connect(m_name, &QLineEdit::editingFinished, this, &PropertiesPanel::applyBody);
+    for (QDoubleSpinBox* box : {m_mass, m_comX, m_comY, m_inertia}) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyBody);
+    }
+    connect(m_uniform, &QCheckBox::toggled, this, [this](bool uniform) {
+        m_inertia->setEnabled(!uniform);
+        applyBody();
+    });
+    connect(m_length, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyBarGeometry);
+    connect(m_angle, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyBarGeometry);
+    connect(m_joint, &QComboBox::currentIndexChanged, this, [this] {
+        if (!m_updating) {
+            showJoint();
+        }
+    });
+    connect(m_type, &QComboBox::currentIndexChanged, this, &PropertiesPanel::applyJoint);
+    connect(m_input, &QCheckBox::toggled, this, &PropertiesPanel::applyInput);
+    connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyRate);
+    connect(m_spring, &QCheckBox::toggled, this, &PropertiesPanel::applyJoint);
+    connect(m_actuator, &QComboBox::currentIndexChanged, this, &PropertiesPanel::applyJoint);
+    for (QDoubleSpinBox* box : {m_axis, m_stiffness, m_rest, m_damping, m_kp, m_kd}) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyJoint);
+    }
+    connect(m_force, &SignalEditor::changed, this, &PropertiesPanel::applyJoint);
+    connect(m_reference, &SignalEditor::changed, this, &PropertiesPanel::applyJoint);
+    connect(m_canvas, &EditorCanvas::selectionChanged, this, &PropertiesPanel::showSelection);
+    showSelection();
+}
+
+std::optional<std::string> PropertiesPanel::chosenJoint() const {
+    if (m_joint->currentIndex() < 0) {
+        return std::nullopt;
+    }
+    return m_joint->currentData().toString().toStdString();
+}
+
+void PropertiesPanel::showSelection() {
+    m_updating = true;
+    const Drawing& drawing = m_canvas->drawing();
+    const std::optional<JointEnd>& point = m_canvas->selectedPoint();
+    const std::optional<std::string>& body = m_canvas->selectedBody();
+    const std::optional<Eigen::Vector2d> at =
+        point ? pointInWorld(drawing, *point) : std::optional<Eigen::Vector2d>();
+    const BodySpec* link = body ? findBody(drawing, *body) : nullptr;
+
+    m_pointGroup->setVisible(at.has_value());
+    if (at) {
+        m_title->setText(
+            tr("Point %1 of %2")
+                .arg(QString::fromStdString(point->point), QString::fromStdString(point->body)));
+        m_x->setValue(at->x());
+        m_y->setValue(at->y());
+        const auto& traces = drawing.spec.tracedPoints;
+        m_traced->setChecked(std::any_of(traces.begin(), traces.end(),
+                                         [&](const TracedPointSpec& t) { return t.at == *point; }));
+        m_traced->setEnabled(point->body != "ground");
+    }
+
+    m_linkGroup->setVisible(link != nullptr);
+    if (link != nullptr) {
+        double length = 0;
+        for (const BodyPoint& a : link->points) {
+            for (const BodyPoint& b : link->points) {
+                length = std::max(length, (a.p_B - b.p_B).norm());
+            }
+        }
+        m_title->setText(tr("Link %1: %2 m across")
+                             .arg(QString::fromStdString(link->id))
+                             .arg(length, 0, 'g', 4));
+        m_name->setText(QString::fromStdString(link->name));
+        m_mass->setValue(link->mass);
+        m_comX->setValue(link->com_B.x());
+        m_comY->setValue(link->com_B.y());
+        m_uniform->setChecked(!link->inertiaCom);
+        m_inertia->setEnabled(link->inertiaCom.has_value());
+        // the value "uniform" gives, as the starting point for a typed one
+        m_inertia->setValue(link->inertiaCom ? *link->inertiaCom : uniformInertia(*link));
+        const bool bar = isBar(*link);
+        m_linkForm->setRowVisible(m_length, bar);
+        m_linkForm->setRowVisible(m_angle, bar);
+        if (bar) {
+            const Eigen::Vector2d a = *pointInWorld(drawing, {link->id, link->points[0].name});
+            const Eigen::Vector2d b = *pointInWorld(drawing, {link->id, link->points[1].name});
+            m_length->setValue((b - a).norm());
+            m_angle->setValue(std::atan2((b - a).y(), (b - a).x()) / kDegree);
+        }
+    }
+
+    const std::vector<std::string> joints =
+        at ? jointsAt(drawing, *point) : std::vector<std::string>();
+    m_jointGroup->setVisible(!joints.empty());
+    m_joint->clear();
+    for (const std::string& name : joints) {
+        const JointSpec& joint = *findJoint(drawing, name);
+        m_joint->addItem(QStringLiteral("%1 (%2): %3.%4 – %5.%6")
+                             .arg(QString::fromStdString(name),
+                                  QString::fromStdString(joint.coordinateName()),
+                                  QString::fromStdString(joint.parent.body),
+                                  QString::fromStdString(joint.parent.point),
+                                  QString::fromStdString(joint.child.body),
+                                  QString::fromStdString(joint.child.point)),
+                         QString::fromStdString(name));
+    }
+    if (!joints.empty()) {
+        const auto kept = std::find(joints.begin(), joints.end(), m_shownJoint);
+        m_joint->setCurrentIndex(kept == joints.end() ? 0
+                                                      : static_cast<int>(kept - joints.begin()));
+    }
+    if (!at && link == nullptr) {
+        m_title->setText(tr("Nothing selected. In the Edit tab: S selects, P places pivots, "
+                            "L draws links, R sliders, T points, D drives the input."));
+    }
+    m_updating = false;
+    showJoint();
+}
+
+void PropertiesPanel::showJoint() {
+    const std::optional<std::string> name = chosenJoint();
+    const Drawing& drawing = m_canvas->drawing();
+    const std::optional<JointProperties> properties =
+        name ? jointProperties(drawing, *name) : std::nullopt;
+    if (!properties) {
+        return;
+    }
+    m_updating = true;
+    m_shownJoint = *name;
+    const JointSpec& joint = *findJoint(drawing, *name);
+    const bool prismatic = properties->type == JointType::Prismatic;
+    m_type->setCurrentIndex(m_type->findData(static_cast<int>(properties->type)));
+    m_jointForm->setRowVisible(m_axis, prismatic);
+    m_axis->setValue(properties->axisAngle / kDegree);
+
+    const QString unit = prismatic ? QStringLiteral("m") : QStringLiteral("rad");
+    const QString force = prismatic ? QStringLiteral("N") : QStringLiteral("N·m");
+    const QString perUnit = QStringLiteral(" %1/%2").arg(force, unit);
+    const QString perRate = QStringLiteral(" %1·s/%2").arg(force, unit);
+    m_rate->setSuffix(QStringLiteral(" %1/s").arg(unit));
+    m_stiffness->setSuffix(perUnit);
+    m_rest->setSuffix(QStringLiteral(" ") + unit);
+    m_damping->setSuffix(perRate);
+    m_kp->setSuffix(perUnit);
+    m_kd->setSuffix(perRate);
+    m_force->setUnit(force);
+    m_reference->setUnit(unit);
+
+    const InitialStateSpec& initial = drawing.spec.initial;
+    const auto isCoordinate = [&](const auto& entry) {
+        return entry.first == joint.coordinateName();
+    };
+    const bool input =
+        std::any_of(initial.independent.begin(), initial.independent.end(), isCoordinate);
+    m_input->setChecked(input);
+    m_jointForm->setRowVisible(m_rate, input);
+    const auto rate = std::find_if(initial.rates.begin(), initial.rates.end(), isCoordinate);
+    m_rate->setValue(rate == initial.rates.end() ? 0.0 : rate->second);
+
+    const SpringDamperSpec spring = properties->springDamper.value_or(SpringDamperSpec{});
+    m_spring->setChecked(properties->springDamper.has_value());
+    m_stiffness->setValue(spring.stiffness);
+    m_rest->setValue(spring.restPosition);
+    m_damping->setValue(spring.damping);
+    for (QWidget* row : {static_cast<QWidget*>(m_stiffness), static_cast<QWidget*>(m_rest),
+                         static_cast<QWidget*>(m_damping)}) {
+        m_jointForm->setRowVisible(row, properties->springDamper.has_value());
+    }
+
+    const ActuatorSpec actuator = properties->actuator.value_or(ActuatorSpec{});
+    const int choice = !properties->actuator                             ? kNoActuator
+                       : actuator.kind == ActuatorSpec::Kind::PdTracking ? kTracking
+                                                                         : kForce;
+    m_actuator->setCurrentIndex(m_actuator->findData(choice));
+    m_force->setSignal(actuator.force);
+    m_kp->setValue(actuator.kp);
+    m_kd->setValue(actuator.kd);
+    m_reference->setSignal(actuator.reference);
+    m_jointForm->setRowVisible(m_force, choice != kNoActuator);
+    for (QWidget* row : {static_cast<QWidget*>(m_kp), static_cast<QWidget*>(m_kd),
+                         static_cast<QWidget*>(m_reference)}) {
+        m_jointForm->setRowVisible(row, choice == kTracking);
+    }
+    m_updating = false;
+}
+
+void PropertiesPanel::applyPoint() {
+    if (!m_updating) {
+        m_canvas->moveSelectedPoint({m_x->value(), m_y->value()});
+    }
+}
+
+void PropertiesPanel::applyBody() {
+    if (m_updating || !m_canvas->selectedBody()) {
+        return;
+    }
+    BodyProperties properties;
+    properties.name = m_name->text().trimmed().toStdString();
+    properties.mass = m_mass->value();
+    properties.com_B = {m_comX->value(), m_comY->value()};
+    if (!m_uniform->isChecked()) {
+        properties.inertiaCom = m_inertia->value();
+    }
+    m_canvas->setSelectedBodyProperties(properties);
+}
+
+void PropertiesPanel::applyBarGeometry() {
+    const std::optional<std::string>& body = m_canvas->selectedBody();
+    const BodySpec* link = body ? findBody(m_canvas->drawing(), *body) : nullptr;
+    if (m_updating || link == nullptr || !isBar(*link)) {
+        return;
+    }
+    const JointEnd first{link->id, link->points[0].name};
+    const JointEnd second{link->id, link->points[1].name};
+    const Eigen::Vector2d a = *pointInWorld(m_canvas->drawing(), first);
+    const double angle = m_angle->value() * kDegree;
+    const Eigen::Vector2d b =
+        a + m_length->value() * Eigen::Vector2d(std::cos(angle), std::sin(angle));
+    m_canvas->edit([&](Drawing& d) { return movePoint(d, second, b); },
+                   tr("Length and angle of %1").arg(QString::fromStdString(link->id)));
+}
+
+void PropertiesPanel::applyJoint() {
+    const std::optional<std::string> name = chosenJoint();
+    if (m_updating || !name) {
+        return;
+    }
+    JointProperties properties;
+    properties.type = static_cast<JointType>(m_type->currentData().toInt());
+    properties.axisAngle = m_axis->value() * kDegree;
+    if (m_spring->isChecked()) {
+        properties.springDamper =
+            SpringDamperSpec{m_stiffness->value(), m_rest->value(), m_damping->value()};
+    }
+    const int choice = m_actuator->currentData().toInt();
+    if (choice != kNoActuator) {
+        ActuatorSpec actuator;
+        actuator.kind =
+            choice == kTracking ? ActuatorSpec::Kind::PdTracking : ActuatorSpec::Kind::Force;
+        actuator.force = m_force->signal();
+        if (choice == kTracking) {
+            actuator.kp = m_kp->value();
+            actuator.kd = m_kd->value();
+            actuator.reference = m_reference->signal();
+        }
+        properties.actuator = actuator;
+    }
+    const std::string joint = *name;
+    if (!m_canvas->edit([&](Drawing& d) { return setJointProperties(d, joint, properties); },
+                        tr("Properties of %1").arg(QString::fromStdString(joint)))) {
+        showJoint(); // refused: show the joint as it is
+    }
+}
+
+void PropertiesPanel::applyInput(bool input) {
+    const std::optional<std::string> name = chosenJoint();
+    if (m_updating || !name) {
+        return;
+    }
+    const std::string joint = *name;
+    const QString text = (input ? tr("Make %1 an input") : tr("%1 no longer an input"))
+                             .arg(QString::fromStdString(joint));
+    m_canvas->edit([&](Drawing& d) { return input ? setInput(d, joint) : clearInput(d, joint); },
+                   text);
+}
+
+void PropertiesPanel::applyRate() {
+    const std::optional<std::string> name = chosenJoint();
+    if (m_updating || !name) {
+        return;
+    }
+    const std::string joint = *name;
+    const double rate = m_rate->value();
+    m_canvas->edit([&](Drawing& d) { return setInputRate(d, joint, rate); },
+                   tr("Initial rate of %1").arg(QString::fromStdString(joint)));
+}
+
+} // namespace sslm::ui

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The Properties panel of the editor's selection. Every change is one undoable edit of the
+// document through the canvas; the panel follows the document (undo included).
+//   Point: x and y in W (m); traced or not.
+//   Link:  name, mass (kg), centre of mass (m, link frame), inertia (kg·m² about the COM, or
+//          uniform from the shape); a bar's length (m) and angle in W (°), which move its second
+//          point.
+//   Joint (one of the joints at the selected point): type (revolute or prismatic, the slider's
+//          axis angle in the parent's frame, °), input or not with its initial rate,
+//          spring/damper (stiffness, rest position, damping), actuator (none, force as a
+//          signal of time, or PD tracking of a reference signal with a feedforward force).
+// SI units as in the file (rad, m, N, N·m) except the two geometric angles in degrees.
+
+#include <optional>
+#include <string>
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+
+namespace sslm::ui {
+
+class EditorCanvas;
+class SignalEditor;
+
+class PropertiesPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PropertiesPanel(EditorCanvas* canvas, QWidget* parent = nullptr);
+
+    QLabel* title() const { return m_title; }
+    // point
+    QDoubleSpinBox* xBox() const { return m_x; }
+    QDoubleSpinBox* yBox() const { return m_y; }
+    QCheckBox* tracedBox() const { return m_traced; }
+    // link
+    QLineEdit* nameEdit() const { return m_name; }
+    QDoubleSpinBox* massBox() const { return m_mass; }
+    QDoubleSpinBox* comXBox() const { return m_comX; }
+    QDoubleSpinBox* comYBox() const { return m_comY; }
+    QCheckBox* uniformInertiaBox() const { return m_uniform; }
+    QDoubleSpinBox* inertiaBox() const { return m_inertia; }
+    QDoubleSpinBox* lengthBox() const { return m_length; }
+    QDoubleSpinBox* angleBox() const { return m_angle; }
+    // joint
+    QComboBox* jointBox() const { return m_joint; }
+    QComboBox* typeBox() const { return m_type; }
+    QDoubleSpinBox* axisBox() const { return m_axis; }
+    QCheckBox* inputBox() const { return m_input; }
+    QDoubleSpinBox* rateBox() const { return m_rate; }
+    QCheckBox* springBox() const { return m_spring; }
+    QDoubleSpinBox* stiffnessBox() const { return m_stiffness; }
+    QDoubleSpinBox* restBox() const { return m_rest; }
+    QDoubleSpinBox* dampingBox() const { return m_damping; }
+    QComboBox* actuatorBox() const { return m_actuator; }
+    SignalEditor* forceEditor() const { return m_force; }
+    QDoubleSpinBox* kpBox() const { return m_kp; }
+    QDoubleSpinBox* kdBox() const { return m_kd; }
+    SignalEditor* referenceEditor() const { return m_reference; }
+
+private:
+    void showSelection();
+    void showJoint();
+    void applyPoint();
+    void applyBody();
+    void applyBarGeometry();
+    void applyJoint();
+    void applyInput(bool input);
+    void applyRate();
+    /// The joint chosen in the joint box, if any.
+    std::optional<std::string> chosenJoint() const;
+
+    EditorCanvas* m_canvas = nullptr;
+    QLabel* m_title = nullptr;
+    QGroupBox* m_pointGroup = nullptr;
+    QDoubleSpinBox* m_x = nullptr;
+    QDoubleSpinBox* m_y = nullptr;
+    QCheckBox* m_traced = nullptr;
+    QGroupBox* m_linkGroup = nullptr;
+    QFormLayout* m_linkForm = nullptr;
+    QLineEdit* m_name = nullptr;
+    QDoubleSpinBox* m_mass = nullptr;
+    QDoubleSpinBox* m_comX = nullptr;
+    QDoubleSpinBox* m_comY = nullptr;
+    QCheckBox* m_uniform = nullptr;
+    QDoubleSpinBox* m_inertia = nullptr;
+    QDoubleSpinBox* m_length = nullptr;
+    QDoubleSpinBox* m_angle = nullptr;
+    QGroupBox* m_jointGroup = nullptr;
+    QFormLayout* m_jointForm = nullptr;
+    QComboBox* m_joint = nullptr;
+    QComboBox* m_type = nullptr;
+    QDoubleSpinBox* m_axis = nullptr;
+    QCheckBox* m_input = nullptr;
+    QDoubleSpinBox* m_rate = nullptr;
+    QCheckBox* m_spring = nullptr;
+    QDoubleSpinBox* m_stiffness = nullptr;
+    QDoubleSpinBox* m_rest = nullptr;
+    QDoubleSpinBox* m_damping = nullptr;
+    QComboBox* m_actuator = nullptr;
+    SignalEditor* m_force = nullptr;
+    QDoubleSpinBox* m_kp = nullptr;
+    QDoubleSpinBox* m_kd = nullptr;
+    SignalEditor* m_reference = nullptr;
+    std::string m_shownJoint; ///< the joint last shown, kept chosen across document changes
+    bool m_updating = false;
+};
+
+} // namespace sslm::ui
