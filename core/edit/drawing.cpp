@@ -94,6 +94,37 @@ std::string describe(const JointEnd& ref) {
     return ref.body + "." + ref.point;
 }
 
+/// Appends a revolute joint "J<n>" with coordinate "theta<n>" (or its name when that is taken)
+/// and returns its name.
+std::string addRevolute(MechanismSpec& spec, const JointEnd& parent, const JointEnd& child) {
+    const std::set<std::string> taken = jointAndCoordinateNames(spec);
+    JointSpec joint;
+    joint.name = nextName("J", taken);
+    const std::string number = joint.name.substr(1);
+    joint.coordinate = taken.count("theta" + number) == 0 ? "theta" + number : joint.name;
+    joint.type = JointType::Revolute;
+    joint.parent = parent;
+    joint.child = child;
+    spec.joints.push_back(joint);
+    return joint.name;
+}
+
+/// A bar whose points are no longer on one line becomes a plate.
+void becomePlateWhenOffLine(BodySpec& body) {
+    if (body.shape != BodyShape::Bar || body.points.size() < 3) {
+        return;
+    }
+    const Eigen::Vector2d along = body.points[1].p_B - body.points[0].p_B;
+    for (std::size_t k = 2; k < body.points.size(); ++k) {
+        const Eigen::Vector2d off = body.points[k].p_B - body.points[0].p_B;
+        const double cross = along.x() * off.y() - along.y() * off.x();
+        if (std::abs(cross) > 1e-9 * std::max(1.0, along.norm() * off.norm())) {
+            body.shape = BodyShape::Plate;
+            return;
+        }
+    }
+}
+
 } // namespace
 
 Drawing emptyDrawing(const std::string& name) {
@@ -235,20 +266,9 @@ EditError addLink(Drawing& drawing,
     spec.bodies.push_back(link);
     drawing.poses[body] = {*a, std::atan2((b - *a).y(), (b - *a).x())};
 
-    const auto addRevolute = [&spec](const JointEnd& parent, const JointEnd& child) {
-        std::set<std::string> taken = jointAndCoordinateNames(spec);
-        JointSpec joint;
-        joint.name = nextName("J", taken);
-        const std::string number = joint.name.substr(1);
-        joint.coordinate = taken.count("theta" + number) == 0 ? "theta" + number : joint.name;
-        joint.type = JointType::Revolute;
-        joint.parent = parent;
-        joint.child = child;
-        spec.joints.push_back(joint);
-    };
-    addRevolute(from, {body, "P1"});
+    addRevolute(spec, from, {body, "P1"});
     if (target != nullptr) {
-        addRevolute({body, "P2"}, *target); // closes a loop
+        addRevolute(spec, {body, "P2"}, *target); // closes a loop
     }
     spec.cuts.clear(); // the loops changed: the compiler chooses the cuts
     keepDrawnPose(drawing);
@@ -285,16 +305,8 @@ EditError addPointToBody(Drawing& drawing,
     }
     const bool centred = (b->com_B - centroid(b->points)).norm() <= 1e-12;
     const std::string point = nextName("P", taken);
-    // a point off the line of a bar's points makes it a plate; on the line it stays a bar
-    if (b->shape == BodyShape::Bar && b->points.size() >= 2) {
-        const Eigen::Vector2d along = b->points[1].p_B - b->points[0].p_B;
-        const Eigen::Vector2d off = p_B - b->points[0].p_B;
-        const double cross = along.x() * off.y() - along.y() * off.x();
-        if (std::abs(cross) > 1e-9 * std::max(1.0, along.norm() * off.norm())) {
-            b->shape = BodyShape::Plate;
-        }
-    }
     b->points.push_back({point, p_B});
+    becomePlateWhenOffLine(*b); // off the line of a bar's points it makes a plate
     if (centred) {
         b->com_B = centroid(b->points);
     }
@@ -399,7 +411,35 @@ EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector
         BodySpec* body = findBody(spec, id);
         body->com_B = centroid(body->points);
     }
+    for (const JointEnd& ref : pinned) {
+        if (BodySpec* body = findBody(spec, ref.body)) {
+            becomePlateWhenOffLine(*body);
+        }
+    }
     keepDrawnPose(drawing);
+    return {};
+}
+
+EditError addPin(Drawing& drawing, const JointEnd& a, const JointEnd& b, std::string* name) {
+    if (!pointInWorld(drawing, a) || !pointInWorld(drawing, b)) {
+        return "a pin joins two existing points: " + describe(a) + " or " + describe(b) +
+               " is not one";
+    }
+    if (a.body == b.body) {
+        return "a pin joins two bodies: pick a point of another body";
+    }
+    MechanismSpec& spec = drawing.spec;
+    for (const JointSpec& j : spec.joints) {
+        if ((j.parent == a && j.child == b) || (j.parent == b && j.child == a)) {
+            return describe(a) + " and " + describe(b) + " are pinned already (" + j.name + ")";
+        }
+    }
+    const std::string joint = addRevolute(spec, a, b);
+    spec.cuts.clear();
+    keepDrawnPose(drawing);
+    if (name != nullptr) {
+        *name = joint;
+    }
     return {};
 }
 

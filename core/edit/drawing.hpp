@@ -87,9 +87,16 @@ EditError addSlider(Drawing& drawing,
                     std::string* id = nullptr);
 
 /// Moves a point to w (m) with the points pinned to it, keeping every body's pose: the bodies
-/// change shape (a bar's length, a plate's outline); a centre of mass that was at the centroid
-/// of its body's points stays there. Ground points move too.
+/// change shape (a bar's length, a plate's outline; a bar whose points leave one line becomes a
+/// plate); a centre of mass that was at the centroid of its body's points stays there. Ground
+/// points move too.
 EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector2d& w);
+
+/// Pins the points a and b of two bodies together with a revolute joint (a is its parent);
+/// when they are apart, assembling the mechanism brings them together. `name` receives the
+/// joint's name.
+EditError
+addPin(Drawing& drawing, const JointEnd& a, const JointEnd& b, std::string* name = nullptr);
 
 /// Removes a joint (and its actuator, traces stay); its bodies may be left unconnected.
 EditError removeJoint(Drawing& drawing, const std::string& joint);

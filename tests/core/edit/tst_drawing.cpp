@@ -142,6 +142,46 @@ private slots:
         QVERIFY(!addPointToBody(d, "L2", {0.15, 0.08}).empty()); // a point is there already
     }
 
+    // A point moved off the line of a bar's points makes the bar a plate.
+    void movingAPointOffTheLineMakesAPlate() {
+        Drawing d = drawnFourBar();
+        const Eigen::Vector2d mid =
+            0.5 * (*pointInWorld(d, {"L2", "P1"}) + *pointInWorld(d, {"L2", "P2"}));
+        QVERIFY(addPointToBody(d, "L2", mid).empty());
+        QCOMPARE(d.spec.bodies[1].shape, BodyShape::Bar);
+        QVERIFY(movePoint(d, {"L2", "P3"}, mid + Eigen::Vector2d(0.0, 0.03)).empty());
+        QCOMPARE(d.spec.bodies[1].shape, BodyShape::Plate);
+    }
+
+    // A rocker drawn with a free end near the coupler's, then pinned to it: the loop closes
+    // when the mechanism assembles (the two points meet) and it is the four-bar's 1 DOF.
+    void aPinClosesALoop() {
+        Drawing d = emptyDrawing("Pinned four-bar");
+        QVERIFY(addGroundPivot(d, {0.0, 0.0}).empty());
+        QVERIFY(addGroundPivot(d, {0.3, 0.0}).empty());
+        QVERIFY(addLink(d, {"ground", "O1"}, Eigen::Vector2d(0.05, 0.0866)).empty());
+        QVERIFY(addLink(d, {"L1", "P2"}, Eigen::Vector2d(0.2, 0.25)).empty());
+        QVERIFY(addLink(d, {"ground", "O2"}, Eigen::Vector2d(0.21, 0.24)).empty());
+        QVERIFY(setInput(d, "J1").empty());
+        std::string pin;
+        QVERIFY(addPin(d, {"L3", "P2"}, {"L2", "P2"}, &pin).empty());
+        QCOMPARE(pin, std::string("J4"));
+        QCOMPARE(d.spec.joints.back().coordinateName(), std::string("theta4"));
+        const Assembled a = assembled(d);
+        QCOMPARE(a.model->mobilityGrubler, 1);
+        QCOMPARE(a.model->nLoops(), 1);
+        QVERIFY((*pointInWorld(a.drawing, {"L3", "P2"}) - *pointInWorld(a.drawing, {"L2", "P2"}))
+                    .norm() < kTol);
+        // the crank keeps its drawn angle (the input)
+        QVERIFY((*pointInWorld(a.drawing, {"L1", "P2"}) - Eigen::Vector2d(0.05, 0.0866)).norm() <
+                kTol);
+        const Drawing before = d;
+        QVERIFY(!addPin(d, {"L2", "P2"}, {"L3", "P2"}).empty()); // pinned already
+        QVERIFY(!addPin(d, {"L2", "P1"}, {"L2", "P2"}).empty()); // the same body
+        QVERIFY(!addPin(d, {"L2", "P9"}, {"L3", "P2"}).empty()); // no such point
+        QVERIFY(d.spec == before.spec);
+    }
+
     // The check of the editor: the carpet scraper entered with the editor's operations
     // (pivots, links pinned where the spec's joints are, points added on the ternary links,
     // then each link's mass, centre of mass and inertia typed from the spec) simulates like
