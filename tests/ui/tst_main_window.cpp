@@ -36,7 +36,6 @@
 #include <QtTest>
 
 #include "core/edit/drawing.hpp"
-#include "tests/core/fixtures/drawings.hpp"
 #include "core/inverse/inverse_run.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
@@ -65,6 +64,7 @@
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/ui/fixtures/event_loop_probe.hpp"
 #include <malloc.h>
@@ -871,7 +871,9 @@ private slots:
         PropertiesPanel& panel = *window.properties();
         QApplication::processEvents();
         QWidget* viewport = canvas.viewport();
-        const auto at = [&](double x, double y) { return canvas.viewportPoint({x, y}); };
+        const auto at = [&](double x, double y) {
+            return canvas.viewportPoint({x, y});
+        };
         const auto type = [](QAbstractSpinBox* box, double value) {
             box->setFocus();
             box->selectAll();
@@ -956,6 +958,211 @@ private slots:
             window.undoStack()->undo();
         }
         QVERIFY(window.document()->spec() == drawn);
+    }
+
+    // The scraper check through the window: the carpet scraper entered in the Edit tab
+    // with the mouse (pivots, links, points, pins) and the keyboard (the spec's coordinates,
+    // lengths along the links, masses, centres of mass and inertias typed in the Properties
+    // panel) simulates like examples/carpet_scraper.json: blade tip and energy over 1 s.
+    void enterTheCarpetScraperWithMouseAndKeyboard() {
+        MainWindow& window = freshWindow("carpet_scraper.json");
+        const std::shared_ptr<const Model> file = window.currentModel();
+        const InitialState initial = assembleInitialState(*file);
+        QVERIFY(initial.report.converged);
+        const Drawing reference = drawingAt(file->spec, *file, initial.q);
+        const auto ref = [&](const char* body, const char* point) {
+            return *pointInWorld(reference, {body, point});
+        };
+        QVERIFY(window.newDocument(emptyDrawing("Carpet scraper, drawn").spec));
+        window.centralTabs()->setCurrentIndex(1);
+        EditorWidget& editor = *window.editor();
+        EditorCanvas& canvas = *editor.canvas();
+        PropertiesPanel& panel = *window.properties();
+        QApplication::processEvents();
+        QWidget* viewport = canvas.viewport();
+        const auto at = [&](const Eigen::Vector2d& w) {
+            return canvas.viewportPoint(w);
+        };
+        const auto pointAt = [&](const JointEnd& p) {
+            return at(*pointInWorld(canvas.drawing(), p));
+        };
+        const auto use = [&](EditorCanvas::Tool tool) {
+            editor.toolAction(tool)->trigger();
+        };
+        const auto drag = [&](QPoint from, QPoint to) {
+            QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+            QTest::mouseMove(viewport, to);
+            QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+        };
+        const auto type = [](QAbstractSpinBox* box, double value) {
+            box->setFocus();
+            box->selectAll();
+            QTest::keyClicks(box, QString::number(value, 'g', 12));
+            QTest::keyClick(box, Qt::Key_Return);
+        };
+        const auto select = [&](const JointEnd& p) {
+            use(EditorCanvas::Tool::Select);
+            QTest::mouseClick(viewport, Qt::LeftButton, {}, pointAt(p));
+            QVERIFY2(canvas.selectedPoint() &&
+                         (*canvas.selectedPoint() == p ||
+                          (*pointInWorld(canvas.drawing(), *canvas.selectedPoint()) -
+                           *pointInWorld(canvas.drawing(), p))
+                                  .norm() < 1e-9),
+                     p.point.c_str());
+        };
+        // a point typed in its link's frame (m)
+        const auto place = [&](const JointEnd& p, double x) {
+            select(p);
+            QCOMPARE(*canvas.selectedPoint(), p);
+            type(panel.frameXBox(), x);
+            type(panel.frameYBox(), 0.0);
+        };
+        // a link drawn from a point towards where its end should be, its end typed along it
+        // (the link's frame has its x-axis along the link)
+        const auto link = [&](const JointEnd& from, const Eigen::Vector2d& towards, double length,
+                              const char* id) {
+            use(EditorCanvas::Tool::Link);
+            // released short of the target: on an existing point it would pin the end there
+            const Eigen::Vector2d start = *pointInWorld(canvas.drawing(), from);
+            drag(pointAt(from), at(start + 0.8 * (towards - start)));
+            QVERIFY(std::any_of(canvas.drawing().spec.bodies.begin(),
+                                canvas.drawing().spec.bodies.end(),
+                                [&](const BodySpec& b) { return b.id == id; }));
+            place({id, "P2"}, length);
+        };
+        // a point clicked on a link (on its line) and typed along it
+        const auto point = [&](const char* body, double x) {
+            use(EditorCanvas::Tool::Point);
+            QTest::mouseClick(viewport, Qt::LeftButton, {},
+                              at(0.5 * (*pointInWorld(canvas.drawing(), {body, "P1"}) +
+                                        *pointInWorld(canvas.drawing(), {body, "P2"}))));
+            place({body, "P3"}, x);
+        };
+        const auto pin = [&](const JointEnd& a, const JointEnd& b) {
+            use(EditorCanvas::Tool::Pin);
+            drag(pointAt(a), pointAt(b));
+        };
+
+        // the ground pivots O1, O2 and the file's O4, clicked and then typed
+        use(EditorCanvas::Tool::GroundPivot);
+        for (const BodyPoint& p : file->spec.ground.points) {
+            QTest::mouseClick(viewport, Qt::LeftButton, {}, at(p.p_B));
+        }
+        QCOMPARE(canvas.drawing().spec.ground.points.size(), std::size_t(3));
+        for (std::size_t k = 0; k < 3; ++k) {
+            const JointEnd pivot{"ground", "O" + std::to_string(k + 1)};
+            select(pivot);
+            type(panel.xBox(), file->spec.ground.points[k].p_B.x());
+            type(panel.yBox(), file->spec.ground.points[k].p_B.y());
+            QVERIFY(
+                (*pointInWorld(canvas.drawing(), pivot) - file->spec.ground.points[k].p_B).norm() <
+                1e-15);
+        }
+        // the crank along x (θ1 = 0), made the input at 45 rpm
+        link({"ground", "O1"}, ref("link1", "J8"), 0.038, "L1");
+        select({"ground", "O1"});
+        QCOMPARE(panel.jointBox()->currentData().toString(), QStringLiteral("J1"));
+        panel.inputBox()->setFocus();
+        QTest::keyClick(panel.inputBox(), Qt::Key_Space);
+        QVERIFY(panel.inputBox()->isChecked());
+        type(panel.rateBox(), 4.7124);
+        // the rocker, the coupler (J3 in its middle: J8 one side, J9 the other), pinned at J8
+        link({"ground", "O2"}, ref("link2", "J3"), 0.1152, "L2");
+        link({"L2", "P2"}, ref("link3", "J8"), 0.1152, "L3");
+        point("L3", -0.1152);
+        pin({"L3", "P2"}, {"L1", "P2"});
+        // the base link with J5 on it, the link J5–J9, pinned at J9
+        link({"ground", "O3"}, ref("link4", "J6"), 0.3346, "L4");
+        point("L4", 0.0956);
+        link({"L4", "P3"}, ref("link5", "J9"), 0.239, "L5");
+        pin({"L5", "P2"}, {"L3", "P3"});
+        // the blade arm to the tip, J7 on it, the link J7–J10, pinned at J10; the tip traced
+        link({"L4", "P2"}, ref("link6", "tip"), 0.8365, "L6");
+        point("L6", 0.239);
+        link({"L6", "P3"}, ref("link7", "J10"), 0.239, "L7");
+        pin({"L7", "P2"}, {"L5", "P2"});
+        select({"L6", "P2"});
+        panel.tracedBox()->setFocus();
+        QTest::keyClick(panel.tracedBox(), Qt::Key_Space);
+
+        // each link's mass, centre of mass and inertia from the spec, typed
+        const std::pair<const char*, const char*> links[] = {
+            {"L1", "link1"}, {"L2", "link2"}, {"L3", "link3"}, {"L4", "link4"},
+            {"L5", "link5"}, {"L6", "link6"}, {"L7", "link7"}};
+        for (const auto& [drawn, original] : links) {
+            const BodySpec& spec =
+                *std::find_if(file->spec.bodies.begin(), file->spec.bodies.end(),
+                              [&](const BodySpec& b) { return b.id == original; });
+            use(EditorCanvas::Tool::Select);
+            const Eigen::Vector2d a = *pointInWorld(canvas.drawing(), {drawn, "P1"});
+            const Eigen::Vector2d b = *pointInWorld(canvas.drawing(), {drawn, "P2"});
+            // on the link, away from the points of the links around it
+            for (const double along : {0.5, 0.35, 0.65, 0.2, 0.8}) {
+                QTest::mouseClick(viewport, Qt::LeftButton, {}, at(a + along * (b - a)));
+                if (canvas.selectedBody().value_or("") == drawn) {
+                    break;
+                }
+            }
+            QVERIFY2(canvas.selectedBody().value_or("") == drawn,
+                     qPrintable(
+                         QStringLiteral("%1 wanted, %2 selected")
+                             .arg(QString::fromUtf8(drawn),
+                                  QString::fromStdString(canvas.selectedBody().value_or(
+                                      canvas.selectedPoint() ? canvas.selectedPoint()->body + "." +
+                                                                   canvas.selectedPoint()->point
+                                                             : "nothing")))));
+            type(panel.massBox(), spec.mass);
+            type(panel.comXBox(), spec.com_B.x());
+            type(panel.comYBox(), spec.com_B.y());
+            if (panel.uniformInertiaBox()->isChecked()) {
+                panel.uniformInertiaBox()->setFocus();
+                QTest::keyClick(panel.uniformInertiaBox(), Qt::Key_Space);
+            }
+            type(panel.inertiaBox(), *spec.inertiaCom);
+        }
+        grabScreenshot(window, "studio_editor_scraper.png");
+
+        const MechanismSpec& drawn = window.document()->spec();
+        QCOMPARE(drawn.bodies.size(), std::size_t(7));
+        QCOMPARE(drawn.joints.size(), std::size_t(10));
+        QVERIFY2(!window.checkPanel()->result().hasErrors(),
+                 qPrintable(window.checkPanel()->findingTexts().join(QLatin1Char('\n'))));
+        QVERIFY(window.currentModel() && window.currentModel()->spec == drawn);
+        QCOMPARE(window.currentModel()->nLoops(), 3);
+
+        // the same motion as the file's: blade tip and total energy every 0.01 s for 1 s
+        SimulationSettings settings;
+        settings.tEnd = 1.0;
+        settings.rtol = 1e-11;
+        settings.atol = 1e-11;
+        const auto motion = [&](const Model& model) {
+            const InitialState start = assembleInitialState(model);
+            std::vector<std::pair<Eigen::Vector2d, double>> samples;
+            const SimulationSummary summary = simulate(
+                model, settings, start.q, start.qd,
+                {[&](const Sample& s) { samples.emplace_back(s.points.front(), s.totalEnergy); },
+                 {}});
+            if (!summary.ok) {
+                qFatal("%s", summary.message.c_str());
+            }
+            return samples;
+        };
+        const auto fromFile = motion(*file);
+        const auto fromEditor = motion(*window.currentModel());
+        QCOMPARE(fromEditor.size(), fromFile.size());
+        double worstTip = 0;
+        double worstEnergy = 0;
+        for (std::size_t k = 0; k < fromFile.size(); ++k) {
+            worstTip = std::max(worstTip, (fromEditor[k].first - fromFile[k].first).norm());
+            worstEnergy =
+                std::max(worstEnergy, std::abs(fromEditor[k].second - fromFile[k].second));
+        }
+        qInfo("scraper entered with mouse and keyboard vs the file over 1 s: blade tip within "
+              "%.3g m, energy within %.3g J",
+              worstTip, worstEnergy);
+        QVERIFY(worstTip < 1e-8);
+        QVERIFY(worstEnergy < 1e-6);
+        window.centralTabs()->setCurrentIndex(0);
     }
 
     void newPlotDockFollowsTheRuns() {

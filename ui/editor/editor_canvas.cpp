@@ -333,12 +333,13 @@ Eigen::Vector2d EditorCanvas::worldPoint(const QPoint& viewportPoint) const {
     return {p.x() / kMillimetres, p.y() / kMillimetres};
 }
 
-std::optional<JointEnd> EditorCanvas::pointNear(const QPoint& at) const {
+std::optional<JointEnd> EditorCanvas::pointNear(const QPoint& at,
+                                                const std::string& otherThan) const {
     std::optional<JointEnd> best;
     double bestDistance = kSnapPixels;
     const auto consider = [&](const JointEnd& ref) {
         const auto w = pointInWorld(m_drawing, ref);
-        if (!w) {
+        if (!w || (!otherThan.empty() && ref.body == otherThan)) {
             return;
         }
         const QPoint p = viewportPoint(*w);
@@ -360,6 +361,8 @@ std::optional<JointEnd> EditorCanvas::pointNear(const QPoint& at) const {
 }
 
 std::optional<std::string> EditorCanvas::bodyNear(const QPoint& at) const {
+    std::optional<std::string> nearest;
+    double nearestDistance = kSnapPixels;
     for (const BodySpec& body : m_drawing.spec.bodies) {
         std::vector<QPointF> points;
         for (const BodyPoint& p : body.points) {
@@ -368,12 +371,35 @@ std::optional<std::string> EditorCanvas::bodyNear(const QPoint& at) const {
             }
         }
         for (std::size_t i = 1; i < points.size(); ++i) {
-            if (segmentDistance(QPointF(at), points.front(), points[i]) <= kSnapPixels) {
-                return body.id;
+            const double d = segmentDistance(QPointF(at), points.front(), points[i]);
+            if (d <= nearestDistance) {
+                nearestDistance = d;
+                nearest = body.id;
             }
         }
     }
-    return std::nullopt;
+    return nearest;
+}
+
+std::optional<Eigen::Vector2d> EditorCanvas::onBarLine(const std::string& body,
+                                                       const QPoint& at) const {
+    const auto it = std::find_if(m_drawing.spec.bodies.begin(), m_drawing.spec.bodies.end(),
+                                 [&](const BodySpec& b) { return b.id == body; });
+    if (it == m_drawing.spec.bodies.end() || it->shape != BodyShape::Bar || it->points.size() < 2) {
+        return std::nullopt;
+    }
+    const auto a = pointInWorld(m_drawing, {body, it->points[0].name});
+    const auto b = pointInWorld(m_drawing, {body, it->points[1].name});
+    if (!a || !b || (*b - *a).norm() <= 0.0) {
+        return std::nullopt;
+    }
+    const Eigen::Vector2d along = (*b - *a).normalized();
+    const Eigen::Vector2d w = *a + (worldPoint(at) - *a).dot(along) * along;
+    const QPoint onLine = viewportPoint(w);
+    if (std::hypot(onLine.x() - at.x(), onLine.y() - at.y()) > kOnLinePixels) {
+        return std::nullopt;
+    }
+    return w;
 }
 
 Eigen::Vector2d EditorCanvas::snapped(const QPoint& at) const {
@@ -655,18 +681,22 @@ void EditorCanvas::mousePressEvent(QMouseEvent* event) {
             Q_EMIT message(tr("Click on a link to add a point to it"));
             break;
         }
-        const Eigen::Vector2d w = snapped(at);
         const std::string id = *body;
+        const Eigen::Vector2d w = onBarLine(id, at).value_or(snapped(at));
         apply([&](Drawing& d) { return addPointToBody(d, id, w); },
               tr("Add a point to %1").arg(QString::fromStdString(id)));
         break;
     }
     case Tool::Slider:
     case Tool::Link:
+    case Tool::Pin:
         m_linkFrom = pointNear(at);
         if (!m_linkFrom) {
             Q_EMIT message(m_tool == Tool::Slider
                                ? tr("Start a slider's guide at a ground pivot or a point of a link")
+                           : m_tool == Tool::Pin
+                               ? tr("Start a pin at a point, then release on a point of another "
+                                    "body")
                                : tr("Start a link at a ground pivot or at a point of a link"));
         } else if (m_rubberBand != nullptr) {
             const QPointF from = scenePoint(*pointInWorld(m_drawing, *m_linkFrom));
@@ -688,7 +718,9 @@ void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
     } else if (m_tool == Tool::Drive && m_drive && (event->buttons() & Qt::LeftButton)) {
         driveTowards(worldPoint(at));
     } else if (m_linkFrom && m_rubberBand != nullptr && (event->buttons() & Qt::LeftButton)) {
-        const auto target = m_tool == Tool::Link ? pointNear(at) : std::nullopt;
+        const auto target = m_tool == Tool::Link  ? pointNear(at)
+                            : m_tool == Tool::Pin ? pointNear(at, m_linkFrom->body)
+                                                  : std::nullopt;
         const Eigen::Vector2d w = target ? *pointInWorld(m_drawing, *target) : snapped(at);
         QLineF line = m_rubberBand->line();
         line.setP2(scenePoint(w));
@@ -714,6 +746,27 @@ void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
                     tr("Slider %1 added on a guide from %2; pin a link to its point "
                        "P1")
                         .arg(QString::fromStdString(id), QString::fromStdString(from.point)));
+            }
+            m_dragPoint.reset();
+            QGraphicsView::mouseReleaseEvent(event);
+            return;
+        }
+        if (m_tool == Tool::Pin) {
+            const auto target = pointNear(at, from.body);
+            std::string joint;
+            if (!target) {
+                Q_EMIT message(tr("Release a pin on a point of another body"));
+            } else if (apply(
+                           [&](Drawing& d) { return addPin(d, from, *target, &joint); },
+                           tr("Pin %1 to %2")
+                               .arg(QString::fromStdString(from.body + "." + from.point),
+                                    QString::fromStdString(target->body + "." + target->point)))) {
+                Q_EMIT message(tr("Joint %1 pins %2.%3 to %4.%5")
+                                   .arg(QString::fromStdString(joint),
+                                        QString::fromStdString(from.body),
+                                        QString::fromStdString(from.point),
+                                        QString::fromStdString(target->body),
+                                        QString::fromStdString(target->point)));
             }
             m_dragPoint.reset();
             QGraphicsView::mouseReleaseEvent(event);

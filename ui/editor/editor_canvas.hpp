@@ -10,8 +10,10 @@
 //           released on another point, else with a free end.
 //   Slider: press on a pivot or a point and drag: a block where released, on a straight guide
 //           from that point (fixed to its body) in that direction, joined by a prismatic joint.
-//   Point:  click on a link to add a point there (three or more make it a plate), to pin
-//           further links to.
+//   Point:  click on a link to add a point there, to pin further links to; a click within
+//           kOnLinePixels of a bar's line puts it on the line, one further off makes a plate.
+//   Pin:    press on a point and release on a point of another body: a revolute joint joins
+//           them (assembly brings them together; this closes loops between drawn links).
 //   Drive:  press on the mechanism and move: the input link turns towards the pointer and the
 //           rest follows by position analysis (sslm::sweepInput), keeping its assembly branch;
 //           traced points draw their curves; a toggle position stops it, with a message. The
@@ -40,9 +42,11 @@ class EditorCanvas : public QGraphicsView {
     Q_OBJECT
 
 public:
-    enum class Tool { Select, GroundPivot, Link, Slider, Point, Drive };
+    enum class Tool { Select, GroundPivot, Link, Slider, Point, Pin, Drive };
     static constexpr double kGridMetres = 0.01; ///< snapping grid (m)
     static constexpr double kSnapPixels = 10.0; ///< snapping radius to existing points (px)
+    /// A point added this close to a bar's line goes on the line (the bar stays a bar) (px).
+    static constexpr double kOnLinePixels = 3.0;
 
     explicit EditorCanvas(QWidget* parent = nullptr);
 
@@ -111,10 +115,15 @@ private:
     void rebuildScene();
     /// The scene rectangle of the drawing's links and pivots (mm).
     QRectF drawingBounds() const;
-    /// The existing point within the snapping radius of a viewport position, if any.
-    std::optional<JointEnd> pointNear(const QPoint& viewportPoint) const;
-    /// The body whose drawing passes within the snapping radius, if any.
+    /// The existing point within the snapping radius of a viewport position, if any, leaving
+    /// out the points of body `otherThan`.
+    std::optional<JointEnd> pointNear(const QPoint& viewportPoint,
+                                      const std::string& otherThan = {}) const;
+    /// The body whose drawing passes nearest, within the snapping radius, if any.
     std::optional<std::string> bodyNear(const QPoint& viewportPoint) const;
+    /// Where a click within kOnLinePixels of a bar's line is on that line (m, W), if it is.
+    std::optional<Eigen::Vector2d> onBarLine(const std::string& body,
+                                             const QPoint& viewportPoint) const;
     Eigen::Vector2d snapped(const QPoint& viewportPoint) const;
     /// Applies an edit to a copy of the drawing and hands the result to the document.
     bool

@@ -39,6 +39,10 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
                    tr("Click on a link to add a point to it (three points make a plate), to "
                       "pin more links to"),
                    QKeySequence(Qt::Key_T), EditorCanvas::Tool::Point);
+    m_pin = tool(tr("Pin"),
+                 tr("Drag from a point to a point of another body: a pin joint joins them and "
+                    "the mechanism re-assembles"),
+                 QKeySequence(Qt::Key_J), EditorCanvas::Tool::Pin);
     m_drive = tool(tr("Drive"),
                    tr("Press and move: the input link turns towards the pointer and the "
                       "mechanism follows; traced points draw their curves"),
@@ -95,6 +99,8 @@ QAction* EditorWidget::toolAction(EditorCanvas::Tool tool) const {
         return m_slider;
     case EditorCanvas::Tool::Point:
         return m_point;
+    case EditorCanvas::Tool::Pin:
+        return m_pin;
     case EditorCanvas::Tool::Drive:
         return m_drive;
     }

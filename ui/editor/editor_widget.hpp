@@ -2,7 +2,7 @@
 #pragma once
 
 // The Edit tab: the 2-D canvas with its tools (Select S, Pivot P, Link L, Slider R, Point T,
-// Drive D; grid snapping; Make Input, Trace, Delete for the selection). The selection's
+// Pin J, Drive D; grid snapping; Make Input, Trace, Delete for the selection). The selection's
 // properties are edited in the PropertiesPanel beside it. Every change is an undoable edit of
 // the document.
 
@@ -42,6 +42,7 @@ private:
     QAction* m_link = nullptr;
     QAction* m_slider = nullptr;
     QAction* m_point = nullptr;
+    QAction* m_pin = nullptr;
     QAction* m_drive = nullptr;
     QAction* m_trace = nullptr;
     QAction* m_input = nullptr;

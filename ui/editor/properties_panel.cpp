@@ -57,6 +57,13 @@ bool isBar(const BodySpec& body) {
     return body.shape == BodyShape::Bar && body.points.size() == 2;
 }
 
+/// A length or coordinate in m, to the micrometre.
+QDoubleSpinBox* metresBox(const QString& tip) {
+    QDoubleSpinBox* box = numberBox(tip, QStringLiteral(" m"), -100, 100, 6);
+    box->setSingleStep(0.005);
+    return box;
+}
+
 enum ActuatorChoice { kNoActuator, kForce, kTracking };
 
 } // namespace
@@ -67,12 +74,11 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     m_title->setWordWrap(true);
 
     // point
-    m_x =
-        numberBox(tr("x of the selected point in the ground frame"), QStringLiteral(" m"), -50, 50);
-    m_y =
-        numberBox(tr("y of the selected point in the ground frame"), QStringLiteral(" m"), -50, 50);
-    m_x->setSingleStep(0.005);
-    m_y->setSingleStep(0.005);
+    m_x = metresBox(tr("x of the selected point in the ground frame"));
+    m_y = metresBox(tr("y of the selected point in the ground frame"));
+    m_frameX = metresBox(tr("x of the point in its link's frame (origin at the link's first "
+                            "point, x-axis towards its second)"));
+    m_frameY = metresBox(tr("y of the point in its link's frame"));
     m_traced = new QCheckBox(tr("traced"));
     m_traced->setToolTip(tr("Trace this point: its path (a coupler curve) is drawn while "
                             "driving and in the 3-D view, and written with the run's data"));
@@ -80,25 +86,29 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     auto* pointForm = new QFormLayout(m_pointGroup);
     pointForm->addRow(QStringLiteral("x"), m_x);
     pointForm->addRow(QStringLiteral("y"), m_y);
+    auto* inFrame = new QHBoxLayout;
+    inFrame->addWidget(m_frameX);
+    inFrame->addWidget(m_frameY);
+    m_frameLabel = new QLabel;
+    pointForm->addRow(m_frameLabel, inFrame);
+    m_pointForm = pointForm;
     pointForm->addRow(QString(), m_traced);
 
     // link
     m_name = new QLineEdit;
     m_name->setToolTip(tr("The link's name, shown in the views and the plots"));
     m_mass = numberBox(tr("The link's mass"), QStringLiteral(" kg"), 1e-6, 1e6);
-    m_comX = numberBox(tr("Centre of mass, x in the link's frame (origin at its first point, "
-                          "x-axis towards its second)"),
-                       QStringLiteral(" m"), -50, 50);
-    m_comY = numberBox(tr("Centre of mass, y in the link's frame"), QStringLiteral(" m"), -50, 50);
+    m_comX = metresBox(tr("Centre of mass, x in the link's frame (origin at its first point, "
+                          "x-axis towards its second)"));
+    m_comY = metresBox(tr("Centre of mass, y in the link's frame"));
     m_uniform = new QCheckBox(tr("uniform from the shape"));
     m_uniform->setToolTip(tr("Inertia of a uniform bar or plate of the link's shape and mass; "
                              "untick to type it"));
     m_inertia = numberBox(tr("Moment of inertia about the centre of mass"),
-                          QStringLiteral(" kg·m²"), 1e-12, 1e6, 8);
-    m_length = numberBox(tr("The bar's length: its second point moves along the bar (links "
-                            "pinned there follow)"),
-                         QStringLiteral(" m"), 1e-6, 100);
-    m_length->setSingleStep(0.005);
+                          QStringLiteral(" kg·m²"), 1e-12, 1e6, 10);
+    m_length = metresBox(tr("The bar's length: its second point moves along the bar (links "
+                            "pinned there follow)"));
+    m_length->setMinimum(1e-6);
     m_angle = numberBox(tr("The bar's angle from the x-axis of the ground, counter-clockwise: "
                            "its second point turns about its first"),
                         QStringLiteral(" °"), -360, 360, 3);
@@ -180,6 +190,8 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
 
     connect(m_x, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
     connect(m_y, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
+    connect(m_frameX, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPointInFrame);
+    connect(m_frameY, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPointInFrame);
     connect(m_traced, &QCheckBox::toggled, this, [this] {
         if (!m_updating) {
             m_canvas->toggleSelectionTrace();
@@ -237,6 +249,15 @@ void PropertiesPanel::showSelection() {
                 .arg(QString::fromStdString(point->point), QString::fromStdString(point->body)));
         m_x->setValue(at->x());
         m_y->setValue(at->y());
+        const bool onLink = point->body != "ground";
+        m_pointForm->setRowVisible(m_frameLabel, onLink);
+        if (const BodySpec* owner = onLink ? findBody(drawing, point->body) : nullptr) {
+            const auto p = std::find_if(owner->points.begin(), owner->points.end(),
+                                        [&](const BodyPoint& b) { return b.name == point->point; });
+            m_frameLabel->setText(tr("in %1").arg(QString::fromStdString(owner->id)));
+            m_frameX->setValue(p->p_B.x());
+            m_frameY->setValue(p->p_B.y());
+        }
         const auto& traces = drawing.spec.tracedPoints;
         m_traced->setChecked(std::any_of(traces.begin(), traces.end(),
                                          [&](const TracedPointSpec& t) { return t.at == *point; }));
@@ -372,6 +393,23 @@ void PropertiesPanel::applyPoint() {
     if (!m_updating) {
         m_canvas->moveSelectedPoint({m_x->value(), m_y->value()});
     }
+}
+
+void PropertiesPanel::applyPointInFrame() {
+    const std::optional<JointEnd>& point = m_canvas->selectedPoint();
+    if (m_updating || !point) {
+        return;
+    }
+    const auto pose = m_canvas->drawing().poses.find(point->body);
+    if (pose == m_canvas->drawing().poses.end()) {
+        return;
+    }
+    const double c = std::cos(pose->second.angle);
+    const double s = std::sin(pose->second.angle);
+    const Eigen::Vector2d p_B(m_frameX->value(), m_frameY->value());
+    const Eigen::Vector2d w =
+        pose->second.origin + Eigen::Vector2d(c * p_B.x() - s * p_B.y(), s * p_B.x() + c * p_B.y());
+    m_canvas->moveSelectedPoint(w);
 }
 
 void PropertiesPanel::applyBody() {

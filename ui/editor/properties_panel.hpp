@@ -3,7 +3,7 @@
 
 // The Properties panel of the editor's selection. Every change is one undoable edit of the
 // document through the canvas; the panel follows the document (undo included).
-//   Point: x and y in W (m); traced or not.
+//   Point: x and y in W (m), or in its link's frame (m); traced or not.
 //   Link:  name, mass (kg), centre of mass (m, link frame), inertia (kg·m² about the COM, or
 //          uniform from the shape); a bar's length (m) and angle in W (°), which move its second
 //          point.
@@ -41,6 +41,8 @@ public:
     // point
     QDoubleSpinBox* xBox() const { return m_x; }
     QDoubleSpinBox* yBox() const { return m_y; }
+    QDoubleSpinBox* frameXBox() const { return m_frameX; }
+    QDoubleSpinBox* frameYBox() const { return m_frameY; }
     QCheckBox* tracedBox() const { return m_traced; }
     // link
     QLineEdit* nameEdit() const { return m_name; }
@@ -71,6 +73,7 @@ private:
     void showSelection();
     void showJoint();
     void applyPoint();
+    void applyPointInFrame();
     void applyBody();
     void applyBarGeometry();
     void applyJoint();
@@ -84,6 +87,10 @@ private:
     QGroupBox* m_pointGroup = nullptr;
     QDoubleSpinBox* m_x = nullptr;
     QDoubleSpinBox* m_y = nullptr;
+    QFormLayout* m_pointForm = nullptr;
+    QLabel* m_frameLabel = nullptr;
+    QDoubleSpinBox* m_frameX = nullptr;
+    QDoubleSpinBox* m_frameY = nullptr;
     QCheckBox* m_traced = nullptr;
     QGroupBox* m_linkGroup = nullptr;
     QFormLayout* m_linkForm = nullptr;
