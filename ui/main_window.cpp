@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -18,6 +19,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <QVBoxLayout>
 #include <QWindow>
 
 #include "ui/editor/editor_widget.hpp"
@@ -88,7 +90,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     // the centre: the 3-D view, and the 2-D editor of the same document
     centralTabs_ = new QTabWidget(this);
     centralTabs_->setDocumentMode(true);
-    centralTabs_->addTab(view_, tr("3-D View"));
+    // the 3-D view, under a banner that says when it is not showing the edited drawing
+    staleBanner_ = new QLabel;
+    staleBanner_->setWordWrap(true);
+    staleBanner_->setTextFormat(Qt::RichText);
+    staleBanner_->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fff4d6; color: #5a4300; border-bottom: 1px solid #e0b84c; "
+        "padding: 6px 10px; }"));
+    staleBanner_->hide();
+    connect(staleBanner_, &QLabel::linkActivated, this,
+            [this] { centralTabs_->setCurrentIndex(1); });
+    auto* viewPage = new QWidget;
+    auto* viewLayout = new QVBoxLayout(viewPage);
+    viewLayout->setContentsMargins(0, 0, 0, 0);
+    viewLayout->setSpacing(0);
+    viewLayout->addWidget(staleBanner_);
+    viewLayout->addWidget(view_, 1);
+    centralTabs_->addTab(viewPage, tr("3-D View"));
     editor_ = new EditorWidget;
     centralTabs_->addTab(editor_, tr("Edit"));
     centralTabs_->setTabToolTip(1, tr("Draw and edit the mechanism in 2-D: pivots, links, "

@@ -71,6 +71,9 @@ public:
     /// The loaded mechanism with its initial state; empty before the first successful load.
     const std::optional<LoadedMechanism>& currentMechanism() const { return current_; }
     MechanismView* mechanismView() const { return view_; }
+    /// Above the 3-D view while the edited drawing does not compile: what the view shows
+    /// instead (the last mechanism that compiled, or nothing) and where to fix it.
+    QLabel* staleBanner() const { return staleBanner_; }
     /// The Edit tab (2-D editor of the document) and the tabs of the centre.
     EditorWidget* editor() const { return editor_; }
     QTabWidget* centralTabs() const { return centralTabs_; }
@@ -171,6 +174,8 @@ private:
     void promptNewEmpty();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
     void showMechanism(LoadedMechanism mechanism);
+    /// Shows the banner over the 3-D view: the drawing does not compile, for `reason`.
+    void showStaleBanner(const QString& reason);
     /// Title "name[*] — SSLM Studio" for the document's file (or "Untitled").
     void updateWindowTitle();
     /// The document's spec changed by something other than opening: recompile and show it.
@@ -207,6 +212,7 @@ private:
     void promptExportPng();
 
     MechanismView* view_ = nullptr;
+    QLabel* staleBanner_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     std::optional<LoadedMechanism> current_;

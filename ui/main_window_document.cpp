@@ -4,6 +4,7 @@
 
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
@@ -56,8 +57,14 @@ void MainWindow::updateWindowTitle() {
 }
 
 void MainWindow::onDocumentChanged() {
-    if (adoptingCuts_ || (current_ && document_->spec() == current_->model->spec)) {
-        return; // opened or adopted already
+    if (adoptingCuts_) {
+        return; // the cuts the view shows already
+    }
+    if (current_ && document_->spec() == current_->model->spec) {
+        // back to the mechanism on screen (opened, or an undo to it)
+        documentCompiles_ = true;
+        staleBanner_->hide();
+        return;
     }
     LoadOutcome outcome = compileMechanism(document_->spec(), document_->path());
     documentCompiles_ = outcome.mechanism.has_value();
@@ -65,8 +72,9 @@ void MainWindow::onDocumentChanged() {
         if (!current_) {
             graph_->setSpec(document_->spec(), {});
         }
-        statusBar()->showMessage(tr("The edited mechanism does not compile: %1")
-                                     .arg(outcome.error.section(QLatin1Char('\n'), 0, 0)));
+        const QString reason = outcome.error.section(QLatin1Char('\n'), 0, 0);
+        showStaleBanner(reason);
+        statusBar()->showMessage(tr("The edited mechanism does not compile: %1").arg(reason));
         return;
     }
     showMechanism(std::move(*outcome.mechanism));
@@ -75,9 +83,23 @@ void MainWindow::onDocumentChanged() {
                                  : current_->warnings.section(QLatin1Char('\n'), 0, 0));
 }
 
+void MainWindow::showStaleBanner(const QString& reason) {
+    const QString shown =
+        current_ ? tr("The 3-D view shows <b>%1</b> as it last compiled, not the "
+                      "drawing being edited.")
+                       .arg(QString::fromStdString(current_->model->spec.name).toHtmlEscaped())
+                 : tr("Nothing to show in 3-D yet.");
+    staleBanner_->setText(
+        tr("%1 The drawing does not compile: %2 <a href=\"edit\">Fix it in the Edit tab</a>; "
+           "the Check panel says what is missing.")
+            .arg(shown, reason.toHtmlEscaped()));
+    staleBanner_->show();
+}
+
 void MainWindow::showMechanism(LoadedMechanism mechanism) {
     stopRun(); // a run belongs to the mechanism it started with
     documentCompiles_ = true;
+    staleBanner_->hide();
     current_ = std::move(mechanism);
     view_->setModel(current_->model, current_->q0);
     graph_->setModel(current_->model);
@@ -105,6 +127,7 @@ bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
         if (error != nullptr) {
             *error = outcome.error;
         }
+        showStaleBanner(outcome.error.section(QLatin1Char('\n'), 0, 0));
         statusBar()->showMessage(tr("New mechanism: draw it in the Edit tab (P places pivots, L "
                                     "draws links); the Check panel says when it can move."));
         return true;
@@ -243,6 +266,7 @@ bool MainWindow::restoreRecovery(const RecoveryEntry& entry, QString* error) {
         if (error != nullptr) {
             *error = outcome.error;
         }
+        showStaleBanner(outcome.error.section(QLatin1Char('\n'), 0, 0));
         return false;
     }
     showMechanism(std::move(*outcome.mechanism));

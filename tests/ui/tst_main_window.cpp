@@ -20,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QMessageBox>
@@ -639,12 +640,24 @@ private slots:
         QCOMPARE(panel.result().dofGrubler, 3); // 3·7 − 2·9
         QCOMPARE(panel.result().independentLoops, 2);
         QCOMPARE(window.currentModel(), shown); // the last good mechanism stays on screen
+        // ...under a banner that says so and links to the Edit tab; Start refuses
+        QVERIFY(window.staleBanner()->isVisibleTo(&window));
+        QVERIFY2(window.staleBanner()->text().contains(QStringLiteral("as it last compiled")),
+                 qPrintable(window.staleBanner()->text()));
+        QVERIFY(!window.startSimulation());
         window.checkDock()->raise();
         grabScreenshot(window, "studio_check_panel.png");
+        Q_EMIT window.staleBanner()->linkActivated(QStringLiteral("edit"));
+        QCOMPARE(window.centralTabs()->currentIndex(), 1);
+        window.centralTabs()->setCurrentIndex(0);
 
         QVERIFY(window.historyDock()->findChild<QUndoView*>() != nullptr);
         window.undoStack()->undo();
         QVERIFY(!panel.result().hasErrors());
+        // back to the mechanism on screen: no banner, and it simulates
+        QVERIFY(!window.staleBanner()->isVisibleTo(&window));
+        QVERIFY(window.startSimulation());
+        window.controller()->stop();
         window.graphDock()->raise();
     }
 
