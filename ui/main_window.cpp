@@ -160,6 +160,22 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     }
     LoadOutcome outcome = loadMechanism(path);
     const QString name = QFileInfo(path).fileName();
+    if (!outcome.mechanism && outcome.unfinished) {
+        // read, but it does not compile: a drawing to finish in the Edit tab
+        showUnfinished(*outcome.unfinished, QFileInfo(path).absoluteFilePath(),
+                       /*modified=*/false, outcome.error);
+        centralTabs_->setCurrentIndex(1);
+        rememberFile(document_->path());
+        const QString message =
+            tr("%1 does not compile yet: it is open in the Edit tab to be finished; the Check "
+               "panel says what is missing.")
+                .arg(name);
+        statusBar()->showMessage(message);
+        if (error) {
+            *error = message + QStringLiteral("\n\n") + outcome.error;
+        }
+        return true;
+    }
     if (!outcome.mechanism) {
         const QString message = tr("%1 could not be opened.\n\n%2").arg(name, outcome.error);
         if (error) {

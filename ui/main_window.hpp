@@ -119,6 +119,9 @@ public:
 
     // the document (main_window_document.cpp)
     MechanismDocument* document() const { return document_; }
+    /// Adds `part` to the drawing as one undoable edit, 0.15 m to the right of what is drawn,
+    /// and shows the Edit tab; false (reason in `error` and the status bar) if it cannot be.
+    bool insertIntoDrawing(const MechanismSpec& part, QString* error = nullptr);
     /// Saves to the document's file (Save As when it has none); false if cancelled or failed
     /// (reason in `error`, else in a message box).
     bool save(QString* error = nullptr);
@@ -170,10 +173,18 @@ private:
     void promptOpen();
     void promptSaveAs();
     void promptNewFromTemplate();
+    /// Insert Template: a sized template added to the drawing (insertIntoDrawing).
+    void promptInsertTemplate();
     /// A new, empty drawing (the ground only) in the Edit tab.
     void promptNewEmpty();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
     void showMechanism(LoadedMechanism mechanism);
+    /// Makes `spec`, which does not compile (for `reason`), the document: the Edit tab shows it
+    /// to be finished; nothing is simulated and the 3-D view is empty under its banner.
+    void showUnfinished(const MechanismSpec& spec,
+                        const QString& path,
+                        bool modified,
+                        const QString& reason);
     /// Shows the banner over the 3-D view: the drawing does not compile, for `reason`.
     void showStaleBanner(const QString& reason);
     /// Title "name[*] — SSLM Studio" for the document's file (or "Untitled").

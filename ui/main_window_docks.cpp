@@ -132,6 +132,12 @@ void MainWindow::createEditMenu() {
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    QAction* insert =
+        edit->addAction(tr("&Insert Template…"), this, &MainWindow::promptInsertTemplate);
+    insert->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    insert->setStatusTip(tr("Add a sized four-bar, slider-crank, five-bar or six-bar beside the "
+                            "drawing (pin it to the rest with the Pin tool)"));
 }
 
 void MainWindow::createSimulationMenu() {

@@ -12,6 +12,7 @@
 #include <QUndoStack>
 
 #include "core/edit/drawing.hpp"
+#include "core/edit/insert_mechanism.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/template_dialog.hpp"
@@ -24,6 +25,11 @@
 namespace sslm::ui {
 
 namespace {
+
+/// A document with nothing drawn: no ground pivot and no body.
+bool isBlank(const MechanismSpec& spec) {
+    return spec.ground.points.empty() && spec.bodies.empty();
+}
 
 /// The cut joints of `model` by name, loop order.
 std::vector<std::string> cutNames(const Model& model) {
@@ -110,24 +116,31 @@ void MainWindow::showMechanism(LoadedMechanism mechanism) {
     Q_EMIT mechanismLoaded(*current_);
 }
 
+void MainWindow::showUnfinished(const MechanismSpec& spec,
+                                const QString& path,
+                                bool modified,
+                                const QString& reason) {
+    stopRun();
+    current_.reset();
+    documentCompiles_ = false;
+    view_->setModel(nullptr, Eigen::VectorXd());
+    graph_->setSpec(spec, {});
+    playback_->setRun(nullptr);
+    shownSample_ = -1;
+    document_->reset(spec, path, modified);
+    updateRunActions();
+    updateWindowTitle();
+    showStaleBanner(reason.section(QLatin1Char('\n'), 0, 0));
+}
+
 bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
     LoadOutcome outcome = compileMechanism(spec, {});
     if (!outcome.mechanism) {
         // a drawing to be finished in the Edit tab (an empty one, say): nothing to simulate yet
-        stopRun();
-        current_.reset();
-        documentCompiles_ = false;
-        view_->setModel(nullptr, Eigen::VectorXd());
-        graph_->setSpec(spec, {});
-        playback_->setRun(nullptr);
-        shownSample_ = -1;
-        document_->reset(spec, {}, /*modified=*/true);
-        updateRunActions();
-        updateWindowTitle();
+        showUnfinished(spec, {}, /*modified=*/true, outcome.error);
         if (error != nullptr) {
             *error = outcome.error;
         }
-        showStaleBanner(outcome.error.section(QLatin1Char('\n'), 0, 0));
         statusBar()->showMessage(tr("New mechanism: draw it in the Edit tab (P places pivots, L "
                                     "draws links); the Check panel says when it can move."));
         return true;
@@ -164,6 +177,64 @@ void MainWindow::promptNewFromTemplate() {
     }
 }
 
+void MainWindow::promptInsertTemplate() {
+    TemplateDialog dialog(this);
+    dialog.setWindowTitle(tr("Insert Template"));
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    const std::optional<MechanismSpec> part = dialog.spec();
+    QString error;
+    if (!part || !insertIntoDrawing(*part, &error)) {
+        QMessageBox::warning(this, tr("Cannot insert the mechanism"),
+                             part ? error : dialog.problem());
+    }
+}
+
+bool MainWindow::insertIntoDrawing(const MechanismSpec& part, QString* error) {
+    EditorCanvas* canvas = editor_->canvas();
+    // beside the drawing: the part's leftmost pivot 0.15 m right of the rightmost point drawn
+    std::optional<double> right;
+    const Drawing& drawing = canvas->drawing();
+    const auto extend = [&](const JointEnd& point) {
+        if (const std::optional<Eigen::Vector2d> w = pointInWorld(drawing, point)) {
+            right = std::max(right.value_or(w->x()), w->x());
+        }
+    };
+    for (const BodyPoint& p : drawing.spec.ground.points) {
+        extend({"ground", p.name});
+    }
+    for (const BodySpec& body : drawing.spec.bodies) {
+        for (const BodyPoint& p : body.points) {
+            extend({body.id, p.name});
+        }
+    }
+    double left = 0;
+    for (std::size_t k = 0; k < part.ground.points.size(); ++k) {
+        left =
+            k == 0 ? part.ground.points[k].p_B.x() : std::min(left, part.ground.points[k].p_B.x());
+    }
+    const Eigen::Vector2d offset(right ? *right + 0.15 - left : 0.0, 0.0);
+    QString reason;
+    const QMetaObject::Connection listen =
+        connect(canvas, &EditorCanvas::message, this, [&](const QString& text) { reason = text; });
+    const bool inserted = canvas->edit([&](Drawing& d) { return insertMechanism(d, part, offset); },
+                                       tr("Insert %1").arg(QString::fromStdString(part.name)));
+    disconnect(listen);
+    if (!inserted) {
+        if (error != nullptr) {
+            *error = reason;
+        }
+        return false;
+    }
+    centralTabs_->setCurrentIndex(1);
+    canvas->fit();
+    statusBar()->showMessage(tr("Inserted \u201c%1\u201d: pin it to the drawing with the Pin "
+                                "tool (J), or drive it as it is.")
+                                 .arg(QString::fromStdString(part.name)));
+    return true;
+}
+
 void MainWindow::adoptCutsIntoDocument(const Model& model) {
     MechanismSpec spec = document_->spec();
     spec.cuts = cutNames(model);
@@ -173,7 +244,7 @@ void MainWindow::adoptCutsIntoDocument(const Model& model) {
 }
 
 bool MainWindow::save(QString* error) {
-    if (!current_) {
+    if (isBlank(document_->spec())) {
         return false;
     }
     if (document_->path().isEmpty()) {
@@ -188,7 +259,7 @@ bool MainWindow::save(QString* error) {
 }
 
 bool MainWindow::saveAs(const QString& path, QString* error) {
-    if (!current_) {
+    if (isBlank(document_->spec())) {
         return false;
     }
     QString failure;
@@ -203,15 +274,21 @@ bool MainWindow::saveAs(const QString& path, QString* error) {
         }
         return false;
     }
-    current_->path = document_->path();
-    rememberFile(current_->path);
+    if (current_) {
+        current_->path = document_->path();
+    }
+    rememberFile(document_->path());
     updateWindowTitle();
-    statusBar()->showMessage(tr("Saved %1").arg(current_->path));
+    statusBar()->showMessage(
+        documentCompiles_
+            ? tr("Saved %1").arg(document_->path())
+            : tr("Saved %1; it does not compile yet and opens in the Edit tab to be finished.")
+                  .arg(document_->path()));
     return true;
 }
 
 void MainWindow::promptSaveAs() {
-    if (!current_) {
+    if (isBlank(document_->spec())) {
         statusBar()->showMessage(tr("Nothing to save: open a mechanism first (Ctrl+O)."));
         return;
     }
@@ -231,8 +308,8 @@ void MainWindow::promptSaveAs() {
 }
 
 bool MainWindow::confirmDiscardChanges() {
-    if (!current_ || !document_->isModified()) {
-        return true;
+    if (!document_->isModified() || isBlank(document_->spec())) {
+        return true; // nothing drawn is nothing lost
     }
     QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
                     tr("%1 has changes that are not saved.")
@@ -262,15 +339,14 @@ bool MainWindow::restoreRecovery(const RecoveryEntry& entry, QString* error) {
         return false;
     }
     LoadOutcome outcome = compileMechanism(*spec, entry.originalPath);
-    if (!outcome.mechanism) {
-        if (error != nullptr) {
-            *error = outcome.error;
-        }
-        showStaleBanner(outcome.error.section(QLatin1Char('\n'), 0, 0));
-        return false;
+    if (outcome.mechanism) {
+        showMechanism(std::move(*outcome.mechanism));
+        document_->reset(*spec, entry.originalPath, /*modified=*/true);
+    } else {
+        // a drawing that was not finished: back into the Edit tab as it was
+        showUnfinished(*spec, entry.originalPath, /*modified=*/true, outcome.error);
+        centralTabs_->setCurrentIndex(1);
     }
-    showMechanism(std::move(*outcome.mechanism));
-    document_->reset(*spec, entry.originalPath, /*modified=*/true);
     MechanismDocument::discardRecovery(entry); // the document writes its own copy from now on
     document_->writeRecovery();
     updateWindowTitle();

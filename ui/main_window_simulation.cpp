@@ -107,11 +107,12 @@ void MainWindow::connectSimulation() {
 }
 
 bool MainWindow::startSimulation() {
-    if (!current_) {
-        statusBar()->showMessage(tr("Open a mechanism first (Ctrl+O)."));
+    const MechanismSpec& drawn = document_->spec();
+    if (!current_ && drawn.bodies.empty() && drawn.ground.points.empty()) {
+        statusBar()->showMessage(tr("Open a mechanism first (Ctrl+O), or draw one (Ctrl+N)."));
         return false;
     }
-    if (!documentCompiles_) {
+    if (!current_ || !documentCompiles_) {
         statusBar()->showMessage(tr("Cannot start: the edited mechanism does not compile; the "
                                     "Check panel says what to fix (Ctrl+Z undoes the edit)."));
         checkDock_->raise();

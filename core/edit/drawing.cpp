@@ -145,6 +145,63 @@ Drawing drawingAt(const MechanismSpec& spec, const Model& model, const Eigen::Ve
     return drawing;
 }
 
+Drawing drawingFromGuess(const MechanismSpec& spec, const std::map<std::string, BodyPose>& kept) {
+    Drawing drawing;
+    drawing.spec = spec;
+    for (const BodySpec& body : spec.bodies) {
+        if (const auto it = kept.find(body.id); it != kept.end()) {
+            drawing.poses[body.id] = it->second;
+        }
+    }
+    const auto valueOf = [&](const std::string& coordinate) {
+        for (const auto* list : {&spec.initial.assemblyGuess, &spec.initial.independent}) {
+            for (const auto& [name, value] : *list) {
+                if (name == coordinate) {
+                    return value;
+                }
+            }
+        }
+        return 0.0;
+    };
+    // outwards from the ground and the kept bodies, one joint at a time
+    for (bool placed = true; placed;) {
+        placed = false;
+        for (const JointSpec& joint : spec.joints) {
+            const std::optional<BodyPose> parent = poseOf(drawing, joint.parent.body);
+            const std::optional<BodyPose> child = poseOf(drawing, joint.child.body);
+            if (parent.has_value() == child.has_value()) {
+                continue; // both placed (a loop left as drawn) or neither yet
+            }
+            const bool outwards = parent.has_value(); // placing the child from the parent
+            const JointEnd& from = outwards ? joint.parent : joint.child;
+            const JointEnd& to = outwards ? joint.child : joint.parent;
+            const BodyPose known = outwards ? *parent : *child;
+            const BodyPoint* fromPoint = findPoint(spec, from);
+            const BodyPoint* toPoint = findPoint(spec, to);
+            if (fromPoint == nullptr || toPoint == nullptr || to.body == kGround) {
+                continue;
+            }
+            const double q = valueOf(joint.coordinateName());
+            const double turn = joint.offset + (joint.type == JointType::Revolute ? q : 0.0);
+            BodyPose pose;
+            pose.angle = outwards ? known.angle + turn : known.angle - turn;
+            Eigen::Vector2d at = known.origin + rotation(known.angle) * fromPoint->p_B;
+            if (joint.type == JointType::Prismatic) {
+                // the child's point sits q along the axis from the parent's point
+                const BodyPose parentPose = outwards ? known : pose;
+                at += (outwards ? q : -q) * (rotation(parentPose.angle) * joint.axis_P);
+            }
+            pose.origin = at - rotation(pose.angle) * toPoint->p_B;
+            drawing.poses[to.body] = pose;
+            placed = true;
+        }
+    }
+    for (const BodySpec& body : spec.bodies) {
+        drawing.poses.try_emplace(body.id, BodyPose{});
+    }
+    return drawing;
+}
+
 std::optional<Eigen::Vector2d> pointInWorld(const Drawing& drawing, const JointEnd& point) {
     const std::optional<BodyPose> pose = poseOf(drawing, point.body);
     if (!pose) {

@@ -38,6 +38,13 @@ Drawing emptyDrawing(const std::string& name);
 /// The drawing of `model` (compiled from spec) at the assembled pose q (nq).
 Drawing drawingAt(const MechanismSpec& spec, const Model& model, const Eigen::VectorXd& q);
 
+/// The drawing of a spec that need not compile (a half-drawn or broken mechanism): bodies in
+/// `kept` keep their pose; the others are placed outwards from the ground along the joints with
+/// the joints' values from spec.initial (the assembly guess, else the independent value, else
+/// 0), loops left open where they do not close; bodies no joint reaches sit at W's origin.
+Drawing drawingFromGuess(const MechanismSpec& spec,
+                         const std::map<std::string, BodyPose>& kept = {});
+
 /// Where a named point is in W (m): a ground point, or a body point at its body's pose; empty
 /// when the body or point does not exist or the body has no pose.
 std::optional<Eigen::Vector2d> pointInWorld(const Drawing& drawing, const JointEnd& point);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 
 #include <QAction>
@@ -42,6 +43,7 @@
 #include "core/model/compile.hpp"
 #include "core/motion/prescribed_motion.hpp"
 #include "core/sim/sample_csv.hpp"
+#include "core/spec/mechanism_templates.hpp"
 #include "core/spec/spec_json.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/editor/check_panel.hpp"
@@ -188,6 +190,28 @@ class TestMainWindow : public QObject {
             return nullptr;
         }
         return window.controller()->currentRun();
+    }
+
+    /// Answers the next modal dialog with `answer` once it is up (polled every 10 ms, for up to
+    /// 10 s): the dialogs that exec() their own event loop are driven as a user would.
+    static void answerNextDialog(std::function<void(QWidget*)> answer) {
+        auto* poll = new QTimer;
+        auto* clock = new QElapsedTimer;
+        clock->start();
+        poll->setInterval(10);
+        QObject::connect(poll, &QTimer::timeout, [poll, clock, answer = std::move(answer)] {
+            QWidget* dialog = QApplication::activeModalWidget();
+            if (dialog == nullptr && clock->elapsed() < 10000) {
+                return;
+            }
+            poll->stop();
+            poll->deleteLater();
+            delete clock;
+            if (dialog != nullptr) {
+                answer(dialog);
+            }
+        });
+        poll->start();
     }
 
     static std::vector<double> column(const SimulationRun& run, const QString& name) {
@@ -1175,6 +1199,95 @@ private slots:
               worstTip, worstEnergy);
         QVERIFY(worstTip < 1e-8);
         QVERIFY(worstEnergy < 1e-6);
+        window.centralTabs()->setCurrentIndex(0);
+    }
+
+    // The dialogs answered as a user would: the unsaved-changes prompt (Cancel keeps the edit,
+    // Discard opens the other file), Edit ▸ Insert Template through its dialog (one undo step),
+    // and a drawing that does not compile yet: saved, opened again into the Edit tab where it
+    // was drawn, and guarded by the prompt once edited.
+    void dialogsAndUnfinishedDrawings() {
+        MainWindow& window = freshWindow("four_bar.json");
+        MechanismDocument& document = *window.document();
+
+        // the unsaved-changes prompt
+        MechanismSpec edited = document.spec();
+        edited.bodies.front().mass *= 2.0;
+        document.edit(edited, QStringLiteral("Mass"));
+        answerNextDialog([](QWidget* dialog) {
+            auto* box = qobject_cast<QMessageBox*>(dialog);
+            QVERIFY(box && box->text().contains(QStringLiteral("not saved")));
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!window.openFile(example("slider_crank.json")));
+        QVERIFY(document.spec() == edited);
+        QVERIFY(window.isWindowModified());
+        answerNextDialog([](QWidget* dialog) {
+            qobject_cast<QMessageBox*>(dialog)->button(QMessageBox::Discard)->click();
+        });
+        QVERIFY(window.openFile(example("slider_crank.json")));
+        QCOMPARE(window.currentModel()->name, std::string("Slider-crank"));
+        QVERIFY(!window.isWindowModified());
+
+        // Insert Template (Ctrl+Shift+I): a slider-crank beside the drawn four-bar
+        const MechanismSpec fourBar = fixtures::drawnFourBar().spec;
+        QVERIFY(window.newDocument(fourBar));
+        answerNextDialog([](QWidget* dialog) {
+            auto* templates = qobject_cast<TemplateDialog*>(dialog);
+            QVERIFY(templates && templates->setTemplate(QStringLiteral("slider_crank")));
+            templates->buttons()->button(QDialogButtonBox::Ok)->click();
+        });
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_I, Qt::ControlModifier | Qt::ShiftModifier);
+        const MechanismSpec sliderCrank = mechanismTemplate("slider_crank");
+        QCOMPARE(document.spec().bodies.size(), fourBar.bodies.size() + sliderCrank.bodies.size());
+        QCOMPARE(window.centralTabs()->currentIndex(), 1);
+        QVERIFY(window.currentModel());
+        QCOMPARE(window.currentModel()->mobilityGrubler, 2);
+        window.undoStack()->undo();
+        QVERIFY(document.spec() == fourBar);
+
+        // an unfinished drawing (the rocker's pins deleted: L3 is not connected) is saved...
+        Drawing unfinished = fixtures::drawnFourBar();
+        QVERIFY(removeJoint(unfinished, "J4").empty() && removeJoint(unfinished, "J3").empty());
+        QVERIFY(window.newDocument(unfinished.spec));
+        QVERIFY(!window.currentModel());
+        QVERIFY(!window.staleBanner()->isHidden()); // over the 3-D view (the Edit tab is up)
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("unfinished.json"));
+        QString error;
+        QVERIFY2(window.saveAs(path, &error), qPrintable(error));
+        QVERIFY(!window.isWindowModified());
+        // ...and opened again into the Edit tab, drawn where it was
+        QVERIFY(window.openFile(example("four_bar.json"), &error));
+        QVERIFY(window.openFile(path, &error));
+        QVERIFY2(error.contains(QStringLiteral("does not compile yet")), qPrintable(error));
+        QVERIFY(document.spec() == unfinished.spec);
+        QCOMPARE(document.path(), QFileInfo(path).absoluteFilePath());
+        QCOMPARE(window.centralTabs()->currentIndex(), 1);
+        const Drawing& shown = window.editor()->canvas()->drawing();
+        for (const char* body : {"L1", "L2"}) {
+            for (const char* point : {"P1", "P2"}) {
+                QVERIFY(
+                    (*pointInWorld(shown, {body, point}) - *pointInWorld(unfinished, {body, point}))
+                        .norm() < 1e-12);
+            }
+        }
+        QVERIFY(!window.startSimulation());
+        grabScreenshot(window, "studio_unfinished_drawing.png");
+        // edited, it is guarded by the prompt although it does not compile
+        QVERIFY(window.editor()->canvas()->edit(
+            [](Drawing& d) {
+                return addGroundPivot(d, {0.5, 0.5});
+            },
+            QStringLiteral("Pivot")));
+        QVERIFY(window.isWindowModified());
+        answerNextDialog([](QWidget* dialog) {
+            qobject_cast<QMessageBox*>(dialog)->button(QMessageBox::Cancel)->click();
+        });
+        QVERIFY(!window.openFile(example("four_bar.json")));
+        QCOMPARE(document.spec().ground.points.size(), unfinished.spec.ground.points.size() + 1);
         window.centralTabs()->setCurrentIndex(0);
     }
 

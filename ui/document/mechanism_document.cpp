@@ -94,6 +94,7 @@ void MechanismDocument::reset(MechanismSpec spec, const QString& path, bool modi
         m_undoStack->setClean();
     }
     Q_EMIT pathChanged(m_path);
+    Q_EMIT documentReplaced();
     Q_EMIT specChanged();
     Q_EMIT modifiedChanged(isModified());
 }

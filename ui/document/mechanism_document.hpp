@@ -89,6 +89,9 @@ public:
 Q_SIGNALS:
     /// The spec changed: an edit, undo, redo, reset or replacement.
     void specChanged();
+    /// reset() made it another document (emitted before specChanged): views drop what they
+    /// kept of the previous one.
+    void documentReplaced();
     void modifiedChanged(bool modified);
     void pathChanged(const QString& path);
 

@@ -42,6 +42,9 @@ LoadOutcome loadMechanism(const QString& path) {
         }
 
         outcome = compileMechanism(*loaded.spec, info.absoluteFilePath());
+        if (!outcome.mechanism) {
+            outcome.unfinished = *loaded.spec;
+        }
         if (outcome.mechanism) {
             const QString readWarnings = formatted(loaded.diagnostics, false);
             if (!readWarnings.isEmpty()) {

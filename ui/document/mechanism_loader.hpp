@@ -30,6 +30,9 @@ struct LoadedMechanism {
 struct LoadOutcome {
     std::optional<LoadedMechanism> mechanism; ///< set on success
     QString error;                            ///< why it failed, one diagnostic per line
+    /// The file's description when it was read but does not compile: an unfinished drawing,
+    /// to be finished in the editor.
+    std::optional<MechanismSpec> unfinished;
 };
 
 /// Loads, compiles and assembles the file. A pose that cannot be assembled is not an error

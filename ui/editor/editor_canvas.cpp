@@ -66,6 +66,14 @@ void EditorCanvas::setDocument(MechanismDocument* document) {
     }
     m_document = document;
     if (m_document != nullptr) {
+        connect(m_document, &MechanismDocument::documentReplaced, this, [this] {
+            // another mechanism: nothing of the last one's poses, selection or view
+            m_drawing = emptyDrawing({});
+            m_selectedPoint.reset();
+            m_selectedBody.reset();
+            m_fitPending = true;
+            m_userZoomed = false;
+        });
         connect(m_document, &MechanismDocument::specChanged, this,
                 &EditorCanvas::onDocumentChanged);
         m_fitPending = true;
@@ -86,18 +94,12 @@ void EditorCanvas::onDocumentChanged() {
     const MechanismSpec& spec = m_document->spec();
     const bool firstLook = m_drawing.spec.bodies.empty() && m_drawing.poses.empty();
     // the assembled pose when the mechanism assembles; else the last poses of the bodies kept
+    // and the others placed from the joints' values (a drawing opened or recovered unfinished)
     const MechanismCheck check = checkMechanism(spec);
     if (check.model && check.q.size() == check.model->nq() && check.assembles) {
         m_drawing = drawingAt(spec, *check.model, check.q);
     } else {
-        Drawing next;
-        next.spec = spec;
-        for (const BodySpec& body : spec.bodies) {
-            if (const auto it = m_drawing.poses.find(body.id); it != m_drawing.poses.end()) {
-                next.poses[body.id] = it->second;
-            }
-        }
-        m_drawing = std::move(next);
+        m_drawing = drawingFromGuess(spec, m_drawing.poses);
     }
     // what the findings are about is marked
     m_highlightBodies.clear();

@@ -142,6 +142,31 @@ private slots:
         QVERIFY(!addPointToBody(d, "L2", {0.15, 0.08}).empty()); // a point is there already
     }
 
+    // A spec without poses (a saved drawing that does not compile) is drawn from its joints'
+    // values: the four-bar and the slider-crank come back where they were drawn; a body no
+    // joint reaches sits at the origin; kept poses stay.
+    void aSpecIsDrawnFromItsJointValues() {
+        const Drawing fourBar = drawnFourBar();
+        Drawing sliderCrank = emptyDrawing("Drawn slider-crank");
+        QVERIFY(addGroundPivot(sliderCrank, {0.0, 0.0}).empty());
+        QVERIFY(addGroundPivot(sliderCrank, {0.4, 0.0}).empty());
+        QVERIFY(addLink(sliderCrank, {"ground", "O1"}, Eigen::Vector2d(0.05, 0.09)).empty());
+        QVERIFY(addSlider(sliderCrank, {"ground", "O2"}, {0.3, 0.02}).empty());
+        QVERIFY(addLink(sliderCrank, {"L1", "P2"}, JointEnd{"S1", "P1"}).empty());
+        for (const Drawing* drawn : std::initializer_list<const Drawing*>{&fourBar, &sliderCrank}) {
+            const Drawing redrawn = drawingFromGuess(drawn->spec);
+            QVERIFY(largestShift(*drawn, redrawn) < kTol);
+        }
+        MechanismSpec broken = fourBar.spec;
+        broken.joints.erase(broken.joints.begin() + 2, broken.joints.end()); // rocker loose
+        const Drawing loose = drawingFromGuess(broken);
+        QVERIFY(loose.poses.at("L3").origin.norm() == 0.0);
+        QVERIFY((*pointInWorld(loose, {"L2", "P2"}) - *pointInWorld(fourBar, {"L2", "P2"})).norm() <
+                kTol);
+        const Drawing kept = drawingFromGuess(broken, {{"L3", fourBar.poses.at("L3")}});
+        QVERIFY(largestShift(fourBar, kept) < kTol);
+    }
+
     // A point moved off the line of a bar's points makes the bar a plate.
     void movingAPointOffTheLineMakesAPlate() {
         Drawing d = drawnFourBar();
