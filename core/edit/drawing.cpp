@@ -277,14 +277,22 @@ EditError addGroundPivot(Drawing& drawing, const Eigen::Vector2d& w, std::string
 }
 
 EditError addLink(Drawing& drawing,
-                  const JointEnd& from,
+                  const LinkEnd& start,
                   const LinkEnd& to,
                   const LinkOptions& options,
                   std::string* id) {
-    const std::optional<Eigen::Vector2d> a = pointInWorld(drawing, from);
+    const JointEnd* pinnedStart = std::get_if<JointEnd>(&start);
+    const std::optional<Eigen::Vector2d> a = pinnedStart != nullptr
+                                                 ? pointInWorld(drawing, *pinnedStart)
+                                                 : std::get<Eigen::Vector2d>(start);
     if (!a) {
-        return "a link starts at an existing point: " + describe(from) + " is not one";
+        return "a link starts at an existing point or a free one: " + describe(*pinnedStart) +
+               " is not a point of the drawing";
     }
+    if (!a->allFinite()) {
+        return "the link's start is not a number";
+    }
+    const JointEnd from = pinnedStart != nullptr ? *pinnedStart : JointEnd{};
     Eigen::Vector2d b;
     const JointEnd* target = std::get_if<JointEnd>(&to);
     if (target != nullptr) {
@@ -292,7 +300,8 @@ EditError addLink(Drawing& drawing,
         if (!end) {
             return "the link's end " + describe(*target) + " is not an existing point";
         }
-        if (*target == from || (target->body == from.body && from.body != kGround)) {
+        if (pinnedStart != nullptr &&
+            (*target == from || (target->body == from.body && from.body != kGround))) {
             return "a link cannot join a body to itself: pick a point of another body";
         }
         b = *end;
@@ -323,7 +332,9 @@ EditError addLink(Drawing& drawing,
     spec.bodies.push_back(link);
     drawing.poses[body] = {*a, std::atan2((b - *a).y(), (b - *a).x())};
 
-    addRevolute(spec, from, {body, "P1"});
+    if (pinnedStart != nullptr) {
+        addRevolute(spec, from, {body, "P1"});
+    }
     if (target != nullptr) {
         addRevolute(spec, {body, "P2"}, *target); // closes a loop
     }
@@ -374,18 +385,31 @@ EditError addPointToBody(Drawing& drawing,
 }
 
 EditError addSlider(Drawing& drawing,
-                    const JointEnd& guide,
+                    const LinkEnd& guideStart,
                     const Eigen::Vector2d& w,
                     const LinkOptions& options,
                     std::string* id) {
-    const std::optional<Eigen::Vector2d> g = pointInWorld(drawing, guide);
+    const JointEnd* onPoint = std::get_if<JointEnd>(&guideStart);
+    const std::optional<Eigen::Vector2d> g = onPoint != nullptr
+                                                 ? pointInWorld(drawing, *onPoint)
+                                                 : std::get<Eigen::Vector2d>(guideStart);
     if (!g) {
-        return "a slider's guide starts at an existing point: " + describe(guide) + " is not one";
+        return "a slider's guide starts at an existing point or a free one: " + describe(*onPoint) +
+               " is not a point of the drawing";
     }
     const Eigen::Vector2d along = w - *g;
     const double distance = along.norm();
-    if (!(distance >= kMinLinkLength) || !w.allFinite()) {
+    if (!(distance >= kMinLinkLength) || !w.allFinite() || !g->allFinite()) {
         return "drag away from the guide's point to give the guide its direction";
+    }
+    JointEnd guide;
+    if (onPoint != nullptr) {
+        guide = *onPoint;
+    } else {
+        // a free start: the guide is fixed to the ground there
+        std::string pivot;
+        addGroundPivot(drawing, *g, &pivot);
+        guide = {kGround, pivot};
     }
     const BodyPose parent = *poseOf(drawing, guide.body);
     MechanismSpec& spec = drawing.spec;

@@ -67,14 +67,23 @@ using EditError = std::string;
 /// Adds a ground pivot at w (m); `name` receives its point name ("O3").
 EditError addGroundPivot(Drawing& drawing, const Eigen::Vector2d& w, std::string* name = nullptr);
 
-/// Adds a binary link (a uniform bar) from the existing point `from`, pinned there by a
-/// revolute joint, to `to`: a free end, or another existing point, pinned there too (which
-/// closes a loop). `id` receives the new body's id ("L3").
+/// Adds a binary link (a uniform bar) from `from` to `to`. Each end is an existing point, where
+/// the link is pinned by a revolute joint (pinned at both ends it closes a loop), or a free
+/// point in W (a free end; a link free at both ends floats until it is pinned). `id` receives
+/// the new body's id ("L3").
 EditError addLink(Drawing& drawing,
-                  const JointEnd& from,
+                  const LinkEnd& from,
                   const LinkEnd& to,
                   const LinkOptions& options = {},
                   std::string* id = nullptr);
+/// addLink from an existing point (so that `{"ground", "O1"}` reads as one).
+inline EditError addLink(Drawing& drawing,
+                         const JointEnd& from,
+                         const LinkEnd& to,
+                         const LinkOptions& options = {},
+                         std::string* id = nullptr) {
+    return addLink(drawing, LinkEnd(from), to, options, id);
+}
 
 /// Adds a point to `body` at w (m); one off the line of a bar's points makes it a plate (its
 /// outline through its points in the order added). `name` receives the point's name ("P3").
@@ -83,15 +92,24 @@ EditError addPointToBody(Drawing& drawing,
                          const Eigen::Vector2d& w,
                          std::string* name = nullptr);
 
-/// Adds a slider: a block at w (m) on a straight guide from the existing point `guide` (fixed
-/// to the ground or to a link) towards w, joined to it by a prismatic joint whose coordinate is
-/// the distance along the guide (m). The block has a point "P1" at its centre to pin links to.
-/// `id` receives the block's id.
+/// Adds a slider: a block at w (m) on a straight guide from `guide` towards w, joined to it by
+/// a prismatic joint whose coordinate is the distance along the guide (m). The guide starts at
+/// an existing point (fixed to the ground or to a link) or at a free point in W, where a new
+/// ground point is put. The block has a point "P1" at its centre to pin links to. `id`
+/// receives the block's id.
 EditError addSlider(Drawing& drawing,
-                    const JointEnd& guide,
+                    const LinkEnd& guide,
                     const Eigen::Vector2d& w,
                     const LinkOptions& options = {},
                     std::string* id = nullptr);
+/// addSlider on a guide from an existing point (so that `{"ground", "O2"}` reads as one).
+inline EditError addSlider(Drawing& drawing,
+                           const JointEnd& guide,
+                           const Eigen::Vector2d& w,
+                           const LinkOptions& options = {},
+                           std::string* id = nullptr) {
+    return addSlider(drawing, LinkEnd(guide), w, options, id);
+}
 
 /// Moves a point to w (m) with the points pinned to it, keeping every body's pose: the bodies
 /// change shape (a bar's length, a plate's outline; a bar whose points leave one line becomes a

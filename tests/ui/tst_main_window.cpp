@@ -1291,6 +1291,43 @@ private slots:
         window.centralTabs()->setCurrentIndex(0);
     }
 
+    // Links and guides need not start on a point: a link dragged in empty space floats, a
+    // slider's guide started in empty space gets a ground point; the Pin tool joins them.
+    void freeStartsWithTheMouse() {
+        MainWindow& window = freshWindow("four_bar.json");
+        QVERIFY(window.newDocument(emptyDrawing("Free starts").spec));
+        window.centralTabs()->setCurrentIndex(1);
+        EditorWidget& editor = *window.editor();
+        EditorCanvas& canvas = *editor.canvas();
+        QApplication::processEvents();
+        QWidget* viewport = canvas.viewport();
+        const auto at = [&](double x, double y) {
+            return canvas.viewportPoint({x, y});
+        };
+        const auto drag = [&](QPoint from, QPoint to) {
+            QTest::mousePress(viewport, Qt::LeftButton, {}, from);
+            QTest::mouseMove(viewport, to);
+            QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+        };
+        const MechanismSpec& spec = window.document()->spec();
+        editor.toolAction(EditorCanvas::Tool::Link)->trigger();
+        drag(at(0.0, 0.1), at(0.1, 0.1));
+        QCOMPARE(spec.bodies.size(), std::size_t(1));
+        QVERIFY(spec.joints.empty()); // floating
+        editor.toolAction(EditorCanvas::Tool::Slider)->trigger();
+        drag(at(0.3, 0.0), at(0.2, 0.0));
+        QCOMPARE(spec.ground.points.size(), std::size_t(1));
+        QCOMPARE(spec.joints.size(), std::size_t(1));
+        QCOMPARE(spec.joints[0].type, JointType::Prismatic);
+        editor.toolAction(EditorCanvas::Tool::Pin)->trigger();
+        drag(at(0.1, 0.1), at(0.2, 0.0)); // the link's free end to the block
+        QCOMPARE(spec.joints.size(), std::size_t(2));
+        QCOMPARE(spec.joints[1].parent, (JointEnd{"L1", "P2"}));
+        QCOMPARE(spec.joints[1].child, (JointEnd{"S1", "P1"}));
+        QVERIFY(!canvas.edit([](Drawing&) { return EditError("refused"); }, QStringLiteral("x")));
+        window.centralTabs()->setCurrentIndex(0);
+    }
+
     void newPlotDockFollowsTheRuns() {
         MainWindow& window = freshWindow("four_bar.json");
         enterSettings(*window.runPanel(), 0.3);

@@ -362,6 +362,13 @@ std::optional<JointEnd> EditorCanvas::pointNear(const QPoint& at,
     return best;
 }
 
+Eigen::Vector2d EditorCanvas::endPoint(const LinkEnd& end) const {
+    if (const JointEnd* point = std::get_if<JointEnd>(&end)) {
+        return pointInWorld(m_drawing, *point).value_or(Eigen::Vector2d::Zero());
+    }
+    return std::get<Eigen::Vector2d>(end);
+}
+
 std::optional<std::string> EditorCanvas::bodyNear(const QPoint& at) const {
     std::optional<std::string> nearest;
     double nearestDistance = kSnapPixels;
@@ -437,6 +444,8 @@ bool EditorCanvas::apply(const std::function<EditError(Drawing&)>& edit,
         Q_EMIT message(QString::fromStdString(error));
         return false;
     }
+    // the edited poses stay where the result does not assemble (a floating link, say)
+    m_drawing.poses = std::move(copy.poses);
     m_document->edit(copy.spec, text, mergeId);
     return true;
 }
@@ -692,16 +701,16 @@ void EditorCanvas::mousePressEvent(QMouseEvent* event) {
     case Tool::Slider:
     case Tool::Link:
     case Tool::Pin:
-        m_linkFrom = pointNear(at);
+        m_linkFrom.reset();
+        if (const auto point = pointNear(at)) {
+            m_linkFrom = *point;
+        } else if (m_tool != Tool::Pin) {
+            m_linkFrom = snapped(at); // a free start: a floating link, or a guide on the ground
+        }
         if (!m_linkFrom) {
-            Q_EMIT message(m_tool == Tool::Slider
-                               ? tr("Start a slider's guide at a ground pivot or a point of a link")
-                           : m_tool == Tool::Pin
-                               ? tr("Start a pin at a point, then release on a point of another "
-                                    "body")
-                               : tr("Start a link at a ground pivot or at a point of a link"));
+            Q_EMIT message(tr("Start a pin at a point, then release on a point of another body"));
         } else if (m_rubberBand != nullptr) {
-            const QPointF from = scenePoint(*pointInWorld(m_drawing, *m_linkFrom));
+            const QPointF from = scenePoint(endPoint(*m_linkFrom));
             m_rubberBand->setLine(QLineF(from, from));
             m_rubberBand->show();
         }
@@ -720,9 +729,10 @@ void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
     } else if (m_tool == Tool::Drive && m_drive && (event->buttons() & Qt::LeftButton)) {
         driveTowards(worldPoint(at));
     } else if (m_linkFrom && m_rubberBand != nullptr && (event->buttons() & Qt::LeftButton)) {
-        const auto target = m_tool == Tool::Link  ? pointNear(at)
-                            : m_tool == Tool::Pin ? pointNear(at, m_linkFrom->body)
-                                                  : std::nullopt;
+        const auto target = m_tool == Tool::Link ? pointNear(at)
+                            : m_tool == Tool::Pin
+                                ? pointNear(at, std::get<JointEnd>(*m_linkFrom).body)
+                                : std::nullopt;
         const Eigen::Vector2d w = target ? *pointInWorld(m_drawing, *target) : snapped(at);
         QLineF line = m_rubberBand->line();
         line.setP2(scenePoint(w));
@@ -734,7 +744,8 @@ void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
 void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
     const QPoint at = event->position().toPoint();
     if (m_linkFrom && event->button() == Qt::LeftButton) {
-        const JointEnd from = *m_linkFrom;
+        const LinkEnd from = *m_linkFrom;
+        const JointEnd* fromPoint = std::get_if<JointEnd>(&from);
         m_linkFrom.reset();
         if (m_rubberBand != nullptr) {
             m_rubberBand->hide();
@@ -744,29 +755,31 @@ void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
             std::string id;
             if (apply([&](Drawing& d) { return addSlider(d, from, w, {}, &id); },
                       tr("Add slider"))) {
-                Q_EMIT message(
-                    tr("Slider %1 added on a guide from %2; pin a link to its point "
-                       "P1")
-                        .arg(QString::fromStdString(id), QString::fromStdString(from.point)));
+                Q_EMIT message(tr("Slider %1 added on a guide from %2; pin a link to its point P1")
+                                   .arg(QString::fromStdString(id),
+                                        fromPoint != nullptr
+                                            ? QString::fromStdString(fromPoint->point)
+                                            : tr("a new ground point")));
             }
             m_dragPoint.reset();
             QGraphicsView::mouseReleaseEvent(event);
             return;
         }
         if (m_tool == Tool::Pin) {
-            const auto target = pointNear(at, from.body);
+            const JointEnd start = *fromPoint; // a pin starts at a point
+            const auto target = pointNear(at, start.body);
             std::string joint;
             if (!target) {
                 Q_EMIT message(tr("Release a pin on a point of another body"));
             } else if (apply(
-                           [&](Drawing& d) { return addPin(d, from, *target, &joint); },
+                           [&](Drawing& d) { return addPin(d, start, *target, &joint); },
                            tr("Pin %1 to %2")
-                               .arg(QString::fromStdString(from.body + "." + from.point),
+                               .arg(QString::fromStdString(start.body + "." + start.point),
                                     QString::fromStdString(target->body + "." + target->point)))) {
                 Q_EMIT message(tr("Joint %1 pins %2.%3 to %4.%5")
                                    .arg(QString::fromStdString(joint),
-                                        QString::fromStdString(from.body),
-                                        QString::fromStdString(from.point),
+                                        QString::fromStdString(start.body),
+                                        QString::fromStdString(start.point),
                                         QString::fromStdString(target->body),
                                         QString::fromStdString(target->point)));
             }
@@ -776,7 +789,7 @@ void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
         }
         const auto target = pointNear(at);
         LinkEnd to = snapped(at);
-        if (target && !(*target == from)) {
+        if (target && !(fromPoint != nullptr && *target == *fromPoint)) {
             to = *target;
         }
         std::string id;

@@ -6,10 +6,11 @@
 //   Select: click a point or a link; drag a point to move it (the mechanism re-assembles; one
 //           drag is one undo step); Delete removes the selected link or the pins at a point.
 //   Pivot:  click to place a ground pivot.
-//   Link:   press on a pivot or a point and drag: a bar from there, pinned at both ends when
-//           released on another point, else with a free end.
-//   Slider: press on a pivot or a point and drag: a block where released, on a straight guide
-//           from that point (fixed to its body) in that direction, joined by a prismatic joint.
+//   Link:   press and drag: a bar, pinned at each end that is on an existing point, free at the
+//           others (a link free at both ends floats until the Pin tool joins it).
+//   Slider: press and drag: a block where released, on a straight guide from where the press
+//           was (a point, fixed to its body; elsewhere a new ground point) in that direction,
+//           joined by a prismatic joint.
 //   Point:  click on a link to add a point there, to pin further links to; a click within
 //           kOnLinePixels of a bar's line puts it on the line, one further off makes a plate.
 //   Pin:    press on a point and release on a point of another body: a revolute joint joins
@@ -125,6 +126,8 @@ private:
     std::optional<Eigen::Vector2d> onBarLine(const std::string& body,
                                              const QPoint& viewportPoint) const;
     Eigen::Vector2d snapped(const QPoint& viewportPoint) const;
+    /// Where a link end is in W (m): an existing point's place, or the free point itself.
+    Eigen::Vector2d endPoint(const LinkEnd& end) const;
     /// Applies an edit to a copy of the drawing and hands the result to the document.
     bool
     apply(const std::function<EditError(Drawing&)>& edit, const QString& text, int mergeId = -1);
@@ -139,7 +142,7 @@ private:
     std::optional<JointEnd> m_dragPoint;
     Drawing m_dragStart; ///< the drawing when the drag began: each step edits a copy of it
     int m_dragId = 0;    ///< merge id of the drag's edits (one undo step per drag)
-    std::optional<JointEnd> m_linkFrom;
+    std::optional<LinkEnd> m_linkFrom; ///< where a link, guide or pin drag started
     QGraphicsLineItem* m_rubberBand = nullptr;
     // driving: the compiled model, its pose and the input
     struct Drive {

@@ -28,12 +28,12 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     m_pivot = tool(tr("Pivot"), tr("Click to place a ground pivot"), QKeySequence(Qt::Key_P),
                    EditorCanvas::Tool::GroundPivot);
     m_link = tool(tr("Link"),
-                  tr("Drag from a pivot or a point: a bar pinned there, and at its other end "
-                     "when released on a point"),
+                  tr("Drag: a bar, pinned at each end that is on a pivot or a point (free "
+                     "elsewhere: pin it later with the Pin tool)"),
                   QKeySequence(Qt::Key_L), EditorCanvas::Tool::Link);
     m_slider = tool(tr("Slider"),
-                    tr("Drag from a pivot or a point: a slider block where released, on a guide "
-                       "from that point in that direction"),
+                    tr("Drag: a slider block where released, on a guide from where you pressed "
+                       "(a point, or a new ground point) in that direction"),
                     QKeySequence(Qt::Key_R), EditorCanvas::Tool::Slider);
     m_point = tool(tr("Point"),
                    tr("Click on a link to add a point to it (three points make a plate), to "

@@ -167,6 +167,37 @@ private slots:
         QVERIFY(largestShift(fourBar, kept) < kTol);
     }
 
+    // A link may start at a free point: free at both ends it floats (the check names it as not
+    // connected) until pinned; a slider's guide may start at a free point, where a ground
+    // point is put.
+    void freeStartsForLinksAndGuides() {
+        Drawing d = drawnFourBar();
+        const std::size_t joints = d.spec.joints.size();
+        std::string id;
+        QVERIFY(addLink(d, Eigen::Vector2d(0.5, 0.3), Eigen::Vector2d(0.6, 0.3), {}, &id).empty());
+        QCOMPARE(id, std::string("L4"));
+        QCOMPARE(d.spec.joints.size(), joints);
+        QVERIFY((*pointInWorld(d, {"L4", "P2"}) - Eigen::Vector2d(0.6, 0.3)).norm() < kTol);
+        const MechanismCheck check = checkMechanism(d.spec);
+        QVERIFY(
+            std::any_of(check.findings.begin(), check.findings.end(), [](const CheckFinding& f) {
+                return f.isError() &&
+                       std::find(f.bodies.begin(), f.bodies.end(), "L4") != f.bodies.end();
+            }));
+        QVERIFY(removeBody(d, "L4").empty());
+        // free at its start, pinned at its end
+        QVERIFY(addLink(d, Eigen::Vector2d(0.1, 0.4), JointEnd{"L2", "P2"}, {}, &id).empty());
+        QCOMPARE(d.spec.joints.size(), joints + 1);
+        QCOMPARE(d.spec.joints.back().parent, (JointEnd{id, "P2"}));
+
+        Drawing slider = emptyDrawing("Slider on a free guide");
+        QVERIFY(addSlider(slider, Eigen::Vector2d(0.4, 0.0), {0.3, 0.0}).empty());
+        QCOMPARE(slider.spec.ground.points.size(), std::size_t(1));
+        QCOMPARE(slider.spec.joints.front().parent, (JointEnd{"ground", "O1"}));
+        QVERIFY((slider.spec.ground.points.front().p_B - Eigen::Vector2d(0.4, 0.0)).norm() < kTol);
+        QVERIFY(!addSlider(slider, Eigen::Vector2d(0.4, 0.0), {0.4, 0.0}).empty()); // no direction
+    }
+
     // A point moved off the line of a bar's points makes the bar a plate.
     void movingAPointOffTheLineMakesAPlate() {
         Drawing d = drawnFourBar();
