@@ -69,6 +69,7 @@
 
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/ui/fixtures/crashed_session.hpp"
 #include "tests/ui/fixtures/event_loop_probe.hpp"
 #include <malloc.h>
 #include <sys/resource.h>
@@ -194,8 +195,8 @@ class TestMainWindow : public QObject {
 
     /// Answers the next modal dialog with `answer` once it is up (polled every 10 ms, for up to
     /// 10 s): the dialogs that exec() their own event loop are driven as a user would.
-    static void answerNextDialog(std::function<void(QWidget*)> answer) {
-        auto* poll = new QTimer;
+    void answerNextDialog(std::function<void(QWidget*)> answer) {
+        auto* poll = new QTimer(m_window.get()); // gone with the test's window
         auto* clock = new QElapsedTimer;
         clock->start();
         poll->setInterval(10);
@@ -1325,6 +1326,44 @@ private slots:
         QCOMPARE(spec.joints[1].parent, (JointEnd{"L1", "P2"}));
         QCOMPARE(spec.joints[1].child, (JointEnd{"S1", "P1"}));
         QVERIFY(!canvas.edit([](Drawing&) { return EditError("refused"); }, QStringLiteral("x")));
+        window.centralTabs()->setCurrentIndex(0);
+    }
+
+    // A crash while a drawing was unfinished: the next session's recovery offer, answered
+    // "Recover", brings it back into the Edit tab as an unsaved document.
+    void recoveryOfferBringsBackAnUnfinishedDrawing() {
+        MainWindow& window = freshWindow("four_bar.json");
+        MechanismDocument& document = *window.document();
+        QTemporaryDir dir;
+        document.setRecoveryDirectory(dir.filePath(QStringLiteral("live")));
+        Drawing unfinished = fixtures::drawnFourBar();
+        QVERIFY(removeJoint(unfinished, "J4").empty() && removeJoint(unfinished, "J3").empty());
+        QVERIFY(window.newDocument(unfinished.spec));
+        QString error;
+        QVERIFY2(document.writeRecovery(&error), qPrintable(error));
+        const QString left = dir.filePath(QStringLiteral("left"));
+        QVERIFY(!fixtures::layOutCrashedCopy(document.recoveryFile(), left,
+                                             QStringLiteral("crashed.recovery.json"))
+                     .isEmpty());
+
+        // the next session: another file open, then the offer
+        QVERIFY(window.openFile(example("four_bar.json"), &error));
+        document.setRecoveryDirectory(left);
+        answerNextDialog([](QWidget* dialog) {
+            auto* box = qobject_cast<QMessageBox*>(dialog);
+            QVERIFY(box && box->text().contains(QStringLiteral("did not close normally")));
+            for (QAbstractButton* button : box->buttons()) {
+                if (button->text() == QStringLiteral("Recover")) {
+                    button->click();
+                }
+            }
+        });
+        QCOMPARE(window.offerRecovery(), 1);
+        QVERIFY(document.spec() == unfinished.spec);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(!window.currentModel());
+        QCOMPARE(window.centralTabs()->currentIndex(), 1);
+        QVERIFY(MechanismDocument::pendingRecoveries(left).empty());
         window.centralTabs()->setCurrentIndex(0);
     }
 

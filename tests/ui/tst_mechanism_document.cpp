@@ -12,6 +12,7 @@
 #include "ui/document/mechanism_document.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/ui/fixtures/crashed_session.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -141,27 +142,10 @@ private slots:
 
         // the session is alive: its copy is not offered
         QVERIFY(MechanismDocument::pendingRecoveries(recovery).empty());
-        // what a session that died leaves: the copy, its note and a lock naming a dead process
-        // (an in-process lock cannot be released without ending the session, so the files are
-        // laid out in another folder as the crash would leave them)
+        // what a session that died leaves, in another folder
         const QString left = dir.filePath(QStringLiteral("left"));
-        QVERIFY(QDir().mkpath(left));
-        const QString copy = QDir(left).filePath(QFileInfo(crashed->recoveryFile()).fileName());
-        QVERIFY(QFile::copy(crashed->recoveryFile(), copy));
-        QVERIFY(QFile::copy(crashed->recoveryFile() + QStringLiteral(".origin"),
-                            copy + QStringLiteral(".origin")));
-        QString liveLock = crashed->recoveryFile();
-        liveLock.replace(QStringLiteral(".recovery.json"), QStringLiteral(".lock"));
-        QFile lockFile(liveLock);
-        QVERIFY(lockFile.open(QIODevice::ReadOnly));
-        QList<QByteArray> lines = lockFile.readAll().split('\n');
-        lines[0] = "999999999"; // no such process
-        QString deadLock = copy;
-        deadLock.replace(QStringLiteral(".recovery.json"), QStringLiteral(".lock"));
-        QFile dead(deadLock);
-        QVERIFY(dead.open(QIODevice::WriteOnly));
-        dead.write(lines.join('\n'));
-        dead.close();
+        const QString copy = fixtures::layOutCrashedCopy(crashed->recoveryFile(), left);
+        QVERIFY(!copy.isEmpty());
 
         const std::vector<RecoveryEntry> pending = MechanismDocument::pendingRecoveries(left);
         QCOMPARE(pending.size(), std::size_t(1));
