@@ -94,19 +94,24 @@ std::string describe(const JointEnd& ref) {
     return ref.body + "." + ref.point;
 }
 
-/// Appends a revolute joint "J<n>" with coordinate "theta<n>" (or its name when that is taken)
-/// and returns its name.
-std::string addRevolute(MechanismSpec& spec, const JointEnd& parent, const JointEnd& child) {
+/// Appends a joint "J<n>" of `type` with the editor's coordinate name (or the joint's name when
+/// that is taken) and returns it.
+JointSpec&
+addJoint(MechanismSpec& spec, JointType type, const JointEnd& parent, const JointEnd& child) {
     const std::set<std::string> taken = jointAndCoordinateNames(spec);
     JointSpec joint;
     joint.name = nextName("J", taken);
-    const std::string number = joint.name.substr(1);
-    joint.coordinate = taken.count("theta" + number) == 0 ? "theta" + number : joint.name;
-    joint.type = JointType::Revolute;
+    const std::string coordinate = editorCoordinateName(joint.name, type);
+    joint.coordinate = taken.count(coordinate) == 0 ? coordinate : joint.name;
+    joint.type = type;
     joint.parent = parent;
     joint.child = child;
     spec.joints.push_back(joint);
-    return joint.name;
+    return spec.joints.back();
+}
+
+std::string addRevolute(MechanismSpec& spec, const JointEnd& parent, const JointEnd& child) {
+    return addJoint(spec, JointType::Revolute, parent, child).name;
 }
 
 /// A bar whose points are no longer on one line becomes a plate.
@@ -126,6 +131,10 @@ void becomePlateWhenOffLine(BodySpec& body) {
 }
 
 } // namespace
+
+std::string editorCoordinateName(const std::string& joint, JointType type) {
+    return (type == JointType::Revolute ? "theta" : "x") + joint.substr(1);
+}
 
 Drawing emptyDrawing(const std::string& name) {
     Drawing drawing;
@@ -430,16 +439,8 @@ EditError addSlider(Drawing& drawing,
     spec.bodies.push_back(block);
     drawing.poses[body] = {w, parent.angle};
 
-    std::set<std::string> taken = jointAndCoordinateNames(spec);
-    JointSpec joint;
-    joint.name = nextName("J", taken);
-    const std::string number = joint.name.substr(1);
-    joint.coordinate = taken.count("x" + number) == 0 ? "x" + number : joint.name;
-    joint.type = JointType::Prismatic;
-    joint.parent = guide;
-    joint.child = {body, "P1"};
-    joint.axis_P = rotation(parent.angle).transpose() * (along / distance);
-    spec.joints.push_back(joint);
+    addJoint(spec, JointType::Prismatic, guide, {body, "P1"}).axis_P =
+        rotation(parent.angle).transpose() * (along / distance);
     spec.cuts.clear();
     keepDrawnPose(drawing);
     if (id != nullptr) {

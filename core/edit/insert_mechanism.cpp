@@ -93,8 +93,7 @@ EditError insertMechanism(Drawing& drawing,
     for (const JointSpec& j : part.joints) {
         JointSpec joint = j;
         joint.name = takeName("J", jointNames);
-        const std::string pattern =
-            (j.type == JointType::Revolute ? "theta" : "x") + joint.name.substr(1);
+        const std::string pattern = editorCoordinateName(joint.name, j.type);
         joint.coordinate = jointNames.insert(pattern).second ? pattern : joint.name;
         joint.parent = end(j.parent);
         joint.child = end(j.child);

@@ -19,11 +19,6 @@ bool finite(const SignalSpec& s) {
            });
 }
 
-/// The editor's coordinate name for a joint named "J<n>" of `type` ("theta<n>" or "x<n>").
-std::string patternName(const std::string& joint, JointType type) {
-    return (type == JointType::Revolute ? "theta" : "x") + joint.substr(1);
-}
-
 void renameCoordinate(InitialStateSpec& initial, const std::string& from, const std::string& to) {
     for (auto* list : {&initial.independent, &initial.rates, &initial.assemblyGuess}) {
         for (auto& entry : *list) {
@@ -152,8 +147,8 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
             j->offset = 0; // q is the child's angle to the parent, as for a drawn pin
         }
         const std::string oldName = j->coordinateName();
-        if (!j->coordinate.empty() && j->coordinate == patternName(j->name, j->type)) {
-            const std::string newName = patternName(j->name, properties.type);
+        if (!j->coordinate.empty() && j->coordinate == editorCoordinateName(j->name, j->type)) {
+            const std::string newName = editorCoordinateName(j->name, properties.type);
             const bool taken = std::any_of(
                 edited.spec.joints.begin(), edited.spec.joints.end(), [&](const JointSpec& o) {
                     return o.name == newName || o.coordinateName() == newName;

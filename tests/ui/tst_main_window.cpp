@@ -69,6 +69,7 @@
 
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/core/fixtures/runs.hpp"
 #include "tests/ui/fixtures/crashed_session.hpp"
 #include "tests/ui/fixtures/event_loop_probe.hpp"
 #include <malloc.h>
@@ -191,6 +192,21 @@ class TestMainWindow : public QObject {
             return nullptr;
         }
         return window.controller()->currentRun();
+    }
+
+    /// On the Edit tab's canvas: presses at `from`, moves to `to` and releases there.
+    static void dragOn(EditorCanvas& canvas, QPoint from, QPoint to) {
+        QTest::mousePress(canvas.viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(canvas.viewport(), to);
+        QTest::mouseRelease(canvas.viewport(), Qt::LeftButton, {}, to);
+    }
+
+    /// Types `value` into a spin box as a user would: select its text, type, Return.
+    static void typeInto(QAbstractSpinBox* box, double value) {
+        box->setFocus();
+        box->selectAll();
+        QTest::keyClicks(box, QString::number(value, 'g', 12));
+        QTest::keyClick(box, Qt::Key_Return);
     }
 
     /// Answers the next modal dialog with `answer` once it is up (polled every 10 ms, for up to
@@ -711,9 +727,7 @@ private slots:
 
         editor.toolAction(EditorCanvas::Tool::Link)->trigger();
         const auto drag = [&](QPoint from, QPoint to) {
-            QTest::mousePress(viewport, Qt::LeftButton, {}, from);
-            QTest::mouseMove(viewport, to);
-            QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+            dragOn(canvas, from, to);
         };
         drag(at(0.0, 0.0), at(0.05, 0.09));  // crank
         drag(at(0.05, 0.09), at(0.2, 0.25)); // coupler, from the crank's tip
@@ -824,9 +838,7 @@ private slots:
             return canvas.viewportPoint({x, y});
         };
         const auto drag = [&](QPoint from, QPoint to) {
-            QTest::mousePress(viewport, Qt::LeftButton, {}, from);
-            QTest::mouseMove(viewport, to);
-            QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+            dragOn(canvas, from, to);
         };
         editor.toolAction(EditorCanvas::Tool::GroundPivot)->trigger();
         QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
@@ -912,12 +924,7 @@ private slots:
         const auto at = [&](double x, double y) {
             return canvas.viewportPoint({x, y});
         };
-        const auto type = [](QAbstractSpinBox* box, double value) {
-            box->setFocus();
-            box->selectAll();
-            QTest::keyClicks(box, QString::number(value, 'g', 10));
-            QTest::keyClick(box, Qt::Key_Return);
-        };
+        const auto type = &typeInto;
         const auto joint = [&](const char* name) {
             return *std::find_if(window.document()->spec().joints.begin(),
                                  window.document()->spec().joints.end(),
@@ -1028,16 +1035,9 @@ private slots:
             editor.toolAction(tool)->trigger();
         };
         const auto drag = [&](QPoint from, QPoint to) {
-            QTest::mousePress(viewport, Qt::LeftButton, {}, from);
-            QTest::mouseMove(viewport, to);
-            QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+            dragOn(canvas, from, to);
         };
-        const auto type = [](QAbstractSpinBox* box, double value) {
-            box->setFocus();
-            box->selectAll();
-            QTest::keyClicks(box, QString::number(value, 'g', 12));
-            QTest::keyClick(box, Qt::Key_Return);
-        };
+        const auto type = &typeInto;
         const auto select = [&](const JointEnd& p) {
             use(EditorCanvas::Tool::Select);
             QTest::mouseClick(viewport, Qt::LeftButton, {}, pointAt(p));
@@ -1169,37 +1169,14 @@ private slots:
         QCOMPARE(window.currentModel()->nLoops(), 3);
 
         // the same motion as the file's: blade tip and total energy every 0.01 s for 1 s
-        SimulationSettings settings;
-        settings.tEnd = 1.0;
-        settings.rtol = 1e-11;
-        settings.atol = 1e-11;
-        const auto motion = [&](const Model& model) {
-            const InitialState start = assembleInitialState(model);
-            std::vector<std::pair<Eigen::Vector2d, double>> samples;
-            const SimulationSummary summary = simulate(
-                model, settings, start.q, start.qd,
-                {[&](const Sample& s) { samples.emplace_back(s.points.front(), s.totalEnergy); },
-                 {}});
-            if (!summary.ok) {
-                qFatal("%s", summary.message.c_str());
-            }
-            return samples;
-        };
-        const auto fromFile = motion(*file);
-        const auto fromEditor = motion(*window.currentModel());
-        QCOMPARE(fromEditor.size(), fromFile.size());
-        double worstTip = 0;
-        double worstEnergy = 0;
-        for (std::size_t k = 0; k < fromFile.size(); ++k) {
-            worstTip = std::max(worstTip, (fromEditor[k].first - fromFile[k].first).norm());
-            worstEnergy =
-                std::max(worstEnergy, std::abs(fromEditor[k].second - fromFile[k].second));
-        }
+        const fixtures::MotionDifference difference =
+            fixtures::motionDifference(*file, *window.currentModel(), 1.0);
         qInfo("scraper entered with mouse and keyboard vs the file over 1 s: blade tip within "
               "%.3g m, energy within %.3g J",
-              worstTip, worstEnergy);
-        QVERIFY(worstTip < 1e-8);
-        QVERIFY(worstEnergy < 1e-6);
+              difference.point, difference.energy);
+        QCOMPARE(difference.samples, std::size_t(101));
+        QVERIFY(difference.point < 1e-8);
+        QVERIFY(difference.energy < 1e-6);
         window.centralTabs()->setCurrentIndex(0);
     }
 
@@ -1301,14 +1278,11 @@ private slots:
         EditorWidget& editor = *window.editor();
         EditorCanvas& canvas = *editor.canvas();
         QApplication::processEvents();
-        QWidget* viewport = canvas.viewport();
         const auto at = [&](double x, double y) {
             return canvas.viewportPoint({x, y});
         };
         const auto drag = [&](QPoint from, QPoint to) {
-            QTest::mousePress(viewport, Qt::LeftButton, {}, from);
-            QTest::mouseMove(viewport, to);
-            QTest::mouseRelease(viewport, Qt::LeftButton, {}, to);
+            dragOn(canvas, from, to);
         };
         const MechanismSpec& spec = window.document()->spec();
         editor.toolAction(EditorCanvas::Tool::Link)->trigger();

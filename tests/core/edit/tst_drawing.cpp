@@ -17,6 +17,7 @@
 
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/runs.hpp"
 
 using namespace sslm;
 
@@ -307,39 +308,14 @@ private slots:
         QVERIFY(largestShift(d, drawn.drawing) < kTol);
 
         // the same motion: blade tip and total energy, sampled every 0.01 s for 1 s
-        SimulationSettings settings;
-        settings.tEnd = 1.0;
-        settings.rtol = 1e-11;
-        settings.atol = 1e-11;
-        const auto run = [&](const Model& model) {
-            const InitialState start = assembleInitialState(model);
-            std::vector<Eigen::Vector2d> tip;
-            std::vector<double> energy;
-            const SimulationSummary summary = simulate(model, settings, start.q, start.qd,
-                                                       {[&](const Sample& s) {
-                                                            tip.push_back(s.points.front());
-                                                            energy.push_back(s.totalEnergy);
-                                                        },
-                                                        {}});
-            if (!summary.ok) {
-                qFatal("%s", summary.message.c_str());
-            }
-            return std::pair{tip, energy};
-        };
-        const auto [fileTip, fileEnergy] = run(*file);
-        const auto [drawnTip, drawnEnergy] = run(*drawn.model);
-        QCOMPARE(drawnTip.size(), fileTip.size());
-        double worstTip = 0;
-        double worstEnergy = 0;
-        for (std::size_t k = 0; k < fileTip.size(); ++k) {
-            worstTip = std::max(worstTip, (drawnTip[k] - fileTip[k]).norm());
-            worstEnergy = std::max(worstEnergy, std::abs(drawnEnergy[k] - fileEnergy[k]));
-        }
+        const fixtures::MotionDifference difference =
+            fixtures::motionDifference(*file, *drawn.model, 1.0);
         qInfo("scraper entered through the editor vs the file over 1 s: blade tip within %.3g m, "
               "energy within %.3g J",
-              worstTip, worstEnergy);
-        QVERIFY(worstTip < 1e-8);
-        QVERIFY(worstEnergy < 1e-6);
+              difference.point, difference.energy);
+        QCOMPARE(difference.samples, std::size_t(101));
+        QVERIFY(difference.point < 1e-8);
+        QVERIFY(difference.energy < 1e-6);
     }
 
     void inputRate() {

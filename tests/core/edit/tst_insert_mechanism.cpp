@@ -11,6 +11,7 @@
 #include "core/spec/mechanism_templates.hpp"
 
 #include "tests/core/fixtures/drawings.hpp"
+#include "tests/core/fixtures/runs.hpp"
 
 using namespace sslm;
 using fixtures::assembled;
@@ -55,20 +56,8 @@ private slots:
         QVERIFY(insertMechanism(d, part, offset).empty());
         const auto both = assembled(d).model;
         const auto alone = assembled(Drawing{part, {}}).model;
-        SimulationSettings settings;
-        settings.tEnd = 0.5;
-        settings.rtol = 1e-11;
-        settings.atol = 1e-11;
-        const auto path = [&](const Model& model) {
-            const InitialState start = assembleInitialState(model);
-            std::vector<Eigen::Vector2d> points;
-            const SimulationSummary summary =
-                simulate(model, settings, start.q, start.qd,
-                         {[&](const Sample& s) { points.push_back(s.points.back()); }, {}});
-            if (!summary.ok) {
-                qFatal("%s", summary.message.c_str());
-            }
-            return points;
+        const auto path = [](const Model& model) {
+            return fixtures::sampleRun(model, 0.5, [](const Sample& s) { return s.points.back(); });
         };
         const auto inserted = path(*both);
         const auto reference = path(*alone);
