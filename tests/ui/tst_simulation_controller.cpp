@@ -39,12 +39,13 @@ constexpr int kFinishTimeoutMs = 60000;  // generous: the runs here take well un
 constexpr int kCycles = 50;
 
 /// The file's solver block with the command line's overrides, as `sslm simulate` builds it.
-SimulationSettings scraperSettings(const Model& model, double tEnd, double tolerance) {
+SimulationSettings
+scraperSettings(const Model& model, double tEnd, double tolerance, double sampleInterval = 0.01) {
     SolverSettingsSpec spec = model.spec.solver;
     spec.integrator = "dopri5";
     spec.tEnd = tEnd;
     spec.rtol = spec.atol = tolerance;
-    spec.sampleInterval = 0.01;
+    spec.sampleInterval = sampleInterval;
     std::string error;
     const std::optional<SimulationSettings> settings = settingsFromSpec(spec, &error);
     if (!settings) {
@@ -173,7 +174,10 @@ private Q_SLOTS:
     }
 
     void stopCancels() {
-        const SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
+        // long enough (seconds of work even on a fast machine) that it cannot end by itself
+        // before the stop: 15 s of scraper motion take only ~0.2 s on some machines
+        const double tEnd = 1000.0;
+        const SimulationSettings settings = scraperSettings(*m_scraper, tEnd, 1e-12, 0.5);
         SimulationController controller;
         QSignalSpy finished(&controller, &SimulationController::finished);
         QSignalSpy samples(&controller, &SimulationController::samplesAvailable);
@@ -184,7 +188,7 @@ private Q_SLOTS:
         const SimulationSummary summary = lastSummary(finished);
         QVERIFY(summary.cancelled);
         QVERIFY(!summary.ok);
-        QVERIFY(summary.endTime < 15.0);
+        QVERIFY(summary.endTime < tEnd);
         QVERIFY2(QString::fromStdString(summary.message).startsWith(QStringLiteral("cancelled")),
                  summary.message.c_str());
         QCOMPARE(run->state(), RunState::Cancelled);

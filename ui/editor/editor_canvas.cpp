@@ -55,8 +55,9 @@ EditorCanvas::EditorCanvas(QWidget* parent) : QGraphicsView(parent) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     scale(1.0, -1.0); // y up
-    setToolTip(tr("Select: click a point or link, drag a point to move it (Delete removes). "
-                  "Pivot: click to place a ground pivot. Link: drag from a pivot or point."));
+    setToolTip(tr("Select (S): click a point or link, drag a point to move it (Delete removes). "
+                  "Pivot (P): click to place a ground pivot. Link (L): drag a bar. Pin (J): drag "
+                  "from a point to a point of another body."));
     m_drawing = emptyDrawing({});
 }
 

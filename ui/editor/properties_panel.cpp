@@ -316,7 +316,7 @@ void PropertiesPanel::showSelection() {
     }
     if (!at && link == nullptr) {
         m_title->setText(tr("Nothing selected. In the Edit tab: S selects, P places pivots, "
-                            "L draws links, R sliders, T points, D drives the input."));
+                            "L draws links, R sliders, T points, J pins, D drives the input."));
     }
     m_updating = false;
     showJoint();
