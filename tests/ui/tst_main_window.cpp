@@ -21,6 +21,8 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -1159,6 +1161,21 @@ private slots:
             type(panel.inertiaBox(), *spec.inertiaCom);
         }
         grabScreenshot(window, "studio_editor_scraper.png");
+        // the joint labels do not cover each other (the crank is 0.038 m: J1, J4 and J6 crowd)
+        std::vector<QRect> labels;
+        for (QGraphicsItem* item : canvas.scene()->items()) {
+            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+                labels.push_back(text->deviceTransform(canvas.viewportTransform())
+                                     .mapRect(text->boundingRect())
+                                     .toRect());
+            }
+        }
+        QCOMPARE(labels.size(), std::size_t(9)); // ten joints, J10 and J7's pin at one place
+        for (std::size_t a = 0; a < labels.size(); ++a) {
+            for (std::size_t b = a + 1; b < labels.size(); ++b) {
+                QVERIFY(!labels[a].adjusted(1, 1, -1, -1).intersects(labels[b]));
+            }
+        }
 
         const MechanismSpec& drawn = window.document()->spec();
         QCOMPARE(drawn.bodies.size(), std::size_t(7));

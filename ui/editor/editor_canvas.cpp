@@ -264,6 +264,12 @@ void EditorCanvas::rebuildScene() {
         }
     }
     // joint names, inputs marked; joints a finding is about ringed in amber
+    struct JointLabel {
+        Eigen::Vector2d at;
+        QStringList names;
+        bool input = false;
+    };
+    std::vector<JointLabel> labels; // joints at one place share a label ("J9, J10")
     for (const JointSpec& joint : spec.joints) {
         const auto w = pointInWorld(m_drawing, joint.parent);
         if (!w) {
@@ -279,12 +285,43 @@ void EditorCanvas::rebuildScene() {
         const bool input =
             std::any_of(spec.initial.independent.begin(), spec.initial.independent.end(),
                         [&](const auto& v) { return v.first == joint.coordinateName(); });
-        auto* label = s.addSimpleText(QString::fromStdString(joint.name) +
-                                      (input ? tr(" (input)") : QString()));
-        label->setFlag(QGraphicsItem::ItemIgnoresTransformations);
-        label->setPos(scenePoint(*w) + QPointF(6, 6));
-        label->setBrush(input ? QColor(30, 100, 30) : QColor(70, 70, 70));
-        label->setZValue(4);
+        const QPoint here = viewportPoint(*w);
+        const auto same = std::find_if(labels.begin(), labels.end(), [&](const JointLabel& l) {
+            return (viewportPoint(l.at) - here).manhattanLength() <= 2;
+        });
+        JointLabel& label =
+            same != labels.end() ? *same : labels.emplace_back(JointLabel{*w, {}, false});
+        label.names << QString::fromStdString(joint.name) + (input ? tr(" (input)") : QString());
+        label.input = label.input || input;
+    }
+    // each label beside its point, on the first side where it overlaps no label placed before
+    // (viewport px; the labels keep their size at any zoom)
+    std::vector<QRectF> placed;
+    for (const JointLabel& l : labels) {
+        auto* text = s.addSimpleText(l.names.join(QStringLiteral(", ")));
+        text->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+        text->setBrush(l.input ? QColor(30, 100, 30) : QColor(70, 70, 70));
+        text->setZValue(4);
+        text->setPos(scenePoint(l.at));
+        const QSizeF size = text->boundingRect().size();
+        const QPointF anchor(viewportPoint(l.at));
+        const QPointF sides[] = {{6, 2},
+                                 {6, -size.height() - 2},
+                                 {-size.width() - 6, 2},
+                                 {-size.width() - 6, -size.height() - 2},
+                                 {-size.width() / 2, size.height() + 4},
+                                 {-size.width() / 2, -2 * size.height() - 6}};
+        QPointF side = sides[0];
+        for (const QPointF& candidate : sides) {
+            const QRectF rect(anchor + candidate, size);
+            if (std::none_of(placed.begin(), placed.end(),
+                             [&](const QRectF& r) { return r.intersects(rect); })) {
+                side = candidate;
+                break;
+            }
+        }
+        placed.emplace_back(anchor + side, size);
+        text->setTransform(QTransform::fromTranslate(side.x(), side.y()));
     }
     // traced points: a ring on the point, and the path driven so far
     for (const TracedPointSpec& trace : spec.tracedPoints) {
@@ -318,6 +355,7 @@ void EditorCanvas::fit() {
     }
     fitInView(bounds.adjusted(-60, -60, 60, 60), Qt::KeepAspectRatio);
     m_fitPending = !isVisible() || width() < 50;
+    rebuildScene(); // the labels are placed for the new scale
 }
 
 void EditorCanvas::resizeEvent(QResizeEvent* event) {
@@ -828,6 +866,7 @@ void EditorCanvas::wheelEvent(QWheelEvent* event) {
     scale(factor, factor);
     m_fitPending = false;
     m_userZoomed = true;
+    rebuildScene(); // the labels are placed for the new scale
     event->accept();
 }
 
