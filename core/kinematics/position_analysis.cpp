@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include <Eigen/LU>
@@ -315,11 +316,13 @@ AssemblyReport assemble(const Model& model,
                 worst = i;
             }
         }
+        char residual[32];
+        std::snprintf(residual, sizeof residual, "%.3g m", report.residual);
         report.message = model.nLoops() > 0
                              ? loopText(model, worst) +
                                    " cannot close for these inputs: the "
                                    "closure error stays at " +
-                                   std::to_string(report.residual) +
+                                   residual +
                                    " (hint: the inputs may be out of reach, or the guess on "
                                    "another branch; change the inputs or the assembly guess)"
                              : "no loops";
@@ -478,6 +481,12 @@ InitialState assembleInitialState(const Model& model) {
     return state;
 }
 
+double rankThreshold(const Eigen::MatrixXd& J, double largestSingularValue) {
+    return std::max(static_cast<double>(std::max(J.rows(), J.cols())) *
+                        std::numeric_limits<double>::epsilon() * largestSingularValue,
+                    1e-9 * std::max(1.0, largestSingularValue));
+}
+
 MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws) {
     MobilityAtPose mobility;
     mobility.dof = model.nq();
@@ -488,9 +497,7 @@ MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws) {
     const Eigen::JacobiSVD<Eigen::MatrixXd> svd(ws.J);
     mobility.singularValues = svd.singularValues();
     const double largest = mobility.singularValues.size() > 0 ? mobility.singularValues[0] : 0.0;
-    const double threshold = std::max(static_cast<double>(std::max(ws.J.rows(), ws.J.cols())) *
-                                          std::numeric_limits<double>::epsilon() * largest,
-                                      1e-9 * std::max(1.0, largest));
+    const double threshold = rankThreshold(ws.J, largest);
     int rank = 0;
     for (Eigen::Index i = 0; i < mobility.singularValues.size(); ++i) {
         rank += mobility.singularValues[i] > threshold ? 1 : 0;

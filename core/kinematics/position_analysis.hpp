@@ -100,6 +100,11 @@ struct MobilityAtPose {
 };
 MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws);
 
+/// The singular value below which J (or a block of it) counts as rank deficient: relative to
+/// the largest singular value, with a floor of 1e-9. J mixes m and rad, so the threshold is
+/// meant for mechanisms sized in metres (links from millimetres to tens of metres).
+double rankThreshold(const Eigen::MatrixXd& J, double largestSingularValue);
+
 /// One step of a position sweep of an input coordinate.
 struct SweepSample {
     double input = 0;  ///< value of the driven coordinate (rad or m)

@@ -130,13 +130,6 @@ void addProbes(MechanismSpec& spec, int count) {
     }
 }
 
-/// Rank with the relative threshold of mobilityAtPose.
-double rankThreshold(const Eigen::MatrixXd& J, double largestSingularValue) {
-    return std::max(static_cast<double>(std::max(J.rows(), J.cols())) *
-                        std::numeric_limits<double>::epsilon() * largestSingularValue,
-                    1e-9 * std::max(1.0, largestSingularValue));
-}
-
 int rankOf(const Eigen::MatrixXd& m, double threshold) {
     if (m.size() == 0) {
         return 0;
