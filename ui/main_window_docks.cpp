@@ -115,9 +115,9 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::applyDefaultDockSizes() {
-    // the 3-D view keeps about 40 % of the width and 60 % of the height
+    // the 3-D view keeps about half of what the run panel leaves, and 60 % of the height
     const int w = width();
-    resizeDocks({runPanel_, graphDock_}, {280, std::max(480, w * 2 / 5)}, Qt::Horizontal);
+    resizeDocks({runPanel_, graphDock_}, {280, std::max(480, (w - 280) * 9 / 20)}, Qt::Horizontal);
     resizeDocks({runPanel_, runsDock_}, {std::max(300, height() - 300), 150}, Qt::Vertical);
     resizeDocks({jointPlot_}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
     resizeDocks({jointPlot_, reactionPlot_}, {w / 2, w / 2}, Qt::Horizontal);

@@ -21,6 +21,7 @@
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
+#include "ui/viewport/view_overlay.hpp"
 
 using sslm::ui::LoadedMechanism;
 using sslm::ui::MechanismView;
@@ -175,6 +176,33 @@ private Q_SLOTS:
         }
         QCOMPARE(best, body.subsystem);
         QVERIFY2(near(actual, expected), qPrintable(QColor(actual).name()));
+    }
+
+    // In a view as small as a 1280×800 window leaves it, the camera fit keeps every point of
+    // the scraper out from under the legend box in the top left corner, and on screen.
+    void fitKeepsTheMechanismClearOfTheLegend() {
+        const LoadedMechanism m = load(QStringLiteral("carpet_scraper.json"));
+        auto view = showExample(m);
+        view->resize(510, 430);
+        QTest::qWait(50);
+        view->resetCamera();
+        sslm::viewport::OverlayContext context;
+        context.model = m.model.get();
+        const QRectF legend = sslm::viewport::legendRect(context, view->font());
+        QVERIFY(legend.width() > 100 && legend.height() > 60);
+        sslm::Workspace ws(*m.model);
+        sslm::updatePositions(*m.model, ws, m.q0);
+        int points = 0;
+        for (std::size_t b = 1; b < m.model->bodies.size(); ++b) {
+            for (const auto& point : m.model->bodies[b].points) {
+                const QPointF at =
+                    view->worldToWidget(sslm::pointPosition(ws, static_cast<int>(b), point.p_B));
+                QVERIFY2(!legend.contains(at), point.name.c_str());
+                QVERIFY(QRectF(0, 0, view->width(), view->height()).contains(at));
+                ++points;
+            }
+        }
+        QCOMPARE(points, 18);
     }
 
     void newPoseMovesPixelsAndTraces() {

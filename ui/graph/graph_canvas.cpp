@@ -25,7 +25,7 @@ GraphCanvas::GraphCanvas(QGraphicsScene* scene, QWidget* parent) : QGraphicsView
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate); // the legend is in the foreground
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(320, 260);
+    setMinimumSize(240, 220);
 }
 
 void GraphCanvas::refit() {

@@ -148,7 +148,7 @@ GraphSidePanel::GraphSidePanel(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
-    setMinimumWidth(300);
+    setMinimumWidth(240);
 
     showMessage(tr("Click a joint to cut it: it takes the place of its loop's cut. Click a cut "
                    "joint first to choose which cut to release."),

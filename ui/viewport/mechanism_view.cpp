@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include <QElapsedTimer>
 #include <QMouseEvent>
@@ -152,15 +154,51 @@ struct MechanismView::Impl {
         vtkCamera* camera = renderer->GetActiveCamera();
         camera->ParallelProjectionOn();
         const double extent = scene ? scene->metrics().extent : 1.0;
-        const double cx = 0.5 * (b[0] + b[1]);
-        const double cy = 0.5 * (b[2] + b[3]);
-        const double aspect =
-            static_cast<double>(std::max(1, self->width())) / std::max(1, self->height());
-        const double halfHeight = std::max(0.5 * (b[3] - b[2]), 0.5 * (b[1] - b[0]) / aspect);
+        const double w = std::max(1, self->width());
+        const double h = std::max(1, self->height());
+        // the room for the mechanism: the whole view, or, with the legend box in its top left
+        // corner, what the box leaves below it or to its right, whichever shows it larger
+        struct Room {
+            double left, top, width, height;
+        };
+        std::vector<Room> rooms;
+        const QRectF legend =
+            scene ? viewport::legendRect(overlayContext(), overlay->font()) : QRectF();
+        if (legend.isEmpty()) {
+            rooms.push_back({0, 0, w, h});
+        } else {
+            const double below = legend.bottom() + 8;
+            const double right = legend.right() + 8;
+            for (const Room room : {Room{0, below, w, h - below}, Room{right, 0, w - right, h}}) {
+                if (room.width >= 80 && room.height >= 80) {
+                    rooms.push_back(room);
+                }
+            }
+            if (rooms.empty()) {
+                rooms.push_back({0, 0, w, h}); // too small a view to keep clear of it
+            }
+        }
+        const double boxWidth = std::max(b[1] - b[0], 0.0);
+        const double boxHeight = std::max(b[3] - b[2], 0.0);
+        Room room = rooms.front();
+        double metresPerPixel = std::numeric_limits<double>::infinity();
+        for (const Room& candidate : rooms) {
+            const double scale = std::max(boxWidth / candidate.width, boxHeight / candidate.height);
+            if (scale < metresPerPixel) {
+                metresPerPixel = scale;
+                room = candidate;
+            }
+        }
+        metresPerPixel = std::max(metresPerPixel, 2e-3 / h) * kFitMargin;
+        // the box's centre at the room's centre: px right of and below the view's centre
+        const double right = room.left + 0.5 * room.width - 0.5 * w;
+        const double down = room.top + 0.5 * room.height - 0.5 * h;
+        const double cx = 0.5 * (b[0] + b[1]) - right * metresPerPixel;
+        const double cy = 0.5 * (b[2] + b[3]) + down * metresPerPixel;
         camera->SetFocalPoint(cx, cy, 0);
         camera->SetPosition(cx, cy, 20 * extent);
         camera->SetViewUp(0, 1, 0);
-        camera->SetParallelScale(std::max(halfHeight, 1e-3) * kFitMargin);
+        camera->SetParallelScale(0.5 * h * metresPerPixel);
         cameraFitPending = false;
         navigatedSinceFit = false;
     }

@@ -90,60 +90,83 @@ void paintJointLabels(QPainter& painter, const OverlayContext& c) {
     }
 }
 
-void paintLegend(QPainter& painter, const OverlayContext& c) {
+/// What the legend says and where its box is (logical pixels), for a font.
+struct LegendLayout {
+    QStringList rows; ///< the name and the counts
+    std::vector<QString> subsystemRows;
+    QString cutRow;
+    QStringList traceNames;
+    int line = 0;
+    int swatch = 0;
+    QRectF box;
+};
+
+LegendLayout legendLayout(const OverlayContext& c, const QFont& font) {
     const Model& model = *c.model;
-    QFont font = painter.font();
     const QFontMetrics metrics(font);
-    const int line = metrics.height() + 3;
-    const int swatch = metrics.ascent() - 1;
+    LegendLayout l;
+    l.line = metrics.height() + 3;
+    l.swatch = metrics.ascent() - 1;
 
     QStringList cutNames;
     for (const int j : model.cuts) {
         cutNames << qs(model.joints[j].name);
     }
-    QStringList rows;
-    rows << qs(model.name.empty() ? std::string("Mechanism") : model.name);
-    rows << QStringLiteral("%1 loop%2 · %3 coordinates · DOF %4")
-                .arg(model.nLoops())
-                .arg(model.nLoops() == 1 ? "" : "s")
-                .arg(model.nq())
-                .arg(model.mobilityGrubler);
-    std::vector<QString> subsystemRows;
+    l.rows << qs(model.name.empty() ? std::string("Mechanism") : model.name);
+    l.rows << QStringLiteral("%1 loop%2 · %3 coordinates · DOF %4")
+                  .arg(model.nLoops())
+                  .arg(model.nLoops() == 1 ? "" : "s")
+                  .arg(model.nq())
+                  .arg(model.mobilityGrubler);
     for (std::size_t s = 0; s < model.subsystems.size(); ++s) {
         QStringList names;
         for (const int b : model.subsystems[s].bodies) {
             names << qs(model.bodies[b].name.empty() ? model.bodies[b].id : model.bodies[b].name);
         }
-        subsystemRows.push_back(metrics.elidedText(
+        l.subsystemRows.push_back(metrics.elidedText(
             QStringLiteral("S%1  %2").arg(s + 1).arg(names.join(QStringLiteral(", "))),
             Qt::ElideRight, 300));
     }
-    const QString cutRow = cutNames.isEmpty() ? QStringLiteral("no cut joints (tree)")
-                                              : QStringLiteral("cut joint%1: %2")
-                                                    .arg(cutNames.size() == 1 ? "" : "s")
-                                                    .arg(cutNames.join(QStringLiteral(", ")));
-    QStringList traceNames;
+    l.cutRow = cutNames.isEmpty() ? QStringLiteral("no cut joints (tree)")
+                                  : QStringLiteral("cut joint%1: %2")
+                                        .arg(cutNames.size() == 1 ? "" : "s")
+                                        .arg(cutNames.join(QStringLiteral(", ")));
     for (const auto& t : model.tracedPoints) {
-        traceNames << qs(t.name);
+        l.traceNames << qs(t.name);
     }
 
     // size of the box
     QFont bold = font;
     bold.setBold(true);
-    int width = QFontMetrics(bold).horizontalAdvance(rows[0]);
-    width = std::max(width, metrics.horizontalAdvance(rows[1]));
-    for (const QString& row : subsystemRows) {
-        width = std::max(width, swatch + 8 + metrics.horizontalAdvance(row));
+    int width = QFontMetrics(bold).horizontalAdvance(l.rows[0]);
+    width = std::max(width, metrics.horizontalAdvance(l.rows[1]));
+    for (const QString& row : l.subsystemRows) {
+        width = std::max(width, l.swatch + 8 + metrics.horizontalAdvance(row));
     }
-    width = std::max(width, swatch + 8 + metrics.horizontalAdvance(cutRow));
-    const int rowsCount = 2 + static_cast<int>(subsystemRows.size()) + 1 +
-                          (traceNames.isEmpty() || !c.tracesVisible ? 0 : 1);
-    const QRectF box(12, 12, width + 24, rowsCount * line + 18);
+    width = std::max(width, l.swatch + 8 + metrics.horizontalAdvance(l.cutRow));
+    const int rowsCount = 2 + static_cast<int>(l.subsystemRows.size()) + 1 +
+                          (l.traceNames.isEmpty() || !c.tracesVisible ? 0 : 1);
+    l.box = QRectF(12, 12, width + 24, rowsCount * l.line + 18);
+    return l;
+}
+
+void paintLegend(QPainter& painter, const OverlayContext& c) {
+    const QFont font = painter.font();
+    const LegendLayout layout = legendLayout(c, font);
+    const QStringList& rows = layout.rows;
+    const std::vector<QString>& subsystemRows = layout.subsystemRows;
+    const QString& cutRow = layout.cutRow;
+    const QStringList& traceNames = layout.traceNames;
+    const int line = layout.line;
+    const int swatch = layout.swatch;
+    const QRectF& box = layout.box;
+    QFont bold = font;
+    bold.setBold(true);
     painter.setPen(QColor(201, 206, 214));
     painter.setBrush(QColor(255, 255, 255, 215));
     painter.drawRoundedRect(box, 6, 6);
 
-    double y = box.top() + 10 + metrics.ascent();
+    double y = box.top() + 10 + QFontMetrics(font).ascent();
     const double x = box.left() + 12;
     painter.setFont(bold);
     painter.setPen(kText);
@@ -226,6 +249,10 @@ void paintScaleAndAxes(QPainter& painter, const QSize& size, const OverlayContex
 }
 
 } // namespace
+
+QRectF legendRect(const OverlayContext& context, const QFont& font) {
+    return context.model != nullptr ? legendLayout(context, font).box : QRectF();
+}
 
 void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& context) {
     if (!context.model || !context.scene || !(context.metresPerPixel > 0)) {

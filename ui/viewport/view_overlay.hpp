@@ -11,6 +11,7 @@
 
 #include <QColor>
 #include <QPointF>
+#include <QRectF>
 #include <QSize>
 #include <QWidget>
 
@@ -18,6 +19,7 @@
 
 #include "core/model/model.hpp"
 
+class QFont;
 class QPainter;
 
 namespace sslm::viewport {
@@ -38,6 +40,10 @@ struct OverlayContext {
 };
 
 void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& context);
+
+/// Where the legend box is painted (logical pixels, top left of the view) with `font`; empty
+/// without a model. The camera fit keeps the mechanism out from under it.
+QRectF legendRect(const OverlayContext& context, const QFont& font);
 
 /// A transparent widget, laid over the view, that paints the overlay and lets the mouse
 /// through.
