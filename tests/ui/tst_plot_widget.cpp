@@ -300,6 +300,37 @@ private Q_SLOTS:
         QVERIFY(!plot.exportSvg(dir.filePath(QStringLiteral("missing/dir/plot.svg"))));
     }
 
+    // A short chart (a plot dock in a 1280×800 window) keeps its height for the curves: no
+    // title, the legend at the side, tick labels whole; the title comes back when it is tall,
+    // and an export of the short chart still has it.
+    void shortChartsGiveTheirHeightToTheCurves() {
+        const auto run = simulatedRun(m_scraper, 1, 1.0);
+        PlotWidget plot;
+        plot.resize(620, 190);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.addRun(run);
+        plot.setSelectedColumns(columnsOf(run->layout(), SeriesFamily::Position));
+        QApplication::processEvents();
+        QVERIFY(plot.chart()->title().isEmpty());
+        QCOMPARE(plot.chart()->legend()->alignment(), Qt::AlignRight);
+        const double shortPlotHeight = plot.chart()->plotArea().height();
+        plot.resize(620, 400);
+        QApplication::processEvents();
+        QVERIFY(plot.chart()->title().contains(QStringLiteral("Carpet scraping mechanism")));
+        plot.resize(620, 190);
+        QApplication::processEvents();
+        QCOMPARE(plot.chart()->plotArea().height(), shortPlotHeight);
+        QVERIFY2(shortPlotHeight > 60, qPrintable(QString::number(shortPlotHeight)));
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("short.svg"));
+        QVERIFY(plot.exportSvg(svg, QSize(1000, 600)));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("Carpet scraping mechanism"));
+        QVERIFY(plot.chart()->title().isEmpty()); // the view is short again after the export
+    }
+
     void timeCursorMoves() {
         const auto run = simulatedRun(m_scraper, 1, 1.0);
         PlotWidget plot;

@@ -54,6 +54,7 @@ constexpr double kMinAxisSpan = 1e-11;
 /// there are more curves than fit side by side below it and the chart is wide enough.
 constexpr int kMaxCurvesInBottomLegend = 3;
 constexpr double kMinWidthForSideLegend = 480; ///< px
+constexpr double kMinHeightForTitle = 260;     ///< px: shorter charts have no title
 
 /// Family and unit of a column name, from the first run that has it.
 const SampleColumn* findColumn(const std::vector<const SampleLayout*>& layouts,
@@ -277,7 +278,7 @@ void PlotWidget::rebuildTraces() {
         marker->setVisible(false);
     }
     m_chart->legend()->setVisible(!dataSeries().isEmpty());
-    placeLegend(m_chart->size().width());
+    fitLayout(m_chart->size());
 
     updateTitles();
     for (RunData& entry : m_runs) {
@@ -599,7 +600,8 @@ void PlotWidget::updateTitles() {
     } else if (families.isEmpty()) {
         title += QStringLiteral(" — choose series with the Series button");
     }
-    m_chart->setTitle(title);
+    m_title = title;
+    fitLayout(m_view->size());
     if (m_valueAxis) {
         // one family: its name; several: their units only; none (nothing chosen): no title
         QString axisTitle = families.size() == 1 ? families.front() : QString();
@@ -612,18 +614,26 @@ void PlotWidget::updateTitles() {
     }
 }
 
-void PlotWidget::placeLegend(double chartWidth) {
-    const bool side =
-        dataSeries().size() > kMaxCurvesInBottomLegend && chartWidth >= kMinWidthForSideLegend;
+void PlotWidget::fitLayout(const QSizeF& chartSize) {
+    // short charts (a dock at 1280×800) keep their height for the curves: the dock names the
+    // plot, so the title goes, and the legend moves to the side when there is room
+    const bool shortChart = chartSize.height() < kMinHeightForTitle;
+    const bool side = chartSize.width() >= kMinWidthForSideLegend &&
+                      (dataSeries().size() > kMaxCurvesInBottomLegend || shortChart);
     const Qt::Alignment alignment = side ? Qt::AlignRight : Qt::AlignBottom;
     if (m_chart->legend()->alignment() != alignment) {
         m_chart->legend()->setAlignment(alignment);
+    }
+    // (an empty chart keeps its title: it says how to fill it)
+    const QString title = shortChart && !m_runs.empty() ? QString() : m_title;
+    if (m_chart->title() != title) {
+        m_chart->setTitle(title);
     }
 }
 
 void PlotWidget::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    placeLegend(m_view->width());
+    fitLayout(m_view->size());
 }
 
 int PlotWidget::plotColumns() const {
@@ -642,7 +652,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
     QCoreApplication::sendPostedEvents();
     const QRectF viewGeometry = m_chart->geometry();
     m_exporting = true;
-    placeLegend(size.width());
+    fitLayout(QSizeF(size));
     m_chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
     if (m_chart->layout()) {
         m_chart->layout()->activate();
@@ -652,7 +662,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
         QPainter painter(&device);
         if (!painter.isActive()) {
             m_exporting = false;
-            placeLegend(viewGeometry.width());
+            fitLayout(viewGeometry.size());
             m_chart->setGeometry(viewGeometry);
             render(true);
             return false;
@@ -663,7 +673,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
                                 m_chart->sceneBoundingRect());
     }
     m_exporting = false;
-    placeLegend(viewGeometry.width());
+    fitLayout(viewGeometry.size());
     m_chart->setGeometry(viewGeometry);
     if (m_chart->layout()) {
         m_chart->layout()->activate();
@@ -694,7 +704,7 @@ bool PlotWidget::exportSvg(const QString& path, const QSize& size) {
     generator.setFileName(path);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(m_chart->title());
+    generator.setTitle(m_title);
     generator.setDescription(QStringLiteral("SSLM Studio plot"));
     return renderTo(generator, size) && QFileInfo(path).size() > 0;
 }

@@ -134,9 +134,10 @@ private:
     void setTimeRange(const NiceRange& range);
     void updateCursor();
     void updateTitles();
-    /// Legend below the plot, or to its right (whole labels) when there are many curves and
-    /// the chart is at least kMinWidthForSideLegend wide.
-    void placeLegend(double chartWidth);
+    /// Fits the chart's furniture to its size (px): the legend below the plot, or to its right
+    /// (whole labels) when there are many curves or the chart is short, if the chart is at least
+    /// kMinWidthForSideLegend wide; the title only on charts at least kMinHeightForTitle tall.
+    void fitLayout(const QSizeF& chartSize);
     bool renderTo(QPaintDevice& device, const QSize& size);
     /// Columns of the min/max decimation: the plot's pixel columns, fewer on screen when many
     /// curves are shown.
@@ -158,7 +159,8 @@ private:
     bool m_logarithmic = false;
     bool m_autoScale = true;
     bool m_settingRange = false; ///< ranges being set by the auto-scale, not by the user
-    bool m_exporting = false;    ///< decimate to every pixel column of the export
+    QString m_title;          ///< the chart's title, shown when there is room and always exported
+    bool m_exporting = false; ///< decimate to every pixel column of the export
     double m_cursorTime = std::numeric_limits<double>::quiet_NaN();
 };
 
