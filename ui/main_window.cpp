@@ -25,6 +25,8 @@
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/playback/playback_bar.hpp"
+#include "ui/plots/plot_dock.hpp"
+#include "ui/plots/series_chooser.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
@@ -37,6 +39,10 @@ constexpr int kMaxRecentFiles = 8;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
+/// How many View ▸ New Plot docks there were, and the columns of each by its object name (the
+/// joint and reaction plots choose theirs for each mechanism).
+const QString kExtraPlotsKey = QStringLiteral("mainWindow/extraPlots");
+const QString kPlotColumnsKey = QStringLiteral("mainWindow/plotColumns/");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
 /// The docks' layout: 3 added Torque vs angle, 4 the Check panel, 5 the History; older
 /// layouts are ignored.
@@ -128,6 +134,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     statusBar()->showMessage(tr("Open a mechanism (Ctrl+O) or pick one from File ▸ Examples"));
     resize(1480, 920);
     const QSettings settings;
+    // the plot docks of the last session, with their columns, before their places are restored
+    for (int k = settings.value(kExtraPlotsKey, 0).toInt(); k > 0 && extraPlots_.size() < 20; --k) {
+        addPlotDock();
+    }
+    for (PlotDock* dock : extraPlots_) {
+        dock->setPreferredColumns(
+            settings.value(kPlotColumnsKey + dock->objectName()).toStringList());
+    }
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     dockSizesPending_ = !restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
 }
@@ -383,6 +397,13 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kStateVersion));
+    settings.setValue(kExtraPlotsKey, static_cast<int>(extraPlots_.size()));
+    for (PlotDock* dock : extraPlots_) {
+        const QStringList columns = dock->chooser()->selectedColumns();
+        if (!columns.isEmpty()) {
+            settings.setValue(kPlotColumnsKey + dock->objectName(), columns);
+        }
+    }
     QMainWindow::closeEvent(event);
 }
 

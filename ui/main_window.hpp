@@ -255,8 +255,8 @@ private:
     QLabel* progressLabel_ = nullptr;
     QMenu* exportMenu_ = nullptr;
     QAction* exportAnimationAction_ = nullptr;
-    bool dockSizesPending_ = true; ///< no saved layout: size the docks on the first show
-    int extraPlotDocks_ = 0;       ///< plot docks added from View ▸ New Plot
+    bool dockSizesPending_ = true;      ///< no saved layout: size the docks on the first show
+    std::vector<PlotDock*> extraPlots_; ///< plot docks added from View ▸ New Plot
     int shownSample_ = -1; ///< sample of the playback run on screen, -1 for the initial pose
     bool reactionDefaultsPending_ = true; ///< the λ plot picks |λ| columns on the next run
 };

@@ -154,8 +154,8 @@ void MainWindow::createSimulationMenu() {
 }
 
 PlotDock* MainWindow::addPlotDock() {
-    ++extraPlotDocks_;
-    auto* dock = new PlotDock(tr("Plot %1").arg(extraPlotDocks_ + 2), this);
+    auto* dock = new PlotDock(tr("Plot %1").arg(extraPlots_.size() + 3), this);
+    extraPlots_.push_back(dock);
     dock->follow(controller_);
     for (const std::shared_ptr<SimulationRun>& run : controller_->history()->runs()) {
         if (controller_->history()->isShown(run->id())) {

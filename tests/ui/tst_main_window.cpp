@@ -31,6 +31,7 @@
 #include <QOpenGLFunctions>
 #include <QProcess>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -1371,6 +1372,19 @@ private slots:
         QCOMPARE(dock->plot()->runIds(), (QList<int>{first->id(), second->id()}));
         QCOMPARE(dock->plot()->selectedColumns(), QStringList{QStringLiteral("energy.total")});
         QCOMPARE(window.jointPlotDock()->plot()->runIds().size(), 2);
+        // the next session has the dock again, showing the columns chosen
+        const QString name = dock->objectName();
+        QVERIFY(window.close());
+        MainWindow& next = freshWindow("four_bar.json");
+        auto* again = next.findChild<PlotDock*>(name);
+        QVERIFY(again);
+        enterSettings(*next.runPanel(), 0.3);
+        QVERIFY(runToEnd(next));
+        QCOMPARE(again->plot()->selectedColumns(), QStringList{QStringLiteral("energy.total")});
+        // (the other tests start from the usual docks)
+        QSettings settings;
+        settings.remove(QStringLiteral("mainWindow/extraPlots"));
+        settings.remove(QStringLiteral("mainWindow/plotColumns"));
     }
 
     void runListChoosesHidesAndRemovesRuns() {

@@ -58,13 +58,17 @@ void PlotDock::addRun(std::shared_ptr<const SimulationRun> run) {
     m_plot->addRun(std::move(run));
     updateChooserColumns();
     if (m_chooser->selectedColumns().isEmpty()) {
+        QStringList preferred;
         QStringList coordinates;
         for (const SampleColumn& column : m_runs.back()->layout().columns()) {
+            if (m_preferred.contains(column.name)) {
+                preferred.append(column.name);
+            }
             if (column.family == SeriesFamily::Position) {
                 coordinates.append(column.name);
             }
         }
-        m_chooser->setSelectedColumns(coordinates);
+        m_chooser->setSelectedColumns(preferred.isEmpty() ? coordinates : preferred);
     }
 }
 

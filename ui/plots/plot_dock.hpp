@@ -30,9 +30,11 @@ public:
     PlotWidget* plot() const { return m_plot; }
     SeriesChooser* chooser() const { return m_chooser; }
 
-    /// Plots `run` too and lists its columns in the chooser. With nothing chosen yet, the joint
-    /// coordinates are chosen.
+    /// Plots `run` too and lists its columns in the chooser. With nothing chosen yet, the
+    /// preferred columns the run has are chosen, else the joint coordinates.
     void addRun(std::shared_ptr<const SimulationRun> run);
+    /// The columns to choose when the first run comes (a layout restored from the settings).
+    void setPreferredColumns(const QStringList& names) { m_preferred = names; }
     void removeRun(int runId);
 
     /// Shows the runs `controller` starts from now on.
@@ -49,6 +51,7 @@ private:
     QSplitter* m_splitter = nullptr;
     QToolBar* m_toolBar = nullptr;
     std::vector<std::shared_ptr<const SimulationRun>> m_runs;
+    QStringList m_preferred;
 };
 
 } // namespace sslm::ui
