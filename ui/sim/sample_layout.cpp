@@ -197,86 +197,91 @@ int SampleLayout::indexOf(const QString& name) const {
     return -1;
 }
 
+namespace {
+
+// Row writers: each puts its values at `out` and moves it past them.
+
+void putStates(double*& out,
+               double t,
+               const Eigen::VectorXd& q,
+               const Eigen::VectorXd& qd,
+               const Eigen::VectorXd& qdd,
+               int nq) {
+    *out++ = t;
+    for (const Eigen::VectorXd* v : {&q, &qd, &qdd}) {
+        for (int k = 0; k < nq; ++k) {
+            *out++ = (*v)[k];
+        }
+    }
+}
+
+/// A reaction's x, y and |F| (N, W), and its moment (N·m) for a prismatic joint.
+void putReaction(double*& out, const Eigen::Vector2d& force, double moment, bool prismatic) {
+    *out++ = force.x();
+    *out++ = force.y();
+    *out++ = force.norm();
+    if (prismatic) {
+        *out++ = moment;
+    }
+}
+
+void putPoints(double*& out, const std::vector<Eigen::Vector2d>& points) {
+    for (const Eigen::Vector2d& p : points) {
+        *out++ = p.x();
+        *out++ = p.y();
+    }
+}
+
+} // namespace
+
 void SampleLayout::fillRow(const Sample& sample,
                            double* row,
                            const Eigen::VectorXd* deviation) const {
-    int c = 0;
-    row[c++] = sample.t;
-    for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
-        for (int k = 0; k < m_nq; ++k) {
-            row[c++] = (*v)[k];
-        }
-    }
+    double* out = row;
+    putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_nq);
     for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
-        const CutReaction& r = sample.reactions[i];
-        row[c++] = r.force.x();
-        row[c++] = r.force.y();
-        row[c++] = r.force.norm();
-        if (m_prismaticCut[i]) {
-            row[c++] = r.moment;
-        }
+        putReaction(out, sample.reactions[i].force, sample.reactions[i].moment, m_prismaticCut[i]);
     }
     for (double force : sample.actuatorForces) {
-        row[c++] = force;
+        *out++ = force;
     }
     for (double value : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
                          sample.actuatorWork, sample.damperWork, sample.positionViolation,
                          sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
-        row[c++] = value;
+        *out++ = value;
     }
-    for (const Eigen::Vector2d& p : sample.points) {
-        row[c++] = p.x();
-        row[c++] = p.y();
-    }
+    putPoints(out, sample.points);
     if (m_deviation) {
         for (int k = 0; k < m_nq; ++k) {
-            row[c++] = deviation != nullptr ? (*deviation)[k] : 0.0;
+            *out++ = deviation != nullptr ? (*deviation)[k] : 0.0;
         }
     }
 }
 
 void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
-    int c = 0;
-    row[c++] = sample.t;
-    for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
-        for (int k = 0; k < m_nq; ++k) {
-            row[c++] = (*v)[k];
-        }
-    }
+    double* out = row;
+    putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_nq);
+    // a joint's reaction in W (zero when the sample has none for it)
+    const auto reactionOf = [&](std::size_t joint, bool prismatic) {
+        const bool have = joint < sample.reactions.size();
+        putReaction(out, have ? sample.reactions[joint].force : Eigen::Vector2d::Zero(),
+                    have ? sample.reactions[joint].moment : 0.0, prismatic);
+    };
     // λ as the cut joints' reactions in W, as forward runs store them
     for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
-        const auto joint = static_cast<std::size_t>(m_cutJoints[i]);
-        const bool have = joint < sample.reactions.size();
-        const Eigen::Vector2d force =
-            have ? sample.reactions[joint].force : Eigen::Vector2d::Zero();
-        row[c++] = force.x();
-        row[c++] = force.y();
-        row[c++] = force.norm();
-        if (m_prismaticCut[i]) {
-            row[c++] = have ? sample.reactions[joint].moment : 0.0;
-        }
+        reactionOf(static_cast<std::size_t>(m_cutJoints[i]), m_prismaticCut[i]);
     }
     for (const double tau : sample.tau) {
-        row[c++] = tau;
+        *out++ = tau;
     }
     for (const double value :
          {sample.kineticEnergy, sample.potentialEnergy,
           sample.kineticEnergy + sample.potentialEnergy, sample.positionViolation, sample.cpuNs}) {
-        row[c++] = value;
+        *out++ = value;
     }
-    for (const Eigen::Vector2d& p : sample.points) {
-        row[c++] = p.x();
-        row[c++] = p.y();
-    }
+    putPoints(out, sample.points);
     for (std::size_t j = 0; j < m_prismaticJoint.size(); ++j) {
-        const bool have = j < sample.reactions.size();
-        const Eigen::Vector2d force = have ? sample.reactions[j].force : Eigen::Vector2d::Zero();
-        row[c++] = force.x();
-        row[c++] = force.y();
-        row[c++] = force.norm();
-        if (m_prismaticJoint[j]) {
-            row[c++] = have ? sample.reactions[j].moment : 0.0;
-        }
+        reactionOf(j, m_prismaticJoint[j]);
     }
 }
 
