@@ -109,6 +109,12 @@ void updateVelocities(const Model& model,
     }
 }
 
+Eigen::Vector2d jointPoint(const Model& model, const Workspace& ws, int joint) {
+    const Joint& j = model.joints[static_cast<std::size_t>(joint)];
+    return j.type == JointType::Prismatic ? pointPosition(ws, j.bodyB, j.p_B)
+                                          : pointPosition(ws, j.bodyA, j.p_A);
+}
+
 Eigen::Vector2d pointPosition(const Workspace& ws, int body, const Eigen::Vector2d& p_B) {
     return ws.origin[body] + rotate(ws.cosAngle[body], ws.sinAngle[body], p_B);
 }

@@ -25,6 +25,10 @@ void updateVelocities(const Model& model,
 /// World position (m) of the point p_B (m, body frame) of `body`.
 Eigen::Vector2d pointPosition(const Workspace& ws, int body, const Eigen::Vector2d& p_B);
 
+/// Where joint `joint` acts in W (m): its pin for a revolute joint, its B-side point for a
+/// prismatic one (where its reaction is drawn). Precondition: updatePositions.
+Eigen::Vector2d jointPoint(const Model& model, const Workspace& ws, int joint);
+
 /// World velocity (m/s) of the point p_B of `body`. Precondition: updateVelocities.
 Eigen::Vector2d pointVelocity(const Workspace& ws, int body, const Eigen::Vector2d& p_B);
 

@@ -34,9 +34,7 @@ std::vector<CutReaction> jointReactionsAt(const SimulationRun& run, std::size_t 
                               run.samples().value(row, layout.indexOf(prefix + "y"))};
         const int moment = layout.indexOf(prefix + "moment");
         reactions[j].moment = moment >= 0 ? run.samples().value(row, moment) : 0.0;
-        reactions[j].point = joint.type == JointType::Prismatic
-                                 ? pointPosition(ws, joint.bodyB, joint.p_B)
-                                 : pointPosition(ws, joint.bodyA, joint.p_A);
+        reactions[j].point = jointPoint(model, ws, static_cast<int>(j));
     }
     return reactions;
 }

@@ -394,11 +394,7 @@ void MechanismScene::setPose(const Eigen::VectorXd& q) {
 }
 
 Eigen::Vector2d MechanismScene::jointPosition(int joint) const {
-    const Joint& j = model_->joints[joint];
-    if (j.type == JointType::Prismatic) {
-        return pointPosition(ws_, j.bodyB, j.p_B);
-    }
-    return pointPosition(ws_, j.bodyA, j.p_A);
+    return jointPoint(*model_, ws_, joint);
 }
 
 void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
