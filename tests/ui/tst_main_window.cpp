@@ -74,6 +74,7 @@
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/runs.hpp"
 #include "tests/ui/fixtures/crashed_session.hpp"
+#include "tests/ui/fixtures/dialogs.hpp"
 #include "tests/ui/fixtures/event_loop_probe.hpp"
 #include <malloc.h>
 #include <sys/resource.h>
@@ -212,26 +213,10 @@ class TestMainWindow : public QObject {
         QTest::keyClick(box, Qt::Key_Return);
     }
 
-    /// Answers the next modal dialog with `answer` once it is up (polled every 10 ms, for up to
-    /// 10 s): the dialogs that exec() their own event loop are driven as a user would.
+    /// Answers the next modal dialog (fixtures::answerNextDialog), for as long as the test's
+    /// window lives.
     void answerNextDialog(std::function<void(QWidget*)> answer) {
-        auto* poll = new QTimer(m_window.get()); // gone with the test's window
-        auto* clock = new QElapsedTimer;
-        clock->start();
-        poll->setInterval(10);
-        QObject::connect(poll, &QTimer::timeout, [poll, clock, answer = std::move(answer)] {
-            QWidget* dialog = QApplication::activeModalWidget();
-            if (dialog == nullptr && clock->elapsed() < 10000) {
-                return;
-            }
-            poll->stop();
-            poll->deleteLater();
-            delete clock;
-            if (dialog != nullptr) {
-                answer(dialog);
-            }
-        });
-        poll->start();
+        fixtures::answerNextDialog(m_window.get(), std::move(answer));
     }
 
     static std::vector<double> column(const SimulationRun& run, const QString& name) {

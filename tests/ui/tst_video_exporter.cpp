@@ -9,13 +9,17 @@
 #include <cmath>
 
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QSurfaceFormat>
 #include <QTemporaryDir>
@@ -27,6 +31,8 @@
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/viewport/mechanism_view.hpp"
+
+#include "tests/ui/fixtures/dialogs.hpp"
 
 using sslm::ui::VideoExporter;
 using sslm::ui::VideoExportOptions;
@@ -291,6 +297,32 @@ private Q_SLOTS:
         QVERIFY(!o.withPlot);
         QCOMPARE(o.plotColumns, VideoExporter::defaultPlotColumns(*m_run)); // joint coordinates
         QCOMPARE(o.plotColumns.size(), m_run->model()->nq());
+    }
+
+    // File ▸ Export ▸ Animation as a user goes through it: the dialog answered (file, frame
+    // size, rate and time range typed, OK), the progress dialog, and a video ffprobe reads
+    // with the frames asked for.
+    void interactiveExportThroughItsDialog() {
+        const QString path = m_dir.filePath(QStringLiteral("interactive.mp4"));
+        QWidget parent;
+        parent.show();
+        sslm::fixtures::answerNextDialog(&parent, [&](QWidget* dialog) {
+            QVERIFY(qobject_cast<sslm::ui::VideoExportDialog*>(dialog));
+            auto* file = dialog->findChild<QLineEdit*>(QStringLiteral("path"));
+            QVERIFY(file);
+            file->setText(path);
+            dialog->findChild<QSpinBox*>(QStringLiteral("width"))->setValue(320);
+            dialog->findChild<QSpinBox*>(QStringLiteral("height"))->setValue(240);
+            dialog->findChild<QSpinBox*>(QStringLiteral("fps"))->setValue(10);
+            dialog->findChild<QDoubleSpinBox*>(QStringLiteral("to"))->setValue(1.0);
+            dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        });
+        sslm::ui::exportAnimationInteractively(&parent, m_run, {});
+        const QJsonObject s = probe(path);
+        qInfo() << "interactive MP4:" << s;
+        QCOMPARE(intOf(s, "width"), 320);
+        QCOMPARE(intOf(s, "height"), 240);
+        QVERIFY(std::abs(intOf(s, "nb_read_frames") - 10) <= 1); // 1 s at 10 frames/s
     }
 
     void studioExportsVideo() {

@@ -68,6 +68,7 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     m_path = new QLineEdit(defaults.path.isEmpty() ? defaultVideoPath(run) : defaults.path);
     auto* browseButton = new QPushButton(tr("Browse…"));
     connect(browseButton, &QPushButton::clicked, this, &VideoExportDialog::browse);
+    m_path->setObjectName(QStringLiteral("path")); // names for tests and accessibility
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(browseButton);
@@ -85,6 +86,8 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
         side->setSingleStep(2);
         side->setSuffix(tr(" px"));
     }
+    m_width->setObjectName(QStringLiteral("width"));
+    m_height->setObjectName(QStringLiteral("height"));
     m_width->setValue(defaults.size.width());
     m_height->setValue(defaults.size.height());
     const int preset = m_sizePreset->findData(defaults.size);
@@ -107,6 +110,7 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     m_fps->setRange(kMinFps, kMaxFps);
     m_fps->setValue(std::clamp(static_cast<int>(std::lround(defaults.fps)), kMinFps, kMaxFps));
     m_fps->setSuffix(tr(" frames/s"));
+    m_fps->setObjectName(QStringLiteral("fps"));
 
     // time range within the run
     m_t0 = new QDoubleSpinBox;
@@ -117,6 +121,8 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
         t->setSingleStep(0.1);
         t->setSuffix(tr(" s"));
     }
+    m_t0->setObjectName(QStringLiteral("from"));
+    m_t1->setObjectName(QStringLiteral("to"));
     m_t0->setValue(std::clamp(defaults.t0, range.firstTime(), range.lastTime()));
     m_t1->setValue(std::clamp(defaults.t1, range.firstTime(), range.lastTime()));
     auto* timeRow = new QHBoxLayout;
