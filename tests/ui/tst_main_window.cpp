@@ -213,6 +213,19 @@ class TestMainWindow : public QObject {
         QTest::keyClick(box, Qt::Key_Return);
     }
 
+    /// Where the Edit canvas's text labels are on its viewport (px).
+    static std::vector<QRect> labelRects(EditorCanvas& canvas) {
+        std::vector<QRect> labels;
+        for (QGraphicsItem* item : canvas.scene()->items()) {
+            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+                labels.push_back(text->deviceTransform(canvas.viewportTransform())
+                                     .mapRect(text->boundingRect())
+                                     .toRect());
+            }
+        }
+        return labels;
+    }
+
     /// Answers the next modal dialog (fixtures::answerNextDialog), for as long as the test's
     /// window lives.
     void answerNextDialog(std::function<void(QWidget*)> answer) {
@@ -242,6 +255,22 @@ private slots:
             QCOMPARE(window.graphView()->currentCuts().size(),
                      static_cast<std::size_t>(window.currentModel()->nLoops()));
             QVERIFY(window.runPanel()->startAction()->isEnabled());
+            // the Edit tab draws it where it assembles, its joint labels clear of each other
+            window.centralTabs()->setCurrentIndex(1);
+            QApplication::processEvents();
+            EditorCanvas& canvas = *window.editor()->canvas();
+            QCOMPARE(canvas.drawing().poses.size(), window.currentModel()->bodies.size() - 1);
+            const std::vector<QRect> labels = labelRects(canvas);
+            QVERIFY(!labels.empty());
+            for (std::size_t a = 0; a < labels.size(); ++a) {
+                for (std::size_t b = a + 1; b < labels.size(); ++b) {
+                    QVERIFY2(!labels[a].adjusted(1, 1, -1, -1).intersects(labels[b]), file);
+                }
+            }
+            grabScreenshot(window,
+                           qPrintable(QStringLiteral("studio_edit_%1.png")
+                                          .arg(QString::fromUtf8(file).section('.', 0, 0))));
+            window.centralTabs()->setCurrentIndex(0);
         }
     }
 
@@ -1148,14 +1177,7 @@ private slots:
         }
         grabScreenshot(window, "studio_editor_scraper.png");
         // the joint labels do not cover each other (the crank is 0.038 m: J1, J4 and J6 crowd)
-        std::vector<QRect> labels;
-        for (QGraphicsItem* item : canvas.scene()->items()) {
-            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
-                labels.push_back(text->deviceTransform(canvas.viewportTransform())
-                                     .mapRect(text->boundingRect())
-                                     .toRect());
-            }
-        }
+        const std::vector<QRect> labels = labelRects(canvas);
         QCOMPARE(labels.size(), std::size_t(9)); // ten joints, J10 and J7's pin at one place
         for (std::size_t a = 0; a < labels.size(); ++a) {
             for (std::size_t b = a + 1; b < labels.size(); ++b) {

@@ -228,17 +228,19 @@ void EditorCanvas::rebuildScene() {
             ->setZValue(0.6);
     }
 
-    // ground pivots
+    // ground pivots: a fixed-size symbol (px, y down) under each ground point, at any zoom
+    QPainterPath pivot;
+    pivot.moveTo(0, 0);
+    pivot.lineTo(-8, 14);
+    pivot.lineTo(8, 14);
+    pivot.closeSubpath();
+    pivot.moveTo(-12, 14);
+    pivot.lineTo(12, 14);
     for (const BodyPoint& p : spec.ground.points) {
-        const QPointF at = scenePoint(p.p_B);
-        QPainterPath triangle;
-        triangle.moveTo(at);
-        triangle.lineTo(at + QPointF(-8, -14));
-        triangle.lineTo(at + QPointF(8, -14));
-        triangle.closeSubpath();
-        s.addPath(triangle, QPen(Qt::darkGray, 1.2), QColor(220, 220, 220))->setZValue(2);
-        s.addLine(QLineF(at + QPointF(-12, -14), at + QPointF(12, -14)), QPen(Qt::darkGray, 1.5))
-            ->setZValue(2);
+        auto* symbol = s.addPath(pivot, QPen(Qt::darkGray, 1.4), QColor(220, 220, 220));
+        symbol->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+        symbol->setPos(scenePoint(p.p_B));
+        symbol->setZValue(2);
     }
 
     // pins and free points
@@ -297,6 +299,9 @@ void EditorCanvas::rebuildScene() {
     // each label beside its point, on the first side where it overlaps no label placed before
     // (viewport px; the labels keep their size at any zoom)
     std::vector<QRectF> placed;
+    for (const BodyPoint& p : spec.ground.points) { // the pivot symbols
+        placed.emplace_back(QPointF(viewportPoint(p.p_B)) + QPointF(-12, 0), QSizeF(24, 15));
+    }
     for (const JointLabel& l : labels) {
         auto* text = s.addSimpleText(l.names.join(QStringLiteral(", ")));
         text->setFlag(QGraphicsItem::ItemIgnoresTransformations);
