@@ -39,10 +39,9 @@ constexpr int kMaxRecentFiles = 8;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
-/// How many View ▸ New Plot docks there were, and the columns of each by its object name (the
-/// joint and reaction plots choose theirs for each mechanism).
-const QString kExtraPlotsKey = QStringLiteral("mainWindow/extraPlots");
-const QString kPlotColumnsKey = QStringLiteral("mainWindow/plotColumns/");
+/// The View ▸ New Plot docks open at the close, as the columns each showed (the joint and
+/// reaction plots choose theirs for each mechanism).
+const QString kExtraPlotsKey = QStringLiteral("mainWindow/extraPlotColumns");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
 /// The docks' layout: 3 added Torque vs angle, 4 the Check panel, 5 the History; older
 /// layouts are ignored.
@@ -135,15 +134,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     resize(1480, 920);
     const QSettings settings;
     // the plot docks of the last session, with their columns, before their places are restored
-    for (int k = settings.value(kExtraPlotsKey, 0).toInt(); k > 0 && extraPlots_.size() < 20; --k) {
-        addPlotDock();
-    }
-    for (PlotDock* dock : extraPlots_) {
-        dock->setPreferredColumns(
-            settings.value(kPlotColumnsKey + dock->objectName()).toStringList());
+    for (const QVariant& columns : settings.value(kExtraPlotsKey).toList()) {
+        addPlotDock()->setPreferredColumns(columns.toStringList());
     }
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
     dockSizesPending_ = !restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    for (PlotDock* dock : extraPlots_) {
+        dock->show(); // open at the close (a dock of that name may have been closed before)
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -397,13 +395,13 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QSettings settings;
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kStateVersion));
-    settings.setValue(kExtraPlotsKey, static_cast<int>(extraPlots_.size()));
+    QVariantList plots;
     for (PlotDock* dock : extraPlots_) {
-        const QStringList columns = dock->chooser()->selectedColumns();
-        if (!columns.isEmpty()) {
-            settings.setValue(kPlotColumnsKey + dock->objectName(), columns);
+        if (dock->toggleViewAction()->isChecked()) { // closed docks do not come back
+            plots.append(dock->chooser()->selectedColumns());
         }
     }
+    settings.setValue(kExtraPlotsKey, plots);
     QMainWindow::closeEvent(event);
 }
 

@@ -128,6 +128,7 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
     playback_->setRun(nullptr);
     shownSample_ = -1;
     document_->reset(spec, path, modified);
+    reactionDefaultsPending_ = true; // its λ columns once it compiles, not the last mechanism's
     updateRunActions();
     updateWindowTitle();
     showStaleBanner(reason.section(QLatin1Char('\n'), 0, 0));

@@ -133,6 +133,9 @@ void becomePlateWhenOffLine(BodySpec& body) {
 } // namespace
 
 std::string editorCoordinateName(const std::string& joint, JointType type) {
+    if (joint.size() < 2 || joint.front() != 'J') {
+        return joint; // not the editor's "J<n>": the joint's own name
+    }
     return (type == JointType::Revolute ? "theta" : "x") + joint.substr(1);
 }
 

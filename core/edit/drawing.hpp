@@ -32,7 +32,8 @@ struct Drawing {
     std::map<std::string, BodyPose> poses; ///< by body id; the ground is W itself
 };
 
-/// The coordinate name the editor gives a joint named "J<n>" of `type`: "theta<n>" or "x<n>".
+/// The coordinate name the editor gives a joint named "J<n>" of `type`: "theta<n>" or "x<n>"
+/// (another name is returned as it is).
 std::string editorCoordinateName(const std::string& joint, JointType type);
 
 /// An empty drawing: the ground only, named `name`, no bodies.

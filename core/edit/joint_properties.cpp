@@ -125,7 +125,8 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
     Drawing edited = drawing;
     JointSpec* j =
         &edited.spec.joints[static_cast<std::size_t>(found - drawing.spec.joints.begin())];
-    if (j->type != properties.type) {
+    const bool typeChanges = j->type != properties.type;
+    if (typeChanges) {
         const std::optional<Eigen::Vector2d> parentAt = pointInWorld(edited, j->parent);
         const std::optional<Eigen::Vector2d> childAt = pointInWorld(edited, j->child);
         if (!parentAt || !childAt) {
@@ -167,10 +168,12 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
         j->type == JointType::Prismatic
             ? Eigen::Vector2d(std::cos(properties.axisAngle), std::sin(properties.axisAngle))
             : Eigen::Vector2d::UnitX(); // a revolute joint has no axis
-    j->springDamper = properties.springDamper;
+    // numbers in the old type's units (N·m/rad, rad, N·m ↔ N/m, m, N) do not carry over: a new
+    // type has no spring/damper, and an actuator only with a zero force
+    j->springDamper = typeChanges ? std::nullopt : properties.springDamper;
     std::erase_if(edited.spec.actuators, [&](const ActuatorSpec& a) { return a.joint == joint; });
     if (properties.actuator) {
-        ActuatorSpec actuator = *properties.actuator;
+        ActuatorSpec actuator = typeChanges ? ActuatorSpec{} : *properties.actuator;
         actuator.joint = joint;
         edited.spec.actuators.push_back(actuator);
     }

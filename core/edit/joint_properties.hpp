@@ -5,8 +5,10 @@
 // Changing the type keeps the drawn pose: a revolute becomes a prismatic joint whose axis is
 // the parent's x-axis (q = 0 m where drawn); a prismatic becomes a revolute joint pinned at the
 // child's point, which gets a partner point on the parent (or a ground pivot) where it is
-// drawn. A coordinate named by the editor's pattern follows the type (theta3 ↔ x3). Units: m,
-// rad, N, N·m; the prismatic axis angle is in the parent's frame. No Qt.
+// drawn. A coordinate named by the editor's pattern follows the type (theta3 ↔ x3). Numbers in
+// the old type's units do not carry over: the initial rate and the spring/damper go, and an
+// actuator stays with a zero force. Units: m, rad, N, N·m; the prismatic axis angle is in the
+// parent's frame. No Qt.
 
 #include <optional>
 #include <string>

@@ -1294,6 +1294,68 @@ private slots:
         window.centralTabs()->setCurrentIndex(0);
     }
 
+    // A field of the Properties panel changes its own number only: the others keep their exact
+    // values (the boxes show them rounded); a refused edit shows the link as it is; a floating
+    // link keeps its place through undo and redo.
+    void panelEditsChangeOnlyTheirField() {
+        MainWindow& window = freshWindow("four_bar.json");
+        MechanismSpec spec = fixtures::drawnFourBar().spec;
+        ActuatorSpec& pd = spec.actuators.at(0);
+        pd.kind = ActuatorSpec::Kind::PdTracking;
+        pd.kp = 12.3456789;
+        pd.reference.kind = SignalSpec::Kind::Linear;
+        pd.reference.rate = 4.71238898;
+        QVERIFY(window.newDocument(spec));
+        window.centralTabs()->setCurrentIndex(1);
+        EditorCanvas& canvas = *window.editor()->canvas();
+        PropertiesPanel& panel = *window.properties();
+        QApplication::processEvents();
+        const auto crankPd = [&] {
+            return window.document()->spec().actuators.at(0);
+        };
+
+        QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {}, canvas.viewportPoint({0, 0}));
+        QCOMPARE(panel.jointBox()->currentData().toString(), QStringLiteral("J1"));
+        panel.springBox()->setFocus();
+        QTest::keyClick(panel.springBox(), Qt::Key_Space);
+        typeInto(panel.stiffnessBox(), 2.0);
+        typeInto(panel.kdBox(), 0.5);
+        QCOMPARE(window.document()->spec().joints[0].springDamper->stiffness, 2.0);
+        QCOMPARE(crankPd().kd, 0.5);
+        QCOMPARE(crankPd().kp, 12.3456789);                 // shown as 12.3457
+        QCOMPARE(crankPd().reference.rate, 4.71238898);     // shown as 4.7124
+        typeInto(panel.referenceEditor()->valueBox(), 1.0); // the reference's value only
+        QCOMPARE(crankPd().reference.value, 1.0);
+        QCOMPARE(crankPd().reference.rate, 4.71238898);
+
+        // a name refused: the link is shown as it is, and the next edit goes through
+        QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {},
+                          canvas.viewportPoint({0.025, 0.0433}));
+        QCOMPARE(canvas.selectedBody().value_or(""), std::string("L1"));
+        panel.nameEdit()->setFocus();
+        panel.nameEdit()->clear();
+        QTest::keyClick(panel.nameEdit(), Qt::Key_Return);
+        QCOMPARE(panel.nameEdit()->text(), QStringLiteral("#1 link"));
+        typeInto(panel.massBox(), 1.5);
+        QCOMPARE(window.document()->spec().bodies[0].mass, 1.5);
+        QCOMPARE(window.document()->spec().bodies[0].name, std::string("#1 link"));
+
+        // a floating link keeps its place through undo and redo
+        QVERIFY(canvas.edit(
+            [](Drawing& d) {
+                return addLink(d, Eigen::Vector2d(0.5, 0.3), Eigen::Vector2d(0.6, 0.35));
+            },
+            QStringLiteral("Float")));
+        const auto floatingEnd = [&] {
+            return *pointInWorld(canvas.drawing(), {"L4", "P2"});
+        };
+        QVERIFY((floatingEnd() - Eigen::Vector2d(0.6, 0.35)).norm() < 1e-12);
+        window.undoStack()->undo();
+        window.undoStack()->redo();
+        QVERIFY((floatingEnd() - Eigen::Vector2d(0.6, 0.35)).norm() < 1e-12);
+        window.centralTabs()->setCurrentIndex(0);
+    }
+
     // Links and guides need not start on a point: a link dragged in empty space floats, a
     // slider's guide started in empty space gets a ground point; the Pin tool joins them.
     void freeStartsWithTheMouse() {
@@ -1389,9 +1451,12 @@ private slots:
         QVERIFY(runToEnd(next));
         QCOMPARE(again->plot()->selectedColumns(), QStringList{QStringLiteral("energy.total")});
         // (the other tests start from the usual docks)
-        QSettings settings;
-        settings.remove(QStringLiteral("mainWindow/extraPlots"));
-        settings.remove(QStringLiteral("mainWindow/plotColumns"));
+        // a closed dock does not come back
+        again->close();
+        QVERIFY(next.close());
+        MainWindow& third = freshWindow("four_bar.json");
+        QVERIFY(!third.findChild<PlotDock*>(name));
+        QSettings().remove(QStringLiteral("mainWindow/extraPlotColumns"));
     }
 
     void runListChoosesHidesAndRemovesRuns() {

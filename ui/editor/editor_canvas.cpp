@@ -70,6 +70,7 @@ void EditorCanvas::setDocument(MechanismDocument* document) {
         connect(m_document, &MechanismDocument::documentReplaced, this, [this] {
             // another mechanism: nothing of the last one's poses, selection or view
             m_drawing = emptyDrawing({});
+            m_knownPoses.clear();
             m_selectedPoint.reset();
             m_selectedBody.reset();
             m_fitPending = true;
@@ -97,10 +98,13 @@ void EditorCanvas::onDocumentChanged() {
     // the assembled pose when the mechanism assembles; else the last poses of the bodies kept
     // and the others placed from the joints' values (a drawing opened or recovered unfinished)
     const MechanismCheck check = checkMechanism(spec);
+    for (const auto& [body, pose] : m_drawing.poses) {
+        m_knownPoses[body] = pose; // kept through undo and redo, for bodies no joint places
+    }
     if (check.model && check.q.size() == check.model->nq() && check.assembles) {
         m_drawing = drawingAt(spec, *check.model, check.q);
     } else {
-        m_drawing = drawingFromGuess(spec, m_drawing.poses);
+        m_drawing = drawingFromGuess(spec, m_knownPoses);
     }
     // what the findings are about is marked
     m_highlightBodies.clear();

@@ -134,6 +134,9 @@ private:
 
     MechanismDocument* m_document = nullptr;
     Drawing m_drawing;
+    /// The last pose every body of this document had on screen: where a body that the
+    /// joints do not place (a floating link) is drawn again after an undo or a redo.
+    std::map<std::string, BodyPose> m_knownPoses;
     Tool m_tool = Tool::Select;
     bool m_snapToGrid = true;
     std::optional<JointEnd> m_selectedPoint;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -197,31 +198,109 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
             m_canvas->toggleSelectionTrace();
         }
     });
-    connect(m_name, &QLineEdit::editingFinished, this, &PropertiesPanel::applyBody);
-    for (QDoubleSpinBox* box : {m_mass, m_comX, m_comY, m_inertia}) {
-        connect(box, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyBody);
-    }
+    // each field changes only its own number, on the document's exact values (the boxes show
+    // them rounded)
+    connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        const std::string name = m_name->text().trimmed().toStdString();
+        editBody([&](BodyProperties& p) { p.name = name; });
+    });
+    connect(m_mass, &QDoubleSpinBox::valueChanged, this,
+            [this](double mass) { editBody([&](BodyProperties& p) { p.mass = mass; }); });
+    connect(m_comX, &QDoubleSpinBox::valueChanged, this,
+            [this](double x) { editBody([&](BodyProperties& p) { p.com_B.x() = x; }); });
+    connect(m_comY, &QDoubleSpinBox::valueChanged, this,
+            [this](double y) { editBody([&](BodyProperties& p) { p.com_B.y() = y; }); });
+    connect(m_inertia, &QDoubleSpinBox::valueChanged, this, [this](double inertia) {
+        editBody([&](BodyProperties& p) { p.inertiaCom = inertia; });
+    });
     connect(m_uniform, &QCheckBox::toggled, this, [this](bool uniform) {
         m_inertia->setEnabled(!uniform);
-        applyBody();
+        const double typed = m_inertia->value(); // what "uniform" gives, as the typed start
+        editBody([&](BodyProperties& p) {
+            p.inertiaCom = uniform ? std::nullopt : std::optional<double>(typed);
+        });
     });
-    connect(m_length, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyBarGeometry);
-    connect(m_angle, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyBarGeometry);
+    connect(m_length, &QDoubleSpinBox::valueChanged, this,
+            [this](double length) { editBar(length, std::nullopt); });
+    connect(m_angle, &QDoubleSpinBox::valueChanged, this,
+            [this](double degrees) { editBar(std::nullopt, degrees * kDegree); });
     connect(m_joint, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_updating) {
             showJoint();
         }
     });
-    connect(m_type, &QComboBox::currentIndexChanged, this, &PropertiesPanel::applyJoint);
+    connect(m_type, &QComboBox::currentIndexChanged, this, [this] {
+        const auto type = static_cast<JointType>(m_type->currentData().toInt());
+        editJoint([&](JointProperties& p) {
+            if (p.type != type) {
+                p.type = type;
+                p.axisAngle = 0; // a new slider runs along the parent's x-axis
+            }
+        });
+    });
+    connect(m_axis, &QDoubleSpinBox::valueChanged, this, [this](double degrees) {
+        editJoint([&](JointProperties& p) { p.axisAngle = degrees * kDegree; });
+    });
     connect(m_input, &QCheckBox::toggled, this, &PropertiesPanel::applyInput);
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyRate);
-    connect(m_spring, &QCheckBox::toggled, this, &PropertiesPanel::applyJoint);
-    connect(m_actuator, &QComboBox::currentIndexChanged, this, &PropertiesPanel::applyJoint);
-    for (QDoubleSpinBox* box : {m_axis, m_stiffness, m_rest, m_damping, m_kp, m_kd}) {
-        connect(box, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyJoint);
-    }
-    connect(m_force, &SignalEditor::changed, this, &PropertiesPanel::applyJoint);
-    connect(m_reference, &SignalEditor::changed, this, &PropertiesPanel::applyJoint);
+    connect(m_spring, &QCheckBox::toggled, this, [this](bool on) {
+        editJoint([&](JointProperties& p) {
+            p.springDamper =
+                on ? std::optional<SpringDamperSpec>(SpringDamperSpec{}) : std::nullopt;
+        });
+    });
+    const auto springField = [this](QDoubleSpinBox* box, double SpringDamperSpec::*field) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, field](double value) {
+            editJoint([&](JointProperties& p) {
+                if (p.springDamper) {
+                    (*p.springDamper).*field = value;
+                }
+            });
+        });
+    };
+    springField(m_stiffness, &SpringDamperSpec::stiffness);
+    springField(m_rest, &SpringDamperSpec::restPosition);
+    springField(m_damping, &SpringDamperSpec::damping);
+    connect(m_actuator, &QComboBox::currentIndexChanged, this, [this] {
+        const int choice = m_actuator->currentData().toInt();
+        editJoint([&](JointProperties& p) {
+            if (choice == kNoActuator) {
+                p.actuator.reset();
+                return;
+            }
+            ActuatorSpec actuator = p.actuator.value_or(ActuatorSpec{});
+            actuator.kind =
+                choice == kTracking ? ActuatorSpec::Kind::PdTracking : ActuatorSpec::Kind::Force;
+            p.actuator = actuator;
+        });
+    });
+    const auto actuatorField = [this](QDoubleSpinBox* box, double ActuatorSpec::*field) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, field](double value) {
+            editJoint([&](JointProperties& p) {
+                if (p.actuator) {
+                    (*p.actuator).*field = value;
+                }
+            });
+        });
+    };
+    actuatorField(m_kp, &ActuatorSpec::kp);
+    actuatorField(m_kd, &ActuatorSpec::kd);
+    connect(m_force, &SignalEditor::changed, this, [this] {
+        const SignalSpec force = m_force->signal();
+        editJoint([&](JointProperties& p) {
+            if (p.actuator) {
+                p.actuator->force = force;
+            }
+        });
+    });
+    connect(m_reference, &SignalEditor::changed, this, [this] {
+        const SignalSpec reference = m_reference->signal();
+        editJoint([&](JointProperties& p) {
+            if (p.actuator) {
+                p.actuator->reference = reference;
+            }
+        });
+    });
     connect(m_canvas, &EditorCanvas::selectionChanged, this, &PropertiesPanel::showSelection);
     showSelection();
 }
@@ -390,9 +469,18 @@ void PropertiesPanel::showJoint() {
 }
 
 void PropertiesPanel::applyPoint() {
-    if (!m_updating) {
-        m_canvas->moveSelectedPoint({m_x->value(), m_y->value()});
+    const std::optional<JointEnd>& point = m_canvas->selectedPoint();
+    if (m_updating || !point) {
+        return;
     }
+    // the box that changed gives its number; the other coordinate stays exactly where it is
+    Eigen::Vector2d w = pointInWorld(m_canvas->drawing(), *point).value_or(Eigen::Vector2d::Zero());
+    if (sender() == m_x) {
+        w.x() = m_x->value();
+    } else {
+        w.y() = m_y->value();
+    }
+    m_canvas->moveSelectedPoint(w);
 }
 
 void PropertiesPanel::applyPointInFrame() {
@@ -400,77 +488,79 @@ void PropertiesPanel::applyPointInFrame() {
     if (m_updating || !point) {
         return;
     }
-    const auto pose = m_canvas->drawing().poses.find(point->body);
-    if (pose == m_canvas->drawing().poses.end()) {
+    const Drawing& drawing = m_canvas->drawing();
+    const auto pose = drawing.poses.find(point->body);
+    const BodySpec* owner = findBody(drawing, point->body);
+    if (pose == drawing.poses.end() || owner == nullptr) {
         return;
+    }
+    const auto current = std::find_if(owner->points.begin(), owner->points.end(),
+                                      [&](const BodyPoint& b) { return b.name == point->point; });
+    if (current == owner->points.end()) {
+        return;
+    }
+    Eigen::Vector2d p_B = current->p_B;
+    if (sender() == m_frameX) {
+        p_B.x() = m_frameX->value();
+    } else {
+        p_B.y() = m_frameY->value();
     }
     const double c = std::cos(pose->second.angle);
     const double s = std::sin(pose->second.angle);
-    const Eigen::Vector2d p_B(m_frameX->value(), m_frameY->value());
     const Eigen::Vector2d w =
         pose->second.origin + Eigen::Vector2d(c * p_B.x() - s * p_B.y(), s * p_B.x() + c * p_B.y());
     m_canvas->moveSelectedPoint(w);
 }
 
-void PropertiesPanel::applyBody() {
-    if (m_updating || !m_canvas->selectedBody()) {
+void PropertiesPanel::editBody(const std::function<void(BodyProperties&)>& change) {
+    const std::optional<std::string>& body = m_canvas->selectedBody();
+    if (m_updating || !body) {
         return;
     }
-    BodyProperties properties;
-    properties.name = m_name->text().trimmed().toStdString();
-    properties.mass = m_mass->value();
-    properties.com_B = {m_comX->value(), m_comY->value()};
-    if (!m_uniform->isChecked()) {
-        properties.inertiaCom = m_inertia->value();
+    std::optional<BodyProperties> properties = bodyProperties(m_canvas->drawing(), *body);
+    if (!properties) {
+        return;
     }
-    m_canvas->setSelectedBodyProperties(properties);
+    change(*properties);
+    if (!m_canvas->setSelectedBodyProperties(*properties)) {
+        showSelection(); // refused (the reason is in the status bar): show the link as it is
+    }
 }
 
-void PropertiesPanel::applyBarGeometry() {
+void PropertiesPanel::editBar(std::optional<double> length, std::optional<double> angle) {
     const std::optional<std::string>& body = m_canvas->selectedBody();
     const BodySpec* link = body ? findBody(m_canvas->drawing(), *body) : nullptr;
     if (m_updating || link == nullptr || !isBar(*link)) {
         return;
     }
-    const JointEnd first{link->id, link->points[0].name};
     const JointEnd second{link->id, link->points[1].name};
-    const Eigen::Vector2d a = *pointInWorld(m_canvas->drawing(), first);
-    const double angle = m_angle->value() * kDegree;
-    const Eigen::Vector2d b =
-        a + m_length->value() * Eigen::Vector2d(std::cos(angle), std::sin(angle));
-    m_canvas->edit([&](Drawing& d) { return movePoint(d, second, b); },
-                   tr("Length and angle of %1").arg(QString::fromStdString(link->id)));
+    const Eigen::Vector2d a = *pointInWorld(m_canvas->drawing(), {link->id, link->points[0].name});
+    const Eigen::Vector2d b = *pointInWorld(m_canvas->drawing(), second);
+    // the number typed, and the other one exactly as it is
+    const double newLength = length.value_or((b - a).norm());
+    const double newAngle = angle.value_or(std::atan2((b - a).y(), (b - a).x()));
+    const Eigen::Vector2d to =
+        a + newLength * Eigen::Vector2d(std::cos(newAngle), std::sin(newAngle));
+    if (!m_canvas->edit([&](Drawing& d) { return movePoint(d, second, to); },
+                        tr("Length and angle of %1").arg(QString::fromStdString(link->id)))) {
+        showSelection();
+    }
 }
 
-void PropertiesPanel::applyJoint() {
+void PropertiesPanel::editJoint(const std::function<void(JointProperties&)>& change) {
     const std::optional<std::string> name = chosenJoint();
     if (m_updating || !name) {
         return;
     }
-    JointProperties properties;
-    properties.type = static_cast<JointType>(m_type->currentData().toInt());
-    properties.axisAngle = m_axis->value() * kDegree;
-    if (m_spring->isChecked()) {
-        properties.springDamper =
-            SpringDamperSpec{m_stiffness->value(), m_rest->value(), m_damping->value()};
+    std::optional<JointProperties> properties = jointProperties(m_canvas->drawing(), *name);
+    if (!properties) {
+        return;
     }
-    const int choice = m_actuator->currentData().toInt();
-    if (choice != kNoActuator) {
-        ActuatorSpec actuator;
-        actuator.kind =
-            choice == kTracking ? ActuatorSpec::Kind::PdTracking : ActuatorSpec::Kind::Force;
-        actuator.force = m_force->signal();
-        if (choice == kTracking) {
-            actuator.kp = m_kp->value();
-            actuator.kd = m_kd->value();
-            actuator.reference = m_reference->signal();
-        }
-        properties.actuator = actuator;
-    }
+    change(*properties);
     const std::string joint = *name;
-    if (!m_canvas->edit([&](Drawing& d) { return setJointProperties(d, joint, properties); },
+    if (!m_canvas->edit([&](Drawing& d) { return setJointProperties(d, joint, *properties); },
                         tr("Properties of %1").arg(QString::fromStdString(joint)))) {
-        showJoint(); // refused: show the joint as it is
+        showJoint(); // refused (the reason is in the status bar): show the joint as it is
     }
 }
 

@@ -13,10 +13,13 @@
 //          signal of time, or PD tracking of a reference signal with a feedforward force).
 // SI units as in the file (rad, m, N, N·m) except the two geometric angles in degrees.
 
+#include <functional>
 #include <optional>
 #include <string>
 
 #include <QWidget>
+
+#include "core/edit/joint_properties.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -74,9 +77,13 @@ private:
     void showJoint();
     void applyPoint();
     void applyPointInFrame();
-    void applyBody();
-    void applyBarGeometry();
-    void applyJoint();
+    /// Sets the selected link's properties as `change` makes them from the document's.
+    void editBody(const std::function<void(BodyProperties&)>& change);
+    /// Moves the selected bar's second point: the length (m) or the angle in W (rad) given, the
+    /// other one kept.
+    void editBar(std::optional<double> length, std::optional<double> angle);
+    /// Sets the chosen joint's properties as `change` makes them from the document's.
+    void editJoint(const std::function<void(JointProperties&)>& change);
     void applyInput(bool input);
     void applyRate();
     /// The joint chosen in the joint box, if any.

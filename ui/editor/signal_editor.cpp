@@ -51,16 +51,24 @@ SignalEditor::SignalEditor(QWidget* parent) : QWidget(parent) {
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] {
         showRows();
         if (!m_updating) {
+            m_signal.kind = static_cast<Kind>(m_kind->currentData().toInt());
             Q_EMIT changed();
         }
     });
-    for (QDoubleSpinBox* box : {m_value, m_rate, m_amplitude, m_frequency, m_phase}) {
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this] {
+    // a box changes its own number only: the others keep their exact values
+    const auto field = [this](QDoubleSpinBox* box, double SignalSpec::*member) {
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, member](double value) {
             if (!m_updating) {
+                m_signal.*member = value;
                 Q_EMIT changed();
             }
         });
-    }
+    };
+    field(m_value, &SignalSpec::value);
+    field(m_rate, &SignalSpec::rate);
+    field(m_amplitude, &SignalSpec::amplitude);
+    field(m_frequency, &SignalSpec::frequency);
+    field(m_phase, &SignalSpec::phase);
     setUnit(QString());
     showRows();
 }
@@ -68,6 +76,7 @@ SignalEditor::SignalEditor(QWidget* parent) : QWidget(parent) {
 void SignalEditor::setSignal(const SignalSpec& signal) {
     m_updating = true;
     const bool tabulated = signal.kind == Kind::Table || signal.kind == Kind::Spline;
+    m_signal = signal;
     m_table = tabulated ? signal : SignalSpec{};
     // a table or spline can only be kept, not typed: offered only when the signal is one
     for (const Kind kind : {Kind::Table, Kind::Spline}) {
@@ -90,23 +99,11 @@ void SignalEditor::setSignal(const SignalSpec& signal) {
 }
 
 SignalSpec SignalEditor::signal() const {
-    const auto kind = static_cast<Kind>(m_kind->currentData().toInt());
-    if (kind == Kind::Table || kind == Kind::Spline) {
+    if (m_signal.kind == Kind::Table || m_signal.kind == Kind::Spline) {
         return m_table;
     }
-    SignalSpec s;
-    s.kind = kind;
-    if (kind != Kind::Zero) {
-        s.value = m_value->value();
-    }
-    if (kind == Kind::Linear) {
-        s.rate = m_rate->value();
-    }
-    if (kind == Kind::Sinusoid) {
-        s.amplitude = m_amplitude->value();
-        s.frequency = m_frequency->value();
-        s.phase = m_phase->value();
-    }
+    SignalSpec s = m_signal;
+    s.table.clear();
     return s;
 }
 

@@ -49,7 +49,8 @@ private:
     QDoubleSpinBox* m_amplitude = nullptr;
     QDoubleSpinBox* m_frequency = nullptr;
     QDoubleSpinBox* m_phase = nullptr;
-    SignalSpec m_table; ///< the table or spline points shown (kept unless the kind changes)
+    SignalSpec m_signal; ///< the signal shown, exact: each box changes its own number
+    SignalSpec m_table;  ///< the table or spline points shown (kept unless the kind changes)
     bool m_updating = false;
 };
 

@@ -625,7 +625,7 @@ void PlotWidget::fitLayout(const QSizeF& chartSize) {
         m_chart->legend()->setAlignment(alignment);
     }
     // (an empty chart keeps its title: it says how to fill it)
-    const QString title = shortChart && !m_runs.empty() ? QString() : m_title;
+    const QString title = shortChart && !m_runs.empty() && !m_exporting ? QString() : m_title;
     if (m_chart->title() != title) {
         m_chart->setTitle(title);
     }

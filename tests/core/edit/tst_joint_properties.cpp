@@ -70,6 +70,25 @@ private slots:
         p.type = JointType::Revolute;
         QVERIFY(setJointProperties(d, "J3", p).empty());
         QVERIFY(d.spec == original.spec);
+
+        // a spring and PD tracking set in rad do not become ones in m
+        p.springDamper = SpringDamperSpec{5.0, 1.2, 0.1};
+        ActuatorSpec pd;
+        pd.kind = ActuatorSpec::Kind::PdTracking;
+        pd.kp = 40;
+        pd.reference.kind = SignalSpec::Kind::Linear;
+        pd.reference.rate = 4.71;
+        p.actuator = pd;
+        QVERIFY(setJointProperties(d, "J3", p).empty());
+        p.type = JointType::Prismatic;
+        QVERIFY(setJointProperties(d, "J3", p).empty());
+        const JointProperties renewed = *jointProperties(d, "J3");
+        QVERIFY(!renewed.springDamper.has_value());
+        QVERIFY(renewed.actuator.has_value());
+        QCOMPARE(renewed.actuator->kind, ActuatorSpec::Kind::Force);
+        QCOMPARE(renewed.actuator->force.kind, SignalSpec::Kind::Zero);
+        QCOMPARE(editorCoordinateName("", JointType::Revolute), std::string());
+        QCOMPARE(editorCoordinateName("crank", JointType::Revolute), std::string("crank"));
     }
 
     // The slider-crank's block pinned where it is instead of sliding: a new ground pivot O3 at
