@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/check_command.hpp"
 #include "app/cli/info_command.hpp"
 #include "app/cli/inverse_command.hpp"
 #include "app/cli/kinematics_command.hpp"
@@ -25,7 +26,9 @@ int main(int argc, char** argv) {
         KinematicsOptions kinematics;
         SimulateOptions simulation;
         InverseOptions inverse;
+        CheckOptions check;
         const CLI::App* infoCommand = addInfoCommand(app, info);
+        const CLI::App* checkCommand = addCheckCommand(app, check);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
         const CLI::App* simulateCommand = addSimulateCommand(app, simulation);
         const CLI::App* inverseCommand = addInverseCommand(app, inverse);
@@ -36,6 +39,9 @@ int main(int argc, char** argv) {
         }
         if (infoCommand->parsed()) {
             return runInfo(info);
+        }
+        if (checkCommand->parsed()) {
+            return runCheck(check);
         }
         if (kinematicsCommand->parsed()) {
             return runKinematics(kinematics);

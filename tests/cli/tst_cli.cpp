@@ -3,8 +3,9 @@
 // (Koul et al. 2014, eqs. 26 and 31), other cut choices and invalid ones, file errors with the
 // file name and exit code 2, a `kinematics` sweep whose blade tip draws the Hoekens
 // straight line, `simulate`: energy and solver agreement at tight tolerance, the CSV
-// columns, option errors and the summary line, and `inverse`: its CSV columns, zero crank work
-// over a revolution, agreement of its methods, and its option errors.
+// columns, option errors and the summary line, `inverse`: its CSV columns, zero crank work
+// over a revolution, agreement of its methods, and its option errors, and `check`: every
+// problem of an unfinished file.
 
 #include <algorithm>
 #include <cmath>
@@ -114,6 +115,7 @@ private slots:
     void infoWithInvalidCuts();
     void missingFile();
     void malformedFile();
+    void checkListsEveryProblem();
     void kinematicsSweepDrawsStraightLine();
     void kinematicsUnknownInput();
     void usageErrorIsBadInput();
@@ -234,6 +236,58 @@ void TestCli::malformedFile() {
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(QString::fromUtf8(run.err).contains(QStringLiteral("broken_mechanism.json")),
              run.err.constData());
+}
+
+// `check` on a file that does not compile (the scraper without J7, and a body joined to
+// nothing): every problem with the elements it names, where `info` stops at the first; the
+// file itself is ready to simulate.
+void TestCli::checkListsEveryProblem() {
+    const Run ready = runSslm({"check", example("carpet_scraper.json")});
+    QVERIFY2(ready.exitCode == 0, ready.err.constData());
+    QVERIFY2(ready.out.contains("ready to simulate"), ready.out.constData());
+    QVERIFY2(ready.out.contains("DOF 1 by Grübler's count, 1 by the rank of J · 3 independent "
+                                "loop(s) · assembles"),
+             ready.out.constData());
+
+    QFile original(example("carpet_scraper.json"));
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    nlohmann::json spec = nlohmann::json::parse(original.readAll().toStdString());
+    auto& joints = spec["joints"];
+    joints.erase(std::remove_if(joints.begin(), joints.end(),
+                                [](const nlohmann::json& j) { return j["name"] == "J7"; }),
+                 joints.end());
+    spec["bodies"].push_back(
+        {{"id", "loose"},
+         {"name", "loose link"},
+         {"mass", 1.0},
+         {"com", {0.05, 0.0}},
+         {"inertia", 0.001},
+         {"points", {{{"name", "A"}, {"at", {0, 0}}}, {{"name", "B"}, {"at", {0.1, 0}}}}}});
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("unfinished.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(spec.dump(2)));
+    file.close();
+
+    QCOMPARE(runSslm({"info", path}).exitCode, 2);
+    const Run run = runSslm({"check", path, "--json"});
+    QCOMPARE(run.exitCode, 2);
+    const nlohmann::json check = nlohmann::json::parse(run.out.toStdString());
+    QCOMPARE(check["ready"].get<bool>(), false);
+    QCOMPARE(check["dof_grubler"].get<int>(), 3 * 8 - 2 * 9);
+    QCOMPARE(check["independent_loops"].get<int>(), 2);
+    int errors = 0;
+    bool loose = false;
+    for (const auto& finding : check["findings"]) {
+        errors += finding["severity"] == "error" ? 1 : 0;
+        for (const auto& body : finding["bodies"]) {
+            loose = loose || (finding["kind"] == "disconnected" && body == "loose");
+        }
+    }
+    QVERIFY2(loose, run.out.constData());
+    QVERIFY2(errors >= 2, run.out.constData()); // the loose body and theta7's initial values
 }
 
 // θ1 ∈ [−90°, 90°]: the blade tip draws the Hoekens straight line (seed spec Sect. 1.3, which
