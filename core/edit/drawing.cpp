@@ -99,15 +99,12 @@ std::string describe(const JointEnd& ref) {
 JointSpec&
 addJoint(MechanismSpec& spec, JointType type, const JointEnd& parent, const JointEnd& child) {
     const std::set<std::string> taken = jointAndCoordinateNames(spec);
-    JointSpec joint;
-    joint.name = nextName("J", taken);
-    const std::string coordinate = editorCoordinateName(joint.name, type);
-    joint.coordinate = taken.count(coordinate) == 0 ? coordinate : joint.name;
-    joint.type = type;
-    joint.parent = parent;
-    joint.child = child;
-    spec.joints.push_back(joint);
-    return spec.joints.back();
+    const std::string name = nextName("J", taken);
+    const std::string coordinate = editorCoordinateName(name, type);
+    JointSpec& joint = spec.joints.emplace_back(
+        revoluteJoint(name, taken.count(coordinate) == 0 ? coordinate : name, parent, child));
+    joint.type = type; // a prismatic joint: the same fields, its axis set by the caller
+    return joint;
 }
 
 std::string addRevolute(MechanismSpec& spec, const JointEnd& parent, const JointEnd& child) {

@@ -20,17 +20,6 @@ BodySpec bar(const std::string& id, const std::string& name, double mass, double
     return body;
 }
 
-JointSpec
-pin(const std::string& name, const std::string& coordinate, JointEnd parent, JointEnd child) {
-    JointSpec joint;
-    joint.name = name;
-    joint.type = JointType::Revolute;
-    joint.coordinate = coordinate;
-    joint.parent = std::move(parent);
-    joint.child = std::move(child);
-    return joint;
-}
-
 } // namespace
 
 MechanismSpec fourBarChain(const FourBarChainOptions& options) {
@@ -48,7 +37,8 @@ MechanismSpec fourBarChain(const FourBarChainOptions& options) {
         spec.ground.points.push_back({"O" + n, {options.pivotSpacing * i, 0.0}});
         spec.bodies.push_back(
             bar("rocker" + n, "rocker " + n, options.rockerMass, options.rockerLength));
-        spec.joints.push_back(pin("J" + n, "r" + n, {kGroundId, "O" + n}, {"rocker" + n, "base"}));
+        spec.joints.push_back(
+            revoluteJoint("J" + n, "r" + n, {kGroundId, "O" + n}, {"rocker" + n, "base"}));
     }
     for (int i = 0; i < k; ++i) {
         const std::string n = std::to_string(i);
@@ -56,8 +46,9 @@ MechanismSpec fourBarChain(const FourBarChainOptions& options) {
         spec.bodies.push_back(
             bar("coupler" + n, "coupler " + n, options.couplerMass, options.pivotSpacing));
         spec.joints.push_back(
-            pin("P" + n, "c" + n, {"rocker" + n, "tip"}, {"coupler" + n, "base"}));
-        spec.joints.push_back(pin("K" + n, "", {"coupler" + n, "tip"}, {"rocker" + next, "tip"}));
+            revoluteJoint("P" + n, "c" + n, {"rocker" + n, "tip"}, {"coupler" + n, "base"}));
+        spec.joints.push_back(
+            revoluteJoint("K" + n, "", {"coupler" + n, "tip"}, {"rocker" + next, "tip"}));
         spec.cuts.push_back("K" + n);
     }
     // parallelograms: every rocker at the same angle, every coupler horizontal

@@ -97,6 +97,19 @@ struct JointSpec {
     bool operator==(const JointSpec&) const = default;
 };
 
+/// A revolute joint `name` from `parent` to `child` whose coordinate is `coordinate` (empty:
+/// the joint's name), with no offset.
+inline JointSpec
+revoluteJoint(std::string name, std::string coordinate, JointEnd parent, JointEnd child) {
+    JointSpec joint;
+    joint.name = std::move(name);
+    joint.type = JointType::Revolute;
+    joint.coordinate = std::move(coordinate);
+    joint.parent = std::move(parent);
+    joint.child = std::move(child);
+    return joint;
+}
+
 /// A scalar function of time used for actuator forces and reference motions.
 struct SignalSpec {
     enum class Kind {

@@ -233,13 +233,8 @@ public:
                   const std::string& coordinate,
                   JointEnd parent,
                   JointEnd child) {
-        JointSpec joint;
-        joint.name = name;
-        joint.type = JointType::Revolute;
-        joint.coordinate = coordinate;
-        joint.parent = std::move(parent);
-        joint.child = std::move(child);
-        m_spec.joints.push_back(std::move(joint));
+        m_spec.joints.push_back(
+            revoluteJoint(name, coordinate, std::move(parent), std::move(child)));
     }
 
     /// A prismatic joint along `axis_P` (unit, parent frame) whose slide at the initial pose is

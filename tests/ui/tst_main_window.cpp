@@ -178,6 +178,17 @@ class TestMainWindow : public QObject {
         return *m_window;
     }
 
+    /// A fresh window whose document is `spec` (not saved), with the Edit tab up.
+    MainWindow& editing(const MechanismSpec& spec) {
+        MainWindow& window = freshWindow("four_bar.json");
+        if (!window.newDocument(spec)) {
+            qFatal("the window refused the new document");
+        }
+        window.centralTabs()->setCurrentIndex(1);
+        QApplication::processEvents();
+        return window;
+    }
+
     /// The test's settings on the run panel's editors, as a user would type them.
     static void enterSettings(RunPanel& panel, double tEnd, double sample = 0.01) {
         panel.integratorBox()->setCurrentIndex(
@@ -844,12 +855,9 @@ private slots:
     // A slider-crank drawn with the Slider tool (a block on a ground guide) and a rod pinned to
     // it: 1 DOF, it simulates; the Point tool makes the rod a plate.
     void drawSliderCrankWithTheMouse() {
-        MainWindow& window = freshWindow("four_bar.json");
-        QVERIFY(window.newDocument(emptyDrawing("Drawn slider-crank").spec));
-        window.centralTabs()->setCurrentIndex(1);
+        MainWindow& window = editing(emptyDrawing("Drawn slider-crank").spec);
         EditorWidget& editor = *window.editor();
         EditorCanvas& canvas = *editor.canvas();
-        QApplication::processEvents();
         QWidget* viewport = canvas.viewport();
         const auto at = [&](double x, double y) {
             return canvas.viewportPoint({x, y});
@@ -1252,8 +1260,7 @@ private slots:
         QVERIFY(document.spec() == fourBar);
 
         // an unfinished drawing (the rocker's pins deleted: L3 is not connected) is saved...
-        Drawing unfinished = fixtures::drawnFourBar();
-        QVERIFY(removeJoint(unfinished, "J4").empty() && removeJoint(unfinished, "J3").empty());
+        const Drawing unfinished = fixtures::unfinishedFourBar();
         QVERIFY(window.newDocument(unfinished.spec));
         QVERIFY(!window.currentModel());
         QVERIFY(!window.staleBanner()->isHidden()); // over the 3-D view (the Edit tab is up)
@@ -1298,18 +1305,15 @@ private slots:
     // values (the boxes show them rounded); a refused edit shows the link as it is; a floating
     // link keeps its place through undo and redo.
     void panelEditsChangeOnlyTheirField() {
-        MainWindow& window = freshWindow("four_bar.json");
         MechanismSpec spec = fixtures::drawnFourBar().spec;
         ActuatorSpec& pd = spec.actuators.at(0);
         pd.kind = ActuatorSpec::Kind::PdTracking;
         pd.kp = 12.3456789;
         pd.reference.kind = SignalSpec::Kind::Linear;
         pd.reference.rate = 4.71238898;
-        QVERIFY(window.newDocument(spec));
-        window.centralTabs()->setCurrentIndex(1);
+        MainWindow& window = editing(spec);
         EditorCanvas& canvas = *window.editor()->canvas();
         PropertiesPanel& panel = *window.properties();
-        QApplication::processEvents();
         const auto crankPd = [&] {
             return window.document()->spec().actuators.at(0);
         };
@@ -1359,12 +1363,9 @@ private slots:
     // Links and guides need not start on a point: a link dragged in empty space floats, a
     // slider's guide started in empty space gets a ground point; the Pin tool joins them.
     void freeStartsWithTheMouse() {
-        MainWindow& window = freshWindow("four_bar.json");
-        QVERIFY(window.newDocument(emptyDrawing("Free starts").spec));
-        window.centralTabs()->setCurrentIndex(1);
+        MainWindow& window = editing(emptyDrawing("Free starts").spec);
         EditorWidget& editor = *window.editor();
         EditorCanvas& canvas = *editor.canvas();
-        QApplication::processEvents();
         const auto at = [&](double x, double y) {
             return canvas.viewportPoint({x, y});
         };
@@ -1397,8 +1398,7 @@ private slots:
         MechanismDocument& document = *window.document();
         QTemporaryDir dir;
         document.setRecoveryDirectory(dir.filePath(QStringLiteral("live")));
-        Drawing unfinished = fixtures::drawnFourBar();
-        QVERIFY(removeJoint(unfinished, "J4").empty() && removeJoint(unfinished, "J3").empty());
+        const Drawing unfinished = fixtures::unfinishedFourBar();
         QVERIFY(window.newDocument(unfinished.spec));
         QString error;
         QVERIFY2(document.writeRecovery(&error), qPrintable(error));
