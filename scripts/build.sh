@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures and builds SSLM Studio into ./build (Ninja, RelWithDebInfo). In CI (CI=true)
-# compiler warnings are errors.
+# compiler warnings are errors. ccache is used when it is installed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -9,7 +9,12 @@ if [[ "${CI:-}" == "true" ]]; then
     warnings_as_errors=ON
 fi
 
-cmake -S . -B build -G Ninja \
+launcher=()
+if command -v ccache >/dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
+cmake -S . -B build -G Ninja "${launcher[@]}" \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSSLM_WARNINGS_AS_ERRORS="$warnings_as_errors"
 cmake --build build --parallel "$(nproc)"
