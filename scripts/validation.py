@@ -516,7 +516,7 @@ def main():
     w("The reference is Koul, Shah, Saha & Manivannan, *Reduced-order forward dynamics of "
       "multiclosed-loop systems*, Multibody Syst Dyn 31 (2014), seed 000: its Table 2 "
       "(initial states), Table 3 (overall CPU time) and Table 4 (CPU time of λ).\n")
-    w("The t = 0 oracle of `shared/spec/initial_state.json` (M, φ, J, J̇q̇, GICM blocks, λ, q̈) "
+    w("The t = 0 oracle of `tests/data/oracle/initial_state.json` (M, φ, J, J̇q̇, GICM blocks, λ, q̈) "
       "is checked to 1e-12 relative for all three solvers by `tst_forward_dynamics` in every "
       "test run; this page is about trajectories and time.\n")
 
