@@ -24,6 +24,7 @@
 
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
+#include "ui/help/about_dialog.hpp"
 #include "ui/playback/playback_bar.hpp"
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/series_chooser.hpp"
@@ -94,6 +95,7 @@ QString modelSummary(const LoadedMechanism& m) {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new MechanismView(this)) {
     setWindowTitle(QStringLiteral("SSLM Studio"));
+    setWindowIcon(applicationIcon());
     setStyleSheet(studioStyleSheet());
     // the centre: the 3-D view, and the 2-D editor of the same document
     centralTabs_ = new QTabWidget(this);
@@ -124,6 +126,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     createMenus();
     createEditMenu();
     createSimulationMenu();
+    addHelpMenu(this);
     addDockToggles();
     createStatusWidgets();
     connectSimulation();
