@@ -157,7 +157,7 @@ std::shared_ptr<const sslm::Model> MainWindow::currentModel() const {
 QString MainWindow::examplesDirectory() {
     const QDir appDir(QCoreApplication::applicationDirPath());
     const QStringList candidates = {
-        appDir.absoluteFilePath(QStringLiteral("../share/sslm-studio/examples")),
+        appDir.absoluteFilePath(QStringLiteral(SSLM_EXAMPLES_FROM_BIN)), // installed
         appDir.absoluteFilePath(QStringLiteral("examples")),
         QStringLiteral(SSLM_EXAMPLES_DIR),
     };
