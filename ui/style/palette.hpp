@@ -94,4 +94,151 @@ inline MessageColours warningMessageColours() {
     return {QColor(0xff, 0xf4, 0xd6), QColor(0xe0, 0xb8, 0x4c), QColor(0x5a, 0x43, 0x00)};
 }
 
+// --- the 3-D view: its VTK scene and the 2-D overlay drawn over it ---
+
+/// A pin joint's disc and rim in the 3-D view.
+inline QColor viewPinFillColour() {
+    return QColor(250, 250, 250);
+}
+inline QColor viewPinRimColour() {
+    return QColor(47, 54, 64);
+}
+
+/// Cut joints in the 3-D view and its legend (brighter than cutJointColour() on the grey scene).
+inline QColor viewCutJointColour() {
+    return QColor(224, 38, 43);
+}
+
+/// The rings of a highlighted loop's joints in the 3-D view.
+inline QColor viewHighlightColour() {
+    return QColor(255, 176, 0);
+}
+
+/// The ground's blocks in the 3-D view: fill and edges.
+inline QColor viewGroundFillColour() {
+    return QColor(197, 203, 211);
+}
+inline QColor viewGroundEdgeColour() {
+    return QColor(89, 99, 110);
+}
+
+/// The colour that dimmed bodies fade towards (a loop is highlighted).
+inline QColor viewDimTargetColour() {
+    return QColor(232, 234, 237);
+}
+
+/// A body of no subsystem (no model compiled yet).
+inline QColor viewUnassignedBodyColour() {
+    return QColor(160, 160, 164); // Qt::gray
+}
+
+/// Traced points and their curves (3-D view, overlay legend).
+inline QColor traceColour() {
+    return QColor(94, 53, 177);
+}
+
+/// Arrows of the reactions.
+inline QColor reactionArrowColour() {
+    return QColor(216, 67, 21);
+}
+
+/// The overlay: text, secondary text, the halo behind labels, the info box, the scale bar.
+inline QColor overlayTextColour() {
+    return QColor(38, 45, 54);
+}
+inline QColor overlayMutedTextColour() {
+    return QColor(96, 106, 118);
+}
+inline QColor overlayHaloColour() {
+    return QColor(255, 255, 255, 200);
+}
+inline QColor overlayBoxBorderColour() {
+    return QColor(201, 206, 214);
+}
+inline QColor overlayBoxFillColour() {
+    return QColor(255, 255, 255, 215);
+}
+
+/// The axes triad: x, y, z.
+inline QColor axisXColour() {
+    return QColor(200, 60, 50);
+}
+inline QColor axisYColour() {
+    return QColor(46, 140, 70);
+}
+inline QColor axisZColour() {
+    return QColor(48, 99, 196);
+}
+
+/// The caption box of exported video frames: border, fill, text.
+inline QColor exportBoxBorderColour() {
+    return QColor(200, 204, 210);
+}
+inline QColor exportBoxFillColour() {
+    return QColor(255, 255, 255, 225);
+}
+inline QColor exportTextColour() {
+    return QColor(40, 44, 52);
+}
+
+// --- the loop/subsystem graph ---
+
+/// The paper of the graph and of the Edit canvas.
+inline QColor canvasBackgroundColour() {
+    return QColor(252, 252, 250);
+}
+
+/// Tree joints (edges that are not cut) and their legend sample.
+inline QColor graphTreeEdgeColour() {
+    return QColor(55, 60, 68);
+}
+
+/// The legend's text; a tree joint's label.
+inline QColor graphLegendTextColour() {
+    return QColor(80, 80, 80);
+}
+inline QColor graphLabelTextColour() {
+    return QColor(30, 30, 30);
+}
+
+/// A body node of no subsystem; the node's shadow; the hatching of the ground node.
+inline QColor graphNodeFillColour() {
+    return QColor(200, 200, 200);
+}
+inline QColor graphNodeShadowColour() {
+    return QColor(0, 0, 0, 40);
+}
+inline QColor graphGroundHatchColour() {
+    return QColor(255, 255, 255, 55);
+}
+
+/// Node labels on light and on dark fills.
+inline QColor darkLabelColour() {
+    return QColor(25, 25, 25);
+}
+inline QColor lightLabelColour() {
+    return QColor(255, 255, 255);
+}
+
+/// The block patterns (J, GICM): grid lines, the text of empty (O) blocks, a filled block.
+inline QColor blockGridColour() {
+    return QColor(205, 208, 212);
+}
+inline QColor blockEmptyTextColour() {
+    return QColor(185, 188, 192);
+}
+inline QColor blockFillColour() {
+    return QColor(62, 68, 80);
+}
+
+// --- plots ---
+
+/// The playback cursor and the log axis' minor grid.
+inline QColor plotCursorColour() {
+    return QColor(40, 40, 40);
+}
+inline QColor plotMinorGridColour() {
+    return QColor(235, 235, 235);
+}
+
 } // namespace sslm::ui
