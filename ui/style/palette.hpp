@@ -231,6 +231,63 @@ inline QColor blockFillColour() {
     return QColor(62, 68, 80);
 }
 
+// --- the Edit canvas (2-D drawing) ---
+
+/// The amber halo of a body a Check finding is about.
+inline QColor editorFindingHaloColour() {
+    return QColor(255, 170, 0, 170);
+}
+
+/// A slider's dashed guide line.
+inline QColor editorGuideColour() {
+    return QColor(120, 120, 120);
+}
+
+/// The ground pivot symbol: outline and fill.
+inline QColor editorPivotEdgeColour() {
+    return QColor(128, 128, 128); // Qt::darkGray
+}
+inline QColor editorPivotFillColour() {
+    return QColor(220, 220, 220);
+}
+
+/// Pins and free points: rim and fill.
+inline QColor editorPointRimColour() {
+    return QColor(40, 40, 40);
+}
+inline QColor editorPointFillColour() {
+    return QColor(255, 255, 255);
+}
+
+/// Rings of the joints a highlighted loop or finding names.
+inline QColor editorHighlightColour() {
+    return QColor(255, 150, 0);
+}
+
+/// Joint labels: an input's, the others'.
+inline QColor editorInputLabelColour() {
+    return QColor(30, 100, 30);
+}
+inline QColor editorLabelColour() {
+    return QColor(70, 70, 70);
+}
+
+/// Traced points' rings and their curves.
+inline QColor editorTraceColour() {
+    return QColor(120, 40, 160);
+}
+
+/// The 10 mm grid: minor lines, every tenth line, the axes.
+inline QColor editorGridMinorColour() {
+    return QColor(236, 236, 232);
+}
+inline QColor editorGridMajorColour() {
+    return QColor(215, 215, 208);
+}
+inline QColor editorGridAxisColour() {
+    return QColor(170, 170, 160);
+}
+
 // --- plots ---
 
 /// The playback cursor and the log axis' minor grid.
