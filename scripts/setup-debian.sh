@@ -10,6 +10,7 @@ packages=(
     libeigen3-dev libboost-dev nlohmann-json3-dev libcli11-dev
     libsimbody-dev libmujoco-dev libbenchmark-dev
     xvfb xauth ffmpeg clang-format
+    dpkg-dev file desktop-file-utils appstream
 )
 
 missing=()

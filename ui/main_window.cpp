@@ -24,11 +24,14 @@
 
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
+#include "ui/help/about_dialog.hpp"
 #include "ui/playback/playback_bar.hpp"
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/series_chooser.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/simulation_controller.hpp"
+#include "ui/style/resources.hpp"
+#include "ui/style/style_sheet.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace sslm::ui {
@@ -92,6 +95,8 @@ QString modelSummary(const LoadedMechanism& m) {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new MechanismView(this)) {
     setWindowTitle(QStringLiteral("SSLM Studio"));
+    setWindowIcon(applicationIcon());
+    setStyleSheet(studioStyleSheet());
     // the centre: the 3-D view, and the 2-D editor of the same document
     centralTabs_ = new QTabWidget(this);
     centralTabs_->setDocumentMode(true);
@@ -99,9 +104,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     staleBanner_ = new QLabel;
     staleBanner_->setWordWrap(true);
     staleBanner_->setTextFormat(Qt::RichText);
-    staleBanner_->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fff4d6; color: #5a4300; border-bottom: 1px solid #e0b84c; "
-        "padding: 6px 10px; }"));
+    setStyleRole(staleBanner_, StyleRole::WarningBanner);
     staleBanner_->hide();
     connect(staleBanner_, &QLabel::linkActivated, this,
             [this] { centralTabs_->setCurrentIndex(1); });
@@ -123,6 +126,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     createMenus();
     createEditMenu();
     createSimulationMenu();
+    addHelpMenu(this);
     addDockToggles();
     createStatusWidgets();
     connectSimulation();
@@ -153,7 +157,7 @@ std::shared_ptr<const sslm::Model> MainWindow::currentModel() const {
 QString MainWindow::examplesDirectory() {
     const QDir appDir(QCoreApplication::applicationDirPath());
     const QStringList candidates = {
-        appDir.absoluteFilePath(QStringLiteral("../share/sslm-studio/examples")),
+        appDir.absoluteFilePath(QStringLiteral(SSLM_EXAMPLES_FROM_BIN)), // installed
         appDir.absoluteFilePath(QStringLiteral("examples")),
         QStringLiteral(SSLM_EXAMPLES_DIR),
     };
@@ -326,7 +330,8 @@ void MainWindow::createMenus() {
     traces->setChecked(view_->tracesVisible());
     traces->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(traces, &QAction::toggled, view_, &MechanismView::setTracesVisible);
-    viewMenu_->addAction(tr("&Clear Traces"), view_, &MechanismView::clearTraces);
+    QAction* clearTraces =
+        viewMenu_->addAction(tr("&Clear Traces"), view_, &MechanismView::clearTraces);
     QAction* reactions = viewMenu_->addAction(tr("Show &Reactions"));
     reactions->setToolTip(tr("Arrows of the cut reactions λ, or of every joint's reaction for an "
                              "inverse-dynamics run (Ctrl+R)"));
@@ -335,6 +340,19 @@ void MainWindow::createMenus() {
     reactions->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(reactions, &QAction::toggled, view_, &MechanismView::setReactionsVisible);
     viewMenu_->addSeparator(); // docks add their toggles below
+
+    const std::pair<QAction*, const char*> icons[] = {
+        {newEmpty, "document-new"},    {fromTemplate, "document-new-template"},
+        {open, "document-open"},       {save, "document-save"},
+        {saveAs, "document-save-as"},  {exportMenu_->menuAction(), "document-export"},
+        {quit, "application-exit"},    {show3d, "view-3d"},
+        {showEditor, "view-edit-2d"},  {reset, "view-reset"},
+        {orbit, "view-orbit"},         {traces, "trace"},
+        {clearTraces, "traces-clear"}, {reactions, "reactions"},
+    };
+    for (const auto& [action, icon] : icons) {
+        action->setIcon(actionIcon(QString::fromLatin1(icon)));
+    }
 }
 
 void MainWindow::rebuildRecentMenu() {

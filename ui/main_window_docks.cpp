@@ -27,6 +27,7 @@
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/run_history.hpp"
 #include "ui/sim/simulation_controller.hpp"
+#include "ui/style/resources.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace sslm::ui {
@@ -130,12 +131,15 @@ void MainWindow::createEditMenu() {
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = undoStack_->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    undo->setIcon(actionIcon(QStringLiteral("edit-undo")));
+    redo->setIcon(actionIcon(QStringLiteral("edit-redo")));
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
     QAction* insert =
         edit->addAction(tr("&Insert Template…"), this, &MainWindow::promptInsertTemplate);
     insert->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    insert->setIcon(actionIcon(QStringLiteral("insert-template")));
     insert->setStatusTip(tr("Add a sized four-bar, slider-crank, five-bar or six-bar beside the "
                             "drawing (pin it to the rest with the Pin tool)"));
 }
@@ -173,6 +177,7 @@ PlotDock* MainWindow::addPlotDock() {
 void MainWindow::addDockToggles() {
     QAction* newPlot = viewMenu_->addAction(tr("New &Plot"), this, [this] { addPlotDock(); });
     newPlot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    newPlot->setIcon(actionIcon(QStringLiteral("plot-new")));
     newPlot->setToolTip(tr("Another plot dock, to compare other series of the same runs"));
     viewMenu_->addSeparator();
     viewMenu_->addAction(runPanel_->toggleViewAction());

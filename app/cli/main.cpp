@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -14,13 +15,17 @@
 #include "app/cli/load_model.hpp"
 #include "app/cli/simulate_command.hpp"
 
+#include "version/build_info.hpp"
+
 int main(int argc, char** argv) {
     using namespace sslm::cli;
     try {
         CLI::App app{"SSLM Studio: planar multi-closed-loop mechanisms by the subsystem-level "
                      "Lagrange multiplier method",
                      "sslm"};
-        app.set_version_flag("--version", SSLM_VERSION);
+        app.set_version_flag("--version", "sslm " + std::string(sslm::build::version()) +
+                                              " (commit " + std::string(sslm::build::commit()) +
+                                              ")");
         app.require_subcommand(1);
         InfoOptions info;
         KinematicsOptions kinematics;

@@ -13,7 +13,9 @@
 #include <QSurfaceFormat>
 
 #include "ui/export/video_command.hpp"
+#include "ui/help/about_dialog.hpp"
 #include "ui/main_window.hpp"
+#include "ui/style/resources.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 int main(int argc, char* argv[]) try {
@@ -21,7 +23,9 @@ int main(int argc, char* argv[]) try {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("SSLM"));
     QApplication::setApplicationName(QStringLiteral("SSLM Studio"));
-    QApplication::setApplicationVersion(QStringLiteral(SSLM_VERSION));
+    QApplication::setApplicationVersion(sslm::ui::AboutDialog::versionText());
+    QApplication::setWindowIcon(sslm::ui::applicationIcon());
+    QGuiApplication::setDesktopFileName(QStringLiteral("sslm-studio")); // sslm-studio.desktop
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Dynamics of multi-loop planar mechanisms"));

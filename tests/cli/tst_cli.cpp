@@ -119,6 +119,7 @@ private slots:
     void kinematicsSweepDrawsStraightLine();
     void kinematicsUnknownInput();
     void usageErrorIsBadInput();
+    void versionNamesReleaseAndCommit();
     void simulateConservesEnergyWithEverySolver_data();
     void simulateConservesEnergyWithEverySolver();
     void simulateCsvColumns();
@@ -136,6 +137,18 @@ private slots:
     void forcedRunBadInput_data();
     void forcedRunBadInput();
 };
+
+// `sslm --version`: the project's version and the commit's short hash (or "unknown" outside a
+// git checkout), exit 0.
+void TestCli::versionNamesReleaseAndCommit() {
+    const Run run = runSslm({"--version"});
+    QCOMPARE(run.exitCode, 0);
+    const QString line = QString::fromUtf8(run.out).trimmed();
+    const QRegularExpression pattern(
+        QStringLiteral("^sslm %1 \\(commit ([0-9a-f]{7,}(-dirty)?|unknown)\\)$")
+            .arg(QRegularExpression::escape(QStringLiteral(SSLM_PROJECT_VERSION))));
+    QVERIFY2(pattern.match(line).hasMatch(), qPrintable(line));
+}
 
 // Scraper with its own cuts J8, J9, J10 (seed spec Sect. 1.2):
 //   S1 = {#1}, S2 = {#2, #3}, S3 = {#4, #5, #6, #7} (a tree);

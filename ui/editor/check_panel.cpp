@@ -8,6 +8,8 @@
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
+#include "ui/style/palette.hpp"
+
 namespace sslm::ui {
 
 CheckPanel::CheckPanel(QWidget* parent) : QWidget(parent) {
@@ -40,13 +42,13 @@ void CheckPanel::show(const MechanismCheck& result) {
         errors += finding.isError() ? 1 : 0;
     }
     const QString verdict =
-        errors > 0
-            ? tr("<span style='color:#b00020'><b>%n problem(s) to fix</b></span>", "", errors)
+        errors > 0 ? tr("<span style='color:%1'><b>%n problem(s) to fix</b></span>", "", errors)
+                         .arg(errorTextColour().name())
         : m_result.findings.empty() && m_result.dofGrubler == 0 && m_result.independentLoops == 0
             ? tr("<b>Nothing drawn yet</b>: place pivots and draw links in the Edit tab")
-        : m_result.findings.empty()
-            ? tr("<span style='color:#2e7d32'><b>Ready to simulate</b></span>")
-            : tr("<b>Ready to simulate</b>, with remarks");
+        : m_result.findings.empty() ? tr("<span style='color:%1'><b>Ready to simulate</b></span>")
+                                          .arg(okTextColour().name())
+                                    : tr("<b>Ready to simulate</b>, with remarks");
     m_summary->setText(tr("%1<br>DOF %2 by Grübler, %3 by the rank of J · %4 independent "
                           "loop(s) · %5")
                            .arg(verdict)

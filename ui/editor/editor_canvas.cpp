@@ -173,7 +173,7 @@ void EditorCanvas::rebuildScene() {
                 halo.moveTo(points.front());
                 halo.lineTo(points[i]);
             }
-            s.addPath(halo, QPen(QColor(255, 170, 0, 170), bar * 3.0, Qt::SolidLine, Qt::RoundCap,
+            s.addPath(halo, QPen(editorFindingHaloColour(), bar * 3.0, Qt::SolidLine, Qt::RoundCap,
                                  Qt::RoundJoin))
                 ->setZValue(0.8);
         }
@@ -228,7 +228,7 @@ void EditorCanvas::rebuildScene() {
         const double reach = std::max(0.1, 1.5 * (*block - *origin).norm());
         s.addLine(
              QLineF(scenePoint(*origin - 0.2 * reach * axis), scenePoint(*origin + reach * axis)),
-             QPen(QColor(120, 120, 120), 2.0, Qt::DashLine))
+             QPen(editorGuideColour(), 2.0, Qt::DashLine))
             ->setZValue(0.6);
     }
 
@@ -241,7 +241,8 @@ void EditorCanvas::rebuildScene() {
     pivot.moveTo(-12, 14);
     pivot.lineTo(12, 14);
     for (const BodyPoint& p : spec.ground.points) {
-        auto* symbol = s.addPath(pivot, QPen(Qt::darkGray, 1.4), QColor(220, 220, 220));
+        auto* symbol =
+            s.addPath(pivot, QPen(editorPivotEdgeColour(), 1.4), editorPivotFillColour());
         symbol->setFlag(QGraphicsItem::ItemIgnoresTransformations);
         symbol->setPos(scenePoint(p.p_B));
         symbol->setZValue(2);
@@ -253,8 +254,8 @@ void EditorCanvas::rebuildScene() {
         const bool isSelected = m_selectedPoint == ref;
         const double r = pinned ? 5.0 : 3.5;
         auto* dot = s.addEllipse(QRectF(-r, -r, 2 * r, 2 * r),
-                                 QPen(isSelected ? selected : QColor(40, 40, 40), 1.6),
-                                 isSelected ? selected.lighter(160) : QColor(Qt::white));
+                                 QPen(isSelected ? selected : editorPointRimColour(), 1.6),
+                                 isSelected ? selected.lighter(160) : editorPointFillColour());
         dot->setPos(scenePoint(w));
         dot->setZValue(3);
         dot->setFlag(QGraphicsItem::ItemIgnoresTransformations);
@@ -283,7 +284,7 @@ void EditorCanvas::rebuildScene() {
         }
         if (std::find(m_highlightJoints.begin(), m_highlightJoints.end(), joint.name) !=
             m_highlightJoints.end()) {
-            auto* ring = s.addEllipse(QRectF(-11, -11, 22, 22), QPen(QColor(255, 150, 0), 3.0));
+            auto* ring = s.addEllipse(QRectF(-11, -11, 22, 22), QPen(editorHighlightColour(), 3.0));
             ring->setPos(scenePoint(*w));
             ring->setFlag(QGraphicsItem::ItemIgnoresTransformations);
             ring->setZValue(3.5);
@@ -309,7 +310,7 @@ void EditorCanvas::rebuildScene() {
     for (const JointLabel& l : labels) {
         auto* text = s.addSimpleText(l.names.join(QStringLiteral(", ")));
         text->setFlag(QGraphicsItem::ItemIgnoresTransformations);
-        text->setBrush(l.input ? QColor(30, 100, 30) : QColor(70, 70, 70));
+        text->setBrush(l.input ? editorInputLabelColour() : editorLabelColour());
         text->setZValue(4);
         text->setPos(scenePoint(l.at));
         const QSizeF size = text->boundingRect().size();
@@ -335,7 +336,7 @@ void EditorCanvas::rebuildScene() {
     // traced points: a ring on the point, and the path driven so far
     for (const TracedPointSpec& trace : spec.tracedPoints) {
         if (const auto w = pointInWorld(m_drawing, trace.at)) {
-            auto* ring = s.addEllipse(QRectF(-8, -8, 16, 16), QPen(QColor(120, 40, 160), 1.5));
+            auto* ring = s.addEllipse(QRectF(-8, -8, 16, 16), QPen(editorTraceColour(), 1.5));
             ring->setPos(scenePoint(*w));
             ring->setFlag(QGraphicsItem::ItemIgnoresTransformations);
             ring->setZValue(3);
@@ -346,7 +347,7 @@ void EditorCanvas::rebuildScene() {
             for (const Eigen::Vector2d& w : path->second) {
                 curve.lineTo(scenePoint(w));
             }
-            s.addPath(curve, QPen(QColor(120, 40, 160), 0))->setZValue(0.5);
+            s.addPath(curve, QPen(editorTraceColour(), 0))->setZValue(0.5);
         }
     }
     m_rubberBand = s.addLine(QLineF(), QPen(selected, 2.0, Qt::DashLine));
@@ -880,15 +881,15 @@ void EditorCanvas::wheelEvent(QWheelEvent* event) {
 }
 
 void EditorCanvas::drawBackground(QPainter* painter, const QRectF& rect) {
-    painter->fillRect(rect, QColor(252, 252, 250));
+    painter->fillRect(rect, canvasBackgroundColour());
     const double step = kGridMetres * kMillimetres; // 10 mm
     const double pixels = transform().m11() * step;
     if (pixels < 5.0) {
         return; // too dense to help
     }
-    const QPen minor(QColor(236, 236, 232), 0);
-    const QPen major(QColor(215, 215, 208), 0);
-    const QPen axis(QColor(170, 170, 160), 0);
+    const QPen minor(editorGridMinorColour(), 0);
+    const QPen major(editorGridMajorColour(), 0);
+    const QPen axis(editorGridAxisColour(), 0);
     const auto first = [step](double value) {
         return std::floor(value / step) * step;
     };

@@ -6,6 +6,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "ui/style/resources.hpp"
+
 namespace sslm::ui {
 
 EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
@@ -69,6 +71,16 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     m_delete = m_toolBar->addAction(tr("Delete"));
     m_delete->setToolTip(tr("Delete the selected link, or the joints at the selected point "
                             "(Delete)"));
+    // icons: the tool bar shows them alone; the names stay in the tool tips and menus
+    const std::pair<QAction*, const char*> icons[] = {
+        {m_select, "tool-select"}, {m_pivot, "tool-pivot"}, {m_link, "tool-link"},
+        {m_slider, "tool-slider"}, {m_point, "tool-point"}, {m_pin, "tool-pin"},
+        {m_drive, "tool-drive"},   {grid, "snap-grid"},     {fit, "view-fit"},
+        {m_input, "make-input"},   {m_trace, "trace"},      {m_delete, "edit-delete"},
+    };
+    for (const auto& [action, icon] : icons) {
+        action->setIcon(actionIcon(QString::fromLatin1(icon)));
+    }
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include "core/spec/mechanism_templates.hpp"
+#include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
 
@@ -50,7 +51,7 @@ TemplateDialog::TemplateDialog(QWidget* parent)
                             "the other side)"));
     m_problem = new QLabel;
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    setStyleRole(m_problem, StyleRole::ErrorText);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
 

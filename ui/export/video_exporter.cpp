@@ -19,6 +19,7 @@
 #include "ui/export/ffmpeg_pipe.hpp"
 #include "ui/export/run_interpolation.hpp"
 #include "ui/plots/plot_widget.hpp"
+#include "ui/style/palette.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace sslm::ui {
@@ -140,10 +141,10 @@ struct VideoExporter::Frames {
         const int margin = std::max(6, image.height() / 60);
         QRect box(QPoint(0, 0), metrics.size(Qt::TextSingleLine, text) + QSize(3 * pad, 2 * pad));
         box.moveTopRight(QPoint(image.width() - 1 - margin, margin));
-        painter.setPen(QColor(200, 204, 210));
-        painter.setBrush(QColor(255, 255, 255, 225));
+        painter.setPen(exportBoxBorderColour());
+        painter.setBrush(exportBoxFillColour());
         painter.drawRoundedRect(box, pad, pad);
-        painter.setPen(QColor(40, 44, 52));
+        painter.setPen(exportTextColour());
         painter.drawText(box, Qt::AlignCenter, text);
     }
 
@@ -176,7 +177,7 @@ struct VideoExporter::Frames {
         painter.drawImage(0, 0, scene);
         painter.drawImage(viewSize.width(), 0, chart);
         // a hairline between the panels
-        painter.setPen(QColor(200, 204, 210));
+        painter.setPen(exportBoxBorderColour());
         painter.drawLine(viewSize.width(), 0, viewSize.width(), viewSize.height() - 1);
         return frame;
     }

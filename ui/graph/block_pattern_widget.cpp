@@ -19,9 +19,9 @@ namespace {
 constexpr int kLargestCell = 34; // px
 constexpr int kSmallestCell = 16;
 constexpr int kSwatch = 5;
-const QColor kGridColour(205, 208, 212);
-const QColor kEmptyText(185, 188, 192);
-const QColor kBlockFill(62, 68, 80);
+const QColor kGridColour = blockGridColour();
+const QColor kEmptyText = blockEmptyTextColour();
+const QColor kBlockFill = blockFillColour();
 
 } // namespace
 

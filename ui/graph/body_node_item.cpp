@@ -20,7 +20,7 @@ constexpr double kHaloWidth = 6;
 
 BodyNodeItem::BodyNodeItem(int node, QString label, QString toolTip, const QFont& font)
     : m_node(node), m_label(std::move(label)), m_font(font), m_size(boxSize(m_label, font)),
-      m_fill(node == 0 ? groundColour() : QColor(200, 200, 200)) {
+      m_fill(node == 0 ? groundColour() : graphNodeFillColour()) {
     setToolTip(toolTip);
     setZValue(1);
 }
@@ -68,7 +68,7 @@ void BodyNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
     }
     // soft shadow
     painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(0, 0, 0, 40));
+    painter->setBrush(graphNodeShadowColour());
     painter->drawRoundedRect(rect.translated(0, 2), kRadius, kRadius);
 
     painter->setBrush(m_fill);
@@ -79,7 +79,7 @@ void BodyNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
         QPainterPath clip;
         clip.addRoundedRect(rect, kRadius, kRadius);
         painter->setClipPath(clip);
-        painter->setPen(QPen(QColor(255, 255, 255, 55), 1.5));
+        painter->setPen(QPen(graphGroundHatchColour(), 1.5));
         for (double x = rect.left() - rect.height(); x < rect.right(); x += 8) {
             painter->drawLine(QPointF(x, rect.bottom()), QPointF(x + rect.height(), rect.top()));
         }
@@ -93,7 +93,7 @@ void BodyNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWi
 
 QColor textColourOn(const QColor& fill) {
     const double luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF();
-    return luminance > 0.5 ? QColor(25, 25, 25) : QColor(255, 255, 255);
+    return luminance > 0.5 ? darkLabelColour() : lightLabelColour();
 }
 
 } // namespace sslm::ui

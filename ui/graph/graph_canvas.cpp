@@ -19,7 +19,7 @@ constexpr int kLegendMargin = 10; // px
 
 GraphCanvas::GraphCanvas(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent) {
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    setBackgroundBrush(QColor(252, 252, 250));
+    setBackgroundBrush(canvasBackgroundColour());
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -83,7 +83,7 @@ void GraphCanvas::drawForeground(QPainter* painter, const QRectF&) {
     }
     int y = viewport()->height() - kLegendMargin - metrics.height() / 2 - (rows - 1) * rowHeight;
     int x = kLegendMargin;
-    const QColor tree(55, 60, 68);
+    const QColor tree = graphTreeEdgeColour();
     const auto sample = [&](const QString& text, auto drawLine) {
         if (x > kLegendMargin && x + entryWidth(text) - 18 > right) {
             x = kLegendMargin;
@@ -91,7 +91,7 @@ void GraphCanvas::drawForeground(QPainter* painter, const QRectF&) {
         }
         drawLine(QPointF(x, y), QPointF(x + 26, y));
         x += 32;
-        painter->setPen(QColor(80, 80, 80));
+        painter->setPen(graphLegendTextColour());
         painter->drawText(QPoint(x, y + metrics.ascent() / 2 - 1), text);
         x += metrics.horizontalAdvance(text) + 18;
     };

@@ -15,6 +15,7 @@
 
 #include "ui/graph/block_pattern_widget.hpp"
 #include "ui/style/palette.hpp"
+#include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
 
@@ -96,6 +97,7 @@ GraphSidePanel::GraphSidePanel(QWidget* parent) : QWidget(parent) {
     // misjudges its height
     m_messageFrame = new QFrame;
     m_messageFrame->setObjectName(QStringLiteral("cutMessage"));
+    m_messageFrame->setStyleSheet(studioStyleSheet()); // its colours also when shown on its own
     auto* frameLayout = new QVBoxLayout(m_messageFrame);
     frameLayout->setContentsMargins(8, 6, 8, 6);
     m_message = new QLabel;
@@ -169,18 +171,9 @@ void GraphSidePanel::showMessage(const QString& text, MessageKind kind) {
     m_messageKind = kind;
     m_message->setText(text);
     fitMessageHeight();
-    static const char* const frames[] = {
-        "background:#eef3f8; border:1px solid #b9cde0;",
-        "background:#e8f5ec; border:1px solid #8fcca0;",
-        "background:#fcebeb; border:1px solid #e09a9a;",
-    };
-    static const char* const texts[] = {"#1d2b3a", "#17361f", "#5a1212"};
-    const int index = static_cast<int>(kind);
-    m_messageFrame->setStyleSheet(
-        QStringLiteral("QFrame#cutMessage { %1 border-radius:5px; }").arg(frames[index]));
-    m_message->setStyleSheet(
-        QStringLiteral("QLabel { color:%1; background:transparent; border:none; }")
-            .arg(texts[index]));
+    setStyleRole(m_messageFrame, kind == MessageKind::Success ? StyleRole::SuccessMessage
+                                 : kind == MessageKind::Error ? StyleRole::ErrorMessage
+                                                              : StyleRole::InfoMessage);
 }
 
 void GraphSidePanel::fitMessageHeight() {
@@ -278,11 +271,12 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
         swatchLabel->setAlignment(Qt::AlignTop);
         swatchLabel->setContentsMargins(0, 2, 0, 0);
         const QString text =
-            tr("<b>S%1</b> (%2): %3<br><span style='color:#555'>q: %4 · loops %5</span>")
+            tr("<b>S%1</b> (%2): %3<br><span style='color:%6'>q: %4 · loops %5</span>")
                 .arg(s + 1)
                 .arg(sub.serial ? tr("serial") : tr("tree"), bodies.join(QStringLiteral(", ")),
                      coordinates.join(QStringLiteral(", ")),
-                     loops.isEmpty() ? tr("none") : loops.join(QStringLiteral(", ")));
+                     loops.isEmpty() ? tr("none") : loops.join(QStringLiteral(", ")),
+                     secondaryTextColour().name());
         auto* description = new QLabel(text);
         description->setWordWrap(true);
         rows->addWidget(swatchLabel, s, 0);

@@ -20,8 +20,8 @@ constexpr double kHaloWidth = 14.0;     // loop highlight under the edge
 constexpr double kHitWidth = 16.0;      // clickable band
 constexpr double kScissorsRadius = 10.5;
 constexpr double kScissorsGap = 4; // px between the scissors' disc and the label
-const QColor kTreeColour(55, 60, 68);
-const QColor kBackground(252, 252, 250);
+const QColor kTreeColour = graphTreeEdgeColour();
+const QColor kBackground = canvasBackgroundColour();
 
 } // namespace
 
@@ -207,7 +207,7 @@ void JointEdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
         text = Qt::white;
     } else if (m_highlighted) {
         fill = loopHighlightColour();
-        text = m_cut ? cutJointColour().darker(130) : QColor(30, 30, 30);
+        text = m_cut ? cutJointColour().darker(130) : graphLabelTextColour();
     }
     painter->setPen(QPen(colour, m_hovered ? 2.0 : 1.2));
     painter->setBrush(fill);

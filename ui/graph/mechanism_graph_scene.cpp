@@ -210,7 +210,7 @@ void MechanismGraphScene::routeEdges(const std::vector<std::pair<int, int>>& end
 void MechanismGraphScene::setModel(const Model& model) {
     for (BodyNodeItem* node : m_nodes) {
         if (!node->isGround()) {
-            node->setFill(QColor(200, 200, 200));
+            node->setFill(graphNodeFillColour());
         }
     }
     for (const Body& body : model.bodies) {

@@ -8,7 +8,9 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QStyle>
+#include <QToolButton>
+
+#include "ui/style/resources.hpp"
 
 namespace sslm::ui {
 
@@ -22,24 +24,24 @@ PlaybackBar::PlaybackBar(QWidget* parent) : QToolBar(tr("Playback"), parent) {
     setObjectName(QStringLiteral("PlaybackBar"));
     setMovable(false);
     setIconSize(QSize(18, 18));
-    const auto addButton = [this](QStyle::StandardPixmap icon, const QString& text,
-                                  const QKeySequence& key, const QString& tip, auto slot) {
-        QAction* action = addAction(style()->standardIcon(icon), text);
+    const auto addButton = [this](const char* icon, const QString& text, const QKeySequence& key,
+                                  const QString& tip, auto slot) {
+        QAction* action = addAction(actionIcon(QString::fromLatin1(icon)), text);
         action->setShortcut(key);
         action->setShortcutContext(Qt::WindowShortcut);
         action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString()));
         connect(action, &QAction::triggered, this, slot);
         return action;
     };
-    addButton(QStyle::SP_MediaSkipBackward, tr("Start"), QKeySequence(Qt::SHIFT | Qt::Key_Home),
+    addButton("playback-start", tr("Start"), QKeySequence(Qt::SHIFT | Qt::Key_Home),
               tr("Jump to the first sample"), &PlaybackBar::jumpToStart);
-    addButton(QStyle::SP_MediaSeekBackward, tr("Back"), QKeySequence(Qt::Key_Comma),
-              tr("One sample back"), &PlaybackBar::stepBack);
-    m_play = addButton(QStyle::SP_MediaPlay, tr("Play"), QKeySequence(Qt::Key_Space),
+    addButton("playback-back", tr("Back"), QKeySequence(Qt::Key_Comma), tr("One sample back"),
+              &PlaybackBar::stepBack);
+    m_play = addButton("playback-play", tr("Play"), QKeySequence(Qt::Key_Space),
                        tr("Play or pause the playback"), &PlaybackBar::togglePlay);
-    addButton(QStyle::SP_MediaSeekForward, tr("Forward"), QKeySequence(Qt::Key_Period),
+    addButton("playback-forward", tr("Forward"), QKeySequence(Qt::Key_Period),
               tr("One sample forward"), &PlaybackBar::stepForward);
-    addButton(QStyle::SP_MediaSkipForward, tr("End"), QKeySequence(Qt::SHIFT | Qt::Key_End),
+    addButton("playback-end", tr("End"), QKeySequence(Qt::SHIFT | Qt::Key_End),
               tr("Jump to the last sample"), &PlaybackBar::jumpToEnd);
 
     m_slider = new QSlider(Qt::Horizontal);
@@ -69,11 +71,15 @@ PlaybackBar::PlaybackBar(QWidget* parent) : QToolBar(tr("Playback"), parent) {
     connect(m_speedBox, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_speed = m_speedBox->itemData(i).toDouble(); });
 
-    m_followLive = addAction(tr("Follow live"));
+    m_followLive = addAction(actionIcon(QStringLiteral("follow-live")), tr("Follow live"));
     m_followLive->setCheckable(true);
     m_followLive->setChecked(true);
     m_followLive->setToolTip(tr("Keep showing the newest sample while a run goes"));
     connect(m_followLive, &QAction::toggled, this, &PlaybackBar::setFollowLive);
+    // the only toggle of the bar keeps its name beside its icon
+    if (auto* button = qobject_cast<QToolButton*>(widgetForAction(m_followLive))) {
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    }
 
     m_timer.setInterval(kTickMs);
     m_timer.setTimerType(Qt::PreciseTimer);
@@ -234,8 +240,8 @@ void PlaybackBar::updateWidgets() {
         m_slider->setValue(std::max(0, m_index));
     }
     m_slider->setEnabled(m_count > 0);
-    m_play->setIcon(
-        style()->standardIcon(isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setIcon(actionIcon(isPlaying() ? QStringLiteral("playback-pause")
+                                           : QStringLiteral("playback-play")));
     m_play->setText(isPlaying() ? tr("Pause") : tr("Play"));
     if (m_count == 0) {
         m_timeLabel->setText(tr("no samples"));

@@ -13,6 +13,7 @@
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
 #include "ui/sim/simulation_controller.hpp"
+#include "ui/style/resources.hpp"
 
 namespace sslm::ui {
 
@@ -30,13 +31,16 @@ PlotDock::PlotDock(const QString& title, QWidget* parent) : QDockWidget(title, p
 
     m_toolBar = new QToolBar;
     m_toolBar->setIconSize(QSize(16, 16));
-    QAction* chooserAction = m_toolBar->addAction(QStringLiteral("Series"));
+    QAction* chooserAction =
+        m_toolBar->addAction(actionIcon(QStringLiteral("plot-series")), QStringLiteral("Series"));
     chooserAction->setCheckable(true);
     chooserAction->setChecked(true);
     chooserAction->setToolTip(QStringLiteral("Show or hide the series list"));
     connect(chooserAction, &QAction::toggled, m_chooser, &QWidget::setVisible);
+    m_plot->resetZoomAction()->setIcon(actionIcon(QStringLiteral("zoom-reset")));
     m_toolBar->addAction(m_plot->resetZoomAction());
-    QAction* exportAction = m_toolBar->addAction(QStringLiteral("Export…"));
+    QAction* exportAction = m_toolBar->addAction(actionIcon(QStringLiteral("document-export")),
+                                                 QStringLiteral("Export…"));
     exportAction->setToolTip(QStringLiteral("Save the plot as PNG or SVG"));
     connect(exportAction, &QAction::triggered, this, &PlotDock::exportWithDialog);
 

@@ -21,6 +21,7 @@
 #include <QValueAxis>
 
 #include "ui/plots/interactive_chart_view.hpp"
+#include "ui/style/palette.hpp"
 
 namespace sslm::ui {
 
@@ -121,7 +122,7 @@ PlotWidget::PlotWidget(QWidget* parent) : QWidget(parent) {
 
     m_cursor = new QLineSeries;
     m_cursor->setName(QStringLiteral("time cursor"));
-    m_cursor->setPen(QPen(QColor(40, 40, 40), 1.2, Qt::DashLine));
+    m_cursor->setPen(QPen(plotCursorColour(), 1.2, Qt::DashLine));
     m_cursor->setVisible(false);
     m_chart->addSeries(m_cursor);
     createValueAxes();
@@ -396,7 +397,7 @@ void PlotWidget::createValueAxes() {
     m_logAxis->setBase(10.0);
     m_logAxis->setLabelFormat(QStringLiteral("%.0e"));
     m_logAxis->setMinorTickCount(8);
-    m_logAxis->setMinorGridLinePen(QPen(QColor(235, 235, 235), 1.0));
+    m_logAxis->setMinorGridLinePen(QPen(plotMinorGridColour(), 1.0));
     m_logAxis->setRange(1e-16, 1.0);
     m_logAxis->setVisible(false);
     m_chart->addAxis(m_linearAxis, Qt::AlignLeft);

@@ -6,6 +6,8 @@
 #include <QGridLayout>
 #include <QLabel>
 
+#include "ui/style/style_sheet.hpp"
+
 namespace sslm::ui {
 
 namespace {
@@ -45,7 +47,7 @@ ActuatorInputs::ActuatorInputs(QWidget* parent) : QGroupBox(tr("Actuator inputs"
     m_grid = new QGridLayout(this);
     m_grid->setColumnStretch(1, 1);
     m_none = new QLabel(tr("No actuators in this mechanism."));
-    m_none->setStyleSheet(QStringLiteral("color: gray"));
+    setStyleRole(m_none, StyleRole::MutedText);
     m_grid->addWidget(m_none, 0, 0, 1, 2);
     setToolTip(tr("What drives each actuated joint in the next run; the file is not changed"));
 }

@@ -16,6 +16,9 @@
 #include <QVBoxLayout>
 
 #include "ui/run/actuator_inputs.hpp"
+#include "ui/style/palette.hpp"
+#include "ui/style/resources.hpp"
+#include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
 
@@ -48,7 +51,7 @@ double positiveNumber(const QLineEdit* edit) {
 }
 
 void markInvalid(QWidget* widget, bool invalid) {
-    widget->setStyleSheet(invalid ? QStringLiteral("background: #fde2e2;") : QString());
+    setInvalid(widget, invalid);
 }
 
 QString shortNumber(double value) {
@@ -84,6 +87,10 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     m_restart = new QAction(tr("Restart"), this);
     m_restart->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
     m_restart->setToolTip(tr("Run the last run again with its model, cuts and settings (Ctrl+F5)"));
+    m_start->setIcon(actionIcon(QStringLiteral("run-start")));
+    m_pauseResume->setIcon(actionIcon(QStringLiteral("run-pause")));
+    m_stop->setIcon(actionIcon(QStringLiteral("run-stop")));
+    m_restart->setIcon(actionIcon(QStringLiteral("run-restart")));
     for (QAction* action : {m_start, m_pauseResume, m_stop, m_restart}) {
         action->setShortcutContext(Qt::WindowShortcut);
     }
@@ -230,7 +237,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
 
     m_message = new QLabel;
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b00020;"));
+    setStyleRole(m_message, StyleRole::ErrorText);
     m_message->hide();
 
     auto* buttons = new QGridLayout;
@@ -238,7 +245,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     for (QAction* action : {m_start, m_pauseResume, m_stop, m_restart}) {
         auto* button = new QToolButton;
         button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         button->setMinimumHeight(28);
         buttons->addWidget(button, index / 2, index % 2);
@@ -296,8 +303,9 @@ void RunPanel::setModel(const Model& model) {
 void RunPanel::setCuts(const QStringList& cuts) {
     const QString list = cuts.isEmpty() ? tr("none (no closed loops)")
                                         : QStringLiteral("<b>%1</b>").arg(cuts.join(", "));
-    m_cuts->setText(list + tr("<br><span style='color: gray'>Change them in the graph view "
-                              "(click a joint).</span>"));
+    m_cuts->setText(list + tr("<br><span style='color:%1'>Change them in the graph view "
+                              "(click a joint).</span>")
+                               .arg(mutedTextColour().name()));
 }
 
 void RunPanel::setSettings(const SimulationSettings& s) {
@@ -401,6 +409,8 @@ void RunPanel::setRunState(bool running, bool paused) {
     m_start->setEnabled(true);
     m_pauseResume->setEnabled(running);
     m_pauseResume->setText(paused ? tr("Resume") : tr("Pause"));
+    m_pauseResume->setIcon(
+        actionIcon(paused ? QStringLiteral("run-start") : QStringLiteral("run-pause")));
     m_stop->setEnabled(running);
     m_restart->setEnabled(true);
 }

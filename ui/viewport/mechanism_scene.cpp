@@ -15,21 +15,22 @@
 #include <vtkRenderer.h>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "ui/style/palette.hpp"
 #include "ui/viewport/shape_geometry.hpp"
 
 namespace sslm::viewport {
 
 namespace {
 
-const QColor kPinFill(250, 250, 250);
-const QColor kPinRim(47, 54, 64);
-const QColor kCutRed(224, 38, 43);
-const QColor kHighlight(255, 176, 0);
-const QColor kGroundFill(197, 203, 211);
-const QColor kGroundDark(89, 99, 110);
-const QColor kTrace(94, 53, 177);
-const QColor kArrow(216, 67, 21);
-const QColor kDimTarget(232, 234, 237);
+const QColor kPinFill = ui::viewPinFillColour();
+const QColor kPinRim = ui::viewPinRimColour();
+const QColor kCutRed = ui::viewCutJointColour();
+const QColor kHighlight = ui::viewHighlightColour();
+const QColor kGroundFill = ui::viewGroundFillColour();
+const QColor kGroundDark = ui::viewGroundEdgeColour();
+const QColor kTrace = ui::traceColour();
+const QColor kArrow = ui::reactionArrowColour();
+const QColor kDimTarget = ui::viewDimTargetColour();
 
 constexpr int kMaxTracePoints = 20000;
 
@@ -477,7 +478,7 @@ void MechanismScene::applyColours() {
     for (std::size_t b = 1; b < bodies_.size(); ++b) {
         const int subsystem = model_->bodies[b].subsystem;
         QColor colour = subsystemColours_.empty()
-                            ? QColor(Qt::gray)
+                            ? ui::viewUnassignedBodyColour()
                             : subsystemColours_[static_cast<std::size_t>(std::max(subsystem, 0)) %
                                                 subsystemColours_.size()];
         QColor edge = colour.darker(170);

@@ -11,17 +11,18 @@
 #include <QString>
 #include <QStringList>
 
+#include "ui/style/palette.hpp"
 #include "ui/viewport/mechanism_scene.hpp"
 
 namespace sslm::viewport {
 
 namespace {
 
-const QColor kText(38, 45, 54);
-const QColor kMutedText(96, 106, 118);
-const QColor kCutRed(224, 38, 43);
-const QColor kTrace(94, 53, 177);
-const QColor kHighlight(255, 176, 0);
+const QColor kText = ui::overlayTextColour();
+const QColor kMutedText = ui::overlayMutedTextColour();
+const QColor kCutRed = ui::viewCutJointColour();
+const QColor kTrace = ui::traceColour();
+const QColor kHighlight = ui::viewHighlightColour();
 
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
@@ -83,7 +84,7 @@ void paintJointLabels(QPainter& painter, const OverlayContext& c) {
         // a light halo keeps the label readable over bodies
         QPainterPath path;
         path.addText(at, font, text);
-        painter.setPen(QPen(QColor(255, 255, 255, 200), 3.0));
+        painter.setPen(QPen(ui::overlayHaloColour(), 3.0));
         painter.setBrush(Qt::NoBrush);
         painter.drawPath(path);
         painter.fillPath(path, label.cut ? kCutRed : kMutedText);
@@ -162,8 +163,8 @@ void paintLegend(QPainter& painter, const OverlayContext& c) {
     const QRectF& box = layout.box;
     QFont bold = font;
     bold.setBold(true);
-    painter.setPen(QColor(201, 206, 214));
-    painter.setBrush(QColor(255, 255, 255, 215));
+    painter.setPen(ui::overlayBoxBorderColour());
+    painter.setBrush(ui::overlayBoxFillColour());
     painter.drawRoundedRect(box, 6, 6);
 
     double y = box.top() + 10 + QFontMetrics(font).ascent();
@@ -217,8 +218,8 @@ void paintScaleAndAxes(QPainter& painter, const QSize& size, const OverlayContex
         const char* name;
     };
     for (const Axis& axis :
-         {Axis{c.axisZ, QColor(48, 99, 196), "z"}, Axis{c.axisX, QColor(200, 60, 50), "x"},
-          Axis{c.axisY, QColor(46, 140, 70), "y"}}) {
+         {Axis{c.axisZ, ui::axisZColour(), "z"}, Axis{c.axisX, ui::axisXColour(), "x"},
+          Axis{c.axisY, ui::axisYColour(), "y"}}) {
         const double length = std::hypot(axis.dir.x(), axis.dir.y());
         if (length < 0.15) {
             continue; // pointing at the viewer
@@ -238,7 +239,7 @@ void paintScaleAndAxes(QPainter& painter, const QSize& size, const OverlayContex
     const double px = metres / c.metresPerPixel;
     const QPointF left(80, size.height() - 24);
     const QPointF right = left + QPointF(px, 0);
-    painter.setPen(QPen(QColor(38, 45, 54), 2.0, Qt::SolidLine, Qt::FlatCap));
+    painter.setPen(QPen(kText, 2.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(left, right);
     painter.drawLine(left + QPointF(0, -5), left + QPointF(0, 5));
     painter.drawLine(right + QPointF(0, -5), right + QPointF(0, 5));
