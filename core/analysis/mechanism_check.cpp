@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/model/mechanism_check.hpp"
+#include "core/analysis/mechanism_check.hpp"
 
 #include <algorithm>
 #include <cmath>
