@@ -19,7 +19,7 @@
 
 #include <Eigen/Core>
 
-#include "core/dynamics/signal.hpp"
+#include "core/motion/signal.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
