@@ -483,6 +483,11 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
                         "keep " + joint->name + " uncut to drive it, or pick other cut joints"));
         }
     }
+    if (!model->usesFileCuts()) {
+        // spec.initial names the coordinates of the file's cuts: keep that model at hand so
+        // that assembling this one does not compile again (its diagnostics are the file's own)
+        model->fileCutModel = compileModel(spec).model;
+    }
     result.model = std::move(model);
     return result;
 }
