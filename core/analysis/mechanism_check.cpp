@@ -19,8 +19,8 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
-#include "core/spec/spec_json.hpp"
 #include "core/spec/spec_text.hpp"
+#include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
 
 namespace sslm {

@@ -6,7 +6,7 @@
 #include <map>
 #include <numeric>
 
-#include "core/spec/spec_json.hpp"
+#include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
 
 namespace sslm {
