@@ -1,29 +1,21 @@
 // SPDX-License-Identifier: MIT
-#include <cerrno>
-#include <chrono>
-#include <cstdint>
-#include <cstdio>
-#include <random>
-#include <system_error>
+#include <exception>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "core/spec/spec_json.hpp"
-
-#if defined(__unix__) || defined(__APPLE__)
-#include <unistd.h>
-#endif
-
 #include "core/spec/spec_json_schema.hpp"
 #include "core/spec/spec_text.hpp"
+#include "core/util/atomic_file.hpp"
 
 // Writing mechanism files: MechanismSpec → JSON text (lossless, compact where it reads best),
-// saved atomically.
+// saved atomically (core/util/atomic_file).
 
 namespace sslm {
 namespace {
 
-namespace fs = std::filesystem;
 using namespace spec_json;
 using spec_text::inQuotes;
 
@@ -266,19 +258,6 @@ void print(const Json& v, std::size_t indent, std::string& out) {
     out += isArray ? ']' : '}';
 }
 
-std::string randomSuffix() {
-    static std::mt19937_64 engine{
-        std::random_device{}() ^
-        static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())};
-    char buffer[24];
-    std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(engine()));
-    return buffer;
-}
-
-std::string systemMessage(int error) {
-    return std::error_code(error, std::generic_category()).message();
-}
-
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -299,55 +278,8 @@ std::optional<std::string> saveMechanismFile(const MechanismSpec& spec,
     } catch (const std::exception& e) {
         return "cannot save " + inQuotes(name) + ": " + e.what();
     }
-    if (!path.has_filename()) {
-        return "cannot save " + inQuotes(name) + ": the path has no file name";
-    }
-    const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    std::error_code ec;
-    if (!fs::is_directory(folder, ec)) {
-        return "cannot save " + inQuotes(name) + ": the folder " + inQuotes(folder.string()) +
-               " does not exist";
-    }
-    // a new temporary file beside the target, so that the rename stays on one file system
-    fs::path temporary;
-    std::FILE* file = nullptr;
-    int openError = 0;
-    for (int attempt = 0; attempt < 16 && file == nullptr; ++attempt) {
-        temporary = folder / ("." + path.filename().string() + "." + randomSuffix() + ".tmp");
-        file = std::fopen(temporary.string().c_str(), "wbx");
-        openError = errno;
-    }
-    if (file == nullptr) {
-        return "cannot save " + inQuotes(name) + ": cannot create a temporary file in " +
-               inQuotes(folder.string()) + ": " + systemMessage(openError);
-    }
-    // write, flush to disk and close, checking each step
-    bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    int writeError = ok ? 0 : errno;
-    if (ok && std::fflush(file) != 0) {
-        ok = false;
-        writeError = errno;
-    }
-#if defined(__unix__) || defined(__APPLE__)
-    if (ok && ::fsync(::fileno(file)) != 0) {
-        ok = false;
-        writeError = errno;
-    }
-#endif
-    if (std::fclose(file) != 0 && ok) {
-        ok = false;
-        writeError = errno;
-    }
-    if (!ok) {
-        fs::remove(temporary, ec);
-        return "cannot save " + inQuotes(name) + ": writing failed: " + systemMessage(writeError);
-    }
-    // the rename replaces the old file in one step, or leaves it untouched
-    fs::rename(temporary, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        fs::remove(temporary, ignored);
-        return "cannot save " + inQuotes(name) + ": " + ec.message();
+    if (std::optional<std::string> failure = writeFileAtomically(path, text)) {
+        return "cannot save " + inQuotes(name) + ": " + *failure;
     }
     return std::nullopt;
 }
