@@ -8,10 +8,13 @@
 
 #include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
 namespace {
+
+using text::joinNames;
 
 Diagnostic error(std::string where, std::string message, std::string hint = {}) {
     return {Diagnostic::Severity::Error, std::move(where), std::move(message), std::move(hint)};
@@ -19,14 +22,6 @@ Diagnostic error(std::string where, std::string message, std::string hint = {}) 
 
 Diagnostic warning(std::string where, std::string message, std::string hint = {}) {
     return {Diagnostic::Severity::Warning, std::move(where), std::move(message), std::move(hint)};
-}
-
-std::string joinNames(const std::vector<std::string>& names, const char* separator) {
-    std::string out;
-    for (const std::string& name : names) {
-        out += (out.empty() ? "" : separator) + name;
-    }
-    return out;
 }
 
 /// Node n of the graph is spec body n − 1; node 0 is the ground.

@@ -107,10 +107,4 @@ std::string listQuoted(const std::vector<std::string_view>& items, std::size_t l
     return listImpl(items, limit);
 }
 
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g", value);
-    return buffer;
-}
-
 } // namespace sslm::spec_text

@@ -2,8 +2,8 @@
 #pragma once
 
 // Text helpers shared by the mechanism-file reader and the Spec validator: JSON paths such as
-// "joints[3].parent.body" and "did you mean" hints. User text quoted safely into messages
-// comes from core/util/text.hpp, named here too.
+// "joints[3].parent.body" and "did you mean" hints. User text quoted safely into messages and
+// numbers come from core/util/text.hpp, named here too.
 
 #include <cstddef>
 #include <optional>
@@ -16,6 +16,7 @@
 namespace sslm::spec_text {
 
 using text::inQuotes;
+using text::number;
 using text::shortened;
 
 /// The path of member `key` of the object at `path`: "a.key", or "a[\"odd key\"]" when the key
@@ -35,8 +36,5 @@ std::optional<std::string> nearest(std::string_view word,
 /// "'a', 'b', 'c'", at most `limit` items followed by "and N more".
 std::string listQuoted(const std::vector<std::string>& items, std::size_t limit = 20);
 std::string listQuoted(const std::vector<std::string_view>& items, std::size_t limit = 20);
-
-/// A number written for a message ("1.5", "-0.001", "inf").
-std::string number(double value);
 
 } // namespace sslm::spec_text

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/util/text.hpp"
 
+#include <cstdio>
+
 namespace sslm::text {
 namespace {
 
@@ -34,6 +36,27 @@ std::string inQuotes(std::string_view text) {
         out += (static_cast<unsigned char>(c) < 0x20u || c == 0x7f) ? '?' : c;
     }
     return out + "'";
+}
+
+std::string number(double value, int significantDigits) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.*g", significantDigits, value);
+    return buffer;
+}
+
+std::string metres(double value, int significantDigits) {
+    return number(value, significantDigits) + " m";
+}
+
+std::string joinNames(const std::vector<std::string>& names, std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) {
+            out += separator;
+        }
+        out += names[i];
+    }
+    return out;
 }
 
 } // namespace sslm::text
