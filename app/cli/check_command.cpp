@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/load_model.hpp"
-#include "core/model/mechanism_check.hpp"
+#include "core/analysis/mechanism_check.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
 

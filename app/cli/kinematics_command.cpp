@@ -57,6 +57,84 @@ std::vector<int> chooseIndependent(const Model& model, int dof, int input, std::
     return {};
 }
 
+/// The index of the coordinate `name` to sweep, or −1 after saying on stderr why there is none:
+/// the coordinates there are, and the joint that owns it when this cut choice cuts it.
+int sweptCoordinate(const Model& model, const std::string& path, const std::string& name) {
+    const int input = model.coordinateIndex(name);
+    if (input >= 0) {
+        return input;
+    }
+    std::vector<std::string> names;
+    for (const Coordinate& c : model.coordinates) {
+        names.push_back(c.name);
+    }
+    std::cerr << path << ": error: unknown input coordinate '" << name << "' (the coordinates are "
+              << joinNames(names) << ")\n";
+    for (const Joint& joint : model.joints) {
+        if (joint.isCut() && joint.coordinateName == name) {
+            std::cerr << path << ": note: " << name << " belongs to joint " << joint.name
+                      << ", which is cut; choose other cuts with --cut\n";
+        }
+    }
+    return -1;
+}
+
+/// What the rows of a sweep's CSV add up to, for the summary line.
+struct SweepSummary {
+    std::size_t written = 0;                                   ///< rows written
+    int toggles = 0;                                           ///< rows flagged as toggles
+    double minSigma = std::numeric_limits<double>::infinity(); ///< least σ_min(J_dep)
+    std::vector<double> yMin;                                  ///< per traced point, least y (m)
+    std::vector<double> yMax;                                  ///< per traced point, greatest y (m)
+};
+
+/// Writes the CSV header and one row per sample, stopping at the first that did not converge.
+/// `shown` holds the input values as the user gave them (÷ `scale` for samples past its end).
+SweepSummary writeSweepCsv(std::ostream& out,
+                           const Model& model,
+                           Workspace& ws,
+                           const std::vector<SweepSample>& samples,
+                           const std::vector<double>& shown,
+                           double scale) {
+    std::string line = "input";
+    for (const Coordinate& c : model.coordinates) {
+        line += "," + c.name;
+    }
+    for (const TracedPoint& p : model.tracedPoints) {
+        line += ",point." + p.name + ".x,point." + p.name + ".y";
+    }
+    line += ",sigma_min,toggle\n";
+    out << line;
+
+    SweepSummary summary;
+    summary.yMin.assign(model.tracedPoints.size(), std::numeric_limits<double>::infinity());
+    summary.yMax.assign(model.tracedPoints.size(), -std::numeric_limits<double>::infinity());
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const SweepSample& s = samples[i];
+        if (!s.converged) {
+            break;
+        }
+        updatePositions(model, ws, s.q);
+        line = csvNumber(i < shown.size() ? shown[i] : s.input / scale);
+        for (int k = 0; k < model.nq(); ++k) {
+            line += "," + csvNumber(s.q[k]);
+        }
+        for (std::size_t t = 0; t < model.tracedPoints.size(); ++t) {
+            const TracedPoint& p = model.tracedPoints[t];
+            const Eigen::Vector2d xy = pointPosition(ws, p.body, p.p_B);
+            line += "," + csvNumber(xy.x()) + "," + csvNumber(xy.y());
+            summary.yMin[t] = std::min(summary.yMin[t], xy.y());
+            summary.yMax[t] = std::max(summary.yMax[t], xy.y());
+        }
+        line += "," + csvNumber(s.minSingularValue) + (s.toggle ? ",1\n" : ",0\n");
+        out << line;
+        ++summary.written;
+        summary.toggles += s.toggle ? 1 : 0;
+        summary.minSigma = std::min(summary.minSigma, s.minSingularValue);
+    }
+    return summary;
+}
+
 } // namespace
 
 CLI::App* addKinematicsCommand(CLI::App& app, KinematicsOptions& options) {
@@ -95,20 +173,8 @@ int runKinematics(const KinematicsOptions& options) {
     }
 
     // the swept coordinate
-    const int input = model->coordinateIndex(options.input);
+    const int input = sweptCoordinate(*model, path, options.input);
     if (input < 0) {
-        std::vector<std::string> names;
-        for (const Coordinate& c : model->coordinates) {
-            names.push_back(c.name);
-        }
-        std::cerr << path << ": error: unknown input coordinate '" << options.input
-                  << "' (the coordinates are " << joinNames(names) << ")\n";
-        for (const Joint& joint : model->joints) {
-            if (joint.isCut() && joint.coordinateName == options.input) {
-                std::cerr << path << ": note: " << options.input << " belongs to joint "
-                          << joint.name << ", which is cut; choose other cuts with --cut\n";
-            }
-        }
         return kExitBadInput;
     }
     const bool angular = model->coordinates[input].angular;
@@ -155,44 +221,8 @@ int runKinematics(const KinematicsOptions& options) {
         return kExitBadInput;
     }
     std::ostream& out = *output;
-    std::string line = "input";
-    for (const Coordinate& c : model->coordinates) {
-        line += "," + c.name;
-    }
-    for (const TracedPoint& p : model->tracedPoints) {
-        line += ",point." + p.name + ".x,point." + p.name + ".y";
-    }
-    line += ",sigma_min,toggle\n";
-    out << line;
-
-    std::size_t written = 0;
-    int toggles = 0;
-    double minSigma = std::numeric_limits<double>::infinity();
-    std::vector<double> yMin(model->tracedPoints.size(), std::numeric_limits<double>::infinity());
-    std::vector<double> yMax(model->tracedPoints.size(), -std::numeric_limits<double>::infinity());
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-        const SweepSample& s = samples[i];
-        if (!s.converged) {
-            break;
-        }
-        updatePositions(*model, ws, s.q);
-        line = csvNumber(i < shown.size() ? shown[i] : s.input / scale);
-        for (int k = 0; k < model->nq(); ++k) {
-            line += "," + csvNumber(s.q[k]);
-        }
-        for (std::size_t t = 0; t < model->tracedPoints.size(); ++t) {
-            const TracedPoint& p = model->tracedPoints[t];
-            const Eigen::Vector2d xy = pointPosition(ws, p.body, p.p_B);
-            line += "," + csvNumber(xy.x()) + "," + csvNumber(xy.y());
-            yMin[t] = std::min(yMin[t], xy.y());
-            yMax[t] = std::max(yMax[t], xy.y());
-        }
-        line += "," + csvNumber(s.minSingularValue) + (s.toggle ? ",1\n" : ",0\n");
-        out << line;
-        ++written;
-        toggles += s.toggle ? 1 : 0;
-        minSigma = std::min(minSigma, s.minSingularValue);
-    }
+    const SweepSummary summary = writeSweepCsv(out, *model, ws, samples, shown, scale);
+    const std::size_t written = summary.written;
     out.flush();
     if (!out) {
         std::cerr << (options.out.empty() ? std::string("stdout") : options.out)
@@ -215,11 +245,12 @@ int runKinematics(const KinematicsOptions& options) {
     if (!options.out.empty()) {
         std::cout << "sslm: " << written << " samples of " << options.input << " from "
                   << sixDigits(options.from) << " to " << sixDigits(options.to) << unit
-                  << " written to " << options.out << "; min σ(J_dep) = " << sixDigits(minSigma)
-                  << ", toggles: " << toggles;
+                  << " written to " << options.out
+                  << "; min σ(J_dep) = " << sixDigits(summary.minSigma)
+                  << ", toggles: " << summary.toggles;
         for (std::size_t t = 0; t < model->tracedPoints.size(); ++t) {
-            std::cout << "; " << model->tracedPoints[t].name << " y in [" << sixDigits(yMin[t])
-                      << ", " << sixDigits(yMax[t]) << "] m";
+            std::cout << "; " << model->tracedPoints[t].name << " y in ["
+                      << sixDigits(summary.yMin[t]) << ", " << sixDigits(summary.yMax[t]) << "] m";
         }
         std::cout << '\n';
     }

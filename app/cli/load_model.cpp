@@ -102,14 +102,6 @@ std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostr
     return &file;
 }
 
-std::string joinNames(const std::vector<std::string>& names, const std::string& separator) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        out += (i == 0 ? "" : separator) + names[i];
-    }
-    return out;
-}
-
 ProgressLine::ProgressLine(const char* verb, double tEnd, bool quiet)
     : m_verb(verb), m_tEnd(tEnd), m_quiet(quiet), m_start(std::chrono::steady_clock::now()),
       m_next(kProgressSeconds) {}

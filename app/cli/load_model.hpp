@@ -14,6 +14,7 @@
 
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/model.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::cli {
 
@@ -76,7 +77,7 @@ private:
 /// "stdout" when empty), when it did not all get written.
 bool finishCsv(std::ostream& out, const std::string& path, std::ostream& err);
 
-/// Comma-separated list of `names` ("a, b, c").
-std::string joinNames(const std::vector<std::string>& names, const std::string& separator = ", ");
+/// Comma-separated list of `names` ("a, b, c"), shared with core.
+using text::joinNames;
 
 } // namespace sslm::cli

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/applied_forces.hpp"
 
-#include "core/dynamics/signal.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/motion/signal.hpp"
 
 namespace sslm {
 

@@ -12,7 +12,6 @@
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
-#include "core/model/compile.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
@@ -447,36 +446,28 @@ InitialState assembleInOwnCuts(const Model& model) {
 
 InitialState assembleInitialState(const Model& model) {
     // the file's inputs and guess name the coordinates of its own cut choice
-    std::vector<std::string> cuts;
-    for (int j : model.cuts) {
-        cuts.push_back(model.joints[j].name);
-    }
-    std::vector<std::string> fileCuts = model.spec.cuts;
-    std::sort(cuts.begin(), cuts.end());
-    std::sort(fileCuts.begin(), fileCuts.end());
-    if (fileCuts.empty() || cuts == fileCuts) {
+    if (model.usesFileCuts()) {
         return assembleInOwnCuts(model);
     }
     // another cut choice: assemble with the file's own cuts and carry the poses over
-    const CompileResult reference = compileModel(model.spec);
+    const Model* reference = model.fileCutModel.get();
     InitialState state;
     state.q = Eigen::VectorXd::Zero(model.nq());
     state.qd = Eigen::VectorXd::Zero(model.nq());
-    if (!reference.ok()) {
+    if (reference == nullptr) {
         state.report.message = "the file's own cut choice does not compile";
         return state;
     }
-    const InitialState own = assembleInOwnCuts(*reference.model);
+    const InitialState own = assembleInOwnCuts(*reference);
     state.report = own.report;
-    Workspace refWs(*reference.model);
-    updatePositions(*reference.model, refWs, own.q);
-    updateVelocities(*reference.model, refWs, own.qd);
+    Workspace refWs(*reference);
+    updatePositions(*reference, refWs, own.q);
+    updateVelocities(*reference, refWs, own.qd);
     const Eigen::VectorXd guess = initialGuess(model);
     for (int k = 0; k < model.nq(); ++k) {
-        const int joint =
-            reference.model->jointIndex(model.joints[model.coordinates[k].joint].name);
-        state.q[k] = jointValue(*reference.model, refWs, joint, guess[k]);
-        state.qd[k] = jointRate(*reference.model, refWs, joint);
+        const int joint = reference->jointIndex(model.joints[model.coordinates[k].joint].name);
+        state.q[k] = jointValue(*reference, refWs, joint, guess[k]);
+        state.qd[k] = jointRate(*reference, refWs, joint);
     }
     return state;
 }

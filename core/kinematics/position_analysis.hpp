@@ -83,8 +83,8 @@ void solveAccelerations(const Model& model,
 
 /// Assembled initial state of the file: independent values and rates from spec.initial, the
 /// others from its assembly guess. Works for any cut choice: when an input coordinate is cut in
-/// `model`, the state is assembled with the file's own cuts and carried over through the body
-/// poses.
+/// `model`, the state is assembled in model.fileCutModel (the file's own cuts, compiled once
+/// by compileModel) and carried over through the body poses.
 struct InitialState {
     Eigen::VectorXd q;  ///< nq
     Eigen::VectorXd qd; ///< nq

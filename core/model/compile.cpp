@@ -6,12 +6,15 @@
 #include <map>
 #include <numeric>
 
-#include "core/spec/spec_json.hpp"
+#include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
 namespace {
+
+using text::joinNames;
 
 Diagnostic error(std::string where, std::string message, std::string hint = {}) {
     return {Diagnostic::Severity::Error, std::move(where), std::move(message), std::move(hint)};
@@ -19,14 +22,6 @@ Diagnostic error(std::string where, std::string message, std::string hint = {}) 
 
 Diagnostic warning(std::string where, std::string message, std::string hint = {}) {
     return {Diagnostic::Severity::Warning, std::move(where), std::move(message), std::move(hint)};
-}
-
-std::string joinNames(const std::vector<std::string>& names, const char* separator) {
-    std::string out;
-    for (const std::string& name : names) {
-        out += (out.empty() ? "" : separator) + name;
-    }
-    return out;
 }
 
 /// Node n of the graph is spec body n − 1; node 0 is the ground.
@@ -217,6 +212,281 @@ MechanismGraph mechanismGraph(const MechanismSpec& spec) {
     return graph;
 }
 
+namespace {
+
+/// The spanning tree left by the cuts, in the order the Model lists bodies: subsystem by
+/// subsystem, depth-first, children in joint file order.
+struct SpanningTree {
+    std::vector<std::vector<std::pair<int, int>>> children; ///< per node: (child node, edge)
+    std::vector<int> parentEdgeOf;                          ///< per node; -1 for the ground
+    std::vector<int> order;       ///< graph nodes of the moving bodies, Model order
+    std::vector<int> subsystemOf; ///< per node; -1 for the ground
+    std::vector<int> bodyOf;      ///< per node: index in Model::bodies
+    int subsystemCount() const { return static_cast<int>(children[0].size()); }
+};
+
+SpanningTree spanningTree(const MechanismGraph& graph, const std::vector<bool>& isCut) {
+    SpanningTree tree;
+    tree.children.resize(graph.nodeCount);
+    tree.parentEdgeOf.assign(graph.nodeCount, -1);
+    std::vector<bool> seen(graph.nodeCount, false);
+    seen[0] = true;
+    std::vector<int> open{0};
+    while (!open.empty()) {
+        const int node = open.back();
+        open.pop_back();
+        for (int e = 0; e < graph.edgeCount(); ++e) {
+            if (isCut[e]) {
+                continue;
+            }
+            const GraphEdge& edge = graph.edges[e];
+            const int other = edge.a == node ? edge.b : (edge.b == node ? edge.a : -1);
+            if (other >= 0 && !seen[other]) {
+                seen[other] = true;
+                tree.parentEdgeOf[other] = e;
+                tree.children[node].emplace_back(other, e);
+                open.push_back(other);
+            }
+        }
+    }
+    for (auto& list : tree.children) {
+        std::sort(list.begin(), list.end(),
+                  [](const auto& x, const auto& y) { return x.second < y.second; });
+    }
+    // subsystem-major depth-first order
+    tree.subsystemOf.assign(graph.nodeCount, -1);
+    for (std::size_t s = 0; s < tree.children[0].size(); ++s) {
+        std::vector<int> stack{tree.children[0][s].first};
+        while (!stack.empty()) {
+            const int node = stack.back();
+            stack.pop_back();
+            tree.order.push_back(node);
+            tree.subsystemOf[node] = static_cast<int>(s);
+            for (auto it = tree.children[node].rbegin(); it != tree.children[node].rend(); ++it) {
+                stack.push_back(it->first);
+            }
+        }
+    }
+    tree.bodyOf.assign(graph.nodeCount, -1);
+    tree.bodyOf[0] = 0;
+    for (std::size_t i = 0; i < tree.order.size(); ++i) {
+        tree.bodyOf[tree.order[i]] = static_cast<int>(i) + 1;
+    }
+    return tree;
+}
+
+/// The ground and the moving bodies in tree order; a body whose uniform inertia is zero is an
+/// error.
+void addBodies(const MechanismSpec& spec,
+               const SpanningTree& tree,
+               Model& model,
+               Diagnostics& diagnostics) {
+    Body ground;
+    ground.id = kGroundId;
+    ground.name = spec.ground.name;
+    ground.points = spec.ground.points;
+    model.bodies.push_back(std::move(ground));
+    for (int node : tree.order) {
+        const BodySpec& in = spec.bodies[node - 1];
+        Body body;
+        body.id = in.id;
+        body.name = in.name.empty() ? in.id : in.name;
+        body.specIndex = node - 1;
+        body.mass = in.mass;
+        body.com_B = in.com_B;
+        body.inertiaCom = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
+        body.shape = in.shape;
+        body.points = in.points;
+        body.subsystem = tree.subsystemOf[node];
+        model.bodies.push_back(std::move(body));
+        if (!in.inertiaCom && model.bodies.back().inertiaCom <= 0) {
+            diagnostics.push_back(error("bodies[" + std::to_string(node - 1) + "].inertia",
+                                        "the uniform inertia of " + in.id + " is zero",
+                                        "give the inertia about the COM in kg·m²"));
+        }
+    }
+}
+
+/// The joints in file order, then the tree links: each body's parent and tree joint, and one
+/// coordinate per tree joint.
+void addJointsAndCoordinates(const MechanismSpec& spec,
+                             const MechanismGraph& graph,
+                             const SpanningTree& tree,
+                             Model& model) {
+    model.coordinates.resize(tree.order.size());
+    for (std::size_t e = 0; e < spec.joints.size(); ++e) {
+        const JointSpec& in = spec.joints[e];
+        Joint joint;
+        joint.name = in.name;
+        joint.type = in.type;
+        joint.coordinateName = in.coordinateName();
+        joint.specIndex = static_cast<int>(e);
+        joint.bodyA = tree.bodyOf[graph.edges[e].a];
+        joint.bodyB = tree.bodyOf[graph.edges[e].b];
+        joint.p_A = pointOf(spec, in.parent);
+        joint.p_B = pointOf(spec, in.child);
+        joint.offset = in.offset;
+        joint.axis_A = in.axis_P;
+        joint.springDamper = in.springDamper;
+        model.joints.push_back(std::move(joint));
+    }
+    for (std::size_t i = 0; i < tree.order.size(); ++i) {
+        const int node = tree.order[i];
+        const int e = tree.parentEdgeOf[node];
+        Body& body = model.bodies[i + 1];
+        Joint& joint = model.joints[e];
+        body.treeJoint = e;
+        body.parent = tree.bodyOf[graph.edges[e].a == node ? graph.edges[e].b : graph.edges[e].a];
+        model.bodies[body.parent].children.push_back(static_cast<int>(i) + 1);
+        joint.coordinate = static_cast<int>(i);
+        joint.treeSign = joint.bodyB == static_cast<int>(i) + 1 ? +1 : -1;
+        model.coordinates[i] = {joint.coordinateName, e, static_cast<int>(i) + 1, body.subsystem,
+                                joint.type == JointType::Revolute};
+    }
+}
+
+/// One subsystem per branch of the tree that leaves the ground, with its contiguous range of q.
+void addSubsystems(int count, Model& model) {
+    model.subsystems.resize(count);
+    for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+        Subsystem& sub = model.subsystems[model.bodies[b].subsystem];
+        if (sub.bodies.empty()) {
+            sub.rootBody = static_cast<int>(b);
+            sub.qBegin = static_cast<int>(b) - 1;
+        }
+        sub.bodies.push_back(static_cast<int>(b));
+        ++sub.nq;
+        if (model.bodies[b].children.size() > 1) {
+            sub.serial = false;
+        }
+    }
+}
+
+/// The loop closed by the cut joint `cut`: the tree path between its two bodies, the
+/// coordinates that move its points and the subsystems they belong to.
+Loop loopOfCut(const Model& model, int cut) {
+    const Joint& cutJoint = model.joints[cut];
+    Loop loop;
+    loop.cutJoint = cut;
+    const auto ancestors = [&](int body) {
+        std::vector<int> chain;
+        for (int b = body; b >= 0; b = model.bodies[b].parent) {
+            chain.push_back(b);
+        }
+        return chain;
+    };
+    const std::vector<int> upA = ancestors(cutJoint.bodyA);
+    const std::vector<int> upB = ancestors(cutJoint.bodyB);
+    int common = 0;
+    for (int b : upA) {
+        if (std::find(upB.begin(), upB.end(), b) != upB.end()) {
+            common = b;
+            break;
+        }
+    }
+    std::vector<int> pathB;
+    for (int b : upA) {
+        if (b == common) {
+            break;
+        }
+        loop.joints.push_back(model.bodies[b].treeJoint);
+        loop.path.push_back({b - 1, +1});
+    }
+    for (int b : upB) {
+        if (b == common) {
+            break;
+        }
+        pathB.push_back(model.bodies[b].treeJoint);
+        loop.path.push_back({b - 1, -1});
+    }
+    for (int b = common; b > 0; b = model.bodies[b].parent) {
+        loop.path.push_back({b - 1, 0});
+    }
+    loop.joints.insert(loop.joints.end(), pathB.rbegin(), pathB.rend());
+    loop.joints.push_back(cut);
+    std::sort(
+        loop.path.begin(), loop.path.end(),
+        [](const LoopPathEntry& x, const LoopPathEntry& y) { return x.coordinate < y.coordinate; });
+    for (const LoopPathEntry& entry : loop.path) {
+        const int s = model.coordinates[entry.coordinate].subsystem;
+        if (std::find(loop.subsystems.begin(), loop.subsystems.end(), s) == loop.subsystems.end()) {
+            loop.subsystems.push_back(s);
+        }
+    }
+    std::sort(loop.subsystems.begin(), loop.subsystems.end());
+    return loop;
+}
+
+/// One loop per cut, in cut order; each subsystem lists the loops that touch it.
+void addLoops(const std::vector<int>& cutEdges, Model& model) {
+    for (int e : cutEdges) {
+        model.joints[e].cut = static_cast<int>(model.cuts.size());
+        model.cuts.push_back(e);
+        Loop loop = loopOfCut(model, e);
+        for (int s : loop.subsystems) {
+            model.subsystems[s].loops.push_back(static_cast<int>(model.loops.size()));
+        }
+        model.loops.push_back(std::move(loop));
+    }
+}
+
+/// The block patterns of J (loops × subsystems) and of the GICM (loops × loops).
+void addBlockPatterns(Model& model) {
+    const int nLoops = model.nLoops();
+    const int nSub = static_cast<int>(model.subsystems.size());
+    model.jacobianPattern.setConstant(nLoops, nSub, false);
+    for (int i = 0; i < nLoops; ++i) {
+        for (int s : model.loops[i].subsystems) {
+            model.jacobianPattern(i, s) = true;
+        }
+    }
+    model.gicmContributors.assign(nLoops, std::vector<std::vector<int>>(nLoops));
+    for (int r = 0; r < nLoops; ++r) {
+        for (int s = 0; s < nLoops; ++s) {
+            for (int j = 0; j < nSub; ++j) {
+                if (model.jacobianPattern(r, j) && model.jacobianPattern(s, j)) {
+                    model.gicmContributors[r][s].push_back(j);
+                }
+            }
+        }
+    }
+}
+
+/// Actuators with their signals, traced points, and the file's input coordinates; an input
+/// whose joint this cut choice cuts is a warning.
+void addActuatorsTracesAndInputs(const MechanismSpec& spec,
+                                 Model& model,
+                                 Diagnostics& diagnostics) {
+    for (const ActuatorSpec& in : spec.actuators) {
+        const int joint = model.jointIndex(in.joint);
+        model.actuators.push_back(
+            {model.joints[joint].coordinate, joint, in, Signal(in.force), Signal(in.reference)});
+    }
+    for (const TracedPointSpec& in : spec.tracedPoints) {
+        const int body = model.bodyIndex(in.at.body);
+        model.tracedPoints.push_back({in.name, body, pointOf(spec, in.at)});
+    }
+    for (std::size_t i = 0; i < spec.initial.independent.size(); ++i) {
+        const std::string& name = spec.initial.independent[i].first;
+        const int k = model.coordinateIndex(name);
+        if (k >= 0) {
+            model.independent.push_back(k);
+            continue;
+        }
+        const auto joint = std::find_if(model.joints.begin(), model.joints.end(),
+                                        [&](const Joint& j) { return j.coordinateName == name; });
+        if (joint != model.joints.end()) {
+            diagnostics.push_back(
+                warning("initial.independent[" + std::to_string(i) + "]",
+                        "input coordinate " + name + " belongs to joint " + joint->name +
+                            ", which is cut in this cut choice",
+                        "keep " + joint->name + " uncut to drive it, or pick other cut joints"));
+        }
+    }
+}
+
+} // namespace
+
 CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& options) {
     CompileResult result;
     Diagnostics& diagnostics = result.diagnostics;
@@ -250,238 +520,20 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     model->mobilityGrubler =
         3 * static_cast<int>(spec.bodies.size()) - 2 * static_cast<int>(spec.joints.size());
 
-    // spanning tree in subsystem-major depth-first order, children in joint file order
-    std::vector<std::vector<std::pair<int, int>>> children(graph.nodeCount); // (node, edge)
-    std::vector<int> parentEdgeOf(graph.nodeCount, -1);
-    {
-        std::vector<bool> seen(graph.nodeCount, false);
-        seen[0] = true;
-        std::vector<int> open{0};
-        while (!open.empty()) {
-            const int node = open.back();
-            open.pop_back();
-            for (int e = 0; e < graph.edgeCount(); ++e) {
-                if (isCut[e]) {
-                    continue;
-                }
-                const GraphEdge& edge = graph.edges[e];
-                const int other = edge.a == node ? edge.b : (edge.b == node ? edge.a : -1);
-                if (other >= 0 && !seen[other]) {
-                    seen[other] = true;
-                    parentEdgeOf[other] = e;
-                    children[node].emplace_back(other, e);
-                    open.push_back(other);
-                }
-            }
-        }
-        for (auto& list : children) {
-            std::sort(list.begin(), list.end(),
-                      [](const auto& x, const auto& y) { return x.second < y.second; });
-        }
-    }
-    std::vector<int> treeOrder; // graph nodes of moving bodies
-    std::vector<int> subsystemOfNode(graph.nodeCount, -1);
-    for (std::size_t s = 0; s < children[0].size(); ++s) {
-        std::vector<int> stack{children[0][s].first};
-        while (!stack.empty()) {
-            const int node = stack.back();
-            stack.pop_back();
-            treeOrder.push_back(node);
-            subsystemOfNode[node] = static_cast<int>(s);
-            for (auto it = children[node].rbegin(); it != children[node].rend(); ++it) {
-                stack.push_back(it->first);
-            }
-        }
-    }
-    std::vector<int> bodyOfNode(graph.nodeCount, -1);
-    bodyOfNode[0] = 0;
-    for (std::size_t i = 0; i < treeOrder.size(); ++i) {
-        bodyOfNode[treeOrder[i]] = static_cast<int>(i) + 1;
-    }
-
-    // bodies
-    Body ground;
-    ground.id = kGroundId;
-    ground.name = spec.ground.name;
-    ground.points = spec.ground.points;
-    model->bodies.push_back(std::move(ground));
-    for (int node : treeOrder) {
-        const BodySpec& in = spec.bodies[node - 1];
-        Body body;
-        body.id = in.id;
-        body.name = in.name.empty() ? in.id : in.name;
-        body.specIndex = node - 1;
-        body.mass = in.mass;
-        body.com_B = in.com_B;
-        body.inertiaCom = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
-        body.shape = in.shape;
-        body.points = in.points;
-        body.subsystem = subsystemOfNode[node];
-        model->bodies.push_back(std::move(body));
-        if (!in.inertiaCom && model->bodies.back().inertiaCom <= 0) {
-            diagnostics.push_back(error("bodies[" + std::to_string(node - 1) + "].inertia",
-                                        "the uniform inertia of " + in.id + " is zero",
-                                        "give the inertia about the COM in kg·m²"));
-        }
-    }
+    const SpanningTree tree = spanningTree(graph, isCut);
+    addBodies(spec, tree, *model, diagnostics);
     if (hasErrors(diagnostics)) {
         return result;
     }
-
-    // joints, tree links and coordinates
-    model->coordinates.resize(treeOrder.size());
-    for (std::size_t e = 0; e < spec.joints.size(); ++e) {
-        const JointSpec& in = spec.joints[e];
-        Joint joint;
-        joint.name = in.name;
-        joint.type = in.type;
-        joint.coordinateName = in.coordinateName();
-        joint.specIndex = static_cast<int>(e);
-        joint.bodyA = bodyOfNode[graph.edges[e].a];
-        joint.bodyB = bodyOfNode[graph.edges[e].b];
-        joint.p_A = pointOf(spec, in.parent);
-        joint.p_B = pointOf(spec, in.child);
-        joint.offset = in.offset;
-        joint.axis_A = in.axis_P;
-        joint.springDamper = in.springDamper;
-        model->joints.push_back(std::move(joint));
-    }
-    for (std::size_t i = 0; i < treeOrder.size(); ++i) {
-        const int node = treeOrder[i];
-        const int e = parentEdgeOf[node];
-        Body& body = model->bodies[i + 1];
-        Joint& joint = model->joints[e];
-        body.treeJoint = e;
-        body.parent = bodyOfNode[graph.edges[e].a == node ? graph.edges[e].b : graph.edges[e].a];
-        model->bodies[body.parent].children.push_back(static_cast<int>(i) + 1);
-        joint.coordinate = static_cast<int>(i);
-        joint.treeSign = joint.bodyB == static_cast<int>(i) + 1 ? +1 : -1;
-        model->coordinates[i] = {joint.coordinateName, e, static_cast<int>(i) + 1, body.subsystem,
-                                 joint.type == JointType::Revolute};
-    }
-
-    // subsystems
-    model->subsystems.resize(children[0].size());
-    for (std::size_t b = 1; b < model->bodies.size(); ++b) {
-        Subsystem& sub = model->subsystems[model->bodies[b].subsystem];
-        if (sub.bodies.empty()) {
-            sub.rootBody = static_cast<int>(b);
-            sub.qBegin = static_cast<int>(b) - 1;
-        }
-        sub.bodies.push_back(static_cast<int>(b));
-        ++sub.nq;
-        if (model->bodies[b].children.size() > 1) {
-            sub.serial = false;
-        }
-    }
-
-    // loops: one per cut, the tree path between the cut's two bodies
-    for (int e : cutEdges) {
-        Joint& cutJoint = model->joints[e];
-        cutJoint.cut = static_cast<int>(model->cuts.size());
-        model->cuts.push_back(e);
-        Loop loop;
-        loop.cutJoint = e;
-        const auto ancestors = [&](int body) {
-            std::vector<int> chain;
-            for (int b = body; b >= 0; b = model->bodies[b].parent) {
-                chain.push_back(b);
-            }
-            return chain;
-        };
-        const std::vector<int> upA = ancestors(cutJoint.bodyA);
-        const std::vector<int> upB = ancestors(cutJoint.bodyB);
-        int common = 0;
-        for (int b : upA) {
-            if (std::find(upB.begin(), upB.end(), b) != upB.end()) {
-                common = b;
-                break;
-            }
-        }
-        std::vector<int> pathB;
-        for (int b : upA) {
-            if (b == common) {
-                break;
-            }
-            loop.joints.push_back(model->bodies[b].treeJoint);
-            loop.path.push_back({b - 1, +1});
-        }
-        for (int b : upB) {
-            if (b == common) {
-                break;
-            }
-            pathB.push_back(model->bodies[b].treeJoint);
-            loop.path.push_back({b - 1, -1});
-        }
-        for (int b = common; b > 0; b = model->bodies[b].parent) {
-            loop.path.push_back({b - 1, 0});
-        }
-        loop.joints.insert(loop.joints.end(), pathB.rbegin(), pathB.rend());
-        loop.joints.push_back(e);
-        std::sort(loop.path.begin(), loop.path.end(),
-                  [](const LoopPathEntry& x, const LoopPathEntry& y) {
-                      return x.coordinate < y.coordinate;
-                  });
-        for (const LoopPathEntry& entry : loop.path) {
-            const int s = model->coordinates[entry.coordinate].subsystem;
-            if (std::find(loop.subsystems.begin(), loop.subsystems.end(), s) ==
-                loop.subsystems.end()) {
-                loop.subsystems.push_back(s);
-            }
-        }
-        std::sort(loop.subsystems.begin(), loop.subsystems.end());
-        for (int s : loop.subsystems) {
-            model->subsystems[s].loops.push_back(static_cast<int>(model->loops.size()));
-        }
-        model->loops.push_back(std::move(loop));
-    }
-
-    // block patterns of J (loops × subsystems) and of the GICM (loops × loops)
-    const int nLoops = model->nLoops();
-    const int nSub = static_cast<int>(model->subsystems.size());
-    model->jacobianPattern.setConstant(nLoops, nSub, false);
-    for (int i = 0; i < nLoops; ++i) {
-        for (int s : model->loops[i].subsystems) {
-            model->jacobianPattern(i, s) = true;
-        }
-    }
-    model->gicmContributors.assign(nLoops, std::vector<std::vector<int>>(nLoops));
-    for (int r = 0; r < nLoops; ++r) {
-        for (int s = 0; s < nLoops; ++s) {
-            for (int j = 0; j < nSub; ++j) {
-                if (model->jacobianPattern(r, j) && model->jacobianPattern(s, j)) {
-                    model->gicmContributors[r][s].push_back(j);
-                }
-            }
-        }
-    }
-
-    // actuators, traced points, independent coordinates
-    for (const ActuatorSpec& in : spec.actuators) {
-        const int joint = model->jointIndex(in.joint);
-        model->actuators.push_back(
-            {model->joints[joint].coordinate, joint, in, Signal(in.force), Signal(in.reference)});
-    }
-    for (const TracedPointSpec& in : spec.tracedPoints) {
-        const int body = model->bodyIndex(in.at.body);
-        model->tracedPoints.push_back({in.name, body, pointOf(spec, in.at)});
-    }
-    for (std::size_t i = 0; i < spec.initial.independent.size(); ++i) {
-        const std::string& name = spec.initial.independent[i].first;
-        const int k = model->coordinateIndex(name);
-        if (k >= 0) {
-            model->independent.push_back(k);
-            continue;
-        }
-        const auto joint = std::find_if(model->joints.begin(), model->joints.end(),
-                                        [&](const Joint& j) { return j.coordinateName == name; });
-        if (joint != model->joints.end()) {
-            diagnostics.push_back(
-                warning("initial.independent[" + std::to_string(i) + "]",
-                        "input coordinate " + name + " belongs to joint " + joint->name +
-                            ", which is cut in this cut choice",
-                        "keep " + joint->name + " uncut to drive it, or pick other cut joints"));
-        }
+    addJointsAndCoordinates(spec, graph, tree, *model);
+    addSubsystems(tree.subsystemCount(), *model);
+    addLoops(cutEdges, *model);
+    addBlockPatterns(*model);
+    addActuatorsTracesAndInputs(spec, *model, diagnostics);
+    if (!model->usesFileCuts()) {
+        // spec.initial names the coordinates of the file's cuts: keep that model at hand so
+        // that assembling this one does not compile again (its diagnostics are the file's own)
+        model->fileCutModel = compileModel(spec).model;
     }
     result.model = std::move(model);
     return result;

@@ -2,6 +2,8 @@
 #include "core/model/model.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace sslm {
 
@@ -28,6 +30,20 @@ int Model::jointIndex(std::string_view key) const {
 
 int Model::coordinateIndex(std::string_view key) const {
     return indexWhere(coordinates, [&](const Coordinate& c) { return c.name == key; });
+}
+
+bool Model::usesFileCuts() const {
+    if (spec.cuts.empty()) {
+        return true;
+    }
+    std::vector<std::string> names;
+    for (int j : cuts) {
+        names.push_back(joints[j].name);
+    }
+    std::vector<std::string> fileNames = spec.cuts;
+    std::sort(names.begin(), names.end());
+    std::sort(fileNames.begin(), fileNames.end());
+    return names == fileNames;
 }
 
 } // namespace sslm

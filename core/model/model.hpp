@@ -12,6 +12,7 @@
 //   range of q;
 // - loop i is closed by cut i; it contributes constraint rows 2i and 2i + 1.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,7 +20,7 @@
 
 #include <Eigen/Core>
 
-#include "core/dynamics/signal.hpp"
+#include "core/motion/signal.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
@@ -141,6 +142,10 @@ struct Model {
 
     /// The spec this model was compiled from (initial state, solver settings, round trips).
     MechanismSpec spec;
+    /// The same spec compiled with the file's own cuts, in whose coordinates spec.initial is
+    /// written (assembleInitialState assembles there and carries the poses over). Null when
+    /// this model uses the file's cuts (usesFileCuts()) or when the file's cuts do not compile.
+    std::shared_ptr<const Model> fileCutModel;
 
     int nq() const { return static_cast<int>(coordinates.size()); }
     int nLoops() const { return static_cast<int>(loops.size()); }
@@ -149,6 +154,8 @@ struct Model {
     int bodyIndex(std::string_view id) const;         ///< -1 if unknown
     int jointIndex(std::string_view name) const;      ///< -1 if unknown
     int coordinateIndex(std::string_view name) const; ///< -1 if unknown or cut
+    /// True when the cut joints are the file's own (in any order) or the file names none.
+    bool usesFileCuts() const;
 };
 
 } // namespace sslm

@@ -15,6 +15,7 @@ namespace sslm {
 namespace {
 
 using spec_text::number;
+using text::metres;
 
 /// Relative distance from a dyad's reach limits below which the pose counts as a toggle.
 constexpr double kToggleTol = 1e-9;
@@ -31,10 +32,6 @@ double tidy(double value) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.12g", value);
     return std::strtod(buffer, nullptr);
-}
-
-std::string metres(double value) {
-    return number(value) + " m";
 }
 
 /// Throws unless `value` is a finite length > 0.

@@ -41,10 +41,4 @@ std::string toJson(const MechanismSpec& spec);
 std::optional<std::string> saveMechanismFile(const MechanismSpec& spec,
                                              const std::filesystem::path& path);
 
-/// Checks a parsed Spec for problems the JSON schema cannot see: unknown body or point
-/// references, duplicate ids or names, non-positive mass or inertia, zero-length bars, a
-/// non-unit prismatic axis, unknown coordinate names in the initial state, bad signals.
-/// Paths are JSON paths of the element, e.g. "bodies[2].mass".
-Diagnostics validateSpec(const MechanismSpec& spec);
-
 } // namespace sslm

@@ -9,18 +9,6 @@ namespace {
 
 constexpr std::size_t kMaxShownBytes = 60;
 
-/// A prefix of `text` of at most `limit` bytes that does not split a UTF-8 sequence.
-std::string_view utf8Prefix(std::string_view text, std::size_t limit) {
-    if (text.size() <= limit) {
-        return text;
-    }
-    std::size_t n = limit;
-    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0u) == 0x80u) {
-        --n;
-    }
-    return text.substr(0, n);
-}
-
 bool isIdentifier(std::string_view key) {
     if (key.empty()) {
         return false;
@@ -48,14 +36,6 @@ template <class Item> std::string listImpl(const std::vector<Item>& items, std::
 
 } // namespace
 
-std::string shortened(std::string_view text, std::size_t limit) {
-    std::string out(utf8Prefix(text, limit));
-    if (out.size() < text.size()) {
-        out += "...";
-    }
-    return out;
-}
-
 std::string member(const std::string& path, std::string_view key) {
     if (isIdentifier(key)) {
         return path.empty() ? std::string(key) : path + "." + std::string(key);
@@ -73,14 +53,6 @@ std::string member(const std::string& path, std::string_view key) {
 
 std::string element(const std::string& path, std::size_t index) {
     return path + "[" + std::to_string(index) + "]";
-}
-
-std::string inQuotes(std::string_view text) {
-    std::string out = "'";
-    for (const char c : shortened(text, kMaxShownBytes)) {
-        out += (static_cast<unsigned char>(c) < 0x20u || c == 0x7f) ? '?' : c;
-    }
-    return out + "'";
 }
 
 std::size_t editDistance(std::string_view a, std::string_view b) {
@@ -133,12 +105,6 @@ std::string listQuoted(const std::vector<std::string>& items, std::size_t limit)
 
 std::string listQuoted(const std::vector<std::string_view>& items, std::size_t limit) {
     return listImpl(items, limit);
-}
-
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.10g", value);
-    return buffer;
 }
 
 } // namespace sslm::spec_text

@@ -2,7 +2,8 @@
 #pragma once
 
 // Text helpers shared by the mechanism-file reader and the Spec validator: JSON paths such as
-// "joints[3].parent.body", user text quoted safely into messages, and "did you mean" hints.
+// "joints[3].parent.body" and "did you mean" hints. User text quoted safely into messages and
+// numbers come from core/util/text.hpp, named here too.
 
 #include <cstddef>
 #include <optional>
@@ -10,7 +11,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/util/text.hpp"
+
 namespace sslm::spec_text {
+
+using text::inQuotes;
+using text::number;
+using text::shortened;
 
 /// The path of member `key` of the object at `path`: "a.key", or "a[\"odd key\"]" when the key
 /// is not a plain identifier. Very long keys are shortened.
@@ -18,14 +25,6 @@ std::string member(const std::string& path, std::string_view key);
 
 /// The path of element `index` of the array at `path`: "a[index]".
 std::string element(const std::string& path, std::size_t index);
-
-/// User text in single quotes for a message, shortened to about 60 bytes, control characters
-/// replaced.
-std::string inQuotes(std::string_view text);
-
-/// `text` shortened to at most `limit` bytes (without splitting a UTF-8 sequence), "..." appended
-/// when shortened.
-std::string shortened(std::string_view text, std::size_t limit);
 
 /// Levenshtein distance (insertions, deletions, substitutions), case-sensitive.
 std::size_t editDistance(std::string_view a, std::string_view b);
@@ -37,8 +36,5 @@ std::optional<std::string> nearest(std::string_view word,
 /// "'a', 'b', 'c'", at most `limit` items followed by "and N more".
 std::string listQuoted(const std::vector<std::string>& items, std::size_t limit = 20);
 std::string listQuoted(const std::vector<std::string_view>& items, std::size_t limit = 20);
-
-/// A number written for a message ("1.5", "-0.001", "inf").
-std::string number(double value);
 
 } // namespace sslm::spec_text

@@ -2,6 +2,8 @@
 // validateSpec: the checks on a Spec that the JSON schema cannot express. Topology (connectivity,
 // mobility, cut sets) is left to the model compiler.
 
+#include "core/spec/spec_validate.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -10,7 +12,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/spec/spec_json.hpp"
 #include "core/spec/spec_text.hpp"
 
 namespace sslm {

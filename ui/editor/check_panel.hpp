@@ -9,7 +9,7 @@
 
 #include <QWidget>
 
-#include "core/model/mechanism_check.hpp"
+#include "core/analysis/mechanism_check.hpp"
 
 class QLabel;
 class QListWidget;

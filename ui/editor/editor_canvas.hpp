@@ -30,8 +30,8 @@
 
 #include <QGraphicsView>
 
+#include "core/analysis/mechanism_check.hpp"
 #include "core/edit/drawing.hpp"
-#include "core/model/mechanism_check.hpp"
 
 class QGraphicsLineItem;
 

@@ -8,10 +8,10 @@
 
 #include <Eigen/Geometry>
 
+#include "core/analysis/mechanism_check.hpp"
 #include "core/edit/drawing.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
-#include "core/model/mechanism_check.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/util/diagnostic.hpp"
 

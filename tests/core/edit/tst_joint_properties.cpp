@@ -6,8 +6,8 @@
 
 #include <QtTest>
 
+#include "core/analysis/mechanism_check.hpp"
 #include "core/edit/joint_properties.hpp"
-#include "core/model/mechanism_check.hpp"
 #include "core/sim/simulation.hpp"
 
 #include "tests/core/fixtures/drawings.hpp"

@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include "core/spec/spec_json.hpp"
+#include "core/spec/spec_validate.hpp"
 
 using namespace sslm;
 

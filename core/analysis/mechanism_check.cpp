@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/model/mechanism_check.hpp"
+#include "core/analysis/mechanism_check.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,9 +19,10 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
-#include "core/spec/spec_json.hpp"
 #include "core/spec/spec_text.hpp"
+#include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -44,6 +45,8 @@ namespace {
 
 using Severity = Diagnostic::Severity;
 using spec_text::inQuotes;
+using text::joinNames;
+using text::metres;
 
 /// σ_min(J_dep) / σ_max(J) below which the initial pose is a toggle for its inputs.
 constexpr double kToggleTol = 1e-8;
@@ -57,23 +60,9 @@ constexpr double kInvolvedTol = 1e-6;
 /// loop involves (a zero column of J).
 constexpr std::string_view kProbePrefix = "__mechanism_check_probe_";
 
-std::string metres(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g m", value);
-    return buffer;
-}
-
 /// An integer with a typographic minus, as in "3·3 − 2·5 = −1".
 std::string signedInt(int value) {
     return value < 0 ? "−" + std::to_string(-value) : std::to_string(value);
-}
-
-std::string joined(const std::vector<std::string>& items, const char* separator) {
-    std::string out;
-    for (const std::string& item : items) {
-        out += (out.empty() ? "" : separator) + item;
-    }
-    return out;
 }
 
 void addUnique(std::vector<std::string>& list, const std::string& item) {
@@ -500,7 +489,7 @@ private:
     }
 
     static std::string loopText(const Model& model, int loop) {
-        return "loop " + std::to_string(loop + 1) + " (" + joined(loopJoints(model, loop), "–") +
+        return "loop " + std::to_string(loop + 1) + " (" + joinNames(loopJoints(model, loop), "–") +
                ")";
     }
 
@@ -591,7 +580,7 @@ private:
             f.message = "redundant constraint in " + loopText(model, loop) +
                         ": at the assembled pose its closure equations " +
                         (otherText.empty() ? std::string("are dependent")
-                                           : "repeat those of " + joined(otherText, " and ")) +
+                                           : "repeat those of " + joinNames(otherText, " and ")) +
                         ", so J has rank " + std::to_string(rank) + " for " +
                         std::to_string(model.nConstraints()) + " equations and the mechanism " +
                         "moves with " + std::to_string(dof) + " DOF although Grübler counts " +
@@ -610,9 +599,9 @@ private:
                 }
             }
             const std::string remove =
-                own.empty()
-                    ? "joint " + model.joints[model.loops[loop].cutJoint].name
-                    : "body " + joined(own, ", ") + " with joint(s) " + joined(ownJoints, ", ");
+                own.empty() ? "joint " + model.joints[model.loops[loop].cutJoint].name
+                            : "body " + joinNames(own, ", ") + " with joint(s) " +
+                                  joinNames(ownJoints, ", ");
             f.fix = "SSLM needs independent loop equations: remove " + remove +
                     ", or change a length so that loop " + std::to_string(loop + 1) +
                     " no longer moves in step with the others";
@@ -662,7 +651,7 @@ private:
         CheckFinding f;
         f.severity = Severity::Warning;
         f.kind = FindingKind::SingularPose;
-        const std::string names = joined(inputNames(model, &f.joints), ", ");
+        const std::string names = joinNames(inputNames(model, &f.joints), ", ");
         char ratioText[32];
         std::snprintf(ratioText, sizeof ratioText, "%.2g", ratio);
         f.message = "the initial pose is a toggle (dead centre) for the input(s) " + names +
@@ -683,7 +672,7 @@ private:
         f.where = "initial.independent";
         const std::vector<std::string> names = inputNames(model, &f.joints);
         f.message = "the initial state holds " + std::to_string(count) + " input(s)" +
-                    (names.empty() ? std::string() : " (" + joined(names, ", ") + ")") +
+                    (names.empty() ? std::string() : " (" + joinNames(names, ", ") + ")") +
                     " but the mechanism has " + std::to_string(dof) + " DOF";
         if (count < dof) {
             f.message +=
@@ -736,10 +725,10 @@ private:
         }
         std::vector<std::string> parts;
         for (const auto& [id, size] : links) {
-            parts.push_back(id + " " + metres(size));
+            parts.push_back(id + " " + metres(size, 4));
         }
         f.message = "does not assemble: " + loopText(model, worst) +
-                    " cannot close; its links measure " + joined(parts, ", ");
+                    " cannot close; its links measure " + joinNames(parts, ", ");
         const auto longest =
             std::max_element(links.begin(), links.end(),
                              [](const auto& x, const auto& y) { return x.second < y.second; });
@@ -749,8 +738,8 @@ private:
         }
         const std::vector<std::string> names = inputNames(model, nullptr);
         if (revolute && longest->second > others) {
-            f.message += ": the " + longest->first + " (" + metres(longest->second) +
-                         ") is longer than the others together (" + metres(others) + ")";
+            f.message += ": the " + longest->first + " (" + metres(longest->second, 4) +
+                         ") is longer than the others together (" + metres(others, 4) + ")";
             f.fix = "shorten the " + longest->first + " or lengthen the others";
         } else if (!names.empty()) {
             std::string values;

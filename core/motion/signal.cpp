@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/dynamics/signal.hpp"
+#include "core/motion/signal.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -10,7 +10,7 @@
 
 #include <QtTest>
 
-#include "core/model/mechanism_check.hpp"
+#include "core/analysis/mechanism_check.hpp"
 #include "core/spec/mechanism_templates.hpp"
 
 #include "tests/core/fixtures/examples.hpp"

@@ -6,7 +6,7 @@
 
 #include <QtTest>
 
-#include "core/dynamics/signal.hpp"
+#include "core/motion/signal.hpp"
 
 using namespace sslm;
 

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The vocabulary of the mechanism file that its reader and writer share: the keys each object
+// may hold and the words of its enumerations. Internal to core/spec (spec_reader.cpp and
+// spec_writer.cpp); the public interface is spec_json.hpp.
+
+#include <algorithm>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/spec/mechanism_spec.hpp"
+
+namespace sslm::spec_json {
+
+using Json = nlohmann::ordered_json;
+using Keys = std::vector<std::string_view>;
+
+// the keys each object may hold, in the order the writer emits them
+inline const Keys kTopKeys = {"format",  "version", "name",    "description", "units",
+                              "gravity", "ground",  "bodies",  "joints",      "actuators",
+                              "traces",  "cuts",    "initial", "solver"};
+inline const Keys kUnitKeys = {"length", "mass", "time", "angle"};
+inline const Keys kGroundKeys = {"name", "points"};
+inline const Keys kPointKeys = {"name", "at"};
+inline const Keys kBodyKeys = {"id",      "name",  "mass",       "com",
+                               "inertia", "shape", "block_size", "points"};
+inline const Keys kJointKeys = {"name",  "type",   "coordinate", "parent",
+                                "child", "offset", "axis",       "spring_damper"};
+inline const Keys kEndKeys = {"body", "point"};
+inline const Keys kSpringKeys = {"stiffness", "rest", "damping"};
+inline const Keys kActuatorKeys = {"joint", "kind", "force", "pd"};
+inline const Keys kPdKeys = {"kp", "kd", "reference"};
+inline const Keys kSignalKeys = {"type",      "value", "rate",  "amplitude",
+                                 "frequency", "phase", "points"};
+inline const Keys kTraceKeys = {"name", "body", "point"};
+inline const Keys kInitialKeys = {"independent", "rates", "assembly_guess"};
+inline const Keys kSolverKeys = {"method", "integrator",      "t_end",         "step",     "rtol",
+                                 "atol",   "sample_interval", "stabilisation", "baumgarte"};
+inline const Keys kBaumgarteKeys = {"alpha", "beta"};
+
+template <class Enum> using Words = std::vector<std::pair<std::string_view, Enum>>;
+
+inline const Words<BodyShape> kShapeWords = {
+    {"bar", BodyShape::Bar}, {"plate", BodyShape::Plate}, {"block", BodyShape::Block}};
+inline const Words<JointType> kJointTypeWords = {{"revolute", JointType::Revolute},
+                                                 {"prismatic", JointType::Prismatic}};
+inline const Words<SignalSpec::Kind> kSignalWords = {
+    {"zero", SignalSpec::Kind::Zero},     {"constant", SignalSpec::Kind::Constant},
+    {"linear", SignalSpec::Kind::Linear}, {"sinusoid", SignalSpec::Kind::Sinusoid},
+    {"table", SignalSpec::Kind::Table},   {"spline", SignalSpec::Kind::Spline}};
+inline const Words<ActuatorSpec::Kind> kActuatorWords = {{"force", ActuatorSpec::Kind::Force},
+                                                         {"pd", ActuatorSpec::Kind::PdTracking}};
+
+template <class Enum> std::string_view wordOf(const Words<Enum>& words, Enum value) {
+    for (const auto& [word, v] : words) {
+        if (v == value) {
+            return word;
+        }
+    }
+    return words.front().first;
+}
+
+/// The signal fields (besides "type") that a kind uses.
+inline Keys signalFieldsOf(SignalSpec::Kind kind) {
+    switch (kind) {
+    case SignalSpec::Kind::Zero:
+        return {};
+    case SignalSpec::Kind::Constant:
+        return {"value"};
+    case SignalSpec::Kind::Linear:
+        return {"value", "rate"};
+    case SignalSpec::Kind::Sinusoid:
+        return {"value", "amplitude", "frequency", "phase"};
+    case SignalSpec::Kind::Table:
+    case SignalSpec::Kind::Spline:
+        return {"points"};
+    }
+    return {};
+}
+
+inline bool contains(const Keys& keys, std::string_view key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+} // namespace sslm::spec_json

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+#include <exception>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/spec/spec_json.hpp"
+#include "core/spec/spec_json_schema.hpp"
+#include "core/spec/spec_text.hpp"
+#include "core/util/atomic_file.hpp"
+
+// Writing mechanism files: MechanismSpec → JSON text (lossless, compact where it reads best),
+// saved atomically (core/util/atomic_file).
+
+namespace sslm {
+namespace {
+
+using namespace spec_json;
+using spec_text::inQuotes;
+
+Json vec2Json(const Eigen::Vector2d& v) {
+    return Json::array({v.x(), v.y()});
+}
+
+Json pointsJson(const std::vector<BodyPoint>& points) {
+    Json out = Json::array();
+    for (const BodyPoint& p : points) {
+        Json j = Json::object();
+        j["name"] = p.name;
+        j["at"] = vec2Json(p.p_B);
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+Json endJson(const JointEnd& e) {
+    Json j = Json::object();
+    j["body"] = e.body;
+    j["point"] = e.point;
+    return j;
+}
+
+/// The kind's own fields always, any other field only when it is not the default (lossless).
+Json signalJson(const SignalSpec& s) {
+    const Keys used = signalFieldsOf(s.kind);
+    Json j = Json::object();
+    j["type"] = wordOf(kSignalWords, s.kind);
+    const std::pair<std::string_view, double> fields[] = {{"value", s.value},
+                                                          {"rate", s.rate},
+                                                          {"amplitude", s.amplitude},
+                                                          {"frequency", s.frequency},
+                                                          {"phase", s.phase}};
+    for (const auto& [key, value] : fields) {
+        if (contains(used, key) || value != 0.0) {
+            j[std::string(key)] = value;
+        }
+    }
+    if (contains(used, "points") || !s.table.empty()) {
+        Json points = Json::array();
+        for (const auto& [t, value] : s.table) {
+            points.push_back(Json::array({t, value}));
+        }
+        j["points"] = std::move(points);
+    }
+    return j;
+}
+
+Json actuatorJson(const ActuatorSpec& a) {
+    const bool isForce = a.kind == ActuatorSpec::Kind::Force;
+    const bool writeForce = isForce || a.force != SignalSpec{};
+    const bool writePd = !isForce || a.kp != 0.0 || a.kd != 0.0 || a.reference != SignalSpec{};
+    Json j = Json::object();
+    j["joint"] = a.joint;
+    // both blocks for a PD with a feedforward force, or when an inactive block holds data;
+    // then "kind" says which acts
+    if (writeForce && writePd) {
+        j["kind"] = wordOf(kActuatorWords, a.kind);
+    }
+    if (writeForce) {
+        j["force"] = signalJson(a.force);
+    }
+    if (writePd) {
+        Json pd = Json::object();
+        pd["kp"] = a.kp;
+        pd["kd"] = a.kd;
+        pd["reference"] = signalJson(a.reference);
+        j["pd"] = std::move(pd);
+    }
+    return j;
+}
+
+Json bodyJson(const BodySpec& b) {
+    Json j = Json::object();
+    j["id"] = b.id;
+    j["name"] = b.name;
+    j["mass"] = b.mass;
+    j["com"] = vec2Json(b.com_B);
+    if (b.inertiaCom) {
+        j["inertia"] = *b.inertiaCom;
+    } else {
+        j["inertia"] = "uniform";
+    }
+    j["shape"] = wordOf(kShapeWords, b.shape);
+    if (b.shape == BodyShape::Block || b.blockWidth != 0.0 || b.blockHeight != 0.0) {
+        j["block_size"] = Json::array({b.blockWidth, b.blockHeight});
+    }
+    j["points"] = pointsJson(b.points);
+    return j;
+}
+
+Json jointJson(const JointSpec& s) {
+    Json j = Json::object();
+    j["name"] = s.name;
+    j["type"] = wordOf(kJointTypeWords, s.type);
+    if (!s.coordinate.empty()) {
+        j["coordinate"] = s.coordinate;
+    }
+    j["parent"] = endJson(s.parent);
+    j["child"] = endJson(s.child);
+    if (s.offset != 0.0) {
+        j["offset"] = s.offset;
+    }
+    if (s.type == JointType::Prismatic || s.axis_P != Eigen::Vector2d::UnitX()) {
+        j["axis"] = vec2Json(s.axis_P);
+    }
+    if (s.springDamper) {
+        Json sd = Json::object();
+        sd["stiffness"] = s.springDamper->stiffness;
+        sd["rest"] = s.springDamper->restPosition;
+        sd["damping"] = s.springDamper->damping;
+        j["spring_damper"] = std::move(sd);
+    }
+    return j;
+}
+
+Json valuesJson(const std::vector<std::pair<std::string, double>>& values) {
+    Json j = Json::object();
+    for (const auto& [name, value] : values) {
+        j[name] = value;
+    }
+    return j;
+}
+
+Json documentJson(const MechanismSpec& spec) {
+    Json doc = Json::object();
+    doc["format"] = kFormatName;
+    doc["version"] = kFormatVersion;
+    doc["name"] = spec.name;
+    doc["description"] = spec.description;
+    doc["units"] = Json::object({{"length", "m"}, {"mass", "kg"}, {"time", "s"}, {"angle", "rad"}});
+    doc["gravity"] = vec2Json(spec.gravity);
+    doc["ground"] = Json::object({{"name", spec.ground.name}});
+    doc["ground"]["points"] = pointsJson(spec.ground.points);
+    doc["bodies"] = Json::array();
+    for (const BodySpec& b : spec.bodies) {
+        doc["bodies"].push_back(bodyJson(b));
+    }
+    doc["joints"] = Json::array();
+    for (const JointSpec& j : spec.joints) {
+        doc["joints"].push_back(jointJson(j));
+    }
+    doc["actuators"] = Json::array();
+    for (const ActuatorSpec& a : spec.actuators) {
+        doc["actuators"].push_back(actuatorJson(a));
+    }
+    doc["traces"] = Json::array();
+    for (const TracedPointSpec& t : spec.tracedPoints) {
+        doc["traces"].push_back(
+            Json::object({{"name", t.name}, {"body", t.at.body}, {"point", t.at.point}}));
+    }
+    doc["cuts"] = Json::array();
+    for (const std::string& c : spec.cuts) {
+        doc["cuts"].push_back(c);
+    }
+    Json initial = Json::object();
+    initial["independent"] = valuesJson(spec.initial.independent);
+    initial["rates"] = valuesJson(spec.initial.rates);
+    initial["assembly_guess"] = valuesJson(spec.initial.assemblyGuess);
+    doc["initial"] = std::move(initial);
+    const SolverSettingsSpec& s = spec.solver;
+    Json solver = Json::object();
+    solver["method"] = s.method;
+    solver["integrator"] = s.integrator;
+    solver["t_end"] = s.tEnd;
+    solver["step"] = s.step;
+    solver["rtol"] = s.rtol;
+    solver["atol"] = s.atol;
+    solver["sample_interval"] = s.sampleInterval;
+    solver["stabilisation"] = s.stabilisation;
+    solver["baumgarte"] = Json::object({{"alpha", s.baumgarteAlpha}, {"beta", s.baumgarteBeta}});
+    doc["solver"] = std::move(solver);
+    return doc;
+}
+
+std::string scalarText(const Json& v) {
+    // shortest text that reads back to the same double; invalid UTF-8 is replaced, not thrown
+    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+constexpr std::size_t kLineWidth = 100; ///< columns an inline object may fill
+
+/// The one-line text of a scalar, an array of scalars, or an object holding only those;
+/// nothing for anything nested deeper.
+std::optional<std::string> flatText(const Json& v, bool allowObject) {
+    if (!v.is_object() && !v.is_array()) {
+        return scalarText(v);
+    }
+    std::string out = v.is_array() ? "[" : "{";
+    for (auto it = v.begin(); it != v.end(); ++it) {
+        out += it == v.begin() ? "" : ", ";
+        if (v.is_array()) {
+            if (it->is_object() || it->is_array()) {
+                return std::nullopt;
+            }
+            out += scalarText(*it);
+            continue;
+        }
+        if (!allowObject || it->is_object()) {
+            return std::nullopt;
+        }
+        const std::optional<std::string> value = flatText(*it, false);
+        if (!value) {
+            return std::nullopt;
+        }
+        out += scalarText(Json(it.key())) + ": " + *value;
+    }
+    return out + (v.is_array() ? "]" : "}");
+}
+
+/// Two-space indented JSON; arrays of numbers always, and small flat arrays and objects when
+/// they fit, on one line ("at": [0.1, 0], {"body": "ground", "point": "O1"}).
+void print(const Json& v, std::size_t indent, std::string& out) {
+    const std::size_t column = out.size() - (out.rfind('\n') + 1);
+    if (const std::optional<std::string> flat = flatText(v, true)) {
+        const bool numbers =
+            std::all_of(v.begin(), v.end(), [](const Json& x) { return x.is_number(); });
+        if (!v.is_structured() || (v.is_array() && numbers) ||
+            column + flat->size() + 1 <= kLineWidth) {
+            out += *flat;
+            return;
+        }
+    }
+    const bool isArray = v.is_array();
+    out += isArray ? "[\n" : "{\n";
+    for (auto it = v.begin(); it != v.end(); ++it) {
+        if (it != v.begin()) {
+            out += ",\n";
+        }
+        out.append(indent + 2, ' ');
+        if (!isArray) {
+            out += scalarText(Json(it.key())) + ": ";
+        }
+        print(*it, indent + 2, out);
+    }
+    out += '\n';
+    out.append(indent, ' ');
+    out += isArray ? ']' : '}';
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+std::string toJson(const MechanismSpec& spec) {
+    std::string out;
+    print(documentJson(spec), 0, out);
+    out += '\n';
+    return out;
+}
+
+std::optional<std::string> saveMechanismFile(const MechanismSpec& spec,
+                                             const std::filesystem::path& path) {
+    const std::string name = path.string();
+    std::string text;
+    try {
+        text = toJson(spec);
+    } catch (const std::exception& e) {
+        return "cannot save " + inQuotes(name) + ": " + e.what();
+    }
+    if (std::optional<std::string> failure = writeFileAtomically(path, text)) {
+        return "cannot save " + inQuotes(name) + ": " + *failure;
+    }
+    return std::nullopt;
+}
+
+} // namespace sslm
