@@ -27,6 +27,10 @@ std::string inQuotes(std::string_view text);
 /// when shortened.
 std::string shortened(std::string_view text, std::size_t limit);
 
+/// A body as messages name it: its display name as the file gives it ("#2 rocker"), else its
+/// id in quotes ('link2'); shortened, control characters replaced.
+std::string bodyName(std::string_view id, std::string_view name);
+
 /// Levenshtein distance (insertions, deletions, substitutions), case-sensitive.
 std::size_t editDistance(std::string_view a, std::string_view b);
 

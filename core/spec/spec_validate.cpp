@@ -118,7 +118,7 @@ private:
         for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) {
             const BodySpec& b = m_spec.bodies[i];
             const std::string path = element("bodies", i);
-            const std::string owner = "body " + inQuotes(b.id);
+            const std::string owner = spec_text::bodyName(b.id, b.name);
             // identity
             if (b.id.empty()) {
                 error(member(path, "id"), "the body id is empty",
@@ -148,12 +148,12 @@ private:
             if (b.shape == BodyShape::Plate && !b.inertiaCom) {
                 if (b.points.size() < 3) {
                     error(member(path, "points"),
-                          "plate " + inQuotes(b.id) + " has " + std::to_string(b.points.size()) +
+                          "plate " + owner + " has " + std::to_string(b.points.size()) +
                               " points, but a uniform plate needs at least 3 for its outline",
                           "add outline points or give \"inertia\" explicitly");
                 } else if (std::abs(polygonArea(b.points)) < kMinPlateArea) {
                     error(member(path, "points"),
-                          "the outline of plate " + inQuotes(b.id) +
+                          "the outline of plate " + owner +
                               " has no area, so its uniform inertia is undefined",
                           "move the points apart or give \"inertia\" explicitly");
                 }
@@ -162,8 +162,8 @@ private:
                 !(b.blockWidth > 0 && b.blockHeight > 0 && std::isfinite(b.blockWidth) &&
                   std::isfinite(b.blockHeight))) {
                 error(member(path, "block_size"),
-                      "block " + inQuotes(b.id) + " needs a positive size, got " +
-                          number(b.blockWidth) + " x " + number(b.blockHeight) + " m",
+                      "block " + owner + " needs a positive size, got " + number(b.blockWidth) +
+                          " x " + number(b.blockHeight) + " m",
                       "write \"block_size\": [width, height] in m");
             }
         }
@@ -315,12 +315,12 @@ private:
                     names.push_back(p.name);
                 }
                 error(path,
-                      "bar " + inQuotes(b.id) + " has zero length: its points " +
+                      "bar " + spec_text::bodyName(b.id, b.name) + " has zero length: its points " +
                           spec_text::listQuoted(names) + " coincide",
                       "move the points apart to the link's real length");
             } else if (!b.inertiaCom) {
                 error(path,
-                      "bar " + inQuotes(b.id) +
+                      "bar " + spec_text::bodyName(b.id, b.name) +
                           " has zero length, so its uniform inertia would be 0",
                       "give \"inertia\" explicitly or add a point at the far end of the link");
             }
