@@ -53,10 +53,11 @@ private slots:
         QTest::addColumn<bool>("isError");
 
         // clang-format off
-        QTest::newRow("truncated") << "truncated.json" << "bodies[1].name"
-            << "invalid JSON at line 8, column 35: syntax error while parsing value - invalid string: missing closing quote" << true;
-        QTest::newRow("syntax error") << "syntax_error.json" << "bodies[1].mass"
-            << "at line 8, column 58: syntax error while parsing object - unexpected string literal; expected '}'" << true;
+        // a syntax error is placed by its line and column, with no JSON path in front
+        QTest::newRow("truncated") << "truncated.json" << ""
+            << "invalid JSON at line 8, column 35 (while reading bodies[1].name): syntax error while parsing value - invalid string: missing closing quote" << true;
+        QTest::newRow("syntax error") << "syntax_error.json" << ""
+            << "invalid JSON at line 8, column 58 (while reading bodies[1].mass): syntax error while parsing object - unexpected string literal; expected '}'" << true;
         QTest::newRow("mass as string") << "mass_as_string.json" << "bodies[0].mass"
             << "expected a number in kg, found a string '1.5' (remove the quotes: 1.5)" << true;
         QTest::newRow("unknown body") << "unknown_body_reference.json" << "joints[1].parent.body"
