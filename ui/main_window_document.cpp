@@ -48,6 +48,9 @@ void MainWindow::connectDocument() {
     connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
     // the Check panel shows the editor's check of every change, also those that do not compile
     connect(editor_->canvas(), &EditorCanvas::checked, checkPanel_, &CheckPanel::show);
+    // a run kind chosen for the previous mechanism does not carry over to another one
+    connect(document_, &MechanismDocument::documentReplaced, runPanel_,
+            &RunPanel::startNewDocument);
     connect(checkPanel_, &CheckPanel::loopSelected, this, [this](int loop) {
         view_->setHighlightedLoop(loop);
         graph_->highlightLoop(loop);
