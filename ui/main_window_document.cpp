@@ -2,6 +2,7 @@
 // MainWindow: the document — Save, Save As, the unsaved-changes prompt, the window title, and
 // the recovery of copies a crashed session left.
 
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -46,11 +47,15 @@ void MainWindow::connectDocument() {
     connect(document_, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(document_, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
     connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
-    // the Check panel shows the editor's check of every change, also those that do not compile
-    connect(editor_->canvas(), &EditorCanvas::checked, checkPanel_, &CheckPanel::show);
     // a run kind chosen for the previous mechanism does not carry over to another one
     connect(document_, &MechanismDocument::documentReplaced, runPanel_,
             &RunPanel::startNewDocument);
+    // the Check panel shows the editor's check of every change, also those that do not compile
+    connect(editor_->canvas(), &EditorCanvas::checked, checkPanel_, &CheckPanel::show);
+    // the Check tab comes up when it has something new to say, not at every edit
+    connect(document_, &MechanismDocument::documentReplaced, checkPanel_,
+            &CheckPanel::startNewDocument);
+    connect(checkPanel_, &CheckPanel::findingsAppeared, checkDock_, &QDockWidget::raise);
     connect(checkPanel_, &CheckPanel::loopSelected, this, [this](int loop) {
         view_->setHighlightedLoop(loop);
         graph_->highlightLoop(loop);
