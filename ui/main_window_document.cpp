@@ -12,6 +12,7 @@
 #include <QTabWidget>
 #include <QUndoStack>
 
+#include "core/edit/coordinate_names.hpp"
 #include "core/edit/drawing.hpp"
 #include "core/edit/insert_mechanism.hpp"
 #include "ui/editor/check_panel.hpp"
@@ -246,6 +247,7 @@ bool MainWindow::insertIntoDrawing(const MechanismSpec& part, QString* error) {
 
 void MainWindow::adoptCutsIntoDocument(const Model& model) {
     MechanismSpec spec = document_->spec();
+    nameCutCoordinates(spec); // as the graph view named them for the model (theta8, not J8)
     spec.cuts = cutNames(model);
     adoptingCuts_ = true; // the model is already compiled with them
     document_->replaceWithoutHistory(std::move(spec));

@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: MIT
 // The Loops and cuts panel speaks of the mechanism on screen: after a cut change clicked in the
 // graph ("J3 cut instead of J8"), opening another file, drawing a new mechanism or making one
-// from a template puts the panel's hint back, not the last mechanism's message.
+// from a template puts the panel's hint back, not the last mechanism's message. The joint a cut
+// change leaves uncut turns by a coordinate named in the file's pattern (theta8 beside theta1,
+// theta2), in the model, the Properties dock and the CSV alike.
 
+#include <algorithm>
 #include <memory>
 
 #include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/edit/drawing.hpp"
 #include "ui/document/mechanism_document.hpp"
+#include "ui/editor/editor_canvas.hpp"
+#include "ui/editor/editor_widget.hpp"
+#include "ui/editor/properties_panel.hpp"
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/graph_side_panel.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
+#include "ui/sim/simulation_controller.hpp"
 
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
@@ -79,6 +89,38 @@ private Q_SLOTS:
         fixtures::newFromTemplate(*m_window, QStringLiteral("four_bar"));
         QTRY_VERIFY(m_window->document()->path().isEmpty());
         expectHint(panel);
+    }
+
+    void theUncutJointFollowsTheFilesNames() {
+        fourBarWithJ3Cut();
+        std::vector<std::string> names;
+        for (const Coordinate& c : m_window->currentModel()->coordinates) {
+            names.push_back(c.name);
+        }
+        std::sort(names.begin(), names.end());
+        QCOMPARE(names, (std::vector<std::string>{"theta1", "theta2", "theta8"}));
+        // the Properties dock: the crank's tip clicked in the Edit tab
+        fixtures::clickCentralTab(*m_window, 1);
+        EditorCanvas& canvas = *m_window->editor()->canvas();
+        QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {},
+                          canvas.viewportPoint(*pointInWorld(canvas.drawing(), {"link1", "J8"})));
+        QComboBox& joints = *m_window->properties()->jointBox();
+        QVERIFY(joints.count() > 0);
+        QVERIFY2(joints.itemText(0).startsWith(QStringLiteral("J8 (theta8)")),
+                 qPrintable(joints.itemText(0)));
+        // the CSV of a run
+        QVERIFY(fixtures::clickStart(*m_window));
+        m_window->controller()->stop();
+        QVERIFY(fixtures::waitForRunEnd(*m_window));
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("run.csv"));
+        QVERIFY(m_window->exportSamplesCsv(csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList header = QString::fromUtf8(file.readLine()).trimmed().split(',');
+        QVERIFY(header.contains(QStringLiteral("q.theta8")));
+        QVERIFY(!header.contains(QStringLiteral("q.J8")));
+        QVERIFY(!header.contains(QStringLiteral("q.theta3"))); // J3 is cut now
     }
 
     void cleanup() { m_window.reset(); }
