@@ -84,6 +84,11 @@ void showPositive(QDoubleSpinBox* box, double value, const QString& what) {
                         : plain);
 }
 
+/// A link as the views name it: its name ("#2 rocker"), else its id.
+QString linkName(const BodySpec& link) {
+    return QString::fromStdString(link.name.empty() ? link.id : link.name);
+}
+
 enum ActuatorChoice { kNoActuator, kForce, kTracking };
 
 } // namespace
@@ -353,7 +358,7 @@ void PropertiesPanel::showSelection() {
         if (const BodySpec* owner = onLink ? findBody(drawing, point->body) : nullptr) {
             const auto p = std::find_if(owner->points.begin(), owner->points.end(),
                                         [&](const BodyPoint& b) { return b.name == point->point; });
-            m_frameLabel->setText(tr("in %1").arg(QString::fromStdString(owner->id)));
+            m_frameLabel->setText(tr("in %1").arg(linkName(*owner)));
             m_frameX->setValue(p->p_B.x());
             m_frameY->setValue(p->p_B.y());
         }
@@ -371,9 +376,7 @@ void PropertiesPanel::showSelection() {
                 length = std::max(length, (a.p_B - b.p_B).norm());
             }
         }
-        m_title->setText(tr("Link %1: %2 m across")
-                             .arg(QString::fromStdString(link->id))
-                             .arg(length, 0, 'g', 4));
+        m_title->setText(tr("Link %1: %2 m across").arg(linkName(*link)).arg(length, 0, 'g', 4));
         m_name->setText(QString::fromStdString(link->name));
         showPositive(m_mass, link->mass, tr("The mass"));
         m_comX->setValue(link->com_B.x());

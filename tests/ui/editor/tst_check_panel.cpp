@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -106,6 +107,8 @@ private Q_SLOTS:
     void theMassFieldShowsTheFilesValue() {
         selectRocker();
         QCOMPARE(m_window->editor()->canvas()->selectedBody().value_or(""), std::string("link2"));
+        QCOMPARE(m_window->properties()->title()->text(),
+                 QStringLiteral("Link #2 rocker: 0.1152 m across"));
         QDoubleSpinBox& mass = *m_window->properties()->massBox();
         QCOMPARE(mass.value(), -2.0);
         QCOMPARE(mass.text(), QStringLiteral("-2.0000 kg"));
