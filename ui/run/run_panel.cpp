@@ -343,7 +343,7 @@ void RunPanel::startNewDocument() {
     setRunKind(RunKind::Forward);
     m_runKindNote->setText(
         tr("Run set back to %1 for this mechanism (it was %2 for the "
-           "previous one); choose the run above.")
+           "previous one); choose another under Run below.")
             .arg(runKindText(RunKind::Forward).toLower(), runKindText(previous).toLower()));
     m_runKindNote->show();
 }

@@ -67,7 +67,8 @@ private Q_SLOTS:
         QCOMPARE(panel().runKind(), RunKind::Forward);
         QCOMPARE(panel().runKindNote(),
                  QStringLiteral("Run set back to forward dynamics for this mechanism (it was "
-                                "forced simulation for the previous one); choose the run above."));
+                                "forced simulation for the previous one); choose another under Run "
+                                "below."));
         fixtures::grabIfAsked(panel(), QStringLiteral("run_panel_note"));
         QCOMPARE(startedKind(), RunKind::Forward);
     }
