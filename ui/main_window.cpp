@@ -197,10 +197,14 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         if (error) {
             *error = message;
         } else {
-            QMessageBox box(
-                QMessageBox::Critical, tr("Cannot open %1").arg(name),
-                tr("%1 could not be opened; the previous mechanism is still shown.").arg(name),
-                QMessageBox::Ok, this);
+            const QString kept =
+                current_ ? tr("%1 could not be opened; %2 is still shown.")
+                               .arg(name, QString::fromStdString(current_->model->spec.name))
+                : document_->spec().bodies.empty() && document_->spec().ground.points.empty()
+                    ? tr("%1 could not be opened.").arg(name)
+                    : tr("%1 could not be opened; the drawing in the Edit tab is kept.").arg(name);
+            QMessageBox box(QMessageBox::Critical, tr("Cannot open %1").arg(name), kept,
+                            QMessageBox::Ok, this);
             box.setInformativeText(outcome.error);
             box.exec();
         }

@@ -87,9 +87,12 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, propertiesDock_);
     tabifyDockWidget(graphDock_, propertiesDock_);
     graphDock_->raise();
-    // editing shows the selection's properties; simulating shows the loops and cuts
-    connect(centralTabs_, &QTabWidget::currentChanged, this,
-            [this](int tab) { (tab == 1 ? propertiesDock_ : graphDock_)->raise(); });
+    // editing shows the selection's properties (the problems first, if any); simulating shows
+    // the loops and cuts
+    connect(centralTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
+        QDockWidget* editing = checkPanel_->result().hasErrors() ? checkDock_ : propertiesDock_;
+        (tab == 1 ? editing : graphDock_)->raise();
+    });
 
     jointPlot_ = new PlotDock(tr("Joint coordinates"), this);
     reactionPlot_ = new PlotDock(tr("Cut reactions"), this);

@@ -2,6 +2,7 @@
 // MainWindow: the document — Save, Save As, the unsaved-changes prompt, the window title, and
 // the recovery of copies a crashed session left.
 
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -11,6 +12,7 @@
 #include <QTabWidget>
 #include <QUndoStack>
 
+#include "core/edit/coordinate_names.hpp"
 #include "core/edit/drawing.hpp"
 #include "core/edit/insert_mechanism.hpp"
 #include "ui/editor/check_panel.hpp"
@@ -46,8 +48,15 @@ void MainWindow::connectDocument() {
     connect(document_, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(document_, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
     connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
+    // a run kind chosen for the previous mechanism does not carry over to another one
+    connect(document_, &MechanismDocument::documentReplaced, runPanel_,
+            &RunPanel::startNewDocument);
     // the Check panel shows the editor's check of every change, also those that do not compile
     connect(editor_->canvas(), &EditorCanvas::checked, checkPanel_, &CheckPanel::show);
+    // the Check tab comes up when it has something new to say, not at every edit
+    connect(document_, &MechanismDocument::documentReplaced, checkPanel_,
+            &CheckPanel::startNewDocument);
+    connect(checkPanel_, &CheckPanel::findingsAppeared, checkDock_, &QDockWidget::raise);
     connect(checkPanel_, &CheckPanel::loopSelected, this, [this](int loop) {
         view_->setHighlightedLoop(loop);
         graph_->highlightLoop(loop);
@@ -238,6 +247,7 @@ bool MainWindow::insertIntoDrawing(const MechanismSpec& part, QString* error) {
 
 void MainWindow::adoptCutsIntoDocument(const Model& model) {
     MechanismSpec spec = document_->spec();
+    nameCutCoordinates(spec); // as the graph view named them for the model (theta8, not J8)
     spec.cuts = cutNames(model);
     adoptingCuts_ = true; // the model is already compiled with them
     document_->replaceWithoutHistory(std::move(spec));

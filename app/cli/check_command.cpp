@@ -49,6 +49,16 @@ int errorCount(const MechanismCheck& check) {
     return errors;
 }
 
+/// The assembly is tried only once the values and the topology are sound.
+const char* assemblyVerdict(const MechanismCheck& check) {
+    if (check.assembles) {
+        return "assembles";
+    }
+    return check.findingsOf(FindingKind::DoesNotAssemble).empty()
+               ? "assembly not tried until the problems are fixed"
+               : "does not assemble";
+}
+
 void printText(std::ostream& out, const std::string& file, const MechanismCheck& check) {
     const int errors = errorCount(check);
     out << file << ": "
@@ -58,7 +68,7 @@ void printText(std::ostream& out, const std::string& file, const MechanismCheck&
     out << "DOF " << check.dofGrubler << " by Grübler's count, "
         << (check.dofJacobian ? std::to_string(*check.dofJacobian) : std::string("–"))
         << " by the rank of J · " << check.independentLoops << " independent loop(s) · "
-        << (check.assembles ? "assembles" : "does not assemble") << '\n';
+        << assemblyVerdict(check) << '\n';
     for (const CheckFinding& finding : check.findings) {
         out << (finding.isError() ? "error: " : "warning: ") << finding.message;
         if (!finding.fix.empty()) {

@@ -233,11 +233,12 @@ private:
             f.kind = FindingKind::Disconnected;
             f.bodies = {body.id};
             f.where = spec_text::element("bodies", static_cast<std::size_t>(node - 1));
+            const std::string name = spec_text::bodyName(body.id, body.name);
             f.message =
-                "body " + body.id + " is not connected" +
+                "body " + name + " is not connected" +
                 (hasJoint ? " to the ground through any chain of joints" : ": no joint uses it");
-            f.fix = "add a joint between " + body.id +
-                    " and a body connected to the ground, or delete it";
+            f.fix =
+                "add a joint between " + name + " and a body connected to the ground, or delete it";
             m_out.findings.push_back(std::move(f));
         }
     }
@@ -278,8 +279,8 @@ private:
                    b && b->first < m_spec.bodies.size()) {
             const BodySpec& body = m_spec.bodies[b->first];
             f.bodies = {body.id};
-            subject = body.id;
-            label = "body " + inQuotes(body.id);
+            subject = body.id; // the compiler names bodies by id, the validator by name
+            label = spec_text::bodyName(body.id, body.name);
             if (b->second.empty()) {
                 f.kind = FindingKind::Disconnected; // compileModel's connectivity check
             }
@@ -324,7 +325,8 @@ private:
             f.kind = FindingKind::InitialState;
             inputJoints(d.where, f.joints);
         }
-        if (!label.empty() && f.message.find(subject) == std::string::npos) {
+        if (!label.empty() && f.message.find(subject) == std::string::npos &&
+            f.message.find(label) == std::string::npos) {
             f.message = label + ": " + f.message;
         }
         m_out.findings.push_back(std::move(f));
@@ -721,7 +723,8 @@ private:
             const int body = (a.bodyA == b.bodyA || a.bodyA == b.bodyB) ? a.bodyA : a.bodyB;
             const Eigen::Vector2d pa = a.bodyA == body ? a.p_A : a.p_B;
             const Eigen::Vector2d pb = b.bodyA == body ? b.p_A : b.p_B;
-            links.emplace_back(model.bodies[body].id, (pa - pb).norm());
+            links.emplace_back(spec_text::bodyName(model.bodies[body].id, model.bodies[body].name),
+                               (pa - pb).norm());
         }
         std::vector<std::string> parts;
         for (const auto& [id, size] : links) {

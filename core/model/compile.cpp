@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 
+#include "core/spec/spec_text.hpp"
 #include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
 #include "core/util/text.hpp"
@@ -50,12 +51,12 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
         const bool hasJoint =
             std::any_of(graph.edges.begin(), graph.edges.end(),
                         [&](const GraphEdge& e) { return e.a == node || e.b == node; });
+        const std::string name = spec_text::bodyName(body.id, body.name);
         diagnostics.push_back(error(
             "bodies[" + std::to_string(node - 1) + "]",
-            "body " + body.id + " is not connected" +
+            "body " + name + " is not connected" +
                 (hasJoint ? " to the ground through any chain of joints" : ": no joint uses it"),
-            "add a joint between " + body.id +
-                " and a body connected to the ground, or delete it"));
+            "add a joint between " + name + " and a body connected to the ground, or delete it"));
     }
     const int bodies = static_cast<int>(spec.bodies.size());
     const int joints = static_cast<int>(spec.joints.size());

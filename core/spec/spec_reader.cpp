@@ -174,15 +174,20 @@ LoadResult parseMechanismJson(std::string_view text) {
         report.error(tracker.path(), e.what(), "the file is damaged or not a mechanism file");
         return result;
     } catch (const Json::parse_error& e) {
-        // nlohmann's text reads "parse error at line L, column C: <detail>"
+        // nlohmann's text reads "parse error at line L, column C: <detail>"; a syntax error is
+        // placed by its line and column, the path the parser had reached only helps find it
         std::string detail = exceptionDetail(e);
         const std::string prefix = "parse error";
-        if (detail.rfind(prefix, 0) == 0) {
-            detail.erase(0, prefix.size());
+        const std::string reading =
+            tracker.path().empty() ? std::string() : " (while reading " + tracker.path() + ")";
+        if (const std::size_t colon = detail.find(':');
+            detail.rfind(prefix, 0) == 0 && colon != std::string::npos) {
+            detail = detail.substr(prefix.size(), colon - prefix.size()) + reading +
+                     detail.substr(colon);
         } else {
-            detail = ": " + detail;
+            detail = reading + ": " + detail;
         }
-        report.error(tracker.path(), "invalid JSON" + detail,
+        report.error({}, "invalid JSON" + detail,
                      "the file is cut short or has a typo near that position");
         return result;
     } catch (const Json::out_of_range& e) {

@@ -55,6 +55,14 @@ std::string element(const std::string& path, std::size_t index) {
     return path + "[" + std::to_string(index) + "]";
 }
 
+std::string bodyName(std::string_view id, std::string_view name) {
+    if (name.empty() || name == id) {
+        return id == "ground" ? std::string(id) : inQuotes(id); // "the ground (1 m)"
+    }
+    const std::string quoted = inQuotes(name);
+    return quoted.substr(1, quoted.size() - 2);
+}
+
 std::size_t editDistance(std::string_view a, std::string_view b) {
     // one row of the Wagner-Fischer table
     std::vector<std::size_t> row(b.size() + 1);

@@ -26,6 +26,10 @@ std::string member(const std::string& path, std::string_view key);
 /// The path of element `index` of the array at `path`: "a[index]".
 std::string element(const std::string& path, std::size_t index);
 
+/// A body as messages name it: its display name as the file gives it ("#2 rocker"), else its
+/// id in quotes ('link2'); shortened, control characters replaced.
+std::string bodyName(std::string_view id, std::string_view name);
+
 /// Levenshtein distance (insertions, deletions, substitutions), case-sensitive.
 std::size_t editDistance(std::string_view a, std::string_view b);
 

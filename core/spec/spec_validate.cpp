@@ -25,6 +25,12 @@ using spec_text::number;
 constexpr double kCoincidentTol = 1e-12; ///< m; points closer than this coincide
 constexpr double kUnitAxisTol = 1e-9;    ///< allowed |‖axis‖ − 1| of a prismatic axis
 constexpr double kMinPlateArea = 1e-12;  ///< m²; a smaller polygon has no area
+// Largest magnitudes taken: beyond them the dynamics overflow or lose every digit (a gravity of
+// 1e308 m/s² makes the forces infinite at t = 0), and no real mechanism comes near them.
+constexpr double kMaxGravity = 1e6;    ///< m/s², about 100 000 g
+constexpr double kMaxMass = 1e9;       ///< kg
+constexpr double kMaxInertia = 1e12;   ///< kg·m²
+constexpr double kMaxCoordinate = 1e6; ///< m, of a point in its body's frame
 
 const std::vector<std::string_view> kMethods = {"sslm", "slm", "augmented"};
 const std::vector<std::string_view> kIntegrators = {"rk4", "dopri5", "rkf78", "rosenbrock4"};
@@ -52,6 +58,12 @@ public:
     Diagnostics run() {
         if (!finite(m_spec.gravity)) {
             error("gravity", "gravity is not finite", "write two finite numbers in m/s²");
+        } else if (const double g = std::hypot(m_spec.gravity.x(), m_spec.gravity.y());
+                   g > kMaxGravity) {
+            error("gravity",
+                  "gravity is out of range: its magnitude is " + number(g) +
+                      " m/s², more than the largest taken, " + number(kMaxGravity) + " m/s²",
+                  "write gravity in m/s², e.g. [0, -9.81]");
         }
         points(m_spec.ground.points, "ground.points", "the ground");
         bodies();
@@ -85,6 +97,20 @@ private:
         }
     }
 
+    /// Errors for a finite value above `limit` (in `unit`).
+    void atMost(double value,
+                double limit,
+                const std::string& where,
+                const std::string& what,
+                const std::string& unit) {
+        if (std::isfinite(value) && value > limit) {
+            error(where,
+                  what + " is out of range: " + number(value) + " " + unit +
+                      ", more than the largest taken, " + number(limit) + " " + unit,
+                  "check the value and its unit, " + unit);
+        }
+    }
+
     void finiteNumber(double value, const std::string& where, const std::string& what) {
         if (!std::isfinite(value)) {
             error(where, what + " is not finite", "write a finite number");
@@ -110,6 +136,9 @@ private:
             if (!finite(pts[i].p_B)) {
                 error(member(p, "at"),
                       "the position of point " + inQuotes(pts[i].name) + " is not finite");
+            } else {
+                atMost(pts[i].p_B.cwiseAbs().maxCoeff(), kMaxCoordinate, member(p, "at"),
+                       "a coordinate of point " + inQuotes(pts[i].name) + " on " + owner, "m");
             }
         }
     }
@@ -119,7 +148,7 @@ private:
         for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) {
             const BodySpec& b = m_spec.bodies[i];
             const std::string path = element("bodies", i);
-            const std::string owner = "body " + inQuotes(b.id);
+            const std::string owner = spec_text::bodyName(b.id, b.name);
             // identity
             if (b.id.empty()) {
                 error(member(path, "id"), "the body id is empty",
@@ -137,24 +166,27 @@ private:
             }
             // mass properties
             positive(b.mass, member(path, "mass"), "the mass of " + owner + " (kg)");
+            atMost(b.mass, kMaxMass, member(path, "mass"), "the mass of " + owner, "kg");
             if (!finite(b.com_B)) {
                 error(member(path, "com"), "the centre of mass of " + owner + " is not finite");
             }
             if (b.inertiaCom) {
                 positive(*b.inertiaCom, member(path, "inertia"),
                          "the moment of inertia of " + owner + " (kg·m²)");
+                atMost(*b.inertiaCom, kMaxInertia, member(path, "inertia"),
+                       "the moment of inertia of " + owner, "kg·m²");
             }
             points(b.points, member(path, "points"), owner);
             // shape
             if (b.shape == BodyShape::Plate && !b.inertiaCom) {
                 if (b.points.size() < 3) {
                     error(member(path, "points"),
-                          "plate " + inQuotes(b.id) + " has " + std::to_string(b.points.size()) +
+                          "plate " + owner + " has " + std::to_string(b.points.size()) +
                               " points, but a uniform plate needs at least 3 for its outline",
                           "add outline points or give \"inertia\" explicitly");
                 } else if (std::abs(polygonArea(b.points)) < kMinPlateArea) {
                     error(member(path, "points"),
-                          "the outline of plate " + inQuotes(b.id) +
+                          "the outline of plate " + owner +
                               " has no area, so its uniform inertia is undefined",
                           "move the points apart or give \"inertia\" explicitly");
                 }
@@ -163,8 +195,8 @@ private:
                 !(b.blockWidth > 0 && b.blockHeight > 0 && std::isfinite(b.blockWidth) &&
                   std::isfinite(b.blockHeight))) {
                 error(member(path, "block_size"),
-                      "block " + inQuotes(b.id) + " needs a positive size, got " +
-                          number(b.blockWidth) + " x " + number(b.blockHeight) + " m",
+                      "block " + owner + " needs a positive size, got " + number(b.blockWidth) +
+                          " x " + number(b.blockHeight) + " m",
                       "write \"block_size\": [width, height] in m");
             }
         }
@@ -316,12 +348,12 @@ private:
                     names.push_back(p.name);
                 }
                 error(path,
-                      "bar " + inQuotes(b.id) + " has zero length: its points " +
+                      "bar " + spec_text::bodyName(b.id, b.name) + " has zero length: its points " +
                           spec_text::listQuoted(names) + " coincide",
                       "move the points apart to the link's real length");
             } else if (!b.inertiaCom) {
                 error(path,
-                      "bar " + inQuotes(b.id) +
+                      "bar " + spec_text::bodyName(b.id, b.name) +
                           " has zero length, so its uniform inertia would be 0",
                       "give \"inertia\" explicitly or add a point at the far end of the link");
             }

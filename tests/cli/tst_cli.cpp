@@ -301,6 +301,17 @@ void TestCli::checkListsEveryProblem() {
     }
     QVERIFY2(loose, run.out.constData());
     QVERIFY2(errors >= 2, run.out.constData()); // the loose body and theta7's initial values
+
+    // a negative mass: named by the body's name, and the assembly is not tried
+    const Run negative =
+        runSslm({"check", QStringLiteral(SSLM_TEST_DATA_DIR "/malformed/negative_mass.json")});
+    QCOMPARE(negative.exitCode, 2);
+    QVERIFY2(negative.out.contains("1 independent loop(s) · assembly not tried until the problems "
+                                   "are fixed\n"),
+             negative.out.constData());
+    QVERIFY2(negative.out.contains("error: the mass of #2 rocker (kg) must be positive, got -3 "
+                                   "(fix: write a number greater than 0) [bodies[1].mass]"),
+             negative.out.constData());
 }
 
 // θ1 ∈ [−90°, 90°]: the blade tip draws the Hoekens straight line (seed spec Sect. 1.3, which

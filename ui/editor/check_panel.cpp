@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/editor/check_panel.hpp"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QLabel>
 #include <QListWidget>
@@ -33,7 +35,18 @@ CheckPanel::CheckPanel(QWidget* parent) : QWidget(parent) {
     });
 }
 
+void CheckPanel::startNewDocument() {
+    m_result = MechanismCheck{};
+}
+
 void CheckPanel::show(const MechanismCheck& result) {
+    const auto isNew = [this](const CheckFinding& finding) {
+        return std::none_of(m_result.findings.begin(), m_result.findings.end(),
+                            [&](const CheckFinding& old) {
+                                return old.message == finding.message && old.fix == finding.fix;
+                            });
+    };
+    const bool appeared = std::any_of(result.findings.begin(), result.findings.end(), isNew);
     m_result = result;
     const QString dofJacobian =
         m_result.dofJacobian ? QString::number(*m_result.dofJacobian) : QStringLiteral("–");
@@ -49,13 +62,18 @@ void CheckPanel::show(const MechanismCheck& result) {
         : m_result.findings.empty() ? tr("<span style='color:%1'><b>Ready to simulate</b></span>")
                                           .arg(okTextColour().name())
                                     : tr("<b>Ready to simulate</b>, with remarks");
+    // the assembly is tried only once the file's values and topology are sound
+    const QString assembly = m_result.assembles ? tr("assembles")
+                             : !m_result.findingsOf(FindingKind::DoesNotAssemble).empty()
+                                 ? tr("does not assemble")
+                                 : tr("assembly not tried until the problems are fixed");
     m_summary->setText(tr("%1<br>DOF %2 by Grübler, %3 by the rank of J · %4 independent "
                           "loop(s) · %5")
                            .arg(verdict)
                            .arg(m_result.dofGrubler)
                            .arg(dofJacobian)
                            .arg(m_result.independentLoops)
-                           .arg(m_result.assembles ? tr("assembles") : tr("does not assemble")));
+                           .arg(assembly));
     m_list->clear();
     const QIcon errorIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
     const QIcon warningIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
@@ -77,6 +95,9 @@ void CheckPanel::show(const MechanismCheck& result) {
                              : tr("%1 (%2)").arg(elements.join(QStringLiteral(", ")),
                                                  QString::fromStdString(finding.where)));
         m_list->addItem(item);
+    }
+    if (appeared) {
+        Q_EMIT findingsAppeared();
     }
 }
 

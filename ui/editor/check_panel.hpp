@@ -22,8 +22,11 @@ class CheckPanel : public QWidget {
 public:
     explicit CheckPanel(QWidget* parent = nullptr);
 
-    /// Shows a check of the document (the editor canvas makes one after every change).
+    /// Shows a check of the document (the editor canvas makes one after every change); emits
+    /// findingsAppeared() when it finds something the last check of the document did not.
     void show(const MechanismCheck& result);
+    /// Another document: its first check's findings are all new.
+    void startNewDocument();
     const MechanismCheck& result() const { return m_result; }
 
     // inspection (tests)
@@ -35,6 +38,9 @@ public:
 Q_SIGNALS:
     /// A finding naming loop `loop` (0-based) was selected; −1 when the selection names none.
     void loopSelected(int loop);
+    /// A check found something the last one did not (a new problem after an edit, or a
+    /// document opened with problems): the panel has something to say.
+    void findingsAppeared();
 
 private:
     QLabel* m_summary = nullptr;

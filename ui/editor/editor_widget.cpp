@@ -19,7 +19,10 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
         QAction* action = m_toolBar->addAction(text);
         action->setCheckable(true);
         action->setShortcut(key);
+        // the key works while the focus is anywhere in the Edit tab (the canvas or its tool
+        // bar), not in the text fields of the docks, where the letter is typed
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(action);
         action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString()));
         m_tools->addAction(action);
         connect(action, &QAction::triggered, this, [this, which] { m_canvas->setTool(which); });

@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -65,6 +66,29 @@ QDoubleSpinBox* metresBox(const QString& tip) {
     return box;
 }
 
+/// Shows a number that must be positive as the document has it (a file's −2 kg, not a
+/// clamped 0): while it is not positive, the box is marked and its tool tip says what to fix
+/// (the Check panel lists it too).
+void showPositive(QDoubleSpinBox* box, double value, const QString& what) {
+    if (!box->property("plainToolTip").isValid()) {
+        box->setProperty("plainToolTip", box->toolTip());
+    }
+    box->setValue(value);
+    const bool bad = !(value > 0);
+    box->setStyleSheet(bad ? QStringLiteral("QDoubleSpinBox { background: #fde2e2; }") : QString());
+    const QString plain = box->property("plainToolTip").toString();
+    box->setToolTip(bad ? QCoreApplication::translate("PropertiesPanel",
+                                                      "%1 must be positive; it is %2%3. Type a "
+                                                      "number greater than 0.\n\n%4")
+                              .arg(what, QString::number(value, 'g', 6), box->suffix(), plain)
+                        : plain);
+}
+
+/// A link as the views name it: its name ("#2 rocker"), else its id.
+QString linkName(const BodySpec& link) {
+    return QString::fromStdString(link.name.empty() ? link.id : link.name);
+}
+
 enum ActuatorChoice { kNoActuator, kForce, kTracking };
 
 } // namespace
@@ -98,7 +122,8 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     // link
     m_name = new QLineEdit;
     m_name->setToolTip(tr("The link's name, shown in the views and the plots"));
-    m_mass = numberBox(tr("The link's mass"), QStringLiteral(" kg"), 1e-6, 1e6);
+    // the range takes a file's non-positive value as it is, to be shown and fixed
+    m_mass = numberBox(tr("The link's mass"), QStringLiteral(" kg"), -1e6, 1e6);
     m_comX = metresBox(tr("Centre of mass, x in the link's frame (origin at its first point, "
                           "x-axis towards its second)"));
     m_comY = metresBox(tr("Centre of mass, y in the link's frame"));
@@ -106,7 +131,7 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     m_uniform->setToolTip(tr("Inertia of a uniform bar or plate of the link's shape and mass; "
                              "untick to type it"));
     m_inertia = numberBox(tr("Moment of inertia about the centre of mass"),
-                          QStringLiteral(" kg·m²"), 1e-12, 1e6, 10);
+                          QStringLiteral(" kg·m²"), -1e6, 1e6, 10);
     m_length = metresBox(tr("The bar's length: its second point moves along the bar (links "
                             "pinned there follow)"));
     m_length->setMinimum(1e-6);
@@ -333,7 +358,7 @@ void PropertiesPanel::showSelection() {
         if (const BodySpec* owner = onLink ? findBody(drawing, point->body) : nullptr) {
             const auto p = std::find_if(owner->points.begin(), owner->points.end(),
                                         [&](const BodyPoint& b) { return b.name == point->point; });
-            m_frameLabel->setText(tr("in %1").arg(QString::fromStdString(owner->id)));
+            m_frameLabel->setText(tr("in %1").arg(linkName(*owner)));
             m_frameX->setValue(p->p_B.x());
             m_frameY->setValue(p->p_B.y());
         }
@@ -351,17 +376,16 @@ void PropertiesPanel::showSelection() {
                 length = std::max(length, (a.p_B - b.p_B).norm());
             }
         }
-        m_title->setText(tr("Link %1: %2 m across")
-                             .arg(QString::fromStdString(link->id))
-                             .arg(length, 0, 'g', 4));
+        m_title->setText(tr("Link %1: %2 m across").arg(linkName(*link)).arg(length, 0, 'g', 4));
         m_name->setText(QString::fromStdString(link->name));
-        m_mass->setValue(link->mass);
+        showPositive(m_mass, link->mass, tr("The mass"));
         m_comX->setValue(link->com_B.x());
         m_comY->setValue(link->com_B.y());
         m_uniform->setChecked(!link->inertiaCom);
         m_inertia->setEnabled(link->inertiaCom.has_value());
         // the value "uniform" gives, as the starting point for a typed one
-        m_inertia->setValue(link->inertiaCom ? *link->inertiaCom : uniformInertia(*link));
+        showPositive(m_inertia, link->inertiaCom ? *link->inertiaCom : uniformInertia(*link),
+                     tr("The moment of inertia"));
         const bool bar = isBar(*link);
         m_linkForm->setRowVisible(m_length, bar);
         m_linkForm->setRowVisible(m_angle, bar);

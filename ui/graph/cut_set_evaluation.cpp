@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "core/edit/coordinate_names.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
@@ -36,7 +37,11 @@ std::string describeErrors(const Diagnostics& diagnostics) {
 CutSetEvaluation evaluateCutSet(const MechanismSpec& spec,
                                 const std::optional<std::vector<std::string>>& cuts) {
     CutSetEvaluation out;
-    const CompileResult compiled = compileModel(spec, CompileOptions{.cuts = cuts});
+    // a joint the file cuts gets a coordinate name in the file's pattern, for the cut sets
+    // that leave it uncut (theta8 beside theta1, not J8)
+    MechanismSpec named = spec;
+    nameCutCoordinates(named);
+    const CompileResult compiled = compileModel(named, CompileOptions{.cuts = cuts});
     if (!compiled.ok()) {
         out.problem = describeErrors(compiled.diagnostics);
         return out;

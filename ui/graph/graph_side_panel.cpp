@@ -152,6 +152,10 @@ GraphSidePanel::GraphSidePanel(QWidget* parent) : QWidget(parent) {
     outer->addWidget(scroll);
     setMinimumWidth(240);
 
+    showHint();
+}
+
+void GraphSidePanel::showHint() {
     showMessage(tr("Click a joint to cut it: it takes the place of its loop's cut. Click a cut "
                    "joint first to choose which cut to release."),
                 MessageKind::Info);

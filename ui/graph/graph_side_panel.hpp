@@ -33,6 +33,9 @@ public:
     /// Clears everything but the message (no usable model).
     void clearModel();
     void showMessage(const QString& text, MessageKind kind);
+    /// The hint on how to change the cuts: the message of a model just shown, before any
+    /// cut change of its own.
+    void showHint();
     QString message() const;
     MessageKind messageKind() const { return m_messageKind; }
 

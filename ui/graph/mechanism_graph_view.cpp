@@ -58,6 +58,7 @@ void MechanismGraphView::setSpec(const MechanismSpec& spec, std::vector<std::str
     CutSetEvaluation evaluation = evaluateCutSet(spec, cuts);
     if (evaluation.ok()) {
         display(evaluation);
+        m_panel->showHint(); // nothing said about an earlier mechanism's cuts stays
         return;
     }
     const QString problem = QString::fromStdString(evaluation.problem);
@@ -84,6 +85,7 @@ void MechanismGraphView::setModel(std::shared_ptr<const Model> model) {
     if (evaluation.ok()) {
         evaluation.model = std::move(model); // keep the caller's instance
         display(evaluation);
+        m_panel->showHint(); // nothing said about an earlier mechanism's cuts stays
     } else {
         m_panel->showMessage(QString::fromStdString(evaluation.problem),
                              GraphSidePanel::MessageKind::Error);

@@ -32,9 +32,11 @@ public:
     explicit MechanismGraphView(QWidget* parent = nullptr);
 
     /// Shows `spec` with the cut joints `cuts` (an empty list: the automatic choice). Invalid
-    /// cuts fall back to the file's (explained in the panel). Emits nothing.
+    /// cuts fall back to the file's (explained in the panel); else the panel's message is the
+    /// hint, nothing of the mechanism shown before. Emits nothing.
     void setSpec(const MechanismSpec& spec, std::vector<std::string> cuts);
-    /// Shows an already compiled model (its spec and cuts). Emits nothing.
+    /// Shows an already compiled model (its spec and cuts) under the panel's hint. Emits
+    /// nothing.
     void setModel(std::shared_ptr<const Model> model);
 
     /// Applies a cut set without emitting cutsChanged (for undo/redo): returns the recompiled

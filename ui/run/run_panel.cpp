@@ -121,7 +121,13 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
            "multipliers and every joint's reaction.\nForced simulation (seed 000): the torques "
            "of that inverse dynamics drive the forward dynamics; plots the deviation from the "
            "desired motion."));
-    connect(m_runKind, &QComboBox::currentIndexChanged, this, [this] { updateEnabledFields(); });
+    connect(m_runKind, &QComboBox::currentIndexChanged, this, [this] {
+        m_runKindNote->hide(); // the kind on the form is the user's choice again
+        updateEnabledFields();
+    });
+    m_runKindNote = new QLabel;
+    m_runKindNote->setWordWrap(true);
+    m_runKindNote->hide();
     const auto gainBox = [](const QString& suffix, const QString& tip) {
         auto* box = new QDoubleSpinBox;
         box->setRange(0.0, 1e7);
@@ -256,6 +262,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
+    layout->addWidget(m_runKindNote);
     layout->addWidget(solverGroup);
     layout->addWidget(stabilisationGroup);
     layout->addWidget(m_actuatorInputs);
@@ -334,6 +341,23 @@ RunKind RunPanel::runKind() const {
 
 void RunPanel::setRunKind(RunKind kind) {
     m_runKind->setCurrentIndex(m_runKind->findData(static_cast<int>(kind)));
+}
+
+void RunPanel::startNewDocument() {
+    const RunKind previous = runKind();
+    if (previous == RunKind::Forward) {
+        return;
+    }
+    setRunKind(RunKind::Forward);
+    m_runKindNote->setText(
+        tr("Run set back to %1 for this mechanism (it was %2 for the "
+           "previous one); choose another under Run below.")
+            .arg(runKindText(RunKind::Forward).toLower(), runKindText(previous).toLower()));
+    m_runKindNote->show();
+}
+
+QString RunPanel::runKindNote() const {
+    return m_runKindNote->isVisibleTo(this) ? m_runKindNote->text() : QString();
 }
 
 std::optional<SimulationSettings> RunPanel::settings() {

@@ -42,6 +42,12 @@ public:
     /// What the next run computes.
     RunKind runKind() const;
     void setRunKind(RunKind kind);
+    /// Another document was opened or made: it starts in forward dynamics, since an inverse
+    /// or forced run prescribes the motion of the previous mechanism's inputs. When the kind
+    /// was another, a note on the panel says it was set back (until the kind is chosen again).
+    void startNewDocument();
+    /// The note that the run kind was set back for a new document; empty when none is shown.
+    QString runKindNote() const;
     /// A forced run's PD correction about the desired motion (0, 0: open loop).
     ForcedDriveGains forcedGains() const;
     /// The settings on the form, or empty with the problems shown inline.
@@ -86,6 +92,7 @@ private:
     bool validate();
 
     QComboBox* m_runKind = nullptr;
+    QLabel* m_runKindNote = nullptr; ///< the kind was set back to forward for a new document
     QDoubleSpinBox* m_forcedKp = nullptr;
     QDoubleSpinBox* m_forcedKd = nullptr;
     QFormLayout* m_solverForm = nullptr;

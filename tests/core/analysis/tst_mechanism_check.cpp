@@ -159,7 +159,7 @@ private Q_SLOTS:
         QCOMPARE(found.size(), std::size_t(1));
         QVERIFY(found[0]->isError());
         QCOMPARE(found[0]->bodies, Names{"L5"});
-        QVERIFY2(found[0]->message.find("body L5 is not connected") != std::string::npos,
+        QVERIFY2(found[0]->message.find("body 'L5' is not connected") != std::string::npos,
                  found[0]->message.c_str());
         QVERIFY(!check.assembles);
         QVERIFY(!check.dofJacobian);

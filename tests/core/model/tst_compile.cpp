@@ -234,7 +234,7 @@ private Q_SLOTS:
             fixtures::rod("link9", "stray", 1, 1, {0.5, 0}, {{"p", {0, 0}}, {"q", {1, 0}}}));
         result = compileModel(lonely);
         QVERIFY(!result.ok());
-        QVERIFY(mentions(result.diagnostics, "body link9 is not connected: no joint uses it"));
+        QVERIFY(mentions(result.diagnostics, "body stray is not connected: no joint uses it"));
     }
 
     void uniformInertiaFromGeometry() {

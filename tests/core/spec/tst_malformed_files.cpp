@@ -53,18 +53,19 @@ private slots:
         QTest::addColumn<bool>("isError");
 
         // clang-format off
-        QTest::newRow("truncated") << "truncated.json" << "bodies[1].name"
-            << "invalid JSON at line 8, column 35: syntax error while parsing value - invalid string: missing closing quote" << true;
-        QTest::newRow("syntax error") << "syntax_error.json" << "bodies[1].mass"
-            << "at line 8, column 58: syntax error while parsing object - unexpected string literal; expected '}'" << true;
+        // a syntax error is placed by its line and column, with no JSON path in front
+        QTest::newRow("truncated") << "truncated.json" << ""
+            << "invalid JSON at line 8, column 35 (while reading bodies[1].name): syntax error while parsing value - invalid string: missing closing quote" << true;
+        QTest::newRow("syntax error") << "syntax_error.json" << ""
+            << "invalid JSON at line 8, column 58 (while reading bodies[1].mass): syntax error while parsing object - unexpected string literal; expected '}'" << true;
         QTest::newRow("mass as string") << "mass_as_string.json" << "bodies[0].mass"
             << "expected a number in kg, found a string '1.5' (remove the quotes: 1.5)" << true;
         QTest::newRow("unknown body") << "unknown_body_reference.json" << "joints[1].parent.body"
             << "unknown body 'grund' (known bodies: 'ground', 'link1', 'link2', 'link3')" << true;
         QTest::newRow("negative mass") << "negative_mass.json" << "bodies[1].mass"
-            << "the mass of body 'link2' (kg) must be positive, got -3" << true;
+            << "the mass of #2 rocker (kg) must be positive, got -3" << true;
         QTest::newRow("zero-length link") << "zero_length_link.json" << "bodies[0].points"
-            << "bar 'link1' has zero length: its points 'J1', 'J8' coincide" << true;
+            << "bar #1 crank has zero length: its points 'J1', 'J8' coincide" << true;
         QTest::newRow("wrong format") << "wrong_format.json" << "format"
             << "not an SSLM mechanism file: 'format' is a string 'mechanism'" << true;
         QTest::newRow("future version") << "future_version.json" << "version"
@@ -96,7 +97,7 @@ private slots:
         QTest::newRow("prismatic axis") << "prismatic_axis_not_unit.json" << "joints[2].axis"
             << "must be a unit vector, its length is 1.414213562" << true;
         QTest::newRow("disconnected body") << "disconnected_body.json" << "bodies[3]"
-            << "body link4 is not connected: no joint uses it" << true;
+            << "body stray link is not connected: no joint uses it" << true;
         QTest::newRow("locked") << "locked.json" << "joints"
             << "the mechanism is locked: 0 DOF" << true;
         QTest::newRow("over-constrained") << "over_constrained.json" << "joints"

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+// The run kind belongs to the document it was chosen for: a forced (or inverse) run chosen for
+// one mechanism is set back to forward dynamics, with a note on the panel, when another is
+// opened, drawn or made from a template, so that the first Start of the new mechanism is the
+// forward run a user expects; within one document the choice stays, through runs and edits.
+
+#include <memory>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QtTest>
+
+#include "core/edit/drawing.hpp"
+#include "ui/document/mechanism_document.hpp"
+#include "ui/main_window.hpp"
+#include "ui/run/run_panel.hpp"
+#include "ui/sim/simulation_controller.hpp"
+#include "ui/sim/simulation_run.hpp"
+
+#include "tests/core/fixtures/drawings.hpp"
+#include "tests/ui/fixtures/main_window.hpp"
+
+using namespace sslm;
+using namespace sslm::ui;
+
+class TestRunPanel : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> m_window;
+
+    /// Chooses the run kind on the panel with the keyboard, as a user would (the combo box has
+    /// the focus; Forward, Inverse, Forced in that order).
+    void chooseRunKind(RunKind kind) {
+        QComboBox* box = m_window->runPanel()->runKindBox();
+        box->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(box, Qt::Key_Home);
+        for (int step = 0; step < static_cast<int>(kind); ++step) {
+            QTest::keyClick(box, Qt::Key_Down);
+        }
+        QCOMPARE(m_window->runPanel()->runKind(), kind);
+    }
+
+    /// The kind of the run that the Start button started (it is stopped at once).
+    RunKind startedKind() {
+        if (!fixtures::clickStart(*m_window)) {
+            qWarning("the run did not start");
+            return static_cast<RunKind>(-1);
+        }
+        const RunKind kind = m_window->controller()->currentRun()->kind();
+        m_window->controller()->stop();
+        fixtures::waitForRunEnd(*m_window);
+        return kind;
+    }
+
+    RunPanel& panel() const { return *m_window->runPanel(); }
+
+private Q_SLOTS:
+    void init() { m_window = fixtures::windowWith(fixtures::example("four_bar.json")); }
+    void cleanup() { m_window.reset(); }
+
+    void aForcedRunDoesNotCarryOverToAnotherFile() {
+        chooseRunKind(RunKind::Forced);
+        QCOMPARE(startedKind(), RunKind::Forced);
+        QString error;
+        QVERIFY2(m_window->openFile(fixtures::example("carpet_scraper.json"), &error),
+                 qPrintable(error));
+        QCOMPARE(panel().runKind(), RunKind::Forward);
+        QCOMPARE(panel().runKindNote(),
+                 QStringLiteral("Run set back to forward dynamics for this mechanism (it was "
+                                "forced simulation for the previous one); choose another under Run "
+                                "below."));
+        fixtures::grabIfAsked(panel(), QStringLiteral("run_panel_note"));
+        QCOMPARE(startedKind(), RunKind::Forward);
+    }
+
+    void aFreshlyDrawnFourBarStartsForward() {
+        chooseRunKind(RunKind::Forced);
+        fixtures::newEmptyMechanism(*m_window);
+        QTRY_VERIFY(m_window->document()->spec().bodies.empty());
+        m_window->document()->edit(fixtures::drawnFourBar().spec, QStringLiteral("Draw"));
+        QVERIFY(m_window->currentModel() != nullptr);
+        QCOMPARE(panel().runKind(), RunKind::Forward);
+        QVERIFY(panel().runKindNote().contains(QStringLiteral("forced simulation")));
+        QCOMPARE(startedKind(), RunKind::Forward);
+    }
+
+    void aTemplateStartsForward() {
+        chooseRunKind(RunKind::Inverse);
+        fixtures::newFromTemplate(*m_window, QStringLiteral("slider_crank"));
+        QTRY_VERIFY(m_window->document()->path().isEmpty());
+        QCOMPARE(panel().runKind(), RunKind::Forward);
+        QVERIFY(panel().runKindNote().contains(QStringLiteral("inverse dynamics")));
+        chooseRunKind(RunKind::Inverse); // choosing again: the note has done its work
+        QCOMPARE(panel().runKindNote(), QString());
+    }
+
+    void theChoiceStaysWithinTheDocument() {
+        chooseRunKind(RunKind::Inverse);
+        QCOMPARE(startedKind(), RunKind::Inverse);
+        MechanismSpec heavier = m_window->document()->spec();
+        heavier.bodies[0].mass *= 2.0;
+        m_window->document()->edit(heavier, QStringLiteral("Mass"));
+        QCOMPARE(panel().runKind(), RunKind::Inverse);
+        QCOMPARE(panel().runKindNote(), QString());
+        QCOMPARE(startedKind(), RunKind::Inverse);
+        // the same file opened again is another document: forward
+        fixtures::newEmptyMechanism(*m_window);
+        QTRY_COMPARE(panel().runKind(), RunKind::Forward);
+    }
+};
+
+SSLM_WINDOW_TEST_MAIN(TestRunPanel, "tst_run_panel")
+
+#include "tst_run_panel.moc"
