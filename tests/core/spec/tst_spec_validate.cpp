@@ -9,7 +9,7 @@
 
 #include <QtTest>
 
-#include "core/model/mechanism_check.hpp"
+#include "core/analysis/mechanism_check.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/mechanisms.hpp"
