@@ -44,9 +44,6 @@ namespace sslm::ui {
 namespace {
 
 constexpr int kStopTimeoutMs = 30000;
-/// Poses fed to the traces between two shown samples, at most (the rest are skipped evenly):
-/// each costs a scene update on the GUI thread.
-constexpr int kMaxTracePoses = 48;
 
 QString cutList(const Model& model) {
     QStringList names;
@@ -291,16 +288,19 @@ void MainWindow::showSample(int index) {
         view_->setModel(run->model(), run->q0());
         shownSample_ = -1;
     }
-    // feed the poses in between to the traces, so that they show the path up to this sample
+    // the traces go through every sample up to this one (skipping samples would draw chords
+    // across a fast motion's path): those in between only extend them
     int from = shownSample_ + 1;
     if (index < shownSample_) {
         view_->clearTraces();
         from = 0;
     }
-    const int stride = std::max(1, (index - from) / kMaxTracePoses);
-    for (int k = from; k < index; k += stride) {
-        view_->setPose(poseAt(*run, k));
+    std::vector<Eigen::VectorXd> between;
+    between.reserve(static_cast<std::size_t>(std::max(0, index - from)));
+    for (int k = from; k < index; ++k) {
+        between.push_back(poseAt(*run, k));
     }
+    view_->extendTraces(between);
     view_->setPose(poseAt(*run, index));
     view_->setReactions(reactionsAt(*run, index));
     const double t = run->samples().value(index, 0);

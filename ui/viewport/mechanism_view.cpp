@@ -432,6 +432,17 @@ void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) 
     d_->repaint();
 }
 
+void MechanismView::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
+    if (d_->scene && !poses.empty()) {
+        d_->scene->extendTraces(poses);
+        d_->repaint();
+    }
+}
+
+std::vector<Eigen::Vector2d> MechanismView::tracePath(int index) const {
+    return d_->scene ? d_->scene->tracePath(index) : std::vector<Eigen::Vector2d>{};
+}
+
 void MechanismView::clearTraces() {
     if (d_->scene) {
         d_->scene->clearTraces();

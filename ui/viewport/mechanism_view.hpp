@@ -50,6 +50,13 @@ public:
     /// The pose shown; empty without a model.
     Eigen::VectorXd pose() const;
 
+    /// Extends the traces through `poses` (nq each, in time order) without moving the bodies:
+    /// the samples between two poses shown, so that a trace follows every sample of a run.
+    void extendTraces(const std::vector<Eigen::VectorXd>& poses);
+    /// The trace of traced point `index` (Model::tracedPoints order): world points (m) in path
+    /// order; empty without a model or trace.
+    std::vector<Eigen::Vector2d> tracePath(int index) const;
+
     /// Reaction arrows at the cut points (Model::cuts order), or at every joint (file order) for
     /// an inverse run, drawn when reactions are shown.
     /// Length is |F|·reactionScale(); with the automatic scale, the first non-zero set fixes it
