@@ -3,6 +3,8 @@
 // samples in the 3-D view and the plots, undoable cut changes, and the CSV / PNG exports.
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -21,6 +23,7 @@
 #include "core/model/compile.hpp"
 #include "core/motion/prescribed_motion.hpp"
 #include "ui/document/cut_change_command.hpp"
+#include "ui/document/mechanism_document.hpp"
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/cut_set_evaluation.hpp"
@@ -97,6 +100,19 @@ void MainWindow::connectSimulation() {
             torqueAngle_->setRun(nullptr);
         }
     });
+    // the plots show the runs of the document being worked on: opening another one hides the
+    // earlier runs (they stay in the run list, unchecked), and its first run picks its series
+    const auto documentLabel = [this] {
+        return document_->path().isEmpty() ? QString() : QFileInfo(document_->path()).fileName();
+    };
+    connect(document_, &MechanismDocument::documentReplaced, this, [this, documentLabel] {
+        controller_->setDocument(controller_->document() + 1, documentLabel());
+        controller_->history()->hideOtherDocuments(controller_->document());
+        reactionDefaultsPending_ = true;
+    });
+    connect(document_, &MechanismDocument::pathChanged, this, [this, documentLabel] {
+        controller_->setDocument(controller_->document(), documentLabel()); // saved as
+    });
     connect(graph_, &MechanismGraphView::cutsChanged, this, &MainWindow::onCutsChanged);
     connect(graph_, &MechanismGraphView::loopHighlighted, view_,
             &MechanismView::setHighlightedLoop);
@@ -172,7 +188,7 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
     return true;
 }
 
-void MainWindow::showDefaultSeries(const SimulationRun& run) {
+void MainWindow::showDefaultSeries(const SimulationRun& run, bool replace) {
     const auto columns = [&run](SeriesFamily family, bool magnitudesOnly) {
         QStringList names;
         for (const SampleColumn& column : run.layout().columns()) {
@@ -183,19 +199,41 @@ void MainWindow::showDefaultSeries(const SimulationRun& run) {
         }
         return names;
     };
+    QStringList joint;
+    QStringList reaction;
     switch (run.kind()) {
     case RunKind::Forward:
-        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Position, false));
-        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Reaction, true));
+        joint = columns(SeriesFamily::Position, false);
+        reaction = columns(SeriesFamily::Reaction, true);
         break;
     case RunKind::Inverse: // the driving torques, and the reaction at every joint
-        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Actuator, false));
-        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::JointReaction, true));
+        joint = columns(SeriesFamily::Actuator, false);
+        reaction = columns(SeriesFamily::JointReaction, true);
         break;
     case RunKind::Forced: // how far the motion strays from the desired one
-        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Deviation, false));
-        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Reaction, true));
+        joint = columns(SeriesFamily::Deviation, false);
+        reaction = columns(SeriesFamily::Reaction, true);
         break;
+    }
+    const std::array<std::pair<PlotDock*, QStringList>, 2> plots{
+        {{jointPlot_, joint}, {reactionPlot_, reaction}}};
+    for (const auto& [dock, defaults] : plots) {
+        SeriesChooser& chooser = *dock->chooser();
+        if (replace) {
+            chooser.setSelectedColumns(defaults);
+            continue;
+        }
+        // a run with other cuts than the run before: its new cuts' |λ| join the chosen ones,
+        // else it would be missing from the plot
+        QStringList chosen = chooser.selectedColumns();
+        for (const QString& column : defaults) {
+            if (!chosen.contains(column)) {
+                chosen.append(column);
+            }
+        }
+        if (chosen != chooser.selectedColumns()) {
+            chooser.setSelectedColumns(chosen);
+        }
     }
 }
 
@@ -210,11 +248,14 @@ void MainWindow::onRunStarted() {
     playback_->setRun(run);
     torqueAngle_->setRun(run);
     runList_->setPlaybackRun(run->id());
-    if (reactionDefaultsPending_ || run->kind() != lastRunKind_) {
-        showDefaultSeries(*run);
-        reactionDefaultsPending_ = false;
-        lastRunKind_ = run->kind();
+    const RunHistory& history = *controller_->history();
+    const bool otherCuts =
+        history.size() > 1 && history.at(history.size() - 2)->cuts() != run->cuts();
+    if (reactionDefaultsPending_ || run->kind() != lastRunKind_ || otherCuts) {
+        showDefaultSeries(*run, reactionDefaultsPending_ || run->kind() != lastRunKind_);
     }
+    reactionDefaultsPending_ = false;
+    lastRunKind_ = run->kind();
     updateRunActions();
     progressBar_->setValue(0);
     progressBar_->show();

@@ -587,9 +587,9 @@ void PlotWidget::updateTitles() {
             }
         }
     }
-    QString model;
+    QString model; // the newest run's: the mechanism being worked on
     if (!m_runs.empty()) {
-        model = QString::fromStdString(m_runs.front().run->model()->name);
+        model = QString::fromStdString(m_runs.back().run->model()->name);
     }
     QString title = families.join(QStringLiteral(", "));
     if (!model.isEmpty()) {
