@@ -7,13 +7,13 @@
 #include <utility>
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -24,6 +24,7 @@
 #include "core/motion/prescribed_motion.hpp"
 #include "ui/document/cut_change_command.hpp"
 #include "ui/document/mechanism_document.hpp"
+#include "ui/export/export_folder.hpp"
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/cut_set_evaluation.hpp"
@@ -345,6 +346,11 @@ void MainWindow::showSample(int index) {
     view_->setPose(poseAt(*run, index));
     view_->setReactions(reactionsAt(*run, index));
     const double t = run->samples().value(index, 0);
+    if (!run->isActive()) {
+        // playback: the time shown, not the end of the last run's progress
+        const double tLast = run->samples().value(run->samples().size() - 1, 0);
+        progressLabel_->setText(tr("t = %1 / %2 s · playback").arg(seconds(t), seconds(tLast)));
+    }
     jointPlot_->plot()->setTimeCursor(t);
     reactionPlot_->plot()->setTimeCursor(t);
     torqueAngle_->setMarkedSample(index);
@@ -447,11 +453,10 @@ void MainWindow::promptExportCsv() {
         statusBar()->showMessage(tr("There is no run to export yet; start one with F5."));
         return;
     }
-    const QString dir = QSettings().value(QStringLiteral("lastExportDirectory")).toString();
+    const QString documentPath = current_ ? current_->path : QString();
     const QString suggested =
         QStringLiteral("%1/%2_run%3.csv")
-            .arg(dir.isEmpty() ? QFileInfo(current_ ? current_->path : QString()).absolutePath()
-                               : dir,
+            .arg(exportFolder(documentPath),
                  QFileInfo(current_ ? current_->path : QStringLiteral("mechanism")).baseName())
             .arg(run->id());
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Samples"), suggested,
@@ -459,7 +464,7 @@ void MainWindow::promptExportCsv() {
     if (path.isEmpty()) {
         return;
     }
-    QSettings().setValue(QStringLiteral("lastExportDirectory"), QFileInfo(path).absolutePath());
+    rememberExportFolder(path);
     QString error;
     if (exportSamplesCsv(path, &error)) {
         statusBar()->showMessage(
@@ -471,10 +476,16 @@ void MainWindow::promptExportCsv() {
 
 void MainWindow::promptExportPng() {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export 3-D View"), QStringLiteral("mechanism.png"), tr("PNG images (*.png)"));
+        this, tr("Export 3-D View"),
+        QDir(exportFolder(current_ ? current_->path : QString()))
+            .filePath(QFileInfo(current_ ? current_->path : QStringLiteral("mechanism"))
+                          .completeBaseName() +
+                      QStringLiteral(".png")),
+        tr("PNG images (*.png)"));
     if (path.isEmpty()) {
         return;
     }
+    rememberExportFolder(path);
     if (exportViewPng(path)) {
         statusBar()->showMessage(tr("Wrote %1").arg(path));
     } else {

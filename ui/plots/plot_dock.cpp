@@ -4,12 +4,14 @@
 #include <algorithm>
 
 #include <QAction>
+#include <QDir>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "ui/export/export_folder.hpp"
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
 #include "ui/sim/simulation_controller.hpp"
@@ -101,12 +103,16 @@ void PlotDock::follow(SimulationController* controller) {
 
 bool PlotDock::exportWithDialog() {
     QString filter;
+    QString base = windowTitle().toLower();
+    base.replace(QLatin1Char(' '), QLatin1Char('_'));
     const QString path = QFileDialog::getSaveFileName(
-        this, QStringLiteral("Export plot"), QString(),
+        this, QStringLiteral("Export plot"),
+        QDir(exportFolder()).filePath(base + QStringLiteral(".png")),
         QStringLiteral("PNG image (*.png);;SVG drawing (*.svg)"), &filter);
     if (path.isEmpty()) {
         return false;
     }
+    rememberExportFolder(path);
     const bool svg = path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive) ||
                      (!path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) &&
                       filter.contains(QStringLiteral("svg")));
