@@ -50,6 +50,16 @@ PlotDock::PlotDock(const QString& title, QWidget* parent) : QDockWidget(title, p
     setWidget(content);
 
     connect(m_chooser, &SeriesChooser::selectionChanged, m_plot, &PlotWidget::setSelectedColumns);
+    // a plot too narrow for its legend: the series list names the curves' colours
+    connect(m_plot, &PlotWidget::legendChanged, this, [this] {
+        QHash<QString, QColor> colours;
+        if (!m_plot->isLegendShown()) {
+            for (const QString& name : m_plot->selectedColumns()) {
+                colours.insert(name, m_plot->columnColour(name));
+            }
+        }
+        m_chooser->setColumnColours(colours);
+    });
 }
 
 void PlotDock::addRun(std::shared_ptr<const SimulationRun> run) {

@@ -134,13 +134,17 @@ private Q_SLOTS:
             QVERIFY2(series->count() > 0, qPrintable(series->name()));
         }
 
-        // the legends read whole
+        // the legends read whole: every curve's name in full, or no legend (a plot too narrow
+        // for it) and the colours in the series list
         QApplication::processEvents();
         for (PlotWidget* plot : {&joints, &reactions}) {
+            if (!plot->isLegendShown()) {
+                QVERIFY(!plot->chart()->legend()->isVisible());
+                continue;
+            }
             const QStringList texts = legendTexts(*plot->chart());
-            QVERIFY(!texts.isEmpty());
-            for (const QString& text : texts) {
-                QVERIFY2(!text.contains(QChar(0x2026)), qPrintable(text));
+            for (QLineSeries* series : plot->dataSeries()) {
+                QVERIFY2(texts.contains(series->name()), qPrintable(series->name()));
             }
         }
     }
