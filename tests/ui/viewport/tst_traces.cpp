@@ -3,7 +3,8 @@
 // a non-Grashof four-bar, a 3-RRR inverse run), after a second run, and after scrubbing the
 // timeline back and forth with the keyboard, no segment of a traced path is longer than the
 // traced point moves between two samples (× 1.5), and each path starts at the run's first
-// sample, not at a pose of an earlier run.
+// sample, not at a pose of an earlier run. The camera keeps the traced path in sight, also
+// after the window is made smaller.
 
 #include <algorithm>
 #include <cmath>
@@ -115,6 +116,31 @@ private Q_SLOTS:
         QTest::keyClick(window.get(), Qt::Key_End, Qt::ShiftModifier);
         QCOMPARE(slider->value(), static_cast<int>(second->samples().size()) - 1);
         checkTraces(view, *second, "scrubbed playback");
+    }
+
+    // the camera follows the swing (the traced path stays in the view) and fits it again
+    // after the window is made smaller
+    void cameraKeepsTheSweptPathInSight() {
+        auto window = fixtures::openWindow("slider_crank.json", QSize(1280, 800));
+        const auto run = fixtures::runWithF5(*window);
+        QVERIFY(run && run->summary()->ok);
+        MechanismView& view = *window->mechanismView();
+        const auto check = [&](const char* when) {
+            const std::vector<Eigen::Vector2d> path = view.tracePath(0);
+            QVERIFY(path.size() > 10);
+            int outside = 0;
+            for (const Eigen::Vector2d& p : path) {
+                outside += view.rect().contains(view.worldToWidget(p).toPoint()) ? 0 : 1;
+            }
+            qInfo("%s: view %dx%d, %d of %zu traced points outside", when, view.width(),
+                  view.height(), outside, path.size());
+            QCOMPARE(outside, 0);
+        };
+        check("after the run");
+        window->resize(1024, 700);
+        QTRY_VERIFY(view.width() < 600);
+        QApplication::processEvents();
+        check("after a resize to 1024x700");
     }
 
     void inverseRunTraceHasNoStraySegment() {
