@@ -161,8 +161,9 @@ protected:
 private:
     /// An inverse or forced run: the actuated coordinates turn at their initial rates.
     bool startPrescribedRun(RunKind kind, const SimulationSettings& settings);
-    /// The plots' series for a run of its kind: q; τ and joint reactions; deviations.
-    void showDefaultSeries(const SimulationRun& run);
+    /// The plots' series for a run of its kind: q; τ and joint reactions; deviations. With
+    /// `replace` false, only added to a plot where none of them is chosen (other cuts).
+    void showDefaultSeries(const SimulationRun& run, bool replace);
     void createMenus();
     void rebuildRecentMenu();
     void addRecentFile(const QString& path);

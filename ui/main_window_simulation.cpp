@@ -3,15 +3,17 @@
 // samples in the 3-D view and the plots, undoable cut changes, and the CSV / PNG exports.
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -21,6 +23,8 @@
 #include "core/model/compile.hpp"
 #include "core/motion/prescribed_motion.hpp"
 #include "ui/document/cut_change_command.hpp"
+#include "ui/document/mechanism_document.hpp"
+#include "ui/export/export_folder.hpp"
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/cut_set_evaluation.hpp"
@@ -44,9 +48,6 @@ namespace sslm::ui {
 namespace {
 
 constexpr int kStopTimeoutMs = 30000;
-/// Poses fed to the traces between two shown samples, at most (the rest are skipped evenly):
-/// each costs a scene update on the GUI thread.
-constexpr int kMaxTracePoses = 48;
 
 QString cutList(const Model& model) {
     QStringList names;
@@ -99,6 +100,19 @@ void MainWindow::connectSimulation() {
         if (torqueAngle_->run() && torqueAngle_->run()->id() == runId) {
             torqueAngle_->setRun(nullptr);
         }
+    });
+    // the plots show the runs of the document being worked on: opening another one hides the
+    // earlier runs (they stay in the run list, unchecked), and its first run picks its series
+    const auto documentLabel = [this] {
+        return document_->path().isEmpty() ? QString() : QFileInfo(document_->path()).fileName();
+    };
+    connect(document_, &MechanismDocument::documentReplaced, this, [this, documentLabel] {
+        controller_->setDocument(controller_->document() + 1, documentLabel());
+        controller_->history()->hideOtherDocuments(controller_->document());
+        reactionDefaultsPending_ = true;
+    });
+    connect(document_, &MechanismDocument::pathChanged, this, [this, documentLabel] {
+        controller_->setDocument(controller_->document(), documentLabel()); // saved as
     });
     connect(graph_, &MechanismGraphView::cutsChanged, this, &MainWindow::onCutsChanged);
     connect(graph_, &MechanismGraphView::loopHighlighted, view_,
@@ -175,7 +189,7 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
     return true;
 }
 
-void MainWindow::showDefaultSeries(const SimulationRun& run) {
+void MainWindow::showDefaultSeries(const SimulationRun& run, bool replace) {
     const auto columns = [&run](SeriesFamily family, bool magnitudesOnly) {
         QStringList names;
         for (const SampleColumn& column : run.layout().columns()) {
@@ -186,19 +200,41 @@ void MainWindow::showDefaultSeries(const SimulationRun& run) {
         }
         return names;
     };
+    QStringList joint;
+    QStringList reaction;
     switch (run.kind()) {
     case RunKind::Forward:
-        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Position, false));
-        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Reaction, true));
+        joint = columns(SeriesFamily::Position, false);
+        reaction = columns(SeriesFamily::Reaction, true);
         break;
     case RunKind::Inverse: // the driving torques, and the reaction at every joint
-        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Actuator, false));
-        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::JointReaction, true));
+        joint = columns(SeriesFamily::Actuator, false);
+        reaction = columns(SeriesFamily::JointReaction, true);
         break;
     case RunKind::Forced: // how far the motion strays from the desired one
-        jointPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Deviation, false));
-        reactionPlot_->chooser()->setSelectedColumns(columns(SeriesFamily::Reaction, true));
+        joint = columns(SeriesFamily::Deviation, false);
+        reaction = columns(SeriesFamily::Reaction, true);
         break;
+    }
+    const std::array<std::pair<PlotDock*, QStringList>, 2> plots{
+        {{jointPlot_, joint}, {reactionPlot_, reaction}}};
+    for (const auto& [dock, defaults] : plots) {
+        SeriesChooser& chooser = *dock->chooser();
+        if (replace) {
+            chooser.setSelectedColumns(defaults);
+            continue;
+        }
+        // a run with other cuts than the run before: its new cuts' |λ| join the chosen ones,
+        // else it would be missing from the plot
+        QStringList chosen = chooser.selectedColumns();
+        for (const QString& column : defaults) {
+            if (!chosen.contains(column)) {
+                chosen.append(column);
+            }
+        }
+        if (chosen != chooser.selectedColumns()) {
+            chooser.setSelectedColumns(chosen);
+        }
     }
 }
 
@@ -213,11 +249,14 @@ void MainWindow::onRunStarted() {
     playback_->setRun(run);
     torqueAngle_->setRun(run);
     runList_->setPlaybackRun(run->id());
-    if (reactionDefaultsPending_ || run->kind() != lastRunKind_) {
-        showDefaultSeries(*run);
-        reactionDefaultsPending_ = false;
-        lastRunKind_ = run->kind();
+    const RunHistory& history = *controller_->history();
+    const bool otherCuts =
+        history.size() > 1 && history.at(history.size() - 2)->cuts() != run->cuts();
+    if (reactionDefaultsPending_ || run->kind() != lastRunKind_ || otherCuts) {
+        showDefaultSeries(*run, reactionDefaultsPending_ || run->kind() != lastRunKind_);
     }
+    reactionDefaultsPending_ = false;
+    lastRunKind_ = run->kind();
     updateRunActions();
     progressBar_->setValue(0);
     progressBar_->show();
@@ -291,19 +330,27 @@ void MainWindow::showSample(int index) {
         view_->setModel(run->model(), run->q0());
         shownSample_ = -1;
     }
-    // feed the poses in between to the traces, so that they show the path up to this sample
+    // the traces go through every sample up to this one (skipping samples would draw chords
+    // across a fast motion's path): those in between only extend them
     int from = shownSample_ + 1;
     if (index < shownSample_) {
         view_->clearTraces();
         from = 0;
     }
-    const int stride = std::max(1, (index - from) / kMaxTracePoses);
-    for (int k = from; k < index; k += stride) {
-        view_->setPose(poseAt(*run, k));
+    std::vector<Eigen::VectorXd> between;
+    between.reserve(static_cast<std::size_t>(std::max(0, index - from)));
+    for (int k = from; k < index; ++k) {
+        between.push_back(poseAt(*run, k));
     }
+    view_->extendTraces(between);
     view_->setPose(poseAt(*run, index));
     view_->setReactions(reactionsAt(*run, index));
     const double t = run->samples().value(index, 0);
+    if (!run->isActive()) {
+        // playback: the time shown, not the end of the last run's progress
+        const double tLast = run->samples().value(run->samples().size() - 1, 0);
+        progressLabel_->setText(tr("t = %1 / %2 s · playback").arg(seconds(t), seconds(tLast)));
+    }
     jointPlot_->plot()->setTimeCursor(t);
     reactionPlot_->plot()->setTimeCursor(t);
     torqueAngle_->setMarkedSample(index);
@@ -406,11 +453,10 @@ void MainWindow::promptExportCsv() {
         statusBar()->showMessage(tr("There is no run to export yet; start one with F5."));
         return;
     }
-    const QString dir = QSettings().value(QStringLiteral("lastExportDirectory")).toString();
+    const QString documentPath = current_ ? current_->path : QString();
     const QString suggested =
         QStringLiteral("%1/%2_run%3.csv")
-            .arg(dir.isEmpty() ? QFileInfo(current_ ? current_->path : QString()).absolutePath()
-                               : dir,
+            .arg(exportFolder(documentPath),
                  QFileInfo(current_ ? current_->path : QStringLiteral("mechanism")).baseName())
             .arg(run->id());
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Samples"), suggested,
@@ -418,7 +464,7 @@ void MainWindow::promptExportCsv() {
     if (path.isEmpty()) {
         return;
     }
-    QSettings().setValue(QStringLiteral("lastExportDirectory"), QFileInfo(path).absolutePath());
+    rememberExportFolder(path);
     QString error;
     if (exportSamplesCsv(path, &error)) {
         statusBar()->showMessage(
@@ -430,10 +476,16 @@ void MainWindow::promptExportCsv() {
 
 void MainWindow::promptExportPng() {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export 3-D View"), QStringLiteral("mechanism.png"), tr("PNG images (*.png)"));
+        this, tr("Export 3-D View"),
+        QDir(exportFolder(current_ ? current_->path : QString()))
+            .filePath(QFileInfo(current_ ? current_->path : QStringLiteral("mechanism"))
+                          .completeBaseName() +
+                      QStringLiteral(".png")),
+        tr("PNG images (*.png)"));
     if (path.isEmpty()) {
         return;
     }
+    rememberExportFolder(path);
     if (exportViewPng(path)) {
         statusBar()->showMessage(tr("Wrote %1").arg(path));
     } else {

@@ -370,7 +370,9 @@ void EditorCanvas::fit() {
 
 void EditorCanvas::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
-    if (m_fitPending) {
+    // the drawing stays fitted to the canvas as the window or the docks change its size, until
+    // the user zooms
+    if (m_fitPending || !m_userZoomed) {
         fit();
     }
 }

@@ -3,8 +3,8 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QHBoxLayout>
 #include <QToolBar>
-#include <QVBoxLayout>
 
 #include "ui/style/resources.hpp"
 
@@ -84,7 +84,10 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     for (const auto& [action, icon] : icons) {
         action->setIcon(actionIcon(QString::fromLatin1(icon)));
     }
-    auto* layout = new QVBoxLayout(this);
+    // the tools in a column beside the canvas: a small window (the centre of 1024×700 is about
+    // 320 px square) has more height than width to spare, and no tool folds behind »
+    m_toolBar->setOrientation(Qt::Vertical);
+    auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(m_toolBar);

@@ -96,6 +96,20 @@ Eigen::VectorXd RunInterpolation::poseAt(double t) const {
     return q;
 }
 
+std::vector<Eigen::VectorXd> RunInterpolation::posesBetween(double t0, double t1) const {
+    std::vector<Eigen::VectorXd> poses;
+    const auto first = std::upper_bound(m_t.begin(), m_t.end(), t0);
+    for (auto it = first; it != m_t.end() && *it < t1; ++it) {
+        const auto row = static_cast<std::size_t>(it - m_t.begin());
+        Eigen::VectorXd q(static_cast<Eigen::Index>(m_q.size()));
+        for (std::size_t k = 0; k < m_q.size(); ++k) {
+            q[static_cast<Eigen::Index>(k)] = m_q[k][row];
+        }
+        poses.push_back(std::move(q));
+    }
+    return poses;
+}
+
 std::vector<CutReaction> RunInterpolation::reactionsAt(double t) {
     std::vector<CutReaction> out(m_cuts.size());
     if (m_t.empty()) {

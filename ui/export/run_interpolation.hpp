@@ -27,6 +27,9 @@ public:
 
     /// q at t (nq; rad or m); empty when there are no samples.
     Eigen::VectorXd poseAt(double t) const;
+    /// The stored samples' poses (nq each) with t0 < t < t1, in time order: what a trace
+    /// passes through between two frames.
+    std::vector<Eigen::VectorXd> posesBetween(double t0, double t1) const;
     /// The cut reactions at t (Model::cuts order), acting at the cut points of the pose at t.
     std::vector<CutReaction> reactionsAt(double t);
 

@@ -22,9 +22,9 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include "ui/export/export_folder.hpp"
 #include "ui/export/run_interpolation.hpp"
 
 namespace sslm::ui {
@@ -43,10 +43,7 @@ constexpr int kMinFps = 10;
 constexpr int kMaxFps = 60;
 
 QString defaultVideoPath(const SimulationRun& run) {
-    QString dir = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
-    if (dir.isEmpty() || !QDir(dir).exists()) {
-        dir = QDir::homePath();
-    }
+    const QString dir = exportFolder();
     QString base = QString::fromStdString(run.model()->spec.name).simplified().toLower();
     base.replace(QLatin1Char(' '), QLatin1Char('_'));
     if (base.isEmpty()) {
@@ -252,6 +249,7 @@ void exportAnimationInteractively(QWidget* parent,
     if (dialog.exec() != QDialog::Accepted) {
         return;
     }
+    rememberExportFolder(dialog.options().path);
     VideoExporter exporter(run, dialog.options());
     QProgressDialog progress(QCoreApplication::translate("VideoExport", "Rendering frames…"),
                              QCoreApplication::translate("VideoExport", "Cancel"), 0,

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include <QCoreApplication>
@@ -64,6 +65,7 @@ struct VideoExporter::Frames {
     QSize viewSize;
     QSize plotSize;
     double typicalForce = 0; ///< N: the arrow of this force is a quarter of the mechanism
+    double lastFrameTime = std::numeric_limits<double>::quiet_NaN(); ///< s, of the last render
 
     Frames(const std::shared_ptr<const SimulationRun>& run, const VideoExportOptions& options)
         : state(*run), viewSize(options.size) {
@@ -149,6 +151,11 @@ struct VideoExporter::Frames {
     }
 
     QImage render(double t, const VideoExportOptions& options) {
+        // the trace passes through every stored sample since the last frame, not in chords
+        if (std::isfinite(lastFrameTime) && t > lastFrameTime) {
+            view.extendTraces(state.posesBetween(lastFrameTime, t));
+        }
+        lastFrameTime = t;
         view.setPose(state.poseAt(t));
         if (options.reactions) {
             std::vector<CutReaction> reactions = state.reactionsAt(t);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <QFontInfo>
+#include <QFontMetrics>
 #include <QKeyEvent>
 #include <QPainter>
 
@@ -13,7 +15,8 @@ namespace sslm::ui {
 namespace {
 
 constexpr double kLargestScale = 1.3;
-constexpr int kLegendMargin = 10; // px
+constexpr int kLegendMargin = 10;       // px
+constexpr double kMinLabelPoints = 9.0; // pt: labels and legend at least this high on screen
 
 } // namespace
 
@@ -21,11 +24,50 @@ GraphCanvas::GraphCanvas(QGraphicsScene* scene, QWidget* parent) : QGraphicsView
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setBackgroundBrush(canvasBackgroundColour());
     setFrameShape(QFrame::NoFrame);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setViewportUpdateMode(QGraphicsView::FullViewportUpdate); // the legend is in the foreground
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    // the edge legend in a strip of its own below the viewport: scrolled nodes never go under it
+    m_legend = new LegendStrip(this);
     setFocusPolicy(Qt::StrongFocus);
-    setMinimumSize(240, 220);
+    setMinimumSize(160, 140); // a 1024×700 window leaves the graph dock about 300 px square
+}
+
+double GraphCanvas::legibleScale() const {
+    const QFont sceneFont = scene() ? scene()->font() : font();
+    const double fontPx = std::max(1, QFontInfo(sceneFont).pixelSize());
+    const double minimumPx = kMinLabelPoints * logicalDpiY() / 72.0;
+    return minimumPx / fontPx;
+}
+
+QFont GraphCanvas::legendFont() const {
+    QFont legend = font();
+    legend.setPointSizeF(std::max(kMinLabelPoints, legend.pointSizeF() * 0.9));
+    return legend;
+}
+
+QStringList GraphCanvas::legendLabels() const {
+    return {tr("revolute"), tr("prismatic"), tr("cut joint (click)"), tr("highlighted loop")};
+}
+
+int GraphCanvas::legendRows() const {
+    const QFontMetrics metrics(legendFont());
+    const int right = contentsRect().width() - kLegendMargin;
+    int rows = 1;
+    int x = kLegendMargin;
+    for (const QString& label : legendLabels()) {
+        const int width = 32 + metrics.horizontalAdvance(label) + 18;
+        if (x > kLegendMargin && x + width - 18 > right) {
+            ++rows;
+            x = kLegendMargin;
+        }
+        x += width;
+    }
+    return rows;
+}
+
+int GraphCanvas::legendHeight() const {
+    const QFontMetrics metrics(legendFont());
+    return legendRows() * (metrics.height() + 6) + kLegendMargin;
 }
 
 void GraphCanvas::refit() {
@@ -33,18 +75,35 @@ void GraphCanvas::refit() {
         return;
     }
     const QRectF target = scene()->sceneRect();
-    // room at the bottom for the legend
-    const QSizeF room(viewport()->width(), std::max(40, viewport()->height() - 34));
-    const double scale =
+    // the viewport ends above the legend strip; a graph too large for it at a legible scale
+    // scrolls
+    const QSizeF room(viewport()->width(), std::max(40, viewport()->height()));
+    const double fit =
         std::min({room.width() / target.width(), room.height() / target.height(), kLargestScale});
+    const double scale = std::max(fit, legibleScale());
     resetTransform();
     this->scale(scale, scale);
-    centerOn(target.center() + QPointF(0, 17 / scale));
+    centerOn(target.center());
 }
 
 void GraphCanvas::resizeEvent(QResizeEvent* event) {
+    // the strip's height depends on the width (its entries flow onto rows)
+    setViewportMargins(0, 0, 0, legendHeight());
     QGraphicsView::resizeEvent(event);
+    const QRect frame = contentsRect();
+    m_legend->setGeometry(frame.left(), frame.bottom() + 1 - legendHeight(), frame.width(),
+                          legendHeight());
     refit();
+}
+
+GraphCanvas::LegendStrip::LegendStrip(GraphCanvas* canvas) : QWidget(canvas), m_canvas(canvas) {
+    setAttribute(Qt::WA_TransparentForMouseEvents);
+}
+
+void GraphCanvas::LegendStrip::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    m_canvas->paintLegend(&painter, rect());
 }
 
 void GraphCanvas::keyPressEvent(QKeyEvent* event) {
@@ -56,32 +115,24 @@ void GraphCanvas::keyPressEvent(QKeyEvent* event) {
     QGraphicsView::keyPressEvent(event);
 }
 
-void GraphCanvas::drawForeground(QPainter* painter, const QRectF&) {
-    // the legend, in viewport pixels
+void GraphCanvas::paintLegend(QPainter* painter, const QRect& area) const {
+    // the legend, in the strip below the viewport
     painter->save();
-    painter->resetTransform();
+    painter->fillRect(area, backgroundBrush());
+    painter->translate(area.topLeft());
     painter->setRenderHint(QPainter::Antialiasing);
-    QFont legendFont = font();
-    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    const QFont legendFont = this->legendFont();
     painter->setFont(legendFont);
     const QFontMetrics metrics(legendFont);
     // entries flow left to right, bottom-aligned, onto as many rows as the width needs
-    const QStringList labels = {tr("revolute"), tr("prismatic"), tr("cut joint (click to change)"),
-                                tr("highlighted loop")};
+    const QStringList labels = legendLabels();
     const int rowHeight = metrics.height() + 6;
-    const int right = viewport()->width() - kLegendMargin;
+    const int right = area.width() - kLegendMargin;
     const auto entryWidth = [&](const QString& text) {
         return 32 + metrics.horizontalAdvance(text) + 18;
     };
-    int rows = 1;
-    for (int k = 0, x = kLegendMargin; k < labels.size(); ++k) {
-        if (x > kLegendMargin && x + entryWidth(labels[k]) - 18 > right) {
-            ++rows;
-            x = kLegendMargin;
-        }
-        x += entryWidth(labels[k]);
-    }
-    int y = viewport()->height() - kLegendMargin - metrics.height() / 2 - (rows - 1) * rowHeight;
+    const int rows = legendRows();
+    int y = area.height() - kLegendMargin - metrics.height() / 2 - (rows - 1) * rowHeight;
     int x = kLegendMargin;
     const QColor tree = graphTreeEdgeColour();
     const auto sample = [&](const QString& text, auto drawLine) {

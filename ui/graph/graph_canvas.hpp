@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The view of the mechanism graph: keeps the whole graph in sight (fitted, never enlarged
-// beyond 1.3×), draws the edge legend in a corner, and reports Escape.
+// The view of the mechanism graph: keeps the whole graph in sight above the edge legend
+// (fitted, never enlarged beyond 1.3×, and never shrunk below the scale at which its labels are
+// 9 pt: a larger graph scrolls), draws the legend along the bottom, and reports Escape.
 
 #include <QGraphicsView>
+#include <QStringList>
 
 namespace sslm::ui {
 
@@ -16,6 +18,10 @@ public:
 
     /// Fits the scene into the viewport again (after the scene changed).
     void refit();
+    /// The smallest scale: the scene's labels at least 9 pt high on screen.
+    double legibleScale() const;
+    /// Height (px) of the edge legend's strip below the viewport, margins included.
+    int legendHeight() const;
 
 signals:
     void escapePressed();
@@ -23,7 +29,27 @@ signals:
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
-    void drawForeground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    /// The strip below the viewport that shows the legend.
+    class LegendStrip : public QWidget {
+    public:
+        explicit LegendStrip(GraphCanvas* canvas);
+
+    protected:
+        void paintEvent(QPaintEvent* event) override;
+
+    private:
+        GraphCanvas* m_canvas;
+    };
+
+    void paintLegend(QPainter* painter, const QRect& area) const;
+    QFont legendFont() const;
+    QStringList legendLabels() const;
+    /// Rows the legend's entries flow onto in the viewport's width.
+    int legendRows() const;
+
+    LegendStrip* m_legend = nullptr;
 };
 
 } // namespace sslm::ui

@@ -17,7 +17,7 @@ namespace {
 constexpr double kLineWidth = 2.2;      // px
 constexpr double kPrismaticWidth = 7.0; // outer stroke of the double line
 constexpr double kHaloWidth = 14.0;     // loop highlight under the edge
-constexpr double kHitWidth = 16.0;      // clickable band
+constexpr double kHitWidth = 22.0;      // clickable band: ≥ 20 px at the legible scale
 constexpr double kScissorsRadius = 10.5;
 constexpr double kScissorsGap = 4; // px between the scissors' disc and the label
 const QColor kTreeColour = graphTreeEdgeColour();
@@ -69,7 +69,7 @@ QPointF JointEdgeItem::pointAtFraction(double fraction, QPointF* direction) cons
 QRectF JointEdgeItem::labelRect() const {
     const QFontMetricsF metrics(m_font);
     const double width = metrics.horizontalAdvance(m_name) + 12;
-    const double height = metrics.height() + 4;
+    const double height = metrics.height() + 8; // ≥ 20 px to click at the legible scale
     return {m_labelCentre.x() - width / 2, m_labelCentre.y() - height / 2, width, height};
 }
 

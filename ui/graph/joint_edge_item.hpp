@@ -27,6 +27,8 @@ public:
     bool isPrismatic() const { return m_prismatic; }
     /// Centre of the name label (scene coordinates): where a click is surest to land.
     QPointF labelCentre() const { return m_labelCentre; }
+    /// The name label's box (scene coordinates): the main click target.
+    QRectF labelRect() const;
 
     void setCut(bool cut);
     bool isCut() const { return m_cut; }
@@ -45,7 +47,6 @@ protected:
 
 private:
     QPointF pointAtFraction(double fraction, QPointF* direction = nullptr) const;
-    QRectF labelRect() const;
     void drawScissors(QPainter* painter) const;
 
     int m_joint;

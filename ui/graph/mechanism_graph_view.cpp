@@ -219,7 +219,12 @@ QString MechanismGraphView::armedCut() const {
 
 QPoint MechanismGraphView::jointPosition(const QString& joint) const {
     const JointEdgeItem* edge = m_scene->edge(joint);
-    return edge ? m_canvas->mapFromScene(edge->labelCentre()) : QPoint(-1, -1);
+    if (!edge) {
+        return {-1, -1};
+    }
+    // a graph larger than the canvas scrolls: bring the label into sight, as a user would
+    m_canvas->ensureVisible(edge->labelRect(), 8, 8);
+    return m_canvas->mapFromScene(edge->labelCentre());
 }
 
 std::vector<std::string> MechanismGraphView::currentCuts() const {

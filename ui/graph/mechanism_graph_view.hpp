@@ -56,7 +56,8 @@ public:
     MechanismGraphScene* graphScene() const { return m_scene; }
     GraphCanvas* canvas() const { return m_canvas; }
     GraphSidePanel* panel() const { return m_panel; }
-    /// Where a joint's label is, in canvas()->viewport() coordinates (for clicks).
+    /// Where a joint's label is, in canvas()->viewport() coordinates (for clicks), scrolled
+    /// into sight first when the graph is larger than the canvas.
     QPoint jointPosition(const QString& joint) const;
 
 public slots:

@@ -4,12 +4,14 @@
 #include <algorithm>
 
 #include <QAction>
+#include <QDir>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include "ui/export/export_folder.hpp"
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
 #include "ui/sim/simulation_controller.hpp"
@@ -52,6 +54,16 @@ PlotDock::PlotDock(const QString& title, QWidget* parent) : QDockWidget(title, p
     setWidget(content);
 
     connect(m_chooser, &SeriesChooser::selectionChanged, m_plot, &PlotWidget::setSelectedColumns);
+    // a plot too narrow for its legend: the series list names the curves' colours
+    connect(m_plot, &PlotWidget::legendChanged, this, [this] {
+        QHash<QString, QColor> colours;
+        if (!m_plot->isLegendShown()) {
+            for (const QString& name : m_plot->selectedColumns()) {
+                colours.insert(name, m_plot->columnColour(name));
+            }
+        }
+        m_chooser->setColumnColours(colours);
+    });
 }
 
 void PlotDock::addRun(std::shared_ptr<const SimulationRun> run) {
@@ -105,12 +117,16 @@ void PlotDock::follow(SimulationController* controller) {
 
 bool PlotDock::exportWithDialog() {
     QString filter;
+    QString base = windowTitle().toLower();
+    base.replace(QLatin1Char(' '), QLatin1Char('_'));
     const QString path = QFileDialog::getSaveFileName(
-        this, QStringLiteral("Export plot"), QString(),
+        this, QStringLiteral("Export plot"),
+        QDir(exportFolder()).filePath(base + QStringLiteral(".png")),
         QStringLiteral("PNG image (*.png);;SVG drawing (*.svg)"), &filter);
     if (path.isEmpty()) {
         return false;
     }
+    rememberExportFolder(path);
     const bool svg = path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive) ||
                      (!path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive) &&
                       filter.contains(QStringLiteral("svg")));

@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QImage>
 #include <QLegend>
@@ -56,6 +57,9 @@ constexpr double kMinAxisSpan = 1e-11;
 constexpr int kMaxCurvesInBottomLegend = 3;
 constexpr double kMinWidthForSideLegend = 480; ///< px
 constexpr double kMinHeightForTitle = 260;     ///< px: shorter charts have no title
+constexpr double kLegendMarkerWidth = 34;      ///< px: a legend entry's marker and spacing
+constexpr double kLegendChrome = 40;           ///< px: the chart's margins around its legend
+constexpr double kMaxSideLegendShare = 0.45;   ///< of the chart's width, for a side legend
 
 /// Family and unit of a column name, from the first run that has it.
 const SampleColumn* findColumn(const std::vector<const SampleLayout*>& layouts,
@@ -278,8 +282,8 @@ void PlotWidget::rebuildTraces() {
     for (QLegendMarker* marker : m_chart->legend()->markers(m_cursor)) {
         marker->setVisible(false);
     }
-    m_chart->legend()->setVisible(!dataSeries().isEmpty());
     fitLayout(m_chart->size());
+    Q_EMIT legendChanged();
 
     updateTitles();
     for (RunData& entry : m_runs) {
@@ -588,9 +592,9 @@ void PlotWidget::updateTitles() {
             }
         }
     }
-    QString model;
+    QString model; // the newest run's: the mechanism being worked on
     if (!m_runs.empty()) {
-        model = QString::fromStdString(m_runs.front().run->model()->name);
+        model = QString::fromStdString(m_runs.back().run->model()->name);
     }
     QString title = families.join(QStringLiteral(", "));
     if (!model.isEmpty()) {
@@ -621,9 +625,36 @@ void PlotWidget::fitLayout(const QSizeF& chartSize) {
     const bool shortChart = chartSize.height() < kMinHeightForTitle;
     const bool side = chartSize.width() >= kMinWidthForSideLegend &&
                       (dataSeries().size() > kMaxCurvesInBottomLegend || shortChart);
-    const Qt::Alignment alignment = side ? Qt::AlignRight : Qt::AlignBottom;
+    Qt::Alignment alignment = side ? Qt::AlignRight : Qt::AlignBottom;
+    // the legend only when its labels read whole: in a row below the plot, else in a column to
+    // its right taking at most kMaxSideLegendShare of the width; a narrow chart has none (the
+    // series list beside it shows the colours)
+    const QFontMetricsF metrics(m_chart->legend()->font());
+    double row = 0;
+    double column = 0;
+    const QList<QLineSeries*> curves = dataSeries();
+    for (const QLineSeries* curve : curves) {
+        const double entry = kLegendMarkerWidth + metrics.horizontalAdvance(curve->name());
+        row += entry;
+        column = std::max(column, entry);
+    }
+    const double width = chartSize.width() - kLegendChrome;
+    bool fits = !curves.isEmpty();
+    if (alignment == Qt::AlignBottom && row > width) {
+        alignment = Qt::AlignRight;
+    }
+    if (alignment == Qt::AlignRight && column > kMaxSideLegendShare * width) {
+        fits = m_exporting; // an export is wide enough, and names its curves
+    }
     if (m_chart->legend()->alignment() != alignment) {
         m_chart->legend()->setAlignment(alignment);
+    }
+    if (m_chart->legend()->isVisible() != fits) {
+        m_chart->legend()->setVisible(fits);
+    }
+    if (fits != m_legendShown && !m_exporting) {
+        m_legendShown = fits;
+        Q_EMIT legendChanged();
     }
     // (an empty chart keeps its title: it says how to fill it)
     const QString title = shortChart && !m_runs.empty() && !m_exporting ? QString() : m_title;
@@ -635,6 +666,11 @@ void PlotWidget::fitLayout(const QSizeF& chartSize) {
 void PlotWidget::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     fitLayout(m_view->size());
+}
+
+QColor PlotWidget::columnColour(const QString& name) const {
+    const qsizetype index = m_selected.indexOf(name);
+    return index < 0 ? QColor() : curveColour(static_cast<int>(index));
 }
 
 int PlotWidget::plotColumns() const {

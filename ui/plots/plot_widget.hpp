@@ -15,6 +15,7 @@
 #include <memory>
 #include <vector>
 
+#include <QColor>
 #include <QImage>
 #include <QList>
 #include <QSize>
@@ -89,10 +90,17 @@ public:
     QAbstractAxis* timeAxis() const;
     QAbstractAxis* valueAxis() const { return m_valueAxis; }
     bool isLogarithmic() const { return m_logarithmic; }
+    /// Whether the chart shows its legend: only when every label fits whole, below the plot
+    /// or to its right; otherwise the series list beside the plot names the colours.
+    bool isLegendShown() const { return m_legendShown; }
+    /// The colour of chosen column `name`'s curves; invalid if it is not chosen.
+    QColor columnColour(const QString& name) const;
 
 Q_SIGNALS:
     /// New samples were drawn (after a refresh that found some).
     void refreshed();
+    /// The legend was shown or hidden, or the curves' colours changed.
+    void legendChanged();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -162,6 +170,7 @@ private:
     QString m_title;          ///< the chart's title, shown when there is room and always exported
     bool m_exporting = false; ///< decimate to every pixel column of the export
     double m_cursorTime = std::numeric_limits<double>::quiet_NaN();
+    bool m_legendShown = false;
 };
 
 } // namespace sslm::ui

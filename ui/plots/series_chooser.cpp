@@ -63,6 +63,7 @@ void SeriesChooser::setColumns(const std::vector<SampleColumn>& columns) {
         item->setCheckState(0, checked.contains(column.name) ? Qt::Checked : Qt::Unchecked);
     }
     m_updating = false;
+    setColumnColours(m_colours);
     if (selectedColumns() != checked) {
         emitSelection();
     }
@@ -109,6 +110,20 @@ void SeriesChooser::setSelectedColumns(const QStringList& names) {
     }
     m_updating = false;
     emitSelection();
+}
+
+void SeriesChooser::setColumnColours(const QHash<QString, QColor>& colours) {
+    m_colours = colours;
+    m_updating = true;
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* family = m_tree->topLevelItem(i);
+        for (int k = 0; k < family->childCount(); ++k) {
+            QTreeWidgetItem* item = family->child(k);
+            const QColor colour = colours.value(item->data(0, kNameRole).toString());
+            item->setData(0, Qt::DecorationRole, colour.isValid() ? QVariant(colour) : QVariant());
+        }
+    }
+    m_updating = false;
 }
 
 void SeriesChooser::emitSelection() {

@@ -8,6 +8,8 @@
 
 #include <vector>
 
+#include <QColor>
+#include <QHash>
 #include <QStringList>
 #include <QWidget>
 
@@ -31,6 +33,9 @@ public:
 
     QStringList selectedColumns() const;
     void setSelectedColumns(const QStringList& names);
+    /// A colour swatch beside each named column (the plot's curve colours, when its legend
+    /// has no room); columns left out have none.
+    void setColumnColours(const QHash<QString, QColor>& colours);
 
 Q_SIGNALS:
     void selectionChanged(const QStringList& names);
@@ -40,6 +45,7 @@ private:
 
     QTreeWidget* m_tree = nullptr;
     bool m_updating = false;
+    QHash<QString, QColor> m_colours; ///< swatches of setColumnColours()
 };
 
 } // namespace sslm::ui

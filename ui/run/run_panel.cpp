@@ -199,8 +199,11 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
         field->setMinimumWidth(90);
     }
 
+    // a row too wide for the dock (the Forced gains with their units, "Baumgarte β") puts its
+    // label above its field rather than clipping the field
     auto* solverForm = new QFormLayout;
     solverForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    solverForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     solverForm->addRow(tr("Run"), m_runKind);
     solverForm->addRow(tr("Correction kp"), m_forcedKp);
     solverForm->addRow(tr("Correction kd"), m_forcedKd);
@@ -223,6 +226,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
 
     auto* stabilisationForm = new QFormLayout;
     stabilisationForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    stabilisationForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     stabilisationForm->addRow(tr("Method"), m_stabilisation);
     stabilisationForm->addRow(tr("Baumgarte α"), m_alpha);
     stabilisationForm->addRow(tr("Baumgarte β"), m_beta);

@@ -64,6 +64,14 @@ void RunHistory::setShown(int runId, bool shown) {
     Q_EMIT runShownChanged(runId, shown);
 }
 
+void RunHistory::hideOtherDocuments(int document) {
+    for (const auto& run : std::vector<std::shared_ptr<SimulationRun>>(m_runs)) {
+        if (run->document() != document) {
+            setShown(run->id(), false);
+        }
+    }
+}
+
 std::shared_ptr<SimulationRun> RunHistory::find(int runId) const {
     const int row = rowOf(runId);
     return row < 0 ? nullptr : m_runs[row];

@@ -36,6 +36,9 @@ public:
     /// Whether the run's curves are drawn in the plots (new runs are shown).
     bool isShown(int runId) const { return !m_hidden.contains(runId); }
     void setShown(int runId, bool shown);
+    /// Hides from the plots every run not started from `document` (SimulationRun::document):
+    /// runs of another mechanism stay listed, unchecked, and can be shown again.
+    void hideOtherDocuments(int document);
 
     int size() const { return static_cast<int>(m_runs.size()); }
     std::shared_ptr<SimulationRun> at(int row) const { return m_runs[row]; }

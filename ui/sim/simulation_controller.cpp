@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 
+#include "ui/sim/run_naming.hpp"
 #include "ui/sim/simulation_worker.hpp"
 
 namespace sslm::ui {
@@ -69,13 +70,16 @@ std::shared_ptr<SimulationRun> SimulationController::start(std::shared_ptr<const
     }
 
     const int id = m_nextRunId++;
-    const QString what = kind == RunKind::Forward
-                             ? QString::fromStdString(model->name)
-                             : QStringLiteral("%1, %2").arg(QString::fromStdString(model->name),
-                                                            runKindText(kind).toLower());
-    const QString name = QStringLiteral("Run %1: %2").arg(id).arg(what);
-    auto run = std::make_shared<SimulationRun>(id, name, runColour(id), std::move(model), settings,
-                                               q0, qd0, kind, std::move(drive));
+    auto run = std::make_shared<SimulationRun>(id, QString(), runColour(id), std::move(model),
+                                               settings, q0, qd0, kind, std::move(drive));
+    run->setDocument(m_document);
+    const SimulationRun* previous = nullptr;
+    for (const auto& earlier : m_history->runs()) {
+        if (earlier->document() == m_document) {
+            previous = earlier.get(); // the newest of this document
+        }
+    }
+    run->setName(describeRun(*run, previous, m_documentLabel));
     m_current = run;
     m_reportedSamples = 0;
     m_reportedTime = -1;
@@ -91,6 +95,11 @@ std::shared_ptr<SimulationRun> SimulationController::start(std::shared_ptr<const
     m_reportTimer.start();
     Q_EMIT started(id);
     return run;
+}
+
+void SimulationController::setDocument(int document, const QString& label) {
+    m_document = document;
+    m_documentLabel = label;
 }
 
 std::shared_ptr<SimulationRun> SimulationController::restart() {

@@ -52,6 +52,11 @@ public:
                                          const Eigen::VectorXd& qd0,
                                          RunKind kind = RunKind::Forward,
                                          PrescribedDrive drive = {});
+    /// The document the next runs belong to (a number that changes when another document is
+    /// opened) and its label for run names (the file's name, else empty for the mechanism's
+    /// name). A run is named by what differs from the last run of the same document.
+    void setDocument(int document, const QString& label);
+    int document() const { return m_document; }
     /// Starts again from the last run's kind, model, settings and initial state; null if none.
     std::shared_ptr<SimulationRun> restart();
     /// Holds the worker at its next accepted step.
@@ -100,6 +105,8 @@ private:
     std::shared_ptr<SimulationRun> m_current;
     std::unique_ptr<SimulationWorker> m_worker;
     int m_nextRunId = 1;
+    int m_document = 0;
+    QString m_documentLabel;
     // wall time of the active run, pauses excluded
     QElapsedTimer m_wallClock;
     double m_wallBeforePause = 0; ///< s

@@ -46,6 +46,10 @@ public:
     const QString& name() const { return m_name; }
     void setName(const QString& name) { m_name = name; }
     const QColor& colour() const { return m_colour; }
+    /// The document the run was started from (SimulationController::setDocument), 0 if none:
+    /// the plots show the runs of the document being worked on.
+    int document() const { return m_document; }
+    void setDocument(int document) { m_document = document; }
 
     RunKind kind() const { return m_kind; }
     /// The prescribed motion of an inverse or forced run (empty for a forward run).
@@ -74,6 +78,7 @@ private:
     int m_id;
     QString m_name;
     QColor m_colour;
+    int m_document = 0;
     std::shared_ptr<const Model> m_model;
     SimulationSettings m_settings;
     RunKind m_kind;

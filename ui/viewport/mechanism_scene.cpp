@@ -7,7 +7,9 @@
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>
+#include <vtkIdList.h>
 #include <vtkMatrix4x4.h>
+#include <vtkNew.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
@@ -116,6 +118,8 @@ struct MechanismScene::JointActors {
 struct MechanismScene::Trace {
     vtkSmartPointer<vtkPolyData> data = vtkSmartPointer<vtkPolyData>::New();
     vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
+    /// One two-point cell per segment, appended with each point (no rebuild of the whole path)
+    vtkSmartPointer<vtkCellArray> segments = vtkSmartPointer<vtkCellArray>::New();
     vtkActor* line = nullptr;
     vtkActor* marker = nullptr;
     Eigen::Vector2d last = Eigen::Vector2d::Zero();
@@ -125,7 +129,7 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
                                std::shared_ptr<const Model> model,
                                const Eigen::VectorXd& q,
                                std::vector<QColor> subsystemColours)
-    : renderer_(renderer), model_(std::move(model)), ws_(*model_), q_(q),
+    : renderer_(renderer), model_(std::move(model)), ws_(*model_), traceWs_(*model_), q_(q),
       subsystemColours_(std::move(subsystemColours)) {
     updatePositions(*model_, ws_, q_);
 
@@ -341,7 +345,7 @@ void MechanismScene::buildTraces() {
         const TracedPoint& point = model_->tracedPoints[i];
         Trace& trace = traces_[i];
         trace.data->SetPoints(trace.points);
-        trace.data->SetLines(vtkSmartPointer<vtkCellArray>::New());
+        trace.data->SetLines(trace.segments);
         trace.line = addActor(trace.data);
         paint(trace.line, kTrace, false);
         trace.line->GetProperty()->SetLineWidth(2.0f);
@@ -367,31 +371,79 @@ void MechanismScene::setPose(const Eigen::VectorXd& q) {
     for (std::size_t j = 0; j < joints_.size(); ++j) {
         setTranslation(joints_[j].matrix, jointPosition(static_cast<int>(j)));
     }
-    if (!tracesVisible_) {
+    if (tracesVisible_) {
+        appendTracePoints(ws_);
+        markTracesModified();
+    }
+}
+
+void MechanismScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
+    if (!tracesVisible_ || traces_.empty()) {
         return;
     }
-    // extend each trace when its point has moved visibly
+    // the bodies stay where they are: the poses go through a workspace of the traces' own
+    for (const Eigen::VectorXd& q : poses) {
+        if (q.size() != model_->nq()) {
+            continue;
+        }
+        updatePositions(*model_, traceWs_, q);
+        appendTracePoints(traceWs_);
+    }
+    markTracesModified();
+}
+
+void MechanismScene::appendTracePoints(const Workspace& ws) {
+    // extend each trace when its point has moved visibly, in the order of the poses
     const double z = metrics_.topZ + 0.2 * metrics_.thickness;
     const double minStep = 1e-4 * metrics_.extent;
     for (std::size_t i = 0; i < traces_.size(); ++i) {
         Trace& trace = traces_[i];
         const TracedPoint& point = model_->tracedPoints[i];
-        const Eigen::Vector2d p = pointPosition(ws_, point.body, point.p_B);
+        const Eigen::Vector2d p = pointPosition(ws, point.body, point.p_B);
         const vtkIdType n = trace.points->GetNumberOfPoints();
         if ((n > 0 && (p - trace.last).norm() < minStep) || n >= kMaxTracePoints) {
             continue;
         }
         trace.points->InsertNextPoint(p.x(), p.y(), z);
         trace.last = p;
-        vtkNew<vtkCellArray> line;
-        line->InsertNextCell(static_cast<int>(n + 1));
-        for (vtkIdType k = 0; k <= n; ++k) {
-            line->InsertCellPoint(k);
+        if (n > 0) {
+            const vtkIdType segment[2] = {n - 1, n};
+            trace.segments->InsertNextCell(2, segment);
         }
-        trace.data->SetLines(line);
+    }
+}
+
+void MechanismScene::markTracesModified() {
+    for (Trace& trace : traces_) {
         trace.points->Modified();
+        trace.segments->Modified();
         trace.data->Modified();
     }
+}
+
+std::vector<Eigen::Vector2d> MechanismScene::tracePath(int index) const {
+    std::vector<Eigen::Vector2d> path;
+    if (index < 0 || index >= static_cast<int>(traces_.size())) {
+        return path;
+    }
+    const Trace& trace = traces_[static_cast<std::size_t>(index)];
+    // the points in the order the segments join them
+    const vtkIdType cells = trace.segments->GetNumberOfCells();
+    vtkNew<vtkIdList> ids;
+    for (vtkIdType c = 0; c < cells; ++c) {
+        trace.segments->GetCellAtId(c, ids);
+        for (vtkIdType k = (c == 0 ? 0 : 1); k < ids->GetNumberOfIds(); ++k) {
+            double x[3];
+            trace.points->GetPoint(ids->GetId(k), x);
+            path.emplace_back(x[0], x[1]);
+        }
+    }
+    if (cells == 0 && trace.points->GetNumberOfPoints() == 1) {
+        double x[3];
+        trace.points->GetPoint(0, x);
+        path.emplace_back(x[0], x[1]);
+    }
+    return path;
 }
 
 Eigen::Vector2d MechanismScene::jointPosition(int joint) const {
@@ -443,15 +495,13 @@ void MechanismScene::setTracesVisible(bool visible) {
 }
 
 void MechanismScene::clearTraces() {
+    // empty: the next pose starts the path (the pose shown now may belong to another run, or
+    // to a later time than the next one shown, and would join it with a straight segment)
     for (Trace& trace : traces_) {
         trace.points->Reset();
-        trace.points->Modified();
-        trace.data->SetLines(vtkSmartPointer<vtkCellArray>::New());
-        trace.data->Modified();
+        trace.segments->Reset();
     }
-    if (tracesVisible_) {
-        setPose(q_); // start again at the current position
-    }
+    markTracesModified();
 }
 
 void MechanismScene::setHighlightedLoop(int loop) {

@@ -56,7 +56,13 @@ public:
     void setReactions(const std::vector<CutReaction>& reactions, double metresPerNewton);
     void setReactionsVisible(bool visible);
     void setTracesVisible(bool visible);
+    /// Extends the traces through the poses (nq each), in order, without moving the bodies:
+    /// the samples between two shown poses, so that the path follows every sample.
+    void extendTraces(const std::vector<Eigen::VectorXd>& poses);
+    /// Empties the traces; the next pose shown starts them.
     void clearTraces();
+    /// Points (m, world) of traced point `index` (Model::tracedPoints order), in path order.
+    std::vector<Eigen::Vector2d> tracePath(int index) const;
     /// Emphasises the bodies and joints of one loop and dims the rest; -1 for none.
     void setHighlightedLoop(int loop);
     void setSubsystemColours(std::vector<QColor> colours);
@@ -79,12 +85,16 @@ private:
     void buildJoints();
     void buildGround();
     void buildTraces();
+    /// Appends each traced point's position in `ws` when it has moved visibly.
+    void appendTracePoints(const Workspace& ws);
+    void markTracesModified();
     void applyColours();
     vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
 
     vtkRenderer* renderer_;
     std::shared_ptr<const Model> model_;
     Workspace ws_;
+    Workspace traceWs_; ///< positions of the poses that only extend the traces
     Eigen::VectorXd q_;
     SceneMetrics metrics_;
     std::vector<QColor> subsystemColours_;

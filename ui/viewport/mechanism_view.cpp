@@ -84,6 +84,9 @@ struct MechanismView::Impl {
     bool autoReactionScale = true;
     bool cameraFitPending = true;
     bool navigatedSinceFit = false; ///< the user panned, zoomed or orbited since the last fit
+    /// The box (m) the camera was last fitted to, grown by the poses shown since: the extent
+    /// the mechanism has swept, which a resize fits again.
+    std::array<double, 4> fittedBox = {-0.5, 0.5, -0.5, 0.5};
     viewport::OverlayWidget* overlay = nullptr;
     bool softwareRenderer = false;
     bool fullQualityNext = false; ///< the next frame is anti-aliased whatever the pace
@@ -163,7 +166,8 @@ struct MechanismView::Impl {
         };
         std::vector<Room> rooms;
         const QRectF legend =
-            scene ? viewport::legendRect(overlayContext(), overlay->font()) : QRectF();
+            scene ? viewport::legendRect(overlayContext(), overlay->font(), self->size())
+                  : QRectF();
         if (legend.isEmpty()) {
             rooms.push_back({0, 0, w, h});
         } else {
@@ -201,6 +205,24 @@ struct MechanismView::Impl {
         camera->SetParallelScale(0.5 * h * metresPerPixel);
         cameraFitPending = false;
         navigatedSinceFit = false;
+        fittedBox = b;
+    }
+
+    /// Unless the user has navigated, fits the camera again when the mechanism (or a trace)
+    /// has swung out of the box it was fitted to: to the union, grown by a tenth of the
+    /// mechanism's size so that a swinging motion settles after a few fits.
+    void followSweep() {
+        if (!scene || navigatedSinceFit || cameraFitPending) {
+            return;
+        }
+        const std::array<double, 4> b = scene->bounds();
+        const std::array<double, 4>& f = fittedBox;
+        if (b[0] >= f[0] && b[1] <= f[1] && b[2] >= f[2] && b[3] <= f[3]) {
+            return;
+        }
+        const double grow = 0.1 * scene->metrics().extent;
+        fitCamera({std::min(f[0], b[0] - grow), std::max(f[1], b[1] + grow),
+                   std::min(f[2], b[2] - grow), std::max(f[3], b[3] + grow)});
     }
 
     viewport::OverlayContext overlayContext() const {
@@ -340,6 +362,7 @@ void MechanismView::setPose(const Eigen::VectorXd& q) {
         return;
     }
     d_->scene->setPose(q);
+    d_->followSweep();
     d_->repaint();
 }
 
@@ -432,6 +455,31 @@ void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) 
     d_->repaint();
 }
 
+QRectF MechanismView::legendBox() const {
+    return d_->scene ? viewport::legendRect(d_->overlayContext(), d_->overlay->font(), size())
+                     : QRectF();
+}
+
+std::vector<QRectF> MechanismView::jointLabelRects() const {
+    std::vector<QRectF> rects;
+    for (const viewport::JointLabel& label :
+         viewport::jointLabels(d_->overlayContext(), d_->overlay->font(), legendBox())) {
+        rects.push_back(label.rect);
+    }
+    return rects;
+}
+
+void MechanismView::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
+    if (d_->scene && !poses.empty()) {
+        d_->scene->extendTraces(poses);
+        d_->repaint();
+    }
+}
+
+std::vector<Eigen::Vector2d> MechanismView::tracePath(int index) const {
+    return d_->scene ? d_->scene->tracePath(index) : std::vector<Eigen::Vector2d>{};
+}
+
 void MechanismView::clearTraces() {
     if (d_->scene) {
         d_->scene->clearTraces();
@@ -509,9 +557,12 @@ void MechanismView::resizeGL(int, int) {
     const double dpr = d_->devicePixelRatio();
     d_->window->SetSize(static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
     d_->overlay->setGeometry(rect());
-    // the view keeps its centre and vertical scale; a fit is due only after a model change
+    // a view the user has not navigated fits the extent swept so far again; a navigated one
+    // keeps its centre and vertical scale
     if (d_->cameraFitPending) {
         d_->fitCamera();
+    } else if (!d_->navigatedSinceFit && d_->scene) {
+        d_->fitCamera(d_->fittedBox);
     }
 }
 

@@ -13,6 +13,7 @@
 #include <QImage>
 #include <QOpenGLWidget>
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 
 #include <Eigen/Core>
@@ -49,6 +50,12 @@ public:
     void setPose(const Eigen::VectorXd& q);
     /// The pose shown; empty without a model.
     Eigen::VectorXd pose() const;
+    /// Extends the traces through `poses` (nq each, in time order) without moving the bodies:
+    /// the samples between two poses shown, so that a trace follows every sample of a run.
+    void extendTraces(const std::vector<Eigen::VectorXd>& poses);
+    /// The trace of traced point `index` (Model::tracedPoints order): world points (m) in path
+    /// order; empty without a model or trace.
+    std::vector<Eigen::Vector2d> tracePath(int index) const;
 
     /// Reaction arrows at the cut points (Model::cuts order), or at every joint (file order) for
     /// an inverse run, drawn when reactions are shown.
@@ -71,6 +78,9 @@ public:
     /// Where the world point p_W (m) at height z (m) appears, in widget coordinates (logical
     /// pixels). Valid once the widget has been shown.
     QPointF worldToWidget(const Eigen::Vector2d& p_W, double z = 0.0) const;
+    /// Where the overlay draws its legend box and the joint labels (logical px), as painted now.
+    QRectF legendBox() const;
+    std::vector<QRectF> jointLabelRects() const;
     /// Height (m) of the top of the pins and cut markers, for worldToWidget.
     double markerHeight() const;
 

@@ -2,10 +2,12 @@
 #include "ui/viewport/view_overlay.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 #include <QString>
@@ -23,6 +25,8 @@ const QColor kMutedText = ui::overlayMutedTextColour();
 const QColor kCutRed = ui::viewCutJointColour();
 const QColor kTrace = ui::traceColour();
 const QColor kHighlight = ui::viewHighlightColour();
+/// Past this share of the view's width or height the legend box keeps to two lines.
+constexpr double kMaxLegendShare = 0.4;
 
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
@@ -49,41 +53,110 @@ QString lengthLabel(double metres) {
     return QStringLiteral("%1 µm").arg(metres * 1e6);
 }
 
-/// Joint names, grouped where joints share a screen position ("J9, J10"), cut joints in red.
-void paintJointLabels(QPainter& painter, const OverlayContext& c) {
+} // namespace
+
+std::vector<JointLabel>
+jointLabels(const OverlayContext& c, const QFont& font, const QRectF& keepClear) {
+    std::vector<JointLabel> labels;
+    if (!c.model || !c.scene || !(c.metresPerPixel > 0)) {
+        return labels;
+    }
     const Model& model = *c.model;
     const double pinPx = c.scene->metrics().pinRadius / c.metresPerPixel;
     if (pinPx < 2.5) {
-        return; // too small to label without clutter
+        return labels; // too small to label without clutter
     }
-    struct Label {
-        QPointF at;
-        QStringList names;
-        bool cut = false;
-    };
-    std::vector<Label> labels;
+    // joints that share a screen position share a label ("J9, J10")
+    std::vector<QPointF> anchors;
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
         const QPointF at =
             c.project(c.scene->jointPosition(static_cast<int>(j)), c.scene->metrics().topZ);
-        auto same = std::find_if(labels.begin(), labels.end(),
-                                 [&](const Label& l) { return QLineF(l.at, at).length() < 2.0; });
-        if (same == labels.end()) {
-            labels.push_back({at, {}, false});
-            same = labels.end() - 1;
+        std::size_t k = 0;
+        while (k < anchors.size() && QLineF(anchors[k], at).length() >= 2.0) {
+            ++k;
         }
-        same->names << qs(model.joints[j].name);
-        same->cut = same->cut || model.joints[j].isCut();
+        if (k == anchors.size()) {
+            anchors.push_back(at);
+            labels.push_back({});
+            labels.back().anchor = at;
+        }
+        labels[k].names << qs(model.joints[j].name);
+        labels[k].cut = labels[k].cut || model.joints[j].isCut();
     }
+    // each label at the first of eight places around its joint (then twice as far) where it
+    // covers no label placed before it, no joint and not `keepClear`
+    std::vector<QRectF> placed;
+    for (JointLabel& label : labels) {
+        QFont labelFont = font;
+        labelFont.setBold(label.cut);
+        const QFontMetricsF metrics(labelFont);
+        label.text = label.names.join(QStringLiteral(", "));
+        const QSizeF size(metrics.horizontalAdvance(label.text), metrics.height());
+        const double offset = (label.cut ? 1.75 : 1.0) * pinPx + 3.0;
+        const auto sign = [](double v) {
+            return v > 0 ? 1.0 : (v < 0 ? -1.0 : 0.0);
+        };
+        const auto rectAt = [&](double dx, double dy, double reach) {
+            // (dx, dy) a direction: the rect's nearest corner or side at `reach` from the joint
+            const QPointF centre =
+                label.anchor + QPointF(dx * reach + sign(dx) * 0.5 * size.width(),
+                                       dy * reach + sign(dy) * 0.5 * size.height());
+            return QRectF(centre - QPointF(0.5 * size.width(), 0.5 * size.height()), size);
+        };
+        const auto isClear = [&](const QRectF& rect) {
+            if (rect.intersects(keepClear)) {
+                return false;
+            }
+            for (const QRectF& other : placed) {
+                if (rect.intersects(other)) {
+                    return false;
+                }
+            }
+            for (const QPointF& anchor : anchors) {
+                if (anchor != label.anchor &&
+                    rect.adjusted(-pinPx, -pinPx, pinPx, pinPx).contains(anchor)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+        static constexpr double kD = 0.7071;
+        const std::array<QPointF, 8> directions = {
+            QPointF(kD, -kD), QPointF(-kD, -kD), QPointF(kD, kD), QPointF(-kD, kD),
+            QPointF(1, 0),    QPointF(-1, 0),    QPointF(0, -1),  QPointF(0, 1)};
+        label.rect = rectAt(directions[0].x(), directions[0].y(), offset);
+        bool found = false;
+        for (const double reach : {offset, 2.2 * offset + 4.0}) {
+            for (const QPointF& d : directions) {
+                const QRectF rect = rectAt(d.x(), d.y(), reach);
+                if (isClear(rect)) {
+                    label.rect = rect;
+                    found = true;
+                    break;
+                }
+            }
+            if (found) {
+                break;
+            }
+        }
+        placed.push_back(label.rect);
+    }
+    return labels;
+}
+
+namespace {
+
+/// Joint names, grouped where joints share a screen position ("J9, J10"), cut joints in red,
+/// placed clear of each other and of the legend box.
+void paintJointLabels(QPainter& painter, const OverlayContext& c, const QRectF& legend) {
     QFont font = painter.font();
-    for (const Label& label : labels) {
+    for (const JointLabel& label : jointLabels(c, font, legend)) {
         font.setBold(label.cut);
         painter.setFont(font);
-        const QString text = label.names.join(QStringLiteral(", "));
-        const double offset = (label.cut ? 1.75 : 1.0) * pinPx + 3.0;
-        const QPointF at = label.at + QPointF(offset * 0.75, -offset * 0.75);
+        const QPointF at(label.rect.left(), label.rect.top() + QFontMetricsF(font).ascent());
         // a light halo keeps the label readable over bodies
         QPainterPath path;
-        path.addText(at, font, text);
+        path.addText(at, font, label.text);
         painter.setPen(QPen(ui::overlayHaloColour(), 3.0));
         painter.setBrush(Qt::NoBrush);
         painter.drawPath(path);
@@ -102,7 +175,7 @@ struct LegendLayout {
     QRectF box;
 };
 
-LegendLayout legendLayout(const OverlayContext& c, const QFont& font) {
+LegendLayout legendLayout(const OverlayContext& c, const QFont& font, const QSize& view) {
     const Model& model = *c.model;
     const QFontMetrics metrics(font);
     LegendLayout l;
@@ -148,12 +221,23 @@ LegendLayout legendLayout(const OverlayContext& c, const QFont& font) {
     const int rowsCount = 2 + static_cast<int>(l.subsystemRows.size()) + 1 +
                           (l.traceNames.isEmpty() || !c.tracesVisible ? 0 : 1);
     l.box = QRectF(12, 12, width + 24, rowsCount * l.line + 18);
+    if (view.isValid() && (l.box.width() > kMaxLegendShare * view.width() ||
+                           l.box.height() > kMaxLegendShare * view.height())) {
+        // a small view: the name and the cut joints only, the rest in the graph view
+        l.rows[0] = QFontMetrics(bold).elidedText(l.rows[0], Qt::ElideRight,
+                                                  std::max(60, view.width() / 2));
+        l.rows[1].clear();
+        l.subsystemRows.clear();
+        l.traceNames.clear();
+        width = std::max(QFontMetrics(bold).horizontalAdvance(l.rows[0]),
+                         l.swatch + 8 + metrics.horizontalAdvance(l.cutRow));
+        l.box = QRectF(8, 8, width + 16, 2 * l.line + 10);
+    }
     return l;
 }
 
-void paintLegend(QPainter& painter, const OverlayContext& c) {
+void paintLegend(QPainter& painter, const OverlayContext& c, const LegendLayout& layout) {
     const QFont font = painter.font();
-    const LegendLayout layout = legendLayout(c, font);
     const QStringList& rows = layout.rows;
     const std::vector<QString>& subsystemRows = layout.subsystemRows;
     const QString& cutRow = layout.cutRow;
@@ -167,15 +251,18 @@ void paintLegend(QPainter& painter, const OverlayContext& c) {
     painter.setBrush(ui::overlayBoxFillColour());
     painter.drawRoundedRect(box, 6, 6);
 
-    double y = box.top() + 10 + QFontMetrics(font).ascent();
-    const double x = box.left() + 12;
+    const bool compact = rows[1].isEmpty();
+    double y = box.top() + (compact ? 5 : 10) + QFontMetrics(font).ascent();
+    const double x = box.left() + (compact ? 8 : 12);
     painter.setFont(bold);
     painter.setPen(kText);
     painter.drawText(QPointF(x, y), rows[0]);
     painter.setFont(font);
-    y += line;
-    painter.setPen(kMutedText);
-    painter.drawText(QPointF(x, y), rows[1]);
+    if (!compact) {
+        y += line;
+        painter.setPen(kMutedText);
+        painter.drawText(QPointF(x, y), rows[1]);
+    }
     for (std::size_t s = 0; s < subsystemRows.size(); ++s) {
         y += line;
         const QColor colour = c.subsystemColours[s];
@@ -251,8 +338,8 @@ void paintScaleAndAxes(QPainter& painter, const QSize& size, const OverlayContex
 
 } // namespace
 
-QRectF legendRect(const OverlayContext& context, const QFont& font) {
-    return context.model != nullptr ? legendLayout(context, font).box : QRectF();
+QRectF legendRect(const OverlayContext& context, const QFont& font, const QSize& view) {
+    return context.model != nullptr ? legendLayout(context, font, view).box : QRectF();
 }
 
 void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& context) {
@@ -261,8 +348,9 @@ void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& co
     }
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    paintJointLabels(painter, context);
-    paintLegend(painter, context);
+    const LegendLayout legend = legendLayout(context, painter.font(), size);
+    paintJointLabels(painter, context, legend.box);
+    paintLegend(painter, context, legend);
     paintScaleAndAxes(painter, size, context);
 }
 

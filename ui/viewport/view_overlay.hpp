@@ -13,6 +13,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QSize>
+#include <QStringList>
 #include <QWidget>
 
 #include <Eigen/Core>
@@ -42,8 +43,23 @@ struct OverlayContext {
 void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& context);
 
 /// Where the legend box is painted (logical pixels, top left of the view) with `font`; empty
-/// without a model. The camera fit keeps the mechanism out from under it.
-QRectF legendRect(const OverlayContext& context, const QFont& font);
+/// without a model. The camera fit keeps the mechanism out from under it. In a `view` (px) too
+/// small for it (over 40 % of its width or height) it shrinks to the name and the cut joints;
+/// an invalid size gives the whole box.
+QRectF legendRect(const OverlayContext& context, const QFont& font, const QSize& view = {});
+
+/// A joint label of the view: the joints at one screen position, and where the text goes.
+struct JointLabel {
+    QPointF anchor; ///< the joints' screen position (logical px)
+    QStringList names;
+    QString text;
+    bool cut = false; ///< drawn bold and red
+    QRectF rect;      ///< the text's box (logical px)
+};
+/// The joint labels (none when the pins are too small to label), each at the first of eight
+/// places around its joint where it overlaps no earlier label, no joint and not `keepClear`.
+std::vector<JointLabel>
+jointLabels(const OverlayContext& context, const QFont& font, const QRectF& keepClear = {});
 
 /// A transparent widget, laid over the view, that paints the overlay and lets the mouse
 /// through.
