@@ -55,6 +55,7 @@ cmake -S . -B build-fuzz -G Ninja "${launcher[@]}" \
     -DSSLM_BUILD_UI=OFF -DBUILD_TESTING=OFF -DSSLM_BUILD_FUZZER=ON
 cmake --build build-fuzz --target fuzz_mechanism_file --parallel "$(nproc)"
 
+target=build-fuzz/tests/fuzz/fuzz_mechanism_file
 corpus=tests/data/fuzz_corpus
 scratch=build-fuzz/corpus
 findings=build-fuzz/findings
@@ -65,7 +66,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 status=0
 (
     cd "$findings"
-    ../fuzz_mechanism_file -dict=../../tests/fuzz/json.dict -timeout=10 -rss_limit_mb=2048 \
+    ../../"$target" -dict=../../tests/fuzz/json.dict -timeout=10 -rss_limit_mb=2048 \
         -max_len=16384 -runs="$runs" -max_total_time="$seconds" -jobs="$jobs" \
         -workers="$jobs" -print_final_stats=1 "${extra[@]}" \
         ../../"$scratch" ../../"$corpus"
@@ -74,7 +75,7 @@ status=0
 if $merge; then
     mkdir -p build-fuzz/merged
     rm -f build-fuzz/merged/*
-    build-fuzz/fuzz_mechanism_file -merge=1 -timeout=10 -max_len=16384 build-fuzz/merged \
+    "$target" -merge=1 -timeout=10 -max_len=16384 build-fuzz/merged \
         "$corpus" "$scratch"
     rm -f "$corpus"/*
     cp build-fuzz/merged/* "$corpus"/
