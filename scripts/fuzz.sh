@@ -8,8 +8,8 @@
 #     --runs N     stop after N executions per job (default: unlimited)
 #     --seconds S  stop after S seconds per job (default 60)
 #     --jobs J     J fuzzing processes in parallel (default 1)
-#     --merge      afterwards, minimise build-fuzz/corpus + the committed corpus into the
-#                  committed one (-merge=1: keeps only inputs that add coverage)
+#     --merge      afterwards, add to the committed corpus the inputs of build-fuzz/corpus
+#                  that reach code it does not (-merge=1)
 # The exit code is libFuzzer's: 0 when nothing was found.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -73,12 +73,9 @@ status=0
 ) || status=$?
 
 if $merge; then
-    mkdir -p build-fuzz/merged
-    rm -f build-fuzz/merged/*
-    "$target" -merge=1 -timeout=10 -max_len=16384 build-fuzz/merged \
-        "$corpus" "$scratch"
-    rm -f "$corpus"/*
-    cp build-fuzz/merged/* "$corpus"/
-    echo "fuzz.sh: $(ls "$corpus" | wc -l) files, $(du -sh "$corpus" | cut -f1) in $corpus"
+    # adds to the committed corpus only the scratch inputs that reach new edges (counters off
+    # keeps it to a few hundred files); the named seeds stay as they are
+    "$target" -merge=1 -use_counters=0 -timeout=10 -max_len=16384 "$corpus" "$scratch"
+    echo "fuzz.sh: $(ls "$corpus" | wc -l) files, $(du -sh --apparent-size "$corpus" | cut -f1) in $corpus"
 fi
 exit "$status"
