@@ -14,7 +14,7 @@ namespace sslm::fuzz {
 inline constexpr double kShortRunSeconds = 5e-3;
 /// Accepted integrator steps after which the short run is cancelled, so that no file can make
 /// it last long (a tiny fixed step, a stiff system).
-inline constexpr long kMaxSteps = 2000;
+inline constexpr long kMaxSteps = 500;
 
 /// Where a file's path ended.
 enum class PathEnd {
