@@ -58,7 +58,8 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
     }
     // the header: where each needed column is
     std::map<std::string, int, std::less<>> columnOf;
-    const std::vector<std::string_view> header = splitFields(line);
+    const std::string headerLine = line; // the header's views outlive `line`, reused for rows
+    const std::vector<std::string_view> header = splitFields(headerLine);
     for (std::size_t c = 0; c < header.size(); ++c) {
         columnOf.emplace(std::string(header[c]), static_cast<int>(c));
     }

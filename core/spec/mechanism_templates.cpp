@@ -267,7 +267,7 @@ public:
                          std::vector<TracedPointSpec> traces) {
         for (const auto& [id, mass] : m_material.masses) {
             auto body = std::find_if(m_spec.bodies.begin(), m_spec.bodies.end(),
-                                     [&](const BodySpec& b) { return b.id == id; });
+                                     [&wanted = id](const BodySpec& b) { return b.id == wanted; });
             if (body == m_spec.bodies.end()) {
                 std::vector<std::string> ids;
                 for (const BodySpec& b : m_spec.bodies) {
