@@ -14,8 +14,7 @@
 #include "app/cli/kinematics_command.hpp"
 #include "app/cli/load_model.hpp"
 #include "app/cli/simulate_command.hpp"
-
-#include "version/build_info.hpp"
+#include "core/util/build_info.hpp"
 
 int main(int argc, char** argv) {
     using namespace sslm::cli;

@@ -9,9 +9,8 @@
 #include <QMenuBar>
 #include <QVBoxLayout>
 
+#include "core/util/build_info.hpp"
 #include "ui/style/resources.hpp"
-
-#include "version/build_info.hpp"
 
 namespace sslm::ui {
 

@@ -1,7 +1,7 @@
 # Writes build_info.cpp with the project's version and the git commit of SOURCE_DIR; run by
 # the build every time (cmake -P), it rewrites the file only when the commit changed, so a
 # new commit recompiles that one file and relinks, nothing else.
-#   cmake -DSOURCE_DIR=... -DVERSION=... -DTEMPLATE=... -DOUTPUT=... -P write_build_info.cmake
+#   cmake -DSOURCE_DIR=... -DVERSION=... -DTEMPLATE=... -DOUTPUT=... -P WriteBuildInfo.cmake
 set(SSLM_VERSION "${VERSION}")
 set(SSLM_COMMIT "unknown")
 if(EXISTS "${SOURCE_DIR}/.git")
