@@ -42,7 +42,8 @@
 #include "ui/run/run_panel.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/ui/fixtures/window.hpp"
+#include "tests/ui/fixtures/charts.hpp"
+#include "tests/ui/fixtures/main_window.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -56,20 +57,6 @@ constexpr double kMaxInfoBoxShare = 0.2; ///< of the 3-D view's area
 /// Whether `widget`'s text is drawn whole: its text's width fits in the widget (less `pad`).
 bool textFits(const QWidget* widget, const QString& text, int pad) {
     return widget->fontMetrics().horizontalAdvance(text) + pad <= widget->width();
-}
-
-/// Visible texts of a chart's legend (elided ones end in "…").
-QStringList legendTexts(QChart& chart) {
-    QStringList texts;
-    QList<QGraphicsItem*> items = chart.legend()->childItems();
-    while (!items.isEmpty()) {
-        QGraphicsItem* item = items.takeFirst();
-        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && item->isVisible()) {
-            texts << text->toPlainText();
-        }
-        items.append(item->childItems());
-    }
-    return texts;
 }
 
 /// The scroll area `widget` sits in, if any.
@@ -182,7 +169,7 @@ private Q_SLOTS:
             PlotWidget& plot = *dock->plot();
             QVERIFY(!plot.dataSeries().isEmpty());
             if (plot.isLegendShown()) {
-                const QStringList texts = legendTexts(*plot.chart());
+                const QStringList texts = fixtures::legendTexts(*plot.chart());
                 for (QLineSeries* series : plot.dataSeries()) {
                     QVERIFY2(texts.contains(series->name()), qPrintable(series->name()));
                 }

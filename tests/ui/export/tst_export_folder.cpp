@@ -22,7 +22,7 @@
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/ui/fixtures/dialogs.hpp"
-#include "tests/ui/fixtures/window.hpp"
+#include "tests/ui/fixtures/main_window.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;

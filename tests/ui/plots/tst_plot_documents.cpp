@@ -35,8 +35,9 @@
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/ui/fixtures/charts.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
-#include "tests/ui/fixtures/window.hpp"
+#include "tests/ui/fixtures/main_window.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -50,20 +51,6 @@ QStringList curveNames(PlotWidget& plot) {
         names << series->name();
     }
     return names;
-}
-
-/// The texts the legend draws (elided ones end in "…").
-QStringList legendTexts(QChart& chart) {
-    QStringList texts;
-    QList<QGraphicsItem*> items = chart.legend()->childItems();
-    while (!items.isEmpty()) {
-        QGraphicsItem* item = items.takeFirst();
-        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && item->isVisible()) {
-            texts << text->toPlainText();
-        }
-        items.append(item->childItems());
-    }
-    return texts;
 }
 
 /// Answers the file dialog up next with `path` (chosen in the dialog, which is accepted: under
@@ -142,7 +129,7 @@ private Q_SLOTS:
                 QVERIFY(!plot->chart()->legend()->isVisible());
                 continue;
             }
-            const QStringList texts = legendTexts(*plot->chart());
+            const QStringList texts = fixtures::legendTexts(*plot->chart());
             for (QLineSeries* series : plot->dataSeries()) {
                 QVERIFY2(texts.contains(series->name()), qPrintable(series->name()));
             }

@@ -24,7 +24,7 @@
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/ui/fixtures/window.hpp"
+#include "tests/ui/fixtures/main_window.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
