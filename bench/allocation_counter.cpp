@@ -4,6 +4,13 @@
 #include <atomic>
 #include <cstddef>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SSLM_COUNT_ALLOCATIONS 0 // ASan's malloc must stay in charge: interposing it crashes
+#else
+#define SSLM_COUNT_ALLOCATIONS 1
+#endif
+
+#if SSLM_COUNT_ALLOCATIONS
 // glibc's own entry points, which the interposers forward to.
 extern "C" {
 void* __libc_malloc(std::size_t size);
@@ -11,6 +18,7 @@ void* __libc_calloc(std::size_t count, std::size_t size);
 void* __libc_realloc(void* pointer, std::size_t size);
 void* __libc_memalign(std::size_t alignment, std::size_t size);
 }
+#endif
 
 namespace {
 
@@ -25,6 +33,7 @@ inline void count() {
 
 } // namespace
 
+#if SSLM_COUNT_ALLOCATIONS
 extern "C" {
 
 void* malloc(std::size_t size) {
@@ -63,8 +72,13 @@ int posix_memalign(void** out, std::size_t alignment, std::size_t size) {
 }
 
 } // extern "C"
+#endif
 
 namespace sslm::bench {
+
+bool allocationCountingAvailable() {
+    return SSLM_COUNT_ALLOCATIONS != 0;
+}
 
 void startCountingAllocations() {
     allocations.store(0);

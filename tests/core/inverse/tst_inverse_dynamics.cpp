@@ -758,6 +758,9 @@ private Q_SLOTS:
             qInfo("%s, %s: %.0f ns per evaluation with reactions", qPrintable(mechanism),
                   inverseMethodName(method), ns);
         }
+        if (!bench::allocationCountingAvailable()) {
+            QSKIP("evaluated, but allocations are not counted under AddressSanitizer");
+        }
     }
 };
 
