@@ -11,6 +11,7 @@
 
 #include "core/analysis/mechanism_check.hpp"
 #include "core/spec/spec_json.hpp"
+#include "core/spec/spec_validate.hpp"
 
 #include "tests/core/fixtures/mechanisms.hpp"
 
