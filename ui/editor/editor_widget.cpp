@@ -5,6 +5,7 @@
 #include <QActionGroup>
 #include <QHBoxLayout>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include "ui/style/resources.hpp"
 
@@ -13,6 +14,7 @@ namespace sslm::ui {
 EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     m_canvas = new EditorCanvas;
     m_toolBar = new QToolBar;
+    m_actionBar = new QToolBar;
     m_tools = new QActionGroup(this);
     const auto tool = [this](const QString& text, const QString& tip, QKeySequence key,
                              EditorCanvas::Tool which) {
@@ -53,25 +55,24 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
                       "mechanism follows; traced points draw their curves"),
                    QKeySequence(Qt::Key_D), EditorCanvas::Tool::Drive);
     m_select->setChecked(true);
-    m_toolBar->addSeparator();
-    QAction* grid = m_toolBar->addAction(tr("Snap to grid"));
+    QAction* grid = m_actionBar->addAction(tr("Snap to grid"));
     grid->setCheckable(true);
     grid->setChecked(true);
     grid->setToolTip(tr("Snap new and moved points to a 10 mm grid (existing points always "
                         "attract a link's end)"));
     connect(grid, &QAction::toggled, m_canvas, &EditorCanvas::setSnapToGrid);
-    QAction* fit = m_toolBar->addAction(tr("Fit"), m_canvas, &EditorCanvas::fit);
+    QAction* fit = m_actionBar->addAction(tr("Fit"), m_canvas, &EditorCanvas::fit);
     fit->setToolTip(tr("Show the whole mechanism"));
 
-    // actions on the selection (in the tool bar, which folds away when the window is narrow)
-    m_toolBar->addSeparator();
-    m_input = m_toolBar->addAction(tr("Make Input"));
+    // actions on the selection
+    m_actionBar->addSeparator();
+    m_input = m_actionBar->addAction(tr("Make Input"));
     m_input->setToolTip(tr("Drive the selected ground pivot's joint: it becomes an independent "
                            "coordinate with an actuator"));
-    m_trace = m_toolBar->addAction(tr("Trace"));
+    m_trace = m_actionBar->addAction(tr("Trace"));
     m_trace->setToolTip(tr("Trace the selected point (its coupler curve is drawn while driving "
                            "and in the 3-D view), or stop tracing it"));
-    m_delete = m_toolBar->addAction(tr("Delete"));
+    m_delete = m_actionBar->addAction(tr("Delete"));
     m_delete->setToolTip(tr("Delete the selected link, or the joints at the selected point "
                             "(Delete)"));
     // icons: the tool bar shows them alone; the names stay in the tool tips and menus
@@ -84,14 +85,20 @@ EditorWidget::EditorWidget(QWidget* parent) : QWidget(parent) {
     for (const auto& [action, icon] : icons) {
         action->setIcon(actionIcon(QString::fromLatin1(icon)));
     }
-    // the tools in a column beside the canvas: a small window (the centre of 1024×700 is about
-    // 320 px square) has more height than width to spare, and no tool folds behind »
+    // the seven tools in a column beside the canvas, the five actions in a row over it: in a
+    // small window (the centre of 1024×700 is about 320 px square) neither folds behind »,
+    // where twelve icons in one column or one row would
     m_toolBar->setOrientation(Qt::Vertical);
+    auto* canvasColumn = new QVBoxLayout;
+    canvasColumn->setContentsMargins(0, 0, 0, 0);
+    canvasColumn->setSpacing(0);
+    canvasColumn->addWidget(m_actionBar);
+    canvasColumn->addWidget(m_canvas, 1);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(m_toolBar);
-    layout->addWidget(m_canvas, 1);
+    layout->addLayout(canvasColumn, 1);
 
     connect(m_input, &QAction::triggered, m_canvas, &EditorCanvas::makeSelectionInput);
     connect(m_delete, &QAction::triggered, m_canvas, &EditorCanvas::deleteSelection);

@@ -35,7 +35,8 @@ private:
     void showSelection();
 
     EditorCanvas* m_canvas = nullptr;
-    QToolBar* m_toolBar = nullptr;
+    QToolBar* m_toolBar = nullptr;   ///< the drawing tools, in a column beside the canvas
+    QToolBar* m_actionBar = nullptr; ///< view and selection actions, in a row over the canvas
     QActionGroup* m_tools = nullptr;
     QAction* m_select = nullptr;
     QAction* m_pivot = nullptr;
