@@ -108,7 +108,7 @@ QStringList tightSimulation(const char* file, const QString& solver, const QStri
 class TestCli : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void infoJsonOnScraper();
     void infoTextOnScraper();
     void infoWithOtherCuts();

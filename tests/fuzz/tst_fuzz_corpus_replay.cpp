@@ -14,7 +14,7 @@ using namespace sslm::fuzz;
 class TestFuzzCorpusReplay : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void everyFileEndsInADiagnosticOrAFiniteRun() {
         const QDir corpus(QStringLiteral(SSLM_TEST_DATA_DIR "/fuzz_corpus"));
         const QStringList files = corpus.entryList(QDir::Files, QDir::Name);

@@ -252,7 +252,7 @@ class TestMainWindow : public QObject {
         return values;
     }
 
-private slots:
+private Q_SLOTS:
     void cleanup() { m_window.reset(); }
 
     void opensEveryExample() {

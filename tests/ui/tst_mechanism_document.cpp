@@ -39,7 +39,7 @@ QString readAll(const QString& path) {
 class TestMechanismDocument : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void undoRedoRestoreTheExactDocument() {
         QUndoStack stack;
         MechanismDocument document(&stack);

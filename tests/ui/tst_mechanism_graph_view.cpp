@@ -222,7 +222,7 @@ private:
         }
     }
 
-private slots:
+private Q_SLOTS:
     void initTestCase() { m_scraper = loadSpec("carpet_scraper.json"); }
 
     void scraperGraphHasItsBodiesJointsAndCuts() {

@@ -128,14 +128,14 @@ void BlockPatternWidget::mouseMoveEvent(QMouseEvent* event) {
     const int row = cellAt(event->position().toPoint()).first;
     if (row != m_hoveredRow) {
         m_hoveredRow = row;
-        emit rowHovered(row);
+        Q_EMIT rowHovered(row);
     }
 }
 
 void BlockPatternWidget::leaveEvent(QEvent*) {
     if (m_hoveredRow != -1) {
         m_hoveredRow = -1;
-        emit rowHovered(-1);
+        Q_EMIT rowHovered(-1);
     }
 }
 

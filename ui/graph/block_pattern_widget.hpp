@@ -48,7 +48,7 @@ public:
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
 
-signals:
+Q_SIGNALS:
     void rowHovered(int row); ///< -1 when the pointer leaves the rows
 
 protected:

@@ -108,7 +108,7 @@ void GraphCanvas::LegendStrip::paintEvent(QPaintEvent*) {
 
 void GraphCanvas::keyPressEvent(QKeyEvent* event) {
     if (event->key() == Qt::Key_Escape) {
-        emit escapePressed();
+        Q_EMIT escapePressed();
         event->accept();
         return;
     }

@@ -23,7 +23,7 @@ public:
     /// Height (px) of the edge legend's strip below the viewport, margins included.
     int legendHeight() const;
 
-signals:
+Q_SIGNALS:
     void escapePressed();
 
 protected:

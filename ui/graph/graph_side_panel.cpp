@@ -118,9 +118,9 @@ GraphSidePanel::GraphSidePanel(QWidget* parent) : QWidget(parent) {
     m_loops->viewport()->installEventFilter(this);
     layout->addWidget(m_loops);
     connect(m_loops, &QListWidget::itemEntered, this,
-            [this](QListWidgetItem* item) { emit loopHovered(m_loops->row(item)); });
+            [this](QListWidgetItem* item) { Q_EMIT loopHovered(m_loops->row(item)); });
     connect(m_loops, &QListWidget::currentRowChanged, this,
-            [this](int row) { emit loopSelected(row); });
+            [this](int row) { Q_EMIT loopSelected(row); });
 
     layout->addWidget(heading(tr("Subsystems")));
     m_subsystems = new QWidget;
@@ -163,7 +163,7 @@ void GraphSidePanel::showHint() {
 
 bool GraphSidePanel::eventFilter(QObject* watched, QEvent* event) {
     if (m_loops && watched == m_loops->viewport() && event->type() == QEvent::Leave) {
-        emit loopHovered(-1);
+        Q_EMIT loopHovered(-1);
     }
     if (watched == m_message && event->type() == QEvent::Resize) {
         fitMessageHeight();

@@ -53,7 +53,7 @@ public:
     QPushButton* automaticButton() const { return m_automatic; }
     QPushButton* fileCutsButton() const { return m_fileCuts; }
 
-signals:
+Q_SIGNALS:
     void loopHovered(int loop);  ///< -1 when the pointer leaves
     void loopSelected(int loop); ///< -1 when the selection is cleared
     void automaticCutsRequested();

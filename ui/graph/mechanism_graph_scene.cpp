@@ -302,9 +302,9 @@ void MechanismGraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
     m_pressedJoint = -1;
     event->accept();
     if (released >= 0 && released == pressed) {
-        emit jointClicked(released);
+        Q_EMIT jointClicked(released);
     } else if (released < 0 && pressed < 0) {
-        emit backgroundClicked();
+        Q_EMIT backgroundClicked();
     }
 }
 

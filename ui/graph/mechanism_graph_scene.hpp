@@ -40,7 +40,7 @@ public:
     /// The edge of a joint name, or null.
     JointEdgeItem* edge(const QString& name) const;
 
-signals:
+Q_SIGNALS:
     void jointClicked(int joint);
     void backgroundClicked();
 

@@ -107,7 +107,7 @@ void MechanismGraphView::changeTo(const CutSetEvaluation& evaluation, const QStr
     m_previousCuts = currentCuts();
     display(evaluation);
     m_panel->showMessage(message, GraphSidePanel::MessageKind::Success);
-    emit cutsChanged(currentCuts(), m_model);
+    Q_EMIT cutsChanged(currentCuts(), m_model);
 }
 
 std::shared_ptr<const Model> MechanismGraphView::applyCuts(const std::vector<std::string>& cuts) {
@@ -207,7 +207,7 @@ void MechanismGraphView::refreshHighlight(bool notify) {
     if (shown != m_shownLoop) {
         m_shownLoop = shown;
         if (notify) {
-            emit loopHighlighted(shown);
+            Q_EMIT loopHighlighted(shown);
         }
     }
 }

@@ -60,7 +60,7 @@ public:
     /// into sight first when the graph is larger than the canvas.
     QPoint jointPosition(const QString& joint) const;
 
-public slots:
+public Q_SLOTS:
     /// Selects a loop from another view (-1: none); does not emit loopHighlighted.
     void highlightLoop(int loop);
     /// The compiler's automatic choice; emits cutsChanged when it differs.
@@ -70,7 +70,7 @@ public slots:
     /// Disarms a cut picked for release.
     void cancelPendingCut();
 
-signals:
+Q_SIGNALS:
     /// A valid new cut choice was applied by the user (not by setSpec/applyCuts).
     void cutsChanged(std::vector<std::string> cuts, std::shared_ptr<const sslm::Model> recompiled);
     /// The highlighted loop changed through this widget (-1: none).

@@ -34,7 +34,7 @@ constexpr double kTol = fixtures::kDrawnTol;
 class TestDrawing : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void fourBarAssemblesWhereDrawn() {
         const Drawing d = drawnFourBar();
         QCOMPARE(d.spec.bodies.size(), std::size_t(3));

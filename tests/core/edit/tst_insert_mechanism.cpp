@@ -21,7 +21,7 @@ using fixtures::largestShift;
 class TestInsertMechanism : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void aTemplateGoesBesideTheDrawingWithFreshNames() {
         Drawing d = drawnFourBar();
         const MechanismSpec part = fourBarTemplate();

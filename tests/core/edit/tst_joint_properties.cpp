@@ -35,7 +35,7 @@ double valueOf(const Drawing& d, const std::string& coordinate) {
 class TestJointProperties : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void jointsAtAPoint() {
         const Drawing d = drawnFourBar();
         QCOMPARE(jointsAt(d, {"L2", "P2"}), std::vector<std::string>{"J4"});

@@ -86,7 +86,7 @@ ForcedRun forcedRun(const Model& model,
 class TestForcedDrive : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     // The crank at 45 rpm for one revolution, τ sampled every 1 ms: every joint angle of the
     // forced run stays within 1e-8 rad of the desired motion at tolerance 1e-12.
     void scraperReproducesOneCrankCycle() {

@@ -13,7 +13,7 @@ using namespace sslm;
 class TestSignal : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void kindsValueAndRate() {
         SignalSpec spec;
         QCOMPARE(Signal(spec).value(3.0), 0.0);

@@ -45,7 +45,7 @@ bool reports(const Diagnostics& diagnostics,
 class TestMalformedFiles : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void corpus_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("where");

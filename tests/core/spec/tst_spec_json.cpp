@@ -150,7 +150,7 @@ MechanismSpec everyFieldSpec() {
 class TestSpecJson : public QObject {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void examples_data() {
         QTest::addColumn<QString>("file");
         const QStringList files = QDir(QStringLiteral(SSLM_EXAMPLES_DIR))
