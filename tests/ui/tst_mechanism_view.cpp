@@ -186,14 +186,14 @@ private Q_SLOTS:
         view->resize(510, 430);
         QTest::qWait(50);
         view->resetCamera();
-        sslm::viewport::OverlayContext context;
+        sslm::ui::OverlayContext context;
         context.model = m.model.get();
         // the box as this view draws it: at 510×430 the whole box would take over 40 % of the
         // width, so it keeps to the name and the cut joints
-        const QRectF legend = sslm::viewport::legendRect(context, view->font(), view->size());
+        const QRectF legend = sslm::ui::legendRect(context, view->font(), view->size());
         QCOMPARE(legend, view->legendBox());
         QVERIFY(legend.width() > 100 && legend.height() > 30);
-        QVERIFY(legend.height() < sslm::viewport::legendRect(context, view->font()).height());
+        QVERIFY(legend.height() < sslm::ui::legendRect(context, view->font()).height());
         sslm::Workspace ws(*m.model);
         sslm::updatePositions(*m.model, ws, m.q0);
         int points = 0;

@@ -20,7 +20,7 @@
 #include "ui/style/palette.hpp"
 #include "ui/viewport/shape_geometry.hpp"
 
-namespace sslm::viewport {
+namespace sslm::ui {
 
 namespace {
 
@@ -595,4 +595,4 @@ std::array<double, 4> MechanismScene::bounds() const {
     return out;
 }
 
-} // namespace sslm::viewport
+} // namespace sslm::ui

@@ -24,7 +24,7 @@ class vtkMatrix4x4;
 class vtkPolyData;
 class vtkRenderer;
 
-namespace sslm::viewport {
+namespace sslm::ui {
 
 /// Drawing sizes (m), derived from the mechanism's extent and its shortest link.
 struct SceneMetrics {
@@ -110,4 +110,4 @@ private:
     std::vector<vtkSmartPointer<vtkActor>> groundActors_;
 };
 
-} // namespace sslm::viewport
+} // namespace sslm::ui

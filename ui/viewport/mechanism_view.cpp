@@ -73,7 +73,7 @@ struct MechanismView::Impl {
     vtkNew<vtkGenericOpenGLRenderWindow> window;
     vtkNew<vtkRenderer> renderer;
     std::shared_ptr<const Model> model;
-    std::unique_ptr<viewport::MechanismScene> scene;
+    std::unique_ptr<MechanismScene> scene;
     std::vector<QColor> colourOverride;
     std::vector<CutReaction> reactions;
     bool tracesVisible = true;
@@ -87,7 +87,7 @@ struct MechanismView::Impl {
     /// The box (m) the camera was last fitted to, grown by the poses shown since: the extent
     /// the mechanism has swept, which a resize fits again.
     std::array<double, 4> fittedBox = {-0.5, 0.5, -0.5, 0.5};
-    viewport::OverlayWidget* overlay = nullptr;
+    OverlayWidget* overlay = nullptr;
     bool softwareRenderer = false;
     bool fullQualityNext = false; ///< the next frame is anti-aliased whatever the pace
     QElapsedTimer sinceLastFrame;
@@ -166,8 +166,7 @@ struct MechanismView::Impl {
         };
         std::vector<Room> rooms;
         const QRectF legend =
-            scene ? viewport::legendRect(overlayContext(), overlay->font(), self->size())
-                  : QRectF();
+            scene ? legendRect(overlayContext(), overlay->font(), self->size()) : QRectF();
         if (legend.isEmpty()) {
             rooms.push_back({0, 0, w, h});
         } else {
@@ -225,8 +224,8 @@ struct MechanismView::Impl {
                    std::min(f[2], b[2] - grow), std::max(f[3], b[3] + grow)});
     }
 
-    viewport::OverlayContext overlayContext() const {
-        viewport::OverlayContext context;
+    OverlayContext overlayContext() const {
+        OverlayContext context;
         if (!scene) {
             return context;
         }
@@ -276,7 +275,7 @@ struct MechanismView::Impl {
 MechanismView::MechanismView(QWidget* parent)
     : QOpenGLWidget(parent), d_(std::make_unique<Impl>()) {
     d_->self = this;
-    d_->overlay = new viewport::OverlayWidget([this] { return d_->overlayContext(); }, this);
+    d_->overlay = new OverlayWidget([this] { return d_->overlayContext(); }, this);
     setMinimumSize(320, 240);
     setFocusPolicy(Qt::StrongFocus);
 
@@ -339,8 +338,8 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
     if (d_->model) {
         const Eigen::VectorXd pose =
             q.size() == d_->model->nq() ? q : Eigen::VectorXd::Zero(d_->model->nq());
-        d_->scene = std::make_unique<viewport::MechanismScene>(d_->renderer, d_->model, pose,
-                                                               d_->resolvedColours());
+        d_->scene =
+            std::make_unique<MechanismScene>(d_->renderer, d_->model, pose, d_->resolvedColours());
         d_->scene->setTracesVisible(d_->tracesVisible);
         d_->scene->setReactionsVisible(d_->reactionsVisible);
     }
@@ -456,14 +455,13 @@ void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) 
 }
 
 QRectF MechanismView::legendBox() const {
-    return d_->scene ? viewport::legendRect(d_->overlayContext(), d_->overlay->font(), size())
-                     : QRectF();
+    return d_->scene ? legendRect(d_->overlayContext(), d_->overlay->font(), size()) : QRectF();
 }
 
 std::vector<QRectF> MechanismView::jointLabelRects() const {
     std::vector<QRectF> rects;
-    for (const viewport::JointLabel& label :
-         viewport::jointLabels(d_->overlayContext(), d_->overlay->font(), legendBox())) {
+    for (const JointLabel& label :
+         jointLabels(d_->overlayContext(), d_->overlay->font(), legendBox())) {
         rects.push_back(label.rect);
     }
     return rects;
@@ -531,7 +529,7 @@ QImage MechanismView::snapshot() {
     QImage image = grabFramebuffer().convertToFormat(QImage::Format_RGB32);
     if (!image.isNull()) {
         QPainter painter(&image);
-        viewport::paintOverlay(painter, size(), d_->overlayContext());
+        paintOverlay(painter, size(), d_->overlayContext());
     }
     return image;
 }

@@ -11,7 +11,7 @@
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 
-namespace sslm::viewport {
+namespace sslm::ui {
 
 namespace {
 
@@ -231,4 +231,4 @@ vtkSmartPointer<vtkPolyData> cylinder(double radius, double z0, double z1) {
     return prism(circle(radius), z0, z1);
 }
 
-} // namespace sslm::viewport
+} // namespace sslm::ui

@@ -11,7 +11,7 @@
 
 #include <Eigen/Core>
 
-namespace sslm::viewport {
+namespace sslm::ui {
 
 /// A closed planar polygon, counter-clockwise, without a repeated last vertex.
 using Polygon2d = std::vector<Eigen::Vector2d>;
@@ -43,4 +43,4 @@ vtkSmartPointer<vtkPolyData> ring(double innerRadius, double outerRadius, double
 /// A closed cylinder of the radius along z from z0 to z1, centred on the z axis.
 vtkSmartPointer<vtkPolyData> cylinder(double radius, double z0, double z1);
 
-} // namespace sslm::viewport
+} // namespace sslm::ui

@@ -16,7 +16,7 @@
 #include "ui/style/palette.hpp"
 #include "ui/viewport/mechanism_scene.hpp"
 
-namespace sslm::viewport {
+namespace sslm::ui {
 
 namespace {
 
@@ -367,4 +367,4 @@ void OverlayWidget::paintEvent(QPaintEvent*) {
     paintOverlay(painter, size(), context_());
 }
 
-} // namespace sslm::viewport
+} // namespace sslm::ui

@@ -23,7 +23,7 @@
 class QFont;
 class QPainter;
 
-namespace sslm::viewport {
+namespace sslm::ui {
 
 class MechanismScene;
 
@@ -74,4 +74,4 @@ private:
     std::function<OverlayContext()> context_;
 };
 
-} // namespace sslm::viewport
+} // namespace sslm::ui
