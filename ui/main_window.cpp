@@ -93,33 +93,33 @@ QString modelSummary(const LoadedMechanism& m) {
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new MechanismView(this)) {
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new MechanismView(this)) {
     setWindowTitle(QStringLiteral("SSLM Studio"));
     setWindowIcon(applicationIcon());
     setStyleSheet(studioStyleSheet());
     // the centre: the 3-D view, and the 2-D editor of the same document
-    centralTabs_ = new QTabWidget(this);
-    centralTabs_->setDocumentMode(true);
+    m_centralTabs = new QTabWidget(this);
+    m_centralTabs->setDocumentMode(true);
     // the 3-D view, under a banner that says when it is not showing the edited drawing
-    staleBanner_ = new QLabel;
-    staleBanner_->setWordWrap(true);
-    staleBanner_->setTextFormat(Qt::RichText);
-    setStyleRole(staleBanner_, StyleRole::WarningBanner);
-    staleBanner_->hide();
-    connect(staleBanner_, &QLabel::linkActivated, this,
-            [this] { centralTabs_->setCurrentIndex(1); });
+    m_staleBanner = new QLabel;
+    m_staleBanner->setWordWrap(true);
+    m_staleBanner->setTextFormat(Qt::RichText);
+    setStyleRole(m_staleBanner, StyleRole::WarningBanner);
+    m_staleBanner->hide();
+    connect(m_staleBanner, &QLabel::linkActivated, this,
+            [this] { m_centralTabs->setCurrentIndex(1); });
     auto* viewPage = new QWidget;
     auto* viewLayout = new QVBoxLayout(viewPage);
     viewLayout->setContentsMargins(0, 0, 0, 0);
     viewLayout->setSpacing(0);
-    viewLayout->addWidget(staleBanner_);
-    viewLayout->addWidget(view_, 1);
-    centralTabs_->addTab(viewPage, tr("3-D View"));
-    editor_ = new EditorWidget;
-    centralTabs_->addTab(editor_, tr("Edit"));
-    centralTabs_->setTabToolTip(1, tr("Draw and edit the mechanism in 2-D: pivots, links, "
-                                      "points; every edit can be undone (Ctrl+Z)"));
-    setCentralWidget(centralTabs_);
+    viewLayout->addWidget(m_staleBanner);
+    viewLayout->addWidget(m_view, 1);
+    m_centralTabs->addTab(viewPage, tr("3-D View"));
+    m_editor = new EditorWidget;
+    m_centralTabs->addTab(m_editor, tr("Edit"));
+    m_centralTabs->setTabToolTip(1, tr("Draw and edit the mechanism in 2-D: pivots, links, "
+                                       "points; every edit can be undone (Ctrl+Z)"));
+    setCentralWidget(m_centralTabs);
     setAcceptDrops(true);
     setDockNestingEnabled(true);
     createDocks();
@@ -131,8 +131,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
     createStatusWidgets();
     connectSimulation();
     connectDocument();
-    editor_->setDocument(document_);
-    connect(editor_, &EditorWidget::message, this,
+    m_editor->setDocument(m_document);
+    connect(m_editor, &EditorWidget::message, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     statusBar()->showMessage(tr("Open a mechanism (Ctrl+O) or pick one from File ▸ Examples"));
     resize(1480, 920);
@@ -142,8 +142,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
         addPlotDock()->setPreferredColumns(columns.toStringList());
     }
     restoreGeometry(settings.value(kGeometryKey).toByteArray());
-    dockSizesPending_ = !restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
-    for (PlotDock* dock : extraPlots_) {
+    m_dockSizesPending = !restoreState(settings.value(kStateKey).toByteArray(), kStateVersion);
+    for (PlotDock* dock : m_extraPlots) {
         dock->show(); // open at the close (a dock of that name may have been closed before)
     }
 }
@@ -151,7 +151,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), view_(new Mechani
 MainWindow::~MainWindow() = default;
 
 std::shared_ptr<const sslm::Model> MainWindow::currentModel() const {
-    return current_ ? current_->model : nullptr;
+    return m_current ? m_current->model : nullptr;
 }
 
 QString MainWindow::examplesDirectory() {
@@ -180,8 +180,8 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         // read, but it does not compile: a drawing to finish in the Edit tab
         showUnfinished(*outcome.unfinished, QFileInfo(path).absoluteFilePath(),
                        /*modified=*/false, outcome.error);
-        centralTabs_->setCurrentIndex(1);
-        rememberFile(document_->path());
+        m_centralTabs->setCurrentIndex(1);
+        rememberFile(m_document->path());
         const QString message =
             tr("%1 does not compile yet: it is open in the Edit tab to be finished; the Check "
                "panel says what is missing.")
@@ -198,9 +198,9 @@ bool MainWindow::openFile(const QString& path, QString* error) {
             *error = message;
         } else {
             const QString kept =
-                current_ ? tr("%1 could not be opened; %2 is still shown.")
-                               .arg(name, QString::fromStdString(current_->model->spec.name))
-                : document_->spec().bodies.empty() && document_->spec().ground.points.empty()
+                m_current ? tr("%1 could not be opened; %2 is still shown.")
+                                .arg(name, QString::fromStdString(m_current->model->spec.name))
+                : m_document->spec().bodies.empty() && m_document->spec().ground.points.empty()
                     ? tr("%1 could not be opened.").arg(name)
                     : tr("%1 could not be opened; the drawing in the Edit tab is kept.").arg(name);
             QMessageBox box(QMessageBox::Critical, tr("Cannot open %1").arg(name), kept,
@@ -211,17 +211,17 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         return false;
     }
 
-    showMechanism(std::move(*outcome.mechanism));            // stops the previous mechanism's run
-    document_->reset(current_->model->spec, current_->path); // clears the undo history
-    reactionDefaultsPending_ = true;
+    showMechanism(std::move(*outcome.mechanism)); // stops the previous mechanism's run
+    m_document->reset(m_current->model->spec, m_current->path); // clears the undo history
+    m_reactionDefaultsPending = true;
     updateWindowTitle();
-    statusBar()->showMessage(modelSummary(*current_));
-    rememberFile(current_->path);
-    if (!current_->warnings.isEmpty()) {
+    statusBar()->showMessage(modelSummary(*m_current));
+    rememberFile(m_current->path);
+    if (!m_current->warnings.isEmpty()) {
         if (error) {
-            *error = current_->warnings;
+            *error = m_current->warnings;
         } else {
-            QMessageBox::warning(this, tr("Warnings for %1").arg(name), current_->warnings);
+            QMessageBox::warning(this, tr("Warnings for %1").arg(name), m_current->warnings);
         }
     }
     return true;
@@ -249,7 +249,7 @@ bool MainWindow::writeScreenshot(const QString& file,
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     }
     QCoreApplication::processEvents();
-    view_->resetCamera();
+    m_view->resetCamera();
     const QImage image = grab().toImage();
     if (image.isNull() || !image.save(png, "PNG")) {
         if (error) {
@@ -273,8 +273,8 @@ void MainWindow::createMenus() {
                                 "sized in a dialog"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::promptOpen);
     open->setShortcut(QKeySequence::Open);
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
-    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("&Examples"));
     const QString examplesDir = examplesDirectory();
     for (const Example& example : kExamples) {
@@ -292,63 +292,63 @@ void MainWindow::createMenus() {
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->setToolTipsVisible(true);
     file->addSeparator();
-    exportMenu_ = file->addMenu(tr("&Export"));
+    m_exportMenu = file->addMenu(tr("&Export"));
     QAction* csv =
-        exportMenu_->addAction(tr("Samples as &CSV…"), this, &MainWindow::promptExportCsv);
+        m_exportMenu->addAction(tr("Samples as &CSV…"), this, &MainWindow::promptExportCsv);
     csv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     csv->setToolTip(tr("The shown run's samples with the columns of `sslm simulate`"));
     QAction* png =
-        exportMenu_->addAction(tr("3-D View as &PNG…"), this, &MainWindow::promptExportPng);
+        m_exportMenu->addAction(tr("3-D View as &PNG…"), this, &MainWindow::promptExportPng);
     png->setToolTip(tr("A snapshot of the 3-D view as it is on screen"));
-    exportAnimationAction_ =
-        exportMenu_->addAction(tr("&Animation…"), this, &MainWindow::exportAnimation);
-    exportAnimationAction_->setToolTip(
+    m_exportAnimationAction =
+        m_exportMenu->addAction(tr("&Animation…"), this, &MainWindow::exportAnimation);
+    m_exportAnimationAction->setToolTip(
         tr("Write the last run's animation as an MP4 (H.264) or animated GIF"));
-    exportAnimationAction_->setStatusTip(exportAnimationAction_->toolTip());
-    exportMenu_->setToolTipsVisible(true);
-    exportMenu_->addSeparator();
-    exportMenu_->addAction(tr("Plots: use Export… in each plot's tool bar"))->setEnabled(false);
+    m_exportAnimationAction->setStatusTip(m_exportAnimationAction->toolTip());
+    m_exportMenu->setToolTipsVisible(true);
+    m_exportMenu->addSeparator();
+    m_exportMenu->addAction(tr("Plots: use Export… in each plot's tool bar"))->setEnabled(false);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
     // View
-    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* show3d =
-        viewMenu_->addAction(tr("&3-D View"), this, [this] { centralTabs_->setCurrentIndex(0); });
+        m_viewMenu->addAction(tr("&3-D View"), this, [this] { m_centralTabs->setCurrentIndex(0); });
     show3d->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    QAction* showEditor = viewMenu_->addAction(tr("&Edit in 2-D"), this,
-                                               [this] { centralTabs_->setCurrentIndex(1); });
+    QAction* showEditor = m_viewMenu->addAction(tr("&Edit in 2-D"), this,
+                                                [this] { m_centralTabs->setCurrentIndex(1); });
     showEditor->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    viewMenu_->addSeparator();
-    QAction* reset = viewMenu_->addAction(tr("&Reset View"), view_, &MechanismView::resetCamera);
+    m_viewMenu->addSeparator();
+    QAction* reset = m_viewMenu->addAction(tr("&Reset View"), m_view, &MechanismView::resetCamera);
     reset->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
-    QAction* orbit = viewMenu_->addAction(tr("&Orbit With Left Drag"));
+    QAction* orbit = m_viewMenu->addAction(tr("&Orbit With Left Drag"));
     orbit->setCheckable(true);
-    orbit->setChecked(view_->orbitEnabled());
-    connect(orbit, &QAction::toggled, view_, &MechanismView::setOrbitEnabled);
-    viewMenu_->addSeparator();
-    QAction* traces = viewMenu_->addAction(tr("Show &Traces"));
+    orbit->setChecked(m_view->orbitEnabled());
+    connect(orbit, &QAction::toggled, m_view, &MechanismView::setOrbitEnabled);
+    m_viewMenu->addSeparator();
+    QAction* traces = m_viewMenu->addAction(tr("Show &Traces"));
     traces->setCheckable(true);
-    traces->setChecked(view_->tracesVisible());
+    traces->setChecked(m_view->tracesVisible());
     traces->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    connect(traces, &QAction::toggled, view_, &MechanismView::setTracesVisible);
+    connect(traces, &QAction::toggled, m_view, &MechanismView::setTracesVisible);
     QAction* clearTraces =
-        viewMenu_->addAction(tr("&Clear Traces"), view_, &MechanismView::clearTraces);
-    QAction* reactions = viewMenu_->addAction(tr("Show &Reactions"));
+        m_viewMenu->addAction(tr("&Clear Traces"), m_view, &MechanismView::clearTraces);
+    QAction* reactions = m_viewMenu->addAction(tr("Show &Reactions"));
     reactions->setToolTip(tr("Arrows of the cut reactions λ, or of every joint's reaction for an "
                              "inverse-dynamics run (Ctrl+R)"));
     reactions->setCheckable(true);
-    reactions->setChecked(view_->reactionsVisible());
+    reactions->setChecked(m_view->reactionsVisible());
     reactions->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    connect(reactions, &QAction::toggled, view_, &MechanismView::setReactionsVisible);
-    viewMenu_->addSeparator(); // docks add their toggles below
+    connect(reactions, &QAction::toggled, m_view, &MechanismView::setReactionsVisible);
+    m_viewMenu->addSeparator(); // docks add their toggles below
 
     const std::pair<QAction*, const char*> icons[] = {
         {newEmpty, "document-new"},    {fromTemplate, "document-new-template"},
         {open, "document-open"},       {save, "document-save"},
-        {saveAs, "document-save-as"},  {exportMenu_->menuAction(), "document-export"},
+        {saveAs, "document-save-as"},  {m_exportMenu->menuAction(), "document-export"},
         {quit, "application-exit"},    {show3d, "view-3d"},
         {showEditor, "view-edit-2d"},  {reset, "view-reset"},
         {orbit, "view-orbit"},         {traces, "trace"},
@@ -360,20 +360,20 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::rebuildRecentMenu() {
-    recentMenu_->clear();
+    m_recentMenu->clear();
     const QStringList files = QSettings().value(kRecentKey).toStringList();
     for (const QString& path : files) {
-        QAction* action = recentMenu_->addAction(QFileInfo(path).fileName(), this,
-                                                 [this, path] { openFile(path); });
+        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName(), this,
+                                                  [this, path] { openFile(path); });
         action->setToolTip(path);
         action->setStatusTip(path);
     }
     if (files.isEmpty()) {
-        recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
         return;
     }
-    recentMenu_->addSeparator();
-    recentMenu_->addAction(tr("Clear List"), this, [] { QSettings().remove(kRecentKey); });
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear List"), this, [] { QSettings().remove(kRecentKey); });
 }
 
 QString MainWindow::lastDirectory() {
@@ -418,7 +418,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     settings.setValue(kGeometryKey, saveGeometry());
     settings.setValue(kStateKey, saveState(kStateVersion));
     QVariantList plots;
-    for (PlotDock* dock : extraPlots_) {
+    for (PlotDock* dock : m_extraPlots) {
         if (dock->toggleViewAction()->isChecked()) { // closed docks do not come back
             plots.append(dock->chooser()->selectedColumns());
         }
@@ -429,8 +429,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
-    if (dockSizesPending_) {
-        dockSizesPending_ = false;
+    if (m_dockSizesPending) {
+        m_dockSizesPending = false;
         applyDefaultDockSizes();
     }
 }

@@ -69,39 +69,39 @@ public:
     /// The mechanism on screen (null before the first successful load).
     std::shared_ptr<const sslm::Model> currentModel() const;
     /// The loaded mechanism with its initial state; empty before the first successful load.
-    const std::optional<LoadedMechanism>& currentMechanism() const { return current_; }
-    MechanismView* mechanismView() const { return view_; }
+    const std::optional<LoadedMechanism>& currentMechanism() const { return m_current; }
+    MechanismView* mechanismView() const { return m_view; }
     /// Above the 3-D view while the edited drawing does not compile: what the view shows
     /// instead (the last mechanism that compiled, or nothing) and where to fix it.
-    QLabel* staleBanner() const { return staleBanner_; }
+    QLabel* staleBanner() const { return m_staleBanner; }
     /// The Edit tab (2-D editor of the document) and the tabs of the centre.
-    EditorWidget* editor() const { return editor_; }
-    QTabWidget* centralTabs() const { return centralTabs_; }
+    EditorWidget* editor() const { return m_editor; }
+    QTabWidget* centralTabs() const { return m_centralTabs; }
     /// The View menu, for docks to add their toggle actions.
-    QMenu* viewMenu() const { return viewMenu_; }
+    QMenu* viewMenu() const { return m_viewMenu; }
 
-    RunPanel* runPanel() const { return runPanel_; }
-    RunList* runList() const { return runList_; }
-    MechanismGraphView* graphView() const { return graph_; }
-    QDockWidget* graphDock() const { return graphDock_; }
+    RunPanel* runPanel() const { return m_runPanel; }
+    RunList* runList() const { return m_runList; }
+    MechanismGraphView* graphView() const { return m_graph; }
+    QDockWidget* graphDock() const { return m_graphDock; }
     /// Live validation of the document.
-    CheckPanel* checkPanel() const { return checkPanel_; }
-    QDockWidget* checkDock() const { return checkDock_; }
+    CheckPanel* checkPanel() const { return m_checkPanel; }
+    QDockWidget* checkDock() const { return m_checkDock; }
     /// The properties of the editor's selection.
-    PropertiesPanel* properties() const { return properties_; }
-    QDockWidget* propertiesDock() const { return propertiesDock_; }
+    PropertiesPanel* properties() const { return m_properties; }
+    QDockWidget* propertiesDock() const { return m_propertiesDock; }
     /// The undo history (QUndoView of undoStack()).
-    QDockWidget* historyDock() const { return historyDock_; }
-    PlotDock* jointPlotDock() const { return jointPlot_; }
-    PlotDock* reactionPlotDock() const { return reactionPlot_; }
+    QDockWidget* historyDock() const { return m_historyDock; }
+    PlotDock* jointPlotDock() const { return m_jointPlot; }
+    PlotDock* reactionPlotDock() const { return m_reactionPlot; }
     /// Driving torque against input angle of the playback run.
-    InputAnglePlot* torqueAnglePlot() const { return torqueAngle_; }
-    QDockWidget* torqueAngleDock() const { return torqueAngleDock_; }
-    PlaybackBar* playbackBar() const { return playback_; }
-    SimulationController* controller() const { return controller_; }
-    QUndoStack* undoStack() const { return undoStack_; }
+    InputAnglePlot* torqueAnglePlot() const { return m_torqueAngle; }
+    QDockWidget* torqueAngleDock() const { return m_torqueAngleDock; }
+    PlaybackBar* playbackBar() const { return m_playback; }
+    SimulationController* controller() const { return m_controller; }
+    QUndoStack* undoStack() const { return m_undoStack; }
     /// Left for the video exporter (ui/export/): created disabled until it is connected.
-    QAction* exportAnimationAction() const { return exportAnimationAction_; }
+    QAction* exportAnimationAction() const { return m_exportAnimationAction; }
 
     /// Starts a run of the current model with the run panel's kind and settings; false (reason
     /// in the panel and the status bar) when there is no model, the settings are invalid, or the
@@ -118,7 +118,7 @@ public:
     bool exportViewPng(const QString& path);
 
     // the document (main_window_document.cpp)
-    MechanismDocument* document() const { return document_; }
+    MechanismDocument* document() const { return m_document; }
     /// Adds `part` to the drawing as one undoable edit, 0.15 m to the right of what is drawn,
     /// and shows the Edit tab; false (reason in `error` and the status bar) if it cannot be.
     bool insertIntoDrawing(const MechanismSpec& part, QString* error = nullptr);
@@ -223,43 +223,43 @@ private:
     void promptExportCsv();
     void promptExportPng();
 
-    MechanismView* view_ = nullptr;
-    QLabel* staleBanner_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
-    QMenu* viewMenu_ = nullptr;
-    std::optional<LoadedMechanism> current_;
+    MechanismView* m_view = nullptr;
+    QLabel* m_staleBanner = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    std::optional<LoadedMechanism> m_current;
 
-    RunPanel* runPanel_ = nullptr;
-    QDockWidget* runsDock_ = nullptr;
-    RunList* runList_ = nullptr;
-    QDockWidget* graphDock_ = nullptr;
-    MechanismGraphView* graph_ = nullptr;
-    PlotDock* jointPlot_ = nullptr;
-    PlotDock* reactionPlot_ = nullptr;
-    InputAnglePlot* torqueAngle_ = nullptr;
-    QDockWidget* torqueAngleDock_ = nullptr;
-    RunKind lastRunKind_ = RunKind::Forward; ///< the plots' series were chosen for this kind
-    PlaybackBar* playback_ = nullptr;
-    SimulationController* controller_ = nullptr;
-    QUndoStack* undoStack_ = nullptr;
-    MechanismDocument* document_ = nullptr;
-    CheckPanel* checkPanel_ = nullptr;
-    EditorWidget* editor_ = nullptr;
-    QTabWidget* centralTabs_ = nullptr;
-    bool documentCompiles_ = true; ///< false while an edit leaves the document uncompilable
-    QDockWidget* checkDock_ = nullptr;
-    QDockWidget* historyDock_ = nullptr;
-    PropertiesPanel* properties_ = nullptr;
-    QDockWidget* propertiesDock_ = nullptr;
-    bool adoptingCuts_ = false; ///< the document takes a cut change the model already has
-    QProgressBar* progressBar_ = nullptr;
-    QLabel* progressLabel_ = nullptr;
-    QMenu* exportMenu_ = nullptr;
-    QAction* exportAnimationAction_ = nullptr;
-    bool dockSizesPending_ = true;      ///< no saved layout: size the docks on the first show
-    std::vector<PlotDock*> extraPlots_; ///< plot docks added from View ▸ New Plot
-    int shownSample_ = -1; ///< sample of the playback run on screen, -1 for the initial pose
-    bool reactionDefaultsPending_ = true; ///< the λ plot picks |λ| columns on the next run
+    RunPanel* m_runPanel = nullptr;
+    QDockWidget* m_runsDock = nullptr;
+    RunList* m_runList = nullptr;
+    QDockWidget* m_graphDock = nullptr;
+    MechanismGraphView* m_graph = nullptr;
+    PlotDock* m_jointPlot = nullptr;
+    PlotDock* m_reactionPlot = nullptr;
+    InputAnglePlot* m_torqueAngle = nullptr;
+    QDockWidget* m_torqueAngleDock = nullptr;
+    RunKind m_lastRunKind = RunKind::Forward; ///< the plots' series were chosen for this kind
+    PlaybackBar* m_playback = nullptr;
+    SimulationController* m_controller = nullptr;
+    QUndoStack* m_undoStack = nullptr;
+    MechanismDocument* m_document = nullptr;
+    CheckPanel* m_checkPanel = nullptr;
+    EditorWidget* m_editor = nullptr;
+    QTabWidget* m_centralTabs = nullptr;
+    bool m_documentCompiles = true; ///< false while an edit leaves the document uncompilable
+    QDockWidget* m_checkDock = nullptr;
+    QDockWidget* m_historyDock = nullptr;
+    PropertiesPanel* m_properties = nullptr;
+    QDockWidget* m_propertiesDock = nullptr;
+    bool m_adoptingCuts = false; ///< the document takes a cut change the model already has
+    QProgressBar* m_progressBar = nullptr;
+    QLabel* m_progressLabel = nullptr;
+    QMenu* m_exportMenu = nullptr;
+    QAction* m_exportAnimationAction = nullptr;
+    bool m_dockSizesPending = true;      ///< no saved layout: size the docks on the first show
+    std::vector<PlotDock*> m_extraPlots; ///< plot docks added from View ▸ New Plot
+    int m_shownSample = -1; ///< sample of the playback run on screen, -1 for the initial pose
+    bool m_reactionDefaultsPending = true; ///< the λ plot picks |λ| columns on the next run
 };
 
 } // namespace sslm::ui

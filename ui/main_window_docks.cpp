@@ -33,106 +33,107 @@
 namespace sslm::ui {
 
 void MainWindow::createDocks() {
-    controller_ = new SimulationController(this);
-    undoStack_ = new QUndoStack(this);
-    document_ = new MechanismDocument(undoStack_, this);
-    document_->setRecoveryDirectory(
+    m_controller = new SimulationController(this);
+    m_undoStack = new QUndoStack(this);
+    m_document = new MechanismDocument(m_undoStack, this);
+    m_document->setRecoveryDirectory(
         QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
         QStringLiteral("/recovery"));
 
-    runPanel_ = new RunPanel(this);
-    runPanel_->setMinimumWidth(280);
-    addDockWidget(Qt::LeftDockWidgetArea, runPanel_);
+    m_runPanel = new RunPanel(this);
+    m_runPanel->setMinimumWidth(280);
+    addDockWidget(Qt::LeftDockWidgetArea, m_runPanel);
 
-    runList_ = new RunList(controller_->history());
-    runsDock_ = new QDockWidget(tr("Runs"), this);
-    runsDock_->setObjectName(QStringLiteral("RunsDock"));
-    runsDock_->setWidget(runList_);
-    addDockWidget(Qt::LeftDockWidgetArea, runsDock_);
-    splitDockWidget(runPanel_, runsDock_, Qt::Vertical);
+    m_runList = new RunList(m_controller->history());
+    m_runsDock = new QDockWidget(tr("Runs"), this);
+    m_runsDock->setObjectName(QStringLiteral("RunsDock"));
+    m_runsDock->setWidget(m_runList);
+    addDockWidget(Qt::LeftDockWidgetArea, m_runsDock);
+    splitDockWidget(m_runPanel, m_runsDock, Qt::Vertical);
 
-    graph_ = new MechanismGraphView;
-    graphDock_ = new QDockWidget(tr("Loops and cuts"), this);
-    graphDock_->setObjectName(QStringLiteral("GraphDock"));
-    graphDock_->setWidget(graph_);
-    graphDock_->setToolTip(tr("Click a joint to cut it (or swap it with the loop's cut); the "
-                              "next run uses the new cuts. Ctrl+Z undoes."));
-    addDockWidget(Qt::RightDockWidgetArea, graphDock_);
+    m_graph = new MechanismGraphView;
+    m_graphDock = new QDockWidget(tr("Loops and cuts"), this);
+    m_graphDock->setObjectName(QStringLiteral("GraphDock"));
+    m_graphDock->setWidget(m_graph);
+    m_graphDock->setToolTip(tr("Click a joint to cut it (or swap it with the loop's cut); the "
+                               "next run uses the new cuts. Ctrl+Z undoes."));
+    addDockWidget(Qt::RightDockWidgetArea, m_graphDock);
 
-    checkPanel_ = new CheckPanel;
-    checkDock_ = new QDockWidget(tr("Check"), this);
-    checkDock_->setObjectName(QStringLiteral("CheckDock"));
-    checkDock_->setWidget(checkPanel_);
-    checkDock_->setToolTip(tr("Live validation of the mechanism: DOF, loops, assembly, and what "
-                              "to fix"));
-    addDockWidget(Qt::RightDockWidgetArea, checkDock_);
-    tabifyDockWidget(graphDock_, checkDock_);
+    m_checkPanel = new CheckPanel;
+    m_checkDock = new QDockWidget(tr("Check"), this);
+    m_checkDock->setObjectName(QStringLiteral("CheckDock"));
+    m_checkDock->setWidget(m_checkPanel);
+    m_checkDock->setToolTip(tr("Live validation of the mechanism: DOF, loops, assembly, and what "
+                               "to fix"));
+    addDockWidget(Qt::RightDockWidgetArea, m_checkDock);
+    tabifyDockWidget(m_graphDock, m_checkDock);
 
     // the undo history: every edit, cut change and drag, clickable to go back to it
-    auto* history = new QUndoView(undoStack_);
+    auto* history = new QUndoView(m_undoStack);
     history->setEmptyLabel(tr("Opened"));
     history->setToolTip(tr("Every change of the mechanism; click one to go back to it"));
-    historyDock_ = new QDockWidget(tr("History"), this);
-    historyDock_->setObjectName(QStringLiteral("HistoryDock"));
-    historyDock_->setWidget(history);
-    addDockWidget(Qt::RightDockWidgetArea, historyDock_);
-    tabifyDockWidget(graphDock_, historyDock_);
+    m_historyDock = new QDockWidget(tr("History"), this);
+    m_historyDock->setObjectName(QStringLiteral("HistoryDock"));
+    m_historyDock->setWidget(history);
+    addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_graphDock, m_historyDock);
 
     // the editor's selection: point, link and joint properties
-    properties_ = new PropertiesPanel(editor_->canvas());
-    propertiesDock_ = new QDockWidget(tr("Properties"), this);
-    propertiesDock_->setObjectName(QStringLiteral("PropertiesDock"));
-    propertiesDock_->setWidget(properties_);
-    propertiesDock_->setToolTip(tr("The selection in the Edit tab: a point, a link or a joint"));
-    addDockWidget(Qt::RightDockWidgetArea, propertiesDock_);
-    tabifyDockWidget(graphDock_, propertiesDock_);
-    graphDock_->raise();
+    m_properties = new PropertiesPanel(m_editor->canvas());
+    m_propertiesDock = new QDockWidget(tr("Properties"), this);
+    m_propertiesDock->setObjectName(QStringLiteral("PropertiesDock"));
+    m_propertiesDock->setWidget(m_properties);
+    m_propertiesDock->setToolTip(tr("The selection in the Edit tab: a point, a link or a joint"));
+    addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+    tabifyDockWidget(m_graphDock, m_propertiesDock);
+    m_graphDock->raise();
     // editing shows the selection's properties (the problems first, if any); simulating shows
     // the loops and cuts
-    connect(centralTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
-        QDockWidget* editing = checkPanel_->result().hasErrors() ? checkDock_ : propertiesDock_;
-        (tab == 1 ? editing : graphDock_)->raise();
+    connect(m_centralTabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        QDockWidget* editing = m_checkPanel->result().hasErrors() ? m_checkDock : m_propertiesDock;
+        (tab == 1 ? editing : m_graphDock)->raise();
     });
 
-    jointPlot_ = new PlotDock(tr("Joint coordinates"), this);
-    reactionPlot_ = new PlotDock(tr("Cut reactions"), this);
-    addDockWidget(Qt::BottomDockWidgetArea, jointPlot_);
-    splitDockWidget(jointPlot_, reactionPlot_, Qt::Horizontal);
-    jointPlot_->follow(controller_);
-    reactionPlot_->follow(controller_);
+    m_jointPlot = new PlotDock(tr("Joint coordinates"), this);
+    m_reactionPlot = new PlotDock(tr("Cut reactions"), this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_jointPlot);
+    splitDockWidget(m_jointPlot, m_reactionPlot, Qt::Horizontal);
+    m_jointPlot->follow(m_controller);
+    m_reactionPlot->follow(m_controller);
 
     // the driving torque against the input angle, of the playback run (inverse dynamics)
-    torqueAngle_ = new InputAnglePlot;
-    torqueAngleDock_ = new QDockWidget(tr("Torque vs angle"), this);
-    torqueAngleDock_->setObjectName(QStringLiteral("TorqueAngleDock"));
-    torqueAngleDock_->setWidget(torqueAngle_);
-    addDockWidget(Qt::BottomDockWidgetArea, torqueAngleDock_);
-    tabifyDockWidget(jointPlot_, torqueAngleDock_);
-    jointPlot_->raise();
+    m_torqueAngle = new InputAnglePlot;
+    m_torqueAngleDock = new QDockWidget(tr("Torque vs angle"), this);
+    m_torqueAngleDock->setObjectName(QStringLiteral("TorqueAngleDock"));
+    m_torqueAngleDock->setWidget(m_torqueAngle);
+    addDockWidget(Qt::BottomDockWidgetArea, m_torqueAngleDock);
+    tabifyDockWidget(m_jointPlot, m_torqueAngleDock);
+    m_jointPlot->raise();
 
     // the bottom docks span the whole width; the side docks take the full height above them
     setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
 
-    playback_ = new PlaybackBar(this);
-    addToolBar(Qt::BottomToolBarArea, playback_);
+    m_playback = new PlaybackBar(this);
+    addToolBar(Qt::BottomToolBarArea, m_playback);
 }
 
 void MainWindow::applyDefaultDockSizes() {
     // the 3-D view keeps about half of what the run panel leaves, and 60 % of the height
     const int w = width();
-    resizeDocks({runPanel_, graphDock_}, {280, std::max(480, (w - 280) * 9 / 20)}, Qt::Horizontal);
-    resizeDocks({runPanel_, runsDock_}, {std::max(300, height() - 300), 150}, Qt::Vertical);
-    resizeDocks({jointPlot_}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
-    resizeDocks({jointPlot_, reactionPlot_}, {w / 2, w / 2}, Qt::Horizontal);
+    resizeDocks({m_runPanel, m_graphDock}, {280, std::max(480, (w - 280) * 9 / 20)},
+                Qt::Horizontal);
+    resizeDocks({m_runPanel, m_runsDock}, {std::max(300, height() - 300), 150}, Qt::Vertical);
+    resizeDocks({m_jointPlot}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
+    resizeDocks({m_jointPlot, m_reactionPlot}, {w / 2, w / 2}, Qt::Horizontal);
 }
 
 void MainWindow::createEditMenu() {
     auto* edit = new QMenu(tr("&Edit"), this);
-    menuBar()->insertMenu(viewMenu_->menuAction(), edit);
-    QAction* undo = undoStack_->createUndoAction(this, tr("&Undo"));
+    menuBar()->insertMenu(m_viewMenu->menuAction(), edit);
+    QAction* undo = m_undoStack->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = undoStack_->createRedoAction(this, tr("&Redo"));
+    QAction* redo = m_undoStack->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
     undo->setIcon(actionIcon(QStringLiteral("edit-undo")));
     redo->setIcon(actionIcon(QStringLiteral("edit-redo")));
@@ -150,61 +151,61 @@ void MainWindow::createEditMenu() {
 void MainWindow::createSimulationMenu() {
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->setToolTipsVisible(true);
-    for (QAction* action : {runPanel_->startAction(), runPanel_->pauseResumeAction(),
-                            runPanel_->stopAction(), runPanel_->restartAction()}) {
+    for (QAction* action : {m_runPanel->startAction(), m_runPanel->pauseResumeAction(),
+                            m_runPanel->stopAction(), m_runPanel->restartAction()}) {
         simulation->addAction(action);
         addAction(action); // shortcuts work wherever the focus is
     }
     simulation->addSeparator();
-    simulation->addAction(playback_->playAction());
-    simulation->addAction(playback_->followLiveAction());
+    simulation->addAction(m_playback->playAction());
+    simulation->addAction(m_playback->followLiveAction());
 }
 
 PlotDock* MainWindow::addPlotDock() {
-    auto* dock = new PlotDock(tr("Plot %1").arg(extraPlots_.size() + 3), this);
-    extraPlots_.push_back(dock);
-    dock->follow(controller_);
-    for (const std::shared_ptr<SimulationRun>& run : controller_->history()->runs()) {
-        if (controller_->history()->isShown(run->id())) {
+    auto* dock = new PlotDock(tr("Plot %1").arg(m_extraPlots.size() + 3), this);
+    m_extraPlots.push_back(dock);
+    dock->follow(m_controller);
+    for (const std::shared_ptr<SimulationRun>& run : m_controller->history()->runs()) {
+        if (m_controller->history()->isShown(run->id())) {
             dock->addRun(run);
         }
     }
     addDockWidget(Qt::BottomDockWidgetArea, dock);
-    tabifyDockWidget(reactionPlot_, dock);
+    tabifyDockWidget(m_reactionPlot, dock);
     dock->show();
     dock->raise();
-    viewMenu_->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(dock->toggleViewAction());
     return dock;
 }
 
 void MainWindow::addDockToggles() {
-    QAction* newPlot = viewMenu_->addAction(tr("New &Plot"), this, [this] { addPlotDock(); });
+    QAction* newPlot = m_viewMenu->addAction(tr("New &Plot"), this, [this] { addPlotDock(); });
     newPlot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     newPlot->setIcon(actionIcon(QStringLiteral("plot-new")));
     newPlot->setToolTip(tr("Another plot dock, to compare other series of the same runs"));
-    viewMenu_->addSeparator();
-    viewMenu_->addAction(runPanel_->toggleViewAction());
-    viewMenu_->addAction(runsDock_->toggleViewAction());
-    viewMenu_->addAction(graphDock_->toggleViewAction());
-    viewMenu_->addAction(checkDock_->toggleViewAction());
-    viewMenu_->addAction(historyDock_->toggleViewAction());
-    viewMenu_->addAction(propertiesDock_->toggleViewAction());
-    viewMenu_->addAction(jointPlot_->toggleViewAction());
-    viewMenu_->addAction(reactionPlot_->toggleViewAction());
-    viewMenu_->addAction(torqueAngleDock_->toggleViewAction());
-    viewMenu_->addAction(playback_->toggleViewAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_runPanel->toggleViewAction());
+    m_viewMenu->addAction(m_runsDock->toggleViewAction());
+    m_viewMenu->addAction(m_graphDock->toggleViewAction());
+    m_viewMenu->addAction(m_checkDock->toggleViewAction());
+    m_viewMenu->addAction(m_historyDock->toggleViewAction());
+    m_viewMenu->addAction(m_propertiesDock->toggleViewAction());
+    m_viewMenu->addAction(m_jointPlot->toggleViewAction());
+    m_viewMenu->addAction(m_reactionPlot->toggleViewAction());
+    m_viewMenu->addAction(m_torqueAngleDock->toggleViewAction());
+    m_viewMenu->addAction(m_playback->toggleViewAction());
 }
 
 void MainWindow::createStatusWidgets() {
-    progressLabel_ = new QLabel;
-    progressLabel_->setToolTip(tr("Simulated time and real-time factor of the run"));
-    progressBar_ = new QProgressBar;
-    progressBar_->setRange(0, 1000);
-    progressBar_->setMaximumWidth(180);
-    progressBar_->setTextVisible(false);
-    progressBar_->hide();
-    statusBar()->addPermanentWidget(progressLabel_);
-    statusBar()->addPermanentWidget(progressBar_);
+    m_progressLabel = new QLabel;
+    m_progressLabel->setToolTip(tr("Simulated time and real-time factor of the run"));
+    m_progressBar = new QProgressBar;
+    m_progressBar->setRange(0, 1000);
+    m_progressBar->setMaximumWidth(180);
+    m_progressBar->setTextVisible(false);
+    m_progressBar->hide();
+    statusBar()->addPermanentWidget(m_progressLabel);
+    statusBar()->addPermanentWidget(m_progressBar);
 }
 
 } // namespace sslm::ui

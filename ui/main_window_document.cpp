@@ -45,47 +45,47 @@ std::vector<std::string> cutNames(const Model& model) {
 } // namespace
 
 void MainWindow::connectDocument() {
-    connect(document_, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
-    connect(document_, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
-    connect(document_, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
+    connect(m_document, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
+    connect(m_document, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
+    connect(m_document, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
     // a run kind chosen for the previous mechanism does not carry over to another one
-    connect(document_, &MechanismDocument::documentReplaced, runPanel_,
+    connect(m_document, &MechanismDocument::documentReplaced, m_runPanel,
             &RunPanel::startNewDocument);
     // the Check panel shows the editor's check of every change, also those that do not compile
-    connect(editor_->canvas(), &EditorCanvas::checked, checkPanel_, &CheckPanel::show);
+    connect(m_editor->canvas(), &EditorCanvas::checked, m_checkPanel, &CheckPanel::show);
     // the Check tab comes up when it has something new to say, not at every edit
-    connect(document_, &MechanismDocument::documentReplaced, checkPanel_,
+    connect(m_document, &MechanismDocument::documentReplaced, m_checkPanel,
             &CheckPanel::startNewDocument);
-    connect(checkPanel_, &CheckPanel::findingsAppeared, checkDock_, &QDockWidget::raise);
-    connect(checkPanel_, &CheckPanel::loopSelected, this, [this](int loop) {
-        view_->setHighlightedLoop(loop);
-        graph_->highlightLoop(loop);
+    connect(m_checkPanel, &CheckPanel::findingsAppeared, m_checkDock, &QDockWidget::raise);
+    connect(m_checkPanel, &CheckPanel::loopSelected, this, [this](int loop) {
+        m_view->setHighlightedLoop(loop);
+        m_graph->highlightLoop(loop);
     });
 }
 
 void MainWindow::updateWindowTitle() {
     const QString name =
-        document_->path().isEmpty() ? tr("Untitled") : QFileInfo(document_->path()).fileName();
+        m_document->path().isEmpty() ? tr("Untitled") : QFileInfo(m_document->path()).fileName();
     setWindowTitle(tr("%1[*] — SSLM Studio").arg(name));
-    setWindowFilePath(document_->path());
-    setWindowModified(document_->isModified());
+    setWindowFilePath(m_document->path());
+    setWindowModified(m_document->isModified());
 }
 
 void MainWindow::onDocumentChanged() {
-    if (adoptingCuts_) {
+    if (m_adoptingCuts) {
         return; // the cuts the view shows already
     }
-    if (current_ && document_->spec() == current_->model->spec) {
+    if (m_current && m_document->spec() == m_current->model->spec) {
         // back to the mechanism on screen (opened, or an undo to it)
-        documentCompiles_ = true;
-        staleBanner_->hide();
+        m_documentCompiles = true;
+        m_staleBanner->hide();
         return;
     }
-    LoadOutcome outcome = compileMechanism(document_->spec(), document_->path());
-    documentCompiles_ = outcome.mechanism.has_value();
+    LoadOutcome outcome = compileMechanism(m_document->spec(), m_document->path());
+    m_documentCompiles = outcome.mechanism.has_value();
     if (!outcome.mechanism) {
-        if (!current_) {
-            graph_->setSpec(document_->spec(), {});
+        if (!m_current) {
+            m_graph->setSpec(m_document->spec(), {});
         }
         const QString reason = outcome.error.section(QLatin1Char('\n'), 0, 0);
         showStaleBanner(reason);
@@ -93,36 +93,36 @@ void MainWindow::onDocumentChanged() {
         return;
     }
     showMechanism(std::move(*outcome.mechanism));
-    statusBar()->showMessage(current_->warnings.isEmpty()
+    statusBar()->showMessage(m_current->warnings.isEmpty()
                                  ? tr("Mechanism updated.")
-                                 : current_->warnings.section(QLatin1Char('\n'), 0, 0));
+                                 : m_current->warnings.section(QLatin1Char('\n'), 0, 0));
 }
 
 void MainWindow::showStaleBanner(const QString& reason) {
     const QString shown =
-        current_ ? tr("The 3-D view shows <b>%1</b> as it last compiled, not the "
-                      "drawing being edited.")
-                       .arg(QString::fromStdString(current_->model->spec.name).toHtmlEscaped())
-                 : tr("Nothing to show in 3-D yet.");
-    staleBanner_->setText(
+        m_current ? tr("The 3-D view shows <b>%1</b> as it last compiled, not the "
+                       "drawing being edited.")
+                        .arg(QString::fromStdString(m_current->model->spec.name).toHtmlEscaped())
+                  : tr("Nothing to show in 3-D yet.");
+    m_staleBanner->setText(
         tr("%1 The drawing does not compile: %2 <a href=\"edit\">Fix it in the Edit tab</a>; "
            "the Check panel says what is missing.")
             .arg(shown, reason.toHtmlEscaped()));
-    staleBanner_->show();
+    m_staleBanner->show();
 }
 
 void MainWindow::showMechanism(LoadedMechanism mechanism) {
     stopRun(); // a run belongs to the mechanism it started with
-    documentCompiles_ = true;
-    staleBanner_->hide();
-    current_ = std::move(mechanism);
-    view_->setModel(current_->model, current_->q0);
-    graph_->setModel(current_->model);
-    runPanel_->setModel(*current_->model);
-    playback_->setRun(nullptr);
-    shownSample_ = -1;
+    m_documentCompiles = true;
+    m_staleBanner->hide();
+    m_current = std::move(mechanism);
+    m_view->setModel(m_current->model, m_current->q0);
+    m_graph->setModel(m_current->model);
+    m_runPanel->setModel(*m_current->model);
+    m_playback->setRun(nullptr);
+    m_shownSample = -1;
     updateRunActions();
-    Q_EMIT mechanismLoaded(*current_);
+    Q_EMIT mechanismLoaded(*m_current);
 }
 
 void MainWindow::showUnfinished(const MechanismSpec& spec,
@@ -130,14 +130,14 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
                                 bool modified,
                                 const QString& reason) {
     stopRun();
-    current_.reset();
-    documentCompiles_ = false;
-    view_->setModel(nullptr, Eigen::VectorXd());
-    graph_->setSpec(spec, {});
-    playback_->setRun(nullptr);
-    shownSample_ = -1;
-    document_->reset(spec, path, modified);
-    reactionDefaultsPending_ = true; // its λ columns once it compiles, not the last mechanism's
+    m_current.reset();
+    m_documentCompiles = false;
+    m_view->setModel(nullptr, Eigen::VectorXd());
+    m_graph->setSpec(spec, {});
+    m_playback->setRun(nullptr);
+    m_shownSample = -1;
+    m_document->reset(spec, path, modified);
+    m_reactionDefaultsPending = true; // its λ columns once it compiles, not the last mechanism's
     updateRunActions();
     updateWindowTitle();
     showStaleBanner(reason.section(QLatin1Char('\n'), 0, 0));
@@ -156,7 +156,7 @@ bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
         return true;
     }
     showMechanism(std::move(*outcome.mechanism));
-    document_->reset(spec, {}, /*modified=*/true); // never saved
+    m_document->reset(spec, {}, /*modified=*/true); // never saved
     updateWindowTitle();
     statusBar()->showMessage(tr("New mechanism \u201c%1\u201d: F5 simulates it, Ctrl+S saves it.")
                                  .arg(QString::fromStdString(spec.name)));
@@ -168,7 +168,7 @@ void MainWindow::promptNewEmpty() {
         return;
     }
     newDocument(emptyDrawing(tr("New mechanism").toStdString()).spec);
-    centralTabs_->setCurrentIndex(1);
+    m_centralTabs->setCurrentIndex(1);
 }
 
 void MainWindow::promptNewFromTemplate() {
@@ -202,7 +202,7 @@ void MainWindow::promptInsertTemplate() {
 }
 
 bool MainWindow::insertIntoDrawing(const MechanismSpec& part, QString* error) {
-    EditorCanvas* canvas = editor_->canvas();
+    EditorCanvas* canvas = m_editor->canvas();
     // beside the drawing: the part's leftmost pivot 0.15 m right of the rightmost point drawn
     std::optional<double> right;
     const Drawing& drawing = canvas->drawing();
@@ -237,7 +237,7 @@ bool MainWindow::insertIntoDrawing(const MechanismSpec& part, QString* error) {
         }
         return false;
     }
-    centralTabs_->setCurrentIndex(1);
+    m_centralTabs->setCurrentIndex(1);
     canvas->fit();
     statusBar()->showMessage(tr("Inserted \u201c%1\u201d: pin it to the drawing with the Pin "
                                 "tool (J), or drive it as it is.")
@@ -246,35 +246,35 @@ bool MainWindow::insertIntoDrawing(const MechanismSpec& part, QString* error) {
 }
 
 void MainWindow::adoptCutsIntoDocument(const Model& model) {
-    MechanismSpec spec = document_->spec();
+    MechanismSpec spec = m_document->spec();
     nameCutCoordinates(spec); // as the graph view named them for the model (theta8, not J8)
     spec.cuts = cutNames(model);
-    adoptingCuts_ = true; // the model is already compiled with them
-    document_->replaceWithoutHistory(std::move(spec));
-    adoptingCuts_ = false;
+    m_adoptingCuts = true; // the model is already compiled with them
+    m_document->replaceWithoutHistory(std::move(spec));
+    m_adoptingCuts = false;
 }
 
 bool MainWindow::save(QString* error) {
-    if (isBlank(document_->spec())) {
+    if (isBlank(m_document->spec())) {
         return false;
     }
-    if (document_->path().isEmpty()) {
+    if (m_document->path().isEmpty()) {
         if (error != nullptr) {
             *error = tr("The mechanism has no file yet: use Save As.");
             return false;
         }
         promptSaveAs();
-        return !document_->isModified();
+        return !m_document->isModified();
     }
-    return saveAs(document_->path(), error);
+    return saveAs(m_document->path(), error);
 }
 
 bool MainWindow::saveAs(const QString& path, QString* error) {
-    if (isBlank(document_->spec())) {
+    if (isBlank(m_document->spec())) {
         return false;
     }
     QString failure;
-    if (!document_->saveAs(path, &failure)) {
+    if (!m_document->saveAs(path, &failure)) {
         if (error != nullptr) {
             *error = failure;
         } else {
@@ -285,25 +285,25 @@ bool MainWindow::saveAs(const QString& path, QString* error) {
         }
         return false;
     }
-    if (current_) {
-        current_->path = document_->path();
+    if (m_current) {
+        m_current->path = m_document->path();
     }
-    rememberFile(document_->path());
+    rememberFile(m_document->path());
     updateWindowTitle();
     statusBar()->showMessage(
-        documentCompiles_
-            ? tr("Saved %1").arg(document_->path())
+        m_documentCompiles
+            ? tr("Saved %1").arg(m_document->path())
             : tr("Saved %1; it does not compile yet and opens in the Edit tab to be finished.")
-                  .arg(document_->path()));
+                  .arg(m_document->path()));
     return true;
 }
 
 void MainWindow::promptSaveAs() {
-    if (isBlank(document_->spec())) {
+    if (isBlank(m_document->spec())) {
         statusBar()->showMessage(tr("Nothing to save: open a mechanism first (Ctrl+O)."));
         return;
     }
-    QString start = document_->path();
+    QString start = m_document->path();
     if (start.isEmpty()) {
         start = lastDirectory() + QStringLiteral("/mechanism.json");
     }
@@ -319,13 +319,14 @@ void MainWindow::promptSaveAs() {
 }
 
 bool MainWindow::confirmDiscardChanges() {
-    if (!document_->isModified() || isBlank(document_->spec())) {
+    if (!m_document->isModified() || isBlank(m_document->spec())) {
         return true; // nothing drawn is nothing lost
     }
     QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
                     tr("%1 has changes that are not saved.")
-                        .arg(document_->path().isEmpty() ? tr("The mechanism")
-                                                         : QFileInfo(document_->path()).fileName()),
+                        .arg(m_document->path().isEmpty()
+                                 ? tr("The mechanism")
+                                 : QFileInfo(m_document->path()).fileName()),
                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setInformativeText(tr("Save them before going on?"));
     box.setDefaultButton(QMessageBox::Save);
@@ -333,7 +334,7 @@ bool MainWindow::confirmDiscardChanges() {
     case QMessageBox::Save:
         return save();
     case QMessageBox::Discard:
-        document_->removeRecovery();
+        m_document->removeRecovery();
         return true;
     default:
         return false;
@@ -352,14 +353,14 @@ bool MainWindow::restoreRecovery(const RecoveryEntry& entry, QString* error) {
     LoadOutcome outcome = compileMechanism(*spec, entry.originalPath);
     if (outcome.mechanism) {
         showMechanism(std::move(*outcome.mechanism));
-        document_->reset(*spec, entry.originalPath, /*modified=*/true);
+        m_document->reset(*spec, entry.originalPath, /*modified=*/true);
     } else {
         // a drawing that was not finished: back into the Edit tab as it was
         showUnfinished(*spec, entry.originalPath, /*modified=*/true, outcome.error);
-        centralTabs_->setCurrentIndex(1);
+        m_centralTabs->setCurrentIndex(1);
     }
     MechanismDocument::discardRecovery(entry); // the document writes its own copy from now on
-    document_->writeRecovery();
+    m_document->writeRecovery();
     updateWindowTitle();
     statusBar()->showMessage(tr("Recovered the unsaved changes of %1 (written %2). Save them "
                                 "with Ctrl+S.")
@@ -373,7 +374,7 @@ bool MainWindow::restoreRecovery(const RecoveryEntry& entry, QString* error) {
 int MainWindow::offerRecovery() {
     int restored = 0;
     for (const RecoveryEntry& entry :
-         MechanismDocument::pendingRecoveries(document_->recoveryDirectory())) {
+         MechanismDocument::pendingRecoveries(m_document->recoveryDirectory())) {
         const QString name = entry.originalPath.isEmpty()
                                  ? tr("an untitled mechanism")
                                  : QFileInfo(entry.originalPath).fileName();

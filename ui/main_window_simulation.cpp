@@ -64,91 +64,91 @@ QString seconds(double t) {
 } // namespace
 
 void MainWindow::connectSimulation() {
-    connect(runPanel_, &RunPanel::startRequested, this, &MainWindow::startSimulation);
-    connect(runPanel_, &RunPanel::pauseRequested, controller_, &SimulationController::pause);
-    connect(runPanel_, &RunPanel::resumeRequested, controller_, &SimulationController::resume);
-    connect(runPanel_, &RunPanel::stopRequested, controller_, &SimulationController::stop);
-    connect(runPanel_, &RunPanel::restartRequested, this, [this] {
-        if (!controller_->restart()) {
+    connect(m_runPanel, &RunPanel::startRequested, this, &MainWindow::startSimulation);
+    connect(m_runPanel, &RunPanel::pauseRequested, m_controller, &SimulationController::pause);
+    connect(m_runPanel, &RunPanel::resumeRequested, m_controller, &SimulationController::resume);
+    connect(m_runPanel, &RunPanel::stopRequested, m_controller, &SimulationController::stop);
+    connect(m_runPanel, &RunPanel::restartRequested, this, [this] {
+        if (!m_controller->restart()) {
             startSimulation();
         }
     });
-    connect(controller_, &SimulationController::started, this, &MainWindow::onRunStarted);
-    connect(controller_, &SimulationController::progress, this, &MainWindow::onProgress);
-    connect(controller_, &SimulationController::samplesAvailable, this, [this](int count) {
+    connect(m_controller, &SimulationController::started, this, &MainWindow::onRunStarted);
+    connect(m_controller, &SimulationController::progress, this, &MainWindow::onProgress);
+    connect(m_controller, &SimulationController::samplesAvailable, this, [this](int count) {
         // the plot docks pull at the same report, so all is drawn in one frame
-        if (playback_->run() == controller_->currentRun()) {
-            playback_->setAvailableSamples(count);
+        if (m_playback->run() == m_controller->currentRun()) {
+            m_playback->setAvailableSamples(count);
         }
-        if (torqueAngle_->run() == controller_->currentRun()) {
-            torqueAngle_->refresh();
+        if (m_torqueAngle->run() == m_controller->currentRun()) {
+            m_torqueAngle->refresh();
         }
     });
-    connect(controller_, &SimulationController::pausedChanged, this, [this](bool paused) {
+    connect(m_controller, &SimulationController::pausedChanged, this, [this](bool paused) {
         updateRunActions();
         statusBar()->showMessage(paused ? tr("Paused (F6 resumes)") : tr("Running…"));
     });
-    connect(controller_, &SimulationController::finished, this, &MainWindow::onRunFinished);
-    connect(controller_, &SimulationController::finished, torqueAngle_, &InputAnglePlot::refresh);
-    connect(playback_, &PlaybackBar::sampleIndexChanged, this, &MainWindow::showSample);
-    connect(runList_, &RunList::playbackRequested, this, &MainWindow::playBackRun);
-    connect(controller_->history(), &RunHistory::runRemoved, this, [this](int runId) {
-        if (playback_->run() && playback_->run()->id() == runId) {
-            playback_->setRun(nullptr);
-            runList_->setPlaybackRun(-1);
+    connect(m_controller, &SimulationController::finished, this, &MainWindow::onRunFinished);
+    connect(m_controller, &SimulationController::finished, m_torqueAngle, &InputAnglePlot::refresh);
+    connect(m_playback, &PlaybackBar::sampleIndexChanged, this, &MainWindow::showSample);
+    connect(m_runList, &RunList::playbackRequested, this, &MainWindow::playBackRun);
+    connect(m_controller->history(), &RunHistory::runRemoved, this, [this](int runId) {
+        if (m_playback->run() && m_playback->run()->id() == runId) {
+            m_playback->setRun(nullptr);
+            m_runList->setPlaybackRun(-1);
         }
-        if (torqueAngle_->run() && torqueAngle_->run()->id() == runId) {
-            torqueAngle_->setRun(nullptr);
+        if (m_torqueAngle->run() && m_torqueAngle->run()->id() == runId) {
+            m_torqueAngle->setRun(nullptr);
         }
     });
     // the plots show the runs of the document being worked on: opening another one hides the
     // earlier runs (they stay in the run list, unchecked), and its first run picks its series
     const auto documentLabel = [this] {
-        return document_->path().isEmpty() ? QString() : QFileInfo(document_->path()).fileName();
+        return m_document->path().isEmpty() ? QString() : QFileInfo(m_document->path()).fileName();
     };
-    connect(document_, &MechanismDocument::documentReplaced, this, [this, documentLabel] {
-        controller_->setDocument(controller_->document() + 1, documentLabel());
-        controller_->history()->hideOtherDocuments(controller_->document());
-        reactionDefaultsPending_ = true;
+    connect(m_document, &MechanismDocument::documentReplaced, this, [this, documentLabel] {
+        m_controller->setDocument(m_controller->document() + 1, documentLabel());
+        m_controller->history()->hideOtherDocuments(m_controller->document());
+        m_reactionDefaultsPending = true;
     });
-    connect(document_, &MechanismDocument::pathChanged, this, [this, documentLabel] {
-        controller_->setDocument(controller_->document(), documentLabel()); // saved as
+    connect(m_document, &MechanismDocument::pathChanged, this, [this, documentLabel] {
+        m_controller->setDocument(m_controller->document(), documentLabel()); // saved as
     });
-    connect(graph_, &MechanismGraphView::cutsChanged, this, &MainWindow::onCutsChanged);
-    connect(graph_, &MechanismGraphView::loopHighlighted, view_,
+    connect(m_graph, &MechanismGraphView::cutsChanged, this, &MainWindow::onCutsChanged);
+    connect(m_graph, &MechanismGraphView::loopHighlighted, m_view,
             &MechanismView::setHighlightedLoop);
     updateRunActions();
 }
 
 bool MainWindow::startSimulation() {
-    const MechanismSpec& drawn = document_->spec();
-    if (!current_ && drawn.bodies.empty() && drawn.ground.points.empty()) {
+    const MechanismSpec& drawn = m_document->spec();
+    if (!m_current && drawn.bodies.empty() && drawn.ground.points.empty()) {
         statusBar()->showMessage(tr("Open a mechanism first (Ctrl+O), or draw one (Ctrl+N)."));
         return false;
     }
-    if (!current_ || !documentCompiles_) {
+    if (!m_current || !m_documentCompiles) {
         statusBar()->showMessage(tr("Cannot start: the edited mechanism does not compile; the "
                                     "Check panel says what to fix (Ctrl+Z undoes the edit)."));
-        checkDock_->raise();
+        m_checkDock->raise();
         return false;
     }
-    if (current_->model->nq() == 0) {
+    if (m_current->model->nq() == 0) {
         statusBar()->showMessage(tr("Nothing moves yet: draw links in the Edit tab (Ctrl+2)."));
         return false;
     }
-    const std::optional<SimulationSettings> settings = runPanel_->settings();
+    const std::optional<SimulationSettings> settings = m_runPanel->settings();
     if (!settings) {
-        statusBar()->showMessage(tr("Cannot start: %1").arg(runPanel_->validationMessage()));
+        statusBar()->showMessage(tr("Cannot start: %1").arg(m_runPanel->validationMessage()));
         return false;
     }
-    if (runPanel_->runKind() != RunKind::Forward) {
-        return startPrescribedRun(runPanel_->runKind(), *settings);
+    if (m_runPanel->runKind() != RunKind::Forward) {
+        return startPrescribedRun(m_runPanel->runKind(), *settings);
     }
     // the form's actuator inputs: the run's model is compiled with them (the file is unchanged)
-    std::shared_ptr<const Model> model = current_->model;
-    if (!runPanel_->actuatorInputs()->isFileInput()) {
+    std::shared_ptr<const Model> model = m_current->model;
+    if (!m_runPanel->actuatorInputs()->isFileInput()) {
         MechanismSpec spec = model->spec;
-        spec.actuators = runPanel_->actuatorInputs()->actuators();
+        spec.actuators = m_runPanel->actuatorInputs()->actuators();
         const CompileResult compiled =
             compileModel(spec, CompileOptions{.cuts = cutJointNames(*model)});
         if (!compiled.ok()) {
@@ -159,19 +159,19 @@ bool MainWindow::startSimulation() {
         }
         model = compiled.model;
     }
-    controller_->start(std::move(model), *settings, current_->q0, current_->qd0);
+    m_controller->start(std::move(model), *settings, m_current->q0, m_current->qd0);
     return true;
 }
 
 bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& settings) {
     // the actuated coordinates turn at their initial rates from the initial pose
-    const Model& model = *current_->model;
+    const Model& model = *m_current->model;
     std::string problem;
     PrescribedDrive drive;
     for (const int k : actuatedCoordinates(model, &problem)) {
-        drive.motions.push_back({k, constantSpeed(current_->q0[k], current_->qd0[k])});
+        drive.motions.push_back({k, constantSpeed(m_current->q0[k], m_current->qd0[k])});
     }
-    drive.gains = runPanel_->forcedGains();
+    drive.gains = m_runPanel->forcedGains();
     InverseRunSettings inverse;
     inverse.tEnd = settings.tEnd;
     inverse.sampleInterval = settings.sampleInterval;
@@ -184,8 +184,8 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
                 .arg(runKindText(kind).toLower(), QString::fromStdString(problem)));
         return false;
     }
-    controller_->start(current_->model, settings, current_->q0, current_->qd0, kind,
-                       std::move(drive));
+    m_controller->start(m_current->model, settings, m_current->q0, m_current->qd0, kind,
+                        std::move(drive));
     return true;
 }
 
@@ -217,7 +217,7 @@ void MainWindow::showDefaultSeries(const SimulationRun& run, bool replace) {
         break;
     }
     const std::array<std::pair<PlotDock*, QStringList>, 2> plots{
-        {{jointPlot_, joint}, {reactionPlot_, reaction}}};
+        {{m_jointPlot, joint}, {m_reactionPlot, reaction}}};
     for (const auto& [dock, defaults] : plots) {
         SeriesChooser& chooser = *dock->chooser();
         if (replace) {
@@ -239,46 +239,46 @@ void MainWindow::showDefaultSeries(const SimulationRun& run, bool replace) {
 }
 
 void MainWindow::onRunStarted() {
-    const std::shared_ptr<SimulationRun> run = controller_->currentRun();
-    if (view_->model() != run->model()) {
-        view_->setModel(run->model(), run->q0());
+    const std::shared_ptr<SimulationRun> run = m_controller->currentRun();
+    if (m_view->model() != run->model()) {
+        m_view->setModel(run->model(), run->q0());
     }
-    view_->clearTraces();
-    shownSample_ = -1;
-    playback_->setFollowLive(true);
-    playback_->setRun(run);
-    torqueAngle_->setRun(run);
-    runList_->setPlaybackRun(run->id());
-    const RunHistory& history = *controller_->history();
+    m_view->clearTraces();
+    m_shownSample = -1;
+    m_playback->setFollowLive(true);
+    m_playback->setRun(run);
+    m_torqueAngle->setRun(run);
+    m_runList->setPlaybackRun(run->id());
+    const RunHistory& history = *m_controller->history();
     const bool otherCuts =
         history.size() > 1 && history.at(history.size() - 2)->cuts() != run->cuts();
-    if (reactionDefaultsPending_ || run->kind() != lastRunKind_ || otherCuts) {
-        showDefaultSeries(*run, reactionDefaultsPending_ || run->kind() != lastRunKind_);
+    if (m_reactionDefaultsPending || run->kind() != m_lastRunKind || otherCuts) {
+        showDefaultSeries(*run, m_reactionDefaultsPending || run->kind() != m_lastRunKind);
     }
-    reactionDefaultsPending_ = false;
-    lastRunKind_ = run->kind();
+    m_reactionDefaultsPending = false;
+    m_lastRunKind = run->kind();
     updateRunActions();
-    progressBar_->setValue(0);
-    progressBar_->show();
+    m_progressBar->setValue(0);
+    m_progressBar->show();
     statusBar()->showMessage(tr("%1 started: cuts %2").arg(run->name(), cutList(*run->model())));
 }
 
 void MainWindow::onProgress(double t, double tEnd, double realTimeFactor) {
-    progressBar_->setValue(tEnd > 0 ? static_cast<int>(1000.0 * std::min(1.0, t / tEnd)) : 0);
+    m_progressBar->setValue(tEnd > 0 ? static_cast<int>(1000.0 * std::min(1.0, t / tEnd)) : 0);
     const QString factor = realTimeFactor >= 10 ? QString::number(realTimeFactor, 'f', 0)
                                                 : QString::number(realTimeFactor, 'g', 2);
-    progressLabel_->setText(
+    m_progressLabel->setText(
         tr("t = %1 / %2 s · %3× real time").arg(seconds(t), seconds(tEnd), factor));
 }
 
 void MainWindow::onRunFinished(const SimulationSummary& summary) {
-    const std::shared_ptr<SimulationRun> run = controller_->currentRun();
+    const std::shared_ptr<SimulationRun> run = m_controller->currentRun();
     updateRunActions();
-    progressBar_->hide();
-    if (run && playback_->run() == run) {
-        playback_->setAvailableSamples(static_cast<int>(run->samples().size()));
+    m_progressBar->hide();
+    if (run && m_playback->run() == run) {
+        m_playback->setAvailableSamples(static_cast<int>(run->samples().size()));
     }
-    view_->refitUnlessNavigated(); // the traces may reach beyond the initial pose's box
+    m_view->refitUnlessNavigated(); // the traces may reach beyond the initial pose's box
     const QString name = run ? run->name() : tr("The run");
     const double factor = summary.wallSeconds > 0 ? summary.endTime / summary.wallSeconds : 0.0;
     if (summary.ok) {
@@ -316,25 +316,25 @@ void MainWindow::onRunFinished(const SimulationSummary& summary) {
 }
 
 void MainWindow::updateRunActions() {
-    runPanel_->setRunState(controller_->isRunning(), controller_->isPaused());
-    runPanel_->startAction()->setEnabled(current_.has_value());
-    runPanel_->restartAction()->setEnabled(current_.has_value());
+    m_runPanel->setRunState(m_controller->isRunning(), m_controller->isPaused());
+    m_runPanel->startAction()->setEnabled(m_current.has_value());
+    m_runPanel->restartAction()->setEnabled(m_current.has_value());
 }
 
 void MainWindow::showSample(int index) {
-    const std::shared_ptr<const SimulationRun> run = playback_->run();
+    const std::shared_ptr<const SimulationRun> run = m_playback->run();
     if (!run || index < 0 || static_cast<std::size_t>(index) >= run->samples().size()) {
         return;
     }
-    if (view_->model() != run->model()) {
-        view_->setModel(run->model(), run->q0());
-        shownSample_ = -1;
+    if (m_view->model() != run->model()) {
+        m_view->setModel(run->model(), run->q0());
+        m_shownSample = -1;
     }
     // the traces go through every sample up to this one (skipping samples would draw chords
     // across a fast motion's path): those in between only extend them
-    int from = shownSample_ + 1;
-    if (index < shownSample_) {
-        view_->clearTraces();
+    int from = m_shownSample + 1;
+    if (index < m_shownSample) {
+        m_view->clearTraces();
         from = 0;
     }
     std::vector<Eigen::VectorXd> between;
@@ -342,85 +342,85 @@ void MainWindow::showSample(int index) {
     for (int k = from; k < index; ++k) {
         between.push_back(poseAt(*run, k));
     }
-    view_->extendTraces(between);
-    view_->setPose(poseAt(*run, index));
-    view_->setReactions(reactionsAt(*run, index));
+    m_view->extendTraces(between);
+    m_view->setPose(poseAt(*run, index));
+    m_view->setReactions(reactionsAt(*run, index));
     const double t = run->samples().value(index, 0);
     if (!run->isActive()) {
         // playback: the time shown, not the end of the last run's progress
         const double tLast = run->samples().value(run->samples().size() - 1, 0);
-        progressLabel_->setText(tr("t = %1 / %2 s · playback").arg(seconds(t), seconds(tLast)));
+        m_progressLabel->setText(tr("t = %1 / %2 s · playback").arg(seconds(t), seconds(tLast)));
     }
-    jointPlot_->plot()->setTimeCursor(t);
-    reactionPlot_->plot()->setTimeCursor(t);
-    torqueAngle_->setMarkedSample(index);
-    shownSample_ = index;
+    m_jointPlot->plot()->setTimeCursor(t);
+    m_reactionPlot->plot()->setTimeCursor(t);
+    m_torqueAngle->setMarkedSample(index);
+    m_shownSample = index;
 }
 
 void MainWindow::onCutsChanged(const std::vector<std::string>& cuts,
                                std::shared_ptr<const Model> model) {
-    undoStack_->push(
-        new CutChangeCommand(graph_, graph_->previousCuts(), cuts, std::move(model),
+    m_undoStack->push(
+        new CutChangeCommand(m_graph, m_graph->previousCuts(), cuts, std::move(model),
                              [this](std::shared_ptr<const Model> m) { adoptModel(std::move(m)); }));
 }
 
 void MainWindow::adoptModel(std::shared_ptr<const Model> model) {
-    if (!current_ || !model) {
+    if (!m_current || !model) {
         return;
     }
     InitialState initial = assembleInitialState(*model);
-    current_->model = model;
+    m_current->model = model;
     adoptCutsIntoDocument(*model); // saved with the document
-    current_->q0 = std::move(initial.q);
-    current_->qd0 = std::move(initial.qd);
-    current_->assembly = std::move(initial.report);
-    runPanel_->setCuts(QString(cutList(*model)).split(QStringLiteral(", "), Qt::SkipEmptyParts));
+    m_current->q0 = std::move(initial.q);
+    m_current->qd0 = std::move(initial.qd);
+    m_current->assembly = std::move(initial.report);
+    m_runPanel->setCuts(QString(cutList(*model)).split(QStringLiteral(", "), Qt::SkipEmptyParts));
     QString text = tr("Cut joints %1: recompiled and assembled (|Φ| = %2); the next run uses them.")
                        .arg(cutList(*model))
-                       .arg(current_->assembly.residual, 0, 'g', 2);
-    if (!current_->assembly.converged) {
+                       .arg(m_current->assembly.residual, 0, 'g', 2);
+    if (!m_current->assembly.converged) {
         text = tr("Cut joints %1: the initial pose could not be assembled: %2")
-                   .arg(cutList(*model), QString::fromStdString(current_->assembly.message));
+                   .arg(cutList(*model), QString::fromStdString(m_current->assembly.message));
     }
-    if (!controller_->isRunning()) {
+    if (!m_controller->isRunning()) {
         // idle: show the new model's initial state (the runs stay in the plots)
-        playback_->setRun(nullptr);
-        shownSample_ = -1;
-        view_->setModel(model, current_->q0);
+        m_playback->setRun(nullptr);
+        m_shownSample = -1;
+        m_view->setModel(model, m_current->q0);
     }
     statusBar()->showMessage(text);
 }
 
 void MainWindow::stopRun() {
-    if (!controller_ || !controller_->isRunning()) {
+    if (!m_controller || !m_controller->isRunning()) {
         return;
     }
-    controller_->stop();
+    m_controller->stop();
     QElapsedTimer clock;
     clock.start();
-    while (controller_->isRunning() && clock.elapsed() < kStopTimeoutMs) {
+    while (m_controller->isRunning() && clock.elapsed() < kStopTimeoutMs) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     }
 }
 
 bool MainWindow::playBackRun(int runId) {
-    const std::shared_ptr<SimulationRun> run = controller_->history()->find(runId);
+    const std::shared_ptr<SimulationRun> run = m_controller->history()->find(runId);
     if (!run) {
         return false;
     }
-    if (playback_->run() != run) {
-        playback_->setFollowLive(run->isActive());
-        playback_->setRun(run);
-        torqueAngle_->setRun(run);
-        shownSample_ = -1;
-        view_->clearTraces();
+    if (m_playback->run() != run) {
+        m_playback->setFollowLive(run->isActive());
+        m_playback->setRun(run);
+        m_torqueAngle->setRun(run);
+        m_shownSample = -1;
+        m_view->clearTraces();
     }
-    runList_->setPlaybackRun(runId);
-    runList_->selectRun(runId);
+    m_runList->setPlaybackRun(runId);
+    m_runList->selectRun(runId);
     const int count = static_cast<int>(run->samples().size());
-    playback_->setAvailableSamples(count);
+    m_playback->setAvailableSamples(count);
     if (count > 0) {
-        playback_->setSampleIndex(count - 1);
+        m_playback->setSampleIndex(count - 1);
         showSample(count - 1);
     }
     statusBar()->showMessage(
@@ -429,9 +429,9 @@ bool MainWindow::playBackRun(int runId) {
 }
 
 bool MainWindow::exportSamplesCsv(const QString& path, QString* error) {
-    std::shared_ptr<const SimulationRun> run = playback_->run();
+    std::shared_ptr<const SimulationRun> run = m_playback->run();
     if (!run) {
-        run = controller_->currentRun();
+        run = m_controller->currentRun();
     }
     if (!run) {
         if (error) {
@@ -443,21 +443,21 @@ bool MainWindow::exportSamplesCsv(const QString& path, QString* error) {
 }
 
 bool MainWindow::exportViewPng(const QString& path) {
-    return view_->saveSnapshot(path);
+    return m_view->saveSnapshot(path);
 }
 
 void MainWindow::promptExportCsv() {
     const std::shared_ptr<const SimulationRun> run =
-        playback_->run() ? playback_->run() : controller_->currentRun();
+        m_playback->run() ? m_playback->run() : m_controller->currentRun();
     if (!run) {
         statusBar()->showMessage(tr("There is no run to export yet; start one with F5."));
         return;
     }
-    const QString documentPath = current_ ? current_->path : QString();
+    const QString documentPath = m_current ? m_current->path : QString();
     const QString suggested =
         QStringLiteral("%1/%2_run%3.csv")
             .arg(exportFolder(documentPath),
-                 QFileInfo(current_ ? current_->path : QStringLiteral("mechanism")).baseName())
+                 QFileInfo(m_current ? m_current->path : QStringLiteral("mechanism")).baseName())
             .arg(run->id());
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Samples"), suggested,
                                                       tr("CSV files (*.csv)"));
@@ -477,8 +477,8 @@ void MainWindow::promptExportCsv() {
 void MainWindow::promptExportPng() {
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export 3-D View"),
-        QDir(exportFolder(current_ ? current_->path : QString()))
-            .filePath(QFileInfo(current_ ? current_->path : QStringLiteral("mechanism"))
+        QDir(exportFolder(m_current ? m_current->path : QString()))
+            .filePath(QFileInfo(m_current ? m_current->path : QStringLiteral("mechanism"))
                           .completeBaseName() +
                       QStringLiteral(".png")),
         tr("PNG images (*.png)"));
@@ -495,11 +495,11 @@ void MainWindow::promptExportPng() {
 
 void MainWindow::exportAnimation() {
     VideoExportOptions defaults;
-    defaults.reactions = view_->reactionsVisible();
-    defaults.traces = view_->tracesVisible();
-    std::shared_ptr<const SimulationRun> run = playback_->run();
+    defaults.reactions = m_view->reactionsVisible();
+    defaults.traces = m_view->tracesVisible();
+    std::shared_ptr<const SimulationRun> run = m_playback->run();
     if (!run) {
-        run = controller_->currentRun();
+        run = m_controller->currentRun();
     }
     exportAnimationInteractively(this, std::move(run), defaults);
 }

@@ -129,9 +129,9 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
                                std::shared_ptr<const Model> model,
                                const Eigen::VectorXd& q,
                                std::vector<QColor> subsystemColours)
-    : renderer_(renderer), model_(std::move(model)), ws_(*model_), traceWs_(*model_), q_(q),
-      subsystemColours_(std::move(subsystemColours)) {
-    updatePositions(*model_, ws_, q_);
+    : m_renderer(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
+      m_subsystemColours(std::move(subsystemColours)) {
+    updatePositions(*m_model, m_ws, m_q);
 
     // sizes from the assembled extent and the shortest distance between a body's points
     double xmin = std::numeric_limits<double>::max(), xmax = -xmin, ymin = xmin, ymax = -xmin;
@@ -142,10 +142,10 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
         ymin = std::min(ymin, p.y());
         ymax = std::max(ymax, p.y());
     };
-    for (std::size_t b = 0; b < model_->bodies.size(); ++b) {
-        const auto& points = model_->bodies[b].points;
+    for (std::size_t b = 0; b < m_model->bodies.size(); ++b) {
+        const auto& points = m_model->bodies[b].points;
         for (std::size_t i = 0; i < points.size(); ++i) {
-            grow(pointPosition(ws_, static_cast<int>(b), points[i].p_B));
+            grow(pointPosition(m_ws, static_cast<int>(b), points[i].p_B));
             for (std::size_t k = i + 1; k < points.size(); ++k) {
                 const double d = (points[i].p_B - points[k].p_B).norm();
                 if (d > 1e-9 && b > 0) {
@@ -154,36 +154,36 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
             }
         }
     }
-    for (const auto& ground : model_->spec.ground.points) {
+    for (const auto& ground : m_model->spec.ground.points) {
         grow(ground.p_B);
     }
-    SceneMetrics& m = metrics_;
+    SceneMetrics& m = m_metrics;
     m.extent = std::max({xmax - xmin, ymax - ymin, 1e-3});
     m.barWidth = std::max(0.006 * m.extent, std::min(0.024 * m.extent, 0.42 * shortest));
     m.thickness = 0.4 * m.barWidth;
     m.layerStep = 1.25 * m.thickness;
     m.pinRadius = 0.62 * m.barWidth;
-    m.topZ = static_cast<double>(model_->bodies.size()) * m.layerStep + m.thickness;
+    m.topZ = static_cast<double>(m_model->bodies.size()) * m.layerStep + m.thickness;
 
-    bodies_.resize(model_->bodies.size());
-    joints_.resize(model_->joints.size());
+    m_bodies.resize(m_model->bodies.size());
+    m_joints.resize(m_model->joints.size());
     buildBodies();
     buildJoints();
     buildGround();
     buildTraces();
-    arrows_.resize(model_->joints.size()); // the cuts' reactions, or every joint's
-    for (auto& arrow : arrows_) {
+    m_arrows.resize(m_model->joints.size()); // the cuts' reactions, or every joint's
+    for (auto& arrow : m_arrows) {
         arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
         paint(arrow, kArrow, false);
         arrow->VisibilityOff();
     }
     applyColours();
-    setPose(q_);
+    setPose(m_q);
 }
 
 MechanismScene::~MechanismScene() {
-    for (const auto& actor : allActors_) {
-        renderer_->RemoveActor(actor);
+    for (const auto& actor : m_allActors) {
+        m_renderer->RemoveActor(actor);
     }
 }
 
@@ -195,18 +195,18 @@ vtkActor* MechanismScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4
     if (matrix) {
         actor->SetUserMatrix(matrix);
     }
-    renderer_->AddActor(actor);
-    allActors_.push_back(actor);
+    m_renderer->AddActor(actor);
+    m_allActors.push_back(actor);
     return actor;
 }
 
 void MechanismScene::buildBodies() {
-    const double eps = 0.02 * metrics_.thickness;
-    for (std::size_t b = 1; b < model_->bodies.size(); ++b) {
-        const Body& body = model_->bodies[b];
-        BodyActors& actors = bodies_[b];
+    const double eps = 0.02 * m_metrics.thickness;
+    for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
+        const Body& body = m_model->bodies[b];
+        BodyActors& actors = m_bodies[b];
         if (body.shape == BodyShape::Block && body.specIndex >= 0) {
-            const BodySpec& spec = model_->spec.bodies[body.specIndex];
+            const BodySpec& spec = m_model->spec.bodies[body.specIndex];
             actors.shape = roundedRectangle(body.com_B, spec.blockWidth, spec.blockHeight,
                                             0.12 * std::min(spec.blockWidth, spec.blockHeight));
         } else {
@@ -217,10 +217,10 @@ void MechanismScene::buildBodies() {
             if (points.empty()) {
                 points.push_back(body.com_B);
             }
-            actors.shape = roundedHull(points, 0.5 * metrics_.barWidth);
+            actors.shape = roundedHull(points, 0.5 * m_metrics.barWidth);
         }
-        const double z0 = static_cast<double>(b - 1) * metrics_.layerStep;
-        const double z1 = z0 + metrics_.thickness;
+        const double z0 = static_cast<double>(b - 1) * m_metrics.layerStep;
+        const double z1 = z0 + m_metrics.thickness;
         actors.solid = addActor(prism(actors.shape, z0, z1), actors.matrix);
         actors.outline = addActor(outlineLoop(actors.shape, z1 + eps), actors.matrix);
         actors.outline->GetProperty()->SetLineWidth(1.5f);
@@ -228,12 +228,12 @@ void MechanismScene::buildBodies() {
 }
 
 void MechanismScene::buildJoints() {
-    const SceneMetrics& m = metrics_;
+    const SceneMetrics& m = m_metrics;
     const double r = m.pinRadius;
     const double eps = 0.05 * m.thickness;
-    for (std::size_t j = 0; j < model_->joints.size(); ++j) {
-        const Joint& joint = model_->joints[j];
-        JointActors& actors = joints_[j];
+    for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
+        const Joint& joint = m_model->joints[j];
+        JointActors& actors = m_joints[j];
         const bool cut = joint.isCut();
         if (joint.type == JointType::Revolute) {
             actors.pin = addActor(cylinder(r, -m.layerStep, m.topZ), actors.matrix);
@@ -245,12 +245,12 @@ void MechanismScene::buildJoints() {
         } else {
             // slider guide: rails along the axis through the parent's point, carried by the
             // parent; two rails around a block, one line otherwise
-            const Body& child = model_->bodies[joint.bodyB];
+            const Body& child = m_model->bodies[joint.bodyB];
             double gap = 0;
             if (child.shape == BodyShape::Block && child.specIndex >= 0) {
-                gap = 0.5 * model_->spec.bodies[child.specIndex].blockHeight + 0.12 * m.barWidth;
+                gap = 0.5 * m_model->spec.bodies[child.specIndex].blockHeight + 0.12 * m.barWidth;
             }
-            const double slide = jointValue(*model_, ws_, static_cast<int>(j));
+            const double slide = jointValue(*m_model, m_ws, static_cast<int>(j));
             const Eigen::Vector2d axis = joint.axis_A.normalized();
             const Eigen::Vector2d normal(-axis.y(), axis.x());
             const double half = 0.35 * m.extent;
@@ -266,18 +266,18 @@ void MechanismScene::buildJoints() {
             const bool grounded = joint.bodyA == 0;
             if (grounded) {
                 const Eigen::Vector2d lower = -(gap + stroke) * normal;
-                for (auto& stroke_ :
+                for (auto& m_stroke :
                      hatch(a + lower, b + lower, normal, 1.2 * r, 1.1 * r, 0.35 * stroke)) {
-                    parts.push_back(std::move(stroke_));
+                    parts.push_back(std::move(m_stroke));
                 }
             }
             vtkActor* guide = addActor(flatPolygons(parts, -0.5 * m.layerStep),
-                                       grounded ? nullptr : bodies_[joint.bodyA].matrix.Get());
+                                       grounded ? nullptr : m_bodies[joint.bodyA].matrix.Get());
             paint(guide, kGroundDark, false);
             if (grounded) {
-                groundActors_.push_back(guide);
+                m_groundActors.push_back(guide);
             } else {
-                bodies_[joint.bodyA].guides.push_back(guide);
+                m_bodies[joint.bodyA].guides.push_back(guide);
             }
         }
         if (cut) {
@@ -292,10 +292,10 @@ void MechanismScene::buildJoints() {
 
 void MechanismScene::buildGround() {
     // a pivot symbol below every distinct ground point of a revolute joint
-    const double r = metrics_.pinRadius;
-    const double z = -metrics_.layerStep;
+    const double r = m_metrics.pinRadius;
+    const double z = -m_metrics.layerStep;
     std::vector<Eigen::Vector2d> pivots;
-    for (const Joint& joint : model_->joints) {
+    for (const Joint& joint : m_model->joints) {
         if (joint.type != JointType::Revolute) {
             continue;
         }
@@ -316,10 +316,10 @@ void MechanismScene::buildGround() {
         const Polygon2d triangle = {p, p + Eigen::Vector2d(-1.7 * r, -h),
                                     p + Eigen::Vector2d(1.7 * r, -h)};
         fills.push_back(triangle);
-        vtkActor* edge = addActor(outlineLoop(triangle, z + 0.01 * metrics_.thickness));
+        vtkActor* edge = addActor(outlineLoop(triangle, z + 0.01 * m_metrics.thickness));
         paint(edge, kGroundDark, false);
         edge->GetProperty()->SetLineWidth(1.5f);
-        groundActors_.push_back(edge);
+        m_groundActors.push_back(edge);
         const Eigen::Vector2d left = p + Eigen::Vector2d(-2.5 * r, -h);
         const Eigen::Vector2d right = p + Eigen::Vector2d(2.5 * r, -h);
         darks.push_back(band(left, right, 0.4 * r));
@@ -333,72 +333,72 @@ void MechanismScene::buildGround() {
         paint(fill, kGroundFill, false);
         vtkActor* dark = addActor(flatPolygons(darks, z));
         paint(dark, kGroundDark, false);
-        groundActors_.push_back(fill);
-        groundActors_.push_back(dark);
+        m_groundActors.push_back(fill);
+        m_groundActors.push_back(dark);
     }
 }
 
 void MechanismScene::buildTraces() {
-    const double z = metrics_.topZ + 0.2 * metrics_.thickness;
-    traces_.resize(model_->tracedPoints.size());
-    for (std::size_t i = 0; i < traces_.size(); ++i) {
-        const TracedPoint& point = model_->tracedPoints[i];
-        Trace& trace = traces_[i];
+    const double z = m_metrics.topZ + 0.2 * m_metrics.thickness;
+    m_traces.resize(m_model->tracedPoints.size());
+    for (std::size_t i = 0; i < m_traces.size(); ++i) {
+        const TracedPoint& point = m_model->tracedPoints[i];
+        Trace& trace = m_traces[i];
         trace.data->SetPoints(trace.points);
         trace.data->SetLines(trace.segments);
         trace.line = addActor(trace.data);
         paint(trace.line, kTrace, false);
         trace.line->GetProperty()->SetLineWidth(2.0f);
-        const Polygon2d dot = roundedHull({point.p_B}, 0.5 * metrics_.pinRadius);
-        trace.marker = addActor(flatPolygons({dot}, z), bodies_[point.body].matrix);
+        const Polygon2d dot = roundedHull({point.p_B}, 0.5 * m_metrics.pinRadius);
+        trace.marker = addActor(flatPolygons({dot}, z), m_bodies[point.body].matrix);
         paint(trace.marker, kTrace, false);
     }
 }
 
 void MechanismScene::setPose(const Eigen::VectorXd& q) {
-    q_ = q;
-    updatePositions(*model_, ws_, q_);
-    for (std::size_t b = 1; b < bodies_.size(); ++b) {
-        vtkMatrix4x4* m = bodies_[b].matrix;
-        const double c = ws_.cosAngle[b];
-        const double s = ws_.sinAngle[b];
+    m_q = q;
+    updatePositions(*m_model, m_ws, m_q);
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        vtkMatrix4x4* m = m_bodies[b].matrix;
+        const double c = m_ws.cosAngle[b];
+        const double s = m_ws.sinAngle[b];
         m->SetElement(0, 0, c);
         m->SetElement(0, 1, -s);
         m->SetElement(1, 0, s);
         m->SetElement(1, 1, c);
-        setTranslation(m, ws_.origin[b]);
+        setTranslation(m, m_ws.origin[b]);
     }
-    for (std::size_t j = 0; j < joints_.size(); ++j) {
-        setTranslation(joints_[j].matrix, jointPosition(static_cast<int>(j)));
+    for (std::size_t j = 0; j < m_joints.size(); ++j) {
+        setTranslation(m_joints[j].matrix, jointPosition(static_cast<int>(j)));
     }
-    if (tracesVisible_) {
-        appendTracePoints(ws_);
+    if (m_tracesVisible) {
+        appendTracePoints(m_ws);
         markTracesModified();
     }
 }
 
 void MechanismScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
-    if (!tracesVisible_ || traces_.empty()) {
+    if (!m_tracesVisible || m_traces.empty()) {
         return;
     }
     // the bodies stay where they are: the poses go through a workspace of the traces' own
     for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != model_->nq()) {
+        if (q.size() != m_model->nq()) {
             continue;
         }
-        updatePositions(*model_, traceWs_, q);
-        appendTracePoints(traceWs_);
+        updatePositions(*m_model, m_traceWs, q);
+        appendTracePoints(m_traceWs);
     }
     markTracesModified();
 }
 
 void MechanismScene::appendTracePoints(const Workspace& ws) {
     // extend each trace when its point has moved visibly, in the order of the poses
-    const double z = metrics_.topZ + 0.2 * metrics_.thickness;
-    const double minStep = 1e-4 * metrics_.extent;
-    for (std::size_t i = 0; i < traces_.size(); ++i) {
-        Trace& trace = traces_[i];
-        const TracedPoint& point = model_->tracedPoints[i];
+    const double z = m_metrics.topZ + 0.2 * m_metrics.thickness;
+    const double minStep = 1e-4 * m_metrics.extent;
+    for (std::size_t i = 0; i < m_traces.size(); ++i) {
+        Trace& trace = m_traces[i];
+        const TracedPoint& point = m_model->tracedPoints[i];
         const Eigen::Vector2d p = pointPosition(ws, point.body, point.p_B);
         const vtkIdType n = trace.points->GetNumberOfPoints();
         if ((n > 0 && (p - trace.last).norm() < minStep) || n >= kMaxTracePoints) {
@@ -414,7 +414,7 @@ void MechanismScene::appendTracePoints(const Workspace& ws) {
 }
 
 void MechanismScene::markTracesModified() {
-    for (Trace& trace : traces_) {
+    for (Trace& trace : m_traces) {
         trace.points->Modified();
         trace.segments->Modified();
         trace.data->Modified();
@@ -423,10 +423,10 @@ void MechanismScene::markTracesModified() {
 
 std::vector<Eigen::Vector2d> MechanismScene::tracePath(int index) const {
     std::vector<Eigen::Vector2d> path;
-    if (index < 0 || index >= static_cast<int>(traces_.size())) {
+    if (index < 0 || index >= static_cast<int>(m_traces.size())) {
         return path;
     }
-    const Trace& trace = traces_[static_cast<std::size_t>(index)];
+    const Trace& trace = m_traces[static_cast<std::size_t>(index)];
     // the points in the order the segments join them
     const vtkIdType cells = trace.segments->GetNumberOfCells();
     vtkNew<vtkIdList> ids;
@@ -447,15 +447,15 @@ std::vector<Eigen::Vector2d> MechanismScene::tracePath(int index) const {
 }
 
 Eigen::Vector2d MechanismScene::jointPosition(int joint) const {
-    return jointPoint(*model_, ws_, joint);
+    return jointPoint(*m_model, m_ws, joint);
 }
 
 void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
                                   double metresPerNewton) {
-    const double w = metrics_.barWidth;
-    const double z = metrics_.topZ + 0.3 * metrics_.thickness;
-    for (std::size_t k = 0; k < arrows_.size(); ++k) {
-        vtkActor* arrow = arrows_[k];
+    const double w = m_metrics.barWidth;
+    const double z = m_metrics.topZ + 0.3 * m_metrics.thickness;
+    for (std::size_t k = 0; k < m_arrows.size(); ++k) {
+        vtkActor* arrow = m_arrows[k];
         const double length =
             k < reactions.size() ? reactions[k].force.norm() * metresPerNewton : 0;
         if (!(length > 0.5 * w) || !std::isfinite(length)) {
@@ -471,24 +471,24 @@ void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
         const Polygon2d tip = {neck - 0.7 * w * n, tail + length * d, neck + 0.7 * w * n};
         static_cast<vtkPolyDataMapper*>(arrow->GetMapper())
             ->SetInputData(flatPolygons({shaft, tip}, z));
-        arrow->SetVisibility(reactionsVisible_);
+        arrow->SetVisibility(m_reactionsVisible);
     }
 }
 
 void MechanismScene::setReactionsVisible(bool visible) {
-    if (visible == reactionsVisible_) {
+    if (visible == m_reactionsVisible) {
         return;
     }
-    reactionsVisible_ = visible;
-    for (auto& arrow : arrows_) {
+    m_reactionsVisible = visible;
+    for (auto& arrow : m_arrows) {
         vtkPolyData* data = static_cast<vtkPolyDataMapper*>(arrow->GetMapper())->GetInput();
         arrow->SetVisibility(visible && data && data->GetNumberOfPoints() > 0);
     }
 }
 
 void MechanismScene::setTracesVisible(bool visible) {
-    tracesVisible_ = visible;
-    for (Trace& trace : traces_) {
+    m_tracesVisible = visible;
+    for (Trace& trace : m_traces) {
         trace.line->SetVisibility(visible);
         trace.marker->SetVisibility(visible);
     }
@@ -497,7 +497,7 @@ void MechanismScene::setTracesVisible(bool visible) {
 void MechanismScene::clearTraces() {
     // empty: the next pose starts the path (the pose shown now may belong to another run, or
     // to a later time than the next one shown, and would join it with a straight segment)
-    for (Trace& trace : traces_) {
+    for (Trace& trace : m_traces) {
         trace.points->Reset();
         trace.segments->Reset();
     }
@@ -505,47 +505,47 @@ void MechanismScene::clearTraces() {
 }
 
 void MechanismScene::setHighlightedLoop(int loop) {
-    highlightedLoop_ = (loop >= 0 && loop < model_->nLoops()) ? loop : -1;
+    m_highlightedLoop = (loop >= 0 && loop < m_model->nLoops()) ? loop : -1;
     applyColours();
 }
 
 void MechanismScene::setSubsystemColours(std::vector<QColor> colours) {
-    subsystemColours_ = std::move(colours);
+    m_subsystemColours = std::move(colours);
     applyColours();
 }
 
 void MechanismScene::applyColours() {
     // the highlighted loop's bodies and joints keep their colours; the rest fade
-    std::vector<bool> bodyInLoop(model_->bodies.size(), highlightedLoop_ < 0);
-    std::vector<bool> jointInLoop(model_->joints.size(), false);
-    if (highlightedLoop_ >= 0) {
-        for (const int j : model_->loops[highlightedLoop_].joints) {
+    std::vector<bool> bodyInLoop(m_model->bodies.size(), m_highlightedLoop < 0);
+    std::vector<bool> jointInLoop(m_model->joints.size(), false);
+    if (m_highlightedLoop >= 0) {
+        for (const int j : m_model->loops[m_highlightedLoop].joints) {
             jointInLoop[j] = true;
-            bodyInLoop[model_->joints[j].bodyA] = true;
-            bodyInLoop[model_->joints[j].bodyB] = true;
+            bodyInLoop[m_model->joints[j].bodyA] = true;
+            bodyInLoop[m_model->joints[j].bodyB] = true;
         }
     }
-    for (std::size_t b = 1; b < bodies_.size(); ++b) {
-        const int subsystem = model_->bodies[b].subsystem;
-        QColor colour = subsystemColours_.empty()
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        const int subsystem = m_model->bodies[b].subsystem;
+        QColor colour = m_subsystemColours.empty()
                             ? ui::viewUnassignedBodyColour()
-                            : subsystemColours_[static_cast<std::size_t>(std::max(subsystem, 0)) %
-                                                subsystemColours_.size()];
+                            : m_subsystemColours[static_cast<std::size_t>(std::max(subsystem, 0)) %
+                                                 m_subsystemColours.size()];
         QColor edge = colour.darker(170);
         if (!bodyInLoop[b]) {
             colour = mix(colour, kDimTarget, 0.7);
             edge = mix(edge, kDimTarget, 0.7);
         }
-        paint(bodies_[b].solid, colour, true);
-        paint(bodies_[b].outline, edge, false);
-        for (vtkActor* guide : bodies_[b].guides) {
+        paint(m_bodies[b].solid, colour, true);
+        paint(m_bodies[b].outline, edge, false);
+        for (vtkActor* guide : m_bodies[b].guides) {
             paint(guide, edge, false);
         }
     }
-    for (std::size_t j = 0; j < joints_.size(); ++j) {
-        JointActors& actors = joints_[j];
-        const bool dim = highlightedLoop_ >= 0 && !jointInLoop[j];
-        const QColor rim = model_->joints[j].isCut() ? kCutRed : kPinRim;
+    for (std::size_t j = 0; j < m_joints.size(); ++j) {
+        JointActors& actors = m_joints[j];
+        const bool dim = m_highlightedLoop >= 0 && !jointInLoop[j];
+        const QColor rim = m_model->joints[j].isCut() ? kCutRed : kPinRim;
         for (vtkActor* part : {actors.rim, actors.centre, actors.halo}) {
             if (part) {
                 paint(part, dim ? mix(rim, kDimTarget, 0.6) : rim, false);
@@ -565,13 +565,13 @@ std::array<double, 4> MechanismScene::bounds() const {
         out[2] = std::min(out[2], y);
         out[3] = std::max(out[3], y);
     };
-    for (std::size_t b = 1; b < bodies_.size(); ++b) {
-        for (const auto& p : bodies_[b].shape) {
-            const Eigen::Vector2d w = pointPosition(ws_, static_cast<int>(b), p);
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        for (const auto& p : m_bodies[b].shape) {
+            const Eigen::Vector2d w = pointPosition(m_ws, static_cast<int>(b), p);
             grow(w.x(), w.y());
         }
     }
-    for (const auto& actor : groundActors_) {
+    for (const auto& actor : m_groundActors) {
         double box[6];
         actor->GetBounds(box);
         if (box[0] <= box[1]) {
@@ -579,8 +579,8 @@ std::array<double, 4> MechanismScene::bounds() const {
             grow(box[1], box[3]);
         }
     }
-    if (tracesVisible_) {
-        for (const Trace& trace : traces_) {
+    if (m_tracesVisible) {
+        for (const Trace& trace : m_traces) {
             if (trace.points->GetNumberOfPoints() > 0) {
                 double box[6];
                 trace.points->GetBounds(box);

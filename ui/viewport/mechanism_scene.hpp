@@ -49,7 +49,7 @@ public:
 
     /// Moves the bodies to pose q (nq) and, when traces are shown, extends them.
     void setPose(const Eigen::VectorXd& q);
-    const Eigen::VectorXd& pose() const { return q_; }
+    const Eigen::VectorXd& pose() const { return m_q; }
 
     /// Reaction arrows, drawn at `metresPerNewton`: the cut reactions (Model::cuts order) of a
     /// forward run, or every joint's (file order) of an inverse run; at most one per joint.
@@ -67,9 +67,9 @@ public:
     void setHighlightedLoop(int loop);
     void setSubsystemColours(std::vector<QColor> colours);
 
-    const SceneMetrics& metrics() const { return metrics_; }
-    const Workspace& workspace() const { return ws_; }
-    const Model& model() const { return *model_; }
+    const SceneMetrics& metrics() const { return m_metrics; }
+    const Workspace& workspace() const { return m_ws; }
+    const Model& model() const { return *m_model; }
     /// World position (m) of a joint at the current pose: its side-A point.
     Eigen::Vector2d jointPosition(int joint) const;
     /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose, and of
@@ -91,23 +91,23 @@ private:
     void applyColours();
     vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
 
-    vtkRenderer* renderer_;
-    std::shared_ptr<const Model> model_;
-    Workspace ws_;
-    Workspace traceWs_; ///< positions of the poses that only extend the traces
-    Eigen::VectorXd q_;
-    SceneMetrics metrics_;
-    std::vector<QColor> subsystemColours_;
-    int highlightedLoop_ = -1;
-    bool tracesVisible_ = true;
-    bool reactionsVisible_ = false;
+    vtkRenderer* m_renderer;
+    std::shared_ptr<const Model> m_model;
+    Workspace m_ws;
+    Workspace m_traceWs; ///< positions of the poses that only extend the traces
+    Eigen::VectorXd m_q;
+    SceneMetrics m_metrics;
+    std::vector<QColor> m_subsystemColours;
+    int m_highlightedLoop = -1;
+    bool m_tracesVisible = true;
+    bool m_reactionsVisible = false;
 
-    std::vector<vtkSmartPointer<vtkActor>> allActors_;
-    std::vector<BodyActors> bodies_;  ///< indexed like Model::bodies; [0] is the ground
-    std::vector<JointActors> joints_; ///< indexed like Model::joints
-    std::vector<Trace> traces_;       ///< Model::tracedPoints order
-    std::vector<vtkSmartPointer<vtkActor>> arrows_; ///< one per cut
-    std::vector<vtkSmartPointer<vtkActor>> groundActors_;
+    std::vector<vtkSmartPointer<vtkActor>> m_allActors;
+    std::vector<BodyActors> m_bodies;  ///< indexed like Model::bodies; [0] is the ground
+    std::vector<JointActors> m_joints; ///< indexed like Model::joints
+    std::vector<Trace> m_traces;       ///< Model::tracedPoints order
+    std::vector<vtkSmartPointer<vtkActor>> m_arrows; ///< one per cut
+    std::vector<vtkSmartPointer<vtkActor>> m_groundActors;
 };
 
 } // namespace sslm::ui

@@ -273,38 +273,38 @@ struct MechanismView::Impl {
 };
 
 MechanismView::MechanismView(QWidget* parent)
-    : QOpenGLWidget(parent), d_(std::make_unique<Impl>()) {
-    d_->self = this;
-    d_->overlay = new OverlayWidget([this] { return d_->overlayContext(); }, this);
+    : QOpenGLWidget(parent), m_d(std::make_unique<Impl>()) {
+    m_d->self = this;
+    m_d->overlay = new OverlayWidget([this] { return m_d->overlayContext(); }, this);
     setMinimumSize(320, 240);
     setFocusPolicy(Qt::StrongFocus);
 
-    d_->window->SetOwnContext(false);
-    d_->window->SetFrameBlitModeToNoBlit();
-    d_->window->SetMultiSamples(kStillSamples);
-    d_->refineTimer.setSingleShot(true);
-    d_->refineTimer.setInterval(kRefineDelayMs);
-    connect(&d_->refineTimer, &QTimer::timeout, this, [this] {
-        d_->fullQualityNext = true;
+    m_d->window->SetOwnContext(false);
+    m_d->window->SetFrameBlitModeToNoBlit();
+    m_d->window->SetMultiSamples(kStillSamples);
+    m_d->refineTimer.setSingleShot(true);
+    m_d->refineTimer.setInterval(kRefineDelayMs);
+    connect(&m_d->refineTimer, &QTimer::timeout, this, [this] {
+        m_d->fullQualityNext = true;
         update();
     });
-    d_->window->SetForceMaximumHardwareLineWidth(1); // core profile: VTK draws wide lines itself
-    d_->window->AddRenderer(d_->renderer);
-    d_->window->AddObserver(vtkCommand::WindowMakeCurrentEvent, d_.get(), &Impl::onMakeCurrent);
-    d_->window->AddObserver(vtkCommand::WindowIsCurrentEvent, d_.get(), &Impl::onIsCurrent);
+    m_d->window->SetForceMaximumHardwareLineWidth(1); // core profile: VTK draws wide lines itself
+    m_d->window->AddRenderer(m_d->renderer);
+    m_d->window->AddObserver(vtkCommand::WindowMakeCurrentEvent, m_d.get(), &Impl::onMakeCurrent);
+    m_d->window->AddObserver(vtkCommand::WindowIsCurrentEvent, m_d.get(), &Impl::onIsCurrent);
 
     // light-grey gradient, a headlight only (the default)
-    d_->renderer->GradientBackgroundOn();
-    d_->renderer->SetBackground(0.86, 0.875, 0.895);  // bottom
-    d_->renderer->SetBackground2(0.975, 0.98, 0.985); // top
-    d_->renderer->GetActiveCamera()->ParallelProjectionOn();
+    m_d->renderer->GradientBackgroundOn();
+    m_d->renderer->SetBackground(0.86, 0.875, 0.895);  // bottom
+    m_d->renderer->SetBackground2(0.975, 0.98, 0.985); // top
+    m_d->renderer->GetActiveCamera()->ParallelProjectionOn();
 }
 
 MechanismView::~MechanismView() {
     // release GL resources while the context still exists
     makeCurrent();
-    d_->scene.reset();
-    d_->window->Finalize();
+    m_d->scene.reset();
+    m_d->window->Finalize();
     doneCurrent();
 }
 
@@ -328,208 +328,208 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
     if (context()) {
         makeCurrent();
     }
-    d_->scene.reset();
-    d_->model = std::move(model);
-    d_->reactions.clear();
-    if (d_->autoReactionScale) {
-        d_->reactionScale = 0;
+    m_d->scene.reset();
+    m_d->model = std::move(model);
+    m_d->reactions.clear();
+    if (m_d->autoReactionScale) {
+        m_d->reactionScale = 0;
     }
-    d_->highlightedLoop = -1;
-    if (d_->model) {
+    m_d->highlightedLoop = -1;
+    if (m_d->model) {
         const Eigen::VectorXd pose =
-            q.size() == d_->model->nq() ? q : Eigen::VectorXd::Zero(d_->model->nq());
-        d_->scene =
-            std::make_unique<MechanismScene>(d_->renderer, d_->model, pose, d_->resolvedColours());
-        d_->scene->setTracesVisible(d_->tracesVisible);
-        d_->scene->setReactionsVisible(d_->reactionsVisible);
+            q.size() == m_d->model->nq() ? q : Eigen::VectorXd::Zero(m_d->model->nq());
+        m_d->scene = std::make_unique<MechanismScene>(m_d->renderer, m_d->model, pose,
+                                                      m_d->resolvedColours());
+        m_d->scene->setTracesVisible(m_d->tracesVisible);
+        m_d->scene->setReactionsVisible(m_d->reactionsVisible);
     }
     if (context()) {
         doneCurrent();
     }
-    d_->orbit = false;
-    d_->fitCamera();
-    d_->cameraFitPending = !isVisible(); // fit again once the widget has its real size
-    d_->repaint();
+    m_d->orbit = false;
+    m_d->fitCamera();
+    m_d->cameraFitPending = !isVisible(); // fit again once the widget has its real size
+    m_d->repaint();
 }
 
 std::shared_ptr<const Model> MechanismView::model() const {
-    return d_->model;
+    return m_d->model;
 }
 
 void MechanismView::setPose(const Eigen::VectorXd& q) {
-    if (!d_->scene || q.size() != d_->model->nq()) {
+    if (!m_d->scene || q.size() != m_d->model->nq()) {
         return;
     }
-    d_->scene->setPose(q);
-    d_->followSweep();
-    d_->repaint();
+    m_d->scene->setPose(q);
+    m_d->followSweep();
+    m_d->repaint();
 }
 
 Eigen::VectorXd MechanismView::pose() const {
-    return d_->scene ? d_->scene->pose() : Eigen::VectorXd();
+    return m_d->scene ? m_d->scene->pose() : Eigen::VectorXd();
 }
 
 void MechanismView::setReactions(const std::vector<CutReaction>& reactions) {
-    d_->reactions = reactions;
-    d_->applyReactions();
-    if (d_->reactionsVisible) {
-        d_->repaint();
+    m_d->reactions = reactions;
+    m_d->applyReactions();
+    if (m_d->reactionsVisible) {
+        m_d->repaint();
     }
 }
 
 void MechanismView::setReactionScale(double metresPerNewton) {
-    d_->autoReactionScale = !(metresPerNewton > 0);
-    d_->reactionScale = d_->autoReactionScale ? 0 : metresPerNewton;
-    d_->applyReactions();
-    d_->repaint();
+    m_d->autoReactionScale = !(metresPerNewton > 0);
+    m_d->reactionScale = m_d->autoReactionScale ? 0 : metresPerNewton;
+    m_d->applyReactions();
+    m_d->repaint();
 }
 
 double MechanismView::reactionScale() const {
-    return d_->reactionScale;
+    return m_d->reactionScale;
 }
 
 void MechanismView::setSubsystemColours(const std::vector<QColor>& colours) {
-    d_->colourOverride = colours;
-    if (d_->scene) {
-        d_->scene->setSubsystemColours(d_->resolvedColours());
+    m_d->colourOverride = colours;
+    if (m_d->scene) {
+        m_d->scene->setSubsystemColours(m_d->resolvedColours());
     }
-    d_->repaint();
+    m_d->repaint();
 }
 
 void MechanismView::setHighlightedLoop(int loop) {
-    d_->highlightedLoop = (d_->model && loop >= 0 && loop < d_->model->nLoops()) ? loop : -1;
-    if (d_->scene) {
-        d_->scene->setHighlightedLoop(d_->highlightedLoop);
+    m_d->highlightedLoop = (m_d->model && loop >= 0 && loop < m_d->model->nLoops()) ? loop : -1;
+    if (m_d->scene) {
+        m_d->scene->setHighlightedLoop(m_d->highlightedLoop);
     }
-    d_->repaint();
+    m_d->repaint();
 }
 
 int MechanismView::highlightedLoop() const {
-    return d_->highlightedLoop;
+    return m_d->highlightedLoop;
 }
 bool MechanismView::tracesVisible() const {
-    return d_->tracesVisible;
+    return m_d->tracesVisible;
 }
 bool MechanismView::reactionsVisible() const {
-    return d_->reactionsVisible;
+    return m_d->reactionsVisible;
 }
 bool MechanismView::orbitEnabled() const {
-    return d_->orbit;
+    return m_d->orbit;
 }
 
 void MechanismView::resetCamera() {
-    d_->fitCamera();
-    d_->repaint();
+    m_d->fitCamera();
+    m_d->repaint();
 }
 
 void MechanismView::refitUnlessNavigated() {
-    if (!d_->navigatedSinceFit) {
+    if (!m_d->navigatedSinceFit) {
         resetCamera();
     }
 }
 
 void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) {
-    if (!d_->scene) {
+    if (!m_d->scene) {
         resetCamera();
         return;
     }
     // visit the poses without extending the traces, then go back to the pose shown
-    const Eigen::VectorXd shown = d_->scene->pose();
-    d_->scene->setTracesVisible(false);
-    std::array<double, 4> box = d_->scene->bounds();
+    const Eigen::VectorXd shown = m_d->scene->pose();
+    m_d->scene->setTracesVisible(false);
+    std::array<double, 4> box = m_d->scene->bounds();
     for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != d_->model->nq()) {
+        if (q.size() != m_d->model->nq()) {
             continue;
         }
-        d_->scene->setPose(q);
-        const std::array<double, 4> b = d_->scene->bounds();
+        m_d->scene->setPose(q);
+        const std::array<double, 4> b = m_d->scene->bounds();
         box = {std::min(box[0], b[0]), std::max(box[1], b[1]), std::min(box[2], b[2]),
                std::max(box[3], b[3])};
     }
-    d_->scene->setPose(shown);
-    d_->scene->setTracesVisible(d_->tracesVisible);
-    d_->orbit = false;
-    d_->fitCamera(box);
-    d_->cameraFitPending = false;
-    d_->repaint();
+    m_d->scene->setPose(shown);
+    m_d->scene->setTracesVisible(m_d->tracesVisible);
+    m_d->orbit = false;
+    m_d->fitCamera(box);
+    m_d->cameraFitPending = false;
+    m_d->repaint();
 }
 
 QRectF MechanismView::legendBox() const {
-    return d_->scene ? legendRect(d_->overlayContext(), d_->overlay->font(), size()) : QRectF();
+    return m_d->scene ? legendRect(m_d->overlayContext(), m_d->overlay->font(), size()) : QRectF();
 }
 
 std::vector<QRectF> MechanismView::jointLabelRects() const {
     std::vector<QRectF> rects;
     for (const JointLabel& label :
-         jointLabels(d_->overlayContext(), d_->overlay->font(), legendBox())) {
+         jointLabels(m_d->overlayContext(), m_d->overlay->font(), legendBox())) {
         rects.push_back(label.rect);
     }
     return rects;
 }
 
 void MechanismView::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
-    if (d_->scene && !poses.empty()) {
-        d_->scene->extendTraces(poses);
-        d_->repaint();
+    if (m_d->scene && !poses.empty()) {
+        m_d->scene->extendTraces(poses);
+        m_d->repaint();
     }
 }
 
 std::vector<Eigen::Vector2d> MechanismView::tracePath(int index) const {
-    return d_->scene ? d_->scene->tracePath(index) : std::vector<Eigen::Vector2d>{};
+    return m_d->scene ? m_d->scene->tracePath(index) : std::vector<Eigen::Vector2d>{};
 }
 
 void MechanismView::clearTraces() {
-    if (d_->scene) {
-        d_->scene->clearTraces();
+    if (m_d->scene) {
+        m_d->scene->clearTraces();
     }
-    d_->repaint();
+    m_d->repaint();
 }
 
 void MechanismView::setTracesVisible(bool visible) {
-    d_->tracesVisible = visible;
-    if (d_->scene) {
-        d_->scene->setTracesVisible(visible);
+    m_d->tracesVisible = visible;
+    if (m_d->scene) {
+        m_d->scene->setTracesVisible(visible);
     }
-    d_->repaint();
+    m_d->repaint();
 }
 
 void MechanismView::setReactionsVisible(bool visible) {
-    d_->reactionsVisible = visible;
-    if (d_->scene) {
-        d_->scene->setReactionsVisible(visible);
+    m_d->reactionsVisible = visible;
+    if (m_d->scene) {
+        m_d->scene->setReactionsVisible(visible);
     }
-    d_->repaint();
+    m_d->repaint();
 }
 
 void MechanismView::setOrbitEnabled(bool enabled) {
-    d_->orbit = enabled;
+    m_d->orbit = enabled;
     if (!enabled) {
-        d_->fitCamera();
+        m_d->fitCamera();
     }
-    d_->repaint();
+    m_d->repaint();
 }
 
 QPointF MechanismView::worldToWidget(const Eigen::Vector2d& p_W, double z) const {
-    vtkRenderer* renderer = d_->renderer;
+    vtkRenderer* renderer = m_d->renderer;
     renderer->SetWorldPoint(p_W.x(), p_W.y(), z, 1.0);
     renderer->WorldToDisplay();
     double display[3];
     renderer->GetDisplayPoint(display);
-    const double dpr = d_->devicePixelRatio();
-    const int* size = d_->window->GetSize();
+    const double dpr = m_d->devicePixelRatio();
+    const int* size = m_d->window->GetSize();
     return {display[0] / dpr, (size[1] - display[1]) / dpr};
 }
 
 double MechanismView::markerHeight() const {
-    return d_->scene ? d_->scene->metrics().topZ : 0.0;
+    return m_d->scene ? m_d->scene->metrics().topZ : 0.0;
 }
 
 QImage MechanismView::snapshot() {
-    d_->fullQualityNext = true;
+    m_d->fullQualityNext = true;
     QImage image = grabFramebuffer().convertToFormat(QImage::Format_RGB32);
     if (!image.isNull()) {
         QPainter painter(&image);
-        paintOverlay(painter, size(), d_->overlayContext());
+        paintOverlay(painter, size(), m_d->overlayContext());
     }
     return image;
 }
@@ -540,61 +540,61 @@ bool MechanismView::saveSnapshot(const QString& path) {
 }
 
 void MechanismView::initializeGL() {
-    const double dpr = d_->devicePixelRatio();
-    d_->window->SetSize(static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
-    d_->window->OpenGLInitContext();
-    d_->window->SetReadyForRendering(true);
-    d_->softwareRenderer = isSoftwareRenderer(context());
+    const double dpr = m_d->devicePixelRatio();
+    m_d->window->SetSize(static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
+    m_d->window->OpenGLInitContext();
+    m_d->window->SetReadyForRendering(true);
+    m_d->softwareRenderer = isSoftwareRenderer(context());
 }
 
 bool MechanismView::isAnimationQualityReduced() const {
-    return d_->softwareRenderer;
+    return m_d->softwareRenderer;
 }
 
 void MechanismView::resizeGL(int, int) {
-    const double dpr = d_->devicePixelRatio();
-    d_->window->SetSize(static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
-    d_->overlay->setGeometry(rect());
+    const double dpr = m_d->devicePixelRatio();
+    m_d->window->SetSize(static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
+    m_d->overlay->setGeometry(rect());
     // a view the user has not navigated fits the extent swept so far again; a navigated one
     // keeps its centre and vertical scale
-    if (d_->cameraFitPending) {
-        d_->fitCamera();
-    } else if (!d_->navigatedSinceFit && d_->scene) {
-        d_->fitCamera(d_->fittedBox);
+    if (m_d->cameraFitPending) {
+        m_d->fitCamera();
+    } else if (!m_d->navigatedSinceFit && m_d->scene) {
+        m_d->fitCamera(m_d->fittedBox);
     }
 }
 
 void MechanismView::paintGL() {
-    if (d_->cameraFitPending && isVisible()) {
-        d_->fitCamera();
+    if (m_d->cameraFitPending && isVisible()) {
+        m_d->fitCamera();
     }
     // software rendering: no multisampling while animating, then one anti-aliased frame
-    const bool animating = d_->sinceLastFrame.isValid() &&
-                           d_->sinceLastFrame.elapsed() < kAnimatingGapMs && !d_->fullQualityNext;
-    const bool reduced = d_->softwareRenderer && animating;
-    d_->window->SetMultiSamples(reduced ? 0 : kStillSamples);
+    const bool animating = m_d->sinceLastFrame.isValid() &&
+                           m_d->sinceLastFrame.elapsed() < kAnimatingGapMs && !m_d->fullQualityNext;
+    const bool reduced = m_d->softwareRenderer && animating;
+    m_d->window->SetMultiSamples(reduced ? 0 : kStillSamples);
     if (reduced) {
-        d_->refineTimer.start();
+        m_d->refineTimer.start();
     }
-    d_->fullQualityNext = false;
-    d_->sinceLastFrame.start();
+    m_d->fullQualityNext = false;
+    m_d->sinceLastFrame.start();
 
-    const int* size = d_->window->GetSize();
+    const int* size = m_d->window->GetSize();
     const int w = size[0];
     const int h = size[1];
 
     // VTK renders into its own framebuffer; its image is then copied into this widget's, with
     // alpha set to 1
-    d_->renderer->ResetCameraClippingRange();
-    vtkOpenGLState* state = d_->window->GetState();
+    m_d->renderer->ResetCameraClippingRange();
+    vtkOpenGLState* state = m_d->window->GetState();
     state->Reset(); // Qt has changed the GL state since the last frame
-    d_->window->Render();
+    m_d->window->Render();
     QOpenGLExtraFunctions* gl = context()->extraFunctions();
     state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
     const GLenum drawBuffer = GL_COLOR_ATTACHMENT0;
     gl->glDrawBuffers(1, &drawBuffer);
     state->vtkglDisable(GL_SCISSOR_TEST);
-    d_->window->BlitDisplayFramebuffer(0, 0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    m_d->window->BlitDisplayFramebuffer(0, 0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     state->vtkglColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
     state->vtkglClearColor(0, 0, 0, 1);
     gl->glClear(GL_COLOR_BUFFER_BIT);
@@ -602,20 +602,20 @@ void MechanismView::paintGL() {
 }
 
 void MechanismView::mousePressEvent(QMouseEvent* event) {
-    d_->lastMouse = event->position().toPoint();
-    d_->dragButtons = event->buttons();
+    m_d->lastMouse = event->position().toPoint();
+    m_d->dragButtons = event->buttons();
     event->accept();
 }
 
 void MechanismView::mouseMoveEvent(QMouseEvent* event) {
-    if (d_->dragButtons == Qt::NoButton) {
+    if (m_d->dragButtons == Qt::NoButton) {
         return;
     }
     const QPoint now = event->position().toPoint();
-    const QPoint delta = now - d_->lastMouse;
-    d_->lastMouse = now;
-    vtkCamera* camera = d_->renderer->GetActiveCamera();
-    if (d_->orbit && (d_->dragButtons & Qt::LeftButton) &&
+    const QPoint delta = now - m_d->lastMouse;
+    m_d->lastMouse = now;
+    vtkCamera* camera = m_d->renderer->GetActiveCamera();
+    if (m_d->orbit && (m_d->dragButtons & Qt::LeftButton) &&
         !(event->modifiers() & Qt::ShiftModifier)) {
         // orbit about the focal point
         camera->Azimuth(-0.4 * delta.x());
@@ -624,16 +624,16 @@ void MechanismView::mouseMoveEvent(QMouseEvent* event) {
     } else {
         // pan: the point under the cursor follows it
         Eigen::Vector3d right, up;
-        d_->cameraFrame(right, up);
-        const double m = d_->metresPerPixel();
-        d_->moveCamera(m * (-delta.x() * right + delta.y() * up));
+        m_d->cameraFrame(right, up);
+        const double m = m_d->metresPerPixel();
+        m_d->moveCamera(m * (-delta.x() * right + delta.y() * up));
     }
-    d_->navigatedSinceFit = true;
-    d_->repaint();
+    m_d->navigatedSinceFit = true;
+    m_d->repaint();
 }
 
 void MechanismView::mouseReleaseEvent(QMouseEvent* event) {
-    d_->dragButtons = event->buttons();
+    m_d->dragButtons = event->buttons();
 }
 
 void MechanismView::mouseDoubleClickEvent(QMouseEvent*) {
@@ -642,19 +642,19 @@ void MechanismView::mouseDoubleClickEvent(QMouseEvent*) {
 
 void MechanismView::wheelEvent(QWheelEvent* event) {
     // zoom about the cursor: the world point under it stays put
-    vtkCamera* camera = d_->renderer->GetActiveCamera();
+    vtkCamera* camera = m_d->renderer->GetActiveCamera();
     const double factor = std::pow(1.0015, -event->angleDelta().y());
     const QPointF cursor = event->position();
     const QPointF fromCentre = cursor - QPointF(0.5 * width(), 0.5 * height());
     Eigen::Vector3d right, up;
-    d_->cameraFrame(right, up);
-    const double before = d_->metresPerPixel();
+    m_d->cameraFrame(right, up);
+    const double before = m_d->metresPerPixel();
     camera->SetParallelScale(camera->GetParallelScale() * factor);
-    const double after = d_->metresPerPixel();
-    d_->moveCamera((before - after) * (fromCentre.x() * right - fromCentre.y() * up));
-    d_->navigatedSinceFit = true;
+    const double after = m_d->metresPerPixel();
+    m_d->moveCamera((before - after) * (fromCentre.x() * right - fromCentre.y() * up));
+    m_d->navigatedSinceFit = true;
     event->accept();
-    d_->repaint();
+    m_d->repaint();
 }
 
 } // namespace sslm::ui

@@ -120,7 +120,7 @@ protected:
 
 private:
     struct Impl;
-    std::unique_ptr<Impl> d_;
+    std::unique_ptr<Impl> m_d;
 };
 
 } // namespace sslm::ui

@@ -355,7 +355,7 @@ void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& co
 }
 
 OverlayWidget::OverlayWidget(std::function<OverlayContext()> context, QWidget* parent)
-    : QWidget(parent), context_(std::move(context)) {
+    : QWidget(parent), m_context(std::move(context)) {
     setAttribute(Qt::WA_TransparentForMouseEvents);
     setAttribute(Qt::WA_NoSystemBackground);
     setAttribute(Qt::WA_TranslucentBackground);
@@ -364,7 +364,7 @@ OverlayWidget::OverlayWidget(std::function<OverlayContext()> context, QWidget* p
 
 void OverlayWidget::paintEvent(QPaintEvent*) {
     QPainter painter(this);
-    paintOverlay(painter, size(), context_());
+    paintOverlay(painter, size(), m_context());
 }
 
 } // namespace sslm::ui

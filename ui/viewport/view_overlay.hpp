@@ -71,7 +71,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
-    std::function<OverlayContext()> context_;
+    std::function<OverlayContext()> m_context;
 };
 
 } // namespace sslm::ui
