@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The editable description of a planar mechanism: what the file format stores, what the editor
+// The editable description of a mechanism: what the file format stores, what the editor
 // changes and undoes. Plain values with stable ids and names; no derived data. SI units
-// throughout: m, kg, s, rad, N, N·m. Frames: the ground frame W has X right, Y up; each body
-// frame B is attached to the body, and every position of a body's points is given in B.
+// throughout: m, kg, s, rad, N, N·m. Frames: the ground frame W; each body frame B is attached
+// to the body, and every position of a body's points is given in B.
+//
+// A planar mechanism (MotionSpace::Planar, file format version 1) moves in W's XY plane with
+// X right and Y up; only the 2-D members below are used. A spatial mechanism
+// (MotionSpace::Spatial, version 2) moves in 3-D: points have a z_B, bodies an inertia tensor,
+// gravity a z component, and joints 3-D axes. Its body frames are all parallel to W when every
+// joint coordinate is zero (quaternions at identity): a joint's axis has the same components in
+// the frames of both of its sides at that pose.
 
 #include <optional>
 #include <string>
@@ -18,7 +25,11 @@ namespace sslm {
 /// A named point fixed on a body, e.g. a pin location or the scraper blade tip.
 struct BodyPoint {
     std::string name;    ///< unique within its body
-    Eigen::Vector2d p_B; ///< position in the body frame (m)
+    Eigen::Vector2d p_B; ///< position in the body frame (m); x and y of a spatial point
+    double z_B = 0;      ///< z of the position in the body frame (m); spatial only
+
+    /// The position as a 3-D vector in the body frame (m).
+    Eigen::Vector3d position3() const { return {p_B.x(), p_B.y(), z_B}; }
 
     bool operator==(const BodyPoint&) const = default;
 };
@@ -36,8 +47,13 @@ struct BodySpec {
     std::string name; ///< display name, e.g. "#1 crank"
     double mass = 0;  ///< kg, > 0
     Eigen::Vector2d com_B = Eigen::Vector2d::Zero(); ///< centre of mass in the body frame (m)
+    double comZ_B = 0; ///< z of the centre of mass in the body frame (m); spatial only
     /// Moment of inertia about the COM (kg·m²); empty means "uniform from the shape geometry".
+    /// Planar only.
     std::optional<double> inertiaCom;
+    /// Spatial: inertia tensor about the COM in the body frame (kg·m², symmetric positive
+    /// definite); empty means "uniform from the shape geometry" (a round bar, see compile.hpp).
+    std::optional<Eigen::Matrix3d> inertiaTensor;
     BodyShape shape = BodyShape::Bar;
     double blockWidth = 0;  ///< m, Block shape only
     double blockHeight = 0; ///< m, Block shape only
@@ -54,7 +70,14 @@ struct GroundSpec {
     bool operator==(const GroundSpec&) const = default;
 };
 
-enum class JointType { Revolute, Prismatic };
+/// Revolute and Prismatic exist in both spaces; the others are spatial only. Coordinates per
+/// joint (velocity): revolute 1, prismatic 1, cylindrical 2 (turn, slide), universal 2 (about
+/// the first axis, then the second), spherical 3 (relative angular velocity in the parent-side
+/// frame; its position is a unit quaternion, 4 numbers).
+enum class JointType { Revolute, Prismatic, Cylindrical, Universal, Spherical };
+
+/// Whether a mechanism moves in a plane (file version 1) or in space (version 2).
+enum class MotionSpace { Planar, Spatial };
 
 /// A joint end: a named point on a body (body id "ground" for the ground).
 struct JointEnd {
@@ -87,8 +110,18 @@ struct JointSpec {
     std::string coordinate; ///< coordinate name, e.g. "theta1"; empty means the joint's name
     JointEnd parent;
     JointEnd child;
-    double offset = 0;                                 ///< rad
-    Eigen::Vector2d axis_P = Eigen::Vector2d::UnitX(); ///< prismatic axis in the parent frame
+    double offset = 0;                                 ///< rad; planar only
+    Eigen::Vector2d axis_P = Eigen::Vector2d::UnitX(); ///< planar prismatic axis, parent frame
+    /// Spatial: the axis of a revolute, prismatic or cylindrical joint (in both sides' frames,
+    /// see the file comment), or a universal joint's first axis, fixed in the parent; unit.
+    Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();
+    /// Spatial universal joint: its second axis, fixed in the child; unit and perpendicular to
+    /// `axis`.
+    Eigen::Vector3d axis2 = Eigen::Vector3d::UnitY();
+    /// Spatial joints with several coordinates: their names in order (cylindrical: turn,
+    /// slide; universal: first, second axis; spherical: ω_x, ω_y, ω_z). Empty means
+    /// "<joint>.1", "<joint>.2", … (see joint_kinds.hpp).
+    std::vector<std::string> coordinates;
     std::optional<SpringDamperSpec> springDamper;
 
     /// The coordinate name in effect.
@@ -186,7 +219,9 @@ struct SolverSettingsSpec {
 struct MechanismSpec {
     std::string name;
     std::string description;
-    Eigen::Vector2d gravity{0.0, -9.81}; ///< m/s² in W
+    MotionSpace space = MotionSpace::Planar;
+    Eigen::Vector2d gravity{0.0, -9.81}; ///< m/s² in W; x and y of a spatial gravity
+    double gravityZ = 0;                 ///< z of the gravity (m/s², W); spatial only
     GroundSpec ground;
     std::vector<BodySpec> bodies;
     std::vector<JointSpec> joints;
@@ -198,6 +233,11 @@ struct MechanismSpec {
 
     bool operator==(const MechanismSpec&) const = default;
 };
+
+/// The gravity of `spec` as a 3-D vector in W (m/s²); z = 0 for a planar mechanism.
+inline Eigen::Vector3d gravity3(const MechanismSpec& spec) {
+    return {spec.gravity.x(), spec.gravity.y(), spec.gravityZ};
+}
 
 /// The reserved body id of the ground.
 inline constexpr const char* kGroundId = "ground";

@@ -12,6 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
+
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_text.hpp"
 
 namespace sslm {
@@ -22,9 +25,10 @@ using spec_text::inQuotes;
 using spec_text::member;
 using spec_text::number;
 
-constexpr double kCoincidentTol = 1e-12; ///< m; points closer than this coincide
-constexpr double kUnitAxisTol = 1e-9;    ///< allowed |‖axis‖ − 1| of a prismatic axis
-constexpr double kMinPlateArea = 1e-12;  ///< m²; a smaller polygon has no area
+constexpr double kCoincidentTol = 1e-12;   ///< m; points closer than this coincide
+constexpr double kUnitAxisTol = 1e-9;      ///< allowed |‖axis‖ − 1| of a prismatic axis
+constexpr double kMinPlateArea = 1e-12;    ///< m²; a smaller polygon has no area
+constexpr double kPerpendicularTol = 1e-9; ///< allowed |cos| between a universal joint's axes
 // Largest magnitudes taken: beyond them the dynamics overflow or lose every digit (a gravity of
 // 1e308 m/s² makes the forces infinite at t = 0), and no real mechanism comes near them.
 constexpr double kMaxGravity = 1e6;    ///< m/s², about 100 000 g
@@ -38,6 +42,14 @@ const std::vector<std::string_view> kStabilisations = {"none", "baumgarte", "pro
 
 bool finite(const Eigen::Vector2d& v) {
     return std::isfinite(v.x()) && std::isfinite(v.y());
+}
+
+bool finite(const Eigen::Vector3d& v) {
+    return v.allFinite();
+}
+
+std::string vectorText(const Eigen::Vector3d& v) {
+    return "[" + number(v.x()) + ", " + number(v.y()) + ", " + number(v.z()) + "]";
 }
 
 /// Signed area of the polygon through the points in order (shoelace formula), m².
@@ -56,14 +68,19 @@ public:
     explicit Validator(const MechanismSpec& spec) : m_spec(spec) {}
 
     Diagnostics run() {
-        if (!finite(m_spec.gravity)) {
-            error("gravity", "gravity is not finite", "write two finite numbers in m/s²");
-        } else if (const double g = std::hypot(m_spec.gravity.x(), m_spec.gravity.y());
+        const bool spatial = m_spec.space == MotionSpace::Spatial;
+        if (!finite(gravity3(m_spec))) {
+            error("gravity", "gravity is not finite",
+                  spatial ? "write three finite numbers in m/s²"
+                          : "write two finite numbers in m/s²");
+        } else if (const double g =
+                       std::hypot(m_spec.gravity.x(), m_spec.gravity.y(), m_spec.gravityZ);
                    g > kMaxGravity) {
             error("gravity",
                   "gravity is out of range: its magnitude is " + number(g) +
                       " m/s², more than the largest taken, " + number(kMaxGravity) + " m/s²",
-                  "write gravity in m/s², e.g. [0, -9.81]");
+                  spatial ? "write gravity in m/s², e.g. [0, 0, -9.81]"
+                          : "write gravity in m/s², e.g. [0, -9.81]");
         }
         points(m_spec.ground.points, "ground.points", "the ground");
         bodies();
@@ -133,11 +150,11 @@ private:
                           element(path, it->second) + ")",
                       "point names must be unique within a body");
             }
-            if (!finite(pts[i].p_B)) {
+            if (!finite(pts[i].p_B) || !std::isfinite(pts[i].z_B)) {
                 error(member(p, "at"),
                       "the position of point " + inQuotes(pts[i].name) + " is not finite");
             } else {
-                atMost(pts[i].p_B.cwiseAbs().maxCoeff(), kMaxCoordinate, member(p, "at"),
+                atMost(pts[i].position3().cwiseAbs().maxCoeff(), kMaxCoordinate, member(p, "at"),
                        "a coordinate of point " + inQuotes(pts[i].name) + " on " + owner, "m");
             }
         }
@@ -167,8 +184,11 @@ private:
             // mass properties
             positive(b.mass, member(path, "mass"), "the mass of " + owner + " (kg)");
             atMost(b.mass, kMaxMass, member(path, "mass"), "the mass of " + owner, "kg");
-            if (!finite(b.com_B)) {
+            if (!finite(b.com_B) || !std::isfinite(b.comZ_B)) {
                 error(member(path, "com"), "the centre of mass of " + owner + " is not finite");
+            }
+            if (b.inertiaTensor) {
+                inertiaTensor(*b.inertiaTensor, member(path, "inertia"), owner);
             }
             if (b.inertiaCom) {
                 positive(*b.inertiaCom, member(path, "inertia"),
@@ -259,10 +279,22 @@ private:
                           element("joints", it->second) + ")",
                       "joint names must be unique");
             }
-            const std::string& coordinate = j.coordinateName();
-            if (!coordinate.empty()) {
+            const int count = coordinateCount(j.type);
+            if (!j.coordinates.empty() && static_cast<int>(j.coordinates.size()) != count) {
+                error(member(path, "coordinates"),
+                      std::string(jointTypeWord(j.type)) + " joint " + inQuotes(j.name) + " has " +
+                          std::to_string(count) + " coordinate(s) but " +
+                          std::to_string(j.coordinates.size()) + " names are given",
+                      "write " + std::to_string(count) + " names, or none for the defaults");
+            }
+            const char* coordinateKey =
+                count > 1 ? "coordinates" : (j.coordinate.empty() ? "name" : "coordinate");
+            for (const std::string& coordinate : coordinateNames(j)) {
+                if (coordinate.empty()) {
+                    continue;
+                }
                 if (const auto [it, fresh] = coordinates.emplace(coordinate, i); !fresh) {
-                    error(member(path, j.coordinate.empty() ? "name" : "coordinate"),
+                    error(member(path, coordinateKey),
                           "coordinate " + inQuotes(coordinate) + " is already used by joint " +
                               inQuotes(m_spec.joints[it->second].name),
                           "coordinate names must be unique");
@@ -286,7 +318,15 @@ private:
             finiteNumber(j.offset, member(path, "offset"),
                          "the offset of joint " + inQuotes(j.name));
             const std::string axisPath = member(path, "axis");
-            if (j.type == JointType::Prismatic) {
+            if (m_spec.space == MotionSpace::Spatial) {
+                spatialAxes(j, path);
+            } else if (!isPlanarJointType(j.type)) {
+                error(member(path, "type"),
+                      std::string(jointTypeWord(j.type)) + " joint " + inQuotes(j.name) +
+                          " needs a spatial mechanism",
+                      "a planar (version 1) file has revolute and prismatic joints only; write "
+                      "the mechanism as a spatial file (\"version\": 2)");
+            } else if (j.type == JointType::Prismatic) {
                 const double length = j.axis_P.norm();
                 if (!finite(j.axis_P)) {
                     error(axisPath,
@@ -323,6 +363,83 @@ private:
         }
     }
 
+    /// A spatial joint's axes: unit length, and a universal joint's two axes perpendicular.
+    void spatialAxes(const JointSpec& j, const std::string& path) {
+        const std::string word = jointTypeWord(j.type);
+        if (j.type == JointType::Spherical) {
+            return;
+        }
+        const auto unit = [&](const Eigen::Vector3d& axis, const char* key, const char* what) {
+            const std::string where = member(path, key);
+            if (!finite(axis)) {
+                error(where, std::string("the ") + what + " of " + word + " joint " +
+                                 inQuotes(j.name) + " is not finite");
+                return false;
+            }
+            const double length = axis.norm();
+            if (std::abs(length - 1) > kUnitAxisTol) {
+                error(where,
+                      std::string("the ") + what + " of " + word + " joint " + inQuotes(j.name) +
+                          " must be a unit vector, its length is " + number(length),
+                      length > 0 ? "write a unit vector, e.g. " + vectorText(axis / length)
+                                 : std::string("write a unit vector"));
+                return false;
+            }
+            return true;
+        };
+        const bool first =
+            unit(j.axis, "axis", j.type == JointType::Universal ? "first axis" : "axis");
+        if (j.type != JointType::Universal) {
+            return;
+        }
+        if (unit(j.axis2, "axis2", "second axis") && first &&
+            std::abs(j.axis.dot(j.axis2)) > kPerpendicularTol) {
+            error(member(path, "axis2"),
+                  "the axes of universal joint " + inQuotes(j.name) +
+                      " are not perpendicular at the reference pose: the angle between " +
+                      vectorText(j.axis) + " and " + vectorText(j.axis2) + " is " +
+                      number(std::acos(std::clamp(j.axis.dot(j.axis2), -1.0, 1.0)) * 180.0 /
+                             3.14159265358979323846) +
+                      "°",
+                  "make \"axis\" (fixed in the parent) and \"axis2\" (fixed in the child) "
+                  "perpendicular");
+        }
+    }
+
+    /// A spatial inertia tensor about the COM: finite, symmetric, positive definite and
+    /// physically possible (each principal moment at most the sum of the other two).
+    void inertiaTensor(const Eigen::Matrix3d& tensor,
+                       const std::string& where,
+                       const std::string& owner) {
+        if (!tensor.allFinite()) {
+            error(where, "the inertia tensor of " + owner + " is not finite");
+            return;
+        }
+        const double scale = tensor.cwiseAbs().maxCoeff();
+        if ((tensor - tensor.transpose()).cwiseAbs().maxCoeff() > 1e-12 * scale) {
+            error(where, "the inertia tensor of " + owner + " is not symmetric",
+                  "write a symmetric 3 × 3 tensor, or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz]");
+            return;
+        }
+        atMost(scale, kMaxInertia, where, "the inertia tensor of " + owner, "kg·m²");
+        const Eigen::Vector3d moments =
+            Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(tensor, Eigen::EigenvaluesOnly)
+                .eigenvalues();
+        if (!(moments.minCoeff() > 0)) {
+            error(where,
+                  "the inertia tensor of " + owner +
+                      " is not positive definite: its smallest principal moment is " +
+                      number(moments.minCoeff()) + " kg·m²",
+                  "give positive moments of inertia about the centre of mass in kg·m²");
+        } else if (moments[2] > (moments[0] + moments[1]) * (1 + 1e-9)) {
+            error(where,
+                  "the inertia tensor of " + owner +
+                      " is not physically possible: its largest principal moment " +
+                      number(moments[2]) + " kg·m² exceeds the sum of the other two",
+                  "check the moments of inertia (kg·m², about the centre of mass)");
+        }
+    }
+
     /// A bar whose points all coincide has no length; with two joints on it the model is
     /// degenerate, and its uniform inertia would be 0.
     void zeroLengthBars() {
@@ -331,10 +448,10 @@ private:
             if (b.shape != BodyShape::Bar || b.points.empty()) {
                 continue;
             }
-            const Eigen::Vector2d& first = b.points.front().p_B;
+            const Eigen::Vector3d first = b.points.front().position3();
             const bool coincide =
                 std::all_of(b.points.begin(), b.points.end(), [&](const BodyPoint& p) {
-                    return (p.p_B - first).norm() <= kCoincidentTol;
+                    return (p.position3() - first).norm() <= kCoincidentTol;
                 });
             if (!coincide) {
                 continue;
@@ -351,7 +468,7 @@ private:
                       "bar " + spec_text::bodyName(b.id, b.name) + " has zero length: its points " +
                           spec_text::listQuoted(names) + " coincide",
                       "move the points apart to the link's real length");
-            } else if (!b.inertiaCom) {
+            } else if (!b.inertiaCom && !b.inertiaTensor) {
                 error(path,
                       "bar " + spec_text::bodyName(b.id, b.name) +
                           " has zero length, so its uniform inertia would be 0",

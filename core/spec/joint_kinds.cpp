@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#include "core/spec/joint_kinds.hpp"
+
+namespace sslm {
+
+int coordinateCount(JointType type) {
+    switch (type) {
+    case JointType::Revolute:
+    case JointType::Prismatic:
+        return 1;
+    case JointType::Cylindrical:
+    case JointType::Universal:
+        return 2;
+    case JointType::Spherical:
+        return 3;
+    }
+    return 1;
+}
+
+int positionCount(JointType type) {
+    return type == JointType::Spherical ? 4 : coordinateCount(type);
+}
+
+int constraintRowCount(JointType type, MotionSpace space) {
+    return (space == MotionSpace::Planar ? 3 : 6) - coordinateCount(type);
+}
+
+bool isPlanarJointType(JointType type) {
+    return type == JointType::Revolute || type == JointType::Prismatic;
+}
+
+const char* jointTypeWord(JointType type) {
+    switch (type) {
+    case JointType::Revolute:
+        return "revolute";
+    case JointType::Prismatic:
+        return "prismatic";
+    case JointType::Cylindrical:
+        return "cylindrical";
+    case JointType::Universal:
+        return "universal";
+    case JointType::Spherical:
+        return "spherical";
+    }
+    return "revolute";
+}
+
+std::vector<std::string> coordinateNames(const JointSpec& joint) {
+    const int n = coordinateCount(joint.type);
+    if (static_cast<int>(joint.coordinates.size()) == n) {
+        return joint.coordinates;
+    }
+    if (n == 1) {
+        return {joint.coordinateName()};
+    }
+    std::vector<std::string> names;
+    for (int k = 1; k <= n; ++k) {
+        names.push_back(joint.name + "." + std::to_string(k));
+    }
+    return names;
+}
+
+} // namespace sslm
