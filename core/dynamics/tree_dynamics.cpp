@@ -2,6 +2,7 @@
 #include "core/dynamics/tree_dynamics.hpp"
 
 #include "core/dynamics/body_terms.hpp"
+#include "core/dynamics/spatial_tree_dynamics.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
@@ -15,7 +16,9 @@ DynamicsWorkspace::DynamicsWorkspace(const Model& model)
     : M(Eigen::MatrixXd::Zero(model.nq(), model.nq())), phi(Eigen::VectorXd::Zero(model.nq())),
       compositeInertia(model.bodies.size(), Eigen::Vector4d::Zero()),
       motionSubspace(model.bodies.size(), Eigen::Vector3d::Zero()),
-      subtreeWrench(model.bodies.size(), Eigen::Vector3d::Zero()) {}
+      subtreeWrench(model.bodies.size(), Eigen::Vector3d::Zero()),
+      compositeInertia6(model.isSpatial() ? model.bodies.size() : 0, Mat6::Zero()),
+      subtreeWrench6(model.isSpatial() ? model.bodies.size() : 0, Vec6::Zero()) {}
 
 namespace {
 
@@ -46,6 +49,10 @@ void fillInertiaMatrix(const Model& model, DynamicsWorkspace& dws, int n) {
 
 const Eigen::MatrixXd&
 generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    if (model.isSpatial()) {
+        spatialTreeDynamics(model, ws, dws, SpatialTerms::Inertia);
+        return dws.M;
+    }
     const int n = ws.nBodies;
     for (int b = 1; b < n; ++b) {
         dws.compositeInertia[b] = inertiaAboutOrigin(model.bodies[b], comPosition(model, ws, b));
@@ -63,6 +70,10 @@ generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& d
 
 const Eigen::VectorXd&
 gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    if (model.isSpatial()) {
+        spatialTreeDynamics(model, ws, dws, SpatialTerms::Forces);
+        return dws.phi;
+    }
     const int n = ws.nBodies;
     for (int b = 1; b < n; ++b) {
         const Body& body = model.bodies[b];
@@ -81,6 +92,10 @@ gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorksp
 }
 
 void treeDynamics(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    if (model.isSpatial()) {
+        spatialTreeDynamics(model, ws, dws, SpatialTerms::Both);
+        return;
+    }
     const int n = ws.nBodies;
     for (int b = 1; b < n; ++b) {
         const Body& body = model.bodies[b];

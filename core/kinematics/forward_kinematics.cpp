@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/sin_cos.hpp"
 
@@ -39,6 +40,10 @@ void requireSize(const Eigen::Ref<const Eigen::VectorXd>& v, int n, const char* 
 void updatePositions(const Model& model,
                      Workspace& ws,
                      const Eigen::Ref<const Eigen::VectorXd>& q) {
+    if (model.isSpatial()) {
+        updateSpatialPositions(model, ws, q);
+        return;
+    }
     requireSize(q, model.nq(), "q");
     // ground frame is W
     ws.angle[0] = 0;
@@ -82,6 +87,10 @@ void updatePositions(const Model& model,
 void updateVelocities(const Model& model,
                       Workspace& ws,
                       const Eigen::Ref<const Eigen::VectorXd>& qd) {
+    if (model.isSpatial()) {
+        updateSpatialVelocities(model, ws, qd);
+        return;
+    }
     requireSize(qd, model.nq(), "qd");
     ws.omega[0] = 0;
     ws.velocity[0].setZero();

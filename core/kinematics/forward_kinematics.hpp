@@ -13,11 +13,12 @@
 namespace sslm {
 
 /// Body poses for coordinates q (nq; rad or m). Fills ws.angle, cos/sinAngle, origin,
-/// jointPoint, jointDirection.
+/// jointPoint, jointDirection. A spatial model: updateSpatialPositions (positionSize entries).
 void updatePositions(const Model& model, Workspace& ws, const Eigen::Ref<const Eigen::VectorXd>& q);
 
 /// Body angular velocities, origin velocities and bias accelerations (the accelerations at
 /// q̈ = 0) for rates qd (nq; rad/s or m/s). Precondition: updatePositions for the same q.
+/// A spatial model: updateSpatialVelocities.
 void updateVelocities(const Model& model,
                       Workspace& ws,
                       const Eigen::Ref<const Eigen::VectorXd>& qd);

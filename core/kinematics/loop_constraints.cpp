@@ -2,6 +2,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
@@ -35,6 +36,10 @@ Vec2 guideNormal(const Workspace& ws, const Joint& cut) {
 } // namespace
 
 const Eigen::VectorXd& constraintResidual(const Model& model, Workspace& ws) {
+    if (model.isSpatial()) {
+        spatialConstraintResidual(model, ws);
+        return ws.phi;
+    }
     for (int i = 0; i < model.nLoops(); ++i) {
         const Joint& cut = model.joints[model.cuts[i]];
         const Vec2 xA = pointPosition(ws, cut.bodyA, cut.p_A);
@@ -51,6 +56,10 @@ const Eigen::VectorXd& constraintResidual(const Model& model, Workspace& ws) {
 }
 
 const Eigen::MatrixXd& constraintJacobian(const Model& model, Workspace& ws) {
+    if (model.isSpatial()) {
+        spatialConstraintJacobian(model, ws);
+        return ws.J;
+    }
     ws.J.setZero();
     for (int i = 0; i < model.nLoops(); ++i) {
         const Loop& loop = model.loops[i];
@@ -85,6 +94,10 @@ const Eigen::MatrixXd& constraintJacobian(const Model& model, Workspace& ws) {
 }
 
 const Eigen::VectorXd& constraintBias(const Model& model, Workspace& ws) {
+    if (model.isSpatial()) {
+        spatialConstraintBias(model, ws);
+        return ws.Jdot_qd;
+    }
     for (int i = 0; i < model.nLoops(); ++i) {
         const Joint& cut = model.joints[model.cuts[i]];
         const Vec2 aA = pointBiasAcceleration(ws, cut.bodyA, cut.p_A);

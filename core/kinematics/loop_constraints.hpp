@@ -8,6 +8,7 @@
 // - prismatic cut: Φ = (n_A·(p_A − p_B), φ_A − φ_B + offset), n_A = ẑ × axis the guide
 //   normal in W (m, rad); λ = (normal force along n_A (N), moment (N·m)) that B exerts on A.
 // In both cases side B receives −λ.
+// A spatial model has 3 to 5 rows per cut: spatial_loop_constraints.hpp.
 // All derivatives are analytic.
 
 #include <Eigen/Core>

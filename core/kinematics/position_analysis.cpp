@@ -10,6 +10,7 @@
 #include <Eigen/QR>
 #include <Eigen/SVD>
 
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
@@ -92,8 +93,17 @@ AssemblyReport newton(const Model& model,
         if (largest > kMaxNewtonStep) {
             step *= kMaxNewtonStep / largest;
         }
-        for (std::size_t i = 0; i < dependent.size(); ++i) {
-            q[dependent[i]] += step[static_cast<Eigen::Index>(i)];
+        if (model.isSpatial()) {
+            // move on the configuration manifold (quaternions stay unit)
+            Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nq());
+            for (std::size_t i = 0; i < dependent.size(); ++i) {
+                rates[dependent[i]] = step[static_cast<Eigen::Index>(i)];
+            }
+            integratePositions(model, q, rates, 1.0, q);
+        } else {
+            for (std::size_t i = 0; i < dependent.size(); ++i) {
+                q[dependent[i]] += step[static_cast<Eigen::Index>(i)];
+            }
         }
         report.iterations = iteration + 1;
     }
@@ -259,7 +269,7 @@ AssemblyReport assemble(const Model& model,
     }
     std::vector<int> branches(model.nLoops(), 0);
     std::vector<int> closedForm;
-    for (bool progress = true; progress;) {
+    for (bool progress = !model.isSpatial(); progress;) {
         progress = false;
         for (int i = 0; i < model.nLoops(); ++i) {
             if (branches[i] != 0) {
@@ -301,7 +311,7 @@ AssemblyReport assemble(const Model& model,
         }
     }
     for (int k : dependent) {
-        if (model.coordinates[k].angular) {
+        if (model.coordinates[k].angular && !model.isSpatial()) {
             q[k] = planar::wrapNear(q[k], guess[k]);
         }
     }
@@ -309,9 +319,12 @@ AssemblyReport assemble(const Model& model,
         std::string loops;
         updatePositions(model, ws, q);
         constraintResidual(model, ws);
+        const auto loopError = [&](int i) {
+            return ws.phi.segment(model.loops[i].rowBegin, model.loops[i].rows).norm();
+        };
         int worst = 0;
         for (int i = 0; i < model.nLoops(); ++i) {
-            if (ws.phi.segment<2>(2 * i).norm() > ws.phi.segment<2>(2 * worst).norm()) {
+            if (loopError(i) > loopError(worst)) {
                 worst = i;
             }
         }
@@ -411,16 +424,23 @@ namespace {
 
 /// q from the file's initial state for the coordinates of `model`.
 Eigen::VectorXd initialGuess(const Model& model) {
-    Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq());
-    for (const auto& [name, value] : model.spec.initial.assemblyGuess) {
-        if (const int k = model.coordinateIndex(name); k >= 0) {
-            q[k] = value;
+    Eigen::VectorXd q = neutralPositions(model);
+    const auto set = [&](const std::string& name, double value) {
+        const int k = model.coordinateIndex(name);
+        if (k < 0) {
+            return;
         }
+        const Coordinate& c = model.coordinates[k];
+        const Joint& joint = model.joints[c.joint];
+        if (joint.type != JointType::Spherical) { // a quaternion has no named angles
+            q[joint.position + c.axis] = value;
+        }
+    };
+    for (const auto& [name, value] : model.spec.initial.assemblyGuess) {
+        set(name, value);
     }
     for (const auto& [name, value] : model.spec.initial.independent) {
-        if (const int k = model.coordinateIndex(name); k >= 0) {
-            q[k] = value;
-        }
+        set(name, value);
     }
     return q;
 }
@@ -445,8 +465,9 @@ InitialState assembleInOwnCuts(const Model& model) {
 } // namespace
 
 InitialState assembleInitialState(const Model& model) {
-    // the file's inputs and guess name the coordinates of its own cut choice
-    if (model.usesFileCuts()) {
+    // the file's inputs and guess name the coordinates of its own cut choice; a spatial model
+    // is assembled from the guess in its own cuts (Newton needs no closed-form branch)
+    if (model.usesFileCuts() || model.isSpatial()) {
         return assembleInOwnCuts(model);
     }
     // another cut choice: assemble with the file's own cuts and carry the poses over

@@ -86,7 +86,7 @@ void solveAccelerations(const Model& model,
 /// `model`, the state is assembled in model.fileCutModel (the file's own cuts, compiled once
 /// by compileModel) and carried over through the body poses.
 struct InitialState {
-    Eigen::VectorXd q;  ///< nq
+    Eigen::VectorXd q;  ///< positionSize() (= nq for a planar model)
     Eigen::VectorXd qd; ///< nq
     AssemblyReport report;
 };

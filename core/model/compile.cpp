@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_text.hpp"
 #include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
@@ -30,16 +31,29 @@ std::string nodeName(const MechanismSpec& spec, int node) {
     return node == 0 ? std::string(kGroundId) : spec.bodies[node - 1].id;
 }
 
-Eigen::Vector2d pointOf(const MechanismSpec& spec, const JointEnd& end) {
+const BodyPoint& bodyPointOf(const MechanismSpec& spec, const JointEnd& end) {
     const std::vector<BodyPoint>* points = &spec.ground.points;
     if (end.body != kGroundId) {
         const auto body = std::find_if(spec.bodies.begin(), spec.bodies.end(),
                                        [&](const BodySpec& b) { return b.id == end.body; });
         points = &body->points;
     }
-    const auto point = std::find_if(points->begin(), points->end(),
-                                    [&](const BodyPoint& p) { return p.name == end.point; });
-    return point->p_B;
+    return *std::find_if(points->begin(), points->end(),
+                         [&](const BodyPoint& p) { return p.name == end.point; });
+}
+
+Eigen::Vector2d pointOf(const MechanismSpec& spec, const JointEnd& end) {
+    return bodyPointOf(spec, end).p_B;
+}
+
+/// Grübler's mobility: 3 (6 in space) per moving body, less what each joint removes.
+int grubler(const MechanismSpec& spec) {
+    int mobility =
+        (spec.space == MotionSpace::Spatial ? 6 : 3) * static_cast<int>(spec.bodies.size());
+    for (const JointSpec& joint : spec.joints) {
+        mobility -= constraintRowCount(joint.type, spec.space);
+    }
+    return mobility;
 }
 
 /// Checks the graph before any cut is chosen: connection to the ground and mobility.
@@ -60,10 +74,17 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
     }
     const int bodies = static_cast<int>(spec.bodies.size());
     const int joints = static_cast<int>(spec.joints.size());
-    const int mobility = 3 * bodies - 2 * joints;
+    const int mobility = grubler(spec);
     if (mobility <= 0 && bodies > 0) {
-        const std::string count = "Grübler: 3×" + std::to_string(bodies) + " bodies − 2×" +
-                                  std::to_string(joints) + " joints = " + std::to_string(mobility);
+        std::string count;
+        if (spec.space == MotionSpace::Planar) {
+            count = "Grübler: 3×" + std::to_string(bodies) + " bodies − 2×" +
+                    std::to_string(joints) + " joints = " + std::to_string(mobility);
+        } else {
+            count = "Grübler: 6×" + std::to_string(bodies) + " bodies − " +
+                    std::to_string(6 * bodies - mobility) +
+                    " joint constraints = " + std::to_string(mobility);
+        }
         if (mobility == 0) {
             diagnostics.push_back(error(
                 "joints", "the mechanism is locked: 0 DOF (" + count + ")",
@@ -195,6 +216,26 @@ double uniformInertia(const BodySpec& body) {
     return 0;
 }
 
+Eigen::Matrix3d uniformInertiaTensor(const BodySpec& body) {
+    // a solid round bar of diameter L/10 along the longest chord of the points
+    double length = 0;
+    Eigen::Vector3d along = Eigen::Vector3d::UnitX();
+    for (const BodyPoint& p : body.points) {
+        for (const BodyPoint& q : body.points) {
+            const Eigen::Vector3d chord = q.position3() - p.position3();
+            if (chord.norm() > length) {
+                length = chord.norm();
+                along = chord / length;
+            }
+        }
+    }
+    const double radius = length / 20.0;
+    const double axial = 0.5 * body.mass * radius * radius;
+    const double transverse = body.mass * (3.0 * radius * radius + length * length) / 12.0;
+    return transverse * Eigen::Matrix3d::Identity() +
+           (axial - transverse) * along * along.transpose();
+}
+
 MechanismGraph mechanismGraph(const MechanismSpec& spec) {
     std::map<std::string, int, std::less<>> nodeOf{{kGroundId, 0}};
     for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
@@ -295,12 +336,22 @@ void addBodies(const MechanismSpec& spec,
         body.specIndex = node - 1;
         body.mass = in.mass;
         body.com_B = in.com_B;
-        body.inertiaCom = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
+        body.com3_B = {in.com_B.x(), in.com_B.y(), in.comZ_B};
         body.shape = in.shape;
         body.points = in.points;
         body.subsystem = tree.subsystemOf[node];
+        bool resolved = true;
+        if (spec.space == MotionSpace::Spatial) {
+            body.inertia3_B = in.inertiaTensor ? *in.inertiaTensor : uniformInertiaTensor(in);
+            body.inertiaCom = body.inertia3_B(2, 2);
+            resolved = in.inertiaTensor || body.inertia3_B.diagonal().minCoeff() > 0;
+        } else {
+            body.inertiaCom = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
+            body.inertia3_B = Eigen::Vector3d(0.0, 0.0, body.inertiaCom).asDiagonal();
+            resolved = in.inertiaCom || body.inertiaCom > 0;
+        }
         model.bodies.push_back(std::move(body));
-        if (!in.inertiaCom && model.bodies.back().inertiaCom <= 0) {
+        if (!resolved) {
             diagnostics.push_back(error("bodies[" + std::to_string(node - 1) + "].inertia",
                                         "the uniform inertia of " + in.id + " is zero",
                                         "give the inertia about the COM in kg·m²"));
@@ -314,7 +365,6 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
                              const MechanismGraph& graph,
                              const SpanningTree& tree,
                              Model& model) {
-    model.coordinates.resize(tree.order.size());
     for (std::size_t e = 0; e < spec.joints.size(); ++e) {
         const JointSpec& in = spec.joints[e];
         Joint joint;
@@ -329,8 +379,15 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
         joint.offset = in.offset;
         joint.axis_A = in.axis_P;
         joint.springDamper = in.springDamper;
+        joint.p3_A = bodyPointOf(spec, in.parent).position3();
+        joint.p3_B = bodyPointOf(spec, in.child).position3();
+        joint.axis3_A = in.axis;
+        joint.axis3_B = in.type == JointType::Universal ? in.axis2 : in.axis;
+        joint.coordinateCount = coordinateCount(in.type);
         model.joints.push_back(std::move(joint));
     }
+    model.coordinates.clear();
+    int position = 0;
     for (std::size_t i = 0; i < tree.order.size(); ++i) {
         const int node = tree.order[i];
         const int e = tree.parentEdgeOf[node];
@@ -339,11 +396,27 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
         body.treeJoint = e;
         body.parent = tree.bodyOf[graph.edges[e].a == node ? graph.edges[e].b : graph.edges[e].a];
         model.bodies[body.parent].children.push_back(static_cast<int>(i) + 1);
-        joint.coordinate = static_cast<int>(i);
+        joint.coordinate = static_cast<int>(model.coordinates.size());
+        joint.position = position;
+        position += positionCount(joint.type);
         joint.treeSign = joint.bodyB == static_cast<int>(i) + 1 ? +1 : -1;
-        model.coordinates[i] = {joint.coordinateName, e, static_cast<int>(i) + 1, body.subsystem,
-                                joint.type == JointType::Revolute};
+        const std::vector<std::string> names = coordinateNames(spec.joints[e]);
+        for (int k = 0; k < joint.coordinateCount; ++k) {
+            // angular: revolute, a U or S axis, a cylinder's turn (its first coordinate)
+            const bool angular = joint.type == JointType::Revolute ||
+                                 joint.type == JointType::Universal ||
+                                 joint.type == JointType::Spherical ||
+                                 (joint.type == JointType::Cylindrical && k == 0);
+            Coordinate coordinate{names[static_cast<std::size_t>(k)],
+                                  e,
+                                  static_cast<int>(i) + 1,
+                                  k,
+                                  body.subsystem,
+                                  angular};
+            model.coordinates.push_back(std::move(coordinate));
+        }
     }
+    model.positionCount = position;
 }
 
 /// One subsystem per branch of the tree that leaves the ground, with its contiguous range of q.
@@ -351,12 +424,13 @@ void addSubsystems(int count, Model& model) {
     model.subsystems.resize(count);
     for (std::size_t b = 1; b < model.bodies.size(); ++b) {
         Subsystem& sub = model.subsystems[model.bodies[b].subsystem];
+        const Joint& joint = model.joints[model.bodies[b].treeJoint];
         if (sub.bodies.empty()) {
             sub.rootBody = static_cast<int>(b);
-            sub.qBegin = static_cast<int>(b) - 1;
+            sub.qBegin = joint.coordinate;
         }
         sub.bodies.push_back(static_cast<int>(b));
-        ++sub.nq;
+        sub.nq += joint.coordinateCount;
         if (model.bodies[b].children.size() > 1) {
             sub.serial = false;
         }
@@ -385,23 +459,30 @@ Loop loopOfCut(const Model& model, int cut) {
             break;
         }
     }
+    // every coordinate of the body's tree joint, moving `side`
+    const auto addPath = [&](int b, int side) {
+        const Joint& joint = model.joints[model.bodies[b].treeJoint];
+        for (int k = 0; k < joint.coordinateCount; ++k) {
+            loop.path.push_back({joint.coordinate + k, side});
+        }
+    };
     std::vector<int> pathB;
     for (int b : upA) {
         if (b == common) {
             break;
         }
         loop.joints.push_back(model.bodies[b].treeJoint);
-        loop.path.push_back({b - 1, +1});
+        addPath(b, +1);
     }
     for (int b : upB) {
         if (b == common) {
             break;
         }
         pathB.push_back(model.bodies[b].treeJoint);
-        loop.path.push_back({b - 1, -1});
+        addPath(b, -1);
     }
     for (int b = common; b > 0; b = model.bodies[b].parent) {
-        loop.path.push_back({b - 1, 0});
+        addPath(b, 0);
     }
     loop.joints.insert(loop.joints.end(), pathB.rbegin(), pathB.rend());
     loop.joints.push_back(cut);
@@ -420,10 +501,14 @@ Loop loopOfCut(const Model& model, int cut) {
 
 /// One loop per cut, in cut order; each subsystem lists the loops that touch it.
 void addLoops(const std::vector<int>& cutEdges, Model& model) {
+    model.constraintCount = 0;
     for (int e : cutEdges) {
         model.joints[e].cut = static_cast<int>(model.cuts.size());
         model.cuts.push_back(e);
         Loop loop = loopOfCut(model, e);
+        loop.rowBegin = model.constraintCount;
+        loop.rows = constraintRowCount(model.joints[e].type, model.space);
+        model.constraintCount += loop.rows;
         for (int s : loop.subsystems) {
             model.subsystems[s].loops.push_back(static_cast<int>(model.loops.size()));
         }
@@ -465,7 +550,8 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
     }
     for (const TracedPointSpec& in : spec.tracedPoints) {
         const int body = model.bodyIndex(in.at.body);
-        model.tracedPoints.push_back({in.name, body, pointOf(spec, in.at)});
+        const BodyPoint& point = bodyPointOf(spec, in.at);
+        model.tracedPoints.push_back({in.name, body, point.p_B, point.position3()});
     }
     for (std::size_t i = 0; i < spec.initial.independent.size(); ++i) {
         const std::string& name = spec.initial.independent[i].first;
@@ -516,10 +602,11 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     auto model = std::make_shared<Model>();
     model->name = spec.name;
     model->description = spec.description;
+    model->space = spec.space;
     model->gravity = spec.gravity;
+    model->gravity3 = gravity3(spec);
     model->spec = spec;
-    model->mobilityGrubler =
-        3 * static_cast<int>(spec.bodies.size()) - 2 * static_cast<int>(spec.joints.size());
+    model->mobilityGrubler = grubler(spec);
 
     const SpanningTree tree = spanningTree(graph, isCut);
     addBodies(spec, tree, *model, diagnostics);

@@ -41,4 +41,8 @@ MechanismGraph mechanismGraph(const MechanismSpec& spec);
 /// largest point spacing, a lamina over the points' polygon, or a block of its size.
 double uniformInertia(const BodySpec& body);
 
+/// Inertia tensor about the COM, body frame (kg·m²), of a spatial body without one: a solid
+/// round bar of diameter L/10 along the longest chord L between its points.
+Eigen::Matrix3d uniformInertiaTensor(const BodySpec& body);
+
 } // namespace sslm

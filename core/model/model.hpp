@@ -8,9 +8,15 @@
 // Ordering invariants:
 // - bodies[0] is the ground; moving bodies follow subsystem by subsystem, parents before
 //   children (depth-first, joints in file order);
-// - coordinate k belongs to the tree joint of body k + 1, so every subsystem owns a contiguous
-//   range of q;
-// - loop i is closed by cut i; it contributes constraint rows 2i and 2i + 1.
+// - every subsystem owns a contiguous range of q: the coordinates of its bodies' tree joints,
+//   in body order; in a planar model coordinate k belongs to the tree joint of body k + 1;
+// - loop i is closed by cut i; it contributes the constraint rows [rowBegin, rowBegin + rows):
+//   rows 2i and 2i + 1 in a planar model, 3 to 5 rows by cut type in a spatial one.
+//
+// A spatial model (isSpatial()) uses the 3-D members (com3_B, inertia3_B, p3_A, axis3_A, …,
+// gravity3); its positions q have positionSize() entries, one more than its rates per
+// spherical joint (a quaternion), see core/kinematics/configuration.hpp. A planar model fills
+// the 3-D members too (z = 0) but its algorithms use the 2-D ones.
 
 #include <memory>
 #include <optional>
@@ -30,8 +36,11 @@ struct Body {
     std::string name;
     int specIndex = -1; ///< index in MechanismSpec::bodies; -1 for the ground
     double mass = 0;    ///< kg
-    Eigen::Vector2d com_B = Eigen::Vector2d::Zero(); ///< m, body frame
-    double inertiaCom = 0;                           ///< kg·m² about the COM (resolved)
+    Eigen::Vector2d com_B = Eigen::Vector2d::Zero();  ///< m, body frame
+    double inertiaCom = 0;                            ///< kg·m² about the COM (resolved)
+    Eigen::Vector3d com3_B = Eigen::Vector3d::Zero(); ///< m, body frame (spatial)
+    /// Inertia tensor about the COM in the body frame (kg·m², resolved); planar: diag(·, ·, I).
+    Eigen::Matrix3d inertia3_B = Eigen::Matrix3d::Zero();
     BodyShape shape = BodyShape::Bar;
     std::vector<BodyPoint> points;
 
@@ -57,8 +66,16 @@ struct Joint {
     Eigen::Vector2d axis_A = Eigen::Vector2d::UnitX(); ///< prismatic axis in A's frame
     std::optional<SpringDamperSpec> springDamper;
 
-    int coordinate = -1; ///< index in q for a tree joint; -1 for a cut joint
-    int cut = -1;        ///< index in Model::cuts for a cut joint; -1 for a tree joint
+    // spatial geometry (m, unit vectors; see JointSpec::axis, axis2)
+    Eigen::Vector3d p3_A = Eigen::Vector3d::Zero();     ///< joint point in A's frame
+    Eigen::Vector3d p3_B = Eigen::Vector3d::Zero();     ///< joint point in B's frame
+    Eigen::Vector3d axis3_A = Eigen::Vector3d::UnitZ(); ///< axis fixed in A (first axis of a U)
+    Eigen::Vector3d axis3_B = Eigen::Vector3d::UnitZ(); ///< axis fixed in B (second axis of a U)
+
+    int coordinateCount = 1; ///< velocity coordinates (joint_kinds.hpp)
+    int coordinate = -1;     ///< first index in q̇ for a tree joint; -1 for a cut joint
+    int position = -1;       ///< first index in the position vector for a tree joint; -1 if cut
+    int cut = -1;            ///< index in Model::cuts for a cut joint; -1 for a tree joint
     /// +1 when the tree goes A → B (B is the tree child), −1 when it goes B → A.
     int treeSign = 0;
 
@@ -69,7 +86,8 @@ struct Joint {
 struct Coordinate {
     std::string name;
     int joint = -1;
-    int body = -1; ///< the tree child of the joint (= index + 1)
+    int body = -1; ///< the tree child of the joint (= index + 1 in a planar model)
+    int axis = 0;  ///< which of the joint's coordinates (0 for a one-coordinate joint)
     int subsystem = -1;
     bool angular = true;
 };
@@ -88,6 +106,8 @@ struct Loop {
     std::vector<int> joints;         ///< the joint cycle, tree path from A to B then the cut joint
     std::vector<LoopPathEntry> path; ///< coordinates that move the cut's points, ascending
     std::vector<int> subsystems;     ///< subsystems with a coordinate on the path, ascending
+    int rowBegin = 0;                ///< first constraint row
+    int rows = 2;                    ///< constraint rows (joint_kinds.hpp: constraintRowCount)
 };
 
 /// A branch of the spanning tree that leaves the ground (seed 000 Sect. 2; seed 002 Sect. 2).
@@ -104,6 +124,7 @@ struct TracedPoint {
     std::string name;
     int body = -1;
     Eigen::Vector2d p_B = Eigen::Vector2d::Zero();
+    Eigen::Vector3d p3_B = Eigen::Vector3d::Zero();
 };
 
 struct Actuator {
@@ -117,7 +138,9 @@ struct Actuator {
 struct Model {
     std::string name;
     std::string description;
-    Eigen::Vector2d gravity = Eigen::Vector2d(0.0, -9.81); ///< m/s² in W
+    MotionSpace space = MotionSpace::Planar;
+    Eigen::Vector2d gravity = Eigen::Vector2d(0.0, -9.81);       ///< m/s² in W
+    Eigen::Vector3d gravity3 = Eigen::Vector3d(0.0, -9.81, 0.0); ///< m/s² in W
 
     std::vector<Body> bodies;            ///< [0] is the ground
     std::vector<Joint> joints;           ///< file order
@@ -138,7 +161,11 @@ struct Model {
     /// Independent coordinates named by the file's initial state, in file order (may be fewer
     /// than the mobility when a named coordinate belongs to a cut joint of this cut choice).
     std::vector<int> independent;
-    int mobilityGrubler = 0; ///< 3·(moving bodies) − 2·(joints)
+    /// Grübler's count: 3·(moving bodies) − Σ (3 − dof) over the joints in the plane,
+    /// 6·(moving bodies) − Σ (6 − dof) in space.
+    int mobilityGrubler = 0;
+    int constraintCount = 0; ///< Σ rows over the loops
+    int positionCount = 0;   ///< entries of the position vector (nq + spherical joints)
 
     /// The spec this model was compiled from (initial state, solver settings, round trips).
     MechanismSpec spec;
@@ -149,7 +176,9 @@ struct Model {
 
     int nq() const { return static_cast<int>(coordinates.size()); }
     int nLoops() const { return static_cast<int>(loops.size()); }
-    int nConstraints() const { return 2 * nLoops(); }
+    int nConstraints() const { return constraintCount; }
+    int positionSize() const { return positionCount; }
+    bool isSpatial() const { return space == MotionSpace::Spatial; }
 
     int bodyIndex(std::string_view id) const;         ///< -1 if unknown
     int jointIndex(std::string_view name) const;      ///< -1 if unknown

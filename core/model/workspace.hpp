@@ -31,7 +31,18 @@ struct Workspace {
     std::vector<Eigen::Vector2d> velocity;         ///< v_WBo (m/s)
     std::vector<Eigen::Vector2d> biasAcceleration; ///< a_WBo at q̈ = 0 (m/s²)
 
-    // loop constraints, 2 rows per loop (loop_constraints.hpp)
+    // spatial model only (spatial_kinematics.hpp); W frame, twists about Wo
+    using Vec6 = Eigen::Matrix<double, 6, 1>;
+    std::vector<Eigen::Matrix3d> rotation;  ///< R_WB
+    std::vector<Eigen::Vector3d> position3; ///< p_WBo (m)
+    /// World position of the tree joint's point on the child side (m).
+    std::vector<Eigen::Vector3d> jointPoint3;
+    std::vector<Vec6> twist;             ///< [ω; v_o] of each body
+    std::vector<Vec6> biasAcceleration6; ///< d/dt twist at q̈ = 0 (no gravity)
+    std::vector<Vec6> motionSubspace6;   ///< per coordinate k: ∂(twist of its body)/∂q̇_k
+    std::vector<int> subspaceCarrier;    ///< per coordinate: the body its column is fixed in
+
+    // loop constraints, rows per loop by cut type (loop_constraints.hpp)
     Eigen::VectorXd phi;     ///< Φ(q): position violation (m, or rad for a prismatic cut's angle)
     Eigen::MatrixXd J;       ///< ∂Φ/∂q (nConstraints × nq)
     Eigen::VectorXd Jdot_qd; ///< J̇·q̇ (m/s²)
