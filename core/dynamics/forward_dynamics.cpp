@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <set>
+#include <type_traits>
+
+#include <Eigen/Cholesky>
 
 #include "core/dynamics/dense_kernels.hpp"
 
@@ -54,11 +57,17 @@ void planElimination(const Model& model, ForwardDynamicsWorkspace& fws) {
     }
     // stored blocks: the diagonal, the structural blocks and the fill, both orientations
     fws.blockIndex.assign(static_cast<std::size_t>(m) * m, -1);
+    int stored = 0;
     const auto store = [&](int r, int s) {
         int& index = fws.blockIndex[static_cast<std::size_t>(r) * m + s];
         if (index < 0) {
-            index = static_cast<int>(fws.gicmBlocks.size());
-            fws.gicmBlocks.push_back(Eigen::Matrix2d::Zero());
+            index = stored++;
+            if (model.isSpatial()) {
+                fws.spatialBlocks.gicm.push_back(ForwardDynamicsWorkspace::SpatialBlock::Zero(
+                    model.loops[r].rows, model.loops[s].rows));
+            } else {
+                fws.planarBlocks.gicm.push_back(Eigen::Matrix2d::Zero());
+            }
         }
     };
     for (int r = 0; r < m; ++r) {
@@ -73,7 +82,19 @@ void planElimination(const Model& model, ForwardDynamicsWorkspace& fws) {
             store(s, r);
         }
     }
-    fws.reducedBlocks = fws.gicmBlocks;
+    fws.planarBlocks.reduced = fws.planarBlocks.gicm;
+    fws.spatialBlocks.reduced = fws.spatialBlocks.gicm;
+    for (int r = 0; r < m; ++r) {
+        const int rows = model.loops[r].rows;
+        if (model.isSpatial()) {
+            fws.spatialBlocks.pivotInverse.push_back(
+                ForwardDynamicsWorkspace::SpatialBlock::Zero(rows, rows));
+            fws.spatialBlocks.psiBar.push_back(ForwardDynamicsWorkspace::SpatialVector::Zero(rows));
+        } else {
+            fws.planarBlocks.pivotInverse.push_back(Eigen::Matrix2d::Zero());
+            fws.planarBlocks.psiBar.push_back(Eigen::Vector2d::Zero());
+        }
+    }
 }
 
 /// Storage of the L_j and Z_ij, and the term lists of the GICM and of Ψ̄.
@@ -91,7 +112,7 @@ void planStorage(const Model& model, ForwardDynamicsWorkspace& fws) {
         for (int i : sub.loops) {
             fws.influences.push_back({i, influenceSize});
             zOffset[static_cast<std::size_t>(i) * nSub + j] = influenceSize;
-            influenceSize += 2 * sub.nq;
+            influenceSize += model.loops[i].rows * sub.nq;
         }
     }
     fws.influenceBegin.push_back(static_cast<int>(fws.influences.size()));
@@ -104,8 +125,9 @@ void planStorage(const Model& model, ForwardDynamicsWorkspace& fws) {
     for (int r = 0; r < nLoops; ++r) {
         for (int s = r; s < nLoops; ++s) {
             for (int j : model.gicmContributors[r][s]) {
-                fws.gicmTerms.push_back(
-                    {blockAt(fws, nLoops, r, s), z(r, j), z(s, j), model.subsystems[j].nq});
+                fws.gicmTerms.push_back({blockAt(fws, nLoops, r, s), z(r, j), z(s, j),
+                                         model.subsystems[j].nq, model.loops[r].rows,
+                                         model.loops[s].rows});
             }
             if (s > r && blockAt(fws, nLoops, r, s) >= 0) {
                 fws.gicmMirrors.emplace_back(blockAt(fws, nLoops, r, s),
@@ -210,12 +232,95 @@ bool solveSlm(const Eigen::MatrixXd& M,
     return finiteOrExplain(fws);
 }
 
+/// The block store of the model's kind.
+ForwardDynamicsWorkspace::BlockStore<Eigen::Matrix2d, Eigen::Vector2d>&
+blockStore(ForwardDynamicsWorkspace& fws, Eigen::Matrix2d*) {
+    return fws.planarBlocks;
+}
+ForwardDynamicsWorkspace::BlockStore<ForwardDynamicsWorkspace::SpatialBlock,
+                                     ForwardDynamicsWorkspace::SpatialVector>&
+blockStore(ForwardDynamicsWorkspace& fws, ForwardDynamicsWorkspace::SpatialBlock*) {
+    return fws.spatialBlocks;
+}
+
+/// Ī_rs += Z_rjᵀ Z_sj for one GICM term.
+template <class Block>
+void addGicmTerm(const double* zr,
+                 const double* zs,
+                 const ForwardDynamicsWorkspace::GicmTerm& term,
+                 Block& block) {
+    const int n = term.n;
+    if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
+        double a00 = 0, a01 = 0, a10 = 0, a11 = 0;
+        for (int k = 0; k < n; ++k) {
+            a00 += zr[k] * zs[k];
+            a01 += zr[k] * zs[n + k];
+            a10 += zr[n + k] * zs[k];
+            a11 += zr[n + k] * zs[n + k];
+        }
+        block(0, 0) += a00;
+        block(0, 1) += a01;
+        block(1, 0) += a10;
+        block(1, 1) += a11;
+    } else {
+        for (int a = 0; a < term.rowsR; ++a) {
+            for (int b = 0; b < term.rowsS; ++b) {
+                double sum = 0;
+                for (int k = 0; k < n; ++k) {
+                    sum += zr[a * n + k] * zs[b * n + k];
+                }
+                block(a, b) += sum;
+            }
+        }
+    }
+}
+
+/// Inverts the reduced pivot into `inverse` and returns its conditioning ratio
+/// det / (tr Ī_pp / rows)^rows (Ī_pp the assembled block); NaN or ≤ 0 when it is singular.
+template <class Block>
+double invertPivot(const Block& pivot, const Block& original, Block& inverse, bool& singular) {
+    if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
+        const double det = pivot.determinant();
+        const double scale = 0.5 * (original(0, 0) + original(1, 1));
+        singular = !(std::abs(det) > kSingularPivot * pivot.squaredNorm());
+        if (!singular) {
+            inverse = pivot.inverse();
+        }
+        return det / (scale * scale);
+    } else {
+        const int rows = static_cast<int>(pivot.rows());
+        const Eigen::LLT<Block> factor(pivot);
+        const double scale = original.trace() / rows;
+        double ratio = 1.0;
+        singular = factor.info() != Eigen::Success;
+        for (int k = 0; k < rows && !singular; ++k) {
+            const double d = factor.matrixLLT()(k, k);
+            ratio *= d * d / scale;
+            singular = !(d * d > kSingularPivot * std::abs(pivot(k, k)));
+        }
+        if (!singular) {
+            inverse = factor.solve(Block::Identity(rows, rows));
+        }
+        return singular ? 0.0 : ratio;
+    }
+}
+
+template <class Block>
 bool solveSslm(const Model& model,
                const Eigen::MatrixXd& M,
                const Eigen::VectorXd& phi,
                const Eigen::MatrixXd& J,
                const Eigen::VectorXd& psi,
                ForwardDynamicsWorkspace& fws) {
+    constexpr bool kPlanar = std::is_same_v<Block, Eigen::Matrix2d>;
+    auto& store = blockStore(fws, static_cast<Block*>(nullptr));
+    using Vector = typename std::decay_t<decltype(store.psiBar)>::value_type;
+    const auto rowBegin = [&](int loop) {
+        return kPlanar ? 2 * loop : model.loops[loop].rowBegin;
+    };
+    const auto rowsOf = [&](int loop) {
+        return kPlanar ? 2 : model.loops[loop].rows;
+    };
     const int nLoops = model.nLoops();
     const int nSub = static_cast<int>(model.subsystems.size());
     double* zArena = fws.influenceArena.data();
@@ -244,93 +349,113 @@ bool solveSslm(const Model& model,
         for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
             const auto& influence = fws.influences[e];
             double* z = zArena + influence.offset;
-            for (int k = 0; k < n; ++k) {
-                z[k] = J(2 * influence.loop, b + k);
-                z[n + k] = J(2 * influence.loop + 1, b + k);
+            const int first = rowBegin(influence.loop);
+            const int rows = rowsOf(influence.loop);
+            if constexpr (kPlanar) {
+                for (int k = 0; k < n; ++k) {
+                    z[k] = J(first, b + k);
+                    z[n + k] = J(first + 1, b + k);
+                }
+            } else {
+                for (int r = 0; r < rows; ++r) {
+                    for (int k = 0; k < n; ++k) {
+                        z[r * n + k] = J(first + r, b + k);
+                    }
+                }
             }
-            dense::solveLower(l, n, n, z, 2, n);
+            dense::solveLower(l, n, n, z, rows, n);
         }
     }
 
     // the GICM from its non-zero blocks only, Ī_rs = Σ_j Z_rjᵀ Z_sj, and
     // Ψ̄_r = Ψ_r − Σ_j J_rj I_j⁻¹ φ_j = Ψ_r − Σ_j Z_rjᵀ w_j   (eqs. 23–25)
-    for (Eigen::Matrix2d& block : fws.gicmBlocks) {
+    for (Block& block : store.gicm) {
         block.setZero();
     }
     for (const auto& term : fws.gicmTerms) {
-        const double* zr = zArena + term.zr;
-        const double* zs = zArena + term.zs;
-        double a00 = 0, a01 = 0, a10 = 0, a11 = 0;
-        for (int k = 0; k < term.n; ++k) {
-            a00 += zr[k] * zs[k];
-            a01 += zr[k] * zs[term.n + k];
-            a10 += zr[term.n + k] * zs[k];
-            a11 += zr[term.n + k] * zs[term.n + k];
-        }
-        Eigen::Matrix2d& block = fws.gicmBlocks[term.block];
-        block(0, 0) += a00;
-        block(0, 1) += a01;
-        block(1, 0) += a10;
-        block(1, 1) += a11;
+        addGicmTerm(zArena + term.zr, zArena + term.zs, term, store.gicm[term.block]);
     }
     for (const auto& [from, to] : fws.gicmMirrors) {
-        fws.gicmBlocks[to] = fws.gicmBlocks[from].transpose();
+        store.gicm[to] = store.gicm[from].transpose();
     }
     for (int r = 0; r < nLoops; ++r) {
-        double p0 = psi[2 * r];
-        double p1 = psi[2 * r + 1];
-        for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
-            const auto [offset, j] = fws.psiTerms[t];
-            const Subsystem& sub = model.subsystems[j];
-            const double* z = zArena + offset;
-            for (int k = 0; k < sub.nq; ++k) {
-                p0 -= z[k] * w[sub.qBegin + k];
-                p1 -= z[sub.nq + k] * w[sub.qBegin + k];
+        Vector& bar = store.psiBar[r];
+        const int first = rowBegin(r);
+        const int rows = rowsOf(r);
+        if constexpr (kPlanar) {
+            double p0 = psi[first];
+            double p1 = psi[first + 1];
+            for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
+                const auto [offset, j] = fws.psiTerms[t];
+                const Subsystem& sub = model.subsystems[j];
+                const double* z = zArena + offset;
+                for (int k = 0; k < sub.nq; ++k) {
+                    p0 -= z[k] * w[sub.qBegin + k];
+                    p1 -= z[sub.nq + k] * w[sub.qBegin + k];
+                }
             }
+            bar = {p0, p1};
+            continue;
         }
-        fws.psiBar[r] = {p0, p1};
+        for (int a = 0; a < rows; ++a) {
+            double value = psi[first + a];
+            for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
+                const auto [offset, j] = fws.psiTerms[t];
+                const Subsystem& sub = model.subsystems[j];
+                const double* z = zArena + offset + a * sub.nq;
+                for (int k = 0; k < sub.nq; ++k) {
+                    value -= z[k] * w[sub.qBegin + k];
+                }
+            }
+            bar[a] = value;
+        }
     }
 
     // block Gaussian elimination in the planned order   (eqs. 34–36)
-    std::copy(fws.gicmBlocks.begin(), fws.gicmBlocks.end(), fws.reducedBlocks.begin());
-    const auto reduced = [&](int r, int s) -> Eigen::Matrix2d& {
-        return fws.reducedBlocks[blockAt(fws, nLoops, r, s)];
+    std::copy(store.gicm.begin(), store.gicm.end(), store.reduced.begin());
+    const auto reduced = [&](int r, int s) -> Block& {
+        return store.reduced[blockAt(fws, nLoops, r, s)];
     };
     fws.conditioning = 1.0;
     fws.weakestLoop = -1;
     for (int p : fws.eliminationOrder) {
-        const Eigen::Matrix2d& pivot = reduced(p, p);
-        const double det = pivot.determinant();
-        const Eigen::Matrix2d& original = fws.gicmBlocks[blockAt(fws, nLoops, p, p)];
-        const double scale = 0.5 * (original(0, 0) + original(1, 1));
-        const double ratio = det / (scale * scale);
+        bool singular = false;
+        const double ratio = invertPivot(reduced(p, p), store.gicm[blockAt(fws, nLoops, p, p)],
+                                         store.pivotInverse[p], singular);
         if (!(ratio >= fws.conditioning)) {
             fws.conditioning = ratio;
             fws.weakestLoop = p;
         }
-        if (!(std::abs(det) > kSingularPivot * pivot.squaredNorm())) {
+        if (singular) {
             fws.failure = "the GICM pivot of loop " + std::to_string(p + 1) + " (cut " +
                           model.joints[model.cuts[p]].name +
                           ") became singular: the loop constraints are redundant or singular at "
                           "this pose";
             return false;
         }
-        fws.pivotInverse[p] = pivot.inverse();
         for (int r : fws.laterNeighbours[p]) {
-            const Eigen::Matrix2d factor = reduced(r, p) * fws.pivotInverse[p];
+            const Block factor = reduced(r, p) * store.pivotInverse[p];
             for (int s : fws.laterNeighbours[p]) {
                 reduced(r, s).noalias() -= factor * reduced(p, s);
             }
-            fws.psiBar[r].noalias() -= factor * fws.psiBar[p];
+            store.psiBar[r].noalias() -= factor * store.psiBar[p];
         }
     }
     for (auto it = fws.eliminationOrder.rbegin(); it != fws.eliminationOrder.rend(); ++it) {
         const int p = *it;
-        Eigen::Vector2d rhs = fws.psiBar[p];
+        Vector rhs = store.psiBar[p];
         for (int r : fws.laterNeighbours[p]) {
-            rhs.noalias() -= reduced(p, r) * fws.lambda.segment<2>(2 * r);
+            if constexpr (kPlanar) {
+                rhs.noalias() -= reduced(p, r) * fws.lambda.segment<2>(2 * r);
+            } else {
+                rhs.noalias() -= reduced(p, r) * fws.lambda.segment(rowBegin(r), rowsOf(r));
+            }
         }
-        fws.lambda.segment<2>(2 * p).noalias() = fws.pivotInverse[p] * rhs;
+        if constexpr (kPlanar) {
+            fws.lambda.segment<2>(2 * p).noalias() = store.pivotInverse[p] * rhs;
+        } else {
+            fws.lambda.segment(rowBegin(p), rowsOf(p)).noalias() = store.pivotInverse[p] * rhs;
+        }
     }
 
     // subsystems as open trees under the cut forces: q̈_j = L_j⁻ᵀ(w_j + Σ_i Z_ij λ_i)   (eq. 19)
@@ -341,10 +466,22 @@ bool solveSslm(const Model& model,
         for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
             const auto& influence = fws.influences[e];
             const double* z = zArena + influence.offset;
-            const double l0 = fws.lambda[2 * influence.loop];
-            const double l1 = fws.lambda[2 * influence.loop + 1];
-            for (int k = 0; k < n; ++k) {
-                x[k] += z[k] * l0 + z[n + k] * l1;
+            const int first = rowBegin(influence.loop);
+            const int rows = rowsOf(influence.loop);
+            if constexpr (kPlanar) {
+                const double l0 = fws.lambda[first];
+                const double l1 = fws.lambda[first + 1];
+                for (int k = 0; k < n; ++k) {
+                    x[k] += z[k] * l0 + z[n + k] * l1;
+                }
+                continue;
+            }
+            for (int r = 0; r < rows; ++r) {
+                const double l = fws.lambda[first + r];
+                const double* zr = z + r * n;
+                for (int k = 0; k < n; ++k) {
+                    x[k] += zr[k] * l;
+                }
             }
         }
         dense::solveLowerTransposed(fws.factorArena.data() + fws.factorOffset[j], n, n, x);
@@ -365,8 +502,6 @@ ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
       massZ(Eigen::MatrixXd::Zero(model.nq(), model.nConstraints())),
       constraintInertia(Eigen::MatrixXd::Zero(model.nConstraints(), model.nConstraints())),
       rhs(Eigen::VectorXd::Zero(model.nConstraints())), nq(model.nq()), nc(model.nConstraints()) {
-    pivotInverse.assign(model.nLoops(), Eigen::Matrix2d::Zero());
-    psiBar.assign(model.nLoops(), Eigen::Vector2d::Zero());
     planElimination(model, *this);
     planStorage(model, *this);
 }
@@ -387,14 +522,24 @@ bool solveForwardDynamics(SolverKind kind,
     case SolverKind::Slm:
         return solveSlm(M, phi, J, psi, fws);
     case SolverKind::Sslm:
-        return solveSslm(model, M, phi, J, psi, fws);
+        return model.isSpatial()
+                   ? solveSslm<ForwardDynamicsWorkspace::SpatialBlock>(model, M, phi, J, psi, fws)
+                   : solveSslm<Eigen::Matrix2d>(model, M, phi, J, psi, fws);
     }
     return false;
 }
 
-Eigen::Matrix2d gicmBlock(const ForwardDynamicsWorkspace& fws, int nLoops, int r, int s) {
-    const int index = blockAt(fws, nLoops, r, s);
-    return index < 0 ? Eigen::Matrix2d::Zero() : fws.gicmBlocks[index];
+Eigen::MatrixXd gicmBlock(const ForwardDynamicsWorkspace& fws, const Model& model, int r, int s) {
+    const int index = blockAt(fws, model.nLoops(), r, s);
+    if (index < 0) {
+        return Eigen::MatrixXd::Zero(model.loops[r].rows, model.loops[s].rows);
+    }
+    return model.isSpatial() ? Eigen::MatrixXd(fws.spatialBlocks.gicm[index])
+                             : Eigen::MatrixXd(fws.planarBlocks.gicm[index]);
+}
+
+std::size_t storedGicmBlockCount(const ForwardDynamicsWorkspace& fws) {
+    return fws.planarBlocks.gicm.size() + fws.spatialBlocks.gicm.size();
 }
 
 } // namespace sslm

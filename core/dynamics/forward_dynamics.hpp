@@ -33,7 +33,7 @@ struct ForwardDynamicsWorkspace {
     explicit ForwardDynamicsWorkspace(const Model& model);
 
     Eigen::VectorXd qdd;    ///< joint accelerations (nq; rad/s², m/s²)
-    Eigen::VectorXd lambda; ///< cut reactions (2 per loop; N, or N and N·m)
+    Eigen::VectorXd lambda; ///< cut reactions (rows per loop; N, or N and N·m)
 
     // augmented
     Eigen::MatrixXd kkt;
@@ -50,14 +50,26 @@ struct ForwardDynamicsWorkspace {
     // sslm: storage of the L_j and Z_ij, the GICM blocks and the elimination plan
     struct Influence {
         int loop = -1;
-        int offset = 0; ///< of Z_ij (nq_j × 2, column-major) in influenceArena
+        int offset = 0; ///< of Z_ij (nq_j × rows_i, column-major) in influenceArena
     };
     struct GicmTerm {
-        int block = -1; ///< index in gicmBlocks of Ī_rs, r ≤ s
+        int block = -1; ///< index in the block store of Ī_rs, r ≤ s
         int zr = 0;     ///< offset of Z_rj in influenceArena
         int zs = 0;     ///< offset of Z_sj in influenceArena
         int n = 0;      ///< nq_j
+        int rowsR = 2;  ///< constraint rows of loop r
+        int rowsS = 2;  ///< constraint rows of loop s
     };
+    /// The GICM blocks and the elimination's per-loop values, 2 × 2 in a planar model, up to
+    /// 5 × 5 (without heap storage) in a spatial one.
+    template <class Block, class Vector> struct BlockStore {
+        std::vector<Block> gicm;         ///< assembled Ī_rs, incl. zero fill blocks
+        std::vector<Block> reduced;      ///< the same during elimination
+        std::vector<Block> pivotInverse; ///< per loop: (Ĩ_pp)⁻¹ at its elimination
+        std::vector<Vector> psiBar;      ///< reduced right-hand side per loop
+    };
+    using SpatialBlock = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 5, 5>;
+    using SpatialVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 5, 1>;
     std::vector<double> factorArena;              ///< L_j, column-major nq_j × nq_j each
     std::vector<int> factorOffset;                ///< per subsystem
     std::vector<double> influenceArena;           ///< Z_ij blocks
@@ -67,17 +79,16 @@ struct ForwardDynamicsWorkspace {
     std::vector<std::pair<int, int>> gicmMirrors; ///< Ī_sr = Ī_rsᵀ: (from r < s, to)
     std::vector<int> psiTermBegin;                ///< per loop r: first entry of psiTerms
     std::vector<std::pair<int, int>> psiTerms; ///< Ψ̄_r −= Z_rjᵀ w_j: (offset of Z_rj, subsystem)
-    std::vector<Eigen::Matrix2d> gicmBlocks;    ///< assembled Ī_rs, incl. zero fill blocks
-    std::vector<Eigen::Matrix2d> reducedBlocks; ///< the same during elimination
-    std::vector<int> blockIndex;                ///< [r·nLoops + s] → index in gicmBlocks or −1
-    std::vector<int> eliminationOrder;          ///< loops in elimination order
+    BlockStore<Eigen::Matrix2d, Eigen::Vector2d> planarBlocks; ///< a planar model's
+    BlockStore<SpatialBlock, SpatialVector> spatialBlocks;     ///< a spatial model's
+    std::vector<int> blockIndex;       ///< [r·nLoops + s] → index in the store or −1
+    std::vector<int> eliminationOrder; ///< loops in elimination order
     std::vector<std::vector<int>> laterNeighbours; ///< per loop: partners eliminated later
-    std::vector<Eigen::Matrix2d> pivotInverse;     ///< per loop: (Ĩ_pp)⁻¹ at its elimination
-    std::vector<Eigen::Vector2d> psiBar;           ///< reduced right-hand side per loop
 
-    /// Conditioning of the last SSLM solve: the smallest ratio det(reduced pivot) / (½ tr Ī_pp)²
-    /// over the block elimination, in (0, 1]. It falls towards 0 as the loop constraints become
-    /// dependent (a toggle or change point): ~σ_min/σ_max of the GICM. Not set by the others.
+    /// Conditioning of the last SSLM solve: the smallest ratio det(reduced pivot) / (tr Ī_pp /
+    /// rows)^rows over the block elimination, in (0, 1]. It falls towards 0 as the loop constraints
+    /// become dependent (a toggle or change point): ~σ_min/σ_max of the GICM. Not set by the
+    /// others.
     double conditioning = 1.0;
     int weakestLoop = -1; ///< the loop whose pivot gave `conditioning`
 
@@ -101,8 +112,11 @@ bool solveForwardDynamics(SolverKind kind,
                           const Eigen::VectorXd& psi,
                           ForwardDynamicsWorkspace& fws);
 
-/// The assembled GICM block Ī_rs of the last SSLM solve (before elimination), or zero for a
-/// structurally zero block.
-Eigen::Matrix2d gicmBlock(const ForwardDynamicsWorkspace& fws, int nLoops, int r, int s);
+/// The assembled GICM block Ī_rs (rows_r × rows_s) of the last SSLM solve (before
+/// elimination), or zero for a structurally zero block.
+Eigen::MatrixXd gicmBlock(const ForwardDynamicsWorkspace& fws, const Model& model, int r, int s);
+
+/// How many GICM blocks SSLM stores: the diagonal, the structural blocks and the fill.
+std::size_t storedGicmBlockCount(const ForwardDynamicsWorkspace& fws);
 
 } // namespace sslm
