@@ -275,8 +275,9 @@ void addGicmTerm(const double* zr,
     }
 }
 
-/// Inverts the reduced pivot into `inverse` and returns its conditioning ratio
-/// det / (tr Ī_pp / rows)^rows (Ī_pp the assembled block); NaN or ≤ 0 when it is singular.
+/// Inverts the reduced pivot into `inverse` and returns its conditioning ratio (Ī_pp the
+/// assembled block): det / (½ tr Ī_pp)² for a planar 2 × 2 block, min_k d_k² / Ī_pp(k,k) over
+/// the Cholesky factor of a spatial one; NaN or ≤ 0 when it is singular.
 template <class Block>
 double invertPivot(const Block& pivot, const Block& original, Block& inverse, bool& singular) {
     if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
@@ -288,14 +289,16 @@ double invertPivot(const Block& pivot, const Block& original, Block& inverse, bo
         }
         return det / (scale * scale);
     } else {
+        // rows mix metres and radians, so the measure must not depend on their scales: the
+        // smallest d_k² / Ī_pp(k,k) of the pivot's Cholesky factor (1 for independent rows,
+        // → 0 as a row becomes a combination of the others)
         const int rows = static_cast<int>(pivot.rows());
         const Eigen::LLT<Block> factor(pivot);
-        const double scale = original.trace() / rows;
         double ratio = 1.0;
         singular = factor.info() != Eigen::Success;
         for (int k = 0; k < rows && !singular; ++k) {
             const double d = factor.matrixLLT()(k, k);
-            ratio *= d * d / scale;
+            ratio = std::min(ratio, d * d / original(k, k));
             singular = !(d * d > kSingularPivot * std::abs(pivot(k, k)));
         }
         if (!singular) {

@@ -85,10 +85,11 @@ struct ForwardDynamicsWorkspace {
     std::vector<int> eliminationOrder; ///< loops in elimination order
     std::vector<std::vector<int>> laterNeighbours; ///< per loop: partners eliminated later
 
-    /// Conditioning of the last SSLM solve: the smallest ratio det(reduced pivot) / (tr Ī_pp /
-    /// rows)^rows over the block elimination, in (0, 1]. It falls towards 0 as the loop constraints
-    /// become dependent (a toggle or change point): ~σ_min/σ_max of the GICM. Not set by the
-    /// others.
+    /// Conditioning of the last SSLM solve, in (0, 1]: over the block elimination, the smallest
+    /// det(reduced pivot) / (½ tr Ī_pp)² of a planar model, the smallest d_k² / Ī_pp(k,k) of the
+    /// reduced pivots' Cholesky factors of a spatial one (free of the rows' units). It falls
+    /// towards 0 as the loop constraints become dependent (a toggle or change point): ~σ_min/σ_max
+    /// of the GICM. Not set by the others.
     double conditioning = 1.0;
     int weakestLoop = -1; ///< the loop whose pivot gave `conditioning`
 

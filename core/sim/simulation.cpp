@@ -14,8 +14,11 @@
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
 #include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/spatial_tree_dynamics.hpp"
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/sim/dynamics_rhs.hpp"
 #include "core/sim/rosenbrock4_stepper.hpp"
 
@@ -44,23 +47,30 @@ std::string timeText(double t) {
     return buffer;
 }
 
-/// x = (q, q̇, W_actuators, W_dampers) → ẋ. A failed evaluation freezes the state and raises
-/// `failed`, so that the driver stops after the step.
+/// x = (q, q̇, W_actuators, W_dampers) → ẋ, q with np entries (np = nq but for the
+/// quaternions of a spatial model, configuration.hpp). A failed evaluation freezes the state
+/// and raises `failed`, so that the driver stops after the step.
 template <typename Vector> struct OdeSystem {
+    const Model* model;
     DynamicsRhs* rhs;
     int nq;
+    int np;
     bool* failed;
     double* failedAt;
 
     void operator()(const Vector& x, Vector& dxdt, double t) const {
-        const Eigen::Map<const Eigen::VectorXd> q(&x[0], nq);
-        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + nq, nq);
-        Eigen::Map<Eigen::VectorXd> out(&dxdt[0], 2 * nq + 2);
+        const Eigen::Map<const Eigen::VectorXd> q(&x[0], np);
+        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nq);
+        Eigen::Map<Eigen::VectorXd> out(&dxdt[0], np + nq + 2);
         if (!x.empty() && rhs->evaluate(t, q, qd)) {
-            out.head(nq) = qd;
-            out.segment(nq, nq) = rhs->qdd();
-            out[2 * nq] = rhs->actuatorPower();
-            out[2 * nq + 1] = rhs->damperPower();
+            if (np == nq) {
+                out.head(nq) = qd;
+            } else {
+                positionRates(*model, q, qd, out.head(np));
+            }
+            out.segment(np, nq) = rhs->qdd();
+            out[np + nq] = rhs->actuatorPower();
+            out[np + nq + 1] = rhs->damperPower();
             return;
         }
         out.setZero();
@@ -140,15 +150,16 @@ class Projector {
 public:
     explicit Projector(const Model& model)
         : m_model(model), m_gram(model.nConstraints(), model.nConstraints()),
-          m_llt(model.nConstraints()), m_correction(model.nConstraints()) {}
+          m_llt(model.nConstraints()), m_correction(model.nConstraints()), m_step(model.nq()) {}
 
     template <typename Vector> void project(Workspace& ws, Vector& x) {
         if (m_model.nLoops() == 0) {
             return;
         }
         const int nq = m_model.nq();
-        Eigen::Map<Eigen::VectorXd> q(&x[0], nq);
-        Eigen::Map<Eigen::VectorXd> qd(&x[0] + nq, nq);
+        const int np = m_model.positionSize();
+        Eigen::Map<Eigen::VectorXd> q(&x[0], np);
+        Eigen::Map<Eigen::VectorXd> qd(&x[0] + np, nq);
         for (int iteration = 0; iteration < 8; ++iteration) {
             updatePositions(m_model, ws, q);
             if (constraintResidual(m_model, ws).cwiseAbs().maxCoeff() < kProjectionTol) {
@@ -158,7 +169,13 @@ public:
                 return;
             }
             m_correction = m_llt.solve(ws.phi);
-            q.noalias() -= ws.J.transpose() * m_correction;
+            if (np == nq) {
+                q.noalias() -= ws.J.transpose() * m_correction;
+            } else {
+                // along the manifold's tangent: quaternions stay unit
+                m_step.noalias() = -ws.J.transpose() * m_correction;
+                integratePositions(m_model, q, m_step, 1.0, q);
+            }
         }
         updatePositions(m_model, ws, q);
         if (!factor(ws)) {
@@ -181,6 +198,7 @@ private:
     Eigen::MatrixXd m_gram;
     Eigen::LLT<Eigen::MatrixXd> m_llt;
     Eigen::VectorXd m_correction;
+    Eigen::VectorXd m_step; ///< nq: a spatial position correction
 };
 
 /// Integration run: owns the right-hand side, the sample buffer and the bookkeeping.
@@ -192,7 +210,7 @@ public:
         : m_model(model), m_settings(settings), m_callbacks(callbacks), m_rhs(model, settings),
           m_projector(model) {
         const int nq = model.nq();
-        m_sample.q.resize(nq);
+        m_sample.q.resize(model.positionSize());
         m_sample.qd.resize(nq);
         m_sample.qdd.resize(nq);
         m_sample.tau.resize(nq);
@@ -200,19 +218,24 @@ public:
         m_sample.reactions.resize(model.nLoops());
         m_sample.actuatorForces.resize(static_cast<Eigen::Index>(model.actuators.size()));
         m_sample.points.resize(model.tracedPoints.size());
+        if (model.isSpatial()) {
+            m_sample.wrenches.resize(model.nLoops());
+            m_sample.points3.resize(model.tracedPoints.size());
+        }
         m_rateBuffer.resize(nq);
         m_constraintBuffer.resize(model.nConstraints());
     }
 
     template <typename Vector> OdeSystem<Vector> system() {
-        return {&m_rhs, m_model.nq(), &m_failed, &m_failedAt};
+        return {&m_model, &m_rhs, m_model.nq(), m_model.positionSize(), &m_failed, &m_failedAt};
     }
 
     /// Output at time t of state x; false when the state cannot be evaluated.
     template <typename Vector> bool emit(double t, const Vector& x) {
         const int nq = m_model.nq();
-        const Eigen::Map<const Eigen::VectorXd> q(&x[0], nq);
-        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + nq, nq);
+        const int np = m_model.positionSize();
+        const Eigen::Map<const Eigen::VectorXd> q(&x[0], np);
+        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nq);
         const auto start = Clock::now();
         m_rhs.timeNextSolve();
         if (!q.allFinite() || !qd.allFinite() || !m_rhs.evaluate(t, q, qd)) {
@@ -229,21 +252,28 @@ public:
         s.lambda = m_rhs.lambda();
         s.tau = m_rhs.actuatorTau();
         s.actuatorForces = m_rhs.actuatorForces();
-        s.actuatorWork = x[2 * nq];
-        s.damperWork = x[2 * nq + 1];
+        s.actuatorWork = x[np + nq];
+        s.damperWork = x[np + nq + 1];
 
-        // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at y = 0) and of the springs
+        // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at the origin) and of the springs
         Workspace& ws = m_rhs.workspace();
-        cutReactions(m_model, ws, s.lambda, s.reactions);
         m_rateBuffer.noalias() = m_rhs.massMatrix() * qd;
         s.kineticEnergy = 0.5 * qd.dot(m_rateBuffer);
-        double potential = springEnergy(m_model, ws);
-        for (std::size_t b = 1; b < m_model.bodies.size(); ++b) {
-            const Body& body = m_model.bodies[b];
-            const int i = static_cast<int>(b);
-            potential -= body.mass * m_model.gravity.dot(pointPosition(ws, i, body.com_B));
+        if (m_model.isSpatial()) {
+            for (int i = 0; i < m_model.nLoops(); ++i) {
+                s.wrenches[i] = cutReactionWrench(m_model, ws, i, s.lambda);
+            }
+            s.potentialEnergy = spatialPotentialEnergy(m_model, ws);
+        } else {
+            cutReactions(m_model, ws, s.lambda, s.reactions);
+            double potential = springEnergy(m_model, ws);
+            for (std::size_t b = 1; b < m_model.bodies.size(); ++b) {
+                const Body& body = m_model.bodies[b];
+                const int i = static_cast<int>(b);
+                potential -= body.mass * m_model.gravity.dot(pointPosition(ws, i, body.com_B));
+            }
+            s.potentialEnergy = potential;
         }
-        s.potentialEnergy = potential;
         s.totalEnergy = s.kineticEnergy + s.potentialEnergy;
 
         // constraint violation at position and velocity level
@@ -256,7 +286,12 @@ public:
         }
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
-            s.points[p] = pointPosition(ws, point.body, point.p_B);
+            if (m_model.isSpatial()) {
+                s.points3[p] = spatialPointPosition(ws, point.body, point.p3_B);
+                s.points[p] = s.points3[p].head<2>();
+            } else {
+                s.points[p] = pointPosition(ws, point.body, point.p_B);
+            }
         }
 
         if (!m_haveInitialEnergy) {
@@ -297,6 +332,7 @@ public:
             fail(t, nearSingularMessage(conditioning, weakestLoop));
             return false;
         }
+        normalize(x);
         if (m_settings.stabilisation == Stabilisation::Projection) {
             m_projector.project(m_rhs.workspace(), x);
         }
@@ -317,6 +353,14 @@ public:
     /// Projects x = (q, q̇, …) onto the position and velocity constraint manifolds.
     template <typename Vector> void project(Vector& x) {
         m_projector.project(m_rhs.workspace(), x);
+    }
+
+    /// Scales x's quaternions back to unit length (a spatial model's accepted or interpolated
+    /// states; the integrators do not keep them unit).
+    template <typename Vector> void normalize(Vector& x) {
+        if (hasQuaternions(m_model)) {
+            normalizePositions(m_model, Eigen::Map<Eigen::VectorXd>(&x[0], m_model.positionSize()));
+        }
     }
 
     /// The k-th output time.
@@ -454,6 +498,7 @@ void integrateDense(Run& run,
         }
         for (; k < samples && run.sampleTime(k) <= t1; ++k) {
             stepper.calc_state(run.sampleTime(k), interpolated);
+            run.normalize(interpolated);
             if (settings.stabilisation == Stabilisation::Projection) {
                 run.project(interpolated); // the interpolant leaves the manifold between steps
             }
@@ -587,16 +632,17 @@ SimulationSummary simulate(const Model& model,
                            const Eigen::VectorXd& q0,
                            const Eigen::VectorXd& qd0,
                            const SimulationCallbacks& callbacks) {
-    if (q0.size() != model.nq() || qd0.size() != model.nq()) {
-        throw std::invalid_argument("simulate: q0 and qd0 need " + std::to_string(model.nq()) +
-                                    " entries");
+    const int nq = model.nq();
+    const int np = model.positionSize();
+    if (q0.size() != np || qd0.size() != nq) {
+        throw std::invalid_argument("simulate: q0 needs " + std::to_string(np) +
+                                    " entries and qd0 " + std::to_string(nq));
     }
     const auto wallStart = Clock::now();
     Run run(model, settings, callbacks);
-    const int nq = model.nq();
-    State x(2 * nq + 2, 0.0);
-    Eigen::Map<Eigen::VectorXd>(x.data(), nq) = q0;
-    Eigen::Map<Eigen::VectorXd>(x.data() + nq, nq) = qd0;
+    State x(static_cast<std::size_t>(np + nq + 2), 0.0);
+    Eigen::Map<Eigen::VectorXd>(x.data(), np) = q0;
+    Eigen::Map<Eigen::VectorXd>(x.data() + np, nq) = qd0;
     try {
         switch (settings.integrator) {
         case IntegratorKind::Rk4:

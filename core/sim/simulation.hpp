@@ -15,6 +15,7 @@
 
 #include "core/dynamics/cut_reactions.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
+#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/model.hpp"
 
 namespace sslm {
@@ -60,10 +61,10 @@ const char* stabilisationName(Stabilisation kind);
 /// Everything reported at one output time.
 struct Sample {
     double t = 0;           ///< s
-    Eigen::VectorXd q;      ///< rad or m (nq)
-    Eigen::VectorXd qd;     ///< rad/s or m/s
+    Eigen::VectorXd q;      ///< rad or m (positionSize: nq + a quaternion's 4th entries)
+    Eigen::VectorXd qd;     ///< rad/s or m/s (nq)
     Eigen::VectorXd qdd;    ///< rad/s² or m/s²
-    Eigen::VectorXd lambda; ///< multipliers (2 per cut; N, or N and N·m), B acting on A
+    Eigen::VectorXd lambda; ///< multipliers (rows per cut; N, or N and N·m), B acting on A
     std::vector<CutReaction> reactions;  ///< λ as force (W) and moment per cut, Model::cuts order
     Eigen::VectorXd tau;                 ///< actuator generalized forces per coordinate (N·m or N)
     Eigen::VectorXd actuatorForces;      ///< each actuator's joint force (N·m or N)
@@ -77,6 +78,9 @@ struct Sample {
     double cpuLambdaNs = 0;              ///< time of the multiplier solve at this sample (ns)
     double cpuRhsNs = 0;                 ///< time of the whole right-hand side at this sample (ns)
     std::vector<Eigen::Vector2d> points; ///< traced points in W (m), Model::tracedPoints order
+    /// Spatial model: each cut's reaction, force and moment (W) that side B exerts on side A.
+    std::vector<CutWrench> wrenches;
+    std::vector<Eigen::Vector3d> points3; ///< spatial model: traced points in W (m)
 };
 
 struct SimulationCallbacks {

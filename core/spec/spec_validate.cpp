@@ -346,7 +346,12 @@ private:
                 error(axisPath, "revolute joint " + inQuotes(j.name) + " has an axis",
                       "remove \"axis\"; only prismatic joints have one");
             }
-            if (j.springDamper) {
+            if (j.springDamper && m_spec.space == MotionSpace::Spatial) {
+                error(member(path, "spring_damper"),
+                      "joint " + inQuotes(j.name) +
+                          " has a spring-damper, which spatial mechanisms do not take yet",
+                      "remove \"spring_damper\"; springs and dampers act on planar joints only");
+            } else if (j.springDamper) {
                 const std::string sd = member(path, "spring_damper");
                 const SpringDamperSpec& s = *j.springDamper;
                 finiteNumber(s.stiffness, member(sd, "stiffness"), "the stiffness");
@@ -522,6 +527,14 @@ private:
         for (std::size_t i = 0; i < m_spec.actuators.size(); ++i) {
             const ActuatorSpec& a = m_spec.actuators[i];
             const std::string path = element("actuators", i);
+            if (m_spec.space == MotionSpace::Spatial) {
+                error(path,
+                      "the actuator on joint " + inQuotes(a.joint) +
+                          " is on a spatial mechanism, which takes no actuators yet",
+                      "remove \"actuators\"; a spatial mechanism moves under gravity from its "
+                      "initial state");
+                continue;
+            }
             if (m_jointIndex.count(a.joint) == 0) {
                 error(member(path, "joint"), "actuator on unknown joint " + inQuotes(a.joint),
                       knownJoints());
