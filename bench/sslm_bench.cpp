@@ -40,6 +40,7 @@
 #include "core/sim/dynamics_rhs.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/spec/four_bar_chain.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include "bench/allocation_counter.hpp"
@@ -57,7 +58,8 @@ struct Case {
     std::string name;
     std::shared_ptr<const Model> model;
     InitialState initial;
-    int chainLoops = 0; ///< k for the generated chains, 0 otherwise
+    int chainLoops = 0;  ///< k for the generated chains, 0 otherwise
+    int ladderCells = 0; ///< L for the spatial ladders, 0 otherwise
 };
 
 struct CallRecord {
@@ -353,6 +355,9 @@ std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int r
                allocationsPerCall(call));
     }
 #ifdef SSLM_HAVE_PEERS
+    if (model.isSpatial()) {
+        return records; // the peers model planar mechanisms only (so far)
+    }
     try {
         bench::SimbodyPeer simbody(model);
         simbody.setState(c.initial.q, c.initial.qd);
@@ -550,6 +555,16 @@ int main(int argc, char** argv) {
             cases.push_back(std::move(*c));
         }
     }
+    // the spatial mechanisms of seeds 002 and 003 (shared/spec/spatial.md)
+    if (auto c = loadCase("rssr", rssrSpec("J3"))) {
+        cases.push_back(std::move(*c));
+    }
+    for (int cells : {1, 2, 4, 8, 16, 32, 64}) {
+        if (auto c = loadCase("ladder_" + std::to_string(cells), spatialLadderSpec(cells))) {
+            c->ladderCells = cells;
+            cases.push_back(std::move(*c));
+        }
+    }
 
     // warm the caches and the clock before the first case, then measure every case in
     // `rounds` passes spread over time and keep the median pass: a burst of load from
@@ -658,6 +673,21 @@ int main(int argc, char** argv) {
             const CallRecord* r = find(records, c.name, "sslm");
             std::printf("%-6d %9.0f %11.1f %11.1f\n", c.chainLoops, r->nsPerCall,
                         r->nsPerCall / c.chainLoops, *r->lambdaNs / c.chainLoops);
+        }
+    }
+
+    std::printf("\nGrowth with the number of cells L (spatial ladder, 4 rows per cut; peers: "
+                "planar only so far), ns/call and per cell\n");
+    std::printf("%-6s %9s %9s %9s %9s %9s %9s\n", "L", "sslm", "slm", "augm.", "sslm/L",
+                "slm/L", "augm./L");
+    for (const Case& c : cases) {
+        if (c.ladderCells > 0) {
+            const double l = c.ladderCells;
+            const double sslm = find(records, c.name, "sslm")->nsPerCall;
+            const double slm = find(records, c.name, "slm")->nsPerCall;
+            const double augmented = find(records, c.name, "augmented")->nsPerCall;
+            std::printf("%-6d %9.0f %9.0f %9.0f %9.1f %9.1f %9.1f\n", c.ladderCells, sslm, slm,
+                        augmented, sslm / l, slm / l, augmented / l);
         }
     }
 
