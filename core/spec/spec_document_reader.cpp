@@ -138,9 +138,13 @@ private:
         return true;
     }
 
-    void unknownKeys(const Json& object, const std::string& path, const Keys& known) {
+    /// Warns about the keys that are neither `known` nor `reported` (elsewhere).
+    void unknownKeys(const Json& object,
+                     const std::string& path,
+                     const Keys& known,
+                     const Keys& reported = {}) {
         for (auto it = object.begin(); it != object.end(); ++it) {
-            if (contains(known, it.key())) {
+            if (contains(known, it.key()) || contains(reported, it.key())) {
                 continue;
             }
             std::string hint;
@@ -607,7 +611,8 @@ private:
         if (!isObject(v, path, "a joint")) {
             return;
         }
-        unknownKeys(v, path, kJointKeys);
+        // a planar file's spatial keys are errors below, not unknown keys
+        unknownKeys(v, path, m_spatial ? kJointKeys : kPlanarJointKeys, kSpatialJointKeys);
         if (const Json* name = required(v, path, "name", "name the joint, e.g. \"J1\"")) {
             string(*name, member(path, "name"), j.name);
         }
@@ -618,14 +623,23 @@ private:
                                      "\"spherical\""
                                    : "add \"type\": \"revolute\" or \"prismatic\"")) {
             const std::string p = member(path, "type");
-            if (word(*type, p, kJointTypeWords, j.type) && !m_spatial &&
-                !isPlanarJointType(j.type)) {
-                m_report.error(p,
-                               "a " + std::string(jointTypeWord(j.type)) +
-                                   " joint needs a spatial mechanism",
-                               "a planar (version 1) file has revolute and prismatic joints "
-                               "only; " +
-                                   std::string(kWriteVersion2));
+            // a planar file names (and suggests) the planar words only
+            const auto spatialWord =
+                std::find_if(kJointTypeWords.begin(), kJointTypeWords.end(), [&](const auto& w) {
+                    return type->is_string() && type->get_ref<const std::string&>() == w.first &&
+                           !isPlanarJointType(w.second);
+                });
+            if (m_spatial) {
+                word(*type, p, kJointTypeWords, j.type);
+            } else if (spatialWord != kJointTypeWords.end()) {
+                j.type = spatialWord->second;
+                m_report.error(
+                    p, "a " + std::string(spatialWord->first) + " joint needs a spatial mechanism",
+                    "a planar (version 1) file has revolute and prismatic joints "
+                    "only; " +
+                        std::string(kWriteVersion2));
+            } else {
+                word(*type, p, kPlanarJointTypeWords, j.type);
             }
         }
         optString(v, path, "coordinate", j.coordinate);
