@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string_view>
 #include <vector>
 
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/spec/spec_text.hpp"
 
@@ -19,6 +21,10 @@ using spec_text::member;
 
 constexpr std::size_t kMaxItems = 10'000;        ///< bodies, joints, points, ... per list
 constexpr std::size_t kMaxTablePoints = 100'000; ///< (t, value) pairs per table signal
+constexpr double kSymmetryTol = 1e-12; ///< relative, between the mirrored entries of a tensor
+
+/// The hint for spatial data in a planar file.
+constexpr const char* kWriteVersion2 = "write \"version\": 2 for a spatial mechanism";
 
 /// "a string '1.5'", "an array", ... for messages.
 std::string describe(const Json& v) {
@@ -51,16 +57,23 @@ public:
             return;
         }
         // identify the file first: nothing else means anything in a foreign or future format
-        if (!header(doc)) {
+        const std::optional<int> version = header(doc);
+        if (!version) {
             return;
         }
+        // the version says the space: 1 planar, 2 spatial
+        m_spatial = *version == kSpatialFormatVersion;
+        spec.space = m_spatial ? MotionSpace::Spatial : MotionSpace::Planar;
         unknownKeys(doc, {}, kTopKeys);
         optString(doc, {}, "name", spec.name);
         optString(doc, {}, "description", spec.description);
         if (const Json* v = find(doc, "units")) {
             units(*v, "units");
         }
-        optVec2(doc, {}, "gravity", "[gx, gy] in m/s²", spec.gravity);
+        if (const Json* v = find(doc, "gravity")) {
+            position(*v, "gravity", m_spatial ? "[gx, gy, gz] in m/s²" : "[gx, gy] in m/s²",
+                     spec.gravity, spec.gravityZ);
+        }
         if (const Json* v = find(doc, "ground")) {
             ground(*v, "ground", spec.ground);
         }
@@ -125,9 +138,13 @@ private:
         return true;
     }
 
-    void unknownKeys(const Json& object, const std::string& path, const Keys& known) {
+    /// Warns about the keys that are neither `known` nor `reported` (elsewhere).
+    void unknownKeys(const Json& object,
+                     const std::string& path,
+                     const Keys& known,
+                     const Keys& reported = {}) {
         for (auto it = object.begin(); it != object.end(); ++it) {
-            if (contains(known, it.key())) {
+            if (contains(known, it.key()) || contains(reported, it.key())) {
                 continue;
             }
             std::string hint;
@@ -199,21 +216,76 @@ private:
         return true;
     }
 
-    bool vec2(const Json& v, const std::string& path, std::string_view form, Eigen::Vector2d& out) {
-        if (!v.is_array() || v.size() != 2 || !v[0].is_number() || !v[1].is_number()) {
-            const std::string found =
-                v.is_array() ? "an array of " + std::to_string(v.size()) + " values" : describe(v);
-            m_report.error(path, "expected " + std::string(form) + ", found " + found,
-                           "write two numbers in brackets, e.g. [0.1, 0]");
+    static bool isNumbers(const Json& v, std::size_t count) {
+        return v.is_array() && v.size() == count &&
+               std::all_of(v.begin(), v.end(), [](const Json& x) { return x.is_number(); });
+    }
+
+    static std::string foundText(const Json& v) {
+        return v.is_array() ? "an array of " + std::to_string(v.size()) + " values" : describe(v);
+    }
+
+    /// `N` numbers in brackets; `hint` for an array of the wrong length or type.
+    template <int N>
+    bool vector(const Json& v,
+                const std::string& path,
+                std::string_view form,
+                std::string hint,
+                Eigen::Matrix<double, N, 1>& out) {
+        if (!isNumbers(v, N)) {
+            m_report.error(path, "expected " + std::string(form) + ", found " + foundText(v),
+                           std::move(hint));
             return false;
         }
-        Eigen::Vector2d x;
-        if (!number(v[0], element(path, 0), {}, x.x()) ||
-            !number(v[1], element(path, 1), {}, x.y())) {
-            return false;
+        Eigen::Matrix<double, N, 1> x;
+        for (int i = 0; i < N; ++i) {
+            if (!number(v[i], element(path, i), {}, x[i])) {
+                return false;
+            }
         }
         out = x;
         return true;
+    }
+
+    bool vec2(const Json& v, const std::string& path, std::string_view form, Eigen::Vector2d& out) {
+        return vector<2>(v, path, form, "write two numbers in brackets, e.g. [0.1, 0]", out);
+    }
+
+    bool vec3(const Json& v, const std::string& path, std::string_view form, Eigen::Vector3d& out) {
+        return vector<3>(v, path, form, "write three numbers in brackets, e.g. [0.1, 0, 0]", out);
+    }
+
+    /// A position (or gravity): [x, y] in a planar file, [x, y, z] in a spatial one; z is left
+    /// alone in a planar file.
+    bool position(const Json& v,
+                  const std::string& path,
+                  std::string_view form,
+                  Eigen::Vector2d& xy,
+                  double& z) {
+        if (m_spatial) {
+            Eigen::Vector3d x;
+            if (!vec3(v, path, form, x)) {
+                return false;
+            }
+            xy = x.head<2>();
+            z = x.z();
+            return true;
+        }
+        return planarVec2(v, path, form, xy);
+    }
+
+    /// [x, y] in a planar file, where three numbers mean the file should be spatial.
+    bool planarVec2(const Json& v,
+                    const std::string& path,
+                    std::string_view form,
+                    Eigen::Vector2d& out) {
+        if (isNumbers(v, 3)) {
+            m_report.error(path, "expected " + std::string(form) + ", found " + foundText(v),
+                           "a planar (version 1) file has two numbers here; " +
+                               std::string(kWriteVersion2));
+            return false;
+        }
+        return vec2(v, path, form, out);
     }
 
     template <class Enum>
@@ -258,19 +330,33 @@ private:
         }
     }
 
-    void optVec2(const Json& object,
+    void optVec3(const Json& object,
                  const std::string& path,
                  std::string_view key,
                  std::string_view form,
-                 Eigen::Vector2d& out) {
+                 Eigen::Vector3d& out) {
         if (const Json* v = find(object, key)) {
-            vec2(*v, member(path, key), form, out);
+            vec3(*v, member(path, key), form, out);
+        }
+    }
+
+    /// A key a planar (version 1) file cannot hold: an error naming the fix.
+    void spatialOnly(const Json& object,
+                     const std::string& path,
+                     std::string_view key,
+                     std::string_view what) {
+        if (find(object, key) != nullptr) {
+            m_report.error(member(path, key),
+                           inQuotes(key) + " is " + std::string(what) +
+                               ", which a planar (version 1) file does not have",
+                           std::string(kWriteVersion2) + ", or remove it");
         }
     }
 
     // -- the sections
 
-    bool header(const Json& doc) {
+    /// The file's format version when the file is a mechanism this program reads.
+    std::optional<int> header(const Json& doc) {
         bool ok = true;
         const Json* format = find(doc, "format");
         if (format == nullptr) {
@@ -286,12 +372,13 @@ private:
         }
         const Json* version = find(doc, "version");
         if (version == nullptr) {
-            m_report.error("version", "missing required key 'version'", "add \"version\": 1");
+            m_report.error("version", "missing required key 'version'",
+                           "add \"version\": 1 for a planar mechanism, 2 for a spatial one");
             ok = false;
         } else if (!version->is_number_integer()) {
             m_report.error("version",
                            "expected an integer format version, found " + describe(*version),
-                           "write \"version\": 1");
+                           "write \"version\": 1 for a planar mechanism, 2 for a spatial one");
             ok = false;
         } else {
             const bool newer = version->is_number_unsigned()
@@ -308,11 +395,14 @@ private:
             } else if (older) {
                 m_report.error("version",
                                "file format version " + version->dump() + " does not exist",
-                               "write \"version\": 1");
+                               "write \"version\": 1 for a planar mechanism, 2 for a spatial one");
                 ok = false;
             }
         }
-        return ok;
+        if (!ok) {
+            return std::nullopt;
+        }
+        return static_cast<int>(version->get<std::int64_t>());
     }
 
     void units(const Json& v, const std::string& path) {
@@ -343,22 +433,25 @@ private:
     }
 
     void points(const Json& v, const std::string& path, std::vector<BodyPoint>& out) {
-        if (!isArray(v, path, kMaxItems, "points {\"name\": ..., \"at\": [x, y]}")) {
+        const std::string at = m_spatial ? "[x, y, z]" : "[x, y]";
+        if (!isArray(v, path, kMaxItems, "points {\"name\": ..., \"at\": " + at + "}")) {
             return;
         }
         out.resize(v.size());
         for (std::size_t i = 0; i < v.size(); ++i) {
             const std::string p = element(path, i);
-            if (!isObject(v[i], p, "a point {\"name\": ..., \"at\": [x, y]}")) {
+            if (!isObject(v[i], p, "a point {\"name\": ..., \"at\": " + at + "}")) {
                 continue;
             }
             unknownKeys(v[i], p, kPointKeys);
             if (const Json* name = required(v[i], p, "name", "name the point, e.g. \"J1\"")) {
                 string(*name, member(p, "name"), out[i].name);
             }
-            if (const Json* at =
-                    required(v[i], p, "at", "give its position, e.g. \"at\": [0, 0]")) {
-                vec2(*at, member(p, "at"), "[x, y] in m", out[i].p_B);
+            if (const Json* position =
+                    required(v[i], p, "at",
+                             m_spatial ? "give its position, e.g. \"at\": [0, 0, 0]"
+                                       : "give its position, e.g. \"at\": [0, 0]")) {
+                this->position(*position, member(p, "at"), at + " in m", out[i].p_B, out[i].z_B);
             }
         }
     }
@@ -386,11 +479,17 @@ private:
         if (const Json* mass = required(v, path, "mass", "add the body's mass in kg")) {
             number(*mass, member(path, "mass"), "kg", b.mass);
         }
-        optVec2(v, path, "com", "[x, y] in m", b.com_B);
+        if (const Json* com = find(v, "com")) {
+            position(*com, member(path, "com"), m_spatial ? "[x, y, z] in m" : "[x, y] in m",
+                     b.com_B, b.comZ_B);
+        }
         if (const Json* inertia = find(v, "inertia")) {
             const std::string p = member(path, "inertia");
             if (inertia->is_string() && inertia->get_ref<const std::string&>() == "uniform") {
                 b.inertiaCom.reset();
+                b.inertiaTensor.reset();
+            } else if (m_spatial) {
+                inertiaTensor(*inertia, p, b.inertiaTensor);
             } else if (inertia->is_number()) {
                 double value = 0;
                 if (number(*inertia, p, "kg·m²", value)) {
@@ -399,8 +498,11 @@ private:
             } else {
                 m_report.error(
                     p, "expected a number in kg·m² or \"uniform\", found " + describe(*inertia),
-                    "give the moment of inertia about the COM, or \"uniform\" to "
-                    "compute it from the shape");
+                    inertia->is_array()
+                        ? "a planar (version 1) body has one moment of inertia; " +
+                              std::string(kWriteVersion2) + " with an inertia tensor"
+                        : "give the moment of inertia about the COM, or \"uniform\" to "
+                          "compute it from the shape");
             }
         }
         if (const Json* shape = find(v, "shape")) {
@@ -425,6 +527,73 @@ private:
         }
     }
 
+    /// A spatial inertia tensor about the COM in the body frame: 3 symmetric rows, or the six
+    /// [Ixx, Iyy, Izz, Ixy, Ixz, Iyz].
+    void
+    inertiaTensor(const Json& v, const std::string& path, std::optional<Eigen::Matrix3d>& out) {
+        static const std::string kForms =
+            "the 3 × 3 rows [[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]], the six "
+            "[Ixx, Iyy, Izz, Ixy, Ixz, Iyz], or \"uniform\"";
+        Eigen::Matrix3d tensor;
+        if (isNumbers(v, 6)) {
+            Eigen::Matrix<double, 6, 1> six;
+            if (!vector<6>(v, path, {}, {}, six)) {
+                return;
+            }
+            tensor << six[0], six[3], six[4], //
+                six[3], six[1], six[5],       //
+                six[4], six[5], six[2];
+            out = tensor;
+            return;
+        }
+        const bool rows =
+            v.is_array() && v.size() == 3 &&
+            std::all_of(v.begin(), v.end(), [](const Json& r) { return r.is_array(); });
+        if (!rows) {
+            m_report.error(path,
+                           "expected an inertia tensor in kg·m² (3 rows of 3 numbers, or 6 "
+                           "numbers), found " +
+                               foundText(v),
+                           v.is_number() ? "a spatial body's inertia is a tensor about the COM "
+                                           "in the body frame: write " +
+                                               kForms
+                                         : "write " + kForms);
+            return;
+        }
+        bool ok = true;
+        for (int r = 0; r < 3; ++r) {
+            Eigen::Vector3d row;
+            if (vector<3>(v[r], element(path, r), "a row of 3 numbers in kg·m²",
+                          "write each row as three numbers, e.g. [0.01, 0, 0]", row)) {
+                tensor.row(r) = row.transpose();
+            } else {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            return;
+        }
+        // the rows must mirror each other: Ixy, Ixz and Iyz are each written twice
+        const double scale = tensor.cwiseAbs().maxCoeff();
+        for (int r = 0; r < 3; ++r) {
+            for (int c = r + 1; c < 3; ++c) {
+                if (std::abs(tensor(r, c) - tensor(c, r)) > kSymmetryTol * scale) {
+                    m_report.error(element(element(path, c), r),
+                                   "the inertia tensor is not symmetric: row " + std::to_string(c) +
+                                       " has " + text::number(tensor(c, r)) + " where row " +
+                                       std::to_string(r) + " column " + std::to_string(c) +
+                                       " has " + text::number(tensor(r, c)),
+                                   "write the same product of inertia in both places, or give "
+                                   "the six [Ixx, Iyy, Izz, Ixy, Ixz, Iyz]");
+                    ok = false;
+                }
+            }
+        }
+        if (ok) {
+            out = tensor;
+        }
+    }
+
     void end(const Json& v, const std::string& path, JointEnd& e) {
         if (!isObject(v, path, "a joint end {\"body\": ..., \"point\": ...}")) {
             return;
@@ -442,15 +611,49 @@ private:
         if (!isObject(v, path, "a joint")) {
             return;
         }
-        unknownKeys(v, path, kJointKeys);
+        // a planar file's spatial keys are errors below, not unknown keys
+        unknownKeys(v, path, m_spatial ? kJointKeys : kPlanarJointKeys, kSpatialJointKeys);
         if (const Json* name = required(v, path, "name", "name the joint, e.g. \"J1\"")) {
             string(*name, member(path, "name"), j.name);
         }
         if (const Json* type =
-                required(v, path, "type", "add \"type\": \"revolute\" or \"prismatic\"")) {
-            word(*type, member(path, "type"), kJointTypeWords, j.type);
+                required(v, path, "type",
+                         m_spatial ? "add \"type\": \"revolute\", \"prismatic\", "
+                                     "\"cylindrical\", \"universal\" or "
+                                     "\"spherical\""
+                                   : "add \"type\": \"revolute\" or \"prismatic\"")) {
+            const std::string p = member(path, "type");
+            // a planar file names (and suggests) the planar words only
+            const auto spatialWord =
+                std::find_if(kJointTypeWords.begin(), kJointTypeWords.end(), [&](const auto& w) {
+                    return type->is_string() && type->get_ref<const std::string&>() == w.first &&
+                           !isPlanarJointType(w.second);
+                });
+            if (m_spatial) {
+                word(*type, p, kJointTypeWords, j.type);
+            } else if (spatialWord != kJointTypeWords.end()) {
+                j.type = spatialWord->second;
+                m_report.error(
+                    p, "a " + std::string(spatialWord->first) + " joint needs a spatial mechanism",
+                    "a planar (version 1) file has revolute and prismatic joints "
+                    "only; " +
+                        std::string(kWriteVersion2));
+            } else {
+                word(*type, p, kPlanarJointTypeWords, j.type);
+            }
         }
         optString(v, path, "coordinate", j.coordinate);
+        if (!m_spatial) {
+            spatialOnly(v, path, "coordinates", "for spatial joints with several coordinates");
+        } else if (const Json* names = find(v, "coordinates")) {
+            const std::string p = member(path, "coordinates");
+            if (isArray(*names, p, kMaxItems, "coordinate names")) {
+                j.coordinates.resize(names->size());
+                for (std::size_t i = 0; i < names->size(); ++i) {
+                    string((*names)[i], element(p, i), j.coordinates[i]);
+                }
+            }
+        }
         if (const Json* parent =
                 required(v, path, "parent", "add \"parent\": {\"body\": ..., \"point\": ...}")) {
             end(*parent, member(path, "parent"), j.parent);
@@ -459,8 +662,16 @@ private:
                 required(v, path, "child", "add \"child\": {\"body\": ..., \"point\": ...}")) {
             end(*child, member(path, "child"), j.child);
         }
-        optNumber(v, path, "offset", "rad", j.offset);
-        optVec2(v, path, "axis", "a unit vector [ax, ay] in the parent frame", j.axis_P);
+        if (m_spatial) {
+            spatialJoint(v, path, j);
+        } else {
+            optNumber(v, path, "offset", "rad", j.offset);
+            if (const Json* axis = find(v, "axis")) {
+                planarVec2(*axis, member(path, "axis"),
+                           "a unit vector [ax, ay] in the parent frame", j.axis_P);
+            }
+            spatialOnly(v, path, "axis2", "the second axis of a spatial universal joint");
+        }
         if (const Json* sd = find(v, "spring_damper")) {
             const std::string p = member(path, "spring_damper");
             if (isObject(*sd, p, "a spring-damper")) {
@@ -471,6 +682,39 @@ private:
                 optNumber(*sd, p, "damping", "N·m·s/rad or N·s/m", s.damping);
                 j.springDamper = s;
             }
+        }
+    }
+
+    /// A spatial joint's axes; a planar joint's offset has no meaning in space.
+    void spatialJoint(const Json& v, const std::string& path, JointSpec& j) {
+        if (find(v, "offset") != nullptr) {
+            m_report.error(member(path, "offset"), "'offset' is for planar (version 1) joints only",
+                           "remove it: a spatial mechanism's body frames are all parallel to W "
+                           "when every coordinate is zero; place the bodies' points to suit");
+        }
+        const std::string word = jointTypeWord(j.type);
+        if (const Json* axis = find(v, "axis")) {
+            vec3(*axis, member(path, "axis"), "a unit vector [ax, ay, az]", j.axis);
+            if (j.type == JointType::Spherical) {
+                m_report.warning(member(path, "axis"), "'axis' has no effect on a spherical joint",
+                                 "remove it");
+            }
+        }
+        if (const Json* axis2 = find(v, "axis2")) {
+            vec3(*axis2, member(path, "axis2"), "a unit vector [ax, ay, az] fixed in the child",
+                 j.axis2);
+            if (j.type != JointType::Universal) {
+                m_report.warning(member(path, "axis2"),
+                                 "'axis2' has no effect on a " + word +
+                                     " joint: only a universal joint has a second axis",
+                                 "remove it or set \"type\": \"universal\"");
+            }
+        }
+        if (coordinateCount(j.type) > 1 && find(v, "coordinate") != nullptr) {
+            m_report.warning(member(path, "coordinate"),
+                             "'coordinate' has no effect on a " + word + " joint: it has " +
+                                 std::to_string(coordinateCount(j.type)) + " coordinates",
+                             "name them with \"coordinates\": [...]");
         }
     }
 
@@ -646,6 +890,7 @@ private:
     }
 
     Report& m_report;
+    bool m_spatial = false; ///< a version 2 file
 };
 
 } // namespace

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Reading and writing mechanism files: versioned JSON ("format": "sslm-mechanism",
-// "version": 1), documented in docs/file-format.md. Errors name the JSON path and the fix.
+// Reading and writing mechanism files: versioned JSON ("format": "sslm-mechanism", "version": 1
+// for a planar mechanism, 2 for a spatial one), documented in docs/file-format.md. Errors name
+// the JSON path and the fix.
 
 #include <cstdint>
 #include <filesystem>
@@ -16,7 +17,12 @@
 namespace sslm {
 
 inline constexpr const char* kFormatName = "sslm-mechanism";
-inline constexpr int kFormatVersion = 1;
+/// The version of a planar mechanism's file (MotionSpace::Planar).
+inline constexpr int kPlanarFormatVersion = 1;
+/// The version of a spatial mechanism's file (MotionSpace::Spatial).
+inline constexpr int kSpatialFormatVersion = 2;
+/// The newest version this program reads; newer files are refused.
+inline constexpr int kFormatVersion = kSpatialFormatVersion;
 /// Files larger than this are refused before parsing (a mechanism file is a few kB).
 inline constexpr std::uintmax_t kMaxFileBytes = 16u * 1024u * 1024u;
 

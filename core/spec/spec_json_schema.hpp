@@ -28,8 +28,12 @@ inline const Keys kGroundKeys = {"name", "points"};
 inline const Keys kPointKeys = {"name", "at"};
 inline const Keys kBodyKeys = {"id",      "name",  "mass",       "com",
                                "inertia", "shape", "block_size", "points"};
-inline const Keys kJointKeys = {"name",  "type",   "coordinate", "parent",
-                                "child", "offset", "axis",       "spring_damper"};
+inline const Keys kJointKeys = {"name",  "type",   "coordinate", "coordinates", "parent",
+                                "child", "offset", "axis",       "axis2",       "spring_damper"};
+/// The joint keys of spatial (version 2) files only, and the keys of a planar (version 1) joint.
+inline const Keys kSpatialJointKeys = {"coordinates", "axis2"};
+inline const Keys kPlanarJointKeys = {"name",  "type",   "coordinate", "parent",
+                                      "child", "offset", "axis",       "spring_damper"};
 inline const Keys kEndKeys = {"body", "point"};
 inline const Keys kSpringKeys = {"stiffness", "rest", "damping"};
 inline const Keys kActuatorKeys = {"joint", "kind", "force", "pd"};
@@ -46,8 +50,14 @@ template <class Enum> using Words = std::vector<std::pair<std::string_view, Enum
 
 inline const Words<BodyShape> kShapeWords = {
     {"bar", BodyShape::Bar}, {"plate", BodyShape::Plate}, {"block", BodyShape::Block}};
+/// Revolute and prismatic in both versions; the others in spatial (version 2) files only.
 inline const Words<JointType> kJointTypeWords = {{"revolute", JointType::Revolute},
-                                                 {"prismatic", JointType::Prismatic}};
+                                                 {"prismatic", JointType::Prismatic},
+                                                 {"cylindrical", JointType::Cylindrical},
+                                                 {"universal", JointType::Universal},
+                                                 {"spherical", JointType::Spherical}};
+inline const Words<JointType> kPlanarJointTypeWords = {{"revolute", JointType::Revolute},
+                                                       {"prismatic", JointType::Prismatic}};
 inline const Words<SignalSpec::Kind> kSignalWords = {
     {"zero", SignalSpec::Kind::Zero},     {"constant", SignalSpec::Kind::Constant},
     {"linear", SignalSpec::Kind::Linear}, {"sinusoid", SignalSpec::Kind::Sinusoid},

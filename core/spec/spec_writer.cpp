@@ -11,7 +11,8 @@
 #include "core/util/atomic_file.hpp"
 
 // Writing mechanism files: MechanismSpec → JSON text (lossless, compact where it reads best),
-// saved atomically (core/util/atomic_file).
+// saved atomically (core/util/atomic_file). A planar spec is written as version 1, a spatial one
+// as version 2 with 3-D positions, inertia tensors and the spatial joints' axes.
 
 namespace sslm {
 namespace {
@@ -23,12 +24,21 @@ Json vec2Json(const Eigen::Vector2d& v) {
     return Json::array({v.x(), v.y()});
 }
 
-Json pointsJson(const std::vector<BodyPoint>& points) {
+Json vec3Json(const Eigen::Vector3d& v) {
+    return Json::array({v.x(), v.y(), v.z()});
+}
+
+/// [x, y] in a planar file, [x, y, z] in a spatial one.
+Json positionJson(bool spatial, const Eigen::Vector2d& xy, double z) {
+    return spatial ? vec3Json({xy.x(), xy.y(), z}) : vec2Json(xy);
+}
+
+Json pointsJson(bool spatial, const std::vector<BodyPoint>& points) {
     Json out = Json::array();
     for (const BodyPoint& p : points) {
         Json j = Json::object();
         j["name"] = p.name;
-        j["at"] = vec2Json(p.p_B);
+        j["at"] = positionJson(spatial, p.p_B, p.z_B);
         out.push_back(std::move(j));
     }
     return out;
@@ -90,13 +100,24 @@ Json actuatorJson(const ActuatorSpec& a) {
     return j;
 }
 
-Json bodyJson(const BodySpec& b) {
+/// The three rows of a spatial inertia tensor.
+Json tensorJson(const Eigen::Matrix3d& tensor) {
+    Json rows = Json::array();
+    for (int r = 0; r < 3; ++r) {
+        rows.push_back(vec3Json(tensor.row(r).transpose()));
+    }
+    return rows;
+}
+
+Json bodyJson(bool spatial, const BodySpec& b) {
     Json j = Json::object();
     j["id"] = b.id;
     j["name"] = b.name;
     j["mass"] = b.mass;
-    j["com"] = vec2Json(b.com_B);
-    if (b.inertiaCom) {
+    j["com"] = positionJson(spatial, b.com_B, b.comZ_B);
+    if (spatial && b.inertiaTensor) {
+        j["inertia"] = tensorJson(*b.inertiaTensor);
+    } else if (!spatial && b.inertiaCom) {
         j["inertia"] = *b.inertiaCom;
     } else {
         j["inertia"] = "uniform";
@@ -105,24 +126,37 @@ Json bodyJson(const BodySpec& b) {
     if (b.shape == BodyShape::Block || b.blockWidth != 0.0 || b.blockHeight != 0.0) {
         j["block_size"] = Json::array({b.blockWidth, b.blockHeight});
     }
-    j["points"] = pointsJson(b.points);
+    j["points"] = pointsJson(spatial, b.points);
     return j;
 }
 
-Json jointJson(const JointSpec& s) {
+Json jointJson(bool spatial, const JointSpec& s) {
     Json j = Json::object();
     j["name"] = s.name;
     j["type"] = wordOf(kJointTypeWords, s.type);
     if (!s.coordinate.empty()) {
         j["coordinate"] = s.coordinate;
     }
+    if (spatial && !s.coordinates.empty()) {
+        j["coordinates"] = s.coordinates;
+    }
     j["parent"] = endJson(s.parent);
     j["child"] = endJson(s.child);
-    if (s.offset != 0.0) {
-        j["offset"] = s.offset;
-    }
-    if (s.type == JointType::Prismatic || s.axis_P != Eigen::Vector2d::UnitX()) {
-        j["axis"] = vec2Json(s.axis_P);
+    if (spatial) {
+        // every axis that acts, and an inactive one only when it holds data
+        if (s.type != JointType::Spherical || s.axis != Eigen::Vector3d::UnitZ()) {
+            j["axis"] = vec3Json(s.axis);
+        }
+        if (s.type == JointType::Universal || s.axis2 != Eigen::Vector3d::UnitY()) {
+            j["axis2"] = vec3Json(s.axis2);
+        }
+    } else {
+        if (s.offset != 0.0) {
+            j["offset"] = s.offset;
+        }
+        if (s.type == JointType::Prismatic || s.axis_P != Eigen::Vector2d::UnitX()) {
+            j["axis"] = vec2Json(s.axis_P);
+        }
     }
     if (s.springDamper) {
         Json sd = Json::object();
@@ -145,20 +179,21 @@ Json valuesJson(const std::vector<std::pair<std::string, double>>& values) {
 Json documentJson(const MechanismSpec& spec) {
     Json doc = Json::object();
     doc["format"] = kFormatName;
-    doc["version"] = kFormatVersion;
+    const bool spatial = spec.space == MotionSpace::Spatial;
+    doc["version"] = spatial ? kSpatialFormatVersion : kPlanarFormatVersion;
     doc["name"] = spec.name;
     doc["description"] = spec.description;
     doc["units"] = Json::object({{"length", "m"}, {"mass", "kg"}, {"time", "s"}, {"angle", "rad"}});
-    doc["gravity"] = vec2Json(spec.gravity);
+    doc["gravity"] = positionJson(spatial, spec.gravity, spec.gravityZ);
     doc["ground"] = Json::object({{"name", spec.ground.name}});
-    doc["ground"]["points"] = pointsJson(spec.ground.points);
+    doc["ground"]["points"] = pointsJson(spatial, spec.ground.points);
     doc["bodies"] = Json::array();
     for (const BodySpec& b : spec.bodies) {
-        doc["bodies"].push_back(bodyJson(b));
+        doc["bodies"].push_back(bodyJson(spatial, b));
     }
     doc["joints"] = Json::array();
     for (const JointSpec& j : spec.joints) {
-        doc["joints"].push_back(jointJson(j));
+        doc["joints"].push_back(jointJson(spatial, j));
     }
     doc["actuators"] = Json::array();
     for (const ActuatorSpec& a : spec.actuators) {

@@ -174,6 +174,10 @@ private Q_SLOTS:
             QDir(QStringLiteral(SSLM_EXAMPLES_DIR)).entryList({"*.json"}, QDir::Files);
         QVERIFY(files.size() >= 5);
         for (const QString& file : files) {
+            // the peers are driven as planar models; spatial (version 2) files are not compared
+            if (freeMotionSpec(file.toStdString()).space != MotionSpace::Planar) {
+                continue;
+            }
             QTest::newRow(qPrintable(file)) << file << true << QStringList{} << false;
             // revolute tree joints run B → A in the slider-crank's and six-bar's choice
             QTest::newRow(qPrintable(file + " auto cuts"))

@@ -69,7 +69,7 @@ private Q_SLOTS:
         QTest::newRow("wrong format") << "wrong_format.json" << "format"
             << "not an SSLM mechanism file: 'format' is a string 'mechanism'" << true;
         QTest::newRow("future version") << "future_version.json" << "version"
-            << "file format version 2 is newer than this program supports (version 1)" << true;
+            << "file format version 3 is newer than this program supports (version 2)" << true;
         QTest::newRow("non-SI units") << "non_si_units.json" << "units.length"
             << "only SI units are supported: length must be in 'm', not 'mm'" << true;
         QTest::newRow("missing bodies") << "missing_bodies.json" << "bodies"
