@@ -678,8 +678,8 @@ int main(int argc, char** argv) {
 
     std::printf("\nGrowth with the number of cells L (spatial ladder, 4 rows per cut; peers: "
                 "planar only so far), ns/call and per cell\n");
-    std::printf("%-6s %9s %9s %9s %9s %9s %9s\n", "L", "sslm", "slm", "augm.", "sslm/L",
-                "slm/L", "augm./L");
+    std::printf("%-6s %9s %9s %9s %9s %9s %9s\n", "L", "sslm", "slm", "augm.", "sslm/L", "slm/L",
+                "augm./L");
     for (const Case& c : cases) {
         if (c.ladderCells > 0) {
             const double l = c.ladderCells;

@@ -19,6 +19,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_text.hpp"
 #include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
@@ -139,8 +140,7 @@ public:
     }
 
     MechanismCheck run() {
-        m_out.dofGrubler =
-            3 * static_cast<int>(m_spec.bodies.size()) - 2 * static_cast<int>(m_spec.joints.size());
+        m_out.dofGrubler = grublerMobility(m_spec);
         const MechanismGraph graph = drawnGraph();
         m_out.independentLoops = independentLoops(graph);
 
@@ -362,8 +362,14 @@ private:
 
     /// "3·4 − 2·6 = 0": Grübler's count for the spec's bodies and joints.
     std::string grublerCount() const {
-        return "3·" + std::to_string(m_spec.bodies.size()) + " − 2·" +
-               std::to_string(m_spec.joints.size()) + " = " + signedInt(m_out.dofGrubler);
+        const int bodies = static_cast<int>(m_spec.bodies.size());
+        if (m_spec.space == MotionSpace::Spatial) {
+            return "6·" + std::to_string(bodies) + " − " +
+                   std::to_string(6 * bodies - m_out.dofGrubler) + " = " +
+                   signedInt(m_out.dofGrubler);
+        }
+        return "3·" + std::to_string(bodies) + " − 2·" + std::to_string(m_spec.joints.size()) +
+               " = " + signedInt(m_out.dofGrubler);
     }
 
     void emitMobility(const std::optional<Diagnostic>& mobility) {

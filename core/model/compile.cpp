@@ -46,16 +46,6 @@ Eigen::Vector2d pointOf(const MechanismSpec& spec, const JointEnd& end) {
     return bodyPointOf(spec, end).p_B;
 }
 
-/// Grübler's mobility: 3 (6 in space) per moving body, less what each joint removes.
-int grubler(const MechanismSpec& spec) {
-    int mobility =
-        (spec.space == MotionSpace::Spatial ? 6 : 3) * static_cast<int>(spec.bodies.size());
-    for (const JointSpec& joint : spec.joints) {
-        mobility -= constraintRowCount(joint.type, spec.space);
-    }
-    return mobility;
-}
-
 /// Checks the graph before any cut is chosen: connection to the ground and mobility.
 void checkConnectivityAndMobility(const MechanismSpec& spec,
                                   const MechanismGraph& graph,
@@ -74,7 +64,7 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
     }
     const int bodies = static_cast<int>(spec.bodies.size());
     const int joints = static_cast<int>(spec.joints.size());
-    const int mobility = grubler(spec);
+    const int mobility = grublerMobility(spec);
     if (mobility <= 0 && bodies > 0) {
         std::string count;
         if (spec.space == MotionSpace::Planar) {
@@ -606,7 +596,7 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     model->gravity = spec.gravity;
     model->gravity3 = gravity3(spec);
     model->spec = spec;
-    model->mobilityGrubler = grubler(spec);
+    model->mobilityGrubler = grublerMobility(spec);
 
     const SpanningTree tree = spanningTree(graph, isCut);
     addBodies(spec, tree, *model, diagnostics);

@@ -25,6 +25,15 @@ int constraintRowCount(JointType type, MotionSpace space) {
     return (space == MotionSpace::Planar ? 3 : 6) - coordinateCount(type);
 }
 
+int grublerMobility(const MechanismSpec& spec) {
+    int mobility =
+        (spec.space == MotionSpace::Spatial ? 6 : 3) * static_cast<int>(spec.bodies.size());
+    for (const JointSpec& joint : spec.joints) {
+        mobility -= constraintRowCount(joint.type, spec.space);
+    }
+    return mobility;
+}
+
 bool isPlanarJointType(JointType type) {
     return type == JointType::Revolute || type == JointType::Prismatic;
 }

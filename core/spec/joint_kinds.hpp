@@ -24,6 +24,10 @@ int positionCount(JointType type);
 /// spherical 3).
 int constraintRowCount(JointType type, MotionSpace space);
 
+/// Grübler's mobility of the spec: 3 (6 in space) per moving body, less each joint's
+/// constraintRowCount.
+int grublerMobility(const MechanismSpec& spec);
+
 /// True for the types a planar mechanism may use (revolute, prismatic).
 bool isPlanarJointType(JointType type);
 
