@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/load_model.hpp"
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
@@ -112,8 +113,13 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
 
     out << model.name << '\n';
     out << "DOF: " << pose.mobility.dof << " (rank of J at the initial pose), "
-        << model.mobilityGrubler << " (Grübler: 3·" << moving << " − 2·" << model.joints.size()
-        << ")\n";
+        << model.mobilityGrubler;
+    if (model.isSpatial()) {
+        out << " (Grübler: 6·" << moving << " − " << 6 * moving - model.mobilityGrubler
+            << " joint constraints)\n";
+    } else {
+        out << " (Grübler: 3·" << moving << " − 2·" << model.joints.size() << ")\n";
+    }
 
     // loops as joint cycles, closed by their cut joints
     out << "Loops: " << nLoops << '\n';
@@ -143,7 +149,8 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
 
     // J block pattern, Koul et al. eq. (26)
     if (nLoops > 0) {
-        out << "Jacobian block pattern (eq. 26); J_ij is 2 × (coordinates of S_j):\n";
+        out << "Jacobian block pattern (eq. 26); J_ij is "
+            << (model.isSpatial() ? "(rows of cut i)" : "2") << " × (coordinates of S_j):\n";
         std::vector<std::vector<std::string>> rows(1, std::vector<std::string>{""});
         for (int s = 0; s < nSub; ++s) {
             rows[0].push_back("S" + std::to_string(s + 1));
@@ -186,8 +193,10 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     // the assembled initial pose
     const AssemblyReport& report = pose.initial.report;
     std::vector<std::string> values;
-    for (int k = 0; k < model.nq(); ++k) {
-        values.push_back(model.coordinates[k].name + " = " + fmt(pose.initial.q[k], "%.9g"));
+    const std::vector<std::string> names = positionNames(model);
+    for (int k = 0; k < model.positionSize(); ++k) {
+        values.push_back(names[static_cast<std::size_t>(k)] + " = " +
+                         fmt(pose.initial.q[k], "%.9g"));
     }
     out << "Initial pose: " << joinNames(values) << '\n';
     out << "Closure residual max|Φ|: " << fmt(pose.residual, "%.3g") << '\n';
@@ -270,8 +279,9 @@ nlohmann::ordered_json toJson(const Model& model, const PoseSummary& pose) {
                                                  pose.mobility.singularValues.data() +
                                                      pose.mobility.singularValues.size());
     ordered_json q;
-    for (int k = 0; k < model.nq(); ++k) {
-        q[model.coordinates[k].name] = pose.initial.q[k];
+    const std::vector<std::string> names = positionNames(model);
+    for (int k = 0; k < model.positionSize(); ++k) {
+        q[names[static_cast<std::size_t>(k)]] = pose.initial.q[k];
     }
     out["initial_q"] = std::move(q);
 

@@ -418,7 +418,7 @@ int runInverse(const InverseOptions& options) {
         return kExitBadInput;
     }
     const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
-    if (!model) {
+    if (!model || !planarOnlyVerb(*model, path, "inverse", std::cerr)) {
         return kExitBadInput;
     }
 

@@ -168,7 +168,7 @@ int runKinematics(const KinematicsOptions& options) {
         return kExitBadInput;
     }
     const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
-    if (!model) {
+    if (!model || !planarOnlyVerb(*model, path, "kinematics", std::cerr)) {
         return kExitBadInput;
     }
 

@@ -44,6 +44,24 @@ template <class Sphere, class Other> void forTreeJoints(const Model& model, Sphe
 
 } // namespace
 
+std::vector<std::string> positionNames(const Model& model) {
+    std::vector<std::string> names(static_cast<std::size_t>(model.positionSize()));
+    for (const Coordinate& c : model.coordinates) {
+        const Joint& joint = model.joints[c.joint];
+        if (joint.type == JointType::Spherical) {
+            if (c.axis == 0) {
+                for (int k = 0; k < 4; ++k) {
+                    names[static_cast<std::size_t>(joint.position + k)] =
+                        joint.name + std::string(".q") + "wxyz"[k];
+                }
+            }
+        } else {
+            names[static_cast<std::size_t>(joint.position + c.axis)] = c.name;
+        }
+    }
+    return names;
+}
+
 bool hasQuaternions(const Model& model) {
     return model.positionSize() > model.nq();
 }

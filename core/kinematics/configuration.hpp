@@ -9,11 +9,18 @@
 // q_next = exp(½ ω dt) ⊗ q, and renormalized on accepted steps. Every other coordinate is its
 // own rate's integral (rad or m). For a planar model positions and rates coincide.
 
+#include <string>
+#include <vector>
+
 #include <Eigen/Core>
 
 #include "core/model/model.hpp"
 
 namespace sslm {
+
+/// The name of each position entry: the coordinate's name, or "<joint>.qw", ".qx", ".qy",
+/// ".qz" for a spherical joint's quaternion.
+std::vector<std::string> positionNames(const Model& model);
 
 /// True when the model has a spherical tree joint (positionSize() > nq()).
 bool hasQuaternions(const Model& model);

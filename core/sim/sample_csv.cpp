@@ -3,6 +3,8 @@
 
 #include <charconv>
 
+#include "core/kinematics/configuration.hpp"
+
 namespace sslm {
 
 void appendCsvNumber(std::string& line, double value) {
@@ -22,13 +24,23 @@ void appendField(std::string& line, double value) {
 
 std::vector<std::string> sampleCsvColumns(const Model& model) {
     std::vector<std::string> columns{"t"};
-    for (const char* prefix : {"q.", "qd.", "qdd."}) {
+    for (const std::string& name : positionNames(model)) {
+        columns.push_back("q." + name);
+    }
+    for (const char* prefix : {"qd.", "qdd."}) {
         for (const Coordinate& c : model.coordinates) {
             columns.push_back(prefix + c.name);
         }
     }
     for (int cut : model.cuts) {
         const Joint& joint = model.joints[cut];
+        if (model.isSpatial()) {
+            // force and moment (about side A's joint point) that side B exerts on side A, W
+            for (const char* component : {".fx", ".fy", ".fz", ".mx", ".my", ".mz"}) {
+                columns.push_back("reaction." + joint.name + component);
+            }
+            continue;
+        }
         columns.push_back("lambda." + joint.name + ".x");
         columns.push_back("lambda." + joint.name + ".y");
         if (joint.type == JointType::Prismatic) {
@@ -46,6 +58,9 @@ std::vector<std::string> sampleCsvColumns(const Model& model) {
     for (const TracedPoint& p : model.tracedPoints) {
         columns.push_back("point." + p.name + ".x");
         columns.push_back("point." + p.name + ".y");
+        if (model.isSpatial()) {
+            columns.push_back("point." + p.name + ".z");
+        }
     }
     return columns;
 }
@@ -66,7 +81,16 @@ void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {
             appendField(line, x);
         }
     }
-    for (int i = 0; i < model.nLoops(); ++i) {
+    for (int i = 0; i < model.nLoops() && model.isSpatial(); ++i) {
+        const CutWrench& w = sample.wrenches[static_cast<std::size_t>(i)];
+        for (int k = 0; k < 3; ++k) {
+            appendField(line, w.force[k]);
+        }
+        for (int k = 0; k < 3; ++k) {
+            appendField(line, w.moment[k]);
+        }
+    }
+    for (int i = 0; i < model.nLoops() && !model.isSpatial(); ++i) {
         const CutReaction& r = sample.reactions[i];
         appendField(line, r.force.x());
         appendField(line, r.force.y());
@@ -81,6 +105,14 @@ void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {
                      sample.actuatorWork, sample.damperWork, sample.positionViolation,
                      sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
         appendField(line, x);
+    }
+    if (model.isSpatial()) {
+        for (const Eigen::Vector3d& p : sample.points3) {
+            appendField(line, p.x());
+            appendField(line, p.y());
+            appendField(line, p.z());
+        }
+        return;
     }
     for (const Eigen::Vector2d& p : sample.points) {
         appendField(line, p.x());

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// The sslm executable on the spatial examples (file format version 2): the done-means
+// run of the RSSR conserves energy to 1e-9 relative and cutting J2 instead of J3 gives the
+// same θ(t) to 1e-8 rad; the CSV names quaternion entries, 3-D reactions and points; `info`
+// counts Grübler in space; the verbs that are planar only so far say so with exit code 2.
+
+#include <algorithm>
+#include <cmath>
+
+#include <QtTest>
+
+#include "tests/cli/cli_runner.hpp"
+
+using namespace sslm::test;
+
+class TestCliSpatial : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rssrConservesEnergyAndEitherCutGivesTheSameMotion() {
+        QTemporaryDir dir;
+        const QString j3 = dir.filePath("j3.csv");
+        const QString j2 = dir.filePath("j2.csv");
+        const Run a = runSslm(tightSimulation("rssr.json", "sslm", j3));
+        QVERIFY2(a.exitCode == 0, a.err.constData());
+        QStringList cutJ2 = tightSimulation("rssr.json", "sslm", j2);
+        cutJ2 << "--cut"
+              << "J2";
+        const Run b = runSslm(cutJ2);
+        QVERIFY2(b.exitCode == 0, b.err.constData());
+        const Csv first = readCsv(j3);
+        const Csv second = readCsv(j2);
+        QCOMPARE(first.rows.size(), std::size_t(201));
+        QCOMPARE(second.rows.size(), first.rows.size());
+        const qsizetype total = first.column("energy.total");
+        const qsizetype theta = first.column("q.theta");
+        QVERIFY(total > 0 && theta > 0 && second.column("q.theta") > 0);
+        const double e0 = first.rows.front()[static_cast<std::size_t>(total)];
+        QVERIFY(std::abs(e0 - 0.796494240071) < 1e-11);
+        double drift = 0;
+        double difference = 0;
+        for (std::size_t k = 0; k < first.rows.size(); ++k) {
+            drift =
+                std::max(drift, std::abs(first.rows[k][static_cast<std::size_t>(total)] - e0) / e0);
+            difference = std::max(
+                difference,
+                std::abs(first.rows[k][static_cast<std::size_t>(theta)] -
+                         second.rows[k][static_cast<std::size_t>(second.column("q.theta"))]));
+        }
+        QVERIFY2(drift < 1e-9, qPrintable(QString::number(drift)));
+        QVERIFY2(difference < 1e-8, qPrintable(QString::number(difference)));
+    }
+
+    void csvColumnsAreSpatial() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("rssr.csv");
+        const Run run = runSslm({"simulate", example("rssr.json"), "--t-end", "0.1", "--out", out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const Csv csv = readCsv(out);
+        for (const char* column : {"q.J2.qw", "q.J2.qz", "qd.J2.wx", "qdd.phi", "reaction.J3.fx",
+                                   "reaction.J3.mz", "point.C.x", "point.C.z"}) {
+            QVERIFY2(csv.column(QString::fromLatin1(column)) >= 0, column);
+        }
+        // J3's force on the coupler at t = 0 is the oracle's
+        const auto& first = csv.rows.front();
+        QVERIFY(std::abs(first[static_cast<std::size_t>(csv.column("reaction.J3.fx"))] -
+                         -0.62845735) < 1e-7);
+        QVERIFY(std::abs(first[static_cast<std::size_t>(csv.column("reaction.J3.fz"))] -
+                         1.03629988) < 1e-7);
+        // the quaternion stays unit
+        for (const auto& row : csv.rows) {
+            double norm = 0;
+            for (const char* c : {"q.J2.qw", "q.J2.qx", "q.J2.qy", "q.J2.qz"}) {
+                const double x = row[static_cast<std::size_t>(csv.column(QString::fromLatin1(c)))];
+                norm += x * x;
+            }
+            QVERIFY(std::abs(norm - 1.0) < 1e-12);
+        }
+    }
+
+    void infoCountsInSpace() {
+        const Run run = runSslm({"info", example("spatial_ladder_4.json")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("DOF: 2 (rank of J at the initial pose), 2 (Grübler: 6·9 − 52 "
+                                  "joint constraints)"),
+                 run.out.constData());
+    }
+
+    void planarOnlyVerbsSaySo_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("kinematics") << QStringList{"kinematics", example("rssr.json"),
+                                                   "--input",    "theta",
+                                                   "--from",     "0",
+                                                   "--to",       "1",
+                                                   "--steps",    "4"};
+        QTest::newRow("inverse") << QStringList{"inverse", example("rssr.json")};
+    }
+
+    void planarOnlyVerbsSaySo() {
+        QFETCH(QStringList, arguments);
+        const Run run = runSslm(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("handles planar mechanisms (file version 1) only so far"),
+                 run.err.constData());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliSpatial)
+#include "tst_cli_spatial.moc"
