@@ -696,18 +696,22 @@ private:
         if (const Json* axis = find(v, "axis")) {
             vec3(*axis, member(path, "axis"), "a unit vector [ax, ay, az]", j.axis);
             if (j.type == JointType::Spherical) {
-                m_report.warning(member(path, "axis"), "'axis' has no effect on a spherical joint",
-                                 "remove it");
+                // an axis on a ball joint usually means the wrong type: refuse, do not guess
+                m_report.error(member(path, "axis"),
+                               "spherical joint " + inQuotes(j.name) +
+                                   " has an axis, but a spherical joint turns about every axis",
+                               "remove \"axis\", or give the joint the type that has this axis "
+                               "(\"revolute\", \"cylindrical\" or \"universal\")");
             }
         }
         if (const Json* axis2 = find(v, "axis2")) {
             vec3(*axis2, member(path, "axis2"), "a unit vector [ax, ay, az] fixed in the child",
                  j.axis2);
             if (j.type != JointType::Universal) {
-                m_report.warning(member(path, "axis2"),
-                                 "'axis2' has no effect on a " + word +
-                                     " joint: only a universal joint has a second axis",
-                                 "remove it or set \"type\": \"universal\"");
+                m_report.error(member(path, "axis2"),
+                               word + " joint " + inQuotes(j.name) +
+                                   " has a second axis, which only a universal joint has",
+                               "remove \"axis2\" or set \"type\": \"universal\"");
             }
         }
         if (coordinateCount(j.type) > 1 && find(v, "coordinate") != nullptr) {

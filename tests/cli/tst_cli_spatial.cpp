@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/cli/cli_runner.hpp"
 
 using namespace sslm::test;
@@ -84,6 +86,69 @@ private Q_SLOTS:
         QVERIFY2(run.out.contains("DOF: 2 (rank of J at the initial pose), 2 (Grübler: 6·9 − 52 "
                                   "joint constraints)"),
                  run.out.constData());
+    }
+
+    void badSpatialInputIsNamed_data() {
+        QTest::addColumn<QString>("pointer"); // JSON pointer into examples/rssr.json
+        QTest::addColumn<QString>("value");   // the JSON written there
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("spherical joint given an axis")
+            << "/joints/1/axis"
+            << "[0, 0, 1]" << QStringList{} << "joints[1].axis";
+        QTest::newRow("universal axes not perpendicular")
+            << "/joints/2/axis2"
+            << "[0, 0.6, 0.8]" << QStringList{} << "not perpendicular";
+        QTest::newRow("planar-only offset")
+            << "/joints/0/offset"
+            << "0.5" << QStringList{} << "'offset' is for planar (version 1) joints only";
+        QTest::newRow("unknown cut joint")
+            << "/name"
+            << "\"RSSR\"" << QStringList{"--cut", "auto,J9"} << "does not exist";
+        QTest::newRow("axis not unit length")
+            << "/joints/3/axis"
+            << "[2, 0, 0]" << QStringList{} << "must be a unit vector";
+    }
+
+    void badSpatialInputIsNamed() {
+        QFETCH(QString, pointer);
+        QFETCH(QString, value);
+        QFETCH(QStringList, extra);
+        QFETCH(QString, message);
+        QFile original(example("rssr.json"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        nlohmann::ordered_json doc =
+            nlohmann::ordered_json::parse(original.readAll().toStdString());
+        doc[nlohmann::ordered_json::json_pointer(pointer.toStdString())] =
+            nlohmann::ordered_json::parse(value.toStdString());
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.json");
+        QFile bad(path);
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(QByteArray::fromStdString(doc.dump(2)));
+        bad.close();
+        for (const char* verb : {"check", "simulate"}) {
+            QStringList arguments{QString::fromLatin1(verb), path, "--t-end", "0.1"};
+            if (QString::fromLatin1(verb) == "check") {
+                arguments = QStringList{"check", path};
+            }
+            arguments << extra;
+            const Run run = runSslm(arguments);
+            if (QString::fromLatin1(verb) == "check" && !extra.isEmpty()) {
+                continue; // check has no --cut
+            }
+            QVERIFY2(run.exitCode == 2, qPrintable(verb + QString(": ") + run.err + run.out));
+            QVERIFY2(run.err.contains(message.toUtf8()) || run.out.contains(message.toUtf8()),
+                     qPrintable(verb + QString(": ") + run.err + run.out));
+            QVERIFY(!run.out.contains("nan") && !run.err.contains("internal error"));
+        }
+    }
+
+    void cutSetThatLeavesALoopClosedIsNamed() {
+        const Run run = runSslm(
+            {"simulate", example("spatial_ladder_4.json"), "--cut", "K1,K2,K3", "--t-end", "0.1"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("stays closed: none of its joints is cut"), run.err.constData());
     }
 
     void planarOnlyVerbsSaySo_data() {

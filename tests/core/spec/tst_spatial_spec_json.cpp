@@ -211,17 +211,39 @@ private Q_SLOTS:
                  formatDiagnostics(loaded.diagnostics).c_str());
     }
 
-    void warnsAboutInactiveSpatialKeys() {
+    void refusesAnAxisTheJointDoesNotHave_data() {
+        QTest::addColumn<QString>("joint");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("spherical with an axis")
+            << R"({"name": "J1", "type": "spherical", "axis": [0, 0, 1],
+                   "parent": {"body": "ground", "point": "O"},
+                   "child": {"body": "crank", "point": "A"}})"
+            << "joints[0].axis";
+        QTest::newRow("revolute with a second axis")
+            << R"({"name": "J1", "type": "revolute", "axis2": [1, 0, 0],
+                   "parent": {"body": "ground", "point": "O"},
+                   "child": {"body": "crank", "point": "A"}})"
+            << "joints[0].axis2";
+    }
+
+    void refusesAnAxisTheJointDoesNotHave() {
+        QFETCH(QString, joint);
+        QFETCH(QString, where);
+        const LoadResult loaded = parseMechanismJson(crankFile(kBody, joint.toStdString()));
+        QVERIFY(!loaded.ok());
+        QVERIFY2(reportsError(loaded.diagnostics, where.toStdString(), "J1"),
+                 formatDiagnostics(loaded.diagnostics).c_str());
+    }
+
+    void warnsAboutASingleCoordinateNameOnATwoCoordinateJoint() {
         const LoadResult loaded = parseMechanismJson(crankFile(
-            kBody, R"({"name": "J1", "type": "revolute", "axis2": [1, 0, 0], "coordinate": "q",
+            kBody, R"({"name": "J1", "type": "universal", "coordinate": "q",
+                       "axis": [1, 0, 0], "axis2": [0, 1, 0],
                        "parent": {"body": "ground", "point": "O"},
                        "child": {"body": "crank", "point": "A"}})"));
         QVERIFY2(loaded.ok(), formatDiagnostics(loaded.diagnostics).c_str());
         QCOMPARE(loaded.diagnostics.size(), std::size_t{1});
-        QCOMPARE(loaded.diagnostics[0].where, std::string("joints[0].axis2"));
-        // kept, so that the file round-trips
-        QCOMPARE(loaded.spec->joints[0].axis2, Eigen::Vector3d(Eigen::Vector3d::UnitX()));
-        QVERIFY(*parseMechanismJson(toJson(*loaded.spec)).spec == *loaded.spec);
+        QCOMPARE(loaded.diagnostics[0].where, std::string("joints[0].coordinate"));
     }
 
     void planarSpecsStayVersion1() {
