@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/check_command.hpp"
+#include "app/cli/generate_command.hpp"
 #include "app/cli/info_command.hpp"
 #include "app/cli/inverse_command.hpp"
 #include "app/cli/kinematics_command.hpp"
@@ -19,7 +20,7 @@
 int main(int argc, char** argv) {
     using namespace sslm::cli;
     try {
-        CLI::App app{"SSLM Studio: planar multi-closed-loop mechanisms by the subsystem-level "
+        CLI::App app{"SSLM Studio: multi-closed-loop mechanisms by the subsystem-level "
                      "Lagrange multiplier method",
                      "sslm"};
         app.set_version_flag("--version", "sslm " + std::string(sslm::build::version()) +
@@ -31,11 +32,13 @@ int main(int argc, char** argv) {
         SimulateOptions simulation;
         InverseOptions inverse;
         CheckOptions check;
+        GenerateOptions generate;
         const CLI::App* infoCommand = addInfoCommand(app, info);
         const CLI::App* checkCommand = addCheckCommand(app, check);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
         const CLI::App* simulateCommand = addSimulateCommand(app, simulation);
         const CLI::App* inverseCommand = addInverseCommand(app, inverse);
+        const CLI::App* generateCommand = addGenerateCommand(app, generate);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
@@ -55,6 +58,9 @@ int main(int argc, char** argv) {
         }
         if (inverseCommand->parsed()) {
             return runInverse(inverse);
+        }
+        if (generateCommand->parsed()) {
+            return runGenerate(generate);
         }
         return kExitInternal;
     } catch (const std::exception& e) {

@@ -151,6 +151,37 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains("stays closed: none of its joints is cut"), run.err.constData());
     }
 
+    void generatedLadderIsTheExampleAndMovesLikeItsPendulum() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("ladder4.json");
+        const Run written = runSslm({"generate", "ladder", "--cells", "4", "--out", path});
+        QVERIFY2(written.exitCode == 0, written.err.constData());
+        // the file and standard output carry the same text
+        const Run generated = runSslm({"generate", "ladder", "--cells", "4"});
+        QCOMPARE(generated.exitCode, 0);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), generated.out);
+        // ladders of 2 and 8 cells: a, b of every pendulum at t = 0 equal the pendulum's
+        for (const char* cells : {"2", "8"}) {
+            const QString ladder = dir.filePath(QString("ladder%1.json").arg(cells));
+            QCOMPARE(runSslm({"generate", "ladder", "--cells", cells, "--out", ladder}).exitCode,
+                     0);
+            const QString out = dir.filePath("run.csv");
+            const Run run = runSslm({"simulate", ladder, "--t-end", "0.01", "--out", out});
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+            const Csv csv = readCsv(out);
+            const auto& row = csv.rows.front();
+            QVERIFY(std::abs(row[static_cast<std::size_t>(csv.column("energy.total"))] -
+                             -8.270236712852) < 1e-11);
+            const QString last = QString("qdd.b%1").arg(cells);
+            QVERIFY(std::abs(row[static_cast<std::size_t>(csv.column(last))] - -3.2747414295) <
+                    1e-9);
+        }
+        QCOMPARE(runSslm({"generate", "ladder", "--cells", "0"}).exitCode, 2);
+        QCOMPARE(runSslm({"generate", "wheel", "--cells", "3"}).exitCode, 2);
+    }
+
     void planarOnlyVerbsSaySo_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("kinematics") << QStringList{"kinematics", example("rssr.json"),
