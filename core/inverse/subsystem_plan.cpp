@@ -13,8 +13,13 @@ struct Pending {
     std::vector<int> loops;
     std::vector<int> driven;
 
-    int count() const {
-        return 2 * static_cast<int>(loops.size()) + static_cast<int>(driven.size());
+    /// λ components (the loops' constraint rows) plus driving forces.
+    int count(const Model& model) const {
+        int unknowns = static_cast<int>(driven.size());
+        for (int i : loops) {
+            unknowns += model.loops[i].rows;
+        }
+        return unknowns;
     }
 };
 
@@ -92,7 +97,7 @@ std::vector<SubsystemBlock> planSubsystemRecursion(const Model& model,
             }
             ++remaining;
             Pending p = pendingOn(model, j, driven, loopKnown, drivenKnown);
-            if (next < 0 && p.count() == model.subsystems[j].nq) {
+            if (next < 0 && p.count(model) == model.subsystems[j].nq) {
                 next = j;
                 pending = std::move(p);
             }

@@ -31,7 +31,8 @@ struct SubsystemBlock {
 };
 
 /// The blocks in solution order. A subsystem is determinate when the unknowns still acting on
-/// it (2 per loop whose path touches it, 1 per driven coordinate in it) number its coordinates;
+/// it (a λ per constraint row of each loop whose path touches it: 2 per planar loop, 3 to 5 per
+/// spatial one; 1 per driven coordinate in it) number its coordinates;
 /// determinate subsystems are solved one at a time, lowest index first, each making its
 /// neighbours' λ known. Precondition: drivenCoordinatesError(model, driven) is empty, so that
 /// the rows and unknowns left for a fall-back block are equal in number.

@@ -163,6 +163,40 @@ void spatialConstraintBias(const Model& model, Workspace& ws) {
     }
 }
 
+Vec6 jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int row) {
+    const Joint& j = model.joints[joint];
+    Vec6 gA;
+    Vec6 gB;
+    rowGradients(cutRow(ws, j, row), cutPose(ws, j), gA, gB);
+    return gA;
+}
+
+Vec6 jointCoordinateWrench(const Model& model, const Workspace& ws, int joint, int k) {
+    const Joint& j = model.joints[joint];
+    const Eigen::Matrix3d& rA = ws.rotation[j.bodyA];
+    const Eigen::Matrix3d& rB = ws.rotation[j.bodyB];
+    const bool slide =
+        j.type == JointType::Prismatic || (j.type == JointType::Cylindrical && k == 1);
+    Vec3 axis;
+    switch (j.type) {
+    case JointType::Universal:
+        axis = k == 0 ? Vec3(rA * j.axis3_A) : Vec3(rB * j.axis3_B);
+        break;
+    case JointType::Spherical:
+        axis = rA.col(k);
+        break;
+    default:
+        axis = rA * j.axis3_A;
+        break;
+    }
+    if (slide) {
+        return spatial::wrenchAt(spatialPointPosition(ws, j.bodyB, j.p3_B), axis);
+    }
+    Vec6 moment;
+    moment << axis, Vec3::Zero();
+    return moment;
+}
+
 CutWrench cutReactionWrench(const Model& model,
                             const Workspace& ws,
                             int loopIndex,

@@ -28,6 +28,19 @@ void spatialConstraintJacobian(const Model& model, Workspace& ws);
 /// J̇v into ws.Jdot_qd. Precondition: updateSpatialVelocities.
 void spatialConstraintBias(const Model& model, Workspace& ws);
 
+/// The wrench on side A (W, about Wo) of a unit multiplier on constraint row `row` of joint
+/// `joint`, cut or not: the rows above applied to any joint give a basis of the wrenches it
+/// can transmit besides its driving forces (side B receives the opposite). Precondition:
+/// updateSpatialPositions, and the joint's constraints hold (an assembled pose).
+Eigen::Matrix<double, 6, 1>
+jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int row);
+
+/// The wrench on side B (W, about Wo) of a unit generalized force on the joint's k-th
+/// coordinate (a moment about a turning axis, a force along a sliding one); side A receives the
+/// opposite. Precondition: updateSpatialPositions.
+Eigen::Matrix<double, 6, 1>
+jointCoordinateWrench(const Model& model, const Workspace& ws, int joint, int k);
+
 /// A cut's reaction as a force and a moment that side B exerts on side A.
 struct CutWrench {
     Eigen::Vector3d force = Eigen::Vector3d::Zero();  ///< N, W

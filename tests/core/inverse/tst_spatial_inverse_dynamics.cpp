@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// Inverse dynamics of the RSSR (seed 002 §6.2): the three methods agree; the driving torque
+// makes forward SSLM reproduce the prescribed motion; with the free-motion accelerations the
+// torque vanishes and J3's reaction is the oracle's force; every body's Newton–Euler balance
+// closes with the reported reactions; both cut choices give the same reactions; and the
+// subsystem plan is the paper's 3 × 3 then 1 × 1 with the spherical joint cut.
+
+#include <cmath>
+#include <numbers>
+
+#include <QtTest>
+
+#include "core/dynamics/forward_dynamics.hpp"
+#include "core/dynamics/tree_dynamics.hpp"
+#include "core/inverse/spatial_inverse_dynamics.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
+#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/model/compile.hpp"
+#include "core/spatial/spatial_algebra.hpp"
+#include "core/spec/spatial_templates.hpp"
+
+#include "tests/core/fixtures/mechanisms.hpp"
+
+using namespace sslm;
+
+namespace {
+
+std::shared_ptr<const Model> rssr(const char* cut) {
+    return compileModel(rssrSpec(cut)).model;
+}
+
+/// A consistent state of the crank turning at 2π rad/s with angular acceleration `thetaDdot`,
+/// at crank angle θ (rad).
+struct State {
+    Eigen::VectorXd q, v, vdot;
+};
+
+State crankState(const Model& model, double theta, double thetaDdot) {
+    State s;
+    InitialState initial = assembleInitialState(model);
+    Workspace ws(model);
+    const int k = model.coordinateIndex("theta");
+    const Joint& crank = model.joints[model.coordinates[k].joint];
+    // walk the crank to θ in small steps so that the assembly stays on its branch
+    const int steps = 1 + static_cast<int>(std::abs(theta) / 0.1);
+    for (int i = 1; i <= steps; ++i) {
+        initial.q[crank.position] = theta * i / steps;
+        assemble(model, ws, initial.q, model.independent);
+    }
+    s.q = initial.q;
+    s.v = Eigen::VectorXd::Zero(model.nq());
+    s.v[k] = 2.0 * std::numbers::pi;
+    solveVelocities(model, ws, s.q, s.v, model.independent);
+    s.vdot = Eigen::VectorXd::Zero(model.nq());
+    s.vdot[k] = thetaDdot;
+    solveAccelerations(model, ws, s.q, s.v, s.vdot, model.independent);
+    return s;
+}
+
+double relative(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
+}
+
+} // namespace
+
+class TestSpatialInverseDynamics : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void subsystemPlanIsThePapers() {
+        const auto j2 = rssr("J2");
+        const SpatialInverseWorkspace withJ2(*j2, {j2->coordinateIndex("theta")});
+        QCOMPARE(blockSizes(withJ2.plan), (std::vector<int>{3, 1}));
+        QVERIFY(!withJ2.plan[0].fallback);
+        const auto j3 = rssr("J3");
+        const SpatialInverseWorkspace withJ3(*j3, {j3->coordinateIndex("theta")});
+        QCOMPARE(blockSizes(withJ3.plan), (std::vector<int>{5}));
+        QVERIFY(withJ3.plan[0].fallback);
+    }
+
+    void methodsAgreeAndForwardDynamicsReproducesTheMotion() {
+        for (const char* cut : {"J3", "J2"}) {
+            const auto model = rssr(cut);
+            SpatialInverseWorkspace siws(*model, {model->coordinateIndex("theta")});
+            for (double theta : {0.0, 0.7, 2.1, 4.0, 5.5}) {
+                const State s = crankState(*model, theta, 0.0);
+                QVERIFY(spatialInverseDynamics(*model, siws, InverseMethod::Subsystem, s.q, s.v,
+                                               s.vdot));
+                const Eigen::VectorXd tau = siws.tau;
+                const Eigen::VectorXd lambda = siws.lambda;
+                for (InverseMethod method : {InverseMethod::System, InverseMethod::Traditional}) {
+                    QVERIFY2(spatialInverseDynamics(*model, siws, method, s.q, s.v, s.vdot),
+                             siws.failure.c_str());
+                    QVERIFY2(relative(siws.tau, tau) < 1e-9,
+                             qPrintable(QString::number(relative(siws.tau, tau))));
+                    QVERIFY(relative(siws.lambda, lambda) < 1e-9);
+                }
+                // forward SSLM under gravity and τ gives back the prescribed accelerations
+                Workspace ws(*model);
+                DynamicsWorkspace dws(*model);
+                ForwardDynamicsWorkspace fws(*model);
+                updatePositions(*model, ws, s.q);
+                updateVelocities(*model, ws, s.v);
+                treeDynamics(*model, ws, dws);
+                Eigen::VectorXd phi = dws.phi;
+                phi[model->coordinateIndex("theta")] += tau[0];
+                constraintJacobian(*model, ws);
+                const Eigen::VectorXd psi = -constraintBias(*model, ws);
+                QVERIFY(solveForwardDynamics(SolverKind::Sslm, *model, dws.M, phi, ws.J, psi, fws));
+                QVERIFY2(relative(fws.qdd, s.vdot) < 1e-9,
+                         qPrintable(QString::number(relative(fws.qdd, s.vdot))));
+            }
+        }
+    }
+
+    void freeMotionNeedsNoTorqueAndGivesTheOracleForce() {
+        // at the reference pose the free motion has θ̈ = −54.2822364043 rad/s²
+        const auto model = rssr("J3");
+        SpatialInverseWorkspace siws(*model, {model->coordinateIndex("theta")});
+        const State s = crankState(*model, 0.0, -54.2822364043);
+        for (InverseMethod method :
+             {InverseMethod::Subsystem, InverseMethod::System, InverseMethod::Traditional}) {
+            QVERIFY(spatialInverseDynamics(*model, siws, method, s.q, s.v, s.vdot));
+            QVERIFY2(std::abs(siws.tau[0]) < 1e-9, qPrintable(QString::number(siws.tau[0])));
+            const SpatialJointReaction& j3 = siws.reactions[model->jointIndex("J3")];
+            const Eigen::Vector3d oracle(-0.62845735, -1.10443245, 1.03629988);
+            QVERIFY2(
+                (j3.force - oracle).cwiseAbs().maxCoeff() < 1e-7,
+                qPrintable(
+                    QString("%1 %2 %3").arg(j3.force.x()).arg(j3.force.y()).arg(j3.force.z())));
+        }
+    }
+
+    void reactionsBalanceEveryBodyAndDoNotDependOnTheCut() {
+        const auto j3 = rssr("J3");
+        const auto j2 = rssr("J2");
+        SpatialInverseWorkspace a(*j3, {j3->coordinateIndex("theta")});
+        SpatialInverseWorkspace b(*j2, {j2->coordinateIndex("theta")});
+        const State s3 = crankState(*j3, 1.3, 2.0);
+        const State s2 = crankState(*j2, 1.3, 2.0);
+        QVERIFY(spatialInverseDynamics(*j3, a, InverseMethod::Subsystem, s3.q, s3.v, s3.vdot));
+        QVERIFY(spatialInverseDynamics(*j2, b, InverseMethod::Subsystem, s2.q, s2.v, s2.vdot));
+        QVERIFY(std::abs(a.tau[0] - b.tau[0]) < 1e-9 * std::max(1.0, std::abs(a.tau[0])));
+        for (const char* name : {"J1", "J2", "J3", "J4"}) {
+            const int j = j3->jointIndex(name);
+            const int k = j2->jointIndex(name);
+            QVERIFY2((a.reactions[j].force - b.reactions[k].force).norm() < 1e-9, name);
+            QVERIFY2((a.reactions[j].moment - b.reactions[k].moment).norm() < 1e-9, name);
+        }
+        // Newton–Euler of every body: the joints' wrenches on it (constraint and drive) are
+        // the wrench its motion needs beyond gravity
+        const Model& model = *j3;
+        std::vector<spatial::Vec6> sum(model.bodies.size(), spatial::Vec6::Zero());
+        for (std::size_t j = 0; j < model.joints.size(); ++j) {
+            const Joint& joint = model.joints[j];
+            const SpatialJointReaction& r = a.reactions[j];
+            spatial::Vec6 onA = spatial::wrenchAt(r.point, r.force);
+            onA.head<3>() += r.moment;
+            for (int c = 0; c < joint.coordinateCount; ++c) {
+                onA -= r.drive[c] * jointCoordinateWrench(model, a.ws, static_cast<int>(j), c);
+            }
+            sum[joint.bodyA] += onA;
+            sum[joint.bodyB] -= onA;
+        }
+        for (std::size_t body = 1; body < model.bodies.size(); ++body) {
+            QVERIFY2((sum[body] - a.inertiaWrench[body]).cwiseAbs().maxCoeff() < 1e-9,
+                     model.bodies[body].name.c_str());
+        }
+        // a universal joint transmits no moment along its two axes, a spherical none at all
+        QVERIFY(a.reactions[j3->jointIndex("J2")].moment.norm() < 1e-9);
+    }
+
+    void planarModelsAndBadDrivenSetsAreRefused() {
+        const auto planar = compileModel(fixtures::fourBar()).model;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 SpatialInverseWorkspace(*planar, planar->independent));
+        const auto model = rssr("J3");
+        // 1 DOF: nothing driven, or two coordinates driven, cannot be solved
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SpatialInverseWorkspace(*model, {}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 SpatialInverseWorkspace(*model, {model->coordinateIndex("theta"),
+                                                                  model->coordinateIndex("phi")}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSpatialInverseDynamics)
+#include "tst_spatial_inverse_dynamics.moc"
