@@ -28,6 +28,18 @@
 //   constraint forces by about 1e-4 / λ_min of the Jacobi-scaled J M⁻¹ Jᵀ: 1e-5 to 2e-2 of q̈
 //   on the examples.
 //
+// A spatial model (Model::isSpatial()): its tree joints map one to one (revolute → hinge,
+// prismatic → slide, cylindrical → hinge + slide, universal → two hinges in one body, which
+// MuJoCo composes as our E = Rot(a₁, q₀)·Rot(a₂, q₁), spherical → ball, whose qpos and qvel
+// are mapped to our quaternion and ω), full inertia tensors, gravity Model::gravity3. A cut's
+// three point equations are a <connect>. MuJoCo has no equality for an angle between two
+// bodies' axes, so each perpendicularity row of a cut (universal 1, revolute 2) is a spatial
+// tendon between a site kLever = 1 m along the axis on A and one along the axis on B, held at
+// length √2 m: with the points joined this is exactly the same constraint manifold (the row
+// space of J is ours), so the model is the mechanism, with the two inexactnesses above.
+// Cylindrical and prismatic cuts have no such form (a point in a plane is no tendon length):
+// the constructor refuses them (std::invalid_argument).
+//
 // MuJoCo headers are kept out of this header.
 
 #include <memory>
@@ -73,6 +85,7 @@ public:
 
 private:
     struct Impl;
+    void initSpatial();
     std::unique_ptr<Impl> m_impl;
 };
 

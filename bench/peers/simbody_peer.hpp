@@ -16,10 +16,22 @@
 // n_A = ẑ × axis) plus Constraint::ConstantAngle (A's axis at angle offset + π/2 perpendicular
 // to B's x axis: φ_B = φ_A + offset), again 2 equations.
 //
+// A spatial model (Model::isSpatial()) maps one to one as well, joint by joint: revolute →
+// Pin, prismatic → Slider, cylindrical → Cylinder, universal → Universal (its F frame spans
+// the two axes; a tree run B → A swaps Simbody's two coordinates), spherical → Ball (Simbody's
+// q is the quaternion of R_FM, its u = ω_FM in F; forward that is our quaternion and ω, a tree
+// run B → A uses the conjugate and u = −Eᵀω). Full inertia tensors, gravity Model::gravity3.
+// Cut joints become constraints with the same equations as spatial_loop_constraints.hpp:
+// spherical → Constraint::Ball; universal → Ball + ConstantAngle(a₁, a₂, π/2); revolute →
+// Ball + two ConstantAngle(n₁ or n₂, u_B, π/2); cylindrical → two PointInPlane + those two
+// ConstantAngle; prismatic → the same + ConstantAngle(n₁, n₂_B, π/2). So Simbody expresses
+// every spatial mechanism exactly, and its q̈ equals ours to rounding.
+//
 // Simbody headers are kept out of this header: Simbody 3.7's headers neither compile as C++20
 // nor work under -DNDEBUG, so only simbody_system.cpp includes them (built as C++17, -UNDEBUG).
 
 #include <memory>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -41,8 +53,9 @@ public:
     SimbodyPeer(const SimbodyPeer&) = delete;
     SimbodyPeer& operator=(const SimbodyPeer&) = delete;
 
-    /// Stores q (rad or m) and q̇ (rad/s or m/s), nq each, in our coordinate order. The state
-    /// should satisfy the loop constraints; Simbody does not project it.
+    /// Stores q (rad or m; positionSize() entries, quaternions included) and q̇ (rad/s or m/s,
+    /// nq) in our coordinate order. The state should satisfy the loop constraints; Simbody
+    /// does not project it.
     void setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
 
     /// The timed call: writes the stored q and q̇ into the Simbody State (which invalidates
@@ -61,9 +74,15 @@ public:
     int nq() const;
 
 private:
+    struct SpatialJoint;
+
     std::unique_ptr<detail::SimbodySystem> m_system;
     Eigen::VectorXd m_q;  ///< rad or m
     Eigen::VectorXd m_qd; ///< rad/s or m/s
+    // spatial models: the tree joints in body order, and Simbody's Q and U by body
+    std::vector<SpatialJoint> m_spatial;
+    Eigen::VectorXd m_simQ;
+    Eigen::VectorXd m_simU;
 };
 
 } // namespace sslm::bench

@@ -33,6 +33,48 @@ SimTK::MassProperties massProperties(const SimbodyBodySpec& body) {
     return {body.mass, com, aboutCom.shiftFromMassCenter(-com, body.mass)};
 }
 
+SimTK::Vec3 vec3(const Eigen::Vector3d& v) {
+    return {v.x(), v.y(), v.z()};
+}
+
+SimTK::Transform transformOf(const SpatialFrame& frame) {
+    SimTK::Mat33 m;
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) {
+            m(r, c) = frame.rotation(r, c);
+        }
+    }
+    return {SimTK::Rotation(m), vec3(frame.origin)};
+}
+
+/// Mass properties about the body origin from the inertia tensor about the COM (body frame).
+SimTK::MassProperties massProperties(const SimbodySpatialBodySpec& body) {
+    const Eigen::Matrix3d& i = body.inertiaCom;
+    const SimTK::Vec3 com = vec3(body.com);
+    const SimTK::Inertia aboutCom(i(0, 0), i(1, 1), i(2, 2), i(0, 1), i(0, 2), i(1, 2));
+    return {body.mass, com, aboutCom.shiftFromMassCenter(-com, body.mass)};
+}
+
+SimTK::MobilizedBody makeMobilizer(SimTK::MobilizedBody& parent,
+                                   const SimbodySpatialBodySpec& body) {
+    const SimTK::Body::Rigid rigid(massProperties(body));
+    const SimTK::Transform X_PF = transformOf(body.inParent);
+    const SimTK::Transform X_BM = transformOf(body.inChild);
+    switch (body.mobilizer) {
+    case SimbodyMobilizer::Pin:
+        return SimTK::MobilizedBody::Pin(parent, X_PF, rigid, X_BM);
+    case SimbodyMobilizer::Slider:
+        return SimTK::MobilizedBody::Slider(parent, X_PF, rigid, X_BM);
+    case SimbodyMobilizer::Cylinder:
+        return SimTK::MobilizedBody::Cylinder(parent, X_PF, rigid, X_BM);
+    case SimbodyMobilizer::Universal:
+        return SimTK::MobilizedBody::Universal(parent, X_PF, rigid, X_BM);
+    case SimbodyMobilizer::Ball:
+        return SimTK::MobilizedBody::Ball(parent, X_PF, rigid, X_BM);
+    }
+    throw std::logic_error("SimbodyPeer: unknown mobilizer");
+}
+
 } // namespace
 
 struct SimbodySystem::Impl {
@@ -42,8 +84,77 @@ struct SimbodySystem::Impl {
     std::vector<SimTK::MobilizedBody> mobilizedBodies; ///< [0] = Ground, then spec.bodies
     std::vector<int> qIndex;                           ///< Simbody Q index of coordinate k
     std::vector<int> uIndex;                           ///< Simbody U index of coordinate k
+    // 3-D systems: Simbody's Q and U ranges of body k (k = 0 is the first moving body)
+    std::vector<int> bodyQBegin, bodyQCount, bodyUBegin, bodyUCount;
     SimTK::State state;
 };
+
+SimbodySystem::SimbodySystem(const SimbodySpatialSpec& spec) : m_impl(std::make_unique<Impl>()) {
+    Impl& s = *m_impl;
+    s.mobilizedBodies.reserve(spec.bodies.size() + 1);
+    s.mobilizedBodies.push_back(s.matter.updGround());
+    for (const SimbodySpatialBodySpec& body : spec.bodies) {
+        s.mobilizedBodies.push_back(makeMobilizer(s.mobilizedBodies.at(body.parent), body));
+    }
+    for (const SimbodyConstraintSpec& c : spec.constraints) {
+        SimTK::MobilizedBody& sideA = s.mobilizedBodies.at(c.bodyA);
+        SimTK::MobilizedBody& sideB = s.mobilizedBodies.at(c.bodyB);
+        switch (c.kind) {
+        case SimbodyConstraintSpec::Kind::Ball:
+            SimTK::Constraint::Ball(sideA, vec3(c.pointA), sideB, vec3(c.pointB));
+            break;
+        case SimbodyConstraintSpec::Kind::Perpendicular:
+            SimTK::Constraint::ConstantAngle(sideA, SimTK::UnitVec3(vec3(c.vectorA)), sideB,
+                                             SimTK::UnitVec3(vec3(c.vectorB)), SimTK::Pi / 2);
+            break;
+        case SimbodyConstraintSpec::Kind::PointInPlane:
+            SimTK::Constraint::PointInPlane(sideA, SimTK::UnitVec3(vec3(c.vectorA)),
+                                            c.vectorA.normalized().dot(c.pointA), sideB,
+                                            vec3(c.pointB));
+            break;
+        }
+    }
+    SimTK::Force::UniformGravity(s.forces, s.matter, vec3(spec.gravity));
+
+    s.system.realizeTopology();
+    s.state = s.system.getDefaultState();
+    s.system.realizeModel(s.state);
+    for (std::size_t k = 1; k < s.mobilizedBodies.size(); ++k) {
+        const SimTK::MobilizedBody& mobod = s.mobilizedBodies[k];
+        s.bodyQBegin.push_back(mobod.getFirstQIndex(s.state));
+        s.bodyQCount.push_back(mobod.getNumQ(s.state));
+        s.bodyUBegin.push_back(mobod.getFirstUIndex(s.state));
+        s.bodyUCount.push_back(mobod.getNumU(s.state));
+    }
+}
+
+void SimbodySystem::realizeAccelerationsByBody(const Eigen::VectorXd& q, const Eigen::VectorXd& u) {
+    Impl& s = *m_impl;
+    SimTK::Vector& simQ = s.state.updQ();
+    for (std::size_t b = 0, i = 0; b < s.bodyQBegin.size(); ++b) {
+        for (int k = 0; k < s.bodyQCount[b]; ++k) {
+            simQ[s.bodyQBegin[b] + k] = q[static_cast<Eigen::Index>(i++)];
+        }
+    }
+    SimTK::Vector& simU = s.state.updU();
+    for (std::size_t b = 0, i = 0; b < s.bodyUBegin.size(); ++b) {
+        for (int k = 0; k < s.bodyUCount[b]; ++k) {
+            simU[s.bodyUBegin[b] + k] = u[static_cast<Eigen::Index>(i++)];
+        }
+    }
+    s.system.realize(s.state, SimTK::Stage::Acceleration);
+}
+
+void SimbodySystem::udotByBody(Eigen::VectorXd& out) const {
+    const Impl& s = *m_impl;
+    const SimTK::Vector& udot = s.state.getUDot();
+    out.resize(udot.size());
+    for (std::size_t b = 0, i = 0; b < s.bodyUBegin.size(); ++b) {
+        for (int k = 0; k < s.bodyUCount[b]; ++k) {
+            out[static_cast<Eigen::Index>(i++)] = udot[s.bodyUBegin[b] + k];
+        }
+    }
+}
 
 SimbodySystem::SimbodySystem(const SimbodyTreeSpec& spec) : m_impl(std::make_unique<Impl>()) {
     Impl& s = *m_impl;

@@ -53,10 +53,58 @@ struct SimbodyTreeSpec {
     std::vector<SimbodyCutSpec> cuts;
 };
 
+/// A frame fixed on a body in 3-D: `rotation` (columns: its axes in the body frame) at
+/// `origin` (m, body frame).
+struct SpatialFrame {
+    Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+    Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+};
+
+/// Simbody's built-in mobilizers used for 3-D tree joints (q and u as Simbody defines them:
+/// Pin about F's z, Slider along F's x, Cylinder about and along F's z (angle, then slide),
+/// Universal about F's x then the new y, Ball a quaternion with u = ω_FM in F).
+enum class SimbodyMobilizer { Pin, Slider, Cylinder, Universal, Ball };
+
+/// One moving body of a 3-D tree and its mobilizer to `parent` (0 = Ground, else body index
+/// plus one).
+struct SimbodySpatialBodySpec {
+    int parent = 0;
+    SimbodyMobilizer mobilizer = SimbodyMobilizer::Pin;
+    SpatialFrame inParent;                                ///< mobilizer frame F
+    SpatialFrame inChild;                                 ///< mobilizer frame M
+    double mass = 0;                                      ///< kg
+    Eigen::Vector3d com = Eigen::Vector3d::Zero();        ///< m, body frame
+    Eigen::Matrix3d inertiaCom = Eigen::Matrix3d::Zero(); ///< kg·m² about the COM, body frame
+};
+
+/// One Simbody constraint between bodies `bodyA` and `bodyB` (0 = Ground, else body index
+/// plus one); vectors and points in the respective body frames:
+/// - Ball: pointA and pointB coincide (3 equations);
+/// - Perpendicular: Constraint::ConstantAngle at π/2 between vectorA and vectorB (1);
+/// - PointInPlane: pointB in the plane through pointA with normal vectorA (1).
+struct SimbodyConstraintSpec {
+    enum class Kind { Ball, Perpendicular, PointInPlane };
+    Kind kind = Kind::Ball;
+    int bodyA = 0;
+    int bodyB = 0;
+    Eigen::Vector3d pointA = Eigen::Vector3d::Zero();
+    Eigen::Vector3d pointB = Eigen::Vector3d::Zero();
+    Eigen::Vector3d vectorA = Eigen::Vector3d::UnitZ();
+    Eigen::Vector3d vectorB = Eigen::Vector3d::UnitZ();
+};
+
+struct SimbodySpatialSpec {
+    Eigen::Vector3d gravity = Eigen::Vector3d::Zero(); ///< m/s²
+    std::vector<SimbodySpatialBodySpec> bodies;        ///< parents before children
+    std::vector<SimbodyConstraintSpec> constraints;
+};
+
 /// The Simbody system of a SimbodyTreeSpec; coordinate k is the mobilizer of bodies[k].
 class SimbodySystem {
 public:
     explicit SimbodySystem(const SimbodyTreeSpec& spec);
+    /// A 3-D system; its Q and U are addressed by body (mobilizerQ, mobilizerU below).
+    explicit SimbodySystem(const SimbodySpatialSpec& spec);
     ~SimbodySystem();
     SimbodySystem(const SimbodySystem&) = delete;
     SimbodySystem& operator=(const SimbodySystem&) = delete;
@@ -65,6 +113,11 @@ public:
     void realizeAccelerations(const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
     /// U̇ of the last realization, by coordinate, into out (resized).
     void udot(Eigen::VectorXd& out) const;
+    /// 3-D systems: writes Q and U given mobilizer by mobilizer, in body order (each body's
+    /// q or u in Simbody's order), and realizes Stage::Acceleration.
+    void realizeAccelerationsByBody(const Eigen::VectorXd& q, const Eigen::VectorXd& u);
+    /// 3-D systems: U̇ of the last realization in the order of realizeAccelerationsByBody.
+    void udotByBody(Eigen::VectorXd& out) const;
     /// max |qErr| of the last realization.
     double constraintViolation() const;
     int nq() const;

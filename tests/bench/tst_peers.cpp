@@ -3,7 +3,10 @@
 // cuts, the automatic cuts, and a prismatic cut) at the assembled initial state and at random
 // consistent states, moving and at rest, Simbody's q̈ equals SSLM's to rounding, and MuJoCo's
 // equals SSLM's under MuJoCo's constraint model (no J̇q̇ term) to MuJoCo's constraint softness.
-// Free motion under gravity: springs and actuators are removed from the files.
+// Free motion under gravity: springs and actuators are removed from the files. The spatial
+// RSSR and ladders are compared at their initial states (moving and at rest), with tree joints
+// run both ways: Simbody to rounding again; MuJoCo, whose perpendicularity rows are tendon
+// lengths on the same constraint manifold, to its softness as above.
 
 #include <algorithm>
 #include <filesystem>
@@ -16,9 +19,12 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
+#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
 #include "core/sim/dynamics_rhs.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include "bench/peers/mujoco_peer.hpp"
@@ -102,10 +108,22 @@ MujocoExpectation mujocoExpectation(const Model& model,
                                     const Eigen::VectorXd& q,
                                     const Eigen::VectorXd& qd) {
     Workspace ws(model);
-    updatePositions(model, ws, q);
-    updateVelocities(model, ws, qd);
-    const Eigen::MatrixXd J = constraintJacobian(model, ws);
-    const Eigen::VectorXd jdotQd = constraintBias(model, ws);
+    Eigen::MatrixXd J;
+    Eigen::VectorXd jdotQd;
+    if (model.isSpatial()) {
+        // MuJoCo's rows (connect, perpendicularity tendons) span the same space as ours
+        updateSpatialPositions(model, ws, q);
+        updateSpatialVelocities(model, ws, qd);
+        spatialConstraintJacobian(model, ws);
+        spatialConstraintBias(model, ws);
+        J = ws.J;
+        jdotQd = ws.Jdot_qd;
+    } else {
+        updatePositions(model, ws, q);
+        updateVelocities(model, ws, qd);
+        J = constraintJacobian(model, ws);
+        jdotQd = constraintBias(model, ws);
+    }
     const Eigen::MatrixXd inverseMassJt = rhs.massMatrix().ldlt().solve(J.transpose());
     const Eigen::MatrixXd A = J * inverseMassJt;
     // R is diagonal and about 1e-4 · diag(A): ‖A⁻¹R‖ ≈ 1e-4 / λ_min(D^-½ A D^-½), D = diag(A),
@@ -159,6 +177,66 @@ std::vector<State> consistentStates(const Model& model) {
     return states;
 }
 
+/// The spec with joint `name`'s two ends swapped (a universal joint's axes with them, as its
+/// first axis is fixed in the parent), so that the tree runs it B → A.
+MechanismSpec withJointReversed(MechanismSpec spec, const std::string& name) {
+    for (JointSpec& joint : spec.joints) {
+        if (joint.name == name) {
+            std::swap(joint.parent, joint.child);
+            if (joint.type == JointType::Universal) {
+                std::swap(joint.axis, joint.axis2);
+            }
+        }
+    }
+    return spec;
+}
+
+/// The peers against SSLM at the assembled initial state of a model, moving and at rest;
+/// returns the worst relative errors {Simbody, MuJoCo against its J̇q̇-free q̈, MuJoCo
+/// against the exact q̈}.
+void compareAtInitialState(const Model& model) {
+    DynamicsRhs sslmRhs(model, SimulationSettings{});
+    SimbodyPeer simbody(model);
+    MujocoPeer mujoco(model);
+    QCOMPARE(simbody.nq(), model.nq());
+    QCOMPARE(mujoco.nq(), model.nq());
+    const InitialState initial = assembleInitialState(model);
+    QVERIFY(initial.report.converged);
+    double simbodyWorst = 0;
+    double mujocoWorst = 0;
+    double mujocoTolerance = 0;
+    double mujocoExactWorst = 0;
+    for (const State& s :
+         {State{initial.q, initial.qd}, State{initial.q, Eigen::VectorXd::Zero(model.nq())}}) {
+        QVERIFY2(sslmRhs.evaluate(0.0, s.q, s.qd), sslmRhs.failure().c_str());
+        const Eigen::VectorXd exact = sslmRhs.qdd();
+        const MujocoExpectation expected = mujocoExpectation(model, sslmRhs, s.q, s.qd);
+
+        simbody.setState(s.q, s.qd);
+        simbody.computeAccelerations();
+        QVERIFY2(simbody.constraintViolation() < kClosureTol,
+                 qPrintable(QString::number(simbody.constraintViolation())));
+        const double simbodyError = relativeError(simbody.qdd(), exact);
+        QVERIFY2(simbodyError < kSimbodyTol, qPrintable(QString::number(simbodyError)));
+
+        mujoco.setState(s.q, s.qd);
+        mujoco.computeAccelerations();
+        QVERIFY2(mujoco.constraintViolation() < kClosureTol,
+                 qPrintable(QString::number(mujoco.constraintViolation())));
+        const double mujocoError = relativeError(mujoco.qdd(), expected.qdd);
+        QVERIFY2(mujocoError < expected.tolerance,
+                 qPrintable(QString("%1 (tolerance %2)").arg(mujocoError).arg(expected.tolerance)));
+
+        simbodyWorst = std::max(simbodyWorst, simbodyError);
+        mujocoWorst = std::max(mujocoWorst, mujocoError);
+        mujocoTolerance = std::max(mujocoTolerance, expected.tolerance);
+        mujocoExactWorst = std::max(mujocoExactWorst, relativeError(mujoco.qdd(), exact));
+    }
+    qInfo("relative q̈ error Simbody %.1e; MuJoCo %.1e (tolerance up to %.1e), %.1e against the "
+          "exact q̈",
+          simbodyWorst, mujocoWorst, mujocoTolerance, mujocoExactWorst);
+}
+
 } // namespace
 
 class TestPeers : public QObject {
@@ -174,7 +252,7 @@ private Q_SLOTS:
             QDir(QStringLiteral(SSLM_EXAMPLES_DIR)).entryList({"*.json"}, QDir::Files);
         QVERIFY(files.size() >= 5);
         for (const QString& file : files) {
-            // the peers are driven as planar models; spatial (version 2) files are not compared
+            // spatial (version 2) files: spatialAgreeWithSslm
             if (freeMotionSpec(file.toStdString()).space != MotionSpace::Planar) {
                 continue;
             }
@@ -257,6 +335,28 @@ private Q_SLOTS:
               "%.1e against the exact q̈",
               static_cast<int>(states.size()), simbodyWorst, mujocoWorst, mujocoTolerance,
               mujocoExactWorst);
+    }
+
+    // The spatial examples: every joint type of the RSSR and the ladder run forward and
+    // B → A (a universal and a spherical tree joint reversed), cuts spherical and universal.
+    void spatialAgreeWithSslm_data() {
+        QTest::addColumn<int>("which");
+        QTest::newRow("rssr cut J3 (universal cut, spherical tree joint)") << 0;
+        QTest::newRow("rssr cut J2 (spherical cut, universal tree joint B → A)") << 1;
+        QTest::newRow("rssr cut J3, J2 reversed (spherical tree joint B → A)") << 2;
+        QTest::newRow("ladder L = 2") << 3;
+        QTest::newRow("ladder L = 4") << 4;
+    }
+
+    void spatialAgreeWithSslm() {
+        QFETCH(int, which);
+        const MechanismSpec specs[] = {rssrSpec("J3"), rssrSpec("J2"),
+                                       withJointReversed(rssrSpec("J3"), "J2"),
+                                       spatialLadderSpec(2), spatialLadderSpec(4)};
+        const CompileResult compiled = compileModel(specs[which], CompileOptions{});
+        QVERIFY(compiled.ok());
+        QVERIFY(compiled.model->isSpatial());
+        compareAtInitialState(*compiled.model);
     }
 };
 
