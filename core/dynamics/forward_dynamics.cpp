@@ -63,8 +63,7 @@ void planElimination(const Model& model, ForwardDynamicsWorkspace& fws) {
         if (index < 0) {
             index = stored++;
             if (model.isSpatial()) {
-                fws.spatialBlocks.gicm.push_back(ForwardDynamicsWorkspace::SpatialBlock::Zero(
-                    model.loops[r].rows, model.loops[s].rows));
+                fws.spatialBlocks.gicm.push_back(ForwardDynamicsWorkspace::SpatialBlock::Zero());
             } else {
                 fws.planarBlocks.gicm.push_back(Eigen::Matrix2d::Zero());
             }
@@ -85,11 +84,10 @@ void planElimination(const Model& model, ForwardDynamicsWorkspace& fws) {
     fws.planarBlocks.reduced = fws.planarBlocks.gicm;
     fws.spatialBlocks.reduced = fws.spatialBlocks.gicm;
     for (int r = 0; r < m; ++r) {
-        const int rows = model.loops[r].rows;
         if (model.isSpatial()) {
             fws.spatialBlocks.pivotInverse.push_back(
-                ForwardDynamicsWorkspace::SpatialBlock::Zero(rows, rows));
-            fws.spatialBlocks.psiBar.push_back(ForwardDynamicsWorkspace::SpatialVector::Zero(rows));
+                ForwardDynamicsWorkspace::SpatialBlock::Zero());
+            fws.spatialBlocks.psiBar.push_back(ForwardDynamicsWorkspace::SpatialVector::Zero());
         } else {
             fws.planarBlocks.pivotInverse.push_back(Eigen::Matrix2d::Zero());
             fws.planarBlocks.psiBar.push_back(Eigen::Vector2d::Zero());
@@ -263,14 +261,52 @@ void addGicmTerm(const double* zr,
         block(1, 0) += a10;
         block(1, 1) += a11;
     } else {
-        for (int a = 0; a < term.rowsR; ++a) {
-            for (int b = 0; b < term.rowsS; ++b) {
-                double sum = 0;
-                for (int k = 0; k < n; ++k) {
-                    sum += zr[a * n + k] * zs[b * n + k];
+        // the row counts of spatial cuts (3, 4 or 5) as compile-time sizes, so that the
+        // rowsR × rowsS accumulators unroll (a 16-cell ladder: 47 terms of 4 × 4 per call)
+        const auto fixed = [&]<int R, int S>() {
+            double sum[R][S] = {};
+            for (int k = 0; k < n; ++k) {
+                for (int a = 0; a < R; ++a) {
+                    const double za = zr[a * n + k];
+                    for (int b = 0; b < S; ++b) {
+                        sum[a][b] += za * zs[b * n + k];
+                    }
                 }
-                block(a, b) += sum;
             }
+            for (int a = 0; a < R; ++a) {
+                for (int b = 0; b < S; ++b) {
+                    block(a, b) += sum[a][b];
+                }
+            }
+        };
+        switch (term.rowsR * 8 + term.rowsS) {
+        case 3 * 8 + 3:
+            fixed.template operator()<3, 3>();
+            return;
+        case 3 * 8 + 4:
+            fixed.template operator()<3, 4>();
+            return;
+        case 3 * 8 + 5:
+            fixed.template operator()<3, 5>();
+            return;
+        case 4 * 8 + 3:
+            fixed.template operator()<4, 3>();
+            return;
+        case 4 * 8 + 4:
+            fixed.template operator()<4, 4>();
+            return;
+        case 4 * 8 + 5:
+            fixed.template operator()<4, 5>();
+            return;
+        case 5 * 8 + 3:
+            fixed.template operator()<5, 3>();
+            return;
+        case 5 * 8 + 4:
+            fixed.template operator()<5, 4>();
+            return;
+        default:
+            fixed.template operator()<5, 5>();
+            return;
         }
     }
 }
@@ -279,7 +315,8 @@ void addGicmTerm(const double* zr,
 /// assembled block): det / (½ tr Ī_pp)² for a planar 2 × 2 block, min_k d_k² / Ī_pp(k,k) over
 /// the Cholesky factor of a spatial one; NaN or ≤ 0 when it is singular.
 template <class Block>
-double invertPivot(const Block& pivot, const Block& original, Block& inverse, bool& singular) {
+double
+invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse, bool& singular) {
     if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
         const double det = pivot.determinant();
         const double scale = 0.5 * (original(0, 0) + original(1, 1));
@@ -292,17 +329,24 @@ double invertPivot(const Block& pivot, const Block& original, Block& inverse, bo
         // rows mix metres and radians, so the measure must not depend on their scales: the
         // smallest d_k² / Ī_pp(k,k) of the pivot's Cholesky factor (1 for independent rows,
         // → 0 as a row becomes a combination of the others)
-        const int rows = static_cast<int>(pivot.rows());
-        const Eigen::LLT<Block> factor(pivot);
+        // the small dense kernels on the rows × rows corner (Eigen's LLT solve takes its
+        // general blocked path even at fixed size 5); the inverse's unused corner stays zero
+        Block l = pivot;
         double ratio = 1.0;
-        singular = factor.info() != Eigen::Success;
+        singular = !dense::cholesky(l.data(), rows, Block::RowsAtCompileTime);
         for (int k = 0; k < rows && !singular; ++k) {
-            const double d = factor.matrixLLT()(k, k);
+            const double d = l(k, k);
             ratio = std::min(ratio, d * d / original(k, k));
             singular = !(d * d > kSingularPivot * std::abs(pivot(k, k)));
         }
         if (!singular) {
-            inverse = factor.solve(Block::Identity(rows, rows));
+            inverse.setZero();
+            for (int c = 0; c < rows; ++c) {
+                double* column = inverse.data() + c * Block::RowsAtCompileTime;
+                column[c] = 1.0;
+                dense::solveLower(l.data(), rows, Block::RowsAtCompileTime, column, 1, rows);
+                dense::solveLowerTransposed(l.data(), rows, Block::RowsAtCompileTime, column);
+            }
         }
         return singular ? 0.0 : ratio;
     }
@@ -424,7 +468,7 @@ bool solveSslm(const Model& model,
     for (int p : fws.eliminationOrder) {
         bool singular = false;
         const double ratio = invertPivot(reduced(p, p), store.gicm[blockAt(fws, nLoops, p, p)],
-                                         store.pivotInverse[p], singular);
+                                         rowsOf(p), store.pivotInverse[p], singular);
         if (!(ratio >= fws.conditioning)) {
             fws.conditioning = ratio;
             fws.weakestLoop = p;
@@ -451,13 +495,15 @@ bool solveSslm(const Model& model,
             if constexpr (kPlanar) {
                 rhs.noalias() -= reduced(p, r) * fws.lambda.segment<2>(2 * r);
             } else {
-                rhs.noalias() -= reduced(p, r) * fws.lambda.segment(rowBegin(r), rowsOf(r));
+                rhs.noalias() -=
+                    reduced(p, r).leftCols(rowsOf(r)) * fws.lambda.segment(rowBegin(r), rowsOf(r));
             }
         }
         if constexpr (kPlanar) {
             fws.lambda.segment<2>(2 * p).noalias() = store.pivotInverse[p] * rhs;
         } else {
-            fws.lambda.segment(rowBegin(p), rowsOf(p)).noalias() = store.pivotInverse[p] * rhs;
+            const Vector solution = store.pivotInverse[p] * rhs;
+            fws.lambda.segment(rowBegin(p), rowsOf(p)) = solution.head(rowsOf(p));
         }
     }
 
@@ -537,7 +583,8 @@ Eigen::MatrixXd gicmBlock(const ForwardDynamicsWorkspace& fws, const Model& mode
     if (index < 0) {
         return Eigen::MatrixXd::Zero(model.loops[r].rows, model.loops[s].rows);
     }
-    return model.isSpatial() ? Eigen::MatrixXd(fws.spatialBlocks.gicm[index])
+    return model.isSpatial() ? Eigen::MatrixXd(fws.spatialBlocks.gicm[index].topLeftCorner(
+                                   model.loops[r].rows, model.loops[s].rows))
                              : Eigen::MatrixXd(fws.planarBlocks.gicm[index]);
 }
 

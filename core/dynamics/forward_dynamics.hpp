@@ -61,15 +61,17 @@ struct ForwardDynamicsWorkspace {
         int rowsS = 2;  ///< constraint rows of loop s
     };
     /// The GICM blocks and the elimination's per-loop values, 2 × 2 in a planar model, up to
-    /// 5 × 5 (without heap storage) in a spatial one.
+    /// 5 × 5 in a spatial one.
     template <class Block, class Vector> struct BlockStore {
         std::vector<Block> gicm;         ///< assembled Ī_rs, incl. zero fill blocks
         std::vector<Block> reduced;      ///< the same during elimination
         std::vector<Block> pivotInverse; ///< per loop: (Ĩ_pp)⁻¹ at its elimination
         std::vector<Vector> psiBar;      ///< reduced right-hand side per loop
     };
-    using SpatialBlock = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 5, 5>;
-    using SpatialVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 5, 1>;
+    /// A spatial block is stored 5 × 5 (fixed size: unrolled, no heap), its rows_r × rows_s
+    /// in the top-left corner and zeros elsewhere, which products keep zero.
+    using SpatialBlock = Eigen::Matrix<double, 5, 5>;
+    using SpatialVector = Eigen::Matrix<double, 5, 1>;
     std::vector<double> factorArena;              ///< L_j, column-major nq_j × nq_j each
     std::vector<int> factorOffset;                ///< per subsystem
     std::vector<double> influenceArena;           ///< Z_ij blocks

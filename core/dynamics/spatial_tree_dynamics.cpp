@@ -24,9 +24,9 @@ Mat6 bodyInertia(const Model& model, const Workspace& ws, int b) {
 }
 
 /// M_ij = S_iᵀ I^C_b S_j for every coordinate j of body b's joint and every coordinate i of
-/// b's joint or an ancestor's.
+/// b's joint or an ancestor's. These are M's only non-zero entries and are all written on every
+/// call; the others stay zero from the DynamicsWorkspace's construction.
 void fillInertiaMatrix(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
-    dws.M.setZero();
     for (int b = 1; b < ws.nBodies; ++b) {
         const Joint& joint = model.joints[model.bodies[b].treeJoint];
         for (int j = joint.coordinate; j < joint.coordinate + joint.coordinateCount; ++j) {
