@@ -22,6 +22,7 @@
 #include "core/kinematics/spatial_kinematics.hpp"
 #include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/compile.hpp"
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spatial_templates.hpp"
 
 #include "bench/allocation_counter.hpp"
@@ -235,6 +236,71 @@ private Q_SLOTS:
             const Eigen::VectorXd closure =
                 constraintJacobian(*model, ws) * sslm.qdd + constraintBias(*model, ws);
             QVERIFY(closure.cwiseAbs().maxCoeff() < 1e-9 * std::max(1.0, sslm.qdd.norm()));
+        }
+    }
+
+    void solversAgreeForEveryCutOfTheRssr() {
+        // any one of the loop's four joints may be cut: revolute cuts (5 rows) at J1 or J4, the
+        // spherical (3) at J2, the universal (4) at J3; the tree then runs through the other
+        // three, some of them from their child side
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<double> unit(-1.0, 1.0);
+        for (const char* cut : {"J1", "J2", "J3", "J4"}) {
+            CompileOptions options;
+            options.cuts = std::vector<std::string>{cut};
+            const CompileResult result = compileModel(rssrSpec("J3"), options);
+            QVERIFY2(result.ok(), cut);
+            const Model& model = *result.model;
+            QCOMPARE(model.nConstraints(),
+                     constraintRowCount(model.joints[model.cuts[0]].type, MotionSpace::Spatial));
+            // drive the coordinate that stays in the tree: theta unless J1 is cut
+            const int input = model.coordinateIndex(std::string(cut) == "J1" ? "phi" : "theta");
+            QVERIFY(input >= 0);
+            for (int trial = 0; trial < 10; ++trial) {
+                InitialState state = assembleInitialState(model);
+                QVERIFY2(state.report.converged, state.report.message.c_str());
+                Workspace ws(model);
+                const Coordinate& c = model.coordinates[input];
+                // the crank turns fully; the rocker swings through a fraction of a radian only
+                const double spread = std::string(cut) == "J1" ? 0.1 : 0.6;
+                state.q[model.joints[c.joint].position + c.axis] += spread * unit(rng);
+                const AssemblyReport report = assemble(model, ws, state.q, {input});
+                QVERIFY2(report.converged,
+                         qPrintable(QString("cut %1: %2").arg(cut).arg(report.message.c_str())));
+                state.qd.setZero();
+                state.qd[input] = 3.0 * unit(rng);
+                solveVelocities(model, ws, state.q, state.qd, {input});
+                updatePositions(model, ws, state.q);
+                QVERIFY(constraintResidual(model, ws).cwiseAbs().maxCoeff() < 1e-12);
+                const Solution sslm = solve(model, SolverKind::Sslm, state.q, state.qd);
+                for (SolverKind kind : {SolverKind::Slm, SolverKind::Augmented}) {
+                    const Solution other = solve(model, kind, state.q, state.qd);
+                    QVERIFY2(relativeError(sslm.qdd, other.qdd) < kAgreementTol, cut);
+                    QVERIFY2(relativeError(sslm.lambda, other.lambda) < kAgreementTol, cut);
+                }
+            }
+            // at the reference pose every cut gives the oracle's crank acceleration
+            InitialState state = assembleInitialState(model);
+            Workspace ws(model);
+            state.qd.setZero();
+            if (std::string(cut) == "J1") {
+                state.qd[model.coordinateIndex("phi")] = -1.4611588791;
+            } else {
+                state.qd[model.coordinateIndex("theta")] = 2.0 * std::numbers::pi;
+            }
+            const int held = model.coordinateIndex(std::string(cut) == "J1" ? "phi" : "theta");
+            solveVelocities(model, ws, state.q, state.qd, {held});
+            const Solution s = solve(model, SolverKind::Sslm, state.q, state.qd);
+            if (std::string(cut) != "J1") {
+                QVERIFY2(std::abs(coordinate(model, s.qdd, "theta") / -54.2822364043 - 1) < 1e-8,
+                         qPrintable(QString("%1: %2").arg(cut).arg(
+                             coordinate(model, s.qdd, "theta"), 0, 'g', 12)));
+            }
+            if (std::string(cut) != "J4") {
+                QVERIFY2(std::abs(coordinate(model, s.qdd, "phi") / 19.3656993343 - 1) < 1e-6,
+                         qPrintable(QString("%1: %2").arg(cut).arg(coordinate(model, s.qdd, "phi"),
+                                                                   0, 'g', 12)));
+            }
         }
     }
 
