@@ -14,8 +14,10 @@
 #include <Eigen/Core>
 
 #include "app/cli/load_model.hpp"
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/workspace.hpp"
 
 namespace sslm::cli {
@@ -61,6 +63,13 @@ std::vector<int> chooseIndependent(const Model& model, int dof, int input, std::
 /// the coordinates there are, and the joint that owns it when this cut choice cuts it.
 int sweptCoordinate(const Model& model, const std::string& path, const std::string& name) {
     const int input = model.coordinateIndex(name);
+    if (input >= 0 && model.joints[model.coordinates[input].joint].type == JointType::Spherical) {
+        std::cerr << path << ": error: '" << name << "' is a rate of the spherical joint "
+                  << model.joints[model.coordinates[input].joint].name
+                  << ", whose position is a quaternion, not an angle: sweep a revolute, "
+                     "prismatic, cylindrical or universal joint's coordinate\n";
+        return -1;
+    }
     if (input >= 0) {
         return input;
     }
@@ -97,11 +106,14 @@ SweepSummary writeSweepCsv(std::ostream& out,
                            const std::vector<double>& shown,
                            double scale) {
     std::string line = "input";
-    for (const Coordinate& c : model.coordinates) {
-        line += "," + c.name;
+    for (const std::string& name : positionNames(model)) {
+        line += "," + name;
     }
     for (const TracedPoint& p : model.tracedPoints) {
         line += ",point." + p.name + ".x,point." + p.name + ".y";
+        if (model.isSpatial()) {
+            line += ",point." + p.name + ".z";
+        }
     }
     line += ",sigma_min,toggle\n";
     out << line;
@@ -116,13 +128,20 @@ SweepSummary writeSweepCsv(std::ostream& out,
         }
         updatePositions(model, ws, s.q);
         line = csvNumber(i < shown.size() ? shown[i] : s.input / scale);
-        for (int k = 0; k < model.nq(); ++k) {
+        for (int k = 0; k < model.positionSize(); ++k) {
             line += "," + csvNumber(s.q[k]);
         }
         for (std::size_t t = 0; t < model.tracedPoints.size(); ++t) {
             const TracedPoint& p = model.tracedPoints[t];
-            const Eigen::Vector2d xy = pointPosition(ws, p.body, p.p_B);
-            line += "," + csvNumber(xy.x()) + "," + csvNumber(xy.y());
+            Eigen::Vector2d xy;
+            if (model.isSpatial()) {
+                const Eigen::Vector3d x = spatialPointPosition(ws, p.body, p.p3_B);
+                xy = x.head<2>();
+                line += "," + csvNumber(x.x()) + "," + csvNumber(x.y()) + "," + csvNumber(x.z());
+            } else {
+                xy = pointPosition(ws, p.body, p.p_B);
+                line += "," + csvNumber(xy.x()) + "," + csvNumber(xy.y());
+            }
             summary.yMin[t] = std::min(summary.yMin[t], xy.y());
             summary.yMax[t] = std::max(summary.yMax[t], xy.y());
         }
@@ -168,7 +187,7 @@ int runKinematics(const KinematicsOptions& options) {
         return kExitBadInput;
     }
     const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
-    if (!model || !planarOnlyVerb(*model, path, "kinematics", std::cerr)) {
+    if (!model) {
         return kExitBadInput;
     }
 

@@ -55,8 +55,8 @@ bool planarOnlyVerb(const Model& model,
     }
     err << path << ": error: `sslm " << verb
         << "` handles planar mechanisms (file version 1) only so far; this one is spatial "
-           "(version 2) (hint: `sslm info`, `sslm check` and `sslm simulate` take spatial "
-           "files)\n";
+           "(version 2) (hint: `sslm info`, `sslm check`, `sslm kinematics` and `sslm simulate` "
+           "take spatial files)\n";
     return false;
 }
 

@@ -535,24 +535,36 @@ std::vector<SweepSample> sweepInput(const Model& model,
         return Jdep.rows() == Jdep.cols() && Jdep.size() > 0 ? Jdep.determinant() : 1.0;
     };
     double previousDet = determinant(q);
+    // the input's entry in q (a spatial model's positions run ahead of its rates by one per
+    // quaternion); the step moves along the manifold
+    const Coordinate& swept = model.coordinates[input];
+    const int at = model.isSpatial() ? model.joints[swept.joint].position + swept.axis : input;
+    const auto jump = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+        if (!model.isSpatial()) {
+            return distance(model, a, b);
+        }
+        Eigen::VectorXd difference(model.nq());
+        differencePositions(model, a, b, difference);
+        return difference.cwiseAbs().maxCoeff();
+    };
     for (double target : values) {
         // advance in sub-steps, predicting along the velocity solution, halving on big jumps
         int depth = 0;
-        double reached = q[input];
+        double reached = q[at];
         bool ok = true;
         while (std::abs(target - reached) > 0 && ok) {
             double next = target;
-            Eigen::VectorXd candidate;
+            Eigen::VectorXd candidate(q.size());
             for (depth = 0; depth < 20; ++depth) {
                 Eigen::VectorXd tangent = Eigen::VectorXd::Zero(model.nq());
                 tangent[input] = 1.0;
                 solveVelocities(model, ws, q, tangent, independent);
-                candidate = q + (next - reached) * tangent;
-                candidate[input] = next;
+                integratePositions(model, q, tangent, next - reached, candidate);
+                candidate[at] = next;
                 const Eigen::VectorXd predicted = candidate;
                 const AssemblyReport report =
                     assemble(model, ws, candidate, independent, {}, options);
-                const bool jumped = distance(model, candidate, predicted) > 0.2;
+                const bool jumped = jump(candidate, predicted) > 0.2;
                 if (report.converged && !jumped) {
                     break;
                 }
