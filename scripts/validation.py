@@ -439,7 +439,8 @@ def inverse_section(w, output, crank, period, runs, rows_30, calls):
       "platform's subsystem carries both cuts and a driven joint), and the system approach "
       f"costs {ratios[('three_rrr', 'system')][0]:.2f}× the subsystem approach there. "
       "Seed 002 gives no "
-      "3-RRR timing; its Table 3 (a spatial RSSR, not modelled here) has traditional ÷ "
+      "3-RRR timing; its Table 3 (the spatial RSSR, whose inverse dynamics the CLI does not "
+      "run yet: see *Spatial mechanisms*) has traditional ÷ "
       "subsystem 1.10 and system ÷ subsystem 1.02. Table 2's caption gives the subsystem "
       "matrices as 4×4, 3×3, 1×1 and its operation count uses 3³/3, while its Sect. 6.1 (and "
       "our plan) has 4×4, 2×2, 1×1. " + allocation_text + "\n")
