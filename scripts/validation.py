@@ -698,7 +698,8 @@ def spatial_benchmark_section(w, calls, bench_text):
     w("|---|---|" + "---|" * (len(methods) + 5))
     rssr = [ns("rssr", m) for m in methods]
     if all(v is not None for v in rssr):
-        w(f"| rssr | 5 | " + " | ".join(f"{v:.0f}" for v in rssr) + " | — | — | — | — | — |")
+        nq = next(c["nq"] for c in calls if c["model"] == "rssr")
+        w(f"| rssr | {nq} | " + " | ".join(f"{v:.0f}" for v in rssr) + " | — | — | — | — | — |")
     for nq, model in ladders:
         cells = int(model.split("_")[1])
         values = [ns(model, m) for m in methods]
