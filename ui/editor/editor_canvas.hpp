@@ -32,6 +32,7 @@
 
 #include "core/analysis/mechanism_check.hpp"
 #include "core/edit/drawing.hpp"
+#include "ui/editor/input_drive.hpp"
 
 class QGraphicsLineItem;
 
@@ -131,6 +132,9 @@ private:
     /// Applies an edit to a copy of the drawing and hands the result to the document.
     bool
     apply(const std::function<EditError(Drawing&)>& edit, const QString& text, int mergeId = -1);
+    /// Starts the Drive tool on the drawing's assembled pose, if not driving yet; false (message
+    /// emitted) when the mechanism does not assemble or has no input at a ground pivot.
+    bool startDrive();
 
     MechanismDocument* m_document = nullptr;
     Drawing m_drawing;
@@ -147,17 +151,7 @@ private:
     int m_dragId = 0;    ///< merge id of the drag's edits (one undo step per drag)
     std::optional<LinkEnd> m_linkFrom; ///< where a link, guide or pin drag started
     QGraphicsLineItem* m_rubberBand = nullptr;
-    // driving: the compiled model, its pose and the input
-    struct Drive {
-        std::shared_ptr<const Model> model;
-        Eigen::VectorXd q;
-        int input = -1;         ///< coordinate index of the driven input
-        JointEnd pivot;         ///< the input joint's ground point
-        std::string body;       ///< the body the input turns
-        double angleOffset = 0; ///< input value − the body's angle in W (rad)
-    };
-    std::optional<Drive> m_drive;
-    bool startDrive();
+    std::optional<InputDrive> m_drive; ///< the Drive tool while it drives
     std::map<std::string, std::vector<Eigen::Vector2d>> m_paths;
     std::vector<std::string> m_highlightBodies;
     std::vector<std::string> m_highlightJoints;
