@@ -417,61 +417,23 @@ void EditorCanvas::mousePressEvent(QMouseEvent* event) {
     const QPoint at = event->position().toPoint();
     switch (m_tool) {
     case Tool::Select:
-        if (const auto point = pointNear(at)) {
-            // a selected point can be typed in or dragged
-            m_selectedPoint = point;
-            m_selectedBody.reset();
-            m_dragPoint = point;
-            m_dragStart = m_drawing;
-            ++m_dragId;
-        } else if (const auto body = bodyNear(at)) {
-            m_selectedBody = body;
-            m_selectedPoint.reset();
-        } else {
-            m_selectedPoint.reset();
-            m_selectedBody.reset();
-        }
-        rebuildScene();
-        Q_EMIT selectionChanged();
+        selectAt(at);
         break;
-    case Tool::GroundPivot: {
-        const Eigen::Vector2d w = snapped(at);
-        apply([&](Drawing& d) { return addGroundPivot(d, w); }, tr("Add ground pivot"));
+    case Tool::GroundPivot:
+        addPivotAt(at);
         break;
-    }
     case Tool::Drive:
         if (startDrive()) {
             driveTowards(worldPoint(at));
         }
         break;
-    case Tool::Point: {
-        const auto body = bodyNear(at);
-        if (!body) {
-            Q_EMIT message(tr("Click on a link to add a point to it"));
-            break;
-        }
-        const std::string id = *body;
-        const Eigen::Vector2d w = onBarLine(id, at).value_or(snapped(at));
-        apply([&](Drawing& d) { return addPointToBody(d, id, w); },
-              tr("Add a point to %1").arg(QString::fromStdString(id)));
+    case Tool::Point:
+        addPointAt(at);
         break;
-    }
     case Tool::Slider:
     case Tool::Link:
     case Tool::Pin:
-        m_linkFrom.reset();
-        if (const auto point = pointNear(at)) {
-            m_linkFrom = *point;
-        } else if (m_tool != Tool::Pin) {
-            m_linkFrom = snapped(at); // a free start: a floating link, or a guide on the ground
-        }
-        if (!m_linkFrom) {
-            Q_EMIT message(tr("Start a pin at a point, then release on a point of another body"));
-        } else if (m_rubberBand != nullptr) {
-            const QPointF from = editorScenePoint(endPoint(*m_linkFrom));
-            m_rubberBand->setLine(QLineF(from, from));
-            m_rubberBand->show();
-        }
+        startStroke(at);
         break;
     }
     event->accept();
@@ -500,65 +462,119 @@ void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
-    const QPoint at = event->position().toPoint();
     if (m_linkFrom && event->button() == Qt::LeftButton) {
         const LinkEnd from = *m_linkFrom;
-        const JointEnd* fromPoint = std::get_if<JointEnd>(&from);
         m_linkFrom.reset();
         if (m_rubberBand != nullptr) {
             m_rubberBand->hide();
         }
+        const QPoint at = event->position().toPoint();
         if (m_tool == Tool::Slider) {
-            const Eigen::Vector2d w = snapped(at);
-            std::string id;
-            if (apply([&](Drawing& d) { return addSlider(d, from, w, {}, &id); },
-                      tr("Add slider"))) {
-                Q_EMIT message(tr("Slider %1 added on a guide from %2; pin a link to its point P1")
-                                   .arg(QString::fromStdString(id),
-                                        fromPoint != nullptr
-                                            ? QString::fromStdString(fromPoint->point)
-                                            : tr("a new ground point")));
-            }
-            m_dragPoint.reset();
-            QGraphicsView::mouseReleaseEvent(event);
-            return;
-        }
-        if (m_tool == Tool::Pin) {
-            const JointEnd start = *fromPoint; // a pin starts at a point
-            const auto target = pointNear(at, start.body);
-            std::string joint;
-            if (!target) {
-                Q_EMIT message(tr("Release a pin on a point of another body"));
-            } else if (apply(
-                           [&](Drawing& d) { return addPin(d, start, *target, &joint); },
-                           tr("Pin %1 to %2")
-                               .arg(QString::fromStdString(start.body + "." + start.point),
-                                    QString::fromStdString(target->body + "." + target->point)))) {
-                Q_EMIT message(tr("Joint %1 pins %2.%3 to %4.%5")
-                                   .arg(QString::fromStdString(joint),
-                                        QString::fromStdString(start.body),
-                                        QString::fromStdString(start.point),
-                                        QString::fromStdString(target->body),
-                                        QString::fromStdString(target->point)));
-            }
-            m_dragPoint.reset();
-            QGraphicsView::mouseReleaseEvent(event);
-            return;
-        }
-        const auto target = pointNear(at);
-        LinkEnd to = snapped(at);
-        if (target && !(fromPoint != nullptr && *target == *fromPoint)) {
-            to = *target;
-        }
-        std::string id;
-        if (apply([&](Drawing& d) { return addLink(d, from, to, {}, &id); }, tr("Add link"))) {
-            Q_EMIT message(
-                target ? tr("Link %1 added, pinned at both ends").arg(QString::fromStdString(id))
-                       : tr("Link %1 added with a free end").arg(QString::fromStdString(id)));
+            finishSlider(from, at);
+        } else if (m_tool == Tool::Pin) {
+            finishPin(std::get<JointEnd>(from), at); // a pin starts at a point
+        } else {
+            finishLink(from, at);
         }
     }
     m_dragPoint.reset();
     QGraphicsView::mouseReleaseEvent(event);
+}
+
+void EditorCanvas::selectAt(const QPoint& at) {
+    if (const auto point = pointNear(at)) {
+        // a selected point can be typed in or dragged
+        m_selectedPoint = point;
+        m_selectedBody.reset();
+        m_dragPoint = point;
+        m_dragStart = m_drawing;
+        ++m_dragId;
+    } else if (const auto body = bodyNear(at)) {
+        m_selectedBody = body;
+        m_selectedPoint.reset();
+    } else {
+        m_selectedPoint.reset();
+        m_selectedBody.reset();
+    }
+    rebuildScene();
+    Q_EMIT selectionChanged();
+}
+
+void EditorCanvas::addPivotAt(const QPoint& at) {
+    const Eigen::Vector2d w = snapped(at);
+    apply([&](Drawing& d) { return addGroundPivot(d, w); }, tr("Add ground pivot"));
+}
+
+void EditorCanvas::addPointAt(const QPoint& at) {
+    const auto body = bodyNear(at);
+    if (!body) {
+        Q_EMIT message(tr("Click on a link to add a point to it"));
+        return;
+    }
+    const std::string id = *body;
+    const Eigen::Vector2d w = onBarLine(id, at).value_or(snapped(at));
+    apply([&](Drawing& d) { return addPointToBody(d, id, w); },
+          tr("Add a point to %1").arg(QString::fromStdString(id)));
+}
+
+void EditorCanvas::startStroke(const QPoint& at) {
+    m_linkFrom.reset();
+    if (const auto point = pointNear(at)) {
+        m_linkFrom = *point;
+    } else if (m_tool != Tool::Pin) {
+        m_linkFrom = snapped(at); // a free start: a floating link, or a guide on the ground
+    }
+    if (!m_linkFrom) {
+        Q_EMIT message(tr("Start a pin at a point, then release on a point of another body"));
+    } else if (m_rubberBand != nullptr) {
+        const QPointF from = editorScenePoint(endPoint(*m_linkFrom));
+        m_rubberBand->setLine(QLineF(from, from));
+        m_rubberBand->show();
+    }
+}
+
+void EditorCanvas::finishLink(const LinkEnd& from, const QPoint& at) {
+    const JointEnd* fromPoint = std::get_if<JointEnd>(&from);
+    const auto target = pointNear(at);
+    LinkEnd to = snapped(at);
+    if (target && !(fromPoint != nullptr && *target == *fromPoint)) {
+        to = *target;
+    }
+    std::string id;
+    if (apply([&](Drawing& d) { return addLink(d, from, to, {}, &id); }, tr("Add link"))) {
+        Q_EMIT message(
+            target ? tr("Link %1 added, pinned at both ends").arg(QString::fromStdString(id))
+                   : tr("Link %1 added with a free end").arg(QString::fromStdString(id)));
+    }
+}
+
+void EditorCanvas::finishSlider(const LinkEnd& from, const QPoint& at) {
+    const JointEnd* fromPoint = std::get_if<JointEnd>(&from);
+    const Eigen::Vector2d w = snapped(at);
+    std::string id;
+    if (apply([&](Drawing& d) { return addSlider(d, from, w, {}, &id); }, tr("Add slider"))) {
+        Q_EMIT message(tr("Slider %1 added on a guide from %2; pin a link to its point P1")
+                           .arg(QString::fromStdString(id),
+                                fromPoint != nullptr ? QString::fromStdString(fromPoint->point)
+                                                     : tr("a new ground point")));
+    }
+}
+
+void EditorCanvas::finishPin(const JointEnd& start, const QPoint& at) {
+    const auto target = pointNear(at, start.body);
+    std::string joint;
+    if (!target) {
+        Q_EMIT message(tr("Release a pin on a point of another body"));
+    } else if (apply([&](Drawing& d) { return addPin(d, start, *target, &joint); },
+                     tr("Pin %1 to %2")
+                         .arg(QString::fromStdString(start.body + "." + start.point),
+                              QString::fromStdString(target->body + "." + target->point)))) {
+        Q_EMIT message(tr("Joint %1 pins %2.%3 to %4.%5")
+                           .arg(QString::fromStdString(joint), QString::fromStdString(start.body),
+                                QString::fromStdString(start.point),
+                                QString::fromStdString(target->body),
+                                QString::fromStdString(target->point)));
+    }
 }
 
 void EditorCanvas::keyPressEvent(QKeyEvent* event) {

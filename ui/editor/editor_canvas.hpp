@@ -113,6 +113,16 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // what a press of the left button does with each tool, and a release ends
+    void selectAt(const QPoint& at);   ///< Select: a point (and a drag of it), a link or nothing
+    void addPivotAt(const QPoint& at); ///< Pivot
+    void addPointAt(const QPoint& at); ///< Point
+    /// Link, Slider and Pin: where the stroke starts (a point; else, but for a pin, a free place).
+    void startStroke(const QPoint& at);
+    void finishLink(const LinkEnd& from, const QPoint& at);
+    void finishSlider(const LinkEnd& from, const QPoint& at);
+    void finishPin(const JointEnd& start, const QPoint& at);
+
     void onDocumentChanged();
     void rebuildScene();
     /// The scene rectangle of the drawing's links and pivots (mm).
