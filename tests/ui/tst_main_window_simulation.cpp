@@ -219,7 +219,13 @@ private Q_SLOTS:
         const long grownKiB = residentKiB() - rssWarm;
         qInfo("%d start/stop cycles: resident memory grew by %ld KiB over the last %d",
               kStartStopCycles, grownKiB, kStartStopCycles - kWarmUpCycles);
+#if defined(__SANITIZE_ADDRESS__)
+        // AddressSanitizer holds freed blocks in its quarantine (256 MB by default), so resident
+        // memory grows by design; there LeakSanitizer looks for leaks at exit instead
+        qInfo("under AddressSanitizer: no bound on the growth");
+#else
         QVERIFY2(grownKiB < kMaxGrowthKiB, qPrintable(QString::number(grownKiB)));
+#endif
         // and the window still runs a simulation to its end
         enterSettings(panel, 0.2);
         const std::shared_ptr<SimulationRun> run = runToEnd(window);
