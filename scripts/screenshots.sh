@@ -12,7 +12,8 @@ images=docs/images
 mkdir -p "$images"
 xvfb=(xvfb-run -a -s "-screen 0 1600x1000x24")
 
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window screenshots \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window screenshots
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_simulation \
     inverseAndForcedRunsThroughThePanel
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_plot_widget

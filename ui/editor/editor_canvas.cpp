@@ -4,35 +4,22 @@
 #include <cmath>
 #include <functional>
 
-#include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
-#include <QGraphicsPathItem>
 #include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QScrollBar>
 #include <QWheelEvent>
 
-#include <Eigen/Geometry>
-
 #include "core/edit/joint_properties.hpp"
-#include "core/kinematics/position_analysis.hpp"
-#include "core/model/workspace.hpp"
 #include "ui/document/mechanism_document.hpp"
-#include "ui/style/palette.hpp"
+#include "ui/editor/editor_scene.hpp"
 
 namespace sslm::ui {
 
 namespace {
 
-constexpr double kMillimetres = 1000.0; ///< scene units per metre
 constexpr const char* kGround = "ground";
-
-QPointF scenePoint(const Eigen::Vector2d& w) {
-    return {w.x() * kMillimetres, w.y() * kMillimetres};
-}
 
 /// Distance (px) from p to the segment a–b.
 double segmentDistance(const QPointF& p, const QPointF& a, const QPointF& b) {
@@ -44,7 +31,6 @@ double segmentDistance(const QPointF& p, const QPointF& a, const QPointF& b) {
     return std::hypot(d.x(), d.y());
 }
 
-/// The joints whose parent or child end is `point`.
 } // namespace
 
 EditorCanvas::EditorCanvas(QWidget* parent) : QGraphicsView(parent) {
@@ -146,215 +132,10 @@ QRectF EditorCanvas::drawingBounds() const {
 }
 
 void EditorCanvas::rebuildScene() {
-    QGraphicsScene& s = *scene();
-    m_rubberBand = nullptr;
-    s.clear();
-    const double bar = 6.0; // mm: drawn width of a bar
-    const QColor link = subsystemColour(0);
-    const QColor selected = cutJointColour();
-    const MechanismSpec& spec = m_drawing.spec;
-
-    // links
-    for (const BodySpec& body : spec.bodies) {
-        if (m_drawing.poses.count(body.id) == 0) {
-            continue;
-        }
-        std::vector<QPointF> points;
-        for (const BodyPoint& p : body.points) {
-            points.push_back(scenePoint(*pointInWorld(m_drawing, {body.id, p.name})));
-        }
-        const bool isSelected = m_selectedBody == body.id;
-        const bool flagged = std::find(m_highlightBodies.begin(), m_highlightBodies.end(),
-                                       body.id) != m_highlightBodies.end();
-        const QColor colour = isSelected ? selected : link;
-        if (flagged && points.size() >= 2) { // a finding is about this body: an amber halo
-            QPainterPath halo;
-            for (std::size_t i = 1; i < points.size(); ++i) {
-                halo.moveTo(points.front());
-                halo.lineTo(points[i]);
-            }
-            s.addPath(halo, QPen(editorFindingHaloColour(), bar * 3.0, Qt::SolidLine, Qt::RoundCap,
-                                 Qt::RoundJoin))
-                ->setZValue(0.8);
-        }
-        QPainterPath path;
-        if (body.shape == BodyShape::Plate && points.size() >= 3) {
-            path.moveTo(points.front());
-            for (std::size_t i = 1; i < points.size(); ++i) {
-                path.lineTo(points[i]);
-            }
-            path.closeSubpath();
-            auto* plate = s.addPath(path, QPen(colour.darker(120), 1.5),
-                                    QColor(colour.red(), colour.green(), colour.blue(), 120));
-            plate->setZValue(1);
-        } else if (points.size() >= 2) {
-            for (std::size_t i = 1; i < points.size(); ++i) {
-                path.moveTo(points.front());
-                path.lineTo(points[i]);
-            }
-            QPen pen(colour, bar, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
-            s.addPath(path, pen)->setZValue(1);
-        } else if (body.shape == BodyShape::Block) {
-            const BodyPose pose = m_drawing.poses.at(body.id);
-            QGraphicsRectItem* block =
-                s.addRect(QRectF(-0.5 * body.blockWidth * kMillimetres,
-                                 -0.5 * body.blockHeight * kMillimetres,
-                                 body.blockWidth * kMillimetres, body.blockHeight * kMillimetres),
-                          QPen(colour.darker(120), 1.5), colour.lighter(130));
-            const Eigen::Vector2d com = pose.origin + Eigen::Rotation2Dd(pose.angle) * body.com_B;
-            block->setPos(scenePoint(com));
-            block->setRotation(pose.angle * 180.0 / M_PI);
-            block->setZValue(1);
-        }
-    }
-
-    // slider guides: a dashed line along each prismatic joint's axis through its guide point
-    for (const JointSpec& joint : spec.joints) {
-        if (joint.type != JointType::Prismatic) {
-            continue;
-        }
-        const auto origin = pointInWorld(m_drawing, joint.parent);
-        const auto block = pointInWorld(m_drawing, joint.child);
-        const auto parentPose =
-            joint.parent.body == kGround
-                ? std::optional<BodyPose>(BodyPose{})
-                : (m_drawing.poses.count(joint.parent.body) != 0
-                       ? std::optional<BodyPose>(m_drawing.poses.at(joint.parent.body))
-                       : std::nullopt);
-        if (!origin || !block || !parentPose) {
-            continue;
-        }
-        const Eigen::Vector2d axis = Eigen::Rotation2Dd(parentPose->angle) * joint.axis_P;
-        const double reach = std::max(0.1, 1.5 * (*block - *origin).norm());
-        s.addLine(
-             QLineF(scenePoint(*origin - 0.2 * reach * axis), scenePoint(*origin + reach * axis)),
-             QPen(editorGuideColour(), 2.0, Qt::DashLine))
-            ->setZValue(0.6);
-    }
-
-    // ground pivots: a fixed-size symbol (px, y down) under each ground point, at any zoom
-    QPainterPath pivot;
-    pivot.moveTo(0, 0);
-    pivot.lineTo(-8, 14);
-    pivot.lineTo(8, 14);
-    pivot.closeSubpath();
-    pivot.moveTo(-12, 14);
-    pivot.lineTo(12, 14);
-    for (const BodyPoint& p : spec.ground.points) {
-        auto* symbol =
-            s.addPath(pivot, QPen(editorPivotEdgeColour(), 1.4), editorPivotFillColour());
-        symbol->setFlag(QGraphicsItem::ItemIgnoresTransformations);
-        symbol->setPos(scenePoint(p.p_B));
-        symbol->setZValue(2);
-    }
-
-    // pins and free points
-    const auto drawPoint = [&](const JointEnd& ref, const Eigen::Vector2d& w) {
-        const bool pinned = !jointsAt(m_drawing, ref).empty();
-        const bool isSelected = m_selectedPoint == ref;
-        const double r = pinned ? 5.0 : 3.5;
-        auto* dot = s.addEllipse(QRectF(-r, -r, 2 * r, 2 * r),
-                                 QPen(isSelected ? selected : editorPointRimColour(), 1.6),
-                                 isSelected ? selected.lighter(160) : editorPointFillColour());
-        dot->setPos(scenePoint(w));
-        dot->setZValue(3);
-        dot->setFlag(QGraphicsItem::ItemIgnoresTransformations);
-    };
-    for (const BodyPoint& p : spec.ground.points) {
-        drawPoint({kGround, p.name}, p.p_B);
-    }
-    for (const BodySpec& body : spec.bodies) {
-        for (const BodyPoint& p : body.points) {
-            if (const auto w = pointInWorld(m_drawing, {body.id, p.name})) {
-                drawPoint({body.id, p.name}, *w);
-            }
-        }
-    }
-    // joint names, inputs marked; joints a finding is about ringed in amber
-    struct JointLabel {
-        Eigen::Vector2d at;
-        QStringList names;
-        bool input = false;
-    };
-    std::vector<JointLabel> labels; // joints at one place share a label ("J9, J10")
-    for (const JointSpec& joint : spec.joints) {
-        const auto w = pointInWorld(m_drawing, joint.parent);
-        if (!w) {
-            continue;
-        }
-        if (std::find(m_highlightJoints.begin(), m_highlightJoints.end(), joint.name) !=
-            m_highlightJoints.end()) {
-            auto* ring = s.addEllipse(QRectF(-11, -11, 22, 22), QPen(editorHighlightColour(), 3.0));
-            ring->setPos(scenePoint(*w));
-            ring->setFlag(QGraphicsItem::ItemIgnoresTransformations);
-            ring->setZValue(3.5);
-        }
-        const bool input =
-            std::any_of(spec.initial.independent.begin(), spec.initial.independent.end(),
-                        [&](const auto& v) { return v.first == joint.coordinateName(); });
-        const QPoint here = viewportPoint(*w);
-        const auto same = std::find_if(labels.begin(), labels.end(), [&](const JointLabel& l) {
-            return (viewportPoint(l.at) - here).manhattanLength() <= 2;
-        });
-        JointLabel& label =
-            same != labels.end() ? *same : labels.emplace_back(JointLabel{*w, {}, false});
-        label.names << QString::fromStdString(joint.name) + (input ? tr(" (input)") : QString());
-        label.input = label.input || input;
-    }
-    // each label beside its point, on the first side where it overlaps no label placed before
-    // (viewport px; the labels keep their size at any zoom)
-    std::vector<QRectF> placed;
-    for (const BodyPoint& p : spec.ground.points) { // the pivot symbols
-        placed.emplace_back(QPointF(viewportPoint(p.p_B)) + QPointF(-12, 0), QSizeF(24, 15));
-    }
-    for (const JointLabel& l : labels) {
-        auto* text = s.addSimpleText(l.names.join(QStringLiteral(", ")));
-        text->setFlag(QGraphicsItem::ItemIgnoresTransformations);
-        text->setBrush(l.input ? editorInputLabelColour() : editorLabelColour());
-        text->setZValue(4);
-        text->setPos(scenePoint(l.at));
-        const QSizeF size = text->boundingRect().size();
-        const QPointF anchor(viewportPoint(l.at));
-        const QPointF sides[] = {{6, 2},
-                                 {6, -size.height() - 2},
-                                 {-size.width() - 6, 2},
-                                 {-size.width() - 6, -size.height() - 2},
-                                 {-size.width() / 2, size.height() + 4},
-                                 {-size.width() / 2, -2 * size.height() - 6}};
-        QPointF side = sides[0];
-        for (const QPointF& candidate : sides) {
-            const QRectF rect(anchor + candidate, size);
-            if (std::none_of(placed.begin(), placed.end(),
-                             [&](const QRectF& r) { return r.intersects(rect); })) {
-                side = candidate;
-                break;
-            }
-        }
-        placed.emplace_back(anchor + side, size);
-        text->setTransform(QTransform::fromTranslate(side.x(), side.y()));
-    }
-    // traced points: a ring on the point, and the path driven so far
-    for (const TracedPointSpec& trace : spec.tracedPoints) {
-        if (const auto w = pointInWorld(m_drawing, trace.at)) {
-            auto* ring = s.addEllipse(QRectF(-8, -8, 16, 16), QPen(editorTraceColour(), 1.5));
-            ring->setPos(scenePoint(*w));
-            ring->setFlag(QGraphicsItem::ItemIgnoresTransformations);
-            ring->setZValue(3);
-        }
-        const auto path = m_paths.find(trace.name);
-        if (path != m_paths.end() && path->second.size() > 1) {
-            QPainterPath curve(scenePoint(path->second.front()));
-            for (const Eigen::Vector2d& w : path->second) {
-                curve.lineTo(scenePoint(w));
-            }
-            s.addPath(curve, QPen(editorTraceColour(), 0))->setZValue(0.5);
-        }
-    }
-    m_rubberBand = s.addLine(QLineF(), QPen(selected, 2.0, Qt::DashLine));
-    m_rubberBand->setZValue(5);
-    m_rubberBand->hide();
-    // room around the drawing to pan and draw into
-    s.setSceneRect(s.itemsBoundingRect().adjusted(-2000, -2000, 2000, 2000));
+    m_rubberBand = buildEditorScene(
+        *scene(),
+        {m_drawing, m_selectedPoint, m_selectedBody, m_highlightBodies, m_highlightJoints, m_paths},
+        [this](const Eigen::Vector2d& w) { return viewportPoint(w); });
 }
 
 void EditorCanvas::fit() {
@@ -378,12 +159,12 @@ void EditorCanvas::resizeEvent(QResizeEvent* event) {
 }
 
 QPoint EditorCanvas::viewportPoint(const Eigen::Vector2d& w) const {
-    return mapFromScene(scenePoint(w));
+    return mapFromScene(editorScenePoint(w));
 }
 
 Eigen::Vector2d EditorCanvas::worldPoint(const QPoint& viewportPoint) const {
     const QPointF p = mapToScene(viewportPoint);
-    return {p.x() / kMillimetres, p.y() / kMillimetres};
+    return {p.x() / kEditorSceneUnitsPerMetre, p.y() / kEditorSceneUnitsPerMetre};
 }
 
 std::optional<JointEnd> EditorCanvas::pointNear(const QPoint& at,
@@ -576,114 +357,40 @@ bool EditorCanvas::startDrive() {
                           "to fix"));
         return false;
     }
-    const Model& model = *check.model;
-    // the first input that is a revolute joint on a ground pivot
-    for (const int k : model.independent) {
-        const Joint& joint = model.joints[static_cast<std::size_t>(
-            model.coordinates[static_cast<std::size_t>(k)].joint)];
-        const JointSpec& spec = model.spec.joints[static_cast<std::size_t>(joint.specIndex)];
-        if (joint.type != JointType::Revolute ||
-            (spec.parent.body != kGround && spec.child.body != kGround)) {
-            continue;
-        }
-        Drive drive;
-        drive.model = check.model;
-        drive.q = check.q;
-        drive.input = k;
-        const bool groundIsParent = spec.parent.body == kGround;
-        drive.pivot = groundIsParent ? spec.parent : spec.child;
-        drive.body = groundIsParent ? spec.child.body : spec.parent.body;
-        const auto pose = m_drawing.poses.find(drive.body);
-        if (pose == m_drawing.poses.end()) {
-            continue; // not drawn (yet)
-        }
-        const double bodyAngle = pose->second.angle;
-        drive.angleOffset = check.q[k] - (groundIsParent ? bodyAngle : -bodyAngle);
-        m_drive = std::move(drive);
-        return true;
+    m_drive = InputDrive::start(m_drawing, check);
+    if (!m_drive) {
+        Q_EMIT message(tr("Nothing to drive: make a pivot's joint the input first (select the "
+                          "pivot, Make Input)"));
+        return false;
     }
-    Q_EMIT message(tr("Nothing to drive: make a pivot's joint the input first (select the pivot, "
-                      "Make Input)"));
-    return false;
+    return true;
 }
 
 bool EditorCanvas::driveTowards(const Eigen::Vector2d& w) {
     if (!startDrive()) {
         return false;
     }
-    Drive& drive = *m_drive;
-    const Model& model = *drive.model;
-    const Eigen::Vector2d pivot = *pointInWorld(m_drawing, drive.pivot);
-    const Eigen::Vector2d d = w - pivot;
-    if (d.norm() < 1e-9) {
+    const InputDrive::Step step = m_drive->turnTowards(m_drawing, w);
+    if (step == InputDrive::Step::AtPivot) {
         return true;
     }
-    // the body's angle that points its first point → pointer line at w, as an input value
-    const BodySpec* body = nullptr;
-    for (const BodySpec& b : m_drawing.spec.bodies) {
-        if (b.id == drive.body) {
-            body = &b;
-        }
-    }
-    if (body == nullptr) {
+    if (step == InputDrive::Step::Lost) {
         m_drive.reset();
         return false;
     }
-    const Joint& inputJoint = model.joints[static_cast<std::size_t>(
-        model.coordinates[static_cast<std::size_t>(drive.input)].joint)];
-    const JointSpec& spec = model.spec.joints[static_cast<std::size_t>(inputJoint.specIndex)];
-    const bool groundIsParent = spec.parent.body == kGround;
-    const JointEnd onBody = groundIsParent ? spec.child : spec.parent;
-    // the body's far point from the pivot sets its direction in the body frame
-    Eigen::Vector2d pin = Eigen::Vector2d::Zero();
-    Eigen::Vector2d far = Eigen::Vector2d::UnitX();
-    double longest = -1;
-    for (const BodyPoint& p : body->points) {
-        if (p.name == onBody.point) {
-            pin = p.p_B;
-        }
-    }
-    for (const BodyPoint& p : body->points) {
-        if ((p.p_B - pin).norm() > longest) {
-            longest = (p.p_B - pin).norm();
-            far = p.p_B;
-        }
-    }
-    const Eigen::Vector2d inBody = far - pin;
-    const double bodyAngle = std::atan2(d.y(), d.x()) - std::atan2(inBody.y(), inBody.x());
-    const double target = drive.angleOffset + (groundIsParent ? bodyAngle : -bodyAngle);
-    const double current = drive.q[drive.input];
-    const double value = current + std::remainder(target - current, 2.0 * M_PI);
-
-    Workspace ws(model);
-    const std::vector<SweepSample> sweep =
-        sweepInput(model, ws, drive.q, model.independent, drive.input, {value});
-    bool ok = !sweep.empty() && sweep.back().converged;
-    // keep the last pose that closed
-    for (const SweepSample& sample : sweep) {
-        if (sample.converged) {
-            drive.q = sample.q;
-        }
-    }
-    const Drawing moved = drawingAt(m_drawing.spec, model, drive.q);
-    m_drawing.poses = moved.poses;
     for (const TracedPointSpec& trace : m_drawing.spec.tracedPoints) {
         if (const auto p = pointInWorld(m_drawing, trace.at)) {
             m_paths[trace.name].push_back(*p);
         }
     }
-    const bool toggle =
-        std::any_of(sweep.begin(), sweep.end(), [](const SweepSample& s) { return s.toggle; });
-    if (!ok || toggle) {
+    if (step == InputDrive::Step::Stopped) {
         Q_EMIT message(tr("Toggle position near %1 = %2°: the input cannot turn further this "
                           "way on this assembly branch")
-                           .arg(QString::fromStdString(
-                               model.coordinates[static_cast<std::size_t>(drive.input)].name))
-                           .arg(drive.q[drive.input] * 180.0 / M_PI, 0, 'f', 1));
-        ok = false;
+                           .arg(QString::fromStdString(m_drive->inputName()))
+                           .arg(m_drive->inputValue() * 180.0 / M_PI, 0, 'f', 1));
     }
     rebuildScene();
-    return ok;
+    return step == InputDrive::Step::Moved;
 }
 
 bool EditorCanvas::makeSelectionInput() {
@@ -710,61 +417,23 @@ void EditorCanvas::mousePressEvent(QMouseEvent* event) {
     const QPoint at = event->position().toPoint();
     switch (m_tool) {
     case Tool::Select:
-        if (const auto point = pointNear(at)) {
-            // a selected point can be typed in or dragged
-            m_selectedPoint = point;
-            m_selectedBody.reset();
-            m_dragPoint = point;
-            m_dragStart = m_drawing;
-            ++m_dragId;
-        } else if (const auto body = bodyNear(at)) {
-            m_selectedBody = body;
-            m_selectedPoint.reset();
-        } else {
-            m_selectedPoint.reset();
-            m_selectedBody.reset();
-        }
-        rebuildScene();
-        Q_EMIT selectionChanged();
+        selectAt(at);
         break;
-    case Tool::GroundPivot: {
-        const Eigen::Vector2d w = snapped(at);
-        apply([&](Drawing& d) { return addGroundPivot(d, w); }, tr("Add ground pivot"));
+    case Tool::GroundPivot:
+        addPivotAt(at);
         break;
-    }
     case Tool::Drive:
         if (startDrive()) {
             driveTowards(worldPoint(at));
         }
         break;
-    case Tool::Point: {
-        const auto body = bodyNear(at);
-        if (!body) {
-            Q_EMIT message(tr("Click on a link to add a point to it"));
-            break;
-        }
-        const std::string id = *body;
-        const Eigen::Vector2d w = onBarLine(id, at).value_or(snapped(at));
-        apply([&](Drawing& d) { return addPointToBody(d, id, w); },
-              tr("Add a point to %1").arg(QString::fromStdString(id)));
+    case Tool::Point:
+        addPointAt(at);
         break;
-    }
     case Tool::Slider:
     case Tool::Link:
     case Tool::Pin:
-        m_linkFrom.reset();
-        if (const auto point = pointNear(at)) {
-            m_linkFrom = *point;
-        } else if (m_tool != Tool::Pin) {
-            m_linkFrom = snapped(at); // a free start: a floating link, or a guide on the ground
-        }
-        if (!m_linkFrom) {
-            Q_EMIT message(tr("Start a pin at a point, then release on a point of another body"));
-        } else if (m_rubberBand != nullptr) {
-            const QPointF from = scenePoint(endPoint(*m_linkFrom));
-            m_rubberBand->setLine(QLineF(from, from));
-            m_rubberBand->show();
-        }
+        startStroke(at);
         break;
     }
     event->accept();
@@ -786,72 +455,126 @@ void EditorCanvas::mouseMoveEvent(QMouseEvent* event) {
                                 : std::nullopt;
         const Eigen::Vector2d w = target ? *pointInWorld(m_drawing, *target) : snapped(at);
         QLineF line = m_rubberBand->line();
-        line.setP2(scenePoint(w));
+        line.setP2(editorScenePoint(w));
         m_rubberBand->setLine(line);
     }
     QGraphicsView::mouseMoveEvent(event);
 }
 
 void EditorCanvas::mouseReleaseEvent(QMouseEvent* event) {
-    const QPoint at = event->position().toPoint();
     if (m_linkFrom && event->button() == Qt::LeftButton) {
         const LinkEnd from = *m_linkFrom;
-        const JointEnd* fromPoint = std::get_if<JointEnd>(&from);
         m_linkFrom.reset();
         if (m_rubberBand != nullptr) {
             m_rubberBand->hide();
         }
+        const QPoint at = event->position().toPoint();
         if (m_tool == Tool::Slider) {
-            const Eigen::Vector2d w = snapped(at);
-            std::string id;
-            if (apply([&](Drawing& d) { return addSlider(d, from, w, {}, &id); },
-                      tr("Add slider"))) {
-                Q_EMIT message(tr("Slider %1 added on a guide from %2; pin a link to its point P1")
-                                   .arg(QString::fromStdString(id),
-                                        fromPoint != nullptr
-                                            ? QString::fromStdString(fromPoint->point)
-                                            : tr("a new ground point")));
-            }
-            m_dragPoint.reset();
-            QGraphicsView::mouseReleaseEvent(event);
-            return;
-        }
-        if (m_tool == Tool::Pin) {
-            const JointEnd start = *fromPoint; // a pin starts at a point
-            const auto target = pointNear(at, start.body);
-            std::string joint;
-            if (!target) {
-                Q_EMIT message(tr("Release a pin on a point of another body"));
-            } else if (apply(
-                           [&](Drawing& d) { return addPin(d, start, *target, &joint); },
-                           tr("Pin %1 to %2")
-                               .arg(QString::fromStdString(start.body + "." + start.point),
-                                    QString::fromStdString(target->body + "." + target->point)))) {
-                Q_EMIT message(tr("Joint %1 pins %2.%3 to %4.%5")
-                                   .arg(QString::fromStdString(joint),
-                                        QString::fromStdString(start.body),
-                                        QString::fromStdString(start.point),
-                                        QString::fromStdString(target->body),
-                                        QString::fromStdString(target->point)));
-            }
-            m_dragPoint.reset();
-            QGraphicsView::mouseReleaseEvent(event);
-            return;
-        }
-        const auto target = pointNear(at);
-        LinkEnd to = snapped(at);
-        if (target && !(fromPoint != nullptr && *target == *fromPoint)) {
-            to = *target;
-        }
-        std::string id;
-        if (apply([&](Drawing& d) { return addLink(d, from, to, {}, &id); }, tr("Add link"))) {
-            Q_EMIT message(
-                target ? tr("Link %1 added, pinned at both ends").arg(QString::fromStdString(id))
-                       : tr("Link %1 added with a free end").arg(QString::fromStdString(id)));
+            finishSlider(from, at);
+        } else if (m_tool == Tool::Pin) {
+            finishPin(std::get<JointEnd>(from), at); // a pin starts at a point
+        } else {
+            finishLink(from, at);
         }
     }
     m_dragPoint.reset();
     QGraphicsView::mouseReleaseEvent(event);
+}
+
+void EditorCanvas::selectAt(const QPoint& at) {
+    if (const auto point = pointNear(at)) {
+        // a selected point can be typed in or dragged
+        m_selectedPoint = point;
+        m_selectedBody.reset();
+        m_dragPoint = point;
+        m_dragStart = m_drawing;
+        ++m_dragId;
+    } else if (const auto body = bodyNear(at)) {
+        m_selectedBody = body;
+        m_selectedPoint.reset();
+    } else {
+        m_selectedPoint.reset();
+        m_selectedBody.reset();
+    }
+    rebuildScene();
+    Q_EMIT selectionChanged();
+}
+
+void EditorCanvas::addPivotAt(const QPoint& at) {
+    const Eigen::Vector2d w = snapped(at);
+    apply([&](Drawing& d) { return addGroundPivot(d, w); }, tr("Add ground pivot"));
+}
+
+void EditorCanvas::addPointAt(const QPoint& at) {
+    const auto body = bodyNear(at);
+    if (!body) {
+        Q_EMIT message(tr("Click on a link to add a point to it"));
+        return;
+    }
+    const std::string id = *body;
+    const Eigen::Vector2d w = onBarLine(id, at).value_or(snapped(at));
+    apply([&](Drawing& d) { return addPointToBody(d, id, w); },
+          tr("Add a point to %1").arg(QString::fromStdString(id)));
+}
+
+void EditorCanvas::startStroke(const QPoint& at) {
+    m_linkFrom.reset();
+    if (const auto point = pointNear(at)) {
+        m_linkFrom = *point;
+    } else if (m_tool != Tool::Pin) {
+        m_linkFrom = snapped(at); // a free start: a floating link, or a guide on the ground
+    }
+    if (!m_linkFrom) {
+        Q_EMIT message(tr("Start a pin at a point, then release on a point of another body"));
+    } else if (m_rubberBand != nullptr) {
+        const QPointF from = editorScenePoint(endPoint(*m_linkFrom));
+        m_rubberBand->setLine(QLineF(from, from));
+        m_rubberBand->show();
+    }
+}
+
+void EditorCanvas::finishLink(const LinkEnd& from, const QPoint& at) {
+    const JointEnd* fromPoint = std::get_if<JointEnd>(&from);
+    const auto target = pointNear(at);
+    LinkEnd to = snapped(at);
+    if (target && !(fromPoint != nullptr && *target == *fromPoint)) {
+        to = *target;
+    }
+    std::string id;
+    if (apply([&](Drawing& d) { return addLink(d, from, to, {}, &id); }, tr("Add link"))) {
+        Q_EMIT message(
+            target ? tr("Link %1 added, pinned at both ends").arg(QString::fromStdString(id))
+                   : tr("Link %1 added with a free end").arg(QString::fromStdString(id)));
+    }
+}
+
+void EditorCanvas::finishSlider(const LinkEnd& from, const QPoint& at) {
+    const JointEnd* fromPoint = std::get_if<JointEnd>(&from);
+    const Eigen::Vector2d w = snapped(at);
+    std::string id;
+    if (apply([&](Drawing& d) { return addSlider(d, from, w, {}, &id); }, tr("Add slider"))) {
+        Q_EMIT message(tr("Slider %1 added on a guide from %2; pin a link to its point P1")
+                           .arg(QString::fromStdString(id),
+                                fromPoint != nullptr ? QString::fromStdString(fromPoint->point)
+                                                     : tr("a new ground point")));
+    }
+}
+
+void EditorCanvas::finishPin(const JointEnd& start, const QPoint& at) {
+    const auto target = pointNear(at, start.body);
+    std::string joint;
+    if (!target) {
+        Q_EMIT message(tr("Release a pin on a point of another body"));
+    } else if (apply([&](Drawing& d) { return addPin(d, start, *target, &joint); },
+                     tr("Pin %1 to %2")
+                         .arg(QString::fromStdString(start.body + "." + start.point),
+                              QString::fromStdString(target->body + "." + target->point)))) {
+        Q_EMIT message(tr("Joint %1 pins %2.%3 to %4.%5")
+                           .arg(QString::fromStdString(joint), QString::fromStdString(start.body),
+                                QString::fromStdString(start.point),
+                                QString::fromStdString(target->body),
+                                QString::fromStdString(target->point)));
+    }
 }
 
 void EditorCanvas::keyPressEvent(QKeyEvent* event) {
@@ -883,28 +606,8 @@ void EditorCanvas::wheelEvent(QWheelEvent* event) {
 }
 
 void EditorCanvas::drawBackground(QPainter* painter, const QRectF& rect) {
-    painter->fillRect(rect, canvasBackgroundColour());
-    const double step = kGridMetres * kMillimetres; // 10 mm
-    const double pixels = transform().m11() * step;
-    if (pixels < 5.0) {
-        return; // too dense to help
-    }
-    const QPen minor(editorGridMinorColour(), 0);
-    const QPen major(editorGridMajorColour(), 0);
-    const QPen axis(editorGridAxisColour(), 0);
-    const auto first = [step](double value) {
-        return std::floor(value / step) * step;
-    };
-    for (double x = first(rect.left()); x <= rect.right(); x += step) {
-        const long index = std::lround(x / step);
-        painter->setPen(index == 0 ? axis : index % 5 == 0 ? major : minor);
-        painter->drawLine(QLineF(x, rect.top(), x, rect.bottom()));
-    }
-    for (double y = first(rect.top()); y <= rect.bottom(); y += step) {
-        const long index = std::lround(y / step);
-        painter->setPen(index == 0 ? axis : index % 5 == 0 ? major : minor);
-        painter->drawLine(QLineF(rect.left(), y, rect.right(), y));
-    }
+    paintEditorBackground(*painter, rect, kGridMetres * kEditorSceneUnitsPerMetre,
+                          transform().m11());
 }
 
 } // namespace sslm::ui

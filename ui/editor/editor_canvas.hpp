@@ -32,6 +32,7 @@
 
 #include "core/analysis/mechanism_check.hpp"
 #include "core/edit/drawing.hpp"
+#include "ui/editor/input_drive.hpp"
 
 class QGraphicsLineItem;
 
@@ -112,6 +113,16 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // what a press of the left button does with each tool, and a release ends
+    void selectAt(const QPoint& at);   ///< Select: a point (and a drag of it), a link or nothing
+    void addPivotAt(const QPoint& at); ///< Pivot
+    void addPointAt(const QPoint& at); ///< Point
+    /// Link, Slider and Pin: where the stroke starts (a point; else, but for a pin, a free place).
+    void startStroke(const QPoint& at);
+    void finishLink(const LinkEnd& from, const QPoint& at);
+    void finishSlider(const LinkEnd& from, const QPoint& at);
+    void finishPin(const JointEnd& start, const QPoint& at);
+
     void onDocumentChanged();
     void rebuildScene();
     /// The scene rectangle of the drawing's links and pivots (mm).
@@ -131,6 +142,9 @@ private:
     /// Applies an edit to a copy of the drawing and hands the result to the document.
     bool
     apply(const std::function<EditError(Drawing&)>& edit, const QString& text, int mergeId = -1);
+    /// Starts the Drive tool on the drawing's assembled pose, if not driving yet; false (message
+    /// emitted) when the mechanism does not assemble or has no input at a ground pivot.
+    bool startDrive();
 
     MechanismDocument* m_document = nullptr;
     Drawing m_drawing;
@@ -147,17 +161,7 @@ private:
     int m_dragId = 0;    ///< merge id of the drag's edits (one undo step per drag)
     std::optional<LinkEnd> m_linkFrom; ///< where a link, guide or pin drag started
     QGraphicsLineItem* m_rubberBand = nullptr;
-    // driving: the compiled model, its pose and the input
-    struct Drive {
-        std::shared_ptr<const Model> model;
-        Eigen::VectorXd q;
-        int input = -1;         ///< coordinate index of the driven input
-        JointEnd pivot;         ///< the input joint's ground point
-        std::string body;       ///< the body the input turns
-        double angleOffset = 0; ///< input value − the body's angle in W (rad)
-    };
-    std::optional<Drive> m_drive;
-    bool startDrive();
+    std::optional<InputDrive> m_drive; ///< the Drive tool while it drives
     std::map<std::string, std::vector<Eigen::Vector2d>> m_paths;
     std::vector<std::string> m_highlightBodies;
     std::vector<std::string> m_highlightJoints;

@@ -66,7 +66,9 @@ std::shared_ptr<SimulationRun> SimulationController::start(std::shared_ptr<const
     if (m_worker) {
         m_worker->requestStop();
         m_worker->join();
-        complete(m_current, m_worker->summary());
+        // a copy: complete() destroys the worker, and with it the summary it holds
+        const SimulationSummary summary = m_worker->summary();
+        complete(m_current, summary);
     }
 
     const int id = m_nextRunId++;

@@ -227,6 +227,13 @@ private Q_SLOTS:
                 controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
             }
             QCOMPARE(finished.count(), kCycles + 9);
+            // each run ended by the next start reports the summary its worker wrote (which the
+            // controller once read after destroying the worker: ASan's heap-use-after-free)
+            for (qsizetype k = kCycles; k < finished.count(); ++k) {
+                const auto ended = finished.at(k).at(0).value<SimulationSummary>();
+                QVERIFY(ended.cancelled && !ended.ok);
+                QVERIFY(ended.endTime >= 0 && ended.endTime <= settings.tEnd);
+            }
             const auto restarted = controller.restart();
             QVERIFY(restarted);
             QCOMPARE(finished.count(), kCycles + 10);

@@ -2,8 +2,10 @@
 // The shared mechanism document: undo and redo restore the exact description, a drag merges
 // into one step, saving is atomic and a failed save changes nothing, the modified flag follows
 // the saved state, and a recovery copy written while there are unsaved changes restores the
-// document after a "crash" (the document never destroyed) — but a live session's copy is not
-// offered to another.
+// document after a "crash" (the session's files left as a dead process leaves them) — but a live
+// session's copy is not offered to another.
+
+#include <memory>
 
 #include <QUndoStack>
 #include <QtTest>
@@ -131,7 +133,9 @@ private Q_SLOTS:
         const MechanismSpec original = fixtures::exampleSpec("carpet_scraper.json");
         const MechanismSpec edited = withMass(original, original.bodies.back().id, 7.5);
         QUndoStack crashedStack;
-        auto* crashed = new MechanismDocument(&crashedStack); // never deleted: the "crash"
+        // the session that "crashes": alive (its lock held, its copy kept) until every check
+        // below is done, and only then destroyed, so that nothing of it leaks
+        const auto crashed = std::make_unique<MechanismDocument>(&crashedStack);
         crashed->setRecoveryDirectory(recovery);
         crashed->reset(original, QStringLiteral("/home/user/scraper.json"));
         QVERIFY(crashed->writeRecovery()); // nothing unsaved: no copy
