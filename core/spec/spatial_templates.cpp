@@ -13,21 +13,23 @@ namespace {
 
 using Vec3 = Eigen::Vector3d;
 
-BodyPoint point3(std::string name, const Vec3& p) {
-    return {std::move(name), {p.x(), p.y()}, p.z()};
-}
-
 /// A rod's inertia about its COM: `axial` about the unit direction u, `transverse` about every
 /// axis perpendicular to it (kg·m²).
 Eigen::Matrix3d rodInertia(const Vec3& u, double axial, double transverse) {
     return transverse * Eigen::Matrix3d::Identity() + (axial - transverse) * u * u.transpose();
 }
 
-BodySpec body3(std::string id,
-               double mass,
-               const Vec3& com,
-               const Eigen::Matrix3d& inertia,
-               std::vector<BodyPoint> points) {
+} // namespace
+
+BodyPoint spatialPoint(std::string name, const Eigen::Vector3d& p) {
+    return {std::move(name), {p.x(), p.y()}, p.z()};
+}
+
+BodySpec spatialBody(std::string id,
+                     double mass,
+                     const Eigen::Vector3d& com,
+                     const Eigen::Matrix3d& inertia,
+                     std::vector<BodyPoint> points) {
     BodySpec body;
     body.id = id;
     body.name = std::move(id);
@@ -39,12 +41,12 @@ BodySpec body3(std::string id,
     return body;
 }
 
-JointSpec joint3(std::string name,
-                 JointType type,
-                 JointEnd parent,
-                 JointEnd child,
-                 const Vec3& axis = Vec3::UnitZ(),
-                 const Vec3& axis2 = Vec3::UnitY()) {
+JointSpec spatialJoint(std::string name,
+                       JointType type,
+                       JointEnd parent,
+                       JointEnd child,
+                       const Eigen::Vector3d& axis,
+                       const Eigen::Vector3d& axis2) {
     JointSpec joint;
     joint.name = std::move(name);
     joint.type = type;
@@ -54,8 +56,6 @@ JointSpec joint3(std::string name,
     joint.axis2 = axis2;
     return joint;
 }
-
-} // namespace
 
 MechanismSpec rssrSpec(const std::string& cut) {
     if (cut != "J2" && cut != "J3") {
@@ -74,25 +74,25 @@ MechanismSpec rssrSpec(const std::string& cut) {
     spec.space = MotionSpace::Spatial;
     spec.gravity = {0.0, 0.0};
     spec.gravityZ = -9.81;
-    spec.ground.points = {point3("A", a), point3("D", d)};
+    spec.ground.points = {spatialPoint("A", a), spatialPoint("D", d)};
     spec.bodies = {
-        body3("crank", 0.2, 0.5 * (b - a), rodInertia(Vec3::UnitX(), 1e-6, 2.6667e-5),
-              {point3("A", Vec3::Zero()), point3("B", b - a)}),
-        body3("coupler", 0.5, 0.5 * (c - b), rodInertia(couplerAxis, 1e-5, 1.35e-3),
-              {point3("B", Vec3::Zero()), point3("C", c - b)}),
+        spatialBody("crank", 0.2, 0.5 * (b - a), rodInertia(Vec3::UnitX(), 1e-6, 2.6667e-5),
+                    {spatialPoint("A", Vec3::Zero()), spatialPoint("B", b - a)}),
+        spatialBody("coupler", 0.5, 0.5 * (c - b), rodInertia(couplerAxis, 1e-5, 1.35e-3),
+                    {spatialPoint("B", Vec3::Zero()), spatialPoint("C", c - b)}),
         // the rocker's frame at φ = 0: its rod along +y from D
-        body3("rocker", 0.4, Vec3(0.0, 0.05, 0.0), rodInertia(Vec3::UnitY(), 1e-5, 3.3333e-4),
-              {point3("D", Vec3::Zero()), point3("C", Vec3(0.0, 0.10, 0.0))}),
+        spatialBody("rocker", 0.4, Vec3(0.0, 0.05, 0.0), rodInertia(Vec3::UnitY(), 1e-5, 3.3333e-4),
+                    {spatialPoint("D", Vec3::Zero()), spatialPoint("C", Vec3(0.0, 0.10, 0.0))}),
     };
-    JointSpec j1 = joint3("J1", JointType::Revolute, {kGroundId, "A"}, {"crank", "A"});
+    JointSpec j1 = spatialJoint("J1", JointType::Revolute, {kGroundId, "A"}, {"crank", "A"});
     j1.coordinate = "theta";
-    JointSpec j2 = joint3("J2", JointType::Spherical, {"crank", "B"}, {"coupler", "B"});
+    JointSpec j2 = spatialJoint("J2", JointType::Spherical, {"crank", "B"}, {"coupler", "B"});
     j2.coordinates = {"J2.wx", "J2.wy", "J2.wz"};
-    JointSpec j3 = joint3("J3", JointType::Universal, {"coupler", "C"}, {"rocker", "C"},
-                          Vec3::UnitX().cross(c - b).normalized(), Vec3::UnitX());
+    JointSpec j3 = spatialJoint("J3", JointType::Universal, {"coupler", "C"}, {"rocker", "C"},
+                                Vec3::UnitX().cross(c - b).normalized(), Vec3::UnitX());
     j3.coordinates = {"J3.1", "J3.2"};
     JointSpec j4 =
-        joint3("J4", JointType::Revolute, {kGroundId, "D"}, {"rocker", "D"}, Vec3::UnitX());
+        spatialJoint("J4", JointType::Revolute, {kGroundId, "D"}, {"rocker", "D"}, Vec3::UnitX());
     j4.coordinate = "phi";
     spec.joints = {j1, j2, j3, j4};
     spec.tracedPoints = {{"C", {"coupler", "C"}}};
@@ -127,14 +127,14 @@ MechanismSpec spatialLadderSpec(int cells) {
     spec.gravityZ = -9.81;
     for (int i = 0; i <= cells; ++i) {
         const std::string n = std::to_string(i);
-        spec.ground.points.push_back(point3("G" + n, Vec3(i * spacing, 0.0, 0.0)));
-        spec.bodies.push_back(body3(
+        spec.ground.points.push_back(spatialPoint("G" + n, Vec3(i * spacing, 0.0, 0.0)));
+        spec.bodies.push_back(spatialBody(
             "P" + n, pendulum, Vec3(0.0, 0.0, -0.5 * length),
             Eigen::Vector3d(length * length / 12.0, length * length / 12.0, 1e-3).asDiagonal() *
                 pendulum,
-            {point3("pivot", Vec3::Zero()), point3("tip", Vec3(0.0, 0.0, -length))}));
-        JointSpec hang = joint3("U" + n, JointType::Universal, {kGroundId, "G" + n},
-                                {"P" + n, "pivot"}, Vec3::UnitX(), Vec3::UnitY());
+            {spatialPoint("pivot", Vec3::Zero()), spatialPoint("tip", Vec3(0.0, 0.0, -length))}));
+        JointSpec hang = spatialJoint("U" + n, JointType::Universal, {kGroundId, "G" + n},
+                                      {"P" + n, "pivot"}, Vec3::UnitX(), Vec3::UnitY());
         hang.coordinates = {"a" + n, "b" + n};
         spec.joints.push_back(hang);
         // a0, b0 are the inputs; the other pendulums follow (the same values)
@@ -145,18 +145,18 @@ MechanismSpec spatialLadderSpec(int cells) {
     for (int i = 1; i <= cells; ++i) {
         const std::string n = std::to_string(i);
         const std::string before = "P" + std::to_string(i - 1);
-        spec.bodies.push_back(body3(
+        spec.bodies.push_back(spatialBody(
             "R" + n, rung, Vec3(0.5 * spacing, 0.0, 0.0),
             Eigen::Vector3d(1e-3, spacing * spacing / 12.0, spacing * spacing / 12.0).asDiagonal() *
                 rung,
-            {point3("near", Vec3::Zero()), point3("far", Vec3(spacing, 0.0, 0.0))}));
-        JointSpec hinge = joint3("V" + n, JointType::Universal, {before, "tip"}, {"R" + n, "near"},
-                                 Vec3::UnitY(), Vec3::UnitX());
+            {spatialPoint("near", Vec3::Zero()), spatialPoint("far", Vec3(spacing, 0.0, 0.0))}));
+        JointSpec hinge = spatialJoint("V" + n, JointType::Universal, {before, "tip"},
+                                       {"R" + n, "near"}, Vec3::UnitY(), Vec3::UnitX());
         hinge.coordinates = {"c" + n, "e" + n};
         spec.joints.push_back(hinge);
         // the loop's cut: rung-side axis z, pendulum-side axis y
-        JointSpec closure = joint3("K" + n, JointType::Universal, {"R" + n, "far"},
-                                   {"P" + n, "tip"}, Vec3::UnitZ(), Vec3::UnitY());
+        JointSpec closure = spatialJoint("K" + n, JointType::Universal, {"R" + n, "far"},
+                                         {"P" + n, "tip"}, Vec3::UnitZ(), Vec3::UnitY());
         closure.coordinates = {"K" + n + ".1", "K" + n + ".2"};
         spec.joints.push_back(closure);
         spec.cuts.push_back("K" + n);

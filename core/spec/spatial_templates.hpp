@@ -6,9 +6,32 @@
 // seed 003 §4.3. Both are written in the spatial convention of mechanism_spec.hpp: every body
 // frame is parallel to W when every coordinate is zero.
 
+#include <string>
+#include <vector>
+
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
+
+/// A named point at p (m, body frame) of a spatial body.
+BodyPoint spatialPoint(std::string name, const Eigen::Vector3d& p);
+
+/// A spatial body named by its id, with its COM (m, body frame) and inertia tensor about the
+/// COM (kg·m², body frame).
+BodySpec spatialBody(std::string id,
+                     double mass,
+                     const Eigen::Vector3d& com,
+                     const Eigen::Matrix3d& inertia,
+                     std::vector<BodyPoint> points);
+
+/// A spatial joint; `axis` fixed in the parent (and, but for a universal joint, the child),
+/// `axis2` a universal joint's second axis fixed in the child.
+JointSpec spatialJoint(std::string name,
+                       JointType type,
+                       JointEnd parent,
+                       JointEnd child,
+                       const Eigen::Vector3d& axis = Eigen::Vector3d::UnitZ(),
+                       const Eigen::Vector3d& axis2 = Eigen::Vector3d::UnitY());
 
 /// The RSSR (R–S–U–R, 1 DOF): crank (J1, revolute about z at the origin, coordinate "theta"),
 /// coupler (J2 spherical at the crank tip), rocker (J3 universal at C, J4 revolute about x at

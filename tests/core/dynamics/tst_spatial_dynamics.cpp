@@ -26,6 +26,7 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "bench/allocation_counter.hpp"
+#include "tests/core/fixtures/forward_solve.hpp"
 
 using namespace sslm;
 
@@ -48,29 +49,6 @@ std::shared_ptr<const Model> compiled(const MechanismSpec& spec) {
         qFatal("%s does not compile:\n%s", spec.name.c_str(), text.c_str());
     }
     return result.model;
-}
-
-struct Solution {
-    Eigen::VectorXd qdd;
-    Eigen::VectorXd lambda;
-};
-
-/// Forward dynamics at (q, v) with one solver; fails the test when the solver does.
-Solution
-solve(const Model& model, SolverKind kind, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-    Workspace ws(model);
-    DynamicsWorkspace dws(model);
-    ForwardDynamicsWorkspace fws(model);
-    updatePositions(model, ws, q);
-    updateVelocities(model, ws, v);
-    treeDynamics(model, ws, dws);
-    constraintJacobian(model, ws);
-    const Eigen::VectorXd psi = -constraintBias(model, ws);
-    const bool ok = solveForwardDynamics(kind, model, dws.M, dws.phi, ws.J, psi, fws);
-    if (!ok) {
-        qWarning("solver failed: %s", fws.failure.c_str());
-    }
-    return {fws.qdd, fws.lambda};
 }
 
 double coordinate(const Model& model, const Eigen::VectorXd& values, const char* name) {
@@ -122,7 +100,8 @@ private Q_SLOTS:
             QVERIFY(state.report.residual < 1e-13);
             QVERIFY(std::abs(coordinate(*model, state.qd, "phi") - -1.4611588791) < 1e-9);
             for (SolverKind kind : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
-                const Solution s = solve(*model, kind, state.q, state.qd);
+                const fixtures::ForwardSolution s =
+                    fixtures::forwardDynamicsAt(*model, kind, state.q, state.qd);
                 QVERIFY2(std::abs(coordinate(*model, s.qdd, "theta") / -54.2822364043 - 1) <
                              kOracleTol,
                          qPrintable(QString::number(coordinate(*model, s.qdd, "theta"), 'g', 15)));
@@ -146,7 +125,8 @@ private Q_SLOTS:
         // J3 cut: λ's wrench is what the rocker (side B) exerts on the coupler (side A) at C
         const auto model = compiled(rssrSpec("J3"));
         const InitialState state = assembleInitialState(*model);
-        const Solution s = solve(*model, SolverKind::Sslm, state.q, state.qd);
+        const fixtures::ForwardSolution s =
+            fixtures::forwardDynamicsAt(*model, SolverKind::Sslm, state.q, state.qd);
         Workspace ws(*model);
         updatePositions(*model, ws, state.q);
         const CutWrench wrench = cutReactionWrench(*model, ws, 0, s.lambda);
@@ -185,7 +165,8 @@ private Q_SLOTS:
             QVERIFY2(std::abs(energy - -8.270236712852) < 1e-11,
                      qPrintable(QString::number(energy, 'g', 15)));
             for (SolverKind kind : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
-                const Solution s = solve(*model, kind, state.q, state.qd);
+                const fixtures::ForwardSolution s =
+                    fixtures::forwardDynamicsAt(*model, kind, state.q, state.qd);
                 for (int i = 0; i <= cells; ++i) {
                     const std::string a = "a" + std::to_string(i);
                     const std::string b = "b" + std::to_string(i);
@@ -221,9 +202,11 @@ private Q_SLOTS:
         for (int trial = 0; trial < 20; ++trial) {
             const InitialState state = randomState(*model, rng, 0.6);
             QVERIFY2(state.report.converged, state.report.message.c_str());
-            const Solution sslm = solve(*model, SolverKind::Sslm, state.q, state.qd);
+            const fixtures::ForwardSolution sslm =
+                fixtures::forwardDynamicsAt(*model, SolverKind::Sslm, state.q, state.qd);
             for (SolverKind kind : {SolverKind::Slm, SolverKind::Augmented}) {
-                const Solution other = solve(*model, kind, state.q, state.qd);
+                const fixtures::ForwardSolution other =
+                    fixtures::forwardDynamicsAt(*model, kind, state.q, state.qd);
                 QVERIFY2(relativeError(sslm.qdd, other.qdd) < kAgreementTol,
                          qPrintable(QString::number(relativeError(sslm.qdd, other.qdd))));
                 QVERIFY2(relativeError(sslm.lambda, other.lambda) < kAgreementTol,
@@ -272,9 +255,11 @@ private Q_SLOTS:
                 solveVelocities(model, ws, state.q, state.qd, {input});
                 updatePositions(model, ws, state.q);
                 QVERIFY(constraintResidual(model, ws).cwiseAbs().maxCoeff() < 1e-12);
-                const Solution sslm = solve(model, SolverKind::Sslm, state.q, state.qd);
+                const fixtures::ForwardSolution sslm =
+                    fixtures::forwardDynamicsAt(model, SolverKind::Sslm, state.q, state.qd);
                 for (SolverKind kind : {SolverKind::Slm, SolverKind::Augmented}) {
-                    const Solution other = solve(model, kind, state.q, state.qd);
+                    const fixtures::ForwardSolution other =
+                        fixtures::forwardDynamicsAt(model, kind, state.q, state.qd);
                     QVERIFY2(relativeError(sslm.qdd, other.qdd) < kAgreementTol, cut);
                     QVERIFY2(relativeError(sslm.lambda, other.lambda) < kAgreementTol, cut);
                 }
@@ -290,7 +275,8 @@ private Q_SLOTS:
             }
             const int held = model.coordinateIndex(std::string(cut) == "J1" ? "phi" : "theta");
             solveVelocities(model, ws, state.q, state.qd, {held});
-            const Solution s = solve(model, SolverKind::Sslm, state.q, state.qd);
+            const fixtures::ForwardSolution s =
+                fixtures::forwardDynamicsAt(model, SolverKind::Sslm, state.q, state.qd);
             if (std::string(cut) != "J1") {
                 QVERIFY2(std::abs(coordinate(model, s.qdd, "theta") / -54.2822364043 - 1) < 1e-8,
                          qPrintable(QString("%1: %2").arg(cut).arg(

@@ -18,47 +18,15 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/spec/joint_kinds.hpp"
+#include "core/spec/spatial_templates.hpp"
+
+#include "tests/core/fixtures/forward_solve.hpp"
 
 using namespace sslm;
 
 namespace {
 
 using Vec3 = Eigen::Vector3d;
-
-BodyPoint point3(const char* name, const Vec3& p) {
-    return {name, {p.x(), p.y()}, p.z()};
-}
-
-BodySpec body3(const char* id,
-               double mass,
-               const Vec3& com,
-               const Vec3& moments,
-               std::vector<BodyPoint> points) {
-    BodySpec body;
-    body.id = id;
-    body.mass = mass;
-    body.com_B = {com.x(), com.y()};
-    body.comZ_B = com.z();
-    body.inertiaTensor = Eigen::Matrix3d(moments.asDiagonal());
-    body.points = std::move(points);
-    return body;
-}
-
-JointSpec joint3(const char* name,
-                 JointType type,
-                 JointEnd parent,
-                 JointEnd child,
-                 const Vec3& axis = Vec3::UnitZ(),
-                 const Vec3& axis2 = Vec3::UnitY()) {
-    JointSpec joint;
-    joint.name = name;
-    joint.type = type;
-    joint.parent = std::move(parent);
-    joint.child = std::move(child);
-    joint.axis = axis;
-    joint.axis2 = axis2;
-    return joint;
-}
 
 /// Crank about z at the origin, rod from the crank pin B to C on the slider, slider guided
 /// along x through C by `guide` (prismatic or cylindrical). The zero pose is assembled.
@@ -70,21 +38,22 @@ MechanismSpec sliderCrank(JointType guide) {
     spec.space = MotionSpace::Spatial;
     spec.gravity = {0.0, 0.0};
     spec.gravityZ = -9.81;
-    spec.ground.points = {point3("O", Vec3::Zero()), point3("G", c)};
+    spec.ground.points = {spatialPoint("O", Vec3::Zero()), spatialPoint("G", c)};
     spec.bodies = {
-        body3("crank", 0.3, 0.5 * b, {1e-5, 1e-4, 1e-4},
-              {point3("O", Vec3::Zero()), point3("B", b)}),
-        body3("rod", 0.5, 0.5 * (c - b) + b, {2e-4, 1e-3, 1.1e-3},
-              {point3("B", b), point3("C", c)}),
-        body3("slider", 1.0, Vec3::Zero(), {1e-3, 2e-3, 3e-3}, {point3("C", Vec3::Zero())}),
+        spatialBody("crank", 0.3, 0.5 * b, Vec3(1e-5, 1e-4, 1e-4).asDiagonal(),
+                    {spatialPoint("O", Vec3::Zero()), spatialPoint("B", b)}),
+        spatialBody("rod", 0.5, 0.5 * (c - b) + b, Vec3(2e-4, 1e-3, 1.1e-3).asDiagonal(),
+                    {spatialPoint("B", b), spatialPoint("C", c)}),
+        spatialBody("slider", 1.0, Vec3::Zero(), Vec3(1e-3, 2e-3, 3e-3).asDiagonal(),
+                    {spatialPoint("C", Vec3::Zero())}),
     };
-    JointSpec crank = joint3("R", JointType::Revolute, {kGroundId, "O"}, {"crank", "O"});
+    JointSpec crank = spatialJoint("R", JointType::Revolute, {kGroundId, "O"}, {"crank", "O"});
     crank.coordinate = "theta";
-    JointSpec ball = joint3("S", JointType::Spherical, {"crank", "B"}, {"rod", "B"});
-    JointSpec hooke = joint3("U", JointType::Universal, {"rod", "C"}, {"slider", "C"},
-                             Vec3::UnitZ().cross(c - b).normalized(), Vec3::UnitZ());
-    JointSpec slide = joint3(guide == JointType::Prismatic ? "P" : "C", guide, {kGroundId, "G"},
-                             {"slider", "C"}, Vec3::UnitX());
+    JointSpec ball = spatialJoint("S", JointType::Spherical, {"crank", "B"}, {"rod", "B"});
+    JointSpec hooke = spatialJoint("U", JointType::Universal, {"rod", "C"}, {"slider", "C"},
+                                   Vec3::UnitZ().cross(c - b).normalized(), Vec3::UnitZ());
+    JointSpec slide = spatialJoint(guide == JointType::Prismatic ? "P" : "C", guide,
+                                   {kGroundId, "G"}, {"slider", "C"}, Vec3::UnitX());
     if (guide == JointType::Cylindrical) {
         slide.coordinates = {"turn", "slide"};
     }
@@ -98,27 +67,6 @@ MechanismSpec sliderCrank(JointType guide) {
 
 double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
     return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
-
-struct Solution {
-    Eigen::VectorXd qdd;
-    Eigen::VectorXd lambda;
-};
-
-Solution
-solve(const Model& model, SolverKind kind, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-    Workspace ws(model);
-    DynamicsWorkspace dws(model);
-    ForwardDynamicsWorkspace fws(model);
-    updatePositions(model, ws, q);
-    updateVelocities(model, ws, v);
-    treeDynamics(model, ws, dws);
-    constraintJacobian(model, ws);
-    const Eigen::VectorXd psi = -constraintBias(model, ws);
-    if (!solveForwardDynamics(kind, model, dws.M, dws.phi, ws.J, psi, fws)) {
-        qWarning("%s", fws.failure.c_str());
-    }
-    return {fws.qdd, fws.lambda};
 }
 
 } // namespace
@@ -182,9 +130,11 @@ private Q_SLOTS:
                 v[k] = 2.0 * unit(rng);
             }
             solveVelocities(model, ws, q, v, inputs);
-            const Solution sslm = solve(model, SolverKind::Sslm, q, v);
+            const fixtures::ForwardSolution sslm =
+                fixtures::forwardDynamicsAt(model, SolverKind::Sslm, q, v);
             for (SolverKind kind : {SolverKind::Slm, SolverKind::Augmented}) {
-                const Solution other = solve(model, kind, q, v);
+                const fixtures::ForwardSolution other =
+                    fixtures::forwardDynamicsAt(model, kind, q, v);
                 QVERIFY2(relativeError(sslm.qdd, other.qdd) < 1e-10,
                          qPrintable(QString::number(relativeError(sslm.qdd, other.qdd))));
                 QVERIFY(relativeError(sslm.lambda, other.lambda) < 1e-10);
