@@ -18,6 +18,7 @@
 #include "core/model/compile.hpp"
 #include "core/topology/mechanism_graph.hpp"
 
+#include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/oracle.hpp"
 
@@ -33,28 +34,12 @@ double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
     return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
 }
 
-struct Evaluation {
-    Eigen::VectorXd qdd;
-    Eigen::VectorXd lambda;
-};
+using Evaluation = fixtures::ForwardSolution;
 
 /// Runs one solver at (q, qd) with free motion (τ = 0) and Ψ = −J̇q̇.
 Evaluation
 evaluate(const Model& model, SolverKind kind, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
-    Workspace ws(model);
-    DynamicsWorkspace dws(model);
-    ForwardDynamicsWorkspace fws(model);
-    updatePositions(model, ws, q);
-    updateVelocities(model, ws, qd);
-    generalizedInertia(model, ws, dws);
-    gravityAndVelocityForces(model, ws, dws);
-    constraintJacobian(model, ws);
-    const Eigen::VectorXd psi = -constraintBias(model, ws);
-    const bool ok = solveForwardDynamics(kind, model, dws.M, dws.phi, ws.J, psi, fws);
-    if (!ok) {
-        qWarning("solver %d reported a singular matrix", static_cast<int>(kind));
-    }
-    return {fws.qdd, fws.lambda};
+    return fixtures::forwardDynamicsAt(model, kind, q, qd);
 }
 
 /// A physical state (q, q̇) of `from` expressed in the coordinates of `to`, another cut choice
