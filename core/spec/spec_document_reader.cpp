@@ -26,24 +26,6 @@ constexpr double kSymmetryTol = 1e-12; ///< relative, between the mirrored entri
 /// The hint for spatial data in a planar file.
 constexpr const char* kWriteVersion2 = "write \"version\": 2 for a spatial mechanism";
 
-/// "a string '1.5'", "an array", ... for messages.
-std::string describe(const Json& v) {
-    switch (v.type()) {
-    case Json::value_t::string:
-        return "a string " + inQuotes(v.get_ref<const std::string&>());
-    case Json::value_t::object:
-        return "an object";
-    case Json::value_t::array:
-        return "an array";
-    case Json::value_t::boolean:
-        return v.get<bool>() ? "true" : "false";
-    case Json::value_t::null:
-        return "null";
-    default:
-        return std::string("a ") + v.type_name();
-    }
-}
-
 /// Reads the JSON document into a Spec, reporting every problem with its JSON path.
 class Reader {
 public:

@@ -6,6 +6,7 @@
 // spec_writer.cpp); the public interface is spec_json.hpp.
 
 #include <algorithm>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/spec/mechanism_spec.hpp"
+#include "core/spec/spec_text.hpp"
 
 namespace sslm::spec_json {
 
@@ -90,6 +92,24 @@ inline Keys signalFieldsOf(SignalSpec::Kind kind) {
         return {"points"};
     }
     return {};
+}
+
+/// "a string '1.5'", "an array", ... for messages.
+inline std::string describe(const Json& v) {
+    switch (v.type()) {
+    case Json::value_t::string:
+        return "a string " + spec_text::inQuotes(v.get_ref<const std::string&>());
+    case Json::value_t::object:
+        return "an object";
+    case Json::value_t::array:
+        return "an array";
+    case Json::value_t::boolean:
+        return v.get<bool>() ? "true" : "false";
+    case Json::value_t::null:
+        return "null";
+    default:
+        return std::string("a ") + v.type_name();
+    }
 }
 
 inline bool contains(const Keys& keys, std::string_view key) {
