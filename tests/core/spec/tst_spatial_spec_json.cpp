@@ -236,8 +236,8 @@ private Q_SLOTS:
     }
 
     void warnsAboutASingleCoordinateNameOnATwoCoordinateJoint() {
-        const LoadResult loaded = parseMechanismJson(crankFile(
-            kBody, R"({"name": "J1", "type": "universal", "coordinate": "q",
+        const LoadResult loaded = parseMechanismJson(
+            crankFile(kBody, R"({"name": "J1", "type": "universal", "coordinate": "q",
                        "axis": [1, 0, 0], "axis2": [0, 1, 0],
                        "parent": {"body": "ground", "point": "O"},
                        "child": {"body": "crank", "point": "A"}})"));
