@@ -208,7 +208,7 @@ Vec6 driveWrench(const Model& model, const SpatialInverseWorkspace& siws, int j)
 void jointReactions(const Model& model, SpatialInverseWorkspace& siws) {
     const Workspace& ws = siws.ws;
     const int nJoints = static_cast<int>(model.joints.size());
-    std::vector<Vec6> onA(static_cast<std::size_t>(nJoints), Vec6::Zero());
+    std::vector<Vec6>& onA = siws.constraintOnA;
     for (int b = 0; b < ws.nBodies; ++b) {
         siws.transmitted[b] = b > 0 ? siws.inertiaWrench[b] : Vec6::Zero();
     }
@@ -292,6 +292,7 @@ SpatialInverseWorkspace::SpatialInverseWorkspace(const Model& model,
     bodyAcceleration.assign(model.bodies.size(), Vec6::Zero());
     inertiaWrench.assign(model.bodies.size(), Vec6::Zero());
     transmitted.assign(model.bodies.size(), Vec6::Zero());
+    constraintOnA.assign(model.joints.size(), Vec6::Zero());
 }
 
 bool spatialInverseDynamics(const Model& model,

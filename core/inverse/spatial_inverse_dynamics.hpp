@@ -75,6 +75,7 @@ struct SpatialInverseWorkspace {
     std::vector<Vec6> bodyAcceleration; ///< per body (W, about Wo), gravity as −g
     std::vector<Vec6> inertiaWrench;    ///< per body: the sum of all forces but gravity on it
     std::vector<Vec6> transmitted;      ///< per body: what its tree joint's parent exerts on it
+    std::vector<Vec6> constraintOnA;    ///< per joint: its constraint wrench on side A
 };
 
 /// Inverse dynamics at (q, v, v̇) of a spatial model (positions positionSize(), rates and
