@@ -155,6 +155,9 @@ void pointJacobian(const Model& model,
 
 double jointValue(const Model& model, const Workspace& ws, int joint, double reference) {
     const Joint& j = model.joints[joint];
+    if (model.isSpatial()) {
+        return j.isCut() ? 0.0 : ws.coordinateValue[j.coordinate];
+    }
     if (j.type == JointType::Revolute) {
         return planar::wrapNear(ws.angle[j.bodyB] - ws.angle[j.bodyA] - j.offset, reference);
     }
@@ -164,6 +167,9 @@ double jointValue(const Model& model, const Workspace& ws, int joint, double ref
 
 double jointRate(const Model& model, const Workspace& ws, int joint) {
     const Joint& j = model.joints[joint];
+    if (model.isSpatial()) {
+        return j.isCut() ? 0.0 : ws.coordinateRate[j.coordinate];
+    }
     if (j.type == JointType::Revolute) {
         return ws.omega[j.bodyB] - ws.omega[j.bodyA];
     }
@@ -182,6 +188,9 @@ void jointValueGradient(const Model& model,
     if (!j.isCut()) {
         out[j.coordinate] = 1.0;
         return;
+    }
+    if (model.isSpatial()) {
+        return; // compile() refuses joint forces on a spatial cut joint
     }
     const Loop& loop = model.loops[j.cut];
     const Vec2 xA = pointPosition(ws, j.bodyA, j.p_A);

@@ -47,7 +47,8 @@ void pointJacobian(const Model& model,
 
 /// The relative coordinate of any joint (tree or cut) read off the current body poses: the
 /// angle φ_B − φ_A − offset (rad, the 2π-representative nearest `reference`) of a revolute, the
-/// slide (m) of a prismatic. Precondition: updatePositions.
+/// slide (m) of a prismatic. A spatial model's tree joint: its first coordinate as in q (not
+/// wrapped); a spatial cut joint has none here (0). Precondition: updatePositions.
 double jointValue(const Model& model, const Workspace& ws, int joint, double reference = 0.0);
 
 /// The relative rate of any joint (rad/s or m/s). Precondition: updateVelocities.

@@ -119,6 +119,8 @@ void updateSpatialPositions(const Model& model,
                 axisTwist(joint, k, ws.rotation[bodyA], ws.rotation[bodyB], childPoint);
             ws.motionSubspace6[joint.coordinate + k] = joint.treeSign * column;
             ws.subspaceCarrier[joint.coordinate + k] = axisFixedInB(joint, k) ? bodyB : bodyA;
+            ws.coordinateValue[joint.coordinate + k] =
+                joint.type == JointType::Spherical ? 0.0 : q[joint.position + k];
         }
     }
 }
@@ -136,6 +138,7 @@ void updateSpatialVelocities(const Model& model,
         Vec6 twist = ws.twist[p];
         for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
             twist += ws.motionSubspace6[k] * v[k];
+            ws.coordinateRate[k] = v[k];
         }
         ws.twist[c] = twist;
         // a_c = a_p + Σ Ṡ_k q̇_k, Ṡ_k = v_carrier ×m S_k (the column moves with its carrier)

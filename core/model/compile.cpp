@@ -165,6 +165,54 @@ std::vector<int> resolveCuts(const MechanismSpec& spec,
     return cuts;
 }
 
+/// A spatial cut joint has no coordinate for an actuator or spring-damper to act along: such a
+/// joint must stay in the spanning tree.
+void checkSpatialJointForces(const MechanismSpec& spec,
+                             const MechanismGraph& graph,
+                             const std::vector<bool>& isCut,
+                             Diagnostics& diagnostics) {
+    for (std::size_t e = 0; e < spec.joints.size(); ++e) {
+        const JointSpec& joint = spec.joints[e];
+        if (!isCut[e]) {
+            continue;
+        }
+        const bool actuated =
+            std::any_of(spec.actuators.begin(), spec.actuators.end(),
+                        [&](const ActuatorSpec& a) { return a.joint == joint.name; });
+        if (!actuated && !joint.springDamper) {
+            continue;
+        }
+        // the joint's loop: the tree path between its two bodies (breadth-first over uncut joints)
+        std::vector<int> via(static_cast<std::size_t>(graph.nodeCount), -1);
+        std::vector<int> queue = {graph.edges[e].a};
+        via[graph.edges[e].a] = static_cast<int>(e);
+        for (std::size_t head = 0; head < queue.size(); ++head) {
+            for (int other = 0; other < graph.edgeCount(); ++other) {
+                const GraphEdge& edge = graph.edges[other];
+                const int from = queue[head];
+                const int to = edge.a == from ? edge.b : (edge.b == from ? edge.a : -1);
+                if (!isCut[other] && to >= 0 && via[to] < 0) {
+                    via[to] = other;
+                    queue.push_back(to);
+                }
+            }
+        }
+        std::vector<std::string> others;
+        for (int node = graph.edges[e].b; via[node] >= 0 && node != graph.edges[e].a;) {
+            const GraphEdge& edge = graph.edges[via[node]];
+            others.push_back(spec.joints[via[node]].name);
+            node = edge.a == node ? edge.b : edge.a;
+        }
+        diagnostics.push_back(error(
+            "cuts",
+            "joint " + joint.name + " carries " +
+                (actuated ? std::string("an actuator") : std::string("a spring-damper")) +
+                " but is cut; on a spatial mechanism joint forces act on spanning-tree joints only",
+            others.empty() ? std::string("cut another joint of its loop")
+                           : "cut another joint of its loop, e.g. " + joinNames(others, ", ")));
+    }
+}
+
 } // namespace
 
 double uniformInertia(const BodySpec& body) {
@@ -587,6 +635,12 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     std::vector<bool> isCut(graph.edgeCount(), false);
     for (int e : cutEdges) {
         isCut[e] = true;
+    }
+    if (spec.space == MotionSpace::Spatial) {
+        checkSpatialJointForces(spec, graph, isCut, diagnostics);
+        if (hasErrors(diagnostics)) {
+            return result;
+        }
     }
 
     auto model = std::make_shared<Model>();

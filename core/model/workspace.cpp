@@ -17,6 +17,8 @@ Workspace::Workspace(const Model& model)
       biasAcceleration6(model.isSpatial() ? model.bodies.size() : 0, Vec6::Zero()),
       motionSubspace6(model.isSpatial() ? model.nq() : 0, Vec6::Zero()),
       subspaceCarrier(model.isSpatial() ? model.nq() : 0, 0),
+      coordinateValue(model.isSpatial() ? model.nq() : 0, 0.0),
+      coordinateRate(model.isSpatial() ? model.nq() : 0, 0.0),
       phi(Eigen::VectorXd::Zero(model.nConstraints())),
       J(Eigen::MatrixXd::Zero(model.nConstraints(), model.nq())),
       Jdot_qd(Eigen::VectorXd::Zero(model.nConstraints())),

@@ -41,6 +41,10 @@ struct Workspace {
     std::vector<Vec6> biasAcceleration6; ///< d/dt twist at q̈ = 0 (no gravity)
     std::vector<Vec6> motionSubspace6;   ///< per coordinate k: ∂(twist of its body)/∂q̇_k
     std::vector<int> subspaceCarrier;    ///< per coordinate: the body its column is fixed in
+    /// Per coordinate: its position value (rad or m; a spherical joint's entries unused) and
+    /// rate (rad/s or m/s), for the joint forces of applied_forces.hpp.
+    std::vector<double> coordinateValue;
+    std::vector<double> coordinateRate;
 
     // loop constraints, rows per loop by cut type (loop_constraints.hpp)
     Eigen::VectorXd phi;     ///< Φ(q): position violation (m, or rad for a prismatic cut's angle)

@@ -263,7 +263,7 @@ public:
             for (int i = 0; i < m_model.nLoops(); ++i) {
                 s.wrenches[i] = cutReactionWrench(m_model, ws, i, s.lambda);
             }
-            s.potentialEnergy = spatialPotentialEnergy(m_model, ws);
+            s.potentialEnergy = spatialPotentialEnergy(m_model, ws) + springEnergy(m_model, ws);
         } else {
             cutReactions(m_model, ws, s.lambda, s.reactions);
             double potential = springEnergy(m_model, ws);

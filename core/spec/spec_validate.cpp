@@ -40,6 +40,16 @@ const std::vector<std::string_view> kMethods = {"sslm", "slm", "augmented"};
 const std::vector<std::string_view> kIntegrators = {"rk4", "dopri5", "rkf78", "rosenbrock4"};
 const std::vector<std::string_view> kStabilisations = {"none", "baumgarte", "projection"};
 
+/// True for the joints a scalar force (actuator, spring-damper) can act along.
+bool singleCoordinate(JointType type) {
+    return type == JointType::Revolute || type == JointType::Prismatic;
+}
+
+/// "a revolute", "a universal", "a cylindrical", ...
+std::string jointTypeArticle(JointType type) {
+    return std::string("a ") + jointTypeWord(type);
+}
+
 bool finite(const Eigen::Vector2d& v) {
     return std::isfinite(v.x()) && std::isfinite(v.y());
 }
@@ -346,11 +356,11 @@ private:
                 error(axisPath, "revolute joint " + inQuotes(j.name) + " has an axis",
                       "remove \"axis\"; only prismatic joints have one");
             }
-            if (j.springDamper && m_spec.space == MotionSpace::Spatial) {
+            if (j.springDamper && !singleCoordinate(j.type)) {
                 error(member(path, "spring_damper"),
-                      "joint " + inQuotes(j.name) +
-                          " has a spring-damper, which spatial mechanisms do not take yet",
-                      "remove \"spring_damper\"; springs and dampers act on planar joints only");
+                      "joint " + inQuotes(j.name) + " is " + jointTypeArticle(j.type) +
+                          " joint; a spring-damper acts along one coordinate",
+                      "put the spring-damper on a revolute or prismatic joint");
             } else if (j.springDamper) {
                 const std::string sd = member(path, "spring_damper");
                 const SpringDamperSpec& s = *j.springDamper;
@@ -527,15 +537,17 @@ private:
         for (std::size_t i = 0; i < m_spec.actuators.size(); ++i) {
             const ActuatorSpec& a = m_spec.actuators[i];
             const std::string path = element("actuators", i);
-            if (m_spec.space == MotionSpace::Spatial) {
-                error(path,
-                      "the actuator on joint " + inQuotes(a.joint) +
-                          " is on a spatial mechanism, which takes no actuators yet",
-                      "remove \"actuators\"; a spatial mechanism moves under gravity from its "
-                      "initial state");
+            const auto known = m_jointIndex.find(a.joint);
+            if (known != m_jointIndex.end() &&
+                !singleCoordinate(m_spec.joints[known->second].type)) {
+                error(member(path, "joint"),
+                      "the actuator's joint " + inQuotes(a.joint) + " is " +
+                          jointTypeArticle(m_spec.joints[known->second].type) +
+                          " joint; an actuator drives one coordinate",
+                      "actuate a revolute or prismatic joint");
                 continue;
             }
-            if (m_jointIndex.count(a.joint) == 0) {
+            if (known == m_jointIndex.end()) {
                 error(member(path, "joint"), "actuator on unknown joint " + inQuotes(a.joint),
                       knownJoints());
             } else if (const auto [it, fresh] = actuated.emplace(a.joint, i); !fresh) {

@@ -2,7 +2,9 @@
 // Spatial mechanisms simulated: the RSSR keeps its energy and its loop closed over 2 s with
 // either cut and any solver, every integrator and stabilisation runs it, and the spatial
 // ladders of 1 and 6 cells move exactly alike (seed 003 Fig. 10: the ladder is one Hooke
-// pendulum whatever its size).
+// pendulum whatever its size). Joint forces on spatial tree joints (an actuator, a spring-damper)
+// keep the energy balance E(t) − E(0) = actuator work + damper work; on a cut joint or a
+// spherical joint they are refused with the joint named.
 
 #include <cmath>
 
@@ -12,6 +14,8 @@
 #include "core/model/compile.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/spec/spatial_templates.hpp"
+#include "core/spec/spec_validate.hpp"
+#include "core/util/diagnostic.hpp"
 
 using namespace sslm;
 
@@ -154,6 +158,73 @@ private Q_SLOTS:
             QVERIFY(std::abs(row[0] - row[2]) < 1e-9 && std::abs(row[1] - row[3]) < 1e-9);
         }
         QVERIFY(b.maxEnergyError < 1e-8);
+    }
+
+    /// The RSSR with a constant torque on the crank J1 and a spring-damper on the rocker J4.
+    static MechanismSpec forcedRssr(const std::string& cut) {
+        MechanismSpec spec = rssrSpec(cut);
+        ActuatorSpec motor;
+        motor.joint = "J1";
+        motor.force.kind = SignalSpec::Kind::Constant;
+        motor.force.value = 0.02; // N·m
+        spec.actuators.push_back(motor);
+        for (JointSpec& joint : spec.joints) {
+            if (joint.name == "J4") {
+                joint.springDamper = SpringDamperSpec{0.5, 2.0, 0.002};
+            }
+        }
+        return spec;
+    }
+
+    void jointForcesKeepTheEnergyBalance_data() {
+        QTest::addColumn<QString>("cut");
+        QTest::newRow("cut J3") << "J3";
+        QTest::newRow("cut J2") << "J2";
+    }
+
+    void jointForcesKeepTheEnergyBalance() {
+        QFETCH(QString, cut);
+        const auto model = compiled(forcedRssr(cut.toStdString()));
+        const InitialState state = assembleInitialState(*model);
+        QVERIFY(state.report.converged);
+        double worst = 0;
+        double initial = 0;
+        double work = 0;
+        SimulationCallbacks callbacks;
+        callbacks.onSample = [&](const Sample& s) {
+            if (s.t == 0.0) {
+                initial = s.totalEnergy;
+            }
+            worst =
+                std::max(worst, std::abs(s.totalEnergy - initial - s.actuatorWork - s.damperWork));
+            work = s.actuatorWork;
+        };
+        const SimulationSummary summary =
+            simulate(*model, precise(2.0), state.q, state.qd, callbacks);
+        QVERIFY2(summary.ok, summary.message.c_str());
+        qInfo("RSSR with motor and spring, cut %s: |E − E0 − W| ≤ %.3g J (motor work %.4g J)",
+              qPrintable(cut), worst, work);
+        QVERIFY(std::abs(work) > 1e-3);
+        QVERIFY2(worst < 1e-9 * std::abs(initial), qPrintable(QString::number(worst)));
+    }
+
+    void jointForcesOnACutOrSphericalJointAreRefused() {
+        // cutting the actuated crank joint: named, with the loop's other joints to cut instead
+        MechanismSpec crankCut = forcedRssr("J3");
+        crankCut.cuts = {"J1"};
+        const CompileResult cutCrank = compileModel(crankCut);
+        QVERIFY(!cutCrank.ok());
+        const std::string text = formatDiagnostics(cutCrank.diagnostics);
+        QVERIFY2(text.find("J1 carries an actuator but is cut") != std::string::npos &&
+                     text.find("J2") != std::string::npos,
+                 text.c_str());
+        // an actuator on the spherical joint J2: one coordinate is needed
+        MechanismSpec ball = rssrSpec("J3");
+        ActuatorSpec motor;
+        motor.joint = "J2";
+        ball.actuators.push_back(motor);
+        const std::string ballText = formatDiagnostics(validateSpec(ball));
+        QVERIFY2(ballText.find("'J2' is a spherical joint") != std::string::npos, ballText.c_str());
     }
 };
 
