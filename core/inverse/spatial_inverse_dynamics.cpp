@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/dynamics/applied_forces.hpp"
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -54,6 +55,40 @@ bool factor(const char* method,
         return false;
     }
     return true;
+}
+
+/// Applied joint forces (springs, dampers, actuators on coordinates that are not driven) per
+/// joint, and their generalized forces; all on tree joints (compile() refuses cut ones).
+void applyJointForces(const Model& model, SpatialInverseWorkspace& siws, double t) {
+    const Workspace& ws = siws.ws;
+    siws.jointForces.setZero();
+    siws.appliedTau.setZero();
+    if (!model.actuators.empty()) {
+        appliedForces(model, ws, t, siws.actuatorForces, siws.actuatorTau, siws.passiveTau,
+                      siws.gradient);
+        for (std::size_t a = 0; a < model.actuators.size(); ++a) {
+            const Actuator& actuator = model.actuators[a];
+            if (actuator.coordinate >= 0 && siws.drivenIndex[actuator.coordinate] >= 0) {
+                continue; // replaced by the unknown driving force
+            }
+            siws.jointForces[actuator.joint] += siws.actuatorForces[static_cast<Eigen::Index>(a)];
+        }
+    }
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        const auto& sd = model.joints[j].springDamper;
+        if (sd) {
+            const int joint = static_cast<int>(j);
+            siws.jointForces[joint] +=
+                -sd->stiffness * (jointValue(model, ws, joint) - sd->restPosition) -
+                sd->damping * jointRate(model, ws, joint);
+        }
+    }
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        const Joint& joint = model.joints[j];
+        if (!joint.isCut()) {
+            siws.appliedTau[joint.coordinate] += siws.jointForces[static_cast<Eigen::Index>(j)];
+        }
+    }
 }
 
 /// Each body's acceleration (gravity as the base's −g) and the wrench its motion needs.
@@ -158,6 +193,14 @@ bool solveTraditional(const Model& model, SpatialInverseWorkspace& siws) {
         siws.bodyRhs.segment<6>(6 * (b - 1)) = siws.inertiaWrench[b];
     }
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        if (const double force = siws.jointForces[static_cast<Eigen::Index>(j)]; force != 0.0) {
+            const Joint& joint = model.joints[j];
+            const Vec6 onB = force * jointCoordinateWrench(model, ws, static_cast<int>(j), 0);
+            addToBody(siws.bodyRhs, joint.bodyB, -onB);
+            addToBody(siws.bodyRhs, joint.bodyA, onB);
+        }
+    }
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
         const Joint& joint = model.joints[j];
         const int rows = constraintRowCount(joint.type, MotionSpace::Spatial);
         for (int r = 0; r < rows; ++r) {
@@ -190,9 +233,12 @@ bool solveTraditional(const Model& model, SpatialInverseWorkspace& siws) {
     return true;
 }
 
-/// The wrench on side B of joint j's driving forces (its driven coordinates' τ).
+/// The wrench on side B of joint j's own forces: its driven coordinates' τ and its applied force.
 Vec6 driveWrench(const Model& model, const SpatialInverseWorkspace& siws, int j) {
     Vec6 wrench = Vec6::Zero();
+    if (const double force = siws.jointForces[j]; force != 0.0) {
+        wrench += force * jointCoordinateWrench(model, siws.ws, j, 0);
+    }
     for (std::size_t d = 0; d < siws.driven.size(); ++d) {
         const Coordinate& c = model.coordinates[siws.driven[d]];
         if (c.joint == j) {
@@ -231,7 +277,7 @@ void jointReactions(const Model& model, SpatialInverseWorkspace& siws) {
         }
         const int j = model.bodies[b].treeJoint;
         const Joint& joint = model.joints[j];
-        // the whole wrench B exerts on A, less B's driving forces (A receives −drive)
+        // the whole wrench B exerts on A, less the joint's own forces (A receives −drive)
         const Vec6 total = joint.treeSign > 0 ? Vec6(-siws.transmitted[b]) : siws.transmitted[b];
         onA[static_cast<std::size_t>(j)] = total + driveWrench(model, siws, j);
     }
@@ -243,6 +289,8 @@ void jointReactions(const Model& model, SpatialInverseWorkspace& siws) {
         reaction.force = w.tail<3>();
         reaction.moment = w.head<3>() - reaction.point.cross(reaction.force);
         reaction.drive.setZero();
+        reaction.applied.setZero();
+        reaction.applied[0] = siws.jointForces[j];
     }
     for (std::size_t d = 0; d < siws.driven.size(); ++d) {
         const Coordinate& c = model.coordinates[siws.driven[d]];
@@ -269,6 +317,16 @@ SpatialInverseWorkspace::SpatialInverseWorkspace(const Model& model,
     reactions.resize(model.joints.size());
     plan = planSubsystemRecursion(model, driven);
     treeResidual = Eigen::VectorXd::Zero(nq);
+    jointForces = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.joints.size()));
+    appliedTau = Eigen::VectorXd::Zero(nq);
+    actuatorForces = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()));
+    actuatorTau = Eigen::VectorXd::Zero(nq);
+    passiveTau = Eigen::VectorXd::Zero(nq);
+    gradient = Eigen::VectorXd::Zero(nq);
+    drivenIndex.assign(static_cast<std::size_t>(nq), -1);
+    for (int d = 0; d < nd; ++d) {
+        drivenIndex[static_cast<std::size_t>(driven[d])] = d;
+    }
     unknowns = Eigen::VectorXd::Zero(nq);
     systemMatrix = Eigen::MatrixXd::Zero(nq, nq);
     systemLu = Eigen::PartialPivLU<Eigen::MatrixXd>(nq);
@@ -298,6 +356,7 @@ SpatialInverseWorkspace::SpatialInverseWorkspace(const Model& model,
 bool spatialInverseDynamics(const Model& model,
                             SpatialInverseWorkspace& siws,
                             InverseMethod method,
+                            double t,
                             const Eigen::Ref<const Eigen::VectorXd>& q,
                             const Eigen::Ref<const Eigen::VectorXd>& v,
                             const Eigen::Ref<const Eigen::VectorXd>& vdot) {
@@ -310,6 +369,7 @@ bool spatialInverseDynamics(const Model& model,
     updatePositions(model, siws.ws, q);
     updateVelocities(model, siws.ws, v);
     inertiaWrenches(model, siws, vdot);
+    applyJointForces(model, siws, t);
     bool ok = false;
     if (method == InverseMethod::Traditional) {
         ok = solveTraditional(model, siws);
@@ -318,6 +378,7 @@ bool spatialInverseDynamics(const Model& model,
         constraintJacobian(model, siws.ws);
         siws.treeResidual.noalias() = siws.dws.M * vdot;
         siws.treeResidual -= siws.dws.phi;
+        siws.treeResidual -= siws.appliedTau;
         ok = method == InverseMethod::System ? solveSystem(model, siws)
                                              : solveSubsystems(model, siws);
     }

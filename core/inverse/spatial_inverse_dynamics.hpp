@@ -12,9 +12,10 @@
 // - Subsystem: seed 002's two-level recursion (subsystem_plan.hpp, rows per loop by cut type):
 //   for the RSSR cut at its spherical joint J2 the rocker–coupler subsystem is determinate,
 //   3 × 3 (the paper's size), then the crank, 1 × 1.
-// Spatial mechanisms take no actuators or springs yet, so the only applied force is gravity.
-// Sign conventions as for the planar method: a reaction is what the joint's side B exerts on
-// its side A, in W.
+// Applied forces besides gravity, as in the planar method: the spring-dampers, and the actuators
+// whose coordinate is not driven (their signals at t); both act on spanning-tree revolute or
+// prismatic joints only (compile() refuses them on a spatial cut joint). Sign conventions as for
+// the planar method: a reaction is what the joint's side B exerts on its side A, in W.
 
 #include <string>
 #include <vector>
@@ -39,6 +40,9 @@ struct SpatialJointReaction {
     /// Driving force per coordinate of the joint (N·m or N; unused entries 0), acting to
     /// increase it (on B relative to A).
     Eigen::Vector3d drive = Eigen::Vector3d::Zero();
+    /// Known joint force per coordinate (N·m or N): springs, dampers and actuators that are not
+    /// driven, in the same sense as `drive`.
+    Eigen::Vector3d applied = Eigen::Vector3d::Zero();
 };
 
 /// Buffers, plan and results for one spatial Model and one driven set. Build once; evaluations
@@ -58,7 +62,14 @@ struct SpatialInverseWorkspace {
 
     Workspace ws;
     DynamicsWorkspace dws;
-    Eigen::VectorXd treeResidual; ///< M v̇ − φ (nq)
+    Eigen::VectorXd treeResidual;   ///< M v̇ − φ − τ_applied (nq)
+    Eigen::VectorXd jointForces;    ///< applied force per joint (N·m or N), file order
+    Eigen::VectorXd appliedTau;     ///< their generalized forces τ_applied (nq)
+    Eigen::VectorXd actuatorForces; ///< appliedForces() outputs (per actuator, nq, nq, nq)
+    Eigen::VectorXd actuatorTau;
+    Eigen::VectorXd passiveTau;
+    Eigen::VectorXd gradient;
+    std::vector<int> drivenIndex; ///< per coordinate: position in `driven`, or −1
     Eigen::VectorXd unknowns;     ///< [λ; τ]
     Eigen::MatrixXd systemMatrix; ///< [Jᵀ B]
     Eigen::PartialPivLU<Eigen::MatrixXd> systemLu;
@@ -78,13 +89,14 @@ struct SpatialInverseWorkspace {
     std::vector<Vec6> constraintOnA;    ///< per joint: its constraint wrench on side A
 };
 
-/// Inverse dynamics at (q, v, v̇) of a spatial model (positions positionSize(), rates and
-/// accelerations nq), satisfying the loop constraints. Results in siws.tau, lambda and
-/// reactions. False, with siws.failure naming the method and the matrix, when a matrix is
-/// singular or a result is not finite.
+/// Inverse dynamics at time t (s; for the actuators' signals) and (q, v, v̇) of a spatial model
+/// (positions positionSize(), rates and accelerations nq), satisfying the loop constraints. Results
+/// in siws.tau, lambda and reactions. False, with siws.failure naming the method and the matrix,
+/// when a matrix is singular or a result is not finite.
 bool spatialInverseDynamics(const Model& model,
                             SpatialInverseWorkspace& siws,
                             InverseMethod method,
+                            double t,
                             const Eigen::Ref<const Eigen::VectorXd>& q,
                             const Eigen::Ref<const Eigen::VectorXd>& v,
                             const Eigen::Ref<const Eigen::VectorXd>& vdot);

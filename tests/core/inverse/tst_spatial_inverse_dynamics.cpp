@@ -3,7 +3,8 @@
 // makes forward SSLM reproduce the prescribed motion; with the free-motion accelerations the
 // torque vanishes and J3's reaction is the oracle's force; every body's Newton–Euler balance
 // closes with the reported reactions; both cut choices give the same reactions; and the
-// subsystem plan is the paper's 3 × 3 then 1 × 1 with the spherical joint cut.
+// subsystem plan is the paper's 3 × 3 then 1 × 1 with the spherical joint cut. A spring-damper
+// on the rocker enters all three methods as a known joint force.
 
 #include <cmath>
 #include <numbers>
@@ -87,12 +88,12 @@ private Q_SLOTS:
             SpatialInverseWorkspace siws(*model, {model->coordinateIndex("theta")});
             for (double theta : {0.0, 0.7, 2.1, 4.0, 5.5}) {
                 const State s = crankState(*model, theta, 0.0);
-                QVERIFY(spatialInverseDynamics(*model, siws, InverseMethod::Subsystem, s.q, s.v,
-                                               s.vdot));
+                QVERIFY(spatialInverseDynamics(*model, siws, InverseMethod::Subsystem, 0.0, s.q,
+                                               s.v, s.vdot));
                 const Eigen::VectorXd tau = siws.tau;
                 const Eigen::VectorXd lambda = siws.lambda;
                 for (InverseMethod method : {InverseMethod::System, InverseMethod::Traditional}) {
-                    QVERIFY2(spatialInverseDynamics(*model, siws, method, s.q, s.v, s.vdot),
+                    QVERIFY2(spatialInverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot),
                              siws.failure.c_str());
                     QVERIFY2(relative(siws.tau, tau) < 1e-9,
                              qPrintable(QString::number(relative(siws.tau, tau))));
@@ -116,6 +117,52 @@ private Q_SLOTS:
         }
     }
 
+    void aSpringDamperIsAKnownJointForce() {
+        MechanismSpec spec = rssrSpec("J2");
+        const double stiffness = 0.5, rest = 2.0, damping = 0.002;
+        for (JointSpec& joint : spec.joints) {
+            if (joint.name == "J4") {
+                joint.springDamper = SpringDamperSpec{stiffness, rest, damping};
+            }
+        }
+        const auto model = compileModel(spec).model;
+        QVERIFY(model);
+        const auto bare = rssr("J2");
+        const int theta = model->coordinateIndex("theta");
+        const int phi = model->coordinateIndex("phi");
+        SpatialInverseWorkspace siws(*model, {theta});
+        SpatialInverseWorkspace without(*bare, {theta});
+        const State s = crankState(*model, 2.1, 1.5);
+        const Coordinate& rocker = model->coordinates[phi];
+        const double spring =
+            -stiffness * (s.q[model->joints[rocker.joint].position] - rest) - damping * s.v[phi];
+        QVERIFY(
+            spatialInverseDynamics(*bare, without, InverseMethod::System, 0.0, s.q, s.v, s.vdot));
+        for (InverseMethod method :
+             {InverseMethod::Subsystem, InverseMethod::System, InverseMethod::Traditional}) {
+            QVERIFY2(spatialInverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot),
+                     siws.failure.c_str());
+            // the spring's moment on the rocker changes the crank torque and is reported
+            QVERIFY(std::abs(siws.tau[0] - without.tau[0]) > 1e-4);
+            QVERIFY(std::abs(siws.reactions[model->jointIndex("J4")].applied[0] - spring) < 1e-15);
+            // forward SSLM under gravity, the spring and τ gives back the accelerations
+            Workspace ws(*model);
+            DynamicsWorkspace dws(*model);
+            ForwardDynamicsWorkspace fws(*model);
+            updatePositions(*model, ws, s.q);
+            updateVelocities(*model, ws, s.v);
+            treeDynamics(*model, ws, dws);
+            Eigen::VectorXd forces = dws.phi;
+            forces[theta] += siws.tau[0];
+            forces[phi] += spring;
+            constraintJacobian(*model, ws);
+            const Eigen::VectorXd psi = -constraintBias(*model, ws);
+            QVERIFY(solveForwardDynamics(SolverKind::Sslm, *model, dws.M, forces, ws.J, psi, fws));
+            QVERIFY2(relative(fws.qdd, s.vdot) < 1e-9,
+                     qPrintable(QString::number(relative(fws.qdd, s.vdot))));
+        }
+    }
+
     void freeMotionNeedsNoTorqueAndGivesTheOracleForce() {
         // at the reference pose the free motion has θ̈ = −54.2822364043 rad/s²
         const auto model = rssr("J3");
@@ -123,7 +170,7 @@ private Q_SLOTS:
         const State s = crankState(*model, 0.0, -54.2822364043);
         for (InverseMethod method :
              {InverseMethod::Subsystem, InverseMethod::System, InverseMethod::Traditional}) {
-            QVERIFY(spatialInverseDynamics(*model, siws, method, s.q, s.v, s.vdot));
+            QVERIFY(spatialInverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot));
             QVERIFY2(std::abs(siws.tau[0]) < 1e-9, qPrintable(QString::number(siws.tau[0])));
             const SpatialJointReaction& j3 = siws.reactions[model->jointIndex("J3")];
             const Eigen::Vector3d oracle(-0.62845735, -1.10443245, 1.03629988);
@@ -141,8 +188,8 @@ private Q_SLOTS:
         SpatialInverseWorkspace b(*j2, {j2->coordinateIndex("theta")});
         const State s3 = crankState(*j3, 1.3, 2.0);
         const State s2 = crankState(*j2, 1.3, 2.0);
-        QVERIFY(spatialInverseDynamics(*j3, a, InverseMethod::Subsystem, s3.q, s3.v, s3.vdot));
-        QVERIFY(spatialInverseDynamics(*j2, b, InverseMethod::Subsystem, s2.q, s2.v, s2.vdot));
+        QVERIFY(spatialInverseDynamics(*j3, a, InverseMethod::Subsystem, 0.0, s3.q, s3.v, s3.vdot));
+        QVERIFY(spatialInverseDynamics(*j2, b, InverseMethod::Subsystem, 0.0, s2.q, s2.v, s2.vdot));
         QVERIFY(std::abs(a.tau[0] - b.tau[0]) < 1e-9 * std::max(1.0, std::abs(a.tau[0])));
         for (const char* name : {"J1", "J2", "J3", "J4"}) {
             const int j = j3->jointIndex(name);
