@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/cli/load_model.hpp"
+#include "core/kinematics/configuration.hpp"
 
 namespace sslm::cli {
 
@@ -73,13 +74,15 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
     std::vector<std::string> missing;
     DriveHistory history;
     std::vector<int> tauColumns;
-    for (Eigen::Index k = 0; k < nq; ++k) {
-        const std::string& name = model.coordinates[static_cast<std::size_t>(k)].name;
+    for (const std::string& name : positionNames(model)) {
         qColumns.push_back(column("q." + name));
-        qdColumns.push_back(column("qd." + name));
         if (qColumns.back() < 0) {
             missing.push_back("q." + name);
         }
+    }
+    for (Eigen::Index k = 0; k < nq; ++k) {
+        const std::string& name = model.coordinates[static_cast<std::size_t>(k)].name;
+        qdColumns.push_back(column("qd." + name));
         if (qdColumns.back() < 0) {
             missing.push_back("qd." + name);
         }
@@ -148,9 +151,10 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
     // samples are columns: q, qd and tau of sample k are consecutive in `values`
     const auto count = static_cast<Eigen::Index>(history.t.size());
     const auto nd = static_cast<Eigen::Index>(history.driven.size());
-    const Eigen::Map<const Eigen::MatrixXd> all(values.data(), 2 * nq + nd, count);
-    history.q = all.topRows(nq);
-    history.qd = all.middleRows(nq, nq);
+    const auto np = static_cast<Eigen::Index>(model.positionSize());
+    const Eigen::Map<const Eigen::MatrixXd> all(values.data(), np + nq + nd, count);
+    history.q = all.topRows(np);
+    history.qd = all.middleRows(np, nq);
     history.tau = all.bottomRows(nd);
     if (const std::string problem = driveHistoryError(model, history); !problem.empty()) {
         err << path << ": error: " << problem << "\n";

@@ -18,6 +18,7 @@
 #include "app/cli/load_model.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/inverse/inverse_run.hpp"
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/motion/prescribed_motion.hpp"
 #include "core/sim/sample_csv.hpp"
@@ -76,6 +77,24 @@ bool splitAssignment(const Model& model,
         return false;
     }
     return true;
+}
+
+/// False (message set, naming the option) when coordinate k has no position to prescribe: a
+/// spherical joint's rate.
+bool drivable(const Model& model,
+              const std::string& option,
+              const std::string& text,
+              int k,
+              std::string& message) {
+    if (positionIndex(model, k) >= 0) {
+        return true;
+    }
+    const Joint& joint = model.joints[model.coordinates[k].joint];
+    message = option + " '" + text + "': " + model.coordinates[k].name +
+              " is a rate of the spherical joint " + joint.name +
+              ", whose position is a quaternion: drive a revolute, prismatic, cylindrical or "
+              "universal joint's coordinate";
+    return false;
 }
 
 /// Splits "a:b:c" at ':'.
@@ -245,7 +264,10 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
                       "' is not a number; expected COORD=OMEGA (rad/s or m/s)";
             return std::nullopt;
         }
-        motions.push_back({k, constantSpeed(q0[k], *omega)});
+        if (!drivable(model, "--speed", text, k, message)) {
+            return std::nullopt;
+        }
+        motions.push_back({k, constantSpeed(q0[positionIndex(model, k)], *omega)});
     }
     for (const std::string& text : options.motions) {
         int k = -1;
@@ -253,7 +275,11 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
         if (!splitAssignment(model, "--motion", text, k, value, kMotionForms, message)) {
             return std::nullopt;
         }
-        std::optional<MotionLaw> law = parseLaw("--motion", text, value, q0[k], message);
+        if (!drivable(model, "--motion", text, k, message)) {
+            return std::nullopt;
+        }
+        std::optional<MotionLaw> law =
+            parseLaw("--motion", text, value, q0[positionIndex(model, k)], message);
         if (!law) {
             return std::nullopt;
         }
@@ -285,21 +311,39 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
                       ": pass --speed " + name + "=OMEGA or --motion " + name + "=LAW";
             return std::nullopt;
         }
-        motions.push_back({k, constantSpeed(q0[k], rate->second)});
+        if (positionIndex(model, k) < 0) {
+            message = "the actuated coordinate " + name +
+                      " belongs to a spherical joint, which has no angle to prescribe";
+            return std::nullopt;
+        }
+        motions.push_back({k, constantSpeed(q0[positionIndex(model, k)], rate->second)});
     }
     return motions;
 }
 
+/// Force and moment components of a spatial reaction column.
+constexpr const char* kWrenchComponents[] = {".fx", ".fy", ".fz", ".mx", ".my", ".mz"};
+
 std::vector<std::string> csvColumns(const Model& model, const std::vector<DrivenMotion>& motions) {
     std::vector<std::string> columns{"t"};
-    for (const Coordinate& c : model.coordinates) {
-        columns.push_back("q." + c.name);
+    for (const std::string& name : positionNames(model)) {
+        columns.push_back("q." + name);
     }
     for (const Coordinate& c : model.coordinates) {
         columns.push_back("qd." + c.name);
     }
     for (const DrivenMotion& motion : motions) {
         columns.push_back("tau." + model.coordinates[motion.coordinate].name);
+    }
+    if (model.isSpatial()) {
+        // every joint's constraint reaction, B on A (W; moment about A's joint point): the cut
+        // multipliers' basis is the cut type's rows, so the wrench is what is reported
+        for (const Joint& joint : model.joints) {
+            for (const char* component : kWrenchComponents) {
+                columns.push_back("reaction." + joint.name + component);
+            }
+        }
+        return columns;
     }
     for (int cut : model.cuts) {
         const Joint& joint = model.joints[cut];
@@ -328,6 +372,17 @@ void csvRow(const Model& model, const InverseSample& sample, std::string& line) 
     }
     for (const double x : sample.tau) {
         appendField(line, x);
+    }
+    if (model.isSpatial()) {
+        for (const SpatialJointReaction& r : sample.spatialReactions) {
+            for (int k = 0; k < 3; ++k) {
+                appendField(line, r.force[k]);
+            }
+            for (int k = 0; k < 3; ++k) {
+                appendField(line, r.moment[k]);
+            }
+        }
+        return;
     }
     for (const double x : sample.lambda) {
         appendField(line, x);
@@ -418,7 +473,7 @@ int runInverse(const InverseOptions& options) {
         return kExitBadInput;
     }
     const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
-    if (!model || !planarOnlyVerb(*model, path, "inverse", std::cerr)) {
+    if (!model) {
         return kExitBadInput;
     }
 

@@ -46,20 +46,6 @@ std::string shortNumber(double value) {
     return buffer;
 }
 
-bool planarOnlyVerb(const Model& model,
-                    const std::string& path,
-                    const char* verb,
-                    std::ostream& err) {
-    if (!model.isSpatial()) {
-        return true;
-    }
-    err << path << ": error: `sslm " << verb
-        << "` handles planar mechanisms (file version 1) only so far; this one is spatial "
-           "(version 2) (hint: `sslm info`, `sslm check`, `sslm kinematics` and `sslm simulate` "
-           "take spatial files)\n";
-    return false;
-}
-
 std::shared_ptr<const Model>
 loadModel(const std::string& path, const std::optional<std::string>& cutOption, std::ostream& err) {
     // read and validate the file

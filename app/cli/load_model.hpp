@@ -43,13 +43,6 @@ std::vector<std::string> parseCutList(const std::string& text);
 std::shared_ptr<const Model>
 loadModel(const std::string& path, const std::optional<std::string>& cutOption, std::ostream& err);
 
-/// False, with the reason on `err` (prefixed with `path`), for a spatial model when `verb`
-/// handles planar mechanisms only so far.
-bool planarOnlyVerb(const Model& model,
-                    const std::string& path,
-                    const char* verb,
-                    std::ostream& err);
-
 /// The file's assembled initial state, or empty with the reason on `err` (prefixed with
 /// `path`) when it cannot be assembled.
 std::optional<InitialState>

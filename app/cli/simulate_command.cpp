@@ -117,7 +117,7 @@ forcedInputs(const Model& model, const SimulateOptions& options, std::ostream& e
             << formatDiagnostics(compiled.diagnostics) << '\n';
         return std::nullopt;
     }
-    return ForcedInputs{compiled.model, DesiredMotion(*history), history->q.col(0),
+    return ForcedInputs{compiled.model, DesiredMotion(model, *history), history->q.col(0),
                         history->qd.col(0)};
 }
 

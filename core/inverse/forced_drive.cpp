@@ -5,6 +5,10 @@
 #include <cmath>
 #include <cstdio>
 
+#include <Eigen/Geometry>
+
+#include "core/kinematics/configuration.hpp"
+
 namespace sslm {
 
 namespace {
@@ -32,12 +36,13 @@ DriveHistory driveHistory(const std::vector<InverseSample>& samples,
                           const std::vector<DrivenMotion>& motions) {
     DriveHistory history;
     const auto count = static_cast<Eigen::Index>(samples.size());
-    const Eigen::Index nq = samples.empty() ? 0 : samples.front().q.size();
+    const Eigen::Index np = samples.empty() ? 0 : samples.front().q.size();
+    const Eigen::Index nq = samples.empty() ? 0 : samples.front().qd.size();
     history.t.reserve(samples.size());
     for (const DrivenMotion& motion : motions) {
         history.driven.push_back(motion.coordinate);
     }
-    history.q.resize(nq, count);
+    history.q.resize(np, count);
     history.qd.resize(nq, count);
     history.tau.resize(static_cast<Eigen::Index>(motions.size()), count);
     for (Eigen::Index k = 0; k < count; ++k) {
@@ -60,9 +65,9 @@ std::string driveHistoryError(const Model& model, const DriveHistory& history) {
     if (history.driven.empty()) {
         return "the history drives no coordinate";
     }
-    if (history.q.rows() != nq || history.qd.rows() != nq) {
+    if (history.q.rows() != model.positionSize() || history.qd.rows() != nq) {
         return "the history has " + std::to_string(history.q.rows()) +
-               " coordinates but the model has " + std::to_string(nq) +
+               " position entries but the model has " + std::to_string(model.positionSize()) +
                ": was it written for another mechanism or cut choice?";
     }
     if (history.q.cols() != count || history.qd.cols() != count || history.tau.cols() != count ||
@@ -112,7 +117,8 @@ forcedSpec(const Model& model, const DriveHistory& history, const ForcedDriveGai
             actuator.kind = ActuatorSpec::Kind::PdTracking;
             actuator.kp = gains.kp;
             actuator.kd = gains.kd;
-            actuator.reference = splineOfRow(history.t, history.q, history.driven[i]);
+            actuator.reference =
+                splineOfRow(history.t, history.q, positionIndex(model, history.driven[i]));
         }
         const auto same = [&](const ActuatorSpec& a) {
             return a.joint == joint;
@@ -127,11 +133,19 @@ forcedSpec(const Model& model, const DriveHistory& history, const ForcedDriveGai
     return spec;
 }
 
-DesiredMotion::DesiredMotion(const DriveHistory& history)
+DesiredMotion::DesiredMotion(const Model& model, const DriveHistory& history)
     : m_q(history.q), m_qd(history.qd), m_duration(history.t.back() - history.t.front()) {
     m_t.reserve(history.t.size());
     for (const double t : history.t) {
         m_t.push_back(t - history.t.front());
+    }
+    for (int k = 0; k < model.nq(); ++k) {
+        m_entry.push_back(positionIndex(model, k));
+        const Coordinate& c = model.coordinates[static_cast<std::size_t>(k)];
+        if (m_entry.back() < 0 && c.axis == 0) {
+            m_quaternions.push_back(model.joints[static_cast<std::size_t>(c.joint)].position);
+            m_sphereRates.push_back(k);
+        }
     }
 }
 
@@ -151,8 +165,37 @@ void DesiredMotion::deviation(double t,
     const double h10 = u3 - 2 * u2 + u;
     const double h01 = -2 * u3 + 3 * u2;
     const double h11 = u3 - u2;
-    deviation = q - (h00 * m_q.col(k) + h10 * h * m_qd.col(k) + h01 * m_q.col(k + 1) +
-                     h11 * h * m_qd.col(k + 1));
+    for (std::size_t c = 0; c < m_entry.size(); ++c) {
+        const auto r = static_cast<Eigen::Index>(c);
+        if (const int p = m_entry[c]; p >= 0) {
+            deviation[r] = q[p] - (h00 * m_q(p, k) + h10 * h * m_qd(r, k) + h01 * m_q(p, k + 1) +
+                                   h11 * h * m_qd(r, k + 1));
+        }
+    }
+    for (std::size_t s = 0; s < m_quaternions.size(); ++s) {
+        const int p = m_quaternions[s];
+        const auto quaternion = [&](const Eigen::Ref<const Eigen::VectorXd>& v) {
+            return Eigen::Quaterniond(v[p], v[p + 1], v[p + 2], v[p + 3]);
+        };
+        const Eigen::Quaterniond a = quaternion(m_q.col(k));
+        Eigen::Quaterniond b = quaternion(m_q.col(k + 1));
+        if (a.dot(b) < 0) {
+            b.coeffs() = -b.coeffs();
+        }
+        Eigen::Quaterniond desired;
+        desired.coeffs() = (1 - u) * a.coeffs() + u * b.coeffs();
+        desired.normalize();
+        // q = exp(½ δ) ⊗ q_desired: δ the rotation vector in the side-A frame
+        Eigen::Quaterniond gap = quaternion(q) * desired.conjugate();
+        if (gap.w() < 0) {
+            gap.coeffs() = -gap.coeffs();
+        }
+        const double sine = gap.vec().norm();
+        const double angle = 2.0 * std::atan2(sine, gap.w());
+        const Eigen::Vector3d delta = sine > 1e-12 ? Eigen::Vector3d(angle / sine * gap.vec())
+                                                   : Eigen::Vector3d(2.0 * gap.vec());
+        deviation.segment<3>(m_sphereRates[s]) = delta;
+    }
 }
 
 } // namespace sslm

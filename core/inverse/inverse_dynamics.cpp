@@ -446,6 +446,13 @@ std::string drivenCoordinatesError(const Model& model, const std::vector<int>& d
                        " is driven twice: list each driven coordinate once";
             }
         }
+        const Joint& joint = model.joints[model.coordinates[driven[d]].joint];
+        if (joint.type == JointType::Spherical) {
+            return "coordinate " + model.coordinates[driven[d]].name +
+                   " is a rate of the spherical joint " + joint.name +
+                   ", which has no angle to prescribe: drive a revolute, prismatic, "
+                   "cylindrical or universal joint's coordinate";
+        }
     }
     const int mobility = nq - model.nConstraints();
     if (mobility <= 0) {
@@ -491,8 +498,14 @@ std::vector<int> actuatedCoordinates(const Model& model, std::string* error) {
 }
 
 std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws) {
+    return describePlan(model, iws.plan, iws.driven);
+}
+
+std::string describePlan(const Model& model,
+                         const std::vector<SubsystemBlock>& plan,
+                         const std::vector<int>& driven) {
     std::string text;
-    for (const SubsystemBlock& block : iws.plan) {
+    for (const SubsystemBlock& block : plan) {
         if (!text.empty()) {
             text += " → ";
         }
@@ -505,7 +518,7 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
             unknowns += (unknowns.empty() ? "" : ", ") + loopName(model, i);
         }
         for (int d : block.driven) {
-            unknowns += (unknowns.empty() ? "" : ", ") + drivenName(model, iws.driven, d);
+            unknowns += (unknowns.empty() ? "" : ", ") + drivenName(model, driven, d);
         }
         text +=
             " {" + unknowns + "} " + std::to_string(block.size) + "×" + std::to_string(block.size);

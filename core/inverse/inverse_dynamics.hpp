@@ -153,6 +153,10 @@ std::vector<int> actuatedCoordinates(const Model& model, std::string* error = nu
 /// The plan as text, e.g. "subsystem 3 {λ J9, λ J10} 4×4 → subsystem 2 {λ J8} 2×2 →
 /// subsystem 1 {τ theta1} 1×1".
 std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws);
+/// The same for a plan and driven set of either kind of model (spatial loops named likewise).
+std::string describePlan(const Model& model,
+                         const std::vector<SubsystemBlock>& plan,
+                         const std::vector<int>& driven);
 
 enum class JointReactions { Compute, Skip };
 

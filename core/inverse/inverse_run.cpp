@@ -5,9 +5,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 
 #include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/spatial_tree_dynamics.hpp"
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
@@ -46,13 +50,17 @@ public:
     Runner(const Model& model,
            const std::vector<DrivenMotion>& motions,
            const InverseRunSettings& settings)
-        : m_model(model), m_motions(motions), m_settings(settings), m_ws(model) {
+        : m_model(model), m_motions(motions), m_settings(settings), m_ws(model), m_rate(model.nq()),
+          m_correction(model.nq()) {
         for (const DrivenMotion& motion : motions) {
             m_driven.push_back(motion.coordinate);
         }
         m_isDriven.assign(model.nq(), false);
         for (int k : m_driven) {
             m_isDriven[k] = true;
+        }
+        for (const DrivenMotion& motion : motions) {
+            m_drivenPosition.push_back(positionIndex(model, motion.coordinate));
         }
     }
 
@@ -70,19 +78,30 @@ public:
     bool advance(double t1, State& state, std::string& error) {
         double step = t1 - state.t;
         int halvings = 0;
-        Eigen::VectorXd trial(m_model.nq());
+        Eigen::VectorXd trial(m_model.positionSize());
         while (state.t < t1) {
             const double t = step >= t1 - state.t ? t1 : state.t + step;
             const double h = t - state.t;
-            trial = state.q + h * state.qd + 0.5 * h * h * state.qdd;
+            if (m_model.isSpatial()) {
+                // along the manifold: q ⊕ (q̇ + ½ h q̈) h
+                m_rate = state.qd + 0.5 * h * state.qdd;
+                integratePositions(m_model, state.q, m_rate, h, trial);
+            } else {
+                trial = state.q + h * state.qd + 0.5 * h * h * state.qdd;
+            }
             const Eigen::VectorXd predicted = trial;
             State next = state;
             std::string stepError;
             bool good = assembleAt(t, trial, next, stepError);
+            if (m_model.isSpatial()) {
+                differencePositions(m_model, trial, predicted, m_correction);
+            } else {
+                m_correction = trial - predicted;
+            }
             double correction = 0;
             for (int k = 0; k < m_model.nq(); ++k) {
                 if (!m_isDriven[k]) {
-                    correction = std::max(correction, std::abs(trial[k] - predicted[k]));
+                    correction = std::max(correction, std::abs(m_correction[k]));
                 }
             }
             if (good && correction > m_settings.maxCorrection) {
@@ -114,8 +133,8 @@ private:
     /// Assembles q (guess in, pose out) with the driven values at t, then rates and
     /// accelerations, into state.
     bool assembleAt(double t, Eigen::VectorXd& q, State& state, std::string& error) {
-        for (const DrivenMotion& motion : m_motions) {
-            q[motion.coordinate] = motionAt(motion.law, t).q;
+        for (std::size_t d = 0; d < m_motions.size(); ++d) {
+            q[m_drivenPosition[d]] = motionAt(m_motions[d].law, t).q;
         }
         ++m_assemblies;
         const AssemblyReport report = assemble(m_model, m_ws, q, m_driven, {}, m_settings.assembly);
@@ -156,12 +175,31 @@ private:
     Workspace m_ws;
     std::vector<int> m_driven;
     std::vector<bool> m_isDriven;
+    std::vector<int> m_drivenPosition; ///< per motion: its entry in the position vector
+    Eigen::VectorXd m_rate;            ///< nq: the prediction's mean rate
+    Eigen::VectorXd m_correction;      ///< nq: assembled minus predicted pose
     long m_assemblies = 0;
 };
 
-/// Energies and traced points at the state last evaluated in iws.
-void fillOutputs(const Model& model, const InverseDynamicsWorkspace& iws, InverseSample& sample) {
-    const Workspace& ws = iws.ws;
+/// Energies and traced points of a spatial model at the state last evaluated in ws.
+void fillSpatialOutputs(const Model& model, const Workspace& ws, InverseSample& sample) {
+    sample.kineticEnergy = spatialKineticEnergy(model, ws);
+    sample.potentialEnergy = spatialPotentialEnergy(model, ws) + springEnergy(model, ws);
+    sample.points3.resize(model.tracedPoints.size());
+    sample.points.resize(model.tracedPoints.size());
+    for (std::size_t i = 0; i < model.tracedPoints.size(); ++i) {
+        const TracedPoint& point = model.tracedPoints[i];
+        sample.points3[i] = spatialPointPosition(ws, point.body, point.p3_B);
+        sample.points[i] = sample.points3[i].head<2>();
+    }
+}
+
+/// Energies and traced points at the state last evaluated in ws.
+void fillOutputs(const Model& model, const Workspace& ws, InverseSample& sample) {
+    if (model.isSpatial()) {
+        fillSpatialOutputs(model, ws, sample);
+        return;
+    }
     sample.kineticEnergy = 0;
     sample.potentialEnergy = springEnergy(model, ws);
     for (int b = 1; b < ws.nBodies; ++b) {
@@ -219,17 +257,25 @@ InverseRunSummary runInverseDynamics(const Model& model,
     InverseRunSummary summary;
     summary.endTime = settings.tStart;
     summary.message = inverseRunError(model, motions, settings);
-    if (summary.message.empty() && qGuess.size() != model.nq()) {
+    if (summary.message.empty() && qGuess.size() != model.positionSize()) {
         summary.message = "the starting guess has " + std::to_string(qGuess.size()) +
-                          " coordinates but the model has " + std::to_string(model.nq());
+                          " coordinates but the model has " + std::to_string(model.positionSize());
     }
     if (!summary.message.empty()) {
         return summary;
     }
 
     Runner runner(model, motions, settings);
-    InverseDynamicsWorkspace iws(model, runner.driven());
-    summary.plan = describePlan(model, iws);
+    // one of the two: the planar or the spatial method's workspace
+    std::unique_ptr<InverseDynamicsWorkspace> planar;
+    std::unique_ptr<SpatialInverseWorkspace> spatial;
+    if (model.isSpatial()) {
+        spatial = std::make_unique<SpatialInverseWorkspace>(model, runner.driven());
+        summary.plan = describePlan(model, spatial->plan, spatial->driven);
+    } else {
+        planar = std::make_unique<InverseDynamicsWorkspace>(model, runner.driven());
+        summary.plan = describePlan(model, *planar);
+    }
 
     const double span = settings.tEnd - settings.tStart;
     const long intervals =
@@ -248,40 +294,49 @@ InverseRunSummary runInverseDynamics(const Model& model,
             break;
         }
         const Clock::time_point before = Clock::now();
-        const bool solved = inverseDynamics(model, iws, settings.method, t, state.q, state.qd,
-                                            state.qdd, settings.reactions);
+        const bool solved = spatial ? spatialInverseDynamics(model, *spatial, settings.method, t,
+                                                             state.q, state.qd, state.qdd)
+                                    : inverseDynamics(model, *planar, settings.method, t, state.q,
+                                                      state.qd, state.qdd, settings.reactions);
         sample.cpuNs = static_cast<double>(
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count());
         if (!solved) {
-            summary.message = "at " + timeText(t) + ": " + iws.failure;
+            summary.message =
+                "at " + timeText(t) + ": " + (spatial ? spatial->failure : planar->failure);
             break;
         }
+        const Eigen::VectorXd& tau = spatial ? spatial->tau : planar->tau;
+        const double conditioning = spatial ? spatial->conditioning : planar->conditioning;
         sample.t = t;
         sample.q = state.q;
         sample.qd = state.qd;
         sample.qdd = state.qdd;
-        sample.tau = iws.tau;
-        sample.lambda = iws.lambda;
+        sample.tau = tau;
+        sample.lambda = spatial ? spatial->lambda : planar->lambda;
+        sample.reactions.clear();
+        sample.spatialReactions.clear();
         if (settings.reactions == JointReactions::Compute) {
-            sample.reactions = iws.reactions;
-        } else {
-            sample.reactions.clear();
+            if (spatial) {
+                sample.spatialReactions = spatial->reactions;
+            } else {
+                sample.reactions = planar->reactions;
+            }
         }
         sample.drivePower = 0;
         for (std::size_t d = 0; d < motions.size(); ++d) {
             sample.drivePower +=
-                iws.tau[static_cast<Eigen::Index>(d)] * state.qd[motions[d].coordinate];
+                tau[static_cast<Eigen::Index>(d)] * state.qd[motions[d].coordinate];
         }
         sample.positionViolation = state.residual;
         sample.minSingularValue = state.minSingularValue;
-        sample.conditioning = iws.conditioning;
-        fillOutputs(model, iws, sample);
+        sample.conditioning = conditioning;
+        fillOutputs(model, spatial ? spatial->ws : planar->ws, sample);
 
         ++summary.samples;
         summary.endTime = t;
         summary.maxPositionViolation = std::max(summary.maxPositionViolation, state.residual);
-        if (iws.conditioning < summary.minConditioning) {
-            summary.minConditioning = iws.conditioning;
+        if (conditioning < summary.minConditioning) {
+            summary.minConditioning = conditioning;
             summary.minConditioningTime = t;
         }
         if (callbacks.onSample) {

@@ -5,7 +5,8 @@
 // output time the mechanism is assembled, keeping its assembly branch (each pose starts from the
 // previous one, predicted along its rate and acceleration, in sub-steps where the correction
 // would be large), its rates and accelerations are solved, then inverse_dynamics.hpp gives the
-// driving forces τ, the cut multipliers λ and the joint reactions. No Qt: progress,
+// driving forces τ, the cut multipliers λ and the joint reactions (spatial_inverse_dynamics.hpp
+// for a spatial model, whose positions q carry quaternions ahead of the rates). No Qt: progress,
 // cancellation and samples go through plain callbacks, like simulation.hpp.
 
 #include <functional>
@@ -15,6 +16,7 @@
 #include <Eigen/Core>
 
 #include "core/inverse/inverse_dynamics.hpp"
+#include "core/inverse/spatial_inverse_dynamics.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/model.hpp"
 #include "core/motion/prescribed_motion.hpp"
@@ -43,21 +45,26 @@ struct InverseRunSettings {
 
 /// Everything reported at one output time.
 struct InverseSample {
-    double t = 0;           ///< s
-    Eigen::VectorXd q;      ///< rad or m (nq)
-    Eigen::VectorXd qd;     ///< rad/s or m/s (nq)
-    Eigen::VectorXd qdd;    ///< rad/s² or m/s² (nq)
-    Eigen::VectorXd tau;    ///< driving force per driven coordinate, motions order (N·m or N)
-    Eigen::VectorXd lambda; ///< cut multipliers, 2 per cut (N, or N and N·m), B acting on A
-    std::vector<JointReaction> reactions; ///< per joint, file order (empty when skipped)
-    double drivePower = 0;                ///< Σ τ·q̇ of the driven coordinates (W)
-    double kineticEnergy = 0;             ///< J
-    double potentialEnergy = 0;           ///< J: gravity (zero at y = 0) plus springs
-    double positionViolation = 0;         ///< max |Φ| after assembly (m, rad)
-    double minSingularValue = 0;          ///< σ_min(J_dep): near 0 at a toggle pose
-    double conditioning = 1;              ///< InverseDynamicsWorkspace::conditioning
-    double cpuNs = 0;                     ///< time of the inverse-dynamics evaluation (ns)
-    std::vector<Eigen::Vector2d> points;  ///< traced points in W (m), Model::tracedPoints order
+    double t = 0;        ///< s
+    Eigen::VectorXd q;   ///< rad or m (positionSize(): nq, plus one per quaternion)
+    Eigen::VectorXd qd;  ///< rad/s or m/s (nq)
+    Eigen::VectorXd qdd; ///< rad/s² or m/s² (nq)
+    Eigen::VectorXd tau; ///< driving force per driven coordinate, motions order (N·m or N)
+    /// Cut multipliers, B acting on A: planar 2 per cut (N, or N and N·m); spatial the cut's
+    /// rows (spatial_loop_constraints.hpp).
+    Eigen::VectorXd lambda;
+    std::vector<JointReaction> reactions; ///< planar: per joint, file order (empty when skipped)
+    /// Spatial: per joint, file order (empty when skipped).
+    std::vector<SpatialJointReaction> spatialReactions;
+    double drivePower = 0;               ///< Σ τ·q̇ of the driven coordinates (W)
+    double kineticEnergy = 0;            ///< J
+    double potentialEnergy = 0;          ///< J: gravity (zero at y = 0; spatial z = 0) plus springs
+    double positionViolation = 0;        ///< max |Φ| after assembly (m, rad)
+    double minSingularValue = 0;         ///< σ_min(J_dep): near 0 at a toggle pose
+    double conditioning = 1;             ///< InverseDynamicsWorkspace::conditioning
+    double cpuNs = 0;                    ///< time of the inverse-dynamics evaluation (ns)
+    std::vector<Eigen::Vector2d> points; ///< traced points in W (m), Model::tracedPoints order
+    std::vector<Eigen::Vector3d> points3; ///< spatial: traced points in W (m)
 };
 
 struct InverseRunCallbacks {
@@ -88,8 +95,8 @@ std::string inverseRunError(const Model& model,
                             const InverseRunSettings& settings);
 
 /// Samples inverse dynamics from settings.tStart to settings.tEnd every sampleInterval (and at
-/// tEnd). `qGuess` (nq) seeds the first assembly: its dependent values choose the assembly
-/// branch (the one nearest them), which later samples keep.
+/// tEnd). `qGuess` (positionSize()) seeds the first assembly: its dependent values choose the
+/// assembly branch (the one nearest them), which later samples keep.
 InverseRunSummary runInverseDynamics(const Model& model,
                                      const std::vector<DrivenMotion>& motions,
                                      const Eigen::VectorXd& qGuess,

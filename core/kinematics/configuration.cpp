@@ -62,6 +62,15 @@ std::vector<std::string> positionNames(const Model& model) {
     return names;
 }
 
+int positionIndex(const Model& model, int k) {
+    if (!model.isSpatial()) {
+        return k;
+    }
+    const Coordinate& c = model.coordinates[static_cast<std::size_t>(k)];
+    const Joint& joint = model.joints[static_cast<std::size_t>(c.joint)];
+    return joint.type == JointType::Spherical ? -1 : joint.position + c.axis;
+}
+
 bool hasQuaternions(const Model& model) {
     return model.positionSize() > model.nq();
 }

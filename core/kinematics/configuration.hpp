@@ -22,6 +22,10 @@ namespace sslm {
 /// ".qz" for a spherical joint's quaternion.
 std::vector<std::string> positionNames(const Model& model);
 
+/// The entry of q holding coordinate k (an index in q̇): k itself for a planar model, else its
+/// joint's position entry plus its axis; −1 for a spherical joint's rate, which has none.
+int positionIndex(const Model& model, int k);
+
 /// True when the model has a spherical tree joint (positionSize() > nq()).
 bool hasQuaternions(const Model& model);
 

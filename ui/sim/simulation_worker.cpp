@@ -150,7 +150,7 @@ SimulationSummary SimulationWorker::runForced() {
     }
 
     // 2. the forward dynamics driven by it, with the deviation from the desired motion
-    const DesiredMotion desired(history);
+    const DesiredMotion desired(model, history);
     const SampleLayout& layout = m_run->layout();
     SampleStore& store = m_run->samples();
     std::vector<double> row(static_cast<std::size_t>(layout.columnCount()));

@@ -61,7 +61,7 @@ ForcedRun forcedRun(const Model& model,
     if (!compiled.ok()) {
         qFatal("%s", formatDiagnostics(compiled.diagnostics).c_str());
     }
-    const DesiredMotion desired(history);
+    const DesiredMotion desired(model, history);
     SimulationSettings settings;
     settings.integrator = IntegratorKind::Rkf78;
     settings.rtol = tolerance;
