@@ -266,10 +266,10 @@ RssrSolution solveRssrLoop(const Model& model,
     if (!(std::abs(c) <= rho) || rho == 0.0) {
         const double mean = h.squaredNorm() + e1.squaredNorm();
         out.failure =
-            "its coupler " + model.bodies[parts.coupler].name + " (" + inputJoint + " to " +
-            drivenJoint + ") is " + number(length) + " m long, but " + drivenJoint + " on " +
-            model.bodies[parts.link[driven]].name + " stays between " +
-            number(std::sqrt(std::max(0.0, mean - rho))) + " and " + number(std::sqrt(mean + rho)) +
+            "the coupler \"" + model.bodies[parts.coupler].name + "\" from " + inputJoint + " to " +
+            drivenJoint + " is " + number(length) + " m long, but " + drivenJoint + " on \"" +
+            model.bodies[parts.link[driven]].name + "\" stays " +
+            number(std::sqrt(std::max(0.0, mean - rho))) + " to " + number(std::sqrt(mean + rho)) +
             " m from " + inputJoint +
             " (input–output equation a cos β + b sin β = c with |c| = " + number(std::abs(c)) +
             " > √(a² + b²) = " + number(rho) + ")";
@@ -317,7 +317,7 @@ RssrSolution solveRssrLoop(const Model& model,
         const double size = std::hypot(p, r);
         if (size < kSingularSpin || std::abs(t) > size) {
             out.failure = "the universal joint " + joint.name + " cannot be assembled: the " +
-                          "coupler " + model.bodies[parts.coupler].name +
+                          "coupler \"" + model.bodies[parts.coupler].name + "\"" +
                           (size < kSingularSpin ? " lies along its axis (singular direction)"
                                                 : " direction makes its axes meet at no right "
                                                   "angle");
