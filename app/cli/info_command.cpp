@@ -29,9 +29,9 @@ struct PoseSummary {
     double minSigmaJ = 0; ///< smallest singular value of J (nConstraints × nq)
 };
 
-PoseSummary analysePose(const Model& model) {
+PoseSummary analysePose(const Model& model, InitialState initial) {
     PoseSummary out;
-    out.initial = assembleInitialState(model);
+    out.initial = std::move(initial);
     Workspace ws(model);
     updatePositions(model, ws, out.initial.q);
     out.residual =
@@ -205,9 +205,17 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     const auto loopsOrNone = [](const std::vector<int>& loops) {
         return loops.empty() ? std::string("none") : "loops " + joinNames(loopList(loops));
     };
+    // the branch of each closed-form loop: --branch cycles through them
+    std::vector<std::string> branches;
+    for (int i : report.closedFormLoops) {
+        branches.push_back(report.branch[i] > 0 ? "+1" : "-1");
+    }
     out << "Assembly: " << (report.converged ? "converged" : "FAILED")
-        << "; closed form: " << loopsOrNone(report.closedFormLoops)
-        << "; Newton: " << loopsOrNone(report.newtonLoops) << " (" << report.iterations
+        << "; closed form: " << loopsOrNone(report.closedFormLoops);
+    if (!branches.empty()) {
+        out << " (branch" << (branches.size() > 1 ? "es " : " ") << joinNames(branches) << ")";
+    }
+    out << "; Newton: " << loopsOrNone(report.newtonLoops) << " (" << report.iterations
         << " iterations)\n";
 }
 
@@ -295,6 +303,7 @@ nlohmann::ordered_json toJson(const Model& model, const PoseSummary& pose) {
     for (int i : report.closedFormLoops) {
         assembly["closed_form_loops"].push_back(i + 1);
     }
+    assembly["branch"] = report.branch; // per loop: +1/-1 closed form, 0 Newton
     assembly["newton_loops"] = ordered_json::array();
     for (int i : report.newtonLoops) {
         assembly["newton_loops"].push_back(i + 1);
@@ -313,6 +322,7 @@ CLI::App* addInfoCommand(CLI::App& app, InfoOptions& options) {
     cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
     cmd->add_option("--cut", options.cuts, kCutHelp);
     cmd->add_flag("--json", options.json, "Print one JSON object instead of text");
+    cmd->add_option("--branch", options.branch, kBranchHelp);
     return cmd;
 }
 
@@ -321,7 +331,20 @@ int runInfo(const InfoOptions& options) {
     if (!model) {
         return kExitBadInput;
     }
-    const PoseSummary pose = analysePose(*model);
+    InitialState initial = assembleInitialState(*model);
+    if (options.branch) {
+        std::string error;
+        const std::optional<AssemblyMode> mode = parseBranchList(*options.branch, error);
+        if (!mode) {
+            std::cerr << "sslm info: error: " << error << '\n';
+            return kExitBadInput;
+        }
+        if (initial.report.converged && !assembleOnBranch(*model, initial, model->independent,
+                                                          *mode, options.file, std::cerr)) {
+            return kExitBadInput;
+        }
+    }
+    const PoseSummary pose = analysePose(*model, std::move(initial));
 
     // the two mobility counts disagree for redundant constraints or at a singular pose
     if (pose.initial.report.converged && pose.mobility.dof != model->mobilityGrubler) {

@@ -17,6 +17,7 @@ struct InfoOptions {
     std::string file;
     std::optional<std::string> cuts; ///< raw --cut value
     bool json = false;
+    std::optional<std::string> branch; ///< raw --branch value
 };
 
 /// Adds the `info` subcommand to `app`, writing into `options`.

@@ -171,6 +171,8 @@ CLI::App* addKinematicsCommand(CLI::App& app, KinematicsOptions& options) {
     cmd->add_flag("--degrees", options.degrees,
                   "--from and --to, and the CSV's input column, are in degrees");
     cmd->add_option("--cut", options.cuts, kCutHelp);
+    cmd->add_option("--branch", options.branch,
+                    std::string(kBranchHelp) + "; the sweep starts there and keeps to it");
     cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
     return cmd;
 }
@@ -185,6 +187,15 @@ int runKinematics(const KinematicsOptions& options) {
     if (!std::isfinite(options.from) || !std::isfinite(options.to)) {
         std::cerr << "sslm kinematics: error: --from and --to must be finite numbers\n";
         return kExitBadInput;
+    }
+    std::optional<AssemblyMode> branch;
+    if (options.branch) {
+        std::string error;
+        branch = parseBranchList(*options.branch, error);
+        if (!branch) {
+            std::cerr << "sslm kinematics: error: " << error << '\n';
+            return kExitBadInput;
+        }
     }
     const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
     if (!model) {
@@ -204,11 +215,11 @@ int runKinematics(const KinematicsOptions& options) {
     }
 
     // the assembled initial state and its mobility
-    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
+    std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
     if (!assembled) {
         return kExitBadInput;
     }
-    const InitialState& initial = *assembled;
+    InitialState& initial = *assembled;
     Workspace ws(*model);
     updatePositions(*model, ws, initial.q);
     const int dof = mobilityAtPose(*model, ws).dof;
@@ -216,6 +227,10 @@ int runKinematics(const KinematicsOptions& options) {
     const std::vector<int> independent = chooseIndependent(*model, dof, input, why);
     if (independent.empty()) {
         std::cerr << path << ": error: " << why << '\n';
+        return kExitBadInput;
+    }
+    // the start on the branch asked for; the sweep keeps to it
+    if (branch && !assembleOnBranch(*model, initial, independent, *branch, path, std::cerr)) {
         return kExitBadInput;
     }
 

@@ -21,8 +21,9 @@ struct KinematicsOptions {
     double to = 0;
     int steps = 0;
     bool degrees = false;
-    std::optional<std::string> cuts; ///< raw --cut value
-    std::string out;                 ///< empty: stdout
+    std::optional<std::string> cuts;   ///< raw --cut value
+    std::string out;                   ///< empty: stdout
+    std::optional<std::string> branch; ///< raw --branch value
 };
 
 /// Adds the `kinematics` subcommand to `app`, writing into `options`.

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "core/model/compile.hpp"
+#include "core/model/workspace.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
 
@@ -38,6 +39,27 @@ std::vector<std::string> parseCutList(const std::string& text) {
         begin = end + 1;
     }
     return names;
+}
+
+std::optional<AssemblyMode> parseBranchList(const std::string& text, std::string& error) {
+    AssemblyMode mode;
+    std::string::size_type begin = 0;
+    while (begin <= text.size()) {
+        const auto end = std::min(text.find(',', begin), text.size());
+        const std::string item = trimmed(text.substr(begin, end - begin));
+        if (item == "+1" || item == "1") {
+            mode.push_back(1);
+        } else if (item == "-1") {
+            mode.push_back(-1);
+        } else if (item == "0") {
+            mode.push_back(0);
+        } else {
+            error = "--branch takes +1, -1 or 0 per loop, comma-separated (got '" + item + "')";
+            return std::nullopt;
+        }
+        begin = end + 1;
+    }
+    return mode;
 }
 
 std::string shortNumber(double value) {
@@ -88,6 +110,43 @@ assembleOrExplain(const Model& model, const std::string& path, std::ostream& err
         return std::nullopt;
     }
     return initial;
+}
+
+bool assembleOnBranch(const Model& model,
+                      InitialState& state,
+                      const std::vector<int>& independent,
+                      const AssemblyMode& mode,
+                      const std::string& path,
+                      std::ostream& err) {
+    if (static_cast<int>(mode.size()) > model.nLoops()) {
+        err << path << ": error: --branch names " << mode.size() << " loops but the mechanism has "
+            << model.nLoops() << " with these cuts\n";
+        return false;
+    }
+    Workspace ws(model);
+    Eigen::VectorXd q = state.q;
+    const AssemblyReport report = assemble(model, ws, q, independent, mode);
+    if (!report.converged) {
+        err << path << ": error: the mechanism cannot be assembled on the --branch given: "
+            << report.message << '\n';
+        return false;
+    }
+    for (std::size_t i = 0; i < mode.size(); ++i) {
+        if (mode[i] != 0 && report.branch[i] != mode[i]) {
+            std::string joints;
+            for (int j : model.loops[i].joints) {
+                joints += (joints.empty() ? "" : "–") + model.joints[j].name;
+            }
+            err << path << ": error: --branch: loop " << i + 1 << " (" << joints
+                << ") has no closed-form solution for these inputs, so no branch to choose; "
+                   "give 0 for it (Newton follows the assembly guess)\n";
+            return false;
+        }
+    }
+    state.q = q;
+    state.report = report;
+    solveVelocities(model, ws, state.q, state.qd, independent);
+    return true;
 }
 
 std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostream& err) {

@@ -33,6 +33,16 @@ inline constexpr const char* kCutHelp =
     "Cut joints, comma-separated (e.g. J8,J9,J10), overriding the file's; 'auto' asks for the "
     "automatic choice";
 
+/// Help text of the --branch option, shared by the verbs.
+inline constexpr const char* kBranchHelp =
+    "Assembly branch per loop, comma-separated in loop order (sslm info lists the loops and the "
+    "branch of each): +1 or -1 takes that root of a closed-form loop, 0 the one nearest the "
+    "file's guess; e.g. -1 or +1,0,-1";
+
+/// Parses the --branch value "+1,0,-1" into an assembly mode; empty, with the reason in
+/// `error`, when an item is not +1, -1 or 0.
+std::optional<AssemblyMode> parseBranchList(const std::string& text, std::string& error);
+
 /// Splits the --cut value "J8,J9,J10" into names (blanks trimmed); "auto" gives an empty list,
 /// which asks the compiler for its own choice.
 std::vector<std::string> parseCutList(const std::string& text);
@@ -47,6 +57,16 @@ loadModel(const std::string& path, const std::optional<std::string>& cutOption, 
 /// `path`) when it cannot be assembled.
 std::optional<InitialState>
 assembleOrExplain(const Model& model, const std::string& path, std::ostream& err);
+
+/// Re-assembles `state` (positions and the dependent rates) with the --branch mode, holding
+/// `independent`. False, with the reason on `err` (prefixed with `path`), when the mode names
+/// more loops than there are, asks a branch of a loop without a closed form, or does not close.
+bool assembleOnBranch(const Model& model,
+                      InitialState& state,
+                      const std::vector<int>& independent,
+                      const AssemblyMode& mode,
+                      const std::string& path,
+                      std::ostream& err);
 
 /// Where a verb writes its CSV: `path` (truncated), or standard output when `path` is empty.
 /// Null, with the reason on `err`, when the file cannot be opened.

@@ -13,6 +13,7 @@
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/rssr_closed_form.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
@@ -269,7 +270,7 @@ AssemblyReport assemble(const Model& model,
     }
     std::vector<int> branches(model.nLoops(), 0);
     std::vector<int> closedForm;
-    for (bool progress = !model.isSpatial(); progress;) {
+    for (bool progress = !model.isSpatial() && options.closedForm; progress;) {
         progress = false;
         for (int i = 0; i < model.nLoops(); ++i) {
             if (branches[i] != 0) {
@@ -301,6 +302,31 @@ AssemblyReport assemble(const Model& model,
             }
         }
     }
+    // spatial: RSSR-type loops (rssr_closed_form.hpp), as their inputs become known
+    std::string closedFormFailure;
+    for (bool progress = model.isSpatial() && options.closedForm; progress;) {
+        progress = false;
+        for (int i = 0; i < model.nLoops(); ++i) {
+            if (branches[i] != 0) {
+                continue;
+            }
+            const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
+            const RssrSolution solution = solveRssrLoop(model, ws, q, i, known, wanted);
+            if (solution.branch == 0) {
+                if (!solution.failure.empty() && closedFormFailure.empty()) {
+                    closedFormFailure =
+                        loopText(model, i) + " cannot close for these inputs: " + solution.failure;
+                }
+                continue;
+            }
+            branches[i] = solution.branch;
+            closedForm.push_back(i);
+            for (const LoopPathEntry& e : model.loops[i].path) {
+                known[e.coordinate] = true;
+            }
+            progress = true;
+        }
+    }
     AssemblyReport report = newton(model, ws, q, dependent, options);
     report.closedFormLoops = closedForm;
     report.branch = branches;
@@ -330,23 +356,120 @@ AssemblyReport assemble(const Model& model,
         }
         char residual[32];
         std::snprintf(residual, sizeof residual, "%.3g m", report.residual);
-        report.message = model.nLoops() > 0
-                             ? loopText(model, worst) +
-                                   " cannot close for these inputs: the "
-                                   "closure error stays at " +
-                                   residual +
-                                   " (hint: the inputs may be out of reach, or the guess on "
-                                   "another branch; change the inputs or the assembly guess)"
-                             : "no loops";
+        report.message =
+            !closedFormFailure.empty()
+                ? closedFormFailure + " (hint: change the inputs, or the geometry of the loop)"
+            : model.nLoops() > 0 ? loopText(model, worst) +
+                                       " cannot close for these inputs: the "
+                                       "closure error stays at " +
+                                       residual +
+                                       " (hint: the inputs may be out of reach, or the guess on "
+                                       "another branch; change the inputs or the assembly guess)"
+                                 : "no loops";
     }
     return report;
 }
+
+namespace {
+
+/// Largest difference between two spatial positions: rates that move one to the other, angles
+/// compared modulo 2π.
+double spatialDistance(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+    Eigen::VectorXd difference(model.nq());
+    differencePositions(model, a, b, difference);
+    double worst = 0;
+    for (int k = 0; k < model.nq(); ++k) {
+        const bool sphere = model.joints[model.coordinates[k].joint].type == JointType::Spherical;
+        const double d = model.coordinates[k].angular && !sphere
+                             ? planar::wrapNear(difference[k], 0.0)
+                             : difference[k];
+        worst = std::max(worst, std::abs(d));
+    }
+    return worst;
+}
+
+/// assemblyModes of a spatial model: the assembly nearest q, every other combination of
+/// closed-form branches, then distinct Newton solutions from guesses spread over the
+/// coordinates that no closed-form loop sets.
+std::vector<Eigen::VectorXd> spatialAssemblyModes(const Model& model,
+                                                  Workspace& ws,
+                                                  const Eigen::VectorXd& q,
+                                                  const std::vector<int>& independent,
+                                                  const AssemblyOptions& options) {
+    std::vector<Eigen::VectorXd> modes;
+    const auto keep = [&](const Eigen::VectorXd& trial) {
+        const bool seen = std::any_of(modes.begin(), modes.end(), [&](const Eigen::VectorXd& m) {
+            return spatialDistance(model, m, trial) < kDistinctModes;
+        });
+        if (!seen) {
+            modes.push_back(trial);
+        }
+    };
+    Eigen::VectorXd nearest = q;
+    const AssemblyReport first = assemble(model, ws, nearest, independent, {}, options);
+    if (first.converged) {
+        keep(nearest);
+    }
+    // every branch combination of the closed-form loops (2^n; n is small in practice)
+    const std::vector<int>& closed = first.closedFormLoops;
+    constexpr std::size_t kMaxCombinedLoops = 12;
+    const std::size_t combined = std::min(closed.size(), kMaxCombinedLoops);
+    for (unsigned pattern = 0; pattern < (1u << combined); ++pattern) {
+        AssemblyMode mode(model.nLoops(), 0);
+        for (std::size_t i = 0; i < combined; ++i) {
+            mode[closed[i]] = (pattern >> i) & 1u ? -1 : +1;
+        }
+        Eigen::VectorXd trial = q;
+        const AssemblyReport report = assemble(model, ws, trial, independent, mode, options);
+        if (report.converged) {
+            keep(trial);
+        }
+    }
+    // spread guesses over the coordinates of tree joints outside the closed-form loops
+    std::vector<bool> settled(model.nq(), false);
+    for (int k : independent) {
+        settled[k] = true;
+    }
+    for (int i : closed) {
+        for (const LoopPathEntry& e : model.loops[i].path) {
+            settled[e.coordinate] = true;
+        }
+    }
+    std::vector<int> spread;
+    for (int k = 0; k < model.nq(); ++k) {
+        if (!settled[k]) {
+            spread.push_back(k);
+        }
+    }
+    if (spread.empty()) {
+        return modes;
+    }
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<double> angle(-M_PI, M_PI);
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nq());
+        for (int k : spread) {
+            rates[k] = model.coordinates[k].angular ? angle(rng) : 0.1 * angle(rng);
+        }
+        Eigen::VectorXd trial(q.size());
+        integratePositions(model, q, rates, 1.0, trial);
+        if (assemble(model, ws, trial, independent, {}, options).converged) {
+            keep(trial);
+        }
+    }
+    return modes;
+}
+
+} // namespace
 
 std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            Workspace& ws,
                                            const Eigen::VectorXd& q,
                                            const std::vector<int>& independent,
                                            const AssemblyOptions& options) {
+    if (model.isSpatial()) {
+        return spatialAssemblyModes(model, ws, q, independent, options);
+    }
     const std::vector<int> dependent = dependentOf(model, independent);
     std::vector<Eigen::VectorXd> modes;
     std::mt19937 rng(1);

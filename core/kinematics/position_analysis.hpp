@@ -2,12 +2,14 @@
 #pragma once
 
 // Position, velocity and acceleration analysis of the closed loops: given the independent
-// (input) coordinates, find the dependent ones so that Φ(q) = 0. Loops whose two unknown
-// coordinates are revolutes forming a dyad with a revolute cut are solved in closed form
-// (circle–circle), one after another as their unknowns become known (seed 004's echelon idea);
-// each has two branches, its assembly mode. What remains (coupled loops such as the 3-RRR's,
-// prismatic dyads) is solved by damped Gauss–Newton with a bounded step, which keeps to the
-// branch of its starting guess.
+// (input) coordinates, find the dependent ones so that Φ(q) = 0. Loops with a closed form are
+// solved first, one after another as their unknowns become known (seed 004's echelon idea):
+// planar loops whose two unknown coordinates are revolutes forming a dyad with a revolute cut
+// (circle–circle), spatial RSSR-type loops with one revolute angle known
+// (rssr_closed_form.hpp). Each has two branches, its assembly mode. What remains (coupled
+// loops such as the 3-RRR's, prismatic dyads, the spatial ladder) is solved by damped
+// Gauss–Newton with a bounded step (on the manifold in space), which keeps to the branch of
+// its starting guess.
 
 #include <string>
 #include <vector>
@@ -23,6 +25,8 @@ struct AssemblyOptions {
     int maxIterations = 100;        ///< Newton iterations
     double tolerance = 1e-13;       ///< max |Φ| accepted (m, rad)
     double minSingularValue = 1e-9; ///< σ_min(J_dep) below which the pose is singular
+    /// Solve the loops that have one in closed form; false leaves every loop to Newton.
+    bool closedForm = true;
 };
 
 /// How an assembly went.

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void infoTextOnScraper();
     void infoWithOtherCuts();
     void infoWithInvalidCuts();
+    void infoCyclesTheFourBarsBranches();
     void missingFile();
     void malformedFile();
     void checkListsEveryProblem();
@@ -148,6 +149,25 @@ void TestCli::infoWithOtherCuts() {
         {"link1", "link3", "link5", "link7"}, {"link2"}, {"link4", "link6"}};
     QVERIFY(sortedBodySets(info) == expected);
     QVERIFY(info.at("closure_residual").get<double>() < 1e-10);
+}
+
+// --branch takes the four-bar's open (+1, the file's) or crossed (-1) assembly.
+void TestCli::infoCyclesTheFourBarsBranches() {
+    const Run open = runSslm({"info", example("four_bar.json"), "--json"});
+    QVERIFY2(open.exitCode == 0, open.err.constData());
+    const Run crossed = runSslm({"info", example("four_bar.json"), "--json", "--branch", "-1"});
+    QVERIFY2(crossed.exitCode == 0, crossed.err.constData());
+    const nlohmann::json a = parseJson(open);
+    const nlohmann::json b = parseJson(crossed);
+    QVERIFY(a.at("assembly").at("branch") == nlohmann::json::parse("[1]"));
+    QVERIFY(b.at("assembly").at("branch") == nlohmann::json::parse("[-1]"));
+    QVERIFY(b.at("closure_residual").get<double>() < 1e-12);
+    QCOMPARE(a.at("initial_q").at("theta1").get<double>(),
+             b.at("initial_q").at("theta1").get<double>());
+    QVERIFY(std::abs(a.at("initial_q").at("theta2").get<double>() -
+                     b.at("initial_q").at("theta2").get<double>()) > 0.1);
+    const Run text = runSslm({"info", example("four_bar.json"), "--branch", "-1"});
+    QVERIFY2(text.out.contains("closed form: loops 1 (branch -1)"), text.out.constData());
 }
 
 // Cutting only J8 and J9 leaves the pantograph loop J5–J6–J7–J10 closed.

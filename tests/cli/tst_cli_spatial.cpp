@@ -2,7 +2,9 @@
 // The sslm executable on the spatial examples (file format version 2): the done-means
 // run of the RSSR conserves energy to 1e-9 relative and cutting J2 instead of J3 gives the
 // same θ(t) to 1e-8 rad; the CSV names quaternion entries, 3-D reactions and points; `info`
-// counts Grübler in space; the verbs that are planar only so far say so with exit code 2.
+// counts Grübler in space and says the RSSR's loop is solved in closed form (the ladder's by
+// Newton), and --branch cycles the RSSR's two assemblies; the verbs that are planar only so far say
+// so with exit code 2.
 
 #include <algorithm>
 #include <cmath>
@@ -87,6 +89,84 @@ private Q_SLOTS:
         QVERIFY2(run.out.contains("DOF: 2 (rank of J at the initial pose), 2 (Grübler: 6·9 − 52 "
                                   "joint constraints)"),
                  run.out.constData());
+    }
+
+    void infoSaysWhichLoopsAreClosedForm() {
+        // the RSSR's loop in closed form, on the file's branch (-1, C above D)
+        const Run text = runSslm({"info", example("rssr.json")});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("Assembly: converged; closed form: loops 1 (branch -1); "
+                                   "Newton: none (0 iterations)"),
+                 text.out.constData());
+        const Run json = runSslm({"info", example("rssr.json"), "--json"});
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const nlohmann::json info = nlohmann::json::parse(json.out.toStdString());
+        const nlohmann::json& assembly = info.at("assembly");
+        QVERIFY(assembly.at("closed_form_loops") == nlohmann::json::parse("[1]"));
+        QVERIFY(assembly.at("newton_loops") == nlohmann::json::parse("[]"));
+        QVERIFY(assembly.at("branch") == nlohmann::json::parse("[-1]"));
+        QVERIFY(std::abs(info.at("initial_q").at("phi").get<double>() - 2.004625277) < 1e-9);
+
+        // the other branch: φ = 5.205855248 rad (spatial.md), the nearest 2π-representative
+        const Run other = runSslm({"info", example("rssr.json"), "--json", "--branch", "+1"});
+        QVERIFY2(other.exitCode == 0, other.err.constData());
+        const nlohmann::json flipped = nlohmann::json::parse(other.out.toStdString());
+        QVERIFY(flipped.at("assembly").at("branch") == nlohmann::json::parse("[1]"));
+        QVERIFY(std::abs(flipped.at("initial_q").at("phi").get<double>() + 2 * M_PI - 5.205855248) <
+                1e-9);
+        QVERIFY(flipped.at("closure_residual").get<double>() < 1e-12);
+
+        // every cut that keeps a revolute angle in the tree as the input
+        for (const char* cut : {"J2", "J4"}) {
+            const Run run = runSslm({"info", example("rssr.json"), "--cut", cut});
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+            QVERIFY2(run.out.contains("closed form: loops 1 (branch"), run.out.constData());
+        }
+
+        // the ladder has no closed form: Newton, and no branch to choose
+        const Run ladder = runSslm({"info", example("spatial_ladder_4.json")});
+        QVERIFY2(ladder.exitCode == 0, ladder.err.constData());
+        QVERIFY2(ladder.out.contains("closed form: none; Newton: loops 1, 2, 3, 4"),
+                 ladder.out.constData());
+        const Run noBranch = runSslm({"info", example("spatial_ladder_4.json"), "--branch", "-1"});
+        QCOMPARE(noBranch.exitCode, 2);
+        QVERIFY2(noBranch.err.contains("loop 1 (") &&
+                     noBranch.err.contains("has no closed-form solution"),
+                 noBranch.err.constData());
+    }
+
+    void kinematicsCyclesTheBranches() {
+        QTemporaryDir dir;
+        double phiAtZero[2] = {0, 0};
+        int index = 0;
+        for (const char* branch : {"-1", "+1"}) {
+            const QString out = dir.filePath(QStringLiteral("sweep%1.csv").arg(index));
+            const Run run = runSslm({"kinematics", example("rssr.json"), "--input", "theta",
+                                     "--from", "0", "--to", "360", "--steps", "72", "--degrees",
+                                     "--branch", branch, "--out", out});
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+            QVERIFY2(run.out.contains("toggles: 0"), run.out.constData());
+            const Csv csv = readCsv(out);
+            QCOMPARE(csv.rows.size(), std::size_t(73));
+            const auto phi = static_cast<std::size_t>(csv.column("phi"));
+            const auto cx = static_cast<std::size_t>(csv.column("point.C.x"));
+            for (const auto& row : csv.rows) {
+                const double theta = row[0] * M_PI / 180.0;
+                const Eigen::Vector3d c(row[cx], row[cx + 1], row[cx + 2]);
+                const Eigen::Vector3d b(0.04 * std::cos(theta), 0.04 * std::sin(theta), 0.0);
+                QVERIFY(std::abs((c - Eigen::Vector3d(0.10, 0.12, 0.06)).norm() - 0.10) < 1e-12);
+                QVERIFY(std::abs((c - b).norm() - 0.18) < 1e-12);
+            }
+            QVERIFY(std::abs(csv.rows.front()[phi] - csv.rows.back()[phi]) < 1e-9);
+            phiAtZero[index++] = csv.rows.front()[phi];
+        }
+        QVERIFY(std::abs(phiAtZero[0] - 2.004625277) < 1e-9);
+        QVERIFY(std::abs(phiAtZero[1] + 2 * M_PI - 5.205855248) < 1e-9);
+
+        const Run bad = runSslm({"kinematics", example("rssr.json"), "--input", "theta", "--from",
+                                 "0", "--to", "1", "--steps", "2", "--branch", "2"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--branch takes +1, -1 or 0"), bad.err.constData());
     }
 
     void badSpatialInputIsNamed_data() {

@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: MIT
+#include "core/kinematics/rssr_closed_form.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <Eigen/Geometry>
+
+#include "core/kinematics/spatial_kinematics.hpp"
+#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/spatial/planar.hpp"
+#include "core/spatial/spatial_algebra.hpp"
+
+namespace sslm {
+
+using spatial::axisRotation;
+using spatial::Mat3;
+using spatial::Vec3;
+
+namespace {
+
+/// Largest closure error (m, or the cosine of a universal joint's axes) a solution may leave.
+constexpr double kClosureTolerance = 1e-12;
+/// Below this √(a² + b²) of the spin equation (unit vectors) the coupler lies along the
+/// universal joint's other axis, where its spin is undetermined.
+constexpr double kSingularSpin = 1e-9;
+
+int otherBody(const Joint& joint, int body) {
+    return joint.bodyA == body ? joint.bodyB : joint.bodyA;
+}
+
+bool touches(const Joint& joint, int body) {
+    return joint.bodyA == body || joint.bodyB == body;
+}
+
+/// The point of `joint` on `body` (body frame).
+const Vec3& pointOn(const Joint& joint, int body) {
+    return joint.bodyA == body ? joint.p3_A : joint.p3_B;
+}
+
+std::string number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+}
+
+/// The angle of a rotation E about the unit axis u, assuming E = Rot(u, angle).
+double angleAbout(const Vec3& u, const Mat3& e) {
+    const Vec3 sine(e(2, 1) - e(1, 2), e(0, 2) - e(2, 0), e(1, 0) - e(0, 1));
+    return std::atan2(0.5 * u.dot(sine), 0.5 * (e.trace() - 1.0));
+}
+
+/// Writes the coordinates of tree joint `joint` for the relative rotation E = R_Aᵀ·R_B, angles
+/// nearest and the quaternion on the side of those in `guess`.
+void storeJoint(const Joint& joint,
+                const Mat3& e,
+                const Eigen::VectorXd& guess,
+                Eigen::Ref<Eigen::VectorXd> q) {
+    const int i = joint.position;
+    switch (joint.type) {
+    case JointType::Revolute:
+        q[i] = planar::wrapNear(angleAbout(joint.axis3_A, e), guess[i]);
+        return;
+    case JointType::Universal: {
+        // E = Rot(a₁, q₀)·Rot(a₂, q₁) with a₁ ⟂ a₂: E a₂ = cos q₀ a₂ + sin q₀ (a₁ × a₂)
+        const Vec3& a1 = joint.axis3_A;
+        const Vec3& a2 = joint.axis3_B;
+        const Vec3 turned = e * a2;
+        const double first = std::atan2(a1.cross(a2).dot(turned), a2.dot(turned));
+        const double second = angleAbout(a2, axisRotation(a1, -first) * e);
+        q[i] = planar::wrapNear(first, guess[i]);
+        q[i + 1] = planar::wrapNear(second, guess[i + 1]);
+        return;
+    }
+    case JointType::Spherical: {
+        Eigen::Quaterniond quaternion(e);
+        quaternion.normalize();
+        const Eigen::Vector4d old(guess[i], guess[i + 1], guess[i + 2], guess[i + 3]);
+        const double sign = old.dot(Eigen::Vector4d(quaternion.w(), quaternion.x(), quaternion.y(),
+                                                    quaternion.z())) < 0
+                                ? -1.0
+                                : 1.0;
+        q[i] = sign * quaternion.w();
+        q[i + 1] = sign * quaternion.x();
+        q[i + 2] = sign * quaternion.y();
+        q[i + 3] = sign * quaternion.z();
+        return;
+    }
+    case JointType::Prismatic:
+    case JointType::Cylindrical:
+        return; // not in an RSSR loop
+    }
+}
+
+/// A base–link revolute seen from the base: the link's rotation is R_base·Rot(axis, β) and
+/// its point p (link frame) is at pivot + R_base·Rot(axis, β)·(p − linkPivot). β is the
+/// joint's coordinate when the base is its side A, minus it when the base is side B.
+struct Hinge {
+    Vec3 axis;      ///< unit, base frame (= link frame at β = 0)
+    Vec3 pivot;     ///< W
+    Vec3 linkPivot; ///< link frame
+    int sign = 1;   ///< β = sign·coordinate
+};
+
+Hinge hingeOf(const Joint& revolute, int base, const Workspace& ws) {
+    Hinge h;
+    h.axis = revolute.axis3_A.normalized();
+    h.sign = revolute.bodyA == base ? 1 : -1;
+    h.pivot = spatialPointPosition(ws, base, pointOn(revolute, base));
+    h.linkPivot = pointOn(revolute, otherBody(revolute, base));
+    return h;
+}
+
+} // namespace
+
+std::optional<RssrLoop> rssrLoopOf(const Model& model, int loopIndex) {
+    if (!model.isSpatial() || loopIndex < 0 || loopIndex >= model.nLoops()) {
+        return std::nullopt;
+    }
+    const Loop& loop = model.loops[loopIndex];
+    if (loop.joints.size() != 4) {
+        return std::nullopt;
+    }
+    std::vector<int> revolutes;
+    std::vector<int> others;
+    for (int j : loop.joints) {
+        (model.joints[j].type == JointType::Revolute ? revolutes : others).push_back(j);
+    }
+    if (revolutes.size() != 2) {
+        return std::nullopt;
+    }
+    RssrLoop parts;
+    const Joint& first = model.joints[revolutes[0]];
+    const Joint& second = model.joints[revolutes[1]];
+    for (int b : {first.bodyA, first.bodyB}) {
+        if (touches(second, b)) {
+            parts.base = b;
+        }
+    }
+    if (parts.base < 0) {
+        return std::nullopt;
+    }
+    for (int s = 0; s < 2; ++s) {
+        parts.revolute[s] = revolutes[s];
+        parts.link[s] = otherBody(model.joints[revolutes[s]], parts.base);
+    }
+    if (parts.link[0] == parts.link[1] || parts.link[0] == parts.base ||
+        parts.link[1] == parts.base) {
+        return std::nullopt;
+    }
+    for (int j : others) {
+        const Joint& joint = model.joints[j];
+        for (int s = 0; s < 2; ++s) {
+            if (touches(joint, parts.link[s]) && !touches(joint, parts.link[1 - s]) &&
+                !touches(joint, parts.base)) {
+                parts.couplerJoint[s] = j;
+            }
+        }
+    }
+    if (parts.couplerJoint[0] < 0 || parts.couplerJoint[1] < 0 ||
+        parts.couplerJoint[0] == parts.couplerJoint[1]) {
+        return std::nullopt;
+    }
+    parts.coupler = otherBody(model.joints[parts.couplerJoint[0]], parts.link[0]);
+    if (otherBody(model.joints[parts.couplerJoint[1]], parts.link[1]) != parts.coupler) {
+        return std::nullopt;
+    }
+    // a spherical joint at one end, a spherical or universal one at the other
+    int spherical = 0;
+    for (int j : parts.couplerJoint) {
+        const JointType type = model.joints[j].type;
+        if (type != JointType::Spherical && type != JointType::Universal) {
+            return std::nullopt;
+        }
+        spherical += type == JointType::Spherical ? 1 : 0;
+    }
+    if (spherical == 0) {
+        return std::nullopt;
+    }
+    // the base is the loop's top body: the one no tree joint of the loop hangs from another
+    for (int j : loop.joints) {
+        const Joint& joint = model.joints[j];
+        if (!joint.isCut()) {
+            const int child = model.bodies[joint.bodyA].treeJoint == j ? joint.bodyA : joint.bodyB;
+            if (child == parts.base) {
+                return std::nullopt;
+            }
+        }
+    }
+    return parts;
+}
+
+RssrSolution solveRssrLoop(const Model& model,
+                           Workspace& ws,
+                           Eigen::Ref<Eigen::VectorXd> q,
+                           int loopIndex,
+                           const std::vector<bool>& known,
+                           int branch) {
+    RssrSolution out;
+    const std::optional<RssrLoop> found = rssrLoopOf(model, loopIndex);
+    if (!found) {
+        return out;
+    }
+    const RssrLoop& parts = *found;
+    const Loop& loop = model.loops[loopIndex];
+
+    // exactly one revolute is the input; the base's pose is known; nothing else below it is
+    int input = -1;
+    for (int s = 0; s < 2; ++s) {
+        const int k = model.joints[parts.revolute[s]].coordinate;
+        if (k >= 0 && known[k]) {
+            if (input >= 0) {
+                return out;
+            }
+            input = s;
+        }
+    }
+    if (input < 0) {
+        return out;
+    }
+    const int inputCoordinate = model.joints[parts.revolute[input]].coordinate;
+    for (const LoopPathEntry& e : loop.path) {
+        const bool isKnown = known[e.coordinate];
+        if (e.side == 0 ? !isKnown : (isKnown && e.coordinate != inputCoordinate)) {
+            return out;
+        }
+    }
+    const int driven = 1 - input;
+
+    updateSpatialPositions(model, ws, q);
+    const Mat3 rBase = ws.rotation[parts.base];
+    const Hinge hinges[2] = {hingeOf(model.joints[parts.revolute[0]], parts.base, ws),
+                             hingeOf(model.joints[parts.revolute[1]], parts.base, ws)};
+    Vec3 linkPoint[2]; // the coupler joints' points on the links (link frames)
+    Vec3 couplerPoint[2];
+    for (int s = 0; s < 2; ++s) {
+        const Joint& joint = model.joints[parts.couplerJoint[s]];
+        linkPoint[s] = pointOn(joint, parts.link[s]);
+        couplerPoint[s] = pointOn(joint, parts.coupler);
+    }
+    const auto linkRotation = [&](int s, double beta) {
+        return Mat3(rBase * axisRotation(hinges[s].axis, beta));
+    };
+    const auto linkPointAt = [&](int s, double beta) {
+        return Vec3(hinges[s].pivot + linkRotation(s, beta) * (linkPoint[s] - hinges[s].linkPivot));
+    };
+
+    // the input–output equation of the driven link: a cos β + b sin β = c
+    const double inputBeta = hinges[input].sign * q[model.joints[parts.revolute[input]].position];
+    const Vec3 target = linkPointAt(input, inputBeta);
+    const Hinge& hinge = hinges[driven];
+    const Vec3 arm = linkPoint[driven] - hinge.linkPivot;
+    const Vec3 alongAxis = hinge.axis.dot(arm) * hinge.axis;
+    const Vec3 centre = hinge.pivot + rBase * alongAxis;
+    const Vec3 e1 = rBase * (arm - alongAxis);
+    const Vec3 e2 = rBase * hinge.axis.cross(arm);
+    const Vec3 h = target - centre;
+    const double length = (couplerPoint[1] - couplerPoint[0]).norm();
+    const double a = -2.0 * h.dot(e1);
+    const double b = -2.0 * h.dot(e2);
+    const double c = length * length - h.squaredNorm() - e1.squaredNorm();
+    const double rho = std::hypot(a, b);
+    const std::string& drivenJoint = model.joints[parts.couplerJoint[driven]].name;
+    const std::string& inputJoint = model.joints[parts.couplerJoint[input]].name;
+    if (!(std::abs(c) <= rho) || rho == 0.0) {
+        const double mean = h.squaredNorm() + e1.squaredNorm();
+        out.failure =
+            "the coupler \"" + model.bodies[parts.coupler].name + "\" from " + inputJoint + " to " +
+            drivenJoint + " is " + number(length) + " m long, but " + drivenJoint + " on \"" +
+            model.bodies[parts.link[driven]].name + "\" stays " +
+            number(std::sqrt(std::max(0.0, mean - rho))) + " to " + number(std::sqrt(mean + rho)) +
+            " m from " + inputJoint +
+            " (input–output equation a cos β + b sin β = c with |c| = " + number(std::abs(c)) +
+            " > √(a² + b²) = " + number(rho) + ")";
+        return out;
+    }
+    const double middle = std::atan2(b, a);
+    const double spread = std::acos(std::clamp(c / rho, -1.0, 1.0));
+    const Vec3 now = spatialPointPosition(ws, parts.link[driven], linkPoint[driven]) - centre;
+    const double guessBeta = std::atan2(now.dot(e2), now.dot(e1));
+    const auto rootOf = [&](int side) {
+        return middle - side * spread;
+    };
+    const auto gap = [&](int side) {
+        return std::abs(planar::wrapNear(rootOf(side) - guessBeta, 0.0));
+    };
+    const int chosen = branch != 0 ? (branch > 0 ? 1 : -1) : (gap(+1) <= gap(-1) ? 1 : -1);
+    double beta[2];
+    beta[input] = inputBeta;
+    beta[driven] = rootOf(chosen);
+
+    // the coupler: least turn from its guess onto its two ends, then the spin
+    const Mat3 links[2] = {linkRotation(0, beta[0]), linkRotation(1, beta[1])};
+    const Vec3 ends[2] = {linkPointAt(0, beta[0]), linkPointAt(1, beta[1])};
+    const Vec3 direction = (ends[1] - ends[0]).normalized();
+    const Mat3& couplerGuess = ws.rotation[parts.coupler];
+    const Vec3 guessDirection = couplerGuess * (couplerPoint[1] - couplerPoint[0]).normalized();
+    const Mat3 aligned =
+        Eigen::Quaterniond::FromTwoVectors(guessDirection, direction).toRotationMatrix() *
+        couplerGuess;
+    double spin = 0.0;
+    for (int s = 0; s < 2; ++s) {
+        const Joint& joint = model.joints[parts.couplerJoint[s]];
+        if (joint.type != JointType::Universal) {
+            continue;
+        }
+        // (R_coupler a_coupler)·(R_link a_link) = 0 as the coupler spins by ψ about its axis
+        const bool couplerIsA = joint.bodyA == parts.coupler;
+        const Vec3 own = aligned * (couplerIsA ? joint.axis3_A : joint.axis3_B);
+        const Vec3 other = links[s] * (couplerIsA ? joint.axis3_B : joint.axis3_A);
+        const Vec3 parallel = direction.dot(own) * direction;
+        const Vec3 across = own - parallel;
+        const double p = other.dot(across);
+        const double r = other.dot(direction.cross(across));
+        const double t = -other.dot(parallel);
+        const double size = std::hypot(p, r);
+        if (size < kSingularSpin || std::abs(t) > size) {
+            out.failure = "the universal joint " + joint.name + " cannot be assembled: the " +
+                          "coupler \"" + model.bodies[parts.coupler].name + "\"" +
+                          (size < kSingularSpin ? " lies along its axis (singular direction)"
+                                                : " direction makes its axes meet at no right "
+                                                  "angle");
+            return out;
+        }
+        const double centreSpin = std::atan2(r, p);
+        const double half = std::acos(std::clamp(t / size, -1.0, 1.0));
+        const double plus = planar::wrapNear(centreSpin + half, 0.0);
+        const double minus = planar::wrapNear(centreSpin - half, 0.0);
+        spin = std::abs(plus) <= std::abs(minus) ? plus : minus;
+    }
+    const Mat3 coupler = axisRotation(direction, spin) * aligned;
+
+    // the body poses into the tree joints' coordinates
+    const auto rotationOf = [&](int body) -> Mat3 {
+        if (body == parts.link[0]) {
+            return links[0];
+        }
+        if (body == parts.link[1]) {
+            return links[1];
+        }
+        return body == parts.coupler ? coupler : rBase;
+    };
+    const Eigen::VectorXd guess = q;
+    Eigen::VectorXd solved = q;
+    for (int j : loop.joints) {
+        const Joint& joint = model.joints[j];
+        if (joint.isCut() || j == parts.revolute[input]) {
+            continue;
+        }
+        storeJoint(joint, rotationOf(joint.bodyA).transpose() * rotationOf(joint.bodyB), guess,
+                   solved);
+    }
+
+    // accept only a closed loop
+    updateSpatialPositions(model, ws, solved);
+    spatialConstraintResidual(model, ws);
+    if (ws.phi.segment(loop.rowBegin, loop.rows).cwiseAbs().maxCoeff() > kClosureTolerance) {
+        updateSpatialPositions(model, ws, q);
+        return out;
+    }
+    q = solved;
+    out.branch = chosen;
+    return out;
+}
+
+} // namespace sslm

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Closed-form position solution of a spatial RSSR-type loop (seed 004, Kecskeméthy's MoLoop:
+// project the closure onto one scalar equation in one unknown, solve it, then the rest in
+// echelon form). The loop has four joints: two links are hinged by revolutes to one base body
+// whose pose is known (the ground, or the top of the loop when the tree above it is known),
+// and a coupler joins the links by a spherical joint at one end and a universal or spherical
+// joint at the other. Any of the four joints may be the cut.
+//
+// With one revolute angle known (the input), the other link's coupler point P turns on a
+// circle P(β) = O + cos β·e₁ + sin β·e₂ about its axis u, and the coupler length L gives the
+// input–output equation |P(β) − Q|² = L², Q the known link's coupler point:
+//     a cos β + b sin β = c,   β = atan2(b, a) − branch·acos(c / √(a² + b²)).
+// Branch +1 puts P on the positive side of the plane through the axis and Q,
+// u·((Q − O) × (P − O)) > 0; the two branches meet at a toggle (c = ±√(a² + b²)); no real
+// solution means the loop cannot close. The coupler then turns from its guess by the least
+// rotation taking its ends onto P and Q, and spins about its own axis until the universal
+// joint's two axes are perpendicular (a second a cos ψ + b sin ψ = c; the root nearer the
+// guess); between two spherical joints the spin stays that of the guess. Last, the world poses
+// are read back into the tree joints' coordinates (revolute angle, universal angle pair,
+// spherical quaternion) of whichever spanning tree the cut choice gives.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm {
+
+/// The parts of an RSSR-type loop. Index 0 and 1 of each pair are the two sides.
+struct RssrLoop {
+    int base = -1;                  ///< body both revolutes hinge to (the loop's top body)
+    int coupler = -1;               ///< body between the two links
+    int link[2] = {-1, -1};         ///< the two hinged links (crank, rocker)
+    int revolute[2] = {-1, -1};     ///< joint base – link
+    int couplerJoint[2] = {-1, -1}; ///< joint link – coupler (spherical or universal)
+};
+
+/// The loop's parts when loop `loop` of a spatial model has the RSSR form, else empty.
+std::optional<RssrLoop> rssrLoopOf(const Model& model, int loop);
+
+/// The outcome of one closed-form attempt.
+struct RssrSolution {
+    /// The branch taken (+1 or −1); 0 when the loop was not solved.
+    int branch = 0;
+    /// Why a loop of the RSSR form with a known input could not be solved (no real root,
+    /// singular coupler direction), with the numbers; empty when solved or not applicable.
+    std::string failure;
+};
+
+/// Solves loop `loop` in closed form when it has the RSSR form, exactly one of its revolutes'
+/// coordinates is known (known[k], rate indices), no other coordinate of its path below the
+/// base is known, and every coordinate above the base is. `branch` ±1 chooses the root, 0 the
+/// one nearer the guess in q. On success the loop's tree coordinates in q (positions) are set,
+/// angles wrapped to the 2π-representative nearest the guess and quaternions to the guess's
+/// sign, and the loop's closure rows are ≤ 1e-12; otherwise q is unchanged. Uses ws as scratch.
+RssrSolution solveRssrLoop(const Model& model,
+                           Workspace& ws,
+                           Eigen::Ref<Eigen::VectorXd> q,
+                           int loop,
+                           const std::vector<bool>& known,
+                           int branch);
+
+} // namespace sslm

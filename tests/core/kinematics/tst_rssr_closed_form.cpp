@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: MIT
+// The RSSR's closed-form position solution (seed 004) against shared/spec/spatial.md: both
+// assembly branches at θ = 0, closure on both branches over a whole crank turn for every cut
+// joint J1…J4, agreement with Newton, a sweep that keeps its branch, a loop that cannot close,
+// and the structure recognised only where it holds.
+
+#include <cmath>
+#include <numbers>
+
+#include <QtTest>
+
+#include "core/kinematics/configuration.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/kinematics/rssr_closed_form.hpp"
+#include "core/model/compile.hpp"
+#include "core/spec/spatial_templates.hpp"
+
+using namespace sslm;
+
+namespace {
+
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+/// The two rocker angles at θ = 0 (spatial.md §1): C above D, and the other branch.
+constexpr double kPhiAbove = 2.004625277;
+constexpr double kPhiOther = 5.205855248;
+
+std::shared_ptr<const Model> rssrCutAt(const std::string& cut) {
+    CompileOptions options;
+    options.cuts = std::vector<std::string>{cut};
+    const CompileResult result = compileModel(rssrSpec("J3"), options);
+    return result.model;
+}
+
+/// An angle in [0, 2π).
+double wrapped(double angle) {
+    const double a = std::fmod(angle, kTwoPi);
+    return a < 0 ? a + kTwoPi : a;
+}
+
+int body(const Model& model, const char* id) {
+    return model.bodyIndex(id);
+}
+
+/// θ and φ read off the body poses (the crank turns about z, the rocker about x), whichever
+/// joints are cut. Precondition: updatePositions.
+double crankAngle(const Model& model, const Workspace& ws) {
+    const Eigen::Matrix3d& r = ws.rotation[body(model, "crank")];
+    return std::atan2(r(1, 0), r(0, 0));
+}
+double rockerAngle(const Model& model, const Workspace& ws) {
+    const Eigen::Matrix3d& r = ws.rotation[body(model, "rocker")];
+    return std::atan2(r(2, 1), r(1, 1));
+}
+
+double closure(const Model& model, Workspace& ws, const Eigen::VectorXd& q) {
+    updatePositions(model, ws, q);
+    return constraintResidual(model, ws).cwiseAbs().maxCoeff();
+}
+
+/// The position entry of coordinate `name`.
+int positionOf(const Model& model, const char* name) {
+    const Coordinate& c = model.coordinates[model.coordinateIndex(name)];
+    return model.joints[c.joint].position + c.axis;
+}
+
+/// Assembles `model` (cut at J3) at crank angle θ on `branch`; returns φ.
+double referencePhi(double theta, int branch) {
+    static const auto model = rssrCutAt("J3");
+    Workspace ws(*model);
+    Eigen::VectorXd q = assembleInitialState(*model).q;
+    q[positionOf(*model, "theta")] = theta;
+    const AssemblyReport report =
+        assemble(*model, ws, q, {model->coordinateIndex("theta")}, {branch});
+    if (!report.converged) {
+        return std::nan("");
+    }
+    updatePositions(*model, ws, q);
+    return rockerAngle(*model, ws);
+}
+
+} // namespace
+
+class TestRssrClosedForm : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void theLoopIsRecognisedForEveryCut() {
+        for (const char* cut : {"J1", "J2", "J3", "J4"}) {
+            const auto model = rssrCutAt(cut);
+            QVERIFY2(model, cut);
+            const std::optional<RssrLoop> parts = rssrLoopOf(*model, 0);
+            QVERIFY2(parts.has_value(), cut);
+            QCOMPARE(parts->base, 0);
+            QCOMPARE(model->bodies[parts->coupler].id, std::string("coupler"));
+        }
+        // the ladder's loops are not of this form: Newton keeps them
+        const auto ladder = compileModel(spatialLadderSpec(2)).model;
+        QVERIFY(!rssrLoopOf(*ladder, 0).has_value());
+        const InitialState state = assembleInitialState(*ladder);
+        QVERIFY(state.report.converged);
+        QVERIFY(state.report.closedFormLoops.empty());
+        QCOMPARE(state.report.newtonLoops.size(), std::size_t(2));
+    }
+
+    void bothBranchesAtTheReferencePose() {
+        for (const char* cut : {"J3", "J2", "J4"}) {
+            const auto model = rssrCutAt(cut);
+            Workspace ws(*model);
+            const int theta = model->coordinateIndex("theta");
+            const InitialState initial = assembleInitialState(*model);
+            QVERIFY2(initial.report.converged, initial.report.message.c_str());
+            QCOMPARE(initial.report.closedFormLoops, std::vector<int>{0});
+            QVERIFY(initial.report.newtonLoops.empty());
+            QCOMPARE(initial.report.iterations, 0);
+            QVERIFY(std::abs(initial.report.branch[0]) == 1);
+            updatePositions(*model, ws, initial.q);
+            QVERIFY(std::abs(rockerAngle(*model, ws) - kPhiAbove) < 1e-9);
+
+            // the two modes, the file's first
+            const std::vector<Eigen::VectorXd> modes =
+                assemblyModes(*model, ws, initial.q, {theta});
+            QCOMPARE(modes.size(), std::size_t(2));
+            const double expected[2] = {kPhiAbove, kPhiOther};
+            for (std::size_t m = 0; m < 2; ++m) {
+                updatePositions(*model, ws, modes[m]);
+                const double phi = wrapped(rockerAngle(*model, ws));
+                QVERIFY2(
+                    std::abs(phi - expected[m]) < 1e-9,
+                    qPrintable(
+                        QString("cut %1 mode %2: phi %3").arg(cut).arg(m).arg(phi, 0, 'g', 13)));
+                QVERIFY(closure(*model, ws, modes[m]) <= 1e-12);
+            }
+
+            // cycling: the other branch, and back
+            Eigen::VectorXd q = initial.q;
+            const int other = -initial.report.branch[0];
+            AssemblyReport report = assemble(*model, ws, q, {theta}, {other});
+            QVERIFY(report.converged);
+            QCOMPARE(report.branch[0], other);
+            updatePositions(*model, ws, q);
+            QVERIFY(std::abs(wrapped(rockerAngle(*model, ws)) - kPhiOther) < 1e-9);
+            report = assemble(*model, ws, q, {theta}, {-other});
+            QVERIFY(report.converged);
+            updatePositions(*model, ws, q);
+            QVERIFY(std::abs(wrapped(rockerAngle(*model, ws)) - kPhiAbove) < 1e-9);
+        }
+    }
+
+    void bothBranchesCloseOverAFullTurnForEveryCut() {
+        // θ every 5° of a whole turn; with J1 cut the rocker is the input, and one of its two
+        // crank solutions is the θ the rocker angle came from
+        double worst = 0;
+        for (const char* cut : {"J1", "J2", "J3", "J4"}) {
+            const auto model = rssrCutAt(cut);
+            Workspace ws(*model);
+            const bool rockerInput = std::string(cut) == "J1";
+            const char* inputName = rockerInput ? "phi" : "theta";
+            const int input = model->coordinateIndex(inputName);
+            const int at = positionOf(*model, inputName);
+            Eigen::VectorXd start = neutralPositions(*model);
+            for (int step = 0; step < 72; ++step) {
+                const double theta = step * 5.0 * std::numbers::pi / 180.0;
+                for (int refBranch : {+1, -1}) {
+                    const double phi = referencePhi(theta, refBranch);
+                    QVERIFY(std::isfinite(phi));
+                    bool metTheta = false;
+                    for (int branch : {+1, -1}) {
+                        Eigen::VectorXd q = start;
+                        q[at] = rockerInput ? phi : theta;
+                        const AssemblyReport report = assemble(*model, ws, q, {input}, {branch});
+                        QVERIFY2(report.converged, qPrintable(QString("cut %1 θ %2: %3")
+                                                                  .arg(cut)
+                                                                  .arg(theta)
+                                                                  .arg(report.message.c_str())));
+                        QCOMPARE(report.closedFormLoops, std::vector<int>{0});
+                        QCOMPARE(report.branch[0], branch);
+                        const double residual = closure(*model, ws, q);
+                        worst = std::max(worst, residual);
+                        QVERIFY2(residual <= 1e-12,
+                                 qPrintable(
+                                     QString("cut %1 θ %2: %3").arg(cut).arg(theta).arg(residual)));
+                        const double other =
+                            rockerInput ? crankAngle(*model, ws) : rockerAngle(*model, ws);
+                        const double wanted = rockerInput ? theta : phi;
+                        metTheta =
+                            metTheta || std::abs(std::remainder(other - wanted, kTwoPi)) < 1e-9;
+                    }
+                    QVERIFY2(metTheta, qPrintable(QString("cut %1 θ %2").arg(cut).arg(theta)));
+                }
+            }
+        }
+        qInfo("largest closure residual over 4 cuts × 72 crank angles × 2 branches: %.3g", worst);
+    }
+
+    void closedFormEqualsNewtonFromANearbyGuess() {
+        double largest = 0;
+        for (const char* cut : {"J1", "J2", "J3", "J4"}) {
+            const auto model = rssrCutAt(cut);
+            Workspace ws(*model);
+            const bool rockerInput = std::string(cut) == "J1";
+            const char* inputName = rockerInput ? "phi" : "theta";
+            const int input = model->coordinateIndex(inputName);
+            for (int step = 0; step < 12; ++step) {
+                const double theta = step * kTwoPi / 12.0;
+                for (int branch : {+1, -1}) {
+                    Eigen::VectorXd closed = neutralPositions(*model);
+                    closed[positionOf(*model, inputName)] =
+                        rockerInput ? referencePhi(theta, branch) : theta;
+                    QVERIFY(assemble(*model, ws, closed, {input}, {branch}).converged);
+                    // Newton alone, from a guess 0.01 off in every dependent coordinate
+                    Eigen::VectorXd offset = Eigen::VectorXd::Constant(model->nq(), 0.01);
+                    offset[input] = 0.0;
+                    Eigen::VectorXd newton(closed.size());
+                    integratePositions(*model, closed, offset, 1.0, newton);
+                    AssemblyOptions options;
+                    options.closedForm = false;
+                    const AssemblyReport report =
+                        assemble(*model, ws, newton, {input}, {}, options);
+                    QVERIFY(report.converged);
+                    QVERIFY(report.closedFormLoops.empty());
+                    QVERIFY(report.iterations > 0);
+                    const double gap = (newton - closed).cwiseAbs().maxCoeff();
+                    largest = std::max(largest, gap);
+                    QVERIFY2(gap < 1e-10, qPrintable(QString("cut %1 θ %2 branch %3: %4")
+                                                         .arg(cut)
+                                                         .arg(theta)
+                                                         .arg(branch)
+                                                         .arg(gap)));
+                }
+            }
+        }
+        qInfo("closed form vs Newton, 4 cuts × 12 crank angles × 2 branches: max |Δq| %.3g",
+              largest);
+    }
+
+    void aSweepKeepsItsBranchThroughAWholeTurn() {
+        const auto model = rssrCutAt("J3");
+        Workspace ws(*model);
+        const int theta = model->coordinateIndex("theta");
+        for (int branch : {+1, -1}) {
+            Eigen::VectorXd q0 = assembleInitialState(*model).q;
+            QVERIFY(assemble(*model, ws, q0, {theta}, {branch}).converged);
+            std::vector<double> values;
+            for (int d = 1; d <= 360; ++d) {
+                values.push_back(d * std::numbers::pi / 180.0);
+            }
+            const std::vector<SweepSample> sweep =
+                sweepInput(*model, ws, q0, {theta}, theta, values);
+            QCOMPARE(sweep.size(), values.size());
+            for (const SweepSample& s : sweep) {
+                QVERIFY(s.converged);
+                QVERIFY(!s.toggle);
+                updatePositions(*model, ws, s.q);
+                const double phi = rockerAngle(*model, ws);
+                QVERIFY2(std::abs(std::remainder(phi - referencePhi(s.input, branch), kTwoPi)) <
+                             1e-9,
+                         qPrintable(QString("branch %1 θ %2").arg(branch).arg(s.input)));
+            }
+            // a whole turn brings the rocker back
+            updatePositions(*model, ws, sweep.back().q);
+            const double end = rockerAngle(*model, ws);
+            updatePositions(*model, ws, q0);
+            QVERIFY(std::abs(std::remainder(end - rockerAngle(*model, ws), kTwoPi)) < 1e-9);
+        }
+    }
+
+    void drivingTheRockerPastItsSwingWarns() {
+        // with J1 cut the rocker is the input: it swings through less than a turn, and the sweep
+        // stops at its extreme (a toggle of the crank) instead of jumping
+        const auto model = rssrCutAt("J1");
+        Workspace ws(*model);
+        const int phi = model->coordinateIndex("phi");
+        Eigen::VectorXd q0 = neutralPositions(*model);
+        q0[positionOf(*model, "phi")] = kPhiAbove;
+        QVERIFY(assemble(*model, ws, q0, {phi}, {+1}).converged);
+        std::vector<double> values;
+        for (int d = 1; d <= 180; ++d) {
+            values.push_back(kPhiAbove + d * std::numbers::pi / 180.0);
+        }
+        const std::vector<SweepSample> sweep = sweepInput(*model, ws, q0, {phi}, phi, values);
+        QVERIFY(sweep.size() < values.size());
+        QVERIFY(!sweep.back().converged);
+        QVERIFY(sweep.back().toggle);
+        for (const SweepSample& s : sweep) {
+            QVERIFY(s.q.allFinite());
+        }
+    }
+
+    void aLoopThatCannotCloseSaysWhy() {
+        // a coupler of 0.5 m cannot join a 0.04 m crank and a 0.1 m rocker 0.14 m apart
+        MechanismSpec spec = rssrSpec("J3");
+        for (BodyPoint& p : spec.bodies[1].points) {
+            if (p.name == "C") {
+                const Eigen::Vector3d c = p.position3() * (0.5 / p.position3().norm());
+                p.p_B = c.head<2>();
+                p.z_B = c.z();
+            }
+        }
+        const CompileResult result = compileModel(spec);
+        QVERIFY(result.ok());
+        const Model& model = *result.model;
+        const InitialState state = assembleInitialState(model);
+        QVERIFY(!state.report.converged);
+        const QString message = QString::fromStdString(state.report.message);
+        QVERIFY2(message.contains("loop 1 (") && message.contains("cannot close") &&
+                     message.contains("0.5 m long") && message.contains("√(a² + b²)"),
+                 qPrintable(message));
+        QVERIFY(state.q.allFinite());
+        qInfo("%s", qPrintable(message));
+    }
+
+    void twoSphericalJointsKeepTheCouplerSpin() {
+        // R–S–S–R: the coupler's spin about its own axis is idle (2 DOF); the closed form keeps
+        // the guess's spin and closes the loop
+        MechanismSpec spec = rssrSpec("J3");
+        JointSpec& j3 = spec.joints[2];
+        j3.type = JointType::Spherical;
+        j3.coordinates = {"J3.wx", "J3.wy", "J3.wz"};
+        j3.axis = Eigen::Vector3d::UnitZ();
+        j3.axis2 = Eigen::Vector3d::UnitY();
+        spec.cuts = {"J2"};
+        spec.initial.assemblyGuess = {{"phi", kPhiAbove}};
+        const CompileResult result = compileModel(spec);
+        QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
+        const Model& model = *result.model;
+        Workspace ws(model);
+        const int theta = model.coordinateIndex("theta");
+        Eigen::VectorXd q = neutralPositions(model);
+        for (int step = 0; step < 36; ++step) {
+            q[positionOf(model, "theta")] = step * kTwoPi / 36.0;
+            const AssemblyReport report = assemble(model, ws, q, {theta});
+            QVERIFY2(report.converged, report.message.c_str());
+            QCOMPARE(report.closedFormLoops, std::vector<int>{0});
+            QVERIFY(closure(model, ws, q) <= 1e-12);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRssrClosedForm)
+#include "tst_rssr_closed_form.moc"
