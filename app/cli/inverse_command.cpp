@@ -343,6 +343,10 @@ std::vector<std::string> csvColumns(const Model& model, const std::vector<Driven
                 columns.push_back("reaction." + joint.name + component);
             }
         }
+        for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.force.z",
+                                 "shaking.moment.x", "shaking.moment.y", "shaking.moment.z"}) {
+            columns.emplace_back(name);
+        }
         return columns;
     }
     for (int cut : model.cuts) {
@@ -357,6 +361,9 @@ std::vector<std::string> csvColumns(const Model& model, const std::vector<Driven
         if (joint.type == JointType::Prismatic) {
             columns.push_back("reaction." + joint.name + ".moment");
         }
+    }
+    for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.moment"}) {
+        columns.emplace_back(name);
     }
     return columns;
 }
@@ -382,6 +389,11 @@ void csvRow(const Model& model, const InverseSample& sample, std::string& line) 
                 appendField(line, r.moment[k]);
             }
         }
+        for (const Eigen::Vector3d* v : {&sample.shaking.force, &sample.shaking.moment}) {
+            for (int k = 0; k < 3; ++k) {
+                appendField(line, (*v)[k]);
+            }
+        }
         return;
     }
     for (const double x : sample.lambda) {
@@ -395,6 +407,9 @@ void csvRow(const Model& model, const InverseSample& sample, std::string& line) 
             appendField(line, r.moment);
         }
     }
+    appendField(line, sample.shaking.force.x());
+    appendField(line, sample.shaking.force.y());
+    appendField(line, sample.shaking.moment.z());
 }
 
 bool writeSummaryJson(const std::string& path,

@@ -8,7 +8,9 @@
 #include <memory>
 
 #include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/shaking_wrench.hpp"
 #include "core/dynamics/spatial_tree_dynamics.hpp"
+#include "core/inverse/shaking_reactions.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
@@ -281,6 +283,7 @@ InverseRunSummary runInverseDynamics(const Model& model,
     const long intervals =
         std::max(0L, static_cast<long>(std::ceil(span / settings.sampleInterval - kTimeSlack)));
     InverseSample sample;
+    Eigen::MatrixXd jacobianScratch; ///< shakingFromMotion's (planar)
     State state;
     std::string error;
     for (long k = 0; k <= intervals; ++k) {
@@ -315,12 +318,18 @@ InverseRunSummary runInverseDynamics(const Model& model,
         sample.lambda = spatial ? spatial->lambda : planar->lambda;
         sample.reactions.clear();
         sample.spatialReactions.clear();
+        const Eigen::Vector3d origin = Eigen::Vector3d::Zero();
         if (settings.reactions == JointReactions::Compute) {
             if (spatial) {
                 sample.spatialReactions = spatial->reactions;
+                sample.shaking = shakingFromReactions(model, *spatial, origin);
             } else {
                 sample.reactions = planar->reactions;
+                sample.shaking = shakingFromReactions(model, *planar, origin);
             }
+        } else {
+            sample.shaking = shakingFromMotion(model, spatial ? spatial->ws : planar->ws, state.qdd,
+                                               origin, jacobianScratch);
         }
         sample.drivePower = 0;
         for (std::size_t d = 0; d < motions.size(); ++d) {

@@ -15,6 +15,7 @@
 
 #include <Eigen/Core>
 
+#include "core/dynamics/shaking_wrench.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/inverse/spatial_inverse_dynamics.hpp"
 #include "core/kinematics/position_analysis.hpp"
@@ -56,7 +57,10 @@ struct InverseSample {
     std::vector<JointReaction> reactions; ///< planar: per joint, file order (empty when skipped)
     /// Spatial: per joint, file order (empty when skipped).
     std::vector<SpatialJointReaction> spatialReactions;
-    double drivePower = 0;               ///< Σ τ·q̇ of the driven coordinates (W)
+    double drivePower = 0; ///< Σ τ·q̇ of the driven coordinates (W)
+    /// What the mechanism exerts on the ground, about the ground origin (shaking_wrench.hpp):
+    /// from the ground joints' reactions, or from the bodies' motion when they are skipped.
+    ShakingWrench shaking;
     double kineticEnergy = 0;            ///< J
     double potentialEnergy = 0;          ///< J: gravity (zero at y = 0; spatial z = 0) plus springs
     double positionViolation = 0;        ///< max |Φ| after assembly (m, rad)

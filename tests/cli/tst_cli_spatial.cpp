@@ -320,8 +320,8 @@ private Q_SLOTS:
         QCOMPARE(csv.rows.size(), std::size_t{1001});
         const qsizetype tau = csv.column("tau.theta");
         QVERIFY(tau >= 0);
-        for (const char* column :
-             {"q.J2.qw", "qd.J2.wz", "reaction.J1.fx", "reaction.J3.mz", "reaction.J4.fz"}) {
+        for (const char* column : {"q.J2.qw", "qd.J2.wz", "reaction.J1.fx", "reaction.J3.mz",
+                                   "reaction.J4.fz", "shaking.force.z", "shaking.moment.y"}) {
             QVERIFY2(csv.column(column) >= 0, column);
         }
         double largest = 0;
