@@ -69,6 +69,52 @@ AppliedPower appliedForces(const Model& model,
     return power;
 }
 
+void knownJointForces(const Model& model,
+                      const Workspace& ws,
+                      double t,
+                      const std::vector<int>& drivenIndex,
+                      Eigen::Ref<Eigen::VectorXd> actuatorForces,
+                      Eigen::Ref<Eigen::VectorXd> actuatorTau,
+                      Eigen::Ref<Eigen::VectorXd> passiveTau,
+                      Eigen::Ref<Eigen::VectorXd> gradient,
+                      Eigen::Ref<Eigen::VectorXd> jointForces,
+                      Eigen::Ref<Eigen::VectorXd> appliedTau) {
+    const int nJoints = static_cast<int>(model.joints.size());
+    jointForces.setZero();
+    appliedTau.setZero();
+    if (!model.actuators.empty()) {
+        appliedForces(model, ws, t, actuatorForces, actuatorTau, passiveTau, gradient);
+        for (std::size_t a = 0; a < model.actuators.size(); ++a) {
+            const Actuator& actuator = model.actuators[a];
+            if (actuator.coordinate >= 0 && drivenIndex[actuator.coordinate] >= 0) {
+                continue; // replaced by the unknown driving force
+            }
+            jointForces[actuator.joint] += actuatorForces[static_cast<Eigen::Index>(a)];
+        }
+    }
+    for (int j = 0; j < nJoints; ++j) {
+        const auto& sd = model.joints[j].springDamper;
+        if (sd) {
+            const double value = jointValue(model, ws, j, sd->restPosition);
+            jointForces[j] +=
+                -sd->stiffness * (value - sd->restPosition) - sd->damping * jointRate(model, ws, j);
+        }
+    }
+    for (int j = 0; j < nJoints; ++j) {
+        const double force = jointForces[j];
+        if (force == 0.0) {
+            continue;
+        }
+        const Joint& joint = model.joints[j];
+        if (!joint.isCut()) {
+            appliedTau[joint.coordinate] += force;
+        } else {
+            jointValueGradient(model, ws, j, gradient);
+            appliedTau += force * gradient;
+        }
+    }
+}
+
 double springEnergy(const Model& model, const Workspace& ws) {
     double energy = 0;
     for (std::size_t j = 0; j < model.joints.size(); ++j) {

@@ -5,6 +5,8 @@
 // springs and dampers, on tree and cut joints alike (a cut joint's force enters through the
 // gradient of its relative coordinate).
 
+#include <vector>
+
 #include <Eigen/Core>
 
 #include "core/model/model.hpp"
@@ -28,6 +30,23 @@ AppliedPower appliedForces(const Model& model,
                            Eigen::Ref<Eigen::VectorXd> actuatorTau,
                            Eigen::Ref<Eigen::VectorXd> passiveTau,
                            Eigen::Ref<Eigen::VectorXd> scratch);
+
+/// The known joint forces of an inverse-dynamics evaluation: per joint (file order) into
+/// `jointForces` (N·m or N, acting to increase the joint's coordinate) the spring-dampers and
+/// the actuators whose coordinate is not driven (drivenIndex[k] ≥ 0 marks a driven coordinate
+/// k, whose actuator the unknown driving force replaces), and their generalized forces into
+/// `appliedTau` (nq). `actuatorForces`, `actuatorTau`, `passiveTau` and `gradient` are buffers
+/// sized as for appliedForces(). Precondition: updatePositions and updateVelocities.
+void knownJointForces(const Model& model,
+                      const Workspace& ws,
+                      double t,
+                      const std::vector<int>& drivenIndex,
+                      Eigen::Ref<Eigen::VectorXd> actuatorForces,
+                      Eigen::Ref<Eigen::VectorXd> actuatorTau,
+                      Eigen::Ref<Eigen::VectorXd> passiveTau,
+                      Eigen::Ref<Eigen::VectorXd> gradient,
+                      Eigen::Ref<Eigen::VectorXd> jointForces,
+                      Eigen::Ref<Eigen::VectorXd> appliedTau);
 
 /// Potential energy of the joint springs (J) at the current pose. Precondition: updatePositions.
 double springEnergy(const Model& model, const Workspace& ws);

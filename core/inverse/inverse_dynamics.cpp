@@ -92,46 +92,6 @@ Vec3 constraintWrench(const JointReaction& reaction) {
     return wrench;
 }
 
-/// Applied joint forces (springs, dampers, actuators on coordinates that are not driven) per
-/// joint, and their generalized forces.
-void applyJointForces(const Model& model, InverseDynamicsWorkspace& iws, double t) {
-    const Workspace& ws = iws.ws;
-    iws.jointForces.setZero();
-    iws.appliedTau.setZero();
-    if (!model.actuators.empty()) {
-        appliedForces(model, ws, t, iws.actuatorForces, iws.actuatorTau, iws.passiveTau,
-                      iws.gradient);
-        for (std::size_t a = 0; a < model.actuators.size(); ++a) {
-            const Actuator& actuator = model.actuators[a];
-            if (actuator.coordinate >= 0 && iws.drivenIndex[actuator.coordinate] >= 0) {
-                continue; // replaced by the unknown driving force
-            }
-            iws.jointForces[actuator.joint] += iws.actuatorForces[static_cast<Eigen::Index>(a)];
-        }
-    }
-    for (int j = 0; j < iws.nJoints; ++j) {
-        const auto& sd = model.joints[j].springDamper;
-        if (sd) {
-            const double value = jointValue(model, ws, j, sd->restPosition);
-            iws.jointForces[j] +=
-                -sd->stiffness * (value - sd->restPosition) - sd->damping * jointRate(model, ws, j);
-        }
-    }
-    for (int j = 0; j < iws.nJoints; ++j) {
-        const double force = iws.jointForces[j];
-        if (force == 0.0) {
-            continue;
-        }
-        const Joint& joint = model.joints[j];
-        if (!joint.isCut()) {
-            iws.appliedTau[joint.coordinate] += force;
-        } else {
-            jointValueGradient(model, ws, j, iws.gradient);
-            iws.appliedTau += force * iws.gradient;
-        }
-    }
-}
-
 /// The wrench each body's motion needs, W_b = I_b Σ S_k q̈_k + W⁰_b (planar spatial algebra
 /// about Wo; W⁰ carries gravity and the velocity products, body_terms::biasWrench): the sum of
 /// all forces on the body other than gravity.
@@ -599,7 +559,8 @@ bool inverseDynamics(const Model& model,
 
     updatePositions(model, iws.ws, q);
     updateVelocities(model, iws.ws, qd);
-    applyJointForces(model, iws, t);
+    knownJointForces(model, iws.ws, t, iws.drivenIndex, iws.actuatorForces, iws.actuatorTau,
+                     iws.passiveTau, iws.gradient, iws.jointForces, iws.appliedTau);
 
     bool ok = false;
     switch (method) {

@@ -57,40 +57,6 @@ bool factor(const char* method,
     return true;
 }
 
-/// Applied joint forces (springs, dampers, actuators on coordinates that are not driven) per
-/// joint, and their generalized forces; all on tree joints (compile() refuses cut ones).
-void applyJointForces(const Model& model, SpatialInverseWorkspace& siws, double t) {
-    const Workspace& ws = siws.ws;
-    siws.jointForces.setZero();
-    siws.appliedTau.setZero();
-    if (!model.actuators.empty()) {
-        appliedForces(model, ws, t, siws.actuatorForces, siws.actuatorTau, siws.passiveTau,
-                      siws.gradient);
-        for (std::size_t a = 0; a < model.actuators.size(); ++a) {
-            const Actuator& actuator = model.actuators[a];
-            if (actuator.coordinate >= 0 && siws.drivenIndex[actuator.coordinate] >= 0) {
-                continue; // replaced by the unknown driving force
-            }
-            siws.jointForces[actuator.joint] += siws.actuatorForces[static_cast<Eigen::Index>(a)];
-        }
-    }
-    for (std::size_t j = 0; j < model.joints.size(); ++j) {
-        const auto& sd = model.joints[j].springDamper;
-        if (sd) {
-            const int joint = static_cast<int>(j);
-            siws.jointForces[joint] +=
-                -sd->stiffness * (jointValue(model, ws, joint) - sd->restPosition) -
-                sd->damping * jointRate(model, ws, joint);
-        }
-    }
-    for (std::size_t j = 0; j < model.joints.size(); ++j) {
-        const Joint& joint = model.joints[j];
-        if (!joint.isCut()) {
-            siws.appliedTau[joint.coordinate] += siws.jointForces[static_cast<Eigen::Index>(j)];
-        }
-    }
-}
-
 /// Each body's acceleration (gravity as the base's −g) and the wrench its motion needs.
 void inertiaWrenches(const Model& model,
                      SpatialInverseWorkspace& siws,
@@ -369,7 +335,8 @@ bool spatialInverseDynamics(const Model& model,
     updatePositions(model, siws.ws, q);
     updateVelocities(model, siws.ws, v);
     inertiaWrenches(model, siws, vdot);
-    applyJointForces(model, siws, t);
+    knownJointForces(model, siws.ws, t, siws.drivenIndex, siws.actuatorForces, siws.actuatorTau,
+                     siws.passiveTau, siws.gradient, siws.jointForces, siws.appliedTau);
     bool ok = false;
     if (method == InverseMethod::Traditional) {
         ok = solveTraditional(model, siws);
