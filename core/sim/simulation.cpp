@@ -526,6 +526,8 @@ const char* solverName(SolverKind kind) {
         return "slm";
     case SolverKind::Augmented:
         return "augmented";
+    case SolverKind::Rcr:
+        return "rcr";
     }
     return "?";
 }
@@ -565,6 +567,9 @@ std::optional<SolverKind> solverFromName(const std::string& name) {
     }
     if (name == "augmented") {
         return SolverKind::Augmented;
+    }
+    if (name == "rcr") {
+        return SolverKind::Rcr;
     }
     return std::nullopt;
 }
