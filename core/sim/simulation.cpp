@@ -14,6 +14,7 @@
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
 #include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/recursive_coordinate_reduction.hpp"
 #include "core/dynamics/spatial_tree_dynamics.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -643,7 +644,24 @@ std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spe
     settings.sampleInterval = spec.sampleInterval;
     settings.baumgarteAlpha = spec.baumgarteAlpha;
     settings.baumgarteBeta = spec.baumgarteBeta;
+    settings.independent = spec.rcrIndependent;
     return settings;
+}
+
+std::string
+startProblem(const Model& model, const SimulationSettings& settings, const Eigen::VectorXd& q0) {
+    if (settings.solver != SolverKind::Rcr) {
+        return {};
+    }
+    RcrWorkspace rws(model);
+    std::string error = resolveCoordinates(model, settings.independent, rws.named);
+    if (!error.empty() || model.nLoops() == 0) {
+        return error;
+    }
+    Workspace ws(model);
+    updatePositions(model, ws, q0);
+    return selectCoordinates(model, constraintJacobian(model, ws), rws) ? std::string()
+                                                                        : rws.failure;
 }
 
 SimulationSummary simulate(const Model& model,

@@ -116,6 +116,12 @@ struct SimulationSummary {
     std::string warning;
 };
 
+/// Why a run with these settings cannot start at the assembled positions q0, naming what to
+/// change (RCR: an invalid or ill-conditioned selection of independent coordinates); empty
+/// when it can. simulate() stops at t = 0 with the same message.
+std::string
+startProblem(const Model& model, const SimulationSettings& settings, const Eigen::VectorXd& q0);
+
 /// Integrates from (q0, qd0) at t = 0 to settings.tEnd. q0 should be assembled.
 SimulationSummary simulate(const Model& model,
                            const SimulationSettings& settings,
