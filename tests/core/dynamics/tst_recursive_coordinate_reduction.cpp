@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Recursive coordinate reduction (seed 003) against SSLM: the same q̈ and cut reactions at
 // random consistent states of every planar example, for several cut choices and named
-// independent coordinates; named errors for invalid or ill-conditioned selections; a switch of
-// the automatic selection where it becomes ill-conditioned; no allocation per call.
+// independent coordinates, and along SSLM trajectories of the spatial RSSR and ladder; named errors
+// for invalid or ill-conditioned selections; a switch of the automatic selection where it becomes
+// ill-conditioned; no allocation per call.
 
 #include <algorithm>
 #include <random>
@@ -17,6 +18,8 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/spec/spatial_templates.hpp"
 
 #include "bench/allocation_counter.hpp"
 #include "tests/core/fixtures/examples.hpp"
@@ -119,6 +122,30 @@ fixtures::ForwardSolution rcrAt(const Model& model,
         *used = describePartition(model, fws.rcr.partition);
     }
     return {fws.qdd, fws.lambda};
+}
+
+/// Consistent states along 1 s of an SSLM run (dopri5, projection) from the assembled state:
+/// every 10th sample.
+std::vector<State> trajectoryStates(const Model& model) {
+    const InitialState initial = assembleInitialState(model);
+    if (!initial.report.converged) {
+        qFatal("%s does not assemble: %s", model.name.c_str(), initial.report.message.c_str());
+    }
+    SimulationSettings settings;
+    settings.tEnd = 1.0;
+    settings.sampleInterval = 0.01;
+    std::vector<State> states;
+    int k = 0;
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& s) {
+        if (k++ % 10 == 0) {
+            states.push_back({s.q, s.qd});
+        }
+    };
+    if (!simulate(model, settings, initial.q, initial.qd, callbacks).ok) {
+        qFatal("%s: the SSLM run stopped", model.name.c_str());
+    }
+    return states;
 }
 
 /// The four-bar's crank angle (near `guess`) where the rocker's rate vanishes: the rocker's
@@ -225,6 +252,38 @@ private Q_SLOTS:
             QVERIFY(QString::fromStdString(used).section(';', 0, 0).contains(
                 QString::fromStdString(model->coordinates[k].name)));
         }
+    }
+
+    void agreesWithSslmOnSpatialExamples_data() {
+        QTest::addColumn<QString>("mechanism");
+        QTest::newRow("RSSR, cut J3 (universal)") << "rssr J3";
+        QTest::newRow("RSSR, cut J2 (spherical)") << "rssr J2";
+        QTest::newRow("ladder, 2 cells") << "ladder 2";
+        QTest::newRow("ladder, 8 cells") << "ladder 8";
+    }
+
+    void agreesWithSslmOnSpatialExamples() {
+        QFETCH(QString, mechanism);
+        const QStringList words = mechanism.split(' ');
+        const auto model =
+            fixtures::compiled(words[0] == "rssr" ? rssrSpec(words[1].toStdString())
+                                                  : spatialLadderSpec(words[1].toInt()));
+        double worstQdd = 0;
+        double worstLambda = 0;
+        std::string used;
+        const std::vector<State> states = trajectoryStates(*model);
+        QVERIFY(states.size() >= 10);
+        for (const State& state : states) {
+            const fixtures::ForwardSolution sslm =
+                fixtures::forwardDynamicsAt(*model, SolverKind::Sslm, state.q, state.qd);
+            const fixtures::ForwardSolution rcr = rcrAt(*model, state, {}, &used);
+            worstQdd = std::max(worstQdd, relativeError(rcr.qdd, sslm.qdd));
+            worstLambda = std::max(worstLambda, relativeError(rcr.lambda, sslm.lambda));
+        }
+        qInfo("%s: %s; worst relative q̈ %.2g, λ %.2g", qPrintable(mechanism), used.c_str(),
+              worstQdd, worstLambda);
+        QVERIFY2(worstQdd < kAgreementTol, qPrintable(QString::number(worstQdd)));
+        QVERIFY2(worstLambda < kReactionTol, qPrintable(QString::number(worstLambda)));
     }
 
     void automaticSelectionKeepsTheInputsIndependent() {
@@ -347,8 +406,9 @@ private Q_SLOTS:
     }
 
     void solveDoesNotAllocate() {
-        for (const char* file : {"four_bar.json", "carpet_scraper.json", "three_rrr.json",
-                                 "slider_crank.json", "watt_six_bar.json"}) {
+        for (const char* file :
+             {"four_bar.json", "carpet_scraper.json", "three_rrr.json", "slider_crank.json",
+              "watt_six_bar.json", "rssr.json", "spatial_ladder_4.json"}) {
             const auto model = fixtures::loadExample(file);
             const InitialState initial = assembleInitialState(*model);
             Workspace ws(*model);
