@@ -56,7 +56,10 @@ bool DynamicsRhs::evaluate(double t,
     // loop constraints at acceleration level: J q̈ = Ψ (eq. 9), with Baumgarte terms if asked
     constraintJacobian(m_model, m_ws);
     m_psi = -constraintBias(m_model, m_ws);
-    if (m_settings.stabilisation == Stabilisation::Baumgarte) {
+    // (not with RCR: its dependent rates come from the velocity level, so a position feedback
+    // in Ψ would only bend the independent accelerations; startProblem() refuses the pair)
+    if (m_settings.stabilisation == Stabilisation::Baumgarte &&
+        m_settings.solver != SolverKind::Rcr) {
         constraintResidual(m_model, m_ws);
         m_constraintRate.noalias() = m_ws.J * m_rates;
         m_psi -= 2.0 * m_settings.baumgarteAlpha * m_constraintRate;

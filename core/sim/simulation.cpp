@@ -653,6 +653,10 @@ startProblem(const Model& model, const SimulationSettings& settings, const Eigen
     if (settings.solver != SolverKind::Rcr) {
         return {};
     }
+    if (settings.stabilisation == Stabilisation::Baumgarte) {
+        return "RCR embeds the loop constraints at velocity level; Baumgarte stabilisation acts "
+               "at acceleration level and does not apply to it: use none or projection";
+    }
     RcrWorkspace rws(model);
     std::string error = resolveCoordinates(model, settings.independent, rws.named);
     if (!error.empty() || model.nLoops() == 0) {
@@ -676,6 +680,11 @@ SimulationSummary simulate(const Model& model,
                                     " entries and qd0 " + std::to_string(nq));
     }
     const auto wallStart = Clock::now();
+    if (settings.solver == SolverKind::Rcr && settings.stabilisation == Stabilisation::Baumgarte) {
+        SimulationSummary refused;
+        refused.message = "at t = 0 s: " + startProblem(model, settings, q0);
+        return refused;
+    }
     Run run(model, settings, callbacks);
     State x(static_cast<std::size_t>(np + nq + 2), 0.0);
     Eigen::Map<Eigen::VectorXd>(x.data(), np) = q0;

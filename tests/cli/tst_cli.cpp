@@ -426,6 +426,9 @@ void TestCli::simulateBadOptions_data() {
     QTest::newRow("rcr, theta4 independent")
         << QStringList{"--solver", "rcr", "--independent", "theta4"}
         << "the independent coordinates theta4 are not a valid selection";
+    QTest::newRow("rcr with baumgarte")
+        << QStringList{"--solver", "rcr", "--stabilise", "baumgarte"}
+        << "Baumgarte stabilisation acts at acceleration level";
     QTest::newRow("rcr, unknown independent")
         << QStringList{"--solver", "rcr", "--independent", "theta1,theta99"}
         << "no tree coordinate is named 'theta99'";
