@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// `sslm simulate FILE [--solver sslm|slm|augmented] [--integrator rk4|dopri5|rkf78|rosenbrock4]
+// `sslm simulate FILE [--solver sslm|slm|augmented|rcr [--independent theta1,…]]
+// [--integrator rk4|dopri5|rkf78|rosenbrock4]
 // [--t-end T] [--dt H] [--rtol R] [--atol A] [--sample S] [--stabilise none|baumgarte|projection]
 // [--alpha A] [--beta B] [--cut J8,J9,J10] [--forced-from inverse.csv [--pd KP,KD]]
 // [--out results.csv] [--summary-json FILE] [--quiet]`: forward dynamics from the file's
@@ -35,10 +36,11 @@ struct SimulateOptions {
     std::optional<double> beta;
     std::optional<double> singularityTolerance;
     std::optional<std::string> cuts;
-    std::string forcedFrom;  ///< empty: a free run with the file's actuators
-    std::string pd;          ///< "KP,KD" for --forced-from; empty: open loop
-    std::string out;         ///< empty: stdout
-    std::string summaryJson; ///< empty: none
+    std::optional<std::string> independent; ///< rcr: "theta1,theta4"
+    std::string forcedFrom;                 ///< empty: a free run with the file's actuators
+    std::string pd;                         ///< "KP,KD" for --forced-from; empty: open loop
+    std::string out;                        ///< empty: stdout
+    std::string summaryJson;                ///< empty: none
     bool quiet = false;
 };
 

@@ -550,7 +550,8 @@ ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
       massFactor(Eigen::MatrixXd::Zero(model.nq(), model.nq())),
       massZ(Eigen::MatrixXd::Zero(model.nq(), model.nConstraints())),
       constraintInertia(Eigen::MatrixXd::Zero(model.nConstraints(), model.nConstraints())),
-      rhs(Eigen::VectorXd::Zero(model.nConstraints())), nq(model.nq()), nc(model.nConstraints()) {
+      rhs(Eigen::VectorXd::Zero(model.nConstraints())), rcr(model), nq(model.nq()),
+      nc(model.nConstraints()) {
     planElimination(model, *this);
     planStorage(model, *this);
 }
@@ -574,6 +575,12 @@ bool solveForwardDynamics(SolverKind kind,
         return model.isSpatial()
                    ? solveSslm<ForwardDynamicsWorkspace::SpatialBlock>(model, M, phi, J, psi, fws)
                    : solveSslm<Eigen::Matrix2d>(model, M, phi, J, psi, fws);
+    case SolverKind::Rcr:
+        if (!solveRcr(model, M, phi, J, psi, fws.rcr, fws.qdd, fws.lambda)) {
+            fws.failure = fws.rcr.failure;
+            return false;
+        }
+        return true;
     }
     return false;
 }

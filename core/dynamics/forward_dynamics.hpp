@@ -11,10 +11,16 @@
 //   (eq. 25); eliminated block-wise in a minimum-degree order of the loop interaction graph
 //   (eqs. 34–36, 45–46); then q̈_j = I_j⁻¹(φ_j + Σ_i J_ijᵀ λ_i) per subsystem, the subsystem
 //   moving as an open tree under the cut forces (eq. 19).
+// - Rcr: no multipliers: recursive coordinate reduction (seed 003), the constraints embedded by
+//   eliminating each loop's dependent coordinates (recursive_coordinate_reduction.hpp); λ is
+//   recovered afterwards from Jᵀλ = M q̈ − φ.
 // SLM and SSLM share the same small dense kernels (dense_kernels.hpp), so that their timings
 // compare the algorithms, not the libraries.
 // λ_i is the reaction at cut i in the convention of loop_constraints.hpp: the force (N, ground
 // frame) that side B exerts on side A (for a prismatic cut: normal force and moment).
+// Augmented, SLM and SSLM solve these equations by themselves; RCR's q̈ is the same when the
+// rates behind φ and Ψ satisfy J q̇ = 0 (a simulation with RCR makes them so, see
+// dependentRates()).
 
 #include <string>
 #include <vector>
@@ -22,11 +28,12 @@
 #include <Eigen/Core>
 #include <Eigen/LU>
 
+#include "core/dynamics/recursive_coordinate_reduction.hpp"
 #include "core/model/model.hpp"
 
 namespace sslm {
 
-enum class SolverKind { Augmented, Slm, Sslm };
+enum class SolverKind { Augmented, Slm, Sslm, Rcr };
 
 /// Buffers and the SSLM elimination plan, built once per model; calls do not allocate.
 struct ForwardDynamicsWorkspace {
@@ -94,6 +101,9 @@ struct ForwardDynamicsWorkspace {
     /// of the GICM. Not set by the others.
     double conditioning = 1.0;
     int weakestLoop = -1; ///< the loop whose pivot gave `conditioning`
+
+    /// rcr: the partition of the coordinates, the loop blocks and the reduced equations
+    RcrWorkspace rcr;
 
     /// Why the last solve failed (names the matrix, loop and subsystem); empty on success.
     std::string failure;

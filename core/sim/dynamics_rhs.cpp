@@ -17,7 +17,12 @@ DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
       m_actuatorTau(Eigen::VectorXd::Zero(model.nq())),
       m_passiveTau(Eigen::VectorXd::Zero(model.nq())), m_scratch(Eigen::VectorXd::Zero(model.nq())),
       m_phi(Eigen::VectorXd::Zero(model.nq())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
-      m_constraintRate(Eigen::VectorXd::Zero(model.nConstraints())) {}
+      m_constraintRate(Eigen::VectorXd::Zero(model.nConstraints())),
+      m_rates(Eigen::VectorXd::Zero(model.nq())) {
+    if (settings.solver == SolverKind::Rcr) {
+        m_setupFailure = resolveCoordinates(model, settings.independent, m_fws.rcr.named);
+    }
+}
 
 bool DynamicsRhs::evaluate(double t,
                            const Eigen::Ref<const Eigen::VectorXd>& q,
@@ -25,7 +30,22 @@ bool DynamicsRhs::evaluate(double t,
     ++m_calls;
     // tree kinematics, inertia and forces of the cut-open mechanism
     updatePositions(m_model, m_ws, q);
-    updateVelocities(m_model, m_ws, qd);
+    m_rates = qd;
+    if (m_settings.solver == SolverKind::Rcr) {
+        // RCR embeds the velocity-level constraints: the dependent rates follow from the
+        // independent ones (seed 003 eqs. 34, 47), whatever the integrator carries for them
+        if (!m_setupFailure.empty()) {
+            m_fws.failure = m_setupFailure;
+            return false;
+        }
+        constraintJacobian(m_model, m_ws);
+        if (!prepareReduction(m_model, m_ws.J, m_fws.rcr)) {
+            m_fws.failure = m_fws.rcr.failure;
+            return false;
+        }
+        dependentRates(m_model, m_ws.J, m_rates, m_fws.rcr);
+    }
+    updateVelocities(m_model, m_ws, m_rates);
     treeDynamics(m_model, m_ws, m_dws);
     const AppliedPower power =
         appliedForces(m_model, m_ws, t, m_actuatorForces, m_actuatorTau, m_passiveTau, m_scratch);
@@ -36,9 +56,12 @@ bool DynamicsRhs::evaluate(double t,
     // loop constraints at acceleration level: J q̈ = Ψ (eq. 9), with Baumgarte terms if asked
     constraintJacobian(m_model, m_ws);
     m_psi = -constraintBias(m_model, m_ws);
-    if (m_settings.stabilisation == Stabilisation::Baumgarte) {
+    // (not with RCR: its dependent rates come from the velocity level, so a position feedback
+    // in Ψ would only bend the independent accelerations; startProblem() refuses the pair)
+    if (m_settings.stabilisation == Stabilisation::Baumgarte &&
+        m_settings.solver != SolverKind::Rcr) {
         constraintResidual(m_model, m_ws);
-        m_constraintRate.noalias() = m_ws.J * qd;
+        m_constraintRate.noalias() = m_ws.J * m_rates;
         m_psi -= 2.0 * m_settings.baumgarteAlpha * m_constraintRate;
         m_psi -= m_settings.baumgarteBeta * m_settings.baumgarteBeta * m_ws.phi;
     }

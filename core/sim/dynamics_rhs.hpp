@@ -27,6 +27,11 @@ public:
                   const Eigen::Ref<const Eigen::VectorXd>& qd);
 
     const Eigen::VectorXd& qdd() const { return m_fws.qdd; }
+    /// The rates the last evaluate() used: q̇ as given, except with RCR, whose dependent rates
+    /// follow from the independent ones through the velocity-level constraints (J q̇ = 0).
+    const Eigen::VectorXd& rates() const { return m_rates; }
+    /// RCR's workspace: its partition of the coordinates, conditioning and switches.
+    const RcrWorkspace& reduction() const { return m_fws.rcr; }
     const Eigen::VectorXd& lambda() const { return m_fws.lambda; }
     const Eigen::VectorXd& actuatorTau() const { return m_actuatorTau; }
     /// Each actuator's joint force (Model::actuators order; N·m or N).
@@ -66,6 +71,8 @@ private:
     Eigen::VectorXd m_phi;
     Eigen::VectorXd m_psi;
     Eigen::VectorXd m_constraintRate; ///< J q̇ (Baumgarte)
+    Eigen::VectorXd m_rates;          ///< q̇ of the last evaluate()
+    std::string m_setupFailure;       ///< RCR: the named independent coordinates do not resolve
     double m_actuatorPower = 0;
     double m_damperPower = 0;
     double m_lastLambdaNs = 0;

@@ -14,6 +14,7 @@
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
 #include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/recursive_coordinate_reduction.hpp"
 #include "core/dynamics/spatial_tree_dynamics.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -63,10 +64,11 @@ template <typename Vector> struct OdeSystem {
         const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nq);
         Eigen::Map<Eigen::VectorXd> out(&dxdt[0], np + nq + 2);
         if (!x.empty() && rhs->evaluate(t, q, qd)) {
+            // the rates the right-hand side used (RCR: dependent ones from the constraints)
             if (np == nq) {
-                out.head(nq) = qd;
+                out.head(nq) = rhs->rates();
             } else {
-                positionRates(*model, q, qd, out.head(np));
+                positionRates(*model, q, rhs->rates(), out.head(np));
             }
             out.segment(np, nq) = rhs->qdd();
             out[np + nq] = rhs->actuatorPower();
@@ -247,7 +249,7 @@ public:
         s.cpuLambdaNs = m_rhs.lastLambdaNs();
         s.t = t;
         s.q = q;
-        s.qd = qd;
+        s.qd = m_rhs.rates();
         s.qdd = m_rhs.qdd();
         s.lambda = m_rhs.lambda();
         s.tau = m_rhs.actuatorTau();
@@ -257,8 +259,8 @@ public:
 
         // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at the origin) and of the springs
         Workspace& ws = m_rhs.workspace();
-        m_rateBuffer.noalias() = m_rhs.massMatrix() * qd;
-        s.kineticEnergy = 0.5 * qd.dot(m_rateBuffer);
+        m_rateBuffer.noalias() = m_rhs.massMatrix() * s.qd;
+        s.kineticEnergy = 0.5 * s.qd.dot(m_rateBuffer);
         if (m_model.isSpatial()) {
             for (int i = 0; i < m_model.nLoops(); ++i) {
                 s.wrenches[i] = cutReactionWrench(m_model, ws, i, s.lambda);
@@ -281,7 +283,7 @@ public:
             m_model.nLoops() > 0 ? constraintResidual(m_model, ws).cwiseAbs().maxCoeff() : 0.0;
         s.velocityViolation = 0.0;
         if (m_model.nLoops() > 0) {
-            m_constraintBuffer.noalias() = ws.J * qd;
+            m_constraintBuffer.noalias() = ws.J * s.qd;
             s.velocityViolation = m_constraintBuffer.cwiseAbs().maxCoeff();
         }
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
@@ -331,6 +333,12 @@ public:
         if (conditioning < m_settings.singularityTolerance) {
             fail(t, nearSingularMessage(conditioning, weakestLoop));
             return false;
+        }
+        const RcrWorkspace& reduction = m_rhs.reduction();
+        if (reduction.switches != m_rcrSwitches) {
+            m_rcrSwitches = reduction.switches;
+            m_rcrSwitchText = "RCR switched its dependent coordinates at t = " + timeText(t) +
+                              ", " + reduction.lastSwitch;
         }
         normalize(x);
         if (m_settings.stabilisation == Stabilisation::Projection) {
@@ -390,6 +398,11 @@ public:
         m_stopped = true;
     }
 
+    /// RCR: the last switch of dependent coordinates in words, and how many there were.
+    const std::string& rcrSwitchText() const { return m_rcrSwitchText; }
+    int rcrSwitches() const { return m_rcrSwitches; }
+    const RcrWorkspace& reduction() const { return m_rhs.reduction(); }
+
     bool stopped() const { return m_stopped; }
     SimulationSummary& summary() { return m_summary; }
     long rhsCalls() const { return m_rhs.calls(); }
@@ -407,6 +420,8 @@ private:
     bool m_failed = false;
     double m_failedAt = 0;
     bool m_stopped = false;
+    int m_rcrSwitches = 0;
+    std::string m_rcrSwitchText;
     bool m_haveInitialEnergy = false;
     double m_initialEnergy = 0;
 };
@@ -526,6 +541,8 @@ const char* solverName(SolverKind kind) {
         return "slm";
     case SolverKind::Augmented:
         return "augmented";
+    case SolverKind::Rcr:
+        return "rcr";
     }
     return "?";
 }
@@ -565,6 +582,9 @@ std::optional<SolverKind> solverFromName(const std::string& name) {
     }
     if (name == "augmented") {
         return SolverKind::Augmented;
+    }
+    if (name == "rcr") {
+        return SolverKind::Rcr;
     }
     return std::nullopt;
 }
@@ -606,7 +626,7 @@ std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spe
     const auto stabilisation = stabilisationFromName(spec.stabilisation);
     if (!solver || !integrator || !stabilisation) {
         if (error != nullptr) {
-            *error = !solver       ? "unknown solver '" + spec.method + "' (sslm, slm, augmented)"
+            *error = !solver ? "unknown solver '" + spec.method + "' (sslm, slm, augmented, rcr)"
                      : !integrator ? "unknown integrator '" + spec.integrator +
                                          "' (rk4, dopri5, rkf78, rosenbrock4)"
                                    : "unknown stabilisation '" + spec.stabilisation +
@@ -624,7 +644,28 @@ std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spe
     settings.sampleInterval = spec.sampleInterval;
     settings.baumgarteAlpha = spec.baumgarteAlpha;
     settings.baumgarteBeta = spec.baumgarteBeta;
+    settings.independent = spec.rcrIndependent;
     return settings;
+}
+
+std::string
+startProblem(const Model& model, const SimulationSettings& settings, const Eigen::VectorXd& q0) {
+    if (settings.solver != SolverKind::Rcr) {
+        return {};
+    }
+    if (settings.stabilisation == Stabilisation::Baumgarte) {
+        return "RCR embeds the loop constraints at velocity level; Baumgarte stabilisation acts "
+               "at acceleration level and does not apply to it: use none or projection";
+    }
+    RcrWorkspace rws(model);
+    std::string error = resolveCoordinates(model, settings.independent, rws.named);
+    if (!error.empty() || model.nLoops() == 0) {
+        return error;
+    }
+    Workspace ws(model);
+    updatePositions(model, ws, q0);
+    return selectCoordinates(model, constraintJacobian(model, ws), rws) ? std::string()
+                                                                        : rws.failure;
 }
 
 SimulationSummary simulate(const Model& model,
@@ -639,6 +680,11 @@ SimulationSummary simulate(const Model& model,
                                     " entries and qd0 " + std::to_string(nq));
     }
     const auto wallStart = Clock::now();
+    if (settings.solver == SolverKind::Rcr && settings.stabilisation == Stabilisation::Baumgarte) {
+        SimulationSummary refused;
+        refused.message = "at t = 0 s: " + startProblem(model, settings, q0);
+        return refused;
+    }
     Run run(model, settings, callbacks);
     State x(static_cast<std::size_t>(np + nq + 2), 0.0);
     Eigen::Map<Eigen::VectorXd>(x.data(), np) = q0;
@@ -686,6 +732,15 @@ SimulationSummary simulate(const Model& model,
                       loop >= 0 ? model.joints[model.cuts[loop]].name.c_str() : "?",
                       summary.minConditioning);
         summary.warning = text;
+    }
+    if (settings.solver == SolverKind::Rcr && run.reduction().chosen) {
+        summary.reduction = describePartition(model, run.reduction().partition);
+    }
+    if (run.rcrSwitches() > 0) {
+        summary.warning +=
+            (summary.warning.empty() ? "" : "; ") + run.rcrSwitchText() +
+            (run.rcrSwitches() > 1 ? " (" + std::to_string(run.rcrSwitches()) + " switches in all)"
+                                   : std::string());
     }
     summary.rhsCalls = run.rhsCalls();
     summary.wallSeconds = std::chrono::duration<double>(Clock::now() - wallStart).count();

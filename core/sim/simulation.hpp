@@ -30,6 +30,9 @@ enum class Stabilisation { None, Baumgarte, Projection };
 
 struct SimulationSettings {
     SolverKind solver = SolverKind::Sslm;
+    /// RCR only: coordinates to keep independent (names in q); the others, and any the
+    /// mobility leaves, are chosen per loop for conditioning at the pose.
+    std::vector<std::string> independent;
     IntegratorKind integrator = IntegratorKind::Dopri5;
     double tEnd = 5.0;  ///< s
     double step = 1e-3; ///< s: fixed step of RK4, first step of the adaptive methods
@@ -100,6 +103,8 @@ struct SimulationSummary {
     double wallSeconds = 0;
     double maxPositionViolation = 0; ///< over the samples
     double maxVelocityViolation = 0;
+    /// RCR: the partition of the coordinates at the end of the run (describePartition).
+    std::string reduction;
     double maxEnergyError = 0; ///< max |E − E₀ − W_actuators − W_dampers| over the samples (J)
     /// Smallest conditioning of the loops over the accepted steps (1: none or far from
     /// singular) and when it occurred (s).
@@ -110,6 +115,12 @@ struct SimulationSummary {
     /// singular pose); empty otherwise.
     std::string warning;
 };
+
+/// Why a run with these settings cannot start at the assembled positions q0, naming what to
+/// change (RCR: an invalid or ill-conditioned selection of independent coordinates); empty
+/// when it can. simulate() stops at t = 0 with the same message.
+std::string
+startProblem(const Model& model, const SimulationSettings& settings, const Eigen::VectorXd& q0);
 
 /// Integrates from (q0, qd0) at t = 0 to settings.tEnd. q0 should be assembled.
 SimulationSummary simulate(const Model& model,

@@ -201,7 +201,7 @@ struct InitialStateSpec {
 
 /// Default settings for a simulation run of this mechanism.
 struct SolverSettingsSpec {
-    std::string method = "sslm";       ///< sslm | slm | augmented
+    std::string method = "sslm";       ///< sslm | slm | augmented | rcr
     std::string integrator = "dopri5"; ///< rk4 | dopri5 | rkf78 | rosenbrock4
     double tEnd = 5.0;                 ///< s
     double step = 1e-3;                ///< s, fixed-step integrators and initial step
@@ -211,6 +211,8 @@ struct SolverSettingsSpec {
     std::string stabilisation = "projection"; ///< none | baumgarte | projection
     double baumgarteAlpha = 5.0;              ///< 1/s
     double baumgarteBeta = 5.0;               ///< 1/s
+    /// rcr: coordinates to keep independent ("rcr_independent"); empty: chosen per loop
+    std::vector<std::string> rcrIndependent;
 
     bool operator==(const SolverSettingsSpec&) const = default;
 };

@@ -873,6 +873,9 @@ private:
                 optNumber(*b, p, "beta", "1/s", s.baumgarteBeta);
             }
         }
+        list(
+            v, path, "rcr_independent", false, "a coordinate name", s.rcrIndependent,
+            [this](const Json& x, const std::string& p, std::string& name) { string(x, p, name); });
     }
 
     Report& m_report;

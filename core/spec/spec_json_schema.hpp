@@ -44,8 +44,9 @@ inline const Keys kSignalKeys = {"type",      "value", "rate",  "amplitude",
                                  "frequency", "phase", "points"};
 inline const Keys kTraceKeys = {"name", "body", "point"};
 inline const Keys kInitialKeys = {"independent", "rates", "assembly_guess"};
-inline const Keys kSolverKeys = {"method", "integrator",      "t_end",         "step",     "rtol",
-                                 "atol",   "sample_interval", "stabilisation", "baumgarte"};
+inline const Keys kSolverKeys = {"method",    "integrator",     "t_end",           "step",
+                                 "rtol",      "atol",           "sample_interval", "stabilisation",
+                                 "baumgarte", "rcr_independent"};
 inline const Keys kBaumgarteKeys = {"alpha", "beta"};
 
 template <class Enum> using Words = std::vector<std::pair<std::string_view, Enum>>;

@@ -36,7 +36,7 @@ constexpr double kMaxMass = 1e9;       ///< kg
 constexpr double kMaxInertia = 1e12;   ///< kg·m²
 constexpr double kMaxCoordinate = 1e6; ///< m, of a point in its body's frame
 
-const std::vector<std::string_view> kMethods = {"sslm", "slm", "augmented"};
+const std::vector<std::string_view> kMethods = {"sslm", "slm", "augmented", "rcr"};
 const std::vector<std::string_view> kIntegrators = {"rk4", "dopri5", "rkf78", "rosenbrock4"};
 const std::vector<std::string_view> kStabilisations = {"none", "baumgarte", "projection"};
 
@@ -672,6 +672,16 @@ private:
                       std::string("Baumgarte ") + key + " must not be negative, got " +
                           number(value),
                       "use 0 or a positive gain in 1/s");
+            }
+        }
+        for (std::size_t i = 0; i < s.rcrIndependent.size(); ++i) {
+            const std::string& name = s.rcrIndependent[i];
+            if (m_coordinates.count(name) == 0) {
+                std::vector<std::string> known(m_coordinates.begin(), m_coordinates.end());
+                std::sort(known.begin(), known.end());
+                error("solver.rcr_independent[" + std::to_string(i) + "]",
+                      "unknown coordinate " + inQuotes(name),
+                      "known coordinates: " + spec_text::listQuoted(known));
             }
         }
     }

@@ -224,6 +224,9 @@ Json documentJson(const MechanismSpec& spec) {
     solver["sample_interval"] = s.sampleInterval;
     solver["stabilisation"] = s.stabilisation;
     solver["baumgarte"] = Json::object({{"alpha", s.baumgarteAlpha}, {"beta", s.baumgarteBeta}});
+    if (!s.rcrIndependent.empty()) {
+        solver["rcr_independent"] = s.rcrIndependent;
+    }
     doc["solver"] = std::move(solver);
     return doc;
 }

@@ -38,7 +38,8 @@ private Q_SLOTS:
         QVERIFY(model);
         const InitialState initial = assembleInitialState(*model);
         QVERIFY(initial.report.converged);
-        for (SolverKind solver : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
+        for (SolverKind solver :
+             {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented, SolverKind::Rcr}) {
             for (Stabilisation stabilisation :
                  {Stabilisation::None, Stabilisation::Baumgarte, Stabilisation::Projection}) {
                 SimulationSettings settings;

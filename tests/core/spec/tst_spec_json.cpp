@@ -141,7 +141,7 @@ MechanismSpec everyFieldSpec() {
     s.initial.independent = {{"theta1", 0.25}, {"x3", -1e-9}};
     s.initial.rates = {{"theta1", 4.7124}};
     s.initial.assemblyGuess = {{"J2", 1.1676401436347343}};
-    s.solver = {"augmented", "rkf78", 2.5, 1e-4, 1e-10, 1e-12, 0.005, "baumgarte", 10, 25};
+    s.solver = {"rcr", "rkf78", 2.5, 1e-4, 1e-10, 1e-12, 0.005, "baumgarte", 10, 25, {"x3"}};
     return s;
 }
 

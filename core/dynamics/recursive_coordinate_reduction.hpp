@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Recursive coordinate reduction (RCR), Anderson & Critchley (seed 003 Sect. 3): the loop
+// constraints are embedded instead of enforced by multipliers. With the coordinates split per
+// loop into independent and dependent ones (coordinate_partition.hpp), loop by loop in the
+// partition's order:
+// - velocity level (eqs. 34, 47, 51): J_ld q̇_d(l) = −Σ_{k known} J_lk q̇_k gives loop l's
+//   dependent rates from the independent ones and those of the loops before it;
+// - acceleration level (eqs. 35, 54–55): the same with J q̈ = Ψ gives q̈ = R q̈_i + r, R's
+//   columns being the nonholonomic partial velocities of the independent coordinates (eq. 58,
+//   Γ^k P^{p_i}) and r the part known from the state (Ξ^k A_t^{n_i}, carried into the next
+//   coupled loop as the Θ term of eqs. 76–80);
+// - kinetics (eqs. 56–60): Rᵀ(M q̈ − φ) = 0, i.e. (Rᵀ M R) q̈_i = Rᵀ(φ − M r), whose matrix
+//   is what the seed's virtual terminal bodies carry (eqs. 60–66).
+// The loop-by-loop elimination is the seed's; the reduced matrix is assembled here from the
+// block-diagonal M (O(Σ n_j² f + f³) for f independent coordinates), not yet by the seed's
+// body-level triangularization (eqs. 61–71), which is what makes it O(n + m).
+//
+// There are no multipliers in the method. The cut reactions are recovered afterwards from the
+// residual of the unreduced equations, Jᵀλ = M q̈ − φ (it lies in the range of Jᵀ because
+// Rᵀ annihilates it), taken on the dependent rows: J_ldᵀ λ_l = (M q̈ − φ)_d(l) − Σ_{t after l}
+// J_tdᵀ λ_t, loop by loop in reverse order. λ then has the meaning and units of the other
+// solvers' (loop_constraints.hpp), so plots and CSV keep their columns.
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/LU>
+
+#include "core/dynamics/coordinate_partition.hpp"
+#include "core/model/model.hpp"
+
+namespace sslm {
+
+/// Below this conditioning of a loop's block (loopBlockConditioning) the partition is chosen
+/// again at the pose, and switched if the new one is better.
+inline constexpr double kRcrReselectBelow = 1e-2;
+
+/// The partition, one LU per loop block and the buffers, sized once per model; only choosing
+/// (or switching) a partition allocates.
+struct RcrWorkspace {
+    explicit RcrWorkspace(const Model& model);
+
+    using Block = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>;
+    using BlockVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 6, 1>;
+
+    /// One loop of the partition, in solution order.
+    struct Step {
+        int loop = -1;
+        int rowBegin = 0;
+        int rows = 0;
+        std::vector<int> dependent;  ///< its dependent coordinates
+        std::vector<int> known;      ///< the other non-zero columns of its rows
+        std::vector<int> laterSteps; ///< steps after it whose rows touch its dependent columns
+        Block block;                 ///< J_ld at the last factorization
+        Eigen::PartialPivLU<Block> lu;
+        double conditioning = 1;
+    };
+
+    /// Coordinates the user names independent (indices in q); the others are chosen.
+    std::vector<int> named;
+
+    CoordinatePartition partition; ///< empty until the first call (or selectCoordinates)
+    std::vector<Step> steps;
+    bool chosen = false;
+
+    Eigen::MatrixXd basis;       ///< R (nq × f): ∂q̇/∂q̇_i
+    Eigen::VectorXd offset;      ///< r (nq): q̈ at q̈_i = 0
+    Eigen::MatrixXd massBasis;   ///< M R
+    Eigen::VectorXd massOffset;  ///< M r, then M q̈ − φ
+    Eigen::MatrixXd reducedMass; ///< Rᵀ M R (f × f), then its Cholesky factor
+    Eigen::VectorXd reduced;     ///< Rᵀ(φ − M r), then q̈_i
+    BlockVector scratch;         ///< a loop's right-hand side
+    BlockVector solution;        ///< a loop's dependent values
+
+    /// Smallest loop-block conditioning at the last call, and its loop.
+    double conditioning = 1;
+    int weakestLoop = -1;
+    /// How many times the partition was switched for a better-conditioned one, and the last
+    /// switch in words ("loop 1 (cut J4): theta2, theta3 → theta3, theta4 …").
+    int switches = 0;
+    std::string lastSwitch;
+    double reselectBelow = kRcrReselectBelow; ///< hysteresis of the re-selection
+    std::string failure; ///< why the last call failed, naming the loop and coordinates
+
+    int nq = 0;
+    int nc = 0;
+};
+
+/// Chooses the partition at the pose of J (constraintJacobian) with `rws.named` independent and
+/// factors the loop blocks. False with rws.failure when no valid, well-conditioned partition
+/// exists (seed 003 Sect. 4.4).
+bool selectCoordinates(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace& rws);
+
+/// Factors the loop blocks at the pose of J, choosing a partition first if there is none and
+/// switching to a better one where the current one has become ill-conditioned. False with
+/// rws.failure when no well-conditioned partition exists at the pose.
+bool prepareReduction(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace& rws);
+
+/// The velocity-level constraints: overwrites the dependent entries of qd from the independent
+/// ones, so that J q̇ = 0 to round-off. Precondition: prepareReduction at this pose.
+void dependentRates(const Model& model,
+                    const Eigen::MatrixXd& J,
+                    Eigen::Ref<Eigen::VectorXd> qd,
+                    RcrWorkspace& rws);
+
+/// q̈ and the recovered cut reactions λ (rows per loop, convention of loop_constraints.hpp) from
+/// M q̈ = φ + Jᵀλ, J q̈ = Ψ, by coordinate reduction. Calls prepareReduction. The rates behind
+/// φ and Ψ should satisfy J q̇ = 0 (dependentRates). False with rws.failure when the pose has
+/// no well-conditioned partition or the reduced inertia is not positive definite.
+bool solveRcr(const Model& model,
+              const Eigen::MatrixXd& M,
+              const Eigen::VectorXd& phi,
+              const Eigen::MatrixXd& J,
+              const Eigen::VectorXd& psi,
+              RcrWorkspace& rws,
+              Eigen::VectorXd& qdd,
+              Eigen::VectorXd& lambda);
+
+} // namespace sslm
