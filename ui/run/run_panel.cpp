@@ -151,9 +151,13 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     m_solver->addItem(tr("SSLM"), static_cast<int>(SolverKind::Sslm));
     m_solver->addItem(tr("SLM"), static_cast<int>(SolverKind::Slm));
     m_solver->addItem(tr("Augmented"), static_cast<int>(SolverKind::Augmented));
-    m_solver->setToolTip(tr("How the Lagrange multipliers λ are found. SSLM solves them subsystem "
-                            "by subsystem (block-wise GICM); SLM from the whole J M⁻¹ Jᵀ; "
-                            "Augmented from the KKT system. All three give the same motion."));
+    m_solver->addItem(tr("RCR"), static_cast<int>(SolverKind::Rcr));
+    m_solver->setToolTip(tr("How the loop constraints enter the dynamics. SSLM finds the Lagrange "
+                            "multipliers λ subsystem by subsystem (block-wise GICM); SLM from the "
+                            "whole J M⁻¹ Jᵀ; Augmented from the KKT system. RCR (recursive "
+                            "coordinate reduction, Anderson & Critchley) reduces every loop to "
+                            "its independent coordinates and holds the constraints at velocity "
+                            "level (no Baumgarte). All give the same motion."));
     m_integrator = new QComboBox;
     m_integrator->addItem(tr("Dopri5"), static_cast<int>(IntegratorKind::Dopri5));
     m_integrator->addItem(tr("RKF78"), static_cast<int>(IntegratorKind::Rkf78));

@@ -58,6 +58,20 @@ private Q_SLOTS:
     void init() { m_window = fixtures::windowWith(fixtures::example("four_bar.json")); }
     void cleanup() { m_window.reset(); }
 
+    void everySolverOfAFileIsOffered() {
+        // a file asking for recursive coordinate reduction keeps it (no silent fallback)
+        for (const SolverKind kind :
+             {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented, SolverKind::Rcr}) {
+            RunPanel panel;
+            SimulationSettings settings;
+            settings.solver = kind;
+            panel.setSettings(settings);
+            const std::optional<SimulationSettings> shown = panel.settings();
+            QVERIFY(shown.has_value());
+            QCOMPARE(static_cast<int>(shown->solver), static_cast<int>(kind));
+        }
+    }
+
     void aForcedRunDoesNotCarryOverToAnotherFile() {
         chooseRunKind(RunKind::Forced);
         QCOMPARE(startedKind(), RunKind::Forced);
