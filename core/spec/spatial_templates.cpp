@@ -17,7 +17,8 @@ using Vec3 = Eigen::Vector3d;
 /// A rod's inertia about its COM: `axial` about the unit direction u, `transverse` about every
 /// axis perpendicular to it (kg·m²).
 Eigen::Matrix3d rodInertia(const Vec3& u, double axial, double transverse) {
-    return transverse * Eigen::Matrix3d::Identity() + (axial - transverse) * u * u.transpose();
+    const Eigen::Matrix3d uu = u * u.transpose(); // evaluated first: exactly symmetric
+    return transverse * Eigen::Matrix3d::Identity() + (axial - transverse) * uu;
 }
 
 } // namespace
@@ -187,8 +188,14 @@ MechanismSpec stewartPlatformSpec() {
 
     MechanismSpec spec;
     spec.name = "Stewart platform";
-    spec.description = "6-UPS Stewart-Gough platform: six sprung legs (universal, prismatic, "
-                       "spherical), 6 DOF (numbers: docs/reference-mechanisms.md)";
+    spec.description =
+        "6-UPS Stewart-Gough platform: a 5 kg platform (joint hexagon of radius 0.3 m) 0.6 m "
+        "above a base hexagon of radius 0.5 m on six legs, each a 1 kg cylinder on a universal "
+        "joint U<i> at the base and a 0.5 kg piston sliding in it (prismatic P<i>, coordinate "
+        "L<i> = leg length) with a spherical joint S<i> at the platform; S2..S6 are cut (15 "
+        "loop equations). 6 degrees of freedom. Each leg has a 1000 N/m spring of rest length "
+        "0.69 m, undamped. Initial state: the reference pose with a 1 rad/s twist about z "
+        "(numbers: docs/reference-mechanisms.md).";
     spec.space = MotionSpace::Spatial;
     spec.gravity = {0.0, 0.0};
     spec.gravityZ = -9.81;
@@ -246,7 +253,7 @@ MechanismSpec stewartPlatformSpec() {
         spec.initial.independent.emplace_back("L" + n, length);
         spec.initial.rates.emplace_back("L" + n, u.dot(spin.cross(top)));
     }
-    spec.tracedPoints = {{"platform centre", {"platform", "centre"}}};
+    spec.tracedPoints = {{"platform", {"platform", "centre"}}};
     spec.solver.tEnd = 2.0;
     return spec;
 }
