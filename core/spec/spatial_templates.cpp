@@ -181,6 +181,8 @@ MechanismSpec stewartPlatformSpec() {
     constexpr double cylinderMass = 1.0;       // kg, a 0.4 m tube from the base joint
     constexpr double pistonMass = 0.5;         // kg, a 0.4 m rod ending at the platform joint
     constexpr double tubeLength = 0.4;         // m, cylinder and piston alike
+    constexpr double cylinderRadius = 0.03;    // m, solid for its axial inertia
+    constexpr double pistonRadius = 0.01;      // m
     constexpr double stiffness = 1000.0;       // N/m, each leg's spring
     constexpr double restLength = 0.69;        // m (0.7010 m would hold the reference pose)
     constexpr double twistRate = 1.0;          // rad/s, initial platform spin about z
@@ -227,12 +229,12 @@ MechanismSpec stewartPlatformSpec() {
         // the cylinder's frame at its base joint, the piston's at its tip; both along u
         spec.bodies.push_back(
             spatialBody("cylinder" + n, cylinderMass, 0.5 * tubeLength * u,
-                        rodInertia(u, 0.5 * cylinderMass * 0.03 * 0.03,
+                        rodInertia(u, 0.5 * cylinderMass * cylinderRadius * cylinderRadius,
                                    cylinderMass * tubeLength * tubeLength / 12.0),
                         {spatialPoint("base", Vec3::Zero()), spatialPoint("end", tubeLength * u)}));
         spec.bodies.push_back(
             spatialBody("piston" + n, pistonMass, -0.5 * tubeLength * u,
-                        rodInertia(u, 0.5 * pistonMass * 0.01 * 0.01,
+                        rodInertia(u, 0.5 * pistonMass * pistonRadius * pistonRadius,
                                    pistonMass * tubeLength * tubeLength / 12.0),
                         {spatialPoint("tip", Vec3::Zero()), spatialPoint("end", -tubeLength * u)}));
         const Vec3 across = Vec3::UnitZ().cross(u).normalized();
@@ -247,7 +249,7 @@ MechanismSpec stewartPlatformSpec() {
                                       {"platform", "S" + n});
         ball.coordinates = {"S" + n + ".wx", "S" + n + ".wy", "S" + n + ".wz"};
         spec.joints.insert(spec.joints.end(), {hooke, slide, ball});
-        if (i > 0) {
+        if (i > 0) { // S1 stays in the tree: the platform hangs from leg 1
             spec.cuts.push_back("S" + n);
         }
         spec.initial.independent.emplace_back("L" + n, length);
