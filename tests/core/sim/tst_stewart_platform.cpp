@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The 6-UPS Stewart–Gough platform template: 6 DOF by Grübler and by the rank of J, assembled
-// at its reference pose with the five cut loops closed, the three solvers agreeing on
+// at its reference pose with the five cut loops closed, the four solvers agreeing on
 // consistent states, and 2 s of free motion that keeps its energy (undamped springs) or loses
 // exactly the damper work (damped ones).
 
@@ -28,7 +28,7 @@ using namespace sslm;
 namespace {
 
 constexpr double kClosureTol = 1e-12;   // m: loop closure of an assembled state
-constexpr double kAgreementTol = 1e-10; // relative: SSLM, SLM and augmented on q̈ and λ
+constexpr double kAgreementTol = 1e-10; // relative: the four solvers on q̈ and λ
 
 std::shared_ptr<const Model> compiled(const MechanismSpec& spec) {
     const CompileResult result = compileModel(spec);
@@ -182,7 +182,7 @@ private Q_SLOTS:
             QVERIFY(constraintResidual(*model, ws).cwiseAbs().maxCoeff() <= kClosureTol);
             const fixtures::ForwardSolution sslm =
                 fixtures::forwardDynamicsAt(*model, SolverKind::Sslm, state.q, state.qd);
-            for (SolverKind kind : {SolverKind::Slm, SolverKind::Augmented}) {
+            for (SolverKind kind : {SolverKind::Slm, SolverKind::Augmented, SolverKind::Rcr}) {
                 const fixtures::ForwardSolution other =
                     fixtures::forwardDynamicsAt(*model, kind, state.q, state.qd);
                 worst = std::max({worst, relativeError(other.qdd, sslm.qdd),
@@ -193,7 +193,7 @@ private Q_SLOTS:
                 constraintJacobian(*model, ws) * sslm.qdd + constraintBias(*model, ws);
             QVERIFY(closure.cwiseAbs().maxCoeff() < 1e-9 * std::max(1.0, sslm.qdd.norm()));
         }
-        qInfo("SSLM, SLM and augmented agree on q̈ and λ to %.3g relative", worst);
+        qInfo("SSLM, SLM, augmented and RCR agree on q̈ and λ to %.3g relative", worst);
         QVERIFY2(worst < kAgreementTol, qPrintable(QString::number(worst)));
     }
 
