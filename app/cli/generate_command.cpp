@@ -19,19 +19,28 @@ constexpr int kMaxCells = 1024;
 CLI::App* addGenerateCommand(CLI::App& app, GenerateOptions& options) {
     CLI::App* cmd = app.add_subcommand(
         "generate", "Write a generated mechanism file: 'ladder', the spatial ladder of seed 003 "
-                    "(L loops, 2 DOF, dynamically one Hooke pendulum for every L)");
-    cmd->add_option("FAMILY", options.family, "What to generate: ladder")
+                    "(L loops, 2 DOF, dynamically one Hooke pendulum for every L), or "
+                    "'stewart', the 6-UPS Stewart-Gough platform (6 DOF)");
+    cmd->add_option("FAMILY", options.family, "What to generate: ladder | stewart")
         ->required()
-        ->check(CLI::IsMember({"ladder"}));
-    cmd->add_option("--cells", options.cells, "Number of loops L (1 to 1024)")
-        ->required()
+        ->check(CLI::IsMember({"ladder", "stewart"}));
+    cmd->add_option("--cells", options.cells, "Number of loops L (1 to 1024), ladder only")
         ->check(CLI::Range(1, kMaxCells));
     cmd->add_option("--out", options.out, "Write to this file instead of standard output");
     return cmd;
 }
 
 int runGenerate(const GenerateOptions& options) {
-    const MechanismSpec spec = spatialLadderSpec(options.cells);
+    const bool ladder = options.family == "ladder";
+    if (ladder && options.cells < 1) {
+        std::cerr << "sslm generate: error: a ladder needs --cells L (1 to " << kMaxCells << ")\n";
+        return kExitBadInput;
+    }
+    if (!ladder && options.cells != 0) {
+        std::cerr << "sslm generate: error: --cells is for a ladder only\n";
+        return kExitBadInput;
+    }
+    const MechanismSpec spec = ladder ? spatialLadderSpec(options.cells) : stewartPlatformSpec();
     if (options.out.empty()) {
         std::cout << toJson(spec);
         return kExitOk;
@@ -40,8 +49,9 @@ int runGenerate(const GenerateOptions& options) {
         std::cerr << "sslm generate: error: " << *error << '\n';
         return kExitBadInput;
     }
-    std::cerr << "sslm: " << spec.name << " (" << 2 * options.cells + 1 << " bodies, "
-              << options.cells << " cut joints, 2 DOF) written to " << options.out << '\n';
+    std::cerr << "sslm: " << spec.name << " (" << spec.bodies.size() << " bodies, "
+              << spec.cuts.size() << " cut joints, " << (ladder ? 2 : 6) << " DOF) written to "
+              << options.out << '\n';
     return kExitOk;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/spec/spatial_templates.hpp"
 
+#include <cmath>
 #include <numbers>
 #include <stdexcept>
 #include <string>
@@ -16,7 +17,8 @@ using Vec3 = Eigen::Vector3d;
 /// A rod's inertia about its COM: `axial` about the unit direction u, `transverse` about every
 /// axis perpendicular to it (kg·m²).
 Eigen::Matrix3d rodInertia(const Vec3& u, double axial, double transverse) {
-    return transverse * Eigen::Matrix3d::Identity() + (axial - transverse) * u * u.transpose();
+    const Eigen::Matrix3d uu = u * u.transpose(); // evaluated first: exactly symmetric
+    return transverse * Eigen::Matrix3d::Identity() + (axial - transverse) * uu;
 }
 
 } // namespace
@@ -165,6 +167,95 @@ MechanismSpec spatialLadderSpec(int cells) {
     }
     spec.initial.rates = {{"a0", 0.5}, {"b0", -0.8}};
     spec.tracedPoints = {{"tip of P0", {"P0", "tip"}}};
+    spec.solver.tEnd = 2.0;
+    return spec;
+}
+
+MechanismSpec stewartPlatformSpec() {
+    constexpr double baseRadius = 0.5;         // m, base joint circle
+    constexpr double platformRadius = 0.3;     // m, platform joint circle
+    constexpr double height = 0.6;             // m, platform plane above the base at the reference
+    constexpr double pairHalfAngle = 10.0;     // deg, half the angle between a pair's joints
+    constexpr double platformMass = 5.0;       // kg, a disc of radius 0.3 m
+    constexpr double platformThickness = 0.02; // m
+    constexpr double cylinderMass = 1.0;       // kg, a 0.4 m tube from the base joint
+    constexpr double pistonMass = 0.5;         // kg, a 0.4 m rod ending at the platform joint
+    constexpr double tubeLength = 0.4;         // m, cylinder and piston alike
+    constexpr double cylinderRadius = 0.03;    // m, solid for its axial inertia
+    constexpr double pistonRadius = 0.01;      // m
+    constexpr double stiffness = 1000.0;       // N/m, each leg's spring
+    constexpr double restLength = 0.69;        // m (0.7010 m would hold the reference pose)
+    constexpr double twistRate = 1.0;          // rad/s, initial platform spin about z
+    const double degree = std::numbers::pi / 180.0;
+
+    MechanismSpec spec;
+    spec.name = "Stewart platform";
+    spec.description =
+        "6-UPS Stewart-Gough platform: a 5 kg platform (joint hexagon of radius 0.3 m) 0.6 m "
+        "above a base hexagon of radius 0.5 m on six legs, each a 1 kg cylinder on a universal "
+        "joint U<i> at the base and a 0.5 kg piston sliding in it (prismatic P<i>, coordinate "
+        "L<i> = leg length) with a spherical joint S<i> at the platform; S2..S6 are cut (15 "
+        "loop equations). 6 degrees of freedom. Each leg has a 1000 N/m spring of rest length "
+        "0.69 m, undamped. Initial state: the reference pose with a 1 rad/s twist about z "
+        "(numbers: docs/reference-mechanisms.md).";
+    spec.space = MotionSpace::Spatial;
+    spec.gravity = {0.0, 0.0};
+    spec.gravityZ = -9.81;
+    const double discRadial = platformMass * platformRadius * platformRadius / 4.0 +
+                              platformMass * platformThickness * platformThickness / 12.0;
+    spec.bodies.push_back(
+        spatialBody("platform", platformMass, Vec3::Zero(),
+                    Eigen::Vector3d(discRadial, discRadial,
+                                    platformMass * platformRadius * platformRadius / 2.0)
+                        .asDiagonal(),
+                    {spatialPoint("centre", Vec3::Zero())})); // S1…S6 follow, one per leg
+    const Vec3 centre(0.0, 0.0, height);
+    const Vec3 spin = twistRate * Vec3::UnitZ();
+    for (int i = 0; i < 6; ++i) {
+        const std::string n = std::to_string(i + 1);
+        // base pairs centred at 0°, 120°, 240°; each leg leans to the platform pair 60° away
+        const int pair = i / 2;
+        const double side = i % 2 == 0 ? -1.0 : 1.0;
+        const double baseAngle = (120.0 * pair + side * pairHalfAngle) * degree;
+        const double platformAngle = (120.0 * pair + side * (60.0 - pairHalfAngle)) * degree;
+        const Vec3 base = baseRadius * Vec3(std::cos(baseAngle), std::sin(baseAngle), 0.0);
+        const Vec3 top =
+            platformRadius * Vec3(std::cos(platformAngle), std::sin(platformAngle), 0.0);
+        const Vec3 leg = centre + top - base;
+        const double length = leg.norm();
+        const Vec3 u = leg / length;
+        spec.ground.points.push_back(spatialPoint("B" + n, base));
+        spec.bodies.front().points.push_back(spatialPoint("S" + n, top));
+        // the cylinder's frame at its base joint, the piston's at its tip; both along u
+        spec.bodies.push_back(
+            spatialBody("cylinder" + n, cylinderMass, 0.5 * tubeLength * u,
+                        rodInertia(u, 0.5 * cylinderMass * cylinderRadius * cylinderRadius,
+                                   cylinderMass * tubeLength * tubeLength / 12.0),
+                        {spatialPoint("base", Vec3::Zero()), spatialPoint("end", tubeLength * u)}));
+        spec.bodies.push_back(
+            spatialBody("piston" + n, pistonMass, -0.5 * tubeLength * u,
+                        rodInertia(u, 0.5 * pistonMass * pistonRadius * pistonRadius,
+                                   pistonMass * tubeLength * tubeLength / 12.0),
+                        {spatialPoint("tip", Vec3::Zero()), spatialPoint("end", -tubeLength * u)}));
+        const Vec3 across = Vec3::UnitZ().cross(u).normalized();
+        JointSpec hooke = spatialJoint("U" + n, JointType::Universal, {kGroundId, "B" + n},
+                                       {"cylinder" + n, "base"}, across, u.cross(across));
+        hooke.coordinates = {"U" + n + ".1", "U" + n + ".2"};
+        JointSpec slide = spatialJoint("P" + n, JointType::Prismatic, {"cylinder" + n, "base"},
+                                       {"piston" + n, "tip"}, u);
+        slide.coordinate = "L" + n;
+        slide.springDamper = SpringDamperSpec{stiffness, restLength, 0.0};
+        JointSpec ball = spatialJoint("S" + n, JointType::Spherical, {"piston" + n, "tip"},
+                                      {"platform", "S" + n});
+        ball.coordinates = {"S" + n + ".wx", "S" + n + ".wy", "S" + n + ".wz"};
+        spec.joints.insert(spec.joints.end(), {hooke, slide, ball});
+        if (i > 0) { // S1 stays in the tree: the platform hangs from leg 1
+            spec.cuts.push_back("S" + n);
+        }
+        spec.initial.independent.emplace_back("L" + n, length);
+        spec.initial.rates.emplace_back("L" + n, u.dot(spin.cross(top)));
+    }
+    spec.tracedPoints = {{"platform", {"platform", "centre"}}};
     spec.solver.tEnd = 2.0;
     return spec;
 }

@@ -3,8 +3,8 @@
 
 // The spatial mechanisms of the seeds with the numbers of ../shared/spec/spatial.md
 // (docs/reference-mechanisms.md): the RSSR of seed 002 §6.2 and the spatial ladder family of
-// seed 003 §4.3. Both are written in the spatial convention of mechanism_spec.hpp: every body
-// frame is parallel to W when every coordinate is zero.
+// seed 003 §4.3, and a 6-UPS Stewart–Gough platform. All are written in the spatial convention
+// of mechanism_spec.hpp: every body frame is parallel to W when every coordinate is zero.
 
 #include <string>
 #include <vector>
@@ -49,5 +49,18 @@ inline constexpr double kRssrReferencePhi = 2.004625277;
 /// every L, dynamically the same as one Hooke pendulum. Throws std::invalid_argument for
 /// cells < 1.
 MechanismSpec spatialLadderSpec(int cells);
+
+/// The 6-UPS Stewart–Gough platform (6 DOF; numbers in docs/reference-mechanisms.md): a base
+/// hexagon of radius 0.5 m at z = 0 and a platform hexagon of radius 0.3 m, 0.6 m above it,
+/// joint pairs 20° apart. Leg i (1…6) is a cylinder ("cylinder<i>", 1 kg) on a universal joint
+/// U<i> at the base (first axis horizontal, fixed in the ground; coordinates "U<i>.1",
+/// "U<i>.2"), a piston ("piston<i>", 0.5 kg) on a prismatic joint P<i> along the leg whose
+/// coordinate "L<i>" is the leg length (m), and a spherical joint S<i> to the platform (5 kg).
+/// S2…S6 are cut (15 equations); Grübler 6·13 − (6·4 + 6·5 + 6·3) = 6. Each P<i> carries a
+/// spring (1000 N/m, rest length 0.69 m, no damping) that holds the platform about 1.3 cm below
+/// the reference pose, where every U angle is 0 and the platform's frame is W moved up
+/// 0.6 m. The initial state is that pose with the leg rates of a 1 rad/s twist about z, so
+/// the platform twists and bobs under gravity.
+MechanismSpec stewartPlatformSpec();
 
 } // namespace sslm

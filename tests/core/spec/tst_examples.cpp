@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The shipped example files reproduce the spec oracle: assembled from their own initial state
 // (independent inputs and assembly guess) they give the oracle's q0, q̇0, M, J, λ and q̈. The
-// spatial (version 2) examples, which the CLI and the app cannot simulate yet, compile and
-// assemble from their initial state with their loops closed.
+// spatial (version 2) examples compile and assemble from their initial state with their loops
+// closed; stewart_platform.json is stewartPlatformSpec() exactly as the writer writes it.
 
 #include <QDir>
+#include <QFile>
 #include <QtTest>
 
 #include "core/dynamics/forward_dynamics.hpp"
@@ -13,6 +14,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/oracle.hpp"
@@ -91,7 +93,7 @@ private Q_SLOTS:
                 ++spatial;
             }
         }
-        QVERIFY(spatial >= 2); // rssr.json, spatial_ladder_4.json
+        QVERIFY(spatial >= 3); // rssr.json, spatial_ladder_4.json, stewart_platform.json
     }
 
     void spatialExamplesAssemble() {
@@ -113,6 +115,13 @@ private Q_SLOTS:
         const double rateClosure =
             (constraintJacobian(model, ws) * initial.qd).cwiseAbs().maxCoeff();
         QVERIFY2(rateClosure < kClosureTol, qPrintable(QString::number(rateClosure)));
+    }
+
+    void stewartExampleIsTheTemplate() {
+        // regenerate with `sslm generate stewart --out examples/stewart_platform.json`
+        QFile file(QStringLiteral(SSLM_EXAMPLES_DIR "/stewart_platform.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().toStdString(), toJson(stewartPlatformSpec()));
     }
 };
 

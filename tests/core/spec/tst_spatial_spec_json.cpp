@@ -52,12 +52,14 @@ private Q_SLOTS:
         QTest::newRow("RSSR, J3 cut") << 0;
         QTest::newRow("RSSR, J2 cut") << 1;
         QTest::newRow("spatial ladder, 3 cells") << 2;
+        QTest::newRow("Stewart platform") << 3;
     }
 
     void templatesRoundTrip() {
         QFETCH(int, which);
-        const MechanismSpec spec =
-            which == 2 ? spatialLadderSpec(3) : rssrSpec(which == 0 ? "J3" : "J2");
+        const MechanismSpec spec = which == 3   ? stewartPlatformSpec()
+                                   : which == 2 ? spatialLadderSpec(3)
+                                                : rssrSpec(which == 0 ? "J3" : "J2");
         const std::string text = toJson(spec);
         QVERIFY(text.find("\"version\": 2,") != std::string::npos);
         const LoadResult loaded = parseMechanismJson(text);

@@ -24,6 +24,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("file");
         QTest::newRow("RSSR") << QStringLiteral("rssr.json");
         QTest::newRow("ladder") << QStringLiteral("spatial_ladder_4.json");
+        QTest::newRow("Stewart platform") << QStringLiteral("stewart_platform.json");
     }
 
     void spatialFilesAreRefusedWithTheWayToRunThem() {
