@@ -2,9 +2,10 @@
 #include "core/dynamics/coordinate_partition.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 #include <Eigen/LU>
+
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -15,12 +16,6 @@ using SmallBlock = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6
 /// The file's input coordinates stay independent when the loop can be solved for others at
 /// this conditioning or better; below it, the best-conditioned choice wins.
 constexpr double kWellConditioned = 0.05;
-
-std::string conditioningText(double c) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2g", c);
-    return buffer;
-}
 
 bool contains(const std::vector<int>& v, int x) {
     return std::find(v.begin(), v.end(), x) != v.end();
@@ -268,7 +263,7 @@ choosePartition(const Model& model, const Eigen::MatrixXd& J, const std::vector<
                         coordinateList(model, it->dependent) +
                         ": their columns of the loop's constraint rows are singular at this pose "
                         "(conditioning " +
-                        conditioningText(it->conditioning) + ")" +
+                        text::number(it->conditioning, 2) + ")" +
                         (named.empty() ? std::string(", and no other choice on its path is better")
                                        : ", given the independent coordinates " +
                                              coordinateList(model, named));

@@ -2,23 +2,13 @@
 #include "core/dynamics/recursive_coordinate_reduction.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "core/dynamics/dense_kernels.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
 namespace {
-
-std::string conditioningText(double c) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2g", c);
-    return buffer;
-}
-
-bool contains(const std::vector<int>& v, int x) {
-    return std::find(v.begin(), v.end(), x) != v.end();
-}
 
 /// The steps of a partition: each loop's known columns and the later loops that touch its
 /// dependent columns.
@@ -32,8 +22,8 @@ void buildSteps(const Model& model, const CoordinatePartition& partition, RcrWor
         step.rows = loop.rows;
         step.dependent = reduction.dependent;
         for (const LoopPathEntry& entry : loop.path) {
-            if (!contains(step.dependent, entry.coordinate) &&
-                !contains(step.known, entry.coordinate)) {
+            if (std::ranges::find(step.dependent, entry.coordinate) == step.dependent.end() &&
+                std::ranges::find(step.known, entry.coordinate) == step.known.end()) {
                 step.known.push_back(entry.coordinate);
             }
         }
@@ -45,7 +35,8 @@ void buildSteps(const Model& model, const CoordinatePartition& partition, RcrWor
         for (std::size_t t = s + 1; t < rws.steps.size(); ++t) {
             bool touches = false;
             for (int k : rws.steps[s].dependent) {
-                touches = touches || contains(rws.steps[t].known, k);
+                touches =
+                    touches || std::ranges::find(rws.steps[t].known, k) != rws.steps[t].known.end();
             }
             if (touches) {
                 rws.steps[s].laterSteps.push_back(static_cast<int>(t));
@@ -183,8 +174,8 @@ bool prepareReduction(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace
             if (rws.conditioning > 2.0 * before) {
                 ++rws.switches;
                 rws.lastSwitch = switchText(model, previous, rws.partition) + " (conditioning " +
-                                 conditioningText(before) + " → " +
-                                 conditioningText(rws.conditioning) + ")";
+                                 text::number(before, 2) + " → " +
+                                 text::number(rws.conditioning, 2) + ")";
                 rws.reselectBelow = kRcrReselectBelow;
             } else {
                 adopt(model, std::move(previous), rws);
@@ -202,7 +193,7 @@ bool prepareReduction(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace
             rws.failure =
                 "RCR: " + loopLabel(model, weakest) + " cannot be solved for " +
                 (step != nullptr ? coordinateList(model, step->dependent) : std::string("?")) +
-                " at this pose (conditioning " + conditioningText(rws.conditioning) + ")" +
+                " at this pose (conditioning " + text::number(rws.conditioning, 2) + ")" +
                 (rws.named.empty() ? ", and no other choice of dependent coordinates is better: "
                                      "the loop constraints are singular here"
                                    : " with the independent coordinates named (" +
