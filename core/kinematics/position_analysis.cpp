@@ -553,10 +553,8 @@ Eigen::VectorXd initialGuess(const Model& model) {
         if (k < 0) {
             return;
         }
-        const Coordinate& c = model.coordinates[k];
-        const Joint& joint = model.joints[c.joint];
-        if (joint.type != JointType::Spherical) { // a quaternion has no named angles
-            q[joint.position + c.axis] = value;
+        if (const int at = positionIndex(model, k); at >= 0) { // a quaternion has no named angles
+            q[at] = value;
         }
     };
     for (const auto& [name, value] : model.spec.initial.assemblyGuess) {
@@ -660,8 +658,7 @@ std::vector<SweepSample> sweepInput(const Model& model,
     double previousDet = determinant(q);
     // the input's entry in q (a spatial model's positions run ahead of its rates by one per
     // quaternion); the step moves along the manifold
-    const Coordinate& swept = model.coordinates[input];
-    const int at = model.isSpatial() ? model.joints[swept.joint].position + swept.axis : input;
+    const int at = positionIndex(model, input);
     const auto jump = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
         if (!model.isSpatial()) {
             return distance(model, a, b);

@@ -61,8 +61,7 @@ double closure(const Model& model, Workspace& ws, const Eigen::VectorXd& q) {
 
 /// The position entry of coordinate `name`.
 int positionOf(const Model& model, const char* name) {
-    const Coordinate& c = model.coordinates[model.coordinateIndex(name)];
-    return model.joints[c.joint].position + c.axis;
+    return positionIndex(model, model.coordinateIndex(name));
 }
 
 /// Assembles `model` (cut at J3) at crank angle θ on `branch`; returns φ.

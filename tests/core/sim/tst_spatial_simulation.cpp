@@ -10,6 +10,7 @@
 
 #include <QtTest>
 
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/sim/simulation.hpp"
@@ -45,8 +46,7 @@ run(const Model& model, SimulationSettings settings, const std::vector<std::stri
     Trajectory out;
     std::vector<int> positions;
     for (const std::string& name : coordinates) {
-        const Coordinate& c = model.coordinates[model.coordinateIndex(name)];
-        positions.push_back(model.joints[c.joint].position + c.axis);
+        positions.push_back(positionIndex(model, model.coordinateIndex(name)));
     }
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& s) {
