@@ -591,7 +591,9 @@ void TestCli::inverseCsvAndCrankWork() {
         expected << QStringLiteral("reaction.J%1.x").arg(j)
                  << QStringLiteral("reaction.J%1.y").arg(j);
     }
-    expected << "shaking.force.x" << "shaking.force.y" << "shaking.moment";
+    expected << "shaking.force.x"
+             << "shaking.force.y"
+             << "shaking.moment";
     const Csv csv = readCsv(out);
     QCOMPARE(csv.header, expected);
     QCOMPARE(csv.rows.size(), std::size_t(135));

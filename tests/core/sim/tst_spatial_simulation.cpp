@@ -18,18 +18,12 @@
 #include "core/spec/spec_validate.hpp"
 #include "core/util/diagnostic.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
+
 using namespace sslm;
+using fixtures::compiled;
 
 namespace {
-
-std::shared_ptr<const Model> compiled(const MechanismSpec& spec) {
-    const CompileResult result = compileModel(spec);
-    if (!result.ok()) {
-        qFatal("%s does not compile: %s", spec.name.c_str(),
-               result.diagnostics.front().message.c_str());
-    }
-    return result.model;
-}
 
 /// The samples of one run from the file's initial state: named coordinates over time.
 struct Trajectory {

@@ -21,23 +21,16 @@
 #include "core/spec/spec_validate.hpp"
 #include "core/util/diagnostic.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/forward_solve.hpp"
 
 using namespace sslm;
+using fixtures::compiled;
 
 namespace {
 
 constexpr double kClosureTol = 1e-12;   // m: loop closure of an assembled state
 constexpr double kAgreementTol = 1e-10; // relative: the four solvers on q̈ and λ
-
-std::shared_ptr<const Model> compiled(const MechanismSpec& spec) {
-    const CompileResult result = compileModel(spec);
-    if (!result.ok()) {
-        qFatal("%s does not compile: %s", spec.name.c_str(),
-               formatDiagnostics(result.diagnostics).c_str());
-    }
-    return result.model;
-}
 
 double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
     return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
