@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
 
 namespace sslm::ui {
 
@@ -12,15 +14,23 @@ RunInterpolation::RunInterpolation(const SimulationRun& run)
     const Model& model = *m_model;
     const SampleLayout& layout = run.layout();
 
-    // the columns to copy: t, every q, then x, y (and the moment of a prismatic cut) per cut
+    // the columns to copy: t, every position, then per cut its reaction: x, y (and the moment
+    // of a prismatic cut) in the plane, force and moment components in space
     std::vector<int> columns{layout.indexOf(QStringLiteral("t"))};
-    for (const Coordinate& c : model.coordinates) {
-        columns.push_back(layout.indexOf(QStringLiteral("q.") + QString::fromStdString(c.name)));
+    for (const std::string& name : positionNames(model)) {
+        columns.push_back(layout.indexOf(QStringLiteral("q.") + QString::fromStdString(name)));
     }
     std::vector<bool> hasMoment;
     for (int cut : model.cuts) {
-        const QString prefix =
-            QStringLiteral("lambda.") + QString::fromStdString(model.joints[cut].name);
+        const std::string& name = model.joints[cut].name;
+        if (model.isSpatial()) {
+            const QString prefix = QStringLiteral("reaction.%1.").arg(QString::fromStdString(name));
+            for (const char* component : {"fx", "fy", "fz", "mx", "my", "mz"}) {
+                columns.push_back(layout.indexOf(prefix + QLatin1String(component)));
+            }
+            continue;
+        }
+        const QString prefix = QStringLiteral("lambda.") + QString::fromStdString(name);
         columns.push_back(layout.indexOf(prefix + QStringLiteral(".x")));
         columns.push_back(layout.indexOf(prefix + QStringLiteral(".y")));
         const int moment = layout.indexOf(prefix + QStringLiteral(".moment"));
@@ -33,19 +43,27 @@ RunInterpolation::RunInterpolation(const SimulationRun& run)
 
     std::size_t c = 0;
     m_t = std::move(block.columns[c++]);
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int i = 0; i < model.positionSize(); ++i) {
         m_q.push_back(std::move(block.columns[c++]));
     }
     for (std::size_t i = 0; i < model.cuts.size(); ++i) {
         const Joint& joint = model.joints[model.cuts[i]];
         CutColumns cut;
+        cut.bodyA = joint.bodyA;
+        cut.p_A = joint.p_A;
+        cut.p3_A = joint.p3_A;
+        if (model.isSpatial()) {
+            for (auto& component : cut.wrench) {
+                component = std::move(block.columns[c++]);
+            }
+            m_cuts.push_back(std::move(cut));
+            continue;
+        }
         cut.x = std::move(block.columns[c++]);
         cut.y = std::move(block.columns[c++]);
         if (hasMoment[i]) {
             cut.moment = std::move(block.columns[c++]);
         }
-        cut.bodyA = joint.bodyA;
-        cut.p_A = joint.p_A;
         m_cuts.push_back(std::move(cut));
     }
 }
@@ -93,6 +111,7 @@ Eigen::VectorXd RunInterpolation::poseAt(double t) const {
     for (std::size_t k = 0; k < m_q.size(); ++k) {
         q[static_cast<Eigen::Index>(k)] = valueAt(m_q[k], row, weight);
     }
+    normalizePositions(*m_model, q); // a quaternion between two samples, back to unit length
     return q;
 }
 
@@ -110,9 +129,30 @@ std::vector<Eigen::VectorXd> RunInterpolation::posesBetween(double t0, double t1
     return poses;
 }
 
+std::vector<CutWrench> RunInterpolation::wrenchesAt(double t) {
+    std::vector<CutWrench> out;
+    if (m_t.empty() || !m_model->isSpatial()) {
+        return out;
+    }
+    out.resize(m_cuts.size());
+    std::size_t row = 0;
+    double weight = 0;
+    locate(t, row, weight);
+    updatePositions(*m_model, m_workspace, poseAt(t));
+    for (std::size_t i = 0; i < m_cuts.size(); ++i) {
+        const CutColumns& cut = m_cuts[i];
+        for (int k = 0; k < 3; ++k) {
+            out[i].force[k] = valueAt(cut.wrench[static_cast<std::size_t>(k)], row, weight);
+            out[i].moment[k] = valueAt(cut.wrench[static_cast<std::size_t>(k + 3)], row, weight);
+        }
+        out[i].point = spatialPointPosition(m_workspace, cut.bodyA, cut.p3_A);
+    }
+    return out;
+}
+
 std::vector<CutReaction> RunInterpolation::reactionsAt(double t) {
-    std::vector<CutReaction> out(m_cuts.size());
-    if (m_t.empty()) {
+    std::vector<CutReaction> out(m_model->isSpatial() ? 0 : m_cuts.size());
+    if (m_t.empty() || m_model->isSpatial()) {
         return out;
     }
     std::size_t row = 0;

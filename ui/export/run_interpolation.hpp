@@ -5,12 +5,14 @@
 // linearly interpolated between the two samples around t (clamped to the first and last), for
 // playing a run back at a frame rate of its own.
 
+#include <array>
 #include <cstddef>
 #include <vector>
 
 #include <Eigen/Core>
 
 #include "core/dynamics/cut_reactions.hpp"
+#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/sim/simulation_run.hpp"
 
@@ -25,13 +27,17 @@ public:
     double firstTime() const; ///< s; 0 when empty
     double lastTime() const;  ///< s; 0 when empty
 
-    /// q at t (nq; rad or m); empty when there are no samples.
+    /// q at t (positionSize; rad, m, unit quaternions); empty when there are no samples.
     Eigen::VectorXd poseAt(double t) const;
     /// The stored samples' poses (nq each) with t0 < t < t1, in time order: what a trace
     /// passes through between two frames.
     std::vector<Eigen::VectorXd> posesBetween(double t0, double t1) const;
-    /// The cut reactions at t (Model::cuts order), acting at the cut points of the pose at t.
+    /// The cut reactions at t (Model::cuts order), acting at the cut points of the pose at t;
+    /// empty for a spatial model.
     std::vector<CutReaction> reactionsAt(double t);
+    /// A spatial model's cut reactions at t (Model::cuts order; N, N·m, W), at side A's joint
+    /// point of the pose at t; empty for a planar model.
+    std::vector<CutWrench> wrenchesAt(double t);
 
 private:
     /// Row i and weight w such that the value at t is (1 − w)·row i + w·row i+1.
@@ -39,15 +45,17 @@ private:
     double valueAt(const std::vector<double>& column, std::size_t row, double weight) const;
 
     struct CutColumns {
-        std::vector<double> x, y, moment; ///< moment empty for a revolute cut
+        std::vector<double> x, y, moment;          ///< moment empty for a revolute cut
+        std::array<std::vector<double>, 6> wrench; ///< spatial: fx, fy, fz, mx, my, mz
         int bodyA = -1;
         Eigen::Vector2d p_A = Eigen::Vector2d::Zero();
+        Eigen::Vector3d p3_A = Eigen::Vector3d::Zero();
     };
 
     std::shared_ptr<const Model> m_model;
     Workspace m_workspace;
     std::vector<double> m_t;
-    std::vector<std::vector<double>> m_q; ///< per coordinate
+    std::vector<std::vector<double>> m_q; ///< per position entry
     std::vector<CutColumns> m_cuts;
 };
 

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "core/kinematics/configuration.hpp"
+
 namespace sslm::ui {
 
 QString familyTitle(SeriesFamily family) {
@@ -48,7 +50,26 @@ void SampleLayout::addColumn(const std::string& name,
 
 void SampleLayout::addCoordinates(const Model& model) {
     m_nq = model.nq();
+    m_positions = model.positionSize();
+    m_spatial = model.isSpatial();
     addColumn("t", QStringLiteral("t"), QStringLiteral("s"), SeriesFamily::Time);
+    // positions: a spherical joint's quaternion (dimensionless) has four entries for its three
+    // rates; every other entry is its coordinate's value
+    std::vector<int> unitOf(static_cast<std::size_t>(m_positions), -1); // -1 quaternion, 0 rad, 1 m
+    for (int k = 0; k < m_nq; ++k) {
+        if (const int i = positionIndex(model, k); i >= 0) {
+            unitOf[static_cast<std::size_t>(i)] =
+                model.coordinates[static_cast<std::size_t>(k)].angular ? 0 : 1;
+        }
+    }
+    const std::vector<std::string> positions = positionNames(model);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const QString unit = unitOf[i] < 0
+                                 ? QString()
+                                 : (unitOf[i] == 0 ? QStringLiteral("rad") : QStringLiteral("m"));
+        addColumn("q." + positions[i], QStringLiteral("q ") + QString::fromStdString(positions[i]),
+                  unit, SeriesFamily::Position);
+    }
     // generalized coordinates and their derivatives, per coordinate
     struct Derivative {
         const char* prefix;
@@ -58,8 +79,7 @@ void SampleLayout::addCoordinates(const Model& model) {
         SeriesFamily family;
     };
     for (const Derivative& d :
-         {Derivative{"q.", "q", "rad", "m", SeriesFamily::Position},
-          Derivative{"qd.", "q̇", "rad/s", "m/s", SeriesFamily::Rate},
+         {Derivative{"qd.", "q̇", "rad/s", "m/s", SeriesFamily::Rate},
           Derivative{"qdd.", "q̈", "rad/s²", "m/s²", SeriesFamily::Acceleration}}) {
         for (const Coordinate& c : model.coordinates) {
             addColumn(d.prefix + c.name,
@@ -70,7 +90,35 @@ void SampleLayout::addCoordinates(const Model& model) {
     }
 }
 
+void SampleLayout::addWrench(const std::string& prefix, const QString& label, SeriesFamily family) {
+    const QString newton = QStringLiteral("N");
+    const QString newtonMetre = QStringLiteral("N·m");
+    for (const char* axis : {"x", "y", "z"}) {
+        addColumn(prefix + ".f" + axis, QStringLiteral("%1 F%2").arg(label, QLatin1String(axis)),
+                  newton, family);
+    }
+    for (const char* axis : {"x", "y", "z"}) {
+        addColumn(prefix + ".m" + axis, QStringLiteral("%1 M%2").arg(label, QLatin1String(axis)),
+                  newtonMetre, family);
+    }
+    addColumn(prefix + ".magnitude", QStringLiteral("|F| %1").arg(label), newton, family);
+    addColumn(prefix + ".moment_magnitude", QStringLiteral("|M| %1").arg(label), newtonMetre,
+              family);
+}
+
 void SampleLayout::addCutReactions(const Model& model) {
+    if (model.isSpatial()) {
+        // force and moment (W, about side A's joint point) that side B exerts on side A, named
+        // as in `sslm simulate`, with their magnitudes
+        for (int cut : model.cuts) {
+            const Joint& joint = model.joints[cut];
+            addWrench("reaction." + joint.name,
+                      QStringLiteral("λ ") + QString::fromStdString(joint.name),
+                      SeriesFamily::Reaction);
+            m_cutJoints.push_back(cut);
+        }
+        return;
+    }
     // force components, magnitude, and the moment of a prismatic cut
     for (int cut : model.cuts) {
         const Joint& joint = model.joints[cut];
@@ -100,6 +148,10 @@ void SampleLayout::addTracedPoints(const Model& model) {
                   QStringLiteral("m"), SeriesFamily::TracedPoint);
         addColumn("point." + p.name + ".y", QStringLiteral("%1 y").arg(pointName),
                   QStringLiteral("m"), SeriesFamily::TracedPoint);
+        if (model.isSpatial()) {
+            addColumn("point." + p.name + ".z", QStringLiteral("%1 z").arg(pointName),
+                      QStringLiteral("m"), SeriesFamily::TracedPoint);
+        }
     }
 }
 
@@ -141,13 +193,16 @@ SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>
     SampleLayout layout;
     layout.m_inverse = true;
     layout.addCoordinates(model);
-    layout.addCutReactions(model);
+    if (!model.isSpatial()) {
+        layout.addCutReactions(model); // spatial: the cut joints' reactions are joint reactions
+    }
     for (const int k : driven) {
         const Coordinate& c = model.coordinates[static_cast<std::size_t>(k)];
         layout.addColumn(
             "tau." + c.name, QStringLiteral("τ %1").arg(QString::fromStdString(c.name)),
             forceUnit(model.joints[static_cast<std::size_t>(c.joint)]), SeriesFamily::Actuator);
     }
+    layout.m_jointCount = model.joints.size();
     const QString joule = QStringLiteral("J");
     layout.addColumn("energy.kinetic", QStringLiteral("kinetic"), joule, SeriesFamily::Energy);
     layout.addColumn("energy.potential", QStringLiteral("potential"), joule, SeriesFamily::Energy);
@@ -158,6 +213,11 @@ SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>
                      SeriesFamily::CpuTime);
     layout.addTracedPoints(model);
     for (const Joint& joint : model.joints) {
+        if (model.isSpatial()) {
+            layout.addWrench("reaction." + joint.name, QString::fromStdString(joint.name),
+                             SeriesFamily::JointReaction);
+            continue;
+        }
         const QString name = QString::fromStdString(joint.name);
         const QString newton = QStringLiteral("N");
         layout.addColumn("reaction." + joint.name + ".x", QStringLiteral("%1 x").arg(name), newton,
@@ -206,13 +266,29 @@ void putStates(double*& out,
                const Eigen::VectorXd& q,
                const Eigen::VectorXd& qd,
                const Eigen::VectorXd& qdd,
+               int positions,
                int nq) {
     *out++ = t;
-    for (const Eigen::VectorXd* v : {&q, &qd, &qdd}) {
+    for (int i = 0; i < positions; ++i) {
+        *out++ = q[i];
+    }
+    for (const Eigen::VectorXd* v : {&qd, &qdd}) {
         for (int k = 0; k < nq; ++k) {
             *out++ = (*v)[k];
         }
     }
+}
+
+/// A spatial reaction's force and moment components (N, N·m; W) and their magnitudes.
+void putWrench(double*& out, const Eigen::Vector3d& force, const Eigen::Vector3d& moment) {
+    for (int k = 0; k < 3; ++k) {
+        *out++ = force[k];
+    }
+    for (int k = 0; k < 3; ++k) {
+        *out++ = moment[k];
+    }
+    *out++ = force.norm();
+    *out++ = moment.norm();
 }
 
 /// A reaction's x, y and |F| (N, W), and its moment (N·m) for a prismatic joint.
@@ -232,13 +308,26 @@ void putPoints(double*& out, const std::vector<Eigen::Vector2d>& points) {
     }
 }
 
+void putPoints(double*& out, const std::vector<Eigen::Vector3d>& points) {
+    for (const Eigen::Vector3d& p : points) {
+        *out++ = p.x();
+        *out++ = p.y();
+        *out++ = p.z();
+    }
+}
+
 } // namespace
 
 void SampleLayout::fillRow(const Sample& sample,
                            double* row,
                            const Eigen::VectorXd* deviation) const {
     double* out = row;
-    putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_nq);
+    putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_positions, m_nq);
+    if (m_spatial) {
+        for (std::size_t i = 0; i < m_cutJoints.size(); ++i) {
+            putWrench(out, sample.wrenches[i].force, sample.wrenches[i].moment);
+        }
+    }
     for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
         putReaction(out, sample.reactions[i].force, sample.reactions[i].moment, m_prismaticCut[i]);
     }
@@ -250,7 +339,11 @@ void SampleLayout::fillRow(const Sample& sample,
                          sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
         *out++ = value;
     }
-    putPoints(out, sample.points);
+    if (m_spatial) {
+        putPoints(out, sample.points3);
+    } else {
+        putPoints(out, sample.points);
+    }
     if (m_deviation) {
         for (int k = 0; k < m_nq; ++k) {
             *out++ = deviation != nullptr ? (*deviation)[k] : 0.0;
@@ -260,7 +353,7 @@ void SampleLayout::fillRow(const Sample& sample,
 
 void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
     double* out = row;
-    putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_nq);
+    putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_positions, m_nq);
     // a joint's reaction in W (zero when the sample has none for it)
     const auto reactionOf = [&](std::size_t joint, bool prismatic) {
         const bool have = joint < sample.reactions.size();
@@ -278,6 +371,15 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
          {sample.kineticEnergy, sample.potentialEnergy,
           sample.kineticEnergy + sample.potentialEnergy, sample.positionViolation, sample.cpuNs}) {
         *out++ = value;
+    }
+    if (m_spatial) {
+        putPoints(out, sample.points3);
+        for (std::size_t j = 0; j < m_jointCount; ++j) {
+            const bool have = j < sample.spatialReactions.size();
+            putWrench(out, have ? sample.spatialReactions[j].force : Eigen::Vector3d::Zero(),
+                      have ? sample.spatialReactions[j].moment : Eigen::Vector3d::Zero());
+        }
+        return;
     }
     putPoints(out, sample.points);
     for (std::size_t j = 0; j < m_prismaticJoint.size(); ++j) {

@@ -7,7 +7,9 @@
 // series chooser groups by), a short label and its SI unit. An inverse-dynamics run has the
 // columns of `sslm inverse` (τ of the driven coordinates, every joint's reaction with its
 // magnitude, no damper work or velocity violation); a forced run has the forward columns and
-// the deviation from the desired motion per coordinate.
+// the deviation from the desired motion per coordinate. A spatial model's columns follow its
+// CSV too: positions by positionNames() (a quaternion's four entries), reactions as force and
+// moment components "reaction.J3.fx" … ".mz" with their magnitudes, traced points with z.
 
 #include <string>
 #include <vector>
@@ -81,6 +83,8 @@ private:
                    SeriesFamily family);
     void addCoordinates(const Model& model);
     void addCutReactions(const Model& model);
+    /// A spatial reaction: prefix.fx … .mz, .magnitude (|F|) and .moment_magnitude (|M|).
+    void addWrench(const std::string& prefix, const QString& label, SeriesFamily family);
     void addTracedPoints(const Model& model);
 
     std::vector<SampleColumn> m_columns;
@@ -88,6 +92,9 @@ private:
     std::vector<int> m_cutJoints;       ///< per cut: its joint index
     std::vector<bool> m_prismaticJoint; ///< inverse: per joint, true when it has a moment column
     int m_nq = 0;
+    int m_positions = 0;          ///< entries of q (nq plus one per quaternion)
+    bool m_spatial = false;       ///< 3-D reactions (wrenches) and points
+    std::size_t m_jointCount = 0; ///< inverse: joints with a reaction
     bool m_inverse = false;
     bool m_deviation = false;
 };

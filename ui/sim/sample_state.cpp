@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
 #include "ui/sim/sample_state.hpp"
 
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/workspace.hpp"
 
 namespace sslm::ui {
 
 Eigen::VectorXd poseAt(const SimulationRun& run, std::size_t row) {
     const Model& model = *run.model();
-    Eigen::VectorXd q(model.nq());
+    Eigen::VectorXd q(model.positionSize());
+    if (q.size() == 0) {
+        return q;
+    }
     const int first = run.layout().indexOf(QStringLiteral("q.") +
-                                           QString::fromStdString(model.coordinates.front().name));
-    for (int k = 0; k < model.nq(); ++k) {
-        q[k] = run.samples().value(row, first + k);
+                                           QString::fromStdString(positionNames(model).front()));
+    for (int i = 0; i < q.size(); ++i) {
+        q[i] = run.samples().value(row, first + i);
     }
     return q;
 }
@@ -41,7 +46,42 @@ std::vector<CutReaction> jointReactionsAt(const SimulationRun& run, std::size_t 
 
 } // namespace
 
+std::vector<CutWrench> wrenchesAt(const SimulationRun& run, std::size_t row) {
+    const Model& model = *run.model();
+    if (!model.isSpatial()) {
+        return {};
+    }
+    // a forward run's cut joints, or every joint of an inverse run
+    std::vector<int> joints;
+    if (run.layout().isInverse()) {
+        for (std::size_t j = 0; j < model.joints.size(); ++j) {
+            joints.push_back(static_cast<int>(j));
+        }
+    } else {
+        joints = model.cuts;
+    }
+    Workspace ws(model);
+    updatePositions(model, ws, poseAt(run, row));
+    const SampleLayout& layout = run.layout();
+    std::vector<CutWrench> wrenches(joints.size());
+    for (std::size_t i = 0; i < joints.size(); ++i) {
+        const Joint& joint = model.joints[static_cast<std::size_t>(joints[i])];
+        const QString prefix =
+            QStringLiteral("reaction.%1.").arg(QString::fromStdString(joint.name));
+        const auto value = [&](const char* component) {
+            return run.samples().value(row, layout.indexOf(prefix + QLatin1String(component)));
+        };
+        wrenches[i].force = {value("fx"), value("fy"), value("fz")};
+        wrenches[i].moment = {value("mx"), value("my"), value("mz")};
+        wrenches[i].point = spatialPointPosition(ws, joint.bodyA, joint.p3_A);
+    }
+    return wrenches;
+}
+
 std::vector<CutReaction> reactionsAt(const SimulationRun& run, std::size_t row) {
+    if (run.model()->isSpatial()) {
+        return {};
+    }
     if (run.layout().isInverse()) {
         return jointReactionsAt(run, row);
     }
