@@ -25,8 +25,10 @@
 
 #include <Eigen/Geometry>
 
+#include "core/kinematics/configuration.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/viewport/mechanism_scene.hpp"
+#include "ui/viewport/spatial_scene.hpp"
 #include "ui/viewport/view_overlay.hpp"
 
 // Hosting VTK in a Qt 6 QOpenGLWidget without VTK's (Qt 5) GUISupportQt:
@@ -47,6 +49,11 @@ namespace sslm::ui {
 namespace {
 
 constexpr double kFitMargin = 1.18; ///< room around the mechanism when fitting
+constexpr double kViewAngle = 30.0; ///< perspective: vertical field of view (degrees)
+constexpr double kDegree = 3.14159265358979323846 / 180.0;
+/// Turntable: the tilt keeps this far (degrees) from looking straight along the up axis.
+constexpr double kPoleMargin = 0.5;
+constexpr double kTriadStrip = 56; ///< px at the bottom of the view: the axes triad, scale bar
 
 // Anti-aliasing while animating. A software rasteriser (Mesa llvmpipe, no GPU) spends ~50 ms on
 // an 8× multisampled frame of this view against ~13 ms without, which is the difference
@@ -66,6 +73,36 @@ bool isSoftwareRenderer(QOpenGLContext* context) {
            renderer.contains("swrast") || renderer.contains("software");
 }
 
+/// The eye's direction from the focal point and the screen's up for a standard view of a world
+/// whose up direction is `up` (unit). "Right" is x, or y when up is along x; the front view
+/// looks along right × up.
+void standardDirections(StandardView view,
+                        const Eigen::Vector3d& up,
+                        Eigen::Vector3d& eye,
+                        Eigen::Vector3d& screenUp) {
+    Eigen::Index major = 0;
+    up.cwiseAbs().maxCoeff(&major);
+    Eigen::Vector3d right = major == 0 ? Eigen::Vector3d::UnitY() : Eigen::Vector3d::UnitX();
+    right = (right - right.dot(up) * up).normalized();
+    const Eigen::Vector3d front = right.cross(up); // from the focal point towards the viewer
+    screenUp = up;
+    switch (view) {
+    case StandardView::Front:
+        eye = front;
+        break;
+    case StandardView::Side:
+        eye = right;
+        break;
+    case StandardView::Top:
+        eye = up;
+        screenUp = -front;
+        break;
+    case StandardView::Iso:
+        eye = (front + right + up).normalized();
+        break;
+    }
+}
+
 } // namespace
 
 struct MechanismView::Impl {
@@ -73,9 +110,17 @@ struct MechanismView::Impl {
     vtkNew<vtkGenericOpenGLRenderWindow> window;
     vtkNew<vtkRenderer> renderer;
     std::shared_ptr<const Model> model;
-    std::unique_ptr<MechanismScene> scene;
+    std::unique_ptr<MechanismScene> scene; ///< a planar model's
+    std::unique_ptr<SpatialScene> spatial; ///< a spatial model's
     std::vector<QColor> colourOverride;
     std::vector<CutReaction> reactions;
+    std::vector<CutWrench> wrenches;
+    double momentScale = 0; ///< m/(N·m) of the moment arrows; 0 until known
+    bool perspective = false;
+    bool floorVisible = true;
+    /// Spatial: the box (m) the camera was last fitted to, grown by the poses shown since.
+    Eigen::AlignedBox3d fittedBox3;
+    std::vector<Eigen::Vector3d> fittedPoints; ///< the points it was fitted to (m, W)
     bool tracesVisible = true;
     bool reactionsVisible = false;
     bool orbit = false;
@@ -119,10 +164,16 @@ struct MechanismView::Impl {
 
     double devicePixelRatio() const { return self->devicePixelRatioF(); }
 
-    /// Metres per logical pixel at the focal plane (parallel projection).
+    bool hasScene() const { return scene || spatial; }
+
+    /// Metres per logical pixel at the focal plane.
     double metresPerPixel() const {
         const int h = std::max(1, self->height());
-        return 2.0 * renderer->GetActiveCamera()->GetParallelScale() / h;
+        vtkCamera* camera = renderer->GetActiveCamera();
+        if (camera->GetParallelProjection()) {
+            return 2.0 * camera->GetParallelScale() / h;
+        }
+        return 2.0 * camera->GetDistance() * std::tan(0.5 * camera->GetViewAngle() * kDegree) / h;
     }
 
     /// Screen-space unit vectors of the camera: right and up (world), and the view direction.
@@ -145,6 +196,10 @@ struct MechanismView::Impl {
     }
 
     void fitCamera() {
+        if (spatial) {
+            fitSpatial(spatial->extentPoints(), spatial->metrics().jointRadius);
+            return;
+        }
         std::array<double, 4> b = {-0.5, 0.5, -0.5, 0.5};
         if (scene) {
             b = scene->bounds();
@@ -152,21 +207,25 @@ struct MechanismView::Impl {
         fitCamera(b);
     }
 
-    /// Top view of the box b = (x min, x max, y min, y max) (m).
-    void fitCamera(const std::array<double, 4>& b) {
-        vtkCamera* camera = renderer->GetActiveCamera();
-        camera->ParallelProjectionOn();
-        const double extent = scene ? scene->metrics().extent : 1.0;
+    /// Where a box of boxWidth × boxHeight (m, on screen) goes: the metres per pixel that fit it
+    /// in the view, and how far (px) its centre sits right of and below the view's centre. The
+    /// room is the whole view, or, with the legend box in its top left corner, what the box
+    /// leaves below it or to its right, whichever shows it larger.
+    struct Placement {
+        double metresPerPixel = 1;
+        double right = 0;
+        double down = 0;
+    };
+    Placement place(double boxWidth, double boxHeight) const {
         const double w = std::max(1, self->width());
-        const double h = std::max(1, self->height());
-        // the room for the mechanism: the whole view, or, with the legend box in its top left
-        // corner, what the box leaves below it or to its right, whichever shows it larger
+        // a spatial view also keeps clear of the axes triad and scale bar at the bottom
+        const double h = std::max(1.0, self->height() - (spatial ? kTriadStrip : 0.0));
         struct Room {
             double left, top, width, height;
         };
         std::vector<Room> rooms;
         const QRectF legend =
-            scene ? legendRect(overlayContext(), overlay->font(), self->size()) : QRectF();
+            hasScene() ? legendRect(overlayContext(), overlay->font(), self->size()) : QRectF();
         if (legend.isEmpty()) {
             rooms.push_back({0, 0, w, h});
         } else {
@@ -181,23 +240,34 @@ struct MechanismView::Impl {
                 rooms.push_back({0, 0, w, h}); // too small a view to keep clear of it
             }
         }
-        const double boxWidth = std::max(b[1] - b[0], 0.0);
-        const double boxHeight = std::max(b[3] - b[2], 0.0);
         Room room = rooms.front();
         double metresPerPixel = std::numeric_limits<double>::infinity();
         for (const Room& candidate : rooms) {
-            const double scale = std::max(boxWidth / candidate.width, boxHeight / candidate.height);
+            const double scale = std::max(std::max(boxWidth, 0.0) / candidate.width,
+                                          std::max(boxHeight, 0.0) / candidate.height);
             if (scale < metresPerPixel) {
                 metresPerPixel = scale;
                 room = candidate;
             }
         }
-        metresPerPixel = std::max(metresPerPixel, 2e-3 / h) * kFitMargin;
-        // the box's centre at the room's centre: px right of and below the view's centre
-        const double right = room.left + 0.5 * room.width - 0.5 * w;
-        const double down = room.top + 0.5 * room.height - 0.5 * h;
-        const double cx = 0.5 * (b[0] + b[1]) - right * metresPerPixel;
-        const double cy = 0.5 * (b[2] + b[3]) + down * metresPerPixel;
+        Placement placement;
+        placement.metresPerPixel = std::max(metresPerPixel, 2e-3 / h) * kFitMargin;
+        placement.right = room.left + 0.5 * room.width - 0.5 * w;
+        placement.down = room.top + 0.5 * room.height - 0.5 * std::max(1, self->height());
+        return placement;
+    }
+
+    /// Top view of the box b = (x min, x max, y min, y max) (m).
+    void fitCamera(const std::array<double, 4>& b) {
+        vtkCamera* camera = renderer->GetActiveCamera();
+        camera->ParallelProjectionOn();
+        const double extent = scene ? scene->metrics().extent : 1.0;
+        const double h = std::max(1, self->height());
+        const Placement placement = place(b[1] - b[0], b[3] - b[2]);
+        const double metresPerPixel = placement.metresPerPixel;
+        // the box's centre at the room's centre
+        const double cx = 0.5 * (b[0] + b[1]) - placement.right * metresPerPixel;
+        const double cy = 0.5 * (b[2] + b[3]) + placement.down * metresPerPixel;
         camera->SetFocalPoint(cx, cy, 0);
         camera->SetPosition(cx, cy, 20 * extent);
         camera->SetViewUp(0, 1, 0);
@@ -207,11 +277,127 @@ struct MechanismView::Impl {
         fittedBox = b;
     }
 
+    /// Fits the points (m, W), each grown by `radius` (m), in the view from the camera's
+    /// present direction, in its present projection.
+    void fitSpatial(const std::vector<Eigen::Vector3d>& points, double radius) {
+        vtkCamera* camera = renderer->GetActiveCamera();
+        Eigen::Vector3d right, up;
+        cameraFrame(right, up);
+        const Eigen::Vector3d forward = viewDirectionVector();
+        Eigen::AlignedBox3d box;
+        for (const Eigen::Vector3d& p : points) {
+            box.extend(p);
+        }
+        if (box.isEmpty()) {
+            box.extend(Eigen::Vector3d::Constant(-0.5));
+            box.extend(Eigen::Vector3d::Constant(0.5));
+        }
+        const Eigen::Vector3d centre = box.center();
+        // the points' extent on screen, along the screen's right and up
+        double r0 = -radius, r1 = radius, u0 = -radius, u1 = radius;
+        for (const Eigen::Vector3d& p : points) {
+            const Eigen::Vector3d c = p - centre;
+            r0 = std::min(r0, c.dot(right) - radius);
+            r1 = std::max(r1, c.dot(right) + radius);
+            u0 = std::min(u0, c.dot(up) - radius);
+            u1 = std::max(u1, c.dot(up) + radius);
+        }
+        const double h = std::max(1, self->height());
+        const double depth = 0.5 * box.diagonal().norm() + radius;
+        // perspective: the near half of the points looks larger than at the focal plane
+        const double grow = perspective ? 1.3 : 1.0;
+        const Placement placement = place(grow * (r1 - r0), grow * (u1 - u0));
+        const double mpp = placement.metresPerPixel;
+        const Eigen::Vector3d focal = centre + 0.5 * (r0 + r1) * right + 0.5 * (u0 + u1) * up -
+                                      placement.right * mpp * right + placement.down * mpp * up;
+        const double halfHeight = 0.5 * h * mpp;
+        const double distance =
+            perspective ? halfHeight / std::tan(0.5 * kViewAngle * kDegree) : 4.0 * depth + 1.0;
+        camera->SetViewAngle(kViewAngle);
+        camera->SetParallelProjection(!perspective);
+        camera->SetParallelScale(halfHeight);
+        camera->SetFocalPoint(focal.x(), focal.y(), focal.z());
+        const Eigen::Vector3d eye = focal - distance * forward;
+        camera->SetPosition(eye.x(), eye.y(), eye.z());
+        camera->SetViewUp(up.x(), up.y(), up.z());
+        cameraFitPending = false;
+        navigatedSinceFit = false;
+        fittedBox3 = box;
+        fittedPoints = points;
+    }
+
+    /// Turns the camera to look from a standard direction (the focal point stays).
+    void lookFrom(StandardView view) {
+        if (!spatial) {
+            return;
+        }
+        Eigen::Vector3d eye, screenUp;
+        standardDirections(view, spatial->metrics().up, eye, screenUp);
+        vtkCamera* camera = renderer->GetActiveCamera();
+        double f[3];
+        camera->GetFocalPoint(f);
+        const double d = camera->GetDistance();
+        camera->SetPosition(f[0] + d * eye.x(), f[1] + d * eye.y(), f[2] + d * eye.z());
+        camera->SetViewUp(screenUp.x(), screenUp.y(), screenUp.z());
+        camera->OrthogonalizeViewUp();
+    }
+
+    Eigen::Vector3d viewDirectionVector() const {
+        double dop[3];
+        renderer->GetActiveCamera()->GetDirectionOfProjection(dop);
+        return Eigen::Vector3d(dop[0], dop[1], dop[2]).normalized();
+    }
+
+    /// Turntable: about the world's up axis through the focal point, then a tilt about the
+    /// screen's right axis that stops short of the poles.
+    void turntable(double azimuthDegrees, double elevationDegrees) {
+        if (!spatial) {
+            return;
+        }
+        vtkCamera* camera = renderer->GetActiveCamera();
+        double f[3], p[3], u[3];
+        camera->GetFocalPoint(f);
+        camera->GetPosition(p);
+        camera->GetViewUp(u);
+        const Eigen::Vector3d focal(f[0], f[1], f[2]);
+        Eigen::Vector3d eye = Eigen::Vector3d(p[0], p[1], p[2]) - focal;
+        Eigen::Vector3d screenUp(u[0], u[1], u[2]);
+        const Eigen::Vector3d& worldUp = spatial->metrics().up;
+        const Eigen::AngleAxisd turn(azimuthDegrees * kDegree, worldUp);
+        eye = turn * eye;
+        screenUp = turn * screenUp;
+        const Eigen::Vector3d right = (-eye).cross(screenUp).normalized();
+        const Eigen::AngleAxisd tilt(elevationDegrees * kDegree, right);
+        const Eigen::Vector3d tilted = tilt * eye;
+        const double fromPole =
+            std::acos(std::clamp(tilted.normalized().dot(worldUp), -1.0, 1.0)) / kDegree;
+        if (fromPole > kPoleMargin && fromPole < 180.0 - kPoleMargin) {
+            eye = tilted;
+            screenUp = tilt * screenUp;
+        }
+        const Eigen::Vector3d position = focal + eye;
+        camera->SetPosition(position.x(), position.y(), position.z());
+        camera->SetViewUp(screenUp.x(), screenUp.y(), screenUp.z());
+        camera->OrthogonalizeViewUp();
+    }
+
     /// Unless the user has navigated, fits the camera again when the mechanism (or a trace)
     /// has swung out of the box it was fitted to: to the union, grown by a tenth of the
     /// mechanism's size so that a swinging motion settles after a few fits.
     void followSweep() {
-        if (!scene || navigatedSinceFit || cameraFitPending) {
+        if (!hasScene() || navigatedSinceFit || cameraFitPending) {
+            return;
+        }
+        if (spatial) {
+            const std::vector<Eigen::Vector3d> now = spatial->extentPoints();
+            if (std::all_of(now.begin(), now.end(),
+                            [&](const Eigen::Vector3d& p) { return fittedBox3.contains(p); })) {
+                return;
+            }
+            // the points fitted before and those of now, with a tenth of the size to spare
+            std::vector<Eigen::Vector3d> points = fittedPoints;
+            points.insert(points.end(), now.begin(), now.end());
+            fitSpatial(points, spatial->metrics().jointRadius + 0.1 * spatial->metrics().extent);
             return;
         }
         const std::array<double, 4> b = scene->bounds();
@@ -226,14 +412,26 @@ struct MechanismView::Impl {
 
     OverlayContext overlayContext() const {
         OverlayContext context;
-        if (!scene) {
+        if (!hasScene()) {
             return context;
         }
         context.model = model.get();
-        context.scene = scene.get();
-        context.project = [this](const Eigen::Vector2d& p, double z) {
-            return self->worldToWidget(p, z);
+        context.project = [this](const Eigen::Vector3d& p) {
+            return self->worldToWidget(p);
         };
+        if (spatial) {
+            context.jointAnchor = [this](int joint) {
+                return spatial->jointPosition(joint);
+            };
+            context.pinRadius = spatial->metrics().jointRadius;
+        } else {
+            context.jointAnchor = [this](int joint) {
+                const Eigen::Vector2d p = scene->jointPosition(joint);
+                return Eigen::Vector3d(p.x(), p.y(), scene->metrics().topZ);
+            };
+            context.pinRadius = scene->metrics().pinRadius;
+        }
+        context.scaleBar = !perspective;
         context.metresPerPixel = metresPerPixel();
         Eigen::Vector3d right, up;
         cameraFrame(right, up);
@@ -256,6 +454,25 @@ struct MechanismView::Impl {
     }
 
     void applyReactions() {
+        if (spatial) {
+            // the largest of the first non-zero set fixes each scale
+            double largestForce = 0;
+            double largestMoment = 0;
+            for (const auto& w : wrenches) {
+                largestForce = std::max(largestForce, w.force.norm());
+                largestMoment = std::max(largestMoment, w.moment.norm());
+            }
+            const double extent = spatial->metrics().extent;
+            if (autoReactionScale && reactionScale <= 0 && largestForce > 0 &&
+                std::isfinite(largestForce)) {
+                reactionScale = 0.25 * extent / largestForce;
+            }
+            if (momentScale <= 0 && largestMoment > 0 && std::isfinite(largestMoment)) {
+                momentScale = 0.25 * extent / largestMoment;
+            }
+            spatial->setWrenches(wrenches, reactionScale, momentScale);
+            return;
+        }
         if (!scene) {
             return;
         }
@@ -304,6 +521,7 @@ MechanismView::~MechanismView() {
     // release GL resources while the context still exists
     makeCurrent();
     m_d->scene.reset();
+    m_d->spatial.reset();
     m_d->window->Finalize();
     doneCurrent();
 }
@@ -328,27 +546,58 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
     if (context()) {
         makeCurrent();
     }
+    const bool wasSpatial = m_d->spatial != nullptr;
+    const bool keepWholeCamera = wasSpatial && m_d->navigatedSinceFit;
     m_d->scene.reset();
+    m_d->spatial.reset();
     m_d->model = std::move(model);
     m_d->reactions.clear();
+    m_d->wrenches.clear();
+    m_d->momentScale = 0;
     if (m_d->autoReactionScale) {
         m_d->reactionScale = 0;
     }
     m_d->highlightedLoop = -1;
     if (m_d->model) {
         const Eigen::VectorXd pose =
-            q.size() == m_d->model->nq() ? q : Eigen::VectorXd::Zero(m_d->model->nq());
-        m_d->scene = std::make_unique<MechanismScene>(m_d->renderer, m_d->model, pose,
-                                                      m_d->resolvedColours());
-        m_d->scene->setTracesVisible(m_d->tracesVisible);
-        m_d->scene->setReactionsVisible(m_d->reactionsVisible);
+            q.size() == m_d->model->positionSize() ? q : neutralPositions(*m_d->model);
+        if (m_d->model->isSpatial()) {
+            m_d->spatial = std::make_unique<SpatialScene>(m_d->renderer, m_d->model, pose,
+                                                          m_d->resolvedColours());
+            m_d->spatial->setTracesVisible(m_d->tracesVisible);
+            m_d->spatial->setReactionsVisible(m_d->reactionsVisible);
+            m_d->spatial->setFloorVisible(m_d->floorVisible);
+        } else {
+            m_d->scene = std::make_unique<MechanismScene>(m_d->renderer, m_d->model, pose,
+                                                          m_d->resolvedColours());
+            m_d->scene->setTracesVisible(m_d->tracesVisible);
+            m_d->scene->setReactionsVisible(m_d->reactionsVisible);
+        }
     }
     if (context()) {
         doneCurrent();
     }
     m_d->orbit = false;
-    m_d->fitCamera();
-    m_d->cameraFitPending = !isVisible(); // fit again once the widget has its real size
+    if (m_d->spatial) {
+        // a spatial model after a spatial one (another cut, a run) keeps the camera; the first
+        // one is seen from the isometric direction
+        if (!wasSpatial) {
+            m_d->renderer->GetActiveCamera()->SetPosition(0, 0, 1);
+            m_d->renderer->GetActiveCamera()->SetFocalPoint(0, 0, 0);
+            m_d->lookFrom(StandardView::Iso);
+        }
+        if (!keepWholeCamera) {
+            m_d->fitCamera();
+            m_d->cameraFitPending = !isVisible();
+        }
+    } else {
+        if (m_d->perspective) {
+            m_d->perspective = false;
+            Q_EMIT perspectiveChanged(false);
+        }
+        m_d->fitCamera();
+        m_d->cameraFitPending = !isVisible(); // fit again once the widget has its real size
+    }
     m_d->repaint();
 }
 
@@ -357,16 +606,35 @@ std::shared_ptr<const Model> MechanismView::model() const {
 }
 
 void MechanismView::setPose(const Eigen::VectorXd& q) {
-    if (!m_d->scene || q.size() != m_d->model->nq()) {
+    if (!m_d->hasScene() || q.size() != m_d->model->positionSize()) {
         return;
     }
-    m_d->scene->setPose(q);
+    if (m_d->spatial) {
+        m_d->spatial->setPose(q);
+    } else {
+        m_d->scene->setPose(q);
+    }
     m_d->followSweep();
     m_d->repaint();
 }
 
 Eigen::VectorXd MechanismView::pose() const {
+    if (m_d->spatial) {
+        return m_d->spatial->pose();
+    }
     return m_d->scene ? m_d->scene->pose() : Eigen::VectorXd();
+}
+
+bool MechanismView::isSpatial() const {
+    return m_d->spatial != nullptr;
+}
+
+void MechanismView::setWrenches(const std::vector<CutWrench>& wrenches) {
+    m_d->wrenches = wrenches;
+    m_d->applyReactions();
+    if (m_d->reactionsVisible) {
+        m_d->repaint();
+    }
 }
 
 void MechanismView::setReactions(const std::vector<CutReaction>& reactions) {
@@ -393,6 +661,9 @@ void MechanismView::setSubsystemColours(const std::vector<QColor>& colours) {
     if (m_d->scene) {
         m_d->scene->setSubsystemColours(m_d->resolvedColours());
     }
+    if (m_d->spatial) {
+        m_d->spatial->setSubsystemColours(m_d->resolvedColours());
+    }
     m_d->repaint();
 }
 
@@ -400,6 +671,9 @@ void MechanismView::setHighlightedLoop(int loop) {
     m_d->highlightedLoop = (m_d->model && loop >= 0 && loop < m_d->model->nLoops()) ? loop : -1;
     if (m_d->scene) {
         m_d->scene->setHighlightedLoop(m_d->highlightedLoop);
+    }
+    if (m_d->spatial) {
+        m_d->spatial->setHighlightedLoop(m_d->highlightedLoop);
     }
     m_d->repaint();
 }
@@ -416,6 +690,85 @@ bool MechanismView::reactionsVisible() const {
 bool MechanismView::orbitEnabled() const {
     return m_d->orbit;
 }
+bool MechanismView::isPerspective() const {
+    return m_d->perspective;
+}
+bool MechanismView::floorVisible() const {
+    return m_d->floorVisible;
+}
+
+Eigen::Vector3d MechanismView::viewDirection() const {
+    return m_d->viewDirectionVector();
+}
+
+Eigen::Vector3d MechanismView::viewUp() const {
+    double u[3];
+    m_d->renderer->GetActiveCamera()->GetViewUp(u);
+    return Eigen::Vector3d(u[0], u[1], u[2]).normalized();
+}
+
+double MechanismView::viewScale() const {
+    return m_d->metresPerPixel();
+}
+
+void MechanismView::setStandardView(StandardView view) {
+    if (m_d->spatial) {
+        m_d->lookFrom(view);
+    }
+    m_d->fitCamera();
+    m_d->repaint();
+}
+
+void MechanismView::setPerspective(bool perspective) {
+    if (!m_d->spatial) {
+        perspective = false; // a planar mechanism is drawn flat
+    }
+    if (perspective == m_d->perspective) {
+        return;
+    }
+    // keep the scale at the focal plane: distance·tan(½ angle) = parallel scale
+    vtkCamera* camera = m_d->renderer->GetActiveCamera();
+    const double halfHeight = 0.5 * std::max(1, height()) * m_d->metresPerPixel();
+    const Eigen::Vector3d forward = m_d->viewDirectionVector();
+    double f[3];
+    camera->GetFocalPoint(f);
+    const double distance = perspective ? halfHeight / std::tan(0.5 * kViewAngle * kDegree)
+                                        : std::max(camera->GetDistance(), 4.0 * halfHeight);
+    camera->SetViewAngle(kViewAngle);
+    camera->SetParallelScale(halfHeight);
+    camera->SetParallelProjection(!perspective);
+    const Eigen::Vector3d eye = Eigen::Vector3d(f[0], f[1], f[2]) - distance * forward;
+    camera->SetPosition(eye.x(), eye.y(), eye.z());
+    m_d->perspective = perspective;
+    Q_EMIT perspectiveChanged(perspective);
+    m_d->repaint();
+}
+
+void MechanismView::setFloorVisible(bool visible) {
+    m_d->floorVisible = visible;
+    if (m_d->spatial) {
+        m_d->spatial->setFloorVisible(visible);
+    }
+    m_d->repaint();
+}
+
+void MechanismView::zoomBy(double factor) {
+    if (!(factor > 0) || !std::isfinite(factor)) {
+        return;
+    }
+    vtkCamera* camera = m_d->renderer->GetActiveCamera();
+    camera->SetParallelScale(camera->GetParallelScale() * factor);
+    if (!camera->GetParallelProjection()) {
+        camera->SetDistance(camera->GetDistance() * factor);
+    }
+    m_d->navigatedSinceFit = true;
+    m_d->repaint();
+}
+
+void MechanismView::orbitBy(double azimuthDegrees, double elevationDegrees) {
+    m_d->turntable(azimuthDegrees, elevationDegrees);
+    m_d->repaint();
+}
 
 void MechanismView::resetCamera() {
     m_d->fitCamera();
@@ -429,6 +782,25 @@ void MechanismView::refitUnlessNavigated() {
 }
 
 void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) {
+    if (m_d->spatial) {
+        // the same in space, from the present direction
+        const Eigen::VectorXd shown = m_d->spatial->pose();
+        m_d->spatial->setTracesVisible(false);
+        std::vector<Eigen::Vector3d> points = m_d->spatial->extentPoints();
+        for (const Eigen::VectorXd& q : poses) {
+            if (q.size() == m_d->model->positionSize()) {
+                m_d->spatial->setPose(q);
+                for (const Eigen::Vector3d& p : m_d->spatial->extentPoints()) {
+                    points.push_back(p);
+                }
+            }
+        }
+        m_d->spatial->setPose(shown);
+        m_d->spatial->setTracesVisible(m_d->tracesVisible);
+        m_d->fitSpatial(points, m_d->spatial->metrics().jointRadius);
+        m_d->repaint();
+        return;
+    }
     if (!m_d->scene) {
         resetCamera();
         return;
@@ -455,7 +827,8 @@ void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) 
 }
 
 QRectF MechanismView::legendBox() const {
-    return m_d->scene ? legendRect(m_d->overlayContext(), m_d->overlay->font(), size()) : QRectF();
+    return m_d->hasScene() ? legendRect(m_d->overlayContext(), m_d->overlay->font(), size())
+                           : QRectF();
 }
 
 std::vector<QRectF> MechanismView::jointLabelRects() const {
@@ -468,10 +841,20 @@ std::vector<QRectF> MechanismView::jointLabelRects() const {
 }
 
 void MechanismView::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
-    if (m_d->scene && !poses.empty()) {
-        m_d->scene->extendTraces(poses);
-        m_d->repaint();
+    if (poses.empty()) {
+        return;
     }
+    if (m_d->scene) {
+        m_d->scene->extendTraces(poses);
+    }
+    if (m_d->spatial) {
+        m_d->spatial->extendTraces(poses);
+    }
+    m_d->repaint();
+}
+
+std::vector<Eigen::Vector3d> MechanismView::tracePath3(int index) const {
+    return m_d->spatial ? m_d->spatial->tracePath(index) : std::vector<Eigen::Vector3d>{};
 }
 
 std::vector<Eigen::Vector2d> MechanismView::tracePath(int index) const {
@@ -482,6 +865,9 @@ void MechanismView::clearTraces() {
     if (m_d->scene) {
         m_d->scene->clearTraces();
     }
+    if (m_d->spatial) {
+        m_d->spatial->clearTraces();
+    }
     m_d->repaint();
 }
 
@@ -489,6 +875,9 @@ void MechanismView::setTracesVisible(bool visible) {
     m_d->tracesVisible = visible;
     if (m_d->scene) {
         m_d->scene->setTracesVisible(visible);
+    }
+    if (m_d->spatial) {
+        m_d->spatial->setTracesVisible(visible);
     }
     m_d->repaint();
 }
@@ -498,20 +887,27 @@ void MechanismView::setReactionsVisible(bool visible) {
     if (m_d->scene) {
         m_d->scene->setReactionsVisible(visible);
     }
+    if (m_d->spatial) {
+        m_d->spatial->setReactionsVisible(visible);
+    }
     m_d->repaint();
 }
 
 void MechanismView::setOrbitEnabled(bool enabled) {
     m_d->orbit = enabled;
-    if (!enabled) {
+    if (!enabled && !m_d->spatial) {
         m_d->fitCamera();
     }
     m_d->repaint();
 }
 
 QPointF MechanismView::worldToWidget(const Eigen::Vector2d& p_W, double z) const {
+    return worldToWidget(Eigen::Vector3d(p_W.x(), p_W.y(), z));
+}
+
+QPointF MechanismView::worldToWidget(const Eigen::Vector3d& p_W) const {
     vtkRenderer* renderer = m_d->renderer;
-    renderer->SetWorldPoint(p_W.x(), p_W.y(), z, 1.0);
+    renderer->SetWorldPoint(p_W.x(), p_W.y(), p_W.z(), 1.0);
     renderer->WorldToDisplay();
     double display[3];
     renderer->GetDisplayPoint(display);
@@ -559,6 +955,9 @@ void MechanismView::resizeGL(int, int) {
     // keeps its centre and vertical scale
     if (m_d->cameraFitPending) {
         m_d->fitCamera();
+    } else if (!m_d->navigatedSinceFit && m_d->spatial) {
+        const std::vector<Eigen::Vector3d> points = m_d->fittedPoints;
+        m_d->fitSpatial(points, m_d->spatial->metrics().jointRadius);
     } else if (!m_d->navigatedSinceFit && m_d->scene) {
         m_d->fitCamera(m_d->fittedBox);
     }
@@ -615,8 +1014,12 @@ void MechanismView::mouseMoveEvent(QMouseEvent* event) {
     const QPoint delta = now - m_d->lastMouse;
     m_d->lastMouse = now;
     vtkCamera* camera = m_d->renderer->GetActiveCamera();
-    if (m_d->orbit && (m_d->dragButtons & Qt::LeftButton) &&
-        !(event->modifiers() & Qt::ShiftModifier)) {
+    const bool leftOnly = m_d->dragButtons == Qt::LeftButton;
+    if (m_d->spatial && leftOnly && !(event->modifiers() & Qt::ShiftModifier)) {
+        // turntable: across turns about the up axis, down tilts the camera up
+        m_d->turntable(-0.4 * delta.x(), 0.4 * delta.y());
+    } else if (m_d->orbit && (m_d->dragButtons & Qt::LeftButton) &&
+               !(event->modifiers() & Qt::ShiftModifier)) {
         // orbit about the focal point
         camera->Azimuth(-0.4 * delta.x());
         camera->Elevation(0.4 * delta.y());
@@ -649,7 +1052,12 @@ void MechanismView::wheelEvent(QWheelEvent* event) {
     Eigen::Vector3d right, up;
     m_d->cameraFrame(right, up);
     const double before = m_d->metresPerPixel();
-    camera->SetParallelScale(camera->GetParallelScale() * factor);
+    if (camera->GetParallelProjection()) {
+        camera->SetParallelScale(camera->GetParallelScale() * factor);
+    } else {
+        // perspective: move the eye towards the focal point (a dolly)
+        camera->SetDistance(camera->GetDistance() * factor);
+    }
     const double after = m_d->metresPerPixel();
     m_d->moveCamera((before - after) * (fromCentre.x() * right - fromCentre.y() * up));
     m_d->navigatedSinceFit = true;

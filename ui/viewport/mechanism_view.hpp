@@ -2,9 +2,16 @@
 #pragma once
 
 // The 3-D view of a mechanism: a VTK scene hosted in a Qt 6 QOpenGLWidget (Debian's VTK Qt
-// module is built for Qt 5, so the render window is driven by hand; see the .cpp). Top view by
-// default (parallel projection looking down −z; drag pans, the wheel zooms at the cursor),
-// orbiting on request. VTK stays behind the pimpl.
+// module is built for Qt 5, so the render window is driven by hand; see the .cpp). VTK stays
+// behind the pimpl.
+//
+// A planar mechanism opens in its flat top view (parallel projection looking down −z; drag
+// pans, the wheel zooms at the cursor), orbiting on request. A spatial one opens in an
+// isometric view with the world's up (against gravity) up on screen: a left drag turns the
+// camera about the up axis and tilts it (turntable), a right or middle drag or Shift+left drag
+// pans, the wheel zooms about the pointer; standard views (front, top, side, isometric), a
+// perspective/orthographic toggle and a floor grid. The camera keeps its direction when the
+// model is recompiled (another cut) and during runs and playback.
 
 #include <memory>
 #include <vector>
@@ -19,7 +26,9 @@
 #include <Eigen/Core>
 
 #include "core/dynamics/cut_reactions.hpp"
+#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/model.hpp"
+#include "ui/viewport/standard_view.hpp"
 
 class QSurfaceFormat;
 
@@ -40,13 +49,15 @@ public:
     /// every view that shows subsystems.
     static QColor subsystemColour(int j);
 
-    /// Shows `model` at pose q (nq); q empty means all zeros. Clears traces and reactions and
-    /// fits the camera. A null model empties the view.
+    /// Shows `model` at pose q (positionSize); q empty means the neutral pose. Clears traces
+    /// and reactions and fits the camera (a spatial model that follows a spatial one keeps the
+    /// camera's direction, and the whole camera if the user has navigated). A null model
+    /// empties the view.
     void setModel(std::shared_ptr<const sslm::Model> model, const Eigen::VectorXd& q = {});
     std::shared_ptr<const sslm::Model> model() const;
 
-    /// Moves the bodies to pose q (nq, rad or m) and extends the traces. Cheap: meant to be
-    /// called at display rate during playback.
+    /// Moves the bodies to pose q (positionSize: rad, m, quaternions) and extends the traces.
+    /// Cheap: meant to be called at display rate during playback.
     void setPose(const Eigen::VectorXd& q);
     /// The pose shown; empty without a model.
     Eigen::VectorXd pose() const;
@@ -56,6 +67,10 @@ public:
     /// The trace of traced point `index` (Model::tracedPoints order): world points (m) in path
     /// order; empty without a model or trace.
     std::vector<Eigen::Vector2d> tracePath(int index) const;
+    /// The same for a spatial model (m, W).
+    std::vector<Eigen::Vector3d> tracePath3(int index) const;
+    /// True when the model shown is spatial.
+    bool isSpatial() const;
 
     /// Reaction arrows at the cut points (Model::cuts order), or at every joint (file order) for
     /// an inverse run, drawn when reactions are shown.
@@ -64,6 +79,10 @@ public:
     void setReactions(const std::vector<sslm::CutReaction>& reactions);
     void setReactionScale(double metresPerNewton); ///< 0 chooses it automatically
     double reactionScale() const;
+    /// A spatial model's reactions (N, N·m, W): force arrows and double-headed moment arrows at
+    /// the points, the cuts' (Model::cuts order) or every joint's (file order). The moments'
+    /// scale is chosen like the forces' (a quarter of the mechanism for the largest).
+    void setWrenches(const std::vector<sslm::CutWrench>& wrenches);
 
     /// Overrides the palette; empty restores subsystemColour().
     void setSubsystemColours(const std::vector<QColor>& colours);
@@ -74,10 +93,20 @@ public:
     bool tracesVisible() const;
     bool reactionsVisible() const;
     bool orbitEnabled() const;
+    bool isPerspective() const;
+    bool floorVisible() const;
+    /// Unit vector from the camera to its focal point (W).
+    Eigen::Vector3d viewDirection() const;
+    /// Unit vector of the screen's up direction (W).
+    Eigen::Vector3d viewUp() const;
+    /// Metres per logical pixel at the focal plane.
+    double viewScale() const;
 
     /// Where the world point p_W (m) at height z (m) appears, in widget coordinates (logical
     /// pixels). Valid once the widget has been shown.
     QPointF worldToWidget(const Eigen::Vector2d& p_W, double z = 0.0) const;
+    /// Where the world point p_W (m) appears, in widget coordinates (logical pixels).
+    QPointF worldToWidget(const Eigen::Vector3d& p_W) const;
     /// Where the overlay draws its legend box and the joint labels (logical px), as painted now.
     QRectF legendBox() const;
     std::vector<QRectF> jointLabelRects() const;
@@ -97,16 +126,32 @@ public:
     void refitUnlessNavigated();
 
 public Q_SLOTS:
-    /// Fits the mechanism and its traces in the view and returns to the top view.
+    /// Fits the mechanism and its traces in the view: a planar one in its top view, a spatial
+    /// one from the direction it is seen from now (the Fit command).
     void resetCamera();
+    /// Looks at a spatial mechanism from `view` and fits it; a planar one only fits.
+    void setStandardView(sslm::ui::StandardView view);
+    /// Perspective (a 30° field of view) or parallel projection, keeping what is in view.
+    void setPerspective(bool perspective);
+    void setFloorVisible(bool visible);
+    /// Turns the camera about the world's up axis through the focal point by `azimuth` degrees
+    /// and tilts it by `elevation` degrees (turntable; the tilt stops short of the poles).
+    void orbitBy(double azimuthDegrees, double elevationDegrees);
+    /// Zooms about the focal point: `factor` > 1 shows more (metres per pixel × factor).
+    void zoomBy(double factor);
     /// Like resetCamera(), but fits every one of `poses` (nq each; e.g. a whole run) so that
     /// the camera can stay fixed while they are played. The pose shown does not change.
     void fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses);
     void clearTraces();
     void setTracesVisible(bool visible);
     void setReactionsVisible(bool visible);
-    /// Lets a left drag orbit the camera; turning it off returns to the top view.
+    /// Lets a left drag orbit the camera of a planar mechanism; turning it off returns to the
+    /// top view. A spatial mechanism always orbits.
     void setOrbitEnabled(bool enabled);
+
+Q_SIGNALS:
+    /// The projection changed (setPerspective, or a model that set it).
+    void perspectiveChanged(bool perspective);
 
 protected:
     void initializeGL() override;

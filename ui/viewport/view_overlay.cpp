@@ -14,7 +14,6 @@
 #include <QStringList>
 
 #include "ui/style/palette.hpp"
-#include "ui/viewport/mechanism_scene.hpp"
 
 namespace sslm::ui {
 
@@ -58,19 +57,18 @@ QString lengthLabel(double metres) {
 std::vector<JointLabel>
 jointLabels(const OverlayContext& c, const QFont& font, const QRectF& keepClear) {
     std::vector<JointLabel> labels;
-    if (!c.model || !c.scene || !(c.metresPerPixel > 0)) {
+    if (!c.model || !c.jointAnchor || !(c.metresPerPixel > 0)) {
         return labels;
     }
     const Model& model = *c.model;
-    const double pinPx = c.scene->metrics().pinRadius / c.metresPerPixel;
+    const double pinPx = c.pinRadius / c.metresPerPixel;
     if (pinPx < 2.5) {
         return labels; // too small to label without clutter
     }
     // joints that share a screen position share a label ("J9, J10")
     std::vector<QPointF> anchors;
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
-        const QPointF at =
-            c.project(c.scene->jointPosition(static_cast<int>(j)), c.scene->metrics().topZ);
+        const QPointF at = c.project(c.jointAnchor(static_cast<int>(j)));
         std::size_t k = 0;
         while (k < anchors.size() && QLineF(anchors[k], at).length() >= 2.0) {
             ++k;
@@ -322,6 +320,9 @@ void paintScaleAndAxes(QPainter& painter, const QSize& size, const OverlayContex
     }
 
     // scale bar, to the right of the triad
+    if (!c.scaleBar) {
+        return;
+    }
     const double metres = niceLength(120 * c.metresPerPixel);
     const double px = metres / c.metresPerPixel;
     const QPointF left(80, size.height() - 24);
@@ -343,7 +344,7 @@ QRectF legendRect(const OverlayContext& context, const QFont& font, const QSize&
 }
 
 void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& context) {
-    if (!context.model || !context.scene || !(context.metresPerPixel > 0)) {
+    if (!context.model || !context.jointAnchor || !(context.metresPerPixel > 0)) {
         return;
     }
     painter.setRenderHint(QPainter::Antialiasing);

@@ -25,14 +25,15 @@ class QPainter;
 
 namespace sslm::ui {
 
-class MechanismScene;
-
 struct OverlayContext {
     const Model* model = nullptr;
-    const MechanismScene* scene = nullptr;
-    /// World point (m) at height z (m) → widget point (logical pixels).
-    std::function<QPointF(const Eigen::Vector2d&, double)> project;
+    /// World point (m) → widget point (logical pixels).
+    std::function<QPointF(const Eigen::Vector3d&)> project;
+    /// Where joint j's label points (m, W): the top of its pin in the plane, its point in space.
+    std::function<Eigen::Vector3d(int)> jointAnchor;
+    double pinRadius = 0;      ///< radius of the joint glyphs (m)
     double metresPerPixel = 0; ///< at the focal plane, per logical pixel
+    bool scaleBar = true;      ///< false in a perspective view, where no one scale holds
     /// Screen directions (unit, y down) of the world axes.
     QPointF axisX, axisY, axisZ;
     std::vector<QColor> subsystemColours; ///< one per subsystem of the model

@@ -1,0 +1,600 @@
+// SPDX-License-Identifier: MIT
+#include "ui/viewport/spatial_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <vtkActor.h>
+#include <vtkCellArray.h>
+#include <vtkIdList.h>
+#include <vtkMatrix4x4.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
+#include "ui/style/palette.hpp"
+#include "ui/viewport/solid_geometry.hpp"
+
+namespace sslm::ui {
+
+namespace {
+
+constexpr int kMaxTracePoints = 20000;
+
+QColor mix(const QColor& a, const QColor& b, double t) {
+    return QColor::fromRgbF(static_cast<float>((1 - t) * a.redF() + t * b.redF()),
+                            static_cast<float>((1 - t) * a.greenF() + t * b.greenF()),
+                            static_cast<float>((1 - t) * a.blueF() + t * b.blueF()));
+}
+
+/// Flat colour for lines; shaded and slightly glossy for solids.
+void paint(vtkActor* actor, const QColor& colour, bool shaded) {
+    vtkProperty* p = actor->GetProperty();
+    p->SetColor(colour.redF(), colour.greenF(), colour.blueF());
+    if (shaded) {
+        p->LightingOn();
+        p->SetAmbient(0.3);
+        p->SetDiffuse(0.7);
+        p->SetSpecular(0.25);
+        p->SetSpecularPower(30);
+    } else {
+        p->LightingOff();
+    }
+}
+
+void setMatrix(vtkMatrix4x4* m, const Eigen::Matrix3d& R, const Eigen::Vector3d& p) {
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) {
+            m->SetElement(r, c, R(r, c));
+        }
+        m->SetElement(r, 3, p[r]);
+    }
+    m->Modified();
+}
+
+/// A rounded length for grid spacing: 1, 2 or 5 times a power of ten, at most `upTo`.
+double niceStep(double upTo) {
+    const double decade = std::pow(10.0, std::floor(std::log10(upTo)));
+    for (const double step : {5.0, 2.0, 1.0}) {
+        if (step * decade <= upTo) {
+            return step * decade;
+        }
+    }
+    return decade;
+}
+
+} // namespace
+
+struct SpatialScene::BodyActors {
+    vtkSmartPointer<vtkMatrix4x4> matrix = vtkSmartPointer<vtkMatrix4x4>::New();
+    std::vector<vtkActor*> solids;
+    std::vector<Eigen::Vector3d> outline; ///< body-frame points its solids reach (bounds)
+    double radius = 0;                    ///< how far the solids reach beyond them
+};
+
+struct SpatialScene::JointActors {
+    std::vector<vtkActor*> glyphs;  ///< in the bodies' frames
+    std::vector<vtkActor*> sleeves; ///< a prismatic or cylindrical joint's sleeve
+};
+
+struct SpatialScene::Trace {
+    vtkSmartPointer<vtkPolyData> data = vtkSmartPointer<vtkPolyData>::New();
+    vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
+    vtkSmartPointer<vtkCellArray> segments = vtkSmartPointer<vtkCellArray>::New();
+    vtkActor* line = nullptr;
+    vtkActor* marker = nullptr;
+    Eigen::Vector3d last = Eigen::Vector3d::Zero();
+};
+
+SpatialScene::SpatialScene(vtkRenderer* renderer,
+                           std::shared_ptr<const Model> model,
+                           const Eigen::VectorXd& q,
+                           std::vector<QColor> subsystemColours)
+    : m_renderer(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
+      m_subsystemColours(std::move(subsystemColours)) {
+    updatePositions(*m_model, m_ws, m_q);
+    computeMetrics();
+    m_bodies.resize(m_model->bodies.size());
+    m_joints.resize(m_model->joints.size());
+    buildBodies();
+    buildJoints();
+    buildGround();
+    buildFloor();
+    buildTraces();
+    for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
+        for (auto* arrows : {&m_forceArrows, &m_momentArrows}) {
+            vtkActor* arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
+            arrow->VisibilityOff();
+            arrows->emplace_back(arrow);
+        }
+    }
+    applyColours();
+    setPose(m_q);
+}
+
+SpatialScene::~SpatialScene() {
+    for (const auto& actor : m_allActors) {
+        m_renderer->RemoveActor(actor);
+    }
+}
+
+vtkActor* SpatialScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
+    vtkNew<vtkPolyDataMapper> mapper;
+    mapper->SetInputData(data);
+    auto actor = vtkSmartPointer<vtkActor>::New();
+    actor->SetMapper(mapper);
+    if (matrix) {
+        actor->SetUserMatrix(matrix);
+    }
+    m_renderer->AddActor(actor);
+    m_allActors.push_back(actor);
+    return actor;
+}
+
+void SpatialScene::computeMetrics() {
+    // the assembled extent, and the shortest distance between two points of one body
+    Eigen::AlignedBox3d box;
+    double shortest = std::numeric_limits<double>::max();
+    for (std::size_t b = 0; b < m_model->bodies.size(); ++b) {
+        const auto& points = m_model->bodies[b].points;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            box.extend(spatialPointPosition(m_ws, static_cast<int>(b), points[i].position3()));
+            for (std::size_t k = i + 1; k < points.size() && b > 0; ++k) {
+                const double d = (points[i].position3() - points[k].position3()).norm();
+                if (d > 1e-9) {
+                    shortest = std::min(shortest, d);
+                }
+            }
+        }
+    }
+    for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
+        const Joint& joint = m_model->joints[j];
+        box.extend(spatialPointPosition(m_ws, joint.bodyA, joint.p3_A));
+    }
+    SpatialSceneMetrics& m = m_metrics;
+    m.extent = box.isEmpty() ? 1.0 : std::max(box.sizes().maxCoeff(), 1e-3);
+    if (shortest == std::numeric_limits<double>::max()) {
+        shortest = m.extent;
+    }
+    m.rodRadius = std::max(0.005 * m.extent, std::min(0.016 * m.extent, 0.12 * shortest));
+    m.jointRadius = 1.9 * m.rodRadius;
+    const Eigen::Vector3d g = m_model->gravity3;
+    m.up = g.norm() > 0 ? Eigen::Vector3d(-g.normalized()) : Eigen::Vector3d::UnitZ();
+}
+
+void SpatialScene::buildBodies() {
+    const SpatialSceneMetrics& m = m_metrics;
+    for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
+        const Body& body = m_model->bodies[b];
+        BodyActors& actors = m_bodies[b];
+        // the points the body joins: its named points and its joints' points
+        std::vector<Eigen::Vector3d> points;
+        const auto add = [&](const Eigen::Vector3d& p) {
+            if (std::none_of(points.begin(), points.end(),
+                             [&](const Eigen::Vector3d& q) { return (q - p).norm() < 1e-9; })) {
+                points.push_back(p);
+            }
+        };
+        for (const BodyPoint& p : body.points) {
+            add(p.position3());
+        }
+        bool sleeve = false; // carries a prismatic or cylindrical joint's sleeve: a wider tube
+        for (const Joint& joint : m_model->joints) {
+            if (joint.bodyA == static_cast<int>(b)) {
+                add(joint.p3_A);
+                sleeve = sleeve || joint.type == JointType::Prismatic ||
+                         joint.type == JointType::Cylindrical;
+            }
+            if (joint.bodyB == static_cast<int>(b)) {
+                add(joint.p3_B);
+            }
+        }
+        const double radius = sleeve ? 1.6 * m.rodRadius : m.rodRadius;
+        actors.radius = radius;
+        if (points.empty()) {
+            points.push_back(body.com3_B);
+        }
+        if (points.size() == 1 && (body.com3_B - points.front()).norm() > 1e-9) {
+            points.push_back(body.com3_B); // a body hung from one point reaches to its COM
+        }
+        actors.outline = points;
+        const Eigen::Vector3d normal = planeNormal(points, 0.02 * m.extent);
+        if (points.size() >= 3 && normal.norm() > 0) {
+            // coplanar points (a platform, a plate): their hull as a plate
+            actors.solids.push_back(
+                addActor(plate(points, normal, 1.5 * radius, 1.2 * radius), actors.matrix));
+        } else if (points.size() == 1) {
+            actors.solids.push_back(addActor(ball(points.front(), 2.0 * radius), actors.matrix));
+        } else if (points.size() == 2) {
+            actors.solids.push_back(addActor(tube(points[0], points[1], radius), actors.matrix));
+        } else {
+            // points in space: tubes from each to their centroid, a ball at the centroid
+            Eigen::Vector3d centroid = Eigen::Vector3d::Zero();
+            for (const auto& p : points) {
+                centroid += p;
+            }
+            centroid /= static_cast<double>(points.size());
+            for (const auto& p : points) {
+                actors.solids.push_back(addActor(tube(p, centroid, radius), actors.matrix));
+            }
+            actors.solids.push_back(addActor(ball(centroid, 1.4 * radius), actors.matrix));
+        }
+    }
+}
+
+void SpatialScene::buildJoints() {
+    const double r = m_metrics.jointRadius;
+    for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
+        const Joint& joint = m_model->joints[j];
+        JointActors& actors = m_joints[j];
+        vtkMatrix4x4* frameA = joint.bodyA > 0 ? m_bodies[joint.bodyA].matrix.Get() : nullptr;
+        vtkMatrix4x4* frameB = joint.bodyB > 0 ? m_bodies[joint.bodyB].matrix.Get() : nullptr;
+        const Eigen::Vector3d& p = joint.p3_A;
+        const Eigen::Vector3d axis = joint.axis3_A.normalized();
+        switch (joint.type) {
+        case JointType::Revolute:
+            // an axle through the joint point
+            actors.glyphs.push_back(
+                addActor(tube(p - 1.6 * r * axis, p + 1.6 * r * axis, r), frameA));
+            break;
+        case JointType::Spherical:
+            actors.glyphs.push_back(addActor(ball(p, 1.15 * r), frameA));
+            break;
+        case JointType::Universal: {
+            // the cross: the first arm fixed in A, the second in B, and the centre
+            const Eigen::Vector3d second = joint.axis3_B.normalized();
+            actors.glyphs.push_back(
+                addActor(tube(p - 1.5 * r * axis, p + 1.5 * r * axis, 0.45 * r), frameA));
+            actors.glyphs.push_back(addActor(
+                tube(joint.p3_B - 1.5 * r * second, joint.p3_B + 1.5 * r * second, 0.45 * r),
+                frameB));
+            actors.glyphs.push_back(addActor(ball(p, 0.7 * r), frameA));
+            break;
+        }
+        case JointType::Prismatic: {
+            // a square sleeve along the axis on side A
+            Eigen::Vector3d u, v;
+            perpendicularPair(axis, u, v);
+            Eigen::Matrix3d axes;
+            axes << u, v, axis;
+            actors.sleeves.push_back(
+                addActor(box(p, axes, Eigen::Vector3d(1.7 * r, 1.7 * r, 4.0 * r)), frameA));
+            break;
+        }
+        case JointType::Cylindrical:
+            actors.sleeves.push_back(
+                addActor(tube(p - 2.0 * r * axis, p + 2.0 * r * axis, 0.95 * r), frameA));
+            break;
+        }
+    }
+}
+
+void SpatialScene::buildGround() {
+    // a plinth under every distinct ground point a joint uses, below it along the up direction
+    const double r = m_metrics.jointRadius;
+    const Eigen::Vector3d up = m_metrics.up;
+    Eigen::Vector3d u, v;
+    perpendicularPair(up, u, v);
+    Eigen::Matrix3d axes;
+    axes << u, v, up;
+    std::vector<Eigen::Vector3d> anchors;
+    for (const Joint& joint : m_model->joints) {
+        for (const auto& [body, point] :
+             {std::pair{joint.bodyA, joint.p3_A}, std::pair{joint.bodyB, joint.p3_B}}) {
+            const bool known = std::any_of(anchors.begin(), anchors.end(), [&](const auto& a) {
+                return (a - point).norm() < 1e-9;
+            });
+            if (body == 0 && !known) {
+                anchors.push_back(point);
+            }
+        }
+    }
+    for (const Eigen::Vector3d& anchor : anchors) {
+        const Eigen::Vector3d base = anchor - 2.6 * r * up;
+        m_groundActors.push_back(addActor(tube(base, anchor, 0.55 * r)));
+        m_groundActors.push_back(
+            addActor(box(base - 0.3 * r * up, axes, Eigen::Vector3d(4.0 * r, 4.0 * r, 0.6 * r))));
+    }
+    for (const auto& actor : m_groundActors) {
+        paint(actor, ui::viewGroundFillColour().darker(115), true);
+    }
+}
+
+void SpatialScene::buildFloor() {
+    // a grid in the plane normal to "up", just below the mechanism's lowest point
+    const Eigen::AlignedBox3d box = bounds();
+    const Eigen::Vector3d& up = m_metrics.up;
+    double lowest = std::numeric_limits<double>::max();
+    for (int corner = 0; corner < 8; ++corner) {
+        const Eigen::Vector3d c = box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(corner));
+        lowest = std::min(lowest, c.dot(up));
+    }
+    const Eigen::Vector3d centre = box.center();
+    const Eigen::Vector3d onFloor =
+        centre - (centre.dot(up) - lowest + 0.25 * m_metrics.jointRadius) * up;
+    Eigen::Vector3d u, v;
+    perpendicularPair(up, u, v);
+    const double step = niceStep(m_metrics.extent / 6.0);
+    const double half = step * std::ceil(0.6 * m_metrics.extent / step);
+    // the grid's centre on a multiple of the step, so that its lines keep to round coordinates
+    const Eigen::Vector3d snapped = onFloor - std::remainder(onFloor.dot(u), step) * u -
+                                    std::remainder(onFloor.dot(v), step) * v;
+    m_floor = addActor(gridLines(snapped, u, v, half, step));
+    paint(m_floor, QColor(186, 192, 200), false);
+    m_floor->PickableOff();
+}
+
+void SpatialScene::buildTraces() {
+    m_traces.resize(m_model->tracedPoints.size());
+    for (std::size_t i = 0; i < m_traces.size(); ++i) {
+        const TracedPoint& point = m_model->tracedPoints[i];
+        Trace& trace = m_traces[i];
+        trace.data->SetPoints(trace.points);
+        trace.data->SetLines(trace.segments);
+        trace.line = addActor(trace.data);
+        paint(trace.line, ui::traceColour(), false);
+        trace.line->GetProperty()->SetLineWidth(2.0f);
+        trace.marker = addActor(ball(point.p3_B, 0.6 * m_metrics.jointRadius),
+                                point.body > 0 ? m_bodies[point.body].matrix.Get() : nullptr);
+        paint(trace.marker, ui::traceColour(), true);
+    }
+}
+
+void SpatialScene::setPose(const Eigen::VectorXd& q) {
+    m_q = q;
+    updatePositions(*m_model, m_ws, m_q);
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        setMatrix(m_bodies[b].matrix, m_ws.rotation[b], m_ws.position3[b]);
+    }
+    if (m_tracesVisible) {
+        appendTracePoints(m_ws);
+        markTracesModified();
+    }
+}
+
+void SpatialScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
+    if (!m_tracesVisible || m_traces.empty()) {
+        return;
+    }
+    for (const Eigen::VectorXd& q : poses) {
+        if (q.size() != m_model->positionSize()) {
+            continue;
+        }
+        updatePositions(*m_model, m_traceWs, q);
+        appendTracePoints(m_traceWs);
+    }
+    markTracesModified();
+}
+
+void SpatialScene::appendTracePoints(const Workspace& ws) {
+    const double minStep = 1e-4 * m_metrics.extent;
+    for (std::size_t i = 0; i < m_traces.size(); ++i) {
+        Trace& trace = m_traces[i];
+        const TracedPoint& point = m_model->tracedPoints[i];
+        const Eigen::Vector3d p = spatialPointPosition(ws, point.body, point.p3_B);
+        const vtkIdType n = trace.points->GetNumberOfPoints();
+        if ((n > 0 && (p - trace.last).norm() < minStep) || n >= kMaxTracePoints) {
+            continue;
+        }
+        trace.points->InsertNextPoint(p.x(), p.y(), p.z());
+        trace.last = p;
+        if (n > 0) {
+            const vtkIdType segment[2] = {n - 1, n};
+            trace.segments->InsertNextCell(2, segment);
+        }
+    }
+}
+
+void SpatialScene::markTracesModified() {
+    for (Trace& trace : m_traces) {
+        trace.points->Modified();
+        trace.segments->Modified();
+        trace.data->Modified();
+    }
+}
+
+std::vector<Eigen::Vector3d> SpatialScene::tracePath(int index) const {
+    std::vector<Eigen::Vector3d> path;
+    if (index < 0 || index >= static_cast<int>(m_traces.size())) {
+        return path;
+    }
+    const Trace& trace = m_traces[static_cast<std::size_t>(index)];
+    for (vtkIdType i = 0; i < trace.points->GetNumberOfPoints(); ++i) {
+        double x[3];
+        trace.points->GetPoint(i, x);
+        path.emplace_back(x[0], x[1], x[2]);
+    }
+    return path;
+}
+
+Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
+    const Joint& j = m_model->joints[static_cast<std::size_t>(joint)];
+    return spatialPointPosition(m_ws, j.bodyA, j.p3_A);
+}
+
+void SpatialScene::setWrenches(const std::vector<CutWrench>& wrenches,
+                               double metresPerNewton,
+                               double metresPerNewtonMetre) {
+    const double radius = 0.55 * m_metrics.rodRadius;
+    for (std::size_t k = 0; k < m_forceArrows.size(); ++k) {
+        vtkActor* force = m_forceArrows[k];
+        vtkActor* moment = m_momentArrows[k];
+        vtkSmartPointer<vtkPolyData> forceData = vtkSmartPointer<vtkPolyData>::New();
+        vtkSmartPointer<vtkPolyData> momentData = vtkSmartPointer<vtkPolyData>::New();
+        if (k < wrenches.size()) {
+            const CutWrench& w = wrenches[k];
+            const Eigen::Vector3d f = w.force * metresPerNewton;
+            const Eigen::Vector3d m = w.moment * metresPerNewtonMetre;
+            if (f.allFinite() && f.norm() > 2.0 * radius) {
+                forceData = arrow(w.point, f, radius);
+            }
+            if (m.allFinite() && m.norm() > 2.0 * radius) {
+                // a moment: a double-headed arrow along its axis (right-hand rule)
+                momentData = arrow(w.point, m, 0.8 * radius, 2);
+            }
+        }
+        static_cast<vtkPolyDataMapper*>(force->GetMapper())->SetInputData(forceData);
+        static_cast<vtkPolyDataMapper*>(moment->GetMapper())->SetInputData(momentData);
+        force->SetVisibility(m_reactionsVisible && forceData->GetNumberOfPoints() > 0);
+        moment->SetVisibility(m_reactionsVisible && momentData->GetNumberOfPoints() > 0);
+    }
+}
+
+void SpatialScene::setReactionsVisible(bool visible) {
+    m_reactionsVisible = visible;
+    for (auto* arrows : {&m_forceArrows, &m_momentArrows}) {
+        for (auto& arrow : *arrows) {
+            vtkPolyData* data = static_cast<vtkPolyDataMapper*>(arrow->GetMapper())->GetInput();
+            arrow->SetVisibility(visible && data && data->GetNumberOfPoints() > 0);
+        }
+    }
+}
+
+void SpatialScene::setTracesVisible(bool visible) {
+    m_tracesVisible = visible;
+    for (Trace& trace : m_traces) {
+        trace.line->SetVisibility(visible);
+        trace.marker->SetVisibility(visible);
+    }
+}
+
+void SpatialScene::setFloorVisible(bool visible) {
+    m_floor->SetVisibility(visible);
+}
+
+void SpatialScene::clearTraces() {
+    for (Trace& trace : m_traces) {
+        trace.points->Reset();
+        trace.segments->Reset();
+    }
+    markTracesModified();
+}
+
+void SpatialScene::setHighlightedLoop(int loop) {
+    m_highlightedLoop = (loop >= 0 && loop < m_model->nLoops()) ? loop : -1;
+    applyColours();
+}
+
+void SpatialScene::setSubsystemColours(std::vector<QColor> colours) {
+    m_subsystemColours = std::move(colours);
+    applyColours();
+}
+
+void SpatialScene::applyColours() {
+    const QColor dimTarget = ui::viewDimTargetColour();
+    std::vector<bool> bodyInLoop(m_model->bodies.size(), m_highlightedLoop < 0);
+    std::vector<bool> jointInLoop(m_model->joints.size(), false);
+    if (m_highlightedLoop >= 0) {
+        for (const int j : m_model->loops[static_cast<std::size_t>(m_highlightedLoop)].joints) {
+            jointInLoop[static_cast<std::size_t>(j)] = true;
+            bodyInLoop[static_cast<std::size_t>(m_model->joints[j].bodyA)] = true;
+            bodyInLoop[static_cast<std::size_t>(m_model->joints[j].bodyB)] = true;
+        }
+    }
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        const int subsystem = m_model->bodies[b].subsystem;
+        QColor colour = m_subsystemColours.empty()
+                            ? ui::viewUnassignedBodyColour()
+                            : m_subsystemColours[static_cast<std::size_t>(std::max(subsystem, 0)) %
+                                                 m_subsystemColours.size()];
+        if (!bodyInLoop[b]) {
+            colour = mix(colour, dimTarget, 0.7);
+        }
+        for (vtkActor* solid : m_bodies[b].solids) {
+            paint(solid, colour, true);
+        }
+    }
+    for (std::size_t j = 0; j < m_joints.size(); ++j) {
+        const bool cut = m_model->joints[j].isCut();
+        QColor colour = cut ? ui::viewCutJointColour() : QColor(214, 218, 224);
+        if (jointInLoop[j] && !cut) {
+            colour = ui::viewHighlightColour();
+        } else if (m_highlightedLoop >= 0 && !jointInLoop[j]) {
+            colour = mix(colour, dimTarget, 0.6);
+        }
+        for (vtkActor* glyph : m_joints[j].glyphs) {
+            paint(glyph, colour, true);
+        }
+        for (vtkActor* sleeve : m_joints[j].sleeves) {
+            paint(sleeve, cut ? colour : colour.darker(125), true);
+        }
+    }
+    const QColor force = ui::reactionArrowColour();
+    const QColor moment(123, 31, 162);
+    for (std::size_t k = 0; k < m_forceArrows.size(); ++k) {
+        paint(m_forceArrows[k], force, true);
+        paint(m_momentArrows[k], moment, true);
+    }
+}
+
+std::vector<Eigen::Vector3d> SpatialScene::extentPoints() const {
+    std::vector<Eigen::Vector3d> points;
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        for (const Eigen::Vector3d& p : m_bodies[b].outline) {
+            points.push_back(spatialPointPosition(m_ws, static_cast<int>(b), p));
+        }
+    }
+    for (const auto& actor : m_groundActors) {
+        double b[6];
+        actor->GetBounds(b);
+        if (b[0] <= b[1]) {
+            points.emplace_back(0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]));
+        }
+    }
+    if (m_tracesVisible) {
+        for (const Trace& trace : m_traces) {
+            const vtkIdType n = trace.points->GetNumberOfPoints();
+            const vtkIdType stride = std::max<vtkIdType>(1, n / 2000);
+            for (vtkIdType i = 0; i < n; i += stride) {
+                double x[3];
+                trace.points->GetPoint(i, x);
+                points.emplace_back(x[0], x[1], x[2]);
+            }
+        }
+    }
+    return points;
+}
+
+Eigen::AlignedBox3d SpatialScene::bounds() const {
+    Eigen::AlignedBox3d box;
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        const BodyActors& actors = m_bodies[b];
+        const Eigen::Vector3d reach = Eigen::Vector3d::Constant(2.0 * actors.radius);
+        for (const Eigen::Vector3d& p : actors.outline) {
+            const Eigen::Vector3d w = spatialPointPosition(m_ws, static_cast<int>(b), p);
+            box.extend(w - reach);
+            box.extend(w + reach);
+        }
+    }
+    for (const auto& actor : m_groundActors) {
+        double b[6];
+        actor->GetBounds(b);
+        if (b[0] <= b[1]) {
+            box.extend(Eigen::Vector3d(b[0], b[2], b[4]));
+            box.extend(Eigen::Vector3d(b[1], b[3], b[5]));
+        }
+    }
+    if (m_tracesVisible) {
+        for (const Trace& trace : m_traces) {
+            if (trace.points->GetNumberOfPoints() > 0) {
+                double b[6];
+                trace.points->GetBounds(b);
+                box.extend(Eigen::Vector3d(b[0], b[2], b[4]));
+                box.extend(Eigen::Vector3d(b[1], b[3], b[5]));
+            }
+        }
+    }
+    if (box.isEmpty()) {
+        box.extend(Eigen::Vector3d::Constant(-0.5));
+        box.extend(Eigen::Vector3d::Constant(0.5));
+    }
+    return box;
+}
+
+} // namespace sslm::ui
