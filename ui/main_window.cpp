@@ -150,6 +150,44 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new Mechan
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::createCameraMenu() {
+    // standard views, projection and floor of a spatial mechanism's view
+    QMenu* camera = m_viewMenu->addMenu(tr("&Camera"));
+    camera->setToolTipsVisible(true);
+    struct Direction {
+        QString text;
+        StandardView view;
+        int key;
+    };
+    for (const Direction& d : {Direction{tr("&Front"), StandardView::Front, Qt::Key_1},
+                               Direction{tr("&Top"), StandardView::Top, Qt::Key_2},
+                               Direction{tr("&Side"), StandardView::Side, Qt::Key_3},
+                               Direction{tr("&Isometric"), StandardView::Iso, Qt::Key_0}}) {
+        QAction* action = camera->addAction(
+            d.text, this, [this, view = d.view] { m_view->setStandardView(view); });
+        action->setShortcut(QKeySequence(Qt::ALT | d.key));
+        m_spatialCameraActions.append(action);
+    }
+    camera->addSeparator();
+    QAction* perspective = camera->addAction(tr("&Perspective"));
+    perspective->setCheckable(true);
+    perspective->setShortcut(QKeySequence(Qt::ALT | Qt::Key_P));
+    perspective->setToolTip(tr("Perspective projection (30° field of view) instead of parallel"));
+    connect(perspective, &QAction::toggled, m_view, &MechanismView::setPerspective);
+    connect(m_view, &MechanismView::perspectiveChanged, perspective, &QAction::setChecked);
+    QAction* floor = camera->addAction(tr("F&loor Grid"));
+    floor->setCheckable(true);
+    floor->setChecked(m_view->floorVisible());
+    floor->setShortcut(QKeySequence(Qt::ALT | Qt::Key_G));
+    floor->setToolTip(tr("A grid under the mechanism, normal to the up direction (against "
+                         "gravity)"));
+    connect(floor, &QAction::toggled, m_view, &MechanismView::setFloorVisible);
+    m_spatialCameraActions << perspective << floor;
+    for (QAction* action : m_spatialCameraActions) {
+        action->setEnabled(false); // until a spatial mechanism is open
+    }
+}
+
 std::shared_ptr<const sslm::Model> MainWindow::currentModel() const {
     return m_current ? m_current->model : nullptr;
 }
@@ -227,10 +265,8 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     return true;
 }
 
-bool MainWindow::writeScreenshot(const QString& file,
-                                 const QString& png,
-                                 const QSize& size,
-                                 QString* error) {
+bool MainWindow::writeScreenshot(
+    const QString& file, const QString& png, const QSize& size, QString* error, StandardView view) {
     QString message;
     const bool loaded = openFile(file, &message);
     if (error) {
@@ -249,7 +285,7 @@ bool MainWindow::writeScreenshot(const QString& file,
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     }
     QCoreApplication::processEvents();
-    m_view->resetCamera();
+    m_view->setStandardView(view); // fits; a planar mechanism keeps its top view
     const QImage image = grab().toImage();
     if (image.isNull() || !image.save(png, "PNG")) {
         if (error) {
@@ -321,13 +357,20 @@ void MainWindow::createMenus() {
     QAction* showEditor = m_viewMenu->addAction(tr("&Edit in 2-D"), this,
                                                 [this] { m_centralTabs->setCurrentIndex(1); });
     showEditor->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_showEditorAction = showEditor;
     m_viewMenu->addSeparator();
-    QAction* reset = m_viewMenu->addAction(tr("&Reset View"), m_view, &MechanismView::resetCamera);
+    QAction* reset = m_viewMenu->addAction(tr("&Fit View"), m_view, &MechanismView::resetCamera);
     reset->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
+    reset->setToolTip(tr("Fit the mechanism and its traces in the view (Home, or double-click "
+                         "the view); a planar one returns to its top view"));
     QAction* orbit = m_viewMenu->addAction(tr("&Orbit With Left Drag"));
     orbit->setCheckable(true);
     orbit->setChecked(m_view->orbitEnabled());
+    orbit->setToolTip(tr("Planar mechanisms: a left drag orbits instead of panning. A spatial "
+                         "mechanism always orbits with a left drag (Shift or the right button "
+                         "pans)."));
     connect(orbit, &QAction::toggled, m_view, &MechanismView::setOrbitEnabled);
+    createCameraMenu();
     m_viewMenu->addSeparator();
     QAction* traces = m_viewMenu->addAction(tr("Show &Traces"));
     traces->setCheckable(true);

@@ -20,6 +20,7 @@
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/sim/run_kind.hpp"
+#include "ui/viewport/standard_view.hpp"
 
 class QMenu;
 class QAction;
@@ -63,8 +64,11 @@ public:
     /// Opens `file`, shows the window at `size` (logical pixels), renders the assembled pose
     /// and writes the whole window to `png`. False with the reason in `error` on failure; load
     /// warnings are put in `error` too.
-    bool
-    writeScreenshot(const QString& file, const QString& png, const QSize& size, QString* error);
+    bool writeScreenshot(const QString& file,
+                         const QString& png,
+                         const QSize& size,
+                         QString* error,
+                         StandardView view = StandardView::Iso);
 
     /// The mechanism on screen (null before the first successful load).
     std::shared_ptr<const sslm::Model> currentModel() const;
@@ -180,6 +184,11 @@ private:
     void promptNewEmpty();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
     void showMechanism(LoadedMechanism mechanism);
+    /// Offers the 2-D Edit tab for a planar description; a spatial one gets the 3-D view, and
+    /// the tab says why it is not offered.
+    void updateEditTab(const MechanismSpec& spec);
+    /// The View menu's camera commands (standard views, projection, floor).
+    void createCameraMenu();
     /// Makes `spec`, which does not compile (for `reason`), the document: the Edit tab shows it
     /// to be finished; nothing is simulated and the 3-D view is empty under its banner.
     void showUnfinished(const MechanismSpec& spec,
@@ -227,6 +236,8 @@ private:
     QLabel* m_staleBanner = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QAction* m_showEditorAction = nullptr;
+    QList<QAction*> m_spatialCameraActions; ///< enabled for spatial mechanisms only
     std::optional<LoadedMechanism> m_current;
 
     RunPanel* m_runPanel = nullptr;

@@ -116,6 +116,7 @@ void MainWindow::showMechanism(LoadedMechanism mechanism) {
     m_documentCompiles = true;
     m_staleBanner->hide();
     m_current = std::move(mechanism);
+    updateEditTab(m_current->model->spec);
     m_view->setModel(m_current->model, m_current->q0);
     m_graph->setModel(m_current->model);
     m_runPanel->setModel(*m_current->model);
@@ -140,7 +141,30 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
     m_reactionDefaultsPending = true; // its λ columns once it compiles, not the last mechanism's
     updateRunActions();
     updateWindowTitle();
+    updateEditTab(spec);
     showStaleBanner(reason.section(QLatin1Char('\n'), 0, 0));
+}
+
+void MainWindow::updateEditTab(const MechanismSpec& spec) {
+    const bool spatial = spec.space == MotionSpace::Spatial;
+    m_centralTabs->setTabEnabled(1, !spatial);
+    m_centralTabs->setTabToolTip(
+        1, spatial ? tr("The Edit tab draws planar mechanisms (file version 1). %1 is spatial: "
+                        "turn it in the 3-D view, choose its cuts in the Loops and cuts dock, and "
+                        "edit its numbers in the file (or generate sized ones with File ▸ New "
+                        "From Template).")
+                         .arg(QString::fromStdString(spec.name))
+                   : tr("Draw and edit the mechanism in 2-D: pivots, links, points; every edit "
+                        "can be undone (Ctrl+Z)"));
+    if (m_showEditorAction) {
+        m_showEditorAction->setEnabled(!spatial);
+    }
+    for (QAction* action : m_spatialCameraActions) {
+        action->setEnabled(spatial);
+    }
+    if (spatial && m_centralTabs->currentIndex() == 1) {
+        m_centralTabs->setCurrentIndex(0);
+    }
 }
 
 bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {

@@ -344,7 +344,11 @@ void MainWindow::showSample(int index) {
     }
     m_view->extendTraces(between);
     m_view->setPose(poseAt(*run, index));
-    m_view->setReactions(reactionsAt(*run, index));
+    if (run->model()->isSpatial()) {
+        m_view->setWrenches(wrenchesAt(*run, index));
+    } else {
+        m_view->setReactions(reactionsAt(*run, index));
+    }
     const double t = run->samples().value(index, 0);
     if (!run->isActive()) {
         // playback: the time shown, not the end of the last run's progress

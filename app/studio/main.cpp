@@ -3,7 +3,8 @@
 // simulation of FILE starts as soon as it is open. With --screenshot, it opens FILE, renders
 // the window at 1280 × 800, writes the PNG and exits. With
 // --export-video OUT [--t-end T] [--fps F] [--size WxH] [--with-plot] [--reactions], it simulates
-// FILE and writes the animation (MP4 or GIF), then exits.
+// FILE and writes the animation (MP4 or GIF), then exits. A spatial mechanism's camera: --view
+// iso|front|top|side (both), --orbit DEG_PER_S (video).
 
 #include <cstdio>
 #include <exception>
@@ -54,6 +55,14 @@ int main(int argc, char* argv[]) try {
                       QStringLiteral("With --export-video: a plot of q beside the 3-D view.")});
     parser.addOption({QStringLiteral("reactions"),
                       QStringLiteral("With --export-video: draw the cut reaction arrows.")});
+    parser.addOption({QStringLiteral("view"),
+                      QStringLiteral("With --screenshot or --export-video: the camera direction "
+                                     "for a spatial mechanism: iso (default), front, top or side."),
+                      QStringLiteral("DIRECTION")});
+    parser.addOption({QStringLiteral("orbit"),
+                      QStringLiteral("With --export-video: turn the camera of a spatial "
+                                     "mechanism about the up axis at this rate."),
+                      QStringLiteral("DEG_PER_S")});
     parser.addOption(
         {QStringLiteral("run"), QStringLiteral("Start the simulation of FILE once it is open.")});
     parser.process(app);
@@ -65,14 +74,22 @@ int main(int argc, char* argv[]) try {
             {parser.positionalArguments().value(0), parser.value(QStringLiteral("export-video")),
              parser.value(QStringLiteral("t-end")), parser.value(QStringLiteral("fps")),
              parser.value(QStringLiteral("size")), parser.isSet(QStringLiteral("with-plot")),
-             parser.isSet(QStringLiteral("reactions"))});
+             parser.isSet(QStringLiteral("reactions")), parser.value(QStringLiteral("view")),
+             parser.value(QStringLiteral("orbit"))});
     }
 
+    sslm::ui::StandardView view = sslm::ui::StandardView::Iso;
+    if (parser.isSet(QStringLiteral("view")) &&
+        !sslm::ui::parseStandardView(parser.value(QStringLiteral("view")), view)) {
+        std::fprintf(stderr, "sslm-studio: --view %s: give iso, front, top or side\n",
+                     qPrintable(parser.value(QStringLiteral("view"))));
+        return 2;
+    }
     sslm::ui::MainWindow window;
     if (!screenshot.isEmpty()) {
         QString error;
-        const bool ok = !files.isEmpty() &&
-                        window.writeScreenshot(files.first(), screenshot, QSize(1280, 800), &error);
+        const bool ok = !files.isEmpty() && window.writeScreenshot(files.first(), screenshot,
+                                                                   QSize(1280, 800), &error, view);
         std::fprintf(stderr, "%s", error.isEmpty() ? "" : qPrintable(error + QLatin1Char('\n')));
         return ok ? 0 : (files.isEmpty() ? 2 : 1);
     }

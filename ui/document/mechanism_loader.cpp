@@ -41,16 +41,6 @@ LoadOutcome loadMechanism(const QString& path) {
             return outcome;
         }
 
-        if (loaded.spec->space == sslm::MotionSpace::Spatial) {
-            // the views, editor and plots are planar: refuse before anything draws the file
-            outcome.error =
-                QStringLiteral("%1 is a spatial mechanism (file format version 2). This version "
-                               "of SSLM Studio shows and edits planar mechanisms only; run the "
-                               "spatial file with the command line instead, e.g. "
-                               "\"sslm simulate %1 --out run.csv\".")
-                    .arg(info.fileName());
-            return outcome;
-        }
         outcome = compileMechanism(*loaded.spec, info.absoluteFilePath());
         if (!outcome.mechanism) {
             outcome.unfinished = *loaded.spec;

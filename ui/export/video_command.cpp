@@ -57,6 +57,24 @@ int runVideoCommand(const VideoCommand& command) {
         options.size = QSize(w, h);
     }
 
+    if (!command.view.isEmpty()) {
+        StandardView view = StandardView::Iso;
+        if (!parseStandardView(command.view, view)) {
+            return report(
+                kBadArguments,
+                QStringLiteral("--view %1: give iso, front, top or side").arg(command.view));
+        }
+        options.view = view;
+    }
+    if (!command.orbit.isEmpty()) {
+        options.orbitDegreesPerSecond = command.orbit.toDouble(&ok);
+        if (!ok || !std::isfinite(options.orbitDegreesPerSecond) ||
+            std::abs(options.orbitDegreesPerSecond) > 3600) {
+            return report(
+                kBadArguments,
+                QStringLiteral("--orbit %1: give degrees per second, e.g. 30").arg(command.orbit));
+        }
+    }
     const LoadOutcome loaded = loadMechanism(command.file);
     if (!loaded.mechanism) {
         return report(kFailed, loaded.error);

@@ -66,6 +66,7 @@ struct VideoExporter::Frames {
     QSize plotSize;
     double typicalForce = 0; ///< N: the arrow of this force is a quarter of the mechanism
     double lastFrameTime = std::numeric_limits<double>::quiet_NaN(); ///< s, of the last render
+    double orbitAngle = 0; ///< degrees the camera has turned since the first frame
 
     Frames(const std::shared_ptr<const SimulationRun>& run, const VideoExportOptions& options)
         : state(*run), viewSize(options.size) {
@@ -96,8 +97,45 @@ struct VideoExporter::Frames {
         for (int k = 0; k <= frameCount; ++k) {
             poses.push_back(state.poseAt(options.t0 + k / options.fps));
         }
+        if (view.isSpatial()) {
+            view.setStandardView(options.view.value_or(StandardView::Iso));
+        }
         view.fitCameraToPoses(poses);
-        if (options.reactions) {
+        if (view.isSpatial() && options.orbitDegreesPerSecond != 0) {
+            // the frame fits the poses from every direction of the turn: the widest of them
+            double widest = view.viewScale();
+            for (int step = 1; step < 12; ++step) {
+                view.orbitBy(30.0, 0.0);
+                view.fitCameraToPoses(poses);
+                widest = std::max(widest, view.viewScale());
+            }
+            view.orbitBy(30.0, 0.0); // back to the start
+            view.fitCameraToPoses(poses);
+            view.zoomBy(widest / view.viewScale());
+        }
+        if (options.reactions && view.isSpatial()) {
+            // the same for a spatial run's forces (its moments have a scale of their own)
+            std::vector<double> largest;
+            for (int k = 0; k <= frameCount; ++k) {
+                double frameLargest = 0;
+                for (const CutWrench& w : state.wrenchesAt(options.t0 + k / options.fps)) {
+                    frameLargest = std::max(frameLargest, w.force.norm());
+                }
+                largest.push_back(frameLargest);
+            }
+            std::sort(largest.begin(), largest.end());
+            typicalForce =
+                largest[static_cast<std::size_t>(0.9 * static_cast<double>(largest.size() - 1))];
+            std::vector<CutWrench> reference = state.wrenchesAt(options.t0);
+            if (!reference.empty() && typicalForce > 0) {
+                reference.front().force = Eigen::Vector3d(typicalForce, 0, 0);
+                for (std::size_t i = 1; i < reference.size(); ++i) {
+                    reference[i].force.setZero();
+                }
+                view.setReactionScale(0);
+                view.setWrenches(reference);
+            }
+        } else if (options.reactions) {
             // scale the arrows on the typical force, not on the peaks of a toggle pose (which
             // can be a hundred times larger): the automatic scale is fixed by the first set
             // shown, so show one whose largest force is the 90th percentile of the frames'
@@ -155,9 +193,24 @@ struct VideoExporter::Frames {
         if (std::isfinite(lastFrameTime) && t > lastFrameTime) {
             view.extendTraces(state.posesBetween(lastFrameTime, t));
         }
+        if (options.orbitDegreesPerSecond != 0 && view.isSpatial()) {
+            // frame k shows t0 + k/fps and plays at k/fps: a second of the run is one of video
+            const double angle = options.orbitDegreesPerSecond * (t - options.t0);
+            view.orbitBy(angle - orbitAngle, 0.0);
+            orbitAngle = angle;
+        }
         lastFrameTime = t;
         view.setPose(state.poseAt(t));
-        if (options.reactions) {
+        if (options.reactions && view.isSpatial()) {
+            std::vector<CutWrench> wrenches = state.wrenchesAt(t);
+            const double longest = kArrowSaturation * typicalForce;
+            for (CutWrench& w : wrenches) {
+                if (typicalForce > 0 && w.force.norm() > longest) {
+                    w.force *= longest / w.force.norm();
+                }
+            }
+            view.setWrenches(wrenches);
+        } else if (options.reactions) {
             std::vector<CutReaction> reactions = state.reactionsAt(t);
             const double longest = kArrowSaturation * typicalForce;
             for (CutReaction& r : reactions) {

@@ -21,6 +21,7 @@
 #include <QStringList>
 
 #include "ui/sim/simulation_run.hpp"
+#include "ui/viewport/standard_view.hpp"
 
 namespace sslm::ui {
 
@@ -36,6 +37,11 @@ struct VideoExportOptions {
     QStringList plotColumns; ///< SampleLayout names; empty: the joint coordinates q
     bool reactions = false;  ///< cut reaction arrows (scaled on the 90th percentile force)
     bool traces = true;      ///< traces of the marked points, from t0 on
+    /// A spatial mechanism's camera direction; none: the isometric view. Ignored in the plane.
+    std::optional<StandardView> view;
+    /// Spatial: the camera turns about the up axis at this rate (degrees per second of video),
+    /// the whole turn kept in view; 0 holds it still.
+    double orbitDegreesPerSecond = 0;
 };
 
 class VideoExporter {

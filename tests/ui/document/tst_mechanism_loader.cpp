@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Opening files in SSLM Studio: a planar example loads with its pose; a spatial (version 2)
-// file is refused with a message that says what it is and how to run it, and is not offered
-// to the planar editor as an unfinished drawing.
+// Opening files in SSLM Studio: a planar example loads with its pose, and so does a spatial
+// (version 2) one, with its positions (quaternions included) assembled.
 
 #include <QtTest>
 
@@ -20,22 +19,27 @@ private Q_SLOTS:
         QVERIFY(outcome.mechanism->assembly.converged);
     }
 
-    void spatialFilesAreRefusedWithTheWayToRunThem_data() {
+    void spatialFilesLoadAssembled_data() {
         QTest::addColumn<QString>("file");
-        QTest::newRow("RSSR") << QStringLiteral("rssr.json");
-        QTest::newRow("ladder") << QStringLiteral("spatial_ladder_4.json");
-        QTest::newRow("Stewart platform") << QStringLiteral("stewart_platform.json");
+        QTest::addColumn<int>("loops");
+        QTest::newRow("RSSR") << QStringLiteral("rssr.json") << 1;
+        QTest::newRow("ladder") << QStringLiteral("spatial_ladder_4.json") << 4;
+        QTest::newRow("Stewart platform") << QStringLiteral("stewart_platform.json") << 5;
     }
 
-    void spatialFilesAreRefusedWithTheWayToRunThem() {
+    // The spatial examples open with their quaternion positions assembled on the manifold.
+    void spatialFilesLoadAssembled() {
         QFETCH(QString, file);
+        QFETCH(int, loops);
         const LoadOutcome outcome = loadMechanism(QStringLiteral(SSLM_EXAMPLES_DIR "/") + file);
-        QVERIFY(!outcome.mechanism.has_value());
-        QVERIFY(!outcome.unfinished.has_value());
-        QVERIFY2(
-            outcome.error.contains(QStringLiteral("spatial mechanism (file format version 2)")),
-            qPrintable(outcome.error));
-        QVERIFY(outcome.error.contains(QStringLiteral("sslm simulate ") + file));
+        QVERIFY2(outcome.mechanism.has_value(), qPrintable(outcome.error));
+        const LoadedMechanism& m = *outcome.mechanism;
+        QVERIFY(m.model->isSpatial());
+        QCOMPARE(m.model->nLoops(), loops);
+        QCOMPARE(m.q0.size(), m.model->positionSize());
+        QCOMPARE(m.qd0.size(), m.model->nq());
+        QVERIFY(m.assembly.converged);
+        QVERIFY2(m.assembly.residual < 1e-10, qPrintable(QString::number(m.assembly.residual)));
     }
 };
 
