@@ -251,7 +251,7 @@ void PlotWidget::rebuildTraces() {
             }
             const SampleColumn& info = layout.column(column);
             QString legend = info.label;
-            if (mixedUnits) {
+            if (mixedUnits && !info.unit.isEmpty()) { // a quaternion's entries have none
                 legend += QStringLiteral(" [%1]").arg(info.unit);
             }
             if (severalRuns) {

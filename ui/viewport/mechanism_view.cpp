@@ -302,6 +302,21 @@ struct MechanismView::Impl {
             u0 = std::min(u0, c.dot(up) - radius);
             u1 = std::max(u1, c.dot(up) + radius);
         }
+        // turning about the up axis through the centre keeps every point within its distance
+        // from that axis of it: the width that fits every turn, and a tenth more height for
+        // tilting, so that orbiting keeps the mechanism in view
+        const Eigen::Vector3d& worldUp = spatial->metrics().up;
+        double turnRadius = 0;
+        for (const Eigen::Vector3d& p : points) {
+            const Eigen::Vector3d c = p - centre;
+            turnRadius = std::max(turnRadius, (c - c.dot(worldUp) * worldUp).norm() + radius);
+        }
+        const double middle = 0.5 * (r0 + r1);
+        r0 = std::min(r0, middle - turnRadius);
+        r1 = std::max(r1, middle + turnRadius);
+        const double tilt = 0.1 * (u1 - u0);
+        u0 -= tilt;
+        u1 += tilt;
         const double h = std::max(1, self->height());
         const double depth = 0.5 * box.diagonal().norm() + radius;
         // perspective: the near half of the points looks larger than at the focal plane
