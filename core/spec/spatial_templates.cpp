@@ -108,6 +108,57 @@ MechanismSpec rssrSpec(const std::string& cut) {
     return spec;
 }
 
+MechanismSpec rssrTemplate(const RssrTemplateOptions& options) {
+    const auto positive = [](double value, const char* what) {
+        if (!(value > 0) || !std::isfinite(value)) {
+            throw std::invalid_argument(std::string("the ") + what + " must be longer than 0 m");
+        }
+    };
+    positive(options.crank, "crank");
+    positive(options.rocker, "rocker");
+    if (!options.pivotD.allFinite() || !std::isfinite(options.rockerAngle) ||
+        !std::isfinite(options.crankRate)) {
+        throw std::invalid_argument("the pivot D, the rocker angle and the crank rate must be "
+                                    "finite numbers");
+    }
+    const Vec3 b(options.crank, 0.0, 0.0);
+    const Vec3 d = options.pivotD;
+    const Vec3 c = d + options.rocker *
+                           Vec3(0.0, std::cos(options.rockerAngle), std::sin(options.rockerAngle));
+    const double coupler = (c - b).norm();
+    if (coupler < 1e-6 * (options.crank + options.rocker)) {
+        throw std::invalid_argument("the coupler would have no length: the rocker's tip C meets "
+                                    "the crank tip B; move the pivot D or change the rocker angle");
+    }
+    if (Vec3::UnitX().cross(c - b).norm() < 1e-6 * coupler) {
+        throw std::invalid_argument("the coupler would lie along x, the rocker's axis, where the "
+                                    "universal joint J3 has no cross axis; move the pivot D");
+    }
+    MechanismSpec spec = rssrSpec("J3");
+    spec.description = "Crank-coupler-rocker R-S-U-R spatial linkage (seed 002 §6.2), sized "
+                       "in File > New From Template";
+    spec.ground.points = {spatialPoint("A", Vec3::Zero()), spatialPoint("D", d)};
+    const double crankMass = spec.bodies[0].mass;
+    const double couplerMass = spec.bodies[1].mass;
+    const double rockerMass = spec.bodies[2].mass;
+    const Vec3 rockerTip(0.0, options.rocker, 0.0); // the rocker's frame at φ = 0: along +y
+    spec.bodies = {
+        spatialBody("crank", crankMass, 0.5 * b,
+                    rodInertia(Vec3::UnitX(), 1e-6, crankMass * b.squaredNorm() / 12.0),
+                    {spatialPoint("A", Vec3::Zero()), spatialPoint("B", b)}),
+        spatialBody("coupler", couplerMass, 0.5 * (c - b),
+                    rodInertia((c - b).normalized(), 1e-5, couplerMass * coupler * coupler / 12.0),
+                    {spatialPoint("B", Vec3::Zero()), spatialPoint("C", c - b)}),
+        spatialBody("rocker", rockerMass, 0.5 * rockerTip,
+                    rodInertia(Vec3::UnitY(), 1e-5, rockerMass * rockerTip.squaredNorm() / 12.0),
+                    {spatialPoint("D", Vec3::Zero()), spatialPoint("C", rockerTip)}),
+    };
+    spec.joints[2].axis = Vec3::UnitX().cross(c - b).normalized();
+    spec.initial.rates = {{"theta", options.crankRate}};
+    spec.initial.assemblyGuess = {{"phi", options.rockerAngle}, {"J3.2", options.rockerAngle}};
+    return spec;
+}
+
 MechanismSpec spatialLadderSpec(int cells) {
     if (cells < 1) {
         throw std::invalid_argument("spatialLadderSpec: a ladder needs at least 1 cell, got " +
@@ -172,20 +223,38 @@ MechanismSpec spatialLadderSpec(int cells) {
 }
 
 MechanismSpec stewartPlatformSpec() {
-    constexpr double baseRadius = 0.5;         // m, base joint circle
-    constexpr double platformRadius = 0.3;     // m, platform joint circle
-    constexpr double height = 0.6;             // m, platform plane above the base at the reference
-    constexpr double pairHalfAngle = 10.0;     // deg, half the angle between a pair's joints
-    constexpr double platformMass = 5.0;       // kg, a disc of radius 0.3 m
-    constexpr double platformThickness = 0.02; // m
-    constexpr double cylinderMass = 1.0;       // kg, a 0.4 m tube from the base joint
-    constexpr double pistonMass = 0.5;         // kg, a 0.4 m rod ending at the platform joint
-    constexpr double tubeLength = 0.4;         // m, cylinder and piston alike
-    constexpr double cylinderRadius = 0.03;    // m, solid for its axial inertia
-    constexpr double pistonRadius = 0.01;      // m
-    constexpr double stiffness = 1000.0;       // N/m, each leg's spring
-    constexpr double restLength = 0.69;        // m (0.7010 m would hold the reference pose)
-    constexpr double twistRate = 1.0;          // rad/s, initial platform spin about z
+    return stewartPlatformSpec(StewartPlatformOptions{});
+}
+
+MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options) {
+    const auto positive = [](double value, const char* what, const char* unit) {
+        if (!(value > 0) || !std::isfinite(value)) {
+            throw std::invalid_argument(std::string("the ") + what + " must be more than 0 " +
+                                        unit);
+        }
+    };
+    positive(options.baseRadius, "base radius", "m");
+    positive(options.platformRadius, "platform radius", "m");
+    positive(options.height, "height", "m");
+    positive(options.platformMass, "platform mass", "kg");
+    positive(options.restLength, "spring rest length", "m");
+    if (!std::isfinite(options.twistRate)) {
+        throw std::invalid_argument("the twist rate must be a finite number");
+    }
+    const double baseRadius = options.baseRadius;         // m, base joint circle
+    const double platformRadius = options.platformRadius; // m, platform joint circle
+    const double height = options.height;  // m, platform plane above the base at the reference
+    constexpr double pairHalfAngle = 10.0; // deg, half the angle between a pair's joints
+    const double platformMass = options.platformMass; // kg, a disc of the platform radius
+    constexpr double platformThickness = 0.02;        // m
+    constexpr double cylinderMass = 1.0;              // kg, a 0.4 m tube from the base joint
+    constexpr double pistonMass = 0.5;            // kg, a 0.4 m rod ending at the platform joint
+    constexpr double tubeLength = 0.4;            // m, cylinder and piston alike
+    constexpr double cylinderRadius = 0.03;       // m, solid for its axial inertia
+    constexpr double pistonRadius = 0.01;         // m
+    constexpr double stiffness = 1000.0;          // N/m, each leg's spring
+    const double restLength = options.restLength; // m (0.7010 m holds the default pose)
+    const double twistRate = options.twistRate;   // rad/s, initial platform spin about z
     const double degree = std::numbers::pi / 180.0;
 
     MechanismSpec spec;

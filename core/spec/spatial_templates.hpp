@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
@@ -43,6 +45,22 @@ MechanismSpec rssrSpec(const std::string& cut = "J3");
 /// The reference-pose rocker angle of the RSSR (rad), branch with C above D.
 inline constexpr double kRssrReferencePhi = 2.004625277;
 
+/// The sizes of an RSSR drawn from File ▸ New From Template, the reference pose θ = 0 with the
+/// rocker at `rockerAngle`: the coupler is as long as that pose needs (|C − B|), so the pose
+/// always closes. The defaults are the seed's (rssrSpec's numbers); masses stay the seed's,
+/// transverse inertias are m·L²/12 of the lengths.
+struct RssrTemplateOptions {
+    double crank = 0.04;                             ///< m: A to B along x at θ = 0
+    double rocker = 0.10;                            ///< m: D to C
+    Eigen::Vector3d pivotD = {0.10, 0.12, 0.06};     ///< m: the rocker's ground pivot (W)
+    double rockerAngle = kRssrReferencePhi;          ///< rad: φ at the reference pose
+    double crankRate = 2.0 * 3.14159265358979323846; ///< rad/s at t = 0
+};
+
+/// The RSSR of `options` (cut J3), named "RSSR". Throws std::invalid_argument, naming the size
+/// to change, for a non-positive length or a coupler of (nearly) zero length or along x.
+MechanismSpec rssrTemplate(const RssrTemplateOptions& options = {});
+
 /// The spatial ladder of `cells` (L ≥ 1) loops: pendulums P0…PL hung from ground by universal
 /// joints (coordinates a<i>, b<i>), rungs R1…RL joined to the previous pendulum's tip
 /// (c<i>, e<i>) and cut at the next one's tip (joints K1…KL, 4 equations each); 2 DOF for
@@ -62,5 +80,20 @@ MechanismSpec spatialLadderSpec(int cells);
 /// 0.6 m. The initial state is that pose with the leg rates of a 1 rad/s twist about z, so
 /// the platform twists and bobs under gravity.
 MechanismSpec stewartPlatformSpec();
+
+/// The sizes of a Stewart–Gough platform from File ▸ New From Template; the defaults are
+/// stewartPlatformSpec()'s.
+struct StewartPlatformOptions {
+    double baseRadius = 0.5;     ///< m: the base joints' circle
+    double platformRadius = 0.3; ///< m: the platform joints' circle
+    double height = 0.6;         ///< m: the platform above the base at the reference pose
+    double platformMass = 5.0;   ///< kg: a disc of the platform radius, 0.02 m thick
+    double restLength = 0.69;    ///< m: each leg spring's rest length (1000 N/m)
+    double twistRate = 1.0;      ///< rad/s: the platform's initial spin about z
+};
+
+/// The Stewart platform of `options`. Throws std::invalid_argument, naming the size, for a
+/// non-positive radius, height, mass or rest length.
+MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options);
 
 } // namespace sslm
