@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/editor/template_dialog.hpp"
 
+#include <cmath>
 #include <numbers>
 #include <stdexcept>
 
@@ -14,6 +15,7 @@
 #include <QVBoxLayout>
 
 #include "core/spec/mechanism_templates.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
@@ -30,7 +32,41 @@ struct TemplateDialog::Options {
     FiveBarTemplateOptions fiveBar;
     WattSixBarTemplateOptions watt;
     StephensonSixBarTemplateOptions stephenson;
+    RssrTemplateOptions rssr;
+    double ladderCells = 8;
+    StewartPlatformOptions stewart;
 };
+
+namespace {
+
+/// The spatial templates after the planar ones: id, menu text, description.
+struct SpatialTemplate {
+    const char* id;
+    const char* name;
+    const char* description;
+};
+constexpr SpatialTemplate kSpatialTemplates[] = {
+    {"rssr", "RSSR (spatial)",
+     "Spatial crank-rocker R-S-U-R of seed 002 §6.2: crank about z, spherical and universal "
+     "joints on the coupler, rocker about x; 1 DOF, J3 cut"},
+    {"spatial_ladder", "Spatial ladder",
+     "The ladder of seed 003 §4.3: L loops of pendulums and rungs on universal joints, 2 DOF "
+     "for any L; dynamically one Hooke pendulum"},
+    {"stewart_platform", "Stewart–Gough platform (6-UPS)",
+     "A platform on six legs, each a universal joint, a sprung prismatic joint and a spherical "
+     "joint; 6 DOF, five legs' spherical joints cut"},
+};
+
+bool isSpatialTemplate(const QString& id) {
+    for (const SpatialTemplate& t : kSpatialTemplates) {
+        if (id == QLatin1String(t.id)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
 
 TemplateDialog::TemplateDialog(QWidget* parent)
     : QDialog(parent), m_options(std::make_unique<Options>()) {
@@ -41,6 +77,11 @@ TemplateDialog::TemplateDialog(QWidget* parent)
                             QString::fromStdString(info.id));
         m_template->setItemData(m_template->count() - 1, QString::fromStdString(info.description),
                                 Qt::ToolTipRole);
+    }
+    m_template->insertSeparator(m_template->count());
+    for (const SpatialTemplate& t : kSpatialTemplates) {
+        m_template->addItem(tr(t.name), QString::fromLatin1(t.id));
+        m_template->setItemData(m_template->count() - 1, tr(t.description), Qt::ToolTipRole);
     }
     m_description = new QLabel;
     m_description->setWordWrap(true);
@@ -111,10 +152,16 @@ void TemplateDialog::rebuildForm() {
         m_fields.push_back({label, m, &value, 1.0});
     };
     const auto angle = [&](const QString& label, double& value) {
-        m_fields.push_back({label, deg, &value, kDegrees});
+        m_fields.push_back({label, deg, &value, kDegrees, -1e4, 1e4, 2});
     };
     const auto speed = [&](const QString& label, double& value) {
-        m_fields.push_back({label, rate, &value, 1.0});
+        m_fields.push_back({label, rate, &value, 1.0, -1e4, 1e4, 2});
+    };
+    const auto position = [&](const QString& label, double& value) {
+        m_fields.push_back({label, m, &value, 1.0, -10.0, 10.0});
+    };
+    const auto mass = [&](const QString& label, double& value) {
+        m_fields.push_back({label, QStringLiteral("kg"), &value, 1.0, 0.001, 1e4, 3});
     };
     if (id == QLatin1String("four_bar")) {
         length(tr("Ground"), o.fourBar.ground);
@@ -156,15 +203,35 @@ void TemplateDialog::rebuildForm() {
         length(tr("Output rocker"), o.stephenson.output);
         angle(tr("Crank angle"), o.stephenson.crankAngle);
         speed(tr("Crank rate"), o.stephenson.crankRate);
+    } else if (id == QLatin1String("rssr")) {
+        length(tr("Crank"), o.rssr.crank);
+        length(tr("Rocker"), o.rssr.rocker);
+        position(tr("Rocker pivot x"), o.rssr.pivotD.x());
+        position(tr("Rocker pivot y"), o.rssr.pivotD.y());
+        position(tr("Rocker pivot z"), o.rssr.pivotD.z());
+        angle(tr("Rocker angle"), o.rssr.rockerAngle);
+        speed(tr("Crank rate"), o.rssr.crankRate);
+    } else if (id == QLatin1String("spatial_ladder")) {
+        m_fields.push_back({tr("Cells"), QString(), &o.ladderCells, 1.0, 1, 128, 0});
+    } else if (id == QLatin1String("stewart_platform")) {
+        length(tr("Base radius"), o.stewart.baseRadius);
+        length(tr("Platform radius"), o.stewart.platformRadius);
+        length(tr("Height"), o.stewart.height);
+        mass(tr("Platform mass"), o.stewart.platformMass);
+        length(tr("Spring rest length"), o.stewart.restLength);
+        speed(tr("Twist rate"), o.stewart.twistRate);
     }
+    m_mirror->setVisible(!isSpatialTemplate(id));
     for (Field& field : m_fields) {
         field.box = new QDoubleSpinBox;
         const bool isLength = field.unit == m;
-        field.box->setRange(isLength ? (field.label == tr("Guide offset") ? -10.0 : 0.001) : -1e4,
-                            isLength ? 10.0 : 1e4);
-        field.box->setDecimals(isLength ? 4 : 2);
-        field.box->setSingleStep(isLength ? 0.01 : 5.0);
-        field.box->setSuffix(QLatin1Char(' ') + field.unit);
+        if (field.label == tr("Guide offset")) {
+            field.minimum = -10.0;
+        }
+        field.box->setRange(field.minimum, field.maximum);
+        field.box->setDecimals(field.decimals);
+        field.box->setSingleStep(isLength ? 0.01 : (field.decimals == 0 ? 1.0 : 5.0));
+        field.box->setSuffix(field.unit.isEmpty() ? QString() : QLatin1Char(' ') + field.unit);
         field.box->setValue(*field.value * field.scale);
         field.box->setKeyboardTracking(false);
         double* target = field.value;
@@ -201,6 +268,15 @@ MechanismSpec TemplateDialog::build() const {
     }
     if (id == QLatin1String("stephenson_six_bar")) {
         return stephensonSixBarTemplate(mirrored(o.stephenson));
+    }
+    if (id == QLatin1String("rssr")) {
+        return rssrTemplate(o.rssr);
+    }
+    if (id == QLatin1String("spatial_ladder")) {
+        return spatialLadderSpec(static_cast<int>(std::lround(o.ladderCells)));
+    }
+    if (id == QLatin1String("stewart_platform")) {
+        return stewartPlatformSpec(o.stewart);
     }
     throw std::invalid_argument("unknown template " + id.toStdString());
 }

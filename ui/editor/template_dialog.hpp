@@ -2,9 +2,11 @@
 #pragma once
 
 // File ▸ New From Template: a four-bar, slider-crank, five-bar, Watt or Stephenson six-bar
-// (core/spec/mechanism_templates.hpp), sized in a small form (lengths in m, angles in degrees,
-// rates in rad/s) with the template's defaults. Sizes that cannot be assembled are refused
-// inline, with the core's reason, before the dialog can be accepted.
+// (core/spec/mechanism_templates.hpp), or a spatial RSSR, spatial ladder of L cells or 6-UPS
+// Stewart–Gough platform (core/spec/spatial_templates.hpp), sized in a small form (lengths in
+// m, angles in degrees, rates in rad/s, masses in kg) with the template's defaults. Sizes that
+// cannot be assembled are refused inline, with the core's reason, before the dialog can be
+// accepted.
 
 #include <memory>
 #include <optional>
@@ -53,6 +55,9 @@ private:
         QString unit;
         double* value = nullptr; ///< in SI
         double scale = 1.0;      ///< shown = value · scale (degrees for angles)
+        double minimum = 0.001;  ///< shown units
+        double maximum = 10.0;   ///< shown units
+        int decimals = 4;
         QDoubleSpinBox* box = nullptr;
     };
     void rebuildForm();
