@@ -64,7 +64,11 @@ void bindStudy(py::module_& m) {
                             PyErr_Clear();
                             return false; // Ctrl+C: the runs under way finish, resume later
                         }
-                        return !progress || progress(p.done, p.total, p.failed, p.skipped);
+                        try {
+                            return !progress || progress(p.done, p.total, p.failed, p.skipped);
+                        } catch (const std::exception&) {
+                            return false; // an error of the callback cancels; never crosses
+                        }
                     });
                 }
                 py::dict result;

@@ -135,7 +135,19 @@ def study(spec: Union[str, "os.PathLike[str]", Mapping[str, Any]],
     parsed = _sslm.Study(text, base)
 
     if client is None and scheduler is None and not dask:
-        result = parsed.run(path, threads, progress)
+        raised: list[BaseException] = []
+
+        def guarded(done: int, total: int, failed: int, skipped: int) -> bool:
+            # called from the C++ workers: an exception must not cross into them
+            try:
+                return progress is None or progress(done, total, failed, skipped) is not False
+            except BaseException as error:  # noqa: B036 - re-raised below
+                raised.append(error)
+                return False
+
+        result = parsed.run(path, threads, guarded)
+        if raised:
+            raise raised[0]
         outcome = StudyOutcome(path, where=f"{threads or os.cpu_count()} threads", **result)
     else:
         outcome = _run_on_dask(parsed, text, path, client, scheduler, batch_size, progress)

@@ -90,3 +90,17 @@ def test_bad_parameter_name_in_a_study(tmp_path):
     spec["parameters"]["bodies.link1.points.J8.x"] = {"values": [0.03]}
     with pytest.raises(sslm.ParameterError, match="bodies.link1.points.J8.at.x"):
         sslm.study(spec, tmp_path / "bad.csv")
+
+
+def test_progress_may_return_none_or_raise(tmp_path):
+    calls = []
+    outcome = sslm.study(scraper_study(3), tmp_path / "none.csv",
+                         progress=lambda *counts: calls.append(counts))
+    assert outcome.complete and len(calls) == 9 and calls[-1][:2] == (9, 9)
+
+    def fails(*counts):
+        raise ValueError("stop here")
+
+    with pytest.raises(ValueError, match="stop here"):
+        sslm.study(scraper_study(3), tmp_path / "raises.csv", progress=fails)
+    assert sslm.study(scraper_study(3), tmp_path / "raises.csv").complete
