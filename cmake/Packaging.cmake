@@ -20,8 +20,16 @@ set(CPACK_PACKAGE_DESCRIPTION
 forward and inverse dynamics by the subsystem-level Lagrange multiplier method.
 It contains the desktop application sslm-studio and the command line sslm.")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(sslm_package_depends)
 if(SSLM_BUILD_UI)
-    set(CPACK_DEBIAN_PACKAGE_DEPENDS "ffmpeg") # sslm-studio's MP4/GIF export runs it
+    list(APPEND sslm_package_depends "ffmpeg") # sslm-studio's MP4/GIF export runs it
 endif()
+if(SSLM_HAVE_PYTHON)
+    # the Python module sslm is built for one Python version; studies on Dask are optional
+    list(APPEND sslm_package_depends "python3 (>= ${SSLM_PYTHON_VERSION})"
+                "python3 (<< ${SSLM_PYTHON_NEXT_VERSION})" "python3-numpy")
+    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-distributed")
+endif()
+list(JOIN sslm_package_depends ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
 
 include(CPack)

@@ -6,11 +6,11 @@
 # The floors of core/, lowest first; a file in one folder may include its own folder and the
 # folders below it, never the ones above (core/README.md says what each folder holds):
 #   util → spatial → spec → motion → topology → model → kinematics → dynamics → inverse → sim
-#   → analysis → edit
+#   → analysis → edit → study
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-floors=(util spatial spec motion topology model kinematics dynamics inverse sim analysis edit)
+floors=(util spatial spec motion topology model kinematics dynamics inverse sim analysis edit study)
 declare -A floorOf
 for i in "${!floors[@]}"; do
     floorOf[${floors[$i]}]=$i

@@ -11,6 +11,7 @@ packages=(
     libsimbody-dev libmujoco-dev libbenchmark-dev
     xvfb xauth ffmpeg clang-format
     dpkg-dev file desktop-file-utils appstream
+    python3-dev pybind11-dev python3-numpy python3-pytest python3-distributed
 )
 
 missing=()

@@ -18,6 +18,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
+#include "core/kinematics/sweep_table.hpp"
 #include "core/model/workspace.hpp"
 
 namespace sslm::cli {
@@ -36,27 +37,6 @@ std::string sixDigits(double value) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.6g", value);
     return buffer;
-}
-
-/// The coordinates held during the sweep: the file's independent ones, with the swept input
-/// among them. A one-DOF mechanism may be driven by any coordinate; with more DOF the input
-/// must be one of the file's independent coordinates. Empty (message set) when impossible.
-std::vector<int> chooseIndependent(const Model& model, int dof, int input, std::string& message) {
-    std::vector<int> independent = model.independent;
-    if (std::find(independent.begin(), independent.end(), input) != independent.end()) {
-        return independent;
-    }
-    if (dof <= 1) {
-        return {input};
-    }
-    std::vector<std::string> names;
-    for (int k : independent) {
-        names.push_back(model.coordinates[k].name);
-    }
-    message = "with " + std::to_string(dof) +
-              " DOF the swept input must be one of the file's independent coordinates (" +
-              (names.empty() ? std::string("none") : joinNames(names)) + ")";
-    return {};
 }
 
 /// The index of the coordinate `name` to sweep, or −1 after saying on stderr why there is none:
@@ -105,48 +85,35 @@ SweepSummary writeSweepCsv(std::ostream& out,
                            const std::vector<SweepSample>& samples,
                            const std::vector<double>& shown,
                            double scale) {
-    std::string line = "input";
-    for (const std::string& name : positionNames(model)) {
-        line += "," + name;
+    std::string line;
+    for (const std::string& column : sweepColumns(model)) {
+        line += (line.empty() ? "" : ",") + column;
     }
-    for (const TracedPoint& p : model.tracedPoints) {
-        line += ",point." + p.name + ".x,point." + p.name + ".y";
-        if (model.isSpatial()) {
-            line += ",point." + p.name + ".z";
-        }
-    }
-    line += ",sigma_min,toggle\n";
-    out << line;
+    out << line << '\n';
 
     SweepSummary summary;
     summary.yMin.assign(model.tracedPoints.size(), std::numeric_limits<double>::infinity());
     summary.yMax.assign(model.tracedPoints.size(), -std::numeric_limits<double>::infinity());
+    const std::size_t pointWidth = model.isSpatial() ? 3 : 2;
+    const std::size_t firstPoint = 1 + static_cast<std::size_t>(model.positionSize());
+    std::vector<double> values;
     for (std::size_t i = 0; i < samples.size(); ++i) {
         const SweepSample& s = samples[i];
         if (!s.converged) {
             break;
         }
-        updatePositions(model, ws, s.q);
-        line = csvNumber(i < shown.size() ? shown[i] : s.input / scale);
-        for (int k = 0; k < model.positionSize(); ++k) {
-            line += "," + csvNumber(s.q[k]);
+        sweepValues(model, ws, s, i < shown.size() ? shown[i] : s.input / scale, values);
+        line.clear();
+        for (std::size_t k = 0; k + 1 < values.size(); ++k) {
+            line += (k == 0 ? "" : ",") + csvNumber(values[k]);
         }
-        for (std::size_t t = 0; t < model.tracedPoints.size(); ++t) {
-            const TracedPoint& p = model.tracedPoints[t];
-            Eigen::Vector2d xy;
-            if (model.isSpatial()) {
-                const Eigen::Vector3d x = spatialPointPosition(ws, p.body, p.p3_B);
-                xy = x.head<2>();
-                line += "," + csvNumber(x.x()) + "," + csvNumber(x.y()) + "," + csvNumber(x.z());
-            } else {
-                xy = pointPosition(ws, p.body, p.p_B);
-                line += "," + csvNumber(xy.x()) + "," + csvNumber(xy.y());
-            }
-            summary.yMin[t] = std::min(summary.yMin[t], xy.y());
-            summary.yMax[t] = std::max(summary.yMax[t], xy.y());
-        }
-        line += "," + csvNumber(s.minSingularValue) + (s.toggle ? ",1\n" : ",0\n");
+        line += s.toggle ? ",1\n" : ",0\n";
         out << line;
+        for (std::size_t t = 0; t < model.tracedPoints.size(); ++t) {
+            const double y = values[firstPoint + t * pointWidth + 1];
+            summary.yMin[t] = std::min(summary.yMin[t], y);
+            summary.yMax[t] = std::max(summary.yMax[t], y);
+        }
         ++summary.written;
         summary.toggles += s.toggle ? 1 : 0;
         summary.minSigma = std::min(summary.minSigma, s.minSingularValue);
@@ -224,7 +191,7 @@ int runKinematics(const KinematicsOptions& options) {
     updatePositions(*model, ws, initial.q);
     const int dof = mobilityAtPose(*model, ws).dof;
     std::string why;
-    const std::vector<int> independent = chooseIndependent(*model, dof, input, why);
+    const std::vector<int> independent = sweepIndependent(*model, dof, input, why);
     if (independent.empty()) {
         std::cerr << path << ": error: " << why << '\n';
         return kExitBadInput;

@@ -15,6 +15,7 @@
 #include "app/cli/kinematics_command.hpp"
 #include "app/cli/load_model.hpp"
 #include "app/cli/simulate_command.hpp"
+#include "app/cli/study_command.hpp"
 #include "core/util/build_info.hpp"
 
 int main(int argc, char** argv) {
@@ -33,12 +34,14 @@ int main(int argc, char** argv) {
         InverseOptions inverse;
         CheckOptions check;
         GenerateOptions generate;
+        StudyOptions study;
         const CLI::App* infoCommand = addInfoCommand(app, info);
         const CLI::App* checkCommand = addCheckCommand(app, check);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
         const CLI::App* simulateCommand = addSimulateCommand(app, simulation);
         const CLI::App* inverseCommand = addInverseCommand(app, inverse);
         const CLI::App* generateCommand = addGenerateCommand(app, generate);
+        const CLI::App* studyCommand = addStudyCommand(app, study);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
@@ -61,6 +64,9 @@ int main(int argc, char** argv) {
         }
         if (generateCommand->parsed()) {
             return runGenerate(generate);
+        }
+        if (studyCommand->parsed()) {
+            return runStudyCommand(study);
         }
         return kExitInternal;
     } catch (const std::exception& e) {

@@ -13,15 +13,6 @@ void appendCsvNumber(std::string& line, double value) {
     line.append(buffer, result.ptr);
 }
 
-namespace {
-
-void appendField(std::string& line, double value) {
-    line += ',';
-    appendCsvNumber(line, value);
-}
-
-} // namespace
-
 std::vector<std::string> sampleCsvColumns(const Model& model) {
     std::vector<std::string> columns{"t"};
     for (const std::string& name : positionNames(model)) {
@@ -73,50 +64,55 @@ std::string sampleCsvHeader(const Model& model) {
     return header;
 }
 
-void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {
-    line.clear();
-    appendCsvNumber(line, sample.t);
+void sampleValues(const Model& model, const Sample& sample, std::vector<double>& values) {
+    values.clear();
+    values.push_back(sample.t);
     for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
-        for (double x : *v) {
-            appendField(line, x);
-        }
+        values.insert(values.end(), v->begin(), v->end());
     }
     for (int i = 0; i < model.nLoops() && model.isSpatial(); ++i) {
         const CutWrench& w = sample.wrenches[static_cast<std::size_t>(i)];
         for (int k = 0; k < 3; ++k) {
-            appendField(line, w.force[k]);
+            values.push_back(w.force[k]);
         }
         for (int k = 0; k < 3; ++k) {
-            appendField(line, w.moment[k]);
+            values.push_back(w.moment[k]);
         }
     }
     for (int i = 0; i < model.nLoops() && !model.isSpatial(); ++i) {
         const CutReaction& r = sample.reactions[i];
-        appendField(line, r.force.x());
-        appendField(line, r.force.y());
+        values.push_back(r.force.x());
+        values.push_back(r.force.y());
         if (model.joints[model.cuts[i]].type == JointType::Prismatic) {
-            appendField(line, r.moment);
+            values.push_back(r.moment);
         }
     }
-    for (double force : sample.actuatorForces) {
-        appendField(line, force);
-    }
+    values.insert(values.end(), sample.actuatorForces.begin(), sample.actuatorForces.end());
     for (double x : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
                      sample.actuatorWork, sample.damperWork, sample.positionViolation,
                      sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
-        appendField(line, x);
+        values.push_back(x);
     }
     if (model.isSpatial()) {
         for (const Eigen::Vector3d& p : sample.points3) {
-            appendField(line, p.x());
-            appendField(line, p.y());
-            appendField(line, p.z());
+            values.insert(values.end(), {p.x(), p.y(), p.z()});
         }
         return;
     }
     for (const Eigen::Vector2d& p : sample.points) {
-        appendField(line, p.x());
-        appendField(line, p.y());
+        values.insert(values.end(), {p.x(), p.y()});
+    }
+}
+
+void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {
+    thread_local std::vector<double> values;
+    sampleValues(model, sample, values);
+    line.clear();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i > 0) {
+            line += ',';
+        }
+        appendCsvNumber(line, values[i]);
     }
 }
 

@@ -30,6 +30,10 @@ std::vector<std::string> sampleCsvColumns(const Model& model);
 /// The header line, without the newline.
 std::string sampleCsvHeader(const Model& model);
 
+/// The values of one row for `sample`, in the order of sampleCsvColumns (`values` is cleared
+/// first): what the CSV row holds, as doubles.
+void sampleValues(const Model& model, const Sample& sample, std::vector<double>& values);
+
 /// Appends one row for `sample` to `line` (cleared first), without the newline; numbers in full
 /// double precision with '.' as the decimal point whatever the locale.
 void sampleCsvRow(const Model& model, const Sample& sample, std::string& line);

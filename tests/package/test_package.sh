@@ -75,6 +75,15 @@ info=$("$usr/bin/sslm" info "$example") || fail "sslm info $example failed"
 echo "$info" | grep -qE '^DOF: 1 \(rank of J at the initial pose\), 1 \(Grübler' ||
     fail "sslm info printed no DOF line of 1: $info"
 
+if [[ -d "$usr/lib/python3/dist-packages/sslm" ]]; then
+    [[ "$depends" == *python3-numpy* ]] || fail "Depends lacks python3-numpy for the Python module"
+    rows=$(PYTHONPATH="$usr/lib/python3/dist-packages" /usr/bin/python3 -c \
+        "import sslm; print(sslm.load('$example').simulate(t_end=0.1).rows)") ||
+        fail "the installed Python module sslm does not run"
+    [[ "$rows" == 11 ]] || fail "the installed Python module simulated $rows samples, not 11"
+    echo "test_package: the Python module sslm runs from the package"
+fi
+
 if [[ "$with_ui" == ON ]]; then
     command -v xvfb-run >/dev/null || fail "xvfb-run is missing (./scripts/setup-debian.sh installs it)"
     png="$scratch/screenshot.png"

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#include "core/kinematics/sweep_table.hpp"
+
+#include <algorithm>
+
+#include "core/kinematics/configuration.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
+#include "core/util/text.hpp"
+
+namespace sslm {
+
+std::vector<int> sweepIndependent(const Model& model, int dof, int input, std::string& message) {
+    std::vector<int> independent = model.independent;
+    if (std::find(independent.begin(), independent.end(), input) != independent.end()) {
+        return independent;
+    }
+    if (dof <= 1) {
+        return {input};
+    }
+    std::vector<std::string> names;
+    for (int k : independent) {
+        names.push_back(model.coordinates[k].name);
+    }
+    message = "with " + std::to_string(dof) +
+              " DOF the swept input must be one of the file's independent coordinates (" +
+              (names.empty() ? std::string("none") : text::joinNames(names)) + ")";
+    return {};
+}
+
+std::vector<std::string> sweepColumns(const Model& model) {
+    std::vector<std::string> columns{"input"};
+    for (const std::string& name : positionNames(model)) {
+        columns.push_back(name);
+    }
+    for (const TracedPoint& p : model.tracedPoints) {
+        columns.push_back("point." + p.name + ".x");
+        columns.push_back("point." + p.name + ".y");
+        if (model.isSpatial()) {
+            columns.push_back("point." + p.name + ".z");
+        }
+    }
+    columns.emplace_back("sigma_min");
+    columns.emplace_back("toggle");
+    return columns;
+}
+
+void sweepValues(const Model& model,
+                 Workspace& ws,
+                 const SweepSample& sample,
+                 double input,
+                 std::vector<double>& values) {
+    values.clear();
+    updatePositions(model, ws, sample.q);
+    values.push_back(input);
+    for (int k = 0; k < model.positionSize(); ++k) {
+        values.push_back(sample.q[k]);
+    }
+    for (const TracedPoint& p : model.tracedPoints) {
+        if (model.isSpatial()) {
+            const Eigen::Vector3d x = spatialPointPosition(ws, p.body, p.p3_B);
+            values.insert(values.end(), {x.x(), x.y(), x.z()});
+        } else {
+            const Eigen::Vector2d xy = pointPosition(ws, p.body, p.p_B);
+            values.insert(values.end(), {xy.x(), xy.y()});
+        }
+    }
+    values.push_back(sample.minSingularValue);
+    values.push_back(sample.toggle ? 1.0 : 0.0);
+}
+
+} // namespace sslm

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+#include "core/study/mechanism_document.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "core/util/text.hpp"
+
+namespace sslm {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kVectorComponents[] = {"x", "y", "z"};
+
+std::vector<std::string> splitDots(const std::string& name) {
+    std::vector<std::string> parts;
+    std::string::size_type begin = 0;
+    while (true) {
+        const auto end = name.find('.', begin);
+        parts.push_back(name.substr(begin, end == std::string::npos ? end : end - begin));
+        if (end == std::string::npos) {
+            return parts;
+        }
+        begin = end + 1;
+    }
+}
+
+/// The key that names an entry of a list of objects: its id, name or joint; empty if none.
+std::string entryKey(const Json& entry) {
+    for (const char* key : {"id", "name", "joint"}) {
+        if (entry.is_object() && entry.contains(key) && entry[key].is_string()) {
+            return entry[key].get<std::string>();
+        }
+    }
+    return {};
+}
+
+/// Whether every entry of `list` is a number (a vector such as "at": [x, y]).
+bool numberList(const Json& list) {
+    return std::all_of(list.begin(), list.end(), [](const Json& x) { return x.is_number(); });
+}
+
+/// The names of the children of `node` as path segments.
+std::vector<std::string> childNames(const Json& node) {
+    std::vector<std::string> names;
+    if (node.is_object()) {
+        for (const auto& [key, value] : node.items()) {
+            names.push_back(key);
+        }
+    } else if (node.is_array()) {
+        for (std::size_t i = 0; i < node.size(); ++i) {
+            const std::string key = entryKey(node[i]);
+            if (!key.empty()) {
+                names.push_back(key);
+            } else if (numberList(node) && node.size() <= 3) {
+                names.emplace_back(kVectorComponents[i]);
+            } else {
+                names.push_back(std::to_string(i));
+            }
+        }
+    }
+    return names;
+}
+
+/// The child of `node` named `segment`, or null.
+template <class J> J* child(J& node, const std::string& segment) {
+    if (node.is_object()) {
+        const auto it = node.find(segment);
+        return it == node.end() ? nullptr : &*it;
+    }
+    if (!node.is_array()) {
+        return nullptr;
+    }
+    for (auto& entry : node) {
+        if (!entryKey(entry).empty() && entryKey(entry) == segment) {
+            return &entry;
+        }
+    }
+    if (numberList(node)) {
+        for (std::size_t i = 0; i < 3 && i < node.size(); ++i) {
+            if (segment == kVectorComponents[i]) {
+                return &node[i];
+            }
+        }
+    }
+    if (!segment.empty() &&
+        std::all_of(segment.begin(), segment.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        const std::size_t i = std::stoul(segment);
+        return i < node.size() ? &node[i] : nullptr;
+    }
+    return nullptr;
+}
+
+void collectNames(const Json& node, const std::string& prefix, std::vector<std::string>& names) {
+    if (node.is_number()) {
+        if (prefix != "version") {
+            names.push_back(prefix);
+        }
+        return;
+    }
+    const std::vector<std::string> children = childNames(node);
+    for (const std::string& name : children) {
+        const Json* next = child(node, name);
+        if (next != nullptr) {
+            collectNames(*next, prefix.empty() ? name : prefix + "." + name, names);
+        }
+    }
+}
+
+std::size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) {
+        row[j] = j;
+    }
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] =
+                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0u : 1u)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+} // namespace
+
+struct MechanismDocument::Data {
+    Json doc;
+};
+
+MechanismDocument::MechanismDocument() : m_data(std::make_unique<Data>()) {}
+
+MechanismDocument::MechanismDocument(const MechanismSpec& spec) : MechanismDocument() {
+    m_data->doc = Json::parse(toJson(spec));
+}
+
+MechanismDocument MechanismDocument::fromText(std::string_view text) {
+    MechanismDocument document;
+    try {
+        document.m_data->doc = Json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw std::invalid_argument(std::string("not JSON: ") + e.what());
+    }
+    if (!document.m_data->doc.is_object()) {
+        throw std::invalid_argument("a mechanism file is a JSON object");
+    }
+    return document;
+}
+
+MechanismDocument::MechanismDocument(const MechanismDocument& other)
+    : m_data(std::make_unique<Data>(*other.m_data)) {}
+
+MechanismDocument& MechanismDocument::operator=(const MechanismDocument& other) {
+    if (this != &other) {
+        m_data = std::make_unique<Data>(*other.m_data);
+    }
+    return *this;
+}
+
+MechanismDocument::MechanismDocument(MechanismDocument&&) noexcept = default;
+MechanismDocument& MechanismDocument::operator=(MechanismDocument&&) noexcept = default;
+MechanismDocument::~MechanismDocument() = default;
+
+namespace {
+
+/// The number named `name` in `doc`; throws ParameterError naming where the path stopped.
+template <class J> J& lookUp(J& doc, const std::string& name, const MechanismDocument& self) {
+    J* node = &doc;
+    std::string matched;
+    for (const std::string& segment : splitDots(name)) {
+        J* next = child(*node, segment);
+        if (next == nullptr) {
+            std::string where = matched.empty() ? "at the top" : "under '" + matched + "'";
+            const std::vector<std::string> children = childNames(*node);
+            std::string there = children.empty() ? "'" + matched + "' is a number, not a group"
+                                                 : "there: " + text::joinNames(children);
+            throw ParameterError(
+                "unknown parameter '" + name + "': no '" + segment + "' " + where + " (" + there +
+                "); nearest parameters: " + text::joinNames(self.nearestNames(name)));
+        }
+        node = next;
+        matched += (matched.empty() ? "" : ".") + segment;
+    }
+    if (!node->is_number()) {
+        throw ParameterError("parameter '" + name + "' is not a number but a " +
+                             std::string(node->type_name()) + "; name one of its numbers, e.g. " +
+                             text::joinNames(self.nearestNames(name + ".", 3)));
+    }
+    return *node;
+}
+
+} // namespace
+
+double MechanismDocument::get(const std::string& name) const {
+    return lookUp(std::as_const(m_data->doc), name, *this).template get<double>();
+}
+
+void MechanismDocument::set(const std::string& name, double value) {
+    lookUp(m_data->doc, name, *this) = value;
+}
+
+std::vector<std::string> MechanismDocument::parameterNames() const {
+    std::vector<std::string> names;
+    collectNames(m_data->doc, {}, names);
+    return names;
+}
+
+std::vector<std::string> MechanismDocument::nearestNames(const std::string& name,
+                                                         std::size_t count) const {
+    std::vector<std::pair<std::size_t, std::string>> ranked;
+    for (std::string& candidate : parameterNames()) {
+        ranked.emplace_back(editDistance(name, candidate), std::move(candidate));
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < ranked.size() && i < count; ++i) {
+        names.push_back(std::move(ranked[i].second));
+    }
+    return names;
+}
+
+std::string MechanismDocument::text(int indent) const {
+    return m_data->doc.dump(indent);
+}
+
+LoadResult MechanismDocument::spec() const {
+    return parseMechanismJson(m_data->doc.dump());
+}
+
+} // namespace sslm

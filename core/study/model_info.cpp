@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#include "core/study/model_info.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "core/kinematics/configuration.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm {
+
+PoseSummary analysePose(const Model& model, InitialState initial) {
+    PoseSummary out;
+    out.initial = std::move(initial);
+    Workspace ws(model);
+    updatePositions(model, ws, out.initial.q);
+    out.residual =
+        model.nConstraints() > 0 ? constraintResidual(model, ws).cwiseAbs().maxCoeff() : 0.0;
+    out.mobility = mobilityAtPose(model, ws);
+    out.minSigmaJ =
+        out.mobility.singularValues.size() > 0 ? out.mobility.singularValues.minCoeff() : 0.0;
+    return out;
+}
+
+std::vector<std::string> loopJointNames(const Model& model, const Loop& loop) {
+    std::vector<std::string> names;
+    for (int j : loop.joints) {
+        names.push_back(model.joints[j].name);
+    }
+    return names;
+}
+
+std::vector<std::string> cutNames(const Model& model) {
+    std::vector<std::string> names;
+    for (int j : model.cuts) {
+        names.push_back(model.joints[j].name);
+    }
+    return names;
+}
+
+std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
+    using nlohmann::ordered_json;
+    const int nLoops = model.nLoops();
+    const int nSub = static_cast<int>(model.subsystems.size());
+
+    ordered_json out;
+    out["name"] = model.name;
+    out["dof"] = pose.mobility.dof;
+    out["dof_grubler"] = model.mobilityGrubler;
+
+    out["loops"] = ordered_json::array();
+    for (const Loop& loop : model.loops) {
+        out["loops"].push_back(loopJointNames(model, loop));
+    }
+    out["cuts"] = cutNames(model);
+
+    out["subsystems"] = ordered_json::array();
+    for (const Subsystem& sub : model.subsystems) {
+        ordered_json entry;
+        std::vector<std::string> bodies;
+        std::vector<std::string> names;
+        for (int b : sub.bodies) {
+            bodies.push_back(model.bodies[b].id);
+            names.push_back(model.bodies[b].name);
+        }
+        std::vector<std::string> coordinates;
+        for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+            coordinates.push_back(model.coordinates[k].name);
+        }
+        std::vector<int> loops;
+        for (int i : sub.loops) {
+            loops.push_back(i + 1);
+        }
+        entry["bodies"] = bodies;
+        entry["body_names"] = names;
+        entry["coordinates"] = coordinates;
+        entry["type"] = sub.serial ? "serial" : "tree";
+        entry["loops"] = loops;
+        out["subsystems"].push_back(std::move(entry));
+    }
+
+    out["jacobian_pattern"] = ordered_json::array();
+    for (int i = 0; i < nLoops; ++i) {
+        std::vector<int> row;
+        for (int s = 0; s < nSub; ++s) {
+            row.push_back(model.jacobianPattern(i, s) ? 1 : 0);
+        }
+        out["jacobian_pattern"].push_back(row);
+    }
+    out["gicm_pattern"] = ordered_json::array();
+    for (int r = 0; r < nLoops; ++r) {
+        ordered_json row = ordered_json::array();
+        for (int s = 0; s < nLoops; ++s) {
+            std::vector<int> contributors;
+            for (int j : model.gicmContributors[r][s]) {
+                contributors.push_back(j + 1);
+            }
+            row.push_back(contributors);
+        }
+        out["gicm_pattern"].push_back(std::move(row));
+    }
+
+    out["closure_residual"] = pose.residual;
+    out["min_singular_value"] = pose.minSigmaJ;
+    out["singular_values"] = std::vector<double>(pose.mobility.singularValues.data(),
+                                                 pose.mobility.singularValues.data() +
+                                                     pose.mobility.singularValues.size());
+    ordered_json q;
+    const std::vector<std::string> names = positionNames(model);
+    for (int k = 0; k < model.positionSize(); ++k) {
+        q[names[static_cast<std::size_t>(k)]] = pose.initial.q[k];
+    }
+    out["initial_q"] = std::move(q);
+
+    const AssemblyReport& report = pose.initial.report;
+    ordered_json assembly;
+    assembly["converged"] = report.converged;
+    assembly["iterations"] = report.iterations;
+    assembly["residual"] = report.residual;
+    assembly["min_singular_value_dependent"] = report.minSingularValue;
+    assembly["closed_form_loops"] = ordered_json::array();
+    for (int i : report.closedFormLoops) {
+        assembly["closed_form_loops"].push_back(i + 1);
+    }
+    assembly["branch"] = report.branch; // per loop: +1/-1 closed form, 0 Newton
+    assembly["newton_loops"] = ordered_json::array();
+    for (int i : report.newtonLoops) {
+        assembly["newton_loops"].push_back(i + 1);
+    }
+    assembly["message"] = report.message;
+    out["assembly"] = std::move(assembly);
+    return out.dump(2);
+}
+
+} // namespace sslm

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+#include "core/study/run_request.hpp"
+
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/util/text.hpp"
+
+namespace sslm {
+
+namespace {
+
+using Json = nlohmann::json;
+
+const std::vector<std::string>& keysOf(RunKind kind) {
+    static const std::vector<std::string> simulate = {
+        "kind", "solver", "integrator", "t_end", "dt",   "rtol",
+        "atol", "sample", "stabilise",  "alpha", "beta", "singularity_tolerance",
+        "cut"};
+    static const std::vector<std::string> inverse = {"kind",  "speed",  "motion", "method",
+                                                     "t_end", "sample", "cut"};
+    static const std::vector<std::string> kinematics = {"kind",  "input",   "from",   "to",
+                                                        "steps", "degrees", "branch", "cut"};
+    switch (kind) {
+    case RunKind::Inverse:
+        return inverse;
+    case RunKind::Kinematics:
+        return kinematics;
+    case RunKind::Simulate:
+        break;
+    }
+    return simulate;
+}
+
+std::string typeError(const std::string& key, const char* wanted, const Json& value) {
+    return "option '" + key + "' wants " + wanted + " (got " + value.dump() + ")";
+}
+
+std::optional<double> number(const Json& object, const std::string& key) {
+    if (!object.contains(key)) {
+        return std::nullopt;
+    }
+    const Json& value = object[key];
+    if (!value.is_number()) {
+        throw std::invalid_argument(typeError(key, "a number", value));
+    }
+    return value.get<double>();
+}
+
+std::optional<std::string> word(const Json& object, const std::string& key) {
+    if (!object.contains(key)) {
+        return std::nullopt;
+    }
+    const Json& value = object[key];
+    if (!value.is_string()) {
+        throw std::invalid_argument(typeError(key, "a string", value));
+    }
+    return value.get<std::string>();
+}
+
+/// {"theta1": 4.7} or {"theta1": "cycloidal:1:2"} as "theta1=4.7" items.
+std::vector<std::string> assignments(const Json& object, const std::string& key, bool numbers) {
+    std::vector<std::string> items;
+    if (!object.contains(key)) {
+        return items;
+    }
+    const Json& value = object[key];
+    if (!value.is_object()) {
+        throw std::invalid_argument(
+            typeError(key, numbers ? "an object {COORD: SPEED}" : "an object {COORD: LAW}", value));
+    }
+    for (const auto& [coordinate, law] : value.items()) {
+        if (numbers && law.is_number()) {
+            items.push_back(coordinate + "=" + text::number(law.get<double>(), 17));
+        } else if (!numbers && law.is_string()) {
+            items.push_back(coordinate + "=" + law.get<std::string>());
+        } else {
+            throw std::invalid_argument(
+                typeError(key + "." + coordinate, numbers ? "a number" : "a string", law));
+        }
+    }
+    return items;
+}
+
+} // namespace
+
+const char* runKindName(RunKind kind) {
+    switch (kind) {
+    case RunKind::Inverse:
+        return "inverse";
+    case RunKind::Kinematics:
+        return "kinematics";
+    case RunKind::Simulate:
+        break;
+    }
+    return "simulate";
+}
+
+RunRequest parseRunRequest(std::string_view json) {
+    Json object;
+    try {
+        object = Json::parse(json);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw std::invalid_argument(std::string("run options are not JSON: ") + e.what());
+    }
+    if (!object.is_object()) {
+        throw std::invalid_argument("run options are a JSON object");
+    }
+    RunRequest request;
+    const std::string kind = word(object, "kind").value_or("simulate");
+    if (kind == "inverse") {
+        request.kind = RunKind::Inverse;
+    } else if (kind == "kinematics") {
+        request.kind = RunKind::Kinematics;
+    } else if (kind != "simulate") {
+        throw std::invalid_argument("run kind '" + kind +
+                                    "' is unknown; use simulate, inverse or kinematics");
+    }
+    const std::vector<std::string>& keys = keysOf(request.kind);
+    for (const auto& [key, value] : object.items()) {
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+            throw std::invalid_argument("unknown option '" + key + "' for a " + kind +
+                                        " run; the options are " + text::joinNames(keys));
+        }
+    }
+    if (object.contains("cut")) {
+        const Json& cut = object["cut"];
+        if (cut.is_string() && cut.get<std::string>() == "auto") {
+            request.cuts = std::vector<std::string>{};
+        } else if (cut.is_array() && std::all_of(cut.begin(), cut.end(),
+                                                 [](const Json& c) { return c.is_string(); })) {
+            request.cuts = cut.get<std::vector<std::string>>();
+        } else {
+            throw std::invalid_argument(typeError("cut", "a list of joint names or \"auto\"", cut));
+        }
+    }
+    switch (request.kind) {
+    case RunKind::Simulate: {
+        SimulateRequest& r = request.simulate;
+        r.solver = word(object, "solver");
+        r.integrator = word(object, "integrator");
+        r.stabilisation = word(object, "stabilise");
+        r.tEnd = number(object, "t_end");
+        r.step = number(object, "dt");
+        r.rtol = number(object, "rtol");
+        r.atol = number(object, "atol");
+        r.sampleInterval = number(object, "sample");
+        r.alpha = number(object, "alpha");
+        r.beta = number(object, "beta");
+        r.singularityTolerance = number(object, "singularity_tolerance");
+        break;
+    }
+    case RunKind::Inverse: {
+        InverseRequest& r = request.inverse;
+        r.speeds = assignments(object, "speed", true);
+        r.laws = assignments(object, "motion", false);
+        r.method = word(object, "method").value_or(r.method);
+        r.tEnd = number(object, "t_end");
+        r.sampleInterval = number(object, "sample");
+        break;
+    }
+    case RunKind::Kinematics: {
+        KinematicsRequest& r = request.kinematics;
+        for (const char* required : {"input", "from", "to", "steps"}) {
+            if (!object.contains(required)) {
+                throw std::invalid_argument(std::string("a kinematics run needs '") + required +
+                                            "' (input, from, to, steps)");
+            }
+        }
+        r.input = *word(object, "input");
+        r.from = *number(object, "from");
+        r.to = *number(object, "to");
+        if (!object["steps"].is_number_integer()) {
+            throw std::invalid_argument(typeError("steps", "an integer", object["steps"]));
+        }
+        r.steps = object["steps"].get<int>();
+        if (object.contains("degrees")) {
+            if (!object["degrees"].is_boolean()) {
+                throw std::invalid_argument(
+                    typeError("degrees", "true or false", object["degrees"]));
+            }
+            r.degrees = object["degrees"].get<bool>();
+        }
+        if (object.contains("branch")) {
+            const Json& branch = object["branch"];
+            AssemblyMode mode;
+            for (const Json& b : branch.is_array() ? branch : Json::array({branch})) {
+                if (!b.is_number_integer() || std::abs(b.get<int>()) > 1) {
+                    throw std::invalid_argument(
+                        typeError("branch", "a list of +1, -1 or 0 per loop", branch));
+                }
+                mode.push_back(b.get<int>());
+            }
+            r.branch = mode;
+        }
+        break;
+    }
+    }
+    return request;
+}
+
+} // namespace sslm

@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: MIT
+#include "core/study/run_table.hpp"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/inverse/driven_motions.hpp"
+#include "core/inverse/inverse_run.hpp"
+#include "core/inverse/inverse_table.hpp"
+#include "core/kinematics/configuration.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/kinematics/sweep_table.hpp"
+#include "core/model/compile.hpp"
+#include "core/model/workspace.hpp"
+#include "core/sim/sample_csv.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/util/diagnostic.hpp"
+#include "core/util/text.hpp"
+
+namespace sslm {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+RunTable badInput(std::string message) {
+    RunTable table;
+    table.status = RunStatus::BadInput;
+    table.error = std::move(message);
+    return table;
+}
+
+/// "--t-end must be a positive number" etc., as the CLI says it; empty when all are.
+std::string positivity(std::initializer_list<std::pair<double, const char*>> values) {
+    for (const auto& [value, option] : values) {
+        if (!(value > 0.0) || !std::isfinite(value)) {
+            return std::string(option) + " must be a positive number (got " +
+                   text::number(value, 4) + ")";
+        }
+    }
+    return {};
+}
+
+/// Assembles the file's initial state; empty with the reason in `error` when it cannot.
+std::optional<InitialState> assembled(const Model& model, std::string& error) {
+    InitialState initial = assembleInitialState(model);
+    if (!initial.report.converged) {
+        error = "the initial state cannot be assembled: " + initial.report.message;
+        return std::nullopt;
+    }
+    return initial;
+}
+
+RunTable
+simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& shouldContinue) {
+    SolverSettingsSpec spec = model.spec.solver;
+    spec.method = r.solver.value_or(spec.method);
+    spec.integrator = r.integrator.value_or(spec.integrator);
+    spec.stabilisation = r.stabilisation.value_or(spec.stabilisation);
+    spec.tEnd = r.tEnd.value_or(spec.tEnd);
+    spec.step = r.step.value_or(spec.step);
+    spec.rtol = r.rtol.value_or(spec.rtol);
+    spec.atol = r.atol.value_or(spec.atol);
+    spec.sampleInterval = r.sampleInterval.value_or(spec.sampleInterval);
+    spec.baumgarteAlpha = r.alpha.value_or(spec.baumgarteAlpha);
+    spec.baumgarteBeta = r.beta.value_or(spec.baumgarteBeta);
+    if (std::string problem = positivity({{spec.tEnd, "t_end"},
+                                          {spec.step, "dt"},
+                                          {spec.rtol, "rtol"},
+                                          {spec.atol, "atol"},
+                                          {spec.sampleInterval, "sample"}});
+        !problem.empty()) {
+        return badInput(problem);
+    }
+    if (spec.tEnd / spec.sampleInterval > 1e8) {
+        return badInput("t_end / sample asks for more than 10⁸ samples; choose a larger sample");
+    }
+    std::string message;
+    std::optional<SimulationSettings> settings = settingsFromSpec(spec, &message);
+    if (!settings) {
+        return badInput(message);
+    }
+    if (r.singularityTolerance) {
+        if (!(*r.singularityTolerance >= 0.0)) {
+            return badInput("singularity_tolerance must be zero or positive");
+        }
+        settings->singularityTolerance = *r.singularityTolerance;
+    }
+    const std::optional<InitialState> initial = assembled(model, message);
+    if (!initial) {
+        return badInput(message);
+    }
+    if (std::string problem = startProblem(model, *settings, initial->q); !problem.empty()) {
+        return badInput(problem);
+    }
+
+    RunTable table;
+    table.columns = sampleCsvColumns(model);
+    std::vector<double> row;
+    long samples = 0;
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& sample) {
+        sampleValues(model, sample, row);
+        table.values.insert(table.values.end(), row.begin(), row.end());
+        ++samples;
+    };
+    if (shouldContinue) {
+        callbacks.shouldContinue = shouldContinue;
+    }
+    const SimulationSummary summary =
+        simulate(model, *settings, initial->q, initial->qd, callbacks);
+    Json cuts = Json::array();
+    for (int cut : model.cuts) {
+        cuts.push_back(model.joints[cut].name);
+    }
+    Json json = {{"model", model.name},
+                 {"solver", solverName(settings->solver)},
+                 {"integrator", integratorName(settings->integrator)},
+                 {"stabilisation", stabilisationName(settings->stabilisation)},
+                 {"cuts", cuts},
+                 {"t_end", settings->tEnd},
+                 {"rtol", settings->rtol},
+                 {"atol", settings->atol},
+                 {"end_time", summary.endTime},
+                 {"steps", summary.steps},
+                 {"rhs_calls", summary.rhsCalls},
+                 {"samples", samples},
+                 {"wall_seconds", summary.wallSeconds},
+                 {"max_position_violation", summary.maxPositionViolation},
+                 {"max_velocity_violation", summary.maxVelocityViolation},
+                 {"max_energy_error", summary.maxEnergyError},
+                 {"min_conditioning", summary.minConditioning},
+                 {"min_conditioning_time", summary.minConditioningTime},
+                 {"ok", summary.ok},
+                 {"message", summary.message},
+                 {"warning", summary.warning}};
+    if (!summary.reduction.empty()) {
+        json["reduction"] = summary.reduction;
+    }
+    table.summaryJson = json.dump();
+    table.status = summary.ok ? RunStatus::Ok
+                              : (summary.cancelled ? RunStatus::Cancelled : RunStatus::Stopped);
+    if (!summary.ok) {
+        table.error = "the simulation stopped " + summary.message;
+    }
+    return table;
+}
+
+RunTable
+inverseTable(const Model& model, const InverseRequest& r, const RunContinue& shouldContinue) {
+    const std::optional<InverseMethod> method = inverseMethodFromName(r.method);
+    if (!method) {
+        return badInput("method '" + r.method +
+                        "' is unknown; use subsystem, system or traditional");
+    }
+    InverseRunSettings settings;
+    settings.method = *method;
+    settings.tEnd = r.tEnd.value_or(model.spec.solver.tEnd);
+    settings.sampleInterval = r.sampleInterval.value_or(model.spec.solver.sampleInterval);
+    if (std::string problem =
+            positivity({{settings.tEnd, "t_end"}, {settings.sampleInterval, "sample"}});
+        !problem.empty()) {
+        return badInput(problem);
+    }
+    if (settings.tEnd / settings.sampleInterval > 1e8) {
+        return badInput("t_end / sample asks for more than 10⁸ samples; choose a larger sample");
+    }
+    std::string message;
+    const std::optional<InitialState> initial = assembled(model, message);
+    if (!initial) {
+        return badInput(message);
+    }
+    std::optional<std::vector<DrivenMotion>> motions;
+    try {
+        motions = drivenMotions(model, r.speeds, r.laws, initial->q, message);
+    } catch (const std::invalid_argument& e) {
+        message = std::string("--motion: ") + e.what();
+    }
+    if (!motions) {
+        return badInput(message);
+    }
+    if (std::string error = inverseRunError(model, *motions, settings); !error.empty()) {
+        return badInput("--speed/--motion: " + error);
+    }
+
+    RunTable table;
+    table.columns = inverseColumns(model, *motions);
+    std::vector<double> row;
+    InverseRunCallbacks callbacks;
+    callbacks.onSample = [&](const InverseSample& sample) {
+        inverseValues(model, sample, row);
+        table.values.insert(table.values.end(), row.begin(), row.end());
+    };
+    if (shouldContinue) {
+        callbacks.shouldContinue = shouldContinue;
+    }
+    const InverseRunSummary summary =
+        runInverseDynamics(model, *motions, initial->q, settings, callbacks);
+    Json cuts = Json::array();
+    for (int cut : model.cuts) {
+        cuts.push_back(model.joints[cut].name);
+    }
+    Json driven = Json::array();
+    for (const DrivenMotion& motion : *motions) {
+        driven.push_back({{"coordinate", model.coordinates[motion.coordinate].name},
+                          {"law", describeMotionLaw(motion.law)}});
+    }
+    const Json json = {{"model", model.name},
+                       {"method", inverseMethodName(settings.method)},
+                       {"cuts", cuts},
+                       {"driven", driven},
+                       {"t_end", settings.tEnd},
+                       {"sample", settings.sampleInterval},
+                       {"end_time", summary.endTime},
+                       {"samples", summary.samples},
+                       {"assemblies", summary.assemblies},
+                       {"wall_seconds", summary.wallSeconds},
+                       {"plan", summary.plan},
+                       {"max_position_violation", summary.maxPositionViolation},
+                       {"min_conditioning", summary.minConditioning},
+                       {"min_conditioning_time", summary.minConditioningTime},
+                       {"ok", summary.ok},
+                       {"message", summary.message}};
+    table.summaryJson = json.dump();
+    table.status = summary.ok ? RunStatus::Ok
+                              : (summary.cancelled ? RunStatus::Cancelled : RunStatus::Stopped);
+    if (!summary.ok) {
+        table.error = "the inverse dynamics stopped " + summary.message;
+    }
+    return table;
+}
+
+RunTable kinematicsTable(const Model& model, const KinematicsRequest& r) {
+    if (r.steps < 1) {
+        return badInput("steps must be at least 1 (got " + std::to_string(r.steps) + ")");
+    }
+    if (!std::isfinite(r.from) || !std::isfinite(r.to)) {
+        return badInput("from and to must be finite numbers");
+    }
+    const int input = model.coordinateIndex(r.input);
+    if (input < 0 || positionIndex(model, input) < 0) {
+        std::vector<std::string> names;
+        for (const Coordinate& c : model.coordinates) {
+            names.push_back(c.name);
+        }
+        return badInput("unknown input coordinate '" + r.input + "' (the coordinates are " +
+                        text::joinNames(names) + "; a spherical joint's cannot be swept)");
+    }
+    if (r.degrees && !model.coordinates[input].angular) {
+        return badInput("degrees applies to angular coordinates; " + r.input + " is a slide (m)");
+    }
+    std::string message;
+    std::optional<InitialState> initial = assembled(model, message);
+    if (!initial) {
+        return badInput(message);
+    }
+    Workspace ws(model);
+    updatePositions(model, ws, initial->q);
+    const int dof = mobilityAtPose(model, ws).dof;
+    const std::vector<int> independent = sweepIndependent(model, dof, input, message);
+    if (independent.empty()) {
+        return badInput(message);
+    }
+    if (r.branch) {
+        const AssemblyMode& mode = *r.branch;
+        if (static_cast<int>(mode.size()) > model.nLoops()) {
+            return badInput("branch names " + std::to_string(mode.size()) +
+                            " loops but the mechanism has " + std::to_string(model.nLoops()));
+        }
+        Eigen::VectorXd q = initial->q;
+        const AssemblyReport report = assemble(model, ws, q, independent, mode);
+        if (!report.converged) {
+            return badInput("the mechanism cannot be assembled on the branch given: " +
+                            report.message);
+        }
+        for (std::size_t i = 0; i < mode.size(); ++i) {
+            if (mode[i] != 0 && report.branch[i] != mode[i]) {
+                return badInput("branch: loop " + std::to_string(i + 1) +
+                                " has no closed-form solution, so no branch to choose; give 0");
+            }
+        }
+        initial->q = q;
+    }
+    const double scale = r.degrees ? std::numbers::pi / 180.0 : 1.0;
+    std::vector<double> shown(static_cast<std::size_t>(r.steps) + 1);
+    std::vector<double> values(shown.size());
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        shown[i] = i + 1 == shown.size() ? r.to
+                                         : r.from + (r.to - r.from) * static_cast<double>(i) /
+                                                        static_cast<double>(r.steps);
+        values[i] = shown[i] * scale;
+    }
+    const std::vector<SweepSample> samples =
+        sweepInput(model, ws, initial->q, independent, input, values);
+    RunTable table;
+    table.columns = sweepColumns(model);
+    std::vector<double> row;
+    long toggles = 0;
+    double minSigma = std::numeric_limits<double>::infinity();
+    std::size_t written = 0;
+    for (std::size_t i = 0; i < samples.size() && samples[i].converged; ++i, ++written) {
+        sweepValues(model, ws, samples[i], i < shown.size() ? shown[i] : samples[i].input / scale,
+                    row);
+        table.values.insert(table.values.end(), row.begin(), row.end());
+        toggles += samples[i].toggle ? 1 : 0;
+        minSigma = std::min(minSigma, samples[i].minSingularValue);
+    }
+    const bool complete = written == values.size();
+    table.summaryJson = Json{
+        {"model", model.name},
+        {"samples", written},
+        {"toggles", toggles},
+        {"min_sigma", written > 0 ? minSigma : 0.0},
+        {"ok", complete}}.dump();
+    table.status = complete ? RunStatus::Ok : RunStatus::Stopped;
+    if (!complete) {
+        const double at = written < shown.size() ? shown[written] : r.to;
+        table.error = "the sweep of " + r.input + " stopped at " + text::number(at, 6) +
+                      ": the mechanism cannot be assembled there (past a toggle or dead-centre "
+                      "position?); " +
+                      std::to_string(written) + " of " + std::to_string(values.size()) + " samples";
+    }
+    return table;
+}
+
+} // namespace
+
+RunTable
+runTable(const Model& model, const RunRequest& request, const RunContinue& shouldContinue) {
+    try {
+        switch (request.kind) {
+        case RunKind::Inverse:
+            return inverseTable(model, request.inverse, shouldContinue);
+        case RunKind::Kinematics:
+            return kinematicsTable(model, request.kinematics);
+        case RunKind::Simulate:
+            break;
+        }
+        return simulateTable(model, request.simulate, shouldContinue);
+    } catch (const std::exception& e) {
+        return badInput(e.what());
+    }
+}
+
+RunTable
+runTable(const MechanismSpec& spec, const RunRequest& request, const RunContinue& shouldContinue) {
+    CompileOptions options;
+    options.cuts = request.cuts;
+    const CompileResult compiled = compileModel(spec, options);
+    if (!compiled.ok()) {
+        return badInput(compiled.diagnostics.empty()
+                            ? std::string("the mechanism could not be compiled")
+                            : formatDiagnostics(compiled.diagnostics));
+    }
+    return runTable(*compiled.model, request, shouldContinue);
+}
+
+} // namespace sslm
