@@ -46,7 +46,16 @@ QFont GraphCanvas::legendFont() const {
 }
 
 QStringList GraphCanvas::legendLabels() const {
-    return {tr("revolute"), tr("prismatic"), tr("cut joint (click)"), tr("highlighted loop")};
+    return {m_spatial ? tr("joint · equations as a cut") : tr("revolute"), tr("prismatic"),
+            tr("cut joint (click)"), tr("highlighted loop")};
+}
+
+void GraphCanvas::setSpatial(bool spatial) {
+    if (spatial != m_spatial) {
+        m_spatial = spatial;
+        placeLegend(); // the legend's rows may change
+        m_legend->update();
+    }
 }
 
 int GraphCanvas::legendRows() const {
@@ -90,6 +99,11 @@ void GraphCanvas::resizeEvent(QResizeEvent* event) {
     // the strip's height depends on the width (its entries flow onto rows)
     setViewportMargins(0, 0, 0, legendHeight());
     QGraphicsView::resizeEvent(event);
+    placeLegend();
+}
+
+void GraphCanvas::placeLegend() {
+    setViewportMargins(0, 0, 0, legendHeight());
     const QRect frame = contentsRect();
     m_legend->setGeometry(frame.left(), frame.bottom() + 1 - legendHeight(), frame.width(),
                           legendHeight());

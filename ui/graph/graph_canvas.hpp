@@ -22,6 +22,9 @@ public:
     double legibleScale() const;
     /// Height (px) of the edge legend's strip below the viewport, margins included.
     int legendHeight() const;
+    /// A spatial mechanism's legend: its joints of every type drawn alike, labelled with the
+    /// equations they give as cuts ("J3 · 4").
+    void setSpatial(bool spatial);
 
 Q_SIGNALS:
     void escapePressed();
@@ -48,8 +51,11 @@ private:
     QStringList legendLabels() const;
     /// Rows the legend's entries flow onto in the viewport's width.
     int legendRows() const;
+    /// Sizes the legend's strip for the width and fits the scene above it.
+    void placeLegend();
 
     LegendStrip* m_legend = nullptr;
+    bool m_spatial = false;
 };
 
 } // namespace sslm::ui

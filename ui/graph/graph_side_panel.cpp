@@ -289,9 +289,12 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
     }
 
     // J: loops × subsystems
+    // a spatial model's blocks differ in size: its rows say how many equations each loop has
+    // and its columns how many coordinates each subsystem has (J_ij is rows × coordinates)
     QStringList loopLabels;
     for (int i = 0; i < nLoops; ++i) {
-        loopLabels << tr("loop %1").arg(i + 1);
+        loopLabels << (model.isSpatial() ? tr("loop %1 · %2 eq").arg(i + 1).arg(model.loops[i].rows)
+                                         : tr("loop %1").arg(i + 1));
     }
     QStringList subsystemLabels;
     std::vector<QColor> subsystemColours;
@@ -307,10 +310,11 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
             if (cell.filled) {
                 cell.text = QStringLiteral("J") + blockIndex(i, s);
                 cell.fill = subsystemColour(s);
-                cell.toolTip = tr("J%1: loop %2 moves with the coordinates of S%3 (2 × %4 block)")
+                cell.toolTip = tr("J%1: loop %2 moves with the coordinates of S%3 (%4 × %5 block)")
                                    .arg(blockIndex(i, s))
                                    .arg(i + 1)
                                    .arg(s + 1)
+                                   .arg(model.loops[i].rows)
                                    .arg(model.subsystems[s].nq);
             } else {
                 cell.toolTip = tr("O: loop %1 does not reach S%2").arg(i + 1).arg(s + 1);

@@ -66,9 +66,19 @@ QPointF JointEdgeItem::pointAtFraction(double fraction, QPointF* direction) cons
     return m_route.last();
 }
 
+void JointEdgeItem::setCaption(const QString& caption) {
+    prepareGeometryChange();
+    m_caption = caption;
+    update();
+}
+
+QString JointEdgeItem::labelText() const {
+    return m_caption.isEmpty() ? m_name : m_name + QStringLiteral("\u2009·\u2009") + m_caption;
+}
+
 QRectF JointEdgeItem::labelRect() const {
     const QFontMetricsF metrics(m_font);
-    const double width = metrics.horizontalAdvance(m_name) + 12;
+    const double width = metrics.horizontalAdvance(labelText()) + 12;
     const double height = metrics.height() + 8; // ≥ 20 px to click at the legible scale
     return {m_labelCentre.x() - width / 2, m_labelCentre.y() - height / 2, width, height};
 }
@@ -214,7 +224,7 @@ void JointEdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
     painter->drawRoundedRect(label, label.height() / 2, label.height() / 2);
     painter->setFont(m_font);
     painter->setPen(text);
-    painter->drawText(label, Qt::AlignCenter, m_name);
+    painter->drawText(label, Qt::AlignCenter, labelText());
 }
 
 } // namespace sslm::ui

@@ -24,6 +24,11 @@ public:
 
     int joint() const { return m_joint; }
     const QString& name() const { return m_name; }
+    /// Text drawn after the name, e.g. the number of loop equations a spatial cut gives ("4");
+    /// empty for none.
+    void setCaption(const QString& caption);
+    /// What the label shows: the name, then the caption after a thin space and a dot.
+    QString labelText() const;
     bool isPrismatic() const { return m_prismatic; }
     /// Centre of the name label (scene coordinates): where a click is surest to land.
     QPointF labelCentre() const { return m_labelCentre; }
@@ -51,6 +56,7 @@ private:
 
     int m_joint;
     QString m_name;
+    QString m_caption;
     bool m_prismatic;
     QFont m_font;
     QPolygonF m_route;

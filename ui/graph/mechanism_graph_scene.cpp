@@ -7,6 +7,7 @@
 
 #include <QGraphicsSceneMouseEvent>
 
+#include "core/spec/joint_kinds.hpp"
 #include "ui/graph/body_node_item.hpp"
 #include "ui/graph/graph_layout.hpp"
 #include "ui/graph/joint_edge_item.hpp"
@@ -66,7 +67,16 @@ bool curveHitsBox(const QPointF& a, const QPointF& control, const QPointF& b, co
     return false;
 }
 
-QString jointToolTip(const JointSpec& joint) {
+QString jointToolTip(const JointSpec& joint, MotionSpace space) {
+    if (space == MotionSpace::Spatial) {
+        const int rows = constraintRowCount(joint.type, space);
+        return QStringLiteral("%1 — %2 joint, %3 – %4: as a cut joint it closes its loop with %5 "
+                              "equations")
+            .arg(QString::fromStdString(joint.name), QString::fromLatin1(jointTypeWord(joint.type)),
+                 QString::fromStdString(joint.parent.body),
+                 QString::fromStdString(joint.child.body))
+            .arg(rows);
+    }
     return QStringLiteral("%1 — %2 joint, %3 – %4")
         .arg(QString::fromStdString(joint.name),
              joint.type == JointType::Prismatic ? QStringLiteral("prismatic")
@@ -135,9 +145,13 @@ void MechanismGraphScene::setSpec(const MechanismSpec& spec) {
 
     for (std::size_t j = 0; j < spec.joints.size(); ++j) {
         const JointSpec& joint = spec.joints[j];
-        auto* item =
-            new JointEdgeItem(static_cast<int>(j), QString::fromStdString(joint.name),
-                              joint.type == JointType::Prismatic, jointToolTip(joint), font());
+        auto* item = new JointEdgeItem(static_cast<int>(j), QString::fromStdString(joint.name),
+                                       joint.type == JointType::Prismatic,
+                                       jointToolTip(joint, spec.space), font());
+        if (spec.space == MotionSpace::Spatial) {
+            // the loop equations the joint gives as a cut: 3 for a ball, 4, 5
+            item->setCaption(QString::number(constraintRowCount(joint.type, spec.space)));
+        }
         addItem(item);
         m_edges.push_back(item);
     }

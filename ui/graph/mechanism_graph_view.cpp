@@ -53,6 +53,7 @@ MechanismGraphView::MechanismGraphView(QWidget* parent)
 
 void MechanismGraphView::setSpec(const MechanismSpec& spec, std::vector<std::string> cuts) {
     m_scene->setSpec(spec);
+    m_canvas->setSpatial(spec.space == MotionSpace::Spatial);
     m_canvas->refit();
     m_previousCuts.clear();
     CutSetEvaluation evaluation = evaluateCutSet(spec, cuts);
@@ -79,6 +80,7 @@ void MechanismGraphView::setSpec(const MechanismSpec& spec, std::vector<std::str
 
 void MechanismGraphView::setModel(std::shared_ptr<const Model> model) {
     m_scene->setSpec(model->spec);
+    m_canvas->setSpatial(model->isSpatial());
     m_canvas->refit();
     m_previousCuts.clear();
     CutSetEvaluation evaluation = evaluateCutSet(model->spec, cutJointNames(*model));
