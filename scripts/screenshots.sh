@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures of SSLM Studio under a virtual X server (Xvfb): the main
 # window on the carpet scraper and the 3-RRR with a run in progress, the loop/cut graph, the
-# plots, the 3-D view of every example, and a frame of an exported video. Writes docs/images/.
+# plots, the 3-D view of every example (the spatial ones too), and frames of exported videos.
+# Writes docs/images/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -17,7 +18,8 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window
     inverseAndForcedRunsThroughThePanel
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_plot_widget
-for example in carpet_scraper four_bar three_rrr slider_crank watt_six_bar; do
+for example in carpet_scraper four_bar three_rrr slider_crank watt_six_bar rssr \
+    spatial_ladder_4 stewart_platform; do
     "${xvfb[@]}" build/app/studio/sslm-studio "examples/$example.json" \
         --screenshot "$images/studio_$example.png"
 done
@@ -28,4 +30,8 @@ trap 'rm -f "$video"' EXIT
 "${xvfb[@]}" build/app/studio/sslm-studio examples/carpet_scraper.json --export-video "$video" \
     --t-end 2.2 --fps 30 --size 960x540 --with-plot --reactions
 ffmpeg -v error -y -ss 1.2 -i "$video" -frames:v 1 "$images/video_frame_scraper.png"
+# and of the RSSR's, turning the camera at 60°/s, with its force and moment arrows
+"${xvfb[@]}" build/app/studio/sslm-studio examples/rssr.json --export-video "$video" \
+    --t-end 1 --fps 30 --size 960x540 --reactions --orbit 60
+ffmpeg -v error -y -ss 0.45 -i "$video" -frames:v 1 "$images/video_frame_rssr.png"
 echo "screenshots: written to $images/"

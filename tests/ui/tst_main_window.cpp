@@ -146,7 +146,9 @@ private Q_SLOTS:
         }
         for (const auto& [file, png] :
              {std::pair{"carpet_scraper.json", "studio_window_scraper.png"},
-              std::pair{"three_rrr.json", "studio_window_three_rrr.png"}}) {
+              std::pair{"three_rrr.json", "studio_window_three_rrr.png"},
+              std::pair{"rssr.json", "studio_window_rssr.png"},
+              std::pair{"spatial_ladder_4.json", "studio_window_ladder.png"}}) {
             MainWindow& window = freshWindow(file);
             QVERIFY(window.startSimulation());
             QTest::qWait(3000);

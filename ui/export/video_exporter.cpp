@@ -65,6 +65,7 @@ struct VideoExporter::Frames {
     QSize viewSize;
     QSize plotSize;
     double typicalForce = 0; ///< N: the arrow of this force is a quarter of the mechanism
+    double typicalMoment = 0; ///< N·m: the same for a spatial run's moment arrows
     double lastFrameTime = std::numeric_limits<double>::quiet_NaN(); ///< s, of the last render
     double orbitAngle = 0; ///< degrees the camera has turned since the first frame
 
@@ -115,23 +116,33 @@ struct VideoExporter::Frames {
         }
         if (options.reactions && view.isSpatial()) {
             // the same for a spatial run's forces (its moments have a scale of their own)
-            std::vector<double> largest;
+            std::vector<double> largestForce;
+            std::vector<double> largestMoment;
             for (int k = 0; k <= frameCount; ++k) {
-                double frameLargest = 0;
+                double force = 0;
+                double moment = 0;
                 for (const CutWrench& w : state.wrenchesAt(options.t0 + k / options.fps)) {
-                    frameLargest = std::max(frameLargest, w.force.norm());
+                    force = std::max(force, w.force.norm());
+                    moment = std::max(moment, w.moment.norm());
                 }
-                largest.push_back(frameLargest);
+                largestForce.push_back(force);
+                largestMoment.push_back(moment);
             }
-            std::sort(largest.begin(), largest.end());
-            typicalForce =
-                largest[static_cast<std::size_t>(0.9 * static_cast<double>(largest.size() - 1))];
+            const auto percentile90 = [](std::vector<double> values) {
+                std::sort(values.begin(), values.end());
+                return values[static_cast<std::size_t>(0.9 *
+                                                       static_cast<double>(values.size() - 1))];
+            };
+            typicalForce = percentile90(largestForce);
+            typicalMoment = percentile90(largestMoment);
             std::vector<CutWrench> reference = state.wrenchesAt(options.t0);
-            if (!reference.empty() && typicalForce > 0) {
-                reference.front().force = Eigen::Vector3d(typicalForce, 0, 0);
-                for (std::size_t i = 1; i < reference.size(); ++i) {
-                    reference[i].force.setZero();
+            if (!reference.empty() && (typicalForce > 0 || typicalMoment > 0)) {
+                for (CutWrench& w : reference) {
+                    w.force.setZero();
+                    w.moment.setZero();
                 }
+                reference.front().force = Eigen::Vector3d(typicalForce, 0, 0);
+                reference.front().moment = Eigen::Vector3d(typicalMoment, 0, 0);
                 view.setReactionScale(0);
                 view.setWrenches(reference);
             }
@@ -204,9 +215,13 @@ struct VideoExporter::Frames {
         if (options.reactions && view.isSpatial()) {
             std::vector<CutWrench> wrenches = state.wrenchesAt(t);
             const double longest = kArrowSaturation * typicalForce;
+            const double longestMoment = kArrowSaturation * typicalMoment;
             for (CutWrench& w : wrenches) {
                 if (typicalForce > 0 && w.force.norm() > longest) {
                     w.force *= longest / w.force.norm();
+                }
+                if (typicalMoment > 0 && w.moment.norm() > longestMoment) {
+                    w.moment *= longestMoment / w.moment.norm();
                 }
             }
             view.setWrenches(wrenches);

@@ -663,6 +663,7 @@ void MechanismView::setReactions(const std::vector<CutReaction>& reactions) {
 void MechanismView::setReactionScale(double metresPerNewton) {
     m_d->autoReactionScale = !(metresPerNewton > 0);
     m_d->reactionScale = m_d->autoReactionScale ? 0 : metresPerNewton;
+    m_d->momentScale = 0; // the moments' scale is always automatic: chosen again
     m_d->applyReactions();
     m_d->repaint();
 }

@@ -295,11 +295,22 @@ void SpatialScene::buildGround() {
             }
         }
     }
+    // a mechanism that hangs from its ground points (a ladder) is mounted from above
+    Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+    int count = 0;
+    for (std::size_t b = 1; b < m_bodies.size(); ++b) {
+        for (const Eigen::Vector3d& p : m_bodies[b].outline) {
+            centre += spatialPointPosition(m_ws, static_cast<int>(b), p);
+            ++count;
+        }
+    }
+    centre /= std::max(count, 1);
     for (const Eigen::Vector3d& anchor : anchors) {
-        const Eigen::Vector3d base = anchor - 2.6 * r * up;
+        const double side = (anchor - centre).dot(up) > 0 ? 1.0 : -1.0;
+        const Eigen::Vector3d base = anchor + side * 2.6 * r * up;
         m_groundActors.push_back(addActor(tube(base, anchor, 0.55 * r)));
-        m_groundActors.push_back(
-            addActor(box(base - 0.3 * r * up, axes, Eigen::Vector3d(4.0 * r, 4.0 * r, 0.6 * r))));
+        m_groundActors.push_back(addActor(
+            box(base + side * 0.3 * r * up, axes, Eigen::Vector3d(4.0 * r, 4.0 * r, 0.6 * r))));
     }
     for (const auto& actor : m_groundActors) {
         paint(actor, ui::viewGroundFillColour().darker(115), true);
