@@ -106,8 +106,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new Mechan
     m_staleBanner->setTextFormat(Qt::RichText);
     setStyleRole(m_staleBanner, StyleRole::WarningBanner);
     m_staleBanner->hide();
-    connect(m_staleBanner, &QLabel::linkActivated, this,
-            [this] { m_centralTabs->setCurrentIndex(1); });
+    connect(m_staleBanner, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (link == QLatin1String("properties")) {
+            m_propertiesDock->show();
+            m_propertiesDock->raise();
+        } else {
+            m_centralTabs->setCurrentIndex(1);
+        }
+    });
     auto* viewPage = new QWidget;
     auto* viewLayout = new QVBoxLayout(viewPage);
     viewLayout->setContentsMargins(0, 0, 0, 0);

@@ -30,6 +30,8 @@ class QProgressBar;
 class QTabWidget;
 class QUndoStack;
 
+class QStackedWidget;
+
 namespace sslm {
 struct SimulationSummary;
 }
@@ -40,6 +42,7 @@ class InputAnglePlot;
 class CheckPanel;
 class EditorWidget;
 class PropertiesPanel;
+class SpatialPropertiesPanel;
 class MechanismDocument;
 class MechanismGraphView;
 class MechanismView;
@@ -93,6 +96,8 @@ public:
     QDockWidget* checkDock() const { return m_checkDock; }
     /// The properties of the editor's selection.
     PropertiesPanel* properties() const { return m_properties; }
+    /// The Properties dock's page for spatial mechanisms.
+    SpatialPropertiesPanel* spatialProperties() const { return m_spatialProperties; }
     QDockWidget* propertiesDock() const { return m_propertiesDock; }
     /// The undo history (QUndoView of undoStack()).
     QDockWidget* historyDock() const { return m_historyDock; }
@@ -261,6 +266,8 @@ private:
     QDockWidget* m_checkDock = nullptr;
     QDockWidget* m_historyDock = nullptr;
     PropertiesPanel* m_properties = nullptr;
+    SpatialPropertiesPanel* m_spatialProperties = nullptr;
+    QStackedWidget* m_propertiesPages = nullptr; ///< planar or spatial properties
     QDockWidget* m_propertiesDock = nullptr;
     bool m_adoptingCuts = false; ///< the document takes a cut change the model already has
     QProgressBar* m_progressBar = nullptr;

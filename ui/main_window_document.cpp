@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -17,6 +18,8 @@
 #include "core/edit/insert_mechanism.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
+#include "ui/editor/properties_panel.hpp"
+#include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/editor/template_dialog.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
@@ -104,6 +107,14 @@ void MainWindow::showStaleBanner(const QString& reason) {
                        "drawing being edited.")
                         .arg(QString::fromStdString(m_current->model->spec.name).toHtmlEscaped())
                   : tr("Nothing to show in 3-D yet.");
+    if (m_document->spec().space == MotionSpace::Spatial) {
+        m_staleBanner->setText(tr("%1 The edited mechanism does not compile: %2 <a "
+                                  "href=\"properties\">Fix it in the Properties dock</a>, or "
+                                  "undo (Ctrl+Z).")
+                                   .arg(shown, reason.toHtmlEscaped()));
+        m_staleBanner->show();
+        return;
+    }
     m_staleBanner->setText(
         tr("%1 The drawing does not compile: %2 <a href=\"edit\">Fix it in the Edit tab</a>; "
            "the Check panel says what is missing.")
@@ -148,11 +159,17 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
 void MainWindow::updateEditTab(const MechanismSpec& spec) {
     const bool spatial = spec.space == MotionSpace::Spatial;
     m_centralTabs->setTabEnabled(1, !spatial);
+    m_propertiesPages->setCurrentWidget(spatial ? static_cast<QWidget*>(m_spatialProperties)
+                                                : static_cast<QWidget*>(m_properties));
+    m_propertiesDock->setToolTip(spatial ? tr("The spatial mechanism's bodies and joints: "
+                                              "masses, inertias, points, joint types and axes")
+                                         : tr("The selection in the Edit tab: a point, a link "
+                                              "or a joint"));
     m_centralTabs->setTabToolTip(
         1, spatial ? tr("The Edit tab draws planar mechanisms (file version 1). %1 is spatial: "
                         "turn it in the 3-D view, choose its cuts in the Loops and cuts dock, and "
-                        "edit its numbers in the file (or generate sized ones with File ▸ New "
-                        "From Template).")
+                        "edit its bodies and joints in the Properties dock (or generate sized "
+                        "ones with File ▸ New From Template).")
                          .arg(QString::fromStdString(spec.name))
                    : tr("Draw and edit the mechanism in 2-D: pivots, links, points; every edit "
                         "can be undone (Ctrl+Z)"));

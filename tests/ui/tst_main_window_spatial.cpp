@@ -12,17 +12,23 @@
 #include <vector>
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTableWidget>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
+#include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -313,6 +319,77 @@ private Q_SLOTS:
         QCOMPARE(run->samples().value(run->samples().size() - 1, 0), 2.0);
         verifyConservative(*run, kTemplateEnergyTol);
         fixtures::grabIfAsked(window, QStringLiteral("spatial_stewart_template"));
+    }
+
+    // The Properties dock edits a spatial file: each change one undo step, validated at once
+    void spatialPropertiesEditWithUndo() {
+        MainWindow& window = freshWindow("rssr.json");
+        SpatialPropertiesPanel& panel = *window.spatialProperties();
+        QVERIFY(panel.isVisibleTo(&window) || !panel.isHidden());
+        QVERIFY(panel.isValid());
+        QUndoStack& undo = *window.undoStack();
+        QCOMPARE(undo.count(), 0);
+
+        // the crank's mass and an inertia entry
+        QVERIFY(panel.selectBody(QStringLiteral("crank")));
+        QVERIFY(panel.massBox() != nullptr);
+        QCOMPARE(panel.massBox()->value(), 0.2);
+        fixtures::typeInto(panel.massBox(), 0.3);
+        QCOMPARE(undo.count(), 1);
+        QCOMPARE(window.currentModel()->bodies[1].mass, 0.3);
+        // Izz past Ixx + Iyy is no rigid body's: refused at once, named, and the view keeps the
+        // last mechanism that compiled (a spin box takes no exponent when typed: set directly)
+        panel.inertiaBox(2)->setValue(4e-5);
+        QCOMPARE(undo.count(), 2);
+        QVERIFY(!panel.isValid());
+        qInfo("Izz = 4e-5: %s", qPrintable(panel.validationText()));
+        QCOMPARE(window.currentModel()->bodies[1].inertia3_B(2, 2), 2.6667e-5);
+        panel.inertiaBox(2)->setValue(2.7e-5);
+        QCOMPARE(undo.count(), 3);
+        QCOMPARE(window.currentModel()->bodies[1].inertia3_B(2, 2), 2.7e-5);
+        QVERIFY2(panel.isValid(), qPrintable(panel.validationText()));
+
+        // a point of the rocker: the loop no longer closes where the file says, yet assembles
+        QVERIFY(panel.selectBody(QStringLiteral("rocker")));
+        QTableWidget& points = *panel.pointTable();
+        QCOMPARE(points.item(1, 0)->text(), QStringLiteral("C"));
+        points.item(1, 2)->setText(QStringLiteral("0.11"));
+        QCOMPARE(undo.count(), 4);
+        QVERIFY2(panel.isValid(), qPrintable(panel.validationText()));
+
+        // J1's axis is stored as a unit vector
+        QVERIFY(panel.selectJoint(QStringLiteral("J1")));
+        fixtures::typeInto(panel.axisBox(1), 1.0);
+        QCOMPARE(undo.count(), 5);
+        const Eigen::Vector3d axis = window.document()->spec().joints[0].axis;
+        QVERIFY((axis - Eigen::Vector3d(0, 1, 1).normalized()).norm() < 1e-12);
+        QVERIFY(std::abs(panel.axisBox(2)->value() - std::sqrt(0.5)) < 1e-6);
+
+        // J1 made spherical: its coordinate theta is gone, so the file's initial state is
+        // refused, named, and the view keeps the last mechanism that compiled
+        const auto before = window.currentModel();
+        QComboBox& type = *panel.jointTypeBox();
+        type.setCurrentIndex(type.findText(QStringLiteral("spherical")));
+        Q_EMIT type.activated(type.currentIndex());
+        QCOMPARE(undo.count(), 6);
+        QVERIFY(!panel.isValid());
+        qInfo("J1 spherical: %s", qPrintable(panel.validationText()));
+        QVERIFY(panel.validationText().contains(QStringLiteral("Does not compile")));
+        QCOMPARE(window.currentModel(), before);
+
+        // undo all six: the file's mechanism again, and valid
+        for (int k = 0; k < 6; ++k) {
+            undo.undo();
+        }
+        QApplication::processEvents();
+        QVERIFY(window.document()->spec() == window.currentModel()->spec);
+        QCOMPARE(window.currentModel()->bodies[1].mass, 0.2);
+        QVERIFY(!window.isWindowModified());
+        QTRY_VERIFY(panel.isValid());
+        QVERIFY(panel.selectBody(QStringLiteral("crank")));
+        QCOMPARE(panel.massBox()->value(), 0.2);
+        window.findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
+        fixtures::grabIfAsked(window, QStringLiteral("spatial_properties"));
     }
 
     void staysResponsiveDuringALadderOf32() {
