@@ -2,6 +2,7 @@
 #include "ui/sim/sample_layout.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "core/kinematics/configuration.hpp"
 
@@ -166,6 +167,7 @@ QString forceUnit(const Joint& joint) {
 SampleLayout::SampleLayout(const Model& model) {
     addCoordinates(model);
     addCutReactions(model);
+    m_actuatorCount = model.actuators.size();
     for (const Actuator& actuator : model.actuators) {
         const Joint& joint = model.joints[actuator.joint];
         addColumn("tau." + joint.coordinateName,
@@ -331,8 +333,10 @@ void SampleLayout::fillRow(const Sample& sample,
     for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
         putReaction(out, sample.reactions[i].force, sample.reactions[i].moment, m_prismaticCut[i]);
     }
-    for (double force : sample.actuatorForces) {
-        *out++ = force;
+    // as many as the layout has columns for, whatever the sample holds
+    for (std::size_t a = 0; a < m_actuatorCount; ++a) {
+        *out++ = a < sample.actuatorForces.size() ? sample.actuatorForces[a]
+                                                  : std::numeric_limits<double>::quiet_NaN();
     }
     for (double value : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
                          sample.actuatorWork, sample.damperWork, sample.positionViolation,

@@ -92,9 +92,10 @@ private:
     std::vector<int> m_cutJoints;       ///< per cut: its joint index
     std::vector<bool> m_prismaticJoint; ///< inverse: per joint, true when it has a moment column
     int m_nq = 0;
-    int m_positions = 0;          ///< entries of q (nq plus one per quaternion)
-    bool m_spatial = false;       ///< 3-D reactions (wrenches) and points
-    std::size_t m_jointCount = 0; ///< inverse: joints with a reaction
+    int m_positions = 0;             ///< entries of q (nq plus one per quaternion)
+    bool m_spatial = false;          ///< 3-D reactions (wrenches) and points
+    std::size_t m_jointCount = 0;    ///< inverse: joints with a reaction
+    std::size_t m_actuatorCount = 0; ///< forward: tau columns, one per actuator
     bool m_inverse = false;
     bool m_deviation = false;
 };

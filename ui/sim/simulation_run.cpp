@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/kinematics/configuration.hpp"
 #include "core/model/compile.hpp"
 
 namespace sslm::ui {
@@ -46,7 +47,7 @@ SampleLayout layoutFor(const Model& model, RunKind kind, const PrescribedDrive& 
         DriveHistory placeholder;
         placeholder.t = {0.0, 1.0};
         placeholder.driven = driven;
-        placeholder.q = Eigen::MatrixXd::Zero(model.nq(), 2);
+        placeholder.q = neutralPositions(model).replicate(1, 2); // positionSize rows
         placeholder.qd = Eigen::MatrixXd::Zero(model.nq(), 2);
         placeholder.tau = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(driven.size()), 2);
         if (driveHistoryError(model, placeholder).empty()) {
