@@ -19,6 +19,7 @@
 
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/inverse/inverse_run.hpp"
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/motion/prescribed_motion.hpp"
@@ -164,12 +165,24 @@ bool MainWindow::startSimulation() {
 }
 
 bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& settings) {
-    // the actuated coordinates turn at their initial rates from the initial pose
+    // the actuated coordinates turn at their initial rates from the initial pose; without an
+    // actuator, the file's independent (input) coordinates do
     const Model& model = *m_current->model;
     std::string problem;
     PrescribedDrive drive;
-    for (const int k : actuatedCoordinates(model, &problem)) {
-        drive.motions.push_back({k, constantSpeed(m_current->q0[k], m_current->qd0[k])});
+    std::vector<int> driven = actuatedCoordinates(model, &problem);
+    const bool inputs = driven.empty() && problem.empty() && model.actuators.empty();
+    if (inputs) {
+        driven = model.independent;
+    }
+    for (const int k : driven) {
+        const int position = positionIndex(model, k);
+        if (position < 0) {
+            problem = "the coordinate " + model.coordinates[k].name +
+                      " belongs to a spherical joint, which has no angle to prescribe";
+            break;
+        }
+        drive.motions.push_back({k, constantSpeed(m_current->q0[position], m_current->qd0[k])});
     }
     drive.gains = m_runPanel->forcedGains();
     InverseRunSettings inverse;
@@ -183,6 +196,18 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
             tr("Cannot start the %1: %2")
                 .arg(runKindText(kind).toLower(), QString::fromStdString(problem)));
         return false;
+    }
+    if (inputs && !drive.motions.empty()) {
+        QStringList names;
+        for (const DrivenMotion& motion : drive.motions) {
+            names << QString::fromStdString(model.coordinates[motion.coordinate].name);
+        }
+        statusBar()->showMessage(tr("The file has no actuator: %1 turns the input coordinate%2 %3 "
+                                    "at %4 initial rate%2.")
+                                     .arg(runKindText(kind), names.size() == 1 ? "" : "s",
+                                          names.join(QStringLiteral(", ")),
+                                          names.size() == 1 ? tr("its") : tr("their")),
+                                 8000);
     }
     m_controller->start(m_current->model, settings, m_current->q0, m_current->qd0, kind,
                         std::move(drive));

@@ -3,7 +3,9 @@
 // RSSR, orbit the camera with left drags (it turns, the mechanism stays in view), click J2 in
 // the graph view to cut it instead of J3, run, play back and export a 1 s MP4 that ffprobe
 // reads; the same for a ladder of 8 cells; the window stays responsive during a run of a
-// ladder of 32 cells; View ▸ Camera's standard views look along the expected axes.
+// ladder of 32 cells; View ▸ Camera's standard views look along the expected axes; the Stewart
+// template runs at once conserving energy; a window run equals `sslm simulate` column by column;
+// inverse and forced runs through the panel; the Properties dock's spatial edits and undo.
 
 #include <algorithm>
 #include <cmath>
@@ -24,8 +26,12 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "core/inverse/inverse_run.hpp"
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/position_analysis.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
+#include "core/motion/prescribed_motion.hpp"
 #include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 #include "ui/editor/spatial_properties_panel.hpp"
@@ -34,7 +40,10 @@
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
+#include "ui/plots/plot_dock.hpp"
+#include "ui/plots/series_chooser.hpp"
 #include "ui/run/run_panel.hpp"
+#include "ui/sim/run_kind.hpp"
 #include "ui/sim/sample_state.hpp"
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
@@ -319,6 +328,121 @@ private Q_SLOTS:
         QCOMPARE(run->samples().value(run->samples().size() - 1, 0), 2.0);
         verifyConservative(*run, kTemplateEnergyTol);
         fixtures::grabIfAsked(window, QStringLiteral("spatial_stewart_template"));
+    }
+
+    // A run of the RSSR in the window equals `sslm simulate` column by column (the CPU times
+    // aside), and its CSV export has the CLI's header: the spatial columns line up
+    void rssrRunMatchesCli() {
+#ifdef SSLM_CLI_EXE
+        MainWindow& window = freshWindow("rssr.json");
+        enterSettings(*window.runPanel(), 1.0);
+        const auto run = runToEnd(window);
+        QVERIFY(run && run->summary()->ok);
+        const QString cliCsv = m_dir.filePath(QStringLiteral("rssr_cli.csv"));
+        QProcess cli;
+        cli.start(QStringLiteral(SSLM_CLI_EXE),
+                  {QStringLiteral("simulate"), fixtures::example("rssr.json"),
+                   QStringLiteral("--integrator"), QStringLiteral("dopri5"),
+                   QStringLiteral("--rtol"), QStringLiteral("1e-10"), QStringLiteral("--atol"),
+                   QStringLiteral("1e-10"), QStringLiteral("--t-end"), QStringLiteral("1"),
+                   QStringLiteral("--sample"), QStringLiteral("0.01"), QStringLiteral("--out"),
+                   cliCsv, QStringLiteral("--quiet")});
+        QVERIFY(cli.waitForFinished(fixtures::kRunTimeoutMs));
+        QCOMPARE(cli.exitCode(), 0);
+        const fixtures::Csv expected = fixtures::readCsv(cliCsv);
+        const QString windowCsv = m_dir.filePath(QStringLiteral("rssr_window.csv"));
+        QString error;
+        QVERIFY2(window.exportSamplesCsv(windowCsv, &error), qPrintable(error));
+        const fixtures::Csv exported = fixtures::readCsv(windowCsv);
+        QCOMPARE(exported.header, expected.header);
+        QCOMPARE(exported.rows.size(), expected.rows.size());
+        double worst = 0;
+        int compared = 0;
+        for (const QString& name : expected.header) {
+            if (name.startsWith(QLatin1String("cpu."))) {
+                continue;
+            }
+            const std::vector<double> stored = column(*run, name);
+            const int c = expected.column(name);
+            for (std::size_t row = 0; row < expected.rows.size(); ++row) {
+                const double scale = 1.0 + std::abs(expected.rows[row][c]);
+                worst = std::max(worst, std::abs(stored[row] - expected.rows[row][c]) / scale);
+                worst = std::max(worst,
+                                 std::abs(exported.rows[row][c] - expected.rows[row][c]) / scale);
+            }
+            ++compared;
+        }
+        qInfo("RSSR window vs CLI over %d columns x %zu samples: max relative diff %.3g", compared,
+              expected.rows.size(), worst);
+        QVERIFY2(worst <= 1e-12, qPrintable(QString::number(worst)));
+#else
+        QSKIP("the sslm CLI is not built");
+#endif
+    }
+
+    // Inverse dynamics and the forced run of the RSSR through the run panel: the core's torque
+    // and reactions, sample by sample; the forced run follows the desired motion
+    void rssrInverseAndForcedThroughThePanel() {
+        MainWindow& window = freshWindow("rssr.json");
+        RunPanel& panel = *window.runPanel();
+        enterSettings(panel, 0.5, 0.01);
+        panel.runKindBox()->setCurrentIndex(
+            panel.runKindBox()->findData(static_cast<int>(RunKind::Inverse)));
+        const auto inverse = runToEnd(window);
+        QVERIFY(inverse && inverse->summary()->ok);
+        QCOMPARE(inverse->kind(), RunKind::Inverse);
+
+        const Model& model = *window.currentModel();
+        const int theta = model.coordinateIndex("theta");
+        InverseRunSettings settings;
+        settings.tEnd = inverse->settings().tEnd;
+        settings.sampleInterval = 0.01;
+        std::vector<InverseSample> expected;
+        const InitialState initial = assembleInitialState(model);
+        QVERIFY(
+            runInverseDynamics(
+                model,
+                {{theta, constantSpeed(initial.q[positionIndex(model, theta)], initial.qd[theta])}},
+                initial.q, settings, {[&](const InverseSample& s) { expected.push_back(s); }, {}})
+                .ok);
+        const std::vector<double> tau = column(*inverse, QStringLiteral("tau.theta"));
+        const std::vector<double> j2 = column(*inverse, QStringLiteral("reaction.J2.magnitude"));
+        const std::vector<double> j3 =
+            column(*inverse, QStringLiteral("reaction.J3.moment_magnitude"));
+        QCOMPARE(tau.size(), expected.size());
+        double largest = 0;
+        for (std::size_t k = 0; k < tau.size(); ++k) {
+            QVERIFY(std::abs(tau[k] - expected[k].tau[0]) < 1e-9 * (1 + std::abs(tau[k])));
+            QVERIFY(std::abs(j2[k] - expected[k].spatialReactions[1].force.norm()) <
+                    1e-9 * (1 + j2[k]));
+            QVERIFY(std::abs(j3[k] - expected[k].spatialReactions[2].moment.norm()) <
+                    1e-9 * (1 + j3[k]));
+            largest = std::max(largest, std::abs(tau[k]));
+        }
+        qInfo("RSSR inverse through the panel: %zu samples, peak |tau| %.4g N·m", tau.size(),
+              largest);
+        QVERIFY(largest > 1e-3);
+        // every joint's arrows at a sample, at its point
+        const std::vector<CutWrench> arrows = wrenchesAt(*inverse, 20);
+        QCOMPARE(arrows.size(), model.joints.size());
+        QVERIFY(std::abs(arrows[1].force.norm() - j2[20]) < 1e-12 * (1 + j2[20]));
+        window.mechanismView()->setReactionsVisible(true);
+        window.playbackBar()->setSampleIndex(20);
+
+        // forced: the torques drive the forward dynamics, which follows the motion
+        panel.runKindBox()->setCurrentIndex(
+            panel.runKindBox()->findData(static_cast<int>(RunKind::Forced)));
+        const auto forced = runToEnd(window);
+        QVERIFY2(forced && forced->summary()->ok,
+                 forced ? forced->summary()->message.c_str() : "no run");
+        const std::vector<double> deviation = column(*forced, QStringLiteral("deviation.theta"));
+        double worst = 0;
+        for (const double d : deviation) {
+            worst = std::max(worst, std::abs(d));
+        }
+        qInfo("RSSR forced run over %.2f s: max |theta - desired| = %.3g rad",
+              forced->settings().tEnd, worst);
+        QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
     }
 
     // The Properties dock edits a spatial file: each change one undo step, validated at once
