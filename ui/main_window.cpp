@@ -347,6 +347,10 @@ void MainWindow::createMenus() {
     m_exportAnimationAction->setToolTip(
         tr("Write the last run's animation as an MP4 (H.264) or animated GIF"));
     m_exportAnimationAction->setStatusTip(m_exportAnimationAction->toolTip());
+    QAction* python =
+        m_exportMenu->addAction(tr("P&ython Script…"), this, &MainWindow::promptExportPython);
+    python->setToolTip(tr("A script for the sslm Python module that reproduces this mechanism "
+                          "(as edited, with its cut joints) and the run panel's settings"));
     m_exportMenu->setToolTipsVisible(true);
     m_exportMenu->addSeparator();
     m_exportMenu->addAction(tr("Plots: use Export… in each plot's tool bar"))->setEnabled(false);

@@ -121,6 +121,9 @@ public:
     bool playBackRun(int runId);
     /// Writes the playback run's samples (else the last run's) with the CLI's columns.
     bool exportSamplesCsv(const QString& path, QString* error = nullptr);
+    /// Writes a script for the Python module that reproduces the mechanism (as edited, with its
+    /// cuts) and the run panel's settings (python_script.hpp); false with the reason on failure.
+    bool exportPythonScript(const QString& path, QString* error = nullptr);
     /// A new plot dock (View ▸ New Plot), tabbed with the λ plot, showing the runs kept.
     PlotDock* addPlotDock();
     /// Writes the 3-D view as a PNG.
@@ -189,6 +192,11 @@ private:
     void promptNewEmpty();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
     void showMechanism(LoadedMechanism mechanism);
+    /// The coordinates an inverse or forced run drives: the actuated ones, or without an
+    /// actuator the file's independent ones (`inputs` true); a reason in `problem` when none.
+    std::vector<int> prescribedCoordinates(std::string& problem, bool& inputs) const;
+    /// File ▸ Export ▸ Python Script: asks where, then writes exportPythonScript's script.
+    void promptExportPython();
     /// Offers the 2-D Edit tab for a planar description; a spatial one gets the 3-D view, and
     /// the tab says why it is not offered.
     void updateEditTab(const MechanismSpec& spec);

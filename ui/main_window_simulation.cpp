@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QSaveFile>
 #include <QStatusBar>
 #include <QUndoStack>
 
@@ -26,6 +27,7 @@
 #include "ui/document/cut_change_command.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/export/export_folder.hpp"
+#include "ui/export/python_script.hpp"
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/cut_set_evaluation.hpp"
@@ -164,17 +166,21 @@ bool MainWindow::startSimulation() {
     return true;
 }
 
+std::vector<int> MainWindow::prescribedCoordinates(std::string& problem, bool& inputs) const {
+    const Model& model = *m_current->model;
+    std::vector<int> driven = actuatedCoordinates(model, &problem);
+    inputs = driven.empty() && problem.empty() && model.actuators.empty();
+    return inputs ? model.independent : driven;
+}
+
 bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& settings) {
     // the actuated coordinates turn at their initial rates from the initial pose; without an
     // actuator, the file's independent (input) coordinates do
     const Model& model = *m_current->model;
     std::string problem;
     PrescribedDrive drive;
-    std::vector<int> driven = actuatedCoordinates(model, &problem);
-    const bool inputs = driven.empty() && problem.empty() && model.actuators.empty();
-    if (inputs) {
-        driven = model.independent;
-    }
+    bool inputs = false;
+    const std::vector<int> driven = prescribedCoordinates(problem, inputs);
     for (const int k : driven) {
         const int position = positionIndex(model, k);
         if (position < 0) {
@@ -469,6 +475,86 @@ bool MainWindow::exportSamplesCsv(const QString& path, QString* error) {
         return false;
     }
     return writeSamplesCsv(*run, path, error);
+}
+
+bool MainWindow::exportPythonScript(const QString& path, QString* error) {
+    if (!m_current) {
+        if (error) {
+            *error = tr("There is no mechanism to export yet: open or draw one first.");
+        }
+        return false;
+    }
+    const std::optional<SimulationSettings> settings = m_runPanel->settings();
+    if (!settings) {
+        if (error) {
+            *error = tr("The run panel's settings are not valid: %1")
+                         .arg(m_runPanel->validationMessage());
+        }
+        return false;
+    }
+    const Model& model = *m_current->model;
+    PythonScriptRun run;
+    run.kind = m_runPanel->runKind();
+    run.settings = *settings;
+    run.cuts = cutJointNames(model);
+    run.unsavedEdits = m_document->isModified();
+    if (run.kind != RunKind::Forward) {
+        std::string problem;
+        bool inputs = false;
+        for (const int k : prescribedCoordinates(problem, inputs)) {
+            run.speeds.emplace_back(model.coordinates[k].name, m_current->qd0[k]);
+        }
+        if (run.speeds.empty()) {
+            if (error) {
+                *error = tr("The %1 has no coordinate to drive: %2")
+                             .arg(runKindText(run.kind).toLower(), QString::fromStdString(problem));
+            }
+            return false;
+        }
+    }
+    // the document as edited (it compiles: m_current is it, or the last that did)
+    const MechanismSpec& spec = m_documentCompiles ? m_document->spec() : model.spec;
+    MechanismSpec withCuts = spec;
+    withCuts.cuts = run.cuts;
+    const QString text = pythonScript(withCuts, m_document->path(), run);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    file.write(text.toUtf8());
+    if (!file.commit()) {
+        if (error) {
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        return false;
+    }
+    QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner);
+    return true;
+}
+
+void MainWindow::promptExportPython() {
+    const QString documentPath = m_current ? m_current->path : QString();
+    const QString suggested =
+        QStringLiteral("%1/%2.py")
+            .arg(exportFolder(documentPath),
+                 QFileInfo(documentPath.isEmpty() ? QStringLiteral("mechanism") : documentPath)
+                     .baseName());
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Python Script"), suggested,
+                                                      tr("Python scripts (*.py)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    rememberExportFolder(path);
+    QString error;
+    if (exportPythonScript(path, &error)) {
+        statusBar()->showMessage(
+            tr("Wrote %1: run it with the sslm Python module (docs/python.md)").arg(path));
+    } else {
+        QMessageBox::warning(this, tr("Export Python Script"), error);
+    }
 }
 
 bool MainWindow::exportViewPng(const QString& path) {
