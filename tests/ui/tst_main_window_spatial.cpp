@@ -56,12 +56,13 @@ using namespace sslm::ui;
 
 namespace {
 
-constexpr double kSamePhysicsTol = 1e-6;     // rad: other cut, same motion (rtol = atol = 1e-10)
-constexpr double kEnergyTol = 1e-7;          // relative drift of a conservative 1 s run
-constexpr double kTemplateEnergyTol = 1e-8;  // relative: issue 14's bound for the Stewart template
-constexpr double kClosureTol = 1e-8;         // m: loop closure over the run
-constexpr double kMaxSoftwareGlGapMs = 1000; // the window never freezes (llvmpipe frames)
-constexpr double kLongRun = 5000.0;          // s: still going when the test stops it
+constexpr double kSamePhysicsTol = 1e-6;    // rad: other cut, same motion (rtol = atol = 1e-10)
+constexpr double kEnergyTol = 1e-7;         // relative drift of a conservative 1 s run
+constexpr double kTemplateEnergyTol = 1e-8; // relative: issue 14's bound for the Stewart template
+constexpr double kClosureTol = 1e-8;        // m: loop closure over the run
+constexpr double kMaxLatencyMs = 100.0;     // event-loop latency on a GPU (as planar runs)
+constexpr double kMaxSoftwareGlGapMs = 1000.0; // the window never freezes (llvmpipe frames)
+constexpr double kLongRun = 5000.0;            // s: still going when the test stops it
 
 /// ffprobe's frame count and size of the first video stream; all zero when it cannot read it.
 struct VideoInfo {
@@ -530,7 +531,12 @@ private Q_SLOTS:
               maxGapMs, samples, window.controller()->reportCostMs(),
               window.controller()->reportIntervalMs());
         QVERIFY(samples > 2);
-        QVERIFY2(maxGapMs < kMaxSoftwareGlGapMs, qPrintable(QString::number(maxGapMs)));
+        // the planar runs' rule (tst_main_window): 100 ms on a GPU; with a software rasteriser,
+        // whose frames alone take longer, only that the window never freezes
+        const double bound = window.mechanismView()->isAnimationQualityReduced()
+                                 ? kMaxSoftwareGlGapMs
+                                 : kMaxLatencyMs;
+        QVERIFY2(maxGapMs < bound, qPrintable(QString::number(maxGapMs)));
         QVERIFY(window.controller()->isRunning());
         QVERIFY(window.close());
         QVERIFY(!window.controller()->isRunning());
