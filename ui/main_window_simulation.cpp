@@ -612,6 +612,11 @@ void MainWindow::exportAnimation() {
     VideoExportOptions defaults;
     defaults.reactions = m_view->reactionsVisible();
     defaults.traces = m_view->tracesVisible();
+    if (m_view->isSpatial()) {
+        // the video looks at the mechanism as the view does now
+        defaults.camera = VideoExportOptions::Camera{m_view->viewDirection(), m_view->viewUp(),
+                                                     m_view->isPerspective()};
+    }
     std::shared_ptr<const SimulationRun> run = m_playback->run();
     if (!run) {
         run = m_controller->currentRun();

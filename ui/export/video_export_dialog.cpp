@@ -155,11 +155,27 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     m_traces = new QCheckBox(tr("Traces of the marked points"));
     m_traces->setChecked(defaults.traces);
 
+    // a spatial mechanism: from the window's camera, turning about the up axis on request
+    m_camera = defaults.camera;
+    m_orbit = new QDoubleSpinBox;
+    m_orbit->setRange(-720.0, 720.0);
+    m_orbit->setDecimals(0);
+    m_orbit->setSingleStep(15.0);
+    m_orbit->setSuffix(tr(" °/s"));
+    m_orbit->setValue(defaults.orbitDegreesPerSecond);
+    m_orbit->setToolTip(tr("The camera turns about the up axis at this rate while the video "
+                           "plays (0: it stays where the 3-D view has it), framed so that the "
+                           "whole turn stays in view"));
+    m_orbit->setEnabled(run.model()->isSpatial());
+
     auto* form = new QFormLayout;
     form->addRow(tr("File (.mp4 or .gif):"), fileRow);
     form->addRow(tr("Size of the 3-D view:"), sizeRow);
     form->addRow(tr("Frame rate:"), m_fps);
     form->addRow(tr("Time range:"), timeRow);
+    if (run.model()->isSpatial()) {
+        form->addRow(tr("Camera turn:"), m_orbit);
+    }
     form->addRow(tr("Show:"), m_reactions);
     form->addRow(QString(), m_traces);
     form->addRow(QString(), m_withPlot);
@@ -196,6 +212,8 @@ VideoExportOptions VideoExportDialog::options() const {
     }
     options.reactions = m_reactions->isChecked();
     options.traces = m_traces->isChecked();
+    options.camera = m_camera;
+    options.orbitDegreesPerSecond = m_orbit->isEnabled() ? m_orbit->value() : 0.0;
     return options;
 }
 

@@ -49,6 +49,8 @@ private:
     QListWidget* m_series;
     QCheckBox* m_reactions;
     QCheckBox* m_traces;
+    QDoubleSpinBox* m_orbit = nullptr;                  ///< spatial runs: the camera's turn (°/s)
+    std::optional<VideoExportOptions::Camera> m_camera; ///< the window's, passed through
     QDialogButtonBox* m_buttons;
 };
 

@@ -64,7 +64,7 @@ struct VideoExporter::Frames {
     std::unique_ptr<PlotWidget> plot;
     QSize viewSize;
     QSize plotSize;
-    double typicalForce = 0; ///< N: the arrow of this force is a quarter of the mechanism
+    double typicalForce = 0;  ///< N: the arrow of this force is a quarter of the mechanism
     double typicalMoment = 0; ///< N·m: the same for a spatial run's moment arrows
     double lastFrameTime = std::numeric_limits<double>::quiet_NaN(); ///< s, of the last render
     double orbitAngle = 0; ///< degrees the camera has turned since the first frame
@@ -98,7 +98,10 @@ struct VideoExporter::Frames {
         for (int k = 0; k <= frameCount; ++k) {
             poses.push_back(state.poseAt(options.t0 + k / options.fps));
         }
-        if (view.isSpatial()) {
+        if (view.isSpatial() && options.camera) {
+            view.setPerspective(options.camera->perspective);
+            view.lookAlong(options.camera->direction, options.camera->up);
+        } else if (view.isSpatial()) {
             view.setStandardView(options.view.value_or(StandardView::Iso));
         }
         view.fitCameraToPoses(poses);

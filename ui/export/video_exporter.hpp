@@ -20,6 +20,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <Eigen/Core>
+
 #include "ui/sim/simulation_run.hpp"
 #include "ui/viewport/standard_view.hpp"
 
@@ -39,6 +41,14 @@ struct VideoExportOptions {
     bool traces = true;      ///< traces of the marked points, from t0 on
     /// A spatial mechanism's camera direction; none: the isometric view. Ignored in the plane.
     std::optional<StandardView> view;
+    /// A spatial mechanism's camera as the window shows it (overrides `view`): the direction
+    /// it looks along and the screen's up (unit, W), and its projection.
+    struct Camera {
+        Eigen::Vector3d direction = -Eigen::Vector3d::UnitZ();
+        Eigen::Vector3d up = Eigen::Vector3d::UnitY();
+        bool perspective = false;
+    };
+    std::optional<Camera> camera;
     /// Spatial: the camera turns about the up axis at this rate (degrees per second of video),
     /// the whole turn kept in view; 0 holds it still.
     double orbitDegreesPerSecond = 0;

@@ -768,6 +768,22 @@ void MechanismView::setFloorVisible(bool visible) {
     m_d->repaint();
 }
 
+void MechanismView::lookAlong(const Eigen::Vector3d& direction, const Eigen::Vector3d& up) {
+    if (!(direction.norm() > 0) || !m_d->spatial) {
+        return;
+    }
+    vtkCamera* camera = m_d->renderer->GetActiveCamera();
+    double f[3];
+    camera->GetFocalPoint(f);
+    const Eigen::Vector3d eye =
+        Eigen::Vector3d(f[0], f[1], f[2]) - camera->GetDistance() * direction.normalized();
+    camera->SetPosition(eye.x(), eye.y(), eye.z());
+    camera->SetViewUp(up.x(), up.y(), up.z());
+    camera->OrthogonalizeViewUp();
+    m_d->fitCamera();
+    m_d->repaint();
+}
+
 void MechanismView::zoomBy(double factor) {
     if (!(factor > 0) || !std::isfinite(factor)) {
         return;

@@ -139,6 +139,9 @@ public Q_SLOTS:
     void orbitBy(double azimuthDegrees, double elevationDegrees);
     /// Zooms about the focal point: `factor` > 1 shows more (metres per pixel × factor).
     void zoomBy(double factor);
+    /// Looks along `direction` with `up` on screen (unit vectors, W; up is made perpendicular)
+    /// and fits the mechanism: another view's camera, e.g. for an export.
+    void lookAlong(const Eigen::Vector3d& direction, const Eigen::Vector3d& up);
     /// Like resetCamera(), but fits every one of `poses` (nq each; e.g. a whole run) so that
     /// the camera can stay fixed while they are played. The pose shown does not change.
     void fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses);
