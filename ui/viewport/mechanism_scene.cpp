@@ -18,6 +18,7 @@
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "ui/style/palette.hpp"
+#include "ui/viewport/scene_actors.hpp"
 #include "ui/viewport/shape_geometry.hpp"
 
 namespace sslm::ui {
@@ -33,28 +34,6 @@ const QColor kGroundDark = ui::viewGroundEdgeColour();
 const QColor kTrace = ui::traceColour();
 const QColor kArrow = ui::reactionArrowColour();
 const QColor kDimTarget = ui::viewDimTargetColour();
-
-constexpr int kMaxTracePoints = 20000;
-
-QColor mix(const QColor& a, const QColor& b, double t) {
-    return QColor::fromRgbF(static_cast<float>((1 - t) * a.redF() + t * b.redF()),
-                            static_cast<float>((1 - t) * a.greenF() + t * b.greenF()),
-                            static_cast<float>((1 - t) * a.blueF() + t * b.blueF()));
-}
-
-/// Flat colour for lines and symbols; shaded, slightly glossy for solids.
-void paint(vtkActor* actor, const QColor& colour, bool shaded) {
-    vtkProperty* p = actor->GetProperty();
-    p->SetColor(colour.redF(), colour.greenF(), colour.blueF());
-    if (shaded) {
-        p->SetAmbient(0.35);
-        p->SetDiffuse(0.65);
-        p->SetSpecular(0.08);
-        p->SetSpecularPower(20);
-    } else {
-        p->LightingOff();
-    }
-}
 
 Polygon2d translated(Polygon2d polygon, const Eigen::Vector2d& by) {
     for (auto& p : polygon) {
@@ -115,21 +94,11 @@ struct MechanismScene::JointActors {
     vtkActor* highlight = nullptr;
 };
 
-struct MechanismScene::Trace {
-    vtkSmartPointer<vtkPolyData> data = vtkSmartPointer<vtkPolyData>::New();
-    vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
-    /// One two-point cell per segment, appended with each point (no rebuild of the whole path)
-    vtkSmartPointer<vtkCellArray> segments = vtkSmartPointer<vtkCellArray>::New();
-    vtkActor* line = nullptr;
-    vtkActor* marker = nullptr;
-    Eigen::Vector2d last = Eigen::Vector2d::Zero();
-};
-
 MechanismScene::MechanismScene(vtkRenderer* renderer,
                                std::shared_ptr<const Model> model,
                                const Eigen::VectorXd& q,
                                std::vector<QColor> subsystemColours)
-    : m_renderer(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
+    : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
       m_subsystemColours(std::move(subsystemColours)) {
     updatePositions(*m_model, m_ws, m_q);
 
@@ -174,30 +143,17 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
     m_arrows.resize(m_model->joints.size()); // the cuts' reactions, or every joint's
     for (auto& arrow : m_arrows) {
         arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
-        paint(arrow, kArrow, false);
+        paintActor(arrow, kArrow, false);
         arrow->VisibilityOff();
     }
     applyColours();
     setPose(m_q);
 }
 
-MechanismScene::~MechanismScene() {
-    for (const auto& actor : m_allActors) {
-        m_renderer->RemoveActor(actor);
-    }
-}
+MechanismScene::~MechanismScene() = default;
 
 vtkActor* MechanismScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
-    vtkNew<vtkPolyDataMapper> mapper;
-    mapper->SetInputData(data);
-    auto actor = vtkSmartPointer<vtkActor>::New();
-    actor->SetMapper(mapper);
-    if (matrix) {
-        actor->SetUserMatrix(matrix);
-    }
-    m_renderer->AddActor(actor);
-    m_allActors.push_back(actor);
-    return actor;
+    return m_actors.add(std::move(data), matrix);
 }
 
 void MechanismScene::buildBodies() {
@@ -237,11 +193,11 @@ void MechanismScene::buildJoints() {
         const bool cut = joint.isCut();
         if (joint.type == JointType::Revolute) {
             actors.pin = addActor(cylinder(r, -m.layerStep, m.topZ), actors.matrix);
-            paint(actors.pin, kPinFill, true);
+            paintActor(actors.pin, kPinFill, true);
             actors.rim = addActor(ring(0.74 * r, r, m.topZ + eps), actors.matrix);
-            paint(actors.rim, cut ? kCutRed : kPinRim, false);
+            paintActor(actors.rim, cut ? kCutRed : kPinRim, false);
             actors.centre = addActor(ring(0, 0.2 * r, m.topZ + eps), actors.matrix);
-            paint(actors.centre, cut ? kCutRed : kPinRim, false);
+            paintActor(actors.centre, cut ? kCutRed : kPinRim, false);
         } else {
             // slider guide: rails along the axis through the parent's point, carried by the
             // parent; two rails around a block, one line otherwise
@@ -273,7 +229,7 @@ void MechanismScene::buildJoints() {
             }
             vtkActor* guide = addActor(flatPolygons(parts, -0.5 * m.layerStep),
                                        grounded ? nullptr : m_bodies[joint.bodyA].matrix.Get());
-            paint(guide, kGroundDark, false);
+            paintActor(guide, kGroundDark, false);
             if (grounded) {
                 m_groundActors.push_back(guide);
             } else {
@@ -282,10 +238,10 @@ void MechanismScene::buildJoints() {
         }
         if (cut) {
             actors.halo = addActor(ring(1.3 * r, 1.7 * r, m.topZ + 2 * eps, 8), actors.matrix);
-            paint(actors.halo, kCutRed, false);
+            paintActor(actors.halo, kCutRed, false);
         }
         actors.highlight = addActor(ring(r, 1.3 * r, m.topZ + 2 * eps), actors.matrix);
-        paint(actors.highlight, kHighlight, false);
+        paintActor(actors.highlight, kHighlight, false);
         actors.highlight->VisibilityOff();
     }
 }
@@ -317,7 +273,7 @@ void MechanismScene::buildGround() {
                                     p + Eigen::Vector2d(1.7 * r, -h)};
         fills.push_back(triangle);
         vtkActor* edge = addActor(outlineLoop(triangle, z + 0.01 * m_metrics.thickness));
-        paint(edge, kGroundDark, false);
+        paintActor(edge, kGroundDark, false);
         edge->GetProperty()->SetLineWidth(1.5f);
         m_groundActors.push_back(edge);
         const Eigen::Vector2d left = p + Eigen::Vector2d(-2.5 * r, -h);
@@ -330,9 +286,9 @@ void MechanismScene::buildGround() {
     }
     if (!pivots.empty()) {
         vtkActor* fill = addActor(flatPolygons(fills, z));
-        paint(fill, kGroundFill, false);
+        paintActor(fill, kGroundFill, false);
         vtkActor* dark = addActor(flatPolygons(darks, z));
-        paint(dark, kGroundDark, false);
+        paintActor(dark, kGroundDark, false);
         m_groundActors.push_back(fill);
         m_groundActors.push_back(dark);
     }
@@ -343,15 +299,13 @@ void MechanismScene::buildTraces() {
     m_traces.resize(m_model->tracedPoints.size());
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
         const TracedPoint& point = m_model->tracedPoints[i];
-        Trace& trace = m_traces[i];
-        trace.data->SetPoints(trace.points);
-        trace.data->SetLines(trace.segments);
+        TracePolyline& trace = m_traces[i];
         trace.line = addActor(trace.data);
-        paint(trace.line, kTrace, false);
+        paintActor(trace.line, kTrace, false);
         trace.line->GetProperty()->SetLineWidth(2.0f);
         const Polygon2d dot = roundedHull({point.p_B}, 0.5 * m_metrics.pinRadius);
         trace.marker = addActor(flatPolygons({dot}, z), m_bodies[point.body].matrix);
-        paint(trace.marker, kTrace, false);
+        paintActor(trace.marker, kTrace, false);
     }
 }
 
@@ -397,27 +351,15 @@ void MechanismScene::appendTracePoints(const Workspace& ws) {
     const double z = m_metrics.topZ + 0.2 * m_metrics.thickness;
     const double minStep = 1e-4 * m_metrics.extent;
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
-        Trace& trace = m_traces[i];
         const TracedPoint& point = m_model->tracedPoints[i];
         const Eigen::Vector2d p = pointPosition(ws, point.body, point.p_B);
-        const vtkIdType n = trace.points->GetNumberOfPoints();
-        if ((n > 0 && (p - trace.last).norm() < minStep) || n >= kMaxTracePoints) {
-            continue;
-        }
-        trace.points->InsertNextPoint(p.x(), p.y(), z);
-        trace.last = p;
-        if (n > 0) {
-            const vtkIdType segment[2] = {n - 1, n};
-            trace.segments->InsertNextCell(2, segment);
-        }
+        m_traces[i].append(Eigen::Vector3d(p.x(), p.y(), z), minStep);
     }
 }
 
 void MechanismScene::markTracesModified() {
-    for (Trace& trace : m_traces) {
-        trace.points->Modified();
-        trace.segments->Modified();
-        trace.data->Modified();
+    for (TracePolyline& trace : m_traces) {
+        trace.markModified();
     }
 }
 
@@ -426,22 +368,8 @@ std::vector<Eigen::Vector2d> MechanismScene::tracePath(int index) const {
     if (index < 0 || index >= static_cast<int>(m_traces.size())) {
         return path;
     }
-    const Trace& trace = m_traces[static_cast<std::size_t>(index)];
-    // the points in the order the segments join them
-    const vtkIdType cells = trace.segments->GetNumberOfCells();
-    vtkNew<vtkIdList> ids;
-    for (vtkIdType c = 0; c < cells; ++c) {
-        trace.segments->GetCellAtId(c, ids);
-        for (vtkIdType k = (c == 0 ? 0 : 1); k < ids->GetNumberOfIds(); ++k) {
-            double x[3];
-            trace.points->GetPoint(ids->GetId(k), x);
-            path.emplace_back(x[0], x[1]);
-        }
-    }
-    if (cells == 0 && trace.points->GetNumberOfPoints() == 1) {
-        double x[3];
-        trace.points->GetPoint(0, x);
-        path.emplace_back(x[0], x[1]);
+    for (const Eigen::Vector3d& p : m_traces[static_cast<std::size_t>(index)].path()) {
+        path.emplace_back(p.x(), p.y());
     }
     return path;
 }
@@ -488,20 +416,17 @@ void MechanismScene::setReactionsVisible(bool visible) {
 
 void MechanismScene::setTracesVisible(bool visible) {
     m_tracesVisible = visible;
-    for (Trace& trace : m_traces) {
-        trace.line->SetVisibility(visible);
-        trace.marker->SetVisibility(visible);
+    for (TracePolyline& trace : m_traces) {
+        trace.setVisible(visible);
     }
 }
 
 void MechanismScene::clearTraces() {
     // empty: the next pose starts the path (the pose shown now may belong to another run, or
     // to a later time than the next one shown, and would join it with a straight segment)
-    for (Trace& trace : m_traces) {
-        trace.points->Reset();
-        trace.segments->Reset();
+    for (TracePolyline& trace : m_traces) {
+        trace.clear();
     }
-    markTracesModified();
 }
 
 void MechanismScene::setHighlightedLoop(int loop) {
@@ -533,13 +458,13 @@ void MechanismScene::applyColours() {
                                                  m_subsystemColours.size()];
         QColor edge = colour.darker(170);
         if (!bodyInLoop[b]) {
-            colour = mix(colour, kDimTarget, 0.7);
-            edge = mix(edge, kDimTarget, 0.7);
+            colour = mixColours(colour, kDimTarget, 0.7);
+            edge = mixColours(edge, kDimTarget, 0.7);
         }
-        paint(m_bodies[b].solid, colour, true);
-        paint(m_bodies[b].outline, edge, false);
+        paintActor(m_bodies[b].solid, colour, true);
+        paintActor(m_bodies[b].outline, edge, false);
         for (vtkActor* guide : m_bodies[b].guides) {
-            paint(guide, edge, false);
+            paintActor(guide, edge, false);
         }
     }
     for (std::size_t j = 0; j < m_joints.size(); ++j) {
@@ -548,7 +473,7 @@ void MechanismScene::applyColours() {
         const QColor rim = m_model->joints[j].isCut() ? kCutRed : kPinRim;
         for (vtkActor* part : {actors.rim, actors.centre, actors.halo}) {
             if (part) {
-                paint(part, dim ? mix(rim, kDimTarget, 0.6) : rim, false);
+                paintActor(part, dim ? mixColours(rim, kDimTarget, 0.6) : rim, false);
             }
         }
         actors.highlight->SetVisibility(jointInLoop[j]);
@@ -580,7 +505,7 @@ std::array<double, 4> MechanismScene::bounds() const {
         }
     }
     if (m_tracesVisible) {
-        for (const Trace& trace : m_traces) {
+        for (const TracePolyline& trace : m_traces) {
             if (trace.points->GetNumberOfPoints() > 0) {
                 double box[6];
                 trace.points->GetBounds(box);

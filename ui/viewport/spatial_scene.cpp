@@ -19,34 +19,12 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
 #include "ui/style/palette.hpp"
+#include "ui/viewport/scene_actors.hpp"
 #include "ui/viewport/solid_geometry.hpp"
 
 namespace sslm::ui {
 
 namespace {
-
-constexpr int kMaxTracePoints = 20000;
-
-QColor mix(const QColor& a, const QColor& b, double t) {
-    return QColor::fromRgbF(static_cast<float>((1 - t) * a.redF() + t * b.redF()),
-                            static_cast<float>((1 - t) * a.greenF() + t * b.greenF()),
-                            static_cast<float>((1 - t) * a.blueF() + t * b.blueF()));
-}
-
-/// Flat colour for lines; shaded and slightly glossy for solids.
-void paint(vtkActor* actor, const QColor& colour, bool shaded) {
-    vtkProperty* p = actor->GetProperty();
-    p->SetColor(colour.redF(), colour.greenF(), colour.blueF());
-    if (shaded) {
-        p->LightingOn();
-        p->SetAmbient(0.3);
-        p->SetDiffuse(0.7);
-        p->SetSpecular(0.25);
-        p->SetSpecularPower(30);
-    } else {
-        p->LightingOff();
-    }
-}
 
 void setMatrix(vtkMatrix4x4* m, const Eigen::Matrix3d& R, const Eigen::Vector3d& p) {
     for (int r = 0; r < 3; ++r) {
@@ -83,20 +61,11 @@ struct SpatialScene::JointActors {
     std::vector<vtkActor*> sleeves; ///< a prismatic or cylindrical joint's sleeve
 };
 
-struct SpatialScene::Trace {
-    vtkSmartPointer<vtkPolyData> data = vtkSmartPointer<vtkPolyData>::New();
-    vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
-    vtkSmartPointer<vtkCellArray> segments = vtkSmartPointer<vtkCellArray>::New();
-    vtkActor* line = nullptr;
-    vtkActor* marker = nullptr;
-    Eigen::Vector3d last = Eigen::Vector3d::Zero();
-};
-
 SpatialScene::SpatialScene(vtkRenderer* renderer,
                            std::shared_ptr<const Model> model,
                            const Eigen::VectorXd& q,
                            std::vector<QColor> subsystemColours)
-    : m_renderer(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
+    : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
       m_subsystemColours(std::move(subsystemColours)) {
     updatePositions(*m_model, m_ws, m_q);
     computeMetrics();
@@ -118,23 +87,10 @@ SpatialScene::SpatialScene(vtkRenderer* renderer,
     setPose(m_q);
 }
 
-SpatialScene::~SpatialScene() {
-    for (const auto& actor : m_allActors) {
-        m_renderer->RemoveActor(actor);
-    }
-}
+SpatialScene::~SpatialScene() = default;
 
 vtkActor* SpatialScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
-    vtkNew<vtkPolyDataMapper> mapper;
-    mapper->SetInputData(data);
-    auto actor = vtkSmartPointer<vtkActor>::New();
-    actor->SetMapper(mapper);
-    if (matrix) {
-        actor->SetUserMatrix(matrix);
-    }
-    m_renderer->AddActor(actor);
-    m_allActors.push_back(actor);
-    return actor;
+    return m_actors.add(std::move(data), matrix);
 }
 
 void SpatialScene::computeMetrics() {
@@ -313,7 +269,7 @@ void SpatialScene::buildGround() {
             box(base + side * 0.3 * r * up, axes, Eigen::Vector3d(4.0 * r, 4.0 * r, 0.6 * r))));
     }
     for (const auto& actor : m_groundActors) {
-        paint(actor, ui::viewGroundFillColour().darker(115), true);
+        paintActor(actor, ui::viewGroundFillColour().darker(115), true, true);
     }
 }
 
@@ -337,7 +293,7 @@ void SpatialScene::buildFloor() {
     const Eigen::Vector3d snapped = onFloor - std::remainder(onFloor.dot(u), step) * u -
                                     std::remainder(onFloor.dot(v), step) * v;
     m_floor = addActor(gridLines(snapped, u, v, half, step));
-    paint(m_floor, QColor(186, 192, 200), false);
+    paintActor(m_floor, QColor(186, 192, 200), false);
     m_floor->PickableOff();
 }
 
@@ -345,15 +301,13 @@ void SpatialScene::buildTraces() {
     m_traces.resize(m_model->tracedPoints.size());
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
         const TracedPoint& point = m_model->tracedPoints[i];
-        Trace& trace = m_traces[i];
-        trace.data->SetPoints(trace.points);
-        trace.data->SetLines(trace.segments);
+        TracePolyline& trace = m_traces[i];
         trace.line = addActor(trace.data);
-        paint(trace.line, ui::traceColour(), false);
+        paintActor(trace.line, ui::traceColour(), false);
         trace.line->GetProperty()->SetLineWidth(2.0f);
         trace.marker = addActor(ball(point.p3_B, 0.6 * m_metrics.jointRadius),
                                 point.body > 0 ? m_bodies[point.body].matrix.Get() : nullptr);
-        paint(trace.marker, ui::traceColour(), true);
+        paintActor(trace.marker, ui::traceColour(), true, true);
     }
 }
 
@@ -386,42 +340,22 @@ void SpatialScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
 void SpatialScene::appendTracePoints(const Workspace& ws) {
     const double minStep = 1e-4 * m_metrics.extent;
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
-        Trace& trace = m_traces[i];
         const TracedPoint& point = m_model->tracedPoints[i];
-        const Eigen::Vector3d p = spatialPointPosition(ws, point.body, point.p3_B);
-        const vtkIdType n = trace.points->GetNumberOfPoints();
-        if ((n > 0 && (p - trace.last).norm() < minStep) || n >= kMaxTracePoints) {
-            continue;
-        }
-        trace.points->InsertNextPoint(p.x(), p.y(), p.z());
-        trace.last = p;
-        if (n > 0) {
-            const vtkIdType segment[2] = {n - 1, n};
-            trace.segments->InsertNextCell(2, segment);
-        }
+        m_traces[i].append(spatialPointPosition(ws, point.body, point.p3_B), minStep);
     }
 }
 
 void SpatialScene::markTracesModified() {
-    for (Trace& trace : m_traces) {
-        trace.points->Modified();
-        trace.segments->Modified();
-        trace.data->Modified();
+    for (TracePolyline& trace : m_traces) {
+        trace.markModified();
     }
 }
 
 std::vector<Eigen::Vector3d> SpatialScene::tracePath(int index) const {
-    std::vector<Eigen::Vector3d> path;
     if (index < 0 || index >= static_cast<int>(m_traces.size())) {
-        return path;
+        return {};
     }
-    const Trace& trace = m_traces[static_cast<std::size_t>(index)];
-    for (vtkIdType i = 0; i < trace.points->GetNumberOfPoints(); ++i) {
-        double x[3];
-        trace.points->GetPoint(i, x);
-        path.emplace_back(x[0], x[1], x[2]);
-    }
-    return path;
+    return m_traces[static_cast<std::size_t>(index)].path();
 }
 
 Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
@@ -469,9 +403,8 @@ void SpatialScene::setReactionsVisible(bool visible) {
 
 void SpatialScene::setTracesVisible(bool visible) {
     m_tracesVisible = visible;
-    for (Trace& trace : m_traces) {
-        trace.line->SetVisibility(visible);
-        trace.marker->SetVisibility(visible);
+    for (TracePolyline& trace : m_traces) {
+        trace.setVisible(visible);
     }
 }
 
@@ -480,11 +413,9 @@ void SpatialScene::setFloorVisible(bool visible) {
 }
 
 void SpatialScene::clearTraces() {
-    for (Trace& trace : m_traces) {
-        trace.points->Reset();
-        trace.segments->Reset();
+    for (TracePolyline& trace : m_traces) {
+        trace.clear();
     }
-    markTracesModified();
 }
 
 void SpatialScene::setHighlightedLoop(int loop) {
@@ -515,10 +446,10 @@ void SpatialScene::applyColours() {
                             : m_subsystemColours[static_cast<std::size_t>(std::max(subsystem, 0)) %
                                                  m_subsystemColours.size()];
         if (!bodyInLoop[b]) {
-            colour = mix(colour, dimTarget, 0.7);
+            colour = mixColours(colour, dimTarget, 0.7);
         }
         for (vtkActor* solid : m_bodies[b].solids) {
-            paint(solid, colour, true);
+            paintActor(solid, colour, true, true);
         }
     }
     for (std::size_t j = 0; j < m_joints.size(); ++j) {
@@ -527,20 +458,20 @@ void SpatialScene::applyColours() {
         if (jointInLoop[j] && !cut) {
             colour = ui::viewHighlightColour();
         } else if (m_highlightedLoop >= 0 && !jointInLoop[j]) {
-            colour = mix(colour, dimTarget, 0.6);
+            colour = mixColours(colour, dimTarget, 0.6);
         }
         for (vtkActor* glyph : m_joints[j].glyphs) {
-            paint(glyph, colour, true);
+            paintActor(glyph, colour, true, true);
         }
         for (vtkActor* sleeve : m_joints[j].sleeves) {
-            paint(sleeve, cut ? colour : colour.darker(125), true);
+            paintActor(sleeve, cut ? colour : colour.darker(125), true, true);
         }
     }
     const QColor force = ui::reactionArrowColour();
     const QColor moment(123, 31, 162);
     for (std::size_t k = 0; k < m_forceArrows.size(); ++k) {
-        paint(m_forceArrows[k], force, true);
-        paint(m_momentArrows[k], moment, true);
+        paintActor(m_forceArrows[k], force, true, true);
+        paintActor(m_momentArrows[k], moment, true, true);
     }
 }
 
@@ -559,7 +490,7 @@ std::vector<Eigen::Vector3d> SpatialScene::extentPoints() const {
         }
     }
     if (m_tracesVisible) {
-        for (const Trace& trace : m_traces) {
+        for (const TracePolyline& trace : m_traces) {
             const vtkIdType n = trace.points->GetNumberOfPoints();
             const vtkIdType stride = std::max<vtkIdType>(1, n / 2000);
             for (vtkIdType i = 0; i < n; i += stride) {
@@ -592,7 +523,7 @@ Eigen::AlignedBox3d SpatialScene::bounds() const {
         }
     }
     if (m_tracesVisible) {
-        for (const Trace& trace : m_traces) {
+        for (const TracePolyline& trace : m_traces) {
             if (trace.points->GetNumberOfPoints() > 0) {
                 double b[6];
                 trace.points->GetBounds(b);

@@ -20,6 +20,7 @@
 #include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
+#include "ui/viewport/scene_actors.hpp"
 
 class vtkActor;
 class vtkMatrix4x4;
@@ -85,7 +86,6 @@ public:
 private:
     struct BodyActors;
     struct JointActors;
-    struct Trace;
 
     void computeMetrics();
     void buildBodies();
@@ -98,7 +98,7 @@ private:
     void applyColours();
     vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
 
-    vtkRenderer* m_renderer;
+    SceneActors m_actors; ///< first: its actors leave the renderer last
     std::shared_ptr<const Model> m_model;
     Workspace m_ws;
     Workspace m_traceWs; ///< positions of the poses that only extend the traces
@@ -109,10 +109,9 @@ private:
     bool m_tracesVisible = true;
     bool m_reactionsVisible = false;
 
-    std::vector<vtkSmartPointer<vtkActor>> m_allActors;
-    std::vector<BodyActors> m_bodies;  ///< indexed like Model::bodies; [0] is the ground
-    std::vector<JointActors> m_joints; ///< indexed like Model::joints
-    std::vector<Trace> m_traces;       ///< Model::tracedPoints order
+    std::vector<BodyActors> m_bodies;    ///< indexed like Model::bodies; [0] is the ground
+    std::vector<JointActors> m_joints;   ///< indexed like Model::joints
+    std::vector<TracePolyline> m_traces; ///< Model::tracedPoints order
     std::vector<vtkSmartPointer<vtkActor>> m_forceArrows;  ///< one per joint at most
     std::vector<vtkSmartPointer<vtkActor>> m_momentArrows; ///< one per joint at most
     std::vector<vtkSmartPointer<vtkActor>> m_groundActors;
