@@ -53,6 +53,17 @@ std::vector<std::string> sampleCsvColumns(const Model& model) {
             columns.push_back("point." + p.name + ".z");
         }
     }
+    // the shaking force and moment about the ground origin, as `sslm inverse` names them
+    if (model.isSpatial()) {
+        for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.force.z",
+                                 "shaking.moment.x", "shaking.moment.y", "shaking.moment.z"}) {
+            columns.emplace_back(name);
+        }
+    } else {
+        for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.moment"}) {
+            columns.emplace_back(name);
+        }
+    }
     return columns;
 }
 
@@ -93,15 +104,19 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
                      sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
         values.push_back(x);
     }
+    const ShakingWrench& shaking = sample.shaking;
     if (model.isSpatial()) {
         for (const Eigen::Vector3d& p : sample.points3) {
             values.insert(values.end(), {p.x(), p.y(), p.z()});
         }
+        values.insert(values.end(), {shaking.force.x(), shaking.force.y(), shaking.force.z(),
+                                     shaking.moment.x(), shaking.moment.y(), shaking.moment.z()});
         return;
     }
     for (const Eigen::Vector2d& p : sample.points) {
         values.insert(values.end(), {p.x(), p.y()});
     }
+    values.insert(values.end(), {shaking.force.x(), shaking.force.y(), shaking.moment.z()});
 }
 
 void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {

@@ -286,6 +286,8 @@ public:
             m_constraintBuffer.noalias() = ws.J * s.qd;
             s.velocityViolation = m_constraintBuffer.cwiseAbs().maxCoeff();
         }
+        s.shaking =
+            shakingFromMotion(m_model, ws, s.qdd, Eigen::Vector3d::Zero(), m_shakingScratch);
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
             if (m_model.isSpatial()) {
@@ -415,6 +417,7 @@ private:
     Projector m_projector;
     Sample m_sample;
     Eigen::VectorXd m_rateBuffer;       ///< M q̇ (nq)
+    Eigen::MatrixXd m_shakingScratch;   ///< shakingFromMotion's (sized at the first sample)
     Eigen::VectorXd m_constraintBuffer; ///< J q̇ (nConstraints)
     SimulationSummary m_summary;
     bool m_failed = false;

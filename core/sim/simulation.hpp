@@ -15,6 +15,7 @@
 
 #include "core/dynamics/cut_reactions.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
+#include "core/dynamics/shaking_wrench.hpp"
 #include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/model.hpp"
 
@@ -84,6 +85,9 @@ struct Sample {
     /// Spatial model: each cut's reaction, force and moment (W) that side B exerts on side A.
     std::vector<CutWrench> wrenches;
     std::vector<Eigen::Vector3d> points3; ///< spatial model: traced points in W (m)
+    /// What the moving mechanism exerts on the ground, about the ground origin (W): from the
+    /// bodies' motion (shaking_wrench.hpp); planar: force x, y and moment z.
+    ShakingWrench shaking;
 };
 
 struct SimulationCallbacks {

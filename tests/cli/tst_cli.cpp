@@ -424,7 +424,10 @@ void TestCli::simulateCsvColumns() {
              << "cpu.lambda_ns"
              << "cpu.rhs_ns"
              << "point.blade_tip.x"
-             << "point.blade_tip.y";
+             << "point.blade_tip.y"
+             << "shaking.force.x"
+             << "shaking.force.y"
+             << "shaking.moment";
     const Csv csv = readCsv(out);
     QCOMPARE(csv.header, expected);
     QCOMPARE(csv.rows.size(), std::size_t(6));

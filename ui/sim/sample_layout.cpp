@@ -34,6 +34,8 @@ QString familyTitle(SeriesFamily family) {
         return QStringLiteral("Joint reactions");
     case SeriesFamily::Deviation:
         return QStringLiteral("Deviation from the desired motion");
+    case SeriesFamily::Shaking:
+        return QStringLiteral("Shaking force and moment");
     }
     return {};
 }
@@ -156,6 +158,32 @@ void SampleLayout::addTracedPoints(const Model& model) {
     }
 }
 
+void SampleLayout::addShaking(const Model& model) {
+    // about the ground origin, as `sslm simulate` and `sslm inverse` name them
+    const QString newton = QStringLiteral("N");
+    const QString newtonMetre = QStringLiteral("N·m");
+    const std::vector<const char*> axes = model.isSpatial()
+                                              ? std::vector<const char*>{"x", "y", "z"}
+                                              : std::vector<const char*>{"x", "y"};
+    for (const char* axis : axes) {
+        addColumn(std::string("shaking.force.") + axis,
+                  QStringLiteral("shaking F%1").arg(QLatin1String(axis)), newton,
+                  SeriesFamily::Shaking);
+    }
+    if (model.isSpatial()) {
+        for (const char* axis : axes) {
+            addColumn(std::string("shaking.moment.") + axis,
+                      QStringLiteral("shaking M%1").arg(QLatin1String(axis)), newtonMetre,
+                      SeriesFamily::Shaking);
+        }
+    } else {
+        addColumn("shaking.moment", QStringLiteral("shaking M"), newtonMetre,
+                  SeriesFamily::Shaking);
+    }
+    addColumn("shaking.force.magnitude", QStringLiteral("|shaking F|"), newton,
+              SeriesFamily::Shaking);
+}
+
 namespace {
 
 QString forceUnit(const Joint& joint) {
@@ -189,6 +217,7 @@ SampleLayout::SampleLayout(const Model& model) {
     addColumn("cpu.rhs_ns", QStringLiteral("whole RHS"), QStringLiteral("ns"),
               SeriesFamily::CpuTime);
     addTracedPoints(model);
+    addShaking(model);
 }
 
 SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>& driven) {
@@ -214,6 +243,7 @@ SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>
     layout.addColumn("cpu.inverse_ns", QStringLiteral("inverse dynamics"), QStringLiteral("ns"),
                      SeriesFamily::CpuTime);
     layout.addTracedPoints(model);
+    layout.addShaking(model);
     for (const Joint& joint : model.joints) {
         if (model.isSpatial()) {
             layout.addWrench("reaction." + joint.name, QString::fromStdString(joint.name),
@@ -310,6 +340,22 @@ void putPoints(double*& out, const std::vector<Eigen::Vector2d>& points) {
     }
 }
 
+/// The shaking wrench's force (and moment) components and the force's magnitude, as
+/// SampleLayout::addShaking lists them.
+void putShaking(double*& out, const ShakingWrench& shaking, bool spatial) {
+    for (int k = 0; k < (spatial ? 3 : 2); ++k) {
+        *out++ = shaking.force[k];
+    }
+    if (spatial) {
+        for (int k = 0; k < 3; ++k) {
+            *out++ = shaking.moment[k];
+        }
+    } else {
+        *out++ = shaking.moment.z();
+    }
+    *out++ = shaking.force.norm();
+}
+
 void putPoints(double*& out, const std::vector<Eigen::Vector3d>& points) {
     for (const Eigen::Vector3d& p : points) {
         *out++ = p.x();
@@ -335,8 +381,9 @@ void SampleLayout::fillRow(const Sample& sample,
     }
     // as many as the layout has columns for, whatever the sample holds
     for (std::size_t a = 0; a < m_actuatorCount; ++a) {
-        *out++ = a < sample.actuatorForces.size() ? sample.actuatorForces[a]
-                                                  : std::numeric_limits<double>::quiet_NaN();
+        const auto index = static_cast<Eigen::Index>(a);
+        *out++ = index < sample.actuatorForces.size() ? sample.actuatorForces[index]
+                                                      : std::numeric_limits<double>::quiet_NaN();
     }
     for (double value : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
                          sample.actuatorWork, sample.damperWork, sample.positionViolation,
@@ -348,6 +395,7 @@ void SampleLayout::fillRow(const Sample& sample,
     } else {
         putPoints(out, sample.points);
     }
+    putShaking(out, sample.shaking, m_spatial);
     if (m_deviation) {
         for (int k = 0; k < m_nq; ++k) {
             *out++ = deviation != nullptr ? (*deviation)[k] : 0.0;
@@ -378,6 +426,7 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
     }
     if (m_spatial) {
         putPoints(out, sample.points3);
+        putShaking(out, sample.shaking, true);
         for (std::size_t j = 0; j < m_jointCount; ++j) {
             const bool have = j < sample.spatialReactions.size();
             putWrench(out, have ? sample.spatialReactions[j].force : Eigen::Vector3d::Zero(),
@@ -386,6 +435,7 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
         return;
     }
     putPoints(out, sample.points);
+    putShaking(out, sample.shaking, false);
     for (std::size_t j = 0; j < m_prismaticJoint.size(); ++j) {
         reactionOf(j, m_prismaticJoint[j]);
     }

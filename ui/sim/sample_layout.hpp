@@ -36,6 +36,7 @@ enum class SeriesFamily {
     TracedPoint,   ///< traced point coordinates (m)
     JointReaction, ///< inverse dynamics: every joint's reaction x, y, magnitude (N), moment
     Deviation,     ///< forced run: q − q_desired per coordinate (rad or m)
+    Shaking,       ///< the force (N) and moment (N·m) the mechanism exerts on the ground
 };
 
 /// Human-readable family name ("Joint angles q", ...).
@@ -86,6 +87,8 @@ private:
     /// A spatial reaction: prefix.fx … .mz, .magnitude (|F|) and .moment_magnitude (|M|).
     void addWrench(const std::string& prefix, const QString& label, SeriesFamily family);
     void addTracedPoints(const Model& model);
+    /// shaking.force.x, .y (.z), .magnitude and shaking.moment (.x, .y, .z).
+    void addShaking(const Model& model);
 
     std::vector<SampleColumn> m_columns;
     std::vector<bool> m_prismaticCut;   ///< per cut: true when it has a moment column
