@@ -523,18 +523,24 @@ BalanceResult balanceCounterweights(const Model& model,
     for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
         result.chosen.push_back(evaluator.counterweight(best, k));
     }
-    result.improved = addedMass(best) > 0 && bestObjective < result.objectiveBefore * (1 - 1e-9);
+    // a mass below 1e-9 of its upper bound is the optimiser's rounding of "none"
+    const auto negligible = [&](std::size_t k) {
+        return !(result.chosen[k].mass > 1e-9 * settings.counterweights[k].massMax);
+    };
+    bool adds = false;
+    for (std::size_t k = 0; k < result.chosen.size(); ++k) {
+        adds = adds || !negligible(k);
+    }
+    result.improved = adds && bestObjective < result.objectiveBefore * (1 - 1e-9);
     if (result.improved) {
         for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
-            CounterweightSpec w = result.chosen[k];
-            if (!(w.mass > 0)) {
+            if (negligible(k)) {
                 continue;
             }
             for (BodySpec& body : result.balanced.bodies) {
                 if (body.id == settings.counterweights[k].body) {
-                    w.name = freshName(body);
-                    result.chosen[k].name = w.name;
-                    body.counterweights.push_back(w);
+                    result.chosen[k].name = freshName(body);
+                    body.counterweights.push_back(result.chosen[k]);
                 }
             }
         }

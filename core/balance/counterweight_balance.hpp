@@ -109,8 +109,9 @@ struct BalanceResult {
     bool improved = false;
     /// The chosen counterweight per CounterweightBounds, in their order (mass may be 0).
     std::vector<CounterweightSpec> chosen;
-    /// model.spec with the chosen counterweights of positive mass appended to their bodies
-    /// (named "balance", or "balance2", … when taken); model.spec itself when not improved.
+    /// model.spec with the chosen counterweights appended to their bodies (named "balance", or
+    /// "balance2", … when taken), leaving out a mass below 1e-9 of its upper bound; model.spec
+    /// itself when not improved.
     MechanismSpec balanced;
     long evaluations = 0;
     double seconds = 0;
