@@ -945,8 +945,10 @@ def balance_section(w, sslm, root, workdir):
       "crank revolution sampled 100 times: F and M the RMS of the dynamic shaking force and "
       "moment about the ground origin (the `inverse` run's shaking wrench less the weight and "
       "its moment), T the RMS driving torque, each relative to its value without the new "
-      "counterweights. Every evaluation is one `inverse` run (subsystem method, all joint "
-      "reactions) of the model with the trial counterweights folded in. Optimiser: NLopt "
+      "counterweights. The motion does not depend on the masses: the cycle is run once by "
+      "`inverse` (assembly, rates, accelerations), and every evaluation redoes the inverse "
+      "dynamics (subsystem method, all joint reactions) at its 100 states for the model with "
+      "the trial counterweights folded in. Optimiser: NLopt "
       "LN_BOBYQA from the middle of the bounds (LN_COBYLA under an added-mass limit), "
       "absolute tolerance 1e-10 on every variable, at most 2000 evaluations; `--starts 4` "
       "adds three random starts (seed 1).\n")
@@ -1028,7 +1030,7 @@ def balance_section(w, sslm, root, workdir):
           f"{a['moment_rms']:.3f} (×{a['moment_rms'] / b['moment_rms']:.3f}) | "
           f"{b['torque']:.2f} → {a['torque']:.2f} (×{a['torque'] / b['torque']:.3f}) | "
           f"{weights_text} | {r['algorithm']} | {r['evaluations']} | "
-          f"{1e3 * r['seconds_per_evaluation']:.2f} | {r['stop']} |")
+          f"{1e3 * r['seconds_per_evaluation']:.3f} | {r['stop']} |")
     w("")
     seed = SEED002_OPTIMISATION_SECONDS / SEED002_OPTIMISATION_EVALUATIONS
     ours = sorted(per_evaluation)[len(per_evaluation) // 2]
@@ -1039,8 +1041,8 @@ def balance_section(w, sslm, root, workdir):
     w(f"Seed 002's Table 2 reports the optimisation of the scraper's shaking force and moment: "
       f"{SEED002_OPTIMISATION_EVALUATIONS} evaluations in {SEED002_OPTIMISATION_SECONDS} s on a "
       f"2.6 GHz Pentium IV, {1e3 * seed:.1f} ms per evaluation of 134 positions. Ours, median of "
-      f"the runs above: {1e3 * ours:.2f} ms per evaluation of 100 samples, each with assembly, "
-      f"velocities, accelerations, the subsystem recursion and every joint reaction: "
+      f"the runs above: {1e3 * ours:.3f} ms per evaluation of 100 samples, each with the "
+      f"subsystem recursion and every joint reaction: "
       f"{seed / ours:.0f}× faster per evaluation, {seed / ours * 100 / 134:.0f}× per "
       f"position.\n")
 

@@ -5,12 +5,14 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <random>
 #include <set>
 #include <stdexcept>
 
 #include <Eigen/Geometry>
 
+#include "core/inverse/shaking_reactions.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/workspace.hpp"
@@ -66,7 +68,9 @@ public:
     }
 
     /// The terms with the counterweights of x (empty: none); throws std::runtime_error when the
-    /// inverse-dynamics run fails.
+    /// inverse dynamics fails. The motion does not depend on the masses, so the first call runs
+    /// the whole cycle (assembly, rates, accelerations) and keeps its states; later calls only
+    /// redo the inverse dynamics at those states.
     BalanceTerms terms(const std::vector<double>& x) {
         for (std::size_t k = 0; k < m_bodies.size(); ++k) {
             const int b = m_bodies[k];
@@ -80,47 +84,108 @@ public:
             body.inertia3_B = folded.inertia;
             body.inertiaCom = folded.inertia(2, 2);
         }
-        double totalMass = 0;
+        m_totalMass = 0;
         for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
-            totalMass += m_trial.bodies[b].mass;
+            m_totalMass += m_trial.bodies[b].mass;
         }
-        const Eigen::Vector3d gravity = m_trial.gravity3;
-        const double lastTime = m_run.tEnd - 1e-9 * m_run.sampleInterval;
-        double force2 = 0;
-        double moment2 = 0;
-        double torque2 = 0;
-        double peak = 0;
-        long count = 0;
-        InverseRunCallbacks callbacks;
-        callbacks.onSample = [&](const InverseSample& sample) {
-            if (sample.t >= lastTime && count > 0) {
-                return; // the end of the cycle repeats its start
-            }
-            const Eigen::Vector3d firstMoment = massMoment(sample.q);
-            const Eigen::Vector3d force = sample.shaking.force - totalMass * gravity;
-            const Eigen::Vector3d moment = sample.shaking.moment - firstMoment.cross(gravity);
-            force2 += force.squaredNorm();
-            moment2 += moment.squaredNorm();
-            torque2 += sample.tau.squaredNorm();
-            if (sample.tau.size() > 0) {
-                peak = std::max(peak, sample.tau.cwiseAbs().maxCoeff());
-            }
-            ++count;
-        };
-        const InverseRunSummary summary =
-            runInverseDynamics(m_trial, m_motions, m_qGuess, m_run, callbacks);
-        if (!summary.ok || count == 0) {
-            throw std::runtime_error("the inverse-dynamics run failed: " + summary.message);
+        m_sums = {};
+        if (m_cycle.empty()) {
+            recordCycle();
+        } else {
+            replayCycle();
         }
-        m_samples = static_cast<int>(count);
-        const double n = static_cast<double>(count);
-        return {std::sqrt(force2 / n), std::sqrt(moment2 / n),
-                m_settings.torque == TorqueMeasure::Peak ? peak : std::sqrt(torque2 / n)};
+        const double n = static_cast<double>(m_sums.count);
+        return {std::sqrt(m_sums.force2 / n), std::sqrt(m_sums.moment2 / n),
+                m_settings.torque == TorqueMeasure::Peak ? m_sums.peak
+                                                         : std::sqrt(m_sums.torque2 / n)};
     }
 
     int samples() const { return m_samples; }
 
 private:
+    /// One sampled state of the cycle.
+    struct State {
+        double t = 0;
+        Eigen::VectorXd q;
+        Eigen::VectorXd qd;
+        Eigen::VectorXd qdd;
+    };
+
+    /// Running sums over the samples of one evaluation.
+    struct Sums {
+        double force2 = 0;
+        double moment2 = 0;
+        double torque2 = 0;
+        double peak = 0;
+        long count = 0;
+    };
+
+    /// Adds one sample: the dynamic shaking wrench (less the weight and its moment) and τ.
+    void
+    accumulate(const Eigen::VectorXd& q, const ShakingWrench& shaking, const Eigen::VectorXd& tau) {
+        const Eigen::Vector3d gravity = m_trial.gravity3;
+        const Eigen::Vector3d force = shaking.force - m_totalMass * gravity;
+        const Eigen::Vector3d moment = shaking.moment - massMoment(q).cross(gravity);
+        m_sums.force2 += force.squaredNorm();
+        m_sums.moment2 += moment.squaredNorm();
+        m_sums.torque2 += tau.squaredNorm();
+        if (tau.size() > 0) {
+            m_sums.peak = std::max(m_sums.peak, tau.cwiseAbs().maxCoeff());
+        }
+        ++m_sums.count;
+    }
+
+    /// The whole inverse-dynamics run over the cycle, keeping its states.
+    void recordCycle() {
+        const double lastTime = m_run.tEnd - 1e-9 * m_run.sampleInterval;
+        InverseRunCallbacks callbacks;
+        callbacks.onSample = [&](const InverseSample& sample) {
+            if (sample.t >= lastTime && m_sums.count > 0) {
+                return; // the end of the cycle repeats its start
+            }
+            accumulate(sample.q, sample.shaking, sample.tau);
+            m_cycle.push_back({sample.t, sample.q, sample.qd, sample.qdd});
+        };
+        const InverseRunSummary summary =
+            runInverseDynamics(m_trial, m_motions, m_qGuess, m_run, callbacks);
+        if (!summary.ok || m_sums.count == 0) {
+            m_cycle.clear();
+            throw std::runtime_error("the inverse-dynamics run failed: " + summary.message);
+        }
+        m_samples = static_cast<int>(m_sums.count);
+        std::vector<int> driven;
+        for (const DrivenMotion& motion : m_motions) {
+            driven.push_back(motion.coordinate);
+        }
+        if (m_trial.isSpatial()) {
+            m_spatial = std::make_unique<SpatialInverseWorkspace>(m_trial, driven);
+        } else {
+            m_planar = std::make_unique<InverseDynamicsWorkspace>(m_trial, driven);
+        }
+    }
+
+    /// Inverse dynamics and reactions at the recorded states.
+    void replayCycle() {
+        const Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+        for (const State& s : m_cycle) {
+            const bool solved = m_spatial
+                                    ? spatialInverseDynamics(m_trial, *m_spatial, m_run.method, s.t,
+                                                             s.q, s.qd, s.qdd)
+                                    : inverseDynamics(m_trial, *m_planar, m_run.method, s.t, s.q,
+                                                      s.qd, s.qdd, JointReactions::Compute);
+            if (!solved) {
+                throw std::runtime_error(
+                    "the inverse dynamics failed at t = " + std::to_string(s.t) +
+                    " s: " + (m_spatial ? m_spatial->failure : m_planar->failure));
+            }
+            if (m_spatial) {
+                accumulate(s.q, shakingFromReactions(m_trial, *m_spatial, origin), m_spatial->tau);
+            } else {
+                accumulate(s.q, shakingFromReactions(m_trial, *m_planar, origin), m_planar->tau);
+            }
+        }
+    }
+
     /// Σ mᵢ r_Gi (kg·m, W) about the ground origin at positions q.
     Eigen::Vector3d massMoment(const Eigen::VectorXd& q) {
         Eigen::Vector3d sum = Eigen::Vector3d::Zero();
@@ -150,6 +215,11 @@ private:
     std::vector<MassProperties> m_base;
     InverseRunSettings m_run;
     int m_samples = 0;
+    double m_totalMass = 0;
+    Sums m_sums;
+    std::vector<State> m_cycle;
+    std::unique_ptr<InverseDynamicsWorkspace> m_planar;
+    std::unique_ptr<SpatialInverseWorkspace> m_spatial;
 };
 
 /// J of `terms` against the terms before.

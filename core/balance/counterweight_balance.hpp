@@ -10,8 +10,10 @@
 // without the new counterweights (so that the weights compare like with like; squared so that a
 // full balance, F = 0, is a smooth minimum). "Dynamic" takes the weight away: the shaking wrench
 // of shaking_wrench.hpp less M_tot·g and its moment (r_G − O) × M_tot·g, the static load that no
-// counterweight can remove (adding mass only adds to it). Each evaluation is one inverse-dynamics
-// run (inverse_run.hpp) of the model with the trial counterweights folded into its bodies
+// counterweight can remove (adding mass only adds to it). The motion does not depend on the
+// masses: the cycle is run once (inverse_run.hpp: assembly, rates, accelerations), and each
+// evaluation redoes the inverse dynamics with every joint reaction (inverse_dynamics.hpp) at
+// its states, for the model with the trial counterweights folded into its bodies
 // (spec/counterweights.hpp). The optimiser is NLopt's, a local derivative-free method (BOBYQA,
 // or COBYLA for the total added-mass limit) from the middle of the bounds, plus optional
 // random restarts.
