@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // `sslm balance`: balances the scraper into a new file with a JSON report, stops at an
-// evaluation limit with the best so far written, reports bounds that allow nothing without
-// writing, refuses to write over its input, and names a bad option with exit code 2.
+// evaluation limit with the best so far written, stops at Ctrl+C writing nothing, reports bounds
+// that allow nothing without writing, refuses to write over its input, and names a bad option with
+// exit code 2.
+
+#include <csignal>
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,6 +12,7 @@
 #include <QtTest>
 
 #include "tests/cli/cli_runner.hpp"
+#include <sys/types.h>
 
 using namespace sslm::test;
 
@@ -85,6 +89,34 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.err.contains("no counterweight within the bounds lowers the objective"));
         QVERIFY(run.out.contains("x1"));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // Ctrl+C between evaluations: exit 130, the report of the best so far, and no file
+    void interruptWritesNothing() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("interrupted.json");
+        QProcess process;
+        process.start(QStringLiteral(SSLM_CLI_EXE),
+                      scraperBalance(example("carpet_scraper.json"), out) << "--starts"
+                                                                          << "1000000"
+                                                                          << "--max-evals"
+                                                                          << "1000000000");
+        QVERIFY(process.waitForStarted(10000));
+        // the first progress line comes after a second of optimising
+        QByteArray err;
+        for (int i = 0; i < 200 && !err.contains("evaluations, best objective"); ++i) {
+            process.waitForReadyRead(100);
+            err += process.readAllStandardError();
+        }
+        QVERIFY2(err.contains("evaluations, best objective"), err.constData());
+        QCOMPARE(::kill(static_cast<pid_t>(process.processId()), SIGINT), 0);
+        QVERIFY(process.waitForFinished(20000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 130);
+        err += process.readAllStandardError();
+        QVERIFY2(err.contains("interrupted: no file written"), err.constData());
+        QVERIFY(process.readAllStandardOutput().contains("shaking force (RMS)"));
         QVERIFY(!QFile::exists(out));
     }
 
