@@ -6,11 +6,12 @@
 # The floors of core/, lowest first; a file in one folder may include its own folder and the
 # folders below it, never the ones above (core/README.md says what each folder holds):
 #   util → spatial → spec → motion → topology → model → kinematics → dynamics → inverse → sim
-#   → analysis → edit → study
+#   → analysis → edit → study → balance
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-floors=(util spatial spec motion topology model kinematics dynamics inverse sim analysis edit study)
+floors=(util spatial spec motion topology model kinematics dynamics inverse sim analysis edit study
+    balance)
 declare -A floorOf
 for i in "${!floors[@]}"; do
     floorOf[${floors[$i]}]=$i

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/balance_command.hpp"
 #include "app/cli/check_command.hpp"
 #include "app/cli/generate_command.hpp"
 #include "app/cli/info_command.hpp"
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
         CheckOptions check;
         GenerateOptions generate;
         StudyOptions study;
+        BalanceOptions balance;
         const CLI::App* infoCommand = addInfoCommand(app, info);
         const CLI::App* checkCommand = addCheckCommand(app, check);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
         const CLI::App* inverseCommand = addInverseCommand(app, inverse);
         const CLI::App* generateCommand = addGenerateCommand(app, generate);
         const CLI::App* studyCommand = addStudyCommand(app, study);
+        const CLI::App* balanceCommand = addBalanceCommand(app, balance);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
@@ -67,6 +70,9 @@ int main(int argc, char** argv) {
         }
         if (studyCommand->parsed()) {
             return runStudyCommand(study);
+        }
+        if (balanceCommand->parsed()) {
+            return runBalance(balance);
         }
         return kExitInternal;
     } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 
+#include "core/spec/counterweights.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_text.hpp"
 #include "core/spec/spec_validate.hpp"
@@ -387,6 +388,15 @@ void addBodies(const MechanismSpec& spec,
             body.inertiaCom = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
             body.inertia3_B = Eigen::Vector3d(0.0, 0.0, body.inertiaCom).asDiagonal();
             resolved = in.inertiaCom || body.inertiaCom > 0;
+        }
+        if (!in.counterweights.empty()) {
+            const MassProperties folded = foldCounterweights(
+                {body.mass, body.com3_B, body.inertia3_B}, in.counterweights, spec.space);
+            body.mass = folded.mass;
+            body.com3_B = folded.com;
+            body.com_B = folded.com.head<2>();
+            body.inertia3_B = folded.inertia;
+            body.inertiaCom = folded.inertia(2, 2);
         }
         model.bodies.push_back(std::move(body));
         if (!resolved) {

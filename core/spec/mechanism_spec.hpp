@@ -41,6 +41,25 @@ enum class BodyShape {
     Block, ///< rectangular slider block of width × height centred on the COM
 };
 
+/// A point mass added to a body, e.g. a balancing counterweight: compileModel folds it into the
+/// body's mass, centre of mass and inertia (parallel-axis theorem; spec/counterweights.hpp).
+struct CounterweightSpec {
+    std::string name; ///< optional label, unique within its body when given
+    double mass = 0;  ///< kg, > 0
+    Eigen::Vector2d p_B = Eigen::Vector2d::Zero(); ///< its centre in the body frame (m)
+    double z_B = 0; ///< z of its centre in the body frame (m); spatial only
+    /// Planar: moment of inertia about its own centre (kg·m², ≥ 0); empty means a point mass.
+    std::optional<double> inertia;
+    /// Spatial: inertia tensor about its own centre in the body frame (kg·m²); empty means a
+    /// point mass.
+    std::optional<Eigen::Matrix3d> inertiaTensor;
+
+    /// The position as a 3-D vector in the body frame (m).
+    Eigen::Vector3d position3() const { return {p_B.x(), p_B.y(), z_B}; }
+
+    bool operator==(const CounterweightSpec&) const = default;
+};
+
 /// A rigid moving body.
 struct BodySpec {
     std::string id;   ///< stable identifier referenced by joints (unique, not "ground")
@@ -58,6 +77,9 @@ struct BodySpec {
     double blockWidth = 0;  ///< m, Block shape only
     double blockHeight = 0; ///< m, Block shape only
     std::vector<BodyPoint> points;
+    /// Added point masses; `mass`, `com_B` and the inertia above are the body's own, without
+    /// them.
+    std::vector<CounterweightSpec> counterweights;
 
     bool operator==(const BodySpec&) const = default;
 };

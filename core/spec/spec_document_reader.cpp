@@ -507,6 +507,45 @@ private:
                                      "\"at\": [0, 0]}]")) {
             points(*p, member(path, "points"), b.points);
         }
+        list(v, path, "counterweights", false, "counterweights {\"mass\": ..., \"at\": ...}",
+             b.counterweights, [this](const Json& w, const std::string& p, CounterweightSpec& c) {
+                 counterweight(w, p, c);
+             });
+    }
+
+    /// A point mass on a body: mass, position in the body frame, optional inertia about its own
+    /// centre.
+    void counterweight(const Json& v, const std::string& path, CounterweightSpec& c) {
+        const std::string at = m_spatial ? "[x, y, z]" : "[x, y]";
+        if (!isObject(v, path, "a counterweight {\"mass\": ..., \"at\": " + at + "}")) {
+            return;
+        }
+        unknownKeys(v, path, kCounterweightKeys);
+        optString(v, path, "name", c.name);
+        if (const Json* mass =
+                required(v, path, "mass", "add the counterweight's mass in kg, e.g. 0.5")) {
+            number(*mass, member(path, "mass"), "kg", c.mass);
+        }
+        if (const Json* position = required(v, path, "at",
+                                            "give its centre in the body frame, e.g. \"at\": " +
+                                                std::string(m_spatial ? "[0, 0, 0]" : "[0, 0]"))) {
+            this->position(*position, member(path, "at"), at + " in m", c.p_B, c.z_B);
+        }
+        if (const Json* inertia = find(v, "inertia")) {
+            const std::string p = member(path, "inertia");
+            if (m_spatial) {
+                inertiaTensor(*inertia, p, c.inertiaTensor);
+            } else if (inertia->is_number()) {
+                double value = 0;
+                if (number(*inertia, p, "kg·m²", value)) {
+                    c.inertia = value;
+                }
+            } else {
+                m_report.error(p, "expected a number in kg·m², found " + describe(*inertia),
+                               "give the moment of inertia about the counterweight's own "
+                               "centre, or leave \"inertia\" out for a point mass");
+            }
+        }
     }
 
     /// A spatial inertia tensor about the COM in the body frame: 3 symmetric rows, or the six

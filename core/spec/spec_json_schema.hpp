@@ -28,8 +28,9 @@ inline const Keys kTopKeys = {"format",  "version", "name",    "description", "u
 inline const Keys kUnitKeys = {"length", "mass", "time", "angle"};
 inline const Keys kGroundKeys = {"name", "points"};
 inline const Keys kPointKeys = {"name", "at"};
-inline const Keys kBodyKeys = {"id",      "name",  "mass",       "com",
-                               "inertia", "shape", "block_size", "points"};
+inline const Keys kBodyKeys = {"id",    "name",       "mass",   "com",           "inertia",
+                               "shape", "block_size", "points", "counterweights"};
+inline const Keys kCounterweightKeys = {"name", "mass", "at", "inertia"};
 inline const Keys kJointKeys = {"name",  "type",   "coordinate", "coordinates", "parent",
                                 "child", "offset", "axis",       "axis2",       "spring_damper"};
 /// The joint keys of spatial (version 2) files only, and the keys of a planar (version 1) joint.

@@ -207,6 +207,7 @@ private:
                        "the moment of inertia of " + owner, "kg·m²");
             }
             points(b.points, member(path, "points"), owner);
+            counterweights(b.counterweights, member(path, "counterweights"), owner);
             // shape
             if (b.shape == BodyShape::Plate && !b.inertiaCom) {
                 if (b.points.size() < 3) {
@@ -418,6 +419,50 @@ private:
                       "°",
                   "make \"axis\" (fixed in the parent) and \"axis2\" (fixed in the child) "
                   "perpendicular");
+        }
+    }
+
+    /// Counterweights: positive mass, finite position, an inertia ≥ 0 (a valid tensor in
+    /// space), and names unique within the body.
+    void counterweights(const std::vector<CounterweightSpec>& weights,
+                        const std::string& path,
+                        const std::string& owner) {
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t k = 0; k < weights.size(); ++k) {
+            const CounterweightSpec& w = weights[k];
+            const std::string p = element(path, k);
+            const std::string what = "counterweight " +
+                                     (w.name.empty() ? std::to_string(k) : inQuotes(w.name)) +
+                                     " of " + owner;
+            if (!w.name.empty()) {
+                if (const auto [it, fresh] = seen.emplace(w.name, k); !fresh) {
+                    error(member(p, "name"),
+                          "duplicate counterweight name " + inQuotes(w.name) + " on " + owner +
+                              " (also " + element(path, it->second) + ")",
+                          "give each counterweight of a body its own name");
+                }
+            }
+            positive(w.mass, member(p, "mass"), "the mass of " + what + " (kg)");
+            atMost(w.mass, kMaxMass, member(p, "mass"), "the mass of " + what, "kg");
+            if (!finite(w.p_B) || !std::isfinite(w.z_B)) {
+                error(member(p, "at"), "the position of " + what + " is not finite",
+                      "write its centre in the body frame in m");
+            }
+            if (w.inertia) {
+                if (!std::isfinite(*w.inertia) || *w.inertia < 0) {
+                    error(member(p, "inertia"),
+                          "the moment of inertia of " + what + " must be ≥ 0, got " +
+                              number(*w.inertia),
+                          "give it about the counterweight's own centre in kg·m², or leave "
+                          "\"inertia\" out for a point mass");
+                } else {
+                    atMost(*w.inertia, kMaxInertia, member(p, "inertia"),
+                           "the moment of inertia of " + what, "kg·m²");
+                }
+            }
+            if (w.inertiaTensor) {
+                inertiaTensor(*w.inertiaTensor, member(p, "inertia"), what);
+            }
         }
     }
 

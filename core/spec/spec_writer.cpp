@@ -109,6 +109,22 @@ Json tensorJson(const Eigen::Matrix3d& tensor) {
     return rows;
 }
 
+/// `name` when given, `mass`, `at`, and `inertia` when given.
+Json counterweightJson(bool spatial, const CounterweightSpec& c) {
+    Json j = Json::object();
+    if (!c.name.empty()) {
+        j["name"] = c.name;
+    }
+    j["mass"] = c.mass;
+    j["at"] = positionJson(spatial, c.p_B, c.z_B);
+    if (spatial && c.inertiaTensor) {
+        j["inertia"] = tensorJson(*c.inertiaTensor);
+    } else if (!spatial && c.inertia) {
+        j["inertia"] = *c.inertia;
+    }
+    return j;
+}
+
 Json bodyJson(bool spatial, const BodySpec& b) {
     Json j = Json::object();
     j["id"] = b.id;
@@ -127,6 +143,13 @@ Json bodyJson(bool spatial, const BodySpec& b) {
         j["block_size"] = Json::array({b.blockWidth, b.blockHeight});
     }
     j["points"] = pointsJson(spatial, b.points);
+    if (!b.counterweights.empty()) {
+        Json weights = Json::array();
+        for (const CounterweightSpec& c : b.counterweights) {
+            weights.push_back(counterweightJson(spatial, c));
+        }
+        j["counterweights"] = std::move(weights);
+    }
     return j;
 }
 

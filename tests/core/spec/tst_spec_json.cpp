@@ -72,6 +72,15 @@ MechanismSpec everyFieldSpec() {
     crank.com_B = {std::numbers::pi / 7, 5e-324};
     crank.inertiaCom = 1.805e-4;
     crank.points = {{"A", {0, 0}}, {"B", {0.1, 0}}};
+    CounterweightSpec named;
+    named.name = "cw";
+    named.mass = 0.1 + 0.2;
+    named.p_B = {-0.05, 1e-300};
+    named.inertia = 2.5e-6;
+    CounterweightSpec point; // no name, no inertia: a bare point mass
+    point.mass = 1e-3;
+    point.p_B = {0.02, -0.0};
+    crank.counterweights = {named, point};
 
     BodySpec plate;
     plate.id = "plate";
@@ -200,6 +209,9 @@ private Q_SLOTS:
         QCOMPARE(loaded.spec->gravity.x(), 0.1 + 0.2);
         QCOMPARE(loaded.spec->bodies[0].com_B.y(), 5e-324);
         QCOMPARE(loaded.spec->bodies[2].mass, std::numeric_limits<double>::max());
+        QCOMPARE(loaded.spec->bodies[0].counterweights[0].mass, 0.1 + 0.2);
+        QCOMPARE(loaded.spec->bodies[0].counterweights[0].p_B.y(), 1e-300);
+        QVERIFY(!loaded.spec->bodies[0].counterweights[1].inertia);
     }
 
     void defaultsFillMissingKeys() {

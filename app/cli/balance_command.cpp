@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/balance_command.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <numbers>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/load_model.hpp"
+#include "core/balance/counterweight_balance.hpp"
+#include "core/inverse/driven_motions.hpp"
+#include "core/spec/spec_json.hpp"
+
+namespace sslm::cli {
+
+namespace {
+
+/// Interrupts are seen between evaluations.
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onBalanceInterrupt(int) {
+    g_interrupted = true;
+}
+
+/// Evaluations per second of seed 002, Table 2: 1000 evaluations in 56.703 s (Pentium IV).
+constexpr double kSeedSecondsPerEvaluation = 56.703 / 1000.0;
+
+/// "A:B" as two numbers; false when it is not.
+bool parseRange(const std::string& text, double& low, double& high) {
+    const std::size_t colon = text.find(':');
+    if (colon == std::string::npos) {
+        return false;
+    }
+    try {
+        std::size_t used = 0;
+        const std::string a = text.substr(0, colon);
+        const std::string b = text.substr(colon + 1);
+        low = std::stod(a, &used);
+        if (used != a.size()) {
+            return false;
+        }
+        high = std::stod(b, &used);
+        return used == b.size() && std::isfinite(low) && std::isfinite(high);
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+/// Largest distance of the body's points from its frame origin (m), or 0.1 m.
+double bodySize(const BodySpec& body) {
+    double size = 0;
+    for (const BodyPoint& p : body.points) {
+        size = std::max(size, p.position3().norm());
+    }
+    return size > 0 ? size : 0.1;
+}
+
+/// The bounds of one --body item; empty, with the reason, when it is malformed.
+std::optional<CounterweightBounds> parseBody(const std::string& item,
+                                             const MechanismSpec& spec,
+                                             const BalanceOptions& options,
+                                             std::string& error) {
+    const std::size_t colon = item.find(':');
+    CounterweightBounds bounds;
+    bounds.body = item.substr(0, colon);
+    const BodySpec* body = nullptr;
+    for (const BodySpec& b : spec.bodies) {
+        if (b.id == bounds.body) {
+            body = &b;
+        }
+    }
+    if (body == nullptr) {
+        std::string known;
+        for (const BodySpec& b : spec.bodies) {
+            known += (known.empty() ? "" : ", ") + b.id;
+        }
+        error = "--body '" + item + "': no body '" + bounds.body + "'; the bodies are " + known;
+        return std::nullopt;
+    }
+    bounds.massMin = 0;
+    bounds.massMax = body->mass;
+    if (options.mass && !parseRange(*options.mass, bounds.massMin, bounds.massMax)) {
+        error = "--mass '" + *options.mass + "': write MIN:MAX in kg, e.g. 0:2";
+        return std::nullopt;
+    }
+    const double reach = options.reach.value_or(bodySize(*body));
+    bounds.atMin = Eigen::Vector3d::Constant(-reach);
+    bounds.atMax = Eigen::Vector3d::Constant(reach);
+    if (colon == std::string::npos) {
+        return bounds;
+    }
+    std::stringstream rest(item.substr(colon + 1));
+    std::string entry;
+    while (std::getline(rest, entry, ',')) {
+        const std::size_t eq = entry.find('=');
+        const std::string key = entry.substr(0, eq);
+        double low = 0;
+        double high = 0;
+        if (eq == std::string::npos || !parseRange(entry.substr(eq + 1), low, high)) {
+            error = "--body '" + item + "': '" + entry +
+                    "' is not KEY=MIN:MAX; write e.g. link1:mass=0:2,x=-0.1:0.1,y=-0.05:0.05";
+            return std::nullopt;
+        }
+        if (key == "mass") {
+            bounds.massMin = low;
+            bounds.massMax = high;
+        } else if (key == "x" || key == "y" || (key == "z" && spec.space == MotionSpace::Spatial)) {
+            const int axis = key == "x" ? 0 : key == "y" ? 1 : 2;
+            bounds.atMin[axis] = low;
+            bounds.atMax[axis] = high;
+        } else {
+            error = "--body '" + item + "': unknown key '" + key + "'; use mass, x, y" +
+                    (spec.space == MotionSpace::Spatial ? ", z" : "");
+            return std::nullopt;
+        }
+    }
+    return bounds;
+}
+
+/// One cycle of the motions: 2π/|ω| of constant-speed revolute drives at one speed, or a
+/// repeating law's period; 0 when neither.
+double cyclePeriod(const Model& model, const std::vector<DrivenMotion>& motions) {
+    double period = 0;
+    for (const DrivenMotion& motion : motions) {
+        double p = 0;
+        if (motion.law.period > 0) {
+            p = motion.law.period;
+        } else if (motion.law.kind == MotionLawKind::ConstantSpeed && motion.law.speed != 0 &&
+                   model.coordinates[motion.coordinate].angular) {
+            p = 2 * std::numbers::pi / std::abs(motion.law.speed);
+        } else {
+            return 0;
+        }
+        if (period > 0 && std::abs(p - period) > 1e-12 * period) {
+            return 0;
+        }
+        period = p;
+    }
+    return period;
+}
+
+bool sameFile(const std::string& a, const std::string& b) {
+    std::error_code error;
+    if (std::filesystem::exists(b, error) && std::filesystem::equivalent(a, b, error)) {
+        return true;
+    }
+    return std::filesystem::weakly_canonical(a, error) ==
+           std::filesystem::weakly_canonical(b, error);
+}
+
+std::string fixed(double value, int digits = 4) {
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    return buffer;
+}
+
+nlohmann::json termsJson(const BalanceTerms& t) {
+    return {{"force_rms", t.force}, {"moment_rms", t.moment}, {"torque", t.torque}};
+}
+
+nlohmann::json
+counterweightJson(const std::string& body, const CounterweightSpec& w, bool spatial) {
+    nlohmann::json at = {w.p_B.x(), w.p_B.y()};
+    if (spatial) {
+        at.push_back(w.z_B);
+    }
+    return {{"body", body}, {"name", w.name}, {"mass", w.mass}, {"at", at}};
+}
+
+} // namespace
+
+CLI::App* addBalanceCommand(CLI::App& app, BalanceOptions& options) {
+    CLI::App* cmd = app.add_subcommand(
+        "balance", "Counterweights on named bodies that reduce the shaking force, shaking moment "
+                   "and driving torque over one cycle of the input motion (NLopt); writes the "
+                   "balanced mechanism as a new file");
+    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    cmd->add_option("--body", options.bodies,
+                    "ID or ID:mass=MIN:MAX,x=MIN:MAX,y=MIN:MAX[,z=MIN:MAX]: a body that gets one "
+                    "counterweight, with bounds on its mass (kg) and on its centre in the body "
+                    "frame (m); MIN = MAX fixes a variable. Repeatable, required")
+        ->allow_extra_args(false)
+        ->required();
+    cmd->add_option("--mass", options.mass,
+                    "MIN:MAX: default mass bounds (kg) of every body's counterweight; default 0 "
+                    "to the body's own mass");
+    cmd->add_option("--reach", options.reach,
+                    "Default position bounds: every coordinate within ±REACH m of the body "
+                    "frame's origin; default the distance of the body's farthest point");
+    cmd->add_option(
+        "--force-weight", options.forceWeight,
+        "Weight of (RMS shaking force / its value before)² in the objective; default 1");
+    cmd->add_option("--moment-weight", options.momentWeight,
+                    "Weight of (RMS shaking moment / before)²; default 0");
+    cmd->add_option("--torque-weight", options.torqueWeight,
+                    "Weight of (driving torque / before)²; default 0");
+    cmd->add_option("--torque", options.torque, "rms (default) or peak driving torque");
+    cmd->add_option("--max-added-mass", options.maxAddedMass,
+                    "Limit on the sum of the counterweights' masses (kg); uses COBYLA");
+    cmd->add_option("--algorithm", options.algorithm,
+                    "NLopt local derivative-free method: bobyqa (default), cobyla, sbplx, "
+                    "neldermead");
+    cmd->add_option("--starts", options.starts,
+                    "Local runs: the first from the middle of the bounds, the others from random "
+                    "points (multi-start); default 1");
+    cmd->add_option("--seed", options.seed, "Seed of the random starts; default 1");
+    cmd->add_option(
+        "--max-evals", options.maxEvaluations,
+        "Stop after this many evaluations (all starts), keeping the best; default 2000");
+    cmd->add_option("--max-time", options.maxSeconds,
+                    "Stop after this many seconds, keeping the best; default no limit");
+    cmd->add_option("--xtol", options.xtol,
+                    "Absolute tolerance on each variable (kg, m); default 1e-10");
+    cmd->add_option("--speed", options.speeds,
+                    "COORD=OMEGA: drive COORD at constant speed (as for sslm inverse); the cycle "
+                    "is one turn, 2π/|OMEGA|")
+        ->allow_extra_args(false);
+    cmd->add_option("--motion", options.motions,
+                    "COORD=LAW as for sslm inverse; LAW@PERIOD sets the cycle")
+        ->allow_extra_args(false);
+    cmd->add_option("--t-end", options.period,
+                    "Length of the cycle (s); default one turn of the drive or the law's period");
+    cmd->add_option("--sample", options.sampleInterval,
+                    "Sample interval over the cycle (s); default the cycle / 100");
+    cmd->add_option("--cut", options.cuts, kCutHelp);
+    cmd->add_option("--out", options.out, "The balanced mechanism file to write (not FILE)")
+        ->required();
+    cmd->add_flag("--json", options.json, "Print the report as one JSON object");
+    cmd->add_flag("--quiet", options.quiet, "No progress lines");
+    return cmd;
+}
+
+int runBalance(const BalanceOptions& options) {
+    const std::string& path = options.file;
+    const auto usage = [](const std::string& message) {
+        std::cerr << "sslm balance: error: " << message << '\n';
+        return kExitBadInput;
+    };
+    if (sameFile(path, options.out)) {
+        return usage("--out '" + options.out +
+                     "' is the input file; write the balanced "
+                     "mechanism to a new file, e.g. --out balanced.json");
+    }
+    const std::optional<TorqueMeasure> torque =
+        options.torque == "rms"    ? std::optional(TorqueMeasure::Rms)
+        : options.torque == "peak" ? std::optional(TorqueMeasure::Peak)
+                                   : std::nullopt;
+    if (!torque) {
+        return usage("--torque '" + options.torque + "' is unknown; use rms or peak");
+    }
+    const std::optional<BalanceAlgorithm> algorithm = balanceAlgorithmFromName(options.algorithm);
+    if (!algorithm) {
+        return usage("--algorithm '" + options.algorithm +
+                     "' is unknown; use bobyqa, cobyla, sbplx or neldermead");
+    }
+    const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
+    if (!model) {
+        return kExitBadInput;
+    }
+
+    BalanceSettings settings;
+    for (const std::string& item : options.bodies) {
+        std::string error;
+        const std::optional<CounterweightBounds> bounds =
+            parseBody(item, model->spec, options, error);
+        if (!bounds) {
+            return usage(error);
+        }
+        settings.counterweights.push_back(*bounds);
+    }
+    settings.forceWeight = options.forceWeight;
+    settings.momentWeight = options.momentWeight;
+    settings.torqueWeight = options.torqueWeight;
+    settings.torque = *torque;
+    settings.maxAddedMass = options.maxAddedMass;
+    settings.algorithm = *algorithm;
+    settings.starts = options.starts;
+    settings.seed = options.seed;
+    settings.maxEvaluations = options.maxEvaluations;
+    settings.maxSeconds = options.maxSeconds;
+    settings.xtol = options.xtol;
+
+    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
+    if (!assembled) {
+        return kExitBadInput;
+    }
+    std::string message;
+    std::optional<std::vector<DrivenMotion>> motions;
+    try {
+        motions = drivenMotions(*model, options.speeds, options.motions, assembled->q, message);
+    } catch (const std::invalid_argument& e) {
+        message = std::string("--motion: ") + e.what();
+    }
+    if (!motions) {
+        return usage(message);
+    }
+    const double period = options.period.value_or(cyclePeriod(*model, *motions));
+    if (!(period > 0) || !std::isfinite(period)) {
+        return usage(options.period ? "--t-end must be a positive number of seconds"
+                                    : "the motion does not say how long a cycle is: give its "
+                                      "length with --t-end");
+    }
+    settings.run.tEnd = period;
+    settings.run.sampleInterval = options.sampleInterval.value_or(period / 100);
+    if (!(settings.run.sampleInterval > 0) || period / settings.run.sampleInterval > 1e6) {
+        return usage("--sample must be positive and at most 10⁶ samples per cycle");
+    }
+    if (const std::string error = inverseRunError(*model, *motions, settings.run); !error.empty()) {
+        return usage("--speed/--motion: " + error);
+    }
+    if (const std::string error = balanceSettingsError(*model, settings); !error.empty()) {
+        return usage(error);
+    }
+
+    // the optimisation, with progress lines and Ctrl+C
+    g_interrupted = false;
+    const auto previous = std::signal(SIGINT, onBalanceInterrupt);
+    double nextReport = kProgressSeconds;
+    BalanceCallbacks callbacks;
+    callbacks.shouldContinue = [] {
+        return !g_interrupted;
+    };
+    callbacks.onProgress = [&](const BalanceProgress& p) {
+        if (!options.quiet && p.seconds >= nextReport) {
+            nextReport = p.seconds + kProgressSeconds;
+            std::fprintf(stderr,
+                         "sslm balance: %ld evaluations, best objective %.6g, start %d of %d, "
+                         "%.1f s\n",
+                         p.evaluations, p.bestObjective, p.start + 1, settings.starts, p.seconds);
+        }
+    };
+    const BalanceResult result =
+        balanceCounterweights(*model, *motions, assembled->q, settings, callbacks);
+    std::signal(SIGINT, previous);
+    if (!result.ok) {
+        return usage(result.message);
+    }
+    if (result.stop == BalanceStop::Failed) {
+        std::cerr << "sslm balance: error: " << result.message << '\n';
+        return kExitBadInput;
+    }
+
+    // the new file: when improved, and not when cancelled
+    const bool cancelled = result.stop == BalanceStop::Cancelled;
+    std::string written;
+    std::string why;
+    if (cancelled) {
+        why = "interrupted: no file written (the best so far is listed above)";
+    } else if (!result.improved) {
+        why = "no counterweight within the bounds lowers the objective: nothing to write, the "
+              "mechanism is left as it is";
+    } else if (const std::optional<std::string> failure =
+                   saveMechanismFile(result.balanced, options.out)) {
+        std::cerr << "sslm balance: error: " << *failure << '\n';
+        return kExitBadInput;
+    } else {
+        written = options.out;
+    }
+
+    const double perEvaluation =
+        result.evaluations > 0 ? result.seconds / static_cast<double>(result.evaluations) : 0;
+    const bool spatial = model->isSpatial();
+    if (options.json) {
+        nlohmann::json chosen = nlohmann::json::array();
+        for (std::size_t k = 0; k < result.chosen.size(); ++k) {
+            chosen.push_back(
+                counterweightJson(settings.counterweights[k].body, result.chosen[k], spatial));
+        }
+        const nlohmann::json report = {
+            {"file", path},
+            {"out", written.empty() ? nlohmann::json(nullptr) : nlohmann::json(written)},
+            {"improved", result.improved},
+            {"stop", balanceStopName(result.stop)},
+            {"message", why},
+            {"before", termsJson(result.before)},
+            {"after", termsJson(result.after)},
+            {"objective_before", result.objectiveBefore},
+            {"objective_after", result.objectiveAfter},
+            {"weights",
+             {{"force", settings.forceWeight},
+              {"moment", settings.momentWeight},
+              {"torque", settings.torqueWeight}}},
+            {"torque_measure", options.torque},
+            {"counterweights", chosen},
+            {"algorithm", result.algorithm},
+            {"starts", settings.starts},
+            {"evaluations", result.evaluations},
+            {"seconds", result.seconds},
+            {"seconds_per_evaluation", perEvaluation},
+            {"samples_per_evaluation", result.samplesPerEvaluation},
+            {"cycle", period},
+            {"seed002_seconds_per_evaluation", kSeedSecondsPerEvaluation}};
+        std::cout << report.dump(2) << '\n';
+    } else {
+        std::ostream& out = std::cout;
+        const auto row = [&](const char* name, const char* unit, double before, double after) {
+            char line[160];
+            std::snprintf(line, sizeof line, "  %-28s %12.5g %12.5g  %s   x%.4g\n", name, before,
+                          after, unit, before > 0 ? after / before : 1.0);
+            out << line;
+        };
+        out << "sslm balance: " << path << ", one cycle of " << fixed(period) << " s in "
+            << result.samplesPerEvaluation << " samples\n";
+        out << "  term                               before        after         after/before\n";
+        row("shaking force (RMS)", "N  ", result.before.force, result.after.force);
+        row("shaking moment (RMS)", "N·m", result.before.moment, result.after.moment);
+        row(settings.torque == TorqueMeasure::Peak ? "driving torque (peak)"
+                                                   : "driving torque (RMS)",
+            "N·m", result.before.torque, result.after.torque);
+        row("objective", "   ", result.objectiveBefore, result.objectiveAfter);
+        for (std::size_t k = 0; k < result.chosen.size(); ++k) {
+            const CounterweightSpec& w = result.chosen[k];
+            out << "  counterweight on " << settings.counterweights[k].body << ": "
+                << fixed(w.mass, 6) << " kg at (" << fixed(w.p_B.x(), 6) << ", "
+                << fixed(w.p_B.y(), 6) << (spatial ? ", " + fixed(w.z_B, 6) : "") << ") m\n";
+        }
+        out << "  " << result.algorithm << ", " << settings.starts
+            << " start(s): " << result.evaluations << " evaluations in " << fixed(result.seconds)
+            << " s, " << fixed(perEvaluation * 1e3)
+            << " ms each (seed 002 Table 2: 56.7 ms each, 1000 "
+            << "in 56.703 s on a Pentium IV; "
+            << (perEvaluation > 0 ? fixed(kSeedSecondsPerEvaluation / perEvaluation, 3) : "-")
+            << "x), stopped: " << balanceStopName(result.stop) << '\n';
+        if (!written.empty()) {
+            out << "  wrote " << written << '\n';
+        }
+    }
+    if (!why.empty()) {
+        std::cerr << "sslm balance: " << why << '\n';
+    }
+    return cancelled ? 130 : kExitOk;
+}
+
+} // namespace sslm::cli

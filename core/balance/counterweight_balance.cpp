@@ -1,0 +1,620 @@
+// SPDX-License-Identifier: MIT
+#include "core/balance/counterweight_balance.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <random>
+#include <set>
+#include <stdexcept>
+
+#include <Eigen/Geometry>
+
+#include "core/inverse/shaking_reactions.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
+#include "core/model/workspace.hpp"
+#include "core/spec/counterweights.hpp"
+
+#include <nlopt.hpp>
+
+namespace sslm {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Body index in the model of body id `id`, or -1.
+int bodyIndex(const Model& model, const std::string& id) {
+    for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+        if (model.bodies[b].id == id) {
+            return static_cast<int>(b);
+        }
+    }
+    return -1;
+}
+
+/// The model with trial counterweights folded in, and the terms of one cycle.
+class Evaluator {
+public:
+    Evaluator(const Model& model,
+              const std::vector<DrivenMotion>& motions,
+              const Eigen::VectorXd& qGuess,
+              const BalanceSettings& settings)
+        : m_trial(model), m_motions(motions), m_qGuess(qGuess), m_settings(settings), m_ws(m_trial),
+          m_variablesPerWeight(model.isSpatial() ? 4 : 3) {
+        for (const CounterweightBounds& bounds : settings.counterweights) {
+            m_bodies.push_back(bodyIndex(model, bounds.body));
+        }
+        for (const Body& body : model.bodies) {
+            m_base.push_back({body.mass, body.com3_B, body.inertia3_B});
+        }
+        m_run = settings.run;
+        m_run.reactions = JointReactions::Compute;
+    }
+
+    int variablesPerWeight() const { return m_variablesPerWeight; }
+
+    /// The counterweight of entry k of x (mass, x, y[, z]).
+    CounterweightSpec counterweight(const std::vector<double>& x, std::size_t k) const {
+        const std::size_t i = k * static_cast<std::size_t>(m_variablesPerWeight);
+        CounterweightSpec w;
+        w.mass = x[i];
+        w.p_B = {x[i + 1], x[i + 2]};
+        w.z_B = m_variablesPerWeight == 4 ? x[i + 3] : 0.0;
+        return w;
+    }
+
+    /// The terms with the counterweights of x (empty: none); throws std::runtime_error when the
+    /// inverse dynamics fails. The motion does not depend on the masses, so the first call runs
+    /// the whole cycle (assembly, rates, accelerations) and keeps its states; later calls only
+    /// redo the inverse dynamics at those states.
+    BalanceTerms terms(const std::vector<double>& x) {
+        for (std::size_t k = 0; k < m_bodies.size(); ++k) {
+            const int b = m_bodies[k];
+            Body& body = m_trial.bodies[b];
+            const MassProperties folded =
+                x.empty() ? m_base[b]
+                          : foldCounterweights(m_base[b], {counterweight(x, k)}, m_trial.space);
+            body.mass = folded.mass;
+            body.com3_B = folded.com;
+            body.com_B = folded.com.head<2>();
+            body.inertia3_B = folded.inertia;
+            body.inertiaCom = folded.inertia(2, 2);
+        }
+        m_totalMass = 0;
+        for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
+            m_totalMass += m_trial.bodies[b].mass;
+        }
+        m_sums = {};
+        if (m_cycle.empty()) {
+            recordCycle();
+        } else {
+            replayCycle();
+        }
+        const double n = static_cast<double>(m_sums.count);
+        return {std::sqrt(m_sums.force2 / n), std::sqrt(m_sums.moment2 / n),
+                m_settings.torque == TorqueMeasure::Peak ? m_sums.peak
+                                                         : std::sqrt(m_sums.torque2 / n)};
+    }
+
+    int samples() const { return m_samples; }
+
+private:
+    /// One sampled state of the cycle.
+    struct State {
+        double t = 0;
+        Eigen::VectorXd q;
+        Eigen::VectorXd qd;
+        Eigen::VectorXd qdd;
+    };
+
+    /// Running sums over the samples of one evaluation.
+    struct Sums {
+        double force2 = 0;
+        double moment2 = 0;
+        double torque2 = 0;
+        double peak = 0;
+        long count = 0;
+    };
+
+    /// Adds one sample: the dynamic shaking wrench (less the weight and its moment) and τ.
+    void
+    accumulate(const Eigen::VectorXd& q, const ShakingWrench& shaking, const Eigen::VectorXd& tau) {
+        const Eigen::Vector3d gravity = m_trial.gravity3;
+        const Eigen::Vector3d force = shaking.force - m_totalMass * gravity;
+        const Eigen::Vector3d moment = shaking.moment - massMoment(q).cross(gravity);
+        m_sums.force2 += force.squaredNorm();
+        m_sums.moment2 += moment.squaredNorm();
+        m_sums.torque2 += tau.squaredNorm();
+        if (tau.size() > 0) {
+            m_sums.peak = std::max(m_sums.peak, tau.cwiseAbs().maxCoeff());
+        }
+        ++m_sums.count;
+    }
+
+    /// The whole inverse-dynamics run over the cycle, keeping its states.
+    void recordCycle() {
+        const double lastTime = m_run.tEnd - 1e-9 * m_run.sampleInterval;
+        InverseRunCallbacks callbacks;
+        callbacks.onSample = [&](const InverseSample& sample) {
+            if (sample.t >= lastTime && m_sums.count > 0) {
+                return; // the end of the cycle repeats its start
+            }
+            accumulate(sample.q, sample.shaking, sample.tau);
+            m_cycle.push_back({sample.t, sample.q, sample.qd, sample.qdd});
+        };
+        const InverseRunSummary summary =
+            runInverseDynamics(m_trial, m_motions, m_qGuess, m_run, callbacks);
+        if (!summary.ok || m_sums.count == 0) {
+            m_cycle.clear();
+            throw std::runtime_error("the inverse-dynamics run failed: " + summary.message);
+        }
+        m_samples = static_cast<int>(m_sums.count);
+        std::vector<int> driven;
+        for (const DrivenMotion& motion : m_motions) {
+            driven.push_back(motion.coordinate);
+        }
+        if (m_trial.isSpatial()) {
+            m_spatial = std::make_unique<SpatialInverseWorkspace>(m_trial, driven);
+        } else {
+            m_planar = std::make_unique<InverseDynamicsWorkspace>(m_trial, driven);
+        }
+    }
+
+    /// Inverse dynamics and reactions at the recorded states.
+    void replayCycle() {
+        const Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+        for (const State& s : m_cycle) {
+            const bool solved = m_spatial
+                                    ? spatialInverseDynamics(m_trial, *m_spatial, m_run.method, s.t,
+                                                             s.q, s.qd, s.qdd)
+                                    : inverseDynamics(m_trial, *m_planar, m_run.method, s.t, s.q,
+                                                      s.qd, s.qdd, JointReactions::Compute);
+            if (!solved) {
+                throw std::runtime_error(
+                    "the inverse dynamics failed at t = " + std::to_string(s.t) +
+                    " s: " + (m_spatial ? m_spatial->failure : m_planar->failure));
+            }
+            if (m_spatial) {
+                accumulate(s.q, shakingFromReactions(m_trial, *m_spatial, origin), m_spatial->tau);
+            } else {
+                accumulate(s.q, shakingFromReactions(m_trial, *m_planar, origin), m_planar->tau);
+            }
+        }
+    }
+
+    /// Σ mᵢ r_Gi (kg·m, W) about the ground origin at positions q.
+    Eigen::Vector3d massMoment(const Eigen::VectorXd& q) {
+        Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+        if (m_trial.isSpatial()) {
+            updateSpatialPositions(m_trial, m_ws, q);
+            for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
+                const Body& body = m_trial.bodies[b];
+                sum += body.mass * spatialPointPosition(m_ws, static_cast<int>(b), body.com3_B);
+            }
+        } else {
+            updatePositions(m_trial, m_ws, q);
+            for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
+                const Body& body = m_trial.bodies[b];
+                sum.head<2>() += body.mass * pointPosition(m_ws, static_cast<int>(b), body.com_B);
+            }
+        }
+        return sum;
+    }
+
+    Model m_trial;
+    const std::vector<DrivenMotion>& m_motions;
+    const Eigen::VectorXd& m_qGuess;
+    const BalanceSettings& m_settings;
+    Workspace m_ws;
+    int m_variablesPerWeight;
+    std::vector<int> m_bodies;
+    std::vector<MassProperties> m_base;
+    InverseRunSettings m_run;
+    int m_samples = 0;
+    double m_totalMass = 0;
+    Sums m_sums;
+    std::vector<State> m_cycle;
+    std::unique_ptr<InverseDynamicsWorkspace> m_planar;
+    std::unique_ptr<SpatialInverseWorkspace> m_spatial;
+};
+
+/// J of `terms` against the terms before.
+double objective(const BalanceSettings& s, const BalanceTerms& terms, const BalanceTerms& before) {
+    const auto ratio2 = [](double value, double reference) {
+        const double r = reference > 0 ? value / reference : value;
+        return r * r;
+    };
+    return s.forceWeight * ratio2(terms.force, before.force) +
+           s.momentWeight * ratio2(terms.moment, before.moment) +
+           s.torqueWeight * ratio2(terms.torque, before.torque);
+}
+
+nlopt::algorithm nloptAlgorithm(BalanceAlgorithm algorithm) {
+    switch (algorithm) {
+    case BalanceAlgorithm::Bobyqa:
+        return nlopt::LN_BOBYQA;
+    case BalanceAlgorithm::Cobyla:
+        return nlopt::LN_COBYLA;
+    case BalanceAlgorithm::Subplex:
+        return nlopt::LN_SBPLX;
+    case BalanceAlgorithm::NelderMead:
+        return nlopt::LN_NELDERMEAD;
+    }
+    return nlopt::LN_BOBYQA;
+}
+
+std::string text(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+}
+
+/// A name for a new counterweight on `body` that it does not have yet.
+std::string freshName(const BodySpec& body) {
+    for (int n = 1;; ++n) {
+        const std::string name = n == 1 ? "balance" : "balance" + std::to_string(n);
+        if (std::none_of(body.counterweights.begin(), body.counterweights.end(),
+                         [&](const CounterweightSpec& w) { return w.name == name; })) {
+            return name;
+        }
+    }
+}
+
+} // namespace
+
+std::optional<BalanceAlgorithm> balanceAlgorithmFromName(const std::string& name) {
+    if (name == "bobyqa") {
+        return BalanceAlgorithm::Bobyqa;
+    }
+    if (name == "cobyla") {
+        return BalanceAlgorithm::Cobyla;
+    }
+    if (name == "sbplx") {
+        return BalanceAlgorithm::Subplex;
+    }
+    if (name == "neldermead") {
+        return BalanceAlgorithm::NelderMead;
+    }
+    return std::nullopt;
+}
+
+std::string balanceAlgorithmName(BalanceAlgorithm algorithm) {
+    switch (algorithm) {
+    case BalanceAlgorithm::Bobyqa:
+        return "bobyqa";
+    case BalanceAlgorithm::Cobyla:
+        return "cobyla";
+    case BalanceAlgorithm::Subplex:
+        return "sbplx";
+    case BalanceAlgorithm::NelderMead:
+        return "neldermead";
+    }
+    return "bobyqa";
+}
+
+std::string balanceStopName(BalanceStop stop) {
+    switch (stop) {
+    case BalanceStop::Converged:
+        return "converged";
+    case BalanceStop::MaxEvaluations:
+        return "max-evaluations";
+    case BalanceStop::MaxTime:
+        return "max-time";
+    case BalanceStop::Cancelled:
+        return "cancelled";
+    case BalanceStop::Failed:
+        return "failed";
+    }
+    return "failed";
+}
+
+std::string balanceSettingsError(const Model& model, const BalanceSettings& s) {
+    if (s.counterweights.empty()) {
+        return "no body to balance: name at least one body to carry a counterweight";
+    }
+    std::set<std::string> seen;
+    const int dims = model.isSpatial() ? 3 : 2;
+    for (const CounterweightBounds& w : s.counterweights) {
+        if (bodyIndex(model, w.body) < 0) {
+            std::string known;
+            for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+                known += (known.empty() ? "" : ", ") + model.bodies[b].id;
+            }
+            return "no body '" + w.body + "' in the mechanism; its bodies are " + known;
+        }
+        if (!seen.insert(w.body).second) {
+            return "body '" + w.body + "' is named twice: one counterweight per body";
+        }
+        if (!(w.massMin >= 0) || !(w.massMax >= w.massMin) || !std::isfinite(w.massMax)) {
+            return "the mass bounds of body '" + w.body + "' must satisfy 0 <= min <= max (got " +
+                   text(w.massMin) + ":" + text(w.massMax) + " kg)";
+        }
+        for (int i = 0; i < dims; ++i) {
+            if (!std::isfinite(w.atMin[i]) || !std::isfinite(w.atMax[i]) ||
+                !(w.atMax[i] >= w.atMin[i])) {
+                return "the position bounds of body '" + w.body +
+                       "' must be finite with min <= "
+                       "max in every coordinate";
+            }
+        }
+    }
+    for (const double weight : {s.forceWeight, s.momentWeight, s.torqueWeight}) {
+        if (!(weight >= 0) || !std::isfinite(weight)) {
+            return "the weights of the objective must be finite and >= 0";
+        }
+    }
+    if (s.forceWeight + s.momentWeight + s.torqueWeight <= 0) {
+        return "every weight of the objective is 0: give force, moment or torque a weight";
+    }
+    if (s.maxAddedMass) {
+        double least = 0;
+        for (const CounterweightBounds& w : s.counterweights) {
+            least += w.massMin;
+        }
+        if (!(*s.maxAddedMass >= least) || !std::isfinite(*s.maxAddedMass)) {
+            return "the added-mass limit " + text(*s.maxAddedMass) +
+                   " kg is below the sum of the lower mass bounds, " + text(least) + " kg";
+        }
+    }
+    if (s.starts < 1 || s.maxEvaluations < 1 || !(s.maxSeconds >= 0) || !(s.xtol > 0)) {
+        return "starts and the evaluation limit must be >= 1, the time limit >= 0 and the "
+               "tolerance > 0";
+    }
+    if (!(s.run.tEnd > s.run.tStart) || !(s.run.sampleInterval > 0)) {
+        return "the cycle needs an end after its start and a positive sample interval";
+    }
+    return {};
+}
+
+BalanceTerms balanceTerms(const Model& model,
+                          const std::vector<DrivenMotion>& motions,
+                          const Eigen::VectorXd& qGuess,
+                          const BalanceSettings& settings) {
+    Evaluator evaluator(model, motions, qGuess, settings);
+    return evaluator.terms({});
+}
+
+BalanceResult balanceCounterweights(const Model& model,
+                                    const std::vector<DrivenMotion>& motions,
+                                    const Eigen::VectorXd& qGuess,
+                                    const BalanceSettings& settings,
+                                    const BalanceCallbacks& callbacks) {
+    BalanceResult result;
+    result.balanced = model.spec;
+    if (std::string error = balanceSettingsError(model, settings); !error.empty()) {
+        result.message = std::move(error);
+        return result;
+    }
+    const auto started = Clock::now();
+    const auto elapsed = [&] {
+        return std::chrono::duration<double>(Clock::now() - started).count();
+    };
+    Evaluator evaluator(model, motions, qGuess, settings);
+    try {
+        result.before = evaluator.terms({});
+    } catch (const std::exception& e) {
+        result.message = e.what();
+        return result;
+    }
+    result.samplesPerEvaluation = evaluator.samples();
+    result.objectiveBefore = objective(settings, result.before, result.before);
+
+    // the variables: mass, x, y[, z] per counterweight; fixed ones (min = max) stay out of NLopt
+    const int per = evaluator.variablesPerWeight();
+    const std::size_t n = settings.counterweights.size() * static_cast<std::size_t>(per);
+    std::vector<double> lower(n);
+    std::vector<double> upper(n);
+    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
+        const CounterweightBounds& w = settings.counterweights[k];
+        const std::size_t i = k * static_cast<std::size_t>(per);
+        lower[i] = w.massMin;
+        upper[i] = w.massMax;
+        for (int d = 0; d < per - 1; ++d) {
+            lower[i + 1 + d] = w.atMin[d];
+            upper[i + 1 + d] = w.atMax[d];
+        }
+    }
+    std::vector<std::size_t> free;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (upper[i] > lower[i]) {
+            free.push_back(i);
+        }
+    }
+    const auto addedMass = [&](const std::vector<double>& x) {
+        double sum = 0;
+        for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
+            sum += x[i];
+        }
+        return sum;
+    };
+    // the middle of the bounds, its masses scaled down into the added-mass limit
+    std::vector<double> full(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        full[i] = 0.5 * (lower[i] + upper[i]);
+    }
+    const auto feasible = [&](std::vector<double>& x) {
+        if (!settings.maxAddedMass) {
+            return;
+        }
+        double least = 0;
+        for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
+            least += lower[i];
+        }
+        const double sum = addedMass(x);
+        if (sum > *settings.maxAddedMass && sum > least) {
+            const double f = (*settings.maxAddedMass - least) / (sum - least);
+            for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
+                x[i] = lower[i] + f * (x[i] - lower[i]);
+            }
+        }
+    };
+    feasible(full);
+
+    std::vector<double> best = full;
+    for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
+        best[i] = 0; // "no counterweight" until something better is found
+    }
+    double bestObjective = result.objectiveBefore;
+    BalanceTerms bestTerms = result.before;
+    long evaluations = 0;
+    int start = 0;
+    BalanceStop stop = BalanceStop::Converged;
+    std::string failure;
+
+    // NLopt's wrapper turns an exception in the objective into its own forced_stop: the reason
+    // is kept here
+    std::optional<BalanceStop> stopReason;
+    const auto stopWith = [&](BalanceStop reason) {
+        stopReason = reason;
+        throw nlopt::forced_stop();
+    };
+    const std::function<double(const std::vector<double>&)> evaluate =
+        [&](const std::vector<double>& x) {
+            if (callbacks.shouldContinue && !callbacks.shouldContinue()) {
+                stopWith(BalanceStop::Cancelled);
+            }
+            if (evaluations >= settings.maxEvaluations) {
+                stopWith(BalanceStop::MaxEvaluations);
+            }
+            if (settings.maxSeconds > 0 && elapsed() >= settings.maxSeconds) {
+                stopWith(BalanceStop::MaxTime);
+            }
+            BalanceTerms terms;
+            try {
+                terms = evaluator.terms(x);
+            } catch (const std::exception& e) {
+                failure = e.what();
+                stopWith(BalanceStop::Failed);
+            }
+            ++evaluations;
+            const double value = objective(settings, terms, result.before);
+            const bool withinLimit = !settings.maxAddedMass ||
+                                     addedMass(x) <= *settings.maxAddedMass * (1 + 1e-9) + 1e-12;
+            if (value < bestObjective && withinLimit) {
+                bestObjective = value;
+                bestTerms = terms;
+                best = x;
+            }
+            if (callbacks.onProgress) {
+                callbacks.onProgress({evaluations, bestObjective, elapsed(), start});
+            }
+            return value;
+        };
+    // Σ added mass − limit ≤ 0
+    const std::function<double(const std::vector<double>&)> massExcess =
+        [&](const std::vector<double>& x) {
+            return addedMass(x) - settings.maxAddedMass.value_or(0);
+        };
+
+    nlopt::algorithm algorithm = nloptAlgorithm(settings.algorithm);
+    const bool constrained = settings.maxAddedMass.has_value();
+    if (constrained) {
+        algorithm = nlopt::LN_COBYLA; // the local derivative-free method with constraints
+    }
+    result.algorithm = algorithm == nlopt::LN_COBYLA   ? "LN_COBYLA"
+                       : algorithm == nlopt::LN_BOBYQA ? "LN_BOBYQA"
+                       : algorithm == nlopt::LN_SBPLX  ? "LN_SBPLX"
+                                                       : "LN_NELDERMEAD";
+
+    /// What NLopt's callbacks need: a function of the full vector, which they fill in.
+    struct Context {
+        const std::function<double(const std::vector<double>&)>* function;
+        std::vector<double>* full;
+        const std::vector<std::size_t>* free;
+    };
+    const auto call = [](unsigned m, const double* v, double*, void* data) {
+        auto* c = static_cast<Context*>(data);
+        for (unsigned j = 0; j < m; ++j) {
+            (*c->full)[(*c->free)[j]] = v[j];
+        }
+        return (*c->function)(*c->full);
+    };
+    std::mt19937 random(settings.seed);
+    try {
+        if (free.empty()) {
+            evaluate(full);
+        }
+        for (start = 0; start < settings.starts && !free.empty(); ++start) {
+            std::vector<double> x0 = full;
+            if (start > 0) {
+                for (std::size_t i : free) {
+                    x0[i] = std::uniform_real_distribution<double>(lower[i], upper[i])(random);
+                }
+                feasible(x0);
+            }
+            std::vector<double> trial = x0;
+            std::vector<double> constraintTrial = x0;
+            Context objectiveContext{&evaluate, &trial, &free};
+            Context constraintContext{&massExcess, &constraintTrial, &free};
+            nlopt::opt opt(algorithm, static_cast<unsigned>(free.size()));
+            std::vector<double> lb;
+            std::vector<double> ub;
+            std::vector<double> step;
+            std::vector<double> y;
+            for (std::size_t i : free) {
+                lb.push_back(lower[i]);
+                ub.push_back(upper[i]);
+                step.push_back(0.25 * (upper[i] - lower[i]));
+                y.push_back(x0[i]);
+            }
+            opt.set_lower_bounds(lb);
+            opt.set_upper_bounds(ub);
+            opt.set_initial_step(step);
+            opt.set_xtol_abs(settings.xtol);
+            opt.set_min_objective(call, &objectiveContext);
+            if (constrained) {
+                opt.add_inequality_constraint(call, &constraintContext, 1e-12);
+            }
+            double value = 0;
+            try {
+                opt.optimize(y, value);
+            } catch (const nlopt::roundoff_limited&) {
+                // as good as it gets in floating point: this start has converged
+            }
+        }
+    } catch (const nlopt::forced_stop&) {
+        stop = stopReason.value_or(BalanceStop::Cancelled);
+    } catch (const std::exception& e) {
+        stop = BalanceStop::Failed;
+        failure = e.what();
+    }
+
+    result.ok = true;
+    result.stop = stop;
+    result.message = failure;
+    result.evaluations = evaluations;
+    result.seconds = elapsed();
+    result.after = bestTerms;
+    result.objectiveAfter = bestObjective;
+    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
+        result.chosen.push_back(evaluator.counterweight(best, k));
+    }
+    // a mass below 1e-9 of its upper bound is the optimiser's rounding of "none"
+    const auto negligible = [&](std::size_t k) {
+        return !(result.chosen[k].mass > 1e-9 * settings.counterweights[k].massMax);
+    };
+    bool adds = false;
+    for (std::size_t k = 0; k < result.chosen.size(); ++k) {
+        adds = adds || !negligible(k);
+    }
+    result.improved = adds && bestObjective < result.objectiveBefore * (1 - 1e-9);
+    if (result.improved) {
+        for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
+            if (negligible(k)) {
+                continue;
+            }
+            for (BodySpec& body : result.balanced.bodies) {
+                if (body.id == settings.counterweights[k].body) {
+                    result.chosen[k].name = freshName(body);
+                    body.counterweights.push_back(result.chosen[k]);
+                }
+            }
+        }
+    }
+    return result;
+}
+
+} // namespace sslm
