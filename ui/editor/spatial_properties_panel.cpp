@@ -222,6 +222,9 @@ QDoubleSpinBox* SpatialPropertiesPanel::numberBox(
 }
 
 template <typename Change> void SpatialPropertiesPanel::apply(const QString& text, Change change) {
+    if (!bodyIndex() && !jointIndex()) {
+        return; // the selection has gone (another document): nothing to change
+    }
     MechanismSpec spec = m_document->spec();
     change(spec);
     if (spec == m_document->spec()) {
