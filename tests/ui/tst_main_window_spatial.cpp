@@ -308,6 +308,11 @@ private Q_SLOTS:
         QVERIFY(view.isPerspective());
         QVERIFY(std::abs(view.viewScale() / scale - 1.0) < 1e-9);
         QCOMPARE(jointsOutsideView(view), 0);
+        // zoomed far in, then another spatial file: it is fitted, every joint in view
+        view.orbitBy(40.0, 0.0);
+        view.zoomBy(0.05);
+        QVERIFY(window.openFile(fixtures::example("stewart_platform.json")));
+        QCOMPARE(jointsOutsideView(view), 0);
         // a planar file afterwards is flat again, seen from the top
         QVERIFY(window.openFile(fixtures::example("four_bar.json")));
         QVERIFY(!view.isPerspective());

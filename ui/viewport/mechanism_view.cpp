@@ -562,7 +562,12 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
         makeCurrent();
     }
     const bool wasSpatial = m_d->spatial != nullptr;
-    const bool keepWholeCamera = wasSpatial && m_d->navigatedSinceFit;
+    // the same mechanism again (another cut, an edit, a run's model) keeps a navigated camera
+    // whole; another mechanism keeps only its direction and is fitted
+    const bool sameMechanism = wasSpatial && model && m_d->model &&
+                               model->spec.name == m_d->model->spec.name &&
+                               model->bodies.size() == m_d->model->bodies.size();
+    const bool keepWholeCamera = sameMechanism && m_d->navigatedSinceFit;
     m_d->scene.reset();
     m_d->spatial.reset();
     m_d->model = std::move(model);
