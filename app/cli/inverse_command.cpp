@@ -13,8 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "app/cli/load_model.hpp"
 #include "core/inverse/driven_motions.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
@@ -52,33 +50,8 @@ bool writeSummaryJson(const std::string& path,
                       const std::vector<DrivenMotion>& motions,
                       const InverseRunSettings& settings,
                       const InverseRunSummary& summary) {
-    nlohmann::json cuts = nlohmann::json::array();
-    for (int cut : model.cuts) {
-        cuts.push_back(model.joints[cut].name);
-    }
-    nlohmann::json driven = nlohmann::json::array();
-    for (const DrivenMotion& motion : motions) {
-        driven.push_back({{"coordinate", model.coordinates[motion.coordinate].name},
-                          {"law", describeMotionLaw(motion.law)}});
-    }
-    const nlohmann::json json = {{"model", model.name},
-                                 {"method", inverseMethodName(settings.method)},
-                                 {"cuts", cuts},
-                                 {"driven", driven},
-                                 {"t_end", settings.tEnd},
-                                 {"sample", settings.sampleInterval},
-                                 {"end_time", summary.endTime},
-                                 {"samples", summary.samples},
-                                 {"assemblies", summary.assemblies},
-                                 {"wall_seconds", summary.wallSeconds},
-                                 {"plan", summary.plan},
-                                 {"max_position_violation", summary.maxPositionViolation},
-                                 {"min_conditioning", summary.minConditioning},
-                                 {"min_conditioning_time", summary.minConditioningTime},
-                                 {"ok", summary.ok},
-                                 {"message", summary.message}};
     std::ofstream out(path, std::ios::out | std::ios::trunc);
-    out << json.dump(2) << '\n';
+    out << inverseSummaryJson(model, motions, settings, summary, 2) << '\n';
     return static_cast<bool>(out);
 }
 

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/inverse/inverse_table.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include "core/inverse/inverse_dynamics.hpp"
 #include "core/kinematics/configuration.hpp"
+#include "core/motion/prescribed_motion.hpp"
 
 namespace sslm {
 
@@ -99,6 +103,40 @@ void inverseValues(const Model& model, const InverseSample& sample, std::vector<
     values.push_back(sample.shaking.force.x());
     values.push_back(sample.shaking.force.y());
     values.push_back(sample.shaking.moment.z());
+}
+
+std::string inverseSummaryJson(const Model& model,
+                               const std::vector<DrivenMotion>& motions,
+                               const InverseRunSettings& settings,
+                               const InverseRunSummary& summary,
+                               int indent) {
+    using Json = nlohmann::ordered_json;
+    Json cuts = Json::array();
+    for (int cut : model.cuts) {
+        cuts.push_back(model.joints[cut].name);
+    }
+    Json driven = Json::array();
+    for (const DrivenMotion& motion : motions) {
+        driven.push_back({{"coordinate", model.coordinates[motion.coordinate].name},
+                          {"law", describeMotionLaw(motion.law)}});
+    }
+    const Json json = {{"model", model.name},
+                       {"method", inverseMethodName(settings.method)},
+                       {"cuts", cuts},
+                       {"driven", driven},
+                       {"t_end", settings.tEnd},
+                       {"sample", settings.sampleInterval},
+                       {"end_time", summary.endTime},
+                       {"samples", summary.samples},
+                       {"assemblies", summary.assemblies},
+                       {"wall_seconds", summary.wallSeconds},
+                       {"plan", summary.plan},
+                       {"max_position_violation", summary.maxPositionViolation},
+                       {"min_conditioning", summary.minConditioning},
+                       {"min_conditioning_time", summary.minConditioningTime},
+                       {"ok", summary.ok},
+                       {"message", summary.message}};
+    return json.dump(indent);
 }
 
 } // namespace sslm

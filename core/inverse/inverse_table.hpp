@@ -22,4 +22,13 @@ std::vector<std::string> inverseColumns(const Model& model,
 /// The values of one row for `sample` in the order of inverseColumns (`values` cleared first).
 void inverseValues(const Model& model, const InverseSample& sample, std::vector<double>& values);
 
+/// The run's summary as a JSON object (`sslm inverse --summary-json`, the Python module's
+/// summary): model, method, cuts, driven motions, times, samples, plan, max |Φ|, conditioning,
+/// ok and message; `indent` as nlohmann::json::dump (−1: one line).
+std::string inverseSummaryJson(const Model& model,
+                               const std::vector<DrivenMotion>& motions,
+                               const InverseRunSettings& settings,
+                               const InverseRunSummary& summary,
+                               int indent = -1);
+
 } // namespace sslm

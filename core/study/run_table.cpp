@@ -201,32 +201,7 @@ inverseTable(const Model& model, const InverseRequest& r, const RunContinue& sho
     }
     const InverseRunSummary summary =
         runInverseDynamics(model, *motions, initial->q, settings, callbacks);
-    Json cuts = Json::array();
-    for (int cut : model.cuts) {
-        cuts.push_back(model.joints[cut].name);
-    }
-    Json driven = Json::array();
-    for (const DrivenMotion& motion : *motions) {
-        driven.push_back({{"coordinate", model.coordinates[motion.coordinate].name},
-                          {"law", describeMotionLaw(motion.law)}});
-    }
-    const Json json = {{"model", model.name},
-                       {"method", inverseMethodName(settings.method)},
-                       {"cuts", cuts},
-                       {"driven", driven},
-                       {"t_end", settings.tEnd},
-                       {"sample", settings.sampleInterval},
-                       {"end_time", summary.endTime},
-                       {"samples", summary.samples},
-                       {"assemblies", summary.assemblies},
-                       {"wall_seconds", summary.wallSeconds},
-                       {"plan", summary.plan},
-                       {"max_position_violation", summary.maxPositionViolation},
-                       {"min_conditioning", summary.minConditioning},
-                       {"min_conditioning_time", summary.minConditioningTime},
-                       {"ok", summary.ok},
-                       {"message", summary.message}};
-    table.summaryJson = json.dump();
+    table.summaryJson = inverseSummaryJson(model, *motions, settings, summary);
     table.status = summary.ok ? RunStatus::Ok
                               : (summary.cancelled ? RunStatus::Cancelled : RunStatus::Stopped);
     if (!summary.ok) {
