@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/load_model.hpp"
+#include "app/cli/moment_point_option.hpp"
 #include "core/balance/counterweight_balance.hpp"
 #include "core/inverse/driven_motions.hpp"
 #include "core/spec/spec_json.hpp"
@@ -233,6 +234,7 @@ CLI::App* addBalanceCommand(CLI::App& app, BalanceOptions& options) {
     cmd->add_option("--cut", options.cuts, kCutHelp);
     cmd->add_option("--out", options.out, "The balanced mechanism file to write (not FILE)")
         ->required();
+    addMomentPointOption(cmd, options.momentAbout);
     cmd->add_flag("--json", options.json, "Print the report as one JSON object");
     cmd->add_flag("--quiet", options.quiet, "No progress lines");
     return cmd;
@@ -313,6 +315,11 @@ int runBalance(const BalanceOptions& options) {
     if (!(settings.run.sampleInterval > 0) || period / settings.run.sampleInterval > 1e6) {
         return usage("--sample must be positive and at most 10⁶ samples per cycle");
     }
+    if (const std::string error =
+            momentPointFrom(options.momentAbout, *model, settings.run.shakingAbout);
+        !error.empty()) {
+        return usage(error);
+    }
     if (const std::string error = inverseRunError(*model, *motions, settings.run); !error.empty()) {
         return usage("--speed/--motion: " + error);
     }
@@ -389,6 +396,10 @@ int runBalance(const BalanceOptions& options) {
               {"moment", settings.momentWeight},
               {"torque", settings.torqueWeight}}},
             {"torque_measure", options.torque},
+            {"moment_about", spatial ? std::vector<double>(settings.run.shakingAbout.data(),
+                                                           settings.run.shakingAbout.data() + 3)
+                                     : std::vector<double>(settings.run.shakingAbout.data(),
+                                                           settings.run.shakingAbout.data() + 2)},
             {"counterweights", chosen},
             {"algorithm", result.algorithm},
             {"starts", settings.starts},
@@ -411,7 +422,13 @@ int runBalance(const BalanceOptions& options) {
             << result.samplesPerEvaluation << " samples\n";
         out << "  term                               before        after         after/before\n";
         row("shaking force (RMS)", "N  ", result.before.force, result.after.force);
-        row("shaking moment (RMS)", "N·m", result.before.moment, result.after.moment);
+        const Eigen::Vector3d& about = settings.run.shakingAbout;
+        const std::string momentName =
+            about.isZero()
+                ? std::string("shaking moment (RMS)")
+                : "moment about (" + shortNumber(about.x()) + ", " + shortNumber(about.y()) +
+                      (spatial ? ", " + shortNumber(about.z()) : "") + ")";
+        row(momentName.c_str(), "N·m", result.before.moment, result.after.moment);
         row(settings.torque == TorqueMeasure::Peak ? "driving torque (peak)"
                                                    : "driving torque (RMS)",
             "N·m", result.before.torque, result.after.torque);

@@ -19,6 +19,7 @@ namespace sslm::cli {
 
 struct BalanceOptions {
     std::string file;
+    std::vector<double> momentAbout; ///< --moment-about: X,Y or X,Y,Z (m, W)
     std::vector<std::string> bodies; ///< "ID" or "ID:mass=A:B,x=A:B,y=A:B,z=A:B"
     std::optional<std::string> mass; ///< "MIN:MAX" kg for every body; default 0:its own mass
     std::optional<double> reach;     ///< m: positions within ±reach; default the body's size

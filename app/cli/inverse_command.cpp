@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/cli/load_model.hpp"
+#include "app/cli/moment_point_option.hpp"
 #include "core/inverse/driven_motions.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/inverse/inverse_run.hpp"
@@ -83,6 +84,7 @@ CLI::App* addInverseCommand(CLI::App& app, InverseOptions& options) {
     cmd->add_option("--summary-json", options.summaryJson,
                     "Also write the run's summary (method, driven motions, plan, samples, wall "
                     "time, max |Φ|) as a JSON object to this file");
+    addMomentPointOption(cmd, options.momentAbout);
     cmd->add_flag("--quiet", options.quiet, "No progress and no summary on the terminal");
     return cmd;
 }
@@ -112,6 +114,12 @@ int runInverse(const InverseOptions& options) {
                       << shortNumber(value) << ")\n";
             return kExitBadInput;
         }
+    }
+    if (const std::string error =
+            momentPointFrom(options.momentAbout, *model, settings.shakingAbout);
+        !error.empty()) {
+        std::cerr << "sslm inverse: error: " << error << '\n';
+        return kExitBadInput;
     }
     if (settings.tEnd / settings.sampleInterval > 1e8) {
         std::cerr << "sslm inverse: error: --t-end / --sample asks for more than 10⁸ samples; "

@@ -8,6 +8,7 @@
 
 #include "app/cli/drive_history_csv.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/moment_point_option.hpp"
 #include "core/inverse/forced_drive.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
@@ -86,6 +87,12 @@ std::optional<SimulationSettings> resolveSettings(const Model& model,
             return std::nullopt;
         }
         settings->singularityTolerance = *options.singularityTolerance;
+    }
+    if (settings) {
+        message = momentPointFrom(options.momentAbout, model, settings->shakingAbout);
+        if (!message.empty()) {
+            return std::nullopt;
+        }
     }
     return settings;
 }
@@ -236,6 +243,7 @@ CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
     cmd->add_option("--summary-json", options.summaryJson,
                     "Also write the run's summary (settings, steps, RHS calls, wall time, "
                     "violations, energy error) as a JSON object to this file");
+    addMomentPointOption(cmd, options.momentAbout);
     cmd->add_flag("--quiet", options.quiet, "No progress and no summary on the terminal");
     return cmd;
 }

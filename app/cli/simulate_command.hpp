@@ -24,6 +24,7 @@ namespace sslm::cli {
 
 struct SimulateOptions {
     std::string file;
+    std::vector<double> momentAbout; ///< --moment-about: X,Y or X,Y,Z (m, W)
     std::optional<std::string> solver;
     std::optional<std::string> integrator;
     std::optional<double> tEnd;

@@ -52,6 +52,9 @@ public:
         }
         m_run = settings.run;
         m_run.reactions = JointReactions::Compute;
+        if (!model.isSpatial()) {
+            m_run.shakingAbout.z() = 0; // a planar moment is about the z axis through the point
+        }
     }
 
     int variablesPerWeight() const { return m_variablesPerWeight; }
@@ -124,7 +127,9 @@ private:
     accumulate(const Eigen::VectorXd& q, const ShakingWrench& shaking, const Eigen::VectorXd& tau) {
         const Eigen::Vector3d gravity = m_trial.gravity3;
         const Eigen::Vector3d force = shaking.force - m_totalMass * gravity;
-        const Eigen::Vector3d moment = shaking.moment - massMoment(q).cross(gravity);
+        // the weight's moment about the point: Σ (r_G − O) × m g
+        const Eigen::Vector3d moment =
+            shaking.moment - (massMoment(q) - m_totalMass * m_run.shakingAbout).cross(gravity);
         m_sums.force2 += force.squaredNorm();
         m_sums.moment2 += moment.squaredNorm();
         m_sums.torque2 += tau.squaredNorm();
@@ -165,7 +170,7 @@ private:
 
     /// Inverse dynamics and reactions at the recorded states.
     void replayCycle() {
-        const Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+        const Eigen::Vector3d& origin = m_run.shakingAbout;
         for (const State& s : m_cycle) {
             const bool solved = m_spatial
                                     ? spatialInverseDynamics(m_trial, *m_spatial, m_run.method, s.t,

@@ -5,17 +5,17 @@
 // its mass and its position in the body's frame within bounds, to minimise a weighted objective
 // of what the mechanism shakes its frame with over one cycle of a prescribed input motion,
 //     J = w_F (F/F₀)² + w_M (M/M₀)² + w_T (T/T₀)²,
-// F the RMS of the dynamic shaking force, M the RMS of the dynamic shaking moment about the
-// ground origin, T the RMS (or the peak) of the driving forces, each divided by its value
-// without the new counterweights (so that the weights compare like with like; squared so that a
-// full balance, F = 0, is a smooth minimum). "Dynamic" takes the weight away: the shaking wrench
-// of shaking_wrench.hpp less M_tot·g and its moment (r_G − O) × M_tot·g, the static load that no
-// counterweight can remove (adding mass only adds to it). The motion does not depend on the
-// masses: the cycle is run once (inverse_run.hpp: assembly, rates, accelerations), and each
-// evaluation redoes the inverse dynamics with every joint reaction (inverse_dynamics.hpp) at
-// its states, for the model with the trial counterweights folded into its bodies
-// (spec/counterweights.hpp). The optimiser is NLopt's, a local derivative-free method (BOBYQA,
-// or COBYLA for the total added-mass limit) from the middle of the bounds, plus optional
+// F the RMS of the dynamic shaking force, M the RMS of the dynamic shaking moment about
+// settings.run.shakingAbout (default the ground origin), T the RMS (or the peak) of the driving
+// forces, each divided by its value without the new counterweights (so that the weights compare
+// like with like; squared so that a full balance, F = 0, is a smooth minimum). "Dynamic" takes the
+// weight away: the shaking wrench of shaking_wrench.hpp less M_tot·g and its moment (r_G − O) ×
+// M_tot·g, the static load that no counterweight can remove (adding mass only adds to it). The
+// motion does not depend on the masses: the cycle is run once (inverse_run.hpp: assembly, rates,
+// accelerations), and each evaluation redoes the inverse dynamics with every joint reaction
+// (inverse_dynamics.hpp) at its states, for the model with the trial counterweights folded into its
+// bodies (spec/counterweights.hpp). The optimiser is NLopt's, a local derivative-free method
+// (BOBYQA, or COBYLA for the total added-mass limit) from the middle of the bounds, plus optional
 // random restarts.
 
 #include <functional>
@@ -70,7 +70,7 @@ struct BalanceSettings {
 /// The three terms, with the new counterweights or without.
 struct BalanceTerms {
     double force = 0;  ///< RMS |dynamic shaking force| (N)
-    double moment = 0; ///< RMS |dynamic shaking moment| about the ground origin (N·m)
+    double moment = 0; ///< RMS |dynamic shaking moment| about run.shakingAbout (N·m)
     double torque = 0; ///< RMS of |τ| over the driven coordinates, or the peak |τᵢ| (N·m or N)
 };
 

@@ -35,7 +35,7 @@ ShakingWrench planarShaking(const Model& model,
                 alpha += joint.treeSign * qdd[c - 1];
             }
         }
-        const Vec3 arm = lift(pointPosition(ws, b, body.com_B)) - about;
+        const Vec3 arm = lift(pointPosition(ws, b, body.com_B) - about.head<2>());
         const Vec3 load = body.mass * (gravity - acceleration);
         shaking.force += load;
         shaking.moment += arm.cross(load);

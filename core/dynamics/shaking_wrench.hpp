@@ -25,10 +25,10 @@ struct ShakingWrench {
     Eigen::Vector3d moment = Eigen::Vector3d::Zero(); ///< N·m about `about`
 };
 
-/// The shaking wrench about the point `about` (m, W) at accelerations qdd (nq; the state's rates
-/// of change of q̇) from the motion of every body. Precondition: positions and velocities
-/// updated in ws (updatePositions, updateVelocities). `scratch` is resized as needed (2 × nq,
-/// planar only).
+/// The shaking wrench about the point `about` (m, W; planar: its z is ignored) at accelerations qdd
+/// (nq; the state's rates of change of q̇) from the motion of every body. Precondition: positions
+/// and velocities updated in ws (updatePositions, updateVelocities). `scratch` is resized as needed
+/// (2 × nq, planar only).
 ShakingWrench shakingFromMotion(const Model& model,
                                 const Workspace& ws,
                                 const Eigen::Ref<const Eigen::VectorXd>& qdd,

@@ -318,7 +318,7 @@ InverseRunSummary runInverseDynamics(const Model& model,
         sample.lambda = spatial ? spatial->lambda : planar->lambda;
         sample.reactions.clear();
         sample.spatialReactions.clear();
-        const Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+        const Eigen::Vector3d& origin = settings.shakingAbout;
         if (settings.reactions == JointReactions::Compute) {
             if (spatial) {
                 sample.spatialReactions = spatial->reactions;

@@ -36,6 +36,8 @@ struct InverseRunSettings {
     double tEnd = 1.0;            ///< s
     double sampleInterval = 0.01; ///< s
     JointReactions reactions = JointReactions::Compute;
+    /// The point the shaking moment is taken about (m, W; planar: z unused).
+    Eigen::Vector3d shakingAbout = Eigen::Vector3d::Zero();
     AssemblyOptions assembly;
     /// Largest move (rad or m) of a dependent coordinate away from its predicted value that an
     /// assembly step may make; larger moves are split into sub-steps, so that the solver cannot
@@ -58,7 +60,7 @@ struct InverseSample {
     /// Spatial: per joint, file order (empty when skipped).
     std::vector<SpatialJointReaction> spatialReactions;
     double drivePower = 0; ///< Σ τ·q̇ of the driven coordinates (W)
-    /// What the mechanism exerts on the ground, about the ground origin (shaking_wrench.hpp):
+    /// What the mechanism exerts on the ground, about settings.shakingAbout (shaking_wrench.hpp):
     /// from the ground joints' reactions, or from the bodies' motion when they are skipped.
     ShakingWrench shaking;
     double kineticEnergy = 0;            ///< J

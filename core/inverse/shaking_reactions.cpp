@@ -40,14 +40,15 @@ ShakingWrench shakingFromReactions(const Model& model,
         // (which act on B with +(drive + applied), on A with the opposite)
         const double own = r.drive + r.applied;
         Vec3 force = lift(r.force);
-        Vec3 moment = (lift(r.point) - about).cross(force) + Vec3(0.0, 0.0, r.moment);
+        Vec3 moment = lift(r.point - about.head<2>()).cross(force) + Vec3(0.0, 0.0, r.moment);
         if (joint.type == JointType::Revolute) {
             moment.z() -= own;
         } else {
             const Vec3 along = -own * lift(planar::rotate(ws.cosAngle[joint.bodyA],
                                                           ws.sinAngle[joint.bodyA], joint.axis_A));
             force += along;
-            moment += (lift(pointPosition(ws, joint.bodyB, joint.p_B)) - about).cross(along);
+            moment +=
+                lift(pointPosition(ws, joint.bodyB, joint.p_B) - about.head<2>()).cross(along);
         }
         shaking.force += side * force;
         shaking.moment += side * moment;

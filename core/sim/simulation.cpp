@@ -287,7 +287,7 @@ public:
             s.velocityViolation = m_constraintBuffer.cwiseAbs().maxCoeff();
         }
         s.shaking =
-            shakingFromMotion(m_model, ws, s.qdd, Eigen::Vector3d::Zero(), m_shakingScratch);
+            shakingFromMotion(m_model, ws, s.qdd, m_settings.shakingAbout, m_shakingScratch);
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
             if (m_model.isSpatial()) {

@@ -49,6 +49,8 @@ struct SimulationSettings {
     /// Below this conditioning the run goes on but its summary warns that it passed near a
     /// singular pose, where the motion may have switched assembly branch.
     double nearSingularWarning = 1e-3;
+    /// The point the samples' shaking moment is taken about (m, W; planar: z unused).
+    Eigen::Vector3d shakingAbout = Eigen::Vector3d::Zero();
 };
 
 /// Settings from a file's solver block; unknown words give an error message instead.

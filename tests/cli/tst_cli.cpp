@@ -67,6 +67,7 @@ private Q_SLOTS:
     void simulateStopsAtANearSingularPose();
     void inverseCsvAndCrankWork();
     void inverseMethodsAgree();
+    void momentAboutAPoint();
     void inverseFromFileAndMotionLaw();
     void inverseFromMotionTables();
     void inverseBadOptions_data();
@@ -631,6 +632,61 @@ void TestCli::inverseCsvAndCrankWork() {
     QVERIFY2(std::abs(work) < 1e-6, qPrintable(QStringLiteral("crank work %1 J").arg(work)));
 }
 
+// --moment-about moves the shaking moment, and only it: M_P = M_O − P × F, row by row, for the
+// inverse (from the ground joints' reactions) and the forward run (from the bodies' motion).
+void TestCli::momentAboutAPoint() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const double px = 0.3;
+    const double py = -0.2;
+    const QString point = QStringLiteral("%1,%2").arg(px).arg(py);
+    const std::vector<std::pair<QString, QStringList>> runs = {
+        {QStringLiteral("inverse"),
+         {QStringLiteral("inverse"), example("carpet_scraper.json"), QStringLiteral("--t-end"),
+          QStringLiteral("0.5"), QStringLiteral("--quiet")}},
+        {QStringLiteral("simulate"),
+         {QStringLiteral("simulate"), example("four_bar.json"), QStringLiteral("--t-end"),
+          QStringLiteral("0.5"), QStringLiteral("--quiet")}}};
+    for (const auto& [verb, arguments] : runs) {
+        const QString atOrigin = dir.filePath(verb + QStringLiteral("-origin.csv"));
+        const QString atPoint = dir.filePath(verb + QStringLiteral("-point.csv"));
+        const Run first = runSslm(QStringList(arguments) << QStringLiteral("--out") << atOrigin);
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        const Run second =
+            runSslm(QStringList(arguments) << QStringLiteral("--out") << atPoint
+                                           << QStringLiteral("--moment-about") << point);
+        QVERIFY2(second.exitCode == 0, second.err.constData());
+        const Csv a = readCsv(atOrigin);
+        const Csv b = readCsv(atPoint);
+        QCOMPARE(a.header, b.header);
+        QCOMPARE(a.rows.size(), b.rows.size());
+        QVERIFY(a.rows.size() > 10);
+        const qsizetype fx = a.column(QStringLiteral("shaking.force.x"));
+        const qsizetype fy = a.column(QStringLiteral("shaking.force.y"));
+        const qsizetype mz = a.column(QStringLiteral("shaking.moment"));
+        QVERIFY(fx > 0 && fy > 0 && mz > 0);
+        double worst = 0;
+        double scale = 0;
+        for (std::size_t i = 0; i < a.rows.size(); ++i) {
+            const auto& o = a.rows[i];
+            const auto& p = b.rows[i];
+            for (std::size_t c = 0; c < o.size(); ++c) {
+                if (static_cast<qsizetype>(c) != mz &&
+                    !a.header[static_cast<qsizetype>(c)].startsWith(QLatin1String("cpu."))) {
+                    QCOMPARE(p[c], o[c]); // nothing else moves (but the timings)
+                }
+            }
+            const double expected = o[mz] - (px * o[fy] - py * o[fx]);
+            worst = std::max(worst, std::abs(p[mz] - expected));
+            scale = std::max({scale, std::abs(o[mz]), std::abs(p[mz])});
+        }
+        qInfo("%s: |M_P − (M_O − P × F)| ≤ %.3g N·m (largest %.4g N·m)", qPrintable(verb), worst,
+              scale);
+        QVERIFY(scale > 0.1);
+        QVERIFY2(worst < 1e-12 * scale, qPrintable(QString::number(worst)));
+    }
+}
+
 // The traditional (Newton–Euler of every body), system and subsystem methods give the same
 // driving torque.
 void TestCli::inverseMethodsAgree() {
@@ -773,6 +829,9 @@ void TestCli::inverseBadOptions_data() {
                                     << QStringList{"--method", "magic"};
     QTest::newRow("negative sample")
         << QStringList{"--speed", "theta1=1", "--sample", "-1"} << QStringList{"--sample"};
+    QTest::newRow("moment point with z on a planar mechanism")
+        << QStringList{"--speed", "theta1=1", "--moment-about", "0.1,0.2,0.3"}
+        << QStringList{"--moment-about", "two numbers X,Y"};
 }
 
 // Bad options are bad input (exit code 2) with a message naming the option, and no CSV.

@@ -152,6 +152,8 @@ private Q_SLOTS:
             << QStringList{"--body", "link1", "--mass", "1:2", "--max-added-mass", "0.5"}
             << "added-mass limit";
         QTest::newRow("no body") << QStringList{} << "--body";
+        QTest::newRow("moment point")
+            << QStringList{"--body", "link1", "--moment-about", "1,2,3"} << "two numbers X,Y";
         QTest::newRow("cycle") << QStringList{"--body", "link1", "--motion",
                                               "theta1=cycloidal:1:0.5"}
                                << "--t-end";

@@ -147,6 +147,17 @@ private Q_SLOTS:
         Case b = crankCase(balanced, "theta1", 4.7124);
         const BalanceTerms terms = balanceTerms(*b.model, b.motions, b.q0, c.settings);
         QVERIFY2(terms.force < 1e-9, std::to_string(terms.force).c_str());
+        // with no dynamic force left the dynamic moment is a couple: the same about any point,
+        // while the unbalanced four-bar's moment depends on the point (M_P = M_O − P × F)
+        BalanceSettings aboutPoint = c.settings;
+        aboutPoint.run.shakingAbout = {0.4, -0.3, 0.0};
+        const BalanceTerms moved = balanceTerms(*b.model, b.motions, b.q0, aboutPoint);
+        QVERIFY(terms.moment > 0.1);
+        QVERIFY2(std::abs(moved.moment - terms.moment) < 1e-9 * terms.moment,
+                 std::to_string(moved.moment - terms.moment).c_str());
+        const BalanceTerms unbalanced = balanceTerms(*c.model, c.motions, c.q0, c.settings);
+        const BalanceTerms unbalancedMoved = balanceTerms(*c.model, c.motions, c.q0, aboutPoint);
+        QVERIFY(std::abs(unbalancedMoved.moment - unbalanced.moment) > 1e-3 * unbalanced.moment);
         // the result file holds what was found
         QCOMPARE(result.balanced.bodies[0].counterweights.size(), std::size_t(1));
         QCOMPARE(result.balanced.bodies[0].counterweights[0].name, std::string("balance"));

@@ -87,8 +87,11 @@ private Q_SLOTS:
             for (const Eigen::Vector3d& about :
                  {Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(0.3, -0.2, 0.1)}) {
                 const ShakingWrench motion = shakingFromMotion(*model, ws, s.qdd, about, scratch);
-                // the run's wrench is about the origin: move it to `about`
-                const Eigen::Vector3d moment = s.shaking.moment - about.cross(s.shaking.force);
+                // the run's wrench is about the origin: move it to `about` (a planar moment is
+                // about the z axis through the point: its z does not count)
+                const Eigen::Vector3d point(about.x(), about.y(),
+                                            model->isSpatial() ? about.z() : 0.0);
+                const Eigen::Vector3d moment = s.shaking.moment - point.cross(s.shaking.force);
                 worst = std::max({worst, (motion.force - s.shaking.force).cwiseAbs().maxCoeff(),
                                   (motion.moment - moment).cwiseAbs().maxCoeff()});
                 largest = std::max({largest, motion.force.cwiseAbs().maxCoeff(),
