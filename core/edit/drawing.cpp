@@ -642,7 +642,7 @@ std::optional<std::string> inputJointAt(const Drawing& drawing, const JointEnd& 
 std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body) {
     for (const BodySpec& b : drawing.spec.bodies) {
         if (b.id == body) {
-            return BodyProperties{b.name, b.mass, b.com_B, b.inertiaCom};
+            return BodyProperties{b.name, b.mass, b.com_B, b.inertiaCom, b.counterweights};
         }
     }
     return std::nullopt;
@@ -667,10 +667,28 @@ setBodyProperties(Drawing& drawing, const std::string& body, const BodyPropertie
         (!(*properties.inertiaCom > 0.0) || !std::isfinite(*properties.inertiaCom))) {
         return "a body's moment of inertia must be a positive number of kg·m²";
     }
+    std::set<std::string> names;
+    for (const CounterweightSpec& w : properties.counterweights) {
+        const std::string what = "counterweight" + (w.name.empty() ? std::string() : " " + w.name);
+        if (!(w.mass > 0.0) || !std::isfinite(w.mass)) {
+            return "a " + what + "'s mass must be a positive number of kg (remove it instead)";
+        }
+        if (!w.p_B.allFinite() || !std::isfinite(w.z_B)) {
+            return "the " + what + "'s position is not a number";
+        }
+        if (w.inertia && (!(*w.inertia >= 0.0) || !std::isfinite(*w.inertia))) {
+            return "a " + what + "'s moment of inertia must be zero or positive (kg·m²)";
+        }
+        if (!w.name.empty() && !names.insert(w.name).second) {
+            return "two counterweights of " + properties.name + " are named " + w.name +
+                   ": give each its own name";
+        }
+    }
     b->name = properties.name;
     b->mass = properties.mass;
     b->com_B = properties.com_B;
     b->inertiaCom = properties.inertiaCom;
+    b->counterweights = properties.counterweights;
     return {};
 }
 

@@ -154,12 +154,14 @@ struct BodyProperties {
     double mass = 0;                                 ///< kg, > 0
     Eigen::Vector2d com_B = Eigen::Vector2d::Zero(); ///< centre of mass in the body frame (m)
     std::optional<double> inertiaCom; ///< kg·m² about the COM; empty: uniform from the shape
+    /// Point masses fixed to the body (folded into its mass properties when compiled).
+    std::vector<CounterweightSpec> counterweights;
 };
 
 /// The properties of `body`, if it exists.
 std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body);
 
-/// Sets a body's name, mass, centre of mass and inertia.
+/// Sets a body's name, mass, centre of mass, inertia and counterweights.
 EditError
 setBodyProperties(Drawing& drawing, const std::string& body, const BodyProperties& properties);
 

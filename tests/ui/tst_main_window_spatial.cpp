@@ -21,6 +21,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -34,6 +35,7 @@
 #include "core/motion/prescribed_motion.hpp"
 #include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
+#include "ui/editor/counterweight_table.hpp"
 #include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/graph_canvas.hpp"
@@ -520,6 +522,41 @@ private Q_SLOTS:
         QCOMPARE(panel.massBox()->value(), 0.2);
         window.findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
         fixtures::grabIfAsked(window, QStringLiteral("spatial_properties"));
+    }
+
+    // A spatial body's counterweights in the Properties page: added, moved along z, each one
+    // named undo step; the compiled crank's mass and COM carry it; undo restores the file.
+    void spatialCounterweightsWithUndo() {
+        MainWindow& window = freshWindow("rssr.json");
+        SpatialPropertiesPanel& panel = *window.spatialProperties();
+        QUndoStack& undo = *window.undoStack();
+        QVERIFY(panel.selectBody(QStringLiteral("crank")));
+        CounterweightTable& weights = *panel.counterweightTable();
+        QCOMPARE(weights.table()->rowCount(), 0);
+        QCOMPARE(weights.column(CounterweightTable::Z), 4);
+        weights.addButton()->click();
+        QTRY_COMPARE(undo.count(), 1);
+        QCOMPARE(window.document()->spec().bodies[0].counterweights.size(), std::size_t(1));
+        QCOMPARE(weights.table()->rowCount(), 1);
+        weights.table()->item(0, weights.column(CounterweightTable::Z))->setText("0.05");
+        QTRY_COMPARE(undo.count(), 2);
+        QCOMPARE(undo.undoText(), QStringLiteral("Counterweight cw1 on crank: z 0.05 m"));
+        const Body& crank = window.currentModel()->bodies[1];
+        QVERIFY(std::abs(crank.mass - 0.22) < 1e-14);
+        // the COM moves towards the counterweight by m_w/(m + m_w) of the way
+        const Eigen::Vector3d bare(window.document()->spec().bodies[0].com_B.x(),
+                                   window.document()->spec().bodies[0].com_B.y(),
+                                   window.document()->spec().bodies[0].comZ_B);
+        const Eigen::Vector3d expected = (0.2 * bare + 0.02 * Eigen::Vector3d(0, 0, 0.05)) / 0.22;
+        QVERIFY((crank.com3_B - expected).norm() < 1e-14);
+        QVERIFY2(panel.isValid(), qPrintable(panel.validationText()));
+        window.findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
+        fixtures::grabIfAsked(window, QStringLiteral("spatial_counterweights"));
+        undo.undo();
+        undo.undo();
+        QApplication::processEvents();
+        QVERIFY(window.document()->spec().bodies[0].counterweights.empty());
+        QVERIFY(!window.isWindowModified());
     }
 
     void staysResponsiveDuringALadderOf32() {

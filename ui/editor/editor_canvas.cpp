@@ -328,13 +328,14 @@ bool EditorCanvas::deleteSelection() {
     return false;
 }
 
-bool EditorCanvas::setSelectedBodyProperties(const BodyProperties& properties) {
+bool EditorCanvas::setSelectedBodyProperties(const BodyProperties& properties,
+                                             const QString& text) {
     if (!m_selectedBody) {
         return false;
     }
     const std::string body = *m_selectedBody;
     return apply([&](Drawing& d) { return setBodyProperties(d, body, properties); },
-                 tr("Properties of %1").arg(QString::fromStdString(body)));
+                 text.isEmpty() ? tr("Properties of %1").arg(QString::fromStdString(body)) : text);
 }
 
 bool EditorCanvas::toggleSelectionTrace() {

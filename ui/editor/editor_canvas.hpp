@@ -77,7 +77,8 @@ public:
     bool makeSelectionInput();
 
     /// Sets the selected link's name, mass, centre of mass and inertia as one undoable edit.
-    bool setSelectedBodyProperties(const BodyProperties& properties);
+    /// `text` names the undo step (default "Properties of <body>").
+    bool setSelectedBodyProperties(const BodyProperties& properties, const QString& text = {});
     /// Traces the selected point, or stops tracing it.
     bool toggleSelectionTrace();
 

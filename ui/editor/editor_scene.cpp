@@ -132,6 +132,50 @@ void addGroundPivots(QGraphicsScene& s, const MechanismSpec& spec) {
     }
 }
 
+/// Counterweights: the centre-of-mass symbol (a disc with two opposite quarters filled) at each
+/// one's centre, 7 to 13 px across with the cube root of its share of the body's mass, on a
+/// thin arm from the body's own centre of mass.
+void addCounterweights(QGraphicsScene& s, const Drawing& drawing) {
+    const QColor ink = editorPointRimColour();
+    for (const BodySpec& body : drawing.spec.bodies) {
+        const auto pose = drawing.poses.find(body.id);
+        if (body.counterweights.empty() || pose == drawing.poses.end()) {
+            continue;
+        }
+        const Eigen::Rotation2Dd turn(pose->second.angle);
+        const Eigen::Vector2d com = pose->second.origin + turn * body.com_B;
+        for (const CounterweightSpec& w : body.counterweights) {
+            const Eigen::Vector2d at = pose->second.origin + turn * w.p_B;
+            s.addLine(QLineF(editorScenePoint(com), editorScenePoint(at)),
+                      QPen(ink, 1.0, Qt::DotLine))
+                ->setZValue(1.5);
+            const double share = std::clamp(w.mass / std::max(body.mass, 1e-12), 0.0, 1.0);
+            const double r = 3.5 + 3.0 * std::cbrt(share);
+            QPainterPath quarters;
+            const QRectF disc(-r, -r, 2 * r, 2 * r);
+            quarters.moveTo(0, 0);
+            quarters.arcTo(disc, 0, 90);
+            quarters.closeSubpath();
+            quarters.moveTo(0, 0);
+            quarters.arcTo(disc, 180, 90);
+            quarters.closeSubpath();
+            auto* back = s.addEllipse(disc, QPen(ink, 1.4), editorPointFillColour());
+            auto* front = s.addPath(quarters, Qt::NoPen, ink);
+            const QString tip =
+                QCoreApplication::translate("EditorScene", "Counterweight %1 on %2: %3 kg")
+                    .arg(QString::fromStdString(w.name), QString::fromStdString(body.name))
+                    .arg(w.mass, 0, 'g', 4);
+            for (QGraphicsItem* item :
+                 {static_cast<QGraphicsItem*>(back), static_cast<QGraphicsItem*>(front)}) {
+                item->setPos(editorScenePoint(at));
+                item->setZValue(2.5);
+                item->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+                item->setToolTip(tip);
+            }
+        }
+    }
+}
+
 /// Pins (larger) and free points, the selected one in the selection colour.
 void addPoints(QGraphicsScene& s, const EditorSceneContent& content) {
     const Drawing& drawing = content.drawing;
@@ -259,6 +303,7 @@ QGraphicsLineItem* buildEditorScene(QGraphicsScene& scene,
     addLinks(scene, content);
     addSliderGuides(scene, content.drawing);
     addGroundPivots(scene, content.drawing.spec);
+    addCounterweights(scene, content.drawing);
     addPoints(scene, content);
     addJointLabels(scene, content, viewportPoint);
     addTraces(scene, content);

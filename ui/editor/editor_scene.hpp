@@ -2,8 +2,9 @@
 #pragma once
 
 // What the Edit canvas shows, as scene items: a Drawing at its poses (links as bars, plates or
-// blocks, slider guides, ground pivot symbols, pins and free points, joint names, traced points
-// and the paths driven so far), with the selection and the check's findings marked, over a grid.
+// blocks, slider guides, ground pivot symbols, counterweights, pins and free points, joint
+// names, traced points and the paths driven so far), with the selection and the check's
+// findings marked, over a grid.
 // Scene units are millimetres with y up; symbols and labels keep their size in pixels at any
 // zoom, and labels are placed where they overlap no other.
 

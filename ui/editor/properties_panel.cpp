@@ -19,6 +19,7 @@
 
 #include "core/edit/joint_properties.hpp"
 #include "core/model/compile.hpp"
+#include "ui/editor/counterweight_table.hpp"
 #include "ui/editor/editor_canvas.hpp"
 #include "ui/editor/signal_editor.hpp"
 
@@ -150,6 +151,8 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     m_linkForm->addRow(QString(), m_inertia);
     m_linkForm->addRow(tr("length"), m_length);
     m_linkForm->addRow(tr("angle"), m_angle);
+    m_counterweights = new CounterweightTable;
+    m_linkForm->addRow(tr("counterweights"), m_counterweights);
 
     // joint
     m_joint = new QComboBox;
@@ -245,6 +248,10 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
             p.inertiaCom = uniform ? std::nullopt : std::optional<double>(typed);
         });
     });
+    connect(m_counterweights, &CounterweightTable::edited, this,
+            [this](const std::vector<CounterweightSpec>& weights, const QString& text) {
+                editBody([&](BodyProperties& p) { p.counterweights = weights; }, text);
+            });
     connect(m_length, &QDoubleSpinBox::valueChanged, this,
             [this](double length) { editBar(length, std::nullopt); });
     connect(m_angle, &QDoubleSpinBox::valueChanged, this,
@@ -386,6 +393,7 @@ void PropertiesPanel::showSelection() {
         // the value "uniform" gives, as the starting point for a typed one
         showPositive(m_inertia, link->inertiaCom ? *link->inertiaCom : uniformInertia(*link),
                      tr("The moment of inertia"));
+        m_counterweights->showWeights(link->counterweights, link->mass, linkName(*link), false);
         const bool bar = isBar(*link);
         m_linkForm->setRowVisible(m_length, bar);
         m_linkForm->setRowVisible(m_angle, bar);
@@ -536,7 +544,8 @@ void PropertiesPanel::applyPointInFrame() {
     m_canvas->moveSelectedPoint(w);
 }
 
-void PropertiesPanel::editBody(const std::function<void(BodyProperties&)>& change) {
+void PropertiesPanel::editBody(const std::function<void(BodyProperties&)>& change,
+                               const QString& text) {
     const std::optional<std::string>& body = m_canvas->selectedBody();
     if (m_updating || !body) {
         return;
@@ -546,7 +555,7 @@ void PropertiesPanel::editBody(const std::function<void(BodyProperties&)>& chang
         return;
     }
     change(*properties);
-    if (!m_canvas->setSelectedBodyProperties(*properties)) {
+    if (!m_canvas->setSelectedBodyProperties(*properties, text)) {
         showSelection(); // refused (the reason is in the status bar): show the link as it is
     }
 }

@@ -6,7 +6,7 @@
 //   Point: x and y in W (m), or in its link's frame (m); traced or not.
 //   Link:  name, mass (kg), centre of mass (m, link frame), inertia (kg·m² about the COM, or
 //          uniform from the shape); a bar's length (m) and angle in W (°), which move its second
-//          point.
+//          point; its counterweights (point masses: name, mass, x, y, inertia).
 //   Joint (one of the joints at the selected point): type (revolute or prismatic, the slider's
 //          axis angle in the parent's frame, °), input or not with its initial rate,
 //          spring/damper (stiffness, rest position, damping), actuator (none, force as a
@@ -32,6 +32,7 @@ class QLineEdit;
 namespace sslm::ui {
 
 class EditorCanvas;
+class CounterweightTable;
 class SignalEditor;
 
 class PropertiesPanel : public QWidget {
@@ -56,6 +57,7 @@ public:
     QDoubleSpinBox* inertiaBox() const { return m_inertia; }
     QDoubleSpinBox* lengthBox() const { return m_length; }
     QDoubleSpinBox* angleBox() const { return m_angle; }
+    CounterweightTable* counterweights() const { return m_counterweights; }
     // joint
     QComboBox* jointBox() const { return m_joint; }
     QComboBox* typeBox() const { return m_type; }
@@ -78,7 +80,8 @@ private:
     void applyPoint();
     void applyPointInFrame();
     /// Sets the selected link's properties as `change` makes them from the document's.
-    void editBody(const std::function<void(BodyProperties&)>& change);
+    /// `text` names the undo step (default "Properties of <body>").
+    void editBody(const std::function<void(BodyProperties&)>& change, const QString& text = {});
     /// Moves the selected bar's second point: the length (m) or the angle in W (rad) given, the
     /// other one kept.
     void editBar(std::optional<double> length, std::optional<double> angle);
@@ -109,6 +112,7 @@ private:
     QDoubleSpinBox* m_inertia = nullptr;
     QDoubleSpinBox* m_length = nullptr;
     QDoubleSpinBox* m_angle = nullptr;
+    CounterweightTable* m_counterweights = nullptr;
     QGroupBox* m_jointGroup = nullptr;
     QFormLayout* m_jointForm = nullptr;
     QComboBox* m_joint = nullptr;

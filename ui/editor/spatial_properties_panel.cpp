@@ -18,6 +18,7 @@
 #include "core/spec/joint_kinds.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
+#include "ui/editor/counterweight_table.hpp"
 #include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
@@ -187,6 +188,7 @@ void SpatialPropertiesPanel::clearForm() {
         box = nullptr;
     }
     m_points = nullptr;
+    m_counterweights = nullptr;
     m_jointType = nullptr;
     for (auto& box : m_axis) {
         box = nullptr;
@@ -271,7 +273,14 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
     // the tensor the file gives, or the one compiled from the shape when it gives none
     Eigen::Matrix3d inertia = body.inertiaTensor.value_or(Eigen::Matrix3d::Zero());
     if (!body.inertiaTensor) {
-        const LoadOutcome compiled = compileMechanism(m_document->spec(), m_document->path());
+        // the shape's own, without the counterweights the compiler folds in
+        MechanismSpec bare = m_document->spec();
+        for (BodySpec& b : bare.bodies) {
+            if (b.id == body.id) {
+                b.counterweights.clear();
+            }
+        }
+        const LoadOutcome compiled = compileMechanism(bare, m_document->path());
         if (compiled.mechanism) {
             const Model& model = *compiled.mechanism->model;
             const int b = model.bodyIndex(body.id);
@@ -356,6 +365,21 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
               });
     });
     m_form->addRow(m_points);
+
+    m_counterweights = new CounterweightTable;
+    m_counterweights->showWeights(body.counterweights, body.mass, id, true);
+    connect(m_counterweights, &CounterweightTable::edited, this,
+            [this](const std::vector<CounterweightSpec>& weights, const QString& text) {
+                apply(text, [&](MechanismSpec& spec) {
+                    spec.bodies[*bodyIndex()].counterweights = weights;
+                });
+                if (const std::optional<std::size_t> b = bodyIndex()) {
+                    const BodySpec& now = m_document->spec().bodies[*b];
+                    m_counterweights->showWeights(now.counterweights, now.mass,
+                                                  QString::fromStdString(now.id), true);
+                }
+            });
+    m_form->addRow(tr("Counterweights"), m_counterweights);
 }
 
 void SpatialPropertiesPanel::buildJointForm(const JointSpec& joint) {

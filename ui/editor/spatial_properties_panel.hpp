@@ -3,12 +3,12 @@
 
 // The Properties dock's page for a spatial mechanism (file version 2), which the 2-D Edit tab
 // does not draw: a list of its bodies and joints, and a form for the one chosen. A body's mass
-// (kg), centre of mass (m, body frame), inertia tensor about the COM (kg·m², body frame) and
-// points (m, body frame); a joint's type (all five), axis and a universal joint's second axis
-// (unit vectors, normalised as they are stored). Every change is one undoable edit of the
-// document, named after what it changed; after each, the mechanism is compiled and assembled
-// and the result shown at the bottom (the degrees of freedom and the closure, or the core's
-// first error with the place and the fix).
+// (kg), centre of mass (m, body frame), inertia tensor about the COM (kg·m², body frame),
+// points (m, body frame) and counterweights (point masses); a joint's type (all five), axis and a
+// universal joint's second axis (unit vectors, normalised as they are stored). Every change is one
+// undoable edit of the document, named after what it changed; after each, the mechanism is compiled
+// and assembled and the result shown at the bottom (the degrees of freedom and the closure, or the
+// core's first error with the place and the fix).
 
 #include <optional>
 #include <vector>
@@ -29,6 +29,7 @@ class QTreeWidgetItem;
 
 namespace sslm::ui {
 
+class CounterweightTable;
 class MechanismDocument;
 
 class SpatialPropertiesPanel : public QWidget {
@@ -53,6 +54,7 @@ public:
     /// Inertia tensor entries: 0 Ixx, 1 Iyy, 2 Izz, 3 Ixy, 4 Ixz, 5 Iyz.
     QDoubleSpinBox* inertiaBox(int entry) const { return m_inertia[entry]; }
     QTableWidget* pointTable() const { return m_points; }
+    CounterweightTable* counterweightTable() const { return m_counterweights; }
     QComboBox* jointTypeBox() const { return m_jointType; }
     QDoubleSpinBox* axisBox(int axis) const { return m_axis[axis]; }
     QDoubleSpinBox* secondAxisBox(int axis) const { return m_axis2[axis]; }
@@ -91,6 +93,7 @@ private:
     QDoubleSpinBox* m_com[3] = {};
     QDoubleSpinBox* m_inertia[6] = {};
     QTableWidget* m_points = nullptr;
+    CounterweightTable* m_counterweights = nullptr;
     QComboBox* m_jointType = nullptr;
     QDoubleSpinBox* m_axis[3] = {};
     QDoubleSpinBox* m_axis2[3] = {};

@@ -19,8 +19,11 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -29,6 +32,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/editor/check_panel.hpp"
+#include "ui/editor/counterweight_table.hpp"
 #include "ui/editor/editor_canvas.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/properties_panel.hpp"
@@ -257,6 +261,45 @@ private Q_SLOTS:
         window.undoStack()->undo(); // the typed inertia
         window.undoStack()->undo(); // "uniform" unticked (the same inertia, typed)
         QVERIFY(!rodSpec().inertiaCom);
+
+        // a counterweight on the rod: added at a tenth of its mass, moved and made heavier in
+        // the table, each one undo step; the compiled rod carries it; a second one cannot take
+        // its name; undo takes them away
+        CounterweightTable& weights = *window.properties()->counterweights();
+        const int before = window.undoStack()->index();
+        weights.addButton()->click();
+        QTRY_COMPARE(rodSpec().counterweights.size(), std::size_t(1));
+        QCOMPARE(rodSpec().counterweights[0].mass, 0.125);
+        QCOMPARE(rodSpec().counterweights[0].name, std::string("cw1"));
+        QCOMPARE(weights.table()->rowCount(), 1);
+        weights.table()->item(0, weights.column(CounterweightTable::Mass))->setText("0.5");
+        QTRY_COMPARE(rodSpec().counterweights[0].mass, 0.5);
+        weights.table()->item(0, weights.column(CounterweightTable::X))->setText("-0.02");
+        QTRY_COMPARE(rodSpec().counterweights[0].p_B.x(), -0.02);
+        QCOMPARE(window.undoStack()->index(), before + 3);
+        QCOMPARE(window.undoStack()->undoText(),
+                 QStringLiteral("Counterweight cw1 on #2 link: x -0.02 m"));
+        QCOMPARE(window.currentModel()
+                     ->bodies[static_cast<std::size_t>(window.currentModel()->bodyIndex("L2"))]
+                     .mass,
+                 1.75);
+        weights.table()->item(0, weights.column(CounterweightTable::Mass))->setText("-1");
+        QApplication::processEvents();
+        QCOMPARE(rodSpec().counterweights[0].mass, 0.5); // refused, said why
+        QVERIFY(weights.totalLabel()->text().contains(QStringLiteral("must be positive")));
+        weights.addButton()->click();
+        QTRY_COMPARE(rodSpec().counterweights.size(), std::size_t(2));
+        weights.table()->item(1, weights.column(CounterweightTable::Name))->setText("cw1");
+        QApplication::processEvents();
+        QCOMPARE(rodSpec().counterweights[1].name, std::string("cw2"));
+        QVERIFY(weights.totalLabel()->text().contains(QStringLiteral("already has")));
+        window.propertiesDock()->raise();
+        grabScreenshot(window, "studio_editor_counterweights.png");
+        while (window.undoStack()->index() > before) {
+            window.undoStack()->undo();
+        }
+        QVERIFY(rodSpec().counterweights.empty());
+        QCOMPARE(weights.table()->rowCount(), 0);
 
         // a point a few pixels off the rod's line (no grid snapping) makes it a plate
         editor.toolAction(EditorCanvas::Tool::Point)->trigger();
