@@ -190,6 +190,10 @@ int runInverse(const InverseOptions& options) {
                << " s" << (options.out.empty() ? "" : " written to " + options.out) << "; plan "
                << summary.plan << "; wall " << shortNumber(summary.wallSeconds * 1e3)
                << " ms; max |Φ| = " << shortNumber(summary.maxPositionViolation) << '\n';
+        report << "sslm inverse: shaking force RMS " << shortNumber(summary.shaking.force().rms)
+               << " N (peak " << shortNumber(summary.shaking.force().peak)
+               << "), shaking moment RMS " << shortNumber(summary.shaking.moment().rms)
+               << " N·m (peak " << shortNumber(summary.shaking.moment().peak) << ")\n";
     }
     if (!options.summaryJson.empty() &&
         !writeSummaryJson(options.summaryJson, *model, *motions, settings, summary)) {

@@ -171,18 +171,22 @@ bool writeSummaryJson(const std::string& path,
                       long samples,
                       std::optional<double> maxDeviation) {
     std::ofstream out(path, std::ios::out | std::ios::trunc);
-    char numbers[1024];
+    char numbers[2048];
     std::snprintf(numbers, sizeof numbers,
                   "  \"t_end\": %.17g,\n  \"rtol\": %.17g,\n  \"atol\": %.17g,\n"
                   "  \"end_time\": %.17g,\n  \"steps\": %ld,\n  \"rhs_calls\": %ld,\n"
                   "  \"samples\": %ld,\n  \"wall_seconds\": %.9g,\n"
                   "  \"max_position_violation\": %.17g,\n"
                   "  \"max_velocity_violation\": %.17g,\n  \"max_energy_error\": %.17g,\n"
-                  "  \"min_conditioning\": %.17g,\n  \"min_conditioning_time\": %.17g,\n",
+                  "  \"min_conditioning\": %.17g,\n  \"min_conditioning_time\": %.17g,\n"
+                  "  \"shaking_force_rms\": %.17g,\n  \"shaking_force_peak\": %.17g,\n"
+                  "  \"shaking_moment_rms\": %.17g,\n  \"shaking_moment_peak\": %.17g,\n",
                   settings.tEnd, settings.rtol, settings.atol, summary.endTime, summary.steps,
                   summary.rhsCalls, samples, summary.wallSeconds, summary.maxPositionViolation,
                   summary.maxVelocityViolation, summary.maxEnergyError, summary.minConditioning,
-                  summary.minConditioningTime);
+                  summary.minConditioningTime, summary.shaking.force().rms,
+                  summary.shaking.force().peak, summary.shaking.moment().rms,
+                  summary.shaking.moment().peak);
     std::string cuts;
     for (int cut : model.cuts) {
         cuts += (cuts.empty() ? "" : ", ") + jsonString(model.joints[cut].name);
@@ -353,6 +357,10 @@ int runSimulate(const SimulateOptions& options) {
                << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
                << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
                << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
+        report << "sslm: shaking force RMS " << shortNumber(summary.shaking.force().rms)
+               << " N (peak " << shortNumber(summary.shaking.force().peak)
+               << "), shaking moment RMS " << shortNumber(summary.shaking.moment().rms)
+               << " N·m (peak " << shortNumber(summary.shaking.moment().peak) << ")\n";
         if (forced && model->nq() > 0) {
             Eigen::Index worst = 0;
             maxDeviation.maxCoeff(&worst);

@@ -12,6 +12,9 @@
 // frame is part of M_sh. This is the identity; inverse/shaking_reactions.hpp gets the same
 // wrench from the ground joints' reactions.
 
+#include <algorithm>
+#include <cmath>
+
 #include <Eigen/Core>
 
 #include "core/model/model.hpp"
@@ -23,6 +26,45 @@ namespace sslm {
 struct ShakingWrench {
     Eigen::Vector3d force = Eigen::Vector3d::Zero();  ///< N
     Eigen::Vector3d moment = Eigen::Vector3d::Zero(); ///< N·m about `about`
+};
+
+/// RMS and peak of one quantity over samples.
+struct RmsPeak {
+    double rms = 0;  ///< sqrt of the mean of |x|² over the samples
+    double peak = 0; ///< largest |x|
+};
+
+/// RMS and peak of |F| and |M| of the shaking wrenches of a run's samples (the run summaries'
+/// shaking_force_rms, …): add() each sample's wrench.
+class ShakingStatistics {
+public:
+    void add(const ShakingWrench& w) {
+        const double f2 = w.force.squaredNorm();
+        const double m2 = w.moment.squaredNorm();
+        m_force2 += f2;
+        m_moment2 += m2;
+        m_forcePeak2 = std::max(m_forcePeak2, f2);
+        m_momentPeak2 = std::max(m_momentPeak2, m2);
+        ++m_samples;
+    }
+    long samples() const { return m_samples; }
+    /// Of |F| (N); zeros before the first sample.
+    RmsPeak force() const { return of(m_force2, m_forcePeak2); }
+    /// Of |M| (N·m) about the run's moment point.
+    RmsPeak moment() const { return of(m_moment2, m_momentPeak2); }
+
+private:
+    RmsPeak of(double sum2, double peak2) const {
+        if (m_samples == 0) {
+            return {};
+        }
+        return {std::sqrt(sum2 / static_cast<double>(m_samples)), std::sqrt(peak2)};
+    }
+    double m_force2 = 0;
+    double m_moment2 = 0;
+    double m_forcePeak2 = 0;
+    double m_momentPeak2 = 0;
+    long m_samples = 0;
 };
 
 /// The shaking wrench about the point `about` (m, W; planar: its z is ignored) at accelerations qdd

@@ -342,6 +342,7 @@ InverseRunSummary runInverseDynamics(const Model& model,
         fillOutputs(model, spatial ? spatial->ws : planar->ws, sample);
 
         ++summary.samples;
+        summary.shaking.add(sample.shaking);
         summary.endTime = t;
         summary.maxPositionViolation = std::max(summary.maxPositionViolation, state.residual);
         if (conditioning < summary.minConditioning) {

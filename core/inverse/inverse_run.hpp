@@ -93,6 +93,8 @@ struct InverseRunSummary {
     /// Smallest InverseDynamicsWorkspace::conditioning over the samples, and when (s).
     double minConditioning = 1.0;
     double minConditioningTime = 0;
+    /// RMS and peak of the samples' shaking force and moment (about settings.shakingAbout).
+    ShakingStatistics shaking;
 };
 
 /// Why `motions` cannot drive `model` (coordinates, laws); empty when they can.

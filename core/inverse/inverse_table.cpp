@@ -134,6 +134,10 @@ std::string inverseSummaryJson(const Model& model,
                        {"max_position_violation", summary.maxPositionViolation},
                        {"min_conditioning", summary.minConditioning},
                        {"min_conditioning_time", summary.minConditioningTime},
+                       {"shaking_force_rms", summary.shaking.force().rms},
+                       {"shaking_force_peak", summary.shaking.force().peak},
+                       {"shaking_moment_rms", summary.shaking.moment().rms},
+                       {"shaking_moment_peak", summary.shaking.moment().peak},
                        {"ok", summary.ok},
                        {"message", summary.message}};
     return json.dump(indent);

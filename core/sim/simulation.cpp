@@ -288,6 +288,7 @@ public:
         }
         s.shaking =
             shakingFromMotion(m_model, ws, s.qdd, m_settings.shakingAbout, m_shakingScratch);
+        m_summary.shaking.add(s.shaking);
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
             if (m_model.isSpatial()) {

@@ -120,6 +120,8 @@ struct SimulationSummary {
     /// Set when the run went on but the user should know something (e.g. it passed near a
     /// singular pose); empty otherwise.
     std::string warning;
+    /// RMS and peak of the samples' shaking force and moment (about settings.shakingAbout).
+    ShakingStatistics shaking;
 };
 
 /// Why a run with these settings cannot start at the assembled positions q0, naming what to

@@ -136,6 +136,10 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
                  {"max_energy_error", summary.maxEnergyError},
                  {"min_conditioning", summary.minConditioning},
                  {"min_conditioning_time", summary.minConditioningTime},
+                 {"shaking_force_rms", summary.shaking.force().rms},
+                 {"shaking_force_peak", summary.shaking.force().peak},
+                 {"shaking_moment_rms", summary.shaking.moment().rms},
+                 {"shaking_moment_peak", summary.shaking.moment().peak},
                  {"ok", summary.ok},
                  {"message", summary.message},
                  {"warning", summary.warning}};

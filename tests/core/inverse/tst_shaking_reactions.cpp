@@ -80,8 +80,12 @@ private Q_SLOTS:
         double worst = 0;
         double largest = 0;
         long samples = 0;
+        double force2 = 0;
+        double momentPeak = 0;
         InverseRunCallbacks callbacks;
         callbacks.onSample = [&](const InverseSample& s) {
+            force2 += s.shaking.force.squaredNorm();
+            momentPeak = std::max(momentPeak, s.shaking.moment.norm());
             updatePositions(*model, ws, s.q);
             updateVelocities(*model, ws, s.qd);
             for (const Eigen::Vector3d& about :
@@ -107,6 +111,11 @@ private Q_SLOTS:
               largest);
         QVERIFY(largest > 0.1);
         QVERIFY2(worst < 1e-9 * largest, qPrintable(QString::number(worst)));
+        // the run's summary: RMS and peak of the same samples
+        const double rms = std::sqrt(force2 / static_cast<double>(samples));
+        QVERIFY(std::abs(summary.shaking.force().rms - rms) <= 1e-12 * rms);
+        QVERIFY(std::abs(summary.shaking.moment().peak - momentPeak) <= 1e-12 * momentPeak);
+        QVERIFY(summary.shaking.force().peak >= summary.shaking.force().rms);
     }
 
     void atRestTheFrameCarriesTheWeight() {
