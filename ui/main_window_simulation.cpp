@@ -18,6 +18,7 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include "core/inverse/driven_motions.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/inverse/inverse_run.hpp"
 #include "core/kinematics/configuration.hpp"
@@ -180,15 +181,9 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
     std::string problem;
     PrescribedDrive drive;
     bool inputs = false;
-    const std::vector<int> driven = prescribedCoordinates(problem, inputs);
-    for (const int k : driven) {
-        const int position = positionIndex(model, k);
-        if (position < 0) {
-            problem = "the coordinate " + model.coordinates[k].name +
-                      " belongs to a spherical joint, which has no angle to prescribe";
-            break;
-        }
-        drive.motions.push_back({k, constantSpeed(m_current->q0[position], m_current->qd0[k])});
+    if (const auto motions =
+            initialRateMotions(model, m_current->q0, m_current->qd0, problem, &inputs)) {
+        drive.motions = *motions;
     }
     drive.gains = m_runPanel->forcedGains();
     InverseRunSettings inverse;

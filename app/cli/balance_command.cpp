@@ -126,28 +126,6 @@ std::optional<CounterweightBounds> parseBody(const std::string& item,
     return bounds;
 }
 
-/// One cycle of the motions: 2π/|ω| of constant-speed revolute drives at one speed, or a
-/// repeating law's period; 0 when neither.
-double cyclePeriod(const Model& model, const std::vector<DrivenMotion>& motions) {
-    double period = 0;
-    for (const DrivenMotion& motion : motions) {
-        double p = 0;
-        if (motion.law.period > 0) {
-            p = motion.law.period;
-        } else if (motion.law.kind == MotionLawKind::ConstantSpeed && motion.law.speed != 0 &&
-                   model.coordinates[motion.coordinate].angular) {
-            p = 2 * std::numbers::pi / std::abs(motion.law.speed);
-        } else {
-            return 0;
-        }
-        if (period > 0 && std::abs(p - period) > 1e-12 * period) {
-            return 0;
-        }
-        period = p;
-    }
-    return period;
-}
-
 bool sameFile(const std::string& a, const std::string& b) {
     std::error_code error;
     if (std::filesystem::exists(b, error) && std::filesystem::equivalent(a, b, error)) {

@@ -11,9 +11,8 @@
 
 #include <Eigen/Geometry>
 
+#include "core/balance/shaking_cycle.hpp"
 #include "core/inverse/shaking_reactions.hpp"
-#include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/workspace.hpp"
 #include "core/spec/counterweights.hpp"
 
@@ -125,11 +124,10 @@ private:
     /// Adds one sample: the dynamic shaking wrench (less the weight and its moment) and τ.
     void
     accumulate(const Eigen::VectorXd& q, const ShakingWrench& shaking, const Eigen::VectorXd& tau) {
-        const Eigen::Vector3d gravity = m_trial.gravity3;
-        const Eigen::Vector3d force = shaking.force - m_totalMass * gravity;
-        // the weight's moment about the point: Σ (r_G − O) × m g
-        const Eigen::Vector3d moment =
-            shaking.moment - (massMoment(q) - m_totalMass * m_run.shakingAbout).cross(gravity);
+        const ShakingWrench dynamic = dynamicShaking(
+            shaking, m_trial, m_totalMass, massMoment(m_trial, m_ws, q), m_run.shakingAbout);
+        const Eigen::Vector3d& force = dynamic.force;
+        const Eigen::Vector3d& moment = dynamic.moment;
         m_sums.force2 += force.squaredNorm();
         m_sums.moment2 += moment.squaredNorm();
         m_sums.torque2 += tau.squaredNorm();
@@ -188,25 +186,6 @@ private:
                 accumulate(s.q, shakingFromReactions(m_trial, *m_planar, origin), m_planar->tau);
             }
         }
-    }
-
-    /// Σ mᵢ r_Gi (kg·m, W) about the ground origin at positions q.
-    Eigen::Vector3d massMoment(const Eigen::VectorXd& q) {
-        Eigen::Vector3d sum = Eigen::Vector3d::Zero();
-        if (m_trial.isSpatial()) {
-            updateSpatialPositions(m_trial, m_ws, q);
-            for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
-                const Body& body = m_trial.bodies[b];
-                sum += body.mass * spatialPointPosition(m_ws, static_cast<int>(b), body.com3_B);
-            }
-        } else {
-            updatePositions(m_trial, m_ws, q);
-            for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
-                const Body& body = m_trial.bodies[b];
-                sum.head<2>() += body.mass * pointPosition(m_ws, static_cast<int>(b), body.com_B);
-            }
-        }
-        return sum;
     }
 
     Model m_trial;

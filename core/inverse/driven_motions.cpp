@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <numbers>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -301,6 +302,54 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
         motions.push_back({k, constantSpeed(q0[positionIndex(model, k)], rate->second)});
     }
     return motions;
+}
+
+std::optional<std::vector<DrivenMotion>> initialRateMotions(const Model& model,
+                                                            const Eigen::VectorXd& q0,
+                                                            const Eigen::VectorXd& qd0,
+                                                            std::string& message,
+                                                            bool* inputs) {
+    std::string problem;
+    const std::vector<int> actuated = actuatedCoordinates(model, &problem);
+    if (!problem.empty()) {
+        message = problem;
+        return std::nullopt;
+    }
+    const bool useInputs = actuated.empty() && model.actuators.empty();
+    if (inputs != nullptr) {
+        *inputs = useInputs;
+    }
+    std::vector<DrivenMotion> motions;
+    for (const int k : useInputs ? model.independent : actuated) {
+        const int position = positionIndex(model, k);
+        if (position < 0) {
+            message = "the coordinate " + model.coordinates[k].name +
+                      " belongs to a spherical joint, which has no angle to prescribe";
+            return std::nullopt;
+        }
+        motions.push_back({k, constantSpeed(q0[position], qd0[k])});
+    }
+    return motions;
+}
+
+double cyclePeriod(const Model& model, const std::vector<DrivenMotion>& motions) {
+    double period = 0;
+    for (const DrivenMotion& motion : motions) {
+        double p = 0;
+        if (motion.law.period > 0) {
+            p = motion.law.period;
+        } else if (motion.law.kind == MotionLawKind::ConstantSpeed && motion.law.speed != 0 &&
+                   model.coordinates[motion.coordinate].angular) {
+            p = 2 * std::numbers::pi / std::abs(motion.law.speed);
+        } else {
+            return 0;
+        }
+        if (period > 0 && std::abs(p - period) > 1e-12 * period) {
+            return 0;
+        }
+        period = p;
+    }
+    return period;
 }
 
 } // namespace sslm

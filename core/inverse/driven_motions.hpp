@@ -31,4 +31,18 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
                                                        const Eigen::VectorXd& q0,
                                                        std::string& message);
 
+/// The motions of a run that gives no laws: the actuated coordinates or, when the file has no
+/// actuator, its independent (input) coordinates (`inputs` set true), each at constant speed,
+/// its rate in qd0 (nq), from its value in q0 (positionSize()). Empty, with the reason in
+/// `message`, when one cannot be prescribed (a spherical joint's, an actuator problem).
+std::optional<std::vector<DrivenMotion>> initialRateMotions(const Model& model,
+                                                            const Eigen::VectorXd& q0,
+                                                            const Eigen::VectorXd& qd0,
+                                                            std::string& message,
+                                                            bool* inputs = nullptr);
+
+/// One cycle of the motions (s): 2π/|ω| of constant-speed revolute drives at one speed, or a
+/// repeating law's period (the same for all); 0 when there is none.
+double cyclePeriod(const Model& model, const std::vector<DrivenMotion>& motions);
+
 } // namespace sslm

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#include "core/balance/shaking_cycle.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/Geometry>
+
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
+
+namespace sslm {
+
+Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::VectorXd& q) {
+    Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+    if (model.isSpatial()) {
+        updateSpatialPositions(model, ws, q);
+        for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+            const Body& body = model.bodies[b];
+            sum += body.mass * spatialPointPosition(ws, static_cast<int>(b), body.com3_B);
+        }
+    } else {
+        updatePositions(model, ws, q);
+        for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+            const Body& body = model.bodies[b];
+            sum.head<2>() += body.mass * pointPosition(ws, static_cast<int>(b), body.com_B);
+        }
+    }
+    return sum;
+}
+
+ShakingWrench dynamicShaking(const ShakingWrench& shaking,
+                             const Model& model,
+                             double mass,
+                             const Eigen::Vector3d& massMomentAtPose,
+                             const Eigen::Vector3d& about) {
+    // a planar moment is about the z axis through the point
+    const Eigen::Vector3d point(about.x(), about.y(), model.isSpatial() ? about.z() : 0.0);
+    const Eigen::Vector3d& gravity = model.gravity3;
+    ShakingWrench dynamic;
+    dynamic.force = shaking.force - mass * gravity;
+    dynamic.moment = shaking.moment - (massMomentAtPose - mass * point).cross(gravity);
+    return dynamic;
+}
+
+ShakingCycle shakingCycle(const Model& model,
+                          const std::vector<DrivenMotion>& motions,
+                          const Eigen::VectorXd& qGuess,
+                          const InverseRunSettings& run) {
+    ShakingCycle cycle;
+    double mass = 0;
+    for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+        mass += model.bodies[b].mass;
+    }
+    Workspace ws(model);
+    InverseRunSettings settings = run;
+    settings.reactions = JointReactions::Compute;
+    const double lastTime = run.tEnd - 1e-9 * run.sampleInterval;
+    double force2 = 0;
+    double moment2 = 0;
+    double torque2 = 0;
+    InverseRunCallbacks callbacks;
+    callbacks.onSample = [&](const InverseSample& sample) {
+        if (sample.t >= lastTime && !cycle.t.empty()) {
+            return; // the end of the cycle repeats its start
+        }
+        const ShakingWrench dynamic = dynamicShaking(
+            sample.shaking, model, mass, massMoment(model, ws, sample.q), settings.shakingAbout);
+        cycle.t.push_back(sample.t);
+        cycle.force.push_back(dynamic.force);
+        cycle.moment.push_back(dynamic.moment);
+        cycle.tau.push_back(sample.tau);
+        force2 += dynamic.force.squaredNorm();
+        moment2 += dynamic.moment.squaredNorm();
+        torque2 += sample.tau.squaredNorm();
+        cycle.forceSize.peak = std::max(cycle.forceSize.peak, dynamic.force.norm());
+        cycle.momentSize.peak = std::max(cycle.momentSize.peak, dynamic.moment.norm());
+        if (sample.tau.size() > 0) {
+            cycle.torqueSize.peak =
+                std::max(cycle.torqueSize.peak, sample.tau.cwiseAbs().maxCoeff());
+        }
+    };
+    const InverseRunSummary summary =
+        runInverseDynamics(model, motions, qGuess, settings, callbacks);
+    if (!summary.ok || cycle.t.empty()) {
+        cycle.message = summary.ok ? "the cycle has no samples" : summary.message;
+        return cycle;
+    }
+    const double count = static_cast<double>(cycle.t.size());
+    cycle.forceSize.rms = std::sqrt(force2 / count);
+    cycle.momentSize.rms = std::sqrt(moment2 / count);
+    cycle.torqueSize.rms = std::sqrt(torque2 / count);
+    cycle.ok = true;
+    return cycle;
+}
+
+} // namespace sslm
