@@ -16,6 +16,8 @@ xvfb=(xvfb-run -a -s "-screen 0 1600x1000x24")
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window screenshots
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_simulation \
     inverseAndForcedRunsThroughThePanel
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_panel \
+    balanceApplyUndoAndSave
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_plot_widget
 for example in carpet_scraper four_bar three_rrr slider_crank watt_six_bar rssr \

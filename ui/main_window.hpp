@@ -39,6 +39,7 @@ struct SimulationSummary;
 namespace sslm::ui {
 
 class InputAnglePlot;
+class BalancePanel;
 class CheckPanel;
 class EditorWidget;
 class PropertiesPanel;
@@ -106,6 +107,9 @@ public:
     /// Driving torque against input angle of the playback run.
     InputAnglePlot* torqueAnglePlot() const { return m_torqueAngle; }
     QDockWidget* torqueAngleDock() const { return m_torqueAngleDock; }
+    /// The Balance dock: shaking over a cycle and counterweights that reduce it (issue 16).
+    BalancePanel* balancePanel() const { return m_balancePanel; }
+    QDockWidget* balanceDock() const { return m_balanceDock; }
     PlaybackBar* playbackBar() const { return m_playback; }
     SimulationController* controller() const { return m_controller; }
     QUndoStack* undoStack() const { return m_undoStack; }
@@ -192,6 +196,9 @@ private:
     void promptNewEmpty();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
     void showMechanism(LoadedMechanism mechanism);
+    /// The Balance panel's result: the bodies' counterweights of `balanced` into the document,
+    /// as one undoable edit named `text`.
+    void applyCounterweights(const MechanismSpec& balanced, const QString& text);
     /// The coordinates an inverse or forced run drives: the actuated ones, or without an
     /// actuator the file's independent ones (`inputs` true); a reason in `problem` when none.
     std::vector<int> prescribedCoordinates(std::string& problem, bool& inputs) const;
@@ -262,6 +269,8 @@ private:
     PlotDock* m_reactionPlot = nullptr;
     InputAnglePlot* m_torqueAngle = nullptr;
     QDockWidget* m_torqueAngleDock = nullptr;
+    BalancePanel* m_balancePanel = nullptr;
+    QDockWidget* m_balanceDock = nullptr;
     RunKind m_lastRunKind = RunKind::Forward; ///< the plots' series were chosen for this kind
     PlaybackBar* m_playback = nullptr;
     SimulationController* m_controller = nullptr;

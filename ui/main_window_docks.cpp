@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "ui/balance/balance_panel.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/properties_panel.hpp"
@@ -95,6 +96,21 @@ void MainWindow::createDocks() {
     m_propertiesDock->setToolTip(tr("The selection in the Edit tab: a point, a link or a joint"));
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
     tabifyDockWidget(m_graphDock, m_propertiesDock);
+    // shaking over one cycle and counterweights that reduce it; Apply is one undoable edit
+    m_balancePanel = new BalancePanel;
+    m_balanceDock = new QDockWidget(tr("Balance"), this);
+    m_balanceDock->setObjectName(QStringLiteral("BalanceDock"));
+    m_balanceDock->setWidget(m_balancePanel);
+    m_balanceDock->setToolTip(tr("What the mechanism shakes its frame with over one turn of its "
+                                 "input, and counterweights that reduce it"));
+    addDockWidget(Qt::RightDockWidgetArea, m_balanceDock);
+    tabifyDockWidget(m_graphDock, m_balanceDock);
+    connect(m_balancePanel, &BalancePanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_balancePanel, &BalancePanel::applyRequested, this,
+            [this](const MechanismSpec& balanced, const QString& text) {
+                applyCounterweights(balanced, text);
+            });
     m_graphDock->raise();
     // editing shows the selection's properties (the problems first, if any); simulating shows
     // the loops and cuts
@@ -166,6 +182,14 @@ void MainWindow::createSimulationMenu() {
         addAction(action); // shortcuts work wherever the focus is
     }
     simulation->addSeparator();
+    QAction* balance = simulation->addAction(tr("&Balance…"), this, [this] {
+        m_balanceDock->show();
+        m_balanceDock->raise();
+    });
+    balance->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    balance->setToolTip(tr("Shaking force, moment and driving torque over one cycle, and "
+                           "counterweights that reduce them"));
+    simulation->addSeparator();
     simulation->addAction(m_playback->playAction());
     simulation->addAction(m_playback->followLiveAction());
 }
@@ -202,6 +226,7 @@ void MainWindow::addDockToggles() {
     m_viewMenu->addAction(m_jointPlot->toggleViewAction());
     m_viewMenu->addAction(m_reactionPlot->toggleViewAction());
     m_viewMenu->addAction(m_torqueAngleDock->toggleViewAction());
+    m_viewMenu->addAction(m_balanceDock->toggleViewAction());
     m_viewMenu->addAction(m_playback->toggleViewAction());
 }
 

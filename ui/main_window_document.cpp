@@ -16,6 +16,7 @@
 #include "core/edit/coordinate_names.hpp"
 #include "core/edit/drawing.hpp"
 #include "core/edit/insert_mechanism.hpp"
+#include "ui/balance/balance_panel.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/properties_panel.hpp"
@@ -131,10 +132,27 @@ void MainWindow::showMechanism(LoadedMechanism mechanism) {
     m_view->setModel(m_current->model, m_current->q0);
     m_graph->setModel(m_current->model);
     m_runPanel->setModel(*m_current->model);
+    m_balancePanel->setMechanism(m_current->model, m_current->q0, m_current->qd0, m_current->path);
     m_playback->setRun(nullptr);
     m_shownSample = -1;
     updateRunActions();
     Q_EMIT mechanismLoaded(*m_current);
+}
+
+void MainWindow::applyCounterweights(const MechanismSpec& balanced, const QString& text) {
+    MechanismSpec after = m_document->spec();
+    bool changed = false;
+    for (const BodySpec& source : balanced.bodies) {
+        for (BodySpec& body : after.bodies) {
+            if (body.id == source.id && body.counterweights != source.counterweights) {
+                body.counterweights = source.counterweights;
+                changed = true;
+            }
+        }
+    }
+    if (changed) {
+        m_document->edit(std::move(after), text);
+    }
 }
 
 void MainWindow::showUnfinished(const MechanismSpec& spec,
@@ -143,6 +161,7 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
                                 const QString& reason) {
     stopRun();
     m_current.reset();
+    m_balancePanel->setMechanism(nullptr, {}, {}, {});
     m_documentCompiles = false;
     m_view->setModel(nullptr, Eigen::VectorXd());
     m_graph->setSpec(spec, {});
@@ -328,6 +347,8 @@ bool MainWindow::saveAs(const QString& path, QString* error) {
     }
     if (m_current) {
         m_current->path = m_document->path();
+        m_balancePanel->setMechanism(m_current->model, m_current->q0, m_current->qd0,
+                                     m_current->path);
     }
     rememberFile(m_document->path());
     updateWindowTitle();
