@@ -34,7 +34,17 @@ int bodyIndex(const Model& model, const std::string& id) {
     return -1;
 }
 
-/// The model with trial counterweights folded in, and the terms of one cycle.
+/// The terms of one cycle for trial counterweights, from a model of them that is exact and
+/// cheap. The motion does not depend on the masses, and at given q, q̇, q̈ everything a sample
+/// reports (driving forces, reactions, so the shaking wrench, and the weight taken away from
+/// it) is linear in each body's inertial parameters: mass m, first moment h = m c and inertia
+/// about the frame origin I_O. A point mass m_w at p adds π = (m_w, m_w p, m_w (|p|² 1 − p pᵀ))
+/// to them (planar: (m_w, m_w p, m_w |p|²)). So each sample's y = (F_dyn, M_dyn, τ) is
+///     y = y₀ + D π,
+/// y₀ of the mechanism as it is, and D found once, column by column, from the inverse dynamics
+/// of the cycle's states with one parameter of one chosen body changed (exact up to round-off:
+/// the change is not a derivative step). An evaluation is then one matrix–vector product over
+/// the samples (a few µs for the scraper) instead of the inverse dynamics at every sample.
 class Evaluator {
 public:
     Evaluator(const Model& model,
@@ -42,7 +52,8 @@ public:
               const Eigen::VectorXd& qGuess,
               const BalanceSettings& settings)
         : m_trial(model), m_motions(motions), m_qGuess(qGuess), m_settings(settings), m_ws(m_trial),
-          m_variablesPerWeight(model.isSpatial() ? 4 : 3) {
+          m_variablesPerWeight(model.isSpatial() ? 4 : 3),
+          m_parametersPerWeight(model.isSpatial() ? 10 : 4) {
         for (const CounterweightBounds& bounds : settings.counterweights) {
             m_bodies.push_back(bodyIndex(model, bounds.body));
         }
@@ -69,39 +80,43 @@ public:
     }
 
     /// The terms with the counterweights of x (empty: none); throws std::runtime_error when the
-    /// inverse dynamics fails. The motion does not depend on the masses, so the first call runs
-    /// the whole cycle (assembly, rates, accelerations) and keeps its states; later calls only
-    /// redo the inverse dynamics at those states.
+    /// inverse dynamics fails. The first call runs the whole cycle (assembly, rates,
+    /// accelerations) and builds y₀ and D; later calls only evaluate y₀ + D π.
     BalanceTerms terms(const std::vector<double>& x) {
-        for (std::size_t k = 0; k < m_bodies.size(); ++k) {
-            const int b = m_bodies[k];
-            Body& body = m_trial.bodies[b];
-            const MassProperties folded =
-                x.empty() ? m_base[b]
-                          : foldCounterweights(m_base[b], {counterweight(x, k)}, m_trial.space);
-            body.mass = folded.mass;
-            body.com3_B = folded.com;
-            body.com_B = folded.com.head<2>();
-            body.inertia3_B = folded.inertia;
-            body.inertiaCom = folded.inertia(2, 2);
+        if (m_y0.size() == 0) {
+            prepare();
         }
-        m_totalMass = 0;
-        for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
-            m_totalMass += m_trial.bodies[b].mass;
+        m_pi.setZero();
+        if (!x.empty()) {
+            for (std::size_t k = 0; k < m_bodies.size(); ++k) {
+                addPointMass(counterweight(x, k), static_cast<Eigen::Index>(k));
+            }
         }
-        m_sums = {};
-        if (m_cycle.empty()) {
-            recordCycle();
-        } else {
-            replayCycle();
+        m_y.noalias() = m_design * m_pi;
+        m_y += m_y0;
+        const Eigen::Index dimension = 6 + m_torques;
+        double force2 = 0;
+        double moment2 = 0;
+        double torque2 = 0;
+        double peak = 0;
+        for (int s = 0; s < m_samples; ++s) {
+            const auto y = m_y.segment(s * dimension, dimension);
+            force2 += y.head<3>().squaredNorm();
+            moment2 += y.segment<3>(3).squaredNorm();
+            if (m_torques > 0) {
+                const auto tau = y.tail(m_torques);
+                torque2 += tau.squaredNorm();
+                peak = std::max(peak, tau.cwiseAbs().maxCoeff());
+            }
         }
-        const double n = static_cast<double>(m_sums.count);
-        return {std::sqrt(m_sums.force2 / n), std::sqrt(m_sums.moment2 / n),
-                m_settings.torque == TorqueMeasure::Peak ? m_sums.peak
-                                                         : std::sqrt(m_sums.torque2 / n)};
+        const double n = static_cast<double>(m_samples);
+        return {std::sqrt(force2 / n), std::sqrt(moment2 / n),
+                m_settings.torque == TorqueMeasure::Peak ? peak : std::sqrt(torque2 / n)};
     }
 
     int samples() const { return m_samples; }
+    /// Wall time of the first call: the cycle and the linear model (s).
+    double setupSeconds() const { return m_setupSeconds; }
 
 private:
     /// One sampled state of the cycle.
@@ -112,49 +127,126 @@ private:
         Eigen::VectorXd qdd;
     };
 
-    /// Running sums over the samples of one evaluation.
-    struct Sums {
-        double force2 = 0;
-        double moment2 = 0;
-        double torque2 = 0;
-        double peak = 0;
-        long count = 0;
-    };
-
-    /// Adds one sample: the dynamic shaking wrench (less the weight and its moment) and τ.
-    void
-    accumulate(const Eigen::VectorXd& q, const ShakingWrench& shaking, const Eigen::VectorXd& tau) {
-        const ShakingWrench dynamic = dynamicShaking(
-            shaking, m_trial, m_totalMass, massMoment(m_trial, m_ws, q), m_run.shakingAbout);
-        const Eigen::Vector3d& force = dynamic.force;
-        const Eigen::Vector3d& moment = dynamic.moment;
-        m_sums.force2 += force.squaredNorm();
-        m_sums.moment2 += moment.squaredNorm();
-        m_sums.torque2 += tau.squaredNorm();
-        if (tau.size() > 0) {
-            m_sums.peak = std::max(m_sums.peak, tau.cwiseAbs().maxCoeff());
+    /// π of a point mass `w` into the parameters of counterweight k.
+    void addPointMass(const CounterweightSpec& w, Eigen::Index k) {
+        const Eigen::Index i = k * m_parametersPerWeight;
+        const Eigen::Vector3d p = w.position3();
+        m_pi[i] += w.mass;
+        if (m_parametersPerWeight == 4) {
+            m_pi.segment<2>(i + 1) += w.mass * p.head<2>();
+            m_pi[i + 3] += w.mass * p.head<2>().squaredNorm();
+            return;
         }
-        ++m_sums.count;
+        m_pi.segment<3>(i + 1) += w.mass * p;
+        const Eigen::Matrix3d inertia =
+            w.mass * (p.squaredNorm() * Eigen::Matrix3d::Identity() - p * p.transpose());
+        m_pi[i + 4] += inertia(0, 0);
+        m_pi[i + 5] += inertia(1, 1);
+        m_pi[i + 6] += inertia(2, 2);
+        m_pi[i + 7] += inertia(0, 1);
+        m_pi[i + 8] += inertia(0, 2);
+        m_pi[i + 9] += inertia(1, 2);
     }
 
-    /// The whole inverse-dynamics run over the cycle, keeping its states.
-    void recordCycle() {
+    /// Sets body b of the trial model to its base mass properties changed by `delta` in
+    /// parameter j (m, h, I_O as in addPointMass); delta = 0 restores it.
+    void setBody(int b, int j, double delta) {
+        const MassProperties& base = m_base[static_cast<std::size_t>(b)];
+        const bool planar = m_parametersPerWeight == 4;
+        Eigen::Vector3d c = base.com;
+        if (planar) {
+            c.z() = 0; // the plane's z moment only
+        }
+        double mass = base.mass;
+        Eigen::Vector3d first = base.mass * c;
+        Eigen::Matrix3d aboutOrigin =
+            base.inertia +
+            base.mass * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
+        if (planar) {
+            if (j == 0) {
+                mass += delta;
+            } else if (j <= 2) {
+                first[j - 1] += delta;
+            } else {
+                aboutOrigin(2, 2) += delta;
+            }
+        } else if (j == 0) {
+            mass += delta;
+        } else if (j <= 3) {
+            first[j - 1] += delta;
+        } else if (j <= 6) {
+            aboutOrigin(j - 4, j - 4) += delta;
+        } else {
+            const int row = j == 9 ? 1 : 0;
+            const int column = j == 7 ? 1 : 2;
+            aboutOrigin(row, column) += delta;
+            aboutOrigin(column, row) += delta;
+        }
+        Body& body = m_trial.bodies[static_cast<std::size_t>(b)];
+        const Eigen::Vector3d com = first / mass;
+        body.mass = mass;
+        body.com3_B = com;
+        body.com_B = com.head<2>();
+        body.inertia3_B = aboutOrigin - mass * (com.squaredNorm() * Eigen::Matrix3d::Identity() -
+                                                com * com.transpose());
+        body.inertiaCom = body.inertia3_B(2, 2);
+    }
+
+    /// The size of the changes D is found with: the bounds' scale, so that round-off stays
+    /// relative to what the optimiser can reach.
+    double parameterStep(std::size_t k, int j) const {
+        const CounterweightBounds& w = m_settings.counterweights[k];
+        const double mass = std::max({std::abs(w.massMin), std::abs(w.massMax), 1e-3});
+        const double reach =
+            std::max({w.atMin.cwiseAbs().maxCoeff(), w.atMax.cwiseAbs().maxCoeff(), 1e-3});
+        const int moments = m_parametersPerWeight == 4 ? 2 : 3;
+        return j == 0 ? mass : j <= moments ? mass * reach : mass * reach * reach;
+    }
+
+    /// Sample s's y = (F_dyn, M_dyn, τ) of the trial model into `out`.
+    void record(const Eigen::VectorXd& q,
+                const ShakingWrench& shaking,
+                const Eigen::VectorXd& tau,
+                Eigen::Ref<Eigen::VectorXd> out) {
+        double mass = 0;
+        for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
+            mass += m_trial.bodies[b].mass;
+        }
+        const ShakingWrench dynamic = dynamicShaking(
+            shaking, m_trial, mass, massMoment(m_trial, m_ws, q), m_run.shakingAbout);
+        out.head<3>() = dynamic.force;
+        out.segment<3>(3) = dynamic.moment;
+        out.tail(m_torques) = tau;
+    }
+
+    /// Runs the cycle once (keeping its states and y₀), then finds D.
+    void prepare() {
+        const auto started = Clock::now();
+        m_torques = static_cast<Eigen::Index>(m_motions.size());
+        const Eigen::Index dimension = 6 + m_torques;
+        std::vector<Eigen::VectorXd> y0;
         const double lastTime = m_run.tEnd - 1e-9 * m_run.sampleInterval;
         InverseRunCallbacks callbacks;
         callbacks.onSample = [&](const InverseSample& sample) {
-            if (sample.t >= lastTime && m_sums.count > 0) {
+            if (sample.t >= lastTime && !m_cycle.empty()) {
                 return; // the end of the cycle repeats its start
             }
-            accumulate(sample.q, sample.shaking, sample.tau);
+            Eigen::VectorXd y(dimension);
+            record(sample.q, sample.shaking, sample.tau, y);
+            y0.push_back(std::move(y));
             m_cycle.push_back({sample.t, sample.q, sample.qd, sample.qdd});
         };
         const InverseRunSummary summary =
             runInverseDynamics(m_trial, m_motions, m_qGuess, m_run, callbacks);
-        if (!summary.ok || m_sums.count == 0) {
+        if (!summary.ok || m_cycle.empty()) {
             m_cycle.clear();
             throw std::runtime_error("the inverse-dynamics run failed: " + summary.message);
         }
-        m_samples = static_cast<int>(m_sums.count);
+        m_samples = static_cast<int>(m_cycle.size());
+        m_y0.resize(dimension * m_samples);
+        for (int s = 0; s < m_samples; ++s) {
+            m_y0.segment(s * dimension, dimension) = y0[static_cast<std::size_t>(s)];
+        }
         std::vector<int> driven;
         for (const DrivenMotion& motion : m_motions) {
             driven.push_back(motion.coordinate);
@@ -164,26 +256,47 @@ private:
         } else {
             m_planar = std::make_unique<InverseDynamicsWorkspace>(m_trial, driven);
         }
+        const Eigen::Index parameters =
+            static_cast<Eigen::Index>(m_bodies.size()) * m_parametersPerWeight;
+        m_design.resize(m_y0.size(), parameters);
+        m_pi.resize(parameters);
+        m_y.resize(m_y0.size());
+        Eigen::VectorXd changed(m_y0.size());
+        for (std::size_t k = 0; k < m_bodies.size(); ++k) {
+            for (int j = 0; j < m_parametersPerWeight; ++j) {
+                const double step = parameterStep(k, j);
+                setBody(m_bodies[k], j, step);
+                replay(changed);
+                setBody(m_bodies[k], j, 0.0);
+                m_design.col(static_cast<Eigen::Index>(k) * m_parametersPerWeight + j) =
+                    (changed - m_y0) / step;
+            }
+        }
+        m_setupSeconds = std::chrono::duration<double>(Clock::now() - started).count();
     }
 
-    /// Inverse dynamics and reactions at the recorded states.
-    void replayCycle() {
+    /// y of every recorded state for the trial model as it is now.
+    void replay(Eigen::VectorXd& out) {
+        const Eigen::Index dimension = 6 + m_torques;
         const Eigen::Vector3d& origin = m_run.shakingAbout;
-        for (const State& s : m_cycle) {
-            const bool solved = m_spatial
-                                    ? spatialInverseDynamics(m_trial, *m_spatial, m_run.method, s.t,
-                                                             s.q, s.qd, s.qdd)
-                                    : inverseDynamics(m_trial, *m_planar, m_run.method, s.t, s.q,
-                                                      s.qd, s.qdd, JointReactions::Compute);
+        for (int s = 0; s < m_samples; ++s) {
+            const State& state = m_cycle[static_cast<std::size_t>(s)];
+            const bool solved =
+                m_spatial ? spatialInverseDynamics(m_trial, *m_spatial, m_run.method, state.t,
+                                                   state.q, state.qd, state.qdd)
+                          : inverseDynamics(m_trial, *m_planar, m_run.method, state.t, state.q,
+                                            state.qd, state.qdd, JointReactions::Compute);
             if (!solved) {
                 throw std::runtime_error(
-                    "the inverse dynamics failed at t = " + std::to_string(s.t) +
+                    "the inverse dynamics failed at t = " + std::to_string(state.t) +
                     " s: " + (m_spatial ? m_spatial->failure : m_planar->failure));
             }
+            const auto y = out.segment(s * dimension, dimension);
             if (m_spatial) {
-                accumulate(s.q, shakingFromReactions(m_trial, *m_spatial, origin), m_spatial->tau);
+                record(state.q, shakingFromReactions(m_trial, *m_spatial, origin), m_spatial->tau,
+                       y);
             } else {
-                accumulate(s.q, shakingFromReactions(m_trial, *m_planar, origin), m_planar->tau);
+                record(state.q, shakingFromReactions(m_trial, *m_planar, origin), m_planar->tau, y);
             }
         }
     }
@@ -194,13 +307,18 @@ private:
     const BalanceSettings& m_settings;
     Workspace m_ws;
     int m_variablesPerWeight;
+    int m_parametersPerWeight;
     std::vector<int> m_bodies;
     std::vector<MassProperties> m_base;
     InverseRunSettings m_run;
     int m_samples = 0;
-    double m_totalMass = 0;
-    Sums m_sums;
+    Eigen::Index m_torques = 0;
     std::vector<State> m_cycle;
+    Eigen::VectorXd m_y0;     ///< y₀ of every sample, one after the other
+    Eigen::MatrixXd m_design; ///< D: one column per parameter of every counterweight
+    Eigen::VectorXd m_pi;     ///< π of the trial counterweights
+    Eigen::VectorXd m_y;      ///< y of the trial
+    double m_setupSeconds = 0;
     std::unique_ptr<InverseDynamicsWorkspace> m_planar;
     std::unique_ptr<SpatialInverseWorkspace> m_spatial;
 };
@@ -384,6 +502,7 @@ BalanceResult balanceCounterweights(const Model& model,
         return result;
     }
     result.samplesPerEvaluation = evaluator.samples();
+    result.setupSeconds = evaluator.setupSeconds();
     result.objectiveBefore = objective(settings, result.before, result.before);
 
     // the variables: mass, x, y[, z] per counterweight; fixed ones (min = max) stay out of NLopt

@@ -12,11 +12,13 @@
 // weight away: the shaking wrench of shaking_wrench.hpp less M_tot·g and its moment (r_G − O) ×
 // M_tot·g, the static load that no counterweight can remove (adding mass only adds to it). The
 // motion does not depend on the masses: the cycle is run once (inverse_run.hpp: assembly, rates,
-// accelerations), and each evaluation redoes the inverse dynamics with every joint reaction
-// (inverse_dynamics.hpp) at its states, for the model with the trial counterweights folded into its
-// bodies (spec/counterweights.hpp). The optimiser is NLopt's, a local derivative-free method
-// (BOBYQA, or COBYLA for the total added-mass limit) from the middle of the bounds, plus optional
-// random restarts.
+// accelerations). At those states every sample's shaking wrench and driving forces are linear in
+// the bodies' inertial parameters (m, m c, I about the frame origin), which a point mass adds to
+// linearly, so a linear model of them is built once from the inverse dynamics with every joint
+// reaction (inverse_dynamics.hpp), one parameter changed at a time, and an evaluation is one
+// matrix–vector product over the samples (counterweight_balance.cpp, Evaluator). The optimiser is
+// NLopt's, a local derivative-free method (BOBYQA, or COBYLA for the total added-mass limit) from
+// the middle of the bounds, plus optional random restarts.
 
 #include <functional>
 #include <optional>
@@ -116,7 +118,12 @@ struct BalanceResult {
     /// itself when not improved.
     MechanismSpec balanced;
     long evaluations = 0;
-    double seconds = 0;
+    double seconds = 0;      ///< wall time of the whole optimisation, setup included
+    double setupSeconds = 0; ///< of it: the cycle's inverse dynamics and the linear model
+    /// Wall time per evaluation after the setup (s).
+    double secondsPerEvaluation() const {
+        return evaluations > 0 ? (seconds - setupSeconds) / static_cast<double>(evaluations) : 0;
+    }
     int samplesPerEvaluation = 0;
     std::string algorithm; ///< NLopt's name of what ran, e.g. "LN_BOBYQA"
 };
