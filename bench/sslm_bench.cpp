@@ -68,8 +68,9 @@ struct Case {
     std::string name;
     std::shared_ptr<const Model> model;
     InitialState initial;
-    int chainLoops = 0;  ///< k for the generated chains, 0 otherwise
-    int ladderCells = 0; ///< L for the spatial ladders, 0 otherwise
+    int chainLoops = 0;   ///< k for the generated chains, 0 otherwise
+    int ladderCells = 0;  ///< L for the spatial ladders, 0 otherwise
+    int fiveBarLoops = 0; ///< k for the chains of five-bars (k + 1 DOF), 0 otherwise
 };
 
 struct CallRecord {
@@ -502,7 +503,7 @@ std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int r
         std::fprintf(stderr, "sslm-bench: MuJoCo cannot build %s: %s\n", c.name.c_str(), e.what());
     }
 #endif
-    if (c.chainLoops > 0 || c.ladderCells > 0) {
+    if (c.chainLoops > 0 || c.ladderCells > 0 || c.fiveBarLoops > 0) {
         benchmarkScaling(c, batchSeconds, repetitions, records);
     }
     return records;
@@ -642,19 +643,22 @@ void printScalingTable(const std::vector<Case>& cases, const std::vector<CallRec
                 "tree = unconstrained tree\n(loops ignored: kinematics, M, φ, q̈ = M⁻¹φ), the "
                 "others one DynamicsRhs::evaluate; RCR's solve alone\n(on fixed M, φ, J, Ψ) "
                 "with the reduced equations folded loop by loop (eqs. 60–71) and assembled (Rᵀ M "
-                "R)\n");
+                "R)\nchain: k four-bars (1 DOF); fivebar: k five-bars (k + 1 DOF); ladder: L "
+                "spatial cells (2 DOF)\n");
     std::printf("%-7s %4s %4s %5s %8s %8s %8s %8s %8s   %9s %9s %7s\n", "family", "size", "nq",
                 "loops", "tree", "slm", "augm.", "rcr", "sslm", "rcr:fold", "assembled", "allocs");
-    for (const bool ladder : {false, true}) {
+    for (const char* family : {"chain", "fivebar", "ladder"}) {
         std::vector<std::vector<std::pair<double, double>>> points(std::size(methods) + 2);
         for (const Case& c : cases) {
-            const int size = ladder ? c.ladderCells : c.chainLoops;
+            const std::string name = family;
+            const int size = name == "chain"     ? c.chainLoops
+                             : name == "fivebar" ? c.fiveBarLoops
+                                                 : c.ladderCells;
             if (size <= 0) {
                 continue;
             }
             double allocations = 0;
-            std::printf("%-7s %4d %4d %5d", ladder ? "ladder" : "chain", size, c.model->nq(),
-                        c.model->nLoops());
+            std::printf("%-7s %4d %4d %5d", family, size, c.model->nq(), c.model->nLoops());
             for (std::size_t m = 0; m < std::size(methods); ++m) {
                 const CallRecord* r = find(records, c.name, methods[m]);
                 const double ns = r != nullptr ? r->nsPerCall : std::nan("");
@@ -729,6 +733,14 @@ int main(int argc, char** argv) {
     }
     for (int k : {1, 2, 4, 8, 16, 32}) {
         if (auto c = loadCase("chain_" + std::to_string(k), fourBarChain({.loops = k}), k)) {
+            cases.push_back(std::move(*c));
+        }
+    }
+    // the chains of five-bars, whose mobility grows with the loops (k + 1): RCR's reduced
+    // equations grow with them
+    for (int k : {1, 2, 4, 8, 16, 32}) {
+        if (auto c = loadCase("fivebar_" + std::to_string(k), fiveBarChain({.loops = k}))) {
+            c->fiveBarLoops = k;
             cases.push_back(std::move(*c));
         }
     }

@@ -2,6 +2,7 @@
 #include "core/dynamics/recursive_coordinate_reduction.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/dynamics/dense_kernels.hpp"
 #include "core/util/text.hpp"
@@ -95,6 +96,39 @@ void planFolding(const Model& model, RcrWorkspace& rws) {
         step->gain = Eigen::MatrixXd::Zero(step->rows, known);
         step->bias = RcrWorkspace::BlockVector::Zero(step->rows);
         step->projection = Eigen::MatrixXd::Zero(known, coupled + step->rows);
+    }
+    // the independent coordinates, fewest partners first (minimum degree), each coupling its
+    // partners with one another (the fill of the elimination)
+    std::vector<int> remaining = rws.partition.independent;
+    rws.pivotOrder.clear();
+    rws.pivotNeighbourBegin.assign(1, 0);
+    rws.pivotNeighbours.clear();
+    while (!remaining.empty()) {
+        std::size_t best = 0;
+        std::vector<int> bestPartners;
+        for (std::size_t i = 0; i < remaining.size(); ++i) {
+            std::vector<int> partners;
+            for (int o : remaining) {
+                if (o != remaining[i] &&
+                    coupledWith[static_cast<std::size_t>(remaining[i]) * n + o] != 0) {
+                    partners.push_back(o);
+                }
+            }
+            if (i == 0 || partners.size() < bestPartners.size()) {
+                best = i;
+                bestPartners = std::move(partners);
+            }
+        }
+        for (int a : bestPartners) {
+            for (int b : bestPartners) {
+                couple(a, b);
+            }
+        }
+        rws.pivotOrder.push_back(remaining[best]);
+        rws.pivotNeighbours.insert(rws.pivotNeighbours.end(), bestPartners.begin(),
+                                   bestPartners.end());
+        rws.pivotNeighbourBegin.push_back(static_cast<int>(rws.pivotNeighbours.size()));
+        remaining.erase(remaining.begin() + static_cast<std::ptrdiff_t>(best));
     }
     rws.foldedPattern.clear();
     for (int a = 0; a < n; ++a) {
@@ -249,9 +283,9 @@ bool solveAssembled(const Model& model,
 
 /// q̈ by folding the loops, last first, onto their known coordinates (seed 003 eqs. 60–66:
 /// each loop's dependent coordinates become part of the known ones' equations, as its dependent
-/// bodies become the virtual terminal body p_i), then the f × f rest, then the dependent
-/// accelerations outward loop by loop (eqs. 67–71). False when the rest is not positive
-/// definite.
+/// bodies become the virtual terminal body p_i), then the independent coordinates onto one
+/// another, then the accelerations outward (eqs. 67–71). False when a pivot of the reduced
+/// inertia is not positive.
 bool solveRecursive(const Model& /*model*/,
                     const Eigen::MatrixXd& M,
                     const Eigen::VectorXd& phi,
@@ -339,25 +373,36 @@ bool solveRecursive(const Model& /*model*/,
         }
     }
 
-    // what is left: the independent coordinates' f × f equations (Kane's, eq. 60)
-    const std::vector<int>& independent = rws.partition.independent;
-    const int f = static_cast<int>(independent.size());
-    for (int c = 0; c < f; ++c) {
-        for (int r = c; r < f; ++r) {
-            rws.reducedMass(r, c) = a(independent[r], independent[c]); // lower triangle
+    // what is left, Kane's equations in the independent coordinates (eq. 60): fold them too,
+    // each onto its partners N_p (A_NN −= A_Np A_pN / A_pp, b_N −= A_Np b_p / A_pp; eqs. 61–66)
+    const int pivots = static_cast<int>(rws.pivotOrder.size());
+    for (int i = 0; i < pivots; ++i) {
+        const int p = rws.pivotOrder[i];
+        const double pivot = a(p, p);
+        if (!(pivot > 0.0) || !std::isfinite(pivot)) {
+            return false;
         }
-        rws.reduced[c] = b[independent[c]];
+        const int* partners = rws.pivotNeighbours.data() + rws.pivotNeighbourBegin[i];
+        const int count = rws.pivotNeighbourBegin[i + 1] - rws.pivotNeighbourBegin[i];
+        for (int u = 0; u < count; ++u) {
+            const int r = partners[u];
+            const double factor = a(r, p) / pivot;
+            b[r] -= factor * b[p];
+            for (int v = 0; v < count; ++v) {
+                a(r, partners[v]) -= factor * a(p, partners[v]);
+            }
+        }
     }
-    double* l = rws.reducedMass.data();
-    if (!dense::cholesky(l, f, f)) {
-        return false;
-    }
-    dense::solveLower(l, f, f, rws.reduced.data(), 1, f);
-    dense::solveLowerTransposed(l, f, f, rws.reduced.data());
 
-    // outward: the dependent accelerations loop by loop   (eqs. 67–71)
-    for (int c = 0; c < f; ++c) {
-        qdd[independent[c]] = rws.reduced[c];
+    // outward: the independent accelerations in reverse folding order, then the dependent ones
+    // loop by loop   (eqs. 67–71)
+    for (int i = pivots - 1; i >= 0; --i) {
+        const int p = rws.pivotOrder[i];
+        double value = b[p];
+        for (int u = rws.pivotNeighbourBegin[i]; u < rws.pivotNeighbourBegin[i + 1]; ++u) {
+            value -= a(p, rws.pivotNeighbours[u]) * qdd[rws.pivotNeighbours[u]];
+        }
+        qdd[p] = value / a(p, p);
     }
     for (const RcrWorkspace::Step& step : rws.steps) {
         for (int d = 0; d < step.rows; ++d) {

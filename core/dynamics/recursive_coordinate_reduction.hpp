@@ -19,10 +19,14 @@
 //   (eqs. 60–66): with q̈_d(l) = G_l q̈_K(l) + h_l (G_l = −J_ld⁻¹ J_lK, h_l = J_ld⁻¹ Ψ_l), the
 //   dependent rows and columns of the working copy A of M and b of φ are substituted into the
 //   known ones, touching only the coordinates coupled with them (a pattern fixed per
-//   partition). Then the f × f rest is factored and q̈ follows outward loop by loop (eqs.
-//   67–71; the Θ of eqs. 72–80 is the h of earlier loops carried in q̈_K). Cost per call
-//   O(Σ_j n_j² + Σ_l rows_l · |coupled_l| · |K_l| + f³): linear in the loops for bounded f.
-//   It works on the generalized inertia of the subsystems (M's blocks), not body by body.
+//   partition). The independent coordinates are then folded the same way, each onto the
+//   independent ones it is coupled with (Gaussian elimination in a minimum-degree order, as
+//   the seed's triangularization continues through the unconstrained tree, eqs. 61–66), and
+//   q̈ follows outward (eqs. 67–71; the Θ of eqs. 72–80 is the h of earlier loops carried in
+//   q̈_K). Cost per call O(Σ_j n_j² + Σ_l rows_l · |coupled_l| · |K_l| + Σ_p |N_p|²), N_p the
+//   independent coordinates coupled with p when it is folded: linear in the loops whenever
+//   the loops and their coupling are bounded, for any f. It works on the generalized inertia
+//   of the subsystems (M's blocks), not body by body.
 // - Assembled: R column by column and Rᵀ M R from M's blocks, O(f (n + m) + f² n + f³).
 //
 // There are no multipliers in the method. The cut reactions are recovered afterwards from the
@@ -98,6 +102,11 @@ struct RcrWorkspace {
     Eigen::MatrixXd folded;
     Eigen::VectorXd foldedForce;
     std::vector<std::pair<int, int>> foldedPattern;
+    /// the independent coordinates in folding order, and each one's partners N_p at its fold
+    /// (pivotNeighbours[pivotNeighbourBegin[i] … pivotNeighbourBegin[i + 1]))
+    std::vector<int> pivotOrder;
+    std::vector<int> pivotNeighbourBegin;
+    std::vector<int> pivotNeighbours;
     Eigen::VectorXd reduced; ///< Rᵀ(φ − M r), then q̈_i
     BlockVector scratch;     ///< a loop's right-hand side
     BlockVector solution;    ///< a loop's dependent values

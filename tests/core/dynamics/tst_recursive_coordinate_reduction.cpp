@@ -266,6 +266,7 @@ private Q_SLOTS:
         QTest::newRow("ladder, 2 cells") << "ladder 2";
         QTest::newRow("ladder, 8 cells") << "ladder 8";
         QTest::newRow("chain of 8 four-bars") << "chain 8";
+        QTest::newRow("chain of 6 five-bars (7 DOF)") << "fivebar 6";
     }
 
     void agreesWithSslmOnSpatialExamples() {
@@ -274,7 +275,8 @@ private Q_SLOTS:
         const auto model =
             fixtures::compiled(words[0] == "rssr"     ? rssrSpec(words[1].toStdString())
                                : words[0] == "ladder" ? spatialLadderSpec(words[1].toInt())
-                                                      : fourBarChain({.loops = words[1].toInt()}));
+                               : words[0] == "chain"  ? fourBarChain({.loops = words[1].toInt()})
+                                                      : fiveBarChain({.loops = words[1].toInt()}));
         double worstQdd = 0;
         double worstLambda = 0;
         std::string used;
