@@ -501,9 +501,18 @@ bool solveRcr(const Model& model,
               RcrWorkspace& rws,
               Eigen::VectorXd& qdd,
               Eigen::VectorXd& lambda) {
-    if (!prepareReduction(model, J, rws)) {
-        return false;
-    }
+    return prepareReduction(model, J, rws) &&
+           solveRcrPrepared(model, M, phi, J, psi, rws, qdd, lambda);
+}
+
+bool solveRcrPrepared(const Model& model,
+                      const Eigen::MatrixXd& M,
+                      const Eigen::VectorXd& phi,
+                      const Eigen::MatrixXd& J,
+                      const Eigen::VectorXd& psi,
+                      RcrWorkspace& rws,
+                      Eigen::VectorXd& qdd,
+                      Eigen::VectorXd& lambda) {
     const bool solved = rws.kinetics == RcrKinetics::Recursive
                             ? solveRecursive(model, M, phi, J, psi, rws, qdd)
                             : solveAssembled(model, M, phi, J, psi, rws, qdd);

@@ -155,4 +155,15 @@ bool solveRcr(const Model& model,
               Eigen::VectorXd& qdd,
               Eigen::VectorXd& lambda);
 
+/// solveRcr when prepareReduction has already been called at this J (as DynamicsRhs::evaluate
+/// does for the dependent rates): the loop blocks are not factored again.
+bool solveRcrPrepared(const Model& model,
+                      const Eigen::MatrixXd& M,
+                      const Eigen::VectorXd& phi,
+                      const Eigen::MatrixXd& J,
+                      const Eigen::VectorXd& psi,
+                      RcrWorkspace& rws,
+                      Eigen::VectorXd& qdd,
+                      Eigen::VectorXd& lambda);
+
 } // namespace sslm
