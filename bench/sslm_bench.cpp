@@ -17,6 +17,13 @@
 // file's pose): kinematics, tree dynamics, τ, λ and the reaction at every joint. "τ, λ only"
 // skips the reactions (the body-level recursion), which the traditional method cannot.
 // Reported beside the CPU times of seed 002 Table 2 as ratios.
+//
+// Scaling (seed 003 Sect. 4.3, Fig. 11): on the chains of k four-bars and the spatial ladders
+// of L cells, the per-call cost of the unconstrained tree (kinematics, M, φ and q̈ = M⁻¹φ by
+// the subsystems' Cholesky factors, the loops ignored), SLM and the augmented system (the
+// "traditional O(n)" with constraints), RCR and SSLM, each with its log–log slope over the
+// family; and RCR's solve alone with the reduced equations folded recursively (the default)
+// and assembled (Rᵀ M R), the before and after of the recursion.
 
 #include <algorithm>
 #include <cmath>
@@ -24,12 +31,14 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/dynamics/dense_kernels.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
@@ -59,8 +68,9 @@ struct Case {
     std::string name;
     std::shared_ptr<const Model> model;
     InitialState initial;
-    int chainLoops = 0;  ///< k for the generated chains, 0 otherwise
-    int ladderCells = 0; ///< L for the spatial ladders, 0 otherwise
+    int chainLoops = 0;   ///< k for the generated chains, 0 otherwise
+    int ladderCells = 0;  ///< L for the spatial ladders, 0 otherwise
+    int fiveBarLoops = 0; ///< k for the chains of five-bars (k + 1 DOF), 0 otherwise
 };
 
 struct CallRecord {
@@ -74,6 +84,8 @@ struct CallRecord {
     int loops = 0;
     /// Peers: ‖q̈ − q̈_SSLM‖∞ / max(‖q̈_SSLM‖∞, 1) at the timed state.
     std::optional<double> qddDifference;
+    /// RCR: the solve alone with the reduced equations assembled (lambdaNs: folded).
+    std::optional<double> assembledLambdaNs;
 };
 
 struct RunRecord {
@@ -320,11 +332,16 @@ const std::map<InverseMethod, PaperInverseTime> kSeed002Table2 = {
 constexpr int kSeed002Positions = 134;
 
 /// The constrained solve alone, on M, φ, J, Ψ computed once at the case's initial state.
-double timeLambdaPhase(const Case& c, SolverKind kind, double batchSeconds, int repetitions) {
+double timeLambdaPhase(const Case& c,
+                       SolverKind kind,
+                       double batchSeconds,
+                       int repetitions,
+                       RcrKinetics kinetics = RcrKinetics::Recursive) {
     const Model& model = *c.model;
     Workspace ws(model);
     DynamicsWorkspace dws(model);
     ForwardDynamicsWorkspace fws(model);
+    fws.rcr.kinetics = kinetics;
     updatePositions(model, ws, c.initial.q);
     updateVelocities(model, ws, c.initial.qd);
     generalizedInertia(model, ws, dws);
@@ -337,13 +354,110 @@ double timeLambdaPhase(const Case& c, SolverKind kind, double batchSeconds, int 
         .medianNs;
 }
 
+/// The unconstrained tree (seed 003 Fig. 11's "constraints not considered"): kinematics, M and
+/// φ of the cut-open mechanism and q̈ = M⁻¹φ by a Cholesky factor of each subsystem's block.
+class TreeOnly {
+public:
+    explicit TreeOnly(const Model& model)
+        : m_model(model), m_ws(model), m_dws(model), m_qdd(Eigen::VectorXd::Zero(model.nq())) {
+        std::size_t size = 0;
+        for (const Subsystem& sub : model.subsystems) {
+            size += static_cast<std::size_t>(sub.nq) * sub.nq;
+        }
+        m_factors.resize(size);
+    }
+
+    bool evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
+        updatePositions(m_model, m_ws, q);
+        updateVelocities(m_model, m_ws, qd);
+        treeDynamics(m_model, m_ws, m_dws);
+        double* l = m_factors.data();
+        bool ok = true;
+        for (const Subsystem& sub : m_model.subsystems) {
+            const int n = sub.nq;
+            for (int col = 0; col < n; ++col) {
+                for (int row = col; row < n; ++row) {
+                    l[col * n + row] = m_dws.M(sub.qBegin + row, sub.qBegin + col);
+                }
+                m_qdd[sub.qBegin + col] = m_dws.phi[sub.qBegin + col];
+            }
+            ok = dense::cholesky(l, n, n) && ok;
+            dense::solveLower(l, n, n, m_qdd.data() + sub.qBegin, 1, n);
+            dense::solveLowerTransposed(l, n, n, m_qdd.data() + sub.qBegin);
+            l += static_cast<std::ptrdiff_t>(n) * n;
+        }
+        return ok;
+    }
+
+private:
+    const Model& m_model;
+    Workspace m_ws;
+    DynamicsWorkspace m_dws;
+    Eigen::VectorXd m_qdd;
+    std::vector<double> m_factors;
+};
+
+/// Per call on the chains and ladders only: the unconstrained tree and RCR (seed 003 Fig. 11).
+void benchmarkScaling(const Case& c,
+                      double batchSeconds,
+                      int repetitions,
+                      std::vector<CallRecord>& records) {
+    const Model& model = *c.model;
+    TreeOnly tree(model);
+    const auto treeCall = [&] {
+        tree.evaluate(c.initial.q, c.initial.qd);
+    };
+    const bench::PerCallTime treeTime = bench::timePerCall(treeCall, batchSeconds, repetitions);
+    records.push_back({c.name, "tree", treeTime.medianNs, treeTime.minNs, std::nullopt,
+                       allocationsPerCall(treeCall), model.nq(), model.nLoops(), std::nullopt,
+                       std::nullopt});
+    SimulationSettings settings;
+    settings.solver = SolverKind::Rcr;
+    settings.stabilisation = Stabilisation::None;
+    DynamicsRhs rhs(model, settings);
+    const auto call = [&] {
+        rhs.evaluate(0.0, c.initial.q, c.initial.qd);
+    };
+    if (!rhs.evaluate(0.0, c.initial.q, c.initial.qd)) {
+        std::fprintf(stderr, "sslm-bench: RCR fails on %s: %s\n", c.name.c_str(),
+                     rhs.failure().c_str());
+        return;
+    }
+    const bench::PerCallTime time = bench::timePerCall(call, batchSeconds, repetitions);
+    records.push_back(
+        {c.name, "rcr", time.medianNs, time.minNs,
+         timeLambdaPhase(c, SolverKind::Rcr, batchSeconds, repetitions, RcrKinetics::Recursive),
+         allocationsPerCall(call), model.nq(), model.nLoops(), std::nullopt,
+         timeLambdaPhase(c, SolverKind::Rcr, batchSeconds, repetitions, RcrKinetics::Assembled)});
+}
+
+/// Least-squares slope of log(y) against log(x) over the points with x ≥ from.
+double logLogSlope(const std::vector<std::pair<double, double>>& points, double from = 0) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int n = 0;
+    for (const auto& [x, y] : points) {
+        if (x < from || !(y > 0)) {
+            continue;
+        }
+        const double lx = std::log(x);
+        const double ly = std::log(y);
+        sx += lx;
+        sy += ly;
+        sxx += lx * lx;
+        sxy += lx * ly;
+        ++n;
+    }
+    const double denominator = n * sxx - sx * sx;
+    return n >= 2 && denominator > 0 ? (n * sxy - sx * sy) / denominator : std::nan("");
+}
+
 std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int repetitions) {
     std::vector<CallRecord> records;
     const Model& model = *c.model;
     const auto record = [&](const std::string& method, const bench::PerCallTime& time,
                             std::optional<double> lambda, double allocations) {
         records.push_back({c.name, method, time.medianNs, time.minNs, lambda, allocations,
-                           model.nq(), model.nLoops(), std::nullopt});
+                           model.nq(), model.nLoops(), std::nullopt, std::nullopt});
     };
     for (SolverKind kind : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
         SimulationSettings settings;
@@ -389,6 +503,9 @@ std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int r
         std::fprintf(stderr, "sslm-bench: MuJoCo cannot build %s: %s\n", c.name.c_str(), e.what());
     }
 #endif
+    if (c.chainLoops > 0 || c.ladderCells > 0 || c.fiveBarLoops > 0) {
+        benchmarkScaling(c, batchSeconds, repetitions, records);
+    }
     return records;
 }
 
@@ -459,12 +576,17 @@ void writeCallJson(const std::string& path,
         if (r.lambdaNs) {
             std::snprintf(lambda, sizeof lambda, "%.1f", *r.lambdaNs);
         }
+        char assembled[64] = "";
+        if (r.assembledLambdaNs) {
+            std::snprintf(assembled, sizeof assembled, ", \"assembled_lambda_ns\": %.1f",
+                          *r.assembledLambdaNs);
+        }
         std::snprintf(line, sizeof line,
                       "  {\"model\": \"%s\", \"method\": \"%s\", \"ns_per_call\": %.1f, "
                       "\"min_ns_per_call\": %.1f, \"lambda_ns\": %s, \"allocations_per_call\": "
-                      "%.3f, \"nq\": %d, \"loops\": %d}%s\n",
+                      "%.3f, \"nq\": %d, \"loops\": %d%s}%s\n",
                       r.model.c_str(), r.method.c_str(), r.nsPerCall, r.minNsPerCall, lambda,
-                      r.allocationsPerCall, r.nq, r.loops,
+                      r.allocationsPerCall, r.nq, r.loops, assembled,
                       i + 1 < records.size() || !inverse.empty() ? "," : "");
         out << line;
     }
@@ -511,6 +633,57 @@ void writeRunJson(const std::string& path, const std::vector<RunRecord>& runs) {
         out << line;
     }
     out << "]\n";
+}
+
+/// Seed 003 Fig. 11: per-call cost against the size of the chains and ladders, with the
+/// log–log slope of each method over each family.
+void printScalingTable(const std::vector<Case>& cases, const std::vector<CallRecord>& records) {
+    const char* methods[] = {"tree", "slm", "augmented", "rcr", "sslm"};
+    std::printf("\nScaling with the number of loops (seed 003 Sect. 4.3, Fig. 11), ns per call: "
+                "tree = unconstrained tree\n(loops ignored: kinematics, M, φ, q̈ = M⁻¹φ), the "
+                "others one DynamicsRhs::evaluate; RCR's solve alone\n(on fixed M, φ, J, Ψ) "
+                "with the reduced equations folded loop by loop (eqs. 60–71) and assembled (Rᵀ M "
+                "R)\nchain: k four-bars (1 DOF); fivebar: k five-bars (k + 1 DOF); ladder: L "
+                "spatial cells (2 DOF)\n");
+    std::printf("%-7s %4s %4s %5s %8s %8s %8s %8s %8s   %9s %9s %7s\n", "family", "size", "nq",
+                "loops", "tree", "slm", "augm.", "rcr", "sslm", "rcr:fold", "assembled", "allocs");
+    for (const char* family : {"chain", "fivebar", "ladder"}) {
+        std::vector<std::vector<std::pair<double, double>>> points(std::size(methods) + 2);
+        for (const Case& c : cases) {
+            const std::string name = family;
+            const int size = name == "chain"     ? c.chainLoops
+                             : name == "fivebar" ? c.fiveBarLoops
+                                                 : c.ladderCells;
+            if (size <= 0) {
+                continue;
+            }
+            double allocations = 0;
+            std::printf("%-7s %4d %4d %5d", family, size, c.model->nq(), c.model->nLoops());
+            for (std::size_t m = 0; m < std::size(methods); ++m) {
+                const CallRecord* r = find(records, c.name, methods[m]);
+                const double ns = r != nullptr ? r->nsPerCall : std::nan("");
+                allocations = std::max(allocations, r != nullptr ? r->allocationsPerCall : 0.0);
+                points[m].emplace_back(size, ns);
+                std::printf(" %8.0f", ns);
+            }
+            const CallRecord* rcr = find(records, c.name, "rcr");
+            const double folded = rcr != nullptr && rcr->lambdaNs ? *rcr->lambdaNs : std::nan("");
+            const double assembled =
+                rcr != nullptr && rcr->assembledLambdaNs ? *rcr->assembledLambdaNs : std::nan("");
+            points[std::size(methods)].emplace_back(size, folded);
+            points[std::size(methods) + 1].emplace_back(size, assembled);
+            std::printf("   %9.0f %9.0f %7.2f\n", folded, assembled, allocations);
+        }
+        for (const double from : {0.0, 4.0}) {
+            // "≥" is 3 bytes and one column: pad by hand
+            std::printf("%s", from > 0 ? "slope, size ≥ 4        " : "slope, all sizes       ");
+            for (std::size_t m = 0; m < std::size(methods); ++m) {
+                std::printf(" %8.2f", logLogSlope(points[m], from));
+            }
+            std::printf("   %9.2f %9.2f\n", logLogSlope(points[std::size(methods)], from),
+                        logLogSlope(points[std::size(methods) + 1], from));
+        }
+    }
 }
 
 } // namespace
@@ -560,6 +733,14 @@ int main(int argc, char** argv) {
     }
     for (int k : {1, 2, 4, 8, 16, 32}) {
         if (auto c = loadCase("chain_" + std::to_string(k), fourBarChain({.loops = k}), k)) {
+            cases.push_back(std::move(*c));
+        }
+    }
+    // the chains of five-bars, whose mobility grows with the loops (k + 1): RCR's reduced
+    // equations grow with them
+    for (int k : {1, 2, 4, 8, 16, 32}) {
+        if (auto c = loadCase("fivebar_" + std::to_string(k), fiveBarChain({.loops = k}))) {
+            c->fiveBarLoops = k;
             cases.push_back(std::move(*c));
         }
     }
@@ -701,6 +882,8 @@ int main(int argc, char** argv) {
                         ns("simbody") / l, ns("mujoco") / l);
         }
     }
+
+    printScalingTable(cases, records);
 
     std::printf("\nPeers on the spatial models: q̈ against SSLM's at the timed state "
                 "(‖Δq̈‖∞ / max(‖q̈‖∞, 1))\n"

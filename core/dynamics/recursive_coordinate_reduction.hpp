@@ -13,9 +13,21 @@
 //   coupled loop as the Θ term of eqs. 76–80);
 // - kinetics (eqs. 56–60): Rᵀ(M q̈ − φ) = 0, i.e. (Rᵀ M R) q̈_i = Rᵀ(φ − M r), whose matrix
 //   is what the seed's virtual terminal bodies carry (eqs. 60–66).
-// The loop-by-loop elimination is the seed's; the reduced matrix is assembled here from the
-// block-diagonal M (O(Σ n_j² f + f³) for f independent coordinates), not yet by the seed's
-// body-level triangularization (eqs. 61–71), which is what makes it O(n + m).
+// Two ways to the reduced equations, the same q̈ (RcrKinetics):
+// - Recursive (default): the loops are folded inward, last loop first, each onto its known
+//   coordinates, as the seed folds a loop's dependent bodies onto its virtual terminal body p_i
+//   (eqs. 60–66): with q̈_d(l) = G_l q̈_K(l) + h_l (G_l = −J_ld⁻¹ J_lK, h_l = J_ld⁻¹ Ψ_l), the
+//   dependent rows and columns of the working copy A of M and b of φ are substituted into the
+//   known ones, touching only the coordinates coupled with them (a pattern fixed per
+//   partition). The independent coordinates are then folded the same way, each onto the
+//   independent ones it is coupled with (Gaussian elimination in a minimum-degree order, as
+//   the seed's triangularization continues through the unconstrained tree, eqs. 61–66), and
+//   q̈ follows outward (eqs. 67–71; the Θ of eqs. 72–80 is the h of earlier loops carried in
+//   q̈_K). Cost per call O(Σ_j n_j² + Σ_l rows_l · |coupled_l| · |K_l| + Σ_p |N_p|²), N_p the
+//   independent coordinates coupled with p when it is folded: linear in the loops whenever
+//   the loops and their coupling are bounded, for any f. It works on the generalized inertia
+//   of the subsystems (M's blocks), not body by body.
+// - Assembled: R column by column and Rᵀ M R from M's blocks, O(f (n + m) + f² n + f³).
 //
 // There are no multipliers in the method. The cut reactions are recovered afterwards from the
 // residual of the unreduced equations, Jᵀλ = M q̈ − φ (it lies in the range of Jᵀ because
@@ -24,6 +36,7 @@
 // solvers' (loop_constraints.hpp), so plots and CSV keep their columns.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -37,6 +50,12 @@ namespace sslm {
 /// Below this conditioning of a loop's block (loopBlockConditioning) the partition is chosen
 /// again at the pose, and switched if the new one is better.
 inline constexpr double kRcrReselectBelow = 1e-2;
+
+/// How solveRcr forms and solves the reduced equations (eq. 60); both give the same q̈.
+enum class RcrKinetics {
+    Recursive, ///< loops folded onto their known coordinates, last first (eqs. 60–71)
+    Assembled, ///< Rᵀ M R assembled from R's columns and M's blocks
+};
 
 /// The partition, one LU per loop block and the buffers, sized once per model; only choosing
 /// (or switching) a partition allocates.
@@ -57,6 +76,12 @@ struct RcrWorkspace {
         Block block;                 ///< J_ld at the last factorization
         Eigen::PartialPivLU<Block> lu;
         double conditioning = 1;
+        // recursive kinetics: q̈_d = gain · q̈_known + bias, and the coordinates (not its own
+        // dependent ones) coupled with its dependent ones in A when it is folded: `known` first
+        Eigen::MatrixXd gain;       ///< G_l = −J_ld⁻¹ J_lK (rows × |known|)
+        BlockVector bias;           ///< h_l = J_ld⁻¹ Ψ_l
+        std::vector<int> coupled;   ///< known, then the other coupled coordinates
+        Eigen::MatrixXd projection; ///< Gᵀ A_d,(coupled, dependent) (|known| × |coupled| + rows)
     };
 
     /// Coordinates the user names independent (indices in q); the others are chosen.
@@ -71,9 +96,20 @@ struct RcrWorkspace {
     Eigen::MatrixXd massBasis;   ///< M R
     Eigen::VectorXd massOffset;  ///< M r, then M q̈ − φ
     Eigen::MatrixXd reducedMass; ///< Rᵀ M R (f × f), then its Cholesky factor
-    Eigen::VectorXd reduced;     ///< Rᵀ(φ − M r), then q̈_i
-    BlockVector scratch;         ///< a loop's right-hand side
-    BlockVector solution;        ///< a loop's dependent values
+    RcrKinetics kinetics = RcrKinetics::Recursive;
+    /// recursive kinetics: A, M folded loop by loop (nq × nq; only `foldedPattern` is ever
+    /// written, the rest stays 0), b, φ folded likewise, and A's entries (row, column)
+    Eigen::MatrixXd folded;
+    Eigen::VectorXd foldedForce;
+    std::vector<std::pair<int, int>> foldedPattern;
+    /// the independent coordinates in folding order, and each one's partners N_p at its fold
+    /// (pivotNeighbours[pivotNeighbourBegin[i] … pivotNeighbourBegin[i + 1]))
+    std::vector<int> pivotOrder;
+    std::vector<int> pivotNeighbourBegin;
+    std::vector<int> pivotNeighbours;
+    Eigen::VectorXd reduced; ///< Rᵀ(φ − M r), then q̈_i
+    BlockVector scratch;     ///< a loop's right-hand side
+    BlockVector solution;    ///< a loop's dependent values
 
     /// Smallest loop-block conditioning at the last call, and its loop.
     double conditioning = 1;
@@ -118,5 +154,16 @@ bool solveRcr(const Model& model,
               RcrWorkspace& rws,
               Eigen::VectorXd& qdd,
               Eigen::VectorXd& lambda);
+
+/// solveRcr when prepareReduction has already been called at this J (as DynamicsRhs::evaluate
+/// does for the dependent rates): the loop blocks are not factored again.
+bool solveRcrPrepared(const Model& model,
+                      const Eigen::MatrixXd& M,
+                      const Eigen::VectorXd& phi,
+                      const Eigen::MatrixXd& J,
+                      const Eigen::VectorXd& psi,
+                      RcrWorkspace& rws,
+                      Eigen::VectorXd& qdd,
+                      Eigen::VectorXd& lambda);
 
 } // namespace sslm

@@ -54,7 +54,10 @@ bool DynamicsRhs::evaluate(double t,
     m_phi = m_dws.phi + m_actuatorTau + m_passiveTau;
 
     // loop constraints at acceleration level: J q̈ = Ψ (eq. 9), with Baumgarte terms if asked
-    constraintJacobian(m_model, m_ws);
+    // (RCR formed J at this q above; it depends on q only)
+    if (m_settings.solver != SolverKind::Rcr) {
+        constraintJacobian(m_model, m_ws);
+    }
     m_psi = -constraintBias(m_model, m_ws);
     // (not with RCR: its dependent rates come from the velocity level, so a position feedback
     // in Ψ would only bend the independent accelerations; startProblem() refuses the pair)
@@ -68,16 +71,29 @@ bool DynamicsRhs::evaluate(double t,
 
     // the multiplier phase and the accelerations
     if (!m_timeSolve) {
-        return solveForwardDynamics(m_settings.solver, m_model, m_dws.M, m_phi, m_ws.J, m_psi,
-                                    m_fws);
+        return solve();
     }
     m_timeSolve = false;
     const auto start = std::chrono::steady_clock::now();
-    const bool ok =
-        solveForwardDynamics(m_settings.solver, m_model, m_dws.M, m_phi, m_ws.J, m_psi, m_fws);
+    const bool ok = solve();
     m_lastLambdaNs =
         std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
     return ok;
+}
+
+bool DynamicsRhs::solve() {
+    if (m_settings.solver != SolverKind::Rcr) {
+        return solveForwardDynamics(m_settings.solver, m_model, m_dws.M, m_phi, m_ws.J, m_psi,
+                                    m_fws);
+    }
+    // RCR's loop blocks were factored at this J for the dependent rates above
+    if (!solveRcrPrepared(m_model, m_dws.M, m_phi, m_ws.J, m_psi, m_fws.rcr, m_fws.qdd,
+                          m_fws.lambda)) {
+        m_fws.failure = m_fws.rcr.failure;
+        return false;
+    }
+    m_fws.failure.clear();
+    return true;
 }
 
 double DynamicsRhs::conditioning(int* weakestLoop) {

@@ -58,6 +58,10 @@ public:
     const Eigen::MatrixXd& massMatrix() const { return m_dws.M; }
 
 private:
+    /// The multiplier phase and q̈ at the state evaluate() prepared (RCR: without factoring its
+    /// loop blocks a second time).
+    bool solve();
+
     const Model& m_model;
     SimulationSettings m_settings;
     Workspace m_ws;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/spec/four_bar_chain.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -59,6 +60,49 @@ MechanismSpec fourBarChain(const FourBarChainOptions& options) {
     }
     for (int i = 0; i < k; ++i) {
         spec.initial.assemblyGuess.emplace_back("c" + std::to_string(i), -options.initialAngle);
+    }
+    spec.tracedPoints = {{"last_tip", {"rocker" + std::to_string(k), "tip"}}};
+    return spec;
+}
+
+MechanismSpec fiveBarChain(const FiveBarChainOptions& options) {
+    const int k = options.loops;
+    const double half = 0.5 * options.pivotSpacing;
+    if (k < 1 || !(options.linkLength > half)) {
+        throw std::invalid_argument("fiveBarChain: at least one loop and links longer than d/2");
+    }
+    MechanismSpec spec;
+    spec.name = "Chain of " + std::to_string(k) + " five-bar loops";
+    spec.description = "Generated benchmark: " + std::to_string(k) +
+                       " five-bar loops side by side, each sharing a rocker with the next; " +
+                       std::to_string(k + 1) + " degrees of freedom, the rockers.";
+    for (int i = 0; i <= k; ++i) {
+        const std::string n = std::to_string(i);
+        spec.ground.points.push_back({"O" + n, {options.pivotSpacing * i, 0.0}});
+        spec.bodies.push_back(
+            bar("rocker" + n, "rocker " + n, options.rockerMass, options.rockerLength));
+        spec.joints.push_back(
+            revoluteJoint("J" + n, "r" + n, {kGroundId, "O" + n}, {"rocker" + n, "base"}));
+        spec.initial.independent.emplace_back("r" + n, options.initialAngle);
+    }
+    // Ai and Bi meet `rise` above the midpoint of the rockers' tips
+    const double rise = std::sqrt(options.linkLength * options.linkLength - half * half);
+    const double angleA = std::atan2(rise, half);  // absolute, Ai from Ri's tip
+    const double angleB = std::atan2(rise, -half); // absolute, Bi from Ri+1's tip
+    for (int i = 0; i < k; ++i) {
+        const std::string n = std::to_string(i);
+        const std::string next = std::to_string(i + 1);
+        spec.bodies.push_back(bar("linkA" + n, "link A" + n, options.linkMass, options.linkLength));
+        spec.bodies.push_back(bar("linkB" + n, "link B" + n, options.linkMass, options.linkLength));
+        spec.joints.push_back(
+            revoluteJoint("PA" + n, "a" + n, {"rocker" + n, "tip"}, {"linkA" + n, "base"}));
+        spec.joints.push_back(
+            revoluteJoint("PB" + n, "b" + n, {"rocker" + next, "tip"}, {"linkB" + n, "base"}));
+        spec.joints.push_back(
+            revoluteJoint("K" + n, "", {"linkA" + n, "tip"}, {"linkB" + n, "tip"}));
+        spec.cuts.push_back("K" + n);
+        spec.initial.assemblyGuess.emplace_back("a" + n, angleA - options.initialAngle);
+        spec.initial.assemblyGuess.emplace_back("b" + n, angleB - options.initialAngle);
     }
     spec.tracedPoints = {{"last_tip", {"rocker" + std::to_string(k), "tip"}}};
     return spec;

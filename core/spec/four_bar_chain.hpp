@@ -27,4 +27,23 @@ struct FourBarChainOptions {
 /// "c<i>" (coupler i relative to rocker i), cut joints "K<i>" (coupler i to rocker i + 1).
 MechanismSpec fourBarChain(const FourBarChainOptions& options = {});
 
+/// A generated family whose mobility grows with the loops: a chain of k five-bar loops. Ground
+/// pivots O0…Ok sit d apart on the x-axis; rocker Ri hangs from Oi (coordinate "r<i>", absolute
+/// angle); link Ai turns on the tip of Ri ("a<i>", relative), link Bi on the tip of Ri+1
+/// ("b<i>", relative); Ai's and Bi's free ends are pinned by the cut joint "K<i>". Loop i is
+/// ground–Ri–Ai–Bi–Ri+1 and touches subsystems i and i + 1. k + 1 degrees of freedom (Grübler:
+/// 3·(3k + 1) − 2·(4k + 1) = k + 1), the rockers being the inputs: all hang at the same angle
+/// and every Ai, Bi pair meets above the midpoint of its rockers' tips.
+struct FiveBarChainOptions {
+    int loops = 4;              ///< k ≥ 1
+    double pivotSpacing = 0.2;  ///< d (m)
+    double rockerLength = 0.3;  ///< m
+    double linkLength = 0.12;   ///< m, Ai and Bi (> d / 2)
+    double rockerMass = 1.0;    ///< kg, uniform bar
+    double linkMass = 0.3;      ///< kg, uniform bar
+    double initialAngle = -1.2; ///< every rocker's angle from the x-axis at t = 0 (rad)
+};
+
+MechanismSpec fiveBarChain(const FiveBarChainOptions& options = {});
+
 } // namespace sslm

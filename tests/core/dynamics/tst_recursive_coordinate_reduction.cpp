@@ -3,7 +3,8 @@
 // random consistent states of every planar example, for several cut choices and named
 // independent coordinates, and along SSLM trajectories of the spatial RSSR and ladder; named errors
 // for invalid or ill-conditioned selections; a switch of the automatic selection where it becomes
-// ill-conditioned; no allocation per call.
+// ill-conditioned; no allocation per call. Both ways to the reduced equations (RcrKinetics:
+// the loops folded recursively, and Rᵀ M R assembled) are checked against SSLM.
 
 #include <algorithm>
 #include <random>
@@ -19,6 +20,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/spec/four_bar_chain.hpp"
 #include "core/spec/spatial_templates.hpp"
 
 #include "bench/allocation_counter.hpp"
@@ -100,16 +102,18 @@ std::shared_ptr<const Model> withCuts(const MechanismSpec& spec, const QStringLi
     return result.model;
 }
 
-/// RCR's q̈ and λ at (q, v) with `named` coordinates independent; the partition it used into
-/// `used`.
+/// RCR's q̈ and λ at (q, v) with `named` coordinates independent, by `kinetics`; the partition
+/// it used into `used`.
 fixtures::ForwardSolution rcrAt(const Model& model,
                                 const State& state,
                                 const std::vector<int>& named,
-                                std::string* used = nullptr) {
+                                std::string* used = nullptr,
+                                RcrKinetics kinetics = RcrKinetics::Recursive) {
     Workspace ws(model);
     DynamicsWorkspace dws(model);
     ForwardDynamicsWorkspace fws(model);
     fws.rcr.named = named;
+    fws.rcr.kinetics = kinetics;
     updatePositions(model, ws, state.q);
     updateVelocities(model, ws, state.qd);
     treeDynamics(model, ws, dws);
@@ -237,11 +241,12 @@ private Q_SLOTS:
             const State state = cuts.isEmpty() ? original : carryOver(*reference, original, *model);
             const fixtures::ForwardSolution sslm =
                 fixtures::forwardDynamicsAt(*model, SolverKind::Sslm, state.q, state.qd);
-            const fixtures::ForwardSolution rcr = rcrAt(*model, state, namedIndices, &used);
-            const double qddError = relativeError(rcr.qdd, sslm.qdd);
-            const double lambdaError = relativeError(rcr.lambda, sslm.lambda);
-            worstQdd = std::max(worstQdd, qddError);
-            worstLambda = std::max(worstLambda, lambdaError);
+            for (RcrKinetics kinetics : {RcrKinetics::Recursive, RcrKinetics::Assembled}) {
+                const fixtures::ForwardSolution rcr =
+                    rcrAt(*model, state, namedIndices, &used, kinetics);
+                worstQdd = std::max(worstQdd, relativeError(rcr.qdd, sslm.qdd));
+                worstLambda = std::max(worstLambda, relativeError(rcr.lambda, sslm.lambda));
+            }
         }
         qInfo("%s: %s; worst relative q̈ %.2g, λ %.2g", qPrintable(QTest::currentDataTag()),
               used.c_str(), worstQdd, worstLambda);
@@ -260,14 +265,18 @@ private Q_SLOTS:
         QTest::newRow("RSSR, cut J2 (spherical)") << "rssr J2";
         QTest::newRow("ladder, 2 cells") << "ladder 2";
         QTest::newRow("ladder, 8 cells") << "ladder 8";
+        QTest::newRow("chain of 8 four-bars") << "chain 8";
+        QTest::newRow("chain of 6 five-bars (7 DOF)") << "fivebar 6";
     }
 
     void agreesWithSslmOnSpatialExamples() {
         QFETCH(QString, mechanism);
         const QStringList words = mechanism.split(' ');
         const auto model =
-            fixtures::compiled(words[0] == "rssr" ? rssrSpec(words[1].toStdString())
-                                                  : spatialLadderSpec(words[1].toInt()));
+            fixtures::compiled(words[0] == "rssr"     ? rssrSpec(words[1].toStdString())
+                               : words[0] == "ladder" ? spatialLadderSpec(words[1].toInt())
+                               : words[0] == "chain"  ? fourBarChain({.loops = words[1].toInt()})
+                                                      : fiveBarChain({.loops = words[1].toInt()}));
         double worstQdd = 0;
         double worstLambda = 0;
         std::string used;
@@ -276,9 +285,11 @@ private Q_SLOTS:
         for (const State& state : states) {
             const fixtures::ForwardSolution sslm =
                 fixtures::forwardDynamicsAt(*model, SolverKind::Sslm, state.q, state.qd);
-            const fixtures::ForwardSolution rcr = rcrAt(*model, state, {}, &used);
-            worstQdd = std::max(worstQdd, relativeError(rcr.qdd, sslm.qdd));
-            worstLambda = std::max(worstLambda, relativeError(rcr.lambda, sslm.lambda));
+            for (RcrKinetics kinetics : {RcrKinetics::Recursive, RcrKinetics::Assembled}) {
+                const fixtures::ForwardSolution rcr = rcrAt(*model, state, {}, &used, kinetics);
+                worstQdd = std::max(worstQdd, relativeError(rcr.qdd, sslm.qdd));
+                worstLambda = std::max(worstLambda, relativeError(rcr.lambda, sslm.lambda));
+            }
         }
         qInfo("%s: %s; worst relative q̈ %.2g, λ %.2g", qPrintable(mechanism), used.c_str(),
               worstQdd, worstLambda);
@@ -420,21 +431,26 @@ private Q_SLOTS:
             constraintJacobian(*model, ws);
             const Eigen::VectorXd psi = -constraintBias(*model, ws);
             Eigen::VectorXd qd = initial.qd;
-            QVERIFY(solveForwardDynamics(SolverKind::Rcr, *model, dws.M, dws.phi, ws.J, psi, fws));
-            bench::startCountingAllocations();
-            bool ok = true;
-            for (int call = 0; call < 100; ++call) {
-                ok = prepareReduction(*model, ws.J, fws.rcr) && ok;
-                dependentRates(*model, ws.J, qd, fws.rcr);
-                ok =
-                    solveForwardDynamics(SolverKind::Rcr, *model, dws.M, dws.phi, ws.J, psi, fws) &&
-                    ok;
+            for (RcrKinetics kinetics : {RcrKinetics::Recursive, RcrKinetics::Assembled}) {
+                fws.rcr.kinetics = kinetics;
+                QVERIFY(
+                    solveForwardDynamics(SolverKind::Rcr, *model, dws.M, dws.phi, ws.J, psi, fws));
+                bench::startCountingAllocations();
+                bool ok = true;
+                for (int call = 0; call < 100; ++call) {
+                    ok = prepareReduction(*model, ws.J, fws.rcr) && ok;
+                    dependentRates(*model, ws.J, qd, fws.rcr);
+                    ok = solveForwardDynamics(SolverKind::Rcr, *model, dws.M, dws.phi, ws.J, psi,
+                                              fws) &&
+                         ok;
+                }
+                const std::int64_t allocations = bench::stopCountingAllocations();
+                QVERIFY(ok);
+                QVERIFY2(
+                    allocations == 0,
+                    qPrintable(
+                        QString("%1: %2 allocations in 100 calls").arg(file).arg(allocations)));
             }
-            const std::int64_t allocations = bench::stopCountingAllocations();
-            QVERIFY(ok);
-            QVERIFY2(
-                allocations == 0,
-                qPrintable(QString("%1: %2 allocations in 100 calls").arg(file).arg(allocations)));
         }
         if (!bench::allocationCountingAvailable()) {
             QSKIP("evaluated, but allocations are not counted under AddressSanitizer");
