@@ -162,7 +162,18 @@ private:
             Diagnostic d;
             d.where = source_ + (doc.ErrorLineNum() > 0 ? ":" + std::to_string(doc.ErrorLineNum())
                                                         : std::string());
-            d.message = std::string("malformed XML: ") + doc.ErrorStr();
+            // ErrorStr() is "Error=NAME ErrorID=… Line number=N: detail"; keep the detail
+            std::string detail = doc.ErrorStr();
+            if (const std::size_t colon = detail.find("Line number="); colon != std::string::npos) {
+                const std::size_t start = detail.find(": ", colon);
+                detail = start == std::string::npos ? std::string() : detail.substr(start + 2);
+            }
+            d.message = std::string("malformed XML (") + doc.ErrorName() + ")" +
+                        (detail.empty() ? std::string() : ": " + detail);
+            if (doc.ErrorID() == tinyxml2::XML_ERROR_MISMATCHED_ELEMENT) {
+                d.message += ": an element is closed by the end tag of another (is the element "
+                             "that starts on this line closed?)";
+            }
             d.hint = "fix the XML at that line (an unclosed or mismatched tag, a stray '<' or "
                      "'&', an unquoted attribute)";
             result_.diagnostics.push_back(std::move(d));
@@ -471,6 +482,17 @@ private:
             drawCompactBody(body);
             spec.bodies.push_back(std::move(body));
         }
+        // The pose at q = 0 is the initial state. Without loops every coordinate is an input;
+        // with loops the inputs are the user's choice (the assembly picks free ones until then).
+        if (closures_.empty()) {
+            for (const JointSpec& joint : spec.joints) {
+                spec.initial.independent.emplace_back(joint.coordinateName(), 0.0);
+            }
+        } else {
+            approximated("initial state",
+                         "the pose at q = 0; the inputs (initial.independent) are left to choose, "
+                         "the assembly holds the free coordinates at 0 until then");
+        }
         std::ostringstream description;
         description << "Imported from " << std::filesystem::path(source_).filename().string()
                     << " (URDF) by sslm import: " << order.size() << " links, "
@@ -587,7 +609,7 @@ private:
         if (!shape.kind.empty()) {
             approximated("link " + link.name + " visual " + shape.kind,
                          "kept in this report by reference (the mechanism file has no body "
-                         "shapes yet); drawn as a bar");
+                         "shapes yet)");
             result_.report.visuals.push_back(std::move(shape));
         }
     }
@@ -672,7 +694,6 @@ private:
         }
         JointSpec js;
         js.name = c.name;
-        js.coordinate = c.name;
         const std::string& t = c.type;
         if (t == "revolute" || t == "continuous") {
             js.type = JointType::Revolute;
@@ -704,7 +725,9 @@ private:
             error(element, c.line, "the axis is zero", "give the axis a nonzero direction");
             return;
         }
-        js.axis = (fa.R * c.axisA).normalized();
+        // a spherical joint has no axis: the file format's default, which the writer omits
+        js.axis = js.type == JointType::Spherical ? Eigen::Vector3d::UnitZ()
+                                                  : Eigen::Vector3d((fa.R * c.axisA).normalized());
         if (js.type == JointType::Universal) {
             if (!c.axisB) {
                 error(element, c.line, "a universal closure needs its second axis",
@@ -727,6 +750,9 @@ private:
                                           " rad at q = 0; the first side's axis " +
                                           vectorText(js.axis) + " is used for both");
             }
+        }
+        if (js.type == JointType::Revolute || js.type == JointType::Prismatic) {
+            js.coordinate = c.name; // several coordinates are named "<joint>.1", … by default
         }
         addPoint(a, c.name, fa.p);
         addPoint(b, c.name, fb.p);

@@ -207,6 +207,10 @@ private Q_SLOTS:
         QCOMPARE(cut.type, JointType::Spherical);
         QCOMPARE(cut.parent.body, std::string("coupler"));
         QCOMPARE(cut.child.body, std::string("rocker"));
+        const LoadResult again = parseMechanismJson(toJson(spec)); // what sslm import writes
+        QVERIFY2(again.ok(), formatDiagnostics(again.diagnostics).c_str());
+        QVERIFY(!hasErrors(again.diagnostics));
+        QVERIFY(*again.spec == spec);
 
         const CompileResult compiled = compileModel(spec);
         QVERIFY2(compiled.ok(), formatDiagnostics(compiled.diagnostics).c_str());
