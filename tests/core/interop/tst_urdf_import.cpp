@@ -197,6 +197,41 @@ private Q_SLOTS:
         QVERIFY2(worst < 1e-9, qPrintable(QString::number(worst)));
     }
 
+    void fixedJointMergesMassProperties() {
+        // a: 1 kg at (0, 0, −0.1) from its joint at z = 1; b welded at (0.05, 0, −0.2) from a,
+        // turned 90° about x, 2 kg at (0, 0.03, 0) in b's frame, i.e. (0.05, 0, −0.17) from a
+        const ImportResult r = importUrdfText(R"(<robot name="welded"><link name="base"/>
+<link name="a"><inertial><origin xyz="0 0 -0.1"/><mass value="1"/>
+<inertia ixx="0.01" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.03"/></inertial></link>
+<link name="b"><inertial><origin xyz="0 0.03 0"/><mass value="2"/>
+<inertia ixx="0.004" ixy="0" ixz="0" iyy="0.005" iyz="0" izz="0.006"/></inertial></link>
+<joint name="hinge" type="continuous"><parent link="base"/><child link="a"/>
+<origin xyz="0 0 1"/><axis xyz="0 1 0"/></joint>
+<joint name="weld" type="fixed"><parent link="a"/><child link="b"/>
+<origin xyz="0.05 0 -0.2" rpy="1.5707963267948966 0 0"/></joint></robot>)",
+                                              "welded.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        QCOMPARE(r.spec->bodies.size(), std::size_t(1));
+        const BodySpec& body = r.spec->bodies.front();
+        QCOMPARE(body.mass, 3.0);
+        const Eigen::Vector3d ca(0, 0, -0.1);
+        const Eigen::Vector3d cb(0.05, 0, -0.17);
+        const Eigen::Vector3d c = (1 * ca + 2 * cb) / 3;
+        QVERIFY((Eigen::Vector3d(body.com_B.x(), body.com_B.y(), body.comZ_B) - c).norm() < 1e-15);
+        // b's tensor turned by Rx(90°): y and z swap; then both moved to c
+        auto shift = [&](double m, const Eigen::Vector3d& at) -> Eigen::Matrix3d {
+            const Eigen::Vector3d d = at - c;
+            return m * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
+        };
+        const Eigen::Matrix3d expected =
+            Eigen::Vector3d(0.01, 0.02, 0.03).asDiagonal().toDenseMatrix() + shift(1, ca) +
+            Eigen::Vector3d(0.004, 0.006, 0.005).asDiagonal().toDenseMatrix() + shift(2, cb);
+        const double error = (*body.inertiaTensor - expected).cwiseAbs().maxCoeff();
+        QVERIFY2(error < 1e-15, qPrintable(QString::number(error)));
+        QVERIFY(std::any_of(r.report.mapped.begin(), r.report.mapped.end(),
+                            [](const ImportItem& item) { return item.element == "joint weld"; }));
+    }
+
     void urdfPlusFourBarClosesWithOneCut() {
         const ImportResult r = mustImport("four_bar_loop.urdf");
         const MechanismSpec& spec = *r.spec;
@@ -254,6 +289,32 @@ private Q_SLOTS:
                  text.c_str());
         QVERIFY2(text.find("unknown joint type 'hinge'") != std::string::npos, text.c_str());
         QVERIFY2(text.find("revolute") != std::string::npos, text.c_str());
+    }
+
+    void universalConstraintKeepsBothAxes() {
+        // the child frame is turned 90° about z, so its axis "1 0 0" is y in the ground frame
+        const ImportResult r = importUrdfText(R"(<robot name="u"><link name="base"/>
+<link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+<link name="b"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+<joint name="ja" type="continuous"><parent link="base"/><child link="a"/><axis xyz="0 0 1"/></joint>
+<joint name="jb" type="continuous"><parent link="base"/><child link="b"/><origin xyz="1 0 0"/><axis xyz="0 0 1"/></joint>
+<constraint name="U" type="universal">
+  <parent link="a"/><parent_origin xyz="0.5 0 0" rpy="0 0 0"/><parent_axis xyz="0 0 1"/>
+  <child link="b"/><child_origin xyz="-0.5 0 0" rpy="0 0 1.5707963267948966"/><child_axis xyz="1 0 0"/>
+</constraint></robot>)",
+                                              "universal.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        const JointSpec& cut = r.spec->joints.back();
+        QCOMPARE(cut.type, JointType::Universal);
+        QCOMPARE(r.spec->cuts, std::vector<std::string>{"U"});
+        QVERIFY((cut.axis - Eigen::Vector3d::UnitZ()).norm() < 1e-15);
+        QVERIFY((cut.axis2 - Eigen::Vector3d::UnitY()).norm() < 1e-15);
+        QVERIFY(cut.coordinate.empty()); // two coordinates: "U.1", "U.2"
+        // its points: (0.5, 0, 0) on a, (−0.5, 0, 0) from b's origin at (1, 0, 0)
+        QVERIFY((r.spec->bodies[0].points.back().position3() - Eigen::Vector3d(0.5, 0, 0)).norm() <
+                1e-15);
+        QVERIFY((r.spec->bodies[1].points.back().position3() - Eigen::Vector3d(-0.5, 0, 0)).norm() <
+                1e-15);
     }
 
     void closureProblemsAreErrors() {
