@@ -507,8 +507,47 @@ private:
             result_.diagnostics.push_back(std::move(d));
         }
         if (!hasErrors(result_.diagnostics)) {
+            reportRedundantLoops(spec);
             result_.spec = std::move(spec);
         }
+    }
+
+    /// Grübler's count in space, 6·bodies − Σ constraints; a loop that leaves no freedom is
+    /// most often a planar linkage drawn in 3-D (all axes parallel), whose spatial loop
+    /// constraints are redundant. Said now, not at the first `sslm check`.
+    void reportRedundantLoops(const MechanismSpec& spec) {
+        if (spec.cuts.empty()) {
+            return;
+        }
+        int dof = 6 * static_cast<int>(spec.bodies.size());
+        bool parallel = true;
+        const Eigen::Vector3d first = spec.joints.front().axis;
+        for (const JointSpec& joint : spec.joints) {
+            const int freedoms = joint.type == JointType::Spherical     ? 3
+                                 : joint.type == JointType::Universal   ? 2
+                                 : joint.type == JointType::Cylindrical ? 2
+                                                                        : 1;
+            dof -= 6 - freedoms;
+            parallel = parallel && joint.type != JointType::Spherical &&
+                       joint.type != JointType::Universal && joint.axis.cross(first).norm() < 1e-9;
+        }
+        if (dof >= 1) {
+            return;
+        }
+        std::string note = "Grübler's count in space gives " + std::to_string(dof) +
+                           " DOF: the loops lock the mechanism or their constraints are redundant "
+                           "(sslm check says which)";
+        note += parallel ? "; all joint axes are parallel: a planar linkage drawn in 3-D, which "
+                           "the spatial kernel cannot simulate yet (recognising it as planar is "
+                           "planned): draw it as a planar (version 1) file meanwhile"
+                         : "; a closed loop of n joints moves with one DOF when their freedoms sum "
+                           "to 7 (e.g. R-U-S-R): change the closure's type or add a joint";
+        approximated("loops", note);
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::Warning;
+        d.where = source_;
+        d.message = note;
+        result_.diagnostics.push_back(std::move(d));
     }
 
     /// A body whose joints meet at one point (a Cardan cross, a hub) is no bar: the file

@@ -317,6 +317,32 @@ private Q_SLOTS:
                 1e-15);
     }
 
+    void planarLinkageIn3dIsReportedRedundant() {
+        const ImportResult r = importUrdfText(R"(<robot name="planar"><link name="base"/>
+<link name="crank"><inertial><origin xyz="0.05 0 0"/><mass value="0.2"/><inertia ixx="1e-5" ixy="0" ixz="0" iyy="2e-4" iyz="0" izz="2e-4"/></inertial></link>
+<link name="coupler"><inertial><origin xyz="0.1 0 0.1"/><mass value="0.5"/><inertia ixx="1e-3" ixy="0" ixz="0" iyy="1e-3" iyz="0" izz="1e-4"/></inertial></link>
+<link name="rocker"><inertial><origin xyz="0 0 0.1"/><mass value="0.4"/><inertia ixx="1e-3" ixy="0" ixz="0" iyy="1e-3" iyz="0" izz="1e-5"/></inertial></link>
+<joint name="j1" type="continuous"><parent link="base"/><child link="crank"/><axis xyz="0 1 0"/></joint>
+<joint name="j2" type="continuous"><parent link="crank"/><child link="coupler"/><origin xyz="0.1 0 0"/><axis xyz="0 1 0"/></joint>
+<joint name="j4" type="continuous"><parent link="base"/><child link="rocker"/><origin xyz="0.3 0 0"/><axis xyz="0 1 0"/></joint>
+<loop name="j3" type="revolute"><predecessor link="coupler"><origin xyz="0.2 0 0.2"/></predecessor>
+<successor link="rocker"><origin xyz="0 0 0.2"/></successor><axis xyz="0 1 0"/></loop></robot>)",
+                                              "planar.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str()); // imported, with a warning
+        QCOMPARE(r.diagnostics.size(), std::size_t(1));
+        QVERIFY(!r.diagnostics.front().isError());
+        const auto loops =
+            std::find_if(r.report.approximated.begin(), r.report.approximated.end(),
+                         [](const ImportItem& item) { return item.element == "loops"; });
+        QVERIFY(loops != r.report.approximated.end());
+        QVERIFY2(loops->note.find("-2 DOF") != std::string::npos, loops->note.c_str());
+        QVERIFY2(loops->note.find("planar linkage drawn in 3-D") != std::string::npos,
+                 loops->note.c_str());
+        // the R-U-S-R four-bar has none
+        const ImportResult spatial = mustImport("four_bar_loop.urdf");
+        QVERIFY(spatial.diagnostics.empty());
+    }
+
     void closureProblemsAreErrors() {
         const std::string head = R"(<robot name="r"><link name="base"/>
 <link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
