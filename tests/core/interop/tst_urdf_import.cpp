@@ -272,6 +272,24 @@ private Q_SLOTS:
         QVERIFY(constraint.spec->ground == loop.spec->ground);
     }
 
+    void loopVariantsInTheWildAreRead() {
+        // name= instead of link=, the origins as siblings, and ACDC4Robot's spelling "sucessor"
+        QFile file(QString::fromStdString(kData + "four_bar_loop.urdf"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        std::string text = file.readAll().toStdString();
+        const std::size_t begin = text.find("<loop name");
+        const std::size_t end = text.find("</loop>") + 7;
+        text.replace(begin, end - begin, R"(<loop name="C" type="spherical">
+    <predecessor name="coupler"/> <sucessor name="rocker"/>
+    <predecessor_origin xyz="0.06 0.12 0.16"/> <successor_origin xyz="0 0 0.1"/>
+  </loop>)");
+        const ImportResult variant = importUrdfText(text, "variant.urdf");
+        QVERIFY2(variant.ok(), formatDiagnostics(variant.diagnostics).c_str());
+        const ImportResult loop = mustImport("four_bar_loop.urdf");
+        QVERIFY(variant.spec->joints == loop.spec->joints);
+        QVERIFY(variant.spec->bodies == loop.spec->bodies);
+    }
+
     void malformedXmlNamesTheLine() {
         const ImportResult r = importMechanism(kData + "malformed.urdf");
         QVERIFY(!r.ok());
