@@ -11,6 +11,7 @@
 #include "app/cli/balance_command.hpp"
 #include "app/cli/check_command.hpp"
 #include "app/cli/generate_command.hpp"
+#include "app/cli/import_command.hpp"
 #include "app/cli/info_command.hpp"
 #include "app/cli/inverse_command.hpp"
 #include "app/cli/kinematics_command.hpp"
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
         GenerateOptions generate;
         StudyOptions study;
         BalanceOptions balance;
+        ImportOptions importing;
         const CLI::App* infoCommand = addInfoCommand(app, info);
         const CLI::App* checkCommand = addCheckCommand(app, check);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
@@ -45,6 +47,7 @@ int main(int argc, char** argv) {
         const CLI::App* generateCommand = addGenerateCommand(app, generate);
         const CLI::App* studyCommand = addStudyCommand(app, study);
         const CLI::App* balanceCommand = addBalanceCommand(app, balance);
+        const CLI::App* importCommand = addImportCommand(app, importing);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
@@ -73,6 +76,9 @@ int main(int argc, char** argv) {
         }
         if (balanceCommand->parsed()) {
             return runBalance(balance);
+        }
+        if (importCommand->parsed()) {
+            return runImport(importing);
         }
         return kExitInternal;
     } catch (const std::exception& e) {

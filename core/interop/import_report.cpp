@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#include "core/interop/import_report.hpp"
+
+#include <sstream>
+
+namespace sslm {
+
+namespace {
+
+void section(std::ostream& out, const char* title, const std::vector<ImportItem>& items) {
+    out << title << " (" << items.size() << ")\n";
+    for (const ImportItem& item : items) {
+        out << "  " << item.element << ": " << item.note << '\n';
+    }
+}
+
+} // namespace
+
+std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
+    std::ostringstream out;
+    out << "imported " << report.format << " '" << spec.name << "': " << spec.bodies.size()
+        << " bodies, " << spec.joints.size() << " joints, " << spec.cuts.size()
+        << " loop closure(s) as cut joints\n";
+    section(out, "mapped", report.mapped);
+    section(out, "approximated", report.approximated);
+    section(out, "dropped", report.dropped);
+    out << "visual shapes kept by reference (" << report.visuals.size() << ")\n";
+    for (const VisualShape& shape : report.visuals) {
+        out << "  body " << shape.body << " (link " << shape.link << "): " << shape.kind;
+        if (shape.kind == "mesh") {
+            out << " " << shape.meshFile;
+        }
+        out << '\n';
+    }
+    return out.str();
+}
+
+} // namespace sslm

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// What an import did with each element of the source file, so that nothing is lost silently:
+// what it mapped onto the mechanism, what it approximated, what it dropped, and the visual
+// shapes it kept by reference (the file format has no place for body shapes yet).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/spec/mechanism_spec.hpp"
+#include "core/util/diagnostic.hpp"
+
+namespace sslm {
+
+/// One element of the source file and what became of it.
+struct ImportItem {
+    std::string element; ///< e.g. "joint elbow", "link base", "loop closure_C"
+    std::string note;    ///< what it became, or why it was approximated or dropped
+};
+
+/// A visual shape of a link, kept by reference until bodies can carry shapes.
+struct VisualShape {
+    std::string body;     ///< the body id it belongs to (after fixed joints merged links)
+    std::string link;     ///< the source link
+    std::string kind;     ///< "mesh", "box", "cylinder" or "sphere"
+    std::string meshFile; ///< mesh: the file as written in the source
+    Eigen::Vector3d scale = Eigen::Vector3d::Ones(); ///< mesh: its scale
+    Eigen::Vector3d size = Eigen::Vector3d::Zero();  ///< box: its edge lengths (m)
+    double radius = 0;                               ///< cylinder, sphere (m)
+    double length = 0;                               ///< cylinder (m)
+    /// The shape's pose in the body frame at the mechanism's zero pose (m; rotation matrix).
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();
+    Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+};
+
+struct ImportReport {
+    std::string format; ///< "urdf"
+    std::vector<ImportItem> mapped;
+    std::vector<ImportItem> approximated;
+    std::vector<ImportItem> dropped;
+    std::vector<VisualShape> visuals;
+};
+
+/// The report as text for the command line: counts, then one line per item.
+std::string reportText(const ImportReport& report, const MechanismSpec& spec);
+
+/// The outcome of an import: the mechanism and its report, or the errors (each naming the
+/// file, the line or element, and the fix) and nothing else.
+struct ImportResult {
+    std::optional<MechanismSpec> spec;
+    ImportReport report;
+    Diagnostics diagnostics; ///< errors, and warnings the spec's validation raised
+
+    bool ok() const { return spec.has_value(); }
+};
+
+} // namespace sslm

@@ -1,0 +1,854 @@
+// SPDX-License-Identifier: MIT
+#include "core/interop/urdf_import.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "core/spec/spec_validate.hpp"
+
+#include <console_bridge/console.h>
+#include <tinyxml2.h>
+#include <urdf_parser/urdf_parser.h>
+
+namespace sslm {
+
+namespace {
+
+/// URDF files larger than this are refused before parsing.
+constexpr std::uintmax_t kMaxUrdfBytes = 64u * 1024u * 1024u;
+
+/// A rigid transform: x_parent = R x_local + p.
+struct Frame {
+    Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
+    Eigen::Vector3d p = Eigen::Vector3d::Zero();
+
+    Frame operator*(const Frame& local) const { return {R * local.R, p + R * local.p}; }
+};
+
+Frame toFrame(const urdf::Pose& pose) {
+    Frame f;
+    const Eigen::Quaterniond q(pose.rotation.w, pose.rotation.x, pose.rotation.y, pose.rotation.z);
+    f.R = q.normalized().toRotationMatrix();
+    f.p = {pose.position.x, pose.position.y, pose.position.z};
+    return f;
+}
+
+/// URDF's roll-pitch-yaw: fixed axes x, then y, then z: R = Rz(yaw) Ry(pitch) Rx(roll).
+Eigen::Matrix3d rpyMatrix(const Eigen::Vector3d& rpy) {
+    return (Eigen::AngleAxisd(rpy.z(), Eigen::Vector3d::UnitZ()) *
+            Eigen::AngleAxisd(rpy.y(), Eigen::Vector3d::UnitY()) *
+            Eigen::AngleAxisd(rpy.x(), Eigen::Vector3d::UnitX()))
+        .toRotationMatrix();
+}
+
+std::string numberText(double value) {
+    std::ostringstream out;
+    out.precision(6);
+    out << value;
+    return out.str();
+}
+
+std::string vectorText(const Eigen::Vector3d& v) {
+    return "(" + numberText(v.x()) + ", " + numberText(v.y()) + ", " + numberText(v.z()) + ")";
+}
+
+/// Collects what urdfdom reports through console_bridge, instead of printing it.
+class CapturedLog : public console_bridge::OutputHandler {
+public:
+    CapturedLog() { console_bridge::useOutputHandler(this); }
+    ~CapturedLog() override { console_bridge::restorePreviousOutputHandler(); }
+    CapturedLog(const CapturedLog&) = delete;
+    CapturedLog& operator=(const CapturedLog&) = delete;
+
+    void log(const std::string& text,
+             console_bridge::LogLevel level,
+             const char* /*filename*/,
+             int /*line*/) override {
+        if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
+            errors.push_back(text);
+        }
+    }
+
+    std::vector<std::string> errors;
+};
+
+/// One loop closure read beside urdfdom: a URDF+ <loop> or a proposed <constraint>.
+struct Closure {
+    std::string element; ///< "loop" or "constraint"
+    std::string name;
+    std::string type;
+    int line = 0;
+    std::string linkA, linkB; ///< predecessor/parent, successor/child
+    Frame originA, originB;   ///< the closure's frame on each link, in the link's frame
+    Eigen::Vector3d axisA = Eigen::Vector3d::UnitX(); ///< in originA's frame
+    std::optional<Eigen::Vector3d> axisB;             ///< in originB's frame (constraint)
+};
+
+class UrdfImporter {
+public:
+    UrdfImporter(std::string_view text, std::string source)
+        : text_(text), source_(std::move(source)) {}
+
+    ImportResult run() {
+        result_.report.format = "urdf";
+        if (!scanXml()) {
+            return std::move(result_);
+        }
+        urdf::ModelInterfaceSharedPtr model;
+        {
+            CapturedLog log;
+            model = urdf::parseURDF(std::string(text_));
+            if (!model) {
+                std::string why =
+                    log.errors.empty() ? "urdfdom could not read the model" : log.errors.front();
+                for (std::size_t k = 1; k < log.errors.size(); ++k) {
+                    why += "; " + log.errors[k];
+                }
+                error("robot", rootLine_, "urdfdom refused the file: " + why,
+                      "fix the element it names (every joint needs a parent, a child and a known "
+                      "type, every link a unique name, and the links must form one tree)");
+                return std::move(result_);
+            }
+        }
+        build(*model);
+        if (hasErrors(result_.diagnostics)) {
+            result_.spec.reset();
+        }
+        return std::move(result_);
+    }
+
+private:
+    // ---- diagnostics -----------------------------------------------------------------------
+
+    std::string where(const std::string& element, int line) const {
+        return source_ + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" + element +
+               ">";
+    }
+
+    void error(const std::string& element, int line, std::string message, std::string hint) {
+        Diagnostic d;
+        d.where = where(element, line);
+        d.message = std::move(message);
+        d.hint = std::move(hint);
+        result_.diagnostics.push_back(std::move(d));
+    }
+
+    int jointLine(const std::string& name) const {
+        const auto it = jointLines_.find(name);
+        return it == jointLines_.end() ? 0 : it->second;
+    }
+    int linkLine(const std::string& name) const {
+        const auto it = linkLines_.find(name);
+        return it == linkLines_.end() ? 0 : it->second;
+    }
+
+    // ---- the TinyXML2 pass: well-formedness, joint types, lines, loop closures ------------
+
+    bool scanXml() {
+        tinyxml2::XMLDocument doc;
+        const std::string text(text_);
+        if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
+            Diagnostic d;
+            d.where = source_ + (doc.ErrorLineNum() > 0 ? ":" + std::to_string(doc.ErrorLineNum())
+                                                        : std::string());
+            // ErrorStr() is "Error=NAME ErrorID=… Line number=N: detail"; keep the detail
+            std::string detail = doc.ErrorStr();
+            if (const std::size_t colon = detail.find("Line number="); colon != std::string::npos) {
+                const std::size_t start = detail.find(": ", colon);
+                detail = start == std::string::npos ? std::string() : detail.substr(start + 2);
+            }
+            d.message = std::string("malformed XML (") + doc.ErrorName() + ")" +
+                        (detail.empty() ? std::string() : ": " + detail);
+            if (doc.ErrorID() == tinyxml2::XML_ERROR_MISMATCHED_ELEMENT) {
+                d.message += ": an element is closed by the end tag of another (is the element "
+                             "that starts on this line closed?)";
+            }
+            d.hint = "fix the XML at that line (an unclosed or mismatched tag, a stray '<' or "
+                     "'&', an unquoted attribute)";
+            result_.diagnostics.push_back(std::move(d));
+            return false;
+        }
+        const tinyxml2::XMLElement* robot = doc.RootElement();
+        if (robot == nullptr || std::string_view(robot->Name()) != "robot") {
+            error(robot ? robot->Name() : "", robot ? robot->GetLineNum() : 0,
+                  "the root element is not <robot>", "a URDF file is one <robot> element");
+            return false;
+        }
+        rootLine_ = robot->GetLineNum();
+        for (const tinyxml2::XMLElement* e = robot->FirstChildElement(); e != nullptr;
+             e = e->NextSiblingElement()) {
+            const std::string_view tag = e->Name();
+            const char* name = e->Attribute("name");
+            if (tag == "link" && name) {
+                linkLines_[name] = e->GetLineNum();
+            } else if (tag == "joint") {
+                scanJoint(*e);
+            } else if (tag == "loop" || tag == "constraint") {
+                readClosure(*e);
+            } else if (tag == "transmission") {
+                dropped("transmission " + std::string(name ? name : ""),
+                        "actuator transmissions are not modelled; add actuators in SSLM");
+            } else if (tag == "gazebo") {
+                const char* ref = e->Attribute("reference");
+                dropped("gazebo" + (ref ? " " + std::string(ref) : std::string()),
+                        "simulator-specific settings are ignored");
+            }
+        }
+        return !hasErrors(result_.diagnostics);
+    }
+
+    void scanJoint(const tinyxml2::XMLElement& e) {
+        const char* name = e.Attribute("name");
+        const char* type = e.Attribute("type");
+        const std::string element =
+            "joint" + (name ? " name=\"" + std::string(name) + "\"" : std::string());
+        if (name) {
+            jointLines_[name] = e.GetLineNum();
+        }
+        if (type == nullptr) {
+            error(element, e.GetLineNum(), "the joint has no type",
+                  "add type=\"revolute\", \"continuous\", \"prismatic\" or \"fixed\"");
+            return;
+        }
+        const std::string_view t = type;
+        if (t == "floating" || t == "planar") {
+            error(element, e.GetLineNum(), "joint type '" + std::string(t) + "' is not supported",
+                  "SSLM's mechanisms are fixed to the ground: make it \"fixed\", or build it "
+                  "from revolute and prismatic joints");
+        } else if (t != "revolute" && t != "continuous" && t != "prismatic" && t != "fixed") {
+            error(element, e.GetLineNum(), "unknown joint type '" + std::string(t) + "'",
+                  "use \"revolute\", \"continuous\", \"prismatic\" or \"fixed\" (URDF's joint "
+                  "types; loops close with <loop> elements)");
+        }
+    }
+
+    /// Reads "a b c" into v; false when it is not three finite numbers.
+    static bool threeNumbers(const char* text, Eigen::Vector3d& v) {
+        if (text == nullptr) {
+            return false;
+        }
+        std::istringstream in(text);
+        in.imbue(std::locale::classic());
+        if (!(in >> v.x() >> v.y() >> v.z()) || !v.allFinite()) {
+            return false;
+        }
+        std::string rest;
+        return !(in >> rest);
+    }
+
+    /// An <origin xyz rpy> element (absent: identity) into `frame`.
+    bool readOrigin(const tinyxml2::XMLElement* origin, const Closure& c, Frame& frame) {
+        if (origin == nullptr) {
+            return true;
+        }
+        Eigen::Vector3d xyz = Eigen::Vector3d::Zero();
+        Eigen::Vector3d rpy = Eigen::Vector3d::Zero();
+        const char* xyzText = origin->Attribute("xyz");
+        const char* rpyText = origin->Attribute("rpy");
+        if ((xyzText && !threeNumbers(xyzText, xyz)) || (rpyText && !threeNumbers(rpyText, rpy))) {
+            error(std::string(origin->Name()) + " of " + c.element + " " + c.name,
+                  origin->GetLineNum(), "xyz and rpy must be three numbers each",
+                  "write e.g. xyz=\"0 0 0.1\" rpy=\"0 0 0\"");
+            return false;
+        }
+        frame.R = rpyMatrix(rpy);
+        frame.p = xyz;
+        return true;
+    }
+
+    /// The link a <predecessor>/<successor>/<parent>/<child> names (link= or name=).
+    static std::string linkOf(const tinyxml2::XMLElement* e) {
+        if (e == nullptr) {
+            return {};
+        }
+        const char* link = e->Attribute("link");
+        if (link == nullptr) {
+            link = e->Attribute("name");
+        }
+        return link ? link : "";
+    }
+
+    static const tinyxml2::XMLElement*
+    child(const tinyxml2::XMLElement& e, const char* a, const char* b = nullptr) {
+        const tinyxml2::XMLElement* found = e.FirstChildElement(a);
+        return found == nullptr && b != nullptr ? e.FirstChildElement(b) : found;
+    }
+
+    void readClosure(const tinyxml2::XMLElement& e) {
+        Closure c;
+        c.element = e.Name();
+        c.line = e.GetLineNum();
+        const char* name = e.Attribute("name");
+        const char* type = e.Attribute("type");
+        c.name = name ? name : "";
+        const std::string element = c.element + (name ? " name=\"" + c.name + "\"" : std::string());
+        if (c.name.empty()) {
+            error(element, c.line, "the loop closure has no name", "add name=\"…\"");
+            return;
+        }
+        if (type == nullptr) {
+            error(element, c.line, "the loop closure has no type",
+                  "add type=\"revolute\", \"prismatic\", \"cylindrical\", \"universal\" or "
+                  "\"spherical\"");
+            return;
+        }
+        c.type = type;
+        const bool isLoop = c.element == "loop";
+        // URDF+: <predecessor link|name> and <successor …>, each with an <origin> inside or a
+        // sibling <predecessor_origin>/<successor_origin>; one <axis> in the predecessor's
+        // frame. Proposed <constraint>: <parent link>, <parent_origin>, <parent_axis>, and the
+        // same for <child>.
+        const tinyxml2::XMLElement* a = isLoop ? child(e, "predecessor") : child(e, "parent");
+        const tinyxml2::XMLElement* b =
+            isLoop ? child(e, "successor", "sucessor") : child(e, "child");
+        c.linkA = linkOf(a);
+        c.linkB = linkOf(b);
+        if (c.linkA.empty() || c.linkB.empty()) {
+            error(element, c.line,
+                  std::string("the loop closure does not name both links: it needs <") +
+                      (isLoop ? "predecessor link=\"…\"/> and <successor link=\"…\"/>"
+                              : "parent link=\"…\"/> and <child link=\"…\"/>"),
+                  "name the two links the closure joins");
+            return;
+        }
+        const tinyxml2::XMLElement* originA =
+            isLoop ? (a->FirstChildElement("origin") ? a->FirstChildElement("origin")
+                                                     : child(e, "predecessor_origin"))
+                   : child(e, "parent_origin");
+        const tinyxml2::XMLElement* originB =
+            isLoop ? (b->FirstChildElement("origin") ? b->FirstChildElement("origin")
+                                                     : child(e, "successor_origin"))
+                   : child(e, "child_origin");
+        if (!readOrigin(originA, c, c.originA) || !readOrigin(originB, c, c.originB)) {
+            return;
+        }
+        const tinyxml2::XMLElement* axisA = isLoop ? child(e, "axis") : child(e, "parent_axis");
+        if (axisA != nullptr && !threeNumbers(axisA->Attribute("xyz"), c.axisA)) {
+            error(element, axisA->GetLineNum(), "the axis must be xyz=\"x y z\", three numbers",
+                  "write e.g. <axis xyz=\"0 0 1\"/>");
+            return;
+        }
+        if (const tinyxml2::XMLElement* axisB = isLoop ? nullptr : child(e, "child_axis")) {
+            Eigen::Vector3d v;
+            if (!threeNumbers(axisB->Attribute("xyz"), v)) {
+                error(element, axisB->GetLineNum(),
+                      "the child axis must be xyz=\"x y z\", three numbers",
+                      "write e.g. <child_axis xyz=\"0 1 0\"/>");
+                return;
+            }
+            c.axisB = v;
+        }
+        closures_.push_back(std::move(c));
+    }
+
+    // ---- the model -------------------------------------------------------------------------
+
+    void mapped(std::string element, std::string note) {
+        result_.report.mapped.push_back({std::move(element), std::move(note)});
+    }
+    void approximated(std::string element, std::string note) {
+        result_.report.approximated.push_back({std::move(element), std::move(note)});
+    }
+    void dropped(std::string element, std::string note) {
+        result_.report.dropped.push_back({std::move(element), std::move(note)});
+    }
+
+    /// Mass properties summed over a group of links (in ground directions, about the origin).
+    struct Group {
+        std::string id;                                   ///< body id, or "ground"
+        Eigen::Vector3d origin;                           ///< the body frame's origin in W at q = 0
+        double mass = 0;                                  ///< Σ m
+        Eigen::Vector3d moment = Eigen::Vector3d::Zero(); ///< Σ m c (W)
+        std::vector<std::pair<double, std::pair<Eigen::Vector3d, Eigen::Matrix3d>>> parts;
+        std::vector<std::string> links;
+        std::vector<BodyPoint> points;
+    };
+
+    static Group makeGroup(std::string id, const Eigen::Vector3d& origin) {
+        Group group;
+        group.id = std::move(id);
+        group.origin = origin;
+        return group;
+    }
+
+    void addPoint(Group& group, const std::string& name, const Eigen::Vector3d& pW) {
+        BodyPoint point;
+        point.name = name;
+        const Eigen::Vector3d local = pW - group.origin;
+        point.p_B = local.head<2>();
+        point.z_B = local.z();
+        group.points.push_back(point);
+    }
+
+    void build(const urdf::ModelInterface& model) {
+        MechanismSpec spec;
+        spec.name = model.getName();
+        spec.space = MotionSpace::Spatial;
+        spec.gravity = {0.0, 0.0};
+        spec.gravityZ = -9.81;
+        approximated("gravity", "URDF has none: −9.81 m/s² along −z (ROS's convention, z up)");
+
+        const urdf::LinkConstSharedPtr root = model.getRoot();
+        if (!root) {
+            error("robot", rootLine_, "the model has no root link", "add at least one <link>");
+            return;
+        }
+        // world poses at q = 0 and the groups of links welded by fixed joints, parents first
+        std::vector<urdf::LinkConstSharedPtr> order{root};
+        frames_[root->name] = Frame{};
+        groupOf_[root->name] = 0;
+        groups_.push_back(makeGroup(kGroundId, Eigen::Vector3d::Zero()));
+        mapped("link " + root->name, "the root link is the ground");
+        for (std::size_t k = 0; k < order.size(); ++k) {
+            const urdf::LinkConstSharedPtr link = order[k]; // a copy: order grows below
+            for (const urdf::JointSharedPtr& joint : link->child_joints) {
+                const urdf::LinkConstSharedPtr childLink = model.getLink(joint->child_link_name);
+                if (!childLink) {
+                    continue;
+                }
+                const Frame f =
+                    frames_[link->name] * toFrame(joint->parent_to_joint_origin_transform);
+                frames_[childLink->name] = f;
+                if (joint->type == urdf::Joint::FIXED) {
+                    groupOf_[childLink->name] = groupOf_[link->name];
+                } else {
+                    groupOf_[childLink->name] = static_cast<int>(groups_.size());
+                    std::string id = childLink->name;
+                    if (id == kGroundId) {
+                        id = "ground_link";
+                        approximated("link ground", "renamed ground_link: 'ground' is the "
+                                                    "ground's reserved id");
+                    }
+                    groups_.push_back(makeGroup(id, f.p));
+                }
+                order.push_back(childLink);
+            }
+        }
+        for (const urdf::LinkConstSharedPtr& link : order) {
+            addLink(*link, link == root);
+        }
+        for (const urdf::LinkConstSharedPtr& link : order) {
+            for (const urdf::JointSharedPtr& joint : link->child_joints) {
+                addJoint(*joint, spec);
+            }
+        }
+        for (const Closure& c : closures_) {
+            addClosure(c, spec);
+        }
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        for (std::size_t g = 0; g < groups_.size(); ++g) {
+            Group& group = groups_[g];
+            if (g == 0) {
+                spec.ground.points = group.points;
+                continue;
+            }
+            BodySpec body;
+            body.id = group.id;
+            body.name = group.links.front();
+            if (!(group.mass > 0)) {
+                const std::string& link = group.links.front();
+                error("link name=\"" + link + "\"", linkLine(link),
+                      "the link moves (its joint is not fixed) but has no mass",
+                      "give it an <inertial> with a positive mass, or attach it with a fixed "
+                      "joint");
+                continue;
+            }
+            const Eigen::Vector3d comW = group.moment / group.mass;
+            Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
+            for (const auto& [m, ci] : group.parts) {
+                const Eigen::Vector3d d = ci.first - comW;
+                inertia += ci.second +
+                           m * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
+            }
+            body.mass = group.mass;
+            const Eigen::Vector3d com = comW - group.origin;
+            body.com_B = com.head<2>();
+            body.comZ_B = com.z();
+            body.inertiaTensor = 0.5 * (inertia + inertia.transpose());
+            body.points = group.points;
+            drawCompactBody(body);
+            spec.bodies.push_back(std::move(body));
+        }
+        // The pose at q = 0 is the initial state. Without loops every coordinate is an input;
+        // with loops the inputs are the user's choice (the assembly picks free ones until then).
+        if (closures_.empty()) {
+            for (const JointSpec& joint : spec.joints) {
+                spec.initial.independent.emplace_back(joint.coordinateName(), 0.0);
+            }
+        } else {
+            approximated("initial state",
+                         "the pose at q = 0; the inputs (initial.independent) are left to choose, "
+                         "the assembly holds the free coordinates at 0 until then");
+        }
+        std::ostringstream description;
+        description << "Imported from " << std::filesystem::path(source_).filename().string()
+                    << " (URDF) by sslm import: " << order.size() << " links, "
+                    << model.joints_.size() << " joints, " << closures_.size()
+                    << " loop closure(s). The pose at zero joint values is the initial state.";
+        spec.description = description.str();
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        for (Diagnostic& d : validateSpec(spec)) {
+            d.where = source_ + ": imported mechanism: " + d.where;
+            result_.diagnostics.push_back(std::move(d));
+        }
+        if (!hasErrors(result_.diagnostics)) {
+            reportRedundantLoops(spec);
+            result_.spec = std::move(spec);
+        }
+    }
+
+    /// Grübler's count in space, 6·bodies − Σ constraints; a loop that leaves no freedom is
+    /// most often a planar linkage drawn in 3-D (all axes parallel), whose spatial loop
+    /// constraints are redundant. Said now, not at the first `sslm check`.
+    void reportRedundantLoops(const MechanismSpec& spec) {
+        if (spec.cuts.empty()) {
+            return;
+        }
+        int dof = 6 * static_cast<int>(spec.bodies.size());
+        bool parallel = true;
+        const Eigen::Vector3d first = spec.joints.front().axis;
+        for (const JointSpec& joint : spec.joints) {
+            const int freedoms = joint.type == JointType::Spherical     ? 3
+                                 : joint.type == JointType::Universal   ? 2
+                                 : joint.type == JointType::Cylindrical ? 2
+                                                                        : 1;
+            dof -= 6 - freedoms;
+            parallel = parallel && joint.type != JointType::Spherical &&
+                       joint.type != JointType::Universal && joint.axis.cross(first).norm() < 1e-9;
+        }
+        if (dof >= 1) {
+            return;
+        }
+        std::string note = "Grübler's count in space gives " + std::to_string(dof) +
+                           " DOF: the loops lock the mechanism or their constraints are redundant "
+                           "(sslm check says which)";
+        note += parallel ? "; all joint axes are parallel: a planar linkage drawn in 3-D, which "
+                           "the spatial kernel cannot simulate yet (recognising it as planar is "
+                           "planned): draw it as a planar (version 1) file meanwhile"
+                         : "; a closed loop of n joints moves with one DOF when their freedoms sum "
+                           "to 7 (e.g. R-U-S-R): change the closure's type or add a joint";
+        approximated("loops", note);
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::Warning;
+        d.where = source_;
+        d.message = note;
+        result_.diagnostics.push_back(std::move(d));
+    }
+
+    /// A body whose joints meet at one point (a Cardan cross, a hub) is no bar: the file
+    /// format would call a bar of zero length degenerate. It is drawn as a block of twice its
+    /// radius of gyration instead (its inertia tensor is the file's either way).
+    void drawCompactBody(BodySpec& body) {
+        const Eigen::Vector3d first = body.points.front().position3();
+        for (const BodyPoint& p : body.points) {
+            if ((p.position3() - first).norm() > 1e-9) {
+                return;
+            }
+        }
+        const double gyration = std::sqrt(body.inertiaTensor->trace() / (2 * body.mass));
+        const double size = gyration > 1e-6 ? 2 * gyration : 0.01;
+        body.shape = BodyShape::Block;
+        body.blockWidth = size;
+        body.blockHeight = size;
+        approximated("link " + body.name, "its joints meet at one point: drawn as a block of " +
+                                              numberText(size) +
+                                              " m (shapes are for drawing only)");
+    }
+
+    void addLink(const urdf::Link& link, bool isRoot) {
+        Group& group = groups_[groupOf_[link.name]];
+        group.links.push_back(link.name);
+        const Frame& frame = frames_[link.name];
+        const std::string element = "link " + link.name;
+        if (!isRoot && groupOf_[link.name] == 0) {
+            mapped(element, "welded to the ground by fixed joints");
+        }
+        if (link.inertial && link.inertial->mass != 0) {
+            const urdf::Inertial& in = *link.inertial;
+            if (groupOf_[link.name] == 0) {
+                dropped(element, "its mass (" + numberText(in.mass) +
+                                     " kg) is part of the ground, which does not move");
+            } else if (!(in.mass > 0) || !std::isfinite(in.mass)) {
+                error("link name=\"" + link.name + "\"", linkLine(link.name),
+                      "the mass is " + numberText(in.mass) + " kg", "give a positive mass");
+            } else {
+                const Frame inertialFrame = frame * toFrame(in.origin);
+                Eigen::Matrix3d local;
+                local << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+                const Eigen::Matrix3d inW = inertialFrame.R * local * inertialFrame.R.transpose();
+                group.mass += in.mass;
+                group.moment += in.mass * inertialFrame.p;
+                group.parts.push_back({in.mass, {inertialFrame.p, inW}});
+                mapped(element, "mass " + numberText(in.mass) + " kg, COM and inertia tensor" +
+                                    (group.id != link.name ? " merged into body " + group.id
+                                                           : std::string()));
+            }
+        } else if (groupOf_[link.name] != 0 && group.links.size() > 1) {
+            mapped(element, "massless, welded to body " + group.id);
+        }
+        for (const urdf::VisualSharedPtr& visual : link.visual_array) {
+            if (visual && visual->geometry) {
+                addVisual(link, *visual, group);
+            }
+        }
+        if (!link.collision_array.empty()) {
+            dropped(element + " collision", std::to_string(link.collision_array.size()) +
+                                                " collision shape(s): SSLM has no contact");
+        }
+    }
+
+    void addVisual(const urdf::Link& link, const urdf::Visual& visual, const Group& group) {
+        VisualShape shape;
+        shape.body = group.id;
+        shape.link = link.name;
+        const Frame f = frames_[link.name] * toFrame(visual.origin);
+        shape.position = f.p - group.origin;
+        shape.rotation = f.R;
+        switch (visual.geometry->type) {
+        case urdf::Geometry::MESH: {
+            const auto& mesh = static_cast<const urdf::Mesh&>(*visual.geometry);
+            shape.kind = "mesh";
+            shape.meshFile = mesh.filename;
+            shape.scale = {mesh.scale.x, mesh.scale.y, mesh.scale.z};
+            break;
+        }
+        case urdf::Geometry::BOX: {
+            const auto& box = static_cast<const urdf::Box&>(*visual.geometry);
+            shape.kind = "box";
+            shape.size = {box.dim.x, box.dim.y, box.dim.z};
+            break;
+        }
+        case urdf::Geometry::CYLINDER: {
+            const auto& cylinder = static_cast<const urdf::Cylinder&>(*visual.geometry);
+            shape.kind = "cylinder";
+            shape.radius = cylinder.radius;
+            shape.length = cylinder.length;
+            break;
+        }
+        case urdf::Geometry::SPHERE:
+            shape.kind = "sphere";
+            shape.radius = static_cast<const urdf::Sphere&>(*visual.geometry).radius;
+            break;
+        }
+        if (!shape.kind.empty()) {
+            approximated("link " + link.name + " visual " + shape.kind,
+                         "kept in this report by reference (the mechanism file has no body "
+                         "shapes yet)");
+            result_.report.visuals.push_back(std::move(shape));
+        }
+    }
+
+    void addJoint(const urdf::Joint& joint, MechanismSpec& spec) {
+        const std::string element = "joint " + joint.name;
+        if (joint.type == urdf::Joint::FIXED) {
+            mapped(element, "fixed: " + joint.child_link_name + " merged into " +
+                                groups_[groupOf_[joint.parent_link_name]].id);
+            return;
+        }
+        Group& parent = groups_[groupOf_[joint.parent_link_name]];
+        Group& childGroup = groups_[groupOf_[joint.child_link_name]];
+        const Frame& jointFrame = frames_[joint.child_link_name];
+        Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
+        if (!(axis.norm() > 1e-12) || !axis.allFinite()) {
+            error("joint name=\"" + joint.name + "\"", jointLine(joint.name),
+                  "the joint's axis is zero", "give <axis xyz=\"…\"/> a nonzero direction");
+            return;
+        }
+        JointSpec js;
+        js.name = joint.name;
+        js.coordinate = joint.name;
+        js.type = joint.type == urdf::Joint::PRISMATIC ? JointType::Prismatic : JointType::Revolute;
+        js.axis = (jointFrame.R * axis).normalized();
+        addPoint(parent, joint.name, jointFrame.p);
+        addPoint(childGroup, joint.name, jointFrame.p);
+        js.parent = {parent.id, joint.name};
+        js.child = {childGroup.id, joint.name};
+        const char* kind = joint.type == urdf::Joint::PRISMATIC    ? "prismatic"
+                           : joint.type == urdf::Joint::CONTINUOUS ? "continuous"
+                                                                   : "revolute";
+        mapped(element, std::string(kind) + " joint, axis " + vectorText(js.axis) +
+                            " in ground directions at q = 0");
+        if (joint.dynamics && joint.dynamics->damping != 0) {
+            js.springDamper = SpringDamperSpec{0.0, 0.0, joint.dynamics->damping};
+            mapped(element + " damping", "viscous damper " + numberText(joint.dynamics->damping));
+        }
+        if (joint.dynamics && joint.dynamics->friction != 0) {
+            dropped(element + " friction", "Coulomb friction " +
+                                               numberText(joint.dynamics->friction) +
+                                               " is not modelled");
+        }
+        if (joint.limits && joint.type != urdf::Joint::CONTINUOUS) {
+            dropped(element + " limit", "stops [" + numberText(joint.limits->lower) + ", " +
+                                            numberText(joint.limits->upper) +
+                                            "] not enforced (no joint stops in SSLM yet)");
+        }
+        if (joint.limits && (joint.limits->effort != 0 || joint.limits->velocity != 0)) {
+            dropped(element + " effort/velocity limit",
+                    "effort " + numberText(joint.limits->effort) + ", velocity " +
+                        numberText(joint.limits->velocity) + " are not enforced");
+        }
+        if (joint.mimic) {
+            dropped(element + " mimic", "follows " + joint.mimic->joint_name + " × " +
+                                            numberText(joint.mimic->multiplier) + " + " +
+                                            numberText(joint.mimic->offset) +
+                                            " in the file; not enforced, the joint moves freely");
+        }
+        if (joint.safety) {
+            dropped(element + " safety_controller", "not modelled");
+        }
+        if (joint.calibration) {
+            dropped(element + " calibration", "not modelled");
+        }
+        spec.joints.push_back(std::move(js));
+    }
+
+    void addClosure(const Closure& c, MechanismSpec& spec) {
+        const std::string element = c.element + " name=\"" + c.name + "\"";
+        for (const std::string* link : {&c.linkA, &c.linkB}) {
+            if (frames_.find(*link) == frames_.end()) {
+                error(element, c.line, "link '" + *link + "' is not a link of the model",
+                      "name one of the file's <link> elements");
+                return;
+            }
+        }
+        if (jointLines_.count(c.name) != 0) {
+            error(element, c.line, "the name '" + c.name + "' is also a joint's",
+                  "give the loop closure a name of its own");
+            return;
+        }
+        JointSpec js;
+        js.name = c.name;
+        const std::string& t = c.type;
+        if (t == "revolute" || t == "continuous") {
+            js.type = JointType::Revolute;
+        } else if (t == "prismatic") {
+            js.type = JointType::Prismatic;
+        } else if (t == "cylindrical") {
+            js.type = JointType::Cylindrical;
+        } else if (t == "universal") {
+            js.type = JointType::Universal;
+        } else if (t == "spherical" || t == "ball") {
+            js.type = JointType::Spherical;
+        } else {
+            error(element, c.line, "a loop closure of type '" + t + "' is not supported",
+                  "use \"revolute\", \"continuous\", \"prismatic\", \"cylindrical\", "
+                  "\"universal\" or \"spherical\" (a fixed closure would weld the loop rigid)");
+            return;
+        }
+        Group& a = groups_[groupOf_[c.linkA]];
+        Group& b = groups_[groupOf_[c.linkB]];
+        if (&a == &b) {
+            error(element, c.line,
+                  "both links are in one rigid body (" + a.id + ", welded by fixed joints)",
+                  "close the loop between two links that move relative to each other");
+            return;
+        }
+        const Frame fa = frames_[c.linkA] * c.originA;
+        const Frame fb = frames_[c.linkB] * c.originB;
+        if (!(c.axisA.norm() > 1e-12)) {
+            error(element, c.line, "the axis is zero", "give the axis a nonzero direction");
+            return;
+        }
+        // a spherical joint has no axis: the file format's default, which the writer omits
+        js.axis = js.type == JointType::Spherical ? Eigen::Vector3d::UnitZ()
+                                                  : Eigen::Vector3d((fa.R * c.axisA).normalized());
+        if (js.type == JointType::Universal) {
+            if (!c.axisB) {
+                error(element, c.line, "a universal closure needs its second axis",
+                      "add <child_axis xyz=\"…\"/> (fixed in the child link)");
+                return;
+            }
+            js.axis2 = (fb.R * *c.axisB).normalized();
+            if (std::abs(js.axis.dot(js.axis2)) > 1e-9) {
+                error(element, c.line,
+                      "the universal closure's two axes are not perpendicular at q = 0",
+                      "make parent_axis and child_axis perpendicular in the zero pose");
+                return;
+            }
+        } else if (js.type != JointType::Spherical) {
+            const Eigen::Vector3d other =
+                c.axisB ? (fb.R * *c.axisB).normalized() : (fb.R * c.axisA).normalized();
+            const double angle = std::acos(std::clamp(std::abs(js.axis.dot(other)), 0.0, 1.0));
+            if (angle > 1e-9) {
+                approximated(element, "the two sides' axes differ by " + numberText(angle) +
+                                          " rad at q = 0; the first side's axis " +
+                                          vectorText(js.axis) + " is used for both");
+            }
+        }
+        if (js.type == JointType::Revolute || js.type == JointType::Prismatic) {
+            js.coordinate = c.name; // several coordinates are named "<joint>.1", … by default
+        }
+        addPoint(a, c.name, fa.p);
+        addPoint(b, c.name, fb.p);
+        js.parent = {a.id, c.name};
+        js.child = {b.id, c.name};
+        const double gap = (fa.p - fb.p).norm();
+        mapped(element,
+               t + " cut joint between " + a.id + " and " + b.id +
+                   (gap > 1e-12 ? "; open by " + numberText(gap) + " m at q = 0, assembly closes it"
+                                : std::string("; closed at q = 0")));
+        spec.joints.push_back(std::move(js));
+        spec.cuts.push_back(c.name);
+    }
+
+    std::string_view text_;
+    std::string source_;
+    ImportResult result_;
+    int rootLine_ = 0;
+    std::map<std::string, int> jointLines_;
+    std::map<std::string, int> linkLines_;
+    std::vector<Closure> closures_;
+    std::map<std::string, Frame> frames_; ///< link → its frame in W at q = 0
+    std::map<std::string, int> groupOf_;  ///< link → index in groups_
+    std::vector<Group> groups_;           ///< 0: the ground
+};
+
+} // namespace
+
+ImportResult importUrdfText(std::string_view text, const std::string& source) {
+    return UrdfImporter(text, source).run();
+}
+
+ImportResult importUrdf(const std::filesystem::path& path) {
+    ImportResult result;
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    Diagnostic d;
+    d.where = path.string();
+    if (ec) {
+        d.message = "cannot read the file: " + ec.message();
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    if (size > kMaxUrdfBytes) {
+        d.message = "the file is larger than 64 MB";
+        d.hint = "a URDF file is a few kB to a few MB; is this the right file?";
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        d.message = "cannot open the file";
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return importUrdfText(text, path.string());
+}
+
+} // namespace sslm

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// URDF → MechanismSpec (spatial, file version 2), through Debian's urdfdom for the tree and
+// TinyXML2 for what urdfdom does not read: loop closures as URDF+ <loop> elements (Chignoli,
+// Slotine, Wensing, Kim 2024) and as the <constraint> element proposed to urdfdom
+// (ros/urdfdom #264), and the line numbers of error messages.
+//
+// The mapping:
+//  * the root link is the ground; links joined by fixed joints are merged into one body with
+//    their mass properties combined (parallel-axis theorem);
+//  * each link's inertial (mass, COM, inertia tensor of the inertial frame rotated by its rpy)
+//    goes into its body's frame, which is parallel to the ground frame at q = 0 (the file
+//    format's convention) with its origin at the link's origin;
+//  * revolute and continuous joints become revolute joints, prismatic ones prismatic, their
+//    axes in ground directions at q = 0; the file's pose at q = 0 is the initial state;
+//  * each <loop> and <constraint> becomes a cut joint (revolute, continuous, prismatic,
+//    cylindrical, universal, spherical/ball);
+//  * gravity is −9.81 m/s² along z (ROS's convention; URDF has no gravity).
+// Limits, mimic joints, friction, collisions, transmissions and <gazebo> blocks are reported
+// as dropped; joint damping becomes a damper; visuals are kept by reference in the report.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/interop/import_report.hpp"
+
+namespace sslm {
+
+/// Imports a URDF file. Malformed XML, an unknown or unsupported joint type, a loop element
+/// that names no link, or a link that moves without mass is an error naming the file, the line
+/// and the element, with the fix.
+ImportResult importUrdf(const std::filesystem::path& path);
+
+/// Imports URDF text; `source` names it in messages (a file name).
+ImportResult importUrdfText(std::string_view text, const std::string& source);
+
+} // namespace sslm
