@@ -161,7 +161,9 @@ void factorBlocks(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace& rw
         }
         step.lu.compute(step.block);
         step.conditioning = loopBlockConditioning(model, J, step.loop, step.dependent);
-        if (step.conditioning < rws.conditioning) {
+        // a non-finite block (a state pushed past a pose where the loop cannot be solved) is
+        // the weakest of all, not a well-conditioned one
+        if (!(step.conditioning >= rws.conditioning) && std::isfinite(rws.conditioning)) {
             rws.conditioning = step.conditioning;
             rws.weakestLoop = step.loop;
         }
@@ -444,6 +446,23 @@ bool prepareReduction(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace
         return selectCoordinates(model, J, rws);
     }
     factorBlocks(model, J, rws);
+    if (!std::isfinite(rws.conditioning)) {
+        const RcrWorkspace::Step* step = nullptr;
+        for (const RcrWorkspace::Step& s : rws.steps) {
+            step = s.loop == rws.weakestLoop ? &s : step;
+        }
+        rws.failure =
+            "RCR: the state is not finite at " + loopLabel(model, rws.weakestLoop) +
+            ", solved for " +
+            (step != nullptr ? coordinateList(model, step->dependent) : std::string("?")) +
+            (rws.named.empty()
+                 ? ": the motion passed a singular pose of the loop constraints"
+                 : ": the independent coordinates named (" + coordinateList(model, rws.named) +
+                       ") passed a pose where the loop cannot be solved for the others (e.g. a "
+                       "rocker's turning point); leave them unnamed so that RCR chooses and "
+                       "switches, or name others");
+        return false;
+    }
     if (rws.conditioning < rws.reselectBelow) {
         // the partition nears a singularity of its own: take a better one if there is one
         PartitionChoice choice = choosePartition(model, J, rws.named);
@@ -479,7 +498,9 @@ bool prepareReduction(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace
                 (rws.named.empty() ? ", and no other choice of dependent coordinates is better: "
                                      "the loop constraints are singular here"
                                    : " with the independent coordinates named (" +
-                                         coordinateList(model, rws.named) + ")");
+                                         coordinateList(model, rws.named) +
+                                         "): leave them unnamed so that RCR chooses and "
+                                         "switches, or name others");
             return false;
         }
     }

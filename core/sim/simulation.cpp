@@ -58,6 +58,7 @@ template <typename Vector> struct OdeSystem {
     int np;
     bool* failed;
     double* failedAt;
+    std::string* failure; ///< the right-hand side's reason at the first failure
 
     void operator()(const Vector& x, Vector& dxdt, double t) const {
         const Eigen::Map<const Eigen::VectorXd> q(&x[0], np);
@@ -79,6 +80,7 @@ template <typename Vector> struct OdeSystem {
         if (!*failed) {
             *failed = true;
             *failedAt = t;
+            *failure = rhs->failure(); // later evaluations clear the right-hand side's own
         }
     }
 };
@@ -229,7 +231,8 @@ public:
     }
 
     template <typename Vector> OdeSystem<Vector> system() {
-        return {&m_model, &m_rhs, m_model.nq(), m_model.positionSize(), &m_failed, &m_failedAt};
+        return {&m_model,  &m_rhs,      m_model.nq(), m_model.positionSize(),
+                &m_failed, &m_failedAt, &m_failure};
     }
 
     /// Output at time t of state x; false when the state cannot be evaluated.
@@ -321,7 +324,7 @@ public:
         ++m_summary.steps;
         m_summary.endTime = t;
         if (m_failed) {
-            fail(m_failedAt, m_rhs.failure().empty() ? "the state is not finite" : m_rhs.failure());
+            fail(m_failedAt, m_failure.empty() ? "the state is not finite" : m_failure);
             return false;
         }
         // conditioning of the loops at the step's last evaluation (before projection reuses
@@ -423,6 +426,7 @@ private:
     SimulationSummary m_summary;
     bool m_failed = false;
     double m_failedAt = 0;
+    std::string m_failure; ///< why the right-hand side failed at m_failedAt
     bool m_stopped = false;
     int m_rcrSwitches = 0;
     std::string m_rcrSwitchText;

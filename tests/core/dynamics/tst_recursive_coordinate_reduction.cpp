@@ -414,6 +414,22 @@ private Q_SLOTS:
                     std::string::npos);
             QVERIFY(forced.conditioning > 0.1);
         }
+
+        // a whole run with the rocker named: the adaptive integrator's trial stages pass the
+        // turning point, and the run stops at the first failing evaluation with its reason
+        // (not with a non-finite state after later evaluations overwrote it)
+        SimulationSettings settings;
+        settings.solver = SolverKind::Rcr;
+        settings.independent = {"theta2"};
+        settings.tEnd = 0.5;
+        settings.stabilisation = Stabilisation::None;
+        const SimulationSummary summary = simulate(*model, settings, initial.q, initial.qd);
+        qInfo("%s", summary.message.c_str());
+        QVERIFY(!summary.ok);
+        QVERIFY(summary.endTime > 0.1 && summary.endTime < 0.2); // the rocker turns at 0.16 s
+        QVERIFY(summary.message.find("RCR: loop 1 (cut J8) cannot be solved for theta1, theta3") !=
+                std::string::npos);
+        QVERIFY(summary.message.find("named (theta2)") != std::string::npos);
     }
 
     void solveDoesNotAllocate() {
