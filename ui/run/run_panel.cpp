@@ -158,6 +158,13 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
                             "coordinate reduction, Anderson & Critchley) reduces every loop to "
                             "its independent coordinates and holds the constraints at velocity "
                             "level (no Baumgarte). All give the same motion."));
+    m_independent = new QLineEdit;
+    m_independent->setPlaceholderText(tr("chosen per loop"));
+    m_independent->setToolTip(
+        tr("RCR: coordinates to keep independent, e.g. theta2 (comma-separated). Empty: RCR "
+           "chooses per loop for conditioning at the pose and switches when a loop nears a "
+           "singular pose; a named choice that is invalid or ill-conditioned stops the run "
+           "with the loop and coordinates named."));
     m_integrator = new QComboBox;
     m_integrator->addItem(tr("Dopri5"), static_cast<int>(IntegratorKind::Dopri5));
     m_integrator->addItem(tr("RKF78"), static_cast<int>(IntegratorKind::Rkf78));
@@ -213,6 +220,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     solverForm->addRow(tr("Correction kd"), m_forcedKd);
     m_solverForm = solverForm;
     solverForm->addRow(tr("Solver"), m_solver);
+    solverForm->addRow(tr("Independent"), m_independent);
     solverForm->addRow(tr("Integrator"), m_integrator);
     solverForm->addRow(tr("End time"), m_tEnd);
     solverForm->addRow(tr("Step (RK4)"), m_step);
@@ -284,6 +292,8 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     setWidget(scroll);
 
     connect(m_integrator, &QComboBox::currentIndexChanged, this, &RunPanel::updateEnabledFields);
+    connect(m_solver, &QComboBox::currentIndexChanged, this, &RunPanel::updateEnabledFields);
+    connect(m_independent, &QLineEdit::editingFinished, this, &RunPanel::validate);
     connect(m_stabilisation, &QComboBox::currentIndexChanged, this, &RunPanel::updateEnabledFields);
     for (QLineEdit* edit : {m_step, m_rtol, m_atol}) {
         connect(edit, &QLineEdit::editingFinished, this, &RunPanel::validate);
@@ -307,6 +317,11 @@ void RunPanel::setModel(const Model& model) {
                                .arg(QString::fromStdString(error)));
         m_message->show();
     }
+    m_coordinates.clear();
+    for (const Coordinate& c : model.coordinates) {
+        m_coordinates << QString::fromStdString(c.name);
+    }
+    validate();
     QStringList cuts;
     for (const int j : model.cuts) {
         cuts << QString::fromStdString(model.joints[j].name);
@@ -326,6 +341,11 @@ void RunPanel::setCuts(const QStringList& cuts) {
 void RunPanel::setSettings(const SimulationSettings& s) {
     m_shown = s;
     m_solver->setCurrentIndex(m_solver->findData(static_cast<int>(s.solver)));
+    QStringList independent;
+    for (const std::string& name : s.independent) {
+        independent << QString::fromStdString(name);
+    }
+    m_independent->setText(independent.join(QStringLiteral(", ")));
     m_integrator->setCurrentIndex(m_integrator->findData(static_cast<int>(s.integrator)));
     m_tEnd->setValue(s.tEnd);
     m_step->setText(shortNumber(s.step));
@@ -375,6 +395,12 @@ std::optional<SimulationSettings> RunPanel::settings() {
     // values still as set are taken exactly, not as the editors round them
     SimulationSettings s = m_shown; // keeps the singularity thresholds
     s.solver = static_cast<SolverKind>(m_solver->currentData().toInt());
+    s.independent.clear();
+    if (s.solver == SolverKind::Rcr) {
+        for (const QString& name : independentNames()) {
+            s.independent.push_back(name.toStdString());
+        }
+    }
     s.integrator = static_cast<IntegratorKind>(m_integrator->currentData().toInt());
     s.tEnd = boxValue(m_tEnd, m_shown.tEnd);
     s.step = lineValue(m_step, m_shown.step);
@@ -385,6 +411,16 @@ std::optional<SimulationSettings> RunPanel::settings() {
     s.baumgarteAlpha = boxValue(m_alpha, m_shown.baumgarteAlpha);
     s.baumgarteBeta = boxValue(m_beta, m_shown.baumgarteBeta);
     return s;
+}
+
+QStringList RunPanel::independentNames() const {
+    QStringList names;
+    for (const QString& part : m_independent->text().split(QLatin1Char(','))) {
+        if (!part.trimmed().isEmpty()) {
+            names << part.trimmed();
+        }
+    }
+    return names;
 }
 
 QString RunPanel::validationMessage() const {
@@ -401,6 +437,20 @@ bool RunPanel::validate() {
         }
     };
     check(m_step, tr("The step"));
+    QStringList unknown;
+    if (m_independent->isEnabled() && !m_coordinates.isEmpty()) {
+        for (const QString& name : independentNames()) {
+            if (!m_coordinates.contains(name)) {
+                unknown << name;
+            }
+        }
+    }
+    markInvalid(m_independent, !unknown.isEmpty());
+    if (!unknown.isEmpty()) {
+        problems << tr("RCR's independent coordinates: no coordinate %1; the coordinates are %2.")
+                        .arg(unknown.join(QStringLiteral(", ")),
+                             m_coordinates.join(QStringLiteral(", ")));
+    }
     check(m_rtol, tr("The relative tolerance"));
     check(m_atol, tr("The absolute tolerance"));
     const bool tooManySamples = m_tEnd->value() / m_sample->value() > kMaxSamples;
@@ -420,6 +470,9 @@ void RunPanel::updateEnabledFields() {
     const bool fixedStep =
         static_cast<IntegratorKind>(m_integrator->currentData().toInt()) == IntegratorKind::Rk4;
     m_solver->setEnabled(integrates);
+    const bool rcr = static_cast<SolverKind>(m_solver->currentData().toInt()) == SolverKind::Rcr;
+    m_independent->setEnabled(integrates && rcr);
+    m_solverForm->setRowVisible(m_independent, rcr);
     m_integrator->setEnabled(integrates);
     m_stabilisation->setEnabled(integrates);
     m_step->setEnabled(integrates && fixedStep);

@@ -72,6 +72,8 @@ public:
     QDoubleSpinBox* forcedKpBox() const { return m_forcedKp; }
     QDoubleSpinBox* forcedKdBox() const { return m_forcedKd; }
     QComboBox* solverBox() const { return m_solver; }
+    /// RCR: the coordinates to keep independent, comma-separated (empty: chosen per loop).
+    QLineEdit* independentEdit() const { return m_independent; }
     QComboBox* integratorBox() const { return m_integrator; }
     QDoubleSpinBox* endTimeBox() const { return m_tEnd; }
     QLineEdit* rtolEdit() const { return m_rtol; }
@@ -90,6 +92,8 @@ private:
     void updateEnabledFields();
     /// Checks the form, marks bad fields and writes the message; true when valid.
     bool validate();
+    /// The names typed in m_independent.
+    QStringList independentNames() const;
 
     QComboBox* m_runKind = nullptr;
     QLabel* m_runKindNote = nullptr; ///< the kind was set back to forward for a new document
@@ -97,6 +101,8 @@ private:
     QDoubleSpinBox* m_forcedKd = nullptr;
     QFormLayout* m_solverForm = nullptr;
     QComboBox* m_solver = nullptr;
+    QLineEdit* m_independent = nullptr;
+    QStringList m_coordinates; ///< the model's coordinate names, for m_independent
     QComboBox* m_integrator = nullptr;
     QDoubleSpinBox* m_tEnd = nullptr;
     QLineEdit* m_step = nullptr;

@@ -8,6 +8,8 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
 #include <QtTest>
 
 #include "core/edit/drawing.hpp"
@@ -54,6 +56,27 @@ class TestRunPanel : public QObject {
 
     RunPanel& panel() const { return *m_window->runPanel(); }
 
+    /// Runs RCR for `tEnd` s with `names` typed as its independent coordinates; the run's
+    /// failure message, empty when it finished.
+    QString runWithIndependent(const QString& names, double tEnd) {
+        fixtures::typeInto(panel().independentEdit(), names);
+        std::optional<SimulationSettings> settings = panel().settings();
+        if (!settings) {
+            return QStringLiteral("form refused");
+        }
+        settings->tEnd = tEnd;
+        panel().setSettings(*settings);
+        QSignalSpy finished(m_window->controller(), &SimulationController::finished);
+        if (!fixtures::clickStart(*m_window) || !(finished.wait(120000) || !finished.isEmpty())) {
+            return QStringLiteral("the run did not finish");
+        }
+        const std::shared_ptr<SimulationRun> run = m_window->controller()->currentRun();
+        if (!run || !run->summary()) {
+            return QStringLiteral("no summary");
+        }
+        return QString::fromStdString(run->summary()->message);
+    }
+
 private Q_SLOTS:
     void init() { m_window = fixtures::windowWith(fixtures::example("four_bar.json")); }
     void cleanup() { m_window.reset(); }
@@ -70,6 +93,34 @@ private Q_SLOTS:
             QVERIFY(shown.has_value());
             QCOMPARE(static_cast<int>(shown->solver), static_cast<int>(kind));
         }
+    }
+
+    void rcrTakesNamedIndependentCoordinates() {
+        RunPanel& p = panel();
+        QLineEdit* independent = p.independentEdit();
+        // only RCR has independent coordinates to name
+        p.solverBox()->setCurrentIndex(p.solverBox()->findData(static_cast<int>(SolverKind::Sslm)));
+        QVERIFY(!independent->isVisibleTo(&p));
+        p.solverBox()->setCurrentIndex(p.solverBox()->findData(static_cast<int>(SolverKind::Rcr)));
+        QVERIFY(independent->isVisibleTo(&p) && independent->isEnabled());
+        // an unknown name is refused with the names there are
+        fixtures::typeInto(independent, QStringLiteral("theta9"));
+        QVERIFY(!p.settings());
+        QVERIFY(p.validationMessage().contains(QStringLiteral("theta9")));
+        QVERIFY(p.validationMessage().contains(QStringLiteral("theta1, theta2, theta3")));
+        // the crank named independent: the run keeps it and says so at the end
+        QCOMPARE(runWithIndependent(QStringLiteral("theta1"), 0.2), QString());
+        const std::shared_ptr<SimulationRun> crankRun = m_window->controller()->currentRun();
+        qInfo("RCR run: %s", crankRun->summary()->reduction.c_str());
+        QVERIFY(crankRun->summary()->reduction.find("independent theta1") != std::string::npos);
+        QVERIFY(crankRun->summary()->maxPositionViolation < 1e-9);
+        // the rocker reaches a turning point, where the loop cannot be solved for the crank:
+        // the run stops there cleanly, naming the loop and the coordinates
+        const QString stop = runWithIndependent(QStringLiteral("theta2"), 0.5);
+        qInfo("%s", qPrintable(stop));
+        QVERIFY(stop.contains(QStringLiteral("RCR: loop 1 (cut J8)")));
+        QVERIFY(stop.contains(QStringLiteral("named (theta2)")));
+        QVERIFY(!stop.contains(QStringLiteral("not finite")));
     }
 
     void aForcedRunDoesNotCarryOverToAnotherFile() {
