@@ -383,11 +383,7 @@ std::optional<BalanceSettings> BalancePanel::settings(QString* error) const {
     }
     s.starts = m_starts->value();
     s.maxEvaluations = m_evaluations->value();
-    const double period = cyclePeriod(*m_model, *driven);
-    s.run.tEnd = period;
-    s.run.sampleInterval = period / m_samples->value();
-    s.run.shakingAbout = {m_about[0]->value(), m_about[1]->value(),
-                          m_model->isSpatial() ? m_about[2]->value() : 0.0};
+    s.run = cycleRun(*driven);
     if (const std::string e = inverseRunError(*m_model, *driven, s.run); !e.empty()) {
         return fail(QString::fromStdString(e));
     }
@@ -395,6 +391,16 @@ std::optional<BalanceSettings> BalancePanel::settings(QString* error) const {
         return fail(QString::fromStdString(e));
     }
     return s;
+}
+
+InverseRunSettings BalancePanel::cycleRun(const std::vector<DrivenMotion>& driven) const {
+    InverseRunSettings run;
+    const double period = cyclePeriod(*m_model, driven);
+    run.tEnd = period;
+    run.sampleInterval = period / m_samples->value();
+    run.shakingAbout = {m_about[0]->value(), m_about[1]->value(),
+                        m_model->isSpatial() ? m_about[2]->value() : 0.0};
+    return run;
 }
 
 void BalancePanel::start(bool optimise) {
@@ -415,11 +421,7 @@ void BalancePanel::start(bool optimise) {
             return;
         }
         BalanceSettings cycleOnly;
-        const double period = cyclePeriod(*m_model, *driven);
-        cycleOnly.run.tEnd = period;
-        cycleOnly.run.sampleInterval = period / m_samples->value();
-        cycleOnly.run.shakingAbout = {m_about[0]->value(), m_about[1]->value(),
-                                      m_model->isSpatial() ? m_about[2]->value() : 0.0};
+        cycleOnly.run = cycleRun(*driven);
         s = cycleOnly;
     }
     BalanceJobInput input;

@@ -108,6 +108,8 @@ Q_SIGNALS:
 
 private:
     void start(bool optimise);
+    /// One turn of `driven` sampled as the form says, the moment about the form's point.
+    InverseRunSettings cycleRun(const std::vector<DrivenMotion>& driven) const;
     void showProgress(long evaluations, long maxEvaluations, double best, double seconds);
     void showOutput(std::shared_ptr<const BalanceJobOutput> output);
     void showResultTable();
