@@ -60,6 +60,29 @@ struct CounterweightSpec {
     bool operator==(const CounterweightSpec&) const = default;
 };
 
+/// What a visual shape is: a triangle mesh file or a primitive.
+enum class VisualKind { Mesh, Box, Cylinder, Sphere };
+
+/// A shape drawn with a body (or the ground) in the 3-D view, e.g. a CAD part's mesh. It has no
+/// effect on the dynamics: the body's mass properties are its own keys.
+struct VisualSpec {
+    VisualKind kind = VisualKind::Mesh;
+    /// Mesh: the STL or OBJ file as written, relative to the mechanism file's folder or absolute.
+    std::string file;
+    Eigen::Vector3d scale = Eigen::Vector3d::Ones(); ///< mesh: per-axis scale (file units → m)
+    Eigen::Vector3d size = Eigen::Vector3d::Zero();  ///< box: edge lengths along its x, y, z (m)
+    double radius = 0;                               ///< cylinder, sphere (m)
+    double length = 0;                               ///< cylinder: along its z (m)
+    /// The shape's origin in the body frame (m), and its orientation as roll, pitch, yaw (rad):
+    /// R = Rz(yaw)·Ry(pitch)·Rx(roll) turns the shape's axes into the body frame's.
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();
+    Eigen::Vector3d rpy = Eigen::Vector3d::Zero();
+    /// Red, green, blue in [0, 1]; empty means the body's colour in the view.
+    std::optional<Eigen::Vector3d> color;
+
+    bool operator==(const VisualSpec&) const = default;
+};
+
 /// A rigid moving body.
 struct BodySpec {
     std::string id;   ///< stable identifier referenced by joints (unique, not "ground")
@@ -80,6 +103,8 @@ struct BodySpec {
     /// Added point masses; `mass`, `com_B` and the inertia above are the body's own, without
     /// them.
     std::vector<CounterweightSpec> counterweights;
+    /// Shapes drawn with the body (meshes, primitives); drawing only.
+    std::vector<VisualSpec> visuals;
 
     bool operator==(const BodySpec&) const = default;
 };
@@ -88,6 +113,8 @@ struct BodySpec {
 struct GroundSpec {
     std::string name = "ground";
     std::vector<BodyPoint> points;
+    /// Shapes drawn with the ground (a base part's mesh); drawing only.
+    std::vector<VisualSpec> visuals;
 
     bool operator==(const GroundSpec&) const = default;
 };

@@ -447,6 +447,7 @@ private:
         if (const Json* p = find(v, "points")) {
             points(*p, member(path, "points"), g.points);
         }
+        visuals(v, path, g.visuals);
     }
 
     void body(const Json& v, const std::string& path, BodySpec& b) {
@@ -511,6 +512,86 @@ private:
              b.counterweights, [this](const Json& w, const std::string& p, CounterweightSpec& c) {
                  counterweight(w, p, c);
              });
+        visuals(v, path, b.visuals);
+    }
+
+    void visuals(const Json& owner, const std::string& path, std::vector<VisualSpec>& out) {
+        list(owner, path, "visuals", false, "visuals {\"type\": \"mesh\", \"file\": ...}", out,
+             [this](const Json& w, const std::string& p, VisualSpec& shape) {
+                 visual(w, p, shape);
+             });
+    }
+
+    /// A shape drawn with a body: a mesh file or a primitive, its pose in the body frame and an
+    /// optional colour. Positions are [x, y, z] in both versions (the view is 3-D).
+    void visual(const Json& v, const std::string& path, VisualSpec& shape) {
+        if (!isObject(v, path, "a visual {\"type\": \"mesh\", \"file\": \"part.stl\"}")) {
+            return;
+        }
+        unknownKeys(v, path, kVisualKeys);
+        if (const Json* type = required(v, path, "type",
+                                        "say what it is: \"mesh\", \"box\", \"cylinder\" or "
+                                        "\"sphere\"")) {
+            word(*type, member(path, "type"), kVisualWords, shape.kind);
+        }
+        const auto positiveNumber = [&](std::string_view key, std::string_view hint, double& out) {
+            if (const Json* x = required(v, path, key, std::string(hint))) {
+                if (number(*x, member(path, key), "m", out) && !(out > 0)) {
+                    m_report.error(member(path, key), "must be positive",
+                                   "give a length in m greater than 0");
+                }
+            }
+        };
+        switch (shape.kind) {
+        case VisualKind::Mesh:
+            if (const Json* file = required(v, path, "file",
+                                            "name the STL or OBJ file, relative to this "
+                                            "mechanism file's folder")) {
+                string(*file, member(path, "file"), shape.file);
+            }
+            if (const Json* scale = find(v, "scale")) {
+                if (vec3(*scale, member(path, "scale"), "[sx, sy, sz]", shape.scale) &&
+                    !(shape.scale.minCoeff() > 0)) {
+                    m_report.error(member(path, "scale"), "every scale factor must be positive",
+                                   "e.g. [0.001, 0.001, 0.001] for a mesh drawn in mm");
+                }
+            }
+            break;
+        case VisualKind::Box:
+            if (const Json* size =
+                    required(v, path, "size", "give the edge lengths [a, b, c] in m")) {
+                if (vec3(*size, member(path, "size"), "[a, b, c] in m", shape.size) &&
+                    !(shape.size.minCoeff() > 0)) {
+                    m_report.error(member(path, "size"), "every edge length must be positive",
+                                   "give the box's edge lengths in m, each greater than 0");
+                }
+            }
+            break;
+        case VisualKind::Cylinder:
+            positiveNumber("radius", "give the cylinder's radius in m", shape.radius);
+            positiveNumber("length", "give the cylinder's length along its z in m", shape.length);
+            break;
+        case VisualKind::Sphere:
+            positiveNumber("radius", "give the sphere's radius in m", shape.radius);
+            break;
+        }
+        if (const Json* at = find(v, "at")) {
+            vec3(*at, member(path, "at"), "[x, y, z] in m (the body frame)", shape.position);
+        }
+        if (const Json* rpy = find(v, "rpy")) {
+            vec3(*rpy, member(path, "rpy"), "[roll, pitch, yaw] in rad", shape.rpy);
+        }
+        if (const Json* color = find(v, "color")) {
+            Eigen::Vector3d rgb;
+            if (vec3(*color, member(path, "color"), "[red, green, blue] each in [0, 1]", rgb)) {
+                if (rgb.minCoeff() < 0 || rgb.maxCoeff() > 1) {
+                    m_report.error(member(path, "color"), "each component must lie in [0, 1]",
+                                   "e.g. [0.8, 0.5, 0.2]");
+                } else {
+                    shape.color = rgb;
+                }
+            }
+        }
     }
 
     /// A point mass on a body: mass, position in the body frame, optional inertia about its own

@@ -26,10 +26,13 @@ inline const Keys kTopKeys = {"format",  "version", "name",    "description", "u
                               "gravity", "ground",  "bodies",  "joints",      "actuators",
                               "traces",  "cuts",    "initial", "solver"};
 inline const Keys kUnitKeys = {"length", "mass", "time", "angle"};
-inline const Keys kGroundKeys = {"name", "points"};
+inline const Keys kGroundKeys = {"name", "points", "visuals"};
 inline const Keys kPointKeys = {"name", "at"};
-inline const Keys kBodyKeys = {"id",    "name",       "mass",   "com",           "inertia",
-                               "shape", "block_size", "points", "counterweights"};
+inline const Keys kBodyKeys = {
+    "id",         "name",   "mass",           "com",    "inertia", "shape",
+    "block_size", "points", "counterweights", "visuals"};
+inline const Keys kVisualKeys = {"type",   "file", "scale", "size", "radius",
+                                 "length", "at",   "rpy",   "color"};
 inline const Keys kCounterweightKeys = {"name", "mass", "at", "inertia"};
 inline const Keys kJointKeys = {"name",  "type",   "coordinate", "coordinates", "parent",
                                 "child", "offset", "axis",       "axis2",       "spring_damper"};
@@ -60,6 +63,10 @@ inline const Words<JointType> kJointTypeWords = {{"revolute", JointType::Revolut
                                                  {"cylindrical", JointType::Cylindrical},
                                                  {"universal", JointType::Universal},
                                                  {"spherical", JointType::Spherical}};
+inline const Words<VisualKind> kVisualWords = {{"mesh", VisualKind::Mesh},
+                                               {"box", VisualKind::Box},
+                                               {"cylinder", VisualKind::Cylinder},
+                                               {"sphere", VisualKind::Sphere}};
 inline const Words<JointType> kPlanarJointTypeWords = {{"revolute", JointType::Revolute},
                                                        {"prismatic", JointType::Prismatic}};
 inline const Words<SignalSpec::Kind> kSignalWords = {

@@ -125,6 +125,46 @@ Json counterweightJson(bool spatial, const CounterweightSpec& c) {
     return j;
 }
 
+/// `type` and the kind's own fields always; any other field only when it is not the default
+/// (lossless, and short for the usual mesh with a pose).
+Json visualJson(const VisualSpec& v) {
+    Json j = Json::object();
+    j["type"] = wordOf(kVisualWords, v.kind);
+    if (v.kind == VisualKind::Mesh || !v.file.empty()) {
+        j["file"] = v.file;
+    }
+    if (v.scale != Eigen::Vector3d::Ones()) {
+        j["scale"] = vec3Json(v.scale);
+    }
+    if (v.kind == VisualKind::Box || !v.size.isZero(0)) {
+        j["size"] = vec3Json(v.size);
+    }
+    if (v.kind == VisualKind::Cylinder || v.kind == VisualKind::Sphere || v.radius != 0.0) {
+        j["radius"] = v.radius;
+    }
+    if (v.kind == VisualKind::Cylinder || v.length != 0.0) {
+        j["length"] = v.length;
+    }
+    if (!v.position.isZero(0)) {
+        j["at"] = vec3Json(v.position);
+    }
+    if (!v.rpy.isZero(0)) {
+        j["rpy"] = vec3Json(v.rpy);
+    }
+    if (v.color) {
+        j["color"] = vec3Json(*v.color);
+    }
+    return j;
+}
+
+Json visualsJson(const std::vector<VisualSpec>& visuals) {
+    Json out = Json::array();
+    for (const VisualSpec& v : visuals) {
+        out.push_back(visualJson(v));
+    }
+    return out;
+}
+
 Json bodyJson(bool spatial, const BodySpec& b) {
     Json j = Json::object();
     j["id"] = b.id;
@@ -149,6 +189,9 @@ Json bodyJson(bool spatial, const BodySpec& b) {
             weights.push_back(counterweightJson(spatial, c));
         }
         j["counterweights"] = std::move(weights);
+    }
+    if (!b.visuals.empty()) {
+        j["visuals"] = visualsJson(b.visuals);
     }
     return j;
 }
@@ -210,6 +253,9 @@ Json documentJson(const MechanismSpec& spec) {
     doc["gravity"] = positionJson(spatial, spec.gravity, spec.gravityZ);
     doc["ground"] = Json::object({{"name", spec.ground.name}});
     doc["ground"]["points"] = pointsJson(spatial, spec.ground.points);
+    if (!spec.ground.visuals.empty()) {
+        doc["ground"]["visuals"] = visualsJson(spec.ground.visuals);
+    }
     doc["bodies"] = Json::array();
     for (const BodySpec& b : spec.bodies) {
         doc["bodies"].push_back(bodyJson(spatial, b));

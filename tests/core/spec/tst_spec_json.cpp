@@ -64,6 +64,10 @@ MechanismSpec everyFieldSpec() {
     s.gravity = {0.1 + 0.2, -9.80665};
     s.ground.name = "frame";
     s.ground.points = {{"O", {0, 0}}, {"G", {1e-300, -0.0}}};
+    VisualSpec base;
+    base.kind = VisualKind::Box;
+    base.size = {0.3, 0.02, 0.01};
+    s.ground.visuals = {base};
 
     BodySpec crank;
     crank.id = "crank";
@@ -81,6 +85,17 @@ MechanismSpec everyFieldSpec() {
     point.mass = 1e-3;
     point.p_B = {0.02, -0.0};
     crank.counterweights = {named, point};
+    VisualSpec mesh; // a mesh in mm, turned and coloured
+    mesh.file = "meshes/crank part.stl";
+    mesh.scale = {1e-3, 1e-3, 2e-3};
+    mesh.position = {0.05, -0.0, 0.01};
+    mesh.rpy = {std::numbers::pi / 2, 0, -0.25};
+    mesh.color = Eigen::Vector3d(0.75, 0.5, 0.25);
+    VisualSpec pin; // a primitive at the body origin
+    pin.kind = VisualKind::Cylinder;
+    pin.radius = 0.006;
+    pin.length = 0.02;
+    crank.visuals = {mesh, pin};
 
     BodySpec plate;
     plate.id = "plate";
@@ -212,6 +227,50 @@ private Q_SLOTS:
         QCOMPARE(loaded.spec->bodies[0].counterweights[0].mass, 0.1 + 0.2);
         QCOMPARE(loaded.spec->bodies[0].counterweights[0].p_B.y(), 1e-300);
         QVERIFY(!loaded.spec->bodies[0].counterweights[1].inertia);
+        QCOMPARE(loaded.spec->bodies[0].visuals[0].file, std::string("meshes/crank part.stl"));
+        QCOMPARE(loaded.spec->bodies[0].visuals[0].rpy.x(), std::numbers::pi / 2);
+        QCOMPARE(loaded.spec->ground.visuals[0].kind, VisualKind::Box);
+    }
+
+    void badVisualsAreNamed_data() {
+        QTest::addColumn<QString>("visual");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("no type") << R"({"file": "a.stl"})"
+                                 << "bodies[0].visuals[0].type";
+        QTest::newRow("unknown type") << R"({"type": "cone", "radius": 1})"
+                                      << "bodies[0].visuals[0].type";
+        QTest::newRow("mesh without file") << R"({"type": "mesh"})"
+                                           << "bodies[0].visuals[0].file";
+        QTest::newRow("zero scale") << R"({"type": "mesh", "file": "a.stl", "scale": [1, 0, 1]})"
+                                    << "bodies[0].visuals[0].scale";
+        QTest::newRow("negative box") << R"({"type": "box", "size": [1, -1, 1]})"
+                                      << "bodies[0].visuals[0].size";
+        QTest::newRow("cylinder without length") << R"({"type": "cylinder", "radius": 0.1})"
+                                                 << "bodies[0].visuals[0].length";
+        QTest::newRow("colour out of range")
+            << R"({"type": "sphere", "radius": 0.1, "color": [1.5, 0, 0]})"
+            << "bodies[0].visuals[0].color";
+        QTest::newRow("two-number position") << R"({"type": "sphere", "radius": 0.1, "at": [0, 0]})"
+                                             << "bodies[0].visuals[0].at";
+    }
+
+    void badVisualsAreNamed() {
+        QFETCH(QString, visual);
+        QFETCH(QString, where);
+        const std::string text = R"({"format": "sslm-mechanism", "version": 1,
+            "bodies": [{"id": "b", "mass": 2, "points": [{"name": "A", "at": [0, 0]}],
+                        "visuals": [)" +
+                                 visual.toStdString() + R"(]}],
+            "joints": [{"name": "J", "type": "revolute",
+                        "parent": {"body": "ground", "point": "O"},
+                        "child": {"body": "b", "point": "A"}}]})";
+        const LoadResult loaded = parseMechanismJson(text);
+        QVERIFY(!loaded.ok());
+        bool named = false;
+        for (const Diagnostic& d : loaded.diagnostics) {
+            named = named || (d.isError() && d.where == where.toStdString() && !d.hint.empty());
+        }
+        QVERIFY2(named, formatDiagnostics(loaded.diagnostics).c_str());
     }
 
     void defaultsFillMissingKeys() {
