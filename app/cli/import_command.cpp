@@ -8,6 +8,7 @@
 
 #include "app/cli/load_model.hpp"
 #include "core/interop/mechanism_import.hpp"
+#include "core/interop/mesh_reference.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
 
@@ -91,7 +92,10 @@ int runImport(const ImportOptions& options) {
         return kExitBadInput;
     }
     std::cerr << formatDiagnostics(result.diagnostics); // warnings of the spec's validation
-    if (const auto failure = saveMechanismFile(*result.spec, options.out)) {
+    MechanismSpec spec = *result.spec;
+    // the meshes' paths are absolute after the import: write them from the file's folder
+    rebaseVisualFiles(spec, {}, std::filesystem::absolute(options.out).parent_path());
+    if (const auto failure = saveMechanismFile(spec, options.out)) {
         std::cerr << options.out << ": error: " << *failure << '\n';
         return kExitBadInput;
     }

@@ -24,7 +24,7 @@ std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
     section(out, "mapped", report.mapped);
     section(out, "approximated", report.approximated);
     section(out, "dropped", report.dropped);
-    out << "visual shapes kept by reference (" << report.visuals.size() << ")\n";
+    out << "visual shapes, the bodies' visuals (" << report.visuals.size() << ")\n";
     for (const VisualShape& shape : report.visuals) {
         out << "  body " << shape.body << " (link " << shape.link << "): " << shape.kind;
         if (shape.kind == "mesh") {

@@ -3,7 +3,7 @@
 
 // What an import did with each element of the source file, so that nothing is lost silently:
 // what it mapped onto the mechanism, what it approximated, what it dropped, and the visual
-// shapes it kept by reference (the file format has no place for body shapes yet).
+// shapes it found (also written into the bodies' `visuals`).
 
 #include <optional>
 #include <string>
@@ -22,7 +22,7 @@ struct ImportItem {
     std::string note;    ///< what it became, or why it was approximated or dropped
 };
 
-/// A visual shape of a link, kept by reference until bodies can carry shapes.
+/// A visual shape of a link as the source file gives it (its VisualSpec is in the body).
 struct VisualShape {
     std::string body;     ///< the body id it belongs to (after fixed joints merged links)
     std::string link;     ///< the source link

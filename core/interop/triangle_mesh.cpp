@@ -289,6 +289,11 @@ MeshReadResult readObj(const std::filesystem::path& path) {
     return text ? parseObj(*text, path.string()) : result;
 }
 
+bool isDrawnMeshFormat(const std::filesystem::path& path) {
+    const std::string ext = lowerExtension(path);
+    return ext == ".stl" || ext == ".obj";
+}
+
 MeshReadResult readMesh(const std::filesystem::path& path) {
     const std::string ext = lowerExtension(path);
     if (ext == ".stl") {

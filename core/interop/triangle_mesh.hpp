@@ -46,6 +46,9 @@ MeshReadResult readObj(const std::filesystem::path& path);
 /// Parses OBJ text, as readObj; `source` names it in messages.
 MeshReadResult parseObj(std::string_view text, const std::string& source);
 
+/// Whether readMesh reads the file's extension (.stl, .obj, any case).
+bool isDrawnMeshFormat(const std::filesystem::path& path);
+
 /// readStl or readObj by the file's extension (.stl, .obj, any case); another extension is an
 /// error that names it.
 MeshReadResult readMesh(const std::filesystem::path& path);

@@ -15,6 +15,9 @@
 
 #include <Eigen/Geometry>
 
+#include "core/interop/mesh_reference.hpp"
+#include "core/interop/triangle_mesh.hpp"
+#include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/spec_validate.hpp"
 
 #include <console_bridge/console.h>
@@ -373,6 +376,7 @@ private:
         std::vector<std::pair<double, std::pair<Eigen::Vector3d, Eigen::Matrix3d>>> parts;
         std::vector<std::string> links;
         std::vector<BodyPoint> points;
+        std::vector<VisualSpec> visuals; ///< in the body frame
     };
 
     static Group makeGroup(std::string id, const Eigen::Vector3d& origin) {
@@ -453,11 +457,13 @@ private:
             Group& group = groups_[g];
             if (g == 0) {
                 spec.ground.points = group.points;
+                spec.ground.visuals = group.visuals;
                 continue;
             }
             BodySpec body;
             body.id = group.id;
             body.name = group.links.front();
+            body.visuals = group.visuals;
             if (!(group.mass > 0)) {
                 const std::string& link = group.links.front();
                 error("link name=\"" + link + "\"", linkLine(link),
@@ -612,7 +618,7 @@ private:
         }
     }
 
-    void addVisual(const urdf::Link& link, const urdf::Visual& visual, const Group& group) {
+    void addVisual(const urdf::Link& link, const urdf::Visual& visual, Group& group) {
         VisualShape shape;
         shape.body = group.id;
         shape.link = link.name;
@@ -645,12 +651,48 @@ private:
             shape.radius = static_cast<const urdf::Sphere&>(*visual.geometry).radius;
             break;
         }
-        if (!shape.kind.empty()) {
-            approximated("link " + link.name + " visual " + shape.kind,
-                         "kept in this report by reference (the mechanism file has no body "
-                         "shapes yet)");
-            result_.report.visuals.push_back(std::move(shape));
+        if (shape.kind.empty()) {
+            return;
         }
+        VisualSpec drawn;
+        drawn.position = shape.position;
+        drawn.rpy = rpyFromRotation(shape.rotation);
+        drawn.scale = shape.scale;
+        drawn.size = shape.size;
+        drawn.radius = shape.radius;
+        drawn.length = shape.length;
+        if (visual.material && visual.material->color.a > 0 &&
+            (visual.material->color.r > 0 || visual.material->color.g > 0 ||
+             visual.material->color.b > 0)) {
+            drawn.color = Eigen::Vector3d(visual.material->color.r, visual.material->color.g,
+                                          visual.material->color.b)
+                              .cwiseMax(0.0)
+                              .cwiseMin(1.0);
+        }
+        const std::string element = "link " + link.name + " visual " + shape.kind;
+        const std::string owner = group.id == "ground" ? "the ground" : "body " + group.id;
+        if (shape.kind == "mesh") {
+            drawn.kind = VisualKind::Mesh;
+            const MeshReference where = resolveMeshReference(shape.meshFile, source_);
+            drawn.file = where.path.empty() ? shape.meshFile : where.path.generic_string();
+            if (!where.exists) {
+                approximated(element, shape.meshFile + ": " + where.note +
+                                          "; kept as a visual of " + owner +
+                                          ", not drawn until the file is there");
+            } else if (!isDrawnMeshFormat(where.path)) {
+                approximated(element, shape.meshFile + ": a visual of " + owner +
+                                          ", but only STL and OBJ meshes are drawn");
+            } else {
+                mapped(element, shape.meshFile + " → a visual of " + owner);
+            }
+        } else {
+            drawn.kind = shape.kind == "box"        ? VisualKind::Box
+                         : shape.kind == "cylinder" ? VisualKind::Cylinder
+                                                    : VisualKind::Sphere;
+            mapped(element, "a visual of " + owner);
+        }
+        group.visuals.push_back(std::move(drawn));
+        result_.report.visuals.push_back(std::move(shape));
     }
 
     void addJoint(const urdf::Joint& joint, MechanismSpec& spec) {

@@ -18,7 +18,8 @@
 //    cylindrical, universal, spherical/ball);
 //  * gravity is −9.81 m/s² along z (ROS's convention; URDF has no gravity).
 // Limits, mimic joints, friction, collisions, transmissions and <gazebo> blocks are reported
-// as dropped; joint damping becomes a damper; visuals are kept by reference in the report.
+// as dropped; joint damping becomes a damper; visuals (meshes found from
+// package://, file:// or relative paths; boxes, cylinders, spheres) become the bodies' visuals.
 
 #include <filesystem>
 #include <string>
