@@ -18,6 +18,8 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window
     inverseAndForcedRunsThroughThePanel
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_panel \
     balanceApplyUndoAndSave
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \
+    importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_plot_widget
 for example in carpet_scraper four_bar three_rrr slider_crank watt_six_bar rssr \

@@ -214,6 +214,9 @@ QString MainWindow::examplesDirectory() {
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {
+    if (isImportable(path)) {
+        return importFile(path, error);
+    }
     // interactive opens ask about unsaved changes first; scripted ones (error given) do not
     if (error == nullptr && !confirmDiscardChanges()) {
         return false;
@@ -315,6 +318,11 @@ void MainWindow::createMenus() {
                                 "sized in a dialog"));
     QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::promptOpen);
     open->setShortcut(QKeySequence::Open);
+    QAction* import = file->addAction(tr("&Import…"), this, &MainWindow::promptImport);
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    import->setToolTip(tr("Open another tool's model as a new mechanism: URDF, with loops "
+                          "closed by URDF+ <loop> or <constraint> elements"));
+    import->setStatusTip(import->toolTip());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("&Examples"));
@@ -455,7 +463,8 @@ void MainWindow::promptOpen() {
         dir = examplesDirectory();
     }
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Mechanism"), dir, tr("Mechanism files (*.json);;All files (*)"));
+        this, tr("Open Mechanism"), dir,
+        tr("Mechanism files (*.json);;Models to import (*.urdf);;All files (*)"));
     if (!path.isEmpty()) {
         openFile(path);
     }

@@ -65,6 +65,16 @@ public:
     /// stays; the reason goes to `error` when given, else to an error dialog.
     bool openFile(const QString& path, QString* error = nullptr);
 
+    /// Imports another tool's model file (URDF with loop closures; see core/interop) in the
+    /// background as a new, unsaved document and shows what was mapped, approximated and
+    /// dropped. A malformed file changes nothing: the reason (file, line, element, fix) goes to
+    /// `error` when given, else to an error dialog; with `error` given no dialog is shown.
+    bool importFile(const QString& path, QString* error = nullptr);
+    /// The last import's report as `sslm import` prints it; empty before one.
+    const QString& lastImportReport() const { return m_lastImportReport; }
+    /// Whether openFile imports `path` (its extension is another tool's model format).
+    static bool isImportable(const QString& path);
+
     /// Opens `file`, shows the window at `size` (logical pixels), renders the assembled pose
     /// and writes the whole window to `png`. False with the reason in `error` on failure; load
     /// warnings are put in `error` too.
@@ -188,6 +198,7 @@ private:
     /// The folder the open and save dialogs start in.
     static QString lastDirectory();
     void promptOpen();
+    void promptImport();
     void promptSaveAs();
     void promptNewFromTemplate();
     /// Insert Template: a sized template added to the drawing (insertIntoDrawing).
@@ -254,6 +265,7 @@ private:
 
     MechanismView* m_view = nullptr;
     QLabel* m_staleBanner = nullptr;
+    QString m_lastImportReport;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QAction* m_showEditorAction = nullptr;

@@ -129,7 +129,13 @@ void MainWindow::showMechanism(LoadedMechanism mechanism) {
     m_staleBanner->hide();
     m_current = std::move(mechanism);
     updateEditTab(m_current->model->spec);
+    m_view->setMeshFolder(m_current->path.isEmpty() ? QString()
+                                                    : QFileInfo(m_current->path).absolutePath());
     m_view->setModel(m_current->model, m_current->q0);
+    for (const QString& problem : m_view->visualProblems()) {
+        m_current->warnings += (m_current->warnings.isEmpty() ? QString() : QStringLiteral("\n")) +
+                               tr("A visual is not drawn: %1").arg(problem);
+    }
     m_graph->setModel(m_current->model);
     m_runPanel->setModel(*m_current->model);
     m_balancePanel->setMechanism(m_current->model, m_current->q0, m_current->qd0, m_current->path);

@@ -607,6 +607,7 @@ void MainWindow::exportAnimation() {
     VideoExportOptions defaults;
     defaults.reactions = m_view->reactionsVisible();
     defaults.traces = m_view->tracesVisible();
+    defaults.meshFolder = m_view->meshFolder();
     if (m_view->isSpatial()) {
         // the video looks at the mechanism as the view does now
         defaults.camera = VideoExportOptions::Camera{m_view->viewDirection(), m_view->viewUp(),

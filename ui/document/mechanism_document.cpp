@@ -13,6 +13,7 @@
 #include <QUndoStack>
 #include <QUuid>
 
+#include "core/interop/mesh_reference.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
 
@@ -131,8 +132,11 @@ bool MechanismDocument::save(QString* error) {
 
 bool MechanismDocument::saveAs(const QString& path, QString* error) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
+    // the visuals' meshes are absolute in memory; the file names them from its own folder
+    MechanismSpec written = m_spec;
+    rebaseVisualFiles(written, {}, QFileInfo(absolute).absolutePath().toStdString());
     const std::optional<std::string> failure =
-        saveMechanismFile(m_spec, std::filesystem::path(absolute.toStdString()));
+        saveMechanismFile(written, std::filesystem::path(absolute.toStdString()));
     if (failure) {
         if (error != nullptr) {
             *error = QString::fromStdString(*failure);

@@ -6,6 +6,7 @@
 
 #include <QFileInfo>
 
+#include "core/interop/mesh_reference.hpp"
 #include "core/model/compile.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
@@ -41,9 +42,12 @@ LoadOutcome loadMechanism(const QString& path) {
             return outcome;
         }
 
-        outcome = compileMechanism(*loaded.spec, info.absoluteFilePath());
+        // the visuals' meshes absolute in memory, so that the document can be saved anywhere
+        sslm::MechanismSpec spec = *loaded.spec;
+        sslm::rebaseVisualFiles(spec, file.parent_path(), {});
+        outcome = compileMechanism(spec, info.absoluteFilePath());
         if (!outcome.mechanism) {
-            outcome.unfinished = *loaded.spec;
+            outcome.unfinished = spec;
         }
         if (outcome.mechanism) {
             const QString readWarnings = formatted(loaded.diagnostics, false);

@@ -2,12 +2,18 @@
 #include "ui/editor/spatial_properties_panel.hpp"
 
 #include <cmath>
+#include <filesystem>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
@@ -15,10 +21,15 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "core/interop/mass_properties.hpp"
+#include "core/interop/triangle_mesh.hpp"
+#include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
+#include "ui/editor/close_loop_dialog.hpp"
 #include "ui/editor/counterweight_table.hpp"
+#include "ui/editor/visual_table.hpp"
 #include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
@@ -27,6 +38,7 @@ namespace {
 
 constexpr int kKeyRole = Qt::UserRole;
 constexpr int kKindRole = Qt::UserRole + 1;
+const QString kDensityKey = QStringLiteral("visuals/lastDensity"); ///< kg/m³
 const char* const kAxisNames[3] = {"x", "y", "z"};
 const char* const kInertiaNames[6] = {"Ixx", "Iyy", "Izz", "Ixy", "Ixz", "Iyz"};
 constexpr int kInertiaRow[6] = {0, 1, 2, 0, 0, 1};
@@ -64,8 +76,14 @@ SpatialPropertiesPanel::SpatialPropertiesPanel(MechanismDocument* document, QWid
     splitter->addWidget(m_formHost);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
+    auto* closeLoopButton = new QPushButton(tr("Close a Loop…"));
+    closeLoopButton->setToolTip(tr("Join two bodies at a point on each with a joint that "
+                                   "becomes a cut: the loops a file could not express (a URDF "
+                                   "tree, say)"));
+    connect(closeLoopButton, &QPushButton::clicked, this, &SpatialPropertiesPanel::promptCloseLoop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(closeLoopButton, 0, Qt::AlignLeft);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_validation);
 
@@ -189,6 +207,7 @@ void SpatialPropertiesPanel::clearForm() {
     }
     m_points = nullptr;
     m_counterweights = nullptr;
+    m_visuals = nullptr;
     m_jointType = nullptr;
     for (auto& box : m_axis) {
         box = nullptr;
@@ -380,6 +399,122 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
                 }
             });
     m_form->addRow(tr("Counterweights"), m_counterweights);
+
+    m_visuals = new VisualTable;
+    m_visuals->showVisuals(body.visuals, id);
+    connect(m_visuals, &VisualTable::edited, this,
+            [this](const std::vector<VisualSpec>& visuals, const QString& text) {
+                apply(text,
+                      [&](MechanismSpec& spec) { spec.bodies[*bodyIndex()].visuals = visuals; });
+            });
+    connect(m_visuals, &VisualTable::massPropertiesRequested, this, [this](int row) {
+        QSettings settings;
+        bool ok = false;
+        const double density = QInputDialog::getDouble(
+            this, tr("Mass Properties From the Mesh"),
+            tr("Density of the solid (kg/m³; steel 7850, aluminium 2700, ABS 1050):"),
+            settings.value(kDensityKey, 7850.0).toDouble(), 1e-6, 1e6, 1, &ok);
+        if (!ok) {
+            return;
+        }
+        settings.setValue(kDensityKey, density);
+        QString error;
+        if (!setMassFromVisual(row, density, &error)) {
+            QMessageBox::warning(this, tr("Mass Properties From the Mesh"),
+                                 tr("The body was not changed.\n\n%1").arg(error));
+        }
+    });
+    m_form->addRow(tr("Visuals"), m_visuals);
+}
+
+bool SpatialPropertiesPanel::closeLoop(const LoopClosure& closure, QString* error) {
+    MechanismSpec spec = m_document->spec();
+    std::string note;
+    const EditError refused = sslm::closeLoop(spec, closure, &note);
+    if (!refused.empty()) {
+        if (error != nullptr) {
+            *error = QString::fromStdString(refused);
+        }
+        return false;
+    }
+    const JointSpec& joint = spec.joints.back();
+    const QString text =
+        tr("Close loop %1: %2 (%3) – %4 (%5)")
+            .arg(QString::fromStdString(joint.name), QString::fromStdString(joint.parent.body),
+                 QString::fromStdString(joint.parent.point),
+                 QString::fromStdString(joint.child.body),
+                 QString::fromStdString(joint.child.point));
+    const QString name = QString::fromStdString(joint.name);
+    m_document->edit(std::move(spec), text); // rebuilds the tree and validates
+    selectJoint(name);
+    Q_EMIT edited(note.empty() ? text : text + QStringLiteral("; ") + QString::fromStdString(note));
+    return true;
+}
+
+void SpatialPropertiesPanel::promptCloseLoop() {
+    const LoadOutcome compiled = compileMechanism(m_document->spec(), m_document->path());
+    CloseLoopDialog dialog(m_document->spec(),
+                           compiled.mechanism ? compiled.mechanism->model : nullptr,
+                           compiled.mechanism ? compiled.mechanism->q0 : Eigen::VectorXd(), this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    QString error;
+    if (!closeLoop(dialog.closure(), &error)) {
+        QMessageBox::warning(this, tr("Close a Loop"), tr("Nothing was changed.\n\n%1").arg(error));
+    }
+}
+
+bool SpatialPropertiesPanel::setMassFromVisual(int row, double density, QString* error) {
+    const auto fail = [error](const QString& why) {
+        if (error != nullptr) {
+            *error = why;
+        }
+        return false;
+    };
+    const std::optional<std::size_t> b = bodyIndex();
+    if (!b) {
+        return fail(tr("Choose a body first."));
+    }
+    const BodySpec& body = m_document->spec().bodies[*b];
+    if (row < 0 || row >= static_cast<int>(body.visuals.size()) ||
+        body.visuals[static_cast<std::size_t>(row)].kind != VisualKind::Mesh) {
+        return fail(tr("Choose a mesh visual of %1.").arg(QString::fromStdString(body.id)));
+    }
+    const VisualSpec& visual = body.visuals[static_cast<std::size_t>(row)];
+    std::filesystem::path file(visual.file);
+    if (file.is_relative() && !m_document->path().isEmpty()) {
+        file = std::filesystem::path(QFileInfo(m_document->path()).absolutePath().toStdString()) /
+               file;
+    }
+    MeshReadResult read = readMesh(file);
+    if (!read.ok()) {
+        return fail(QString::fromStdString(read.error));
+    }
+    // the mesh as the body carries it: scaled, turned and moved into the body frame
+    const Eigen::Matrix3d R = rotationFromRpy(visual.rpy);
+    for (Eigen::Vector3d& v : read.mesh->vertices) {
+        v = visual.position + R * visual.scale.cwiseProduct(v);
+    }
+    const MassPropertiesResult props = meshMassProperties(*read.mesh, density, file.string());
+    if (!props.ok()) {
+        return fail(QString::fromStdString(props.error));
+    }
+    const MassProperties& p = *props.properties;
+    const QString name = QFileInfo(QString::fromStdString(file.string())).fileName();
+    apply(tr("Mass properties of %1 from %2 at %3 kg/m³: %4 kg")
+              .arg(QString::fromStdString(body.id), name, number(density), number(p.mass)),
+          [&](MechanismSpec& spec) {
+              BodySpec& target = spec.bodies[*b];
+              target.mass = p.mass;
+              target.com_B = p.com.head<2>();
+              target.comZ_B = p.com.z();
+              target.inertiaTensor = p.inertiaCom;
+          });
+    // the form shows the new mass, COM and tensor; rebuilt later, as the request may come from
+    // a button of the form itself
+    QTimer::singleShot(0, this, [this] { showSelection(); });
+    return true;
 }
 
 void SpatialPropertiesPanel::buildJointForm(const JointSpec& joint) {

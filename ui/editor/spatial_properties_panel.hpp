@@ -16,6 +16,7 @@
 #include <QString>
 #include <QWidget>
 
+#include "core/edit/close_loop.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 class QComboBox;
@@ -30,6 +31,7 @@ class QTreeWidgetItem;
 namespace sslm::ui {
 
 class CounterweightTable;
+class VisualTable;
 class MechanismDocument;
 
 class SpatialPropertiesPanel : public QWidget {
@@ -55,6 +57,19 @@ public:
     QDoubleSpinBox* inertiaBox(int entry) const { return m_inertia[entry]; }
     QTableWidget* pointTable() const { return m_points; }
     CounterweightTable* counterweightTable() const { return m_counterweights; }
+    VisualTable* visualTable() const { return m_visuals; }
+
+    /// Sets the selected body's mass, centre of mass and inertia tensor (body frame) from its
+    /// mesh visual at `row` (scaled and posed) filled with `density` kg/m³, as one undoable
+    /// edit. False with the reason (the file, an open or inconsistently oriented mesh, …) and
+    /// nothing changed otherwise.
+    bool setMassFromVisual(int row, double density, QString* error = nullptr);
+
+    /// Closes a loop (core/edit/close_loop) as one undoable edit; false with the reason and
+    /// nothing changed when it cannot be made.
+    bool closeLoop(const LoopClosure& closure, QString* error = nullptr);
+    /// Close a Loop…: the dialog, then closeLoop.
+    void promptCloseLoop();
     QComboBox* jointTypeBox() const { return m_jointType; }
     QDoubleSpinBox* axisBox(int axis) const { return m_axis[axis]; }
     QDoubleSpinBox* secondAxisBox(int axis) const { return m_axis2[axis]; }
@@ -94,6 +109,7 @@ private:
     QDoubleSpinBox* m_inertia[6] = {};
     QTableWidget* m_points = nullptr;
     CounterweightTable* m_counterweights = nullptr;
+    VisualTable* m_visuals = nullptr;
     QComboBox* m_jointType = nullptr;
     QDoubleSpinBox* m_axis[3] = {};
     QDoubleSpinBox* m_axis2[3] = {};

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include <QFileInfo>
 #include <QRegularExpression>
 
 #include "ui/document/mechanism_loader.hpp"
@@ -80,6 +81,7 @@ int runVideoCommand(const VideoCommand& command) {
         return report(kFailed, loaded.error);
     }
     const LoadedMechanism& m = *loaded.mechanism;
+    options.meshFolder = QFileInfo(m.path).absolutePath();
     if (!m.assembly.converged) {
         return report(kFailed, QStringLiteral("%1: the initial pose does not assemble\n%2")
                                    .arg(command.file, m.warnings));

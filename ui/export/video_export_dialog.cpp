@@ -157,6 +157,7 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
 
     // a spatial mechanism: from the window's camera, turning about the up axis on request
     m_camera = defaults.camera;
+    m_meshFolder = defaults.meshFolder;
     m_orbit = new QDoubleSpinBox;
     m_orbit->setRange(-720.0, 720.0);
     m_orbit->setDecimals(0);
@@ -213,6 +214,7 @@ VideoExportOptions VideoExportDialog::options() const {
     options.reactions = m_reactions->isChecked();
     options.traces = m_traces->isChecked();
     options.camera = m_camera;
+    options.meshFolder = m_meshFolder;
     options.orbitDegreesPerSecond = m_orbit->isEnabled() ? m_orbit->value() : 0.0;
     return options;
 }

@@ -51,6 +51,7 @@ private:
     QCheckBox* m_traces;
     QDoubleSpinBox* m_orbit = nullptr;                  ///< spatial runs: the camera's turn (°/s)
     std::optional<VideoExportOptions::Camera> m_camera; ///< the window's, passed through
+    QString m_meshFolder;                               ///< passed through
     QDialogButtonBox* m_buttons;
 };
 

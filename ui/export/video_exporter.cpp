@@ -77,6 +77,7 @@ struct VideoExporter::Frames {
         view.resize(viewSize);
         view.setTracesVisible(options.traces);
         view.setReactionsVisible(options.reactions);
+        view.setMeshFolder(options.meshFolder);
         view.setModel(run->model(), state.poseAt(options.t0));
         if (options.withPlot) {
             plot = std::make_unique<PlotWidget>();

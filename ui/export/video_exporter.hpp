@@ -52,6 +52,8 @@ struct VideoExportOptions {
     /// Spatial: the camera turns about the up axis at this rate (degrees per second of video),
     /// the whole turn kept in view; 0 holds it still.
     double orbitDegreesPerSecond = 0;
+    /// Where relative mesh files of the mechanism's visuals are read from (its file's folder).
+    QString meshFolder;
 };
 
 class VideoExporter {

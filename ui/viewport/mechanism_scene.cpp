@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>
@@ -20,6 +21,7 @@
 #include "ui/style/palette.hpp"
 #include "ui/viewport/scene_actors.hpp"
 #include "ui/viewport/shape_geometry.hpp"
+#include "ui/viewport/visual_geometry.hpp"
 
 namespace sslm::ui {
 
@@ -81,8 +83,10 @@ struct MechanismScene::BodyActors {
     vtkSmartPointer<vtkMatrix4x4> matrix = vtkSmartPointer<vtkMatrix4x4>::New();
     vtkActor* solid = nullptr;
     vtkActor* outline = nullptr;
-    std::vector<vtkActor*> guides; ///< slider guides carried by this body
-    Polygon2d shape;               ///< outline in the body frame
+    std::vector<vtkActor*> guides;                    ///< slider guides carried by this body
+    std::vector<vtkActor*> visuals;                   ///< the file's shapes, drawn over the plate
+    std::vector<std::optional<QColor>> visualColours; ///< a visual's own colour, if any
+    Polygon2d shape;                                  ///< outline in the body frame
 };
 
 struct MechanismScene::JointActors {
@@ -97,9 +101,10 @@ struct MechanismScene::JointActors {
 MechanismScene::MechanismScene(vtkRenderer* renderer,
                                std::shared_ptr<const Model> model,
                                const Eigen::VectorXd& q,
-                               std::vector<QColor> subsystemColours)
+                               std::vector<QColor> subsystemColours,
+                               const QString& meshFolder)
     : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
-      m_subsystemColours(std::move(subsystemColours)) {
+      m_subsystemColours(std::move(subsystemColours)), m_meshFolder(meshFolder) {
     updatePositions(*m_model, m_ws, m_q);
 
     // sizes from the assembled extent and the shortest distance between a body's points
@@ -180,6 +185,26 @@ void MechanismScene::buildBodies() {
         actors.solid = addActor(prism(actors.shape, z0, z1), actors.matrix);
         actors.outline = addActor(outlineLoop(actors.shape, z1 + eps), actors.matrix);
         actors.outline->GetProperty()->SetLineWidth(1.5f);
+        if (body.specIndex < 0) {
+            continue;
+        }
+        for (const VisualSpec& visual : m_model->spec.bodies[body.specIndex].visuals) {
+            QString problem;
+            vtkSmartPointer<vtkPolyData> data = visualPolyData(visual, m_meshFolder, &problem);
+            if (!data) {
+                if (!m_visualProblems.contains(problem)) {
+                    m_visualProblems.push_back(problem);
+                }
+                continue;
+            }
+            actors.visuals.push_back(addActor(std::move(data), actors.matrix));
+            actors.visualColours.push_back(
+                visual.color
+                    ? std::optional<QColor>(QColor::fromRgbF(static_cast<float>(visual.color->x()),
+                                                             static_cast<float>(visual.color->y()),
+                                                             static_cast<float>(visual.color->z())))
+                    : std::nullopt);
+        }
     }
 }
 
@@ -463,6 +488,11 @@ void MechanismScene::applyColours() {
         }
         paintActor(m_bodies[b].solid, colour, true);
         paintActor(m_bodies[b].outline, edge, false);
+        for (std::size_t k = 0; k < m_bodies[b].visuals.size(); ++k) {
+            const QColor own = m_bodies[b].visualColours[k].value_or(colour);
+            paintActor(m_bodies[b].visuals[k],
+                       bodyInLoop[b] ? own : mixColours(own, kDimTarget, 0.7), true);
+        }
         for (vtkActor* guide : m_bodies[b].guides) {
             paintActor(guide, edge, false);
         }

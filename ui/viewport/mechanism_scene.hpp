@@ -11,6 +11,8 @@
 #include <vector>
 
 #include <QColor>
+#include <QString>
+#include <QStringList>
 #include <vtkSmartPointer.h>
 
 #include <Eigen/Core>
@@ -40,10 +42,15 @@ struct SceneMetrics {
 class MechanismScene {
 public:
     /// Builds the actors for `model` at pose q (nq) and adds them to `renderer`.
+    /// `meshFolder`: where relative mesh files of the bodies' visuals are read from (drawn over
+    /// the bodies, which keep their plates and pins).
     MechanismScene(vtkRenderer* renderer,
                    std::shared_ptr<const Model> model,
                    const Eigen::VectorXd& q,
-                   std::vector<QColor> subsystemColours);
+                   std::vector<QColor> subsystemColours,
+                   const QString& meshFolder = {});
+    /// Visuals that could not be drawn, one line each (the file and why).
+    const QStringList& visualProblems() const { return m_visualProblems; }
     ~MechanismScene();
     MechanismScene(const MechanismScene&) = delete;
     MechanismScene& operator=(const MechanismScene&) = delete;
@@ -102,9 +109,11 @@ private:
     bool m_tracesVisible = true;
     bool m_reactionsVisible = false;
 
-    std::vector<BodyActors> m_bodies;    ///< indexed like Model::bodies; [0] is the ground
-    std::vector<JointActors> m_joints;   ///< indexed like Model::joints
-    std::vector<TracePolyline> m_traces; ///< Model::tracedPoints order
+    std::vector<BodyActors> m_bodies; ///< indexed like Model::bodies; [0] is the ground
+    QString m_meshFolder;
+    QStringList m_visualProblems;
+    std::vector<JointActors> m_joints;               ///< indexed like Model::joints
+    std::vector<TracePolyline> m_traces;             ///< Model::tracedPoints order
     std::vector<vtkSmartPointer<vtkActor>> m_arrows; ///< one per cut
     std::vector<vtkSmartPointer<vtkActor>> m_groundActors;
 };

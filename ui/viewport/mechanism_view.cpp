@@ -118,6 +118,7 @@ struct MechanismView::Impl {
     double momentScale = 0; ///< m/(N·m) of the moment arrows; 0 until known
     bool perspective = false;
     bool floorVisible = true;
+    QString meshFolder; ///< relative mesh files of the visuals are read from here
     /// Spatial: the box (m) the camera was last fitted to, grown by the poses shown since.
     Eigen::AlignedBox3d fittedBox3;
     std::vector<Eigen::Vector3d> fittedPoints; ///< the points it was fitted to (m, W)
@@ -557,6 +558,21 @@ QColor MechanismView::subsystemColour(int j) {
     return ui::subsystemColour(j); // the palette every view shares
 }
 
+void MechanismView::setMeshFolder(const QString& folder) {
+    m_d->meshFolder = folder;
+}
+
+QString MechanismView::meshFolder() const {
+    return m_d->meshFolder;
+}
+
+QStringList MechanismView::visualProblems() const {
+    if (m_d->spatial) {
+        return m_d->spatial->visualProblems();
+    }
+    return m_d->scene ? m_d->scene->visualProblems() : QStringList();
+}
+
 void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::VectorXd& q) {
     if (context()) {
         makeCurrent();
@@ -583,13 +599,13 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
             q.size() == m_d->model->positionSize() ? q : neutralPositions(*m_d->model);
         if (m_d->model->isSpatial()) {
             m_d->spatial = std::make_unique<SpatialScene>(m_d->renderer, m_d->model, pose,
-                                                          m_d->resolvedColours());
+                                                          m_d->resolvedColours(), m_d->meshFolder);
             m_d->spatial->setTracesVisible(m_d->tracesVisible);
             m_d->spatial->setReactionsVisible(m_d->reactionsVisible);
             m_d->spatial->setFloorVisible(m_d->floorVisible);
         } else {
             m_d->scene = std::make_unique<MechanismScene>(m_d->renderer, m_d->model, pose,
-                                                          m_d->resolvedColours());
+                                                          m_d->resolvedColours(), m_d->meshFolder);
             m_d->scene->setTracesVisible(m_d->tracesVisible);
             m_d->scene->setReactionsVisible(m_d->reactionsVisible);
         }

@@ -22,6 +22,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <Eigen/Core>
 
@@ -54,6 +55,12 @@ public:
     /// camera's direction, and the whole camera if the user has navigated). A null model
     /// empties the view.
     void setModel(std::shared_ptr<const sslm::Model> model, const Eigen::VectorXd& q = {});
+    /// The folder relative mesh files of the models' visuals are read from (the mechanism
+    /// file's); takes effect at the next setModel.
+    void setMeshFolder(const QString& folder);
+    QString meshFolder() const;
+    /// Visuals of the shown model that could not be drawn, one line each (the file and why).
+    QStringList visualProblems() const;
     std::shared_ptr<const sslm::Model> model() const;
 
     /// Moves the bodies to pose q (positionSize: rad, m, quaternions) and extends the traces.

@@ -21,6 +21,7 @@
 #include "ui/style/palette.hpp"
 #include "ui/viewport/scene_actors.hpp"
 #include "ui/viewport/solid_geometry.hpp"
+#include "ui/viewport/visual_geometry.hpp"
 
 namespace sslm::ui {
 
@@ -52,6 +53,8 @@ double niceStep(double upTo) {
 struct SpatialScene::BodyActors {
     vtkSmartPointer<vtkMatrix4x4> matrix = vtkSmartPointer<vtkMatrix4x4>::New();
     std::vector<vtkActor*> solids;
+    std::vector<vtkActor*> visuals; ///< the file's shapes, drawn instead of solids
+    std::vector<std::optional<QColor>> visualColours; ///< a visual's own colour, if any
     std::vector<Eigen::Vector3d> outline; ///< body-frame points its solids reach (bounds)
     double radius = 0;                    ///< how far the solids reach beyond them
 };
@@ -64,9 +67,10 @@ struct SpatialScene::JointActors {
 SpatialScene::SpatialScene(vtkRenderer* renderer,
                            std::shared_ptr<const Model> model,
                            const Eigen::VectorXd& q,
-                           std::vector<QColor> subsystemColours)
+                           std::vector<QColor> subsystemColours,
+                           const QString& meshFolder)
     : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
-      m_subsystemColours(std::move(subsystemColours)) {
+      m_subsystemColours(std::move(subsystemColours)), m_meshFolder(meshFolder) {
     updatePositions(*m_model, m_ws, m_q);
     computeMetrics();
     m_bodies.resize(m_model->bodies.size());
@@ -160,6 +164,12 @@ void SpatialScene::buildBodies() {
             points.push_back(body.com3_B); // a body hung from one point reaches to its COM
         }
         actors.outline = points;
+        const int specIndex = body.specIndex;
+        if (specIndex >= 0 && static_cast<std::size_t>(specIndex) < m_model->spec.bodies.size() &&
+            buildVisuals(m_model->spec.bodies[static_cast<std::size_t>(specIndex)].visuals,
+                         actors.matrix, actors.visuals, actors.visualColours, actors.outline)) {
+            continue; // drawn by its shapes
+        }
         const Eigen::Vector3d normal = planeNormal(points, 0.02 * m.extent);
         if (points.size() >= 3 && normal.norm() > 0) {
             // coplanar points (a platform, a plate): their hull as a plate
@@ -182,6 +192,36 @@ void SpatialScene::buildBodies() {
             actors.solids.push_back(addActor(ball(centroid, 1.4 * radius), actors.matrix));
         }
     }
+}
+
+bool SpatialScene::buildVisuals(const std::vector<VisualSpec>& visuals,
+                                vtkMatrix4x4* matrix,
+                                std::vector<vtkActor*>& actors,
+                                std::vector<std::optional<QColor>>& colours,
+                                std::vector<Eigen::Vector3d>& outline) {
+    for (const VisualSpec& visual : visuals) {
+        QString problem;
+        vtkSmartPointer<vtkPolyData> data = visualPolyData(visual, m_meshFolder, &problem);
+        if (!data) {
+            if (!m_visualProblems.contains(problem)) {
+                m_visualProblems.push_back(problem);
+            }
+            continue;
+        }
+        const Eigen::AlignedBox3d box = visualBounds(data);
+        if (!box.isEmpty()) {
+            for (int corner = 0; corner < 8; ++corner) {
+                outline.push_back(box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(corner)));
+            }
+        }
+        actors.push_back(addActor(std::move(data), matrix));
+        colours.push_back(visual.color ? std::optional<QColor>(QColor::fromRgbF(
+                                             static_cast<float>(visual.color->x()),
+                                             static_cast<float>(visual.color->y()),
+                                             static_cast<float>(visual.color->z())))
+                                       : std::nullopt);
+    }
+    return !actors.empty();
 }
 
 void SpatialScene::buildJoints() {
@@ -268,8 +308,16 @@ void SpatialScene::buildGround() {
         m_groundActors.push_back(addActor(
             box(base + side * 0.3 * r * up, axes, Eigen::Vector3d(4.0 * r, 4.0 * r, 0.6 * r))));
     }
+    std::vector<Eigen::Vector3d> groundOutline;
+    buildVisuals(m_model->spec.ground.visuals, nullptr, m_groundVisuals, m_groundVisualColours,
+                 groundOutline);
     for (const auto& actor : m_groundActors) {
         paintActor(actor, ui::viewGroundFillColour().darker(115), true, true);
+    }
+    for (std::size_t k = 0; k < m_groundVisuals.size(); ++k) {
+        paintActor(m_groundVisuals[k],
+                   m_groundVisualColours[k].value_or(ui::viewGroundFillColour().darker(108)), true,
+                   true);
     }
 }
 
@@ -451,6 +499,14 @@ void SpatialScene::applyColours() {
         for (vtkActor* solid : m_bodies[b].solids) {
             paintActor(solid, colour, true, true);
         }
+        const BodyActors& actors = m_bodies[b];
+        for (std::size_t k = 0; k < actors.visuals.size(); ++k) {
+            QColor own = actors.visualColours[k].value_or(colour);
+            if (actors.visualColours[k] && !bodyInLoop[b]) {
+                own = mixColours(own, dimTarget, 0.7);
+            }
+            paintActor(actors.visuals[k], own, true, true);
+        }
     }
     for (std::size_t j = 0; j < m_joints.size(); ++j) {
         const bool cut = m_model->joints[j].isCut();
@@ -480,6 +536,17 @@ std::vector<Eigen::Vector3d> SpatialScene::extentPoints() const {
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
         for (const Eigen::Vector3d& p : m_bodies[b].outline) {
             points.push_back(spatialPointPosition(m_ws, static_cast<int>(b), p));
+        }
+    }
+    for (const auto& actor : m_groundVisuals) {
+        double b[6];
+        actor->GetBounds(b);
+        if (b[0] <= b[1]) {
+            const Eigen::AlignedBox3d box(Eigen::Vector3d(b[0], b[2], b[4]),
+                                          Eigen::Vector3d(b[1], b[3], b[5]));
+            for (int corner = 0; corner < 8; ++corner) {
+                points.push_back(box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(corner)));
+            }
         }
     }
     for (const auto& actor : m_groundActors) {
@@ -512,6 +579,14 @@ Eigen::AlignedBox3d SpatialScene::bounds() const {
             const Eigen::Vector3d w = spatialPointPosition(m_ws, static_cast<int>(b), p);
             box.extend(w - reach);
             box.extend(w + reach);
+        }
+    }
+    for (vtkActor* actor : m_groundVisuals) {
+        double b[6];
+        actor->GetBounds(b);
+        if (b[0] <= b[1]) {
+            box.extend(Eigen::Vector3d(b[0], b[2], b[4]));
+            box.extend(Eigen::Vector3d(b[1], b[3], b[5]));
         }
     }
     for (const auto& actor : m_groundActors) {

@@ -9,9 +9,11 @@
 // matrix per body. Private to ui/viewport; MechanismView owns one per spatial model.
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QColor>
+#include <QStringList>
 #include <vtkSmartPointer.h>
 
 #include <Eigen/Core>
@@ -41,10 +43,13 @@ struct SpatialSceneMetrics {
 class SpatialScene {
 public:
     /// Builds the actors for the spatial `model` at positions q (positionSize) in `renderer`.
+    /// Bodies with visuals (meshes, primitives) are drawn with them instead of tubes; relative
+    /// mesh files are read from `meshFolder` (the mechanism file's folder).
     SpatialScene(vtkRenderer* renderer,
                  std::shared_ptr<const Model> model,
                  const Eigen::VectorXd& q,
-                 std::vector<QColor> subsystemColours);
+                 std::vector<QColor> subsystemColours,
+                 const QString& meshFolder = {});
     ~SpatialScene();
     SpatialScene(const SpatialScene&) = delete;
     SpatialScene& operator=(const SpatialScene&) = delete;
@@ -71,6 +76,9 @@ public:
     void setHighlightedLoop(int loop);
     void setSubsystemColours(std::vector<QColor> colours);
 
+    /// Visuals that could not be drawn, one line each (the file and why).
+    const QStringList& visualProblems() const { return m_visualProblems; }
+
     const SpatialSceneMetrics& metrics() const { return m_metrics; }
     const Model& model() const { return *m_model; }
     /// World position (m) of a joint at the current pose: its side-A point.
@@ -89,6 +97,13 @@ private:
 
     void computeMetrics();
     void buildBodies();
+    /// The visuals of `visuals` as actors on `matrix` (null: the ground's frame); each drawn
+    /// shape's box corners join `outline`. False when none could be drawn.
+    bool buildVisuals(const std::vector<VisualSpec>& visuals,
+                      vtkMatrix4x4* matrix,
+                      std::vector<vtkActor*>& actors,
+                      std::vector<std::optional<QColor>>& colours,
+                      std::vector<Eigen::Vector3d>& outline);
     void buildJoints();
     void buildGround();
     void buildFloor();
@@ -115,7 +130,11 @@ private:
     std::vector<vtkSmartPointer<vtkActor>> m_forceArrows;  ///< one per joint at most
     std::vector<vtkSmartPointer<vtkActor>> m_momentArrows; ///< one per joint at most
     std::vector<vtkSmartPointer<vtkActor>> m_groundActors;
+    std::vector<vtkActor*> m_groundVisuals;
+    std::vector<std::optional<QColor>> m_groundVisualColours; ///< a visual's own colour, if any
     vtkSmartPointer<vtkActor> m_floor;
+    QString m_meshFolder;
+    QStringList m_visualProblems;
 };
 
 } // namespace sslm::ui

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// The visual shapes of one body (file format `visuals`: CAD meshes and primitives drawn with
+// the body): a row per shape with its kind, file or size, position (m, body frame), roll,
+// pitch and yaw (degrees here; rad in the file) and a mesh's scale. Add Mesh… attaches an STL
+// or OBJ file, Remove detaches the selected shape, Mass Properties… asks for the body's mass,
+// COM and inertia from the selected closed mesh. Every change is reported as the whole new
+// list with what changed in words, for the owner to apply as one undoable edit.
+
+#include <vector>
+
+#include <QString>
+#include <QWidget>
+
+#include "core/spec/mechanism_spec.hpp"
+
+class QPushButton;
+class QTableWidget;
+
+namespace sslm::ui {
+
+class VisualTable : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit VisualTable(QWidget* parent = nullptr);
+
+    /// Shows the visuals of the body named `body`.
+    void showVisuals(const std::vector<VisualSpec>& visuals, const QString& body);
+
+    /// Attaches the mesh `file` (absolute) as a new visual, in mm (scale 0.001) when it spans
+    /// more than 10 of its units, else in m; emits edited(). False with the reason when the
+    /// file cannot be read as a mesh.
+    bool addMesh(const QString& file, QString* error = nullptr);
+
+    QTableWidget* table() const { return m_table; }
+    QPushButton* addButton() const { return m_add; }
+    QPushButton* removeButton() const { return m_remove; }
+    QPushButton* massButton() const { return m_mass; }
+
+    /// Columns of table().
+    enum Column { Kind, Shape, X, Y, Z, Roll, Pitch, Yaw, Scale, ColumnCount };
+
+Q_SIGNALS:
+    /// The user changed the list: the whole new list and the change in words, e.g.
+    /// "Visual 1 of crank: yaw 90°".
+    void edited(const std::vector<VisualSpec>& visuals, const QString& text);
+    /// Mass Properties… for the mesh visual at `row`.
+    void massPropertiesRequested(int row);
+
+private:
+    void rebuild();
+    void promptAddMesh();
+    void removeVisual();
+    void changeNumber(int row, Column field, double value);
+    void updateButtons();
+
+    QTableWidget* m_table = nullptr;
+    QPushButton* m_add = nullptr;
+    QPushButton* m_remove = nullptr;
+    QPushButton* m_mass = nullptr;
+    std::vector<VisualSpec> m_visuals;
+    QString m_body;
+};
+
+} // namespace sslm::ui
