@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: MIT
+// SDFormat import (core/interop/sdf_import.hpp) and planar mechanisms in 3-D files
+// (core/interop/planar_recognition.hpp), on the files of tests/data/interop/:
+//  * four_bar.sdf, the Hoekens four-bar of examples/four_bar.json drawn in the x–z plane with
+//    z up (a link with two parent joints closes the loop; J8, the last, is cut), imports as a
+//    planar mechanism in the plane X = x, Y = z with that file's masses, COMs and inertias, and
+//    moves exactly as examples/four_bar.json: over 1 s with the example's solver settings
+//    (sslm, dopri5, projection, rtol = atol = 1e-8, and again at 1e-12), the joint angles agree
+//    up to the constant offsets of the frame choice and the traced point J9 agrees, to 1e-9;
+//  * four_bar_planar.urdf, the same linkage as URDF+ with every axis +y, imports as planar with
+//    its joints' sides swapped and moves the same;
+//  * kept spatial, the four-bar's revolute cut has 3 redundant rows, reported with the loop
+//    and the fix; the R-U-S-R four-bar has none;
+//  * malformed XML, an unknown joint type and a joint naming a missing link are errors naming
+//    the file, line and element.
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <QtTest>
+
+#include <Eigen/Dense>
+
+#include "core/interop/mechanism_import.hpp"
+#include "core/interop/planar_recognition.hpp"
+#include "core/interop/sdf_import.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/spec/spec_json.hpp"
+
+using namespace sslm;
+
+namespace {
+
+const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
+
+ImportResult mustImport(const std::string& file, MechanismImportOptions options = {}) {
+    ImportResult r = importMechanism(kData + file, options);
+    if (!r.ok()) {
+        qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
+    }
+    return r;
+}
+
+MechanismSpec example(const std::string& file) {
+    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
+    if (!loaded.ok()) {
+        qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
+    }
+    return *loaded.spec;
+}
+
+const BodySpec& body(const MechanismSpec& spec, const std::string& id) {
+    const auto it = std::find_if(spec.bodies.begin(), spec.bodies.end(),
+                                 [&](const BodySpec& b) { return b.id == id; });
+    if (it == spec.bodies.end()) {
+        qFatal("no body %s", id.c_str());
+    }
+    return *it;
+}
+
+Eigen::Vector2d point(const BodySpec& b, const std::string& name) {
+    for (const BodyPoint& p : b.points) {
+        if (p.name == name) {
+            return p.p_B;
+        }
+    }
+    qFatal("no point %s on %s", name.c_str(), b.id.c_str());
+}
+
+bool contains(const std::vector<ImportItem>& items, const std::string& element) {
+    return std::any_of(items.begin(), items.end(),
+                       [&](const ImportItem& item) { return item.element == element; });
+}
+
+/// One run: the named coordinates and the first traced point at every sample.
+struct Run {
+    std::vector<std::map<std::string, double>> q;
+    std::vector<Eigen::Vector2d> point;
+};
+
+Run run(const MechanismSpec& spec, const SimulationSettings& settings) {
+    const CompileResult compiled = compileModel(spec);
+    if (!compiled.ok()) {
+        qFatal("%s", formatDiagnostics(compiled.diagnostics).c_str());
+    }
+    const Model& model = *compiled.model;
+    const InitialState start = assembleInitialState(model);
+    if (!start.report.converged) {
+        qFatal("%s does not assemble: %s", spec.name.c_str(), start.report.message.c_str());
+    }
+    Run out;
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& s) {
+        std::map<std::string, double> q;
+        for (std::size_t c = 0; c < model.coordinates.size(); ++c) {
+            q[model.coordinates[c].name] = s.q[static_cast<Eigen::Index>(c)];
+        }
+        out.q.push_back(q);
+        out.point.push_back(s.points.front());
+    };
+    const SimulationSummary summary = simulate(model, settings, start.q, start.qd, callbacks);
+    if (!summary.ok) {
+        qFatal("%s: %s", spec.name.c_str(), summary.message.c_str());
+    }
+    return out;
+}
+
+/// The imported four-bar made ready to run like examples/four_bar.json: J1 the input at 0 with
+/// rate `rate`, the traced point J9 at the coupler's far end (−J8 from its origin at J3).
+MechanismSpec readyToRun(MechanismSpec spec, double rate, const SolverSettingsSpec& solver) {
+    spec.initial.independent = {{"J1", 0.0}};
+    spec.initial.rates = {{"J1", rate}};
+    spec.solver = solver;
+    BodySpec& coupler = *std::find_if(spec.bodies.begin(), spec.bodies.end(),
+                                      [](const BodySpec& b) { return b.id == "link3"; });
+    if (std::none_of(coupler.points.begin(), coupler.points.end(),
+                     [](const BodyPoint& p) { return p.name == "J9"; })) {
+        BodyPoint j9;
+        j9.name = "J9";
+        j9.p_B = -point(coupler, "J8");
+        coupler.points.push_back(j9);
+    }
+    spec.tracedPoints = {{"coupler_end", {"link3", "J9"}}};
+    return spec;
+}
+
+/// The largest differences between a run of the imported four-bar and one of the example:
+/// angles θ1 = s·J1, θ2 = s·J2 + θ2(0), θ3 = s·J3 + θ3(0) (s = ±1) and the point J9.
+struct Difference {
+    double angle = 0;
+    double point = 0;
+    std::size_t samples = 0;
+};
+
+Difference compare(const MechanismSpec& imported, double sign, double tolerance) {
+    const MechanismSpec reference = example("four_bar.json");
+    std::string why;
+    std::optional<SimulationSettings> settings = settingsFromSpec(reference.solver, &why);
+    if (!settings) {
+        qFatal("%s", why.c_str());
+    }
+    settings->tEnd = 1.0;
+    settings->rtol = tolerance;
+    settings->atol = tolerance;
+    const Run a = run(reference, *settings);
+    const Run b = run(readyToRun(imported, sign * 4.7124, reference.solver), *settings);
+    if (a.q.size() != b.q.size()) {
+        qFatal("%zu and %zu samples", a.q.size(), b.q.size());
+    }
+    Difference d;
+    d.samples = a.q.size();
+    const double theta2 = a.q.front().at("theta2");
+    const double theta3 = a.q.front().at("theta3");
+    for (std::size_t k = 0; k < a.q.size(); ++k) {
+        d.angle = std::max({d.angle, std::abs(a.q[k].at("theta1") - sign * b.q[k].at("J1")),
+                            std::abs(a.q[k].at("theta2") - (sign * b.q[k].at("J2") + theta2)),
+                            std::abs(a.q[k].at("theta3") - (sign * b.q[k].at("J3") + theta3))});
+        d.point = std::max(d.point, (a.point[k] - b.point[k]).norm());
+    }
+    return d;
+}
+
+std::string errorsOf(const std::string& file) {
+    const ImportResult r = importMechanism(kData + file);
+    if (r.ok()) {
+        qFatal("%s imported", file.c_str());
+    }
+    return formatDiagnostics(r.diagnostics);
+}
+
+} // namespace
+
+class TestSdfImport : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void fourBarSdfImportsAsPlanar() {
+        const ImportResult r = mustImport("four_bar.sdf");
+        QVERIFY2(r.diagnostics.empty(), formatDiagnostics(r.diagnostics).c_str());
+        const MechanismSpec& spec = *r.spec;
+        QCOMPARE(r.report.format, std::string("sdformat"));
+        QVERIFY(spec.space == MotionSpace::Planar);
+        QCOMPARE(spec.cuts, std::vector<std::string>{"J8"});
+        QCOMPARE(spec.joints.size(), std::size_t(4));
+        QVERIFY(r.report.plane.has_value());
+        QVERIFY((r.report.plane->normal - Eigen::Vector3d(0, -1, 0)).norm() < 1e-15);
+        QVERIFY((r.report.plane->xAxis - Eigen::Vector3d(1, 0, 0)).norm() < 1e-15);
+        QVERIFY((r.report.plane->yAxis - Eigen::Vector3d(0, 0, 1)).norm() < 1e-15);
+        QVERIFY((spec.gravity - Eigen::Vector2d(0, -9.81)).norm() < 1e-15);
+        // the example's numbers: masses, inertias about the axis, COMs and points at the pose
+        const MechanismSpec reference = example("four_bar.json");
+        const double theta2 = 0.98697625497752954, phi3 = 0.98697625497752954 + 1.1676401436347342;
+        const Eigen::Rotation2Dd rocker(theta2), coupler(phi3);
+        for (const BodySpec& expected : reference.bodies) {
+            const BodySpec& got = body(spec, expected.id);
+            QCOMPARE(got.mass, expected.mass);
+            QVERIFY2(std::abs(*got.inertiaCom - *expected.inertiaCom) <
+                         1e-15 * *expected.inertiaCom,
+                     expected.id.c_str());
+            const Eigen::Rotation2Dd turn = expected.id == "link1"   ? Eigen::Rotation2Dd(0)
+                                            : expected.id == "link2" ? rocker
+                                                                     : coupler;
+            QVERIFY((got.com_B - turn * expected.com_B).norm() < 1e-15);
+            for (const BodyPoint& p : expected.points) {
+                const Eigen::Vector2d at = point(got, p.name);
+                QVERIFY2((at - turn * p.p_B).norm() < 1e-15, p.name.c_str());
+            }
+        }
+        // ground pivots where the example has them
+        QVERIFY((spec.ground.points[0].p_B - Eigen::Vector2d(0, 0)).norm() < 1e-15);
+        QVERIFY((spec.ground.points[1].p_B - Eigen::Vector2d(-0.089, 0)).norm() < 1e-15);
+        // the report: visuals kept, the rest dropped, nothing silent
+        QCOMPARE(r.report.visuals.size(), std::size_t(3));
+        QCOMPARE(r.report.visuals[2].kind, std::string("mesh"));
+        QCOMPARE(r.report.visuals[2].meshFile, std::string("meshes/coupler.stl"));
+        QVERIFY(contains(r.report.dropped, "plugin name=\"controller\""));
+        QVERIFY(contains(r.report.dropped, "link link1 collision"));
+        QVERIFY(contains(r.report.dropped, "joint J2 limit"));
+        QVERIFY(!contains(r.report.dropped, "joint J1 limit")); // libsdformat's default, unbounded
+        QVERIFY(contains(r.report.mapped, "frame J9"));
+        QVERIFY(contains(r.report.mapped, "plane"));
+        QVERIFY(contains(r.report.approximated, "gravity"));
+    }
+
+    void fourBarSdfMovesAsTheExample() {
+        const MechanismSpec imported = *mustImport("four_bar.sdf").spec;
+        // with the example's own settings (rtol = atol = 1e-8) and tighter ones
+        const Difference own = compare(imported, 1.0, 1e-8);
+        qInfo("four_bar.sdf vs four_bar.json over 1 s at rtol = atol = 1e-8, %zu samples: max "
+              "|Δθ| %.3g rad, max |ΔJ9| %.3g m",
+              own.samples, own.angle, own.point);
+        QVERIFY(own.angle <= 1e-9);
+        QVERIFY(own.point <= 1e-9);
+        const Difference d = compare(imported, 1.0, 1e-12);
+        qInfo("four_bar.sdf vs four_bar.json over 1 s at rtol = atol = 1e-12, %zu samples: max "
+              "|Δθ| %.3g rad, max |ΔJ9| %.3g m",
+              d.samples, d.angle, d.point);
+        QVERIFY(d.samples >= 100);
+        QVERIFY(d.angle <= 1e-9);
+        QVERIFY(d.point <= 1e-9);
+    }
+
+    void fourBarUrdfMovesAsTheExample() {
+        const ImportResult r = mustImport("four_bar_planar.urdf");
+        QVERIFY2(r.diagnostics.empty(), formatDiagnostics(r.diagnostics).c_str());
+        QVERIFY(r.spec->space == MotionSpace::Planar);
+        QVERIFY((r.report.plane->normal - Eigen::Vector3d(0, -1, 0)).norm() < 1e-15);
+        QVERIFY(!contains(r.report.approximated, "loops")); // the Grübler warning is superseded
+        // axes +y = −n: every joint's sides swapped, so its coordinate is −θ
+        const auto j1 = std::find_if(r.spec->joints.begin(), r.spec->joints.end(),
+                                     [](const JointSpec& j) { return j.name == "J1"; });
+        QCOMPARE(j1->parent.body, std::string("link1"));
+        const Difference d = compare(*r.spec, -1.0, 1e-12);
+        qInfo("four_bar_planar.urdf vs four_bar.json over 1 s at rtol = atol = 1e-12, %zu "
+              "samples: max |Δθ| %.3g rad, max |ΔJ9| %.3g m",
+              d.samples, d.angle, d.point);
+        QVERIFY(d.angle <= 1e-9);
+        QVERIFY(d.point <= 1e-9);
+    }
+
+    void keptSpatialTheRevoluteCutIsRedundant() {
+        MechanismImportOptions keep;
+        keep.keepSpatial = true;
+        const ImportResult r = mustImport("four_bar.sdf", keep);
+        QVERIFY(r.spec->space == MotionSpace::Spatial);
+        QVERIFY(!r.report.plane);
+        const std::vector<LoopRedundancy> redundant = loopRedundancy(*r.spec);
+        QCOMPARE(redundant.size(), std::size_t(1));
+        QCOMPARE(redundant[0].cut, std::string("J8"));
+        QCOMPARE(redundant[0].rows, 5);
+        QCOMPARE(redundant[0].redundant, 3);
+        QCOMPARE(redundant[0].loop, (std::vector<std::string>{"J8", "J3", "J2", "J1"}));
+        QCOMPARE(r.diagnostics.size(), std::size_t(1));
+        const std::string text = formatDiagnostics(r.diagnostics);
+        qInfo("%s", text.c_str());
+        QVERIFY(!r.diagnostics[0].isError());
+        QVERIFY(text.find("loop J8–J3–J2–J1") != std::string::npos);
+        QVERIFY(text.find("3 of the 5 constraint rows of cut joint J8") != std::string::npos);
+        QVERIFY(text.find("spherical or universal joint") != std::string::npos);
+        QVERIFY(text.find("without --keep-spatial") != std::string::npos);
+        // the spatial R-U-S-R four-bar has no redundant rows
+        const ImportResult rusr = mustImport("four_bar_loop.urdf");
+        QVERIFY(rusr.spec->space == MotionSpace::Spatial);
+        QVERIFY(loopRedundancy(*rusr.spec).empty());
+        QVERIFY(rusr.diagnostics.empty());
+    }
+
+    void worldGivesGravityAndOneModel() {
+        const std::string world = R"(<?xml version="1.0"?>
+<sdf version="1.9"><world name="w"><gravity>0 0 -3.7</gravity>
+<model name="pendulum"><pose>0 0 1 0 0 0</pose>
+<link name="bob"><pose>0.5 0 0 0 0 0</pose><inertial><mass>2</mass><inertia><ixx>0.1</ixx><iyy>0.2</iyy><izz>0.3</izz></inertia></inertial></link>
+<joint name="hinge" type="revolute"><pose>-0.5 0 0 0 0 0</pose><parent>world</parent><child>bob</child><axis><xyz>0 0 1</xyz></axis></joint>
+</model></world></sdf>)";
+        const ImportResult r = importSdfText(world, "pendulum.world");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        QCOMPARE(r.spec->gravityZ, -3.7);
+        QCOMPARE(r.spec->bodies.size(), std::size_t(1));
+        const BodySpec& bob = r.spec->bodies[0];
+        QCOMPARE(bob.mass, 2.0);
+        QVERIFY((bob.points[0].position3() - Eigen::Vector3d(-0.5, 0, 0)).norm() < 1e-15);
+        QVERIFY((r.spec->ground.points[0].position3() - Eigen::Vector3d(0, 0, 1)).norm() < 1e-15);
+        QVERIFY((*bob.inertiaTensor - Eigen::Vector3d(0.1, 0.2, 0.3).asDiagonal().toDenseMatrix())
+                    .norm() < 1e-15);
+        QCOMPARE(r.spec->initial.independent.size(), std::size_t(1));
+        // a world with two models is refused, naming the second
+        const std::string two = R"(<sdf version="1.9"><world name="w">
+<model name="a"><link name="l"/></model>
+<model name="b"><link name="l"/></model></world></sdf>)";
+        const ImportResult refused = importSdfText(two, "two.world");
+        QVERIFY(!refused.ok());
+        const std::string text = formatDiagnostics(refused.diagnostics);
+        QVERIFY2(text.find("two.world:3: <model name=\"b\">") != std::string::npos, text.c_str());
+    }
+
+    void malformedFilesNameTheLineAndElement() {
+        const std::string xml = errorsOf("malformed.sdf");
+        QVERIFY2(xml.find("malformed.sdf:") != std::string::npos, xml.c_str());
+        QVERIFY2(xml.find("malformed XML") != std::string::npos, xml.c_str());
+        const std::string type = errorsOf("unknown_joint_type.sdf");
+        QVERIFY2(type.find("unknown_joint_type.sdf:7: <joint name=\"hinge\">") != std::string::npos,
+                 type.c_str());
+        QVERIFY2(type.find("unknown joint type 'hinge'") != std::string::npos, type.c_str());
+        QVERIFY2(type.find("\"revolute\"") != std::string::npos, type.c_str());
+        const std::string link = errorsOf("missing_link.sdf");
+        QVERIFY2(link.find("missing_link.sdf:14: <joint name=\"elbow\">") != std::string::npos,
+                 link.c_str());
+        QVERIFY2(link.find("the child 'forearm' is not a link of the model") != std::string::npos,
+                 link.c_str());
+        QVERIFY2(link.find("known links: bob") != std::string::npos, link.c_str());
+        const ImportResult screw = importSdfText(
+            R"(<sdf version="1.9"><model name="m"><link name="a"/>
+<joint name="s" type="screw"><parent>world</parent><child>a</child></joint></model></sdf>)",
+            "screw.sdf");
+        QVERIFY(!screw.ok());
+        QVERIFY(formatDiagnostics(screw.diagnostics).find("screw.sdf:2: <joint name=\"s\">") !=
+                std::string::npos);
+    }
+
+    void mjcfIsNotSupportedYet() {
+        const ImportResult r = importMechanism("model.xml");
+        QVERIFY(!r.ok());
+        QVERIFY(formatDiagnostics(r.diagnostics).find("not supported yet") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSdfImport)
+
+#include "tst_sdf_import.moc"
