@@ -12,6 +12,8 @@
 //  * slider_crank.sdf, examples/slider_crank.json drawn the same way (its guide a prismatic
 //    joint along x), imports as planar and moves as that file to 1e-9 (at rtol = atol =
 //    1e-12; at the file's 1e-8 the runs take different steps);
+//  * turntable.world, two arms on vertical axes in a world, is planar in the x-y plane with its
+//    gravity (along the axes) reported as dropped;
 //  * kept spatial, the four-bar's revolute cut has 3 redundant rows, reported with the loop
 //    and the fix; the R-U-S-R four-bar has none;
 //  * malformed XML, an unknown joint type and a joint naming a missing link are errors naming
@@ -359,6 +361,31 @@ private Q_SLOTS:
         QVERIFY(!refused.ok());
         const std::string text = formatDiagnostics(refused.diagnostics);
         QVERIFY2(text.find("two.world:3: <model name=\"b\">") != std::string::npos, text.c_str());
+    }
+
+    void turntableWorldIsPlanarSeenFromAbove() {
+        const ImportResult r = mustImport("turntable.world");
+        const MechanismSpec& spec = *r.spec;
+        QVERIFY(spec.space == MotionSpace::Planar);
+        // the axes are along gravity: the plane is x-y with X = x, Y = y, n = z
+        QVERIFY((r.report.plane->normal - Eigen::Vector3d(0, 0, 1)).norm() < 1e-15);
+        QVERIFY((r.report.plane->xAxis - Eigen::Vector3d(1, 0, 0)).norm() < 1e-15);
+        QVERIFY((r.report.plane->origin - Eigen::Vector3d(0, 0, 0.5)).norm() < 1e-15);
+        QVERIFY(spec.gravity.norm() == 0);
+        QVERIFY(contains(r.report.approximated, "gravity")); // −9.81 along n, dropped
+        QVERIFY(contains(r.report.approximated, "plane"));   // the forearm 0.1 m above the arm
+        QVERIFY(contains(r.report.dropped, "physics name=\"default\""));
+        // the model's pose (1, 2, 0.5) is kept: the pivot in the plane at (1, 2)
+        QVERIFY((spec.ground.points[0].p_B - Eigen::Vector2d(1, 2)).norm() < 1e-15);
+        // the forearm turned 90° about z: its COM 0.15 m along y, its inertia I_zz
+        const BodySpec& forearm = body(spec, "forearm");
+        QVERIFY((forearm.com_B - Eigen::Vector2d(0, 0.15)).norm() < 1e-15);
+        QCOMPARE(*forearm.inertiaCom, 0.008);
+        QCOMPARE(*body(spec, "arm").inertiaCom, 0.03);
+        const auto base = std::find_if(spec.joints.begin(), spec.joints.end(),
+                                       [](const JointSpec& j) { return j.name == "base"; });
+        QVERIFY(base->springDamper && base->springDamper->damping == 0.05);
+        QCOMPARE(spec.initial.independent.size(), std::size_t(2)); // a tree: both inputs
     }
 
     void malformedFilesNameTheLineAndElement() {
