@@ -112,11 +112,21 @@ public:
         if (!errors.empty()) {
             for (const sdf::Error& e : errors) {
                 Diagnostic d;
-                const std::optional<int> line = e.LineNumber();
-                d.where = source_ + (line ? ":" + std::to_string(*line) : std::string());
+                std::optional<int> line = e.LineNumber();
+                std::string element;
                 if (const std::optional<std::string> path = e.XmlPath()) {
-                    d.where += ": <" + *path + ">";
+                    element = *path;
                 }
+                if (!line) {
+                    // libsdformat 12 gives its graph errors neither line nor path: find the
+                    // element the message names ("joint with name[j]") in the first pass's lines
+                    if (const auto found = locate(e.Message())) {
+                        line = found->first;
+                        element = found->second;
+                    }
+                }
+                d.where = source_ + (line ? ":" + std::to_string(*line) : std::string()) +
+                          (element.empty() ? std::string() : ": <" + element + ">");
                 d.message = "libsdformat refused the file: " + e.Message();
                 d.hint = "fix the element it names (SDFormat 1.9 specification, sdformat.org)";
                 result_.diagnostics.push_back(std::move(d));
@@ -177,6 +187,36 @@ private:
     }
     void dropped(std::string element, std::string note) {
         result_.report.dropped.push_back({std::move(element), std::move(note)});
+    }
+
+    /// The line and element of the first joint, link or frame that `message` names as
+    /// "name[…]" or "name […]" (a scoped name "model::joint" by its last part).
+    std::optional<std::pair<int, std::string>> locate(const std::string& message) const {
+        for (std::size_t at = message.find('['); at != std::string::npos;
+             at = message.find('[', at)) {
+            const std::string before = message.substr(0, at);
+            ++at;
+            if (!before.ends_with("name") && !before.ends_with("name ")) {
+                continue;
+            }
+            const std::size_t end = message.find(']', at);
+            if (end == std::string::npos) {
+                break;
+            }
+            std::string name = message.substr(at, end - at);
+            if (const std::size_t scope = name.rfind("::"); scope != std::string::npos) {
+                name = name.substr(scope + 2);
+            }
+            for (const auto& [tag, lines] :
+                 {std::pair<const char*, const std::map<std::string, int>*>{"joint", &jointLines_},
+                  {"link", &linkLines_},
+                  {"frame", &frameLines_}}) {
+                if (const auto it = lines->find(name); it != lines->end()) {
+                    return std::pair{it->second, std::string(tag) + " name=\"" + name + "\""};
+                }
+            }
+        }
+        return std::nullopt;
     }
 
     static int lineOf(const std::map<std::string, int>& lines, const std::string& name) {
@@ -275,6 +315,7 @@ private:
                 scanLink(*e);
             } else if (tag == "frame" && name) {
                 frameNames_.insert(name);
+                frameLines_[name] = e->GetLineNum();
             } else if (tag == "model" || tag == "include") {
                 error(std::string(tag) + nameText(*e), e->GetLineNum(),
                       "nested models are not read",
@@ -879,6 +920,7 @@ private:
     std::map<std::string, int> jointLines_;
     std::map<std::string, int> linkLines_;
     std::set<std::string> frameNames_;
+    std::map<std::string, int> frameLines_;
     std::set<std::string> linksWithoutInertial_;
     Eigen::Vector3d gravity_{0.0, 0.0, -9.81};
     std::string gravitySource_;

@@ -412,6 +412,27 @@ private Q_SLOTS:
                 std::string::npos);
     }
 
+    void libsdformatErrorsKeepTheirLine() {
+        // a pose relative to a frame that does not exist passes the first pass; libsdformat
+        // refuses it with an sdf::Error that has no line (libsdformat 12.3's graph errors have
+        // none): the line is that of the element its message names
+        const ImportResult r = importSdfText(R"(<sdf version="1.9"><model name="m">
+<link name="a"><inertial><mass>1</mass></inertial></link>
+<joint name="j" type="revolute"><pose relative_to="nowhere">0 0 0 0 0 0</pose>
+<parent>world</parent><child>a</child><axis><xyz>0 0 1</xyz></axis></joint></model></sdf>)",
+                                             "relative.sdf");
+        QVERIFY(!r.ok());
+        const std::string text = formatDiagnostics(r.diagnostics);
+        qInfo("%s", text.c_str());
+        QVERIFY2(text.find("relative.sdf:3: <joint name=\"j\">") != std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("nowhere") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("relative.sdf:3: <joint name=\"j\">: error: libsdformat refused the "
+                           "file: PoseRelativeToGraph error, Vertex with name [m::j]") !=
+                     std::string::npos,
+                 text.c_str());
+    }
+
     void mjcfIsNotSupportedYet() {
         const ImportResult r = importMechanism("model.xml");
         QVERIFY(!r.ok());
