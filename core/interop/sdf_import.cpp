@@ -344,8 +344,24 @@ private:
         for (const tinyxml2::XMLElement* e = link.FirstChildElement(); e != nullptr;
              e = e->NextSiblingElement()) {
             const std::string_view tag = e->Name();
+            const std::string value = e->GetText() ? e->GetText() : "";
+            const bool on =
+                value.find("true") != std::string::npos || value.find('1') != std::string::npos;
             if (tag == "plugin") {
                 dropped("link " + name + " plugin" + nameText(*e), "simulator plugins are not run");
+            } else if (tag == "gravity" && !on) {
+                approximated("link " + name + " gravity",
+                             "<gravity>false</gravity> is not kept: gravity acts on every body");
+            } else if (tag == "kinematic" && on) {
+                dropped("link " + name + " kinematic",
+                        "a kinematic link moves by its joints' dynamics in SSLM");
+            } else if (tag == "velocity_decay") {
+                dropped("link " + name + " velocity_decay", "simulator damping is not modelled");
+            } else if (tag == "enable_wind" && on) {
+                dropped("link " + name + " enable_wind", "no wind in SSLM");
+            } else if (tag == "battery" || tag == "audio_source" || tag == "audio_sink" ||
+                       tag == "projector") {
+                dropped("link " + name + " " + std::string(tag), "not part of the mechanism");
             }
         }
         if (link.FirstChildElement("inertial") == nullptr) {

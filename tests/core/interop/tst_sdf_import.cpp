@@ -339,7 +339,7 @@ private Q_SLOTS:
         const std::string world = R"(<?xml version="1.0"?>
 <sdf version="1.9"><world name="w"><gravity>0 0 -3.7</gravity>
 <model name="pendulum"><pose>0 0 1 0 0 0</pose>
-<link name="bob"><pose>0.5 0 0 0 0 0</pose><inertial><mass>2</mass><inertia><ixx>0.1</ixx><iyy>0.2</iyy><izz>0.3</izz></inertia></inertial></link>
+<link name="bob"><pose>0.5 0 0 0 0 0</pose><gravity>false</gravity><velocity_decay/><inertial><mass>2</mass><inertia><ixx>0.1</ixx><iyy>0.2</iyy><izz>0.3</izz></inertia></inertial></link>
 <joint name="hinge" type="revolute"><pose>-0.5 0 0 0 0 0</pose><parent>world</parent><child>bob</child><axis><xyz>0 0 1</xyz></axis></joint>
 </model></world></sdf>)";
         const ImportResult r = importSdfText(world, "pendulum.world");
@@ -353,6 +353,9 @@ private Q_SLOTS:
         QVERIFY((*bob.inertiaTensor - Eigen::Vector3d(0.1, 0.2, 0.3).asDiagonal().toDenseMatrix())
                     .norm() < 1e-15);
         QCOMPARE(r.spec->initial.independent.size(), std::size_t(1));
+        // what SSLM does not keep is said
+        QVERIFY(contains(r.report.approximated, "link bob gravity"));
+        QVERIFY(contains(r.report.dropped, "link bob velocity_decay"));
         // a world with two models is refused, naming the second
         const std::string two = R"(<sdf version="1.9"><world name="w">
 <model name="a"><link name="l"/></model>
