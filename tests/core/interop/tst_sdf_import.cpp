@@ -15,7 +15,8 @@
 //  * turntable.world, two arms on vertical axes in a world, is planar in the x-y plane with its
 //    gravity (along the axes) reported as dropped;
 //  * kept spatial, the four-bar's revolute cut has 3 redundant rows, reported with the loop
-//    and the fix; the R-U-S-R four-bar has none;
+//    and the fix, and so it has with a pendulum swinging out of the plane from its coupler
+//    (not planar); the R-U-S-R four-bar has none;
 //  * malformed XML, an unknown joint type and a joint naming a missing link are errors naming
 //    the file, line and element.
 
@@ -328,6 +329,27 @@ private Q_SLOTS:
         QVERIFY(text.find("3 of the 5 constraint rows of cut joint J8") != std::string::npos);
         QVERIFY(text.find("spherical or universal joint") != std::string::npos);
         QVERIFY(text.find("without --keep-spatial") != std::string::npos);
+        // not planar (a pendulum swings about x from the coupler) but with the same loop: the
+        // same warning, without the planar way out
+        QFile file(QString::fromStdString(kData + "four_bar.sdf"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        std::string text3d = file.readAll().toStdString();
+        text3d.insert(text3d.find("  </model>"), R"(
+    <link name="bob"><pose>0 0.05 0.1 0 0 0</pose><inertial><mass>0.2</mass>
+      <inertia><ixx>1e-4</ixx><iyy>1e-4</iyy><izz>1e-4</izz></inertia></inertial></link>
+    <joint name="swing" type="revolute"><parent>link3</parent><child>bob</child>
+      <axis><xyz>1 0 0</xyz></axis></joint>
+)");
+        ImportResult spatial3d = importSdfText(text3d, "four_bar_3d.sdf");
+        QVERIFY2(spatial3d.ok(), formatDiagnostics(spatial3d.diagnostics).c_str());
+        recognisePlanarOrRedundant(spatial3d, "four_bar_3d.sdf", {});
+        QVERIFY(spatial3d.spec->space == MotionSpace::Spatial);
+        const std::string warning = formatDiagnostics(spatial3d.diagnostics);
+        qInfo("%s", warning.c_str());
+        QVERIFY(warning.find("four_bar_3d.sdf: loop J8–J3–J2–J1: warning: 3 of the 5") !=
+                std::string::npos);
+        QVERIFY(warning.find("spherical or universal joint") != std::string::npos);
+        QVERIFY(warning.find("--keep-spatial") == std::string::npos);
         // the spatial R-U-S-R four-bar has no redundant rows
         const ImportResult rusr = mustImport("four_bar_loop.urdf");
         QVERIFY(rusr.spec->space == MotionSpace::Spatial);
