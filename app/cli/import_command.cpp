@@ -41,6 +41,13 @@ nlohmann::ordered_json toJson(const ImportOptions& options, const ImportResult& 
     out["mapped"] = items(result.report.mapped);
     out["approximated"] = items(result.report.approximated);
     out["dropped"] = items(result.report.dropped);
+    out["space"] = spec.space == MotionSpace::Planar ? "planar" : "spatial";
+    if (const auto& plane = result.report.plane) {
+        out["plane"] = {{"origin", vector3(plane->origin)},
+                        {"normal", vector3(plane->normal)},
+                        {"x_axis", vector3(plane->xAxis)},
+                        {"y_axis", vector3(plane->yAxis)}};
+    }
     out["visuals"] = nlohmann::ordered_json::array();
     for (const VisualShape& shape : result.report.visuals) {
         nlohmann::ordered_json v;
@@ -73,16 +80,23 @@ nlohmann::ordered_json toJson(const ImportOptions& options, const ImportResult& 
 CLI::App* addImportCommand(CLI::App& app, ImportOptions& options) {
     CLI::App* cmd = app.add_subcommand(
         "import", "Another tool's model as a mechanism file: URDF (.urdf, loops closed by URDF+ "
-                  "<loop> or <constraint> elements); prints what was mapped, approximated and "
+                  "<loop> or <constraint> elements) or SDFormat (.sdf, .world: one model; a link "
+                  "with several parent joints closes a loop); a planar linkage drawn in 3-D "
+                  "becomes a planar mechanism; prints what was mapped, approximated and "
                   "dropped");
-    cmd->add_option("FILE", options.file, "Model file (.urdf)")->required();
+    cmd->add_option("FILE", options.file, "Model file (.urdf, .sdf, .world)")->required();
     cmd->add_option("--out", options.out, "The mechanism file to write (.json)")->required();
     cmd->add_flag("--json", options.json, "Print the report as one JSON object instead of text");
+    cmd->add_flag("--keep-spatial", options.keepSpatial,
+                  "Keep a planar linkage drawn in 3-D spatial (version 2) instead of writing it "
+                  "as a planar mechanism");
     return cmd;
 }
 
 int runImport(const ImportOptions& options) {
-    const ImportResult result = importMechanism(std::filesystem::path(options.file));
+    MechanismImportOptions importOptions;
+    importOptions.keepSpatial = options.keepSpatial;
+    const ImportResult result = importMechanism(std::filesystem::path(options.file), importOptions);
     if (!result.ok()) {
         std::cerr << formatDiagnostics(result.diagnostics);
         if (result.diagnostics.empty()) {

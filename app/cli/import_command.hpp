@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// `sslm import FILE --out F.json [--json]`: another tool's model file as a mechanism file. The
-// format comes from the extension: URDF (.urdf, with URDF+ <loop> and <constraint> closures)
-// now; SDFormat and MJCF are refused as not supported yet. Prints what was mapped,
-// approximated and dropped (or one JSON object), and writes the mechanism; a malformed file
-// gets exit code 2 with the file, line and element named, and nothing is written.
+// `sslm import FILE --out F.json [--json] [--keep-spatial]`: another tool's model file as a
+// mechanism file. The format comes from the extension: URDF (.urdf, with URDF+ <loop> and
+// <constraint> closures) and SDFormat (.sdf, .world); MJCF is refused as not supported yet. A
+// planar linkage drawn in 3-D is written as a planar mechanism unless --keep-spatial. Prints
+// what was mapped, approximated and dropped (or one JSON object), and writes the mechanism; a
+// malformed file gets exit code 2 with the file, line and element named, and nothing is
+// written.
 
 #include <string>
 
@@ -17,6 +19,7 @@ struct ImportOptions {
     std::string file;
     std::string out;
     bool json = false;
+    bool keepSpatial = false;
 };
 
 /// Adds the `import` subcommand to `app`, writing into `options`.

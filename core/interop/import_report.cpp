@@ -21,6 +21,14 @@ std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
     out << "imported " << report.format << " '" << spec.name << "': " << spec.bodies.size()
         << " bodies, " << spec.joints.size() << " joints, " << spec.cuts.size()
         << " loop closure(s) as cut joints\n";
+    if (const auto& plane = report.plane) {
+        out << "planar mechanism in the plane through (" << plane->origin.x() << ", "
+            << plane->origin.y() << ", " << plane->origin.z() << ") normal to ("
+            << plane->normal.x() << ", " << plane->normal.y() << ", " << plane->normal.z()
+            << "): X = (" << plane->xAxis.x() << ", " << plane->xAxis.y() << ", "
+            << plane->xAxis.z() << "), Y = (" << plane->yAxis.x() << ", " << plane->yAxis.y()
+            << ", " << plane->yAxis.z() << ")\n";
+    }
     section(out, "mapped", report.mapped);
     section(out, "approximated", report.approximated);
     section(out, "dropped", report.dropped);

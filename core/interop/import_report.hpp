@@ -37,12 +37,23 @@ struct VisualShape {
     Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
 };
 
+/// The plane of a planar mechanism recognised in a 3-D file (planar_recognition.hpp): the
+/// planar file's X and Y axes in the source's world frame, X × Y = normal.
+struct ImportPlane {
+    Eigen::Vector3d origin = Eigen::Vector3d::Zero(); ///< in the source's world frame (m)
+    Eigen::Vector3d normal = Eigen::Vector3d::UnitZ();
+    Eigen::Vector3d xAxis = Eigen::Vector3d::UnitX();
+    Eigen::Vector3d yAxis = Eigen::Vector3d::UnitY();
+};
+
 struct ImportReport {
-    std::string format; ///< "urdf"
+    std::string format; ///< "urdf", "sdformat"
     std::vector<ImportItem> mapped;
     std::vector<ImportItem> approximated;
     std::vector<ImportItem> dropped;
     std::vector<VisualShape> visuals;
+    /// Set when the 3-D file was recognised as planar and written as a planar mechanism.
+    std::optional<ImportPlane> plane;
 };
 
 /// The report as text for the command line: counts, then one line per item.

@@ -3,10 +3,49 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
 
+#include "core/interop/planar_recognition.hpp"
+#include "core/interop/sdf_import.hpp"
 #include "core/interop/urdf_import.hpp"
 
 namespace sslm {
+
+namespace {
+
+std::string vectorText(const Eigen::Vector3d& v) {
+    std::ostringstream out;
+    out.precision(6);
+    out << "(" << v.x() << ", " << v.y() << ", " << v.z() << ")";
+    return out.str();
+}
+
+std::string joined(const std::vector<std::string>& names, const char* separator) {
+    std::string out;
+    for (const std::string& name : names) {
+        out += (out.empty() ? "" : separator) + name;
+    }
+    return out;
+}
+
+/// The URDF importer's Grübler warning on loops ("loops" under approximated, and its
+/// diagnostic): superseded here by the planar recognition or the rank of the cut Jacobian.
+void dropGrueblerNote(ImportResult& result) {
+    auto& items = result.report.approximated;
+    const auto it = std::find_if(items.begin(), items.end(),
+                                 [](const ImportItem& item) { return item.element == "loops"; });
+    if (it == items.end()) {
+        return;
+    }
+    const std::string note = it->note;
+    items.erase(it);
+    auto& ds = result.diagnostics;
+    ds.erase(std::remove_if(ds.begin(), ds.end(),
+                            [&](const Diagnostic& d) { return !d.isError() && d.message == note; }),
+             ds.end());
+}
+
+} // namespace
 
 std::string importFormatOf(const std::filesystem::path& path, bool& supported) {
     std::string ext = path.extension().string();
@@ -18,6 +57,7 @@ std::string importFormatOf(const std::filesystem::path& path, bool& supported) {
         return "urdf";
     }
     if (ext == ".sdf" || ext == ".world") {
+        supported = true;
         return "sdformat";
     }
     if (ext == ".xml" || ext == ".mjcf") {
@@ -26,22 +66,74 @@ std::string importFormatOf(const std::filesystem::path& path, bool& supported) {
     return {};
 }
 
-ImportResult importMechanism(const std::filesystem::path& path) {
+void recognisePlanarOrRedundant(ImportResult& result,
+                                const std::string& source,
+                                const MechanismImportOptions& options) {
+    if (!result.spec || result.spec->space != MotionSpace::Spatial) {
+        return;
+    }
+    dropGrueblerNote(result);
+    PlanarRecognition planar = planarFromSpatial(*result.spec);
+    if (planar.planar && !options.keepSpatial) {
+        const ImportPlane& plane = *planar.plane;
+        result.spec = std::move(*planar.planar);
+        result.report.plane = plane;
+        result.report.mapped.push_back(
+            {"plane",
+             "every joint turns about or slides along the plane normal to " +
+                 vectorText(plane.normal) +
+                 ": written as a planar mechanism (version 1) with X = " + vectorText(plane.xAxis) +
+                 ", Y = " + vectorText(plane.yAxis) + ", origin " + vectorText(plane.origin) +
+                 " (in the file's world frame); keep it spatial with --keep-spatial"});
+        for (ImportItem& item : planar.mapped) {
+            result.report.mapped.push_back(std::move(item));
+        }
+        for (ImportItem& item : planar.approximated) {
+            result.report.approximated.push_back(std::move(item));
+        }
+        return;
+    }
+    for (const LoopRedundancy& r : loopRedundancy(*result.spec)) {
+        std::string note = std::to_string(r.redundant) + " of the " + std::to_string(r.rows) +
+                           " constraint rows of cut joint " + r.cut +
+                           " repeat the others at the file's pose (" + joined(r.which, ", ") +
+                           "): the loop " + joined(r.loop, "–") +
+                           " has redundant closure equations, which the spatial kernel cannot "
+                           "solve";
+        std::string fix = "cut the loop with a spherical or universal joint at " + r.cut +
+                          " (a revolute cut over-constrains it)";
+        if (planar.planar) {
+            fix += ", or import it without --keep-spatial: it is a planar mechanism";
+        }
+        result.report.approximated.push_back({"loop " + r.cut, note + "; fix: " + fix});
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::Warning;
+        d.where = source + ": loop " + joined(r.loop, "–");
+        d.message = note;
+        d.hint = fix;
+        result.diagnostics.push_back(std::move(d));
+    }
+}
+
+ImportResult importMechanism(const std::filesystem::path& path,
+                             const MechanismImportOptions& options) {
     bool supported = false;
     const std::string format = importFormatOf(path, supported);
     if (supported) {
-        return importUrdf(path);
+        ImportResult result = format == "urdf" ? importUrdf(path) : importSdf(path);
+        recognisePlanarOrRedundant(result, path.string(), options);
+        return result;
     }
     ImportResult result;
     Diagnostic d;
     d.where = path.string();
     if (format.empty()) {
         d.message = "unknown model format '" + path.extension().string() + "'";
-        d.hint = "sslm import reads URDF files (.urdf); SDFormat and MJCF come later";
+        d.hint = "sslm import reads URDF (.urdf) and SDFormat (.sdf, .world) files; MJCF comes "
+                 "later";
     } else {
-        d.message = (format == "mjcf" ? std::string("MJCF") : std::string("SDFormat")) +
-                    " files are not supported yet";
-        d.hint = "this version imports URDF (.urdf) only";
+        d.message = "MJCF files are not supported yet";
+        d.hint = "this version imports URDF (.urdf) and SDFormat (.sdf, .world)";
     }
     result.diagnostics.push_back(d);
     return result;

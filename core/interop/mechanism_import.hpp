@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Import of another tool's model file by its extension: .urdf now; .sdf, .world and .xml
-// (MJCF) are recognised and refused as not supported yet.
+// Import of another tool's model file by its extension: .urdf (URDF) and .sdf, .world
+// (SDFormat) now; .xml and .mjcf (MJCF) are recognised and refused as not supported yet.
+// A 3-D file whose mechanism moves in one plane (all revolute axes parallel, prismatic ones
+// along the plane) is written as a planar mechanism (planar_recognition.hpp) unless the caller
+// keeps it spatial; a spatial one whose loops have redundant closure equations at the file's
+// pose gets a warning naming the loop and the fix.
 
 #include <filesystem>
 #include <optional>
@@ -12,12 +16,25 @@
 
 namespace sslm {
 
-/// The importer's name for a file ("urdf"), or empty when the extension is not known at all.
-/// `supported` says whether this version imports it.
+struct MechanismImportOptions {
+    /// Keep a planar mechanism drawn in 3-D spatial (version 2) instead of writing it planar.
+    bool keepSpatial = false;
+};
+
+/// The importer's name for a file ("urdf", "sdformat", "mjcf"), or empty when the extension is
+/// not known at all. `supported` says whether this version imports it.
 std::string importFormatOf(const std::filesystem::path& path, bool& supported);
 
 /// Imports `path` by its extension. An unknown or not yet supported extension is an error that
 /// says which formats are read.
-ImportResult importMechanism(const std::filesystem::path& path);
+ImportResult importMechanism(const std::filesystem::path& path,
+                             const MechanismImportOptions& options = {});
+
+/// What importMechanism does after the format's importer: the planar recognition (unless
+/// options.keepSpatial) and the report of redundant loops, applied to `result` in place;
+/// `source` names the file in warnings.
+void recognisePlanarOrRedundant(ImportResult& result,
+                                const std::string& source,
+                                const MechanismImportOptions& options);
 
 } // namespace sslm

@@ -4,6 +4,9 @@
 #include <string_view>
 #include <system_error>
 
+#include "core/interop/triangle_mesh.hpp"
+#include "core/spatial/roll_pitch_yaw.hpp"
+
 namespace sslm {
 namespace {
 
@@ -86,6 +89,42 @@ std::string relativeMeshPath(const fs::path& file, const fs::path& folder) {
         return file.generic_string();
     }
     return relative.generic_string();
+}
+
+VisualSpec
+visualOf(const VisualShape& shape, const fs::path& sourceFile, std::string& note, bool& drawn) {
+    VisualSpec visual;
+    visual.position = shape.position;
+    visual.rpy = rpyFromRotation(shape.rotation);
+    visual.scale = shape.scale;
+    visual.size = shape.size;
+    visual.radius = shape.radius;
+    visual.length = shape.length;
+    drawn = true;
+    if (shape.kind != "mesh") {
+        visual.kind = shape.kind == "box"        ? VisualKind::Box
+                      : shape.kind == "cylinder" ? VisualKind::Cylinder
+                                                 : VisualKind::Sphere;
+        note = "a visual of " +
+               std::string(shape.body == "ground" ? "the ground" : "body " + shape.body);
+        return visual;
+    }
+    visual.kind = VisualKind::Mesh;
+    const MeshReference where = resolveMeshReference(shape.meshFile, sourceFile);
+    visual.file = where.path.empty() ? shape.meshFile : where.path.generic_string();
+    const std::string owner = shape.body == "ground" ? "the ground" : "body " + shape.body;
+    if (!where.exists) {
+        drawn = false;
+        note = shape.meshFile + ": " + where.note + "; kept as a visual of " + owner +
+               ", not drawn until the file is there";
+    } else if (!isDrawnMeshFormat(where.path)) {
+        drawn = false;
+        note =
+            shape.meshFile + ": a visual of " + owner + ", but only STL and OBJ meshes are drawn";
+    } else {
+        note = shape.meshFile + " → a visual of " + owner;
+    }
+    return visual;
 }
 
 void rebaseVisualFiles(MechanismSpec& spec, const fs::path& fromFolder, const fs::path& toFolder) {

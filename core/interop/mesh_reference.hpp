@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "core/interop/import_report.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
@@ -30,6 +31,15 @@ MeshReference resolveMeshReference(const std::string& reference,
 /// folder), else absolute; generic ('/') separators.
 std::string relativeMeshPath(const std::filesystem::path& file,
                              const std::filesystem::path& folder);
+
+/// The file format's visual of a shape read from `sourceFile` (pose in the body frame, rpy from
+/// its rotation), a mesh's reference resolved: absolute when found, else kept as written.
+/// `note` says what became of it for the import report; `drawn` whether the view can draw it
+/// (found, and STL or OBJ).
+VisualSpec visualOf(const VisualShape& shape,
+                    const std::filesystem::path& sourceFile,
+                    std::string& note,
+                    bool& drawn);
 
 /// Rewrites the mesh files of the spec's visuals (relative ones taken from `fromFolder`, the
 /// folder of the file they were read from; empty if all are absolute) so that they resolve

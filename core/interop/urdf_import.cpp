@@ -15,6 +15,7 @@
 
 #include <Eigen/Geometry>
 
+#include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/triangle_mesh.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
@@ -367,17 +368,7 @@ private:
         result_.report.dropped.push_back({std::move(element), std::move(note)});
     }
 
-    /// Mass properties summed over a group of links (in ground directions, about the origin).
-    struct Group {
-        std::string id;                                   ///< body id, or "ground"
-        Eigen::Vector3d origin;                           ///< the body frame's origin in W at q = 0
-        double mass = 0;                                  ///< Σ m
-        Eigen::Vector3d moment = Eigen::Vector3d::Zero(); ///< Σ m c (W)
-        std::vector<std::pair<double, std::pair<Eigen::Vector3d, Eigen::Matrix3d>>> parts;
-        std::vector<std::string> links;
-        std::vector<BodyPoint> points;
-        std::vector<VisualSpec> visuals; ///< in the body frame
-    };
+    using Group = LinkGroup;
 
     static Group makeGroup(std::string id, const Eigen::Vector3d& origin) {
         Group group;
@@ -386,13 +377,8 @@ private:
         return group;
     }
 
-    void addPoint(Group& group, const std::string& name, const Eigen::Vector3d& pW) {
-        BodyPoint point;
-        point.name = name;
-        const Eigen::Vector3d local = pW - group.origin;
-        point.p_B = local.head<2>();
-        point.z_B = local.z();
-        group.points.push_back(point);
+    static void addPoint(Group& group, const std::string& name, const Eigen::Vector3d& pW) {
+        group.addPoint(name, pW);
     }
 
     void build(const urdf::ModelInterface& model) {
@@ -460,11 +446,7 @@ private:
                 spec.ground.visuals = group.visuals;
                 continue;
             }
-            BodySpec body;
-            body.id = group.id;
-            body.name = group.links.front();
-            body.visuals = group.visuals;
-            if (!(group.mass > 0)) {
+            if (!(group.mass() > 0)) {
                 const std::string& link = group.links.front();
                 error("link name=\"" + link + "\"", linkLine(link),
                       "the link moves (its joint is not fixed) but has no mass",
@@ -472,19 +454,7 @@ private:
                       "joint");
                 continue;
             }
-            const Eigen::Vector3d comW = group.moment / group.mass;
-            Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
-            for (const auto& [m, ci] : group.parts) {
-                const Eigen::Vector3d d = ci.first - comW;
-                inertia += ci.second +
-                           m * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
-            }
-            body.mass = group.mass;
-            const Eigen::Vector3d com = comW - group.origin;
-            body.com_B = com.head<2>();
-            body.comZ_B = com.z();
-            body.inertiaTensor = 0.5 * (inertia + inertia.transpose());
-            body.points = group.points;
+            BodySpec body = group.toBody();
             drawCompactBody(body);
             spec.bodies.push_back(std::move(body));
         }
@@ -556,24 +526,12 @@ private:
         result_.diagnostics.push_back(std::move(d));
     }
 
-    /// A body whose joints meet at one point (a Cardan cross, a hub) is no bar: the file
-    /// format would call a bar of zero length degenerate. It is drawn as a block of twice its
-    /// radius of gyration instead (its inertia tensor is the file's either way).
     void drawCompactBody(BodySpec& body) {
-        const Eigen::Vector3d first = body.points.front().position3();
-        for (const BodyPoint& p : body.points) {
-            if ((p.position3() - first).norm() > 1e-9) {
-                return;
-            }
+        if (const std::optional<double> size = drawCompactBodyAsBlock(body)) {
+            approximated("link " + body.name, "its joints meet at one point: drawn as a block of " +
+                                                  numberText(*size) +
+                                                  " m (shapes are for drawing only)");
         }
-        const double gyration = std::sqrt(body.inertiaTensor->trace() / (2 * body.mass));
-        const double size = gyration > 1e-6 ? 2 * gyration : 0.01;
-        body.shape = BodyShape::Block;
-        body.blockWidth = size;
-        body.blockHeight = size;
-        approximated("link " + body.name, "its joints meet at one point: drawn as a block of " +
-                                              numberText(size) +
-                                              " m (shapes are for drawing only)");
     }
 
     void addLink(const urdf::Link& link, bool isRoot) {
@@ -597,9 +555,7 @@ private:
                 Eigen::Matrix3d local;
                 local << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
                 const Eigen::Matrix3d inW = inertialFrame.R * local * inertialFrame.R.transpose();
-                group.mass += in.mass;
-                group.moment += in.mass * inertialFrame.p;
-                group.parts.push_back({in.mass, {inertialFrame.p, inW}});
+                group.parts.push_back({in.mass, inertialFrame.p, inW});
                 mapped(element, "mass " + numberText(in.mass) + " kg, COM and inertia tensor" +
                                     (group.id != link.name ? " merged into body " + group.id
                                                            : std::string()));

@@ -37,8 +37,12 @@ namespace {
 
 const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
 
+/// `file` imported as a spatial mechanism (the URDF mapping itself; tst_sdf_import tests the
+/// recognition of planar linkages, which importMechanism does by default).
 ImportResult mustImport(const std::string& file) {
-    ImportResult r = importMechanism(kData + file);
+    MechanismImportOptions spatial;
+    spatial.keepSpatial = true;
+    ImportResult r = importMechanism(kData + file, spatial);
     if (!r.ok()) {
         qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
     }
@@ -124,6 +128,10 @@ class TestUrdfImport : public QObject {
 
 private Q_SLOTS:
     void doublePendulumMapsLinksAndJoints() {
+        // both joints turn about y: by default a planar mechanism in the plane X = x, Y = z
+        const ImportResult planar = importMechanism(kData + "double_pendulum.urdf");
+        QVERIFY(planar.ok() && planar.spec->space == MotionSpace::Planar);
+        QVERIFY((planar.report.plane->normal - Eigen::Vector3d(0, -1, 0)).norm() < 1e-15);
         const ImportResult r = mustImport("double_pendulum.urdf");
         const MechanismSpec& spec = *r.spec;
         QCOMPARE(spec.space, MotionSpace::Spatial);
@@ -397,7 +405,7 @@ private Q_SLOTS:
     }
 
     void otherFormatsAreNotSupportedYet() {
-        const ImportResult r = importMechanism("model.sdf");
+        const ImportResult r = importMechanism("model.mjcf");
         QVERIFY(!r.ok());
         QVERIFY(formatDiagnostics(r.diagnostics).find("not supported yet") != std::string::npos);
     }

@@ -1,0 +1,998 @@
+// SPDX-License-Identifier: MIT
+#include "core/interop/sdf_import.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <numeric>
+#include <set>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "core/interop/link_group.hpp"
+#include "core/interop/mesh_reference.hpp"
+#include "core/spec/spec_validate.hpp"
+
+#include <sdf/sdf.hh>
+#include <tinyxml2.h>
+
+namespace sslm {
+
+namespace {
+
+/// SDFormat files larger than this are refused before parsing.
+constexpr std::uintmax_t kMaxSdfBytes = 64u * 1024u * 1024u;
+
+/// A rigid transform: x_parent = R x_local + p.
+struct Frame {
+    Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
+    Eigen::Vector3d p = Eigen::Vector3d::Zero();
+
+    Frame operator*(const Frame& local) const { return {R * local.R, p + R * local.p}; }
+};
+
+Frame toFrame(const ignition::math::Pose3d& pose) {
+    Frame f;
+    const ignition::math::Quaterniond& r = pose.Rot();
+    f.R = Eigen::Quaterniond(r.W(), r.X(), r.Y(), r.Z()).normalized().toRotationMatrix();
+    f.p = {pose.Pos().X(), pose.Pos().Y(), pose.Pos().Z()};
+    return f;
+}
+
+Eigen::Vector3d toVector(const ignition::math::Vector3d& v) {
+    return {v.X(), v.Y(), v.Z()};
+}
+
+std::string numberText(double value) {
+    std::ostringstream out;
+    out.precision(6);
+    out << (value == 0 ? 0.0 : value); // no "-0"
+    return out.str();
+}
+
+std::string vectorText(const Eigen::Vector3d& v) {
+    return "(" + numberText(v.x()) + ", " + numberText(v.y()) + ", " + numberText(v.z()) + ")";
+}
+
+/// Union-find over indices.
+class Partition {
+public:
+    explicit Partition(std::size_t n) : parent_(n) {
+        std::iota(parent_.begin(), parent_.end(), std::size_t{0});
+    }
+    std::size_t find(std::size_t i) {
+        while (parent_[i] != i) {
+            parent_[i] = parent_[parent_[i]];
+            i = parent_[i];
+        }
+        return i;
+    }
+    /// Joins the sets of a and b; false when they were one already.
+    bool join(std::size_t a, std::size_t b) {
+        a = find(a);
+        b = find(b);
+        if (a == b) {
+            return false;
+        }
+        parent_[std::max(a, b)] = std::min(a, b);
+        return true;
+    }
+
+private:
+    std::vector<std::size_t> parent_;
+};
+
+/// The joint types SSLM reads, by their SDFormat names.
+bool supportedJointType(std::string_view t) {
+    return t == "revolute" || t == "continuous" || t == "prismatic" || t == "universal" ||
+           t == "ball" || t == "fixed";
+}
+
+constexpr const char* kJointTypesHint =
+    "use \"revolute\", \"continuous\", \"prismatic\", \"universal\", \"ball\" or \"fixed\" (the "
+    "SDFormat joint types SSLM reads; a link may have several parent joints, which closes a loop)";
+
+class SdfImporter {
+public:
+    SdfImporter(std::string_view text, std::string source)
+        : text_(text), source_(std::move(source)) {}
+
+    ImportResult run() {
+        result_.report.format = "sdformat";
+        if (!scanXml()) {
+            return std::move(result_);
+        }
+        sdf::Console::Instance()->SetQuiet(true);
+        sdf::Root root;
+        const sdf::Errors errors = root.LoadSdfString(std::string(text_));
+        if (!errors.empty()) {
+            for (const sdf::Error& e : errors) {
+                Diagnostic d;
+                std::optional<int> line = e.LineNumber();
+                std::string element;
+                if (const std::optional<std::string> path = e.XmlPath()) {
+                    element = *path;
+                }
+                if (!line) {
+                    // libsdformat 12 gives its graph errors neither line nor path: find the
+                    // element the message names ("joint with name[j]") in the first pass's lines
+                    if (const auto found = locate(e.Message())) {
+                        line = found->first;
+                        element = found->second;
+                    }
+                }
+                d.where = source_ + (line ? ":" + std::to_string(*line) : std::string()) +
+                          (element.empty() ? std::string() : ": <" + element + ">");
+                d.message = "libsdformat refused the file: " + e.Message();
+                d.hint = "fix the element it names (SDFormat 1.9 specification, sdformat.org)";
+                result_.diagnostics.push_back(std::move(d));
+            }
+            return std::move(result_);
+        }
+        const sdf::Model* model = root.Model();
+        Frame modelPose;
+        if (root.WorldCount() > 0) {
+            const sdf::World* world = root.WorldByIndex(0);
+            model = world->ModelCount() > 0 ? world->ModelByIndex(0) : nullptr;
+            gravity_ = toVector(world->Gravity());
+            gravitySource_ = worldHasGravity_
+                                 ? "the world's <gravity>"
+                                 : "SDFormat's default for a <world> without <gravity>";
+            if (model != nullptr) {
+                ignition::math::Pose3d pose;
+                if (model->SemanticPose().Resolve(pose).empty()) {
+                    modelPose = toFrame(pose);
+                }
+            }
+        } else if (model != nullptr) {
+            modelPose = toFrame(model->RawPose());
+        }
+        if (model == nullptr) {
+            error("sdf", rootLine_, "the file holds no <model>",
+                  "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
+            return std::move(result_);
+        }
+        build(*model, modelPose);
+        if (hasErrors(result_.diagnostics)) {
+            result_.spec.reset();
+        }
+        return std::move(result_);
+    }
+
+private:
+    // ---- diagnostics -----------------------------------------------------------------------
+
+    std::string where(const std::string& element, int line) const {
+        return source_ + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" + element +
+               ">";
+    }
+
+    void error(const std::string& element, int line, std::string message, std::string hint) {
+        Diagnostic d;
+        d.where = where(element, line);
+        d.message = std::move(message);
+        d.hint = std::move(hint);
+        result_.diagnostics.push_back(std::move(d));
+    }
+
+    void mapped(std::string element, std::string note) {
+        result_.report.mapped.push_back({std::move(element), std::move(note)});
+    }
+    void approximated(std::string element, std::string note) {
+        result_.report.approximated.push_back({std::move(element), std::move(note)});
+    }
+    void dropped(std::string element, std::string note) {
+        result_.report.dropped.push_back({std::move(element), std::move(note)});
+    }
+
+    /// The line and element of the first joint, link or frame that `message` names as
+    /// "name[…]" or "name […]" (a scoped name "model::joint" by its last part).
+    std::optional<std::pair<int, std::string>> locate(const std::string& message) const {
+        for (std::size_t at = message.find('['); at != std::string::npos;
+             at = message.find('[', at)) {
+            const std::string before = message.substr(0, at);
+            ++at;
+            if (!before.ends_with("name") && !before.ends_with("name ")) {
+                continue;
+            }
+            const std::size_t end = message.find(']', at);
+            if (end == std::string::npos) {
+                break;
+            }
+            std::string name = message.substr(at, end - at);
+            if (const std::size_t scope = name.rfind("::"); scope != std::string::npos) {
+                name = name.substr(scope + 2);
+            }
+            for (const auto& [tag, lines] :
+                 {std::pair<const char*, const std::map<std::string, int>*>{"joint", &jointLines_},
+                  {"link", &linkLines_},
+                  {"frame", &frameLines_}}) {
+                if (const auto it = lines->find(name); it != lines->end()) {
+                    return std::pair{it->second, std::string(tag) + " name=\"" + name + "\""};
+                }
+            }
+        }
+        return std::nullopt;
+    }
+
+    static int lineOf(const std::map<std::string, int>& lines, const std::string& name) {
+        const auto it = lines.find(name);
+        return it == lines.end() ? 0 : it->second;
+    }
+
+    // ---- the TinyXML2 pass: well-formedness, one model, joint types and links, lines -------
+
+    bool scanXml() {
+        tinyxml2::XMLDocument doc;
+        const std::string text(text_);
+        if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
+            Diagnostic d;
+            d.where = source_ + (doc.ErrorLineNum() > 0 ? ":" + std::to_string(doc.ErrorLineNum())
+                                                        : std::string());
+            std::string detail = doc.ErrorStr();
+            if (const std::size_t at = detail.find("Line number="); at != std::string::npos) {
+                const std::size_t start = detail.find(": ", at);
+                detail = start == std::string::npos ? std::string() : detail.substr(start + 2);
+            }
+            d.message = std::string("malformed XML (") + doc.ErrorName() + ")" +
+                        (detail.empty() ? std::string() : ": " + detail);
+            if (doc.ErrorID() == tinyxml2::XML_ERROR_MISMATCHED_ELEMENT) {
+                d.message += ": an element is closed by the end tag of another (is the element "
+                             "that starts on this line closed?)";
+            }
+            d.hint = "fix the XML at that line (an unclosed or mismatched tag, a stray '<' or "
+                     "'&', an unquoted attribute)";
+            result_.diagnostics.push_back(std::move(d));
+            return false;
+        }
+        const tinyxml2::XMLElement* sdfElement = doc.RootElement();
+        if (sdfElement == nullptr || std::string_view(sdfElement->Name()) != "sdf") {
+            error(sdfElement ? sdfElement->Name() : "", sdfElement ? sdfElement->GetLineNum() : 0,
+                  "the root element is not <sdf>",
+                  "an SDFormat file is one <sdf version=\"…\"> element");
+            return false;
+        }
+        rootLine_ = sdfElement->GetLineNum();
+        const tinyxml2::XMLElement* model = nullptr;
+        const tinyxml2::XMLElement* world = sdfElement->FirstChildElement("world");
+        if (world != nullptr) {
+            worldHasGravity_ = world->FirstChildElement("gravity") != nullptr;
+            if (world->NextSiblingElement("world") != nullptr) {
+                error("world", world->NextSiblingElement("world")->GetLineNum(),
+                      "the file holds several worlds", "keep one <world> with one <model>");
+                return false;
+            }
+            int models = 0;
+            for (const tinyxml2::XMLElement* e = world->FirstChildElement(); e != nullptr;
+                 e = e->NextSiblingElement()) {
+                const std::string_view tag = e->Name();
+                if (tag == "model" || tag == "include") {
+                    ++models;
+                    if (models == 2) {
+                        error(std::string(tag) + nameText(*e), e->GetLineNum(),
+                              "the world holds more than one model",
+                              "SSLM imports one mechanism: keep one <model> in the world (or "
+                              "write the model to a file of its own)");
+                        return false;
+                    }
+                    if (tag == "include") {
+                        error("include", e->GetLineNum(),
+                              "included models are not read (their URIs are resolved by "
+                              "simulators)",
+                              "write the model inline in the world, or import its model.sdf");
+                        return false;
+                    }
+                    model = e;
+                } else if (tag == "plugin") {
+                    dropped("plugin" + nameText(*e), "simulator plugins are not run");
+                } else if (tag == "physics" || tag == "scene" || tag == "light" ||
+                           tag == "atmosphere" || tag == "spherical_coordinates" || tag == "gui" ||
+                           tag == "wind" || tag == "actor") {
+                    dropped(std::string(tag) + nameText(*e), "not part of the mechanism");
+                }
+            }
+        } else {
+            model = sdfElement->FirstChildElement("model");
+        }
+        if (model == nullptr) {
+            error(world ? "world" : "sdf", world ? world->GetLineNum() : rootLine_,
+                  "the file holds no <model>",
+                  "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
+            return false;
+        }
+        modelLine_ = model->GetLineNum();
+        bool ok = true;
+        for (const tinyxml2::XMLElement* e = model->FirstChildElement(); e != nullptr;
+             e = e->NextSiblingElement()) {
+            const std::string_view tag = e->Name();
+            const char* name = e->Attribute("name");
+            if (tag == "link" && name) {
+                linkLines_[name] = e->GetLineNum();
+                scanLink(*e);
+            } else if (tag == "frame" && name) {
+                frameNames_.insert(name);
+                frameLines_[name] = e->GetLineNum();
+            } else if (tag == "model" || tag == "include") {
+                error(std::string(tag) + nameText(*e), e->GetLineNum(),
+                      "nested models are not read",
+                      "write the nested model's links and joints into the model itself");
+                ok = false;
+            } else if (tag == "plugin") {
+                dropped("plugin" + nameText(*e), "simulator plugins are not run");
+            } else if (tag == "gripper") {
+                dropped("gripper" + nameText(*e), "not modelled");
+            }
+        }
+        for (const tinyxml2::XMLElement* e = model->FirstChildElement("joint"); e != nullptr;
+             e = e->NextSiblingElement("joint")) {
+            ok = scanJoint(*e) && ok;
+        }
+        return ok && !hasErrors(result_.diagnostics);
+    }
+
+    static std::string nameText(const tinyxml2::XMLElement& e) {
+        const char* name = e.Attribute("name");
+        return name ? " name=\"" + std::string(name) + "\"" : std::string();
+    }
+
+    void scanLink(const tinyxml2::XMLElement& link) {
+        const std::string name = link.Attribute("name");
+        for (const tinyxml2::XMLElement* e = link.FirstChildElement(); e != nullptr;
+             e = e->NextSiblingElement()) {
+            const std::string_view tag = e->Name();
+            const std::string value = e->GetText() ? e->GetText() : "";
+            const bool on =
+                value.find("true") != std::string::npos || value.find('1') != std::string::npos;
+            if (tag == "plugin") {
+                dropped("link " + name + " plugin" + nameText(*e), "simulator plugins are not run");
+            } else if (tag == "gravity" && !on) {
+                approximated("link " + name + " gravity",
+                             "<gravity>false</gravity> is not kept: gravity acts on every body");
+            } else if (tag == "kinematic" && on) {
+                dropped("link " + name + " kinematic",
+                        "a kinematic link moves by its joints' dynamics in SSLM");
+            } else if (tag == "velocity_decay") {
+                dropped("link " + name + " velocity_decay", "simulator damping is not modelled");
+            } else if (tag == "enable_wind" && on) {
+                dropped("link " + name + " enable_wind", "no wind in SSLM");
+            } else if (tag == "battery" || tag == "audio_source" || tag == "audio_sink" ||
+                       tag == "projector") {
+                dropped("link " + name + " " + std::string(tag), "not part of the mechanism");
+            }
+        }
+        if (link.FirstChildElement("inertial") == nullptr) {
+            linksWithoutInertial_.insert(name);
+        }
+    }
+
+    bool scanJoint(const tinyxml2::XMLElement& e) {
+        const char* name = e.Attribute("name");
+        const char* type = e.Attribute("type");
+        const std::string element = "joint" + nameText(e);
+        if (name) {
+            jointLines_[name] = e.GetLineNum();
+        }
+        if (type == nullptr) {
+            error(element, e.GetLineNum(), "the joint has no type", kJointTypesHint);
+            return false;
+        }
+        const std::string_view t = type;
+        if (t == "revolute2" || t == "screw" || t == "gearbox") {
+            error(element, e.GetLineNum(),
+                  "joint type '" + std::string(t) + "' is not supported by SSLM",
+                  t == "revolute2" ? "write it as a \"universal\" joint, or as two revolute "
+                                     "joints with a light link between them"
+                                   : "write it as a \"revolute\" or \"prismatic\" joint (the "
+                                     "coupling is not modelled)");
+            return false;
+        }
+        if (!supportedJointType(t)) {
+            error(element, e.GetLineNum(), "unknown joint type '" + std::string(t) + "'",
+                  kJointTypesHint);
+            return false;
+        }
+        bool ok = true;
+        for (const char* side : {"parent", "child"}) {
+            const tinyxml2::XMLElement* s = e.FirstChildElement(side);
+            const char* link = s ? s->GetText() : nullptr;
+            std::string linkName = link ? link : "";
+            linkName.erase(0, linkName.find_first_not_of(" \t\r\n"));
+            linkName.erase(linkName.find_last_not_of(" \t\r\n") + 1);
+            if (linkName.empty()) {
+                error(element, e.GetLineNum(), std::string("the joint has no <") + side + ">",
+                      std::string("add <") + side + ">LINK</" + side + "> naming a link");
+                ok = false;
+                continue;
+            }
+            const bool isWorld = linkName == "world" && std::string_view(side) == "parent";
+            if (!isWorld && linkLines_.count(linkName) == 0 && frameNames_.count(linkName) == 0) {
+                error(element, s->GetLineNum(),
+                      std::string("the ") + side + " '" + linkName + "' is not a link of the model",
+                      std::string("name one of the model's <link> elements") +
+                          (std::string_view(side) == "parent" ? " (or \"world\")" : "") +
+                          "; known links: " + knownLinks());
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    std::string knownLinks() const {
+        std::string out;
+        for (const auto& [name, line] : linkLines_) {
+            out += (out.empty() ? "" : ", ") + name;
+        }
+        return out.empty() ? std::string("none") : out;
+    }
+
+    // ---- the model -------------------------------------------------------------------------
+
+    /// The frame of `link` in W at the file's pose.
+    Frame linkFrame(const sdf::Link& link) const {
+        ignition::math::Pose3d pose;
+        if (!link.SemanticPose().Resolve(pose, "__model__").empty()) {
+            pose = link.RawPose();
+        }
+        return modelPose_ * toFrame(pose);
+    }
+
+    void build(const sdf::Model& model, const Frame& modelPose) {
+        modelPose_ = modelPose;
+        MechanismSpec spec;
+        spec.name = model.Name();
+        spec.space = MotionSpace::Spatial;
+        spec.gravity = gravity_.head<2>();
+        spec.gravityZ = gravity_.z();
+        if (gravitySource_.empty()) {
+            approximated("gravity", "a lone <model> has no world: SDFormat's default −9.81 m/s² "
+                                    "along −z");
+        } else {
+            mapped("gravity", vectorText(gravity_) + " m/s² from " + gravitySource_);
+        }
+        if (model.Static()) {
+            error("model name=\"" + model.Name() + "\"", modelLine_,
+                  "the model is static: nothing moves",
+                  "remove <static>true</static> and join the links with joints");
+            return;
+        }
+        const std::size_t n = model.LinkCount();
+        if (n == 0) {
+            error("model name=\"" + model.Name() + "\"", modelLine_, "the model has no links",
+                  "add <link> elements joined by <joint> elements");
+            return;
+        }
+        std::map<std::string, std::size_t> indexOf;
+        std::vector<Frame> frames(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const sdf::Link& link = *model.LinkByIndex(i);
+            indexOf[link.Name()] = i;
+            frames[i] = linkFrame(link);
+        }
+        const std::size_t worldIndex = n;
+        // links welded by fixed joints, and to the world
+        Partition welded(n + 1);
+        bool fixedToWorld = false;
+        std::vector<const sdf::Joint*> moving;
+        for (std::size_t j = 0; j < model.JointCount(); ++j) {
+            const sdf::Joint& joint = *model.JointByIndex(j);
+            std::string parent, child;
+            if (!joint.ResolveParentLink(parent).empty() ||
+                !joint.ResolveChildLink(child).empty() ||
+                (parent != "world" && indexOf.count(parent) == 0) || indexOf.count(child) == 0) {
+                error("joint name=\"" + joint.Name() + "\"", lineOf(jointLines_, joint.Name()),
+                      "the joint's parent or child is not a link of the model",
+                      "name links of the model (or \"world\" as the parent)");
+                continue;
+            }
+            const std::size_t a = parent == "world" ? worldIndex : indexOf[parent];
+            const std::size_t b = indexOf[child];
+            fixedToWorld = fixedToWorld || a == worldIndex;
+            if (joint.Type() == sdf::JointType::FIXED) {
+                if (!welded.join(a, b)) {
+                    error("joint name=\"" + joint.Name() + "\"", lineOf(jointLines_, joint.Name()),
+                          "the fixed joint closes a loop: it would weld the loop rigid",
+                          "remove it, or make it a joint that moves");
+                }
+            } else {
+                moving.push_back(&joint);
+            }
+        }
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        std::size_t groundRoot = welded.find(worldIndex);
+        if (!fixedToWorld) {
+            const std::string canonical = model.CanonicalLinkName().empty()
+                                              ? model.LinkByIndex(0)->Name()
+                                              : model.CanonicalLinkName();
+            const std::size_t c = indexOf.count(canonical) ? indexOf[canonical] : 0;
+            welded.join(worldIndex, c);
+            groundRoot = welded.find(worldIndex);
+            approximated("model " + model.Name(),
+                         "no joint attaches it to \"world\": its canonical link '" + canonical +
+                             "' is taken as the ground");
+        }
+        // the groups, in link order; the ground first
+        groups_.clear();
+        groups_.push_back(LinkGroup{});
+        groups_[0].id = kGroundId;
+        std::map<std::size_t, int> groupOfRoot{{groundRoot, 0}};
+        groupOf_.assign(n + 1, 0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t r = welded.find(i);
+            auto it = groupOfRoot.find(r);
+            if (it == groupOfRoot.end()) {
+                LinkGroup group;
+                group.id = model.LinkByIndex(i)->Name();
+                if (group.id == kGroundId) {
+                    group.id = "ground_link";
+                    approximated("link ground",
+                                 "renamed ground_link: 'ground' is the ground's reserved id");
+                }
+                group.origin = frames[i].p;
+                it = groupOfRoot.emplace(r, static_cast<int>(groups_.size())).first;
+                groups_.push_back(std::move(group));
+            }
+            groupOf_[i] = it->second;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            addLink(*model.LinkByIndex(i), frames[i], groups_[groupOf_[i]]);
+        }
+        for (std::size_t j = 0; j < model.JointCount(); ++j) {
+            const sdf::Joint& joint = *model.JointByIndex(j);
+            if (joint.Type() == sdf::JointType::FIXED) {
+                std::string parent, child;
+                joint.ResolveParentLink(parent);
+                joint.ResolveChildLink(child);
+                mapped("joint " + joint.Name(),
+                       "fixed: " + child + " merged into " +
+                           groups_[groupOf_[parent == "world" ? worldIndex : indexOf[parent]]].id);
+                dropAxisExtras(joint);
+            }
+        }
+        // the moving joints in file order: each one that closes a loop is a cut
+        Partition tree(groups_.size());
+        for (const sdf::Joint* joint : moving) {
+            std::string parent, child;
+            joint->ResolveParentLink(parent);
+            joint->ResolveChildLink(child);
+            const int a = groupOf_[parent == "world" ? worldIndex : indexOf[parent]];
+            const int b = groupOf_[indexOf[child]];
+            if (a == b) {
+                error("joint name=\"" + joint->Name() + "\"", lineOf(jointLines_, joint->Name()),
+                      "the joint joins two links of one rigid body (" + groups_[a].id +
+                          ", welded by fixed joints)",
+                      "join links that move relative to each other, or make it fixed");
+                continue;
+            }
+            const bool cut = !tree.join(static_cast<std::size_t>(a), static_cast<std::size_t>(b));
+            addJoint(*joint, groups_[a], groups_[b], cut, spec);
+        }
+        addFrames(model, indexOf, worldIndex);
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        for (std::size_t g = 0; g < groups_.size(); ++g) {
+            LinkGroup& group = groups_[g];
+            if (g == 0) {
+                spec.ground.points = group.points;
+                spec.ground.visuals = group.visuals;
+                continue;
+            }
+            if (!(group.mass() > 0)) {
+                const std::string& link = group.links.front();
+                error("link name=\"" + link + "\"", lineOf(linkLines_, link),
+                      "the link moves (its joint is not fixed) but has no mass",
+                      "give it an <inertial> with a positive <mass>, or attach it with a fixed "
+                      "joint");
+                continue;
+            }
+            if (group.points.empty()) {
+                error("link name=\"" + group.links.front() + "\"",
+                      lineOf(linkLines_, group.links.front()),
+                      "the link is joined to nothing: it would fall freely",
+                      "join it to the model with a joint (SSLM's bodies move on joints)");
+                continue;
+            }
+            BodySpec body = group.toBody();
+            if (const std::optional<double> size = drawCompactBodyAsBlock(body)) {
+                approximated("link " + body.name,
+                             "its joints meet at one point: drawn as a block of " +
+                                 numberText(*size) + " m (shapes are for drawing only)");
+            }
+            spec.bodies.push_back(std::move(body));
+        }
+        if (spec.cuts.empty()) {
+            for (const JointSpec& joint : spec.joints) {
+                if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) {
+                    spec.initial.independent.emplace_back(joint.coordinateName(), 0.0);
+                } else if (joint.type == JointType::Universal) {
+                    spec.initial.independent.emplace_back(joint.name + ".1", 0.0);
+                    spec.initial.independent.emplace_back(joint.name + ".2", 0.0);
+                }
+            }
+        } else {
+            approximated("initial state",
+                         "the file's pose (every coordinate 0); the inputs "
+                         "(initial.independent) are left to choose, the assembly holds the "
+                         "free coordinates at 0 until then");
+        }
+        std::ostringstream description;
+        description << "Imported from " << std::filesystem::path(source_).filename().string()
+                    << " (SDFormat) by sslm import: " << n << " links, " << model.JointCount()
+                    << " joints, " << spec.cuts.size()
+                    << " of them cut to open the loops. The file's pose is the initial state "
+                       "(every coordinate 0).";
+        spec.description = description.str();
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        for (Diagnostic& d : validateSpec(spec)) {
+            d.where = source_ + ": imported mechanism: " + d.where;
+            result_.diagnostics.push_back(std::move(d));
+        }
+        if (!hasErrors(result_.diagnostics)) {
+            result_.spec = std::move(spec);
+        }
+    }
+
+    void addLink(const sdf::Link& link, const Frame& frame, LinkGroup& group) {
+        group.links.push_back(link.Name());
+        const std::string element = "link " + link.Name();
+        const bool ground = &group == &groups_[0];
+        if (ground) {
+            mapped(element, "welded to the world: part of the ground");
+        }
+        const ignition::math::Inertiald& inertial = link.Inertial();
+        const double mass = inertial.MassMatrix().Mass();
+        if (linksWithoutInertial_.count(link.Name()) != 0 && !ground) {
+            approximated(element, "no <inertial>: SDFormat's default, 1 kg with a unit inertia "
+                                  "tensor at the link's origin");
+        }
+        if (ground) {
+            if (mass != 0 && linksWithoutInertial_.count(link.Name()) == 0) {
+                dropped(element, "its mass (" + numberText(mass) +
+                                     " kg) is part of the ground, which does not move");
+            }
+        } else if (!(mass > 0) || !std::isfinite(mass)) {
+            if (mass != 0) {
+                error("link name=\"" + link.Name() + "\"", lineOf(linkLines_, link.Name()),
+                      "the mass is " + numberText(mass) + " kg", "give a positive <mass>");
+            }
+        } else {
+            const Frame inertialFrame = frame * toFrame(inertial.Pose());
+            const ignition::math::Matrix3d moi = inertial.MassMatrix().Moi();
+            Eigen::Matrix3d local;
+            for (int r = 0; r < 3; ++r) {
+                for (int c = 0; c < 3; ++c) {
+                    local(r, c) = moi(r, c);
+                }
+            }
+            const Eigen::Matrix3d inW = inertialFrame.R * local * inertialFrame.R.transpose();
+            group.parts.push_back({mass, inertialFrame.p, inW});
+            mapped(element,
+                   "mass " + numberText(mass) + " kg, COM and inertia tensor" +
+                       (group.id != link.Name() ? " merged into body " + group.id : std::string()));
+        }
+        for (std::uint64_t v = 0; v < link.VisualCount(); ++v) {
+            addVisual(link, *link.VisualByIndex(v), group);
+        }
+        if (link.CollisionCount() > 0) {
+            dropped(element + " collision", std::to_string(link.CollisionCount()) +
+                                                " collision shape(s): SSLM has no contact");
+        }
+        for (std::uint64_t s = 0; s < link.SensorCount(); ++s) {
+            dropped(element + " sensor " + link.SensorByIndex(s)->Name(), "sensors are not "
+                                                                          "modelled");
+        }
+        for (std::uint64_t l = 0; l < link.LightCount(); ++l) {
+            dropped(element + " light " + link.LightByIndex(l)->Name(),
+                    "not part of the mechanism");
+        }
+        for (std::uint64_t p = 0; p < link.ParticleEmitterCount(); ++p) {
+            dropped(element + " particle_emitter " + link.ParticleEmitterByIndex(p)->Name(),
+                    "not part of the mechanism");
+        }
+    }
+
+    void addVisual(const sdf::Link& link, const sdf::Visual& visual, LinkGroup& group) {
+        const std::string element = "link " + link.Name() + " visual " + visual.Name();
+        const sdf::Geometry* geometry = visual.Geom();
+        if (geometry == nullptr) {
+            return;
+        }
+        VisualShape shape;
+        shape.body = group.id;
+        shape.link = link.Name();
+        ignition::math::Pose3d pose;
+        if (!visual.SemanticPose().Resolve(pose, "__model__").empty()) {
+            pose = visual.RawPose();
+        }
+        const Frame f = modelPose_ * toFrame(pose);
+        shape.position = f.p - group.origin;
+        shape.rotation = f.R;
+        switch (geometry->Type()) {
+        case sdf::GeometryType::MESH:
+            shape.kind = "mesh";
+            shape.meshFile = geometry->MeshShape()->Uri();
+            shape.scale = toVector(geometry->MeshShape()->Scale());
+            break;
+        case sdf::GeometryType::BOX:
+            shape.kind = "box";
+            shape.size = toVector(geometry->BoxShape()->Size());
+            break;
+        case sdf::GeometryType::CYLINDER:
+            shape.kind = "cylinder";
+            shape.radius = geometry->CylinderShape()->Radius();
+            shape.length = geometry->CylinderShape()->Length();
+            break;
+        case sdf::GeometryType::SPHERE:
+            shape.kind = "sphere";
+            shape.radius = geometry->SphereShape()->Radius();
+            break;
+        default:
+            dropped(element, "only box, cylinder, sphere and mesh visuals are kept");
+            return;
+        }
+        std::string note;
+        bool drawn = true;
+        VisualSpec drawnShape = visualOf(shape, source_, note, drawn);
+        if (const sdf::Material* material = visual.Material()) {
+            const ignition::math::Color diffuse = material->Diffuse();
+            if (diffuse.A() > 0 && (diffuse.R() > 0 || diffuse.G() > 0 || diffuse.B() > 0)) {
+                drawnShape.color = Eigen::Vector3d(diffuse.R(), diffuse.G(), diffuse.B())
+                                       .cwiseMax(0.0)
+                                       .cwiseMin(1.0);
+            }
+        }
+        if (drawn) {
+            mapped(element + " " + shape.kind, note);
+        } else {
+            approximated(element + " " + shape.kind, note);
+        }
+        group.visuals.push_back(std::move(drawnShape));
+        result_.report.visuals.push_back(std::move(shape));
+    }
+
+    /// An axis in W at the file's pose; zero when it cannot be resolved.
+    Eigen::Vector3d axisInWorld(const sdf::JointAxis& axis) const {
+        ignition::math::Vector3d xyz;
+        if (!axis.ResolveXyz(xyz, "__model__").empty()) {
+            return Eigen::Vector3d::Zero();
+        }
+        return modelPose_.R * toVector(xyz);
+    }
+
+    /// Limits, friction and the like of a joint's axes: dropped, with their values.
+    void dropAxisExtras(const sdf::Joint& joint) {
+        const std::string element = "joint " + joint.Name();
+        for (unsigned int k = 0; k < 2; ++k) {
+            const sdf::JointAxis* axis = joint.Axis(k);
+            if (axis == nullptr) {
+                continue;
+            }
+            const std::string which = k == 0 ? "" : " axis2";
+            // libsdformat fills in a default <limit> (±1e16, effort and velocity unbounded):
+            // only what the file bounds is reported
+            const bool stops = axis->Lower() > -1e15 || axis->Upper() < 1e15;
+            const bool effort = std::isfinite(axis->Effort()) && axis->Effort() >= 0;
+            const bool velocity = std::isfinite(axis->MaxVelocity()) && axis->MaxVelocity() >= 0;
+            if (stops && joint.Type() != sdf::JointType::CONTINUOUS) {
+                dropped(element + which + " limit", "stops [" + numberText(axis->Lower()) + ", " +
+                                                        numberText(axis->Upper()) +
+                                                        "] not enforced (no joint stops in SSLM)");
+            }
+            if (effort || velocity) {
+                dropped(element + which + " effort/velocity limit",
+                        "effort " + numberText(axis->Effort()) + ", velocity " +
+                            numberText(axis->MaxVelocity()) + " are not enforced");
+            }
+            if (axis->Friction() != 0) {
+                dropped(element + which + " friction",
+                        "Coulomb friction " + numberText(axis->Friction()) + " is not modelled");
+            }
+            const bool single = joint.Type() == sdf::JointType::REVOLUTE ||
+                                joint.Type() == sdf::JointType::CONTINUOUS ||
+                                joint.Type() == sdf::JointType::PRISMATIC;
+            if (!single && (axis->Damping() != 0 || axis->SpringStiffness() != 0)) {
+                dropped(element + which + " dynamics",
+                        "damping " + numberText(axis->Damping()) + ", spring stiffness " +
+                            numberText(axis->SpringStiffness()) +
+                            ": only single-axis joints carry a spring-damper in SSLM");
+            }
+        }
+        for (std::uint64_t s = 0; s < joint.SensorCount(); ++s) {
+            dropped(element + " sensor " + joint.SensorByIndex(s)->Name(),
+                    "sensors are not modelled");
+        }
+        if (joint.Element() && joint.Element()->HasElement("physics")) {
+            dropped(element + " physics", "simulator-specific settings are ignored");
+        }
+    }
+
+    void addJoint(const sdf::Joint& joint,
+                  LinkGroup& parent,
+                  LinkGroup& child,
+                  bool cut,
+                  MechanismSpec& spec) {
+        const std::string element = "joint " + joint.Name();
+        const std::string tag = "joint name=\"" + joint.Name() + "\"";
+        const int line = lineOf(jointLines_, joint.Name());
+        ignition::math::Pose3d pose;
+        if (!joint.SemanticPose().Resolve(pose, "__model__").empty()) {
+            error(tag, line, "the joint's pose cannot be resolved",
+                  "check its <pose relative_to=\"…\">");
+            return;
+        }
+        const Frame jointFrame = modelPose_ * toFrame(pose);
+        JointSpec js;
+        js.name = joint.Name();
+        const char* kind = "revolute";
+        switch (joint.Type()) {
+        case sdf::JointType::REVOLUTE:
+        case sdf::JointType::CONTINUOUS:
+            js.type = JointType::Revolute;
+            kind = joint.Type() == sdf::JointType::CONTINUOUS ? "continuous" : "revolute";
+            break;
+        case sdf::JointType::PRISMATIC:
+            js.type = JointType::Prismatic;
+            kind = "prismatic";
+            break;
+        case sdf::JointType::UNIVERSAL:
+            js.type = JointType::Universal;
+            kind = "universal";
+            break;
+        case sdf::JointType::BALL:
+            js.type = JointType::Spherical;
+            kind = "ball";
+            break;
+        default:
+            error(tag, line, "this joint type is not supported", kJointTypesHint);
+            return;
+        }
+        if (js.type != JointType::Spherical) {
+            const sdf::JointAxis* axis = joint.Axis(0);
+            const Eigen::Vector3d a = axis ? axisInWorld(*axis) : Eigen::Vector3d::Zero();
+            if (!(a.norm() > 1e-12) || !a.allFinite()) {
+                error(tag, line, "the joint's axis is missing or zero",
+                      "give it <axis><xyz>x y z</xyz></axis> with a nonzero direction");
+                return;
+            }
+            js.axis = a.normalized();
+        }
+        if (js.type == JointType::Universal) {
+            const sdf::JointAxis* axis2 = joint.Axis(1);
+            const Eigen::Vector3d a2 = axis2 ? axisInWorld(*axis2) : Eigen::Vector3d::Zero();
+            if (!(a2.norm() > 1e-12) || !a2.allFinite()) {
+                error(tag, line, "a universal joint needs its second axis",
+                      "add <axis2><xyz>x y z</xyz></axis2> (fixed in the child link)");
+                return;
+            }
+            js.axis2 = a2.normalized();
+            if (std::abs(js.axis.dot(js.axis2)) > 1e-9) {
+                error(tag, line, "the universal joint's two axes are not perpendicular",
+                      "make <axis> and <axis2> perpendicular at the file's pose");
+                return;
+            }
+        }
+        if (js.type == JointType::Revolute || js.type == JointType::Prismatic) {
+            js.coordinate = joint.Name();
+            const sdf::JointAxis* axis = joint.Axis(0);
+            if (axis->Damping() != 0 || axis->SpringStiffness() != 0) {
+                js.springDamper = SpringDamperSpec{axis->SpringStiffness(), axis->SpringReference(),
+                                                   axis->Damping()};
+                mapped(element + " dynamics",
+                       "spring-damper: stiffness " + numberText(axis->SpringStiffness()) +
+                           ", rest position " + numberText(axis->SpringReference()) + ", damping " +
+                           numberText(axis->Damping()));
+            }
+        }
+        parent.addPoint(joint.Name(), jointFrame.p);
+        child.addPoint(joint.Name(), jointFrame.p);
+        js.parent = {parent.id, joint.Name()};
+        js.child = {child.id, joint.Name()};
+        std::string note = std::string(kind) + " joint";
+        if (js.type != JointType::Spherical) {
+            note += ", axis " + vectorText(js.axis) + " in ground directions at the file's pose";
+        }
+        if (cut) {
+            note += "; a cut joint: it closes a loop of the joints before it in the file";
+            spec.cuts.push_back(joint.Name());
+        }
+        mapped(element, note);
+        dropAxisExtras(joint);
+        spec.joints.push_back(std::move(js));
+    }
+
+    /// <frame> elements attached to links: named points of their bodies.
+    void addFrames(const sdf::Model& model,
+                   const std::map<std::string, std::size_t>& indexOf,
+                   std::size_t worldIndex) {
+        for (std::uint64_t f = 0; f < model.FrameCount(); ++f) {
+            const sdf::Frame& frame = *model.FrameByIndex(f);
+            const std::string element = "frame " + frame.Name();
+            std::string body;
+            ignition::math::Pose3d pose;
+            if (!frame.ResolveAttachedToBody(body).empty() ||
+                !frame.SemanticPose().Resolve(pose, "__model__").empty()) {
+                dropped(element, "its pose or link could not be resolved");
+                continue;
+            }
+            const auto it = indexOf.find(body);
+            const std::size_t index =
+                body == "world" ? worldIndex : (it == indexOf.end() ? worldIndex + 1 : it->second);
+            if (index > worldIndex) {
+                dropped(element, "attached to '" + body + "', which is not a link");
+                continue;
+            }
+            LinkGroup& group = groups_[groupOf_[index]];
+            const bool taken =
+                std::any_of(group.points.begin(), group.points.end(),
+                            [&](const BodyPoint& p) { return p.name == frame.Name(); });
+            if (taken) {
+                dropped(element, "body " + group.id + " has a point of that name already");
+                continue;
+            }
+            group.addPoint(frame.Name(), (modelPose_ * toFrame(pose)).p);
+            mapped(element, "point " + frame.Name() + " of body " + group.id +
+                                " (its orientation is not kept)");
+        }
+    }
+
+    std::string_view text_;
+    std::string source_;
+    ImportResult result_;
+    int rootLine_ = 0;
+    int modelLine_ = 0;
+    std::map<std::string, int> jointLines_;
+    std::map<std::string, int> linkLines_;
+    std::set<std::string> frameNames_;
+    std::map<std::string, int> frameLines_;
+    std::set<std::string> linksWithoutInertial_;
+    Eigen::Vector3d gravity_{0.0, 0.0, -9.81};
+    std::string gravitySource_;
+    bool worldHasGravity_ = false;
+    Frame modelPose_;
+    std::vector<LinkGroup> groups_; ///< 0: the ground
+    std::vector<int> groupOf_;      ///< link index (the world last) → index in groups_
+};
+
+} // namespace
+
+ImportResult importSdfText(std::string_view text, const std::string& source) {
+    return SdfImporter(text, source).run();
+}
+
+ImportResult importSdf(const std::filesystem::path& path) {
+    ImportResult result;
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    Diagnostic d;
+    d.where = path.string();
+    if (ec) {
+        d.message = "cannot read the file: " + ec.message();
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    if (size > kMaxSdfBytes) {
+        d.message = "the file is larger than 64 MB";
+        d.hint = "an SDFormat file is a few kB to a few MB; is this the right file?";
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        d.message = "cannot open the file";
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return importSdfText(text, path.string());
+}
+
+} // namespace sslm

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// SDFormat → MechanismSpec (spatial, file version 2), through Debian's libsdformat 12 for the
+// model and TinyXML2 for a first pass that checks the XML, the joint types and the links the
+// joints name, with line numbers.
+//
+// The mapping:
+//  * one <model>, alone or as the one model of a <world> (whose gravity it takes; SDFormat's
+//    default −9.81 m/s² along z otherwise);
+//  * the links joined to "world" (and links welded to them by fixed joints) are the ground;
+//    links joined by fixed joints are merged into one body with their mass properties
+//    combined (link_group.hpp), in a body frame parallel to W at the file's pose with its
+//    origin at the first link's origin;
+//  * revolute and continuous joints become revolute joints, prismatic ones prismatic,
+//    universal ones universal, ball joints spherical; axes in ground directions at the file's
+//    pose, which is the initial state (every coordinate 0 there);
+//  * SDFormat lets a link have several parent joints: the joints are taken in file order and
+//    each one that closes a loop of the ones before becomes a cut joint (`cuts`);
+//  * <frame> elements attached to links become named points of their bodies;
+//  * damping and spring stiffness become the joint's spring-damper; limits, friction,
+//    collisions, sensors, lights and plugins are reported as dropped; visuals are kept by
+//    reference in the report.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/interop/import_report.hpp"
+
+namespace sslm {
+
+/// Imports an SDFormat file (.sdf, .world). Malformed XML, an unknown or unsupported joint
+/// type, a joint that names a missing link, or a link that moves without mass is an error
+/// naming the file, the line and the element, with the fix.
+ImportResult importSdf(const std::filesystem::path& path);
+
+/// Imports SDFormat text; `source` names it in messages (a file name).
+ImportResult importSdfText(std::string_view text, const std::string& source);
+
+} // namespace sslm
