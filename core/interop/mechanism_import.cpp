@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/interop/mjcf_import.hpp"
 #include "core/interop/urdf_import.hpp"
 
 namespace sslm {
@@ -21,6 +22,7 @@ std::string importFormatOf(const std::filesystem::path& path, bool& supported) {
         return "sdformat";
     }
     if (ext == ".xml" || ext == ".mjcf") {
+        supported = true;
         return "mjcf";
     }
     return {};
@@ -30,18 +32,18 @@ ImportResult importMechanism(const std::filesystem::path& path) {
     bool supported = false;
     const std::string format = importFormatOf(path, supported);
     if (supported) {
-        return importUrdf(path);
+        return format == "mjcf" ? importMjcf(path) : importUrdf(path);
     }
     ImportResult result;
     Diagnostic d;
     d.where = path.string();
     if (format.empty()) {
         d.message = "unknown model format '" + path.extension().string() + "'";
-        d.hint = "sslm import reads URDF files (.urdf); SDFormat and MJCF come later";
+        d.hint = "sslm import reads URDF (.urdf) and MJCF (.xml, .mjcf) files; SDFormat comes "
+                 "later";
     } else {
-        d.message = (format == "mjcf" ? std::string("MJCF") : std::string("SDFormat")) +
-                    " files are not supported yet";
-        d.hint = "this version imports URDF (.urdf) only";
+        d.message = "SDFormat files are not supported yet";
+        d.hint = "this version imports URDF (.urdf) and MJCF (.xml, .mjcf)";
     }
     result.diagnostics.push_back(d);
     return result;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Import of another tool's model file by its extension: .urdf now; .sdf, .world and .xml
-// (MJCF) are recognised and refused as not supported yet.
+// Import of another tool's model file by its extension: .urdf (URDF) and .xml, .mjcf (MJCF)
+// now; .sdf and .world are recognised and refused as not supported yet.
 
 #include <filesystem>
 #include <optional>
@@ -12,8 +12,8 @@
 
 namespace sslm {
 
-/// The importer's name for a file ("urdf"), or empty when the extension is not known at all.
-/// `supported` says whether this version imports it.
+/// The importer's name for a file ("urdf", "mjcf", "sdformat"), or empty when the extension is not
+/// known at all. `supported` says whether this version imports it.
 std::string importFormatOf(const std::filesystem::path& path, bool& supported);
 
 /// Imports `path` by its extension. An unknown or not yet supported extension is an error that
