@@ -53,7 +53,7 @@ nlohmann::ordered_json toJson(const ImportOptions& options, const ImportResult& 
             v["size"] = vector3(shape.size);
         } else {
             v["radius"] = shape.radius;
-            if (shape.kind == "cylinder") {
+            if (shape.kind == "cylinder" || shape.kind == "capsule") {
                 v["length"] = shape.length;
             }
         }
@@ -72,9 +72,10 @@ nlohmann::ordered_json toJson(const ImportOptions& options, const ImportResult& 
 CLI::App* addImportCommand(CLI::App& app, ImportOptions& options) {
     CLI::App* cmd = app.add_subcommand(
         "import", "Another tool's model as a mechanism file: URDF (.urdf, loops closed by URDF+ "
-                  "<loop> or <constraint> elements); prints what was mapped, approximated and "
-                  "dropped");
-    cmd->add_option("FILE", options.file, "Model file (.urdf)")->required();
+                  "<loop> or <constraint> elements) or MJCF (.xml, .mjcf, read by MuJoCo 2.2, "
+                  "loops closed by <connect> equalities); prints what was mapped, approximated "
+                  "and dropped");
+    cmd->add_option("FILE", options.file, "Model file (.urdf, .xml, .mjcf)")->required();
     cmd->add_option("--out", options.out, "The mechanism file to write (.json)")->required();
     cmd->add_flag("--json", options.json, "Print the report as one JSON object instead of text");
     return cmd;

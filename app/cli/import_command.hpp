@@ -3,7 +3,8 @@
 
 // `sslm import FILE --out F.json [--json]`: another tool's model file as a mechanism file. The
 // format comes from the extension: URDF (.urdf, with URDF+ <loop> and <constraint> closures)
-// now; SDFormat and MJCF are refused as not supported yet. Prints what was mapped,
+// and MJCF (.xml, .mjcf, through MuJoCo 2.2's parser); SDFormat is refused as not supported
+// yet. Prints what was mapped,
 // approximated and dropped (or one JSON object), and writes the mechanism; a malformed file
 // gets exit code 2 with the file, line and element named, and nothing is written.
 

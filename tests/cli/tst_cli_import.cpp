@@ -3,7 +3,10 @@
 // with one cut that `sslm check` finds ready (exit 0) and `sslm simulate` runs; --json reports
 // the cut, the format and the dropped limits; the example examples/interop/four_bar.urdf
 // imports; a malformed file, an unknown joint type and a format not supported yet exit with
-// code 2, name the file, line and element, and write nothing.
+// code 2, name the file, line and element, and write nothing. MJCF: the example
+// examples/interop/slider_crank.xml imports, checks and runs, a malformed MJCF file exits with
+// code 2 naming its line and element; `sslm export --to mjcf` writes the four-bar, which
+// imports back, refuses urdf and sdf (not supported yet) and never writes over its input.
 
 #include <QtTest>
 
@@ -83,6 +86,67 @@ private Q_SLOTS:
                  run.err.constData());
         QVERIFY2(run.err.contains("unknown joint type 'hinge'"), run.err.constData());
         QVERIFY(!QFile::exists(out));
+    }
+
+    void mjcfExampleImportsChecksAndRuns() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("slider_crank.json");
+        const Run run = runSslm({"import", example("interop/slider_crank.xml"), "--out", out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("imported mjcf 'slider_crank'"), run.out.constData());
+        QVERIFY(run.out.contains("1 loop closure(s) as cut joints"));
+        const Run check = runSslm({"check", out});
+        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+        QVERIFY(check.out.contains("ready to simulate"));
+        const Run simulated = runSslm(
+            {"simulate", out, "--t-end", "0.2", "--out", dir.filePath("run.csv"), "--quiet"});
+        QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
+    }
+
+    void malformedMjcfNamesLineAndElement() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("never.json");
+        const Run run = runSslm({"import", data("malformed.xml"), "--out", out});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("malformed.xml:6"), run.err.constData());
+        QVERIFY2(run.err.contains("joynt"), run.err.constData());
+        QVERIFY(run.err.contains("nothing written"));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void exportsFourBarToMjcfAndBack() {
+        QTemporaryDir dir;
+        const QString xml = dir.filePath("four_bar.xml");
+        const Run run = runSslm({"export", example("four_bar.json"), "--to", "mjcf", "--out", xml});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("approximated ("), run.out.constData());
+        QFile file(xml);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("<connect name=\"J8\""));
+        QVERIFY(text.contains("<connect name=\"J8_axis\""));
+        QVERIFY(text.contains("<key name=\"initial\""));
+        const Run back = runSslm({"import", xml, "--out", dir.filePath("back.json")});
+        QVERIFY2(back.exitCode == 0, back.err.constData());
+    }
+
+    void exportRefusesOtherFormatsAndItsInput() {
+        QTemporaryDir dir;
+        const QString never = dir.filePath("never.urdf");
+        const Run urdf =
+            runSslm({"export", example("four_bar.json"), "--to", "urdf", "--out", never});
+        QCOMPARE(urdf.exitCode, 2);
+        QVERIFY2(urdf.err.contains("not supported yet"), urdf.err.constData());
+        QVERIFY(!QFile::exists(never));
+        const QString copy = dir.filePath("four_bar.json");
+        QVERIFY(QFile::copy(example("four_bar.json"), copy));
+        const Run self = runSslm({"export", copy, "--to", "mjcf", "--out", copy});
+        QCOMPARE(self.exitCode, 2);
+        QVERIFY(self.err.contains("nothing written"));
+        QFile original(example("four_bar.json"));
+        QFile kept(copy);
+        QVERIFY(original.open(QIODevice::ReadOnly) && kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), original.readAll());
     }
 
     void otherFormatsAreNotSupportedYet() {
