@@ -10,7 +10,9 @@
 //    and examples/rssr.json gives the same masses, inertias, joint points and axes to 1e-12,
 //    turned into the body frames at the assembled pose (MJCF's frames);
 //  * the exported four-bar run in MuJoCo (mj_step, RK4) follows SSLM's θ1(t) over 1 s;
-//  * a malformed file is an error naming the file, line and element.
+//  * bodies without joints merge into the body they are welded to (welded_pendulum.xml, to
+//    1e-15); free joints and welds are refused; a malformed file is an error naming the file,
+//    line and element.
 
 #include <algorithm>
 #include <cmath>
@@ -454,6 +456,64 @@ private Q_SLOTS:
               "1 s: max |Δθ1| %.3g rad, MuJoCo's max |Φ| %.3g",
               difference, closure);
         QVERIFY2(difference < 1e-3, QByteArray::number(difference).constData());
+    }
+
+    /// A body without a joint merges into the body it is welded to (parallel-axis theorem),
+    /// bodies welded to the world are the ground, frames turned by quaternions.
+    void weldedBodiesMerge() {
+        const ImportResult r = mustImport(kData + "welded_pendulum.xml");
+        const MechanismSpec& spec = *r.spec;
+        QCOMPARE(spec.bodies.size(), std::size_t(1));
+        const BodySpec& arm = spec.bodies.front();
+        QCOMPARE(arm.id, std::string("arm"));
+        const Eigen::Matrix3d Ra = Eigen::AngleAxisd(0.5, Eigen::Vector3d::UnitZ()).matrix();
+        const Eigen::Matrix3d Rb = Ra * Eigen::AngleAxisd(0.3, Eigen::Vector3d::UnitX()).matrix();
+        // in the arm's frame, parallel to the world, origin at the arm's origin
+        const Eigen::Vector3d c1 = Ra * Eigen::Vector3d(0.1, 0, 0);
+        const Eigen::Vector3d c2 =
+            Ra * Eigen::Vector3d(0.3, 0, 0) + Rb * Eigen::Vector3d(0, 0, 0.01);
+        const Eigen::Matrix3d I1 =
+            Ra * Eigen::Vector3d(1e-4, 2e-3, 2e-3).asDiagonal() * Ra.transpose();
+        const Eigen::Matrix3d I2 =
+            Rb * Eigen::Vector3d(1e-3, 2e-3, 2.5e-3).asDiagonal() * Rb.transpose();
+        const Eigen::Vector3d com = (1.0 * c1 + 2.0 * c2) / 3.0;
+        Eigen::Matrix3d inertia = I1 + I2;
+        for (const auto& [m, c] : {std::pair{1.0, c1}, std::pair{2.0, c2}}) {
+            const Eigen::Vector3d d = c - com;
+            inertia += m * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
+        }
+        QCOMPARE(arm.mass, 3.0);
+        QVERIFY((comOf(arm) - com).norm() < 1e-15);
+        QVERIFY2((*arm.inertiaTensor - inertia).cwiseAbs().maxCoeff() < 1e-15,
+                 QByteArray::number((*arm.inertiaTensor - inertia).cwiseAbs().maxCoeff()));
+        const JointSpec& hinge = *jointOf(spec, "hinge");
+        QVERIFY((hinge.axis - Ra * Eigen::Vector3d::UnitY()).norm() < 1e-15);
+        QVERIFY((pointOf(spec, hinge.parent) - Eigen::Vector3d(0.05, 0, 1)).norm() < 1e-15);
+        QVERIFY(pointOf(spec, hinge.child).norm() < 1e-15);
+        QVERIFY(hasItem(r.report.dropped, "body base"));
+        QVERIFY(hasItem(r.report.mapped, "body bob"));
+    }
+
+    void freeJointsAndWeldsAreRefused() {
+        QTemporaryDir dir;
+        const auto refusal = [&](const char* name, const char* text) {
+            const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString();
+            std::ofstream(path) << text;
+            const ImportResult r = importMechanism(path);
+            return r.ok() ? std::string() : formatDiagnostics(r.diagnostics);
+        };
+        const std::string free = refusal("free.xml", R"(<mujoco><worldbody><body name="b">
+            <freejoint name="float"/><inertial pos="0 0 0" mass="1" diaginertia="1 1 1"/>
+            </body></worldbody></mujoco>)");
+        QVERIFY2(free.find("free joint") != std::string::npos, free.c_str());
+        const std::string weld = refusal("weld.xml", R"(<mujoco><worldbody>
+            <body name="a"><joint name="ja" axis="0 0 1"/>
+              <inertial pos="1 0 0" mass="1" diaginertia="1 1 1"/></body>
+            <body name="b" pos="2 0 0"><joint name="jb" axis="0 0 1"/>
+              <inertial pos="-1 0 0" mass="1" diaginertia="1 1 1"/></body>
+            </worldbody><equality><weld name="glue" body1="a" body2="b"/></equality></mujoco>)");
+        QVERIFY2(weld.find("weld name=\"glue\"") != std::string::npos, weld.c_str());
+        QVERIFY2(weld.find("rigid") != std::string::npos, weld.c_str());
     }
 
     void malformedFileNamesTheElement() {
