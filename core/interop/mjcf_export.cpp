@@ -416,7 +416,8 @@ private:
                  int a,
                  const Eigen::Vector3d& onA,
                  int b,
-                 const Eigen::Vector3d& onB) {
+                 const Eigen::Vector3d& onB,
+                 bool active = true) {
         const bool swap = a == 0;
         const int body1 = swap ? b : a;
         const int body2 = swap ? a : b;
@@ -425,8 +426,9 @@ private:
         if (body2 != 0) {
             xml_ += " body2=\"" + bodyAttribute(body2) + "\"";
         }
-        xml_ += " anchor=\"" + vec3(swap ? onB : onA) + "\" solref=\"" + solref_ + "\" solimp=\"" +
-                kSolimp + "\"/>\n";
+        xml_ += " anchor=\"" + vec3(swap ? onB : onA) + "\"" +
+                (active ? std::string() : std::string(" active=\"false\"")) + " solref=\"" +
+                solref_ + "\" solimp=\"" + kSolimp + "\"/>\n";
     }
 
     // ---- prismatic and cylindrical cuts: a guide body on side A ----------------------------
@@ -527,8 +529,8 @@ private:
             const int a = cut.bodyA;
             const int b = cut.bodyB;
             const auto connectPair = [&](const std::string& name, const Eigen::Vector3d& offsetA,
-                                         const Eigen::Vector3d& offsetB) {
-                connect(name, a, cut.p3_A + offsetA, b, cut.p3_B + offsetB);
+                                         const Eigen::Vector3d& offsetB, bool active = true) {
+                connect(name, a, cut.p3_A + offsetA, b, cut.p3_B + offsetB, active);
             };
             const std::string element = "joint " + cut.name;
             const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
@@ -542,11 +544,22 @@ private:
                 mapped(element, "cut: <connect> " + cut.name);
                 break;
             case JointType::Revolute:
-                connectPair(cut.name + "_axis", lever_ * axisOnA(cut), lever_ * axisOnB(cut));
-                mapped(element, "cut: the pair <connect> " + cut.name + " and " + cut.name +
-                                    "_axis at two points of its axis, " + number(lever_) +
-                                    " m apart (exact; in a planar mechanism their rows are "
-                                    "redundant, which MuJoCo's soft constraints accept)");
+                // in a planar mechanism the tree keeps every body in the plane: the first
+                // connect is the revolute cut exactly and the second's rows are redundant, so
+                // it is written inactive, marking the axis (MuJoCo then solves no extra rows)
+                connectPair(cut.name + "_axis", lever_ * axisOnA(cut), lever_ * axisOnB(cut),
+                            model.isSpatial());
+                mapped(element,
+                       "cut: the pair <connect> " + cut.name + " and " + cut.name +
+                           "_axis at two points of its axis, " + number(lever_) +
+                           " m apart (exact)" +
+                           (model.isSpatial()
+                                ? std::string()
+                                : std::string("; planar: " + cut.name +
+                                              " alone is exact in the plane, and " + cut.name +
+                                              "_axis, redundant there, is written "
+                                              "inactive (active=\"false\"), marking the "
+                                              "axis")));
                 break;
             case JointType::Universal:
                 xml_ += "    <tendon name=\"" + escaped(cut.name) + "_perp\" tendon1=\"" +

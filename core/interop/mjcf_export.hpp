@@ -23,7 +23,9 @@
 //    of two time steps at critical damping, with option timestep the file's solver step but at
 //    most 1e-4 s, as MuJoCo's loops drift with that time constant): a
 //    spherical cut is one <connect>; a revolute cut two <connect>s at two points of its axis
-//    ("<cut>" and "<cut>_axis"), exact; a universal cut a <connect> and a spatial tendon between
+//    ("<cut>" and "<cut>_axis"), exact (in a planar mechanism "<cut>" alone is exact and
+//    "<cut>_axis", redundant in the plane, is written inactive to mark the axis, so that MuJoCo
+//    solves no redundant rows); a universal cut a <connect> and a spatial tendon between
 //    a site L along the first axis on one side and L along the second axis on the other, held
 //    at its assembled length √2·L by a tendon equality, exact (the distance is √2·L exactly
 //    when the axes are perpendicular). Prismatic and cylindrical cuts have no MJCF equality:

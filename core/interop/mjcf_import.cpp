@@ -541,11 +541,19 @@ private:
         // connects between the same two groups, in file order; tendon equalities on one tendon
         std::map<std::pair<int, int>, std::vector<int>> connects;
         std::vector<int> tendonEqualities;
+        // inactive connects named "<connect>_axis": sslm export's mark of a planar revolute
+        // cut's axis (redundant in the plane)
+        std::map<std::string, int> axisMarks;
         for (int e = 0; e < m->neq; ++e) {
             const std::string eqName = name(mjOBJ_EQUALITY, e, "equality");
             const std::string element = "equality " + eqName;
             if (m->eq_active[e] == 0) {
-                dropped(element, "inactive (active=\"false\")");
+                if (m->eq_type[e] == mjEQ_CONNECT && eqName.size() > 5 &&
+                    eqName.compare(eqName.size() - 5, 5, "_axis") == 0) {
+                    axisMarks[eqName] = e;
+                } else {
+                    dropped(element, "inactive (active=\"false\")");
+                }
                 continue;
             }
             switch (m->eq_type[e]) {
@@ -592,9 +600,14 @@ private:
                                  "its anchors are " + numberText((pA - pB).norm()) +
                                      " m apart at qpos0; the assembly closes the loop");
                 }
-                if (k + 1 < list.size()) {
-                    // two connects: a revolute joint about the line through the anchors
-                    const int e2 = list[k + 1];
+                // two connects, or one and its inactive axis mark: a revolute joint about the
+                // line through the anchors
+                const auto mark = axisMarks.find(cutName + "_axis");
+                const bool marked = mark != axisMarks.end() &&
+                                    groupOf_[m->eq_obj1id[mark->second]] == a &&
+                                    groupOf_[m->eq_obj2id[mark->second]] == b;
+                if (marked || k + 1 < list.size()) {
+                    const int e2 = marked ? mark->second : list[k + 1];
                     const Eigen::Vector3d axis = connectPoint(e2, 0) - pA;
                     if (axis.norm() > 1e-9) {
                         js.type = JointType::Revolute;
@@ -603,7 +616,10 @@ private:
                         mapped("equalities " + cutName + ", " + name(mjOBJ_EQUALITY, e2, "connect"),
                                "two <connect>s between the same bodies → revolute cut joint " +
                                    js.name + ", axis " + vectorText(js.axis));
-                        k += 2;
+                        if (marked) {
+                            axisMarks.erase(mark);
+                        }
+                        k += marked ? 1 : 2;
                         addCut(spec, js, a, b, pA, pB);
                         continue;
                     }
@@ -623,6 +639,10 @@ private:
                 ++k;
                 addCut(spec, js, a, b, pA, pB);
             }
+        }
+        for (const auto& [markName, e] : axisMarks) {
+            (void)e;
+            dropped("equality " + markName, "inactive (active=\"false\")");
         }
         for (const int e : tendonEqualities) {
             if (usedTendonEqualities.count(e) == 0) {

@@ -17,7 +17,8 @@
 //    qpos − qpos0 (rad or m), named after its joint;
 //  * joint stiffness (about qpos_spring) and damping → the joint's spring_damper;
 //  * equality <connect> → a spherical cut joint at its anchor; two <connect>s between the same
-//    two bodies → a revolute cut joint about the line through their anchors; a <connect> plus a
+//    two bodies, or a <connect> "X" and an inactive <connect> "X_axis" (sslm export's planar
+//    form) → a revolute cut joint about the line through their anchors; a <connect> plus a
 //    tendon equality holding a spatial tendon between two sites on the same two bodies at
 //    √2 times their lever (sslm export's form of a universal cut) → a universal cut joint;
 //    <weld> is refused (it would make the loop rigid); joint and other tendon equalities are
