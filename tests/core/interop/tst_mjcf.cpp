@@ -9,7 +9,8 @@
 //  * the round trip export → import of examples/four_bar.json (planar, comes back spatial)
 //    and examples/rssr.json gives the same masses, inertias, joint points and axes to 1e-12,
 //    turned into the body frames at the assembled pose (MJCF's frames);
-//  * the exported four-bar run in MuJoCo (mj_step, RK4) follows SSLM's θ1(t) over 1 s;
+//  * the exported four-bar run in MuJoCo (mj_step, RK4) follows SSLM's θ1(t) over 1 s; every
+//    example exports with its loops closed at the keyframe (position and velocity rows);
 //  * bodies without joints merge into the body they are welded to (welded_pendulum.xml, to
 //    1e-15); free joints and welds are refused; a malformed file is an error naming the file,
 //    line and element.
@@ -437,6 +438,36 @@ private Q_SLOTS:
         }
         QVERIFY2(difference < 5e-4, QByteArray::number(difference).constData());
         QVERIFY(closure < 1e-5);
+    }
+
+    /// Every example exports, loads in MuJoCo, and its keyframe is the assembled state: the
+    /// equality rows hold at qpos (|efc_pos|) and the keyframe's velocities satisfy them
+    /// (|efc_vel| = |J qvel|).
+    void everyExampleExportsClosedAtItsKeyframe() {
+        const QStringList files = QDir(QStringLiteral(SSLM_EXAMPLES_DIR))
+                                      .entryList({QStringLiteral("*.json")}, QDir::Files);
+        QVERIFY(files.size() >= 8);
+        QTemporaryDir dir;
+        for (const QString& name : files) {
+            const MechanismSpec spec = loadSpec(kExamples + name.toStdString());
+            const std::string file = exportTo(spec, dir, qPrintable(name));
+            MjModelPtr m = loadMujoco(file);
+            MjDataPtr d(mj_makeData(m.get()));
+            mj_resetDataKeyframe(m.get(), d.get(), 0);
+            mj_forward(m.get(), d.get());
+            double position = 0;
+            double velocity = 0;
+            for (int row = 0; row < d->nefc; ++row) {
+                if (d->efc_type[row] == mjCNSTR_EQUALITY) {
+                    position = std::max(position, std::abs(d->efc_pos[row]));
+                    velocity = std::max(velocity, std::abs(d->efc_vel[row]));
+                }
+            }
+            qInfo("%s: %d equality rows, max |Φ| %.2g, max |J q̇| %.2g", qPrintable(name), d->nefc,
+                  position, velocity);
+            QVERIFY2(position < 1e-10, qPrintable(name));
+            QVERIFY2(velocity < 1e-9, qPrintable(name));
+        }
     }
 
     /// A prismatic cut has no MJCF equality: the export's guide body and weld stand in for it.
