@@ -862,11 +862,14 @@ private:
                              "the keyframe turns the ball from qpos0; the initial state starts "
                              "it at qpos0 (a ball's turn is no named coordinate)");
             }
-            for (int k = 0; k < 3; ++k) {
-                // qvel is ω in the child's frame, parallel to the parent's at qpos0
-                const std::string axis = k == 0 ? ".wx" : k == 1 ? ".wy" : ".wz";
-                rates.emplace_back(s.coordinate + axis,
-                                   qvel != nullptr ? qvel[s.dofAddress + k] : 0.0);
+            const bool turning =
+                qvel != nullptr && (qvel[s.dofAddress] != 0 || qvel[s.dofAddress + 1] != 0 ||
+                                    qvel[s.dofAddress + 2] != 0);
+            if (turning) {
+                approximated("joint " + s.coordinate,
+                             "the keyframe's ball rates are dropped: a ball's coordinates cannot "
+                             "be inputs of the initial state (its rates follow from the loops, "
+                             "or start at 0)");
             }
         }
         if (spec.cuts.empty()) {
@@ -903,8 +906,13 @@ private:
             return;
         }
         std::string inputs;
+        std::string skipped;
         for (const int k : choice.partition.independent) {
             const std::string& n = model.coordinates[k].name;
+            if (positionIndex(model, k) < 0) {
+                skipped += (skipped.empty() ? "" : ", ") + n;
+                continue;
+            }
             for (const auto& [vn, v] : values) {
                 if (vn == n) {
                     spec.initial.independent.emplace_back(vn, v);
@@ -917,10 +925,13 @@ private:
                 }
             }
         }
-        approximated("initial state", "inputs " + (inputs.empty() ? std::string("none") : inputs) +
-                                          " (chosen at the initial pose; the other coordinates' "
-                                          "values are the assembly guess, their rates follow "
-                                          "from the loops)");
+        approximated("initial state",
+                     "inputs " + (inputs.empty() ? std::string("none") : inputs) +
+                         " (chosen at the initial pose; the other coordinates' values are the "
+                         "assembly guess, their rates follow from the loops)" +
+                         (skipped.empty() ? std::string()
+                                          : "; the partition also chose the ball rates " + skipped +
+                                                ", which cannot be inputs: they start at 0"));
     }
 
     std::filesystem::path path_;
