@@ -889,10 +889,11 @@ int main(int argc, char** argv) {
                 "(‖Δq̈‖∞ / max(‖q̈‖∞, 1))\n"
                 "  Simbody: exact (Pin/Slider/Cylinder/Universal/Ball mobilizers; cuts as "
                 "Constraint::Ball + ConstantAngle)\n"
-                "  MuJoCo:  same constraint manifold, not the same equations: <connect> for a "
-                "cut's points and each\n"
-                "           perpendicularity row as a spatial-tendon length (sites 1 m along "
-                "the two axes, held at √2 m);\n"
+                "  MuJoCo:  sslm export's MJCF: same constraint manifold, not the same "
+                "equations: a revolute cut as two\n"
+                "           <connect>s on its axis, a universal cut as a <connect> and a "
+                "spatial-tendon length (sites L along\n"
+                "           the two axes, held at √2·L);\n"
                 "           MuJoCo's constraints are soft and leave J̇q̇ out of J q̈ = aref, so "
                 "its q̈ differs in a moving state\n");
     std::printf("%-15s %12s %12s\n", "model", "simbody", "mujoco");
@@ -910,8 +911,8 @@ int main(int argc, char** argv) {
         const CallRecord* simbody = find(records, "ladder_16", "simbody");
         const CallRecord* mujoco = find(records, "ladder_16", "mujoco");
         if (simbody && mujoco) {
-            std::printf("ladder L = 16, SSLM per call: %.2f of MuJoCo's (closest model: connect + "
-                        "perpendicularity tendons), 1/%.1f of Simbody's\n",
+            std::printf("ladder L = 16, SSLM per call: %.2f of MuJoCo's (closest model: sslm "
+                        "export's MJCF, connect pairs), 1/%.1f of Simbody's\n",
                         sslm->nsPerCall / mujoco->nsPerCall, simbody->nsPerCall / sslm->nsPerCall);
         }
     }

@@ -694,10 +694,10 @@ def spatial_benchmark_section(w, calls, bench_text):
       "the initial state, median ns per call, and per cell for the ladder. Simbody models the "
       "mechanisms exactly (Pin, Universal and Ball mobilizers; cuts as `Constraint::Ball` "
       "plus `ConstantAngle`). MuJoCo has no hard Hooke-joint cut, so it runs the closest "
-      "model it can express: `<connect>` equalities for each cut's "
-      "points plus one spatial-tendon length per perpendicularity row (the same constraint "
-      "manifold, but soft constraints without J̇q̇, so its q̈ differs in a moving state), as "
-      "the benchmark's output below names it.\n")
+      "model it can express, the MJCF file `sslm export` writes: two `<connect>` equalities on "
+      "a revolute cut's axis, a `<connect>` plus one spatial-tendon length for a universal "
+      "cut's perpendicularity (the same constraint manifold, but soft constraints without "
+      "J̇q̇, so its q̈ differs in a moving state), as the benchmark's output below names it.\n")
     w("| model | nq | " + " | ".join(methods) + " | SSLM per cell | SLM per cell | "
       "augmented per cell | Simbody per cell | MuJoCo per cell |")
     w("|---|---|" + "---|" * (len(methods) + 5))

@@ -61,7 +61,7 @@ nlohmann::ordered_json toJson(const ImportOptions& options, const ImportResult& 
             v["size"] = vector3(shape.size);
         } else {
             v["radius"] = shape.radius;
-            if (shape.kind == "cylinder") {
+            if (shape.kind == "cylinder" || shape.kind == "capsule") {
                 v["length"] = shape.length;
             }
         }
@@ -80,11 +80,13 @@ nlohmann::ordered_json toJson(const ImportOptions& options, const ImportResult& 
 CLI::App* addImportCommand(CLI::App& app, ImportOptions& options) {
     CLI::App* cmd = app.add_subcommand(
         "import", "Another tool's model as a mechanism file: URDF (.urdf, loops closed by URDF+ "
-                  "<loop> or <constraint> elements) or SDFormat (.sdf, .world: one model; a link "
-                  "with several parent joints closes a loop); a planar linkage drawn in 3-D "
-                  "becomes a planar mechanism; prints what was mapped, approximated and "
+                  "<loop> or <constraint> elements), SDFormat (.sdf, .world: one model; a link "
+                  "with several parent joints closes a loop) or MJCF (.xml, .mjcf, read by "
+                  "MuJoCo 2.2, loops closed by <connect> equalities); a planar linkage drawn in "
+                  "3-D becomes a planar mechanism; prints what was mapped, approximated and "
                   "dropped");
-    cmd->add_option("FILE", options.file, "Model file (.urdf, .sdf, .world)")->required();
+    cmd->add_option("FILE", options.file, "Model file (.urdf, .sdf, .world, .xml, .mjcf)")
+        ->required();
     cmd->add_option("--out", options.out, "The mechanism file to write (.json)")->required();
     cmd->add_flag("--json", options.json, "Print the report as one JSON object instead of text");
     cmd->add_flag("--keep-spatial", options.keepSpatial,

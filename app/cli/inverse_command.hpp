@@ -22,7 +22,7 @@ namespace sslm::cli {
 
 struct InverseOptions {
     std::string file;
-    std::vector<double> momentAbout; ///< --moment-about: X,Y or X,Y,Z (m, W)
+    std::vector<double> momentAbout;  ///< --moment-about: X,Y or X,Y,Z (m, W)
     std::vector<std::string> speeds;  ///< "COORD=OMEGA" (rad/s or m/s)
     std::vector<std::string> motions; ///< "COORD=LAW", e.g. "theta1=cycloidal:1.57:0.5"
     std::optional<double> tEnd;

@@ -10,6 +10,7 @@
 
 #include "app/cli/balance_command.hpp"
 #include "app/cli/check_command.hpp"
+#include "app/cli/export_command.hpp"
 #include "app/cli/generate_command.hpp"
 #include "app/cli/import_command.hpp"
 #include "app/cli/info_command.hpp"
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
         StudyOptions study;
         BalanceOptions balance;
         ImportOptions importing;
+        ExportOptions exporting;
         const CLI::App* infoCommand = addInfoCommand(app, info);
         const CLI::App* checkCommand = addCheckCommand(app, check);
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
@@ -48,6 +50,7 @@ int main(int argc, char** argv) {
         const CLI::App* studyCommand = addStudyCommand(app, study);
         const CLI::App* balanceCommand = addBalanceCommand(app, balance);
         const CLI::App* importCommand = addImportCommand(app, importing);
+        const CLI::App* exportCommand = addExportCommand(app, exporting);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
@@ -79,6 +82,9 @@ int main(int argc, char** argv) {
         }
         if (importCommand->parsed()) {
             return runImport(importing);
+        }
+        if (exportCommand->parsed()) {
+            return runExport(exporting);
         }
         return kExitInternal;
     } catch (const std::exception& e) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -12,9 +11,9 @@
 
 #include <Eigen/Geometry>
 
+#include "core/interop/mechanism_export.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/model/workspace.hpp"
-#include "core/spatial/spatial_algebra.hpp"
 #include "core/spec/joint_kinds.hpp"
 
 #include <mujoco/mujoco.h>
@@ -23,312 +22,43 @@ namespace sslm::bench {
 
 namespace {
 
-constexpr double kGuideMass = 1e-9;     ///< kg, auxiliary guide body of a prismatic cut
-constexpr double kGuideInertia = 1e-12; ///< kg·m²
-/// Equality constraints as stiff as MuJoCo allows: impedance d = mjMAXIMP at any violation
-/// (dmin dmax width midpoint power), and the default reference (time constant 0.02 s, damping
-/// ratio 1), which acts only on a violation and so not on an assembled state.
-constexpr const char* kSolimp = "0.9999 0.9999 0.001 0.5 2";
-constexpr const char* kSolref = "0.02 1";
 constexpr const char* kFileName = "sslm_peer.xml";
 
-Eigen::Vector2d rotated(double angle, const Eigen::Vector2d& v) {
-    const double c = std::cos(angle);
-    const double s = std::sin(angle);
-    return {c * v.x() - s * v.y(), s * v.x() + c * v.y()};
+/// The mechanism the peer runs: the model's spec with the model's cuts, and without springs,
+/// dampers or actuators (the peer is free motion under gravity only).
+MechanismSpec freeMotion(const Model& model) {
+    MechanismSpec spec = model.spec;
+    spec.cuts.clear();
+    for (const int cut : model.cuts) {
+        spec.cuts.push_back(model.joints[cut].name);
+    }
+    for (JointSpec& joint : spec.joints) {
+        joint.springDamper.reset();
+    }
+    spec.actuators.clear();
+    return spec;
 }
 
-/// Writes MJCF text, numbers in their shortest round-trip form, locale-independent.
-class XmlWriter {
-public:
-    XmlWriter& operator<<(std::string_view text) {
-        m_text += text;
-        return *this;
-    }
-    XmlWriter& operator<<(char c) {
-        m_text += c;
-        return *this;
-    }
-    XmlWriter& operator<<(double value) {
-        std::array<char, 32> buffer{};
-        const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value).ptr;
-        m_text.append(buffer.data(), end);
-        return *this;
-    }
-    XmlWriter& operator<<(int value) { return *this << std::string_view(std::to_string(value)); }
-    /// A planar vector as an MJCF 3-vector "x y 0".
-    XmlWriter& vec(const Eigen::Vector2d& v) { return *this << v.x() << ' ' << v.y() << " 0"; }
-    XmlWriter& vec3(const Eigen::Vector3d& v) {
-        return *this << v.x() << ' ' << v.y() << ' ' << v.z();
-    }
-    /// The unit quaternion "w x y z" of a turn about z (rad).
-    XmlWriter& quatAboutZ(double angle) {
-        return *this << std::cos(angle / 2) << " 0 0 " << std::sin(angle / 2);
-    }
-    const std::string& str() const { return m_text; }
-
-private:
-    std::string m_text;
-};
-
-std::string bodyName(int body) {
-    return body == 0 ? "world" : "b" + std::to_string(body);
-}
-std::string jointName(int coordinate) {
-    return "q" + std::to_string(coordinate);
-}
-std::string guideName(int cut) {
-    return "guide" + std::to_string(cut);
-}
-
-/// The guide body of prismatic cut `cutIndex`, nested in its side-A body: origin p_A, turned by
-/// the cut's offset (so it is aligned with B when the cut is closed), sliding along axis_A.
-void writeGuide(XmlWriter& xml, const Joint& cut, int cutIndex) {
-    const Eigen::Vector2d axisInGuide = rotated(-cut.offset, cut.axis_A.normalized());
-    xml << "<body name=\"" << guideName(cutIndex) << "\" pos=\"";
-    xml.vec(cut.p_A) << "\" quat=\"";
-    xml.quatAboutZ(cut.offset) << "\">";
-    xml << "<inertial pos=\"0 0 0\" mass=\"" << kGuideMass << "\" diaginertia=\"" << kGuideInertia
-        << ' ' << kGuideInertia << ' ' << kGuideInertia << "\"/>";
-    xml << "<joint name=\"" << guideName(cutIndex) << "\" type=\"slide\" axis=\"";
-    xml.vec(axisInGuide) << "\"/></body>\n";
-}
-
-/// Body `b` and its subtree. The body frame is ours; at qpos = 0 the child sits at angle
-/// φ_parent + treeSign·offset with its joint point on the parent's (forward_kinematics.cpp):
-/// - revolute: hinge through the child's joint point about +z (A → B) or −z (B → A), so that
-///   qpos is our q;
-/// - prismatic: slide along axis_A as seen from the child, reversed for B → A.
-void writeBody(XmlWriter& xml, const Model& model, int b) {
-    const Body& body = model.bodies[b];
-    const Joint& joint = model.joints[body.treeJoint];
-    const bool forward = joint.treeSign > 0;
-    const Eigen::Vector2d& onParent = forward ? joint.p_A : joint.p_B;
-    const Eigen::Vector2d& onChild = forward ? joint.p_B : joint.p_A;
-    const double angleInParent = joint.treeSign * joint.offset;
-    xml << "<body name=\"" << bodyName(b) << "\" pos=\"";
-    xml.vec(onParent - rotated(angleInParent, onChild)) << "\" quat=\"";
-    xml.quatAboutZ(angleInParent) << "\">\n";
-    const double izz = body.inertiaCom;
-    xml << "<inertial pos=\"";
-    xml.vec(body.com_B) << "\" mass=\"" << body.mass << "\" diaginertia=\"" << izz << ' ' << izz
-                        << ' ' << izz << "\"/>\n";
-    xml << "<joint name=\"" << jointName(b - 1) << "\" ";
-    if (joint.type == JointType::Revolute) {
-        xml << "type=\"hinge\" pos=\"";
-        xml.vec(onChild) << "\" axis=\"0 0 " << (forward ? "1" : "-1") << "\"/>\n";
-    } else {
-        const Eigen::Vector2d axis = joint.axis_A.normalized();
-        xml << "type=\"slide\" axis=\"";
-        xml.vec(forward ? rotated(-joint.offset, axis) : Eigen::Vector2d(-axis)) << "\"/>\n";
-    }
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        if (cut.type == JointType::Prismatic && cut.bodyA == b) {
-            writeGuide(xml, cut, i);
-        }
-    }
-    for (const int child : body.children) {
-        writeBody(xml, model, child);
-    }
-    xml << "</body>\n";
-}
-
-std::string mjcfOf(const Model& model) {
-    XmlWriter xml;
-    xml << "<mujoco model=\"sslm\">\n"
-        << "<compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
-        << "<option timestep=\"0.001\" gravity=\"";
-    xml.vec(model.gravity) << "\" integrator=\"Euler\" solver=\"Newton\" iterations=\"100\" "
-                              "tolerance=\"1e-12\">\n"
-                           << "<flag contact=\"disable\"/>\n</option>\n<worldbody>\n";
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        if (cut.type == JointType::Prismatic && cut.bodyA == 0) {
-            writeGuide(xml, cut, i);
-        }
-    }
-    for (const int child : model.bodies[0].children) {
-        writeBody(xml, model, child);
-    }
-    xml << "</worldbody>\n<equality>\n";
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        if (cut.type == JointType::Revolute) {
-            // body2's anchor is overwritten with p_B after loading
-            xml << "<connect name=\"cut" << i << "\" body1=\"" << bodyName(cut.bodyA)
-                << "\" body2=\"" << bodyName(cut.bodyB) << "\" anchor=\"";
-            xml.vec(cut.p_A) << "\"";
-        } else {
-            // B's origin seen from the guide, which is aligned with B: −p_B
-            xml << "<weld name=\"cut" << i << "\" body1=\"" << guideName(i) << "\" body2=\""
-                << bodyName(cut.bodyB) << "\" relpose=\"";
-            xml.vec(-cut.p_B) << " 1 0 0 0\"";
-        }
-        xml << " solref=\"" << kSolref << "\" solimp=\"" << kSolimp << "\"/>\n";
-    }
-    xml << "</equality>\n</mujoco>\n";
-    return xml.str();
-}
-
-// ---- 3-D models ----
-
-constexpr double kLever = 1.0; ///< m, length of the site levers of a perpendicularity tendon
-
-/// A site of a perpendicularity tendon: `point` + kLever·`direction` on `body` (body frame).
-struct TendonSite {
-    int body = 0;
-    Eigen::Vector3d position = Eigen::Vector3d::Zero();
-};
-
-/// One perpendicularity row of a cut, as a spatial tendon between two sites whose length is
-/// held at kLever·√2: with the cut's points coincident (its connect), the length is √2·kLever
-/// exactly when the two directions are perpendicular.
-struct PerpendicularTendon {
-    int cut = 0; ///< loop index
-    TendonSite a;
-    TendonSite b;
-};
-
-std::vector<PerpendicularTendon> perpendicularTendons(const Model& model) {
-    std::vector<PerpendicularTendon> out;
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        const auto add = [&](const Eigen::Vector3d& onA, const Eigen::Vector3d& onB) {
-            out.push_back({i,
-                           {cut.bodyA, cut.p3_A + kLever * onA.normalized()},
-                           {cut.bodyB, cut.p3_B + kLever * onB.normalized()}});
-        };
-        if (cut.type == JointType::Universal) {
-            add(cut.axis3_A, cut.axis3_B);
-        } else if (cut.type == JointType::Revolute) {
-            Eigen::Vector3d n1;
-            Eigen::Vector3d n2;
-            spatial::perpendicularPair(cut.axis3_A.normalized(), n1, n2);
-            add(n1, cut.axis3_B);
-            add(n2, cut.axis3_B);
-        } else if (cut.type != JointType::Spherical) {
-            throw std::invalid_argument("MujocoPeer: MuJoCo has no equality constraint for the " +
-                                        std::string(jointTypeWord(cut.type)) + " cut " + cut.name);
-        }
-    }
-    return out;
-}
-
-std::string siteName(int tendon, char side) {
-    return "s" + std::to_string(tendon) + side;
-}
-
-void writeSites(XmlWriter& xml, const std::vector<PerpendicularTendon>& tendons, int body) {
-    for (std::size_t t = 0; t < tendons.size(); ++t) {
-        for (const auto& [site, side] :
-             {std::pair{tendons[t].a, 'a'}, std::pair{tendons[t].b, 'b'}}) {
-            if (site.body == body) {
-                xml << "<site name=\"" << siteName(static_cast<int>(t), side) << "\" pos=\"";
-                xml.vec3(site.position) << "\"/>\n";
+/// The MJCF text of sslm export (core/interop/mjcf_export.hpp) for the model.
+std::string exportedMjcf(const Model& model) {
+    if (model.isSpatial()) {
+        for (const int c : model.cuts) {
+            const Joint& cut = model.joints[c];
+            if (cut.type == JointType::Prismatic || cut.type == JointType::Cylindrical) {
+                // the export's guide body needs our travel along the cut, which the spatial
+                // kinematics do not give (jointValue); not run here
+                throw std::invalid_argument("MujocoPeer: the " +
+                                            std::string(jointTypeWord(cut.type)) + " cut " +
+                                            cut.name + " of a spatial model is not supported");
             }
         }
     }
-}
-
-/// Body `b` of a 3-D model and its subtree. Body frames are ours and parallel to the parent's
-/// at qpos = 0; the joints sit at the child's joint point, with axes (child frame) such that
-/// qpos is our coordinate: revolute hinge ±u, prismatic slide ±u, cylindrical hinge and slide
-/// ±u, universal hinges a₁ then a₂ (MuJoCo composes a body's joints in order, each about its
-/// axis in the turned frame: R = R_A·Rot(a₁, q₀)·Rot(a₂, q₁)) or, B → A, −a₂ then −a₁, and
-/// spherical a ball. The sign is − where the tree runs B → A.
-void writeSpatialBody(XmlWriter& xml,
-                      const Model& model,
-                      const std::vector<PerpendicularTendon>& tendons,
-                      int b) {
-    const Body& body = model.bodies[b];
-    const Joint& joint = model.joints[body.treeJoint];
-    const bool forward = joint.treeSign > 0;
-    const Eigen::Vector3d& onParent = forward ? joint.p3_A : joint.p3_B;
-    const Eigen::Vector3d& onChild = forward ? joint.p3_B : joint.p3_A;
-    xml << "<body name=\"" << bodyName(b) << "\" pos=\"";
-    xml.vec3(Eigen::Vector3d(onParent - onChild)) << "\">\n";
-    const Eigen::Matrix3d& i = body.inertia3_B;
-    xml << "<inertial pos=\"";
-    xml.vec3(body.com3_B) << "\" mass=\"" << body.mass << "\" fullinertia=\"" << i(0, 0) << ' '
-                          << i(1, 1) << ' ' << i(2, 2) << ' ' << i(0, 1) << ' ' << i(0, 2) << ' '
-                          << i(1, 2) << "\"/>\n";
-    const double sign = forward ? 1.0 : -1.0;
-    const auto write = [&](int coordinate, const char* type, const Eigen::Vector3d& axis) {
-        xml << "<joint name=\"" << jointName(coordinate) << "\" type=\"" << type << "\" pos=\"";
-        xml.vec3(onChild) << "\" axis=\"";
-        xml.vec3(Eigen::Vector3d(sign * axis.normalized())) << "\"/>\n";
-    };
-    const int c = joint.coordinate;
-    switch (joint.type) {
-    case JointType::Revolute:
-        write(c, "hinge", joint.axis3_A);
-        break;
-    case JointType::Prismatic:
-        write(c, "slide", joint.axis3_A);
-        break;
-    case JointType::Cylindrical:
-        write(c, "hinge", joint.axis3_A);
-        write(c + 1, "slide", joint.axis3_A);
-        break;
-    case JointType::Universal:
-        if (forward) {
-            write(c, "hinge", joint.axis3_A);
-            write(c + 1, "hinge", joint.axis3_B);
-        } else {
-            write(c + 1, "hinge", joint.axis3_B);
-            write(c, "hinge", joint.axis3_A);
-        }
-        break;
-    case JointType::Spherical:
-        write(c, "ball", Eigen::Vector3d::UnitZ());
-        break;
+    const ExportResult exported = exportMechanism(freeMotion(model), "mjcf");
+    if (!exported.ok()) {
+        throw std::runtime_error("MujocoPeer: sslm export refuses the model: " +
+                                 formatDiagnostics(exported.diagnostics));
     }
-    writeSites(xml, tendons, b);
-    for (const int child : body.children) {
-        writeSpatialBody(xml, model, tendons, child);
-    }
-    xml << "</body>\n";
-}
-
-std::string spatialMjcfOf(const Model& model, const std::vector<PerpendicularTendon>& tendons) {
-    XmlWriter xml;
-    xml << "<mujoco model=\"sslm\">\n"
-        << "<compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
-        << "<option timestep=\"0.001\" gravity=\"";
-    xml.vec3(model.gravity3) << "\" integrator=\"Euler\" solver=\"Newton\" iterations=\"100\" "
-                                "tolerance=\"1e-12\">\n"
-                             << "<flag contact=\"disable\"/>\n</option>\n<worldbody>\n";
-    writeSites(xml, tendons, 0);
-    for (const int child : model.bodies[0].children) {
-        writeSpatialBody(xml, model, tendons, child);
-    }
-    xml << "</worldbody>\n";
-    if (!tendons.empty()) {
-        xml << "<tendon>\n";
-        for (std::size_t t = 0; t < tendons.size(); ++t) {
-            const int index = static_cast<int>(t);
-            xml << "<spatial name=\"t" << index << "\"><site site=\"" << siteName(index, 'a')
-                << "\"/><site site=\"" << siteName(index, 'b') << "\"/></spatial>\n";
-        }
-        xml << "</tendon>\n";
-    }
-    xml << "<equality>\n";
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        // body2's anchor is overwritten with p_B after loading
-        xml << "<connect name=\"cut" << i << "\" body1=\"" << bodyName(cut.bodyA) << "\" body2=\""
-            << bodyName(cut.bodyB) << "\" anchor=\"";
-        xml.vec3(cut.p3_A) << "\" solref=\"" << kSolref << "\" solimp=\"" << kSolimp << "\"/>\n";
-    }
-    for (std::size_t t = 0; t < tendons.size(); ++t) {
-        // its length target is set after loading (tendon_length0 is known then)
-        xml << "<tendon name=\"perp" << static_cast<int>(t) << "\" tendon1=\"t"
-            << static_cast<int>(t) << "\" solref=\"" << kSolref << "\" solimp=\"" << kSolimp
-            << "\"/>\n";
-    }
-    xml << "</equality>\n</mujoco>\n";
-    return xml.str();
+    return *exported.text;
 }
 
 mjModel* loadFromMemory(const std::string& text) {
@@ -355,6 +85,15 @@ int jointId(const mjModel* m, const std::string& name) {
         throw std::logic_error("MujocoPeer: no joint " + name + " in the compiled model");
     }
     return id;
+}
+
+/// The exporter's MJCF name of tree coordinate k of `joint`: the joint's name for a
+/// one-coordinate or spherical joint, the coordinate's for a universal or cylindrical one.
+std::string exportedJointName(const Model& model, const Joint& joint, int k) {
+    if (joint.coordinateCount == 1 || joint.type == JointType::Spherical) {
+        return joint.name;
+    }
+    return model.coordinates[k].name;
 }
 
 } // namespace
@@ -389,14 +128,18 @@ struct MujocoPeer::Impl {
         Eigen::Matrix3d rateMap = Eigen::Matrix3d::Identity();
         Eigen::Vector4d qpos = Eigen::Vector4d(1, 0, 0, 0);
         Eigen::Vector3d qvel = Eigen::Vector3d::Zero();
+        /// The ball's body quaternion in its parent (the exported, assembled pose): MuJoCo's
+        /// ball turns the body from there, so qpos = bodyQuat⁻¹ ⊗ (E or Eᵀ).
+        Eigen::Quaterniond bodyQuat = Eigen::Quaterniond::Identity();
     };
     std::vector<Ball> balls;
     struct Guide {
         int cutJoint = -1;
         int qposAddress = -1;
         int dofAddress = -1;
-        double slide = 0; ///< m
-        double rate = 0;  ///< m/s
+        double slide = 0;         ///< m, from the exported pose
+        double rate = 0;          ///< m/s
+        double travelAtQpos0 = 0; ///< m, the cut's travel at the exported pose
     };
     std::vector<Guide> guides;
     Eigen::VectorXd q;
@@ -408,92 +151,64 @@ MujocoPeer::MujocoPeer(const sslm::Model& model) : m_impl(std::make_unique<Impl>
     const int nq = model.nq();
     s.q = Eigen::VectorXd::Zero(model.positionSize());
     s.qd = Eigen::VectorXd::Zero(nq);
-    if (model.isSpatial()) {
-        initSpatial();
-        return;
-    }
-    s.mjcf = mjcfOf(model);
+    s.mjcf = exportedMjcf(model);
     s.mj = loadFromMemory(s.mjcf);
     s.data = mj_makeData(s.mj);
+    // the peer's solver setting since its first version: Newton to 1e-12 (the export leaves
+    // MuJoCo's defaults, 1e-8)
+    s.mj->opt.solver = mjSOL_NEWTON;
+    s.mj->opt.iterations = 100;
+    s.mj->opt.tolerance = 1e-12;
 
-    s.qposAddress.resize(nq);
-    s.dofAddress.resize(nq);
-    s.positionOf.resize(nq);
-    for (int k = 0; k < nq; ++k) {
-        const int id = jointId(s.mj, jointName(k));
-        s.qposAddress[k] = s.mj->jnt_qposadr[id];
-        s.dofAddress[k] = s.mj->jnt_dofadr[id];
-        s.positionOf[k] = k;
-    }
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        const int eq = mj_name2id(s.mj, mjOBJ_EQUALITY, ("cut" + std::to_string(i)).c_str());
-        if (cut.type == JointType::Revolute) {
-            // MuJoCo 2.2 took body2's anchor from the qpos0 pose; the pin on B is p_B
-            mjtNum* anchorOnB = s.mj->eq_data + mjNEQDATA * eq + 3;
-            anchorOnB[0] = cut.p_B.x();
-            anchorOnB[1] = cut.p_B.y();
-            anchorOnB[2] = 0.0;
-        } else {
-            const int id = jointId(s.mj, guideName(i));
-            s.guides.push_back({model.cuts[i], s.mj->jnt_qposadr[id], s.mj->jnt_dofadr[id]});
-            // The weld's regularisation R scales with the bodies' inverse weights at qpos0; the
-            // near-massless guide's would make it ~1e9 times softer than a constraint between
-            // A and B. The guide stands for A's guide line, so it gets A's inverse weights.
-            const int guideBody = s.mj->jnt_bodyid[id];
-            const int sideA =
-                cut.bodyA == 0 ? 0 : mj_name2id(s.mj, mjOBJ_BODY, bodyName(cut.bodyA).c_str());
-            s.mj->body_invweight0[2 * guideBody] = s.mj->body_invweight0[2 * sideA];
-            s.mj->body_invweight0[2 * guideBody + 1] = s.mj->body_invweight0[2 * sideA + 1];
-        }
-    }
-}
-
-void MujocoPeer::initSpatial() {
-    Impl& s = *m_impl;
-    const Model& model = s.model;
-    const std::vector<PerpendicularTendon> tendons = perpendicularTendons(model);
-    s.mjcf = spatialMjcfOf(model, tendons);
-    s.mj = loadFromMemory(s.mjcf);
-    s.data = mj_makeData(s.mj);
-
-    s.qposAddress.assign(model.nq(), -1);
-    s.dofAddress.assign(model.nq(), -1);
-    s.positionOf.assign(model.nq(), -1);
+    s.qposAddress.assign(nq, -1);
+    s.dofAddress.assign(nq, -1);
+    s.positionOf.assign(nq, -1);
     for (std::size_t b = 1; b < model.bodies.size(); ++b) {
         const Joint& joint = model.joints[model.bodies[b].treeJoint];
         if (joint.type == JointType::Spherical) {
-            const int id = jointId(s.mj, jointName(joint.coordinate));
+            const int id = jointId(s.mj, exportedJointName(model, joint, joint.coordinate));
             Impl::Ball ball;
             ball.position = joint.position;
             ball.coordinate = joint.coordinate;
             ball.forward = joint.treeSign > 0;
             ball.qposAddress = s.mj->jnt_qposadr[id];
             ball.dofAddress = s.mj->jnt_dofadr[id];
+            const mjtNum* quat = s.mj->body_quat + 4 * s.mj->jnt_bodyid[id];
+            ball.bodyQuat = Eigen::Quaterniond(quat[0], quat[1], quat[2], quat[3]);
             s.balls.push_back(ball);
             continue;
         }
         for (int k = 0; k < joint.coordinateCount; ++k) {
-            const int id = jointId(s.mj, jointName(joint.coordinate + k));
+            const int id = jointId(s.mj, exportedJointName(model, joint, joint.coordinate + k));
             s.qposAddress[joint.coordinate + k] = s.mj->jnt_qposadr[id];
             s.dofAddress[joint.coordinate + k] = s.mj->jnt_dofadr[id];
-            s.positionOf[joint.coordinate + k] = joint.position + k;
+            s.positionOf[joint.coordinate + k] =
+                model.isSpatial() ? joint.position + k : joint.coordinate + k;
         }
     }
     for (int i = 0; i < model.nLoops(); ++i) {
         const Joint& cut = model.joints[model.cuts[i]];
-        const int eq = mj_name2id(s.mj, mjOBJ_EQUALITY, ("cut" + std::to_string(i)).c_str());
-        // MuJoCo 2.2 took body2's anchor from the qpos0 pose; the point on B is p_B
-        mjtNum* anchorOnB = s.mj->eq_data + mjNEQDATA * eq + 3;
-        for (int k = 0; k < 3; ++k) {
-            anchorOnB[k] = cut.p3_B[k];
+        if (cut.type != JointType::Prismatic) {
+            continue;
         }
-    }
-    for (std::size_t t = 0; t < tendons.size(); ++t) {
-        // the constraint holds ten_length − tendon_length0 at polycoef[0]: length kLever·√2
-        const int eq = mj_name2id(s.mj, mjOBJ_EQUALITY, ("perp" + std::to_string(t)).c_str());
-        const int tendon = s.mj->eq_obj1id[eq];
-        s.mj->eq_data[mjNEQDATA * eq] = kLever * std::sqrt(2.0) - s.mj->tendon_length0[tendon];
+        // the export's guide: a light body in A at B's point, sliding along the cut's axis,
+        // its qpos the travel from the exported (assembled) pose
+        const int id = jointId(s.mj, cut.name + "_guide");
+        const int guideBody = s.mj->jnt_bodyid[id];
+        const Eigen::Vector3d origin(s.mj->body_pos + 3 * guideBody);
+        const Eigen::Vector3d axis(s.mj->jnt_axis + 3 * id);
+        Impl::Guide guide;
+        guide.cutJoint = model.cuts[i];
+        guide.qposAddress = s.mj->jnt_qposadr[id];
+        guide.dofAddress = s.mj->jnt_dofadr[id];
+        guide.travelAtQpos0 = (origin - cut.p3_A).dot(axis.normalized());
+        s.guides.push_back(guide);
+        // The weld's regularisation R scales with the bodies' inverse weights at qpos0; the
+        // near-massless guide's would make it ~1e9 times softer than a constraint between A
+        // and B. The guide stands for A's guide line, so it gets A's inverse weights.
+        const int sideA = s.mj->body_parentid[guideBody];
+        s.mj->body_invweight0[2 * guideBody] = s.mj->body_invweight0[2 * sideA];
+        s.mj->body_invweight0[2 * guideBody + 1] = s.mj->body_invweight0[2 * sideA + 1];
     }
 }
 
@@ -514,7 +229,8 @@ void MujocoPeer::setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
         const int p = ball.position;
         const Eigen::Quaterniond e =
             Eigen::Quaterniond(q[p], q[p + 1], q[p + 2], q[p + 3]).normalized();
-        const Eigen::Quaterniond local = ball.forward ? e : e.conjugate();
+        const Eigen::Quaterniond local =
+            ball.bodyQuat.conjugate() * (ball.forward ? e : e.conjugate());
         ball.qpos << local.w(), local.x(), local.y(), local.z();
         ball.rateMap =
             ball.forward ? e.toRotationMatrix() : Eigen::Matrix3d(-Eigen::Matrix3d::Identity());
@@ -527,7 +243,7 @@ void MujocoPeer::setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
     updatePositions(s.model, s.ws, q);
     updateVelocities(s.model, s.ws, qd);
     for (Impl::Guide& guide : s.guides) {
-        guide.slide = jointValue(s.model, s.ws, guide.cutJoint);
+        guide.slide = jointValue(s.model, s.ws, guide.cutJoint) - guide.travelAtQpos0;
         guide.rate = jointRate(s.model, s.ws, guide.cutJoint);
     }
 }

@@ -26,12 +26,12 @@ struct ImportItem {
 struct VisualShape {
     std::string body;     ///< the body id it belongs to (after fixed joints merged links)
     std::string link;     ///< the source link
-    std::string kind;     ///< "mesh", "box", "cylinder" or "sphere"
+    std::string kind;     ///< "mesh", "box", "cylinder", "capsule" or "sphere"
     std::string meshFile; ///< mesh: the file as written in the source
     Eigen::Vector3d scale = Eigen::Vector3d::Ones(); ///< mesh: its scale
     Eigen::Vector3d size = Eigen::Vector3d::Zero();  ///< box: its edge lengths (m)
-    double radius = 0;                               ///< cylinder, sphere (m)
-    double length = 0;                               ///< cylinder (m)
+    double radius = 0;                               ///< cylinder, capsule, sphere (m)
+    double length = 0; ///< cylinder, capsule (m; a capsule's without its caps)
     /// The shape's pose in the body frame at the mechanism's zero pose (m; rotation matrix).
     Eigen::Vector3d position = Eigen::Vector3d::Zero();
     Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
@@ -47,7 +47,7 @@ struct ImportPlane {
 };
 
 struct ImportReport {
-    std::string format; ///< "urdf", "sdformat"
+    std::string format; ///< "urdf", "sdformat", "mjcf"
     std::vector<ImportItem> mapped;
     std::vector<ImportItem> approximated;
     std::vector<ImportItem> dropped;

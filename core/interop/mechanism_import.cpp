@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/interop/mjcf_import.hpp"
 #include "core/interop/planar_recognition.hpp"
 #include "core/interop/sdf_import.hpp"
 #include "core/interop/urdf_import.hpp"
@@ -61,6 +62,7 @@ std::string importFormatOf(const std::filesystem::path& path, bool& supported) {
         return "sdformat";
     }
     if (ext == ".xml" || ext == ".mjcf") {
+        supported = true;
         return "mjcf";
     }
     return {};
@@ -120,7 +122,9 @@ ImportResult importMechanism(const std::filesystem::path& path,
     bool supported = false;
     const std::string format = importFormatOf(path, supported);
     if (supported) {
-        ImportResult result = format == "urdf" ? importUrdf(path) : importSdf(path);
+        ImportResult result = format == "urdf"       ? importUrdf(path)
+                              : format == "sdformat" ? importSdf(path)
+                                                     : importMjcf(path);
         recognisePlanarOrRedundant(result, path.string(), options);
         return result;
     }
@@ -129,11 +133,12 @@ ImportResult importMechanism(const std::filesystem::path& path,
     d.where = path.string();
     if (format.empty()) {
         d.message = "unknown model format '" + path.extension().string() + "'";
-        d.hint = "sslm import reads URDF (.urdf) and SDFormat (.sdf, .world) files; MJCF comes "
-                 "later";
+        d.hint = "sslm import reads URDF (.urdf), SDFormat (.sdf, .world) and MJCF (.xml, "
+                 ".mjcf) files";
     } else {
-        d.message = "MJCF files are not supported yet";
-        d.hint = "this version imports URDF (.urdf) and SDFormat (.sdf, .world)";
+        d.message = "this model format is not supported";
+        d.hint = "this version imports URDF (.urdf), SDFormat (.sdf, .world) and MJCF (.xml, "
+                 ".mjcf)";
     }
     result.diagnostics.push_back(d);
     return result;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Import of another tool's model file by its extension: .urdf (URDF) and .sdf, .world
-// (SDFormat) now; .xml and .mjcf (MJCF) are recognised and refused as not supported yet.
+// Import of another tool's model file by its extension: .urdf (URDF), .sdf and .world
+// (SDFormat), .xml and .mjcf (MJCF).
 // A 3-D file whose mechanism moves in one plane (all revolute axes parallel, prismatic ones
 // along the plane) is written as a planar mechanism (planar_recognition.hpp) unless the caller
 // keeps it spatial; a spatial one whose loops have redundant closure equations at the file's

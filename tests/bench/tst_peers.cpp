@@ -5,8 +5,9 @@
 // equals SSLM's under MuJoCo's constraint model (no J̇q̇ term) to MuJoCo's constraint softness.
 // Free motion under gravity: springs and actuators are removed from the files. The spatial
 // RSSR and ladders are compared at their initial states (moving and at rest), with tree joints
-// run both ways: Simbody to rounding again; MuJoCo, whose perpendicularity rows are tendon
-// lengths on the same constraint manifold, to its softness as above.
+// run both ways: Simbody to rounding again; MuJoCo, whose model is sslm export's MJCF (a
+// revolute cut as two connects on its axis, a universal cut's perpendicularity as a tendon
+// length, both on the same constraint manifold), to its softness as above.
 
 #include <algorithm>
 #include <filesystem>

@@ -4,8 +4,11 @@
 // the cut, the format and the dropped limits; the example examples/interop/four_bar.urdf
 // imports; the SDFormat four-bar drawn in the x–z plane becomes a planar (version 1) file that
 // checks and runs, or with --keep-spatial a spatial one with a warning naming the redundant
-// loop; a malformed file, an unknown joint type, a joint naming a missing link and a format
-// not supported yet exit with code 2, name the file, line and element, and write nothing.
+// loop; MJCF: examples/interop/slider_crank.xml imports, checks and runs; a malformed file of
+// each format, an unknown joint type, a joint naming a missing link and an unknown format exit
+// with code 2, name the file, line and element, and write nothing; `sslm export --to mjcf`
+// writes the four-bar, which imports back, refuses urdf (not supported yet) and never writes
+// over its input.
 
 #include <QtTest>
 
@@ -106,6 +109,21 @@ private Q_SLOTS:
         QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
     }
 
+    void mjcfExampleImportsChecksAndRuns() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("slider_crank.json");
+        const Run run = runSslm({"import", example("interop/slider_crank.xml"), "--out", out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("imported mjcf 'slider_crank'"), run.out.constData());
+        QVERIFY(run.out.contains("1 loop closure(s) as cut joints"));
+        const Run check = runSslm({"check", out});
+        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+        QVERIFY(check.out.contains("ready to simulate"));
+        const Run simulated = runSslm(
+            {"simulate", out, "--t-end", "0.2", "--out", dir.filePath("run.csv"), "--quiet"});
+        QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
+    }
+
     void sdfKeptSpatialWarnsOfTheRedundantLoop() {
         QTemporaryDir dir;
         const QString out = dir.filePath("spatial.json");
@@ -141,17 +159,83 @@ private Q_SLOTS:
         }
     }
 
-    void otherFormatsAreNotSupportedYet() {
+    void malformedMjcfNamesLineAndElement() {
         QTemporaryDir dir;
-        const QString model = dir.filePath("model.xml");
+        const QString out = dir.filePath("never.json");
+        const Run run = runSslm({"import", data("malformed.xml"), "--out", out});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("malformed.xml:6"), run.err.constData());
+        QVERIFY2(run.err.contains("joynt"), run.err.constData());
+        QVERIFY(run.err.contains("nothing written"));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void exportsFourBarToMjcfAndBack() {
+        QTemporaryDir dir;
+        const QString xml = dir.filePath("four_bar.xml");
+        const Run run = runSslm({"export", example("four_bar.json"), "--to", "mjcf", "--out", xml});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("approximated ("), run.out.constData());
+        QFile file(xml);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("<connect name=\"J8\""));
+        QVERIFY(text.contains("<connect name=\"J8_axis\""));
+        QVERIFY(text.contains("<key name=\"initial\""));
+        const Run back = runSslm({"import", xml, "--out", dir.filePath("back.json")});
+        QVERIFY2(back.exitCode == 0, back.err.constData());
+    }
+
+    void sdfExportImportsBack() {
+        QTemporaryDir dir;
+        const QString sdf = dir.filePath("rssr.sdf");
+        const Run run = runSslm({"export", example("rssr.json"), "--to", "sdf", "--out", sdf});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY(QFile::exists(sdf));
+        const QString back = dir.filePath("back.json");
+        const Run again = runSslm({"import", sdf, "--out", back});
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        QVERIFY2(again.out.contains("1 loop closure(s) as cut joints"), again.out.constData());
+        const Run check = runSslm({"check", back});
+        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+        // a planar file is refused, nothing written
+        const QString never = dir.filePath("never.sdf");
+        const Run planar =
+            runSslm({"export", example("four_bar.json"), "--to", "sdf", "--out", never});
+        QCOMPARE(planar.exitCode, 2);
+        QVERIFY(!QFile::exists(never));
+    }
+
+    void exportRefusesOtherFormatsAndItsInput() {
+        QTemporaryDir dir;
+        const QString never = dir.filePath("never.urdf");
+        const Run urdf =
+            runSslm({"export", example("four_bar.json"), "--to", "urdf", "--out", never});
+        QCOMPARE(urdf.exitCode, 2);
+        QVERIFY2(urdf.err.contains("not supported yet"), urdf.err.constData());
+        QVERIFY(!QFile::exists(never));
+        const QString copy = dir.filePath("four_bar.json");
+        QVERIFY(QFile::copy(example("four_bar.json"), copy));
+        const Run self = runSslm({"export", copy, "--to", "mjcf", "--out", copy});
+        QCOMPARE(self.exitCode, 2);
+        QVERIFY(self.err.contains("nothing written"));
+        QFile original(example("four_bar.json"));
+        QFile kept(copy);
+        QVERIFY(original.open(QIODevice::ReadOnly) && kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), original.readAll());
+    }
+
+    void unknownFormatsExitTwo() {
+        QTemporaryDir dir;
+        const QString model = dir.filePath("model.step");
         QFile file(model);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("<mujoco model=\"m\"/>\n");
+        file.write("ISO-10303-21;\n");
         file.close();
         const QString out = dir.filePath("never.json");
         const Run run = runSslm({"import", model, "--out", out});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains("not supported yet"), run.err.constData());
+        QVERIFY2(run.err.contains("unknown model format '.step'"), run.err.constData());
         QVERIFY(!QFile::exists(out));
     }
 };

@@ -464,10 +464,11 @@ private Q_SLOTS:
                  text.c_str());
     }
 
-    void mjcfIsNotSupportedYet() {
-        const ImportResult r = importMechanism("model.xml");
+    void unknownFormatIsNamed() {
+        const ImportResult r = importMechanism("model.step");
         QVERIFY(!r.ok());
-        QVERIFY(formatDiagnostics(r.diagnostics).find("not supported yet") != std::string::npos);
+        QVERIFY(formatDiagnostics(r.diagnostics).find("unknown model format '.step'") !=
+                std::string::npos);
     }
 };
 

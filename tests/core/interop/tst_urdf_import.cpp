@@ -404,10 +404,11 @@ private Q_SLOTS:
                 std::string::npos);
     }
 
-    void otherFormatsAreNotSupportedYet() {
-        const ImportResult r = importMechanism("model.mjcf");
+    void unknownFormatIsNamed() {
+        const ImportResult r = importMechanism("model.step");
         QVERIFY(!r.ok());
-        QVERIFY(formatDiagnostics(r.diagnostics).find("not supported yet") != std::string::npos);
+        QVERIFY(formatDiagnostics(r.diagnostics).find("unknown model format '.step'") !=
+                std::string::npos);
     }
 };
 

@@ -1,0 +1,660 @@
+// SPDX-License-Identifier: MIT
+#include "core/interop/mjcf_export.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string_view>
+
+#include <Eigen/Geometry>
+
+#include "core/kinematics/configuration.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
+#include "core/model/compile.hpp"
+#include "core/model/workspace.hpp"
+#include "core/spec/joint_kinds.hpp"
+
+namespace sslm {
+
+namespace {
+
+/// Equality constraints as stiff as MuJoCo allows: impedance 0.9999 at any violation (the
+/// benchmark peer's setting) and, for the drift that MuJoCo's acceleration constraint leaves
+/// (it omits J̇q̇), a time constant of two time steps (the least MuJoCo accepts) at critical
+/// damping.
+constexpr const char* kSolimp = "0.9999 0.9999 0.001 0.5 2";
+/// MuJoCo's loops drift by about the square of that time constant: the exported four-bar
+/// follows SSLM's θ1 within 2.2e-4 rad over 1 s at a 1e-4 s step (2e-4 s time constant), but
+/// 0.04 rad at 5e-4 s and 0.29 rad at 1e-3 s (tests/core/interop/tst_mjcf.cpp).
+constexpr double kLargestTimestep = 1e-4;
+
+std::string number(double value) {
+    std::array<char, 32> buffer{};
+    const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value).ptr;
+    return {buffer.data(), end};
+}
+
+std::string vec3(const Eigen::Vector3d& v) {
+    return number(v.x()) + ' ' + number(v.y()) + ' ' + number(v.z());
+}
+
+/// An attribute value with XML's special characters escaped.
+std::string escaped(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+/// Text for an XML comment: "--" may not appear in one.
+std::string commentText(std::string text) {
+    std::size_t at = 0;
+    while ((at = text.find("--", at)) != std::string::npos) {
+        text.replace(at, 2, "- -");
+    }
+    return text;
+}
+
+struct Pose {
+    Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
+    Eigen::Vector3d p = Eigen::Vector3d::Zero();
+};
+
+struct Site {
+    std::string name;
+    Eigen::Vector3d position; ///< body frame (m)
+};
+
+class MjcfWriter {
+public:
+    explicit MjcfWriter(const MechanismSpec& spec) : spec_(spec) {}
+
+    ExportResult run() {
+        result_.format = "mjcf";
+        const CompileResult compiled = compileModel(spec_);
+        if (!compiled.ok()) {
+            result_.diagnostics = compiled.diagnostics;
+            return std::move(result_);
+        }
+        model_ = compiled.model.get();
+        const Model& model = *model_;
+        state_ = assembleInitialState(model);
+        if (!state_.report.converged) {
+            error("initial", "the initial state does not assemble: " + state_.report.message,
+                  "fix the initial state (sslm check says what fails)");
+            return std::move(result_);
+        }
+        ws_ = std::make_unique<Workspace>(model);
+        updatePositions(model, *ws_, state_.q);
+        updateVelocities(model, *ws_, state_.qd);
+        lever_ = leverLength();
+        timestep_ = std::min(spec_.solver.step, kLargestTimestep);
+        solref_ = number(2 * timestep_) + " 1";
+        names();
+        sites();
+        write();
+        result_.text = std::move(xml_);
+        return std::move(result_);
+    }
+
+private:
+    // ---- report ----------------------------------------------------------------------------
+
+    void error(std::string where, std::string message, std::string hint) {
+        Diagnostic d;
+        d.where = std::move(where);
+        d.message = std::move(message);
+        d.hint = std::move(hint);
+        result_.diagnostics.push_back(std::move(d));
+    }
+    void mapped(std::string element, std::string note) {
+        result_.mapped.push_back({std::move(element), std::move(note)});
+    }
+    void approximated(std::string element, std::string note) {
+        result_.approximated.push_back({std::move(element), std::move(note)});
+    }
+    void dropped(std::string element, std::string note) {
+        result_.dropped.push_back({std::move(element), std::move(note)});
+    }
+
+    // ---- geometry --------------------------------------------------------------------------
+
+    /// Body b's frame in W at the assembled initial state.
+    Pose pose(int b) const {
+        Pose out;
+        if (b <= 0) {
+            return out;
+        }
+        if (model_->isSpatial()) {
+            out.R = ws_->rotation[b];
+            out.p = ws_->position3[b];
+        } else {
+            out.R = Eigen::AngleAxisd(ws_->angle[b], Eigen::Vector3d::UnitZ()).toRotationMatrix();
+            out.p << ws_->origin[b], 0.0;
+        }
+        return out;
+    }
+
+    /// The direction (W) of joint j's axis fixed in side A (`second`: a universal joint's
+    /// second axis, fixed in B) at the assembled state.
+    Eigen::Vector3d worldAxis(const Joint& joint, bool second = false) const {
+        if (!model_->isSpatial()) {
+            if (joint.type == JointType::Prismatic) {
+                const Eigen::Vector3d a(joint.axis_A.x(), joint.axis_A.y(), 0.0);
+                return pose(joint.bodyA).R * a.normalized();
+            }
+            return Eigen::Vector3d::UnitZ();
+        }
+        if (second) {
+            return pose(joint.bodyB).R * joint.axis3_B.normalized();
+        }
+        return pose(joint.bodyA).R * joint.axis3_A.normalized();
+    }
+
+    /// The axis (body frame) of a joint fixed in side A, for a cut's second connect or a
+    /// tendon site: planar joints turn about z.
+    Eigen::Vector3d axisOnA(const Joint& joint) const {
+        return model_->isSpatial() ? Eigen::Vector3d(joint.axis3_A.normalized())
+                                   : Eigen::Vector3d::UnitZ();
+    }
+    Eigen::Vector3d axisOnB(const Joint& joint) const {
+        if (!model_->isSpatial()) {
+            return Eigen::Vector3d::UnitZ();
+        }
+        return joint.type == JointType::Universal
+                   ? Eigen::Vector3d(joint.axis3_B.normalized())
+                   : Eigen::Vector3d(pose(joint.bodyB).R.transpose() * worldAxis(joint));
+    }
+
+    /// The distance between a cut's two connects on its axis, and a universal cut's tendon
+    /// levers: the largest extent of a body (m), 0.1 m if every body is a point.
+    double leverLength() const {
+        double largest = 0;
+        for (const Body& body : model_->bodies) {
+            for (const BodyPoint& a : body.points) {
+                for (const BodyPoint& b : body.points) {
+                    largest = std::max(largest, (a.position3() - b.position3()).norm());
+                }
+            }
+        }
+        return largest > 1e-9 ? largest : 0.1;
+    }
+
+    // ---- names -----------------------------------------------------------------------------
+
+    void names() {
+        const Model& model = *model_;
+        bodyNames_.assign(model.bodies.size(), "world");
+        for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+            bodyNames_[b] = model.bodies[b].id;
+            if (bodyNames_[b] == "world") {
+                bodyNames_[b] = "world_body";
+                approximated("body world", "renamed world_body: 'world' is MJCF's world body");
+            }
+        }
+    }
+
+    /// The MJCF joint name of tree coordinate k: the joint's name for a one-coordinate joint
+    /// (its coordinate's name is said in the report when it differs), the coordinate's name
+    /// for a universal or cylindrical joint's hinges and slides.
+    std::string jointName(const Joint& joint, int k) const {
+        if (joint.coordinateCount == 1 || joint.type == JointType::Spherical) {
+            return joint.name;
+        }
+        return model_->coordinates[k].name;
+    }
+
+    // ---- sites: traced points and the tendons of universal cuts ----------------------------
+
+    void sites() {
+        const Model& model = *model_;
+        sites_.assign(model.bodies.size(), {});
+        for (const TracedPoint& point : model.tracedPoints) {
+            sites_[point.body].push_back({point.name, point.p3_B});
+            mapped("trace " + point.name, "site " + point.name);
+        }
+        for (int i = 0; i < model.nLoops(); ++i) {
+            const Joint& cut = model.joints[model.cuts[i]];
+            if (cut.type == JointType::Universal) {
+                sites_[cut.bodyA].push_back({cut.name + "_a", cut.p3_A + lever_ * axisOnA(cut)});
+                sites_[cut.bodyB].push_back({cut.name + "_b", cut.p3_B + lever_ * axisOnB(cut)});
+            }
+        }
+    }
+
+    void writeSites(int b, const std::string& indent) {
+        for (const Site& site : sites_[b]) {
+            xml_ += indent + "<site name=\"" + escaped(site.name) + "\" pos=\"" +
+                    vec3(site.position) + "\"/>\n";
+        }
+    }
+
+    // ---- the file --------------------------------------------------------------------------
+
+    void write() {
+        const Model& model = *model_;
+        const MechanismSpec& spec = model.spec;
+        xml_ += "<!-- " + commentText(spec.name) +
+                ": written by sslm export at its assembled initial state (keyframe \"initial\"; "
+                "hinge and slide qpos are the mechanism's coordinates). -->\n";
+        xml_ += "<mujoco model=\"" + escaped(spec.name) + "\">\n";
+        xml_ += "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
+        const Eigen::Vector3d g = model.isSpatial()
+                                      ? model.gravity3
+                                      : Eigen::Vector3d(model.gravity.x(), model.gravity.y(), 0.0);
+        xml_ += "  <option timestep=\"" + number(timestep_) + "\" gravity=\"" + vec3(g) +
+                "\" integrator=\"RK4\">\n    <flag contact=\"disable\"/>\n  </option>\n";
+        mapped("gravity", vec3(g) + " m/s²");
+        mapped("solver step",
+               "option timestep " + number(timestep_) +
+                   " s (at most 1e-4 s: MuJoCo's loops drift with the constraints' time constant, "
+                   "two steps), RK4; contacts disabled");
+        dropped("solver", "method, integrator and tolerances are SSLM's (MuJoCo's are set in "
+                          "<option>)");
+        xml_ += "  <worldbody>\n";
+        writeSites(0, "    ");
+        writeGuides(0, "    ");
+        for (const int child : model.bodies[0].children) {
+            writeBody(child, "    ");
+        }
+        xml_ += "  </worldbody>\n";
+        writeTendons();
+        writeEqualities();
+        writeActuators();
+        xml_ += "  <keyframe>\n    <key name=\"initial\" qpos=\"" + join(keyQpos_) + "\" qvel=\"" +
+                join(keyQvel_) + "\"/>\n  </keyframe>\n";
+        mapped("initial", "keyframe \"initial\": the assembled initial state (qpos = qpos0)");
+        xml_ += "</mujoco>\n";
+    }
+
+    static std::string join(const std::vector<double>& values) {
+        std::string out;
+        for (const double v : values) {
+            out += (out.empty() ? "" : " ") + number(v);
+        }
+        return out;
+    }
+
+    void writeBody(int b, const std::string& indent) {
+        const Model& model = *model_;
+        const Body& body = model.bodies[b];
+        const Joint& joint = model.joints[body.treeJoint];
+        const Pose parent = pose(body.parent);
+        const Pose self = pose(b);
+        const Eigen::Vector3d pos = parent.R.transpose() * (self.p - parent.p);
+        const Eigen::Quaterniond quat(Eigen::Matrix3d(parent.R.transpose() * self.R));
+        xml_ += indent + "<body name=\"" + escaped(bodyNames_[b]) + "\" pos=\"" + vec3(pos) +
+                "\" quat=\"" + number(quat.w()) + ' ' + number(quat.x()) + ' ' + number(quat.y()) +
+                ' ' + number(quat.z()) + "\">\n";
+        const std::string inner = indent + "  ";
+        xml_ += inner + "<inertial pos=\"" + vec3(body.com3_B) + "\" mass=\"" + number(body.mass) +
+                "\" ";
+        if (model.isSpatial()) {
+            const Eigen::Matrix3d& i = body.inertia3_B;
+            xml_ += "fullinertia=\"" + number(i(0, 0)) + ' ' + number(i(1, 1)) + ' ' +
+                    number(i(2, 2)) + ' ' + number(i(0, 1)) + ' ' + number(i(0, 2)) + ' ' +
+                    number(i(1, 2)) + "\"/>\n";
+            mapped("body " + body.id, "mass, COM and full inertia tensor (body frame)");
+        } else {
+            const std::string izz = number(body.inertiaCom);
+            xml_ += "diaginertia=\"" + izz + ' ' + izz + ' ' + izz + "\"/>\n";
+            approximated("body " + body.id,
+                         "planar inertia " + izz +
+                             " kg·m² written as Ixx = Iyy = Izz (only Izz acts in the plane)");
+        }
+        writeJoint(joint, b, inner);
+        writeSites(b, inner);
+        writeGuides(b, inner);
+        for (const int child : body.children) {
+            writeBody(child, inner);
+        }
+        xml_ += indent + "</body>\n";
+    }
+
+    void writeJoint(const Joint& joint, int b, const std::string& indent) {
+        const Model& model = *model_;
+        const bool forward = joint.treeSign > 0;
+        const double sign = forward ? 1.0 : -1.0;
+        const Eigen::Vector3d& onChild = forward ? joint.p3_B : joint.p3_A;
+        const Eigen::Matrix3d toChild = pose(b).R.transpose();
+        const auto scalar = [&](const char* type, int k, const Eigen::Vector3d& axisW,
+                                bool spring) {
+            const double value = state_.q[positionIndex(model, k)];
+            xml_ += indent + "<joint name=\"" + escaped(jointName(joint, k)) + "\" type=\"" + type +
+                    "\" pos=\"" + vec3(onChild) + "\" axis=\"" +
+                    vec3(Eigen::Vector3d(sign * (toChild * axisW).normalized())) + "\" ref=\"" +
+                    number(value) + "\"";
+            if (spring && joint.springDamper) {
+                const SpringDamperSpec& s = *joint.springDamper;
+                xml_ += " stiffness=\"" + number(s.stiffness) + "\" springref=\"" +
+                        number(s.restPosition) + "\" damping=\"" + number(s.damping) + "\"";
+            }
+            xml_ += "/>\n";
+            keyQpos_.push_back(value);
+            keyQvel_.push_back(state_.qd[k]);
+        };
+        const int c = joint.coordinate;
+        const std::string element = "joint " + joint.name;
+        switch (joint.type) {
+        case JointType::Revolute:
+            scalar("hinge", c, worldAxis(joint), true);
+            mapped(element, "hinge");
+            break;
+        case JointType::Prismatic:
+            scalar("slide", c, worldAxis(joint), true);
+            mapped(element, "slide");
+            break;
+        case JointType::Cylindrical:
+            scalar("hinge", c, worldAxis(joint), false);
+            scalar("slide", c + 1, worldAxis(joint), false);
+            mapped(element, "hinge " + jointName(joint, c) + " and slide " +
+                                jointName(joint, c + 1) + " in one body");
+            break;
+        case JointType::Universal:
+            if (forward) {
+                scalar("hinge", c, worldAxis(joint), false);
+                scalar("hinge", c + 1, worldAxis(joint, true), false);
+            } else {
+                scalar("hinge", c + 1, worldAxis(joint, true), false);
+                scalar("hinge", c, worldAxis(joint), false);
+            }
+            mapped(element, "hinges " + jointName(joint, c) + " and " + jointName(joint, c + 1) +
+                                " in one body (MuJoCo composes them in order: first axis "
+                                "fixed in the parent, second in the child)");
+            break;
+        case JointType::Spherical: {
+            xml_ += indent + "<joint name=\"" + escaped(joint.name) + "\" type=\"ball\" pos=\"" +
+                    vec3(onChild) + "\"/>\n";
+            const Eigen::Vector3d omega = state_.qd.segment<3>(c);
+            const Eigen::Vector3d local =
+                forward ? Eigen::Vector3d(toChild * pose(joint.bodyA).R * omega)
+                        : Eigen::Vector3d(-omega);
+            keyQpos_.insert(keyQpos_.end(), {1.0, 0.0, 0.0, 0.0});
+            keyQvel_.insert(keyQvel_.end(), {local.x(), local.y(), local.z()});
+            approximated(element, "ball: its qpos is the turn from the assembled pose (identity "
+                                  "there), not the mechanism's quaternion");
+            break;
+        }
+        }
+        if (joint.coordinateCount == 1 && joint.coordinateName != joint.name) {
+            approximated(element, "MJCF names the joint only: qpos of " + joint.name +
+                                      " is the coordinate " + joint.coordinateName);
+        }
+        if (joint.springDamper && joint.type != JointType::Revolute &&
+            joint.type != JointType::Prismatic) {
+            dropped(element + " spring_damper", "only hinges and slides carry one in MJCF");
+        }
+    }
+
+    std::string bodyAttribute(int b) const { return escaped(bodyNames_[b]); }
+
+    /// <connect> of the point onA (A's frame) on body a to onB (B's frame) on body b; MuJoCo
+    /// reads the anchor on body1 and takes body2's from the assembled pose at qpos0. The world
+    /// is never body1.
+    void connect(const std::string& name,
+                 int a,
+                 const Eigen::Vector3d& onA,
+                 int b,
+                 const Eigen::Vector3d& onB,
+                 bool active = true) {
+        const bool swap = a == 0;
+        const int body1 = swap ? b : a;
+        const int body2 = swap ? a : b;
+        xml_ +=
+            "    <connect name=\"" + escaped(name) + "\" body1=\"" + bodyAttribute(body1) + "\"";
+        if (body2 != 0) {
+            xml_ += " body2=\"" + bodyAttribute(body2) + "\"";
+        }
+        xml_ += " anchor=\"" + vec3(swap ? onB : onA) + "\"" +
+                (active ? std::string() : std::string(" active=\"false\"")) + " solref=\"" +
+                solref_ + "\" solimp=\"" + kSolimp + "\"/>\n";
+    }
+
+    // ---- prismatic and cylindrical cuts: a guide body on side A ----------------------------
+
+    /// World velocity (m/s) of the point of body b at x (W) at the initial state.
+    Eigen::Vector3d velocityAt(int b, const Eigen::Vector3d& x) const {
+        if (b <= 0) {
+            return Eigen::Vector3d::Zero();
+        }
+        const Pose body = pose(b);
+        const Eigen::Vector3d local = body.R.transpose() * (x - body.p);
+        if (model_->isSpatial()) {
+            return spatialPointVelocity(*ws_, b, local);
+        }
+        const Eigen::Vector2d v = pointVelocity(*ws_, b, local.head<2>());
+        return {v.x(), v.y(), 0.0};
+    }
+
+    /// The guide of each prismatic or cylindrical cut whose side A is body b: a light body in A
+    /// at B's point, turned like A, sliding along the cut's axis (its slide is the cut's
+    /// travel from the assembled pose); B is welded to it (prismatic) or pinned to it on the
+    /// axis by two connects (cylindrical), in writeEqualities.
+    void writeGuides(int b, const std::string& indent) {
+        const Model& model = *model_;
+        for (int i = 0; i < model.nLoops(); ++i) {
+            const Joint& cut = model.joints[model.cuts[i]];
+            if ((cut.type != JointType::Prismatic && cut.type != JointType::Cylindrical) ||
+                cut.bodyA != b) {
+                continue;
+            }
+            const Pose a = pose(cut.bodyA);
+            const Pose other = pose(cut.bodyB);
+            const Eigen::Vector3d xA = a.p + a.R * cut.p3_A;
+            const Eigen::Vector3d xB = other.p + other.R * cut.p3_B;
+            const Eigen::Vector3d axisW = worldAxis(cut);
+            const Eigen::Vector3d axisInA = a.R.transpose() * axisW;
+            const double travel = axisW.dot(xB - xA);
+            const Eigen::Vector3d origin = cut.p3_A + travel * axisInA;
+            const double rate = axisW.dot(velocityAt(cut.bodyB, xB) - velocityAt(cut.bodyA, xB));
+            double lightest = 0;
+            for (std::size_t k = 1; k < model.bodies.size(); ++k) {
+                const double mk = model.bodies[k].mass;
+                lightest = lightest == 0 ? mk : std::min(lightest, mk);
+            }
+            const double mass = 1e-6 * lightest;
+            const double inertia = mass * lever_ * lever_;
+            const std::string name = escaped(cut.name) + "_guide";
+            const std::string inner = indent + "  ";
+            xml_ += indent + "<body name=\"" + name + "\" pos=\"" + vec3(origin) + "\">\n";
+            xml_ += inner + "<inertial pos=\"0 0 0\" mass=\"" + number(mass) + "\" diaginertia=\"" +
+                    number(inertia) + ' ' + number(inertia) + ' ' + number(inertia) + "\"/>\n";
+            xml_ += inner + "<joint name=\"" + name + "\" type=\"slide\" pos=\"0 0 0\" axis=\"" +
+                    vec3(axisInA.normalized()) + "\"/>\n";
+            xml_ += indent + "</body>\n";
+            keyQpos_.push_back(0.0);
+            keyQvel_.push_back(rate);
+            guideAxis_[i] = axisInA.normalized();
+            approximated("joint " + cut.name,
+                         std::string("cut ") + jointTypeWord(cut.type) +
+                             ": MJCF has no equality for a point on a line, so a guide body " +
+                             cut.name + "_guide (" + number(mass) +
+                             " kg, 1e-6 of the lightest body) slides along the axis in " +
+                             (cut.bodyA == 0 ? std::string("the world") : bodyNames_[b]) +
+                             (cut.type == JointType::Prismatic
+                                  ? " and is welded to "
+                                  : " and is pinned on the axis by two <connect>s to ") +
+                             bodyNames_[cut.bodyB] +
+                             ": the same kinematics, plus the guide's mass, and MuJoCo softens "
+                             "the constraint by the light guide's inverse weight; its qpos is "
+                             "the cut's travel from the assembled pose");
+        }
+    }
+
+    void writeTendons() {
+        const Model& model = *model_;
+        std::string tendons;
+        for (int i = 0; i < model.nLoops(); ++i) {
+            const Joint& cut = model.joints[model.cuts[i]];
+            if (cut.type == JointType::Universal) {
+                const std::string name = escaped(cut.name);
+                tendons += "    <spatial name=\"" + name + "_perp\">\n      <site site=\"" + name +
+                           "_a\"/>\n      <site site=\"" + name + "_b\"/>\n    </spatial>\n";
+            }
+        }
+        if (!tendons.empty()) {
+            xml_ += "  <tendon>\n" + tendons + "  </tendon>\n";
+        }
+    }
+
+    void writeEqualities() {
+        const Model& model = *model_;
+        if (model.nLoops() == 0) {
+            return;
+        }
+        xml_ += "  <equality>\n";
+        for (int i = 0; i < model.nLoops(); ++i) {
+            const Joint& cut = model.joints[model.cuts[i]];
+            const int a = cut.bodyA;
+            const int b = cut.bodyB;
+            const auto connectPair = [&](const std::string& name, const Eigen::Vector3d& offsetA,
+                                         const Eigen::Vector3d& offsetB, bool active = true) {
+                connect(name, a, cut.p3_A + offsetA, b, cut.p3_B + offsetB, active);
+            };
+            const std::string element = "joint " + cut.name;
+            const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
+            if (cut.type == JointType::Prismatic || cut.type == JointType::Cylindrical) {
+                writeGuided(cut, i);
+                continue;
+            }
+            connectPair(cut.name, zero, zero);
+            switch (cut.type) {
+            case JointType::Spherical:
+                mapped(element, "cut: <connect> " + cut.name);
+                break;
+            case JointType::Revolute:
+                // in a planar mechanism the tree keeps every body in the plane: the first
+                // connect is the revolute cut exactly and the second's rows are redundant, so
+                // it is written inactive, marking the axis (MuJoCo then solves no extra rows)
+                connectPair(cut.name + "_axis", lever_ * axisOnA(cut), lever_ * axisOnB(cut),
+                            model.isSpatial());
+                mapped(element,
+                       "cut: the pair <connect> " + cut.name + " and " + cut.name +
+                           "_axis at two points of its axis, " + number(lever_) +
+                           " m apart (exact)" +
+                           (model.isSpatial()
+                                ? std::string()
+                                : std::string("; planar: " + cut.name +
+                                              " alone is exact in the plane, and " + cut.name +
+                                              "_axis, redundant there, is written "
+                                              "inactive (active=\"false\"), marking the "
+                                              "axis")));
+                break;
+            case JointType::Universal:
+                xml_ += "    <tendon name=\"" + escaped(cut.name) + "_perp\" tendon1=\"" +
+                        escaped(cut.name) + "_perp\" solref=\"" + solref_ + "\" solimp=\"" +
+                        kSolimp + "\"/>\n";
+                mapped(element, "cut: <connect> " + cut.name + " and the tendon equality " +
+                                    cut.name + "_perp holding the spatial tendon between sites " +
+                                    number(lever_) +
+                                    " m along each axis at its assembled length √2·" +
+                                    number(lever_) + " m (exact: axes perpendicular)");
+                break;
+            default:
+                break;
+            }
+            if (cut.springDamper) {
+                dropped(element + " spring_damper", "a cut joint's spring acts on no MJCF joint");
+            }
+        }
+        xml_ += "  </equality>\n";
+    }
+
+    /// B fixed to the guide of cut i (its frame, the guide's, are known only by name): a weld
+    /// for a prismatic cut, two connects on the axis for a cylindrical one; MuJoCo takes the
+    /// relative pose, and the anchors on B, from the assembled pose at qpos0.
+    void writeGuided(const Joint& cut, int i) {
+        const std::string guide = escaped(cut.name) + "_guide";
+        const int b = cut.bodyB;
+        const std::string body2 = b == 0 ? std::string() : " body2=\"" + bodyAttribute(b) + "\"";
+        const std::string soft =
+            "\" solref=\"" + solref_ + "\" solimp=\"" + std::string(kSolimp) + "\"/>\n";
+        if (cut.type == JointType::Prismatic) {
+            xml_ += "    <weld name=\"" + escaped(cut.name) + "\" body1=\"" + guide + "\"" + body2 +
+                    " relpose=\"0 0 0 0 0 0 0" + soft;
+            return;
+        }
+        xml_ += "    <connect name=\"" + escaped(cut.name) + "\" body1=\"" + guide + "\"" + body2 +
+                " anchor=\"0 0 0" + soft;
+        xml_ += "    <connect name=\"" + escaped(cut.name) + "_axis\" body1=\"" + guide + "\"" +
+                body2 + " anchor=\"" + vec3(lever_ * guideAxis_.at(i)) + soft;
+    }
+
+    void writeActuators() {
+        const Model& model = *model_;
+        std::string motors;
+        for (const Actuator& actuator : model.actuators) {
+            const ActuatorSpec& a = actuator.spec;
+            const std::string element = "actuator on " + a.joint;
+            const Joint& joint = model.joints[actuator.joint];
+            if (actuator.coordinate < 0) {
+                dropped(element, "its joint is cut: no MJCF joint to drive");
+                continue;
+            }
+            if (joint.type != JointType::Revolute && joint.type != JointType::Prismatic) {
+                dropped(element, "only hinges and slides are driven");
+                continue;
+            }
+            if (a.kind != ActuatorSpec::Kind::Force) {
+                dropped(element, "PD tracking has no MJCF form here");
+                continue;
+            }
+            motors += "    <motor name=\"" + escaped(a.joint) + "_motor\" joint=\"" +
+                      escaped(jointName(joint, actuator.coordinate)) + "\" gear=\"1\"/>\n";
+            if (a.force.kind == SignalSpec::Kind::Zero) {
+                mapped(element, "<motor> " + a.joint + "_motor (zero force until ctrl is set)");
+            } else {
+                approximated(element, "<motor> " + a.joint +
+                                          "_motor: the force signal is not carried (MuJoCo's "
+                                          "ctrl is set at run time)");
+            }
+        }
+        if (!motors.empty()) {
+            xml_ += "  <actuator>\n" + motors + "  </actuator>\n";
+        }
+    }
+
+    const MechanismSpec& spec_;
+    ExportResult result_;
+    const Model* model_ = nullptr;
+    InitialState state_;
+    std::unique_ptr<Workspace> ws_;
+    double lever_ = 0.1;
+    std::string solref_;
+    double timestep_ = kLargestTimestep;
+    std::map<int, Eigen::Vector3d> guideAxis_; ///< per prismatic/cylindrical cut: its axis in A
+    std::vector<std::string> bodyNames_;
+    std::vector<std::vector<Site>> sites_;
+    std::vector<double> keyQpos_;
+    std::vector<double> keyQvel_;
+    std::string xml_;
+};
+
+} // namespace
+
+ExportResult exportMjcf(const MechanismSpec& spec) {
+    return MjcfWriter(spec).run();
+}
+
+} // namespace sslm

@@ -1,0 +1,984 @@
+// SPDX-License-Identifier: MIT
+#include "core/interop/mjcf_import.hpp"
+
+#include <array>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <Eigen/Geometry>
+
+#include "core/dynamics/coordinate_partition.hpp"
+#include "core/interop/mesh_reference.hpp"
+#include "core/kinematics/configuration.hpp"
+#include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
+#include "core/model/compile.hpp"
+#include "core/model/workspace.hpp"
+#include "core/spec/joint_kinds.hpp"
+#include "core/spec/spec_validate.hpp"
+
+#include <mujoco/mujoco.h>
+
+namespace sslm {
+
+namespace {
+
+constexpr double kSameTolerance = 1e-9; ///< m or unit-vector components: "the same"
+
+std::string numberText(double value) {
+    std::ostringstream out;
+    out.precision(6);
+    out << value;
+    return out.str();
+}
+
+std::string vectorText(const Eigen::Vector3d& v) {
+    return "(" + numberText(v.x()) + ", " + numberText(v.y()) + ", " + numberText(v.z()) + ")";
+}
+
+struct ModelDeleter {
+    void operator()(mjModel* m) const { mj_deleteModel(m); }
+};
+struct DataDeleter {
+    void operator()(mjData* d) const { mj_deleteData(d); }
+};
+
+Eigen::Vector3d vec(const mjtNum* v) {
+    return {v[0], v[1], v[2]};
+}
+Eigen::Matrix3d mat(const mjtNum* m) {
+    Eigen::Matrix3d out;
+    out << m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8];
+    return out;
+}
+
+/// A body of the mechanism: an MJCF body with joints and the bodies welded to it, or the
+/// ground (the world and the bodies welded to it).
+struct Group {
+    std::string id;
+    std::string mjBody;     ///< the MJCF body that carries the joints
+    Eigen::Vector3d origin; ///< its origin in W at qpos0
+    double mass = 0;
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+    std::vector<std::pair<double, std::pair<Eigen::Vector3d, Eigen::Matrix3d>>> parts;
+    std::vector<BodyPoint> points;
+    std::set<std::string> pointNames;
+    std::vector<VisualSpec> visuals; ///< the geoms as the body's visuals, in its frame
+};
+
+class MjcfImporter {
+public:
+    explicit MjcfImporter(std::filesystem::path path)
+        : path_(std::move(path)), source_(path_.string()) {}
+
+    ImportResult run() {
+        result_.report.format = "mjcf";
+        std::array<char, 2048> message{};
+        mjModel* loaded =
+            mj_loadXML(source_.c_str(), nullptr, message.data(), static_cast<int>(message.size()));
+        if (loaded == nullptr) {
+            refused(message.data());
+            return std::move(result_);
+        }
+        m_.reset(loaded);
+        if (message[0] != '\0') {
+            approximated("MuJoCo", std::string("warning while loading: ") + message.data());
+        }
+        d_.reset(mj_makeData(m_.get()));
+        mj_kinematics(m_.get(), d_.get()); // at qpos0
+        build();
+        if (hasErrors(result_.diagnostics)) {
+            result_.spec.reset();
+        }
+        return std::move(result_);
+    }
+
+private:
+    // ---- diagnostics -----------------------------------------------------------------------
+
+    void error(const std::string& element, std::string message, std::string hint) {
+        Diagnostic d;
+        d.where = source_ + ": <" + element + ">";
+        d.message = std::move(message);
+        d.hint = std::move(hint);
+        result_.diagnostics.push_back(std::move(d));
+    }
+    void mapped(std::string element, std::string note) {
+        result_.report.mapped.push_back({std::move(element), std::move(note)});
+    }
+    void approximated(std::string element, std::string note) {
+        result_.report.approximated.push_back({std::move(element), std::move(note)});
+    }
+    void dropped(std::string element, std::string note) {
+        result_.report.dropped.push_back({std::move(element), std::move(note)});
+    }
+
+    /// MuJoCo's message names the element and line ("Element 'joint', line 12", "line = 12");
+    /// the diagnostic puts them where the URDF importer's are: "file:line: <element>".
+    void refused(const std::string& message) {
+        std::string text = message;
+        while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
+            text.pop_back();
+        }
+        std::smatch match;
+        int line = 0;
+        std::string element;
+        if (std::regex_search(text, match, std::regex("Element '([^']*)', line ([0-9]+)"))) {
+            element = match[1];
+            line = std::stoi(match[2]);
+        } else if (std::regex_search(text, match, std::regex("line = ([0-9]+)"))) {
+            line = std::stoi(match[1]);
+            std::smatch object;
+            if (std::regex_search(text, object, std::regex("Object name = ([^,]*),"))) {
+                element = "name=\"" + std::string(object[1]) + "\"";
+            }
+        } else if (std::regex_search(text, match, std::regex("[Ll]ine(?: number)?[ =]*([0-9]+)"))) {
+            line = std::stoi(match[1]);
+        }
+        std::string flat; // one line, runs of blanks collapsed
+        for (const char c : text) {
+            const bool blank = c == '\n' || c == ' ';
+            if (!blank || (!flat.empty() && flat.back() != ' ')) {
+                flat += blank ? ' ' : c;
+            }
+        }
+        Diagnostic d;
+        d.where = source_ + (line > 0 ? ":" + std::to_string(line) : std::string()) +
+                  (element.empty() ? std::string() : ": <" + element + ">");
+        d.message = "MuJoCo refused the file: " + (flat.empty() ? "no reason given" : flat);
+        d.hint = "fix the element on that line (MJCF's reference: mujoco.readthedocs.io, "
+                 "XML Reference); the file must load in MuJoCo 2.2";
+        result_.diagnostics.push_back(std::move(d));
+    }
+
+    // ---- names -----------------------------------------------------------------------------
+
+    std::string name(mjtObj type, int id, const char* fallback) const {
+        const char* n = mj_id2name(m_.get(), type, id);
+        return n != nullptr && n[0] != '\0' ? std::string(n) : fallback + std::to_string(id);
+    }
+
+    void
+    addPoint(Group& group, std::string pointName, const Eigen::Vector3d& pW, std::string& actual) {
+        std::string unique = pointName;
+        for (int k = 2; group.pointNames.count(unique) != 0; ++k) {
+            unique = pointName + "_" + std::to_string(k);
+        }
+        group.pointNames.insert(unique);
+        BodyPoint point;
+        point.name = unique;
+        const Eigen::Vector3d local = pW - group.origin;
+        point.p_B = local.head<2>();
+        point.z_B = local.z();
+        group.points.push_back(point);
+        actual = unique;
+    }
+
+    JointEnd end(int group, const std::string& pointName, const Eigen::Vector3d& pW) {
+        std::string actual;
+        addPoint(groups_[group], pointName, pW, actual);
+        return {groups_[group].id, actual};
+    }
+
+    // ---- the model -------------------------------------------------------------------------
+
+    void build() {
+        const mjModel* m = m_.get();
+        const mjData* d = d_.get();
+        MechanismSpec spec;
+        spec.space = MotionSpace::Spatial;
+        spec.name = m->names != nullptr && m->names[0] != '\0' ? std::string(m->names)
+                                                               : path_.stem().string();
+        spec.gravity = {m->opt.gravity[0], m->opt.gravity[1]};
+        spec.gravityZ = m->opt.gravity[2];
+        mapped("option gravity", vectorText(vec(m->opt.gravity)) + " m/s²");
+
+        // groups: the ground, then one per body with joints, parents first
+        groupOf_.assign(m->nbody, 0);
+        Group ground;
+        ground.id = kGroundId;
+        ground.mjBody = "world";
+        ground.origin = Eigen::Vector3d::Zero();
+        groups_.push_back(ground);
+        std::set<std::string> ids{kGroundId};
+        for (int b = 1; b < m->nbody; ++b) {
+            if (m->body_jntnum[b] == 0) {
+                groupOf_[b] = groupOf_[m->body_weldid[b]];
+                const std::string& into = groups_[groupOf_[b]].id;
+                mapped("body " + name(mjOBJ_BODY, b, "body"),
+                       into == kGroundId ? std::string("welded to the world: part of the ground")
+                                         : "no joint: merged into body " + into);
+                continue;
+            }
+            Group group;
+            group.mjBody = name(mjOBJ_BODY, b, "body");
+            group.id = group.mjBody;
+            if (ids.count(group.id) != 0) {
+                group.id += "_body";
+                approximated("body " + group.mjBody,
+                             "renamed " + group.id + ": 'ground' is the ground's reserved id");
+            }
+            ids.insert(group.id);
+            group.origin = vec(d->xpos + 3 * b);
+            groupOf_[b] = static_cast<int>(groups_.size());
+            groups_.push_back(std::move(group));
+        }
+        for (int b = 1; b < m->nbody; ++b) {
+            addMass(b);
+        }
+        for (int b = 1; b < m->nbody; ++b) {
+            if (m->body_jntnum[b] > 0) {
+                addJoints(b, spec);
+            }
+        }
+        addEqualities(spec);
+        addGeoms();
+        addOthers(spec);
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        for (std::size_t g = 1; g < groups_.size(); ++g) {
+            Group& group = groups_[g];
+            if (!(group.mass > 0)) {
+                error("body name=\"" + group.mjBody + "\"",
+                      "the body moves (it has joints) but has no mass, nor have the bodies "
+                      "welded to it",
+                      "give it an <inertial> with a positive mass or a geom with density");
+                continue;
+            }
+            const Eigen::Vector3d comW = group.moment / group.mass;
+            Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
+            for (const auto& [mass, ci] : group.parts) {
+                const Eigen::Vector3d r = ci.first - comW;
+                inertia += ci.second + mass * (r.squaredNorm() * Eigen::Matrix3d::Identity() -
+                                               r * r.transpose());
+            }
+            BodySpec body;
+            body.id = group.id;
+            body.name = group.mjBody;
+            body.mass = group.mass;
+            const Eigen::Vector3d com = comW - group.origin;
+            body.com_B = com.head<2>();
+            body.comZ_B = com.z();
+            body.inertiaTensor = 0.5 * (inertia + inertia.transpose());
+            body.points = group.points;
+            body.visuals = group.visuals;
+            compactShape(body);
+            spec.bodies.push_back(std::move(body));
+        }
+        spec.ground.points = groups_[0].points;
+        spec.ground.visuals = groups_[0].visuals;
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        initialState(spec);
+        std::ostringstream description;
+        description << "Imported from " << path_.filename().string()
+                    << " (MJCF, MuJoCo 2.2) by sslm import: " << (m->nbody - 1) << " bodies, "
+                    << m->njnt << " joints, " << spec.cuts.size()
+                    << " loop closure(s). Body frames are parallel to the ground at the model's "
+                       "qpos0; coordinates are qpos − qpos0.";
+        spec.description = description.str();
+        for (Diagnostic& diagnostic : validateSpec(spec)) {
+            diagnostic.where = source_ + ": imported mechanism: " + diagnostic.where;
+            result_.diagnostics.push_back(std::move(diagnostic));
+        }
+        if (!hasErrors(result_.diagnostics)) {
+            reportRedundantLoops(spec);
+            result_.spec = std::move(spec);
+        }
+    }
+
+    /// Grübler's count in space (the URDF importer's warning): a loop that leaves no freedom
+    /// is most often a planar linkage drawn in 3-D, whose spatial constraints are redundant.
+    void reportRedundantLoops(const MechanismSpec& spec) {
+        if (spec.cuts.empty()) {
+            return;
+        }
+        const int dof = grublerMobility(spec);
+        bool parallel = true;
+        const Eigen::Vector3d first = spec.joints.front().axis;
+        for (const JointSpec& joint : spec.joints) {
+            parallel = parallel && joint.type != JointType::Spherical &&
+                       joint.type != JointType::Universal && joint.axis.cross(first).norm() < 1e-9;
+        }
+        if (dof >= 1) {
+            return;
+        }
+        std::string note = "Grübler's count in space gives " + std::to_string(dof) +
+                           " DOF: the loops lock the mechanism or their constraints are redundant "
+                           "(sslm check says which)";
+        note += parallel ? "; all joint axes are parallel: a planar linkage drawn in 3-D, which "
+                           "the spatial kernel cannot simulate yet (recognising it as planar is "
+                           "planned): draw it as a planar (version 1) file meanwhile"
+                         : "; change a closure's type or add a joint";
+        approximated("loops", note);
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::Warning;
+        d.where = source_;
+        d.message = note;
+        result_.diagnostics.push_back(std::move(d));
+    }
+
+    void addMass(int b) {
+        const mjModel* m = m_.get();
+        const mjData* d = d_.get();
+        const double mass = m->body_mass[b];
+        const std::string element = "body " + name(mjOBJ_BODY, b, "body");
+        if (mass == 0) {
+            return;
+        }
+        Group& group = groups_[groupOf_[b]];
+        if (groupOf_[b] == 0) {
+            dropped(element, "its mass (" + numberText(mass) +
+                                 " kg) is part of the ground, which does not move");
+            return;
+        }
+        const Eigen::Matrix3d R = mat(d->ximat + 9 * b);
+        const Eigen::Matrix3d inW = R * vec(m->body_inertia + 3 * b).asDiagonal() * R.transpose();
+        const Eigen::Vector3d c = vec(d->xipos + 3 * b);
+        group.mass += mass;
+        group.moment += mass * c;
+        group.parts.push_back({mass, {c, inW}});
+        mapped(element,
+               "mass " + numberText(mass) + " kg, COM and inertia tensor" +
+                   (group.mjBody != name(mjOBJ_BODY, b, "body") ? " merged into body " + group.id
+                                                                : std::string()));
+    }
+
+    /// A body whose points coincide is drawn as a block (the URDF importer's rule).
+    static void compactShape(BodySpec& body) {
+        if (body.points.empty()) {
+            return;
+        }
+        const Eigen::Vector3d first = body.points.front().position3();
+        for (const BodyPoint& p : body.points) {
+            if ((p.position3() - first).norm() > 1e-9) {
+                return;
+            }
+        }
+        const double gyration = std::sqrt(body.inertiaTensor->trace() / (2 * body.mass));
+        const double size = gyration > 1e-6 ? 2 * gyration : 0.01;
+        body.shape = BodyShape::Block;
+        body.blockWidth = size;
+        body.blockHeight = size;
+    }
+
+    struct Scalar {
+        std::string coordinate;
+        int qposAddress = 0;
+        int dofAddress = 0;
+    };
+
+    void addJoints(int b, MechanismSpec& spec) {
+        const mjModel* m = m_.get();
+        const mjData* d = d_.get();
+        const int first = m->body_jntadr[b];
+        const int count = m->body_jntnum[b];
+        const int parent = groupOf_[m->body_parentid[b]];
+        const int child = groupOf_[b];
+        const std::string bodyName = name(mjOBJ_BODY, b, "body");
+        std::vector<int> types;
+        std::vector<std::string> names;
+        for (int j = first; j < first + count; ++j) {
+            types.push_back(m->jnt_type[j]);
+            names.push_back(name(mjOBJ_JOINT, j, "joint"));
+        }
+        const auto anchor = [&](int j) {
+            return vec(d->xanchor + 3 * j);
+        };
+        const auto axis = [&](int j) {
+            return vec(d->xaxis + 3 * j).normalized();
+        };
+        JointSpec js;
+        js.name = names.front();
+        const std::string element = "joint name=\"" + js.name + "\"";
+        if (count == 1 && types[0] == mjJNT_FREE) {
+            error(element, "a free joint: body " + bodyName + " floats",
+                  "attach it to its parent with a hinge, slide or ball joint (SSLM has no free "
+                  "bodies), or weld it (no joint)");
+            return;
+        }
+        Eigen::Vector3d point = anchor(first);
+        if (count == 1) {
+            js.coordinate = js.name;
+            if (types[0] == mjJNT_HINGE) {
+                js.type = JointType::Revolute;
+                js.axis = axis(first);
+                scalars_.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
+                mapped("joint " + js.name, "hinge → revolute, axis " + vectorText(js.axis));
+            } else if (types[0] == mjJNT_SLIDE) {
+                js.type = JointType::Prismatic;
+                js.axis = axis(first);
+                scalars_.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
+                mapped("joint " + js.name, "slide → prismatic, axis " + vectorText(js.axis));
+            } else {
+                js.type = JointType::Spherical;
+                js.coordinate.clear();
+                js.coordinates = {js.name + ".wx", js.name + ".wy", js.name + ".wz"};
+                balls_.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
+                mapped("joint " + js.name, "ball → spherical");
+            }
+            springDamper(first, js);
+        } else if (count == 2 && types[0] == mjJNT_HINGE && types[1] == mjJNT_HINGE &&
+                   (anchor(first) - anchor(first + 1)).norm() < kSameTolerance &&
+                   std::abs(axis(first).dot(axis(first + 1))) < kSameTolerance) {
+            js.name = commonName(names[0], names[1]);
+            js.type = JointType::Universal;
+            js.axis = axis(first);
+            js.axis2 = axis(first + 1);
+            js.coordinates = {names[0], names[1]};
+            for (int k = 0; k < 2; ++k) {
+                scalars_.push_back({names[k], m->jnt_qposadr[first + k], m->jnt_dofadr[first + k]});
+                springDamper(first + k, js);
+            }
+            mapped("joints " + names[0] + ", " + names[1],
+                   "two perpendicular hinges through one point in body " + bodyName +
+                       " → universal joint " + js.name + ", axes " + vectorText(js.axis) +
+                       " (in the parent) and " + vectorText(js.axis2) + " (in the child)");
+        } else if (count == 2 &&
+                   ((types[0] == mjJNT_HINGE && types[1] == mjJNT_SLIDE) ||
+                    (types[0] == mjJNT_SLIDE && types[1] == mjJNT_HINGE)) &&
+                   axis(first).cross(axis(first + 1)).norm() < kSameTolerance) {
+            const int hinge = types[0] == mjJNT_HINGE ? first : first + 1;
+            const int slide = hinge == first ? first + 1 : first;
+            const std::string& turn = names[hinge - first];
+            const std::string& move = names[slide - first];
+            js.name = commonName(turn, move);
+            js.type = JointType::Cylindrical;
+            js.axis = axis(hinge);
+            js.coordinates = {turn, move};
+            point = anchor(hinge);
+            scalars_.push_back({turn, m->jnt_qposadr[hinge], m->jnt_dofadr[hinge]});
+            scalars_.push_back({move, m->jnt_qposadr[slide], m->jnt_dofadr[slide]});
+            springDamper(hinge, js);
+            springDamper(slide, js);
+            mapped("joints " + names[0] + ", " + names[1],
+                   "a hinge and a slide on one axis in body " + bodyName + " → cylindrical joint " +
+                       js.name + ", axis " + vectorText(js.axis));
+        } else {
+            std::string list;
+            for (int k = 0; k < count; ++k) {
+                list += (k > 0 ? ", " : "") + names[k];
+            }
+            error("body name=\"" + bodyName + "\"",
+                  "the body has " + std::to_string(count) + " joints (" + list +
+                      ") that are no universal (two perpendicular hinges through one point) "
+                      "and no cylindrical (a hinge and a slide on one axis) joint",
+                  "split the joints over massive bodies, one joint each");
+            return;
+        }
+        js.parent = end(parent, js.name, point);
+        js.child = end(child, js.name, point);
+        spec.joints.push_back(std::move(js));
+    }
+
+    /// "J3" for "J3.1" and "J3.2" (sslm export's names of a universal joint's hinges), else
+    /// the first name.
+    static std::string commonName(const std::string& a, const std::string& b) {
+        const std::size_t dotA = a.rfind('.');
+        const std::size_t dotB = b.rfind('.');
+        if (dotA != std::string::npos && dotA > 0 && dotA == dotB &&
+            a.compare(0, dotA, b, 0, dotB) == 0) {
+            return a.substr(0, dotA);
+        }
+        return a;
+    }
+
+    void springDamper(int j, JointSpec& js) {
+        const mjModel* m = m_.get();
+        const std::string element = "joint " + name(mjOBJ_JOINT, j, "joint");
+        const int q = m->jnt_qposadr[j];
+        const int v = m->jnt_dofadr[j];
+        const double stiffness = m->jnt_stiffness[j];
+        const double damping = m->dof_damping[v];
+        const bool scalar = m->jnt_type[j] == mjJNT_HINGE || m->jnt_type[j] == mjJNT_SLIDE;
+        if (stiffness != 0 || damping != 0) {
+            if (scalar && js.coordinates.empty()) {
+                js.springDamper =
+                    SpringDamperSpec{stiffness, m->qpos_spring[q] - m->qpos0[q], damping};
+                mapped(element + " stiffness/damping", "spring_damper: stiffness " +
+                                                           numberText(stiffness) + ", damping " +
+                                                           numberText(damping));
+            } else {
+                dropped(element + " stiffness/damping",
+                        "stiffness " + numberText(stiffness) + ", damping " + numberText(damping) +
+                            ": only one-coordinate joints carry one");
+            }
+        }
+        if (m->jnt_limited[j] != 0) {
+            dropped(element + " range", "[" + numberText(m->jnt_range[2 * j]) + ", " +
+                                            numberText(m->jnt_range[2 * j + 1]) +
+                                            "] not enforced (no joint stops in SSLM yet)");
+        }
+        const int dofs = m->jnt_type[j] == mjJNT_BALL ? 3 : 1;
+        for (int k = 0; k < dofs; ++k) {
+            if (m->dof_frictionloss[v + k] != 0) {
+                dropped(element + " frictionloss", "dry friction is not modelled");
+                break;
+            }
+        }
+        for (int k = 0; k < dofs; ++k) {
+            if (m->dof_armature[v + k] != 0) {
+                dropped(element + " armature", "rotor inertia is not modelled");
+                break;
+            }
+        }
+    }
+
+    // ---- equality constraints: the loop closures ------------------------------------------
+
+    /// World position of anchor `side` (0: on body1, 1: on body2) of connect `e` at qpos0.
+    Eigen::Vector3d connectPoint(int e, int side) const {
+        const mjModel* m = m_.get();
+        const int body = side == 0 ? m->eq_obj1id[e] : m->eq_obj2id[e];
+        const mjtNum* local = m->eq_data + mjNEQDATA * e + 3 * side;
+        return vec(d_->xpos + 3 * body) + mat(d_->xmat + 9 * body) * vec(local);
+    }
+
+    void addEqualities(MechanismSpec& spec) {
+        const mjModel* m = m_.get();
+        // connects between the same two groups, in file order; tendon equalities on one tendon
+        std::map<std::pair<int, int>, std::vector<int>> connects;
+        std::vector<int> tendonEqualities;
+        // inactive connects named "<connect>_axis": sslm export's mark of a planar revolute
+        // cut's axis (redundant in the plane)
+        std::map<std::string, int> axisMarks;
+        for (int e = 0; e < m->neq; ++e) {
+            const std::string eqName = name(mjOBJ_EQUALITY, e, "equality");
+            const std::string element = "equality " + eqName;
+            if (m->eq_active[e] == 0) {
+                if (m->eq_type[e] == mjEQ_CONNECT && eqName.size() > 5 &&
+                    eqName.compare(eqName.size() - 5, 5, "_axis") == 0) {
+                    axisMarks[eqName] = e;
+                } else {
+                    dropped(element, "inactive (active=\"false\")");
+                }
+                continue;
+            }
+            switch (m->eq_type[e]) {
+            case mjEQ_CONNECT: {
+                const int a = groupOf_[m->eq_obj1id[e]];
+                const int b = groupOf_[m->eq_obj2id[e]];
+                if (a == b) {
+                    dropped(element, "connects two parts of one rigid body");
+                    break;
+                }
+                connects[{a, b}].push_back(e);
+                break;
+            }
+            case mjEQ_WELD:
+                error("weld name=\"" + eqName + "\"",
+                      "a weld equality would make its loop rigid (a fixed cut joint)",
+                      "replace it by the joint the loop needs: a <connect> (spherical), two "
+                      "<connect>s on an axis (revolute), or weld the bodies in the tree");
+                break;
+            case mjEQ_TENDON:
+                tendonEqualities.push_back(e);
+                break;
+            case mjEQ_JOINT:
+                dropped(element, "joint coupling (polynomial in another joint) is not modelled");
+                break;
+            default:
+                dropped(element, "not modelled");
+                break;
+            }
+        }
+        std::set<int> usedTendonEqualities;
+        for (const auto& [bodies, list] : connects) {
+            const auto [a, b] = bodies;
+            std::size_t k = 0;
+            while (k < list.size()) {
+                const int e = list[k];
+                const std::string cutName = name(mjOBJ_EQUALITY, e, "connect");
+                JointSpec js;
+                js.name = uniqueJointName(spec, cutName);
+                const Eigen::Vector3d pA = connectPoint(e, 0);
+                const Eigen::Vector3d pB = connectPoint(e, 1);
+                if ((pA - pB).norm() > 1e-9) {
+                    approximated("equality " + cutName,
+                                 "its anchors are " + numberText((pA - pB).norm()) +
+                                     " m apart at qpos0; the assembly closes the loop");
+                }
+                // two connects, or one and its inactive axis mark: a revolute joint about the
+                // line through the anchors
+                const auto mark = axisMarks.find(cutName + "_axis");
+                const bool marked = mark != axisMarks.end() &&
+                                    groupOf_[m->eq_obj1id[mark->second]] == a &&
+                                    groupOf_[m->eq_obj2id[mark->second]] == b;
+                if (marked || k + 1 < list.size()) {
+                    const int e2 = marked ? mark->second : list[k + 1];
+                    const Eigen::Vector3d axis = connectPoint(e2, 0) - pA;
+                    if (axis.norm() > 1e-9) {
+                        js.type = JointType::Revolute;
+                        js.axis = axis.normalized();
+                        js.coordinate = js.name;
+                        mapped("equalities " + cutName + ", " + name(mjOBJ_EQUALITY, e2, "connect"),
+                               "two <connect>s between the same bodies → revolute cut joint " +
+                                   js.name + ", axis " + vectorText(js.axis));
+                        if (marked) {
+                            axisMarks.erase(mark);
+                        }
+                        k += marked ? 1 : 2;
+                        addCut(spec, js, a, b, pA, pB);
+                        continue;
+                    }
+                }
+                js.type = JointType::Spherical;
+                js.coordinates = {js.name + ".wx", js.name + ".wy", js.name + ".wz"};
+                if (const int t = universalTendon(a, b, pA, tendonEqualities, js); t >= 0) {
+                    usedTendonEqualities.insert(t);
+                    mapped("equalities " + cutName + ", " + name(mjOBJ_EQUALITY, t, "tendon"),
+                           "a <connect> and a tendon equality holding two perpendicular "
+                           "levers → universal cut joint " +
+                               js.name + ", axes " + vectorText(js.axis) + " and " +
+                               vectorText(js.axis2));
+                } else {
+                    mapped("equality " + cutName, "<connect> → spherical cut joint " + js.name);
+                }
+                ++k;
+                addCut(spec, js, a, b, pA, pB);
+            }
+        }
+        for (const auto& [markName, e] : axisMarks) {
+            (void)e;
+            dropped("equality " + markName, "inactive (active=\"false\")");
+        }
+        for (const int e : tendonEqualities) {
+            if (usedTendonEqualities.count(e) == 0) {
+                dropped("equality " + name(mjOBJ_EQUALITY, e, "equality"),
+                        "tendon length coupling is not modelled");
+            }
+        }
+    }
+
+    /// The tendon equality that, with a connect at pA between groups a and b, makes a
+    /// universal joint: a two-site spatial tendon between a site on a and one on b whose levers
+    /// from pA are perpendicular and of one length L, held at √2·L. Sets js's axes; −1 if none.
+    int universalTendon(int a,
+                        int b,
+                        const Eigen::Vector3d& pA,
+                        const std::vector<int>& tendonEqualities,
+                        JointSpec& js) const {
+        const mjModel* m = m_.get();
+        for (const int e : tendonEqualities) {
+            const int t = m->eq_obj1id[e];
+            if (m->eq_obj2id[e] >= 0 || m->tendon_num[t] != 2) {
+                continue;
+            }
+            const int w = m->tendon_adr[t];
+            if (m->wrap_type[w] != mjWRAP_SITE || m->wrap_type[w + 1] != mjWRAP_SITE) {
+                continue;
+            }
+            const mjtNum* c = m->eq_data + mjNEQDATA * e;
+            if (c[0] != 0) {
+                continue;
+            }
+            int s1 = m->wrap_objid[w];
+            int s2 = m->wrap_objid[w + 1];
+            if (groupOf_[m->site_bodyid[s1]] == b && groupOf_[m->site_bodyid[s2]] == a) {
+                std::swap(s1, s2);
+            }
+            if (groupOf_[m->site_bodyid[s1]] != a || groupOf_[m->site_bodyid[s2]] != b) {
+                continue;
+            }
+            const Eigen::Vector3d l1 = vec(d_->site_xpos + 3 * s1) - pA;
+            const Eigen::Vector3d l2 = vec(d_->site_xpos + 3 * s2) - pA;
+            const double L = l1.norm();
+            if (!(L > 1e-9) || std::abs(l2.norm() - L) > 1e-9 * L ||
+                std::abs(l1.dot(l2)) > 1e-9 * L * L ||
+                std::abs(m->tendon_length0[t] - std::sqrt(2.0) * L) > 1e-9 * L) {
+                continue;
+            }
+            js.type = JointType::Universal;
+            js.axis = l1.normalized();
+            js.axis2 = l2.normalized();
+            js.coordinates = {js.name + ".1", js.name + ".2"};
+            return e;
+        }
+        return -1;
+    }
+
+    std::string uniqueJointName(const MechanismSpec& spec, const std::string& wanted) const {
+        std::string out = wanted;
+        const auto taken = [&](const std::string& n) {
+            for (const JointSpec& j : spec.joints) {
+                if (j.name == n || j.coordinateName() == n) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        for (int k = 2; taken(out); ++k) {
+            out = wanted + "_" + std::to_string(k);
+        }
+        return out;
+    }
+
+    void addCut(MechanismSpec& spec,
+                JointSpec& js,
+                int a,
+                int b,
+                const Eigen::Vector3d& pA,
+                const Eigen::Vector3d& pB) {
+        js.parent = end(a, js.name, pA);
+        js.child = end(b, js.name, pB);
+        spec.cuts.push_back(js.name);
+        spec.joints.push_back(std::move(js));
+    }
+
+    // ---- geoms, tendons, sensors, actuators, keyframes -------------------------------------
+
+    void addGeoms() {
+        const mjModel* m = m_.get();
+        const mjData* d = d_.get();
+        int contacts = 0;
+        for (int g = 0; g < m->ngeom; ++g) {
+            const int b = m->geom_bodyid[g];
+            const Group& group = groups_[groupOf_[b]];
+            if (m->geom_contype[g] != 0 || m->geom_conaffinity[g] != 0) {
+                ++contacts;
+            }
+            VisualShape shape;
+            shape.body = group.id;
+            shape.link = name(mjOBJ_BODY, b, "body");
+            shape.position = vec(d->geom_xpos + 3 * g) - group.origin;
+            shape.rotation = mat(d->geom_xmat + 9 * g);
+            const mjtNum* size = m->geom_size + 3 * g;
+            switch (m->geom_type[g]) {
+            case mjGEOM_BOX:
+                shape.kind = "box";
+                shape.size = 2 * vec(size);
+                break;
+            case mjGEOM_SPHERE:
+                shape.kind = "sphere";
+                shape.radius = size[0];
+                break;
+            case mjGEOM_CYLINDER:
+                shape.kind = "cylinder";
+                shape.radius = size[0];
+                shape.length = 2 * size[1];
+                break;
+            case mjGEOM_CAPSULE:
+                shape.kind = "capsule";
+                shape.radius = size[0];
+                shape.length = 2 * size[1];
+                break;
+            case mjGEOM_MESH:
+                shape.kind = "mesh";
+                shape.meshFile = name(mjOBJ_MESH, m->geom_dataid[g], "mesh");
+                break;
+            default:
+                dropped("geom " + name(mjOBJ_GEOM, g, "geom"),
+                        "a plane, height field or ellipsoid: not kept");
+                continue;
+            }
+            const std::string element = "geom " + name(mjOBJ_GEOM, g, "geom") + " " + shape.kind;
+            if (shape.kind == "mesh") {
+                approximated(element, "kept in this report by its MJCF <mesh> name, not drawn: "
+                                      "MuJoCo 2.2's compiled model keeps no mesh file");
+            } else {
+                VisualShape drawn = shape;
+                if (shape.kind == "capsule") {
+                    drawn.kind = "cylinder"; // its caps are not drawn
+                }
+                std::string note;
+                bool found = true;
+                VisualSpec visual = visualOf(drawn, {}, note, found);
+                const float* rgba = m->geom_rgba + 4 * g;
+                visual.color =
+                    Eigen::Vector3d(rgba[0], rgba[1], rgba[2]).cwiseMax(0.0).cwiseMin(1.0);
+                groups_[groupOf_[b]].visuals.push_back(std::move(visual));
+                if (shape.kind == "capsule") {
+                    approximated(element, note + ", drawn as a cylinder without its caps");
+                } else {
+                    mapped(element, note);
+                }
+            }
+            result_.report.visuals.push_back(std::move(shape));
+        }
+        if (contacts > 0 && (m->opt.disableflags & mjDSBL_CONTACT) == 0) {
+            dropped("contacts", std::to_string(contacts) +
+                                    " geom(s) take part in contacts: SSLM has no contact");
+        }
+    }
+
+    void addOthers(MechanismSpec& spec) {
+        const mjModel* m = m_.get();
+        for (int t = 0; t < m->ntendon; ++t) {
+            bool used = false;
+            for (int e = 0; e < m->neq; ++e) {
+                used = used || (m->eq_type[e] == mjEQ_TENDON && m->eq_obj1id[e] == t);
+            }
+            if (!used) {
+                dropped("tendon " + name(mjOBJ_TENDON, t, "tendon"), "tendons are not modelled");
+            }
+        }
+        if (m->nsensor > 0) {
+            dropped("sensors", std::to_string(m->nsensor) + " sensor(s): not modelled");
+        }
+        for (int u = 0; u < m->nu; ++u) {
+            const std::string element = "actuator " + name(mjOBJ_ACTUATOR, u, "actuator");
+            const bool motor =
+                m->actuator_trntype[u] == mjTRN_JOINT && m->actuator_dyntype[u] == mjDYN_NONE &&
+                m->actuator_gaintype[u] == mjGAIN_FIXED && m->actuator_biastype[u] == mjBIAS_NONE;
+            const int j = m->actuator_trnid[2 * u];
+            if (!motor || (m->jnt_type[j] != mjJNT_HINGE && m->jnt_type[j] != mjJNT_SLIDE)) {
+                dropped(element, "only a plain <motor> on a hinge or slide is imported");
+                continue;
+            }
+            const std::string jointName = name(mjOBJ_JOINT, j, "joint");
+            bool found = false;
+            for (const JointSpec& js : spec.joints) {
+                found = found || (js.name == jointName && js.coordinates.empty());
+            }
+            if (!found) {
+                dropped(element, "its joint " + jointName + " is part of a multi-axis joint");
+                continue;
+            }
+            ActuatorSpec a;
+            a.joint = jointName;
+            spec.actuators.push_back(a);
+            mapped(element, "<motor> → a force actuator on " + jointName +
+                                " with zero force (MuJoCo's ctrl is set at run time; gear " +
+                                numberText(m->actuator_gear[6 * u]) + ")");
+        }
+    }
+
+    /// The initial state: the first keyframe (qpos − qpos0, qvel), else qpos0 at rest. Without
+    /// loops every coordinate is an input; with loops the inputs are chosen at that pose by
+    /// the kernel's partition (the best-conditioned dependent coordinates per loop), and every
+    /// coordinate's value is the assembly guess.
+    void initialState(MechanismSpec& spec) {
+        const mjModel* m = m_.get();
+        const bool key = m->nkey > 0;
+        const mjtNum* qpos = key ? m->key_qpos : m->qpos0;
+        const mjtNum* qvel = key ? m->key_qvel : nullptr;
+        if (key) {
+            mapped("keyframe " + name(mjOBJ_KEY, 0, "key"),
+                   "the initial state (qpos − qpos0, qvel)" +
+                       std::string(m->nkey > 1 ? "; the other keyframes are dropped" : ""));
+        } else {
+            mapped("initial state", "qpos0 at rest (the file has no keyframe)");
+        }
+        std::vector<std::pair<std::string, double>> values;
+        std::vector<std::pair<std::string, double>> rates;
+        for (const Scalar& s : scalars_) {
+            values.emplace_back(s.coordinate, qpos[s.qposAddress] - m->qpos0[s.qposAddress]);
+            rates.emplace_back(s.coordinate, qvel != nullptr ? qvel[s.dofAddress] : 0.0);
+        }
+        for (const Scalar& s : balls_) {
+            const Eigen::Quaterniond now(qpos[s.qposAddress], qpos[s.qposAddress + 1],
+                                         qpos[s.qposAddress + 2], qpos[s.qposAddress + 3]);
+            const Eigen::Quaterniond zero(m->qpos0[s.qposAddress], m->qpos0[s.qposAddress + 1],
+                                          m->qpos0[s.qposAddress + 2], m->qpos0[s.qposAddress + 3]);
+            if (now.angularDistance(zero) > 1e-12) {
+                approximated("joint " + s.coordinate,
+                             "the keyframe turns the ball from qpos0; the initial state starts "
+                             "it at qpos0 (a ball's turn is no named coordinate)");
+            }
+            const bool turning =
+                qvel != nullptr && (qvel[s.dofAddress] != 0 || qvel[s.dofAddress + 1] != 0 ||
+                                    qvel[s.dofAddress + 2] != 0);
+            if (turning) {
+                approximated("joint " + s.coordinate,
+                             "the keyframe's ball rates are dropped: a ball's coordinates cannot "
+                             "be inputs of the initial state (its rates follow from the loops, "
+                             "or start at 0)");
+            }
+        }
+        if (spec.cuts.empty()) {
+            spec.initial.independent = values;
+            for (const auto& r : rates) {
+                if (r.second != 0) {
+                    spec.initial.rates.push_back(r);
+                }
+            }
+            return;
+        }
+        spec.initial.assemblyGuess = values;
+        // choose the inputs at that pose
+        const CompileResult compiled = compileModel(spec);
+        if (!compiled.ok()) {
+            return; // validation below names the problem
+        }
+        const Model& model = *compiled.model;
+        Eigen::VectorXd q = neutralPositions(model);
+        for (int k = 0; k < model.nq(); ++k) {
+            const int p = positionIndex(model, k);
+            for (const auto& [n, v] : values) {
+                if (p >= 0 && n == model.coordinates[k].name) {
+                    q[p] = v;
+                }
+            }
+        }
+        Workspace ws(model);
+        updatePositions(model, ws, q);
+        const PartitionChoice choice = choosePartition(model, constraintJacobian(model, ws));
+        if (!choice.ok()) {
+            approximated("initial state", "no inputs chosen at the initial pose (" + choice.error +
+                                              "): initial.independent is left to choose");
+            return;
+        }
+        std::string inputs;
+        std::string skipped;
+        for (const int k : choice.partition.independent) {
+            const std::string& n = model.coordinates[k].name;
+            if (positionIndex(model, k) < 0) {
+                skipped += (skipped.empty() ? "" : ", ") + n;
+                continue;
+            }
+            for (const auto& [vn, v] : values) {
+                if (vn == n) {
+                    spec.initial.independent.emplace_back(vn, v);
+                    inputs += (inputs.empty() ? "" : ", ") + vn;
+                }
+            }
+            for (const auto& [rn, r] : rates) {
+                if (rn == n && r != 0) {
+                    spec.initial.rates.emplace_back(rn, r);
+                }
+            }
+        }
+        approximated("initial state",
+                     "inputs " + (inputs.empty() ? std::string("none") : inputs) +
+                         " (chosen at the initial pose; the other coordinates' values are the "
+                         "assembly guess, their rates follow from the loops)" +
+                         (skipped.empty() ? std::string()
+                                          : "; the partition also chose the ball rates " + skipped +
+                                                ", which cannot be inputs: they start at 0"));
+    }
+
+    std::filesystem::path path_;
+    std::string source_;
+    ImportResult result_;
+    std::unique_ptr<mjModel, ModelDeleter> m_;
+    std::unique_ptr<mjData, DataDeleter> d_;
+    std::vector<int> groupOf_;
+    std::vector<Group> groups_;
+    std::vector<Scalar> scalars_;
+    std::vector<Scalar> balls_;
+};
+
+} // namespace
+
+ImportResult importMjcf(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+        ImportResult result;
+        result.report.format = "mjcf";
+        Diagnostic d;
+        d.where = path.string();
+        d.message = "no such file";
+        d.hint = "check the path";
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    return MjcfImporter(path).run();
+}
+
+} // namespace sslm
