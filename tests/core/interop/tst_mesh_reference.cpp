@@ -9,6 +9,7 @@
 
 #include "core/interop/mechanism_import.hpp"
 #include "core/interop/mesh_reference.hpp"
+#include "core/spatial/roll_pitch_yaw.hpp"
 
 using namespace sslm;
 namespace fs = std::filesystem;
@@ -42,7 +43,8 @@ private Q_SLOTS:
 
     void importedMeshesAreVisualsSavedRelative() {
         const fs::path root = kRoot;
-        const ImportResult r = importMechanism(kUrdf);
+        // one hinge about y would be recognised planar: kept spatial, the poses as the file's
+        const ImportResult r = importMechanism(kUrdf, MechanismImportOptions{true});
         QVERIFY(r.ok());
         const MechanismSpec& spec = *r.spec;
         QCOMPARE(spec.bodies.size(), std::size_t(1));
@@ -67,6 +69,20 @@ private Q_SLOTS:
         rebaseVisualFiles(moved, root / "models", root / "models" / "old" / "deeper" / "still");
         QCOMPARE(fs::path(moved.bodies[0].visuals[0].file),
                  (root / "pkg" / "meshes" / "box.stl").lexically_normal());
+    }
+
+    void planarImportTurnsVisualsIntoThePlane() {
+        // the one hinge about y: recognised planar in the x-z plane, X = x, Y = z, normal -y
+        const ImportResult r = importMechanism(kUrdf);
+        QVERIFY(r.ok());
+        QCOMPARE(r.spec->space, MotionSpace::Planar);
+        const VisualSpec& brass = r.spec->bodies[0].visuals[0];
+        Eigen::Matrix3d plane;
+        plane << Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitZ(), -Eigen::Vector3d::UnitY();
+        // the same shape in space: the plane's frame turns it back onto the file's pose
+        QVERIFY((plane * brass.position - Eigen::Vector3d(0.1, 0, 0)).norm() < 1e-15);
+        const Eigen::Matrix3d file = rotationFromRpy(Eigen::Vector3d(0, 0.5, 0));
+        QVERIFY((plane * rotationFromRpy(brass.rpy) - file).norm() < 1e-14);
     }
 };
 
