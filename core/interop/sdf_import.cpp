@@ -16,6 +16,7 @@
 
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
+#include "core/interop/model_file.hpp"
 #include "core/spec/spec_validate.hpp"
 
 #include <sdf/sdf.hh>
@@ -24,9 +25,6 @@
 namespace sslm {
 
 namespace {
-
-/// SDFormat files larger than this are refused before parsing.
-constexpr std::uintmax_t kMaxSdfBytes = 64u * 1024u * 1024u;
 
 /// A rigid transform: x_parent = R x_local + p.
 struct Frame {
@@ -970,29 +968,9 @@ ImportResult importSdfText(std::string_view text, const std::string& source) {
 
 ImportResult importSdf(const std::filesystem::path& path) {
     ImportResult result;
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    Diagnostic d;
-    d.where = path.string();
-    if (ec) {
-        d.message = "cannot read the file: " + ec.message();
-        result.diagnostics.push_back(d);
-        return result;
-    }
-    if (size > kMaxSdfBytes) {
-        d.message = "the file is larger than 64 MB";
-        d.hint = "an SDFormat file is a few kB to a few MB; is this the right file?";
-        result.diagnostics.push_back(d);
-        return result;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        d.message = "cannot open the file";
-        result.diagnostics.push_back(d);
-        return result;
-    }
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return importSdfText(text, path.string());
+    const std::optional<std::string> text =
+        readModelFile(path, "an SDFormat file", result.diagnostics);
+    return text ? importSdfText(*text, path.string()) : result;
 }
 
 } // namespace sslm

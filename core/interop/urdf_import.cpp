@@ -17,6 +17,7 @@
 
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
+#include "core/interop/model_file.hpp"
 #include "core/interop/triangle_mesh.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/spec_validate.hpp"
@@ -28,9 +29,6 @@
 namespace sslm {
 
 namespace {
-
-/// URDF files larger than this are refused before parsing.
-constexpr std::uintmax_t kMaxUrdfBytes = 64u * 1024u * 1024u;
 
 /// A rigid transform: x_parent = R x_local + p.
 struct Frame {
@@ -610,13 +608,9 @@ private:
         if (shape.kind.empty()) {
             return;
         }
-        VisualSpec drawn;
-        drawn.position = shape.position;
-        drawn.rpy = rpyFromRotation(shape.rotation);
-        drawn.scale = shape.scale;
-        drawn.size = shape.size;
-        drawn.radius = shape.radius;
-        drawn.length = shape.length;
+        std::string note;
+        bool found = true;
+        VisualSpec drawn = visualOf(shape, source_, note, found);
         if (visual.material && visual.material->color.a > 0 &&
             (visual.material->color.r > 0 || visual.material->color.g > 0 ||
              visual.material->color.b > 0)) {
@@ -626,26 +620,10 @@ private:
                               .cwiseMin(1.0);
         }
         const std::string element = "link " + link.name + " visual " + shape.kind;
-        const std::string owner = group.id == "ground" ? "the ground" : "body " + group.id;
-        if (shape.kind == "mesh") {
-            drawn.kind = VisualKind::Mesh;
-            const MeshReference where = resolveMeshReference(shape.meshFile, source_);
-            drawn.file = where.path.empty() ? shape.meshFile : where.path.generic_string();
-            if (!where.exists) {
-                approximated(element, shape.meshFile + ": " + where.note +
-                                          "; kept as a visual of " + owner +
-                                          ", not drawn until the file is there");
-            } else if (!isDrawnMeshFormat(where.path)) {
-                approximated(element, shape.meshFile + ": a visual of " + owner +
-                                          ", but only STL and OBJ meshes are drawn");
-            } else {
-                mapped(element, shape.meshFile + " → a visual of " + owner);
-            }
+        if (found) {
+            mapped(element, note);
         } else {
-            drawn.kind = shape.kind == "box"        ? VisualKind::Box
-                         : shape.kind == "cylinder" ? VisualKind::Cylinder
-                                                    : VisualKind::Sphere;
-            mapped(element, "a visual of " + owner);
+            approximated(element, note);
         }
         group.visuals.push_back(std::move(drawn));
         result_.report.visuals.push_back(std::move(shape));
@@ -824,29 +802,8 @@ ImportResult importUrdfText(std::string_view text, const std::string& source) {
 
 ImportResult importUrdf(const std::filesystem::path& path) {
     ImportResult result;
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    Diagnostic d;
-    d.where = path.string();
-    if (ec) {
-        d.message = "cannot read the file: " + ec.message();
-        result.diagnostics.push_back(d);
-        return result;
-    }
-    if (size > kMaxUrdfBytes) {
-        d.message = "the file is larger than 64 MB";
-        d.hint = "a URDF file is a few kB to a few MB; is this the right file?";
-        result.diagnostics.push_back(d);
-        return result;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        d.message = "cannot open the file";
-        result.diagnostics.push_back(d);
-        return result;
-    }
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return importUrdfText(text, path.string());
+    const std::optional<std::string> text = readModelFile(path, "a URDF file", result.diagnostics);
+    return text ? importUrdfText(*text, path.string()) : result;
 }
 
 } // namespace sslm

@@ -188,22 +188,10 @@ void MechanismScene::buildBodies() {
         if (body.specIndex < 0) {
             continue;
         }
-        for (const VisualSpec& visual : m_model->spec.bodies[body.specIndex].visuals) {
-            QString problem;
-            vtkSmartPointer<vtkPolyData> data = visualPolyData(visual, m_meshFolder, &problem);
-            if (!data) {
-                if (!m_visualProblems.contains(problem)) {
-                    m_visualProblems.push_back(problem);
-                }
-                continue;
-            }
-            actors.visuals.push_back(addActor(std::move(data), actors.matrix));
-            actors.visualColours.push_back(
-                visual.color
-                    ? std::optional<QColor>(QColor::fromRgbF(static_cast<float>(visual.color->x()),
-                                                             static_cast<float>(visual.color->y()),
-                                                             static_cast<float>(visual.color->z())))
-                    : std::nullopt);
+        for (DrawnVisual& visual : drawableVisuals(m_model->spec.bodies[body.specIndex].visuals,
+                                                   m_meshFolder, m_visualProblems)) {
+            actors.visuals.push_back(addActor(std::move(visual.data), actors.matrix));
+            actors.visualColours.push_back(visual.colour);
         }
     }
 }

@@ -199,27 +199,15 @@ bool SpatialScene::buildVisuals(const std::vector<VisualSpec>& visuals,
                                 std::vector<vtkActor*>& actors,
                                 std::vector<std::optional<QColor>>& colours,
                                 std::vector<Eigen::Vector3d>& outline) {
-    for (const VisualSpec& visual : visuals) {
-        QString problem;
-        vtkSmartPointer<vtkPolyData> data = visualPolyData(visual, m_meshFolder, &problem);
-        if (!data) {
-            if (!m_visualProblems.contains(problem)) {
-                m_visualProblems.push_back(problem);
-            }
-            continue;
-        }
-        const Eigen::AlignedBox3d box = visualBounds(data);
+    for (DrawnVisual& visual : drawableVisuals(visuals, m_meshFolder, m_visualProblems)) {
+        const Eigen::AlignedBox3d box = visualBounds(visual.data);
         if (!box.isEmpty()) {
             for (int corner = 0; corner < 8; ++corner) {
                 outline.push_back(box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(corner)));
             }
         }
-        actors.push_back(addActor(std::move(data), matrix));
-        colours.push_back(visual.color ? std::optional<QColor>(QColor::fromRgbF(
-                                             static_cast<float>(visual.color->x()),
-                                             static_cast<float>(visual.color->y()),
-                                             static_cast<float>(visual.color->z())))
-                                       : std::nullopt);
+        actors.push_back(addActor(std::move(visual.data), matrix));
+        colours.push_back(visual.colour);
     }
     return !actors.empty();
 }

@@ -142,6 +142,30 @@ visualPolyData(const VisualSpec& visual, const QString& folder, QString* problem
     return meshPolyData(*mesh, visual.scale, R, p);
 }
 
+std::vector<DrawnVisual> drawableVisuals(const std::vector<VisualSpec>& visuals,
+                                         const QString& folder,
+                                         QStringList& problems) {
+    std::vector<DrawnVisual> drawn;
+    for (const VisualSpec& visual : visuals) {
+        QString problem;
+        vtkSmartPointer<vtkPolyData> data = visualPolyData(visual, folder, &problem);
+        if (!data) {
+            if (!problems.contains(problem)) {
+                problems.push_back(problem);
+            }
+            continue;
+        }
+        std::optional<QColor> colour;
+        if (visual.color) {
+            colour = QColor::fromRgbF(static_cast<float>(visual.color->x()),
+                                      static_cast<float>(visual.color->y()),
+                                      static_cast<float>(visual.color->z()));
+        }
+        drawn.push_back({std::move(data), colour});
+    }
+    return drawn;
+}
+
 Eigen::AlignedBox3d visualBounds(vtkPolyData* data) {
     Eigen::AlignedBox3d box;
     if (data == nullptr || data->GetNumberOfPoints() == 0) {
