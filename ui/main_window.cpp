@@ -320,8 +320,8 @@ void MainWindow::createMenus() {
     open->setShortcut(QKeySequence::Open);
     QAction* import = file->addAction(tr("&Import…"), this, &MainWindow::promptImport);
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    import->setToolTip(tr("Open another tool's model as a new mechanism: URDF, with loops "
-                          "closed by URDF+ <loop> or <constraint> elements"));
+    import->setToolTip(tr("Open another tool's model as a new mechanism: URDF (loops closed by "
+                          "URDF+ <loop> or <constraint> elements), SDFormat or MJCF"));
     import->setStatusTip(import->toolTip());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
@@ -464,7 +464,8 @@ void MainWindow::promptOpen() {
     }
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open Mechanism"), dir,
-        tr("Mechanism files (*.json);;Models to import (*.urdf);;All files (*)"));
+        tr("Mechanism files (*.json);;Models to import (*.urdf *.sdf *.world *.xml *.mjcf);;"
+           "All files (*)"));
     if (!path.isEmpty()) {
         openFile(path);
     }

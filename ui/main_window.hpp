@@ -65,10 +65,11 @@ public:
     /// stays; the reason goes to `error` when given, else to an error dialog.
     bool openFile(const QString& path, QString* error = nullptr);
 
-    /// Imports another tool's model file (URDF with loop closures; see core/interop) in the
-    /// background as a new, unsaved document and shows what was mapped, approximated and
-    /// dropped. A malformed file changes nothing: the reason (file, line, element, fix) goes to
-    /// `error` when given, else to an error dialog; with `error` given no dialog is shown.
+    /// Imports another tool's model file (URDF with loop closures, SDFormat, MJCF; see
+    /// core/interop) in the background as a new, unsaved document and shows what was mapped,
+    /// approximated and dropped. A malformed file changes nothing: the reason (file, line, element,
+    /// fix) goes to `error` when given, else to an error dialog; with `error` given no dialog is
+    /// shown.
     bool importFile(const QString& path, QString* error = nullptr);
     /// The last import's report as `sslm import` prints it; empty before one.
     const QString& lastImportReport() const { return m_lastImportReport; }

@@ -44,7 +44,8 @@ bool MainWindow::isImportable(const QString& path) {
 void MainWindow::promptImport() {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Import Model"), lastDirectory(),
-        tr("Models (*.urdf);;URDF with loop closures (*.urdf);;All files (*)"));
+        tr("Models (*.urdf *.sdf *.world *.xml *.mjcf);;URDF with loop closures (*.urdf);;"
+           "SDFormat (*.sdf *.world);;MJCF (*.xml *.mjcf);;All files (*)"));
     if (!path.isEmpty()) {
         importFile(path);
     }

@@ -243,6 +243,26 @@ private Q_SLOTS:
         QCOMPARE(window->currentModel()->spec.name, std::string("rusr_four_bar"));
     }
 
+    void sdfAndMjcfOpenToo() {
+        auto window = fixtures::windowWith({});
+        QString error;
+        // the Hoekens four-bar drawn in x-z: recognised planar, its boxes drawn
+        QVERIFY2(window->openFile(kInterop + QStringLiteral("/four_bar.sdf"), &error),
+                 qPrintable(error));
+        QVERIFY(window->currentModel() != nullptr);
+        QVERIFY(!window->currentModel()->isSpatial());
+        QCOMPARE(window->currentModel()->nLoops(), 1);
+        QVERIFY(window->lastImportReport().contains(QStringLiteral("planar")));
+        // the MJCF slider-crank: spatial, its geoms the bodies' visuals
+        QVERIFY2(window->openFile(kInterop + QStringLiteral("/slider_crank.xml"), &error),
+                 qPrintable(error));
+        QVERIFY(window->currentModel() != nullptr);
+        QVERIFY(window->currentModel()->isSpatial());
+        QVERIFY(window->lastImportReport().startsWith(QStringLiteral("imported mjcf")));
+        QVERIFY2(window->mechanismView()->visualProblems().isEmpty(),
+                 qPrintable(window->mechanismView()->visualProblems().join('\n')));
+    }
+
     void reportDialogListsEverySection() {
         const ImportResult result =
             importMechanism(fs::path(kInterop.toStdString()) / "four_bar.urdf");
