@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the CAD-like meshes of examples/interop/four_bar.urdf (closed, outward-facing, in mm):
+"""Writes the CAD-like meshes of examples/interop/four_bar.urdf and of the Hoekens coupler of
+examples/interop/four_bar.sdf (closed, outward-facing, in mm):
 stadium-shaped links (a slot's outline extruded) for the crank, coupler and rocker as binary
 STL, and the base (a plate and a pedestal under the rocker's pivot) as Wavefront OBJ. Prints
 the rpy that turns each link's mesh x axis onto the link, for the URDF's <visual> origins.
@@ -25,6 +26,11 @@ def stadium(length, radius, thickness, sides=24):
         a = math.pi / 2 + math.pi * k / sides
         outline.append((radius * math.cos(a), radius * math.sin(a)))
     return prism(outline, thickness)
+
+
+def shifted(mesh, dx):
+    vertices, triangles = mesh
+    return [(x + dx, y, z) for x, y, z in vertices], triangles
 
 
 def prism(outline, thickness):
@@ -101,6 +107,9 @@ def main():
     rocker = (0.0, 60.0, 80.0)  # D to the rocker's tip
     write_stl(os.path.join(OUT, "rocker.stl"),
               stadium(math.sqrt(sum(x * x for x in rocker)), 6.0, 6.0), "rocker, mm")
+    # the Hoekens coupler: J8 to J9 (0.2304 m) centred on J3, its link frame's origin
+    write_stl(os.path.join(OUT, "hoekens_coupler.stl"),
+              shifted(stadium(230.4, 6.0, 6.0), -115.2), "Hoekens coupler, mm")
     write_obj(os.path.join(OUT, "base.obj"),
               [("plate", box((-30.0, -30.0, -32.0), (135.0, 150.0, -22.0))),
                ("pedestal", box((110.0, 108.0, -22.0), (122.0, 132.0, 66.0)))],
