@@ -49,6 +49,10 @@ root="$scratch/root"
 dpkg -x "$deb" "$root"
 usr="$root/usr"
 expected=(bin/sslm share/sslm-studio/examples/carpet_scraper.json
+          share/sslm-studio/examples/interop/four_bar.urdf
+          share/sslm-studio/examples/interop/slider_crank.xml
+          share/sslm-studio/examples/interop/meshes/crank.stl
+          share/sslm-studio/examples/interop/meshes/base.obj
           share/doc/sslm-studio/README.md share/doc/sslm-studio/LICENSE)
 if [[ "$with_ui" == ON ]]; then
     expected+=(bin/sslm-studio share/applications/sslm-studio.desktop
