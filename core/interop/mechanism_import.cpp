@@ -7,19 +7,13 @@
 
 #include "core/interop/mjcf_import.hpp"
 #include "core/interop/planar_recognition.hpp"
+#include "core/interop/report_text.hpp"
 #include "core/interop/sdf_import.hpp"
 #include "core/interop/urdf_import.hpp"
 
 namespace sslm {
 
 namespace {
-
-std::string vectorText(const Eigen::Vector3d& v) {
-    std::ostringstream out;
-    out.precision(6);
-    out << "(" << v.x() << ", " << v.y() << ", " << v.z() << ")";
-    return out.str();
-}
 
 std::string joined(const std::vector<std::string>& names, const char* separator) {
     std::string out;

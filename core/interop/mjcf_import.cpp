@@ -13,6 +13,7 @@
 
 #include "core/dynamics/coordinate_partition.hpp"
 #include "core/interop/mesh_reference.hpp"
+#include "core/interop/report_text.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -28,17 +29,6 @@ namespace sslm {
 namespace {
 
 constexpr double kSameTolerance = 1e-9; ///< m or unit-vector components: "the same"
-
-std::string numberText(double value) {
-    std::ostringstream out;
-    out.precision(6);
-    out << value;
-    return out.str();
-}
-
-std::string vectorText(const Eigen::Vector3d& v) {
-    return "(" + numberText(v.x()) + ", " + numberText(v.y()) + ", " + numberText(v.z()) + ")";
-}
 
 struct ModelDeleter {
     void operator()(mjModel* m) const { mj_deleteModel(m); }

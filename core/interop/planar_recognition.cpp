@@ -10,6 +10,7 @@
 
 #include <Eigen/Dense>
 
+#include "core/interop/report_text.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/spec_validate.hpp"
 
@@ -21,17 +22,6 @@ namespace {
 constexpr double kAxisTol = 1e-9;
 /// Offsets out of the plane below this (m) are not reported.
 constexpr double kOffsetTol = 1e-12;
-
-std::string numberText(double value) {
-    std::ostringstream out;
-    out.precision(6);
-    out << (value == 0 ? 0.0 : value); // no "-0"
-    return out.str();
-}
-
-std::string vectorText(const Eigen::Vector3d& v) {
-    return "(" + numberText(v.x()) + ", " + numberText(v.y()) + ", " + numberText(v.z()) + ")";
-}
 
 /// The tree of a spec with its cuts: for each body, the joints from the ground to it, each
 /// with +1 when the path goes from the joint's parent side to its child side.

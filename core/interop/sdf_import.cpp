@@ -17,6 +17,8 @@
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
+#include "core/interop/report_text.hpp"
+#include "core/interop/xml_error.hpp"
 #include "core/spec/spec_validate.hpp"
 
 #include <sdf/sdf.hh>
@@ -44,17 +46,6 @@ Frame toFrame(const ignition::math::Pose3d& pose) {
 
 Eigen::Vector3d toVector(const ignition::math::Vector3d& v) {
     return {v.X(), v.Y(), v.Z()};
-}
-
-std::string numberText(double value) {
-    std::ostringstream out;
-    out.precision(6);
-    out << (value == 0 ? 0.0 : value); // no "-0"
-    return out.str();
-}
-
-std::string vectorText(const Eigen::Vector3d& v) {
-    return "(" + numberText(v.x()) + ", " + numberText(v.y()) + ", " + numberText(v.z()) + ")";
 }
 
 /// Union-find over indices.
@@ -229,23 +220,7 @@ private:
         tinyxml2::XMLDocument doc;
         const std::string text(text_);
         if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            Diagnostic d;
-            d.where = source_ + (doc.ErrorLineNum() > 0 ? ":" + std::to_string(doc.ErrorLineNum())
-                                                        : std::string());
-            std::string detail = doc.ErrorStr();
-            if (const std::size_t at = detail.find("Line number="); at != std::string::npos) {
-                const std::size_t start = detail.find(": ", at);
-                detail = start == std::string::npos ? std::string() : detail.substr(start + 2);
-            }
-            d.message = std::string("malformed XML (") + doc.ErrorName() + ")" +
-                        (detail.empty() ? std::string() : ": " + detail);
-            if (doc.ErrorID() == tinyxml2::XML_ERROR_MISMATCHED_ELEMENT) {
-                d.message += ": an element is closed by the end tag of another (is the element "
-                             "that starts on this line closed?)";
-            }
-            d.hint = "fix the XML at that line (an unclosed or mismatched tag, a stray '<' or "
-                     "'&', an unquoted attribute)";
-            result_.diagnostics.push_back(std::move(d));
+            result_.diagnostics.push_back(malformedXml(doc, source_));
             return false;
         }
         const tinyxml2::XMLElement* sdfElement = doc.RootElement();

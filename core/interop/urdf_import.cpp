@@ -18,7 +18,9 @@
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
+#include "core/interop/report_text.hpp"
 #include "core/interop/triangle_mesh.hpp"
+#include "core/interop/xml_error.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/spec_validate.hpp"
 
@@ -52,17 +54,6 @@ Eigen::Matrix3d rpyMatrix(const Eigen::Vector3d& rpy) {
             Eigen::AngleAxisd(rpy.y(), Eigen::Vector3d::UnitY()) *
             Eigen::AngleAxisd(rpy.x(), Eigen::Vector3d::UnitX()))
         .toRotationMatrix();
-}
-
-std::string numberText(double value) {
-    std::ostringstream out;
-    out.precision(6);
-    out << value;
-    return out.str();
-}
-
-std::string vectorText(const Eigen::Vector3d& v) {
-    return "(" + numberText(v.x()) + ", " + numberText(v.y()) + ", " + numberText(v.z()) + ")";
 }
 
 /// Collects what urdfdom reports through console_bridge, instead of printing it.
@@ -161,24 +152,7 @@ private:
         tinyxml2::XMLDocument doc;
         const std::string text(text_);
         if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            Diagnostic d;
-            d.where = source_ + (doc.ErrorLineNum() > 0 ? ":" + std::to_string(doc.ErrorLineNum())
-                                                        : std::string());
-            // ErrorStr() is "Error=NAME ErrorID=… Line number=N: detail"; keep the detail
-            std::string detail = doc.ErrorStr();
-            if (const std::size_t colon = detail.find("Line number="); colon != std::string::npos) {
-                const std::size_t start = detail.find(": ", colon);
-                detail = start == std::string::npos ? std::string() : detail.substr(start + 2);
-            }
-            d.message = std::string("malformed XML (") + doc.ErrorName() + ")" +
-                        (detail.empty() ? std::string() : ": " + detail);
-            if (doc.ErrorID() == tinyxml2::XML_ERROR_MISMATCHED_ELEMENT) {
-                d.message += ": an element is closed by the end tag of another (is the element "
-                             "that starts on this line closed?)";
-            }
-            d.hint = "fix the XML at that line (an unclosed or mismatched tag, a stray '<' or "
-                     "'&', an unquoted attribute)";
-            result_.diagnostics.push_back(std::move(d));
+            result_.diagnostics.push_back(malformedXml(doc, source_));
             return false;
         }
         const tinyxml2::XMLElement* robot = doc.RootElement();
