@@ -7,6 +7,7 @@
 
 #include "app/cli/load_model.hpp"
 #include "core/interop/mechanism_export.hpp"
+#include "core/interop/mesh_reference.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
 
@@ -35,11 +36,12 @@ CLI::App* addExportCommand(CLI::App& app, ExportOptions& options) {
     CLI::App* cmd = app.add_subcommand(
         "export", "A mechanism file in another tool's format: MJCF for MuJoCo 2.2 (--to mjcf), "
                   "written at the assembled initial state with the loops closed by equality "
-                  "constraints, or SDFormat 1.9 (--to sdf, spatial files: the whole joint "
-                  "graph, loops included); prints what was mapped, approximated and dropped");
+                  "constraints; SDFormat 1.9 (--to sdf: the whole joint graph, loops "
+                  "included); or URDF (--to urdf: the spanning tree, the loops as URDF+ "
+                  "<loop> elements). Planar mechanisms are written in the x-z plane, z up. "
+                  "Prints what was mapped, approximated and dropped");
     cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
-    cmd->add_option("--to", options.to, "Format: mjcf or sdf (urdf is not supported yet)")
-        ->required();
+    cmd->add_option("--to", options.to, "Format: mjcf, sdf or urdf")->required();
     cmd->add_option("--out", options.out, "The file to write (e.g. model.xml); never FILE")
         ->required();
     return cmd;
@@ -60,7 +62,11 @@ int runExport(const ExportOptions& options) {
                   << "sslm export: nothing written\n";
         return kExitBadInput;
     }
-    const ExportResult result = exportMechanism(*loaded.spec, options.to);
+    // mesh files as the mechanism writes them resolve from its folder; the export's from its own
+    MechanismSpec spec = *loaded.spec;
+    rebaseVisualFiles(spec, std::filesystem::absolute(in).parent_path(),
+                      std::filesystem::absolute(out).parent_path());
+    const ExportResult result = exportMechanism(spec, options.to);
     if (!result.ok()) {
         std::cerr << formatDiagnostics(result.diagnostics, options.file)
                   << "sslm export: nothing written\n";

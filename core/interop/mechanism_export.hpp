@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Export of a mechanism to another tool's model format by the format's name: "mjcf" now;
-// "urdf" and "sdf" are recognised and refused as not supported yet.
+// Export of a mechanism to another tool's model format by the format's name: "mjcf" (MuJoCo
+// 2.2), "sdf" (SDFormat 1.9) or "urdf" (URDF with URDF+ loop closures).
 
 #include <optional>
 #include <string>
@@ -18,7 +18,7 @@ namespace sslm {
 /// errors (each naming the element and the fix) and no text.
 struct ExportResult {
     std::optional<std::string> text;
-    std::string format; ///< "mjcf", "sdf"
+    std::string format; ///< "mjcf", "sdf", "urdf"
     std::vector<ImportItem> mapped;
     std::vector<ImportItem> approximated;
     std::vector<ImportItem> dropped;
@@ -27,11 +27,12 @@ struct ExportResult {
     bool ok() const { return text.has_value(); }
 };
 
-/// The export formats by name, and whether this version writes them.
-bool exportFormatKnown(const std::string& format, bool& supported);
+/// The export formats by name: "mjcf", "sdf", "urdf".
+const std::vector<std::string>& exportFormats();
 
-/// Exports `spec` as `format` ("mjcf"; "urdf" and "sdf" are not supported yet, any other name
-/// is unknown: both are errors that say which formats are written).
+/// Exports `spec` as `format` (one of exportFormats(); any other name is an error that says
+/// which formats are written). Mesh files of visuals are written as the spec has them: make
+/// them relative to the output's folder first (rebaseVisualFiles).
 ExportResult exportMechanism(const MechanismSpec& spec, const std::string& format);
 
 } // namespace sslm

@@ -2,8 +2,6 @@
 #include "core/interop/mjcf_export.hpp"
 
 #include <algorithm>
-#include <array>
-#include <charconv>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -11,6 +9,7 @@
 
 #include <Eigen/Geometry>
 
+#include "core/interop/xml_text.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
@@ -32,49 +31,6 @@ constexpr const char* kSolimp = "0.9999 0.9999 0.001 0.5 2";
 /// follows SSLM's θ1 within 2.2e-4 rad over 1 s at a 1e-4 s step (2e-4 s time constant), but
 /// 0.04 rad at 5e-4 s and 0.29 rad at 1e-3 s (tests/core/interop/tst_mjcf.cpp).
 constexpr double kLargestTimestep = 1e-4;
-
-std::string number(double value) {
-    std::array<char, 32> buffer{};
-    const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value).ptr;
-    return {buffer.data(), end};
-}
-
-std::string vec3(const Eigen::Vector3d& v) {
-    return number(v.x()) + ' ' + number(v.y()) + ' ' + number(v.z());
-}
-
-/// An attribute value with XML's special characters escaped.
-std::string escaped(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out;
-}
-
-/// Text for an XML comment: "--" may not appear in one.
-std::string commentText(std::string text) {
-    std::size_t at = 0;
-    while ((at = text.find("--", at)) != std::string::npos) {
-        text.replace(at, 2, "- -");
-    }
-    return text;
-}
 
 struct Pose {
     Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
@@ -110,7 +66,7 @@ public:
         updateVelocities(model, *ws_, state_.qd);
         lever_ = leverLength();
         timestep_ = std::min(spec_.solver.step, kLargestTimestep);
-        solref_ = number(2 * timestep_) + " 1";
+        solref_ = xmlNumber(2 * timestep_) + " 1";
         names();
         sites();
         write();
@@ -245,8 +201,8 @@ private:
 
     void writeSites(int b, const std::string& indent) {
         for (const Site& site : sites_[b]) {
-            xml_ += indent + "<site name=\"" + escaped(site.name) + "\" pos=\"" +
-                    vec3(site.position) + "\"/>\n";
+            xml_ += indent + "<site name=\"" + xmlEscaped(site.name) + "\" pos=\"" +
+                    xmlVector(site.position) + "\"/>\n";
         }
     }
 
@@ -255,19 +211,19 @@ private:
     void write() {
         const Model& model = *model_;
         const MechanismSpec& spec = model.spec;
-        xml_ += "<!-- " + commentText(spec.name) +
+        xml_ += "<!-- " + xmlComment(spec.name) +
                 ": written by sslm export at its assembled initial state (keyframe \"initial\"; "
                 "hinge and slide qpos are the mechanism's coordinates). -->\n";
-        xml_ += "<mujoco model=\"" + escaped(spec.name) + "\">\n";
+        xml_ += "<mujoco model=\"" + xmlEscaped(spec.name) + "\">\n";
         xml_ += "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
         const Eigen::Vector3d g = model.isSpatial()
                                       ? model.gravity3
                                       : Eigen::Vector3d(model.gravity.x(), model.gravity.y(), 0.0);
-        xml_ += "  <option timestep=\"" + number(timestep_) + "\" gravity=\"" + vec3(g) +
+        xml_ += "  <option timestep=\"" + xmlNumber(timestep_) + "\" gravity=\"" + xmlVector(g) +
                 "\" integrator=\"RK4\">\n    <flag contact=\"disable\"/>\n  </option>\n";
-        mapped("gravity", vec3(g) + " m/s²");
+        mapped("gravity", xmlVector(g) + " m/s²");
         mapped("solver step",
-               "option timestep " + number(timestep_) +
+               "option timestep " + xmlNumber(timestep_) +
                    " s (at most 1e-4 s: MuJoCo's loops drift with the constraints' time constant, "
                    "two steps), RK4; contacts disabled");
         dropped("solver", "method, integrator and tolerances are SSLM's (MuJoCo's are set in "
@@ -291,7 +247,7 @@ private:
     static std::string join(const std::vector<double>& values) {
         std::string out;
         for (const double v : values) {
-            out += (out.empty() ? "" : " ") + number(v);
+            out += (out.empty() ? "" : " ") + xmlNumber(v);
         }
         return out;
     }
@@ -304,20 +260,20 @@ private:
         const Pose self = pose(b);
         const Eigen::Vector3d pos = parent.R.transpose() * (self.p - parent.p);
         const Eigen::Quaterniond quat(Eigen::Matrix3d(parent.R.transpose() * self.R));
-        xml_ += indent + "<body name=\"" + escaped(bodyNames_[b]) + "\" pos=\"" + vec3(pos) +
-                "\" quat=\"" + number(quat.w()) + ' ' + number(quat.x()) + ' ' + number(quat.y()) +
-                ' ' + number(quat.z()) + "\">\n";
+        xml_ += indent + "<body name=\"" + xmlEscaped(bodyNames_[b]) + "\" pos=\"" +
+                xmlVector(pos) + "\" quat=\"" + xmlNumber(quat.w()) + ' ' + xmlNumber(quat.x()) +
+                ' ' + xmlNumber(quat.y()) + ' ' + xmlNumber(quat.z()) + "\">\n";
         const std::string inner = indent + "  ";
-        xml_ += inner + "<inertial pos=\"" + vec3(body.com3_B) + "\" mass=\"" + number(body.mass) +
-                "\" ";
+        xml_ += inner + "<inertial pos=\"" + xmlVector(body.com3_B) + "\" mass=\"" +
+                xmlNumber(body.mass) + "\" ";
         if (model.isSpatial()) {
             const Eigen::Matrix3d& i = body.inertia3_B;
-            xml_ += "fullinertia=\"" + number(i(0, 0)) + ' ' + number(i(1, 1)) + ' ' +
-                    number(i(2, 2)) + ' ' + number(i(0, 1)) + ' ' + number(i(0, 2)) + ' ' +
-                    number(i(1, 2)) + "\"/>\n";
+            xml_ += "fullinertia=\"" + xmlNumber(i(0, 0)) + ' ' + xmlNumber(i(1, 1)) + ' ' +
+                    xmlNumber(i(2, 2)) + ' ' + xmlNumber(i(0, 1)) + ' ' + xmlNumber(i(0, 2)) + ' ' +
+                    xmlNumber(i(1, 2)) + "\"/>\n";
             mapped("body " + body.id, "mass, COM and full inertia tensor (body frame)");
         } else {
-            const std::string izz = number(body.inertiaCom);
+            const std::string izz = xmlNumber(body.inertiaCom);
             xml_ += "diaginertia=\"" + izz + ' ' + izz + ' ' + izz + "\"/>\n";
             approximated("body " + body.id,
                          "planar inertia " + izz +
@@ -341,14 +297,14 @@ private:
         const auto scalar = [&](const char* type, int k, const Eigen::Vector3d& axisW,
                                 bool spring) {
             const double value = state_.q[positionIndex(model, k)];
-            xml_ += indent + "<joint name=\"" + escaped(jointName(joint, k)) + "\" type=\"" + type +
-                    "\" pos=\"" + vec3(onChild) + "\" axis=\"" +
-                    vec3(Eigen::Vector3d(sign * (toChild * axisW).normalized())) + "\" ref=\"" +
-                    number(value) + "\"";
+            xml_ += indent + "<joint name=\"" + xmlEscaped(jointName(joint, k)) + "\" type=\"" +
+                    type + "\" pos=\"" + xmlVector(onChild) + "\" axis=\"" +
+                    xmlVector(Eigen::Vector3d(sign * (toChild * axisW).normalized())) +
+                    "\" ref=\"" + xmlNumber(value) + "\"";
             if (spring && joint.springDamper) {
                 const SpringDamperSpec& s = *joint.springDamper;
-                xml_ += " stiffness=\"" + number(s.stiffness) + "\" springref=\"" +
-                        number(s.restPosition) + "\" damping=\"" + number(s.damping) + "\"";
+                xml_ += " stiffness=\"" + xmlNumber(s.stiffness) + "\" springref=\"" +
+                        xmlNumber(s.restPosition) + "\" damping=\"" + xmlNumber(s.damping) + "\"";
             }
             xml_ += "/>\n";
             keyQpos_.push_back(value);
@@ -384,8 +340,8 @@ private:
                                 "fixed in the parent, second in the child)");
             break;
         case JointType::Spherical: {
-            xml_ += indent + "<joint name=\"" + escaped(joint.name) + "\" type=\"ball\" pos=\"" +
-                    vec3(onChild) + "\"/>\n";
+            xml_ += indent + "<joint name=\"" + xmlEscaped(joint.name) + "\" type=\"ball\" pos=\"" +
+                    xmlVector(onChild) + "\"/>\n";
             const Eigen::Vector3d omega = state_.qd.segment<3>(c);
             const Eigen::Vector3d local =
                 forward ? Eigen::Vector3d(toChild * pose(joint.bodyA).R * omega)
@@ -407,7 +363,7 @@ private:
         }
     }
 
-    std::string bodyAttribute(int b) const { return escaped(bodyNames_[b]); }
+    std::string bodyAttribute(int b) const { return xmlEscaped(bodyNames_[b]); }
 
     /// <connect> of the point onA (A's frame) on body a to onB (B's frame) on body b; MuJoCo
     /// reads the anchor on body1 and takes body2's from the assembled pose at qpos0. The world
@@ -422,11 +378,11 @@ private:
         const int body1 = swap ? b : a;
         const int body2 = swap ? a : b;
         xml_ +=
-            "    <connect name=\"" + escaped(name) + "\" body1=\"" + bodyAttribute(body1) + "\"";
+            "    <connect name=\"" + xmlEscaped(name) + "\" body1=\"" + bodyAttribute(body1) + "\"";
         if (body2 != 0) {
             xml_ += " body2=\"" + bodyAttribute(body2) + "\"";
         }
-        xml_ += " anchor=\"" + vec3(swap ? onB : onA) + "\"" +
+        xml_ += " anchor=\"" + xmlVector(swap ? onB : onA) + "\"" +
                 (active ? std::string() : std::string(" active=\"false\"")) + " solref=\"" +
                 solref_ + "\" solimp=\"" + kSolimp + "\"/>\n";
     }
@@ -475,13 +431,14 @@ private:
             }
             const double mass = 1e-6 * lightest;
             const double inertia = mass * lever_ * lever_;
-            const std::string name = escaped(cut.name) + "_guide";
+            const std::string name = xmlEscaped(cut.name) + "_guide";
             const std::string inner = indent + "  ";
-            xml_ += indent + "<body name=\"" + name + "\" pos=\"" + vec3(origin) + "\">\n";
-            xml_ += inner + "<inertial pos=\"0 0 0\" mass=\"" + number(mass) + "\" diaginertia=\"" +
-                    number(inertia) + ' ' + number(inertia) + ' ' + number(inertia) + "\"/>\n";
+            xml_ += indent + "<body name=\"" + name + "\" pos=\"" + xmlVector(origin) + "\">\n";
+            xml_ += inner + "<inertial pos=\"0 0 0\" mass=\"" + xmlNumber(mass) +
+                    "\" diaginertia=\"" + xmlNumber(inertia) + ' ' + xmlNumber(inertia) + ' ' +
+                    xmlNumber(inertia) + "\"/>\n";
             xml_ += inner + "<joint name=\"" + name + "\" type=\"slide\" pos=\"0 0 0\" axis=\"" +
-                    vec3(axisInA.normalized()) + "\"/>\n";
+                    xmlVector(axisInA.normalized()) + "\"/>\n";
             xml_ += indent + "</body>\n";
             keyQpos_.push_back(0.0);
             keyQvel_.push_back(rate);
@@ -489,7 +446,7 @@ private:
             approximated("joint " + cut.name,
                          std::string("cut ") + jointTypeWord(cut.type) +
                              ": MJCF has no equality for a point on a line, so a guide body " +
-                             cut.name + "_guide (" + number(mass) +
+                             cut.name + "_guide (" + xmlNumber(mass) +
                              " kg, 1e-6 of the lightest body) slides along the axis in " +
                              (cut.bodyA == 0 ? std::string("the world") : bodyNames_[b]) +
                              (cut.type == JointType::Prismatic
@@ -508,7 +465,7 @@ private:
         for (int i = 0; i < model.nLoops(); ++i) {
             const Joint& cut = model.joints[model.cuts[i]];
             if (cut.type == JointType::Universal) {
-                const std::string name = escaped(cut.name);
+                const std::string name = xmlEscaped(cut.name);
                 tendons += "    <spatial name=\"" + name + "_perp\">\n      <site site=\"" + name +
                            "_a\"/>\n      <site site=\"" + name + "_b\"/>\n    </spatial>\n";
             }
@@ -551,7 +508,7 @@ private:
                             model.isSpatial());
                 mapped(element,
                        "cut: the pair <connect> " + cut.name + " and " + cut.name +
-                           "_axis at two points of its axis, " + number(lever_) +
+                           "_axis at two points of its axis, " + xmlNumber(lever_) +
                            " m apart (exact)" +
                            (model.isSpatial()
                                 ? std::string()
@@ -562,14 +519,14 @@ private:
                                               "axis")));
                 break;
             case JointType::Universal:
-                xml_ += "    <tendon name=\"" + escaped(cut.name) + "_perp\" tendon1=\"" +
-                        escaped(cut.name) + "_perp\" solref=\"" + solref_ + "\" solimp=\"" +
+                xml_ += "    <tendon name=\"" + xmlEscaped(cut.name) + "_perp\" tendon1=\"" +
+                        xmlEscaped(cut.name) + "_perp\" solref=\"" + solref_ + "\" solimp=\"" +
                         kSolimp + "\"/>\n";
                 mapped(element, "cut: <connect> " + cut.name + " and the tendon equality " +
                                     cut.name + "_perp holding the spatial tendon between sites " +
-                                    number(lever_) +
+                                    xmlNumber(lever_) +
                                     " m along each axis at its assembled length √2·" +
-                                    number(lever_) + " m (exact: axes perpendicular)");
+                                    xmlNumber(lever_) + " m (exact: axes perpendicular)");
                 break;
             default:
                 break;
@@ -585,20 +542,20 @@ private:
     /// for a prismatic cut, two connects on the axis for a cylindrical one; MuJoCo takes the
     /// relative pose, and the anchors on B, from the assembled pose at qpos0.
     void writeGuided(const Joint& cut, int i) {
-        const std::string guide = escaped(cut.name) + "_guide";
+        const std::string guide = xmlEscaped(cut.name) + "_guide";
         const int b = cut.bodyB;
         const std::string body2 = b == 0 ? std::string() : " body2=\"" + bodyAttribute(b) + "\"";
         const std::string soft =
             "\" solref=\"" + solref_ + "\" solimp=\"" + std::string(kSolimp) + "\"/>\n";
         if (cut.type == JointType::Prismatic) {
-            xml_ += "    <weld name=\"" + escaped(cut.name) + "\" body1=\"" + guide + "\"" + body2 +
-                    " relpose=\"0 0 0 0 0 0 0" + soft;
+            xml_ += "    <weld name=\"" + xmlEscaped(cut.name) + "\" body1=\"" + guide + "\"" +
+                    body2 + " relpose=\"0 0 0 0 0 0 0" + soft;
             return;
         }
-        xml_ += "    <connect name=\"" + escaped(cut.name) + "\" body1=\"" + guide + "\"" + body2 +
-                " anchor=\"0 0 0" + soft;
-        xml_ += "    <connect name=\"" + escaped(cut.name) + "_axis\" body1=\"" + guide + "\"" +
-                body2 + " anchor=\"" + vec3(lever_ * guideAxis_.at(i)) + soft;
+        xml_ += "    <connect name=\"" + xmlEscaped(cut.name) + "\" body1=\"" + guide + "\"" +
+                body2 + " anchor=\"0 0 0" + soft;
+        xml_ += "    <connect name=\"" + xmlEscaped(cut.name) + "_axis\" body1=\"" + guide + "\"" +
+                body2 + " anchor=\"" + xmlVector(lever_ * guideAxis_.at(i)) + soft;
     }
 
     void writeActuators() {
@@ -620,8 +577,8 @@ private:
                 dropped(element, "PD tracking has no MJCF form here");
                 continue;
             }
-            motors += "    <motor name=\"" + escaped(a.joint) + "_motor\" joint=\"" +
-                      escaped(jointName(joint, actuator.coordinate)) + "\" gear=\"1\"/>\n";
+            motors += "    <motor name=\"" + xmlEscaped(a.joint) + "_motor\" joint=\"" +
+                      xmlEscaped(jointName(joint, actuator.coordinate)) + "\" gear=\"1\"/>\n";
             if (a.force.kind == SignalSpec::Kind::Zero) {
                 mapped(element, "<motor> " + a.joint + "_motor (zero force until ctrl is set)");
             } else {

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/interop/planar_lift.hpp"
+#include "core/interop/xml_text.hpp"
 #include "core/model/compile.hpp"
 
 namespace sslm {
@@ -33,56 +35,45 @@ const BodyPoint* findPoint(const MechanismSpec& spec, const JointEnd& end) {
     throw std::invalid_argument("joint end " + end.body + "." + end.point + " names no point");
 }
 
-std::string escaped(const std::string& text) {
+/// The <visual> elements of a link whose frame is parallel to the body frame at its origin.
+std::string visualElements(const std::vector<VisualSpec>& visuals, const std::string& indent) {
     std::string out;
-    for (const char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
+    int k = 0;
+    for (const VisualSpec& v : visuals) {
+        std::string geometry;
+        switch (v.kind) {
+        case VisualKind::Mesh:
+            geometry = "<mesh><uri>" + xmlEscaped(v.file) + "</uri><scale>" + xmlVector(v.scale) +
+                       "</scale></mesh>";
             break;
-        case '<':
-            out += "&lt;";
+        case VisualKind::Box:
+            geometry = "<box><size>" + xmlVector(v.size) + "</size></box>";
             break;
-        case '>':
-            out += "&gt;";
+        case VisualKind::Cylinder:
+            geometry = "<cylinder><radius>" + xmlNumber(v.radius) + "</radius><length>" +
+                       xmlNumber(v.length) + "</length></cylinder>";
             break;
-        case '"':
-            out += "&quot;";
+        case VisualKind::Sphere:
+            geometry = "<sphere><radius>" + xmlNumber(v.radius) + "</radius></sphere>";
             break;
-        default:
-            out += c;
         }
+        out += indent + "<visual name=\"visual_" + std::to_string(++k) + "\">\n";
+        out += indent + "  <pose>" + xmlVector(v.position) + " " + xmlVector(v.rpy) + "</pose>\n";
+        out += indent + "  <geometry>" + geometry + "</geometry>\n";
+        if (v.color) {
+            out += indent + "  <material><diffuse>" + xmlVector(*v.color) +
+                   " 1</diffuse></material>\n";
+        }
+        out += indent + "</visual>\n";
     }
     return out;
 }
-
-class Writer {
-public:
-    Writer() {
-        out_.imbue(std::locale::classic());
-        out_.precision(17);
-    }
-
-    std::ostringstream& out() { return out_; }
-
-    std::string v3(const Eigen::Vector3d& v) {
-        std::ostringstream s;
-        s.imbue(std::locale::classic());
-        s.precision(17);
-        s << v.x() << ' ' << v.y() << ' ' << v.z();
-        return s.str();
-    }
-
-private:
-    std::ostringstream out_;
-};
 
 } // namespace
 
 std::string exportSdf(const MechanismSpec& spec) {
     if (spec.space != MotionSpace::Spatial) {
-        throw std::invalid_argument("exportSdf writes spatial mechanisms (version 2); '" +
-                                    spec.name + "' is planar");
+        return exportSdf(spatialFromPlanar(spec));
     }
     const std::set<std::string> cuts(spec.cuts.begin(), spec.cuts.end());
     // body origins in W at q = 0 by the tree, where each joint's two points coincide
@@ -105,14 +96,15 @@ std::string exportSdf(const MechanismSpec& spec) {
             grew = true;
         }
     }
-    Writer w;
-    std::ostringstream& out = w.out();
+    std::ostringstream out;
+    out.imbue(std::locale::classic());
+    out.precision(17);
     const std::string name = spec.name.empty() ? std::string("mechanism") : spec.name;
     out << "<?xml version=\"1.0\"?>\n<!-- Written by SSLM Studio (exportSdf) from '"
-        << escaped(name) << "': the mechanism's pose at q = 0. -->\n";
-    out << "<sdf version=\"1.9\">\n  <world name=\"" << escaped(name) << "_world\">\n";
-    out << "    <gravity>" << w.v3(gravity3(spec)) << "</gravity>\n";
-    out << "    <model name=\"" << escaped(name) << "\">\n";
+        << xmlEscaped(name) << "': the mechanism's pose at q = 0. -->\n";
+    out << "<sdf version=\"1.9\">\n  <world name=\"" << xmlEscaped(name) << "_world\">\n";
+    out << "    <gravity>" << xmlVector(gravity3(spec)) << "</gravity>\n";
+    out << "    <model name=\"" << xmlEscaped(name) << "\">\n";
     std::set<std::string> jointPoints;
     for (const JointSpec& joint : spec.joints) {
         jointPoints.insert(joint.parent.body + "\n" + joint.parent.point);
@@ -125,17 +117,26 @@ std::string exportSdf(const MechanismSpec& spec) {
         }
         const Eigen::Matrix3d I =
             body.inertiaTensor ? *body.inertiaTensor : uniformInertiaTensor(body);
-        out << "      <link name=\"" << escaped(body.id) << "\">\n";
-        out << "        <pose>" << w.v3(at->second) << " 0 0 0</pose>\n";
+        out << "      <link name=\"" << xmlEscaped(body.id) << "\">\n";
+        out << "        <pose>" << xmlVector(at->second) << " 0 0 0</pose>\n";
         out << "        <inertial>\n";
         out << "          <pose>"
-            << w.v3(Eigen::Vector3d(body.com_B.x(), body.com_B.y(), body.comZ_B))
+            << xmlVector(Eigen::Vector3d(body.com_B.x(), body.com_B.y(), body.comZ_B))
             << " 0 0 0</pose>\n";
         out << "          <mass>" << body.mass << "</mass>\n";
         out << "          <inertia><ixx>" << I(0, 0) << "</ixx><ixy>" << I(0, 1) << "</ixy><ixz>"
             << I(0, 2) << "</ixz><iyy>" << I(1, 1) << "</iyy><iyz>" << I(1, 2) << "</iyz><izz>"
             << I(2, 2) << "</izz></inertia>\n";
-        out << "        </inertial>\n      </link>\n";
+        out << "        </inertial>\n";
+        out << visualElements(body.visuals, "        ");
+        out << "      </link>\n";
+    }
+    if (!spec.ground.visuals.empty()) {
+        // drawn with the ground: a link welded to the world, merged into the ground on import
+        out << "      <link name=\"ground\">\n"
+            << visualElements(spec.ground.visuals, "        ") << "      </link>\n";
+        out << "      <joint name=\"ground_weld\" type=\"fixed\"><parent>world</parent>"
+               "<child>ground</child></joint>\n";
     }
     const auto writeJoint = [&](const JointSpec& joint) {
         JointEnd parent = joint.parent;
@@ -169,14 +170,15 @@ std::string exportSdf(const MechanismSpec& spec) {
                                         " is cylindrical, which SDFormat has not: write it as a "
                                         "prismatic and a revolute joint with a light link");
         }
-        out << "      <joint name=\"" << escaped(joint.name) << "\" type=\"" << type << "\">\n";
-        out << "        <pose>" << w.v3(findPoint(spec, child)->position3()) << " 0 0 0</pose>\n";
+        out << "      <joint name=\"" << xmlEscaped(joint.name) << "\" type=\"" << type << "\">\n";
+        out << "        <pose>" << xmlVector(findPoint(spec, child)->position3())
+            << " 0 0 0</pose>\n";
         out << "        <parent>"
-            << (parent.body == kGroundId ? std::string("world") : escaped(parent.body))
+            << (parent.body == kGroundId ? std::string("world") : xmlEscaped(parent.body))
             << "</parent>\n";
-        out << "        <child>" << escaped(child.body) << "</child>\n";
+        out << "        <child>" << xmlEscaped(child.body) << "</child>\n";
         if (joint.type != JointType::Spherical) {
-            out << "        <axis>\n          <xyz>" << w.v3(axis) << "</xyz>\n";
+            out << "        <axis>\n          <xyz>" << xmlVector(axis) << "</xyz>\n";
             if (joint.springDamper &&
                 (joint.type == JointType::Revolute || joint.type == JointType::Prismatic)) {
                 out << "          <dynamics><damping>" << joint.springDamper->damping
@@ -187,7 +189,7 @@ std::string exportSdf(const MechanismSpec& spec) {
             out << "        </axis>\n";
         }
         if (joint.type == JointType::Universal) {
-            out << "        <axis2><xyz>" << w.v3(axis2) << "</xyz></axis2>\n";
+            out << "        <axis2><xyz>" << xmlVector(axis2) << "</xyz></axis2>\n";
         }
         out << "      </joint>\n";
     };
@@ -204,9 +206,9 @@ std::string exportSdf(const MechanismSpec& spec) {
     for (const BodySpec& body : spec.bodies) {
         for (const BodyPoint& p : body.points) {
             if (jointPoints.count(body.id + "\n" + p.name) == 0) {
-                out << "      <frame name=\"" << escaped(body.id + "." + p.name)
-                    << "\" attached_to=\"" << escaped(body.id) << "\"><pose>" << w.v3(p.position3())
-                    << " 0 0 0</pose></frame>\n";
+                out << "      <frame name=\"" << xmlEscaped(body.id + "." + p.name)
+                    << "\" attached_to=\"" << xmlEscaped(body.id) << "\"><pose>"
+                    << xmlVector(p.position3()) << " 0 0 0</pose></frame>\n";
             }
         }
     }

@@ -16,9 +16,13 @@
 //    joint's axes exchanged) because SDFormat's child must be a link;
 //  * a single-axis joint's spring-damper becomes its <dynamics>;
 //  * the body points no joint uses become <frame> elements named "<body>.<point>".
+//  * visuals (meshes as the spec writes them: relative paths resolve from the file's folder;
+//    boxes, cylinders, spheres) with their poses and colours; the ground's on a link "ground"
+//    welded to the world;
+//  * a planar mechanism is first lifted into the x–z plane, z up (planar_lift.hpp).
 // Not written: actuators, traced points, the initial state, solver settings, counterweights
-// (model them as links with fixed joints to write them), body shapes. A cut that is open at
-// q = 0 is written closed at its child side's point.
+// (model them as links with fixed joints to write them). A cut that is open at q = 0 is
+// written closed at its child side's point.
 
 #include <string>
 
@@ -26,8 +30,8 @@
 
 namespace sslm {
 
-/// The SDFormat text of a spatial mechanism. Throws std::invalid_argument for a planar spec or
-/// a cylindrical joint (SDFormat has none), naming it.
+/// The SDFormat text of a mechanism. Throws std::invalid_argument for a cylindrical joint
+/// (SDFormat has none), naming it, or a planar spec that cannot be lifted (planar_lift.hpp).
 std::string exportSdf(const MechanismSpec& spec);
 
 } // namespace sslm

@@ -7,8 +7,10 @@
 // loop; MJCF: examples/interop/slider_crank.xml imports, checks and runs; a malformed file of
 // each format, an unknown joint type, a joint naming a missing link and an unknown format exit
 // with code 2, name the file, line and element, and write nothing; `sslm export --to mjcf`
-// writes the four-bar, which imports back, refuses urdf (not supported yet) and never writes
-// over its input.
+// writes the four-bar, which imports back; `--to sdf` and `--to urdf` write the RSSR and the
+// planar four-bar, which import back (the four-bar planar again), and the URDF example with
+// its meshes exported elsewhere still finds them; an unknown format is refused, and export
+// never writes over its input.
 
 #include <QtTest>
 
@@ -198,21 +200,56 @@ private Q_SLOTS:
         QVERIFY2(again.out.contains("1 loop closure(s) as cut joints"), again.out.constData());
         const Run check = runSslm({"check", back});
         QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
-        // a planar file is refused, nothing written
-        const QString never = dir.filePath("never.sdf");
-        const Run planar =
-            runSslm({"export", example("four_bar.json"), "--to", "sdf", "--out", never});
-        QCOMPARE(planar.exitCode, 2);
-        QVERIFY(!QFile::exists(never));
+        // a planar file goes out in the x-z plane and comes back planar (version 1)
+        const QString planar = dir.filePath("four_bar.sdf");
+        QCOMPARE(
+            runSslm({"export", example("four_bar.json"), "--to", "sdf", "--out", planar}).exitCode,
+            0);
+        const QString planarBack = dir.filePath("four_bar_back.json");
+        QCOMPARE(runSslm({"import", planar, "--out", planarBack}).exitCode, 0);
+        QFile file(planarBack);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(nlohmann::json::parse(file.readAll().toStdString())["version"].get<int>(), 1);
+    }
+
+    void urdfExportImportsBackWithItsMeshes() {
+        QTemporaryDir dir;
+        // the planar four-bar: URDF+ with one <loop>, back as a planar file that checks
+        const QString urdf = dir.filePath("four_bar.urdf");
+        const Run run =
+            runSslm({"export", example("four_bar.json"), "--to", "urdf", "--out", urdf});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("URDF+ <loop type=\"revolute\">"), run.out.constData());
+        const QString back = dir.filePath("back.json");
+        const Run again = runSslm({"import", urdf, "--out", back});
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        QVERIFY2(again.out.contains("planar"), again.out.constData());
+        // the URDF example, imported into one folder and exported to another, keeps its meshes
+        QVERIFY(QDir(dir.path()).mkpath("a/b"));
+        const QString imported = dir.filePath("a/b/imported.json");
+        QCOMPARE(runSslm({"import", QStringLiteral(SSLM_EXAMPLES_DIR "/interop/four_bar.urdf"),
+                          "--out", imported})
+                     .exitCode,
+                 0);
+        const QString out = dir.filePath("exported.urdf");
+        QCOMPARE(runSslm({"export", imported, "--to", "urdf", "--out", out}).exitCode, 0);
+        QFile text(out);
+        QVERIFY(text.open(QIODevice::ReadOnly));
+        const QByteArray xml = text.readAll();
+        QVERIFY2(xml.contains("<mesh filename=\""), xml.constData());
+        const Run meshes = runSslm({"import", out, "--out", dir.filePath("again.json"), "--json"});
+        QVERIFY2(meshes.exitCode == 0, meshes.err.constData());
+        QVERIFY2(!meshes.out.contains("no file at") && !meshes.out.contains("not found"),
+                 meshes.out.constData());
     }
 
     void exportRefusesOtherFormatsAndItsInput() {
         QTemporaryDir dir;
-        const QString never = dir.filePath("never.urdf");
-        const Run urdf =
-            runSslm({"export", example("four_bar.json"), "--to", "urdf", "--out", never});
-        QCOMPARE(urdf.exitCode, 2);
-        QVERIFY2(urdf.err.contains("not supported yet"), urdf.err.constData());
+        const QString never = dir.filePath("never.step");
+        const Run step =
+            runSslm({"export", example("four_bar.json"), "--to", "step", "--out", never});
+        QCOMPARE(step.exitCode, 2);
+        QVERIFY2(step.err.contains("unknown export format 'step'"), step.err.constData());
         QVERIFY(!QFile::exists(never));
         const QString copy = dir.filePath("four_bar.json");
         QVERIFY(QFile::copy(example("four_bar.json"), copy));

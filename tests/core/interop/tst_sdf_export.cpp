@@ -3,8 +3,9 @@
 // mechanism (masses, inertia tensors, COMs, gravity, joint types, points and axes to 1e-12) for
 // the R-U-S-R four-bar of tests/data/interop/four_bar_loop.urdf (spherical cut), the Hoekens
 // four-bar of four_bar.sdf kept spatial (revolute cut) and a cart with a universal pendulum
-// (a prismatic joint with a spring-damper, a free point written as a <frame>); a planar
-// mechanism is refused.
+// (a prismatic joint with a spring-damper, a free point written as a <frame>); the Hoekens
+// coupler's mesh and the other visuals come back in place; the planar four-bar of
+// examples/four_bar.json goes out in the x–z plane and comes back planar.
 
 #include <algorithm>
 #include <cmath>
@@ -178,8 +179,40 @@ private Q_SLOTS:
         const ImportResult cart = importSdfText(exportSdf(cartPendulum()), "cart.world");
         QVERIFY(cart.spec->joints[0].springDamper == (SpringDamperSpec{40.0, 0.1, 1.5}));
         QVERIFY(findPoint(*cart.spec, "pendulum", "pendulum.tip") != nullptr);
-        // a planar mechanism is refused, not written wrong
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, exportSdf(example("four_bar.json")));
+    }
+
+    void visualsComeBack() {
+        MechanismImportOptions keep;
+        keep.keepSpatial = true;
+        const MechanismSpec spec = *mustImport("four_bar.sdf", keep).spec;
+        const ImportResult back = importSdfText(exportSdf(spec), "four_bar.world");
+        QVERIFY(back.ok());
+        std::size_t count = 0;
+        for (const BodySpec& b : spec.bodies) {
+            const std::vector<VisualSpec>& again = body(*back.spec, b.id).visuals;
+            QCOMPARE(again.size(), b.visuals.size());
+            for (std::size_t k = 0; k < b.visuals.size(); ++k, ++count) {
+                QCOMPARE(again[k].kind, b.visuals[k].kind);
+                QVERIFY((again[k].position - b.visuals[k].position).norm() < 1e-12);
+                QVERIFY((again[k].rpy - b.visuals[k].rpy).norm() < 1e-12);
+            }
+        }
+        QVERIFY(count > 0);
+    }
+
+    void planarMechanismGoesOutInTheXzPlaneAndComesBackPlanar() {
+        const MechanismSpec original = example("four_bar.json");
+        const std::string text = exportSdf(original);
+        QVERIFY(text.find("<xyz>0 -1 0</xyz>") != std::string::npos); // the plane's normal
+        ImportResult back = importSdfText(text, "four_bar.world");
+        QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
+        recognisePlanarOrRedundant(back, "four_bar.world", {});
+        QVERIFY(back.spec->space == MotionSpace::Planar);
+        QCOMPARE(back.spec->gravity, original.gravity);
+        for (const BodySpec& b : original.bodies) {
+            QCOMPARE(body(*back.spec, b.id).mass, b.mass);
+        }
+        QCOMPARE(back.spec->cuts, original.cuts);
     }
 };
 

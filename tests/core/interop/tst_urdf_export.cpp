@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: MIT
+// URDF export (core/interop/urdf_export.hpp): exportUrdf → importUrdfText gives the same
+// mechanism, compared in the world frame at q = 0 (the link frames sit at the tree joints, so
+// body frames move): masses, inertia tensors, COMs, joint types, axes and both ends of every
+// joint to 1e-12, for the R-U-S-R four-bar closed by a URDF+ <loop> (spherical cut), a loop of
+// five bars closed by a universal cut (written as a <constraint>), the Hoekens four-bar of
+// four_bar.sdf kept spatial (revolute cut, mesh visuals) and a cart on a sprung prismatic joint
+// whose tree runs against one joint's sense. The planar four-bar of examples/four_bar.json goes out
+// in the x–z plane and comes back planar, running as the original to 1e-9 rad over 1 s. A spherical
+// joint in the spanning tree (the RSSR) is refused by name.
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <QtTest>
+
+#include <Eigen/Dense>
+
+#include "core/interop/mechanism_import.hpp"
+#include "core/interop/urdf_export.hpp"
+#include "core/interop/urdf_import.hpp"
+#include "core/kinematics/position_analysis.hpp"
+#include "core/model/compile.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/spec/spec_json.hpp"
+
+using namespace sslm;
+
+namespace {
+
+const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
+
+ImportResult mustImport(const std::string& path, MechanismImportOptions options = {}) {
+    ImportResult r = importMechanism(path, options);
+    if (!r.ok()) {
+        qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
+    }
+    return r;
+}
+
+MechanismSpec example(const std::string& file) {
+    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
+    if (!loaded.ok()) {
+        qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
+    }
+    return *loaded.spec;
+}
+
+std::string exported(const MechanismSpec& spec) {
+    const ExportResult result = exportUrdf(spec);
+    if (!result.ok()) {
+        qFatal("%s", formatDiagnostics(result.diagnostics).c_str());
+    }
+    return *result.text;
+}
+
+/// A spec's bodies at q = 0 by its spanning tree (every joint but its cuts): each body frame's
+/// origin in W (all frames are parallel to W there), by body id.
+struct Placed {
+    const MechanismSpec* spec = nullptr;
+    std::map<std::string, Eigen::Vector3d> origin;
+
+    const BodySpec& body(const std::string& id) const {
+        for (const BodySpec& b : spec->bodies) {
+            if (b.id == id) {
+                return b;
+            }
+        }
+        qFatal("no body %s", id.c_str());
+    }
+    Eigen::Vector3d local(const JointEnd& end) const {
+        const std::vector<BodyPoint>& points =
+            end.body == kGroundId ? spec->ground.points : body(end.body).points;
+        for (const BodyPoint& p : points) {
+            if (p.name == end.point) {
+                return p.position3();
+            }
+        }
+        qFatal("no point %s on %s", end.point.c_str(), end.body.c_str());
+    }
+    Eigen::Vector3d point(const std::string& bodyId, const std::string& name) const {
+        return origin.at(bodyId) + local({bodyId, name});
+    }
+    Eigen::Vector3d com(const std::string& bodyId) const {
+        const BodySpec& b = body(bodyId);
+        return origin.at(bodyId) + Eigen::Vector3d(b.com_B.x(), b.com_B.y(), b.comZ_B);
+    }
+};
+
+Placed placed(const MechanismSpec& spec) {
+    Placed out{&spec, {{kGroundId, Eigen::Vector3d::Zero()}}};
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (const JointSpec& j : spec.joints) {
+            if (std::find(spec.cuts.begin(), spec.cuts.end(), j.name) != spec.cuts.end()) {
+                continue;
+            }
+            const bool hasParent = out.origin.count(j.parent.body) != 0;
+            if (hasParent == (out.origin.count(j.child.body) != 0)) {
+                continue;
+            }
+            const JointEnd& from = hasParent ? j.parent : j.child;
+            const JointEnd& to = hasParent ? j.child : j.parent;
+            out.origin[to.body] = out.origin[from.body] + out.local(from) - out.local(to);
+            grew = true;
+        }
+    }
+    return out;
+}
+
+/// The largest difference between `a` and its URDF round trip `b` in W at q = 0 (relative for
+/// masses and inertias, m for COMs and joint points, unit vectors for axes); fatal when an
+/// element is missing.
+double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
+    if (a.bodies.size() != b.bodies.size() || a.joints.size() != b.joints.size()) {
+        qFatal("%s: the round trip has %zu bodies, %zu joints", a.name.c_str(), b.bodies.size(),
+               b.joints.size());
+    }
+    const Placed x = placed(a);
+    const Placed y = placed(b);
+    double worst = 0;
+    for (const BodySpec& p : a.bodies) {
+        const BodySpec& q = y.body(p.id);
+        worst = std::max(worst, std::abs(p.mass - q.mass) / p.mass);
+        worst =
+            std::max(worst, (*p.inertiaTensor - *q.inertiaTensor).norm() / p.inertiaTensor->norm());
+        worst = std::max(worst, (x.com(p.id) - y.com(p.id)).norm());
+    }
+    for (const JointSpec& ja : a.joints) {
+        const auto it = std::find_if(b.joints.begin(), b.joints.end(),
+                                     [&](const JointSpec& j) { return j.name == ja.name; });
+        if (it == b.joints.end() || it->type != ja.type) {
+            qFatal("joint %s lost or changed type", ja.name.c_str());
+        }
+        const bool swapped = it->parent.body != ja.parent.body;
+        if (ja.type != JointType::Spherical) {
+            const Eigen::Vector3d axis = swapped ? Eigen::Vector3d(-ja.axis) : ja.axis;
+            worst = std::max(worst, (axis.normalized() - it->axis).norm());
+        }
+        if (ja.type == JointType::Universal) {
+            worst = std::max(worst, (ja.axis2.normalized() - it->axis2).norm());
+        }
+        const JointEnd& p = swapped ? it->child : it->parent;
+        const JointEnd& c = swapped ? it->parent : it->child;
+        worst = std::max(
+            worst, (x.point(ja.parent.body, ja.parent.point) - y.point(p.body, p.point)).norm());
+        worst = std::max(
+            worst, (x.point(ja.child.body, ja.child.point) - y.point(c.body, c.point)).norm());
+    }
+    if (a.cuts.size() != b.cuts.size()) {
+        qFatal("%s: %zu cuts came back as %zu", a.name.c_str(), a.cuts.size(), b.cuts.size());
+    }
+    return worst;
+}
+
+/// A cart on a prismatic joint along x (a spring-damper on it) and a pendulum hung from it by a
+/// revolute joint about y whose own parent is the pendulum: the tree runs against it.
+MechanismSpec cartPendulum() {
+    MechanismSpec spec;
+    spec.name = "cart_pendulum";
+    spec.space = MotionSpace::Spatial;
+    spec.gravity = {0.0, 0.0};
+    spec.gravityZ = -9.81;
+    spec.ground.points = {{"rail", {0.1, 0.2}, 0.3}};
+    BodySpec cart;
+    cart.id = "cart";
+    cart.name = "cart";
+    cart.mass = 2.5;
+    cart.com_B = {0.01, -0.02};
+    cart.comZ_B = 0.03;
+    Eigen::Matrix3d I;
+    I << 0.02, 0.001, -0.002, 0.001, 0.03, 0.0005, -0.002, 0.0005, 0.04;
+    cart.inertiaTensor = I;
+    cart.points = {{"slide", {0.2, 0}, 0}, {"hook", {0.05, 0}, -0.1}};
+    BodySpec pendulum;
+    pendulum.id = "pendulum";
+    pendulum.name = "pendulum";
+    pendulum.mass = 0.7;
+    pendulum.com_B = {0, 0};
+    pendulum.comZ_B = -0.25;
+    pendulum.inertiaTensor = Eigen::Vector3d(0.015, 0.015, 0.0004).asDiagonal();
+    pendulum.points = {{"pivot", {0, 0}, 0.1}, {"tip", {0, 0}, -0.5}};
+    pendulum.visuals = {VisualSpec{}};
+    pendulum.visuals[0].kind = VisualKind::Cylinder;
+    pendulum.visuals[0].radius = 0.01;
+    pendulum.visuals[0].length = 0.5;
+    pendulum.visuals[0].position = {0, 0, -0.25};
+    pendulum.visuals[0].color = Eigen::Vector3d(0.2, 0.4, 0.8);
+    spec.bodies = {cart, pendulum};
+    JointSpec slide;
+    slide.name = "slide";
+    slide.type = JointType::Prismatic;
+    slide.coordinate = "x";
+    slide.parent = {kGroundId, "rail"};
+    slide.child = {"cart", "slide"};
+    slide.axis = Eigen::Vector3d(1, 0, 0);
+    slide.springDamper = SpringDamperSpec{40.0, 0.1, 1.5};
+    JointSpec hinge;
+    hinge.name = "hinge";
+    hinge.type = JointType::Revolute;
+    hinge.parent = {"pendulum", "pivot"};
+    hinge.child = {"cart", "hook"};
+    hinge.axis = Eigen::Vector3d(0, 1, 0);
+    spec.joints = {slide, hinge};
+    return spec;
+}
+
+/// A loop of five bars on revolute joints about z, x, y, z, x, closed back to the ground by a
+/// universal cut (first axis x on the ground, second y on the last bar): one DOF by Grübler.
+MechanismSpec universalCut() {
+    MechanismSpec spec;
+    spec.name = "five_bar_universal_cut";
+    spec.space = MotionSpace::Spatial;
+    spec.gravity = {0.0, 0.0};
+    spec.gravityZ = -9.81;
+    spec.ground.points = {{"O", {0, 0}, 0}, {"E", {0.2, 0.3}, 0.1}};
+    const Eigen::Vector3d axes[] = {Eigen::Vector3d::UnitZ(), Eigen::Vector3d::UnitX(),
+                                    Eigen::Vector3d::UnitY(), Eigen::Vector3d::UnitZ(),
+                                    Eigen::Vector3d::UnitX()};
+    std::string previous = kGroundId;
+    std::string previousPoint = "O";
+    for (int k = 1; k <= 5; ++k) {
+        BodySpec bar;
+        bar.id = "bar" + std::to_string(k);
+        bar.name = bar.id;
+        bar.mass = 0.1 * k;
+        bar.com_B = {0.05, 0.01 * k};
+        bar.inertiaTensor = Eigen::Vector3d(1e-3 * k, 1.5e-3 * k, 2e-3 * k).asDiagonal();
+        bar.points = {{"a", {0, 0}, 0}, {"b", {0.1, 0.02 * k}, -0.01 * k}};
+        spec.bodies.push_back(bar);
+        JointSpec joint;
+        joint.name = "R" + std::to_string(k);
+        joint.type = JointType::Revolute;
+        joint.parent = {previous, previousPoint};
+        joint.child = {bar.id, "a"};
+        joint.axis = axes[k - 1];
+        spec.joints.push_back(joint);
+        previous = bar.id;
+        previousPoint = "b";
+    }
+    JointSpec cut;
+    cut.name = "U";
+    cut.type = JointType::Universal;
+    cut.parent = {kGroundId, "E"};
+    cut.child = {"bar5", "b"};
+    cut.axis = Eigen::Vector3d::UnitX();
+    cut.axis2 = Eigen::Vector3d::UnitY();
+    spec.joints.push_back(cut);
+    spec.cuts = {"U"};
+    return spec;
+}
+
+bool mentions(const std::vector<ImportItem>& items, const std::string& element) {
+    return std::any_of(items.begin(), items.end(),
+                       [&](const ImportItem& item) { return item.element == element; });
+}
+
+/// θ of each named coordinate at every sample of a 1 s run.
+std::vector<std::map<std::string, double>> run(const MechanismSpec& spec) {
+    const CompileResult compiled = compileModel(spec);
+    if (!compiled.ok()) {
+        qFatal("%s", formatDiagnostics(compiled.diagnostics).c_str());
+    }
+    const Model& model = *compiled.model;
+    const InitialState start = assembleInitialState(model);
+    if (!start.report.converged) {
+        qFatal("%s does not assemble: %s", spec.name.c_str(), start.report.message.c_str());
+    }
+    std::string why;
+    std::optional<SimulationSettings> settings = settingsFromSpec(spec.solver, &why);
+    if (!settings) {
+        qFatal("%s", why.c_str());
+    }
+    settings->tEnd = 1.0;
+    std::vector<std::map<std::string, double>> out;
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& s) {
+        std::map<std::string, double> q;
+        for (std::size_t c = 0; c < model.coordinates.size(); ++c) {
+            q[model.coordinates[c].name] = s.q[static_cast<Eigen::Index>(c)];
+        }
+        out.push_back(q);
+    };
+    const SimulationSummary summary = simulate(model, *settings, start.q, start.qd, callbacks);
+    if (!summary.ok) {
+        qFatal("%s: %s", spec.name.c_str(), summary.message.c_str());
+    }
+    return out;
+}
+
+} // namespace
+
+class TestUrdfExport : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void exportThenImportGivesTheSameMechanism() {
+        MechanismImportOptions keep;
+        keep.keepSpatial = true;
+        for (const MechanismSpec& spec :
+             {*mustImport(kData + "four_bar_loop.urdf").spec, universalCut(),
+              *mustImport(kData + "four_bar.sdf", keep).spec, cartPendulum()}) {
+            const std::string text = exported(spec);
+            const ImportResult back = importUrdfText(text, spec.name + ".urdf");
+            QVERIFY2(back.ok(), (formatDiagnostics(back.diagnostics) + text).c_str());
+            const double difference = roundTripDifference(spec, *back.spec);
+            qInfo("%s: URDF round trip, largest difference %.3g", spec.name.c_str(), difference);
+            QVERIFY2(difference <= 1e-12, text.c_str());
+        }
+    }
+
+    void writesLoopsVisualsAndWhatItDrops() {
+        const ExportResult loop = exportUrdf(*mustImport(kData + "four_bar_loop.urdf").spec);
+        QVERIFY(loop.text->find("<loop name=\"C\" type=\"spherical\">") != std::string::npos);
+        const ExportResult universal = exportUrdf(universalCut());
+        QVERIFY(universal.text->find("<constraint name=\"U\" type=\"universal\">") !=
+                std::string::npos);
+        const ExportResult cart = exportUrdf(cartPendulum());
+        const std::string& text = *cart.text;
+        QVERIFY(text.find("<dynamics damping=\"1.5\"/>") != std::string::npos);
+        QVERIFY(text.find("<cylinder radius=\"0.01\" length=\"0.5\"/>") != std::string::npos);
+        QVERIFY(text.find("<color rgba=\"0.2 0.4 0.8 1\"/>") != std::string::npos);
+        QVERIFY(mentions(cart.dropped, "joint slide spring"));
+        QVERIFY(mentions(cart.approximated, "coordinate x"));
+        QVERIFY(mentions(cart.dropped, "points")); // the pendulum's tip
+        // the pendulum's visual comes back where it was, in W: its link sits at the hinge
+        const ImportResult back = importUrdfText(text, "cart.urdf");
+        const Placed x = placed(cartPendulum());
+        const Placed y = placed(*back.spec);
+        const BodySpec& pendulum = back.spec->bodies[1];
+        QCOMPARE(pendulum.visuals.size(), std::size_t(1));
+        QVERIFY((y.origin.at("pendulum") + pendulum.visuals[0].position -
+                 (x.origin.at("pendulum") + Eigen::Vector3d(0, 0, -0.25)))
+                    .norm() < 1e-12);
+        // urdfdom keeps colours as floats
+        QVERIFY((*pendulum.visuals[0].color - Eigen::Vector3d(0.2, 0.4, 0.8)).norm() < 1e-6);
+    }
+
+    void planarFourBarComesBackPlanarAndRunsTheSame() {
+        const MechanismSpec original = example("four_bar.json");
+        const ExportResult result = exportUrdf(original);
+        QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
+        QVERIFY(mentions(result.mapped, "plane"));
+        QVERIFY(mentions(result.dropped, "initial state"));
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath("four_bar.urdf").toStdString();
+        std::ofstream(file) << *result.text;
+        const ImportResult back = mustImport(file);
+        QVERIFY(back.spec->space == MotionSpace::Planar);
+        QVERIFY(back.report.plane.has_value());
+        // the initial state, which URDF cannot hold, set again under the joints' names
+        MechanismSpec again = *back.spec;
+        again.initial.independent = {{"J1", 0.0}};
+        again.initial.rates = {{"J1", 4.7124}};
+        again.initial.assemblyGuess = {{"J2", 0.9869762549775295}, {"J3", 1.1676401436347343}};
+        again.solver = original.solver;
+        const auto a = run(original);
+        const auto b = run(again);
+        QCOMPARE(a.size(), b.size());
+        const std::map<std::string, std::string> name{
+            {"theta1", "J1"}, {"theta2", "J2"}, {"theta3", "J3"}};
+        double worst = 0;
+        for (std::size_t k = 0; k < a.size(); ++k) {
+            for (const auto& [coordinate, value] : a[k]) {
+                worst = std::max(worst, std::abs(value - b[k].at(name.at(coordinate))));
+            }
+        }
+        qInfo("four_bar.json through URDF: largest coordinate difference %.3g rad over 1 s", worst);
+        QVERIFY(worst <= 1e-9);
+    }
+
+    void sphericalTreeJointIsRefusedByName() {
+        const MechanismSpec rssr = example("rssr.json");
+        const ExportResult result = exportUrdf(rssr);
+        QVERIFY(!result.ok());
+        const std::string message = formatDiagnostics(result.diagnostics);
+        QVERIFY2(message.find("spherical joint is in the spanning tree") != std::string::npos,
+                 message.c_str());
+        QVERIFY2(message.find("--to sdf") != std::string::npos, message.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestUrdfExport)
+
+#include "tst_urdf_export.moc"
