@@ -20,6 +20,8 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_pan
     balanceApplyUndoAndSave
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \
     importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_model_export \
+    planarDocumentGoesOutWithItsCutsAndComesBackPlanar reportDialogListsWhatTheFormatCannotHold
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_plot_widget
 for example in carpet_scraper four_bar three_rrr slider_crank watt_six_bar rssr \

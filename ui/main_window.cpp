@@ -355,6 +355,12 @@ void MainWindow::createMenus() {
     m_exportAnimationAction->setToolTip(
         tr("Write the last run's animation as an MP4 (H.264) or animated GIF"));
     m_exportAnimationAction->setStatusTip(m_exportAnimationAction->toolTip());
+    QAction* model = m_exportMenu->addAction(tr("&Model (URDF, SDFormat, MJCF)…"), this,
+                                             &MainWindow::promptExportModel);
+    model->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
+    model->setToolTip(tr("The mechanism as edited, with its cut joints, for another tool: URDF "
+                         "(the loops as URDF+ <loop> elements), SDFormat or MJCF for MuJoCo; a "
+                         "report says what each format could not hold"));
     QAction* python =
         m_exportMenu->addAction(tr("P&ython Script…"), this, &MainWindow::promptExportPython);
     python->setToolTip(tr("A script for the sslm Python module that reproduces this mechanism "

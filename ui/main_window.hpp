@@ -75,6 +75,17 @@ public:
     const QString& lastImportReport() const { return m_lastImportReport; }
     /// Whether openFile imports `path` (its extension is another tool's model format).
     static bool isImportable(const QString& path);
+    /// Writes the mechanism as edited, with its current cut joints, in another tool's format
+    /// chosen by the extension of `path` (.urdf: URDF with URDF+ loops; .sdf, .world:
+    /// SDFormat; .xml, .mjcf: MJCF), atomically, mesh files relative to the file's folder
+    /// (core/interop/mechanism_export.hpp). The mechanism is unchanged. On failure nothing is
+    /// written and the reason (naming the element and the fix) goes to `error` when given, else
+    /// to a dialog; on success without `error` the report dialog is shown.
+    bool exportModel(const QString& path, QString* error = nullptr);
+    /// The last model export's report as `sslm export` prints it; empty before one.
+    const QString& lastExportReport() const { return m_lastExportReport; }
+    /// The export format of a file name ("urdf", "sdf", "mjcf"), empty if none.
+    static QString exportFormatOf(const QString& path);
 
     /// Opens `file`, shows the window at `size` (logical pixels), renders the assembled pose
     /// and writes the whole window to `png`. False with the reason in `error` on failure; load
@@ -216,6 +227,8 @@ private:
     std::vector<int> prescribedCoordinates(std::string& problem, bool& inputs) const;
     /// File ▸ Export ▸ Python Script: asks where, then writes exportPythonScript's script.
     void promptExportPython();
+    /// File ▸ Export ▸ Model: asks where and in which format, then exportModel.
+    void promptExportModel();
     /// Offers the 2-D Edit tab for a planar description; a spatial one gets the 3-D view, and
     /// the tab says why it is not offered.
     void updateEditTab(const MechanismSpec& spec);
@@ -267,6 +280,7 @@ private:
     MechanismView* m_view = nullptr;
     QLabel* m_staleBanner = nullptr;
     QString m_lastImportReport;
+    QString m_lastExportReport;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QAction* m_showEditorAction = nullptr;

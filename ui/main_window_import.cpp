@@ -16,7 +16,7 @@
 
 #include "core/interop/mechanism_import.hpp"
 #include "core/util/diagnostic.hpp"
-#include "ui/document/import_report_dialog.hpp"
+#include "ui/document/interop_report_dialog.hpp"
 #include "ui/main_window.hpp"
 
 namespace sslm::ui {
@@ -100,7 +100,7 @@ bool MainWindow::importFile(const QString& path, QString* error) {
     if (error != nullptr) {
         *error = compileError;
     } else {
-        auto* dialog = new ImportReportDialog(path, result.report, *result.spec, this);
+        auto* dialog = InteropReportDialog::forImport(path, result.report, *result.spec, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     }

@@ -15,13 +15,6 @@ namespace sslm::cli {
 
 namespace {
 
-void section(const char* title, const std::vector<ImportItem>& items) {
-    std::cout << title << " (" << items.size() << ")\n";
-    for (const ImportItem& item : items) {
-        std::cout << "  " << item.element << ": " << item.note << '\n';
-    }
-}
-
 bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
     std::error_code ec;
     if (std::filesystem::equivalent(a, b, ec)) {
@@ -80,10 +73,7 @@ int runExport(const ExportOptions& options) {
             return kExitBadInput;
         }
     }
-    std::cout << "exported '" << loaded.spec->name << "' as " << result.format << '\n';
-    section("mapped", result.mapped);
-    section("approximated", result.approximated);
-    section("dropped", result.dropped);
+    std::cout << exportReportText(result, *loaded.spec);
     std::cout << "wrote " << options.out << '\n';
     return kExitOk;
 }

@@ -5,16 +5,12 @@
 
 namespace sslm {
 
-namespace {
-
-void section(std::ostream& out, const char* title, const std::vector<ImportItem>& items) {
+void writeItems(std::ostream& out, const char* title, const std::vector<ImportItem>& items) {
     out << title << " (" << items.size() << ")\n";
     for (const ImportItem& item : items) {
         out << "  " << item.element << ": " << item.note << '\n';
     }
 }
-
-} // namespace
 
 std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
     std::ostringstream out;
@@ -29,9 +25,9 @@ std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
             << plane->xAxis.z() << "), Y = (" << plane->yAxis.x() << ", " << plane->yAxis.y()
             << ", " << plane->yAxis.z() << ")\n";
     }
-    section(out, "mapped", report.mapped);
-    section(out, "approximated", report.approximated);
-    section(out, "dropped", report.dropped);
+    writeItems(out, "mapped", report.mapped);
+    writeItems(out, "approximated", report.approximated);
+    writeItems(out, "dropped", report.dropped);
     out << "visual shapes, the bodies' visuals (" << report.visuals.size() << ")\n";
     for (const VisualShape& shape : report.visuals) {
         out << "  body " << shape.body << " (link " << shape.link << "): " << shape.kind;

@@ -6,6 +6,7 @@
 // shapes it found (also written into the bodies' `visuals`).
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,9 @@ struct ImportReport {
     /// Set when the 3-D file was recognised as planar and written as a planar mechanism.
     std::optional<ImportPlane> plane;
 };
+
+/// "title (n)", then "  element: note" per item, each on its own line.
+void writeItems(std::ostream& out, const char* title, const std::vector<ImportItem>& items);
 
 /// The report as text for the command line: counts, then one line per item.
 std::string reportText(const ImportReport& report, const MechanismSpec& spec);

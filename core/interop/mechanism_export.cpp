@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/interop/mechanism_export.hpp"
 
+#include <sstream>
 #include <stdexcept>
 
 #include "core/interop/mjcf_export.hpp"
@@ -36,6 +37,15 @@ ExportResult exportSdfResult(const MechanismSpec& spec) {
 }
 
 } // namespace
+
+std::string exportReportText(const ExportResult& result, const MechanismSpec& spec) {
+    std::ostringstream out;
+    out << "exported '" << spec.name << "' as " << result.format << '\n';
+    writeItems(out, "mapped", result.mapped);
+    writeItems(out, "approximated", result.approximated);
+    writeItems(out, "dropped", result.dropped);
+    return out.str();
+}
 
 const std::vector<std::string>& exportFormats() {
     static const std::vector<std::string> formats{"mjcf", "sdf", "urdf"};

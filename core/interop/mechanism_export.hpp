@@ -27,6 +27,10 @@ struct ExportResult {
     bool ok() const { return text.has_value(); }
 };
 
+/// What an export did, as `sslm export` prints it: "exported '<name>' as <format>", then the
+/// mapped, approximated and dropped items, one per line.
+std::string exportReportText(const ExportResult& result, const MechanismSpec& spec);
+
 /// The export formats by name: "mjcf", "sdf", "urdf".
 const std::vector<std::string>& exportFormats();
 

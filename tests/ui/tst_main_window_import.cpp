@@ -24,7 +24,7 @@
 
 #include "core/interop/mechanism_import.hpp"
 #include "core/spec/spec_json.hpp"
-#include "ui/document/import_report_dialog.hpp"
+#include "ui/document/interop_report_dialog.hpp"
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/editor/close_loop_dialog.hpp"
 #include "ui/editor/spatial_properties_panel.hpp"
@@ -267,8 +267,9 @@ private Q_SLOTS:
         const ImportResult result =
             importMechanism(fs::path(kInterop.toStdString()) / "four_bar.urdf");
         QVERIFY(result.ok());
-        ImportReportDialog dialog(kInterop + QStringLiteral("/four_bar.urdf"), result.report,
-                                  *result.spec);
+        std::unique_ptr<InteropReportDialog> owner(InteropReportDialog::forImport(
+            kInterop + QStringLiteral("/four_bar.urdf"), result.report, *result.spec));
+        InteropReportDialog& dialog = *owner;
         QCOMPARE(dialog.itemCount(QStringLiteral("Mapped")),
                  static_cast<int>(result.report.mapped.size()));
         QCOMPARE(dialog.itemCount(QStringLiteral("Approximated")),
