@@ -209,11 +209,13 @@ Json jointJson(bool spatial, const JointSpec& s) {
     j["parent"] = endJson(s.parent);
     j["child"] = endJson(s.child);
     if (spatial) {
-        // every axis that acts, and an inactive one only when it holds data
-        if (s.type != JointType::Spherical || s.axis != Eigen::Vector3d::UnitZ()) {
+        // every axis that acts, and no other: the reader refuses an axis on a ball joint and
+        // a second axis on anything but a universal joint (a type changed in the editor may
+        // leave one behind)
+        if (s.type != JointType::Spherical) {
             j["axis"] = vec3Json(s.axis);
         }
-        if (s.type == JointType::Universal || s.axis2 != Eigen::Vector3d::UnitY()) {
+        if (s.type == JointType::Universal) {
             j["axis2"] = vec3Json(s.axis2);
         }
     } else {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Mechanism files: every example loads, validates and round-trips losslessly; numbers from
-// docs/mechanisms spot-checked; saving is atomic.
+// docs/mechanisms spot-checked; saving is atomic; axes a joint's type no longer uses are not
+// written (the reader would refuse them).
 
 #include <cmath>
 #include <fstream>
@@ -293,6 +294,26 @@ private Q_SLOTS:
         expected.joints[0].child = {"b", "A"};
         QVERIFY(*loaded.spec == expected);
         QVERIFY(!loaded.spec->bodies[0].inertiaCom.has_value());
+    }
+
+    void axesAJointTypeLeftBehindAreNotWritten() {
+        // the RSSR with its ball joint's and its universal cut's types changed in the editor:
+        // the axes they no longer use stay in memory, but a saved file must load again
+        MechanismSpec spec = loadExample("rssr.json");
+        for (JointSpec& joint : spec.joints) {
+            if (joint.name == "J2") { // spherical, given a revolute's axis before
+                joint.axis = Eigen::Vector3d(1, 0, 0);
+            }
+            if (joint.name == "J3") { // universal → cylindrical keeps its second axis
+                joint.type = JointType::Cylindrical;
+                joint.coordinates.clear();
+            }
+        }
+        spec.initial.assemblyGuess.clear();
+        const LoadResult again = parseMechanismJson(toJson(spec));
+        QVERIFY2(again.ok(), formatDiagnostics(again.diagnostics).c_str());
+        QCOMPARE(again.spec->joints[2].type, JointType::Cylindrical);
+        QCOMPARE(again.spec->joints[2].axis, spec.joints[2].axis);
     }
 
     void spotChecks() {
