@@ -12,6 +12,7 @@
 #include "core/interop/xml_text.hpp"
 #include "core/model/compile.hpp"
 #include "core/spec/counterweights.hpp"
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_validate.hpp"
 #include "core/topology/mechanism_graph.hpp"
 
@@ -180,18 +181,6 @@ private:
                 open.push_back(to);
             }
         }
-        for (const int b : order_) {
-            const JointSpec& joint = spec_.joints[treeJoint_[b]];
-            if (joint.type != JointType::Revolute && joint.type != JointType::Prismatic) {
-                fail("joint " + joint.name,
-                     std::string("the ") + jointTypeName(joint.type) +
-                         " joint is in the spanning tree, and URDF's tree has revolute and "
-                         "prismatic joints only",
-                     "choose " + joint.name +
-                         " as a cut joint (a loop's cut becomes a URDF+ <loop> of any type), "
-                         "or export SDFormat (--to sdf) or MJCF (--to mjcf), which have it");
-            }
-        }
         return !hasErrors(result_.diagnostics);
     }
 
@@ -312,31 +301,117 @@ private:
         }
     }
 
+    /// One URDF joint: `type` "continuous" or "prismatic", from `parent` to `child` at `origin`
+    /// (in the parent link's frame) along `axis`.
+    void writeJointElement(const std::string& name,
+                           bool revolute,
+                           const std::string& parent,
+                           const std::string& child,
+                           const Eigen::Vector3d& origin,
+                           const Eigen::Vector3d& axis,
+                           double damping = 0) {
+        xml_ += "  <joint name=\"" + xmlEscaped(name) + "\" type=\"" +
+                (revolute ? "continuous" : "prismatic") + "\">\n";
+        xml_ += "    <parent link=\"" + xmlEscaped(parent) + "\"/>\n";
+        xml_ += "    <child link=\"" + xmlEscaped(child) + "\"/>\n";
+        xml_ += "    <origin xyz=\"" + xmlVector(origin) + "\" rpy=\"0 0 0\"/>\n";
+        xml_ += "    <axis xyz=\"" + xmlVector(axis) + "\"/>\n";
+        if (!revolute) {
+            xml_ += "    <limit lower=\"" + xmlNumber(-kPrismaticTravel) + "\" upper=\"" +
+                    xmlNumber(kPrismaticTravel) + "\" effort=\"0\" velocity=\"0\"/>\n";
+        }
+        if (damping != 0) {
+            xml_ += "    <dynamics damping=\"" + xmlNumber(damping) + "\"/>\n";
+        }
+        xml_ += "  </joint>\n";
+    }
+
+    /// A universal, cylindrical or spherical tree joint as a chain of hinges and a slide
+    /// through massless links "<joint>__link1", "<joint>__link2" that meet at its point;
+    /// importUrdf() recognises the chain and reads the joint back.
+    void writeCompositeJoint(int b) {
+        const JointSpec& joint = spec_.joints[treeJoint_[b]];
+        const bool forward = forward_[b];
+        const double sign = forward ? 1.0 : -1.0;
+        const std::vector<std::string> names = coordinateNames(joint);
+        struct Step {
+            std::string name;
+            bool revolute;
+            Eigen::Vector3d axis;
+        };
+        std::vector<Step> steps;
+        std::string how;
+        switch (joint.type) {
+        case JointType::Universal:
+            // R = R(a1, q1)·R(a2, q2) from the parent side; from the child side R(−a2, q2)·R(−a1,
+            // q1)
+            steps = forward ? std::vector<Step>{{names[0], true, joint.axis.normalized()},
+                                                {names[1], true, joint.axis2.normalized()}}
+                            : std::vector<Step>{{names[1], true, -joint.axis2.normalized()},
+                                                {names[0], true, -joint.axis.normalized()}};
+            how = "two perpendicular continuous joints through a massless link (exact)";
+            break;
+        case JointType::Cylindrical:
+            steps = {{names[1], false, sign * joint.axis.normalized()},
+                     {names[0], true, sign * joint.axis.normalized()}};
+            how = "a prismatic and a continuous joint on one axis through a massless link (exact)";
+            break;
+        case JointType::Spherical:
+            steps = {{names[0], true, Eigen::Vector3d::UnitX()},
+                     {names[1], true, Eigen::Vector3d::UnitY()},
+                     {names[2], true, Eigen::Vector3d::UnitZ()}};
+            how = "three continuous joints about x, y, z through two massless links (a gimbal: "
+                  "singular where the second angle is ±90°)";
+            break;
+        default:
+            break;
+        }
+        const std::string parentLink = linkName(parent_[b]);
+        const std::string& childLink = spec_.bodies[b].id;
+        std::string from = parentLink;
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            const bool last = k + 1 == steps.size();
+            const std::string to = last ? childLink : joint.name + "__link" + std::to_string(k + 1);
+            if (!last) {
+                xml_ += "  <link name=\"" + xmlEscaped(to) + "\"/>\n";
+            }
+            writeJointElement(steps[k].name, steps[k].revolute, from, to,
+                              k == 0 ? jointOrigin(b) : Eigen::Vector3d::Zero(), steps[k].axis);
+            from = to;
+        }
+        const std::string note = std::string(jointTypeName(joint.type)) + " joint " + parentLink +
+                                 " → " + childLink + " as " + how +
+                                 "; SSLM reads it back as one joint";
+        if (joint.type == JointType::Spherical) {
+            approximated("joint " + joint.name, note);
+        } else {
+            mapped("joint " + joint.name, note);
+        }
+        if (joint.springDamper) {
+            dropped("joint " + joint.name + " spring-damper",
+                    "acts on one coordinate of a single-axis joint only");
+        }
+    }
+
     void writeTreeJoint(int b) {
         const JointSpec& joint = spec_.joints[treeJoint_[b]];
+        if (joint.type != JointType::Revolute && joint.type != JointType::Prismatic) {
+            writeCompositeJoint(b);
+            return;
+        }
         const bool forward = forward_[b];
         const Eigen::Vector3d axis = (forward ? 1.0 : -1.0) * joint.axis.normalized();
         const std::string parentLink = linkName(parent_[b]);
         const std::string& childLink = spec_.bodies[b].id;
         const bool revolute = joint.type == JointType::Revolute;
-        xml_ += "  <joint name=\"" + xmlEscaped(joint.name) + "\" type=\"" +
-                (revolute ? "continuous" : "prismatic") + "\">\n";
-        xml_ += "    <parent link=\"" + xmlEscaped(parentLink) + "\"/>\n";
-        xml_ += "    <child link=\"" + xmlEscaped(childLink) + "\"/>\n";
-        xml_ += "    <origin xyz=\"" + xmlVector(jointOrigin(b)) + "\" rpy=\"0 0 0\"/>\n";
-        xml_ += "    <axis xyz=\"" + xmlVector(axis) + "\"/>\n";
+        writeJointElement(joint.name, revolute, parentLink, childLink, jointOrigin(b), axis,
+                          joint.springDamper ? joint.springDamper->damping : 0.0);
         if (!revolute) {
-            xml_ += "    <limit lower=\"" + xmlNumber(-kPrismaticTravel) + "\" upper=\"" +
-                    xmlNumber(kPrismaticTravel) + "\" effort=\"0\" velocity=\"0\"/>\n";
             approximated("joint " + joint.name + " limit",
                          "URDF requires a prismatic joint's <limit>: ±1e9 m, effort and "
                          "velocity 0 (none in the mechanism)");
         }
         if (joint.springDamper) {
-            if (joint.springDamper->damping != 0) {
-                xml_ +=
-                    "    <dynamics damping=\"" + xmlNumber(joint.springDamper->damping) + "\"/>\n";
-            }
             if (joint.springDamper->stiffness != 0) {
                 dropped("joint " + joint.name + " spring",
                         "stiffness " + numberText(joint.springDamper->stiffness) + " (rest " +
@@ -344,7 +419,6 @@ private:
                             "): URDF has no joint spring");
             }
         }
-        xml_ += "  </joint>\n";
         mapped("joint " + joint.name,
                std::string(revolute ? "continuous" : "prismatic") + " joint " + parentLink + " → " +
                    childLink +

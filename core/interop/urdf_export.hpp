@@ -16,7 +16,12 @@
 //  * each tree joint a joint from its tree parent: revolute → continuous, prismatic →
 //    prismatic (URDF requires a <limit>: ±1e9 m, reported), its axis negated when the tree
 //    runs against the joint's own parent → child sense, so the coordinate keeps its sign;
-//    a spring-damper's damping as <dynamics damping>;
+//    a spring-damper's damping as <dynamics damping>; a universal, cylindrical or spherical
+//    tree joint as a chain through massless links "<joint>__link1", "<joint>__link2" at its
+//    point, each URDF joint named after one of its coordinates: two perpendicular continuous
+//    joints (exact), a prismatic and a continuous joint on one axis (exact), three continuous
+//    joints about x, y, z (a gimbal, singular where the second angle is ±90°, reported);
+//    importUrdf() reads such a chain back as the one joint;
 //  * each cut a <loop> (revolute, prismatic, cylindrical, spherical) or <constraint>
 //    (universal) between its two sides' links, with its point on each side and its axis;
 //  * visuals (meshes as written in the spec: relative paths resolve from the URDF's folder;
@@ -24,16 +29,15 @@
 // Not written: the initial state (the file's pose is q = 0), gravity other than −9.81 m/s²
 // along z (URDF has none), actuators, traced points and the points no joint uses, springs'
 // stiffness, coordinate names that differ from their joint's (URDF names only joints), solver
-// settings. Each is said in the result. Tree joints URDF has no type for (universal,
-// spherical, cylindrical) are errors naming the joint and the way out.
+// settings. Each is said in the result.
 
 #include "core/interop/mechanism_export.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
 
-/// Writes `spec` as URDF with loop closures. Errors: the spec does not compile, or a tree
-/// joint has no URDF type.
+/// Writes `spec` as URDF with loop closures. Errors: the spec is not valid, or its cuts do not
+/// leave a spanning tree.
 ExportResult exportUrdf(const MechanismSpec& spec);
 
 } // namespace sslm

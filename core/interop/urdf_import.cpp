@@ -22,6 +22,7 @@
 #include "core/interop/triangle_mesh.hpp"
 #include "core/interop/xml_error.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_validate.hpp"
 
 #include <console_bridge/console.h>
@@ -86,6 +87,15 @@ struct Closure {
     Frame originA, originB;   ///< the closure's frame on each link, in the link's frame
     Eigen::Vector3d axisA = Eigen::Vector3d::UnitX(); ///< in originA's frame
     std::optional<Eigen::Vector3d> axisB;             ///< in originB's frame (constraint)
+};
+
+/// A universal, cylindrical or spherical joint written as hinges and a slide through massless
+/// links that meet at its point (as exportUrdf writes them, and CAD exporters ball joints).
+struct Composite {
+    JointType type = JointType::Universal;
+    std::string name;
+    std::vector<const urdf::Joint*> chain; ///< from the parent side
+    std::vector<std::string> links;        ///< the massless links between them
 };
 
 class UrdfImporter {
@@ -397,12 +407,20 @@ private:
                 order.push_back(childLink);
             }
         }
+        findComposites(model, order);
         for (const urdf::LinkConstSharedPtr& link : order) {
-            addLink(*link, link == root);
+            if (virtualLinks_.count(link->name) == 0) {
+                addLink(*link, link == root);
+            }
         }
         for (const urdf::LinkConstSharedPtr& link : order) {
             for (const urdf::JointSharedPtr& joint : link->child_joints) {
-                addJoint(*joint, spec);
+                const auto composite = compositeOf_.find(joint->name);
+                if (composite == compositeOf_.end()) {
+                    addJoint(*joint, spec);
+                } else if (composites_[composite->second].chain.front() == joint.get()) {
+                    addComposite(composites_[composite->second], spec);
+                }
             }
         }
         for (const Closure& c : closures_) {
@@ -417,6 +435,10 @@ private:
                 spec.ground.points = group.points;
                 spec.ground.visuals = group.visuals;
                 continue;
+            }
+            if (virtualLinks_.count(group.links.empty() ? group.id : group.links.front()) != 0 ||
+                virtualLinks_.count(group.id) != 0) {
+                continue; // a massless link inside a universal, cylindrical or spherical joint
             }
             if (!(group.mass() > 0)) {
                 const std::string& link = group.links.front();
@@ -434,7 +456,12 @@ private:
         // with loops the inputs are the user's choice (the assembly picks free ones until then).
         if (closures_.empty()) {
             for (const JointSpec& joint : spec.joints) {
-                spec.initial.independent.emplace_back(joint.coordinateName(), 0.0);
+                if (joint.type == JointType::Spherical) {
+                    continue; // at its identity turn
+                }
+                for (const std::string& name : coordinateNames(joint)) {
+                    spec.initial.independent.emplace_back(name, 0.0);
+                }
             }
         } else {
             approximated("initial state",
@@ -603,6 +630,153 @@ private:
         result_.report.visuals.push_back(std::move(shape));
     }
 
+    // ---- universal, cylindrical and spherical joints as chains ------------------------------
+
+    static bool isHinge(const urdf::Joint& joint) {
+        return joint.type == urdf::Joint::REVOLUTE || joint.type == urdf::Joint::CONTINUOUS;
+    }
+
+    /// A link that only carries a joint onwards: no mass, no shape, one joint out, no loop.
+    bool carriesOnly(const urdf::Link& link) const {
+        const bool massless = !link.inertial || link.inertial->mass == 0;
+        const bool inLoop = std::any_of(closures_.begin(), closures_.end(), [&](const Closure& c) {
+            return c.linkA == link.name || c.linkB == link.name;
+        });
+        return massless && link.visual_array.empty() && link.child_joints.size() == 1 &&
+               link.child_joints.front()->type != urdf::Joint::FIXED && !inLoop;
+    }
+
+    /// A joint's axis in W at q = 0.
+    Eigen::Vector3d worldAxis(const urdf::Joint& joint) {
+        const Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
+        return (frames_[joint.child_link_name].R * axis).normalized();
+    }
+
+    /// Finds the chains of two hinges (universal), a slide and a hinge on one axis
+    /// (cylindrical) or three perpendicular hinges (spherical) whose links between carry
+    /// nothing and whose joints meet at one point.
+    void findComposites(const urdf::ModelInterface& model,
+                        const std::vector<urdf::LinkConstSharedPtr>& order) {
+        for (const urdf::LinkConstSharedPtr& link : order) {
+            const urdf::Joint* first = link->parent_joint.get();
+            if (first == nullptr || first->type == urdf::Joint::FIXED ||
+                compositeOf_.count(first->name) != 0 || !carriesOnly(*link)) {
+                continue;
+            }
+            Composite c;
+            c.chain = {first};
+            const urdf::Link* at = link.get();
+            while (c.chain.size() < 3 && carriesOnly(*at)) {
+                const urdf::Joint* next = at->child_joints.front().get();
+                const urdf::Vector3& offset = next->parent_to_joint_origin_transform.position;
+                if (std::hypot(offset.x, offset.y, offset.z) > 1e-12) {
+                    break;
+                }
+                c.links.push_back(at->name);
+                c.chain.push_back(next);
+                const urdf::LinkConstSharedPtr child = model.getLink(next->child_link_name);
+                if (!child) {
+                    break;
+                }
+                at = child.get();
+            }
+            if (c.chain.size() < 2 || c.links.size() + 1 != c.chain.size()) {
+                continue;
+            }
+            std::vector<Eigen::Vector3d> axes;
+            for (const urdf::Joint* joint : c.chain) {
+                axes.push_back(worldAxis(*joint));
+            }
+            const auto perpendicular = [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+                return std::abs(a.dot(b)) < 1e-9;
+            };
+            const bool hinges = std::all_of(c.chain.begin(), c.chain.end(),
+                                            [](const urdf::Joint* j) { return isHinge(*j); });
+            if (c.chain.size() == 3 && hinges && perpendicular(axes[0], axes[1]) &&
+                perpendicular(axes[1], axes[2]) && perpendicular(axes[0], axes[2])) {
+                c.type = JointType::Spherical;
+            } else if (c.chain.size() >= 2 && hinges && perpendicular(axes[0], axes[1])) {
+                c.type = JointType::Universal;
+            } else if (c.chain.size() >= 2 && isHinge(*c.chain[0]) != isHinge(*c.chain[1]) &&
+                       axes[0].cross(axes[1]).norm() < 1e-9 && axes[0].dot(axes[1]) > 0) {
+                c.type = JointType::Cylindrical;
+            } else {
+                continue;
+            }
+            const std::size_t joints = c.type == JointType::Spherical ? 3 : 2;
+            c.chain.resize(joints);
+            c.links.resize(joints - 1);
+            const std::string& firstLink = c.links.front();
+            const std::string suffix = "__link1";
+            c.name = firstLink.size() > suffix.size() &&
+                             firstLink.compare(firstLink.size() - suffix.size(), suffix.size(),
+                                               suffix) == 0
+                         ? firstLink.substr(0, firstLink.size() - suffix.size())
+                         : firstLink;
+            const int index = static_cast<int>(composites_.size());
+            for (const urdf::Joint* joint : c.chain) {
+                compositeOf_[joint->name] = index;
+            }
+            for (const std::string& name : c.links) {
+                virtualLinks_.insert(name); // its own group: it carries no fixed joint
+            }
+            composites_.push_back(std::move(c));
+        }
+    }
+
+    void addComposite(const Composite& c, MechanismSpec& spec) {
+        Group& parent = groups_[groupOf_[c.chain.front()->parent_link_name]];
+        Group& child = groups_[groupOf_[c.chain.back()->child_link_name]];
+        const Eigen::Vector3d point = frames_[c.chain.front()->child_link_name].p;
+        JointSpec js;
+        js.name = c.name;
+        js.type = c.type;
+        std::string joints;
+        for (const urdf::Joint* joint : c.chain) {
+            joints += (joints.empty() ? "" : ", ") + joint->name;
+        }
+        switch (c.type) {
+        case JointType::Universal:
+            js.axis = worldAxis(*c.chain[0]);
+            js.axis2 = worldAxis(*c.chain[1]);
+            js.coordinates = {c.chain[0]->name, c.chain[1]->name};
+            break;
+        case JointType::Cylindrical: {
+            const bool hingeFirst = isHinge(*c.chain[0]);
+            js.axis = worldAxis(*c.chain[0]);
+            js.coordinates = {c.chain[hingeFirst ? 0 : 1]->name, c.chain[hingeFirst ? 1 : 0]->name};
+            break;
+        }
+        default:
+            js.axis = Eigen::Vector3d::UnitZ(); // a ball has no axis: the file format's default
+            // the exporter names the hinges after the ball's ω coordinates: keep them
+            js.coordinates = {c.chain[0]->name, c.chain[1]->name, c.chain[2]->name};
+            break;
+        }
+        addPoint(parent, c.name, point);
+        addPoint(child, c.name, point);
+        js.parent = {parent.id, c.name};
+        js.child = {child.id, c.name};
+        std::string links;
+        for (const std::string& link : c.links) {
+            links += (links.empty() ? "" : ", ") + link;
+        }
+        mapped("joints " + joints,
+               std::string(c.type == JointType::Spherical   ? "a spherical"
+                           : c.type == JointType::Universal ? "a universal"
+                                                            : "a cylindrical") +
+                   " joint " + c.name + " between " + parent.id + " and " + child.id +
+                   " (they meet at one point through the massless link(s) " + links + ")");
+        for (const urdf::Joint* joint : c.chain) {
+            if (joint->dynamics && joint->dynamics->damping != 0) {
+                dropped("joint " + joint->name + " damping",
+                        "a damper on one axis of a " + std::string(jointTypeWord(c.type)) +
+                            " joint is not modelled");
+            }
+        }
+        spec.joints.push_back(std::move(js));
+    }
+
     void addJoint(const urdf::Joint& joint, MechanismSpec& spec) {
         const std::string element = "joint " + joint.name;
         if (joint.type == urdf::Joint::FIXED) {
@@ -766,6 +940,9 @@ private:
     std::map<std::string, Frame> frames_; ///< link → its frame in W at q = 0
     std::map<std::string, int> groupOf_;  ///< link → index in groups_
     std::vector<Group> groups_;           ///< 0: the ground
+    std::vector<Composite> composites_;
+    std::map<std::string, int> compositeOf_; ///< URDF joint → index in composites_
+    std::set<std::string> virtualLinks_;     ///< the massless links inside them
 };
 
 } // namespace

@@ -14,6 +14,11 @@
 //    format's convention) with its origin at the link's origin;
 //  * revolute and continuous joints become revolute joints, prismatic ones prismatic, their
 //    axes in ground directions at q = 0; the file's pose at q = 0 is the initial state;
+//  * a chain of joints through links that carry nothing (no mass, no visual, one joint on)
+//    and meet at one point is the joint it spells: two perpendicular hinges a universal joint,
+//    a slide and a hinge on one axis a cylindrical one, three mutually perpendicular hinges a
+//    spherical one (as exportUrdf writes them; named after the first such link, less its
+//    "__link1"; the hinges' names become the coordinates' names);
 //  * each <loop> and <constraint> becomes a cut joint (revolute, continuous, prismatic,
 //    cylindrical, universal, spherical/ball);
 //  * gravity is −9.81 m/s² along z (ROS's convention; URDF has no gravity).

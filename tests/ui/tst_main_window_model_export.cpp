@@ -2,7 +2,7 @@
 // File ▸ Export ▸ Model as a user meets it (issue 22): the URDF+ four-bar with its CAD meshes,
 // imported, goes out again as URDF, SDFormat and MJCF into another folder, every mesh named so
 // that the written file finds it, and imports back; a planar document goes out with its cut
-// joints and comes back planar; a spherical joint in URDF's tree, an unknown extension and an
+// joints and comes back planar; a cylindrical joint in SDFormat, an unknown extension and an
 // empty window are refused with the reason, nothing written. The report dialog lists what each
 // format could not hold. With SSLM_STUDIO_SCREENSHOT_DIR set, writes that dialog there.
 
@@ -142,19 +142,34 @@ private Q_SLOTS:
         QVERIFY(!empty->exportModel(dir.filePath(QStringLiteral("none.urdf")), &error));
         QVERIFY2(error.contains(QStringLiteral("no mechanism")), qPrintable(error));
 
-        auto window = fixtures::windowWith(fixtures::example("rssr.json"));
-        const QString urdf = dir.filePath(QStringLiteral("rssr.urdf"));
-        QVERIFY(!window->exportModel(urdf, &error));
-        QVERIFY2(error.contains(QStringLiteral("spherical joint is in the spanning tree")),
-                 qPrintable(error));
-        QVERIFY2(error.contains(QStringLiteral("--to sdf")), qPrintable(error));
-        QVERIFY(!QFile::exists(urdf));
-        const QString step = dir.filePath(QStringLiteral("rssr.step"));
+        // the RSSR with its universal cut made cylindrical (R-S-C-R): SDFormat has no
+        // cylindrical joint
+        LoadResult rssr = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR) + "/rssr.json");
+        QVERIFY(rssr.ok());
+        for (JointSpec& joint : rssr.spec->joints) {
+            if (joint.name == "J3") {
+                joint.type = JointType::Cylindrical;
+                joint.coordinates.clear();
+            }
+        }
+        rssr.spec->initial.assemblyGuess.clear();
+        const QString rscr = dir.filePath(QStringLiteral("rscr.json"));
+        QVERIFY(!saveMechanismFile(*rssr.spec, rscr.toStdString()).has_value());
+        auto window = fixtures::windowWith(rscr);
+        QVERIFY(window->currentModel() != nullptr);
+        const QString sdf = dir.filePath(QStringLiteral("rscr.sdf"));
+        QVERIFY(!window->exportModel(sdf, &error));
+        QVERIFY2(error.contains(QStringLiteral("J3 is cylindrical")), qPrintable(error));
+        QVERIFY(!QFile::exists(sdf));
+        const QString step = dir.filePath(QStringLiteral("rscr.step"));
         QVERIFY(!window->exportModel(step, &error));
         QVERIFY2(error.contains(QStringLiteral("unknown model format")), qPrintable(error));
         QVERIFY(!QFile::exists(step));
-        // the RSSR goes out as SDFormat, which has ball joints
-        QVERIFY2(window->exportModel(dir.filePath(QStringLiteral("rssr.sdf")), &error),
+        // URDF and MJCF hold it: the cut as a cylindrical <loop>, the ball as three hinges
+        QVERIFY2(window->exportModel(dir.filePath(QStringLiteral("rscr.urdf")), &error),
+                 qPrintable(error));
+        QVERIFY(window->lastExportReport().contains(QStringLiteral("<loop type=\"cylindrical\">")));
+        QVERIFY2(window->exportModel(dir.filePath(QStringLiteral("rscr.xml")), &error),
                  qPrintable(error));
     }
 
