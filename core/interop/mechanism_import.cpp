@@ -5,6 +5,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/interop/import_inputs.hpp"
 #include "core/interop/mjcf_import.hpp"
 #include "core/interop/planar_recognition.hpp"
 #include "core/interop/report_text.hpp"
@@ -120,6 +121,7 @@ ImportResult importMechanism(const std::filesystem::path& path,
                               : format == "sdformat" ? importSdf(path)
                                                      : importMjcf(path);
         recognisePlanarOrRedundant(result, path.string(), options);
+        chooseInputsAtFilePose(result);
         return result;
     }
     ImportResult result;
