@@ -19,7 +19,8 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_panel \
     balanceApplyUndoAndSave
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \
-    importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection
+    importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection \
+    planarLinkMeshIsEditedAndGivesMassProperties
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_model_export \
     planarDocumentGoesOutWithItsCutsAndComesBackPlanar reportDialogListsWhatTheFormatCannotHold
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view

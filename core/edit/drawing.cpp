@@ -642,7 +642,8 @@ std::optional<std::string> inputJointAt(const Drawing& drawing, const JointEnd& 
 std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body) {
     for (const BodySpec& b : drawing.spec.bodies) {
         if (b.id == body) {
-            return BodyProperties{b.name, b.mass, b.com_B, b.inertiaCom, b.counterweights};
+            return BodyProperties{b.name,       b.mass,           b.com_B,
+                                  b.inertiaCom, b.counterweights, b.visuals};
         }
     }
     return std::nullopt;
@@ -684,11 +685,20 @@ setBodyProperties(Drawing& drawing, const std::string& body, const BodyPropertie
                    ": give each its own name";
         }
     }
+    for (const VisualSpec& v : properties.visuals) {
+        if (!v.position.allFinite() || !v.rpy.allFinite() || !(v.scale.minCoeff() > 0.0) ||
+            !v.scale.allFinite()) {
+            return "a visual of " + properties.name +
+                   " has a position, turn or scale that is not a number (scales must be "
+                   "positive)";
+        }
+    }
     b->name = properties.name;
     b->mass = properties.mass;
     b->com_B = properties.com_B;
     b->inertiaCom = properties.inertiaCom;
     b->counterweights = properties.counterweights;
+    b->visuals = properties.visuals;
     return {};
 }
 

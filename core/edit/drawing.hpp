@@ -156,12 +156,14 @@ struct BodyProperties {
     std::optional<double> inertiaCom; ///< kg·m² about the COM; empty: uniform from the shape
     /// Point masses fixed to the body (folded into its mass properties when compiled).
     std::vector<CounterweightSpec> counterweights;
+    /// Shapes drawn with the body (CAD meshes, primitives); drawing only.
+    std::vector<VisualSpec> visuals;
 };
 
 /// The properties of `body`, if it exists.
 std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body);
 
-/// Sets a body's name, mass, centre of mass, inertia and counterweights.
+/// Sets a body's name, mass, centre of mass, inertia, counterweights and visuals.
 EditError
 setBodyProperties(Drawing& drawing, const std::string& body, const BodyProperties& properties);
 

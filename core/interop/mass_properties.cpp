@@ -8,6 +8,8 @@
 
 #include <Eigen/Geometry>
 
+#include "core/spatial/roll_pitch_yaw.hpp"
+
 namespace sslm {
 
 namespace {
@@ -60,9 +62,9 @@ std::string topologyProblem(const TriangleMesh& mesh, const std::string& source)
 
 } // namespace
 
-MassPropertiesResult
+MeshMassPropertiesResult
 meshMassProperties(const TriangleMesh& mesh, double density, const std::string& source) {
-    MassPropertiesResult result;
+    MeshMassPropertiesResult result;
     if (!(density > 0) || !std::isfinite(density)) {
         result.error = source + ": the density must be a positive number (kg/m³)";
         return result;
@@ -171,13 +173,29 @@ meshMassProperties(const TriangleMesh& mesh, double density, const std::string& 
     Eigen::Matrix3d inertia;
     inertia << yy + zz, -xy, -zx, -xy, xx + zz, -yz, -zx, -yz, xx + yy;
 
-    MassProperties props;
+    MeshMassProperties props;
     props.volume = volume;
     props.mass = density * volume;
     props.com = c + centre;
     props.inertiaCom = density * inertia;
     result.properties = props;
     return result;
+}
+
+MeshMassPropertiesResult
+visualMassProperties(const VisualSpec& visual, const std::filesystem::path& file, double density) {
+    MeshReadResult read = readMesh(file);
+    if (!read.ok()) {
+        MeshMassPropertiesResult failed;
+        failed.error = read.error;
+        return failed;
+    }
+    // the mesh as the body carries it: scaled, turned and moved into the body frame
+    const Eigen::Matrix3d R = rotationFromRpy(visual.rpy);
+    for (Eigen::Vector3d& v : read.mesh->vertices) {
+        v = visual.position + R * visual.scale.cwiseProduct(v);
+    }
+    return meshMassProperties(*read.mesh, density, file.string());
 }
 
 } // namespace sslm

@@ -8,24 +8,26 @@
 // describes, up to rounding. The mesh must be closed and consistently oriented with outward
 // normals; otherwise the result would be meaningless and a message says what to fix.
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
 #include <Eigen/Core>
 
 #include "core/interop/triangle_mesh.hpp"
+#include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
 
-struct MassProperties {
+struct MeshMassProperties {
     double volume = 0;                                    ///< m³ (in the mesh's length unit³)
     double mass = 0;                                      ///< kg: density × volume
     Eigen::Vector3d com = Eigen::Vector3d::Zero();        ///< centre of mass, mesh frame
     Eigen::Matrix3d inertiaCom = Eigen::Matrix3d::Zero(); ///< I = ∫(‖r‖²1 − r rᵀ)dm about com
 };
 
-struct MassPropertiesResult {
-    std::optional<MassProperties> properties;
+struct MeshMassPropertiesResult {
+    std::optional<MeshMassProperties> properties;
     std::string error; ///< names `source`, the problem and the fix
 
     bool ok() const { return properties.has_value(); }
@@ -35,7 +37,13 @@ struct MassPropertiesResult {
 /// the message: an empty mesh, an open one (an edge not shared by exactly two triangles), an
 /// inconsistently oriented one (two triangles traverse a shared edge in the same direction),
 /// an inside-out one (negative volume: flip the normals) and a flat one (zero volume).
-MassPropertiesResult
+MeshMassPropertiesResult
 meshMassProperties(const TriangleMesh& mesh, double density, const std::string& source);
+
+/// The mass properties, in the body frame, of a body's mesh visual filled at `density`
+/// (kg/m³): the mesh read from `file` (the visual's file, resolved), scaled, turned and moved
+/// as the visual places it. Errors as readMesh and meshMassProperties give them.
+MeshMassPropertiesResult
+visualMassProperties(const VisualSpec& visual, const std::filesystem::path& file, double density);
 
 } // namespace sslm

@@ -2,7 +2,9 @@
 // File ▸ Import as a user meets it (issue 22): the URDF+ four-bar with its CAD meshes opens as a
 // new, unsaved document whose bodies carry the meshes, all drawn; the report lists what was
 // mapped, approximated and dropped; Save As writes the meshes relative to the saved file, which
-// reopens with every mesh found; a malformed URDF changes nothing and names the line.
+// reopens with every mesh found; a malformed URDF changes nothing and names the line. A planar
+// import (the Hoekens four-bar of four_bar.sdf) edits its coupler's mesh in the Edit tab's
+// Properties and takes the coupler's mass properties from it, each one undoable edit.
 // With SSLM_STUDIO_SCREENSHOT_DIR set, writes the window and the report dialog there.
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,11 +25,15 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "core/interop/mass_properties.hpp"
 #include "core/interop/mechanism_import.hpp"
 #include "core/spec/spec_json.hpp"
 #include "ui/document/interop_report_dialog.hpp"
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/editor/close_loop_dialog.hpp"
+#include "ui/editor/editor_canvas.hpp"
+#include "ui/editor/editor_widget.hpp"
+#include "ui/editor/properties_panel.hpp"
 #include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/editor/visual_table.hpp"
 #include "ui/main_window.hpp"
@@ -163,6 +170,72 @@ private Q_SLOTS:
         QVERIFY(!visuals.addMesh(urdf, &error));
         QVERIFY2(error.contains(QStringLiteral("four_bar.urdf")), qPrintable(error));
         QCOMPARE(window->document()->spec().bodies[0].visuals.size(), std::size_t(1));
+    }
+
+    void planarLinkMeshIsEditedAndGivesMassProperties() {
+        // the Hoekens four-bar of four_bar.sdf comes in planar, its coupler carrying a mesh
+        QTemporaryDir dir;
+        copyInteropExample(dir);
+        auto window = fixtures::windowWith({});
+        QString error;
+        QVERIFY2(window->importFile(dir.filePath(QStringLiteral("robot/four_bar.sdf")), &error),
+                 qPrintable(error));
+        QVERIFY(window->currentModel() != nullptr && !window->currentModel()->isSpatial());
+        EditorCanvas& canvas = *window->editor()->canvas();
+        QVERIFY(canvas.selectBody("link3"));
+        PropertiesPanel& panel = *window->properties();
+        VisualTable& visuals = *panel.visualTable();
+        QCOMPARE(visuals.table()->rowCount(), 1);
+        const auto coupler = [&]() -> const BodySpec& {
+            return *std::find_if(window->document()->spec().bodies.begin(),
+                                 window->document()->spec().bodies.end(),
+                                 [](const BodySpec& b) { return b.id == "link3"; });
+        };
+        const VisualSpec mesh = coupler().visuals.front();
+        const int undoBefore = window->undoStack()->count();
+
+        // moved in the table: one undoable edit
+        visuals.table()->item(0, VisualTable::X)->setText(QStringLiteral("0.01"));
+        QCOMPARE(coupler().visuals.front().position.x(), 0.01);
+        QCOMPARE(window->undoStack()->count(), undoBefore + 1);
+        window->undoStack()->undo();
+        QCOMPARE(coupler().visuals.front().position, mesh.position);
+
+        // the mass, COM and moment about the plane's normal from the closed mesh, in steel
+        const MeshMassPropertiesResult expected =
+            visualMassProperties(mesh, fs::path(mesh.file), 7850);
+        QVERIFY2(expected.ok(), expected.error.c_str());
+        QVERIFY2(panel.setMassFromVisual(0, 7850, &error), qPrintable(error));
+        QCOMPARE(coupler().mass, expected.properties->mass);
+        QCOMPARE(coupler().com_B, Eigen::Vector2d(expected.properties->com.head<2>()));
+        QCOMPARE(coupler().inertiaCom.value_or(0.0), expected.properties->inertiaCom(2, 2));
+        QCOMPARE(window->undoStack()->count(), undoBefore + 1);
+        window->undoStack()->undo();
+        QCOMPARE(coupler().mass, 5.0);
+        QVERIFY(!panel.setMassFromVisual(3, 7850, &error)); // no such visual
+        QVERIFY2(error.contains(QStringLiteral("mesh visual")), qPrintable(error));
+
+        // detached: one undoable edit
+        QVERIFY(canvas.selectBody("link3"));
+        QApplication::processEvents();
+        visuals.table()->selectRow(0);
+        visuals.removeButton()->click();
+        QVERIFY(coupler().visuals.empty());
+        window->undoStack()->undo();
+        QCOMPARE(coupler().visuals.size(), std::size_t(1));
+        if (const QByteArray shots = qgetenv("SSLM_STUDIO_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            // the Edit tab with the coupler selected and the Properties dock in front
+            QTest::keyClick(window.get(), Qt::Key_2, Qt::ControlModifier);
+            for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
+                if (dock->windowTitle() == QStringLiteral("Properties")) {
+                    dock->raise();
+                }
+            }
+            QVERIFY(canvas.selectBody("link3"));
+            QApplication::processEvents();
+            window->grab().save(QString::fromLocal8Bit(shots) +
+                                QStringLiteral("/studio_planar_visuals.png"));
+        }
     }
 
     void loopClosedByHandAssembles() {

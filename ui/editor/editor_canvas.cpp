@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/editor/editor_canvas.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -258,6 +259,19 @@ void EditorCanvas::selectPoint(const JointEnd& point) {
     m_selectedBody.reset();
     rebuildScene();
     Q_EMIT selectionChanged();
+}
+
+bool EditorCanvas::selectBody(const std::string& body) {
+    const std::vector<BodySpec>& bodies = m_drawing.spec.bodies;
+    if (std::none_of(bodies.begin(), bodies.end(),
+                     [&](const BodySpec& b) { return b.id == body; })) {
+        return false;
+    }
+    m_selectedBody = body;
+    m_selectedPoint.reset();
+    rebuildScene();
+    Q_EMIT selectionChanged();
+    return true;
 }
 
 bool EditorCanvas::edit(const std::function<EditError(Drawing&)>& change, const QString& text) {

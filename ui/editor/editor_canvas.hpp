@@ -65,6 +65,8 @@ public:
     /// The selected link (body id), if any.
     const std::optional<std::string>& selectedBody() const { return m_selectedBody; }
     void selectPoint(const JointEnd& point);
+    /// Selects the link `body` (its id), as a click on it does; false if there is none.
+    bool selectBody(const std::string& body);
 
     /// Applies `change` to the drawing as one undoable edit named `text`; when it returns a
     /// reason, nothing changes and the reason goes out as a message.

@@ -3,25 +3,30 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "core/edit/joint_properties.hpp"
+#include "core/interop/mass_properties.hpp"
 #include "core/model/compile.hpp"
 #include "ui/editor/counterweight_table.hpp"
 #include "ui/editor/editor_canvas.hpp"
 #include "ui/editor/signal_editor.hpp"
+#include "ui/editor/visual_table.hpp"
 
 namespace sslm::ui {
 
@@ -153,6 +158,8 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     m_linkForm->addRow(tr("angle"), m_angle);
     m_counterweights = new CounterweightTable;
     m_linkForm->addRow(tr("counterweights"), m_counterweights);
+    m_visuals = new VisualTable;
+    m_linkForm->addRow(tr("visuals"), m_visuals);
 
     // joint
     m_joint = new QComboBox;
@@ -252,6 +259,21 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
             [this](const std::vector<CounterweightSpec>& weights, const QString& text) {
                 editBody([&](BodyProperties& p) { p.counterweights = weights; }, text);
             });
+    connect(m_visuals, &VisualTable::edited, this,
+            [this](const std::vector<VisualSpec>& visuals, const QString& text) {
+                editBody([&](BodyProperties& p) { p.visuals = visuals; }, text);
+            });
+    connect(m_visuals, &VisualTable::massPropertiesRequested, this, [this](int row) {
+        const std::optional<double> density = VisualTable::askDensity(this);
+        if (!density) {
+            return;
+        }
+        QString error;
+        if (!setMassFromVisual(row, *density, &error)) {
+            QMessageBox::warning(this, tr("Mass Properties From the Mesh"),
+                                 tr("The link was not changed.\n\n%1").arg(error));
+        }
+    });
     connect(m_length, &QDoubleSpinBox::valueChanged, this,
             [this](double length) { editBar(length, std::nullopt); });
     connect(m_angle, &QDoubleSpinBox::valueChanged, this,
@@ -394,6 +416,7 @@ void PropertiesPanel::showSelection() {
         showPositive(m_inertia, link->inertiaCom ? *link->inertiaCom : uniformInertia(*link),
                      tr("The moment of inertia"));
         m_counterweights->showWeights(link->counterweights, link->mass, linkName(*link), false);
+        m_visuals->showVisuals(link->visuals, linkName(*link));
         const bool bar = isBar(*link);
         m_linkForm->setRowVisible(m_length, bar);
         m_linkForm->setRowVisible(m_angle, bar);
@@ -558,6 +581,45 @@ void PropertiesPanel::editBody(const std::function<void(BodyProperties&)>& chang
     if (!m_canvas->setSelectedBodyProperties(*properties, text)) {
         showSelection(); // refused (the reason is in the status bar): show the link as it is
     }
+}
+
+bool PropertiesPanel::setMassFromVisual(int row, double density, QString* error) {
+    const auto fail = [error](const QString& why) {
+        if (error != nullptr) {
+            *error = why;
+        }
+        return false;
+    };
+    const std::optional<std::string>& body = m_canvas->selectedBody();
+    const BodySpec* link = body ? findBody(m_canvas->drawing(), *body) : nullptr;
+    if (link == nullptr) {
+        return fail(tr("Choose a link first."));
+    }
+    if (row < 0 || row >= static_cast<int>(link->visuals.size()) ||
+        link->visuals[static_cast<std::size_t>(row)].kind != VisualKind::Mesh) {
+        return fail(tr("Choose a mesh visual of %1.").arg(linkName(*link)));
+    }
+    const VisualSpec& visual = link->visuals[static_cast<std::size_t>(row)];
+    const MeshMassPropertiesResult props =
+        visualMassProperties(visual, std::filesystem::path(visual.file), density);
+    if (!props.ok()) {
+        return fail(QString::fromStdString(props.error));
+    }
+    const MeshMassProperties& p = *props.properties;
+    // in the plane: the mass, the COM's x and y, and the moment about the plane's normal
+    const QString text =
+        tr("Mass properties of %1 from %2 at %3 kg/m³: %4 kg")
+            .arg(linkName(*link), QFileInfo(QString::fromStdString(visual.file)).fileName())
+            .arg(density)
+            .arg(p.mass, 0, 'g', 6);
+    editBody(
+        [&](BodyProperties& properties) {
+            properties.mass = p.mass;
+            properties.com_B = p.com.head<2>();
+            properties.inertiaCom = p.inertiaCom(2, 2);
+        },
+        text);
+    return true;
 }
 
 void PropertiesPanel::editBar(std::optional<double> length, std::optional<double> angle) {

@@ -6,7 +6,9 @@
 //   Point: x and y in W (m), or in its link's frame (m); traced or not.
 //   Link:  name, mass (kg), centre of mass (m, link frame), inertia (kg·m² about the COM, or
 //          uniform from the shape); a bar's length (m) and angle in W (°), which move its second
-//          point; its counterweights (point masses: name, mass, x, y, inertia).
+//          point; its counterweights (point masses: name, mass, x, y, inertia); its visuals
+//          (CAD meshes and primitives drawn with it: attach, move, turn, scale, remove) and its
+//          mass, COM and inertia from a closed mesh and a density.
 //   Joint (one of the joints at the selected point): type (revolute or prismatic, the slider's
 //          axis angle in the parent's frame, °), input or not with its initial rate,
 //          spring/damper (stiffness, rest position, damping), actuator (none, force as a
@@ -34,6 +36,7 @@ namespace sslm::ui {
 class EditorCanvas;
 class CounterweightTable;
 class SignalEditor;
+class VisualTable;
 
 class PropertiesPanel : public QWidget {
     Q_OBJECT
@@ -58,6 +61,11 @@ public:
     QDoubleSpinBox* lengthBox() const { return m_length; }
     QDoubleSpinBox* angleBox() const { return m_angle; }
     CounterweightTable* counterweights() const { return m_counterweights; }
+    VisualTable* visualTable() const { return m_visuals; }
+    /// Sets the selected link's mass, COM and moment of inertia (about the plane's normal)
+    /// from its mesh visual at `row` filled at `density` (kg/m³), as one undoable edit; false
+    /// with the reason (no link, not a mesh, an open mesh, …) and nothing changed.
+    bool setMassFromVisual(int row, double density, QString* error = nullptr);
     // joint
     QComboBox* jointBox() const { return m_joint; }
     QComboBox* typeBox() const { return m_type; }
@@ -113,6 +121,7 @@ private:
     QDoubleSpinBox* m_length = nullptr;
     QDoubleSpinBox* m_angle = nullptr;
     CounterweightTable* m_counterweights = nullptr;
+    VisualTable* m_visuals = nullptr;
     QGroupBox* m_jointGroup = nullptr;
     QFormLayout* m_jointForm = nullptr;
     QComboBox* m_joint = nullptr;

@@ -9,11 +9,9 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
@@ -22,8 +20,6 @@
 #include <QVBoxLayout>
 
 #include "core/interop/mass_properties.hpp"
-#include "core/interop/triangle_mesh.hpp"
-#include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
@@ -38,7 +34,6 @@ namespace {
 
 constexpr int kKeyRole = Qt::UserRole;
 constexpr int kKindRole = Qt::UserRole + 1;
-const QString kDensityKey = QStringLiteral("visuals/lastDensity"); ///< kg/m³
 const char* const kAxisNames[3] = {"x", "y", "z"};
 const char* const kInertiaNames[6] = {"Ixx", "Iyy", "Izz", "Ixy", "Ixz", "Iyz"};
 constexpr int kInertiaRow[6] = {0, 1, 2, 0, 0, 1};
@@ -408,18 +403,12 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
                       [&](MechanismSpec& spec) { spec.bodies[*bodyIndex()].visuals = visuals; });
             });
     connect(m_visuals, &VisualTable::massPropertiesRequested, this, [this](int row) {
-        QSettings settings;
-        bool ok = false;
-        const double density = QInputDialog::getDouble(
-            this, tr("Mass Properties From the Mesh"),
-            tr("Density of the solid (kg/m³; steel 7850, aluminium 2700, ABS 1050):"),
-            settings.value(kDensityKey, 7850.0).toDouble(), 1e-6, 1e6, 1, &ok);
-        if (!ok) {
+        const std::optional<double> density = VisualTable::askDensity(this);
+        if (!density) {
             return;
         }
-        settings.setValue(kDensityKey, density);
         QString error;
-        if (!setMassFromVisual(row, density, &error)) {
+        if (!setMassFromVisual(row, *density, &error)) {
             QMessageBox::warning(this, tr("Mass Properties From the Mesh"),
                                  tr("The body was not changed.\n\n%1").arg(error));
         }
@@ -487,20 +476,11 @@ bool SpatialPropertiesPanel::setMassFromVisual(int row, double density, QString*
         file = std::filesystem::path(QFileInfo(m_document->path()).absolutePath().toStdString()) /
                file;
     }
-    MeshReadResult read = readMesh(file);
-    if (!read.ok()) {
-        return fail(QString::fromStdString(read.error));
-    }
-    // the mesh as the body carries it: scaled, turned and moved into the body frame
-    const Eigen::Matrix3d R = rotationFromRpy(visual.rpy);
-    for (Eigen::Vector3d& v : read.mesh->vertices) {
-        v = visual.position + R * visual.scale.cwiseProduct(v);
-    }
-    const MassPropertiesResult props = meshMassProperties(*read.mesh, density, file.string());
+    const MeshMassPropertiesResult props = visualMassProperties(visual, file, density);
     if (!props.ok()) {
         return fail(QString::fromStdString(props.error));
     }
-    const MassProperties& p = *props.properties;
+    const MeshMassProperties& p = *props.properties;
     const QString name = QFileInfo(QString::fromStdString(file.string())).fileName();
     apply(tr("Mass properties of %1 from %2 at %3 kg/m³: %4 kg")
               .arg(QString::fromStdString(body.id), name, number(density), number(p.mass)),

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -26,8 +27,10 @@ constexpr double kDegree = std::numbers::pi / 180.0;
 constexpr double kMillimetreSpan = 10.0; ///< a mesh wider than this many units is in mm
 const QString kMeshFolderKey = QStringLiteral("visuals/lastMeshFolder");
 
-QString number(double value) {
-    return QString::number(value, 'g', 10);
+/// `value` to 10 digits; round-off dust below `dust` (a turn of 4e-15° from an rpy round trip)
+/// shows as 0.
+QString number(double value, double dust = 0) {
+    return QString::number(std::abs(value) < dust ? 0.0 : value, 'g', 10);
 }
 
 QString kindText(VisualKind kind) {
@@ -60,6 +63,21 @@ QString shapeText(const VisualSpec& v) {
 }
 
 } // namespace
+
+std::optional<double> VisualTable::askDensity(QWidget* parent) {
+    static const QString key = QStringLiteral("visuals/lastDensity"); // kg/m³
+    QSettings settings;
+    bool ok = false;
+    const double density = QInputDialog::getDouble(
+        parent, tr("Mass Properties From the Mesh"),
+        tr("Density of the solid (kg/m³; steel 7850, aluminium 2700, ABS 1050):"),
+        settings.value(key, 7850.0).toDouble(), 1e-6, 1e6, 1, &ok);
+    if (!ok) {
+        return std::nullopt;
+    }
+    settings.setValue(key, density);
+    return density;
+}
 
 VisualTable::VisualTable(QWidget* parent) : QWidget(parent) {
     m_table = new QTableWidget(0, ColumnCount);
@@ -145,8 +163,9 @@ void VisualTable::rebuild() {
         }
         m_table->setItem(row, Shape, shape);
         for (int k = 0; k < 3; ++k) {
-            m_table->setItem(row, X + k, new QTableWidgetItem(number(v.position[k])));
-            m_table->setItem(row, Roll + k, new QTableWidgetItem(number(v.rpy[k] / kDegree)));
+            m_table->setItem(row, X + k, new QTableWidgetItem(number(v.position[k], 1e-12)));
+            m_table->setItem(row, Roll + k,
+                             new QTableWidgetItem(number(v.rpy[k] / kDegree, 1e-9)));
         }
         const bool uniform = v.scale.x() == v.scale.y() && v.scale.y() == v.scale.z();
         QTableWidgetItem* scale =

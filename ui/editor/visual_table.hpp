@@ -8,6 +8,7 @@
 // COM and inertia from the selected closed mesh. Every change is reported as the whole new
 // list with what changed in words, for the owner to apply as one undoable edit.
 
+#include <optional>
 #include <vector>
 
 #include <QString>
@@ -33,6 +34,10 @@ public:
     /// more than 10 of its units, else in m; emits edited(). False with the reason when the
     /// file cannot be read as a mesh.
     bool addMesh(const QString& file, QString* error = nullptr);
+
+    /// Asks for the density of a mesh's solid (kg/m³), starting from the last one given (steel
+    /// the first time); empty when cancelled.
+    static std::optional<double> askDensity(QWidget* parent);
 
     QTableWidget* table() const { return m_table; }
     QPushButton* addButton() const { return m_add; }

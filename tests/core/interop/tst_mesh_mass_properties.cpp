@@ -72,11 +72,11 @@ void transform(TriangleMesh& mesh, const Eigen::Matrix3d& R, const Eigen::Vector
 }
 
 /// The box's exact properties: m = ρabc, I = m/12·diag(b² + c², a² + c², a² + b²) turned by R.
-MassProperties boxExact(const Eigen::Vector3d& size,
-                        double density,
-                        const Eigen::Matrix3d& R,
-                        const Eigen::Vector3d& centre) {
-    MassProperties p;
+MeshMassProperties boxExact(const Eigen::Vector3d& size,
+                            double density,
+                            const Eigen::Matrix3d& R,
+                            const Eigen::Vector3d& centre) {
+    MeshMassProperties p;
     p.volume = size.prod();
     p.mass = density * p.volume;
     const Eigen::Vector3d s2 = size.cwiseAbs2();
@@ -90,9 +90,9 @@ MassProperties boxExact(const Eigen::Vector3d& size,
 /// its centre is r²(2 + cos θ)/6, θ = 2π/n (each of its n isosceles triangles from the centre
 /// contributes A_t·(|p|² + |q|² + p·q)/6), so I_zz = m r²(2 + cos θ)/6 and
 /// I_xx = I_yy = m [r²(2 + cos θ)/12 + h²/12].
-MassProperties prismExact(int n, double r, double h, double density, const Eigen::Vector3d& c) {
+MeshMassProperties prismExact(int n, double r, double h, double density, const Eigen::Vector3d& c) {
     const double theta = 2 * std::numbers::pi / n;
-    MassProperties p;
+    MeshMassProperties p;
     p.volume = 0.5 * n * r * r * std::sin(theta) * h;
     p.mass = density * p.volume;
     const double polar = r * r * (2 + std::cos(theta)) / 6;
@@ -105,7 +105,7 @@ MassProperties prismExact(int n, double r, double h, double density, const Eigen
 
 /// The largest relative difference over volume, mass, COM (relative to the body's size) and
 /// the inertia tensor (relative to its largest entry).
-double relativeError(const MassProperties& got, const MassProperties& want, double size) {
+double relativeError(const MeshMassProperties& got, const MeshMassProperties& want, double size) {
     double e = std::abs(got.volume - want.volume) / want.volume;
     e = std::max(e, std::abs(got.mass - want.mass) / want.mass);
     e = std::max(e, (got.com - want.com).cwiseAbs().maxCoeff() / size);
@@ -114,8 +114,8 @@ double relativeError(const MassProperties& got, const MassProperties& want, doub
     return e;
 }
 
-MassProperties mustCompute(const TriangleMesh& mesh, double density) {
-    const MassPropertiesResult r = meshMassProperties(mesh, density, "test mesh");
+MeshMassProperties mustCompute(const TriangleMesh& mesh, double density) {
+    const MeshMassPropertiesResult r = meshMassProperties(mesh, density, "test mesh");
     if (!r.ok()) {
         qFatal("%s", r.error.c_str());
     }
@@ -179,7 +179,7 @@ private Q_SLOTS:
                                       .toRotationMatrix();
         TriangleMesh mesh = boxMesh(size);
         transform(mesh, R, centre);
-        const MassProperties got = mustCompute(mesh, 2700);
+        const MeshMassProperties got = mustCompute(mesh, 2700);
         QVERIFY(std::abs(got.inertiaCom(0, 1)) > 1e-6 * got.inertiaCom.maxCoeff());
         const double error = relativeError(got, boxExact(size, 2700, R, centre), size.maxCoeff());
         qInfo("largest relative error %.3g", error);
@@ -193,7 +193,7 @@ private Q_SLOTS:
         const Eigen::Vector3d centre(0.2, 0.1, -0.4);
         TriangleMesh mesh = prismMesh(n, r, h);
         transform(mesh, Eigen::Matrix3d::Identity(), centre);
-        const MassProperties got = mustCompute(mesh, 1000);
+        const MeshMassProperties got = mustCompute(mesh, 1000);
         const double error = relativeError(got, prismExact(n, r, h, 1000, centre), h);
         qInfo("largest relative error %.3g", error);
         QVERIFY2(error < 1e-12, qPrintable(QString::number(error)));
@@ -243,7 +243,7 @@ private Q_SLOTS:
     void openMeshIsRefused() {
         TriangleMesh mesh = boxMesh({1, 1, 1});
         mesh.triangles.pop_back();
-        const MassPropertiesResult r = meshMassProperties(mesh, 1000, "lid.stl");
+        const MeshMassPropertiesResult r = meshMassProperties(mesh, 1000, "lid.stl");
         QVERIFY(!r.ok());
         QVERIFY2(r.error.find("lid.stl") == 0, r.error.c_str());
         QVERIFY2(r.error.find("open") != std::string::npos, r.error.c_str());
@@ -253,7 +253,7 @@ private Q_SLOTS:
     void flippedFaceIsRefused() {
         TriangleMesh mesh = prismMesh(8, 0.1, 0.2);
         std::swap(mesh.triangles[3][1], mesh.triangles[3][2]);
-        const MassPropertiesResult r = meshMassProperties(mesh, 1000, "flipped.obj");
+        const MeshMassPropertiesResult r = meshMassProperties(mesh, 1000, "flipped.obj");
         QVERIFY(!r.ok());
         QVERIFY2(r.error.find("flipped.obj") == 0, r.error.c_str());
         QVERIFY2(r.error.find("inconsistently oriented") != std::string::npos, r.error.c_str());
@@ -264,7 +264,7 @@ private Q_SLOTS:
         for (auto& t : mesh.triangles) {
             std::swap(t[1], t[2]);
         }
-        const MassPropertiesResult r = meshMassProperties(mesh, 1000, "inside_out.stl");
+        const MeshMassPropertiesResult r = meshMassProperties(mesh, 1000, "inside_out.stl");
         QVERIFY(!r.ok());
         QVERIFY2(r.error.find("inside out") != std::string::npos, r.error.c_str());
         QVERIFY2(r.error.find("flip the normals") != std::string::npos, r.error.c_str());
