@@ -16,6 +16,7 @@
 #include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
+#include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/joint_kinds.hpp"
 
 namespace sslm {
@@ -206,6 +207,72 @@ private:
         }
     }
 
+    // ---- visuals: geoms that draw, never collide, weigh nothing -----------------------------
+
+    /// The <mesh> asset of a body's (or the ground's) k-th visual, by its owner's name.
+    static std::string meshName(const std::string& owner, std::size_t k) {
+        return owner + "_mesh" + std::to_string(k + 1);
+    }
+
+    void writeMeshAssets() {
+        const MechanismSpec& spec = model_->spec;
+        std::string assets;
+        const auto add = [&](const std::vector<VisualSpec>& visuals, const std::string& owner) {
+            for (std::size_t k = 0; k < visuals.size(); ++k) {
+                const VisualSpec& v = visuals[k];
+                if (v.kind == VisualKind::Mesh) {
+                    assets += "    <mesh name=\"" + xmlEscaped(meshName(owner, k)) + "\" file=\"" +
+                              xmlEscaped(v.file) + "\" scale=\"" + xmlVector(v.scale) + "\"/>\n";
+                }
+            }
+        };
+        add(spec.ground.visuals, "ground");
+        for (std::size_t b = 1; b < model_->bodies.size(); ++b) {
+            add(spec.bodies[model_->bodies[b].specIndex].visuals, bodyNames_[b]);
+        }
+        if (!assets.empty()) {
+            xml_ += "  <asset>\n" + assets + "  </asset>\n";
+        }
+    }
+
+    /// The visuals in the body frame (which is the mechanism's body frame at the assembled
+    /// pose) as geoms of group 1 with no contact and no mass (inertiafromgeom is off).
+    void writeVisuals(const std::vector<VisualSpec>& visuals,
+                      const std::string& owner,
+                      const std::string& indent) {
+        for (std::size_t k = 0; k < visuals.size(); ++k) {
+            const VisualSpec& v = visuals[k];
+            const Eigen::Quaterniond q(rotationFromRpy(v.rpy));
+            std::string shape;
+            switch (v.kind) {
+            case VisualKind::Mesh:
+                shape = "type=\"mesh\" mesh=\"" + xmlEscaped(meshName(owner, k)) + "\"";
+                break;
+            case VisualKind::Box:
+                shape = "type=\"box\" size=\"" + xmlVector(v.size / 2) + "\"";
+                break;
+            case VisualKind::Cylinder:
+                shape = "type=\"cylinder\" size=\"" + xmlNumber(v.radius) + ' ' +
+                        xmlNumber(v.length / 2) + "\"";
+                break;
+            case VisualKind::Sphere:
+                shape = "type=\"sphere\" size=\"" + xmlNumber(v.radius) + "\"";
+                break;
+            }
+            const Eigen::Vector3d c = v.color.value_or(Eigen::Vector3d(0.7, 0.7, 0.7));
+            xml_ += indent + "<geom name=\"" + xmlEscaped(owner) + "_visual" +
+                    std::to_string(k + 1) + "\" " + shape + " pos=\"" + xmlVector(v.position) +
+                    "\" quat=\"" + xmlNumber(q.w()) + ' ' + xmlNumber(q.x()) + ' ' +
+                    xmlNumber(q.y()) + ' ' + xmlNumber(q.z()) + "\" rgba=\"" + xmlVector(c) +
+                    " 1\" group=\"1\" contype=\"0\" conaffinity=\"0\"/>\n";
+        }
+        if (!visuals.empty()) {
+            mapped(owner + " visuals", std::to_string(visuals.size()) +
+                                           " geom(s) of group 1, no contact, no mass (meshes "
+                                           "as <mesh> assets, files as the mechanism has them)");
+        }
+    }
+
     // ---- the file --------------------------------------------------------------------------
 
     void write() {
@@ -216,6 +283,7 @@ private:
                 "hinge and slide qpos are the mechanism's coordinates). -->\n";
         xml_ += "<mujoco model=\"" + xmlEscaped(spec.name) + "\">\n";
         xml_ += "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
+        writeMeshAssets();
         const Eigen::Vector3d g = model.isSpatial()
                                       ? model.gravity3
                                       : Eigen::Vector3d(model.gravity.x(), model.gravity.y(), 0.0);
@@ -229,6 +297,7 @@ private:
         dropped("solver", "method, integrator and tolerances are SSLM's (MuJoCo's are set in "
                           "<option>)");
         xml_ += "  <worldbody>\n";
+        writeVisuals(spec.ground.visuals, "ground", "    ");
         writeSites(0, "    ");
         writeGuides(0, "    ");
         for (const int child : model.bodies[0].children) {
@@ -280,6 +349,7 @@ private:
                              " kg·m² written as Ixx = Iyy = Izz (only Izz acts in the plane)");
         }
         writeJoint(joint, b, inner);
+        writeVisuals(model.spec.bodies[body.specIndex].visuals, bodyNames_[b], inner);
         writeSites(b, inner);
         writeGuides(b, inner);
         for (const int child : body.children) {

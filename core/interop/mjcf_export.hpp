@@ -19,6 +19,9 @@
 //    springref and damping; force actuators on hinges and slides as <motor> (gear 1; the force
 //    signal itself is not carried: MuJoCo's ctrl is set at run time); traced points as sites;
 //  * the initial state as the keyframe "initial" (qpos, qvel);
+//  * visuals as geoms of group 1 that never collide and weigh nothing (inertiafromgeom is
+//    off), meshes as <mesh> assets with the files as the spec writes them (make them relative
+//    to the output's folder first: MuJoCo resolves them from there);
 //  * each cut joint as equality constraints, made stiff (solimp 0.9999; solref: a time constant
 //    of two time steps at critical damping, with option timestep the file's solver step but at
 //    most 1e-4 s, as MuJoCo's loops drift with that time constant): a

@@ -3,6 +3,8 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
+#include <locale>
 #include <map>
 #include <memory>
 #include <regex>
@@ -23,6 +25,7 @@
 #include "core/spec/spec_validate.hpp"
 
 #include <mujoco/mujoco.h>
+#include <tinyxml2.h>
 
 namespace sslm {
 
@@ -58,6 +61,17 @@ struct Group {
     std::vector<BodyPoint> points;
     std::set<std::string> pointNames;
     std::vector<VisualSpec> visuals; ///< the geoms as the body's visuals, in its frame
+};
+
+/// What MuJoCo 2.2's compiled model does not keep of a mesh geom, read from the file itself:
+/// the mesh file (through <compiler meshdir>), its scale, and the geom's pose in its body as
+/// written (MuJoCo moves a mesh to its centroid and principal axes).
+struct MeshGeomSource {
+    std::string file; ///< as the file names it, meshdir prepended
+    Eigen::Vector3d scale = Eigen::Vector3d::Ones();
+    Eigen::Vector3d position = Eigen::Vector3d::Zero(); ///< in the body frame (m)
+    Eigen::Quaterniond turn = Eigen::Quaterniond::Identity();
+    bool poseRead = true; ///< false when the pose is given other than by pos and quat
 };
 
 class MjcfImporter {
@@ -723,9 +737,118 @@ private:
 
     // ---- geoms, tendons, sensors, actuators, keyframes -------------------------------------
 
+    /// Three or four numbers of an attribute into `out`; false when absent or malformed.
+    static bool numbers(const tinyxml2::XMLElement& e, const char* attribute, double* out, int n) {
+        const char* text = e.Attribute(attribute);
+        if (text == nullptr) {
+            return false;
+        }
+        std::istringstream in(text);
+        in.imbue(std::locale::classic());
+        for (int k = 0; k < n; ++k) {
+            if (!(in >> out[k])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// The mesh geoms' files and written poses, by geom index: by document order when the
+    /// file's <geom>s under <worldbody> are exactly MuJoCo's (no <include>, no defaults that
+    /// add geoms), else by name.
+    std::map<int, MeshGeomSource> readMeshGeoms() const {
+        std::map<int, MeshGeomSource> out;
+        tinyxml2::XMLDocument doc;
+        if (doc.LoadFile(source_.c_str()) != tinyxml2::XML_SUCCESS) {
+            return out;
+        }
+        const tinyxml2::XMLElement* root = doc.FirstChildElement("mujoco");
+        if (root == nullptr) {
+            return out;
+        }
+        std::string meshdir;
+        if (const tinyxml2::XMLElement* compiler = root->FirstChildElement("compiler")) {
+            const char* dir = compiler->Attribute("meshdir");
+            dir = dir != nullptr ? dir : compiler->Attribute("assetdir");
+            meshdir = dir != nullptr ? dir : "";
+        }
+        std::map<std::string, MeshGeomSource> meshes;
+        for (const tinyxml2::XMLElement* asset = root->FirstChildElement("asset"); asset != nullptr;
+             asset = asset->NextSiblingElement("asset")) {
+            for (const tinyxml2::XMLElement* mesh = asset->FirstChildElement("mesh");
+                 mesh != nullptr; mesh = mesh->NextSiblingElement("mesh")) {
+                const char* file = mesh->Attribute("file");
+                if (file == nullptr) {
+                    continue;
+                }
+                MeshGeomSource source;
+                const std::filesystem::path written(file);
+                source.file = written.is_absolute() || meshdir.empty()
+                                  ? written.generic_string()
+                                  : (std::filesystem::path(meshdir) / written).generic_string();
+                double scale[3];
+                if (numbers(*mesh, "scale", scale, 3)) {
+                    source.scale = Eigen::Vector3d(scale[0], scale[1], scale[2]);
+                }
+                const char* name = mesh->Attribute("name");
+                meshes[name != nullptr ? name : written.stem().string()] = source;
+            }
+        }
+        std::vector<const tinyxml2::XMLElement*> geoms;
+        const std::function<void(const tinyxml2::XMLElement&)> collect =
+            [&](const tinyxml2::XMLElement& body) {
+                for (const tinyxml2::XMLElement* e = body.FirstChildElement(); e != nullptr;
+                     e = e->NextSiblingElement()) {
+                    const std::string tag = e->Name();
+                    if (tag == "geom") {
+                        geoms.push_back(e);
+                    }
+                }
+                for (const tinyxml2::XMLElement* e = body.FirstChildElement("body"); e != nullptr;
+                     e = e->NextSiblingElement("body")) {
+                    collect(*e);
+                }
+            };
+        if (const tinyxml2::XMLElement* world = root->FirstChildElement("worldbody")) {
+            collect(*world);
+        }
+        const mjModel* m = m_.get();
+        const bool inOrder = static_cast<int>(geoms.size()) == m->ngeom;
+        for (std::size_t k = 0; k < geoms.size(); ++k) {
+            const tinyxml2::XMLElement& geom = *geoms[k];
+            const char* meshName = geom.Attribute("mesh");
+            const auto mesh = meshName != nullptr ? meshes.find(meshName) : meshes.end();
+            if (mesh == meshes.end()) {
+                continue;
+            }
+            const char* geomName = geom.Attribute("name");
+            const int g = inOrder               ? static_cast<int>(k)
+                          : geomName != nullptr ? mj_name2id(m, mjOBJ_GEOM, geomName)
+                                                : -1;
+            if (g < 0 || m->geom_type[g] != mjGEOM_MESH) {
+                continue;
+            }
+            MeshGeomSource source = mesh->second;
+            double pos[3];
+            if (numbers(geom, "pos", pos, 3)) {
+                source.position = Eigen::Vector3d(pos[0], pos[1], pos[2]);
+            }
+            double quat[4];
+            if (numbers(geom, "quat", quat, 4)) {
+                source.turn = Eigen::Quaterniond(quat[0], quat[1], quat[2], quat[3]).normalized();
+            }
+            for (const char* other : {"euler", "axisangle", "xyaxes", "zaxis", "fromto"}) {
+                source.poseRead = source.poseRead && geom.Attribute(other) == nullptr;
+            }
+            out[g] = source;
+        }
+        return out;
+    }
+
     void addGeoms() {
         const mjModel* m = m_.get();
         const mjData* d = d_.get();
+        const std::map<int, MeshGeomSource> meshSources = readMeshGeoms();
         int contacts = 0;
         for (int g = 0; g < m->ngeom; ++g) {
             const int b = m->geom_bodyid[g];
@@ -758,19 +881,34 @@ private:
                 shape.radius = size[0];
                 shape.length = 2 * size[1];
                 break;
-            case mjGEOM_MESH:
+            case mjGEOM_MESH: {
                 shape.kind = "mesh";
                 shape.meshFile = name(mjOBJ_MESH, m->geom_dataid[g], "mesh");
+                const auto source = meshSources.find(g);
+                if (source != meshSources.end() && source->second.poseRead) {
+                    // the file's frame: the body's at the file pose, then the geom's as written
+                    const Eigen::Matrix3d bodyR = mat(d->xmat + 9 * b);
+                    shape.meshFile = source->second.file;
+                    shape.scale = source->second.scale;
+                    shape.position =
+                        vec(d->xpos + 3 * b) + bodyR * source->second.position - group.origin;
+                    shape.rotation = bodyR * source->second.turn.toRotationMatrix();
+                }
                 break;
+            }
             default:
                 dropped("geom " + name(mjOBJ_GEOM, g, "geom"),
                         "a plane, height field or ellipsoid: not kept");
                 continue;
             }
             const std::string element = "geom " + name(mjOBJ_GEOM, g, "geom") + " " + shape.kind;
-            if (shape.kind == "mesh") {
+            if (shape.kind == "mesh" && meshSources.count(g) == 0) {
                 approximated(element, "kept in this report by its MJCF <mesh> name, not drawn: "
-                                      "MuJoCo 2.2's compiled model keeps no mesh file");
+                                      "its file could not be matched in the model file");
+            } else if (shape.kind == "mesh" && !meshSources.at(g).poseRead) {
+                approximated(element, "kept in this report, not drawn: its pose is given by "
+                                      "euler, axisangle, xyaxes, zaxis or fromto, which are not "
+                                      "read (write pos and quat)");
             } else {
                 VisualShape drawn = shape;
                 if (shape.kind == "capsule") {
@@ -778,7 +916,7 @@ private:
                 }
                 std::string note;
                 bool found = true;
-                VisualSpec visual = visualOf(drawn, {}, note, found);
+                VisualSpec visual = visualOf(drawn, path_, note, found);
                 const float* rgba = m->geom_rgba + 4 * g;
                 visual.color =
                     Eigen::Vector3d(rgba[0], rgba[1], rgba[2]).cwiseMax(0.0).cwiseMin(1.0);

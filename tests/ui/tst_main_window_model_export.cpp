@@ -80,10 +80,7 @@ private Q_SLOTS:
             QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
             QCOMPARE(back.spec->bodies.size(), window->document()->spec().bodies.size());
             QCOMPARE(back.spec->cuts.size(), std::size_t(1));
-            if (MainWindow::exportFormatOf(out) != QLatin1String("mjcf")) {
-                // MJCF export keeps no meshes yet (docs/interop.md)
-                QCOMPARE(meshesFound(*back.spec), meshes);
-            }
+            QCOMPARE(meshesFound(*back.spec), meshes);
         }
         QVERIFY(window->lastExportReport().startsWith(
             QStringLiteral("exported 'rusr_four_bar' as mjcf")));

@@ -11,12 +11,15 @@
 //    turned into the body frames at the assembled pose (MJCF's frames);
 //  * the exported four-bar run in MuJoCo (mj_step, RK4) follows SSLM's θ1(t) over 1 s; every
 //    example exports with its loops closed at the keyframe (position and velocity rows);
+//  * visuals go out as geoms (meshes as <mesh> assets beside the file) and come back with their
+//    files, scales, poses and colours;
 //  * bodies without joints merge into the body they are welded to (welded_pendulum.xml, to
 //    1e-15); free joints and welds are refused; a malformed file is an error naming the file,
 //    line and element.
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -34,6 +37,7 @@
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include <mujoco/mujoco.h>
@@ -555,6 +559,87 @@ private Q_SLOTS:
             </worldbody><equality><weld name="glue" body1="a" body2="b"/></equality></mujoco>)");
         QVERIFY2(weld.find("weld name=\"glue\"") != std::string::npos, weld.c_str());
         QVERIFY2(weld.find("rigid") != std::string::npos, weld.c_str());
+    }
+
+    void visualsGoOutAsGeomsAndComeBack() {
+        // an arm on a hinge carrying a binary STL mesh (turned, moved, scaled, coloured) and a
+        // cylinder; a sphere on the ground; the mesh beside the written file, as sslm export
+        // leaves it
+        QTemporaryDir dir;
+        const std::filesystem::path folder = dir.path().toStdString();
+        std::filesystem::create_directories(folder / "meshes");
+        std::filesystem::copy_file(kExamples + "interop/meshes/crank.stl",
+                                   folder / "meshes" / "crank.stl");
+        MechanismSpec spec;
+        spec.name = "arm";
+        spec.space = MotionSpace::Spatial;
+        spec.gravity = {0.0, 0.0};
+        spec.gravityZ = -9.81;
+        spec.ground.points = {{"O", {0, 0}, 0.1}};
+        VisualSpec ball;
+        ball.kind = VisualKind::Sphere;
+        ball.radius = 0.02;
+        ball.position = {0, 0, 0.05};
+        spec.ground.visuals = {ball};
+        BodySpec arm;
+        arm.id = "arm";
+        arm.name = "arm";
+        arm.mass = 0.4;
+        arm.com_B = {0.1, 0};
+        arm.inertiaTensor = Eigen::Vector3d(1e-4, 2e-3, 2e-3).asDiagonal();
+        arm.points = {{"pivot", {0, 0}, 0}, {"tip", {0.2, 0}, 0}};
+        VisualSpec mesh;
+        mesh.file = "meshes/crank.stl";
+        mesh.scale = Eigen::Vector3d::Constant(0.001);
+        mesh.position = {0.01, -0.02, 0.03};
+        mesh.rpy = {0.3, -0.2, 1.1};
+        mesh.color = Eigen::Vector3d(0.25, 0.5, 0.75);
+        VisualSpec rod;
+        rod.kind = VisualKind::Cylinder;
+        rod.radius = 0.005;
+        rod.length = 0.2;
+        rod.position = {0.1, 0, 0};
+        rod.rpy = {0, 1.5707963267948966, 0};
+        arm.visuals = {mesh, rod};
+        spec.bodies = {arm};
+        JointSpec hinge;
+        hinge.name = "hinge";
+        hinge.type = JointType::Revolute;
+        hinge.parent = {kGroundId, "O"};
+        hinge.child = {"arm", "pivot"};
+        hinge.axis = Eigen::Vector3d::UnitY();
+        spec.joints = {hinge};
+        spec.initial.independent = {{"hinge", 0.0}};
+
+        const ExportResult exported = exportMechanism(spec, "mjcf");
+        QVERIFY2(exported.ok(), formatDiagnostics(exported.diagnostics).c_str());
+        QVERIFY(exported.text->find("<mesh name=\"arm_mesh1\" file=\"meshes/crank.stl\"") !=
+                std::string::npos);
+        const std::filesystem::path xml = folder / "arm.xml";
+        std::ofstream(xml) << *exported.text;
+        // MuJoCo loads the mesh from there; a single hinge would be planar: keep it spatial
+        MechanismImportOptions keep;
+        keep.keepSpatial = true;
+        const ImportResult back = importMechanism(xml, keep);
+        QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
+        QCOMPARE(back.spec->bodies.size(), std::size_t(1));
+        const std::vector<VisualSpec>& visuals = back.spec->bodies.front().visuals;
+        QCOMPARE(visuals.size(), std::size_t(2));
+        const VisualSpec& again = visuals[0];
+        QCOMPARE(again.kind, VisualKind::Mesh);
+        QVERIFY(std::filesystem::equivalent(again.file, folder / "meshes" / "crank.stl"));
+        QVERIFY((again.scale - mesh.scale).norm() < 1e-15);
+        // the body frame comes back where it was (the pivot), so the pose is the written one
+        QVERIFY2((again.position - mesh.position).norm() < 1e-12,
+                 qPrintable(QStringLiteral("%1 %2 %3")
+                                .arg(again.position.x())
+                                .arg(again.position.y())
+                                .arg(again.position.z())));
+        QVERIFY((rotationFromRpy(again.rpy) - rotationFromRpy(mesh.rpy)).norm() < 1e-12);
+        QVERIFY((*again.color - *mesh.color).norm() < 1e-6); // MuJoCo keeps rgba as floats
+        QCOMPARE(visuals[1].kind, VisualKind::Cylinder);
+        QVERIFY(std::abs(visuals[1].length - 0.2) < 1e-15);
+        QCOMPARE(back.spec->ground.visuals.size(), std::size_t(1));
     }
 
     void malformedFileNamesTheElement() {
