@@ -15,6 +15,7 @@
 
 #include <Eigen/Geometry>
 
+#include "core/interop/extended_urdf.hpp"
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
@@ -100,8 +101,8 @@ struct Composite {
 
 class UrdfImporter {
 public:
-    UrdfImporter(std::string_view text, std::string source)
-        : text_(text), source_(std::move(source)) {}
+    UrdfImporter(std::string_view text, std::string source, const ExtendedUrdf* extended)
+        : text_(text), source_(std::move(source)), extended_(extended) {}
 
     ImportResult run() {
         result_.report.format = "urdf";
@@ -392,7 +393,7 @@ private:
                 const Frame f =
                     frames_[link->name] * toFrame(joint->parent_to_joint_origin_transform);
                 frames_[childLink->name] = f;
-                if (joint->type == urdf::Joint::FIXED) {
+                if (joint->type == urdf::Joint::FIXED || convertedType(joint->name) == "FIXED") {
                     groupOf_[childLink->name] = groupOf_[link->name];
                 } else {
                     groupOf_[childLink->name] = static_cast<int>(groups_.size());
@@ -402,12 +403,17 @@ private:
                         approximated("link ground", "renamed ground_link: 'ground' is the "
                                                     "ground's reserved id");
                     }
+                    creatorJoint_[static_cast<int>(groups_.size())] = joint->name;
                     groups_.push_back(makeGroup(id, f.p));
                 }
                 order.push_back(childLink);
             }
         }
         findComposites(model, order);
+        std::vector<JointSpec> pointClosures;
+        if (extended_ != nullptr) {
+            applyExtendedClosures(model, pointClosures);
+        }
         for (const urdf::LinkConstSharedPtr& link : order) {
             if (virtualLinks_.count(link->name) == 0) {
                 addLink(*link, link == root);
@@ -426,6 +432,17 @@ private:
         for (const Closure& c : closures_) {
             addClosure(c, spec);
         }
+        for (JointSpec& js : pointClosures) {
+            addPoint(groups_[groupOf_[js.parent.body]], js.name, pointW_[js.name].first);
+            addPoint(groups_[groupOf_[js.child.body]], js.name, pointW_[js.name].second);
+            js.parent = {groups_[groupOf_[js.parent.body]].id, js.name};
+            js.child = {groups_[groupOf_[js.child.body]].id, js.name};
+            spec.cuts.push_back(js.name);
+            spec.joints.push_back(std::move(js));
+        }
+        if (extended_ != nullptr) {
+            applyExtendedMotors(spec);
+        }
         if (hasErrors(result_.diagnostics)) {
             return;
         }
@@ -437,7 +454,8 @@ private:
                 continue;
             }
             if (virtualLinks_.count(group.links.empty() ? group.id : group.links.front()) != 0 ||
-                virtualLinks_.count(group.id) != 0) {
+                virtualLinks_.count(group.id) != 0 ||
+                weldedGroups_.count(static_cast<int>(g)) != 0) {
                 continue; // a massless link inside a universal, cylindrical or spherical joint
             }
             if (!(group.mass() > 0)) {
@@ -454,7 +472,7 @@ private:
         }
         // The pose at q = 0 is the initial state. Without loops every coordinate is an input;
         // with loops the inputs are the user's choice (the assembly picks free ones until then).
-        if (closures_.empty()) {
+        if (spec.cuts.empty()) {
             for (const JointSpec& joint : spec.joints) {
                 if (joint.type == JointType::Spherical) {
                     continue; // at its identity turn
@@ -463,7 +481,7 @@ private:
                     spec.initial.independent.emplace_back(name, 0.0);
                 }
             }
-        } else {
+        } else if (spec.initial.independent.empty()) {
             approximated("initial state",
                          "the pose at q = 0; the inputs (initial.independent) are left to choose, "
                          "the assembly holds the free coordinates at 0 until then");
@@ -777,6 +795,129 @@ private:
         spec.joints.push_back(std::move(js));
     }
 
+    // ---- Extended URDF: closures and joint types from the YAML beside the file -------------
+
+    /// The joint type the YAML gives `joint` ("SPHERICAL", "CARDAN", "FIXED"), or empty.
+    std::string convertedType(const std::string& joint) const {
+        if (extended_ != nullptr) {
+            for (const auto& [name, type] : extended_->jointTypes) {
+                if (name == joint) {
+                    return type;
+                }
+            }
+        }
+        return {};
+    }
+
+    /// A frame of the YAML: a link (its origin) or a joint (its child link's origin, where
+    /// the joint frame is); its link and its point in W at q = 0.
+    bool frameOf(const urdf::ModelInterface& model,
+                 const std::string& name,
+                 std::string& link,
+                 Eigen::Vector3d& pW) {
+        if (model.getLink(name)) {
+            link = name;
+        } else if (const urdf::JointConstSharedPtr joint = model.getJoint(name)) {
+            link = joint->child_link_name;
+        } else {
+            return false;
+        }
+        pW = frames_[link].p;
+        return true;
+    }
+
+    /// 6d pairs weld their links' bodies into one, the joint that made the second body
+    /// becoming the loop's cut; 3d pairs become spherical cuts at their frames.
+    void applyExtendedClosures(const urdf::ModelInterface& model,
+                               std::vector<JointSpec>& pointClosures) {
+        const std::string& yaml = extended_->file;
+        for (const std::string& key : extended_->otherKeys) {
+            dropped("Extended URDF " + key, "not read (" + yaml + ")");
+        }
+        for (std::size_t k = 0; k < extended_->closedLoop.size(); ++k) {
+            const auto& [a, b] = extended_->closedLoop[k];
+            const std::string element = "closed_loop [" + a + ", " + b + "]";
+            std::string linkA;
+            std::string linkB;
+            Eigen::Vector3d pA;
+            Eigen::Vector3d pB;
+            if (!frameOf(model, a, linkA, pA) || !frameOf(model, b, linkB, pB)) {
+                Diagnostic d;
+                d.where = yaml + ": " + element;
+                d.message = "'" + (frameOf(model, a, linkA, pA) ? b : a) +
+                            "' is neither a link nor a joint of " + source_;
+                d.hint = "name the frames (links or joints) the loop holds together";
+                result_.diagnostics.push_back(d);
+                continue;
+            }
+            int ga = groupOf_[linkA];
+            int gb = groupOf_[linkB];
+            if (ga == gb) {
+                Diagnostic d;
+                d.where = yaml + ": " + element;
+                d.message = "both frames are on one rigid body (" + groups_[ga].id + ")";
+                d.hint = "close the loop between frames on bodies that move relative to each other";
+                result_.diagnostics.push_back(d);
+                continue;
+            }
+            const double gap = (pA - pB).norm();
+            if (extended_->types[k] == "3d") {
+                JointSpec js;
+                js.name = a + "C" + b; // the authors' constraint name
+                js.type = JointType::Spherical;
+                js.parent = {linkA, js.name};
+                js.child = {linkB, js.name};
+                pointW_[js.name] = {pA, pB};
+                pointClosures.push_back(std::move(js));
+                mapped(element, "3d: a spherical cut joint " + a + "C" + b + " between " +
+                                    groups_[ga].id + " and " + groups_[gb].id +
+                                    (gap > 1e-12 ? "; open by " + numberText(gap) + " m at q = 0"
+                                                 : std::string("; closed at q = 0")));
+                continue;
+            }
+            // 6d: one body; weld the one that is not the ground into the other
+            if (gb == 0) {
+                std::swap(ga, gb);
+            }
+            const std::string cut = creatorJoint_[gb];
+            for (auto& [link, group] : groupOf_) {
+                if (group == gb) {
+                    group = ga;
+                }
+            }
+            weldedGroups_.insert(gb);
+            weldCuts_.insert(cut);
+            mapped(element, "6d: " + groups_[gb].id + " welded into " + groups_[ga].id +
+                                " (one body), so joint " + cut + " closes the loop as its cut" +
+                                (gap > 1e-12 ? "; the frames are " + numberText(gap) +
+                                                   " m apart at q = 0: welded as they are"
+                                             : std::string()));
+        }
+    }
+
+    /// name_mot: the actuated joints are the inputs of a mechanism with loops.
+    void applyExtendedMotors(MechanismSpec& spec) {
+        if (extended_->motors.empty() || spec.cuts.empty()) {
+            return;
+        }
+        std::string inputs;
+        for (const std::string& motor : extended_->motors) {
+            const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
+                                         [&](const JointSpec& j) { return j.name == motor; });
+            if (it == spec.joints.end() || weldCuts_.count(motor) != 0 ||
+                coordinateCount(it->type) != 1) {
+                dropped("name_mot " + motor,
+                        "not a one-coordinate joint of the tree: not an input");
+                continue;
+            }
+            spec.initial.independent.emplace_back(it->coordinateName(), 0.0);
+            inputs += (inputs.empty() ? "" : ", ") + motor;
+        }
+        if (!inputs.empty()) {
+            mapped("name_mot", "the inputs (initial.independent, at 0): " + inputs);
+        }
+    }
+
     void addJoint(const urdf::Joint& joint, MechanismSpec& spec) {
         const std::string element = "joint " + joint.name;
         if (joint.type == urdf::Joint::FIXED) {
@@ -798,6 +939,24 @@ private:
         js.coordinate = joint.name;
         js.type = joint.type == urdf::Joint::PRISMATIC ? JointType::Prismatic : JointType::Revolute;
         js.axis = (jointFrame.R * axis).normalized();
+        const std::string converted = convertedType(joint.name);
+        if (converted == "SPHERICAL") {
+            js.type = JointType::Spherical;
+            js.coordinate.clear();
+            js.axis = Eigen::Vector3d::UnitZ(); // a ball has no axis: the file format's default
+            mapped(element + " (Extended URDF)", "joint_type SPHERICAL: a spherical joint");
+        } else if (converted == "CARDAN") {
+            // about the joint frame's x, then its y (the authors' loader: RX, then RY)
+            js.type = JointType::Universal;
+            js.coordinate.clear();
+            js.axis = jointFrame.R.col(0);
+            js.axis2 = jointFrame.R.col(1);
+            mapped(element + " (Extended URDF)",
+                   "joint_type CARDAN: a universal joint about the joint frame's x, then y");
+        }
+        if (weldCuts_.count(joint.name) != 0) {
+            spec.cuts.push_back(joint.name);
+        }
         addPoint(parent, joint.name, jointFrame.p);
         addPoint(childGroup, joint.name, jointFrame.p);
         js.parent = {parent.id, joint.name};
@@ -941,20 +1100,42 @@ private:
     std::map<std::string, int> groupOf_;  ///< link → index in groups_
     std::vector<Group> groups_;           ///< 0: the ground
     std::vector<Composite> composites_;
-    std::map<std::string, int> compositeOf_; ///< URDF joint → index in composites_
-    std::set<std::string> virtualLinks_;     ///< the massless links inside them
+    std::map<std::string, int> compositeOf_;  ///< URDF joint → index in composites_
+    std::set<std::string> virtualLinks_;      ///< the massless links inside them
+    const ExtendedUrdf* extended_ = nullptr;  ///< the YAML beside the file, if any
+    std::map<int, std::string> creatorJoint_; ///< group → the joint whose child link made it
+    std::set<int> weldedGroups_;              ///< groups welded into another (6d closures)
+    std::set<std::string> weldCuts_;          ///< the joints those welds turn into cuts
+    std::map<std::string, std::pair<Eigen::Vector3d, Eigen::Vector3d>> pointW_; ///< 3d closures
 };
 
 } // namespace
 
-ImportResult importUrdfText(std::string_view text, const std::string& source) {
-    return UrdfImporter(text, source).run();
+ImportResult
+importUrdfText(std::string_view text, const std::string& source, const ExtendedUrdf* extended) {
+    return UrdfImporter(text, source, extended).run();
 }
 
 ImportResult importUrdf(const std::filesystem::path& path) {
     ImportResult result;
     const std::optional<std::string> text = readModelFile(path, "a URDF file", result.diagnostics);
-    return text ? importUrdfText(*text, path.string()) : result;
+    if (!text) {
+        return result;
+    }
+    // Extended URDF: the YAML of the same name beside it closes the loops
+    if (const std::optional<std::filesystem::path> yaml = extendedUrdfYamlOf(path)) {
+        const std::optional<ExtendedUrdf> extended =
+            readExtendedUrdfYaml(*yaml, result.diagnostics);
+        if (!extended) {
+            return result;
+        }
+        ImportResult imported = importUrdfText(*text, path.string(), &*extended);
+        imported.report.mapped.insert(
+            imported.report.mapped.begin(),
+            {"Extended URDF", "closures and joint types from " + yaml->filename().string()});
+        return imported;
+    }
+    return importUrdfText(*text, path.string());
 }
 
 } // namespace sslm

@@ -21,6 +21,11 @@
 //    "__link1"; the hinges' names become the coordinates' names);
 //  * each <loop> and <constraint> becomes a cut joint (revolute, continuous, prismatic,
 //    cylindrical, universal, spherical/ball);
+//  * Extended URDF (a YAML file of the same name beside it, extended_urdf.hpp): a 3d closure
+//    becomes a spherical cut at its frames; a 6d closure welds its two frames' bodies into one,
+//    and the joint that made the second body closes the loop as its cut; joint_type SPHERICAL,
+//    CARDAN (about the joint frame's x, then y) and FIXED change those joints; name_mot names
+//    the inputs;
 //  * gravity is −9.81 m/s² along z (ROS's convention; URDF has no gravity).
 // Limits, mimic joints, friction, collisions, transmissions and <gazebo> blocks are reported
 // as dropped; joint damping becomes a damper; visuals (meshes found from
@@ -30,6 +35,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/interop/extended_urdf.hpp"
 #include "core/interop/import_report.hpp"
 
 namespace sslm {
@@ -39,7 +45,11 @@ namespace sslm {
 /// and the element, with the fix.
 ImportResult importUrdf(const std::filesystem::path& path);
 
-/// Imports URDF text; `source` names it in messages (a file name).
-ImportResult importUrdfText(std::string_view text, const std::string& source);
+/// Imports URDF text; `source` names it in messages (a file name); `extended`, when given, is
+/// the Extended URDF YAML that closes its loops (extended_urdf.hpp; importUrdf reads it from
+/// beside the file).
+ImportResult importUrdfText(std::string_view text,
+                            const std::string& source,
+                            const ExtendedUrdf* extended = nullptr);
 
 } // namespace sslm

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+#include "core/interop/extended_urdf.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace sslm {
+
+namespace {
+
+/// A YAML flow value of the files' subset: a string, or a list of values.
+struct Value {
+    std::string text;
+    std::vector<Value> items;
+    bool isList = false;
+};
+
+/// Parses "[a, 'b', [c, d]]" or a bare or quoted word; false on a syntax error.
+class FlowParser {
+public:
+    explicit FlowParser(const std::string& text) : text_(text) {}
+
+    bool parse(Value& out) {
+        if (!value(out)) {
+            return false;
+        }
+        skipSpace();
+        return at_ == text_.size();
+    }
+
+private:
+    void skipSpace() {
+        while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) {
+            ++at_;
+        }
+    }
+
+    bool value(Value& out) {
+        skipSpace();
+        if (at_ >= text_.size()) {
+            return false;
+        }
+        const char c = text_[at_];
+        if (c == '[') {
+            ++at_;
+            out.isList = true;
+            skipSpace();
+            if (at_ < text_.size() && text_[at_] == ']') {
+                ++at_;
+                return true;
+            }
+            while (true) {
+                Value item;
+                if (!value(item)) {
+                    return false;
+                }
+                out.items.push_back(std::move(item));
+                skipSpace();
+                if (at_ < text_.size() && text_[at_] == ',') {
+                    ++at_;
+                    continue;
+                }
+                if (at_ < text_.size() && text_[at_] == ']') {
+                    ++at_;
+                    return true;
+                }
+                return false;
+            }
+        }
+        if (c == '\'' || c == '"') {
+            const std::size_t end = text_.find(c, at_ + 1);
+            if (end == std::string::npos) {
+                return false;
+            }
+            out.text = text_.substr(at_ + 1, end - at_ - 1);
+            at_ = end + 1;
+            return true;
+        }
+        const std::size_t begin = at_;
+        while (at_ < text_.size() && text_[at_] != ',' && text_[at_] != ']' && text_[at_] != '[') {
+            ++at_;
+        }
+        out.text = text_.substr(begin, at_ - begin);
+        while (!out.text.empty() && std::isspace(static_cast<unsigned char>(out.text.back()))) {
+            out.text.pop_back();
+        }
+        return !out.text.empty();
+    }
+
+    const std::string& text_;
+    std::size_t at_ = 0;
+};
+
+std::string trimmed(const std::string& s) {
+    const auto first =
+        std::find_if_not(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c) != 0; });
+    const auto last = std::find_if_not(s.rbegin(), s.rend(),
+                                       [](unsigned char c) { return std::isspace(c) != 0; });
+    return first >= last.base() ? std::string() : std::string(first, last.base());
+}
+
+/// A line without its comment (a '#' outside quotes).
+std::string withoutComment(const std::string& line) {
+    char quote = 0;
+    for (std::size_t k = 0; k < line.size(); ++k) {
+        const char c = line[k];
+        if (quote != 0) {
+            quote = c == quote ? 0 : quote;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+        } else if (c == '#') {
+            return line.substr(0, k);
+        }
+    }
+    return line;
+}
+
+struct Entry {
+    int line = 0;
+    std::string flow; ///< the value as one flow text
+};
+
+} // namespace
+
+std::optional<std::filesystem::path> extendedUrdfYamlOf(const std::filesystem::path& urdf) {
+    for (const char* extension : {".yaml", ".yml"}) {
+        std::filesystem::path candidate = urdf;
+        candidate.replace_extension(extension);
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(candidate, ec)) {
+            return candidate;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<ExtendedUrdf> parseExtendedUrdfYaml(const std::string& text,
+                                                  const std::string& source,
+                                                  Diagnostics& diagnostics) {
+    const auto error = [&](int line, const std::string& key, const std::string& message,
+                           const std::string& hint) {
+        Diagnostic d;
+        d.where = source + (line > 0 ? ":" + std::to_string(line) : std::string()) +
+                  (key.empty() ? std::string() : ": " + key);
+        d.message = message;
+        d.hint = hint;
+        diagnostics.push_back(d);
+    };
+    // top-level keys, each value as flow text: the rest of its line, or its "- item" lines
+    std::map<std::string, Entry> entries;
+    std::vector<std::string> order;
+    std::istringstream in(text);
+    std::string raw;
+    std::string key;
+    std::vector<std::string> blockItems;
+    int number = 0;
+    const auto closeBlock = [&] {
+        if (!key.empty() && entries[key].flow.empty()) {
+            std::string flow = "[";
+            for (std::size_t k = 0; k < blockItems.size(); ++k) {
+                flow += (k ? ", " : "") + blockItems[k];
+            }
+            entries[key].flow = flow + "]";
+        }
+        blockItems.clear();
+    };
+    while (std::getline(in, raw)) {
+        ++number;
+        const std::string line = withoutComment(raw);
+        const std::string content = trimmed(line);
+        if (content.empty() || content == "---") {
+            continue;
+        }
+        const bool indented = std::isspace(static_cast<unsigned char>(line.front())) != 0;
+        if (content.front() == '-' && (indented || !key.empty())) {
+            if (key.empty() || !entries[key].flow.empty()) {
+                error(number, key, "a list item belongs to no key",
+                      "write it under its key (\"closed_loop:\", \"type:\", …)");
+                return std::nullopt;
+            }
+            blockItems.push_back(trimmed(content.substr(1)));
+            continue;
+        }
+        closeBlock();
+        const std::size_t colon = content.find(':');
+        if (colon == std::string::npos || indented) {
+            error(number, "", "expected \"key: value\"",
+                  "an Extended URDF YAML file holds closed_loop, type, name_mot, joint_name and "
+                  "joint_type");
+            return std::nullopt;
+        }
+        key = trimmed(content.substr(0, colon));
+        entries[key] = Entry{number, trimmed(content.substr(colon + 1))};
+        order.push_back(key);
+    }
+    closeBlock();
+
+    ExtendedUrdf out;
+    out.file = source;
+    const auto list = [&](const std::string& name, std::vector<Value>& items) {
+        const auto it = entries.find(name);
+        if (it == entries.end()) {
+            return true;
+        }
+        Value value;
+        if (!FlowParser(it->second.flow).parse(value) || !value.isList) {
+            error(it->second.line, name, "the value is not a list",
+                  "write a list, e.g. " + name + ": ['a', 'b']");
+            return false;
+        }
+        items = std::move(value.items);
+        return true;
+    };
+    const auto strings = [&](const std::string& name, std::vector<std::string>& texts) {
+        std::vector<Value> items;
+        if (!list(name, items)) {
+            return false;
+        }
+        for (const Value& item : items) {
+            if (item.isList) {
+                error(entries[name].line, name, "a list inside the list",
+                      "give " + name + " one name per item");
+                return false;
+            }
+            texts.push_back(item.text);
+        }
+        return true;
+    };
+    std::vector<Value> loops;
+    std::vector<std::string> jointNames;
+    std::vector<std::string> jointTypes;
+    if (!list("closed_loop", loops) || !strings("type", out.types) ||
+        !strings("name_mot", out.motors) || !strings("joint_name", jointNames) ||
+        !strings("joint_type", jointTypes)) {
+        return std::nullopt;
+    }
+    for (const Value& pair : loops) {
+        if (!pair.isList || pair.items.size() != 2 || pair.items[0].isList ||
+            pair.items[1].isList) {
+            error(entries["closed_loop"].line, "closed_loop",
+                  "every closed loop is a pair of frame names",
+                  "write closed_loop: [['frame_A', 'frame_B'], …]");
+            return std::nullopt;
+        }
+        out.closedLoop.emplace_back(pair.items[0].text, pair.items[1].text);
+    }
+    if (out.types.empty()) {
+        out.types.assign(out.closedLoop.size(), "6d"); // the authors' default
+    }
+    if (out.types.size() != out.closedLoop.size()) {
+        error(entries["type"].line, "type",
+              "closed_loop has " + std::to_string(out.closedLoop.size()) + " pair(s) but type " +
+                  std::to_string(out.types.size()) + " entry(ies)",
+              "give one type (6d or 3d) per pair");
+        return std::nullopt;
+    }
+    for (std::string& t : out.types) {
+        std::transform(t.begin(), t.end(), t.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        if (t != "6d" && t != "3d") {
+            error(entries["type"].line, "type", "unknown closure type '" + t + "'",
+                  "use 6d (the frames held together rigidly) or 3d (at a point)");
+            return std::nullopt;
+        }
+    }
+    if (jointNames.size() != jointTypes.size()) {
+        error(entries["joint_type"].line, "joint_type",
+              "joint_name has " + std::to_string(jointNames.size()) +
+                  " entry(ies) but joint_type " + std::to_string(jointTypes.size()),
+              "give one type per joint name");
+        return std::nullopt;
+    }
+    for (std::size_t k = 0; k < jointNames.size(); ++k) {
+        std::string t = jointTypes[k];
+        std::transform(t.begin(), t.end(), t.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+        if (t != "SPHERICAL" && t != "CARDAN" && t != "FIXED") {
+            error(entries["joint_type"].line, "joint_type",
+                  "unknown joint type '" + jointTypes[k] + "' for " + jointNames[k],
+                  "use SPHERICAL, CARDAN or FIXED");
+            return std::nullopt;
+        }
+        out.jointTypes.emplace_back(jointNames[k], t);
+    }
+    for (const std::string& k : order) {
+        if (k != "closed_loop" && k != "type" && k != "name_mot" && k != "joint_name" &&
+            k != "joint_type") {
+            out.otherKeys.push_back(k);
+        }
+    }
+    return out;
+}
+
+std::optional<ExtendedUrdf> readExtendedUrdfYaml(const std::filesystem::path& file,
+                                                 Diagnostics& diagnostics) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        Diagnostic d;
+        d.where = file.string();
+        d.message = "cannot read the Extended URDF YAML file";
+        d.hint = "check that the file exists and is readable";
+        diagnostics.push_back(d);
+        return std::nullopt;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseExtendedUrdfYaml(text.str(), file.string(), diagnostics);
+}
+
+} // namespace sslm
