@@ -25,9 +25,14 @@ namespace {
 constexpr const char* kFileName = "sslm_peer.xml";
 
 /// The mechanism the peer runs: the model's spec with the model's cuts, and without springs,
-/// dampers or actuators (the peer is free motion under gravity only).
+/// dampers or actuators (the peer is free motion under gravity only) or visuals (the peer's
+/// model lives in memory, where no mesh file resolves, and draws nothing).
 MechanismSpec freeMotion(const Model& model) {
     MechanismSpec spec = model.spec;
+    spec.ground.visuals.clear();
+    for (BodySpec& body : spec.bodies) {
+        body.visuals.clear();
+    }
     spec.cuts.clear();
     for (const int cut : model.cuts) {
         spec.cuts.push_back(model.joints[cut].name);
