@@ -25,22 +25,6 @@ const Eigen::Vector3d kUrdfGravity(0.0, 0.0, -9.81);
 /// The travel written as a prismatic joint's <limit>, which URDF requires (m).
 constexpr double kPrismaticTravel = 1e9;
 
-const char* jointTypeName(JointType type) {
-    switch (type) {
-    case JointType::Revolute:
-        return "revolute";
-    case JointType::Prismatic:
-        return "prismatic";
-    case JointType::Cylindrical:
-        return "cylindrical";
-    case JointType::Universal:
-        return "universal";
-    case JointType::Spherical:
-        return "spherical";
-    }
-    return "?";
-}
-
 class UrdfWriter {
 public:
     explicit UrdfWriter(const MechanismSpec& spec) : original_(spec) {}
@@ -379,7 +363,7 @@ private:
                               k == 0 ? jointOrigin(b) : Eigen::Vector3d::Zero(), steps[k].axis);
             from = to;
         }
-        const std::string note = std::string(jointTypeName(joint.type)) + " joint " + parentLink +
+        const std::string note = std::string(jointTypeWord(joint.type)) + " joint " + parentLink +
                                  " → " + childLink + " as " + how +
                                  "; SSLM reads it back as one joint";
         if (joint.type == JointType::Spherical) {
@@ -454,7 +438,7 @@ private:
                                           " (the proposed urdfdom element: a <loop> has one "
                                           "axis)");
         } else {
-            const std::string type = jointTypeName(cut.type);
+            const std::string type = jointTypeWord(cut.type);
             xml_ += "  <loop name=\"" + name + "\" type=\"" + type + "\">\n";
             xml_ += "    <predecessor link=\"" + xmlEscaped(a) + "\"><origin xyz=\"" +
                     xmlVector(onA) + "\" rpy=\"0 0 0\"/></predecessor>\n";

@@ -39,6 +39,7 @@
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/ui/fixtures/interop_example.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
 using namespace sslm;
@@ -48,14 +49,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const QString kInterop = QStringLiteral(SSLM_EXAMPLES_DIR "/interop");
-
-/// examples/interop copied into `dir` (the URDF and its meshes), so that saved paths are short.
-QString copyInteropExample(const QTemporaryDir& dir) {
-    const fs::path to = fs::path(dir.path().toStdString()) / "robot";
-    fs::create_directories(to);
-    fs::copy(fs::path(kInterop.toStdString()), to, fs::copy_options::recursive);
-    return QString::fromStdString((to / "four_bar.urdf").string());
-}
 
 int visualCount(const MechanismSpec& spec) {
     int count = static_cast<int>(spec.ground.visuals.size());
@@ -73,7 +66,7 @@ class TestMainWindowImport : public QObject {
 private Q_SLOTS:
     void importedMeshesAreDrawnAndSavedRelative() {
         QTemporaryDir dir;
-        const QString urdf = copyInteropExample(dir);
+        const QString urdf = fixtures::copyInteropExample(dir);
         auto window = fixtures::windowWith(fixtures::example("four_bar.json"));
         QString error;
         QVERIFY2(window->importFile(urdf, &error), qPrintable(error));
@@ -128,7 +121,7 @@ private Q_SLOTS:
 
     void meshesAreEditedAndGiveMassProperties() {
         QTemporaryDir dir;
-        const QString urdf = copyInteropExample(dir);
+        const QString urdf = fixtures::copyInteropExample(dir);
         auto window = fixtures::windowWith({});
         QString error;
         QVERIFY2(window->importFile(urdf, &error), qPrintable(error));
@@ -175,7 +168,7 @@ private Q_SLOTS:
     void planarLinkMeshIsEditedAndGivesMassProperties() {
         // the Hoekens four-bar of four_bar.sdf comes in planar, its coupler carrying a mesh
         QTemporaryDir dir;
-        copyInteropExample(dir);
+        fixtures::copyInteropExample(dir);
         auto window = fixtures::windowWith({});
         QString error;
         QVERIFY2(window->importFile(dir.filePath(QStringLiteral("robot/four_bar.sdf")), &error),
@@ -193,6 +186,8 @@ private Q_SLOTS:
         };
         const VisualSpec mesh = coupler().visuals.front();
         const int undoBefore = window->undoStack()->count();
+        visuals.table()->selectRow(0);
+        QVERIFY(visuals.massButton()->isEnabled()); // the panel does Mass Properties…
 
         // moved in the table: one undoable edit
         visuals.table()->item(0, VisualTable::X)->setText(QStringLiteral("0.01"));
@@ -288,7 +283,7 @@ private Q_SLOTS:
 
     void missingMeshIsNamedNotFatal() {
         QTemporaryDir dir;
-        const QString urdf = copyInteropExample(dir);
+        const QString urdf = fixtures::copyInteropExample(dir);
         QVERIFY(QFile::remove(dir.filePath(QStringLiteral("robot/meshes/rocker.stl"))));
         auto window = fixtures::windowWith({});
         QString error;

@@ -24,6 +24,7 @@
 #include "ui/document/mechanism_document.hpp"
 #include "ui/main_window.hpp"
 
+#include "tests/ui/fixtures/interop_example.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
 using namespace sslm;
@@ -32,15 +33,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const QString kInterop = QStringLiteral(SSLM_EXAMPLES_DIR "/interop");
-
-/// examples/interop copied into `dir`/robot (the URDF and its meshes).
-QString copyInteropExample(const QTemporaryDir& dir) {
-    const fs::path to = fs::path(dir.path().toStdString()) / "robot";
-    fs::create_directories(to);
-    fs::copy(fs::path(kInterop.toStdString()), to, fs::copy_options::recursive);
-    return QString::fromStdString((to / "four_bar.urdf").string());
-}
 
 /// The visuals of an imported file whose mesh files are there.
 int meshesFound(const MechanismSpec& spec) {
@@ -65,7 +57,7 @@ class TestMainWindowModelExport : public QObject {
 private Q_SLOTS:
     void importedUrdfGoesOutInEveryFormatWithItsMeshes() {
         QTemporaryDir dir;
-        const QString urdf = copyInteropExample(dir);
+        const QString urdf = fixtures::copyInteropExample(dir);
         auto window = fixtures::windowWith({});
         QString error;
         QVERIFY2(window->importFile(urdf, &error), qPrintable(error));

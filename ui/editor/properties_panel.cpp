@@ -16,7 +16,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -263,16 +262,8 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
             [this](const std::vector<VisualSpec>& visuals, const QString& text) {
                 editBody([&](BodyProperties& p) { p.visuals = visuals; }, text);
             });
-    connect(m_visuals, &VisualTable::massPropertiesRequested, this, [this](int row) {
-        const std::optional<double> density = VisualTable::askDensity(this);
-        if (!density) {
-            return;
-        }
-        QString error;
-        if (!setMassFromVisual(row, *density, &error)) {
-            QMessageBox::warning(this, tr("Mass Properties From the Mesh"),
-                                 tr("The link was not changed.\n\n%1").arg(error));
-        }
+    m_visuals->setMassFromMesh([this](int row, double density, QString* error) {
+        return setMassFromVisual(row, density, error);
     });
     connect(m_length, &QDoubleSpinBox::valueChanged, this,
             [this](double length) { editBar(length, std::nullopt); });

@@ -402,16 +402,8 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
                 apply(text,
                       [&](MechanismSpec& spec) { spec.bodies[*bodyIndex()].visuals = visuals; });
             });
-    connect(m_visuals, &VisualTable::massPropertiesRequested, this, [this](int row) {
-        const std::optional<double> density = VisualTable::askDensity(this);
-        if (!density) {
-            return;
-        }
-        QString error;
-        if (!setMassFromVisual(row, *density, &error)) {
-            QMessageBox::warning(this, tr("Mass Properties From the Mesh"),
-                                 tr("The body was not changed.\n\n%1").arg(error));
-        }
+    m_visuals->setMassFromMesh([this](int row, double density, QString* error) {
+        return setMassFromVisual(row, density, error);
     });
     m_form->addRow(tr("Visuals"), m_visuals);
 }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -64,19 +65,31 @@ QString shapeText(const VisualSpec& v) {
 
 } // namespace
 
-std::optional<double> VisualTable::askDensity(QWidget* parent) {
+void VisualTable::setMassFromMesh(MassFromMesh apply) {
+    m_massFromMesh = std::move(apply);
+    updateButtons();
+}
+
+void VisualTable::promptMassFromMesh(int row) {
     static const QString key = QStringLiteral("visuals/lastDensity"); // kg/m³
+    if (!m_massFromMesh) {
+        return;
+    }
     QSettings settings;
     bool ok = false;
     const double density = QInputDialog::getDouble(
-        parent, tr("Mass Properties From the Mesh"),
+        this, tr("Mass Properties From the Mesh"),
         tr("Density of the solid (kg/m³; steel 7850, aluminium 2700, ABS 1050):"),
         settings.value(key, 7850.0).toDouble(), 1e-6, 1e6, 1, &ok);
     if (!ok) {
-        return std::nullopt;
+        return;
     }
     settings.setValue(key, density);
-    return density;
+    QString error;
+    if (!m_massFromMesh(row, density, &error)) {
+        QMessageBox::warning(this, tr("Mass Properties From the Mesh"),
+                             tr("%1 was not changed.\n\n%2").arg(m_body, error));
+    }
 }
 
 VisualTable::VisualTable(QWidget* parent) : QWidget(parent) {
@@ -114,7 +127,7 @@ VisualTable::VisualTable(QWidget* parent) : QWidget(parent) {
     connect(m_mass, &QPushButton::clicked, this, [this] {
         const int row = m_table->currentRow();
         if (row >= 0 && row < static_cast<int>(m_visuals.size())) {
-            Q_EMIT massPropertiesRequested(row);
+            promptMassFromMesh(row);
         }
     });
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &VisualTable::updateButtons);
@@ -164,8 +177,7 @@ void VisualTable::rebuild() {
         m_table->setItem(row, Shape, shape);
         for (int k = 0; k < 3; ++k) {
             m_table->setItem(row, X + k, new QTableWidgetItem(number(v.position[k], 1e-12)));
-            m_table->setItem(row, Roll + k,
-                             new QTableWidgetItem(number(v.rpy[k] / kDegree, 1e-9)));
+            m_table->setItem(row, Roll + k, new QTableWidgetItem(number(v.rpy[k] / kDegree, 1e-9)));
         }
         const bool uniform = v.scale.x() == v.scale.y() && v.scale.y() == v.scale.z();
         QTableWidgetItem* scale =
@@ -189,7 +201,8 @@ void VisualTable::updateButtons() {
     const bool any =
         row >= 0 && row < static_cast<int>(m_visuals.size()) && !m_table->selectedItems().isEmpty();
     m_remove->setEnabled(any);
-    m_mass->setEnabled(any && m_visuals[static_cast<std::size_t>(row)].kind == VisualKind::Mesh);
+    m_mass->setEnabled(any && m_massFromMesh &&
+                       m_visuals[static_cast<std::size_t>(row)].kind == VisualKind::Mesh);
 }
 
 void VisualTable::promptAddMesh() {

@@ -4,11 +4,12 @@
 // The visual shapes of one body (file format `visuals`: CAD meshes and primitives drawn with
 // the body): a row per shape with its kind, file or size, position (m, body frame), roll,
 // pitch and yaw (degrees here; rad in the file) and a mesh's scale. Add Mesh… attaches an STL
-// or OBJ file, Remove detaches the selected shape, Mass Properties… asks for the body's mass,
-// COM and inertia from the selected closed mesh. Every change is reported as the whole new
-// list with what changed in words, for the owner to apply as one undoable edit.
+// or OBJ file, Remove detaches the selected shape, Mass Properties… asks for a density and has
+// the owner set the body's mass, COM and inertia from the selected closed mesh. Every change is
+// reported as the whole new list with what changed in words, for the owner to apply as one undoable
+// edit.
 
-#include <optional>
+#include <functional>
 #include <vector>
 
 #include <QString>
@@ -35,9 +36,12 @@ public:
     /// file cannot be read as a mesh.
     bool addMesh(const QString& file, QString* error = nullptr);
 
-    /// Asks for the density of a mesh's solid (kg/m³), starting from the last one given (steel
-    /// the first time); empty when cancelled.
-    static std::optional<double> askDensity(QWidget* parent);
+    /// What Mass Properties… does with the selected mesh row and the density given (kg/m³):
+    /// the owner's edit, false with the reason when it changes nothing.
+    using MassFromMesh = std::function<bool(int row, double density, QString* error)>;
+    /// Enables Mass Properties…: it asks for the density (the last one given, steel the first
+    /// time), calls `apply` and shows its reason when it refuses.
+    void setMassFromMesh(MassFromMesh apply);
 
     QTableWidget* table() const { return m_table; }
     QPushButton* addButton() const { return m_add; }
@@ -51,12 +55,11 @@ Q_SIGNALS:
     /// The user changed the list: the whole new list and the change in words, e.g.
     /// "Visual 1 of crank: yaw 90°".
     void edited(const std::vector<VisualSpec>& visuals, const QString& text);
-    /// Mass Properties… for the mesh visual at `row`.
-    void massPropertiesRequested(int row);
 
 private:
     void rebuild();
     void promptAddMesh();
+    void promptMassFromMesh(int row);
     void removeVisual();
     void changeNumber(int row, Column field, double value);
     void updateButtons();
@@ -67,6 +70,7 @@ private:
     QPushButton* m_mass = nullptr;
     std::vector<VisualSpec> m_visuals;
     QString m_body;
+    MassFromMesh m_massFromMesh;
 };
 
 } // namespace sslm::ui
