@@ -40,9 +40,12 @@
 #include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/interop/interop_support.hpp"
 #include <mujoco/mujoco.h>
 
 using namespace sslm;
+using sslm::test::example;
+using sslm::test::mustImport;
 
 namespace {
 
@@ -71,14 +74,6 @@ MechanismSpec loadSpec(const std::string& path) {
         qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
     }
     return *loaded.spec;
-}
-
-ImportResult mustImport(const std::string& path) {
-    ImportResult r = importMechanism(path);
-    if (!r.ok()) {
-        qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
-    }
-    return r;
 }
 
 /// Exports `spec` as MJCF into dir/name.xml and returns the path.

@@ -27,27 +27,15 @@
 #include "core/sim/simulation.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/interop/interop_support.hpp"
+
 using namespace sslm;
+using sslm::test::example;
+using sslm::test::mustImport;
 
 namespace {
 
 const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
-
-ImportResult mustImport(const std::string& path, MechanismImportOptions options = {}) {
-    ImportResult r = importMechanism(path, options);
-    if (!r.ok()) {
-        qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
-    }
-    return r;
-}
-
-MechanismSpec example(const std::string& file) {
-    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
-    if (!loaded.ok()) {
-        qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
-    }
-    return *loaded.spec;
-}
 
 std::string exported(const MechanismSpec& spec) {
     const ExportResult result = exportUrdf(spec);

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// What the interop tests share: a model file imported, an example mechanism loaded, either
+// fatal (with the diagnostics) when it does not work.
+
+#include <string>
+
+#include <QtGlobal>
+
+#include "core/interop/mechanism_import.hpp"
+#include "core/spec/spec_json.hpp"
+#include "core/util/diagnostic.hpp"
+
+namespace sslm::test {
+
+/// tests/data/interop/ (with the trailing '/').
+inline const std::string kInteropData = SSLM_TEST_DATA_DIR "/interop/";
+
+/// importMechanism of `file`: a path, or a name in tests/data/interop/.
+inline ImportResult mustImport(const std::string& file, MechanismImportOptions options = {}) {
+    const std::string path = !file.empty() && file.front() == '/' ? file : kInteropData + file;
+    ImportResult r = importMechanism(path, options);
+    if (!r.ok()) {
+        qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
+    }
+    return r;
+}
+
+/// examples/<file>, loaded.
+inline MechanismSpec example(const std::string& file) {
+    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
+    if (!loaded.ok()) {
+        qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
+    }
+    return *loaded.spec;
+}
+
+} // namespace sslm::test
