@@ -119,8 +119,8 @@ visualOf(const VisualShape& shape, const fs::path& sourceFile, std::string& note
                ", not drawn until the file is there";
     } else if (!isDrawnMeshFormat(where.path)) {
         drawn = false;
-        note =
-            shape.meshFile + ": a visual of " + owner + ", but only STL and OBJ meshes are drawn";
+        note = shape.meshFile + ": a visual of " + owner +
+               ", but its format is not read (STL, OBJ and what Assimp reads: DAE, PLY, glTF, …)";
     } else {
         note = shape.meshFile + " → a visual of " + owner;
     }

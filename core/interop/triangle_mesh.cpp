@@ -12,6 +12,8 @@
 #include <map>
 #include <sstream>
 
+#include "core/interop/assimp_mesh.hpp"
+
 namespace sslm {
 
 namespace {
@@ -291,7 +293,7 @@ MeshReadResult readObj(const std::filesystem::path& path) {
 
 bool isDrawnMeshFormat(const std::filesystem::path& path) {
     const std::string ext = lowerExtension(path);
-    return ext == ".stl" || ext == ".obj";
+    return ext == ".stl" || ext == ".obj" || assimpReads(path);
 }
 
 MeshReadResult readMesh(const std::filesystem::path& path) {
@@ -302,9 +304,12 @@ MeshReadResult readMesh(const std::filesystem::path& path) {
     if (ext == ".obj") {
         return readObj(path);
     }
+    if (assimpReads(path)) {
+        return readMeshWithAssimp(path);
+    }
     MeshReadResult result;
     result.error = path.string() + ": meshes in '" + ext +
-                   "' files are not supported yet: convert it to STL or OBJ";
+                   "' files are not read: convert it to STL, OBJ, COLLADA (.dae) or PLY";
     return result;
 }
 

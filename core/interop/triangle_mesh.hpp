@@ -46,11 +46,13 @@ MeshReadResult readObj(const std::filesystem::path& path);
 /// Parses OBJ text, as readObj; `source` names it in messages.
 MeshReadResult parseObj(std::string_view text, const std::string& source);
 
-/// Whether readMesh reads the file's extension (.stl, .obj, any case).
+/// Whether readMesh reads the file's extension (.stl, .obj, and what Assimp reads: .dae,
+/// .ply, .gltf, …; any case).
 bool isDrawnMeshFormat(const std::filesystem::path& path);
 
-/// readStl or readObj by the file's extension (.stl, .obj, any case); another extension is an
-/// error that names it.
+/// readStl or readObj by the file's extension (.stl, .obj, any case), else readMeshWithAssimp
+/// (assimp_mesh.hpp) for the formats Assimp reads; another extension is an error that names
+/// it.
 MeshReadResult readMesh(const std::filesystem::path& path);
 
 } // namespace sslm

@@ -106,7 +106,8 @@ VisualTable::VisualTable(QWidget* parent) : QWidget(parent) {
                            "body's mass properties are its own. Double-click a number to edit "
                            "it; Ctrl+Z undoes."));
     m_add = new QPushButton(tr("Add Mesh…"));
-    m_add->setToolTip(tr("Attach an STL or OBJ file to the body, at its frame's origin"));
+    m_add->setToolTip(tr("Attach a mesh (STL, OBJ, COLLADA, PLY, glTF) to the body, at its "
+                         "frame's origin"));
     m_remove = new QPushButton(tr("Remove"));
     m_remove->setToolTip(tr("Detach the selected shape"));
     m_mass = new QPushButton(tr("Mass Properties…"));
@@ -209,7 +210,8 @@ void VisualTable::promptAddMesh() {
     QSettings settings;
     const QString file = QFileDialog::getOpenFileName(
         this, tr("Attach a Mesh to %1").arg(m_body), settings.value(kMeshFolderKey).toString(),
-        tr("Meshes (*.stl *.STL *.obj *.OBJ);;All files (*)"));
+        tr("Meshes (*.stl *.STL *.obj *.OBJ *.dae *.DAE *.ply *.PLY *.gltf *.glb *.off);;"
+           "All files (*)"));
     if (file.isEmpty()) {
         return;
     }

@@ -3,8 +3,9 @@
 // a box (also turned by a rotation, which fills the products of inertia), a 64-sided prism
 // (the polygonal "cylinder"; its exact formula is the prism's, not the circular cylinder's),
 // the same meshes read back from binary STL, and the files under tests/data/interop/ (an
-// ASCII STL box and an OBJ hexagonal prism with polygon faces). An open mesh, a mesh with one
-// face flipped and an inside-out mesh are refused, naming the file and the fix.
+// ASCII STL box, an OBJ hexagonal prism with polygon faces, and a COLLADA plate in mm read
+// through Assimp). An open mesh, a mesh with one face flipped and an inside-out mesh are
+// refused, naming the file and the fix.
 
 #include <cmath>
 #include <cstdint>
@@ -270,9 +271,26 @@ private Q_SLOTS:
         QVERIFY2(r.error.find("flip the normals") != std::string::npos, r.error.c_str());
     }
 
+    void colladaPlateThroughAssimp() {
+        // 20 × 10 × 5 mm from the origin, in mm by its <unit>, z up: read in metres, its up axis
+        // left as drawn (as ROS's tools do)
+        const MeshReadResult read = readMesh(kData + "plate_mm.dae");
+        QVERIFY2(read.ok(), read.error.c_str());
+        QCOMPARE(read.mesh->vertices.size(), std::size_t(8));
+        QCOMPARE(read.mesh->triangles.size(), std::size_t(12));
+        const MeshMassProperties got = mustCompute(*read.mesh, 7850);
+        const MeshMassProperties want =
+            boxExact({0.02, 0.01, 0.005}, 7850, Eigen::Matrix3d::Identity(),
+                     Eigen::Vector3d(0.01, 0.005, 0.0025));
+        const double error = relativeError(got, want, 0.02);
+        qInfo("plate_mm.dae through Assimp: relative error %.3g", error);
+        QVERIFY(error < 1e-6); // COLLADA's floats
+        QVERIFY(isDrawnMeshFormat(kData + "plate_mm.dae"));
+    }
+
     void unreadableFilesNameTheProblem() {
-        QCOMPARE(readMesh(kData + "part.dae").error.find("not supported yet") != std::string::npos,
-                 true);
+        QCOMPARE(readMesh(kData + "part.sldprt").error.find("not read") != std::string::npos, true);
+        QVERIFY(!isDrawnMeshFormat(kData + "part.sldprt"));
         const MeshReadResult bad = parseObj("v 0 0 0\nv 1 0 0\nf 1 2 7\n", "bad.obj");
         QVERIFY(!bad.ok());
         QVERIFY2(bad.error.find("bad.obj:3") == 0, bad.error.c_str());
