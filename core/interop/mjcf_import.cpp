@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/interop/mjcf_import.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <functional>
@@ -231,12 +232,25 @@ private:
             groupOf_[b] = static_cast<int>(groups_.size());
             groups_.push_back(std::move(group));
         }
+        applyWelds();
         for (int b = 1; b < m->nbody; ++b) {
             addMass(b);
         }
         for (int b = 1; b < m->nbody; ++b) {
             if (m->body_jntnum[b] > 0) {
+                const std::size_t before = spec.joints.size();
                 addJoints(b, spec);
+                if (weldCutBodies_.count(b) != 0 && spec.joints.size() > before) {
+                    // the weld made this body's joint close a loop: a cut, no tree coordinate
+                    const JointSpec& cut = spec.joints.back();
+                    spec.cuts.push_back(cut.name);
+                    const std::vector<std::string> names = coordinateNames(cut);
+                    std::erase_if(scalars_, [&](const Scalar& s) {
+                        return std::find(names.begin(), names.end(), s.coordinate) != names.end();
+                    });
+                    std::erase_if(balls_,
+                                  [&](const Scalar& s) { return s.coordinate == cut.name; });
+                }
             }
         }
         addEqualities(spec);
@@ -247,6 +261,9 @@ private:
         }
         for (std::size_t g = 1; g < groups_.size(); ++g) {
             Group& group = groups_[g];
+            if (weldedGroups_.count(static_cast<int>(g)) != 0) {
+                continue; // welded into another body
+            }
             if (!(group.mass > 0)) {
                 error("body name=\"" + group.mjBody + "\"",
                       "the body moves (it has joints) but has no mass, nor have the bodies "
@@ -370,6 +387,43 @@ private:
         body.shape = BodyShape::Block;
         body.blockWidth = size;
         body.blockHeight = size;
+    }
+
+    /// Each active <weld> makes its two bodies one: the second (not the ground) is merged into
+    /// the first, and the joints of the MJCF body that made the second close the loop as its
+    /// cut (the split-link form of a loop). Two parts of one body welded are reported.
+    void applyWelds() {
+        const mjModel* m = m_.get();
+        for (int e = 0; e < m->neq; ++e) {
+            if (m->eq_active[e] == 0 || m->eq_type[e] != mjEQ_WELD) {
+                continue;
+            }
+            const std::string element = "weld " + name(mjOBJ_EQUALITY, e, "equality");
+            int a = groupOf_[m->eq_obj1id[e]];
+            int b = groupOf_[m->eq_obj2id[e]];
+            if (a == b) {
+                dropped(element, "welds two parts of one rigid body");
+                continue;
+            }
+            if (b == 0) {
+                std::swap(a, b);
+            }
+            int maker = -1; // the MJCF body whose joints made group b
+            for (int body = 1; body < m->nbody; ++body) {
+                if (groupOf_[body] == b && m->body_jntnum[body] > 0 &&
+                    groupOf_[m->body_parentid[body]] != b) {
+                    maker = body;
+                }
+            }
+            for (int& group : groupOf_) {
+                group = group == b ? a : group;
+            }
+            weldedGroups_.insert(b);
+            weldCutBodies_.insert(maker);
+            mapped(element, groups_[b].id + " welded into " + groups_[a].id +
+                                " (one body, at the pose of qpos0), so the joint of body " +
+                                name(mjOBJ_BODY, maker, "body") + " closes the loop as its cut");
+        }
     }
 
     struct Scalar {
@@ -576,11 +630,7 @@ private:
                 break;
             }
             case mjEQ_WELD:
-                error("weld name=\"" + eqName + "\"",
-                      "a weld equality would make its loop rigid (a fixed cut joint)",
-                      "replace it by the joint the loop needs: a <connect> (spherical), two "
-                      "<connect>s on an axis (revolute), or weld the bodies in the tree");
-                break;
+                break; // applyWelds made its two bodies one
             case mjEQ_TENDON:
                 tendonEqualities.push_back(e);
                 break;
@@ -1088,6 +1138,8 @@ private:
     std::unique_ptr<mjData, DataDeleter> d_;
     std::vector<int> groupOf_;
     std::vector<Group> groups_;
+    std::set<int> weldedGroups_;  ///< groups a <weld> merged into another
+    std::set<int> weldCutBodies_; ///< MJCF bodies whose joints close those loops
     std::vector<Scalar> scalars_;
     std::vector<Scalar> balls_;
 };
