@@ -130,8 +130,18 @@ std::optional<std::filesystem::path> extendedUrdfYamlOf(const std::filesystem::p
         std::filesystem::path candidate = urdf;
         candidate.replace_extension(extension);
         std::error_code ec;
-        if (std::filesystem::is_regular_file(candidate, ec)) {
-            return candidate;
+        if (!std::filesystem::is_regular_file(candidate, ec)) {
+            continue;
+        }
+        // only a file with Extended URDF's keys: a robot.yaml of controller settings is not
+        std::ifstream in(candidate);
+        std::string line;
+        while (std::getline(in, line)) {
+            for (const char* key : {"closed_loop:", "name_mot:", "joint_name:", "joint_type:"}) {
+                if (line.rfind(key, 0) == 0) {
+                    return candidate;
+                }
+            }
         }
     }
     return std::nullopt;
@@ -149,23 +159,43 @@ std::optional<ExtendedUrdf> parseExtendedUrdfYaml(const std::string& text,
         d.hint = hint;
         diagnostics.push_back(d);
     };
-    // top-level keys, each value as flow text: the rest of its line, or its "- item" lines
+    // top-level keys, each value as flow text: the rest of its line (continued while its
+    // brackets are open), or its "- item" lines, where "- - a" and the deeper "- b" lines under
+    // it are one nested list (PyYAML's block style)
     std::map<std::string, Entry> entries;
     std::vector<std::string> order;
     std::istringstream in(text);
     std::string raw;
     std::string key;
     std::vector<std::string> blockItems;
+    std::size_t nestedIndent = std::string::npos; ///< column of the open nested list's items
+    int open = 0;                                 ///< brackets open in the current flow value
     int number = 0;
+    const auto brackets = [](const std::string& part) {
+        int depth = 0;
+        char quote = 0;
+        for (const char c : part) {
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else {
+                depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+            }
+        }
+        return depth;
+    };
     const auto closeBlock = [&] {
         if (!key.empty() && entries[key].flow.empty()) {
             std::string flow = "[";
             for (std::size_t k = 0; k < blockItems.size(); ++k) {
-                flow += (k ? ", " : "") + blockItems[k];
+                flow += (k ? ", " : "") + blockItems[k] +
+                        (blockItems[k].front() == '[' && blockItems[k].back() != ']' ? "]" : "");
             }
             entries[key].flow = flow + "]";
         }
         blockItems.clear();
+        nestedIndent = std::string::npos;
     };
     while (std::getline(in, raw)) {
         ++number;
@@ -174,14 +204,29 @@ std::optional<ExtendedUrdf> parseExtendedUrdfYaml(const std::string& text,
         if (content.empty() || content == "---") {
             continue;
         }
-        const bool indented = std::isspace(static_cast<unsigned char>(line.front())) != 0;
+        if (open > 0) { // a flow value that goes on
+            entries[key].flow += " " + content;
+            open += brackets(content);
+            continue;
+        }
+        const std::size_t indent = line.find_first_not_of(" \t");
+        const bool indented = indent > 0;
         if (content.front() == '-' && (indented || !key.empty())) {
             if (key.empty() || !entries[key].flow.empty()) {
                 error(number, key, "a list item belongs to no key",
                       "write it under its key (\"closed_loop:\", \"type:\", …)");
                 return std::nullopt;
             }
-            blockItems.push_back(trimmed(content.substr(1)));
+            const std::string item = trimmed(content.substr(1));
+            if (nestedIndent != std::string::npos && indent == nestedIndent) {
+                blockItems.back() += ", " + item; // the next item of the nested list
+            } else if (!item.empty() && item.front() == '-') {
+                blockItems.push_back("[" + trimmed(item.substr(1)));
+                nestedIndent = line.find('-', indent + 1);
+            } else {
+                nestedIndent = std::string::npos;
+                blockItems.push_back(item);
+            }
             continue;
         }
         closeBlock();
@@ -194,6 +239,7 @@ std::optional<ExtendedUrdf> parseExtendedUrdfYaml(const std::string& text,
         }
         key = trimmed(content.substr(0, colon));
         entries[key] = Entry{number, trimmed(content.substr(colon + 1))};
+        open = brackets(entries[key].flow);
         order.push_back(key);
     }
     closeBlock();

@@ -11,7 +11,8 @@
 //   joint_type: ['SPHERICAL', ...]                        # ... to SPHERICAL, CARDAN or FIXED
 //
 // readExtendedUrdfYaml() reads the keys above, as flow lists (what the authors' generator
-// writes) or block lists ("- item" lines); other keys are reported as dropped by the importer.
+// writes, over several lines if need be) or block lists ("- item" lines, "- - a" starting a
+// nested one as PyYAML writes them); other keys are reported as dropped by the importer.
 // A missing `type` means 6d for every pair, as in the authors' loader.
 
 #include <filesystem>
@@ -33,7 +34,9 @@ struct ExtendedUrdf {
     std::vector<std::string> otherKeys;                          ///< not read
 };
 
-/// The YAML beside `urdf` (same name, .yaml or .yml), if there is one.
+/// The YAML beside `urdf` (same name, .yaml or .yml) when it has one of Extended URDF's keys
+/// at the start of a line (closed_loop, name_mot, joint_name, joint_type); another YAML of that
+/// name (controller settings, say) is not one.
 std::optional<std::filesystem::path> extendedUrdfYamlOf(const std::filesystem::path& urdf);
 
 /// Reads an Extended URDF YAML file. A malformed value, a closed_loop entry that is not a pair,

@@ -705,18 +705,19 @@ private:
             for (const urdf::Joint* joint : c.chain) {
                 axes.push_back(worldAxis(*joint));
             }
+            // CAD exports round their angles (rpy 1.5708): 1e-6 rad
             const auto perpendicular = [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
-                return std::abs(a.dot(b)) < 1e-9;
+                return std::abs(a.dot(b)) < 1e-6;
             };
-            const bool hinges = std::all_of(c.chain.begin(), c.chain.end(),
-                                            [](const urdf::Joint* j) { return isHinge(*j); });
-            if (c.chain.size() == 3 && hinges && perpendicular(axes[0], axes[1]) &&
-                perpendicular(axes[1], axes[2]) && perpendicular(axes[0], axes[2])) {
+            const bool twoHinges = isHinge(*c.chain[0]) && isHinge(*c.chain[1]);
+            if (c.chain.size() == 3 && twoHinges && isHinge(*c.chain[2]) &&
+                perpendicular(axes[0], axes[1]) && perpendicular(axes[1], axes[2]) &&
+                perpendicular(axes[0], axes[2])) {
                 c.type = JointType::Spherical;
-            } else if (c.chain.size() >= 2 && hinges && perpendicular(axes[0], axes[1])) {
+            } else if (twoHinges && perpendicular(axes[0], axes[1])) {
                 c.type = JointType::Universal;
-            } else if (c.chain.size() >= 2 && isHinge(*c.chain[0]) != isHinge(*c.chain[1]) &&
-                       axes[0].cross(axes[1]).norm() < 1e-9 && axes[0].dot(axes[1]) > 0) {
+            } else if (isHinge(*c.chain[0]) != isHinge(*c.chain[1]) &&
+                       axes[0].cross(axes[1]).norm() < 1e-6 && axes[0].dot(axes[1]) > 0) {
                 c.type = JointType::Cylindrical;
             } else {
                 continue;
@@ -745,6 +746,11 @@ private:
     void addComposite(const Composite& c, MechanismSpec& spec) {
         Group& parent = groups_[groupOf_[c.chain.front()->parent_link_name]];
         Group& child = groups_[groupOf_[c.chain.back()->child_link_name]];
+        if (&parent == &child) {
+            mapped("joint " + c.name, "locked: a 6d closure made " + parent.id +
+                                          " one body with the link it moves (Extended URDF)");
+            return;
+        }
         const Eigen::Vector3d point = frames_[c.chain.front()->child_link_name].p;
         JointSpec js;
         js.name = c.name;
@@ -775,6 +781,9 @@ private:
         addPoint(child, c.name, point);
         js.parent = {parent.id, c.name};
         js.child = {child.id, c.name};
+        if (weldCuts_.count(c.chain.back()->name) != 0) {
+            spec.cuts.push_back(c.name); // a 6d closure welded the body this joint made
+        }
         std::string links;
         for (const std::string& link : c.links) {
             links += (links.empty() ? "" : ", ") + link;
@@ -875,8 +884,9 @@ private:
                                                  : std::string("; closed at q = 0")));
                 continue;
             }
-            // 6d: one body; weld the one that is not the ground into the other
-            if (gb == 0) {
+            // 6d: one body. Weld the one that is not an ancestor of the other (never the
+            // ground), so that the joint that made it lies in the loop
+            if (isAncestorGroup(model, gb, ga)) {
                 std::swap(ga, gb);
             }
             const std::string cut = creatorJoint_[gb];
@@ -893,6 +903,22 @@ private:
                                                    " m apart at q = 0: welded as they are"
                                              : std::string()));
         }
+    }
+
+    /// Whether group `ancestor` lies on the tree path from group `g` to the ground (the ground
+    /// is every group's ancestor).
+    bool isAncestorGroup(const urdf::ModelInterface& model, int ancestor, int g) {
+        for (std::size_t steps = 0; g != 0 && steps <= groups_.size(); ++steps) {
+            if (g == ancestor) {
+                return true;
+            }
+            const urdf::JointConstSharedPtr joint = model.getJoint(creatorJoint_[g]);
+            if (!joint) {
+                return false;
+            }
+            g = groupOf_[joint->parent_link_name];
+        }
+        return ancestor == 0;
     }
 
     /// name_mot: the actuated joints are the inputs of a mechanism with loops.
@@ -920,13 +946,22 @@ private:
 
     void addJoint(const urdf::Joint& joint, MechanismSpec& spec) {
         const std::string element = "joint " + joint.name;
-        if (joint.type == urdf::Joint::FIXED) {
-            mapped(element, "fixed: " + joint.child_link_name + " merged into " +
+        if (joint.type == urdf::Joint::FIXED || convertedType(joint.name) == "FIXED") {
+            mapped(element, std::string(joint.type == urdf::Joint::FIXED
+                                            ? "fixed: "
+                                            : "joint_type FIXED (Extended URDF): ") +
+                                joint.child_link_name + " merged into " +
                                 groups_[groupOf_[joint.parent_link_name]].id);
             return;
         }
         Group& parent = groups_[groupOf_[joint.parent_link_name]];
         Group& childGroup = groups_[groupOf_[joint.child_link_name]];
+        if (&parent == &childGroup) {
+            // a 6d closure welded the two bodies this joint joins: it cannot move
+            mapped(element, "locked: a 6d closure made " + parent.id +
+                                " one body with the link it moves (Extended URDF)");
+            return;
+        }
         const Frame& jointFrame = frames_[joint.child_link_name];
         Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
         if (!(axis.norm() > 1e-12) || !axis.allFinite()) {
@@ -964,9 +999,14 @@ private:
         const char* kind = joint.type == urdf::Joint::PRISMATIC    ? "prismatic"
                            : joint.type == urdf::Joint::CONTINUOUS ? "continuous"
                                                                    : "revolute";
-        mapped(element, std::string(kind) + " joint, axis " + vectorText(js.axis) +
-                            " in ground directions at q = 0");
-        if (joint.dynamics && joint.dynamics->damping != 0) {
+        if (converted.empty()) {
+            mapped(element, std::string(kind) + " joint, axis " + vectorText(js.axis) +
+                                " in ground directions at q = 0");
+        }
+        if (!converted.empty() && joint.dynamics && joint.dynamics->damping != 0) {
+            dropped(element + " damping", "a damper on a " + std::string(jointTypeWord(js.type)) +
+                                              " joint's several axes is not modelled");
+        } else if (joint.dynamics && joint.dynamics->damping != 0) {
             js.springDamper = SpringDamperSpec{0.0, 0.0, joint.dynamics->damping};
             mapped(element + " damping", "viscous damper " + numberText(joint.dynamics->damping));
         }

@@ -5,7 +5,9 @@
 // one coupler of their summed mass and COM), the rocker's joint to its half becoming the cut,
 // the motor the input; it assembles and runs. A 3d closure is a spherical cut at the frames;
 // CARDAN and SPHERICAL joint types change tree joints; malformed YAML is named by file, line
-// and key, and a malformed YAML beside a URDF stops its import.
+// and key, and a malformed YAML beside a URDF stops its import; a YAML of other settings is
+// ignored. Welds cut a joint of their loop (FIXED joints first), a weld between a link and the
+// one it hangs on locks their joint; PyYAML's nested block lists and wrapped flow lists read.
 
 #include <algorithm>
 #include <filesystem>
@@ -121,6 +123,44 @@ joint_type: [CARDAN, SPHERICAL]
         QCOMPARE(cardan.axis, Eigen::Vector3d::UnitX());
         QCOMPARE(cardan.axis2, Eigen::Vector3d::UnitY());
         QCOMPARE(joint(spec, "B_joint").type, JointType::Spherical);
+    }
+
+    void weldsPickAJointOfTheLoopAndLockDirectNeighbours() {
+        const std::string urdf = fileText(kDir + "four_bar_split.urdf");
+        // B_joint fixed: the rocker carries its half, and the weld makes coupler and rocker one
+        // body (a locked triangle, which sslm check says); the rocker's joint is the cut, as it
+        // lies in the loop
+        const ExtendedUrdf fixed = mustParse("closed_loop: [['fermeture1_A', 'fermeture1_B']]\n"
+                                             "joint_name: ['B_joint']\njoint_type: ['FIXED']\n");
+        const ImportResult four = importUrdfText(urdf, "four_bar_split.urdf", &fixed);
+        QVERIFY2(four.ok(), formatDiagnostics(four.diagnostics).c_str());
+        QCOMPARE(four.spec->bodies.size(), std::size_t(2));
+        QCOMPARE(four.spec->cuts, std::vector<std::string>{"rocker_joint"});
+        QVERIFY(std::none_of(four.spec->joints.begin(), four.spec->joints.end(),
+                             [](const JointSpec& j) { return j.name == "B_joint"; }));
+        // a half welded to the crank it hangs on: the joint between them is locked, not a cut
+        // from a body to itself; listed in either order
+        for (const char* yaml : {"closed_loop:\n- - fermeture1_A\n  - crank\n",
+                                 "closed_loop: [['crank',\n  'fermeture1_A']]\n"}) {
+            const ExtendedUrdf locked = mustParse(yaml);
+            const ImportResult tree = importUrdfText(urdf, "four_bar_split.urdf", &locked);
+            QVERIFY2(tree.ok(), formatDiagnostics(tree.diagnostics).c_str());
+            QVERIFY(tree.spec->cuts.empty());
+            QCOMPARE(tree.spec->bodies.size(), std::size_t(3));
+            QVERIFY(std::none_of(tree.spec->joints.begin(), tree.spec->joints.end(),
+                                 [](const JointSpec& j) { return j.name == "A_joint"; }));
+        }
+    }
+
+    void otherYamlBesideTheUrdfIsIgnored() {
+        QTemporaryDir dir;
+        const std::filesystem::path folder = dir.path().toStdString();
+        std::filesystem::copy_file(kDir + "four_bar_split.urdf", folder / "robot.urdf");
+        std::ofstream(folder / "robot.yaml") << "controller:\n  gains: {p: 10, d: 1}\n";
+        QVERIFY(!extendedUrdfYamlOf(folder / "robot.urdf").has_value());
+        const ImportResult result = importMechanism(folder / "robot.urdf");
+        QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
+        QVERIFY(result.spec->cuts.empty()); // the tree as it is
     }
 
     void malformedYamlIsNamed() {
