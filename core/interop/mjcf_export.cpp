@@ -2,7 +2,9 @@
 #include "core/interop/mjcf_export.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string_view>
@@ -209,6 +211,14 @@ private:
 
     // ---- visuals: geoms that draw, never collide, weigh nothing -----------------------------
 
+    /// Whether MuJoCo 2.2 reads the mesh file (STL, OBJ, MSH; not what only Assimp reads).
+    static bool mujocoReadsMesh(const std::string& file) {
+        std::string extension = std::filesystem::path(file).extension().string();
+        std::transform(extension.begin(), extension.end(), extension.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return extension == ".stl" || extension == ".obj" || extension == ".msh";
+    }
+
     /// The <mesh> asset of a body's (or the ground's) k-th visual, by its owner's name.
     static std::string meshName(const std::string& owner, std::size_t k) {
         return owner + "_mesh" + std::to_string(k + 1);
@@ -220,7 +230,7 @@ private:
         const auto add = [&](const std::vector<VisualSpec>& visuals, const std::string& owner) {
             for (std::size_t k = 0; k < visuals.size(); ++k) {
                 const VisualSpec& v = visuals[k];
-                if (v.kind == VisualKind::Mesh) {
+                if (v.kind == VisualKind::Mesh && mujocoReadsMesh(v.file)) {
                     assets += "    <mesh name=\"" + xmlEscaped(meshName(owner, k)) + "\" file=\"" +
                               xmlEscaped(v.file) + "\" scale=\"" + xmlVector(v.scale) + "\"/>\n";
                 }
@@ -242,6 +252,11 @@ private:
                       const std::string& indent) {
         for (std::size_t k = 0; k < visuals.size(); ++k) {
             const VisualSpec& v = visuals[k];
+            if (v.kind == VisualKind::Mesh && !mujocoReadsMesh(v.file)) {
+                dropped(owner + " visual " + std::to_string(k + 1),
+                        v.file + ": MuJoCo 2.2 reads STL, OBJ and MSH meshes only (convert it)");
+                continue;
+            }
             const Eigen::Quaterniond q(rotationFromRpy(v.rpy));
             std::string shape;
             switch (v.kind) {

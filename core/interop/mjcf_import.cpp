@@ -230,6 +230,7 @@ private:
             ids.insert(group.id);
             group.origin = vec(d->xpos + 3 * b);
             groupOf_[b] = static_cast<int>(groups_.size());
+            groupMaker_[static_cast<int>(groups_.size())] = b;
             groups_.push_back(std::move(group));
         }
         applyWelds();
@@ -405,16 +406,12 @@ private:
                 dropped(element, "welds two parts of one rigid body");
                 continue;
             }
-            if (b == 0) {
+            // weld the one that is not an ancestor of the other (never the ground), so that
+            // the joints of the body that made it lie in the loop
+            if (isAncestorGroup(b, a)) {
                 std::swap(a, b);
             }
-            int maker = -1; // the MJCF body whose joints made group b
-            for (int body = 1; body < m->nbody; ++body) {
-                if (groupOf_[body] == b && m->body_jntnum[body] > 0 &&
-                    groupOf_[m->body_parentid[body]] != b) {
-                    maker = body;
-                }
-            }
+            const int maker = groupMaker_.at(b); // the MJCF body whose joints made group b
             for (int& group : groupOf_) {
                 group = group == b ? a : group;
             }
@@ -424,6 +421,23 @@ private:
                                 " (one body, at the pose of qpos0), so the joint of body " +
                                 name(mjOBJ_BODY, maker, "body") + " closes the loop as its cut");
         }
+    }
+
+    /// Whether group `ancestor` lies on the tree path from group `g` to the ground (the ground
+    /// is every group's ancestor).
+    bool isAncestorGroup(int ancestor, int g) const {
+        const mjModel* m = m_.get();
+        for (std::size_t steps = 0; g != 0 && steps <= groups_.size(); ++steps) {
+            if (g == ancestor) {
+                return true;
+            }
+            const auto maker = groupMaker_.find(g);
+            if (maker == groupMaker_.end()) {
+                return false;
+            }
+            g = groupOf_[m->body_parentid[maker->second]];
+        }
+        return ancestor == 0;
     }
 
     struct Scalar {
@@ -440,6 +454,12 @@ private:
         const int parent = groupOf_[m->body_parentid[b]];
         const int child = groupOf_[b];
         const std::string bodyName = name(mjOBJ_BODY, b, "body");
+        if (parent == child) {
+            // a <weld> made this body one with its parent: its joints cannot move
+            mapped("body " + bodyName + " joints",
+                   "locked: a <weld> made the body one with its parent " + groups_[parent].id);
+            return;
+        }
         std::vector<int> types;
         std::vector<std::string> names;
         for (int j = first; j < first + count; ++j) {
@@ -1138,8 +1158,9 @@ private:
     std::unique_ptr<mjData, DataDeleter> d_;
     std::vector<int> groupOf_;
     std::vector<Group> groups_;
-    std::set<int> weldedGroups_;  ///< groups a <weld> merged into another
-    std::set<int> weldCutBodies_; ///< MJCF bodies whose joints close those loops
+    std::set<int> weldedGroups_;    ///< groups a <weld> merged into another
+    std::set<int> weldCutBodies_;   ///< MJCF bodies whose joints close those loops
+    std::map<int, int> groupMaker_; ///< group → the MJCF body (with joints) that made it
     std::vector<Scalar> scalars_;
     std::vector<Scalar> balls_;
 };
