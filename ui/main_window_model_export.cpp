@@ -75,10 +75,17 @@ void MainWindow::promptExportModel() {
         return;
     }
     if (exportFormatOf(path).isEmpty()) {
-        // no known extension typed: the chosen filter's
+        // no known extension typed: the chosen filter's, and the dialog did not ask about it
         path +=
             QLatin1Char('.') +
             QLatin1String(kModelFormats[std::max<qsizetype>(0, filters.indexOf(filter))].suffix);
+        if (QFileInfo::exists(path) &&
+            QMessageBox::question(
+                this, tr("Export Model"),
+                tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName())) !=
+                QMessageBox::Yes) {
+            return;
+        }
     }
     rememberExportFolder(path);
     exportModel(path);

@@ -195,6 +195,11 @@ visualMassProperties(const VisualSpec& visual, const std::filesystem::path& file
     for (Eigen::Vector3d& v : read.mesh->vertices) {
         v = visual.position + R * visual.scale.cwiseProduct(v);
     }
+    if (visual.scale.prod() < 0) { // a mirroring scale turns the faces inside out
+        for (std::array<int, 3>& t : read.mesh->triangles) {
+            std::swap(t[1], t[2]);
+        }
+    }
     return meshMassProperties(*read.mesh, density, file.string());
 }
 

@@ -288,6 +288,19 @@ private Q_SLOTS:
         QVERIFY(isDrawnMeshFormat(kData + "plate_mm.dae"));
     }
 
+    void mirroredVisualKeepsItsVolume() {
+        // a visual scaled (1, −1, 1) mirrors the box: the same solid, not an inside-out one
+        VisualSpec plain;
+        plain.file = kData + "box.stl";
+        VisualSpec mirrored = plain;
+        mirrored.scale = Eigen::Vector3d(1, -1, 1);
+        const MeshMassPropertiesResult a = visualMassProperties(plain, plain.file, 1000);
+        const MeshMassPropertiesResult b = visualMassProperties(mirrored, mirrored.file, 1000);
+        QVERIFY2(a.ok() && b.ok(), (a.error + b.error).c_str());
+        QCOMPARE(b.properties->mass, a.properties->mass);
+        QCOMPARE(b.properties->com.y(), -a.properties->com.y());
+    }
+
     void unreadableFilesNameTheProblem() {
         QCOMPARE(readMesh(kData + "part.sldprt").error.find("not read") != std::string::npos, true);
         QVERIFY(!isDrawnMeshFormat(kData + "part.sldprt"));
