@@ -54,6 +54,8 @@ public:
 
     /// Edits go to `document` (its undo stack); the canvas follows its changes.
     void setDocument(MechanismDocument* document);
+    /// The document edited, if any.
+    MechanismDocument* document() const { return m_document; }
     void setTool(Tool tool);
     Tool tool() const { return m_tool; }
     void setSnapToGrid(bool snap) { m_snapToGrid = snap; }

@@ -22,6 +22,7 @@
 #include "core/edit/joint_properties.hpp"
 #include "core/interop/mass_properties.hpp"
 #include "core/model/compile.hpp"
+#include "ui/document/mechanism_document.hpp"
 #include "ui/editor/counterweight_table.hpp"
 #include "ui/editor/editor_canvas.hpp"
 #include "ui/editor/signal_editor.hpp"
@@ -591,8 +592,14 @@ bool PropertiesPanel::setMassFromVisual(int row, double density, QString* error)
         return fail(tr("Choose a mesh visual of %1.").arg(linkName(*link)));
     }
     const VisualSpec& visual = link->visuals[static_cast<std::size_t>(row)];
-    const MeshMassPropertiesResult props =
-        visualMassProperties(visual, std::filesystem::path(visual.file), density);
+    // a relative file is the document's (in memory they are absolute: mechanism_loader)
+    std::filesystem::path file(visual.file);
+    const MechanismDocument* document = m_canvas->document();
+    if (file.is_relative() && document != nullptr && !document->path().isEmpty()) {
+        file =
+            std::filesystem::path(QFileInfo(document->path()).absolutePath().toStdString()) / file;
+    }
+    const MeshMassPropertiesResult props = visualMassProperties(visual, file, density);
     if (!props.ok()) {
         return fail(QString::fromStdString(props.error));
     }
