@@ -415,7 +415,7 @@ private:
             applyExtendedClosures(model, pointClosures);
         }
         for (const urdf::LinkConstSharedPtr& link : order) {
-            if (virtualLinks_.count(link->name) == 0) {
+            if (virtualGroups_.count(groupOf_[link->name]) == 0) {
                 addLink(*link, link == root);
             }
         }
@@ -453,8 +453,7 @@ private:
                 spec.ground.visuals = group.visuals;
                 continue;
             }
-            if (virtualLinks_.count(group.links.empty() ? group.id : group.links.front()) != 0 ||
-                virtualLinks_.count(group.id) != 0 ||
+            if (virtualGroups_.count(static_cast<int>(g)) != 0 ||
                 weldedGroups_.count(static_cast<int>(g)) != 0) {
                 continue; // a massless link inside a universal, cylindrical or spherical joint
             }
@@ -737,7 +736,7 @@ private:
                 compositeOf_[joint->name] = index;
             }
             for (const std::string& name : c.links) {
-                virtualLinks_.insert(name); // its own group: it carries no fixed joint
+                virtualGroups_.insert(groupOf_[name]); // its own group: it carries no fixed joint
             }
             composites_.push_back(std::move(c));
         }
@@ -1141,7 +1140,7 @@ private:
     std::vector<Group> groups_;           ///< 0: the ground
     std::vector<Composite> composites_;
     std::map<std::string, int> compositeOf_;  ///< URDF joint → index in composites_
-    std::set<std::string> virtualLinks_;      ///< the massless links inside them
+    std::set<int> virtualGroups_;             ///< the massless links inside them (groups)
     const ExtendedUrdf* extended_ = nullptr;  ///< the YAML beside the file, if any
     std::map<int, std::string> creatorJoint_; ///< group → the joint whose child link made it
     std::set<int> weldedGroups_;              ///< groups welded into another (6d closures)

@@ -33,7 +33,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-
 /// The visuals of an imported file whose mesh files are there.
 int meshesFound(const MechanismSpec& spec) {
     int found = 0;
