@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/balance/balance_job.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include <QThread>
@@ -22,6 +23,10 @@ BalanceJobOutput runBalanceJob(const BalanceJobInput& input,
         return output;
     }
     if (!input.optimise) {
+        return output;
+    }
+    if (cancel.load()) {
+        output.cancelled = true; // during the first cycle: the optimisation never starts
         return output;
     }
     BalanceCallbacks callbacks;
@@ -67,12 +72,13 @@ bool BalanceJob::start(BalanceJobInput input) {
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     const long maxEvaluations = input.settings.maxEvaluations;
+    m_cancelledAt.reset();
     m_thread = QThread::create([this, input = std::move(input), cancel, maxEvaluations] {
-        using Clock = std::chrono::steady_clock;
-        Clock::time_point lastReport = Clock::now();
+        // the first evaluation reports at once (the bar moves), then at most every 100 ms
+        std::optional<Clock::time_point> lastReport;
         const auto onProgress = [&](const BalanceProgress& p) {
             const Clock::time_point now = Clock::now();
-            if (now - lastReport < std::chrono::milliseconds(100)) {
+            if (lastReport && now - *lastReport < std::chrono::milliseconds(100)) {
                 return;
             }
             lastReport = now;
@@ -84,16 +90,21 @@ bool BalanceJob::start(BalanceJobInput input) {
                 Qt::QueuedConnection);
         };
         auto output = std::make_shared<BalanceJobOutput>(runBalanceJob(input, *cancel, onProgress));
-        if (cancel->load()) {
-            output->cancelled = true;
-        }
+        const Clock::time_point stoppedAt = Clock::now();
         QMetaObject::invokeMethod(
             this,
-            [this, output] {
+            [this, output, stoppedAt] {
                 if (m_thread != nullptr) {
                     m_thread->wait();
                     m_thread->deleteLater();
                     m_thread = nullptr;
+                }
+                // cancel() runs on this thread too, so this reads every click made before the
+                // result reaches the panel, however late in the job it came
+                if (m_cancelledAt) {
+                    output->cancelled = true;
+                    output->secondsToStop = std::max(
+                        0.0, std::chrono::duration<double>(stoppedAt - *m_cancelledAt).count());
                 }
                 Q_EMIT finished(output);
             },
@@ -104,9 +115,13 @@ bool BalanceJob::start(BalanceJobInput input) {
 }
 
 void BalanceJob::cancel() {
-    if (m_cancel) {
-        m_cancel->store(true);
+    if (m_thread == nullptr) {
+        return; // nothing running: the last output stands as it came
     }
+    if (!m_cancelledAt) {
+        m_cancelledAt = Clock::now();
+    }
+    m_cancel->store(true);
 }
 
 } // namespace sslm::ui

@@ -403,42 +403,49 @@ InverseRunSettings BalancePanel::cycleRun(const std::vector<DrivenMotion>& drive
     return run;
 }
 
+std::optional<BalanceJobInput> BalancePanel::jobInput(bool optimise, QString* error) const {
+    std::optional<BalanceSettings> s = settings(error);
+    if (!s && optimise) {
+        return std::nullopt;
+    }
+    const std::optional<std::vector<DrivenMotion>> driven = motions(error);
+    if (!driven) {
+        return std::nullopt;
+    }
+    if (!s) {
+        // Analyse needs only the cycle, not the design variables
+        s = BalanceSettings{};
+        s->run = cycleRun(*driven);
+    }
+    BalanceJobInput input;
+    input.model = m_model;
+    input.motions = *driven;
+    input.q0 = m_q0;
+    input.settings = std::move(*s);
+    input.optimise = optimise;
+    return input;
+}
+
 void BalancePanel::start(bool optimise) {
     if (m_job->isRunning()) {
         return;
     }
     QString error;
-    std::optional<BalanceSettings> s = settings(&error);
-    if (!s && optimise) {
+    std::optional<BalanceJobInput> made = jobInput(optimise, &error);
+    if (!made) {
         setStatus(error, true);
         return;
     }
-    if (!s) {
-        // Analyse needs only the cycle, not the design variables
-        const std::optional<std::vector<DrivenMotion>> driven = motions(&error);
-        if (!driven) {
-            setStatus(error, true);
-            return;
-        }
-        BalanceSettings cycleOnly;
-        cycleOnly.run = cycleRun(*driven);
-        s = cycleOnly;
-    }
-    BalanceJobInput input;
-    input.model = m_model;
-    input.motions = *motions();
-    input.q0 = m_q0;
-    input.settings = *s;
-    input.optimise = optimise;
+    const long maxEvaluations = made->settings.maxEvaluations;
     m_jobModel = m_model;
     m_jobBodies.clear();
-    for (const CounterweightBounds& bounds : s->counterweights) {
+    for (const CounterweightBounds& bounds : made->settings.counterweights) {
         m_jobBodies.push_back(bounds.body);
     }
-    if (!m_job->start(std::move(input))) {
+    if (!m_job->start(std::move(*made))) {
         return;
     }
-    m_progress->setRange(0, optimise ? static_cast<int>(s->maxEvaluations) : 0);
+    m_progress->setRange(0, optimise ? static_cast<int>(maxEvaluations) : 0);
     m_progress->setValue(0);
     m_progress->setFormat(optimise ? tr("%v of %m evaluations") : QString());
     m_progress->show();

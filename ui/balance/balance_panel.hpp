@@ -61,6 +61,8 @@ public:
     std::optional<BalanceSettings> settings(QString* error = nullptr) const;
     /// The cycle's motions from the initial state, or empty with the reason.
     std::optional<std::vector<DrivenMotion>> motions(QString* error = nullptr) const;
+    /// What Balance (`optimise`) or Analyse would run now, or empty with the reason.
+    std::optional<BalanceJobInput> jobInput(bool optimise, QString* error = nullptr) const;
 
     bool isRunning() const { return m_job->isRunning(); }
     /// The last finished job's output (null before the first).
