@@ -86,6 +86,26 @@ constexpr const char* kJointTypesHint =
     "use \"revolute\", \"continuous\", \"prismatic\", \"universal\", \"ball\" or \"fixed\" (the "
     "SDFormat joint types SSLM reads; a link may have several parent joints, which closes a loop)";
 
+/// "major.minor" (or "major.minor.patch"), each part 1 to 4 digits.
+bool isVersionNumber(std::string_view version) {
+    int parts = 0;
+    std::size_t digits = 0;
+    for (const char c : version) {
+        if (c == '.') {
+            if (digits == 0) {
+                return false;
+            }
+            ++parts;
+            digits = 0;
+        } else if (c >= '0' && c <= '9' && digits < 4) {
+            ++digits;
+        } else {
+            return false;
+        }
+    }
+    return digits > 0 && (parts == 1 || parts == 2);
+}
+
 class SdfImporter {
 public:
     SdfImporter(std::string_view text, std::string source)
@@ -231,6 +251,15 @@ private:
             return false;
         }
         rootLine_ = sdfElement->GetLineNum();
+        if (const char* version = sdfElement->Attribute("version");
+            version != nullptr && !isVersionNumber(version)) {
+            // libsdformat parses it with std::stoi, which throws on a number too long
+            error("sdf", rootLine_,
+                  "the version \"" + std::string(version).substr(0, 40) +
+                      "\" is not an SDFormat version",
+                  "write <sdf version=\"1.9\"> (libsdformat 12 reads SDFormat 1.0 to 1.9)");
+            return false;
+        }
         const tinyxml2::XMLElement* model = nullptr;
         const tinyxml2::XMLElement* world = sdfElement->FirstChildElement("world");
         if (world != nullptr) {
