@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <exception>
 #include <sstream>
 
 #include "core/interop/import_inputs.hpp"
@@ -39,6 +41,93 @@ void dropGrueblerNote(ImportResult& result) {
     ds.erase(std::remove_if(ds.begin(), ds.end(),
                             [&](const Diagnostic& d) { return !d.isError() && d.message == note; }),
              ds.end());
+}
+
+/// Why visual `v` cannot be drawn, or empty: a size, scale or radius that is not a finite
+/// positive number, or a pose or colour that is not finite (what the mechanism file's reader
+/// refuses, so that an import never writes a file that does not open again).
+std::string undrawable(const VisualSpec& v) {
+    const auto positive = [](double x) {
+        return std::isfinite(x) && x > 0;
+    };
+    switch (v.kind) {
+    case VisualKind::Mesh:
+        if (!positive(v.scale.x()) || !positive(v.scale.y()) || !positive(v.scale.z())) {
+            return "its scale " + vectorText(v.scale) + " is not positive";
+        }
+        break;
+    case VisualKind::Box:
+        if (!positive(v.size.x()) || !positive(v.size.y()) || !positive(v.size.z())) {
+            return "its size " + vectorText(v.size) + " is not positive";
+        }
+        break;
+    case VisualKind::Cylinder:
+        if (!positive(v.radius) || !positive(v.length)) {
+            return "its radius or length is not positive";
+        }
+        break;
+    case VisualKind::Sphere:
+        if (!positive(v.radius)) {
+            return "its radius is not positive";
+        }
+        break;
+    }
+    if (!v.position.allFinite() || !v.rpy.allFinite()) {
+        return "its pose is not a finite number";
+    }
+    if (v.color &&
+        !(v.color->allFinite() && v.color->minCoeff() >= 0 && v.color->maxCoeff() <= 1)) {
+        return "its colour is not in [0, 1]";
+    }
+    return {};
+}
+
+/// Drops the visuals that cannot be drawn, each with a warning and a "dropped" item naming it:
+/// the mechanism imports without them.
+void dropUndrawableVisuals(ImportResult& result, const std::string& source) {
+    if (!result.spec) {
+        return;
+    }
+    const auto sweep = [&](std::vector<VisualSpec>& visuals, const std::string& owner) {
+        for (std::size_t k = visuals.size(); k-- > 0;) {
+            const std::string why = undrawable(visuals[k]);
+            if (why.empty()) {
+                continue;
+            }
+            const std::string element = "visual " + std::to_string(k + 1) + " of " + owner;
+            result.report.dropped.push_back({element, why + ": not drawn"});
+            Diagnostic d;
+            d.severity = Diagnostic::Severity::Warning;
+            d.where = source + ": " + element;
+            d.message = why + ", so it is not drawn";
+            d.hint = "give the shape positive, finite sizes in the file to see it";
+            result.diagnostics.push_back(std::move(d));
+            visuals.erase(visuals.begin() + static_cast<std::ptrdiff_t>(k));
+        }
+    };
+    sweep(result.spec->ground.visuals, "the ground");
+    for (BodySpec& body : result.spec->bodies) {
+        sweep(body.visuals, "body " + body.id);
+    }
+}
+
+/// The result of a reader that threw (libsdformat, MuJoCo's parser, urdfdom, TinyXML2 and
+/// Assimp throw on some malformed input that their own checks let through): an error naming
+/// the file, never an exception out of the import.
+ImportResult failedImport(const std::filesystem::path& path,
+                          const std::string& format,
+                          const std::string& what) {
+    const std::string name = format == "urdf" ? "URDF" : format == "sdformat" ? "SDFormat" : "MJCF";
+    ImportResult result;
+    result.report.format = format;
+    Diagnostic d;
+    d.where = path.string();
+    d.message = "the " + name + " reader failed on this file (" + what + ")";
+    d.hint = "check the file against the " + name +
+             " specification (a value out of range or of the wrong kind is the usual cause), or "
+             "open it in the tool that wrote it and save it again";
+    result.diagnostics.push_back(std::move(d));
+    return result;
 }
 
 } // namespace
@@ -117,12 +206,19 @@ ImportResult importMechanism(const std::filesystem::path& path,
     bool supported = false;
     const std::string format = importFormatOf(path, supported);
     if (supported) {
-        ImportResult result = format == "urdf"       ? importUrdf(path)
-                              : format == "sdformat" ? importSdf(path)
-                                                     : importMjcf(path);
-        recognisePlanarOrRedundant(result, path.string(), options);
-        chooseInputsAtFilePose(result);
-        return result;
+        try {
+            ImportResult result = format == "urdf"       ? importUrdf(path)
+                                  : format == "sdformat" ? importSdf(path)
+                                                         : importMjcf(path);
+            dropUndrawableVisuals(result, path.string());
+            recognisePlanarOrRedundant(result, path.string(), options);
+            chooseInputsAtFilePose(result);
+            return result;
+        } catch (const std::exception& e) {
+            return failedImport(path, format, e.what());
+        } catch (...) {
+            return failedImport(path, format, "an unknown exception");
+        }
     }
     ImportResult result;
     Diagnostic d;

@@ -11,6 +11,8 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <Eigen/Geometry>
 
@@ -75,6 +77,35 @@ struct MeshGeomSource {
     bool poseRead = true; ///< false when the pose is given other than by pos and quat
 };
 
+/// MuJoCo's warnings while it reads one file, kept for the report instead of its default
+/// handling: printed, and appended to MUJOCO_LOG.TXT in the working folder (the user's).
+class MujocoWarnings {
+public:
+    MujocoWarnings() : previous_(mju_user_warning) {
+        collected().clear();
+        mju_user_warning = &collect;
+    }
+    ~MujocoWarnings() { mju_user_warning = previous_; }
+    MujocoWarnings(const MujocoWarnings&) = delete;
+    MujocoWarnings& operator=(const MujocoWarnings&) = delete;
+
+    /// This thread's warnings since construction, each once.
+    static std::vector<std::string>& collected() {
+        thread_local std::vector<std::string> warnings;
+        return warnings;
+    }
+
+private:
+    static void collect(const char* message) {
+        std::vector<std::string>& warnings = collected();
+        if (std::find(warnings.begin(), warnings.end(), message) == warnings.end()) {
+            warnings.emplace_back(message);
+        }
+    }
+
+    void (*previous_)(const char*);
+};
+
 class MjcfImporter {
 public:
     explicit MjcfImporter(std::filesystem::path path)
@@ -83,18 +114,24 @@ public:
     ImportResult run() {
         result_.report.format = "mjcf";
         std::array<char, 2048> message{};
-        mjModel* loaded =
-            mj_loadXML(source_.c_str(), nullptr, message.data(), static_cast<int>(message.size()));
-        if (loaded == nullptr) {
-            refused(message.data());
-            return std::move(result_);
+        {
+            const MujocoWarnings warnings;
+            mjModel* loaded = mj_loadXML(source_.c_str(), nullptr, message.data(),
+                                         static_cast<int>(message.size()));
+            if (loaded == nullptr) {
+                refused(message.data());
+                return std::move(result_);
+            }
+            m_.reset(loaded);
+            d_.reset(mj_makeData(m_.get()));
+            mj_kinematics(m_.get(), d_.get()); // at qpos0
+            for (const std::string& warning : MujocoWarnings::collected()) {
+                approximated("MuJoCo", "warning while loading: " + warning);
+            }
         }
-        m_.reset(loaded);
         if (message[0] != '\0') {
             approximated("MuJoCo", std::string("warning while loading: ") + message.data());
         }
-        d_.reset(mj_makeData(m_.get()));
-        mj_kinematics(m_.get(), d_.get()); // at qpos0
         build();
         if (hasErrors(result_.diagnostics)) {
             result_.spec.reset();
