@@ -158,16 +158,6 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     // a spatial mechanism: from the window's camera, turning about the up axis on request
     m_camera = defaults.camera;
     m_meshFolder = defaults.meshFolder;
-    m_orbit = new QDoubleSpinBox;
-    m_orbit->setRange(-720.0, 720.0);
-    m_orbit->setDecimals(0);
-    m_orbit->setSingleStep(15.0);
-    m_orbit->setSuffix(tr(" °/s"));
-    m_orbit->setValue(defaults.orbitDegreesPerSecond);
-    m_orbit->setToolTip(tr("The camera turns about the up axis at this rate while the video "
-                           "plays (0: it stays where the 3-D view has it), framed so that the "
-                           "whole turn stays in view"));
-    m_orbit->setEnabled(run.model()->isSpatial());
 
     auto* form = new QFormLayout;
     form->addRow(tr("File (.mp4 or .gif):"), fileRow);
@@ -175,6 +165,16 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     form->addRow(tr("Frame rate:"), m_fps);
     form->addRow(tr("Time range:"), timeRow);
     if (run.model()->isSpatial()) {
+        // made only where the form takes it: a planar run has no camera turn (options(): 0)
+        m_orbit = new QDoubleSpinBox;
+        m_orbit->setRange(-720.0, 720.0);
+        m_orbit->setDecimals(0);
+        m_orbit->setSingleStep(15.0);
+        m_orbit->setSuffix(tr(" °/s"));
+        m_orbit->setValue(defaults.orbitDegreesPerSecond);
+        m_orbit->setToolTip(tr("The camera turns about the up axis at this rate while the "
+                               "video plays (0: it stays where the 3-D view has it), framed so "
+                               "that the whole turn stays in view"));
         form->addRow(tr("Camera turn:"), m_orbit);
     }
     form->addRow(tr("Show:"), m_reactions);
@@ -215,7 +215,7 @@ VideoExportOptions VideoExportDialog::options() const {
     options.traces = m_traces->isChecked();
     options.camera = m_camera;
     options.meshFolder = m_meshFolder;
-    options.orbitDegreesPerSecond = m_orbit->isEnabled() ? m_orbit->value() : 0.0;
+    options.orbitDegreesPerSecond = m_orbit ? m_orbit->value() : 0.0;
     return options;
 }
 
