@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The main window itself (ui/main_window.cpp): every example opens, in the 3-D view, the graph
 // and the Edit tab, whose joint labels are clear of each other; opening another file stops the
-// run; the window stays responsive during a run and closes cleanly mid-run.
+// run; the simulation keeps off the GUI thread while the window follows a run, and the window
+// closes cleanly mid-run.
 // With SSLM_STUDIO_SCREENSHOT_DIR set, also writes the README's window screenshots there.
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -20,14 +22,13 @@
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
 #include "ui/run/run_panel.hpp"
+#include "ui/sim/run_kind.hpp"
 #include "ui/sim/simulation_controller.hpp"
+#include "ui/sim/simulation_run.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/ui/fixtures/event_loop_probe.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
-#include <malloc.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -35,19 +36,10 @@ using fixtures::example;
 
 namespace {
 
-constexpr double kMaxLatencyMs = 100.0;        // the bound on the event-loop latency
-constexpr double kMaxSoftwareGlGapMs = 1000.0; // no freeze, with software OpenGL
-constexpr double kLongRun = 5000.0;            // s: still going when the test stops it
-
-/// CPU time of the calling thread (ms).
-double threadCpuMs() {
-    rusage usage{};
-    getrusage(RUSAGE_THREAD, &usage);
-    const auto ms = [](const timeval& t) {
-        return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) * 1e-3;
-    };
-    return ms(usage.ru_utime) + ms(usage.ru_stime);
-}
+constexpr double kLongRun = 5000.0; // s: still going when the test stops it
+/// s of the run the window follows under the probe: about a second of simulation on a release
+/// build, the yardstick of the GUI thread's longest busy stretch
+constexpr double kFollowedSpan = 200.0;
 
 /// GL_RENDERER of the view's context ("llvmpipe (LLVM 15.0.6, 256 bits)", ...).
 QString glRenderer(MechanismView& view) {
@@ -98,31 +90,38 @@ private Q_SLOTS:
         }
     }
 
+    // While the window follows a run (3-D view, plots, history), the GUI thread's longest busy
+    // stretch stays well below what the simulation it shows costs on that thread: the run is
+    // not done there, whatever the machine's load or the build's speed (see
+    // tests/ui/fixtures/event_loop_probe.hpp). The window follows a fixed span of simulated
+    // time, the run's own clock, so that the yardstick is the same work on any machine.
     void staysResponsiveAndClosesMidRun() {
         MainWindow& window = freshWindow("carpet_scraper.json");
         enterSettings(*window.runPanel(), kLongRun, 0.05);
+        QApplication::processEvents();
         testing::EventLoopProbe probe;
-        QVERIFY(window.startSimulation());
         probe.start();
-        const double cpuBefore = threadCpuMs();
-        QTest::qWait(2000);
-        const double guiCpuMs = threadCpuMs() - cpuBefore;
-        const double maxGapMs = probe.maxGapMs();
-        const QString renderer = glRenderer(*window.mechanismView());
-        qInfo("2 s of a live run in the window: max gap between 10 ms ticks %.1f ms, %zu "
-              "samples, GUI thread CPU %.0f ms, drawing a report %.0f ms, reports every %d ms, "
-              "OpenGL renderer %s",
-              maxGapMs, window.controller()->currentRun()->samples().size(), guiCpuMs,
-              window.controller()->reportCostMs(), window.controller()->reportIntervalMs(),
-              qPrintable(renderer));
-        // A software rasteriser (Mesa llvmpipe under xvfb) spends 50–150 ms on each frame of
-        // this window, so one frame alone exceeds the bound; there, the test only checks that
-        // the window never freezes.
-        const bool softwareGl = renderer.contains(QLatin1String("llvmpipe")) ||
-                                renderer.contains(QLatin1String("softpipe")) ||
-                                renderer.contains(QLatin1String("swrast"));
-        const double bound = softwareGl ? kMaxSoftwareGlGapMs : kMaxLatencyMs;
-        QVERIFY2(maxGapMs < bound, qPrintable(QString::number(maxGapMs)));
+        QVERIFY(window.startSimulation());
+        const std::shared_ptr<SimulationRun> run = window.controller()->currentRun();
+        QCOMPARE(run->kind(), RunKind::Forward);
+        QTRY_VERIFY_WITH_TIMEOUT(testing::lastSampleTime(*run) >= kFollowedSpan || !run->isActive(),
+                                 testing::kFollowTimeoutMs);
+        probe.stop();
+        QVERIFY2(run->isActive(), run->summary() ? run->summary()->message.c_str() : "");
+        const double followed = testing::lastSampleTime(*run);
+        SimulationSummary direct;
+        const double synchronousMs = testing::synchronousRunCpuMs(*run, followed, &direct);
+        QVERIFY2(direct.ok, direct.message.c_str());
+        qInfo("%.0f s of a live run in the window (%.0f ms wall): longest GUI busy stretch %.1f "
+              "ms CPU (gap %.1f ms wall), GUI CPU %.0f ms in all, the run on the GUI thread %.0f "
+              "ms CPU, drawing a report %.0f ms, reports every %d ms, OpenGL renderer %s",
+              followed, probe.elapsedMs(), probe.maxBusyMs(), probe.maxGapMs(), probe.busyMs(),
+              synchronousMs, window.controller()->reportCostMs(),
+              window.controller()->reportIntervalMs(),
+              qPrintable(glRenderer(*window.mechanismView())));
+        QVERIFY2(
+            probe.maxBusyMs() < testing::kMaxBusyShare * synchronousMs,
+            qPrintable(QStringLiteral("%1 ms of %2 ms").arg(probe.maxBusyMs()).arg(synchronousMs)));
         QVERIFY(window.controller()->isRunning());
         QVERIFY(window.close());
         QVERIFY(!window.controller()->isRunning());

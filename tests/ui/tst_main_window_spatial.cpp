@@ -2,10 +2,11 @@
 // Spatial mechanisms driven through the main window as a user drives them (issue 14): open the
 // RSSR, orbit the camera with left drags (it turns, the mechanism stays in view), click J2 in
 // the graph view to cut it instead of J3, run, play back and export a 1 s MP4 that ffprobe
-// reads; the same for a ladder of 8 cells; the window stays responsive during a run of a
-// ladder of 32 cells; View ▸ Camera's standard views look along the expected axes; the Stewart
-// template runs at once conserving energy; a window run equals `sslm simulate` column by column;
-// inverse and forced runs through the panel; the Properties dock's spatial edits and undo.
+// reads; the same for a ladder of 8 cells; the simulation keeps off the GUI thread while the
+// window follows a run of a ladder of 32 cells; View ▸ Camera's standard views look along the
+// expected axes; the Stewart template runs at once conserving energy; a window run equals
+// `sslm simulate` column by column; inverse and forced runs through the panel; the Properties
+// dock's spatial edits and undo.
 
 #include <algorithm>
 #include <cmath>
@@ -62,9 +63,10 @@ constexpr double kSamePhysicsTol = 1e-6;    // rad: other cut, same motion (rtol
 constexpr double kEnergyTol = 1e-7;         // relative drift of a conservative 1 s run
 constexpr double kTemplateEnergyTol = 1e-8; // relative: issue 14's bound for the Stewart template
 constexpr double kClosureTol = 1e-8;        // m: loop closure over the run
-constexpr double kMaxLatencyMs = 100.0;     // event-loop latency on a GPU (as planar runs)
-constexpr double kMaxSoftwareGlGapMs = 1000.0; // the window never freezes (llvmpipe frames)
-constexpr double kLongRun = 5000.0;            // s: still going when the test stops it
+constexpr double kLongRun = 5000.0;         // s: still going when the test stops it
+/// s of the 32-cell ladder's run the window follows under the probe: a second or two of
+/// simulation on a release build, the yardstick of the GUI thread's longest busy stretch
+constexpr double kFollowedLadderSpan = 30.0;
 
 /// ffprobe's frame count and size of the first video stream; all zero when it cannot read it.
 struct VideoInfo {
@@ -559,26 +561,37 @@ private Q_SLOTS:
         QVERIFY(!window.isWindowModified());
     }
 
+    // the planar rule (tst_main_window): while the window follows the run, the GUI thread's
+    // longest busy stretch stays well below what the simulation it shows costs on that thread,
+    // in CPU time, so neither the machine's load nor a sanitizer build moves the verdict
     void staysResponsiveDuringALadderOf32() {
         MainWindow& window = ladderWindow(32);
         enterSettings(*window.runPanel(), kLongRun, 0.05);
+        QApplication::processEvents();
         testing::EventLoopProbe probe;
-        QVERIFY(window.startSimulation());
         probe.start();
-        QTest::qWait(3000);
-        const double maxGapMs = probe.maxGapMs();
-        const std::size_t samples = window.controller()->currentRun()->samples().size();
-        qInfo("3 s of a live 32-cell ladder run: max gap between 10 ms ticks %.1f ms, %zu "
-              "samples, drawing a report %.0f ms, reports every %d ms",
-              maxGapMs, samples, window.controller()->reportCostMs(),
-              window.controller()->reportIntervalMs());
-        QVERIFY(samples > 2);
-        // the planar runs' rule (tst_main_window): 100 ms on a GPU; with a software rasteriser,
-        // whose frames alone take longer, only that the window never freezes
-        const double bound = window.mechanismView()->isAnimationQualityReduced()
-                                 ? kMaxSoftwareGlGapMs
-                                 : kMaxLatencyMs;
-        QVERIFY2(maxGapMs < bound, qPrintable(QString::number(maxGapMs)));
+        QVERIFY(window.startSimulation());
+        const std::shared_ptr<SimulationRun> run = window.controller()->currentRun();
+        QCOMPARE(run->kind(), RunKind::Forward);
+        QTRY_VERIFY_WITH_TIMEOUT(testing::lastSampleTime(*run) >= kFollowedLadderSpan ||
+                                     !run->isActive(),
+                                 testing::kFollowTimeoutMs);
+        probe.stop();
+        QVERIFY2(run->isActive(), run->summary() ? run->summary()->message.c_str() : "");
+        const double followed = testing::lastSampleTime(*run);
+        SimulationSummary direct;
+        const double synchronousMs = testing::synchronousRunCpuMs(*run, followed, &direct);
+        QVERIFY2(direct.ok, direct.message.c_str());
+        qInfo("%.1f s of a live 32-cell ladder run (%.0f ms wall, %zu samples): longest GUI busy "
+              "stretch %.1f ms CPU (gap %.1f ms wall), GUI CPU %.0f ms in all, the run on the GUI "
+              "thread %.0f ms CPU, drawing a report %.0f ms, reports every %d ms%s",
+              followed, probe.elapsedMs(), run->samples().size(), probe.maxBusyMs(),
+              probe.maxGapMs(), probe.busyMs(), synchronousMs, window.controller()->reportCostMs(),
+              window.controller()->reportIntervalMs(),
+              window.mechanismView()->isAnimationQualityReduced() ? ", software OpenGL" : "");
+        QVERIFY2(
+            probe.maxBusyMs() < testing::kMaxBusyShare * synchronousMs,
+            qPrintable(QStringLiteral("%1 ms of %2 ms").arg(probe.maxBusyMs()).arg(synchronousMs)));
         QVERIFY(window.controller()->isRunning());
         QVERIFY(window.close());
         QVERIFY(!window.controller()->isRunning());

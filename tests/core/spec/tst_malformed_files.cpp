@@ -5,7 +5,6 @@
 
 #include <fstream>
 
-#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -15,8 +14,6 @@
 using namespace sslm;
 
 namespace {
-
-constexpr qint64 kFastMs = 2000; ///< generous bound for "fails fast" on a slow CI machine
 
 /// Load diagnostics, then validation and compilation (topology, mobility, cuts) diagnostics if
 /// the file loaded.
@@ -127,14 +124,13 @@ private Q_SLOTS:
         QCOMPARE(loaded.ok(), !hasErrors(loaded.diagnostics));
     }
 
+    // refused at the 65th level, without reading the rest: the work done is what is checked,
+    // not the wall time it took (a loaded machine or a sanitizer build would move that)
     void deepNesting() {
         const std::string brackets(100000, '[');
         for (const std::string& text :
              {brackets, R"({"format": "sslm-mechanism", "version": 1, "bodies": )" + brackets}) {
-            QElapsedTimer timer;
-            timer.start();
             const LoadResult loaded = parseMechanismJson(text);
-            QVERIFY(timer.elapsed() < kFastMs);
             QVERIFY(!loaded.ok());
             QCOMPARE(loaded.diagnostics.size(), std::size_t{1});
             const Diagnostic& d = loaded.diagnostics.front();
@@ -142,6 +138,13 @@ private Q_SLOTS:
                      d.message.c_str());
             const std::string prefix = text.front() == '[' ? "[0][0]" : "bodies[0][0]";
             QVERIFY2(d.where.rfind(prefix, 0) == 0, d.where.c_str());
+            // the parser stopped once 64 levels were open: the path of the bracket it refused is
+            // 64 levels deep (64 arrays, or the object and 63 arrays), not 100 000
+            std::string stoppedAt = text.front() == '[' ? "[0]" : "bodies";
+            for (int level = 1; level < 64; ++level) {
+                stoppedAt += "[0]";
+            }
+            QCOMPARE(d.where, stoppedAt);
         }
     }
 
@@ -154,13 +157,11 @@ private Q_SLOTS:
             out << "{";
         }
         std::filesystem::resize_file(path, kMaxFileBytes + 1); // sparse: no 16 MB written
-        QElapsedTimer timer;
-        timer.start();
         const LoadResult loaded = loadMechanismFile(path);
-        QVERIFY(timer.elapsed() < kFastMs);
         QVERIFY(!loaded.ok());
         QCOMPARE(loaded.diagnostics.size(), std::size_t{1});
         QCOMPARE(loaded.diagnostics.front().where, path.string());
+        // the file's size, refused before reading it (the parser's own limit says "the text is")
         QVERIFY(loaded.diagnostics.front().message.find(
                     "larger than the limit of 16777216 bytes") != std::string::npos);
 

@@ -2,14 +2,13 @@
 // The background simulation of the desktop app: a run through SimulationController gives the
 // same samples as calling sslm::simulate directly (what `sslm simulate` does); pause holds the
 // worker and resume finishes the run; stop cancels; start/stop cycles and destruction mid-run
-// end their threads and release their stores; the GUI thread keeps serving events during a
-// long run; a run that fails reports the core's message.
+// end their threads and release their stores; the simulation keeps off the GUI thread during a
+// long run that a live plot follows; a run that fails reports the core's message.
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
-#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTimer>
 #include <QtTest>
@@ -34,9 +33,14 @@ using fixtures::parallelogram;
 namespace {
 
 constexpr double kSameSampleTol = 1e-12; // same code on the same inputs: equal to rounding
-constexpr double kMaxLatencyMs = 100.0;  // the bound on the GUI event-loop latency
 constexpr int kFinishTimeoutMs = 60000;  // generous: the runs here take well under a second
 constexpr int kCycles = 50;
+/// s: seconds of work even on a fast machine (15 s of scraper motion take ~0.2 s on some), so a
+/// run stopped or destroyed "mid-run" cannot have ended by itself first, however the threads
+/// are scheduled
+constexpr double kNeverEnds = 1000.0;
+/// Qt's coarse timers (the report timer) may fire up to 5 % early.
+constexpr double kCoarseTimerSlack = 0.95;
 
 /// The file's solver block with the command line's overrides, as `sslm simulate` builds it.
 SimulationSettings
@@ -174,9 +178,7 @@ private Q_SLOTS:
     }
 
     void stopCancels() {
-        // long enough (seconds of work even on a fast machine) that it cannot end by itself
-        // before the stop: 15 s of scraper motion take only ~0.2 s on some machines
-        const double tEnd = 1000.0;
+        const double tEnd = kNeverEnds;
         const SimulationSettings settings = scraperSettings(*m_scraper, tEnd, 1e-12, 0.5);
         SimulationController controller;
         QSignalSpy finished(&controller, &SimulationController::finished);
@@ -208,13 +210,15 @@ private Q_SLOTS:
     // starting, stopping and restarting many times ends every thread and keeps only the
     // history's runs alive
     void startStopCycles() {
+        // the stopped runs cannot end by themselves first; restart() repeats a 15 s run to its end
+        const SimulationSettings longRun = scraperSettings(*m_scraper, kNeverEnds, 1e-12, 0.5);
         const SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
         const int storesBefore = SampleStore::liveCount();
         {
             SimulationController controller;
             QSignalSpy finished(&controller, &SimulationController::finished);
             for (int cycle = 0; cycle < kCycles; ++cycle) {
-                const auto run = controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+                const auto run = controller.start(m_scraper, longRun, m_initial.q, m_initial.qd);
                 if (cycle % 2 == 1) {
                     QTRY_VERIFY_WITH_TIMEOUT(run->samples().size() > 0, kFinishTimeoutMs);
                 }
@@ -222,9 +226,11 @@ private Q_SLOTS:
                 QTRY_COMPARE_WITH_TIMEOUT(finished.count(), cycle + 1, kFinishTimeoutMs);
                 QVERIFY(lastSummary(finished).cancelled);
             }
-            // start while running: the previous run ends (cancelled) before the next starts
+            // start while running: the previous run ends (cancelled) before the next starts; the
+            // last start is the 15 s run that restart() repeats
             for (int cycle = 0; cycle < 10; ++cycle) {
-                controller.start(m_scraper, settings, m_initial.q, m_initial.qd);
+                controller.start(m_scraper, cycle < 9 ? longRun : settings, m_initial.q,
+                                 m_initial.qd);
             }
             QCOMPARE(finished.count(), kCycles + 9);
             // each run ended by the next start reports the summary its worker wrote (which the
@@ -232,7 +238,7 @@ private Q_SLOTS:
             for (qsizetype k = kCycles; k < finished.count(); ++k) {
                 const auto ended = finished.at(k).at(0).value<SimulationSummary>();
                 QVERIFY(ended.cancelled && !ended.ok);
-                QVERIFY(ended.endTime >= 0 && ended.endTime <= settings.tEnd);
+                QVERIFY(ended.endTime >= 0 && ended.endTime <= longRun.tEnd);
             }
             const auto restarted = controller.restart();
             QVERIFY(restarted);
@@ -252,7 +258,12 @@ private Q_SLOTS:
         QCOMPARE(SampleStore::liveCount(), storesBefore);
     }
 
-    // the GUI thread keeps serving a 10 ms timer during a long run that a live plot follows
+    // the simulation runs off the GUI thread during a long run that a live plot follows: no
+    // stretch of the GUI thread's own work (CPU time between two ticks of a 10 ms timer) comes
+    // near what the run costs when that thread does it. CPU times of the same build on the same
+    // machine: a loaded machine (a thread waiting for a core spends none) or a sanitizer build
+    // (both sides slow down) leaves the verdict as it is, while a synchronous run puts its whole
+    // cost between two ticks and fails.
     void guiStaysResponsive() {
         SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
         settings.sampleInterval = 1e-3; // 15 001 samples: more work for the store and the plot
@@ -266,6 +277,8 @@ private Q_SLOTS:
         }
         columns.append(QStringLiteral("energy.total"));
         plot.setSelectedColumns(columns);
+        // the first paint (fonts, the chart's layout) happens once per process, before the probe
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
         QSignalSpy finished(&controller, &SimulationController::finished);
         QSignalSpy progress(&controller, &SimulationController::progress);
 
@@ -276,29 +289,35 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kFinishTimeoutMs);
         probe.stop();
         const double wallMs = probe.elapsedMs();
-        const double maxGapMs = probe.maxGapMs();
-        const long ticks = probe.ticks();
         QVERIFY(lastSummary(finished).ok);
         plot.refresh();
         QCOMPARE(run->samples().size(), std::size_t(15001));
         QVERIFY(!plot.dataSeries().isEmpty());
 
+        // the same run done here, as the worker does it
+        SimulationSummary direct;
+        const double synchronousMs = testing::synchronousRunCpuMs(*run, settings.tEnd, &direct);
+        QVERIFY2(direct.ok, direct.message.c_str());
         const double lastRtf = progress.last().at(2).toDouble();
-        qInfo("15 s scraper run at 1e-12, sample 1 ms: wall %.0f ms, %ld probe ticks, max gap "
-              "between 10 ms ticks %.1f ms, %d progress reports, last real-time factor %.1f",
-              wallMs, ticks, maxGapMs, static_cast<int>(progress.count()), lastRtf);
-        QVERIFY(ticks > 0);
-        QVERIFY2(maxGapMs < kMaxLatencyMs, qPrintable(QString::number(maxGapMs)));
+        qInfo("15 s scraper run at 1e-12, sample 1 ms: wall %.0f ms, %ld probe ticks, longest "
+              "GUI busy stretch %.1f ms CPU (gap %.1f ms wall), GUI CPU %.0f ms in all, the run "
+              "on the GUI thread %.0f ms CPU, %d progress reports, last real-time factor %.1f",
+              wallMs, probe.ticks(), probe.maxBusyMs(), probe.maxGapMs(), probe.busyMs(),
+              synchronousMs, static_cast<int>(progress.count()), lastRtf);
+        QVERIFY(probe.ticks() > 0);
+        QVERIFY2(
+            probe.maxBusyMs() < testing::kMaxBusyShare * synchronousMs,
+            qPrintable(QStringLiteral("%1 ms of %2 ms").arg(probe.maxBusyMs()).arg(synchronousMs)));
         // throttled to the report interval (plus the final report at the end)
         QVERIFY(static_cast<double>(progress.count()) <=
-                wallMs / SimulationController::kReportIntervalMs + 2);
+                wallMs / (kCoarseTimerSlack * SimulationController::kReportIntervalMs) + 2);
         QCOMPARE(progress.last().at(0).toDouble(), 15.0);
         QCOMPARE(progress.last().at(1).toDouble(), 15.0);
     }
 
     // deleting the controller while its worker runs (or is paused) stops and joins it
     void destroyMidRun() {
-        const SimulationSettings settings = scraperSettings(*m_scraper, 15.0, 1e-12);
+        const SimulationSettings settings = scraperSettings(*m_scraper, kNeverEnds, 1e-12, 0.5);
         for (const bool pauseFirst : {false, true}) {
             auto* controller = new SimulationController;
             QSignalSpy finished(controller, &SimulationController::finished);
@@ -310,7 +329,7 @@ private Q_SLOTS:
             }
             delete controller; // joins: the store is no longer written after this
             const std::size_t atDelete = run->samples().size();
-            QVERIFY(atDelete < 1501);
+            QVERIFY(atDelete < 2001); // t_end not reached
             QCoreApplication::processEvents();
             QCOMPARE(run->samples().size(), atDelete);
             QCOMPARE(finished.count(), 0); // nothing is delivered to a deleted controller
