@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and opens SSLM Studio on the carpet scraper with the
-# simulation running: the mechanism moves, its blade tip traces the straight stroke, and the
-# plots fill. Without a display (DISPLAY and WAYLAND_DISPLAY unset) it says so and runs the
+# Installs what is missing, builds, and opens SSLM Studio on the carpet scraper at work
+# (examples/carpet_scraper_driven.json: its crank held at the paper's 4.7124 rad/s) with the
+# simulation running: the crank turns, the blade tip traces its scraping stroke, and the plots
+# fill. Without a display (DISPLAY and WAYLAND_DISPLAY unset) it says so and runs the
 # headless command line instead: the scraper's structure, a one-turn position sweep to
 # build/carpet_scraper_sweep.csv and 2 s of dynamics to build/carpet_scraper_simulation.csv.
 set -euo pipefail
@@ -10,7 +11,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ./scripts/setup-debian.sh
 ./scripts/build.sh
 
-example=examples/carpet_scraper.json
+example=examples/carpet_scraper_driven.json
 if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]]; then
     exec ./build/app/studio/sslm-studio "$example" --run
 fi

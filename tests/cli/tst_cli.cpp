@@ -65,6 +65,7 @@ private Q_SLOTS:
     void simulateWithRosenbrock4();
     void simulateWithRcr();
     void simulateStopsAtANearSingularPose();
+    void drivenScraperTurnsItsCrank();
     void inverseCsvAndCrankWork();
     void inverseMethodsAgree();
     void momentAboutAPoint();
@@ -524,6 +525,36 @@ void TestCli::simulateWithRosenbrock4() {
         QVERIFY(row[violation] <= 1e-10);
         QVERIFY(std::abs(row[energy] - csv.rows.front()[energy]) < 1e-4); // J, at rtol 1e-8
     }
+}
+
+// The opening demo (examples/carpet_scraper_driven.json): the crank held at the paper's
+// 4.7124 rad/s turns on, at least once round in 1.5 s, and the blade tip sweeps its stroke
+void TestCli::drivenScraperTurnsItsCrank() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("driven.csv"));
+    const Run run = runSslm({"simulate", example("carpet_scraper_driven.json"), "--t-end", "1.5",
+                             "--quiet", "--out", out});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const Csv csv = readCsv(out);
+    QCOMPARE(csv.rows.size(), std::size_t(151));
+    const qsizetype theta = csv.column(QStringLiteral("q.theta1"));
+    const qsizetype speed = csv.column(QStringLiteral("qd.theta1"));
+    const qsizetype tipX = csv.column(QStringLiteral("point.blade_tip.x"));
+    const qsizetype violation = csv.column(QStringLiteral("violation.position"));
+    QVERIFY(theta >= 0 && speed >= 0 && tipX >= 0 && violation >= 0);
+    double tipLeast = csv.rows.front()[tipX];
+    double tipMost = tipLeast;
+    for (std::size_t k = 1; k < csv.rows.size(); ++k) {
+        QVERIFY(csv.rows[k][theta] > csv.rows[k - 1][theta]); // turns, never swings back
+        QVERIFY(std::abs(csv.rows[k][speed] - 4.7124) < 0.05 * 4.7124);
+        QVERIFY(csv.rows[k][violation] < 1e-9);
+        tipLeast = std::min(tipLeast, csv.rows[k][tipX]);
+        tipMost = std::max(tipMost, csv.rows[k][tipX]);
+    }
+    QVERIFY(csv.rows.back()[theta] - csv.rows.front()[theta] >= 2 * std::numbers::pi);
+    // the stroke: the coupler's near-straight line magnified 3.5 times by the pantograph
+    QVERIFY2(tipMost - tipLeast > 0.6, qPrintable(QString::number(tipMost - tipLeast)));
 }
 
 void TestCli::simulateStopsAtANearSingularPose() {

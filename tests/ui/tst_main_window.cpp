@@ -144,7 +144,8 @@ private Q_SLOTS:
             QSKIP("set SSLM_STUDIO_SCREENSHOT_DIR to write the window screenshots");
         }
         for (const auto& [file, png] :
-             {std::pair{"carpet_scraper.json", "studio_window_scraper.png"},
+             {std::pair{"carpet_scraper_driven.json", "studio_window_scraper_driven.png"},
+              std::pair{"carpet_scraper.json", "studio_window_scraper.png"},
               std::pair{"three_rrr.json", "studio_window_three_rrr.png"},
               std::pair{"rssr.json", "studio_window_rssr.png"},
               std::pair{"spatial_ladder_4.json", "studio_window_ladder.png"}}) {
