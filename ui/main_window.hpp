@@ -217,8 +217,9 @@ private:
     void promptInsertTemplate();
     /// A new, empty drawing (the ground only) in the Edit tab.
     void promptNewEmpty();
-    /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay.
-    void showMechanism(LoadedMechanism mechanism);
+    /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay. An
+    /// `edited` one is the same document changed: the run settings on the form stay too.
+    void showMechanism(LoadedMechanism mechanism, bool edited = false);
     /// The Balance panel's result: the bodies' counterweights of `balanced` into the document,
     /// as one undoable edit named `text`.
     void applyCounterweights(const MechanismSpec& balanced, const QString& text);

@@ -181,6 +181,8 @@ void MainWindow::createSimulationMenu() {
         simulation->addAction(action);
         addAction(action); // shortcuts work wherever the focus is
     }
+    simulation->addSection(tr("What to run"));
+    simulation->addActions(m_runPanel->runKindActions());
     simulation->addSeparator();
     QAction* balance = simulation->addAction(tr("&Balance…"), this, [this] {
         m_balanceDock->show();

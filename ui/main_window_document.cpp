@@ -96,7 +96,7 @@ void MainWindow::onDocumentChanged() {
         statusBar()->showMessage(tr("The edited mechanism does not compile: %1").arg(reason));
         return;
     }
-    showMechanism(std::move(*outcome.mechanism));
+    showMechanism(std::move(*outcome.mechanism), /*edited=*/true);
     statusBar()->showMessage(m_current->warnings.isEmpty()
                                  ? tr("Mechanism updated.")
                                  : m_current->warnings.section(QLatin1Char('\n'), 0, 0));
@@ -123,7 +123,7 @@ void MainWindow::showStaleBanner(const QString& reason) {
     m_staleBanner->show();
 }
 
-void MainWindow::showMechanism(LoadedMechanism mechanism) {
+void MainWindow::showMechanism(LoadedMechanism mechanism, bool edited) {
     stopRun(); // a run belongs to the mechanism it started with
     m_documentCompiles = true;
     m_staleBanner->hide();
@@ -137,10 +137,14 @@ void MainWindow::showMechanism(LoadedMechanism mechanism) {
                                tr("A visual is not drawn: %1").arg(problem);
     }
     m_graph->setModel(m_current->model);
-    m_runPanel->setModel(*m_current->model);
+    m_runPanel->setModel(*m_current->model,
+                         edited ? RunPanel::ModelChange::Edited : RunPanel::ModelChange::Opened);
     m_balancePanel->setMechanism(m_current->model, m_current->q0, m_current->qd0, m_current->path);
     m_playback->setRun(nullptr);
     m_shownSample = -1;
+    if (!edited) {
+        m_progressLabel->clear(); // the time of the previous document's run is not this one's
+    }
     updateRunActions();
     Q_EMIT mechanismLoaded(*m_current);
 }

@@ -72,11 +72,8 @@ void MainWindow::connectSimulation() {
     connect(m_runPanel, &RunPanel::pauseRequested, m_controller, &SimulationController::pause);
     connect(m_runPanel, &RunPanel::resumeRequested, m_controller, &SimulationController::resume);
     connect(m_runPanel, &RunPanel::stopRequested, m_controller, &SimulationController::stop);
-    connect(m_runPanel, &RunPanel::restartRequested, this, [this] {
-        if (!m_controller->restart()) {
-            startSimulation();
-        }
-    });
+    // Restart runs what the form says now (as Start does), from the initial state
+    connect(m_runPanel, &RunPanel::restartRequested, this, &MainWindow::startSimulation);
     connect(m_controller, &SimulationController::started, this, &MainWindow::onRunStarted);
     connect(m_controller, &SimulationController::progress, this, &MainWindow::onProgress);
     connect(m_controller, &SimulationController::samplesAvailable, this, [this](int count) {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ui/run/actuator_inputs.hpp"
 
+#include <map>
+#include <string>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
@@ -52,7 +55,19 @@ ActuatorInputs::ActuatorInputs(QWidget* parent) : QGroupBox(tr("Actuator inputs"
     setToolTip(tr("What drives each actuated joint in the next run; the file is not changed"));
 }
 
-void ActuatorInputs::setModel(const Model& model) {
+void ActuatorInputs::setModel(const Model& model, bool keepInputs) {
+    struct Input {
+        int mode = 0;
+        double value = 0;
+        double gain = 0;
+    };
+    std::map<std::string, Input> kept; // by joint name
+    if (keepInputs) {
+        for (const Row& row : m_rows) {
+            kept[row.file.joint] = {row.mode->currentIndex(), row.value->value(),
+                                    row.gain->value()};
+        }
+    }
     for (QWidget* widget : m_rowWidgets) {
         delete widget;
     }
@@ -108,6 +123,11 @@ void ActuatorInputs::setModel(const Model& model) {
                 [this, index] { updateRow(m_rows[index]); });
     }
     for (Row& row : m_rows) {
+        if (const auto it = kept.find(row.file.joint); it != kept.end()) {
+            row.mode->setCurrentIndex(it->second.mode);
+            row.value->setValue(it->second.value);
+            row.gain->setValue(it->second.gain);
+        }
         updateRow(row);
     }
 }

@@ -28,8 +28,9 @@ public:
 
     explicit ActuatorInputs(QWidget* parent = nullptr);
 
-    /// One row per actuator of `model`, all on "File's input".
-    void setModel(const Model& model);
+    /// One row per actuator of `model`, all on "File's input"; with `keepInputs`, a joint that
+    /// had a row keeps its input (an edit of the same mechanism).
+    void setModel(const Model& model, bool keepInputs = false);
 
     /// The actuators for the next run, in the model's order (the file's where unchanged).
     std::vector<ActuatorSpec> actuators() const;

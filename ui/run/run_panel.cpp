@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <QAction>
+#include <QActionGroup>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -125,6 +126,25 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
         m_runKindNote->hide(); // the kind on the form is the user's choice again
         updateEnabledFields();
     });
+    // the same choice in the Simulation menu, kept in step with the box
+    auto* kinds = new QActionGroup(this);
+    for (const RunKind kind : {RunKind::Forward, RunKind::Inverse, RunKind::Forced}) {
+        QAction* action = kinds->addAction(runKindText(kind));
+        action->setCheckable(true);
+        action->setData(static_cast<int>(kind));
+        action->setToolTip(m_runKind->toolTip());
+        connect(action, &QAction::triggered, this, [this, kind] {
+            m_runKind->setCurrentIndex(m_runKind->findData(static_cast<int>(kind)));
+        });
+        m_runKindActions.append(action);
+    }
+    const auto checkKind = [this] {
+        for (QAction* action : m_runKindActions) {
+            action->setChecked(action->data().toInt() == m_runKind->currentData().toInt());
+        }
+    };
+    connect(m_runKind, &QComboBox::currentIndexChanged, this, checkKind);
+    checkKind();
     m_runKindNote = new QLabel;
     m_runKindNote->setWordWrap(true);
     m_runKindNote->hide();
@@ -201,7 +221,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     m_beta->setToolTip(tr("Baumgarte β: stiffness of the position violation's correction"));
 
     // narrow enough for a side dock: the combo boxes do not widen to their longest item
-    for (QComboBox* box : {m_solver, m_integrator, m_stabilisation}) {
+    for (QComboBox* box : {m_runKind, m_solver, m_integrator, m_stabilisation}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(10);
     }
@@ -210,17 +230,36 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
         field->setMinimumWidth(90);
     }
 
-    // a row too wide for the dock (the Forced gains with their units, "Baumgarte β") puts its
-    // label above its field rather than clipping the field
+    // What the run computes, first and full width: the kind, and the Forced run's gains (each
+    // label above its field, whatever the dock's width). Rows that come and go are widgets shown
+    // and hidden, never QFormLayout::setRowVisible: in Qt 6.4 a wrapped row above a hidden one
+    // lost its field (the kind selector vanished in a narrow dock).
+    m_forcedGains = new QWidget;
+    auto* gainsForm = new QFormLayout(m_forcedGains);
+    gainsForm->setContentsMargins(0, 0, 0, 0);
+    gainsForm->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    gainsForm->addRow(tr("Correction kp"), m_forcedKp);
+    gainsForm->addRow(tr("Correction kd"), m_forcedKd);
+    auto* runKindLayout = new QVBoxLayout;
+    runKindLayout->addWidget(m_runKind);
+    runKindLayout->addWidget(m_runKindNote);
+    runKindLayout->addWidget(m_forcedGains);
+    auto* runKindGroup = new QGroupBox(tr("Run"));
+    runKindGroup->setLayout(runKindLayout);
+
+    m_independentRow = new QWidget;
+    auto* independentForm = new QFormLayout(m_independentRow);
+    independentForm->setContentsMargins(0, 0, 0, 0);
+    independentForm->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    independentForm->addRow(tr("Independent coordinates (RCR)"), m_independent);
+
+    // a row too wide for the dock ("Baumgarte β") puts its label above its field rather than
+    // clipping the field
     auto* solverForm = new QFormLayout;
     solverForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     solverForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    solverForm->addRow(tr("Run"), m_runKind);
-    solverForm->addRow(tr("Correction kp"), m_forcedKp);
-    solverForm->addRow(tr("Correction kd"), m_forcedKd);
-    m_solverForm = solverForm;
     solverForm->addRow(tr("Solver"), m_solver);
-    solverForm->addRow(tr("Independent"), m_independent);
+    solverForm->addRow(m_independentRow);
     solverForm->addRow(tr("Integrator"), m_integrator);
     solverForm->addRow(tr("End time"), m_tEnd);
     solverForm->addRow(tr("Step (RK4)"), m_step);
@@ -278,7 +317,7 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(buttons);
     layout->addWidget(m_message);
-    layout->addWidget(m_runKindNote);
+    layout->addWidget(runKindGroup);
     layout->addWidget(solverGroup);
     layout->addWidget(stabilisationGroup);
     layout->addWidget(m_actuatorInputs);
@@ -307,11 +346,14 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     m_start->setEnabled(false); // nothing to run before a mechanism is loaded
 }
 
-void RunPanel::setModel(const Model& model) {
+void RunPanel::setModel(const Model& model, ModelChange change) {
     std::string error;
     const std::optional<SimulationSettings> fromFile = settingsFromSpec(model.spec.solver, &error);
     m_defaults = fromFile.value_or(SimulationSettings{});
-    setSettings(m_defaults);
+    const bool edited = change == ModelChange::Edited;
+    if (!edited) {
+        setSettings(m_defaults); // an edit keeps what the user set; Reset brings the file's
+    }
     if (!fromFile) {
         m_message->setText(tr("The file's solver block was not usable (%1); defaults are shown.")
                                .arg(QString::fromStdString(error)));
@@ -327,7 +369,7 @@ void RunPanel::setModel(const Model& model) {
         cuts << QString::fromStdString(model.joints[j].name);
     }
     setCuts(cuts);
-    m_actuatorInputs->setModel(model);
+    m_actuatorInputs->setModel(model, edited);
 }
 
 void RunPanel::setCuts(const QStringList& cuts) {
@@ -372,6 +414,7 @@ void RunPanel::setRunKind(RunKind kind) {
 }
 
 void RunPanel::startNewDocument() {
+    m_runKindNote->hide(); // a note on the previous document's kind is about that one only
     const RunKind previous = runKind();
     if (previous == RunKind::Forward) {
         return;
@@ -379,7 +422,7 @@ void RunPanel::startNewDocument() {
     setRunKind(RunKind::Forward);
     m_runKindNote->setText(
         tr("Run set back to %1 for this mechanism (it was %2 for the "
-           "previous one); choose another under Run below.")
+           "previous one); choose another above or in the Simulation menu.")
             .arg(runKindText(RunKind::Forward).toLower(), runKindText(previous).toLower()));
     m_runKindNote->show();
 }
@@ -472,7 +515,7 @@ void RunPanel::updateEnabledFields() {
     m_solver->setEnabled(integrates);
     const bool rcr = static_cast<SolverKind>(m_solver->currentData().toInt()) == SolverKind::Rcr;
     m_independent->setEnabled(integrates && rcr);
-    m_solverForm->setRowVisible(m_independent, rcr);
+    m_independentRow->setVisible(rcr);
     m_integrator->setEnabled(integrates);
     m_stabilisation->setEnabled(integrates);
     m_step->setEnabled(integrates && fixedStep);
@@ -482,8 +525,7 @@ void RunPanel::updateEnabledFields() {
                            Stabilisation::Baumgarte;
     m_alpha->setEnabled(integrates && baumgarte);
     m_beta->setEnabled(integrates && baumgarte);
-    m_solverForm->setRowVisible(m_forcedKp, runKind() == RunKind::Forced);
-    m_solverForm->setRowVisible(m_forcedKd, runKind() == RunKind::Forced);
+    m_forcedGains->setVisible(runKind() == RunKind::Forced);
     // inverse and forced runs replace the actuated joints' inputs with the prescribed motion
     m_actuatorInputs->setEnabled(runKind() == RunKind::Forward);
     validate();

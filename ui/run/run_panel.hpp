@@ -11,6 +11,7 @@
 #include <optional>
 
 #include <QDockWidget>
+#include <QList>
 #include <QStringList>
 
 #include "core/model/model.hpp"
@@ -20,7 +21,6 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
-class QFormLayout;
 class QLabel;
 class QLineEdit;
 
@@ -34,8 +34,12 @@ class RunPanel : public QDockWidget {
 public:
     explicit RunPanel(QWidget* parent = nullptr);
 
-    /// Presets the form from `model`'s solver block (settingsFromSpec) and shows its cuts.
-    void setModel(const Model& model);
+    /// Why the mechanism changed: another document, or an edit (or undo) of the same one.
+    enum class ModelChange { Opened, Edited };
+    /// Shows `model`'s cuts and keeps its solver block (settingsFromSpec) for Reset; a model
+    /// Opened also presets the form from it, an Edited one keeps every setting on the form
+    /// (and the actuator inputs of the joints it still drives).
+    void setModel(const Model& model, ModelChange change = ModelChange::Opened);
     /// Shows the cut joints of the next run (loop order).
     void setCuts(const QStringList& cuts);
 
@@ -69,6 +73,9 @@ public:
 
     // the form's editors (tests)
     QComboBox* runKindBox() const { return m_runKind; }
+    /// Forward, inverse, forced: checkable, exclusive, in step with runKindBox() (the
+    /// Simulation menu's choice of what to run).
+    const QList<QAction*>& runKindActions() const { return m_runKindActions; }
     QDoubleSpinBox* forcedKpBox() const { return m_forcedKp; }
     QDoubleSpinBox* forcedKdBox() const { return m_forcedKd; }
     QComboBox* solverBox() const { return m_solver; }
@@ -99,7 +106,8 @@ private:
     QLabel* m_runKindNote = nullptr; ///< the kind was set back to forward for a new document
     QDoubleSpinBox* m_forcedKp = nullptr;
     QDoubleSpinBox* m_forcedKd = nullptr;
-    QFormLayout* m_solverForm = nullptr;
+    QWidget* m_forcedGains = nullptr;    ///< the Forced run's kp and kd, shown for it only
+    QWidget* m_independentRow = nullptr; ///< m_independent with its label, shown for RCR only
     QComboBox* m_solver = nullptr;
     QLineEdit* m_independent = nullptr;
     QStringList m_coordinates; ///< the model's coordinate names, for m_independent
@@ -114,6 +122,7 @@ private:
     QDoubleSpinBox* m_beta = nullptr;
     QLabel* m_cuts = nullptr;
     QLabel* m_message = nullptr;
+    QList<QAction*> m_runKindActions;
     QAction* m_start = nullptr;
     QAction* m_pauseResume = nullptr;
     QAction* m_stop = nullptr;

@@ -8,13 +8,16 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QUndoStack>
 #include <QtTest>
 
 #include "core/edit/drawing.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/main_window.hpp"
+#include "ui/run/actuator_inputs.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/sim/simulation_run.hpp"
@@ -133,8 +136,8 @@ private Q_SLOTS:
         QCOMPARE(panel().runKind(), RunKind::Forward);
         QCOMPARE(panel().runKindNote(),
                  QStringLiteral("Run set back to forward dynamics for this mechanism (it was "
-                                "forced simulation for the previous one); choose another under Run "
-                                "below."));
+                                "forced simulation for the previous one); choose another above or "
+                                "in the Simulation menu."));
         fixtures::grabIfAsked(panel(), QStringLiteral("run_panel_note"));
         QCOMPARE(startedKind(), RunKind::Forward);
     }
@@ -172,6 +175,87 @@ private Q_SLOTS:
         // the same file opened again is another document: forward
         fixtures::newEmptyMechanism(*m_window);
         QTRY_COMPARE(panel().runKind(), RunKind::Forward);
+    }
+
+    // At the default layout of a 1280 × 800 and a 1920 × 1080 window, and after the dock is
+    // made narrow and wide again, the kind selector is on screen beside nothing else, inside the
+    // dock, and the keyboard chooses Inverse with it; the Simulation menu offers the kinds too.
+    void theKindSelectorShowsAtEverySize_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    void theKindSelectorShowsAtEverySize() {
+        QFETCH(QSize, size);
+        m_window = fixtures::openWindow("carpet_scraper.json", size);
+        QComboBox* box = panel().runKindBox();
+        const auto onScreen = [&] {
+            QApplication::processEvents();
+            const QWidget* viewport = panel().widget();
+            const QRect inDock(box->mapTo(viewport, QPoint(0, 0)), box->size());
+            return box->isVisible() && box->width() >= 80 && box->height() >= 16 &&
+                   viewport->rect().contains(inDock);
+        };
+        QVERIFY(onScreen());
+        for (const int width : {200, 460, 260}) {
+            m_window->resizeDocks({&panel()}, {width}, Qt::Horizontal);
+            QVERIFY2(onScreen(), qPrintable(QString::number(width)));
+        }
+        chooseRunKind(RunKind::Inverse);
+        const QList<QAction*>& kinds = panel().runKindActions();
+        QCOMPARE(kinds.size(), 3);
+        QVERIFY(kinds[1]->isChecked());
+        kinds[2]->trigger();
+        QCOMPARE(panel().runKind(), RunKind::Forced);
+        QVERIFY(panel().forcedKpBox()->isVisible());
+        kinds[0]->trigger();
+        QCOMPARE(panel().runKind(), RunKind::Forward);
+        QVERIFY(!panel().forcedKpBox()->isVisible());
+    }
+
+    // Edits of the mechanism and their undo keep what the user set on the form; Restart
+    // (Ctrl+F5) runs with it, not with the file's solver block.
+    void editsAndUndoKeepTheRunSettings() {
+        m_window = fixtures::windowWith(fixtures::example("carpet_scraper.json"));
+        RunPanel& form = panel();
+        fixtures::typeInto(form.endTimeBox(), 7.0);
+        form.solverBox()->setCurrentIndex(
+            form.solverBox()->findData(static_cast<int>(SolverKind::Slm)));
+        form.actuatorInputs()->setInput(0, ActuatorInputs::Mode::HoldSpeed, 3.0, 50.0);
+        const auto unchanged = [&] {
+            const std::optional<SimulationSettings> settings = form.settings();
+            return settings && settings->tEnd == 7.0 && settings->solver == SolverKind::Slm &&
+                   !form.actuatorInputs()->isFileInput() &&
+                   form.actuatorInputs()->actuators()[0].reference.rate == 3.0;
+        };
+        QVERIFY(unchanged());
+        MechanismSpec heavier = m_window->document()->spec();
+        heavier.bodies[0].mass *= 2.0;
+        m_window->document()->edit(heavier, QStringLiteral("Mass"));
+        QTRY_VERIFY(m_window->currentModel()->spec == heavier);
+        QVERIFY(unchanged());
+        m_window->undoStack()->undo();
+        QTRY_VERIFY(m_window->currentModel()->spec != heavier);
+        QVERIFY(unchanged());
+        m_window->undoStack()->redo();
+        QTRY_VERIFY(m_window->currentModel()->spec == heavier);
+        QVERIFY(unchanged());
+
+        // Restart runs the form's settings
+        QSignalSpy started(m_window->controller(), &SimulationController::started);
+        form.restartAction()->trigger();
+        QVERIFY(!started.isEmpty() || started.wait(10000));
+        const std::shared_ptr<SimulationRun> run = m_window->controller()->currentRun();
+        QCOMPARE(run->settings().tEnd, 7.0);
+        QCOMPARE(run->settings().solver, SolverKind::Slm);
+        m_window->controller()->stop();
+        QVERIFY(fixtures::waitForRunEnd(*m_window));
+
+        // Reset brings the file's own back
+        std::string error;
+        form.setSettings(*settingsFromSpec(m_window->currentModel()->spec.solver, &error));
+        QCOMPARE(form.settings()->tEnd, 5.0);
     }
 };
 
