@@ -25,6 +25,8 @@
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/help/about_dialog.hpp"
+#include "ui/input/field_undo_router.hpp"
+#include "ui/input/wheel_guard.hpp"
 #include "ui/playback/playback_bar.hpp"
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/series_chooser.hpp"
@@ -94,6 +96,8 @@ QString modelSummary(const LoadedMechanism& m) {
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new MechanismView(this)) {
+    WheelGuard::installOnApplication(); // before any box is shown (polished)
+    FieldUndoRouter::installOnApplication();
     setWindowTitle(QStringLiteral("SSLM Studio"));
     setWindowIcon(applicationIcon());
     setStyleSheet(studioStyleSheet());

@@ -159,7 +159,16 @@ void MainWindow::createEditMenu() {
     QAction* undo = m_undoStack->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = m_undoStack->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    // Ctrl+Shift+Z and the platform's own, each once: X11's Redo is Ctrl+Shift+Z already, and
+    // a key listed twice on one action is an ambiguous shortcut that does nothing
+    QList<QKeySequence> redoKeys = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z),
+                                    QKeySequence(Qt::CTRL | Qt::Key_Y)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo)) {
+        if (!redoKeys.contains(key)) {
+            redoKeys.append(key);
+        }
+    }
+    redo->setShortcuts(redoKeys);
     undo->setIcon(actionIcon(QStringLiteral("edit-undo")));
     redo->setIcon(actionIcon(QStringLiteral("edit-redo")));
     edit->addAction(undo);
