@@ -52,16 +52,26 @@ const QString kLastDirKey = QStringLiteral("lastDirectory");
 /// layouts are ignored.
 constexpr int kStateVersion = 6;
 
+/// An entry of File ▸ Examples: a file of the examples folder (tst_main_window checks that
+/// every example file there has one).
 struct Example {
+    const char* section; ///< the menu section it opens
     const char* title;
-    const char* file;
+    const char* file; ///< relative to the examples folder
 };
 constexpr Example kExamples[] = {
-    {"Four-bar linkage", "four_bar.json"},
-    {"Carpet scraper (3 loops)", "carpet_scraper.json"},
-    {"3-RRR parallel manipulator", "three_rrr.json"},
-    {"Slider-crank", "slider_crank.json"},
-    {"Watt six-bar", "watt_six_bar.json"},
+    {"Planar", "Carpet scraper at work (crank at 45 rpm)", "carpet_scraper_driven.json"},
+    {"Planar", "Carpet scraper (3 loops, free swing)", "carpet_scraper.json"},
+    {"Planar", "Four-bar linkage", "four_bar.json"},
+    {"Planar", "3-RRR parallel manipulator", "three_rrr.json"},
+    {"Planar", "Slider-crank", "slider_crank.json"},
+    {"Planar", "Watt six-bar", "watt_six_bar.json"},
+    {"Spatial", "RSSR linkage", "rssr.json"},
+    {"Spatial", "Spatial ladder (4 loops)", "spatial_ladder_4.json"},
+    {"Spatial", "Stewart–Gough platform", "stewart_platform.json"},
+    {"Imported models", "Four-bar from URDF", "interop/four_bar.urdf"},
+    {"Imported models", "Four-bar from SDFormat", "interop/four_bar.sdf"},
+    {"Imported models", "Slider-crank from MJCF", "interop/slider_crank.xml"},
 };
 
 QString firstJsonFile(const QMimeData* mime) {
@@ -331,10 +341,16 @@ void MainWindow::createMenus() {
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     QMenu* examples = file->addMenu(tr("&Examples"));
     const QString examplesDir = examplesDirectory();
+    QString section;
     for (const Example& example : kExamples) {
+        if (section != QLatin1String(example.section)) {
+            section = QLatin1String(example.section);
+            examples->addSection(tr(example.section));
+        }
         const QString path = examplesDir + QLatin1Char('/') + QLatin1String(example.file);
         QAction* action =
             examples->addAction(tr(example.title), this, [this, path] { openFile(path); });
+        action->setData(path);
         action->setEnabled(!examplesDir.isEmpty() && QFileInfo::exists(path));
     }
     file->addSeparator();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// sslm-studio [FILE] [--run] [--screenshot out.png]: the desktop application. With --run, the
+// sslm-studio [FILE] [--run] [--screenshot out.png]: the desktop application (--help and
+// --version print their text without a display). With --run, the
 // simulation of FILE starts as soon as it is open. With --screenshot, it opens FILE, renders
 // the window at 1280 × 800, writes the PNG and exits. With
 // --export-video OUT [--t-end T] [--fps F] [--size WxH] [--with-plot] [--reactions], it simulates
@@ -10,7 +11,9 @@
 #include <exception>
 
 #include <QApplication>
+#include <QByteArray>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QSurfaceFormat>
 
 #include "ui/export/video_command.hpp"
@@ -19,20 +22,19 @@
 #include "ui/style/resources.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-int main(int argc, char* argv[]) try {
-    QSurfaceFormat::setDefaultFormat(sslm::ui::MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("SSLM"));
-    QApplication::setApplicationName(QStringLiteral("SSLM Studio"));
-    QApplication::setApplicationVersion(sslm::ui::AboutDialog::versionText());
-    QApplication::setWindowIcon(sslm::ui::applicationIcon());
-    QGuiApplication::setDesktopFileName(QStringLiteral("sslm-studio")); // sslm-studio.desktop
+namespace {
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Dynamics of multi-loop planar mechanisms"));
+/// The command line's options and their help texts.
+void addStudioOptions(QCommandLineParser& parser) {
+    parser.setApplicationDescription(
+        QStringLiteral("Dynamics of multi-loop planar and spatial mechanisms by the "
+                       "subsystem-level Lagrange multiplier method"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Mechanism (.json)"));
+    parser.addPositionalArgument(
+        QStringLiteral("FILE"),
+        QStringLiteral("Mechanism (.json), or a model to import (.urdf, .sdf, .world, .xml, "
+                       ".mjcf)"));
     parser.addOption({QStringLiteral("screenshot"),
                       QStringLiteral("Render FILE at 1280x800 into PNG, then exit."),
                       QStringLiteral("PNG")});
@@ -65,6 +67,46 @@ int main(int argc, char* argv[]) try {
                       QStringLiteral("DEG_PER_S")});
     parser.addOption(
         {QStringLiteral("run"), QStringLiteral("Start the simulation of FILE once it is open.")});
+}
+
+/// Whether the command line asks only for text (--help, --version): answered without a
+/// display, so that it works over ssh and in scripts.
+bool asksOnlyForText(int argc, char* argv[]) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "-?" || arg == "--help-all" || arg == "-v" ||
+            arg == "--version") {
+            return true;
+        }
+    }
+    return false;
+}
+
+void nameApplication() {
+    QCoreApplication::setOrganizationName(QStringLiteral("SSLM"));
+    QCoreApplication::setApplicationName(QStringLiteral("SSLM Studio"));
+    QCoreApplication::setApplicationVersion(sslm::ui::AboutDialog::versionText());
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) try {
+    if (asksOnlyForText(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        nameApplication();
+        QCommandLineParser parser;
+        addStudioOptions(parser);
+        parser.process(app); // prints the text and exits 0
+        return 0;
+    }
+    QSurfaceFormat::setDefaultFormat(sslm::ui::MechanismView::surfaceFormat());
+    QApplication app(argc, argv);
+    nameApplication();
+    QApplication::setWindowIcon(sslm::ui::applicationIcon());
+    QGuiApplication::setDesktopFileName(QStringLiteral("sslm-studio")); // sslm-studio.desktop
+
+    QCommandLineParser parser;
+    addStudioOptions(parser);
     parser.process(app);
     const QStringList files = parser.positionalArguments();
     const QString screenshot = parser.value(QStringLiteral("screenshot"));

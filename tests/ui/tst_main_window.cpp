@@ -11,6 +11,10 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
 #include <QTabWidget>
@@ -87,6 +91,59 @@ private Q_SLOTS:
                            qPrintable(QStringLiteral("studio_edit_%1.png")
                                           .arg(QString::fromUtf8(file).section('.', 0, 0))));
             window.centralTabs()->setCurrentIndex(0);
+        }
+    }
+
+    // File ▸ Examples offers every example file, planar, spatial and imported, and opens them
+    void everyExampleIsInTheExamplesMenu() {
+        MainWindow& window = freshWindow("four_bar.json");
+        QMenu* examples = nullptr;
+        for (QAction* menu : window.menuBar()->actions()) {
+            if (menu->menu() == nullptr) {
+                continue;
+            }
+            for (QAction* item : menu->menu()->actions()) {
+                if (item->menu() && item->text().remove(QLatin1Char('&')) == "Examples") {
+                    examples = item->menu();
+                }
+            }
+        }
+        QVERIFY(examples != nullptr);
+        QStringList offered;
+        QStringList sections;
+        for (QAction* item : examples->actions()) {
+            if (item->isSeparator()) {
+                sections << item->text();
+            } else {
+                QVERIFY2(item->isEnabled(), qPrintable(item->text()));
+                offered << QFileInfo(item->data().toString()).canonicalFilePath();
+            }
+        }
+        QCOMPARE(sections, (QStringList{"Planar", "Spatial", "Imported models"}));
+        const QDir folder(QStringLiteral(SSLM_EXAMPLES_DIR));
+        QStringList files;
+        for (const QFileInfo& file : folder.entryInfoList({"*.json"}, QDir::Files)) {
+            files << file.canonicalFilePath();
+        }
+        for (const QFileInfo& file :
+             QDir(folder.filePath(QStringLiteral("interop")))
+                 .entryInfoList({"*.urdf", "*.sdf", "*.world", "*.xml", "*.mjcf"}, QDir::Files)) {
+            files << file.canonicalFilePath();
+        }
+        QVERIFY(files.size() >= 12);
+        for (const QString& file : files) {
+            QVERIFY2(offered.contains(file), qPrintable(file + " is not in File ▸ Examples"));
+        }
+        // the mechanism files open from the menu (imports are tst_main_window_import's)
+        for (QAction* item : examples->actions()) {
+            const QString path = item->data().toString();
+            if (item->isSeparator() || !path.endsWith(QLatin1String(".json"))) {
+                continue;
+            }
+            item->trigger();
+            QVERIFY2(window.currentModel(), qPrintable(path));
+            QCOMPARE(QFileInfo(window.document()->path()).canonicalFilePath(),
+                     QFileInfo(path).canonicalFilePath());
         }
     }
 

@@ -34,15 +34,15 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
     m_text->setTextFormat(Qt::RichText);
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    m_text->setText(
-        tr("<h2>SSLM Studio</h2>"
-           "<p>Version %1</p>"
-           "<p>Forward and inverse dynamics of planar multi-closed-loop mechanisms by the "
-           "subsystem-level Lagrange multiplier method.</p>"
-           "<p>Licence: MIT. Copyright © 2026 The SSLM Studio authors.</p>"
-           "<p><small>Built with Qt %2, running on Qt %3.</small></p>")
-            .arg(versionText().toHtmlEscaped(), QStringLiteral(QT_VERSION_STR),
-                 QString::fromLatin1(qVersion())));
+    m_text->setText(tr("<h2>SSLM Studio</h2>"
+                       "<p>Version %1</p>"
+                       "<p>Forward and inverse dynamics of planar and spatial multi-closed-loop "
+                       "mechanisms by the "
+                       "subsystem-level Lagrange multiplier method.</p>"
+                       "<p>Licence: MIT. Copyright © 2026 The SSLM Studio authors.</p>"
+                       "<p><small>Built with Qt %2, running on Qt %3.</small></p>")
+                        .arg(versionText().toHtmlEscaped(), QStringLiteral(QT_VERSION_STR),
+                             QString::fromLatin1(qVersion())));
     m_text->setMinimumWidth(360);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);

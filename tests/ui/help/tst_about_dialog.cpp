@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Help ▸ About, opened with the mouse from the menu bar as a user would: the name, the version and
-// commit of this build, the description, the licence and the icon; and the window's own icon.
+// commit of this build, the description, the licence and the icon; and the window's own icon;
+// sslm-studio --help and --version without a display.
 
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QSurfaceFormat>
 #include <QtTest>
@@ -38,6 +41,7 @@ class TestAboutDialog : public QObject {
 private Q_SLOTS:
     void aboutFromTheHelpMenu();
     void windowHasTheApplicationIcon();
+    void helpAndVersionWithoutADisplay();
 };
 
 void TestAboutDialog::aboutFromTheHelpMenu() {
@@ -81,6 +85,7 @@ void TestAboutDialog::aboutFromTheHelpMenu() {
     QVERIFY2(version.match(text).hasMatch(), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("subsystem-level Lagrange multiplier method")),
              qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("planar and spatial")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Licence: MIT")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("The SSLM Studio authors")), qPrintable(text));
     QVERIFY(hasIcon);
@@ -103,6 +108,33 @@ void TestAboutDialog::windowHasTheApplicationIcon() {
         }
     }
     QVERIFY2(red > 10, qPrintable(QString::number(red)));
+}
+
+// over ssh or in a script: no display, no platform plugin, and still the usage text
+void TestAboutDialog::helpAndVersionWithoutADisplay() {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) {
+        environment.remove(QString::fromLatin1(name));
+    }
+    const auto run = [&](const QString& option, QString& out, QString& err) {
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(SSLM_STUDIO_EXE), {option});
+        const bool finished = process.waitForFinished(60000);
+        out = QString::fromUtf8(process.readAllStandardOutput());
+        err = QString::fromUtf8(process.readAllStandardError());
+        return finished && process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    };
+    QString help;
+    QString err;
+    QVERIFY2(run(QStringLiteral("--help"), help, err) == 0, qPrintable(err));
+    QVERIFY2(help.contains(QStringLiteral("Usage:")), qPrintable(help));
+    QVERIFY2(help.contains(QStringLiteral("planar and spatial")), qPrintable(help));
+    QVERIFY2(help.contains(QStringLiteral(".urdf")), qPrintable(help));
+    QVERIFY2(help.contains(QStringLiteral("--screenshot")), qPrintable(help));
+    QString version;
+    QVERIFY2(run(QStringLiteral("--version"), version, err) == 0, qPrintable(err));
+    QVERIFY2(version.contains(QStringLiteral(SSLM_PROJECT_VERSION)), qPrintable(version));
 }
 
 int main(int argc, char* argv[]) {
