@@ -148,7 +148,9 @@ void MainWindow::applyDefaultDockSizes() {
     const int w = width();
     resizeDocks({m_runPanel, m_graphDock}, {280, std::max(480, (w - 280) * 9 / 20)},
                 Qt::Horizontal);
-    resizeDocks({m_runPanel, m_runsDock}, {std::max(300, height() - 300), 150}, Qt::Vertical);
+    // the Runs list shows four runs or more with its buttons (150 px showed one and a half)
+    const int runs = std::clamp(height() / 4, 200, 240);
+    resizeDocks({m_runsDock}, {runs}, Qt::Vertical);
     resizeDocks({m_jointPlot}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
     resizeDocks({m_jointPlot, m_reactionPlot}, {w / 2, w / 2}, Qt::Horizontal);
 }

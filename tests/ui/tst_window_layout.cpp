@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLineSeries>
+#include <QListView>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -39,6 +40,7 @@
 #include "ui/plots/plot_dock.hpp"
 #include "ui/plots/plot_widget.hpp"
 #include "ui/plots/series_chooser.hpp"
+#include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
@@ -85,7 +87,9 @@ private Q_SLOTS:
     void layoutFits_data() {
         QTest::addColumn<QSize>("size");
         QTest::newRow("1024x700") << QSize(1024, 700);
+        QTest::newRow("1280x800") << QSize(1280, 800);
         QTest::newRow("1600x1000") << QSize(1600, 1000);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
     }
 
     void layoutFits() {
@@ -116,8 +120,25 @@ private Q_SLOTS:
             QVERIFY2(whollyShown || scrolls, qPrintable(button->text()));
         }
 
-        // the graph: legend clear of the nodes, legible labels, large targets
+        // the Runs list: room for three runs at least
+        QListView* runs = window->runList()->view();
+        const int rowHeight = std::max(18, runs->sizeHintForRow(0));
+        qInfo("Runs list %d px high: %d rows of %d px", runs->viewport()->height(),
+              runs->viewport()->height() / rowHeight, rowHeight);
+        QVERIFY2(runs->viewport()->height() >= 3 * rowHeight,
+                 qPrintable(QString::number(runs->viewport()->height())));
+
+        // the graph: room to read it (it had ~140 px at 1280x800), legend clear of the nodes,
+        // legible labels, large targets
         GraphCanvas& canvas = *graph.canvas();
+        qInfo("graph canvas %dx%d, %s", canvas.viewport()->width(), canvas.viewport()->height(),
+              graph.splitOrientation() == Qt::Horizontal ? "beside its panel" : "above its panel");
+        const int leastHeight = window->height() >= 800 ? 200 : 130;
+        QVERIFY2(canvas.viewport()->width() >= std::min(400, window->width() / 4) &&
+                     canvas.viewport()->height() >= leastHeight,
+                 qPrintable(QStringLiteral("%1x%2")
+                                .arg(canvas.viewport()->width())
+                                .arg(canvas.viewport()->height())));
         // the legend has a strip of its own below the viewport that shows the nodes
         const int legendTop = canvas.contentsRect().bottom() + 1 - canvas.legendHeight();
         QVERIFY(canvas.viewport()->geometry().bottom() < legendTop);

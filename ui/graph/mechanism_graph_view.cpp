@@ -1,17 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "ui/graph/mechanism_graph_view.hpp"
 
+#include <QAction>
 #include <QHBoxLayout>
+#include <QKeySequence>
+#include <QResizeEvent>
 #include <QSplitter>
+#include <QToolButton>
 
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/graph_side_panel.hpp"
 #include "ui/graph/joint_edge_item.hpp"
 #include "ui/graph/mechanism_graph_scene.hpp"
+#include "ui/style/resources.hpp"
 
 namespace sslm::ui {
 
 namespace {
+
+constexpr int kSplitterHandle = 7;    ///< px: wide enough to find and drag
+constexpr int kSideBySideWidth = 620; ///< px: narrower, the panel goes below the graph
 
 QString names(const std::vector<std::string>& cuts) {
     return QString::fromStdString(listNames(cuts));
@@ -21,16 +29,31 @@ QString names(const std::vector<std::string>& cuts) {
 
 MechanismGraphView::MechanismGraphView(QWidget* parent)
     : QWidget(parent), m_scene(new MechanismGraphScene(this)), m_canvas(new GraphCanvas(m_scene)),
-      m_panel(new GraphSidePanel) {
-    auto* splitter = new QSplitter(Qt::Horizontal);
-    splitter->addWidget(m_canvas);
-    splitter->addWidget(m_panel);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    splitter->setChildrenCollapsible(false);
+      m_panel(new GraphSidePanel), m_splitter(new QSplitter(Qt::Horizontal)),
+      m_fit(new QAction(tr("Fit Graph to View"), this)) {
+    m_splitter->addWidget(m_canvas);
+    m_splitter->addWidget(m_panel);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setHandleWidth(kSplitterHandle);
+    m_splitter->setObjectName(QStringLiteral("graphSplitter")); // its handle drawn (studio.qss)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
+    layout->addWidget(m_splitter);
+
+    // fit to view: F on the canvas, or the button in the canvas's corner
+    m_fit->setShortcut(QKeySequence(Qt::Key_F));
+    m_fit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_fit->setToolTip(tr("Fit the whole graph into the view (F)"));
+    m_canvas->addAction(m_fit);
+    connect(m_fit, &QAction::triggered, m_canvas, &GraphCanvas::refit);
+    auto* fitButton = new QToolButton(m_canvas);
+    fitButton->setDefaultAction(m_fit);
+    fitButton->setIcon(actionIcon(QStringLiteral("view-fit")));
+    fitButton->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    fitButton->setAutoRaise(true);
+    fitButton->move(4, 4);
 
     connect(m_scene, &MechanismGraphScene::jointClicked, this, &MechanismGraphView::onJointClicked);
     connect(m_scene, &MechanismGraphScene::backgroundClicked, this, [this] {
@@ -49,6 +72,23 @@ MechanismGraphView::MechanismGraphView(QWidget* parent)
     connect(m_panel, &GraphSidePanel::automaticCutsRequested, this,
             &MechanismGraphView::useAutomaticCuts);
     connect(m_panel, &GraphSidePanel::fileCutsRequested, this, &MechanismGraphView::useFileCuts);
+}
+
+Qt::Orientation MechanismGraphView::splitOrientation() const {
+    return m_splitter->orientation();
+}
+
+void MechanismGraphView::resizeEvent(QResizeEvent* event) {
+    // side by side only when the canvas keeps a graph-sized share beside the panel's minimum
+    const Qt::Orientation wanted = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
+    if (m_splitter->orientation() != wanted) {
+        m_splitter->setOrientation(wanted);
+        // the graph the larger share: 3/5 beside the panel, 2/3 above it (the panel scrolls)
+        const int length = wanted == Qt::Horizontal ? width() : height();
+        const int graph = wanted == Qt::Horizontal ? length * 3 / 5 : length * 2 / 3;
+        m_splitter->setSizes({graph, length - graph});
+    }
+    QWidget::resizeEvent(event);
 }
 
 void MechanismGraphView::setSpec(const MechanismSpec& spec, std::vector<std::string> cuts) {

@@ -15,6 +15,9 @@
 #include <QPoint>
 #include <QWidget>
 
+class QAction;
+class QSplitter;
+
 #include "core/model/model.hpp"
 #include "core/spec/mechanism_spec.hpp"
 #include "ui/graph/cut_picker.hpp"
@@ -56,6 +59,11 @@ public:
     MechanismGraphScene* graphScene() const { return m_scene; }
     GraphCanvas* canvas() const { return m_canvas; }
     GraphSidePanel* panel() const { return m_panel; }
+    /// Canvas and side panel side by side in a wide dock, stacked (canvas on top) in a narrow
+    /// one, so that the graph gets the larger share either way.
+    Qt::Orientation splitOrientation() const;
+    /// Fits the whole graph into the canvas again (F with the canvas focused, or the button).
+    QAction* fitAction() const { return m_fit; }
     /// Where a joint's label is, in canvas()->viewport() coordinates (for clicks), scrolled
     /// into sight first when the graph is larger than the canvas.
     QPoint jointPosition(const QString& joint) const;
@@ -76,6 +84,9 @@ Q_SIGNALS:
     /// The highlighted loop changed through this widget (-1: none).
     void loopHighlighted(int loop);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void onJointClicked(int joint);
     void display(const CutSetEvaluation& evaluation);
@@ -86,6 +97,8 @@ private:
     MechanismGraphScene* m_scene;
     GraphCanvas* m_canvas;
     GraphSidePanel* m_panel;
+    QSplitter* m_splitter;
+    QAction* m_fit;
     CutPicker m_picker;
     std::shared_ptr<const Model> m_model;
     std::vector<std::string> m_previousCuts;
