@@ -115,10 +115,33 @@ void PlotDock::follow(SimulationController* controller) {
             });
 }
 
+QString PlotDock::exportBaseName() const {
+    const QStringList& families = m_plot->plottedFamilies();
+    const QString shown = families.size() == 1 ? families.front() : windowTitle();
+    // letters and digits of the Latin alphabet, runs of anything else one '_'
+    QString base;
+    for (const QChar c : shown.toLower()) {
+        if ((c >= QLatin1Char('a') && c <= QLatin1Char('z')) ||
+            (c >= QLatin1Char('0') && c <= QLatin1Char('9'))) {
+            base += c;
+        } else if (!base.isEmpty() && !base.endsWith(QLatin1Char('_'))) {
+            base += QLatin1Char('_');
+        }
+    }
+    while (base.endsWith(QLatin1Char('_'))) {
+        base.chop(1);
+    }
+    // a family's symbol ("Joint coordinates q", "Joint rates q̇") is not part of the name
+    if (const qsizetype last = base.lastIndexOf(QLatin1Char('_'));
+        last > 0 && last == base.size() - 2) {
+        base.chop(2);
+    }
+    return base.isEmpty() ? QStringLiteral("plot") : base;
+}
+
 bool PlotDock::exportWithDialog() {
     QString filter;
-    QString base = windowTitle().toLower();
-    base.replace(QLatin1Char(' '), QLatin1Char('_'));
+    const QString base = exportBaseName();
     const QString path = QFileDialog::getSaveFileName(
         this, QStringLiteral("Export plot"),
         QDir(exportFolder()).filePath(base + QStringLiteral(".png")),

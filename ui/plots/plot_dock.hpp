@@ -42,6 +42,9 @@ public:
 
     /// Asks for a file name and exports the plot; false if cancelled or failed.
     bool exportWithDialog();
+    /// The export's file name without folder or extension: what the plot shows when it is one
+    /// family ("actuator_forces" for τ), else the dock's title ("joint_coordinates").
+    QString exportBaseName() const;
 
 private:
     void updateChooserColumns();

@@ -606,6 +606,7 @@ void PlotWidget::updateTitles() {
         title += QStringLiteral(" — choose series with the Series button");
     }
     m_title = title;
+    m_families = families;
     fitLayout(m_view->size());
     if (m_valueAxis) {
         // one family: its name; several: their units only; none (nothing chosen): no title

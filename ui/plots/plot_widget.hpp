@@ -90,6 +90,8 @@ public:
     QAbstractAxis* timeAxis() const;
     QAbstractAxis* valueAxis() const { return m_valueAxis; }
     bool isLogarithmic() const { return m_logarithmic; }
+    /// The families of the chosen columns, in their order ("Actuator forces τ", ...).
+    const QStringList& plottedFamilies() const { return m_families; }
     /// Whether the chart shows its legend: only when every label fits whole, below the plot
     /// or to its right; otherwise the series list beside the plot names the colours.
     bool isLegendShown() const { return m_legendShown; }
@@ -167,6 +169,7 @@ private:
     bool m_logarithmic = false;
     bool m_autoScale = true;
     bool m_settingRange = false; ///< ranges being set by the auto-scale, not by the user
+    QStringList m_families;      ///< of the chosen columns (updateTitles)
     QString m_title;          ///< the chart's title, shown when there is room and always exported
     bool m_exporting = false; ///< decimate to every pixel column of the export
     double m_cursorTime = std::numeric_limits<double>::quiet_NaN();

@@ -4,7 +4,8 @@
 // plot picks the new cut's |λ| so that the new run shows there beside the old one; the legend
 // labels are whole; another file opened with Ctrl+O hides the earlier runs from the plots (they
 // stay listed, unchecked), its run fills them alone, and the plot exported with the dock's
-// Export button carries its mechanism's title.
+// Export button carries its mechanism's title and is named after what it shows (a τ plot is
+// actuator_forces, not joint_coordinates).
 
 #include <algorithm>
 #include <memory>
@@ -32,7 +33,9 @@
 #include "ui/plots/plot_widget.hpp"
 #include "ui/run/run_list.hpp"
 #include "ui/sim/run_history.hpp"
+#include "ui/sim/sample_layout.hpp"
 #include "ui/sim/simulation_controller.hpp"
+#include "ui/sim/simulation_run.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/ui/fixtures/charts.hpp"
@@ -166,6 +169,23 @@ private Q_SLOTS:
         for (QLineSeries* series : reactions.dataSeries()) {
             QVERIFY2(series->count() > 0, qPrintable(series->name()));
         }
+
+        // the export is named after what the plot shows: one family's name, else the dock's
+        PlotDock& jointDock = *window->jointPlotDock();
+        QCOMPARE(jointDock.exportBaseName(), QStringLiteral("joint_coordinates"));
+        const QStringList chosen = joints.selectedColumns();
+        QString tau;
+        for (const SampleColumn& column : crank->layout().columns()) {
+            if (column.family == SeriesFamily::Actuator) {
+                tau = column.name;
+            }
+        }
+        QVERIFY(!tau.isEmpty());
+        joints.setSelectedColumns({tau});
+        QCOMPARE(jointDock.exportBaseName(), QStringLiteral("actuator_forces"));
+        joints.setSelectedColumns(chosen + QStringList{tau});
+        QCOMPARE(jointDock.exportBaseName(), QStringLiteral("joint_coordinates"));
+        joints.setSelectedColumns(chosen);
 
         // the Joint coordinates plot exported as SVG with its Export button
         QTemporaryDir dir;
