@@ -666,6 +666,7 @@ private:
                     ": J_dep is singular (σ_min/σ_max = " + ratioText +
                     "), so the other rates are undetermined and a run stops at once";
         f.fix = "move " + names + " a little off this pose in initial.independent";
+        f.remedy = Remedy::MoveInputsOffPose;
         m_out.findings.push_back(std::move(f));
     }
 
@@ -687,10 +688,12 @@ private:
                 ", so the assembly chose the other " + std::to_string(dof - count) + " freely";
             f.fix = "list " + std::to_string(dof) +
                     " coordinates in initial.independent, e.g. the actuated joints'";
+            f.remedy = Remedy::AddInputs;
         } else {
             f.message += ": they over-determine the pose";
             f.fix = "keep " + std::to_string(dof) +
                     " of them in initial.independent and move the others to assembly_guess";
+            f.remedy = Remedy::RemoveInputs;
         }
         m_out.findings.push_back(std::move(f));
     }

@@ -38,6 +38,15 @@ enum class FindingKind {
     InitialState,    ///< the inputs do not match the DOF, name unknown coordinates, or are cut
 };
 
+/// What a user does about a finding, for a front end to say in its own words (the Studio names
+/// its tools); CheckFinding::fix says it in the file's terms.
+enum class Remedy {
+    None,
+    AddInputs,         ///< mark more joints as inputs (independent coordinates)
+    RemoveInputs,      ///< mark fewer joints as inputs
+    MoveInputsOffPose, ///< start the inputs a little away from a toggle pose
+};
+
 /// One problem, pointing at the elements to highlight.
 struct CheckFinding {
     Diagnostic::Severity severity = Diagnostic::Severity::Error;
@@ -49,6 +58,7 @@ struct CheckFinding {
     std::string where;   ///< JSON path from validateSpec/compileModel, e.g. "joints[3].child.body"
     std::string message; ///< what is wrong, one sentence
     std::string fix;     ///< how to fix it; may be empty
+    Remedy remedy = Remedy::None;
 
     bool isError() const { return severity == Diagnostic::Severity::Error; }
 };

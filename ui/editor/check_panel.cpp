@@ -14,6 +14,30 @@
 
 namespace sslm::ui {
 
+namespace {
+
+/// What to do in the Studio about a finding with `remedy`, in the words of its tools (a planar
+/// document: the Edit tab and the Properties dock); empty: the core's own fix text says it.
+QString studioAction(Remedy remedy) {
+    switch (remedy) {
+    case Remedy::AddInputs:
+        return QObject::tr("select the pivot of a joint to drive (the crank's, say) in the Edit "
+                           "tab and press Make Input, or tick “input” on that joint in the "
+                           "Properties dock");
+    case Remedy::RemoveInputs:
+        return QObject::tr("untick “input” on the joints that should follow the others, in the "
+                           "Properties dock");
+    case Remedy::MoveInputsOffPose:
+        return QObject::tr("turn the input a little off this dead centre with the Drive tool "
+                           "(D) in the Edit tab");
+    case Remedy::None:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
 CheckPanel::CheckPanel(QWidget* parent) : QWidget(parent) {
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
@@ -77,10 +101,13 @@ void CheckPanel::show(const MechanismCheck& result) {
     m_list->clear();
     const QIcon errorIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
     const QIcon warningIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    const bool planar = m_result.model && !m_result.model->isSpatial();
     for (const CheckFinding& finding : m_result.findings) {
         QString text = QString::fromStdString(finding.message);
-        if (!finding.fix.empty()) {
-            text += QStringLiteral(" — ") + QString::fromStdString(finding.fix);
+        const QString action = planar ? studioAction(finding.remedy) : QString();
+        if (!action.isEmpty() || !finding.fix.empty()) {
+            text += QStringLiteral(" — ") +
+                    (action.isEmpty() ? QString::fromStdString(finding.fix) : action);
         }
         auto* item = new QListWidgetItem(finding.isError() ? errorIcon : warningIcon, text);
         QStringList elements;

@@ -381,6 +381,7 @@ private Q_SLOTS:
         QVERIFY2(inputs[0]->message.find("holds 0 input(s) but the mechanism has 1 DOF") !=
                      std::string::npos,
                  inputs[0]->message.c_str());
+        QCOMPARE(inputs[0]->remedy, Remedy::AddInputs);
     }
 
     void examplesAreClean_data() {

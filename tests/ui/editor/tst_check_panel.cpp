@@ -163,6 +163,21 @@ private Q_SLOTS:
         QCOMPARE(panel().findingTexts(), QStringList());
         QVERIFY(panel().summaryText().startsWith(QStringLiteral("Ready to simulate")));
     }
+
+    // the advice names the Studio's tools, not the file format's keys
+    void aMissingInputIsFixedWithMakeInput() {
+        m_window = fixtures::windowWith(fixtures::example("four_bar.json"));
+        MechanismSpec spec = m_window->document()->spec();
+        spec.initial.independent.clear();
+        spec.initial.rates.clear();
+        m_window->document()->edit(spec, QStringLiteral("No input"));
+        QTRY_VERIFY(!panel().findingTexts().isEmpty());
+        const QString text = panel().findingTexts().join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("press Make Input")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("initial.independent")), qPrintable(text));
+        m_window->checkDock()->raise();
+        fixtures::grabIfAsked(*m_window->checkDock(), QStringLiteral("check_missing_input"));
+    }
 };
 
 SSLM_WINDOW_TEST_MAIN(TestCheckPanel, "tst_check_panel")
