@@ -24,7 +24,7 @@
 
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
-#include "ui/help/about_dialog.hpp"
+#include "ui/help/help_menu.hpp"
 #include "ui/input/field_undo_router.hpp"
 #include "ui/input/wheel_guard.hpp"
 #include "ui/playback/playback_bar.hpp"

@@ -5,8 +5,6 @@
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMainWindow>
-#include <QMenuBar>
 #include <QVBoxLayout>
 
 #include "core/util/build_info.hpp"
@@ -60,16 +58,6 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
 QString AboutDialog::versionText() {
     return QStringLiteral("%1 (commit %2)")
         .arg(fromView(sslm::build::version()), fromView(sslm::build::commit()));
-}
-
-void addHelpMenu(QMainWindow* window) {
-    QMenu* help = window->menuBar()->addMenu(QObject::tr("&Help"));
-    QAction* about = help->addAction(actionIcon(QStringLiteral("help-about")),
-                                     QObject::tr("&About SSLM Studio"), window, [window] {
-                                         AboutDialog dialog(window);
-                                         dialog.exec();
-                                     });
-    about->setMenuRole(QAction::AboutRole);
 }
 
 } // namespace sslm::ui

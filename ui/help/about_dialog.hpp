@@ -5,7 +5,6 @@
 #include <QDialog>
 
 class QLabel;
-class QMainWindow;
 
 namespace sslm::ui {
 
@@ -22,8 +21,5 @@ public:
 private:
     QLabel* m_text = nullptr;
 };
-
-/// Adds the Help menu (About SSLM Studio) at the end of `window`'s menu bar.
-void addHelpMenu(QMainWindow* window);
 
 } // namespace sslm::ui
