@@ -57,7 +57,7 @@ PlotDock::PlotDock(const QString& title, QWidget* parent) : QDockWidget(title, p
     // a plot too narrow for its legend: the series list names the curves' colours
     connect(m_plot, &PlotWidget::legendChanged, this, [this] {
         QHash<QString, QColor> colours;
-        if (!m_plot->isLegendShown()) {
+        if (!m_plot->legendNamesColumns()) {
             for (const QString& name : m_plot->selectedColumns()) {
                 colours.insert(name, m_plot->columnColour(name));
             }

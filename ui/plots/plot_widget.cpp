@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include <QAction>
 #include <QChart>
@@ -55,11 +56,32 @@ constexpr double kMinAxisSpan = 1e-11;
 /// The legend moves to the right of the plot, one entry per line with its whole label, when
 /// there are more curves than fit side by side below it and the chart is wide enough.
 constexpr int kMaxCurvesInBottomLegend = 3;
-constexpr double kMinWidthForSideLegend = 480; ///< px
+constexpr double kMinWidthForSideLegend = 340; ///< px
 constexpr double kMinHeightForTitle = 260;     ///< px: shorter charts have no title
 constexpr double kLegendMarkerWidth = 34;      ///< px: a legend entry's marker and spacing
 constexpr double kLegendChrome = 40;           ///< px: the chart's margins around its legend
-constexpr double kMaxSideLegendShare = 0.45;   ///< of the chart's width, for a side legend
+constexpr double kMaxSideLegendShare = 0.38;   ///< of the chart's width, for a side legend
+/// Key of the one axis shared by the logarithmic families (no unit is spelt like this).
+const QString kLogAxisKey = QStringLiteral("\x01log");
+/// Qt Charts elides a tick label taller than its share of the axis less 2 label paddings, and
+/// a label is its font's height plus 2 text margins: this much is kept per tick beyond the font.
+constexpr double kTickSlack = 20; ///< px
+/// What the chart's furniture takes from its height beside the plot (px): margins and the time
+/// axis's labels and title; the title and a legend below the plot take more.
+constexpr double kChartChromeHeight = 64;
+constexpr double kTitleHeight = 30;
+constexpr double kBottomLegendHeight = 28;
+/// Room kept per time-axis label beyond its own width (px).
+constexpr double kTimeLabelSlack = 24;
+constexpr double kLegendRowGap = 4;        ///< px between the rows of a side legend
+constexpr double kSideLegendChrome = 24;   ///< px above and below a side legend's rows
+constexpr double kAxisTitleSlack = 12;     ///< px kept free along an axis beside its title
+constexpr double kVerticalAxesShare = 0.4; ///< Qt Charts' most for the vertical axes
+constexpr double kAxisLabelPadding = 14;   ///< px beside a vertical axis's widest label
+constexpr double kAxisTitlePadding = 6;    ///< px beside a vertical axis's title
+constexpr int kMaxTicks = 12;              ///< labels on an axis at most, whatever its range
+constexpr double kChartMargins = 12;       ///< px above and below the chart's contents
+constexpr double kTextMargins = 10;        ///< px around a label's line, with its padding
 
 /// Family and unit of a column name, from the first run that has it.
 const SampleColumn* findColumn(const std::vector<const SampleLayout*>& layouts,
@@ -73,26 +95,42 @@ const SampleColumn* findColumn(const std::vector<const SampleLayout*>& layouts,
     return nullptr;
 }
 
+QString axisKeyOf(const SampleColumn& column) {
+    return familyIsLogarithmic(column.family) ? kLogAxisKey : column.unit;
+}
+
 } // namespace
 
-PlotWidget::NiceRange PlotWidget::niceRange(double low, double high) {
-    // a tick step of 1, 2, 2.5 or 5 × 10^k giving about six intervals
+PlotWidget::NiceRange PlotWidget::niceRange(double low, double high, int maxIntervals) {
+    // the smallest tick step of 1, 2, 2.5 or 5 × 10^k from span / target whose multiples around
+    // [low, high] make at most maxIntervals intervals
     const double span = high - low;
     if (!(span > 0) || !std::isfinite(span)) {
-        return {low - 0.5, low + 0.5, 3};
+        return {low - 0.5, low + 0.5, 3, 0.5};
     }
-    const double raw = span / 6.0;
-    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = decade * 10.0;
-    for (double factor : {1.0, 2.0, 2.5, 5.0}) {
-        if (raw <= factor * decade * (1 + 1e-9)) {
-            step = factor * decade;
-            break;
+    // a range across zero needs two intervals at least
+    maxIntervals = std::max(maxIntervals, 2);
+    const double raw = span / std::min(6, maxIntervals);
+    double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    static constexpr std::array<double, 4> kFactors{1.0, 2.0, 2.5, 5.0};
+    std::size_t f = 0;
+    while (f < kFactors.size() && raw > kFactors[f] * decade * (1 + 1e-9)) {
+        ++f;
+    }
+    for (;;) {
+        if (f == kFactors.size()) {
+            f = 0;
+            decade *= 10.0;
         }
+        const double step = kFactors[f] * decade;
+        const double from = std::floor(low / step + 1e-9) * step;
+        const double to = std::ceil(high / step - 1e-9) * step;
+        const int intervals = static_cast<int>(std::lround((to - from) / step));
+        if (intervals <= maxIntervals) {
+            return {from, to, intervals + 1, step};
+        }
+        ++f;
     }
-    const double from = std::floor(low / step + 1e-9) * step;
-    const double to = std::ceil(high / step - 1e-9) * step;
-    return {from, to, static_cast<int>(std::lround((to - from) / step)) + 1};
 }
 
 bool PlotWidget::RunData::isLive() const {
@@ -120,6 +158,7 @@ PlotWidget::PlotWidget(QWidget* parent) : QWidget(parent) {
     connect(m_timeAxis, &QValueAxis::rangeChanged, this, [this] {
         if (!m_settingRange) {
             m_autoScale = false;
+            fitUserRangeTicks(m_timeAxis, Qt::Horizontal);
         }
         render(true); // the visible time range decides the decimation
     });
@@ -129,9 +168,9 @@ PlotWidget::PlotWidget(QWidget* parent) : QWidget(parent) {
     m_cursor->setPen(QPen(plotCursorColour(), 1.2, Qt::DashLine));
     m_cursor->setVisible(false);
     m_chart->addSeries(m_cursor);
-    createValueAxes();
+    updateValueAxes();
     m_cursor->attachAxis(m_timeAxis);
-    m_cursor->attachAxis(m_valueAxis);
+    m_cursor->attachAxis(valueAxis());
 
     m_view = new InteractiveChartView(m_chart, this);
     auto* layout = new QVBoxLayout(this);
@@ -175,6 +214,10 @@ void PlotWidget::removeRun(int runId) {
         m_chart->removeSeries(trace.series);
         delete trace.series;
     }
+    if (it->key) {
+        m_chart->removeSeries(it->key);
+        delete it->key;
+    }
     m_runs.erase(it);
     rebuildTraces();
 }
@@ -199,13 +242,15 @@ void PlotWidget::setSelectedColumns(const QStringList& names) {
     }
     m_selected = names;
     m_selected.removeAll(QStringLiteral("t"));
-    updateValueAxisType();
     rebuildTraces();
 }
 
-QList<QLineSeries*> PlotWidget::dataSeries() const {
+QList<QLineSeries*> PlotWidget::dataSeries(int runId) const {
     QList<QLineSeries*> out;
     for (const RunData& entry : m_runs) {
+        if (runId != -1 && entry.run->id() != runId) {
+            continue;
+        }
         for (const Trace& trace : entry.traces) {
             out.append(trace.series);
         }
@@ -217,6 +262,14 @@ QAbstractAxis* PlotWidget::timeAxis() const {
     return m_timeAxis;
 }
 
+QList<QAbstractAxis*> PlotWidget::valueAxes() const {
+    QList<QAbstractAxis*> axes;
+    for (const ValueAxis& axis : m_axes) {
+        axes.append(axis.axis);
+    }
+    return axes;
+}
+
 void PlotWidget::rebuildTraces() {
     // drop every curve, then make one per chosen column and run, colour by column
     for (RunData& entry : m_runs) {
@@ -226,20 +279,14 @@ void PlotWidget::rebuildTraces() {
         }
         entry.traces.clear();
         entry.t.clear();
-    }
-    std::vector<const SampleLayout*> layouts;
-    for (const RunData& entry : m_runs) {
-        layouts.push_back(&entry.run->layout());
-    }
-    QStringList units;
-    for (const QString& name : m_selected) {
-        if (const SampleColumn* column = findColumn(layouts, name)) {
-            if (!units.contains(column->unit)) {
-                units.append(column->unit);
-            }
+        if (entry.key) {
+            m_chart->removeSeries(entry.key);
+            delete entry.key;
+            entry.key = nullptr;
         }
     }
-    const bool mixedUnits = units.size() > 1;
+    updateValueAxes();
+    const bool mixedUnits = m_axes.size() > 1;
     const bool severalRuns = m_runs.size() > 1;
     for (std::size_t r = 0; r < m_runs.size(); ++r) {
         RunData& entry = m_runs[r];
@@ -254,9 +301,6 @@ void PlotWidget::rebuildTraces() {
             if (mixedUnits && !info.unit.isEmpty()) { // a quaternion's entries have none
                 legend += QStringLiteral(" [%1]").arg(info.unit);
             }
-            if (severalRuns) {
-                legend += QStringLiteral(" · %1").arg(entry.run->name());
-            }
             auto* series = new QLineSeries;
             series->setName(legend);
             QPen pen(curveColour(k), kCurveWidth, runPenStyle(static_cast<int>(r)));
@@ -264,21 +308,42 @@ void PlotWidget::rebuildTraces() {
             pen.setJoinStyle(Qt::RoundJoin);
             series->setPen(pen);
             m_chart->addSeries(series);
-            series->attachAxis(m_timeAxis);
-            series->attachAxis(m_valueAxis);
             Trace trace;
             trace.column = column;
             trace.name = m_selected[k];
             trace.series = series;
+            const QString key = axisKeyOf(info);
+            for (std::size_t a = 0; a < m_axes.size(); ++a) {
+                if (m_axes[a].key == key) {
+                    trace.axis = a;
+                }
+            }
+            series->attachAxis(m_timeAxis);
+            series->attachAxis(m_axes[trace.axis].axis);
             entry.traces.push_back(std::move(trace));
         }
     }
+    // with several runs, one legend entry per run names it and shows its line style
+    if (severalRuns) {
+        for (std::size_t r = 0; r < m_runs.size(); ++r) {
+            RunData& entry = m_runs[r];
+            entry.key = new QLineSeries;
+            entry.key->setName(entry.run->name());
+            entry.key->setPen(
+                QPen(plotRunKeyColour(), kCurveWidth, runPenStyle(static_cast<int>(r))));
+            m_chart->addSeries(entry.key);
+            entry.key->attachAxis(m_timeAxis);
+            entry.key->attachAxis(valueAxis());
+        }
+    }
 
-    // the cursor is drawn last, over the curves, and stays out of the legend
+    // the cursor is drawn last, over the curves, and stays out of the legend; its points are
+    // set again for the new axis (a log axis must not see the old ones)
     m_chart->removeSeries(m_cursor);
+    m_cursor->clear();
     m_chart->addSeries(m_cursor);
     m_cursor->attachAxis(m_timeAxis);
-    m_cursor->attachAxis(m_valueAxis);
+    m_cursor->attachAxis(valueAxis());
     for (QLegendMarker* marker : m_chart->legend()->markers(m_cursor)) {
         marker->setVisible(false);
     }
@@ -383,7 +448,7 @@ void PlotWidget::render(bool all) {
                 }
             }
             // a log axis cannot show zero or negative values (an exactly closed loop): gaps
-            if (m_logarithmic) {
+            if (m_axes[trace.axis].logarithmic) {
                 points.removeIf([](const QPointF& p) { return !(p.y() > 0); });
             }
             trace.series->replace(points);
@@ -391,61 +456,116 @@ void PlotWidget::render(bool all) {
     }
 }
 
-void PlotWidget::createValueAxes() {
-    // Qt Charts has separate linear and log axis types: both stay in the chart, the unused one
-    // hidden, so that switching never deletes an axis the scene still draws
-    m_linearAxis = new QValueAxis;
-    m_linearAxis->setLabelFormat(QStringLiteral("%g"));
-    m_linearAxis->setRange(0.0, 1.0);
-    m_logAxis = new QLogValueAxis;
-    m_logAxis->setBase(10.0);
-    m_logAxis->setLabelFormat(QStringLiteral("%.0e"));
-    m_logAxis->setMinorTickCount(8);
-    m_logAxis->setMinorGridLinePen(QPen(plotMinorGridColour(), 1.0));
-    m_logAxis->setRange(1e-16, 1.0);
-    m_logAxis->setVisible(false);
-    m_chart->addAxis(m_linearAxis, Qt::AlignLeft);
-    m_chart->addAxis(m_logAxis, Qt::AlignLeft);
-    m_valueAxis = m_linearAxis;
-    const auto onRange = [this] {
-        if (!m_settingRange) {
-            m_autoScale = false;
-        }
-        updateCursor();
-    };
-    connect(m_linearAxis, &QValueAxis::rangeChanged, this, onRange);
-    connect(m_logAxis, &QLogValueAxis::rangeChanged, this, onRange);
+QAbstractAxis* PlotWidget::createValueAxis(bool logarithmic, Qt::Alignment alignment) {
+    QAbstractAxis* axis = nullptr;
+    if (logarithmic) {
+        auto* log = new QLogValueAxis;
+        log->setBase(10.0);
+        log->setLabelFormat(QStringLiteral("%.0e"));
+        log->setMinorTickCount(8);
+        log->setMinorGridLinePen(QPen(plotMinorGridColour(), 1.0));
+        log->setRange(1e-16, 1.0);
+        connect(log, &QLogValueAxis::rangeChanged, this, [this] {
+            if (!m_settingRange) {
+                m_autoScale = false;
+            }
+            updateCursor();
+        });
+        axis = log;
+    } else {
+        auto* linear = new QValueAxis;
+        linear->setLabelFormat(QStringLiteral("%g"));
+        linear->setRange(0.0, 1.0);
+        connect(linear, &QValueAxis::rangeChanged, this, [this, linear] {
+            if (!m_settingRange) {
+                m_autoScale = false;
+                fitUserRangeTicks(linear, Qt::Vertical);
+            }
+            updateCursor();
+        });
+        axis = linear;
+    }
+    m_chart->addAxis(axis, alignment);
+    return axis;
 }
 
-void PlotWidget::updateValueAxisType() {
+void PlotWidget::updateValueAxes() {
     std::vector<const SampleLayout*> layouts;
     for (const RunData& entry : m_runs) {
         layouts.push_back(&entry.run->layout());
     }
-    bool logarithmic = !m_selected.isEmpty();
+    // the axes the chosen columns need, in the order of their first column
+    std::vector<ValueAxis> wanted;
     for (const QString& name : m_selected) {
         const SampleColumn* column = findColumn(layouts, name);
-        const bool log = column ? familyIsLogarithmic(column->family)
-                                : name.startsWith(QStringLiteral("violation."));
-        logarithmic = logarithmic && log;
+        if (column == nullptr) {
+            continue;
+        }
+        const QString key = axisKeyOf(*column);
+        auto it = std::find_if(wanted.begin(), wanted.end(),
+                               [&key](const ValueAxis& a) { return a.key == key; });
+        if (it == wanted.end()) {
+            wanted.push_back({key, key == kLogAxisKey, nullptr, {}, {}});
+            it = wanted.end() - 1;
+        }
+        const QString family = familyTitle(column->family);
+        if (!it->families.contains(family)) {
+            it->families.append(family);
+        }
+        if (!it->units.contains(column->unit)) {
+            it->units.append(column->unit);
+        }
     }
-    if (logarithmic == m_logarithmic) {
+    if (wanted.empty()) {
+        wanted.push_back({QString(), false, nullptr, {}, {}}); // an empty chart still has one
+    }
+    const bool same =
+        std::equal(wanted.begin(), wanted.end(), m_axes.begin(), m_axes.end(),
+                   [](const ValueAxis& a, const ValueAxis& b) { return a.key == b.key; });
+    if (same) {
+        for (std::size_t a = 0; a < wanted.size(); ++a) {
+            m_axes[a].families = wanted[a].families;
+            m_axes[a].units = wanted[a].units;
+        }
         return;
     }
-    m_logarithmic = logarithmic;
-    QAbstractAxis* old = m_valueAxis;
-    m_valueAxis = logarithmic ? static_cast<QAbstractAxis*>(m_logAxis) : m_linearAxis;
-    for (QAbstractSeries* series : m_chart->series()) {
-        // the curves are rebuilt for the new choice; a log axis must not see their old values
-        if (auto* line = qobject_cast<QLineSeries*>(series)) {
-            line->clear();
-        }
-        series->detachAxis(old);
-        series->attachAxis(m_valueAxis);
+    // other units: new axes, the first on the left, then right, left, ...
+    for (ValueAxis& old : m_axes) {
+        m_chart->removeAxis(old.axis);
+        delete old.axis;
     }
-    old->setVisible(false);
-    m_valueAxis->setVisible(true);
-    updateTitles();
+    m_axes = std::move(wanted);
+    for (std::size_t a = 0; a < m_axes.size(); ++a) {
+        ValueAxis& axis = m_axes[a];
+        axis.axis = createValueAxis(axis.logarithmic, a % 2 == 0 ? Qt::AlignLeft : Qt::AlignRight);
+        // the first axis's grid only: the others' lines would cross it at other heights
+        axis.axis->setGridLineVisible(a == 0);
+        axis.axis->setMinorGridLineVisible(a == 0);
+    }
+    m_autoScale = true;
+}
+
+int PlotWidget::maxIntervals(Qt::Orientation orientation) const {
+    const QSizeF size = m_chart->size();
+    if (orientation == Qt::Vertical) {
+        // the plot's height, less than the axis's: Qt Charts gives a tick its share of the
+        // whole axis, margins and time axis included
+        double height = size.height() - kChartChromeHeight;
+        if (!m_chart->title().isEmpty()) {
+            height -= kTitleHeight;
+        }
+        if (m_chart->legend()->isVisible() && m_chart->legend()->alignment() == Qt::AlignBottom) {
+            height -= kBottomLegendHeight;
+        }
+        const double perTick = QFontMetricsF(valueAxis()->labelsFont()).height() + kTickSlack;
+        return std::clamp(static_cast<int>(height / perTick) - 1, 2, 6);
+    }
+    // the time axis's labels are at most as wide as "88.88"
+    double width = size.width() - 160; // the value axes, the margins and a side legend
+    const double perTick =
+        QFontMetricsF(m_timeAxis->labelsFont()).horizontalAdvance(QStringLiteral("88.88")) +
+        kTimeLabelSlack;
+    return std::clamp(static_cast<int>(width / perTick) - 1, 2, 6);
 }
 
 void PlotWidget::applyAutoScale(bool exact) {
@@ -454,8 +574,8 @@ void PlotWidget::applyAutoScale(bool exact) {
     }
     // time: to the end of each live run, to the last sample of each finished one
     double tMax = 0;
-    double low = std::numeric_limits<double>::infinity();
-    double high = -std::numeric_limits<double>::infinity();
+    std::vector<double> low(m_axes.size(), std::numeric_limits<double>::infinity());
+    std::vector<double> high(m_axes.size(), -std::numeric_limits<double>::infinity());
     bool live = false;
     for (const RunData& entry : m_runs) {
         if (entry.run->isActive()) {
@@ -464,9 +584,25 @@ void PlotWidget::applyAutoScale(bool exact) {
         } else if (!entry.t.empty()) {
             tMax = std::max(tMax, entry.t.back());
         }
+        const bool windowed = m_windowEnd > m_windowStart;
         for (const Trace& trace : entry.traces) {
-            low = std::min(low, m_logarithmic ? trace.minPositive : trace.min);
-            high = std::max(high, trace.max);
+            const bool log = m_axes[trace.axis].logarithmic;
+            double lowest = log ? trace.minPositive : trace.min;
+            double highest = trace.max;
+            if (windowed) { // the values inside the window only
+                lowest = std::numeric_limits<double>::infinity();
+                highest = -lowest;
+                for (std::size_t i = 0; i < entry.t.size(); ++i) {
+                    const double v = trace.y[i];
+                    if (entry.t[i] >= m_windowStart && entry.t[i] <= m_windowEnd &&
+                        std::isfinite(v) && (!log || v > 0)) {
+                        lowest = std::min(lowest, v);
+                        highest = std::max(highest, v);
+                    }
+                }
+            }
+            low[trace.axis] = std::min(low[trace.axis], lowest);
+            high[trace.axis] = std::max(high[trace.axis], highest);
         }
     }
 
@@ -474,66 +610,138 @@ void PlotWidget::applyAutoScale(bool exact) {
     // in Qt Charts) change a few times per run rather than at every refresh
     const bool grow = live && !exact;
     m_settingRange = true;
-    const NiceRange time = niceRange(0.0, tMax > 0 ? tMax : 1.0);
-    setTimeRange(time);
-    if (auto* log = qobject_cast<QLogValueAxis*>(m_valueAxis)) {
-        double from = 1e-16;
-        double to = 1.0;
-        if (low <= high && high > 0) {
-            // whole decades around the data
-            from = std::pow(10.0, std::floor(std::log10(low)));
-            to = std::pow(10.0, std::ceil(std::log10(high) + 1e-9));
-        }
-        if (grow) {
-            from = std::min(from, log->min());
-            to = std::max(to, log->max());
-        }
-        to = std::max(to, kMinAxisSpan * 10.0); // Qt Charts draws no axis over a tinier span
-        if (from != log->min() || to != log->max()) {
-            log->setRange(from, to);
-        }
-    } else if (auto* linear = qobject_cast<QValueAxis*>(m_valueAxis)) {
-        NiceRange value{0.0, 1.0, 6};
-        if (low <= high) {
-            double span = high - low;
-            if (span <= 1e-12 * std::max(std::abs(high), std::abs(low))) {
-                span = std::abs(high) * 0.1; // a constant curve
-            }
-            span = std::max(span, kMinAxisSpan);
-            // pad, but not across zero: a magnitude or an energy that never changes sign keeps
-            // its axis on one side
-            double from = low - kAutoScalePad * span;
-            double to = high + kAutoScalePad * span;
-            if (low >= 0 && from < 0) {
-                from = 0;
-            }
-            if (high <= 0 && to > 0) {
-                to = 0;
-            }
-            if (grow && linear->min() <= from && linear->max() >= to) {
-                from = linear->min(); // still inside: keep the axis as it is
-                to = linear->max();
-            } else if (grow) {
-                // outside: grow by a further tenth of the span to skip the next few steps
-                from = std::min(low >= 0 ? from : from - 0.1 * span, linear->min());
-                to = std::max(high <= 0 ? to : to + 0.1 * span, linear->max());
-            }
-            value = niceRange(from, to);
-        }
-        if (value.min != linear->min() || value.max != linear->max()) {
-            linear->setRange(value.min, value.max);
-            linear->setTickCount(value.ticks);
+    if (m_windowEnd > m_windowStart) {
+        NiceRange window = niceRange(m_windowStart, m_windowEnd, maxIntervals(Qt::Horizontal));
+        window.min = m_windowStart; // the window exactly, ticks at round times inside it
+        window.max = m_windowEnd;
+        setTimeRange(window);
+    } else {
+        setTimeRange(niceRange(0.0, tMax > 0 ? tMax : 1.0, maxIntervals(Qt::Horizontal)));
+    }
+    for (std::size_t a = 0; a < m_axes.size(); ++a) {
+        if (auto* log = qobject_cast<QLogValueAxis*>(m_axes[a].axis)) {
+            scaleLog(log, low[a], high[a], grow);
+        } else if (auto* linear = qobject_cast<QValueAxis*>(m_axes[a].axis)) {
+            scaleLinear(linear, low[a], high[a], grow);
         }
     }
     m_settingRange = false;
+    fitValueAxes(m_exporting || !m_view ? m_chart->size() : QSizeF(m_view->size()));
     updateCursor();
 }
 
-void PlotWidget::setTimeRange(const NiceRange& range) {
-    if (range.min != m_timeAxis->min() || range.max != m_timeAxis->max()) {
-        m_timeAxis->setRange(range.min, range.max);
-        m_timeAxis->setTickCount(range.ticks);
+void PlotWidget::scaleLog(QLogValueAxis* log, double low, double high, bool grow) {
+    double from = 1e-16;
+    double to = 1.0;
+    if (low <= high && high > 0) {
+        // whole decades around the data
+        from = std::pow(10.0, std::floor(std::log10(low)));
+        to = std::pow(10.0, std::ceil(std::log10(high) + 1e-9));
     }
+    if (grow) {
+        from = std::min(from, log->min());
+        to = std::max(to, log->max());
+    }
+    to = std::max(to, kMinAxisSpan * 10.0); // Qt Charts draws no axis over a tinier span
+    if (from != log->min() || to != log->max()) {
+        log->setRange(from, to);
+    }
+}
+
+void PlotWidget::scaleLinear(QValueAxis* linear, double low, double high, bool grow) {
+    NiceRange value = niceRange(0.0, 1.0, maxIntervals(Qt::Vertical));
+    if (low <= high) {
+        double span = high - low;
+        if (span <= 1e-12 * std::max(std::abs(high), std::abs(low))) {
+            span = std::abs(high) * 0.1; // a constant curve
+        }
+        span = std::max(span, kMinAxisSpan);
+        // pad, but not across zero: a magnitude or an energy that never changes sign keeps
+        // its axis on one side
+        double from = low - kAutoScalePad * span;
+        double to = high + kAutoScalePad * span;
+        if (low >= 0 && from < 0) {
+            from = 0;
+        }
+        if (high <= 0 && to > 0) {
+            to = 0;
+        }
+        if (grow && linear->min() <= from && linear->max() >= to) {
+            from = linear->min(); // still inside: keep the axis as it is
+            to = linear->max();
+        } else if (grow) {
+            // outside: grow by a further tenth of the span to skip the next few steps
+            from = std::min(low >= 0 ? from : from - 0.1 * span, linear->min());
+            to = std::max(high <= 0 ? to : to + 0.1 * span, linear->max());
+        }
+        value = niceRange(from, to, maxIntervals(Qt::Vertical));
+    }
+    setRangeAndTicks(linear, value);
+}
+
+void PlotWidget::setRangeAndTicks(QValueAxis* axis, const NiceRange& range) {
+    if (range.min == axis->min() && range.max == axis->max()) {
+        setTicks(axis, range);
+        return;
+    }
+    // Qt Charts lays the axis out at each change: with dynamic ticks, the old step over a new,
+    // much wider range would make a label per step (millions); fixed ticks in between are cheap
+    if (axis->tickType() == QValueAxis::TicksDynamic && axis->tickInterval() != range.step) {
+        axis->setTickCount(std::max(2, range.ticks));
+        axis->setTickType(QValueAxis::TicksFixed);
+    }
+    axis->setRange(range.min, range.max);
+    setTicks(axis, range);
+}
+
+void PlotWidget::setTicks(QValueAxis* axis, const NiceRange& range) {
+    // dynamic ticks at multiples of the step from 0, so that zero is exactly a tick; decimals
+    // for the step (0.025: 3), %g beyond what fixed decimals show well
+    const double magnitude = std::max(std::abs(range.min), std::abs(range.max));
+    QString format = QStringLiteral("%g");
+    if (range.step >= 1e-4 && magnitude < 1e6) {
+        int decimals = 0;
+        while (decimals < 6 && std::abs(range.step * std::pow(10.0, decimals) -
+                                        std::round(range.step * std::pow(10.0, decimals))) >
+                                   1e-6 * range.step * std::pow(10.0, decimals)) {
+            ++decimals;
+        }
+        format = QStringLiteral("%.%1f").arg(decimals);
+    }
+    if (axis->labelFormat() != format) {
+        axis->setLabelFormat(format);
+    }
+    // never more than kMaxTicks labels, whatever the range (a step for another range)
+    double step = range.step;
+    if (!(step > 0) || (axis->max() - axis->min()) / step > kMaxTicks) {
+        step = niceRange(axis->min(), axis->max(), kMaxTicks).step;
+    }
+    if (axis->tickAnchor() != 0.0) {
+        axis->setTickAnchor(0.0);
+    }
+    if (axis->tickInterval() != step) {
+        axis->setTickInterval(step);
+    }
+    if (axis->tickType() != QValueAxis::TicksDynamic) {
+        axis->setTickType(QValueAxis::TicksDynamic);
+    }
+}
+
+void PlotWidget::fitUserRangeTicks(QValueAxis* axis, Qt::Orientation orientation) {
+    const NiceRange ticks = niceRange(axis->min(), axis->max(), maxIntervals(orientation));
+    setTicks(axis, ticks);
+}
+
+void PlotWidget::setTimeRange(const NiceRange& range) {
+    setRangeAndTicks(m_timeAxis, range);
+}
+
+void PlotWidget::setTimeWindow(double t0, double t1) {
+    m_windowStart = t0;
+    m_windowEnd = t1;
+    m_autoScale = true;
+    applyAutoScale(true);
+    render(true);
 }
 
 void PlotWidget::resetZoom() {
@@ -551,7 +759,7 @@ void PlotWidget::setTimeCursor(double t) {
 }
 
 void PlotWidget::updateCursor() {
-    if (!m_cursor || !m_valueAxis) {
+    if (!m_cursor || m_axes.empty()) {
         return;
     }
     if (!std::isfinite(m_cursorTime)) {
@@ -560,10 +768,10 @@ void PlotWidget::updateCursor() {
     }
     double low = 0;
     double high = 1;
-    if (auto* log = qobject_cast<QLogValueAxis*>(m_valueAxis)) {
+    if (auto* log = qobject_cast<QLogValueAxis*>(valueAxis())) {
         low = log->min();
         high = log->max();
-    } else if (auto* linear = qobject_cast<QValueAxis*>(m_valueAxis)) {
+    } else if (auto* linear = qobject_cast<QValueAxis*>(valueAxis())) {
         low = linear->min();
         high = linear->max();
     }
@@ -575,20 +783,11 @@ void PlotWidget::updateCursor() {
 }
 
 void PlotWidget::updateTitles() {
-    std::vector<const SampleLayout*> layouts;
-    for (const RunData& entry : m_runs) {
-        layouts.push_back(&entry.run->layout());
-    }
     QStringList families;
-    QStringList units;
-    for (const QString& name : m_selected) {
-        if (const SampleColumn* column = findColumn(layouts, name)) {
-            const QString family = familyTitle(column->family);
+    for (const ValueAxis& axis : m_axes) {
+        for (const QString& family : axis.families) {
             if (!families.contains(family)) {
                 families.append(family);
-            }
-            if (!units.contains(column->unit)) {
-                units.append(column->unit);
             }
         }
     }
@@ -608,65 +807,277 @@ void PlotWidget::updateTitles() {
     m_title = title;
     m_families = families;
     fitLayout(m_view->size());
-    if (m_valueAxis) {
-        // one family: its name; several: their units only; none (nothing chosen): no title
-        QString axisTitle = families.size() == 1 ? families.front() : QString();
-        if (!units.isEmpty()) {
-            const QString unitText = units.join(QStringLiteral(", "));
-            axisTitle =
-                axisTitle.isEmpty() ? unitText : QStringLiteral("%1 (%2)").arg(axisTitle, unitText);
-        }
-        m_valueAxis->setTitleText(axisTitle);
+}
+
+QString PlotWidget::fittedTitle(const QSizeF& chartSize) const {
+    // short charts (a dock at 1280×800) keep their height for the curves: the dock names the
+    // plot, so the title goes (an empty chart keeps it: it says how to fill it); a narrow one
+    // drops the mechanism's name, then the title
+    if (chartSize.height() < kMinHeightForTitle && !m_runs.empty() && !m_exporting) {
+        return {};
     }
+    const QFontMetricsF metrics(m_chart->titleFont());
+    const double room = chartSize.width() - kLegendChrome;
+    QStringList candidates{m_title};
+    if (m_runs.empty()) {
+        candidates.append(QStringLiteral("No run yet: press F5"));
+    } else {
+        candidates.append(m_families.join(QStringLiteral(", ")));
+    }
+    for (const QString& candidate : candidates) {
+        if (metrics.horizontalAdvance(candidate) <= room) {
+            return candidate;
+        }
+    }
+    return {};
+}
+
+std::optional<PlotWidget::LegendPlacement>
+PlotWidget::legendPlacement(const QSizeF& chartSize, const QStringList& labels) const {
+    if (labels.isEmpty()) {
+        return std::nullopt;
+    }
+    const QFontMetricsF metrics(m_chart->legend()->font());
+    double widest = 0;
+    for (const QString& label : labels) {
+        widest = std::max(widest, metrics.horizontalAdvance(label));
+    }
+    const double column = kLegendMarkerWidth + widest;
+    const double width = chartSize.width() - kLegendChrome;
+    const double rows =
+        (chartSize.height() - kSideLegendChrome) / (metrics.height() + kLegendRowGap);
+    const bool wide = chartSize.width() >= kMinWidthForSideLegend;
+    const bool sideFits =
+        wide && column <= kMaxSideLegendShare * width && static_cast<double>(labels.size()) <= rows;
+    // below the plot, Qt Charts gives each label an equal share of the row, counting the
+    // hidden entries too (the cursor's, a run's curves named by another run's)
+    const auto markers = static_cast<double>(
+        std::max<qsizetype>(m_chart->legend()->markers().size(), labels.size()));
+    const bool bottomFits =
+        widest <= (width - static_cast<double>(labels.size()) * kLegendMarkerWidth) / markers;
+    // many curves, or a short chart: at the side, whose labels keep the plot's height
+    const bool preferSide =
+        labels.size() > kMaxCurvesInBottomLegend || chartSize.height() < kMinHeightForTitle;
+    if (sideFits && (preferSide || !bottomFits)) {
+        return LegendPlacement{Qt::AlignRight, column};
+    }
+    if (bottomFits) {
+        return LegendPlacement{Qt::AlignBottom, 0};
+    }
+    if (m_exporting) {
+        return LegendPlacement{Qt::AlignRight, column}; // an export is large, and names its curves
+    }
+    return std::nullopt;
 }
 
 void PlotWidget::fitLayout(const QSizeF& chartSize) {
-    // short charts (a dock at 1280×800) keep their height for the curves: the dock names the
-    // plot, so the title goes, and the legend moves to the side when there is room
-    const bool shortChart = chartSize.height() < kMinHeightForTitle;
-    const bool side = chartSize.width() >= kMinWidthForSideLegend &&
-                      (dataSeries().size() > kMaxCurvesInBottomLegend || shortChart);
-    Qt::Alignment alignment = side ? Qt::AlignRight : Qt::AlignBottom;
-    // the legend only when its labels read whole: in a row below the plot, else in a column to
-    // its right taking at most kMaxSideLegendShare of the width; a narrow chart has none (the
-    // series list beside it shows the colours)
-    const QFontMetricsF metrics(m_chart->legend()->font());
-    double row = 0;
-    double column = 0;
-    const QList<QLineSeries*> curves = dataSeries();
-    for (const QLineSeries* curve : curves) {
-        const double entry = kLegendMarkerWidth + metrics.horizontalAdvance(curve->name());
-        row += entry;
-        column = std::max(column, entry);
+    // the legend only when its labels read whole: each chosen column once (from the first run
+    // with it), then each run by its full name or "Run 3"; with no room for the columns, the
+    // runs alone (the series list beside the plot then shows the columns' colours); a chart
+    // too small for even that has none
+    QStringList curves;
+    std::vector<const QLineSeries*> named; // the curves whose legend entry names a column
+    for (const RunData& entry : m_runs) {
+        for (const Trace& trace : entry.traces) {
+            if (std::none_of(named.begin(), named.end(), [&](const QLineSeries* s) {
+                    return s->name() == trace.series->name();
+                })) {
+                named.push_back(trace.series);
+                curves.append(trace.series->name());
+            }
+        }
     }
-    const double width = chartSize.width() - kLegendChrome;
-    bool fits = !curves.isEmpty();
-    if (alignment == Qt::AlignBottom && row > width) {
-        alignment = Qt::AlignRight;
+    QStringList fullKeys;
+    QStringList shortKeys;
+    for (const RunData& entry : m_runs) {
+        if (entry.key) {
+            fullKeys.append(entry.run->name());
+            shortKeys.append(entry.run->name().section(QStringLiteral(" · "), 0, 0));
+        }
     }
-    if (alignment == Qt::AlignRight && column > kMaxSideLegendShare * width) {
-        fits = m_exporting; // an export is wide enough, and names its curves
+    std::optional<LegendPlacement> placement;
+    QStringList keys;
+    bool namesColumns = true;
+    const std::array<std::pair<bool, const QStringList*>, 4> choices{
+        {{true, &fullKeys}, {true, &shortKeys}, {false, &fullKeys}, {false, &shortKeys}}};
+    for (const auto& [withColumns, runKeys] : choices) {
+        if (!withColumns && runKeys->isEmpty()) {
+            break; // one run: its curves are the legend
+        }
+        placement = legendPlacement(chartSize, (withColumns ? curves : QStringList()) + *runKeys);
+        if (placement) {
+            keys = *runKeys;
+            namesColumns = withColumns;
+            break;
+        }
     }
-    if (m_chart->legend()->alignment() != alignment) {
-        m_chart->legend()->setAlignment(alignment);
+    int k = 0;
+    for (RunData& entry : m_runs) {
+        if (entry.key && !keys.isEmpty() && entry.key->name() != keys[k]) {
+            entry.key->setName(keys[k]);
+        }
+        k += entry.key ? 1 : 0;
+        for (const Trace& trace : entry.traces) {
+            const bool shown =
+                namesColumns && std::find(named.begin(), named.end(), trace.series) != named.end();
+            // (a marker reads as hidden while the legend is: set it whatever it says)
+            for (QLegendMarker* marker : m_chart->legend()->markers(trace.series)) {
+                marker->setVisible(shown);
+            }
+        }
     }
+    const bool fits = placement.has_value();
+    if (fits && m_chart->legend()->alignment() != placement->alignment) {
+        m_chart->legend()->setAlignment(placement->alignment);
+    }
+    m_sideLegendWidth = fits ? placement->width : 0.0;
     if (m_chart->legend()->isVisible() != fits) {
         m_chart->legend()->setVisible(fits);
     }
-    if (fits != m_legendShown && !m_exporting) {
-        m_legendShown = fits;
-        Q_EMIT legendChanged();
+    if (!m_exporting) {
+        m_legendLabels = fits ? (namesColumns ? curves : QStringList()) + keys : QStringList();
+        const bool columnsNamed = fits && namesColumns;
+        if (fits != m_legendShown || columnsNamed != m_legendNamesColumns) {
+            m_legendShown = fits;
+            m_legendNamesColumns = columnsNamed;
+            Q_EMIT legendChanged();
+        }
     }
-    // (an empty chart keeps its title: it says how to fill it)
-    const QString title = shortChart && !m_runs.empty() && !m_exporting ? QString() : m_title;
+    const QString title = fittedTitle(chartSize);
     if (m_chart->title() != title) {
         m_chart->setTitle(title);
+    }
+    fitValueAxes(chartSize);
+}
+
+double PlotWidget::labelsWidth(const ValueAxis& axis) const {
+    const QFontMetricsF metrics(axis.axis->labelsFont());
+    double widest = 0;
+    if (auto* log = qobject_cast<QLogValueAxis*>(axis.axis)) {
+        const QByteArray format = log->labelFormat().toLatin1();
+        for (const double value : {log->min(), log->max()}) {
+            widest = std::max(
+                widest, metrics.horizontalAdvance(QString::asprintf(format.constData(), value)));
+        }
+    } else if (auto* linear = qobject_cast<QValueAxis*>(axis.axis)) {
+        const QByteArray format = linear->labelFormat().toLatin1();
+        const double step = linear->tickInterval();
+        if (step > 0 && (linear->max() - linear->min()) / step < 100) {
+            for (double k = std::ceil(linear->min() / step - 1e-9);
+                 k * step <= linear->max() * (1 + 1e-12) + 1e-300; k += 1) {
+                widest = std::max(widest, metrics.horizontalAdvance(
+                                              QString::asprintf(format.constData(), k * step)));
+            }
+        }
+    }
+    return widest + kAxisLabelPadding;
+}
+
+void PlotWidget::fitValueAxes(const QSizeF& chartSize) {
+    // the room along a vertical axis is the plot's height
+    double height = chartSize.height() - kChartChromeHeight;
+    if (!m_chart->title().isEmpty()) {
+        height -= kTitleHeight;
+    }
+    if (m_chart->legend()->isVisible() && m_chart->legend()->alignment() == Qt::AlignBottom) {
+        height -= kBottomLegendHeight;
+    }
+    std::vector<QString> titles;
+    for (const ValueAxis& axis : m_axes) {
+        const QFontMetricsF metrics(axis.axis->titleFont());
+        const QString units = axis.units.join(QStringLiteral(", "));
+        // one family: its name and unit; several: their units only; a quaternion's entries
+        // (no unit): the family
+        QStringList candidates;
+        if (axis.families.size() == 1) {
+            candidates.append(units.isEmpty()
+                                  ? axis.families.front()
+                                  : QStringLiteral("%1 (%2)").arg(axis.families.front(), units));
+        }
+        candidates.append(units);
+        QString title;
+        for (const QString& candidate : candidates) {
+            if (metrics.horizontalAdvance(candidate) + kAxisTitleSlack <= height) {
+                title = candidate;
+                break;
+            }
+        }
+        titles.push_back(title);
+    }
+
+    // Qt Charts' share for the vertical axes: 40 % of the width beside the legend, split
+    // between the sides by their number of axes
+    const double room =
+        kVerticalAxesShare * (chartSize.width() - kLegendChrome - m_sideLegendWidth);
+    const auto fits = [&](std::size_t shown, bool withTitles) {
+        double need[2] = {0, 0};
+        for (std::size_t a = 0; a < shown; ++a) {
+            double width = labelsWidth(m_axes[a]);
+            if (withTitles && !titles[a].isEmpty()) {
+                width += QFontMetricsF(m_axes[a].axis->titleFont()).height() + kAxisTitlePadding;
+            }
+            need[a % 2] += width;
+        }
+        const double perAxis = room / static_cast<double>(shown);
+        return need[0] <= perAxis * static_cast<double>((shown + 1) / 2) &&
+               need[1] <= perAxis * static_cast<double>(shown / 2);
+    };
+    std::size_t shown = m_axes.size();
+    bool withTitles = fits(shown, true);
+    while (!withTitles && shown > 1 && !fits(shown, false)) {
+        --shown;
+        withTitles = fits(shown, true);
+    }
+    // the time axis: Qt Charts gives the horizontal axes 40 % of the height beside the title
+    // and a legend below; its title goes when its labels and title do not fit both
+    double below = chartSize.height() - kChartMargins;
+    if (!m_chart->title().isEmpty()) {
+        below -= kTitleHeight;
+    }
+    if (m_chart->legend()->isVisible() && m_chart->legend()->alignment() == Qt::AlignBottom) {
+        below -= kBottomLegendHeight;
+    }
+    const double line = QFontMetricsF(m_timeAxis->labelsFont()).height() + kTextMargins;
+    const QString timeTitle = kVerticalAxesShare * below >= 2 * line + kAxisTitlePadding
+                                  ? QStringLiteral("t (s)")
+                                  : QString();
+    if (m_timeAxis->titleText() != timeTitle) {
+        m_timeAxis->setTitleText(timeTitle);
+    }
+    for (std::size_t a = 0; a < m_axes.size(); ++a) {
+        QAbstractAxis* axis = m_axes[a].axis;
+        const QString title = withTitles ? titles[a] : QString();
+        if (axis->titleText() != title) {
+            axis->setTitleText(title);
+        }
+        if (axis->isVisible() != (a < shown)) {
+            axis->setVisible(a < shown);
+        }
     }
 }
 
 void PlotWidget::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     fitLayout(m_view->size());
+    fitTickCounts();
+}
+
+void PlotWidget::fitTickCounts() {
+    if (m_autoScale) {
+        bool live = false;
+        for (const RunData& entry : m_runs) {
+            live = live || entry.isLive();
+        }
+        applyAutoScale(!live); // the ranges' steps depend on the room for tick labels
+        return;
+    }
+    // the user's zoom keeps its ranges, with round steps for the new room
+    fitUserRangeTicks(m_timeAxis, Qt::Horizontal);
+    for (const ValueAxis& axis : m_axes) {
+        if (auto* linear = qobject_cast<QValueAxis*>(axis.axis)) {
+            fitUserRangeTicks(linear, Qt::Vertical);
+        }
+    }
 }
 
 QColor PlotWidget::columnColour(const QString& name) const {
@@ -692,6 +1103,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
     m_exporting = true;
     fitLayout(QSizeF(size));
     m_chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+    fitTickCounts(); // the ticks (and auto ranges) for the export's size
     if (m_chart->layout()) {
         m_chart->layout()->activate();
     }
@@ -702,6 +1114,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
             m_exporting = false;
             fitLayout(viewGeometry.size());
             m_chart->setGeometry(viewGeometry);
+            fitTickCounts();
             render(true);
             return false;
         }
@@ -713,6 +1126,7 @@ bool PlotWidget::renderTo(QPaintDevice& device, const QSize& size) {
     m_exporting = false;
     fitLayout(viewGeometry.size());
     m_chart->setGeometry(viewGeometry);
+    fitTickCounts();
     if (m_chart->layout()) {
         m_chart->layout()->activate();
     }

@@ -8,11 +8,15 @@
 // points per pixel column when there are more points than pixels.
 //
 // Curves are chosen by column name (SampleLayout, e.g. "q.theta1"); each chosen column is shown
-// for every run that has it: colour per column, line style per run. The value axis is
-// logarithmic when every chosen column belongs to a logarithmic family (constraint violation).
+// for every run that has it: colour per column, line style per run, and with several runs the
+// legend has one entry per run in its line style. Each unit has its own value axis (the first
+// on the left, the next on the right, and so on), so that CPU time in ns does not flatten angles
+// in rad; the logarithmic families (constraint violations) share one log axis. Tick counts and
+// axis titles follow the chart's size so that no label is elided.
 
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QColor>
@@ -70,6 +74,10 @@ public:
     void setTimeCursor(double t);
     double timeCursor() const { return m_cursorTime; }
 
+    /// Shows [t0, t1] (s) only, its values scaled to the data inside it (a video's clip); an
+    /// empty window (t1 <= t0) shows all data again.
+    void setTimeWindow(double t0, double t1);
+
     /// Back to the automatic ranges (all data of every run).
     void resetZoom();
     bool isAutoScaling() const { return m_autoScale; }
@@ -84,19 +92,39 @@ public:
 
     // inspection (tests, the main window)
     QChart* chart() const { return m_chart; }
-    /// Curves shown (one per chosen column and run), without the time cursor.
-    QList<QLineSeries*> dataSeries() const;
+    /// Curves shown (one per chosen column and run; of run `runId` only if not -1), without the
+    /// time cursor and the runs' legend entries.
+    QList<QLineSeries*> dataSeries(int runId = -1) const;
     QLineSeries* cursorSeries() const { return m_cursor; }
     QAbstractAxis* timeAxis() const;
-    QAbstractAxis* valueAxis() const { return m_valueAxis; }
-    bool isLogarithmic() const { return m_logarithmic; }
+    /// The first value axis (on the left): the first chosen column's.
+    QAbstractAxis* valueAxis() const { return m_axes.front().axis; }
+    /// Every value axis, one per unit of the chosen columns (one for all logarithmic ones).
+    QList<QAbstractAxis*> valueAxes() const;
+    /// Whether the first value axis is logarithmic.
+    bool isLogarithmic() const { return m_axes.front().logarithmic; }
+    /// The legend's entries (chosen columns, then runs when there are several), as shown.
+    const QStringList& legendLabels() const { return m_legendLabels; }
     /// The families of the chosen columns, in their order ("Actuator forces τ", ...).
     const QStringList& plottedFamilies() const { return m_families; }
     /// Whether the chart shows its legend: only when every label fits whole, below the plot
-    /// or to its right; otherwise the series list beside the plot names the colours.
+    /// or to its right.
     bool isLegendShown() const { return m_legendShown; }
+    /// Whether the legend names the chosen columns; when not, it names the runs only (or is
+    /// hidden) and the series list beside the plot shows the columns' colours.
+    bool legendNamesColumns() const { return m_legendNamesColumns; }
     /// The colour of chosen column `name`'s curves; invalid if it is not chosen.
     QColor columnColour(const QString& name) const;
+
+    struct NiceRange {
+        double min = 0;
+        double max = 1;
+        int ticks = 6;
+        double step = 0.2;
+    };
+    /// [low, high] widened to multiples of a round tick step (1, 2, 2.5 or 5 × 10^k) giving at
+    /// most maxIntervals intervals, about six when there is room.
+    static NiceRange niceRange(double low, double high, int maxIntervals = 6);
 
 Q_SIGNALS:
     /// New samples were drawn (after a refresh that found some).
@@ -112,6 +140,7 @@ private:
     struct Trace {
         int column = -1;
         QString name;
+        std::size_t axis = 0; ///< index in m_axes
         std::vector<double> y;
         double min = std::numeric_limits<double>::infinity(); ///< over the finite values
         double max = -std::numeric_limits<double>::infinity();
@@ -124,30 +153,64 @@ private:
         std::shared_ptr<const SimulationRun> run;
         std::vector<double> t; ///< s, the run's first loaded() samples
         std::vector<Trace> traces;
+        QLineSeries* key = nullptr; ///< the legend's entry for the run (no points), or null
         bool isLive() const;
+    };
+    /// A value axis and what it shows.
+    struct ValueAxis {
+        QString key; ///< the unit, or kLogAxisKey for the logarithmic families
+        bool logarithmic = false;
+        QAbstractAxis* axis = nullptr;
+        QStringList families; ///< titles of its columns' families, in order
+        QStringList units;
     };
 
     void rebuildTraces();
     void pull(RunData& entry);
     void render(bool all);
-    void createValueAxes();
-    void updateValueAxisType();
-    struct NiceRange {
-        double min = 0;
-        double max = 1;
-        int ticks = 6;
-    };
-    /// [low, high] widened to multiples of a round tick step, and the tick count.
-    static NiceRange niceRange(double low, double high);
+    /// Makes m_axes one axis per unit of the chosen columns (the runs' layouts name them), keeping
+    /// the axes when the units are the same as before.
+    void updateValueAxes();
+    QAbstractAxis* createValueAxis(bool logarithmic, Qt::Alignment alignment);
+    /// The most tick intervals an axis of this chart can label without eliding, by its size.
+    int maxIntervals(Qt::Orientation orientation) const;
+    void scaleLinear(QValueAxis* axis, double low, double high, bool grow);
+    void scaleLog(QLogValueAxis* axis, double low, double high, bool grow);
+    /// The axes' tick counts (and, when auto-scaling, ranges) for the chart's size.
+    void fitTickCounts();
     /// Fits the axes to the data; with exact false and a run live, the axes only grow.
     void applyAutoScale(bool exact = false);
     void setTimeRange(const NiceRange& range);
+    /// Ticks at the multiples of range.step, labelled with as many decimals as the step needs.
+    static void setTicks(QValueAxis* axis, const NiceRange& range);
+    /// The axis's range and ticks, without a moment of the old step over the new range.
+    static void setRangeAndTicks(QValueAxis* axis, const NiceRange& range);
+    /// After the user's zoom or pan: ticks at round steps of the new range.
+    void fitUserRangeTicks(QValueAxis* axis, Qt::Orientation orientation);
     void updateCursor();
     void updateTitles();
+    /// Each value axis's title (its family and unit, only the unit when the chart is too short
+    /// for that, nothing when not even the unit fits) and whether it is shown at all: Qt Charts
+    /// gives the vertical axes 40 % of the chart's width and elides their labels beyond it, so
+    /// the titles go first, then the last axes (their curves keep their scale; the legend and
+    /// the first axes name their units).
+    void fitValueAxes(const QSizeF& chartSize);
+    /// The width (px) an axis's tick labels need at its range, with their padding.
+    double labelsWidth(const ValueAxis& axis) const;
     /// Fits the chart's furniture to its size (px): the legend below the plot, or to its right
     /// (whole labels) when there are many curves or the chart is short, if the chart is at least
-    /// kMinWidthForSideLegend wide; the title only on charts at least kMinHeightForTitle tall.
+    /// kMinWidthForSideLegend wide; the title only on charts at least kMinHeightForTitle tall;
+    /// the axis titles.
     void fitLayout(const QSizeF& chartSize);
+    struct LegendPlacement {
+        Qt::Alignment alignment = Qt::AlignBottom;
+        double width = 0; ///< px, of a legend at the side
+    };
+    /// Where a legend of these labels reads whole at this size; none if nowhere.
+    std::optional<LegendPlacement> legendPlacement(const QSizeF& chartSize,
+                                                   const QStringList& labels) const;
+    /// The chart's title as it fits this size: whole, without the mechanism, or none.
+    QString fittedTitle(const QSizeF& chartSize) const;
     bool renderTo(QPaintDevice& device, const QSize& size);
     /// Columns of the min/max decimation: the plot's pixel columns, fewer on screen when many
     /// curves are shown.
@@ -156,9 +219,7 @@ private:
     QChart* m_chart = nullptr;
     InteractiveChartView* m_view = nullptr;
     QValueAxis* m_timeAxis = nullptr;
-    QValueAxis* m_linearAxis = nullptr;
-    QLogValueAxis* m_logAxis = nullptr;
-    QAbstractAxis* m_valueAxis = nullptr; ///< the one of the two in use
+    std::vector<ValueAxis> m_axes; ///< never empty
     QLineSeries* m_cursor = nullptr;
     QAction* m_resetZoomAction = nullptr;
     QTimer m_refreshTimer;
@@ -166,14 +227,18 @@ private:
     bool m_hadLiveRun = false; ///< a run was live at the last refresh (or was just added)
     std::vector<RunData> m_runs;
     QStringList m_selected;
-    bool m_logarithmic = false;
     bool m_autoScale = true;
     bool m_settingRange = false; ///< ranges being set by the auto-scale, not by the user
     QStringList m_families;      ///< of the chosen columns (updateTitles)
     QString m_title;          ///< the chart's title, shown when there is room and always exported
     bool m_exporting = false; ///< decimate to every pixel column of the export
     double m_cursorTime = std::numeric_limits<double>::quiet_NaN();
+    double m_windowStart = 0; ///< s: the time window, when m_windowEnd > m_windowStart
+    double m_windowEnd = 0;
     bool m_legendShown = false;
+    bool m_legendNamesColumns = false;
+    double m_sideLegendWidth = 0; ///< px, while the legend is at the side
+    QStringList m_legendLabels;   ///< the legend's entries while it is shown
 };
 
 } // namespace sslm::ui

@@ -297,5 +297,9 @@ inline QColor plotCursorColour() {
 inline QColor plotMinorGridColour() {
     return QColor(235, 235, 235);
 }
+/// A run's legend entry: its line style in a neutral grey.
+inline QColor plotRunKeyColour() {
+    return QColor(110, 110, 110);
+}
 
 } // namespace sslm::ui

@@ -30,6 +30,7 @@
 #include "ui/plots/series_chooser.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/ui/fixtures/charts.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -374,6 +375,8 @@ private Q_SLOTS:
         const auto first = simulatedRun(m_scraper, 1, 1.0);
         const auto second = simulatedRun(m_scraper, 2, 0.5);
         PlotWidget plot;
+        plot.resize(kPlotWidth, kPlotHeight);
+        plot.show();
         plot.setSelectedColumns({QStringLiteral("energy.kinetic"), QStringLiteral("energy.total")});
         plot.addRun(first);
         plot.addRun(second);
@@ -381,8 +384,11 @@ private Q_SLOTS:
         QCOMPARE(series.size(), 4);
         QCOMPARE(series[0]->count(), 101);
         QCOMPARE(series[2]->count(), 51);
-        QVERIFY(series[0]->name().contains(QStringLiteral("Run 1")));
-        QVERIFY(series[2]->name().contains(QStringLiteral("Run 2")));
+        // the legend names each column once and each run in its line style
+        QVERIFY(plot.isLegendShown());
+        QCOMPARE(plot.legendLabels(),
+                 (QStringList{QStringLiteral("kinetic"), QStringLiteral("total"),
+                              QStringLiteral("Run 1"), QStringLiteral("Run 2")}));
         QCOMPARE(series[0]->pen().color(), series[2]->pen().color());
         QVERIFY(series[0]->pen().color() != series[1]->pen().color());
         QVERIFY(series[0]->pen().style() != series[2]->pen().style());
@@ -390,6 +396,84 @@ private Q_SLOTS:
         plot.removeRun(1);
         QCOMPARE(plot.dataSeries().size(), 2);
         QCOMPARE(plot.runIds(), QList<int>{2});
+    }
+
+    // Qt Charts elides a label to "..." when its axis has no room: the tick counts, axis titles,
+    // the axes shown and the legend follow the chart's size so that nothing drawn is elided,
+    // from a 300×150 chart to a maximised one, for the Stewart platform's three units (rad, m
+    // and its quaternion's entries) with CPU time (ns) on a fourth axis
+    void tickLabelsReadWhole() {
+        const auto model = loadExample("stewart_platform.json");
+        const auto run = simulatedRun(model, 1, 0.5, 1e-8);
+        PlotWidget plot;
+        plot.show();
+        plot.addRun(run);
+        const QStringList q = columnsOf(run->layout(), SeriesFamily::Position);
+        const QStringList cpu = columnsOf(run->layout(), SeriesFamily::CpuTime);
+        for (const QStringList& columns : {q, q + cpu, cpu}) {
+            plot.setSelectedColumns(columns);
+            for (const QSize size : {QSize(300, 150), QSize(400, 200), QSize(620, 190),
+                                     QSize(1000, 260), QSize(1800, 1000)}) {
+                plot.resize(size);
+                QTest::qWait(20); // Qt Charts lays out through posted events
+                const QString elided = fixtures::elidedText(*plot.chart());
+                QVERIFY2(elided.isEmpty(),
+                         qPrintable(QStringLiteral("%1×%2: \"%3\" in %4")
+                                        .arg(size.width())
+                                        .arg(size.height())
+                                        .arg(elided, fixtures::chartTexts(*plot.chart())
+                                                         .join(QStringLiteral(" | ")))));
+                // the first axis always has its labels, three ticks at least
+                auto* first = qobject_cast<QValueAxis*>(plot.valueAxis());
+                QVERIFY(first != nullptr && first->isVisible());
+                QVERIFY((first->max() - first->min()) / first->tickInterval() >= 2 - 1e-9);
+            }
+        }
+        // each unit on its own axis: rad, m and the quaternion's entries, then ns
+        plot.setSelectedColumns(q + cpu);
+        plot.resize(1800, 1000);
+        QTest::qWait(20);
+        QCOMPARE(plot.valueAxes().size(), 4);
+        for (QAbstractAxis* axis : plot.valueAxes()) {
+            QVERIFY(axis->isVisible());
+        }
+        QCOMPARE(plot.valueAxes().back()->titleText(), QStringLiteral("CPU time per sample (ns)"));
+    }
+
+    // a video's clip: the time axis spans the window exactly, the values are those inside it,
+    // and an export at the video's plot panel size has a legend naming the curves
+    void timeWindowShowsTheClip() {
+        const auto run = simulatedRun(m_scraper, 1, 2.0);
+        PlotWidget plot;
+        plot.resize(640, 720);
+        plot.addRun(run);
+        plot.setSelectedColumns({QStringLiteral("q.theta1")});
+        const double allMax = axisMax(plot.valueAxis());
+        plot.setTimeWindow(0.5, 0.8);
+        QCOMPARE(qobject_cast<QValueAxis*>(plot.timeAxis())->min(), 0.5);
+        QCOMPARE(qobject_cast<QValueAxis*>(plot.timeAxis())->max(), 0.8);
+        double low = 1e300;
+        double high = -1e300;
+        const int column = run->layout().indexOf(QStringLiteral("q.theta1"));
+        for (std::size_t i = 0; i < run->samples().size(); ++i) {
+            const double t = run->samples().value(i, 0);
+            if (t >= 0.5 && t <= 0.8) {
+                low = std::min(low, run->samples().value(i, column));
+                high = std::max(high, run->samples().value(i, column));
+            }
+        }
+        QVERIFY(axisMin(plot.valueAxis()) <= low && axisMax(plot.valueAxis()) >= high);
+        // tighter than all data's range: the clip's values fill the plot
+        QVERIFY2(axisMax(plot.valueAxis()) - axisMin(plot.valueAxis()) < 0.8 * allMax,
+                 qPrintable(QStringLiteral("%1..%2 for %3..%4 (all to %5)")
+                                .arg(axisMin(plot.valueAxis()))
+                                .arg(axisMax(plot.valueAxis()))
+                                .arg(low)
+                                .arg(high)
+                                .arg(allMax)));
+        QVERIFY(!plot.renderImage(QSize(640, 720)).isNull());
+        plot.setTimeWindow(0, 0); // all again
+        QCOMPARE(qobject_cast<QValueAxis*>(plot.timeAxis())->max(), 2.0);
     }
 
     void chooserAndDockPickColumns() {
