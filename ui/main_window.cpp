@@ -50,7 +50,7 @@ const QString kExtraPlotsKey = QStringLiteral("mainWindow/extraPlotColumns");
 const QString kLastDirKey = QStringLiteral("lastDirectory");
 /// The docks' layout: 3 added Torque vs angle, 4 the Check panel, 5 the History, 7 more room
 /// for the graph and the Runs list; older layouts are ignored.
-constexpr int kStateVersion = 7;
+constexpr int kStateVersion = 8;
 
 /// An entry of File ▸ Examples: a file of the examples folder (tst_main_window checks that
 /// every example file there has one).

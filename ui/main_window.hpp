@@ -126,6 +126,7 @@ public:
     QDockWidget* historyDock() const { return m_historyDock; }
     PlotDock* jointPlotDock() const { return m_jointPlot; }
     PlotDock* reactionPlotDock() const { return m_reactionPlot; }
+    PlotDock* cpuPlotDock() const { return m_cpuPlot; }
     /// Driving torque against input angle of the playback run.
     InputAnglePlot* torqueAnglePlot() const { return m_torqueAngle; }
     QDockWidget* torqueAngleDock() const { return m_torqueAngleDock; }
@@ -295,6 +296,7 @@ private:
     MechanismGraphView* m_graph = nullptr;
     PlotDock* m_jointPlot = nullptr;
     PlotDock* m_reactionPlot = nullptr;
+    PlotDock* m_cpuPlot = nullptr;
     InputAnglePlot* m_torqueAngle = nullptr;
     QDockWidget* m_torqueAngleDock = nullptr;
     BalancePanel* m_balancePanel = nullptr;

@@ -121,10 +121,17 @@ void MainWindow::createDocks() {
 
     m_jointPlot = new PlotDock(tr("Joint coordinates"), this);
     m_reactionPlot = new PlotDock(tr("Cut reactions"), this);
+    // the solver's cost as it runs, on an axis of its own (a tab beside the reactions)
+    m_cpuPlot = new PlotDock(tr("CPU time"), this);
+    m_cpuPlot->setToolTip(tr("CPU time of the multiplier solve and of the whole right-hand "
+                             "side per sample (ns)"));
     addDockWidget(Qt::BottomDockWidgetArea, m_jointPlot);
     splitDockWidget(m_jointPlot, m_reactionPlot, Qt::Horizontal);
-    m_jointPlot->follow(m_controller);
-    m_reactionPlot->follow(m_controller);
+    tabifyDockWidget(m_reactionPlot, m_cpuPlot);
+    m_reactionPlot->raise();
+    for (PlotDock* plot : {m_jointPlot, m_reactionPlot, m_cpuPlot}) {
+        plot->follow(m_controller);
+    }
 
     // the driving torque against the input angle, of the playback run (inverse dynamics)
     m_torqueAngle = new InputAnglePlot;
@@ -208,7 +215,7 @@ void MainWindow::createSimulationMenu() {
 }
 
 PlotDock* MainWindow::addPlotDock() {
-    auto* dock = new PlotDock(tr("Plot %1").arg(m_extraPlots.size() + 3), this);
+    auto* dock = new PlotDock(tr("Plot %1").arg(m_extraPlots.size() + 4), this);
     m_extraPlots.push_back(dock);
     dock->follow(m_controller);
     for (const std::shared_ptr<SimulationRun>& run : m_controller->history()->runs()) {
@@ -238,6 +245,7 @@ void MainWindow::addDockToggles() {
     m_viewMenu->addAction(m_propertiesDock->toggleViewAction());
     m_viewMenu->addAction(m_jointPlot->toggleViewAction());
     m_viewMenu->addAction(m_reactionPlot->toggleViewAction());
+    m_viewMenu->addAction(m_cpuPlot->toggleViewAction());
     m_viewMenu->addAction(m_torqueAngleDock->toggleViewAction());
     m_viewMenu->addAction(m_balanceDock->toggleViewAction());
     m_viewMenu->addAction(m_playback->toggleViewAction());

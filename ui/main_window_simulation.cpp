@@ -239,8 +239,10 @@ void MainWindow::showDefaultSeries(const SimulationRun& run, bool replace) {
         reaction = columns(SeriesFamily::Reaction, true);
         break;
     }
-    const std::array<std::pair<PlotDock*, QStringList>, 2> plots{
-        {{m_jointPlot, joint}, {m_reactionPlot, reaction}}};
+    const std::array<std::pair<PlotDock*, QStringList>, 3> plots{
+        {{m_jointPlot, joint},
+         {m_reactionPlot, reaction},
+         {m_cpuPlot, columns(SeriesFamily::CpuTime, false)}}};
     for (const auto& [dock, defaults] : plots) {
         SeriesChooser& chooser = *dock->chooser();
         if (replace) {
@@ -380,6 +382,7 @@ void MainWindow::showSample(int index) {
     }
     m_jointPlot->plot()->setTimeCursor(t);
     m_reactionPlot->plot()->setTimeCursor(t);
+    m_cpuPlot->plot()->setTimeCursor(t);
     m_torqueAngle->setMarkedSample(index);
     m_shownSample = index;
 }

@@ -185,11 +185,21 @@ private Q_SLOTS:
         }
 
         // plot legends read whole; a plot too narrow for its legend has none, and its series
-        // list shows each chosen column's curve colour instead
-        for (PlotDock* dock : {window->jointPlotDock(), window->reactionPlotDock()}) {
+        // list shows each chosen column's curve colour instead; no text of a plot is elided
+        for (PlotDock* dock :
+             {window->jointPlotDock(), window->reactionPlotDock(), window->cpuPlotDock()}) {
             PlotWidget& plot = *dock->plot();
             QVERIFY(!plot.dataSeries().isEmpty());
-            if (plot.isLegendShown()) {
+            if (dock->isVisible() && !dock->visibleRegion().isEmpty()) {
+                const QString elided = fixtures::elidedText(*plot.chart());
+                QVERIFY2(
+                    elided.isEmpty(),
+                    qPrintable(
+                        QStringLiteral("%1: \"%2\" in %3")
+                            .arg(dock->windowTitle(), elided,
+                                 fixtures::chartTexts(*plot.chart()).join(QStringLiteral(" | ")))));
+            }
+            if (plot.legendNamesColumns()) {
                 const QStringList texts = fixtures::legendTexts(*plot.chart());
                 for (QLineSeries* series : plot.dataSeries()) {
                     QVERIFY2(texts.contains(series->name()), qPrintable(series->name()));
@@ -267,6 +277,69 @@ private Q_SLOTS:
                 QVERIFY2(bar->rect().contains(button->geometry()), qPrintable(action->text()));
             }
         }
+    }
+
+    // two runs plotted: the legend names both (the line style tells them apart); each plot,
+    // the CPU time's too, reads whole
+    void twoRunsShowALegendNamingBoth_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    void twoRunsShowALegendNamingBoth() {
+        QFETCH(QSize, size);
+        auto window = fixtures::openWindow("carpet_scraper.json", size);
+        fixtures::typeInto(window->runPanel()->endTimeBox(), 0.3);
+        const auto first = fixtures::runWithF5(*window);
+        QVERIFY(first && first->summary()->ok);
+        fixtures::typeInto(window->runPanel()->endTimeBox(), 0.5);
+        const auto second = fixtures::runWithF5(*window);
+        QVERIFY(second && second->summary()->ok && second != first);
+        QTest::qWait(100);
+        PlotWidget& plot = *window->jointPlotDock()->plot();
+        if (const QByteArray dir = qgetenv("SSLM_LAYOUT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            window->grab().save(QStringLiteral("%1/layout_two_runs_joints_%2x%3.png")
+                                    .arg(QString::fromLocal8Bit(dir))
+                                    .arg(size.width())
+                                    .arg(size.height()));
+        }
+        QVERIFY(plot.isLegendShown());
+        const QStringList labels = plot.legendLabels();
+        qInfo() << "legend:" << labels;
+        // the columns too, or the series list beside the plot shows their colours
+        QCOMPARE(labels.size(),
+                 (plot.legendNamesColumns() ? plot.selectedColumns().size() : 0) + 2);
+        QVERIFY2(labels.contains(first->name()) ||
+                     labels.contains(first->name().section(QStringLiteral(" · "), 0, 0)),
+                 qPrintable(labels.join(QStringLiteral(", "))));
+        QVERIFY2(labels.contains(second->name()) ||
+                     labels.contains(second->name().section(QStringLiteral(" · "), 0, 0)),
+                 qPrintable(labels.join(QStringLiteral(", "))));
+        for (const QString& label : labels) {
+            QVERIFY2(fixtures::legendTexts(*plot.chart()).contains(label),
+                     qPrintable(label + QStringLiteral(" not in ") +
+                                fixtures::legendTexts(*plot.chart()).join(QStringLiteral(" | "))));
+        }
+        window->cpuPlotDock()->raise();
+        QTest::qWait(100);
+        if (const QByteArray dir = qgetenv("SSLM_LAYOUT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            window->grab().save(QStringLiteral("%1/layout_two_runs_%2x%3.png")
+                                    .arg(QString::fromLocal8Bit(dir))
+                                    .arg(size.width())
+                                    .arg(size.height()));
+        }
+        for (PlotDock* dock :
+             {window->jointPlotDock(), window->reactionPlotDock(), window->cpuPlotDock()}) {
+            if (dock->visibleRegion().isEmpty()) {
+                continue; // a tab behind another
+            }
+            const QString elided = fixtures::elidedText(*dock->plot()->chart());
+            QVERIFY2(elided.isEmpty(),
+                     qPrintable(QStringLiteral("%1: %2").arg(dock->windowTitle(), elided)));
+        }
+        QVERIFY(!window->cpuPlotDock()->visibleRegion().isEmpty());
+        QCOMPARE(window->cpuPlotDock()->plot()->dataSeries().size(), 4); // λ solve and RHS, twice
     }
 };
 
