@@ -87,6 +87,7 @@ struct VideoExporter::Frames {
             plot->setSelectedColumns(options.plotColumns.isEmpty() ? defaultPlotColumns(*run)
                                                                    : options.plotColumns);
             plot->refresh();
+            plot->setTimeWindow(options.t0, options.t1); // the clip, not the whole run
         }
     }
 
@@ -341,6 +342,15 @@ QStringList VideoExporter::defaultPlotColumns(const SimulationRun& run) {
         }
     }
     return names;
+}
+
+QImage VideoExporter::renderFrame(int frame) {
+    if (!m_setupError.isEmpty()) {
+        return {};
+    }
+    Frames frames(m_run, m_options);
+    frames.prepare(m_options, frameCount());
+    return frames.render(frameTime(frame), m_options);
 }
 
 bool VideoExporter::exportVideo(const std::function<bool(int frame, int frameCount)>& progress,

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+#include <QImage>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -69,6 +70,10 @@ public:
     /// (install the package "ffmpeg"), ffmpeg's own messages, or a file that cannot be written.
     bool exportVideo(const std::function<bool(int frame, int frameCount)>& progress,
                      QString* error);
+
+    /// Frame `frame` (< frameCount()) as exportVideo encodes it; null if the options are not
+    /// exportable. Each call sets up the off-screen view anew: for a look at one frame.
+    QImage renderFrame(int frame);
 
     /// The options as used: even size, time range clamped to the run.
     const VideoExportOptions& options() const { return m_options; }

@@ -216,6 +216,12 @@ private Q_SLOTS:
         VideoExporter exporter(m_run, o);
         const int width = kSize.width() + VideoExporter::plotPanelWidth(kSize.height());
         QCOMPARE(exporter.frameSize(), QSize(width, kSize.height()));
+        // LOOK at it (SSLM_UI_GRAB_DIR): the plot spans the clip, 0.5 to 1.5 s, with a legend
+        const QImage first = exporter.renderFrame(0);
+        QCOMPARE(first.size(), QSize(width, kSize.height()));
+        if (const QByteArray dir = qgetenv("SSLM_UI_GRAB_DIR"); !dir.isEmpty()) {
+            first.save(QString::fromLocal8Bit(dir) + QStringLiteral("/video_frame_plot.png"));
+        }
         QString error;
         QVERIFY2(exporter.exportVideo({}, &error), qPrintable(error));
         const QJsonObject s = probe(o.path);
