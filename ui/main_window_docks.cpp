@@ -153,7 +153,9 @@ void MainWindow::createDocks() {
 void MainWindow::applyDefaultDockSizes() {
     // the 3-D view keeps about half of what the run panel leaves, and 60 % of the height
     const int w = width();
-    resizeDocks({m_runPanel, m_graphDock}, {280, std::max(480, (w - 280) * 9 / 20)},
+    // (no more than the window has: a narrow window keeps its width)
+    resizeDocks({m_runPanel, m_graphDock},
+                {280, std::max(m_graphDock->minimumSizeHint().width(), (w - 280) * 9 / 20)},
                 Qt::Horizontal);
     // the Runs list shows four runs or more with its buttons (150 px showed one and a half)
     const int runs = std::clamp(height() / 4, 200, 240);

@@ -29,7 +29,9 @@ QString names(const std::vector<std::string>& cuts) {
 
 MechanismGraphView::MechanismGraphView(QWidget* parent)
     : QWidget(parent), m_scene(new MechanismGraphScene(this)), m_canvas(new GraphCanvas(m_scene)),
-      m_panel(new GraphSidePanel), m_splitter(new QSplitter(Qt::Horizontal)),
+      // the panel below the graph until resizeEvent finds the room to put it beside: side by
+      // side, the two minimum widths would bound the window's before it is first laid out
+      m_panel(new GraphSidePanel), m_splitter(new QSplitter(Qt::Vertical)),
       m_fit(new QAction(tr("Fit Graph to View"), this)) {
     m_splitter->addWidget(m_canvas);
     m_splitter->addWidget(m_panel);
@@ -81,7 +83,8 @@ Qt::Orientation MechanismGraphView::splitOrientation() const {
 void MechanismGraphView::resizeEvent(QResizeEvent* event) {
     // side by side only when the canvas keeps a graph-sized share beside the panel's minimum
     const Qt::Orientation wanted = width() >= kSideBySideWidth ? Qt::Horizontal : Qt::Vertical;
-    if (m_splitter->orientation() != wanted) {
+    if (m_splitter->orientation() != wanted || !m_splitSized) {
+        m_splitSized = true;
         m_splitter->setOrientation(wanted);
         // the graph the larger share: 3/5 beside the panel, 2/3 above it (the panel scrolls)
         const int length = wanted == Qt::Horizontal ? width() : height();

@@ -98,6 +98,7 @@ private:
     GraphCanvas* m_canvas;
     GraphSidePanel* m_panel;
     QSplitter* m_splitter;
+    bool m_splitSized = false; ///< the splitter's shares set for the view's size once
     QAction* m_fit;
     CutPicker m_picker;
     std::shared_ptr<const Model> m_model;
