@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/main_window.hpp"
 
+#include <array>
+
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDir>
@@ -34,6 +37,7 @@
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/style/resources.hpp"
 #include "ui/style/style_sheet.hpp"
+#include "ui/style/theme.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace sslm::ui {
@@ -111,6 +115,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new Mechan
     setWindowTitle(QStringLiteral("SSLM Studio"));
     setWindowIcon(applicationIcon());
     setStyleSheet(studioStyleSheet());
+    // light or dark: the style sheet's colours follow (the widgets repaint themselves)
+    connect(ThemeWatcher::instance(), &ThemeWatcher::themeChanged, this,
+            [this] { setStyleSheet(studioStyleSheet()); });
     // the centre: the 3-D view, and the 2-D editor of the same document
     m_centralTabs = new QTabWidget(this);
     m_centralTabs->setDocumentMode(true);
@@ -415,6 +422,7 @@ void MainWindow::createMenus() {
                          "pans)."));
     connect(orbit, &QAction::toggled, m_view, &MechanismView::setOrbitEnabled);
     createCameraMenu();
+    createThemeMenu();
     m_viewMenu->addSeparator();
     QAction* traces = m_viewMenu->addAction(tr("Show &Traces"));
     traces->setCheckable(true);
@@ -514,6 +522,28 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     settings.setValue(kExtraPlotsKey, plots);
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::createThemeMenu() {
+    // light or dark: the desktop's scheme by default
+    QMenu* theme = m_viewMenu->addMenu(tr("T&heme"));
+    auto* group = new QActionGroup(this);
+    const ThemeChoice saved = savedThemeChoice();
+    const std::array<std::pair<ThemeChoice, QString>, 3> choices{
+        {{ThemeChoice::Desktop, tr("Follow the &Desktop")},
+         {ThemeChoice::Light, tr("&Light")},
+         {ThemeChoice::Dark, tr("&Dark")}}};
+    for (const auto& [choice, text] : choices) {
+        QAction* action = theme->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(choice == saved);
+        action->setData(themeChoiceName(choice));
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [choice = choice] { applyThemeChoice(choice); });
+    }
+    theme->actions().front()->setToolTip(
+        tr("Light or dark as the desktop's colour scheme is, and as it changes"));
+    theme->setToolTipsVisible(true);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

@@ -236,6 +236,7 @@ private:
     void updateEditTab(const MechanismSpec& spec);
     /// The View menu's camera commands (standard views, projection, floor).
     void createCameraMenu();
+    void createThemeMenu();
     /// Makes `spec`, which does not compile (for `reason`), the document: the Edit tab shows it
     /// to be finished; nothing is simulated and the 3-D view is empty under its banner.
     void showUnfinished(const MechanismSpec& spec,

@@ -20,6 +20,7 @@
 #include "ui/help/about_dialog.hpp"
 #include "ui/main_window.hpp"
 #include "ui/style/resources.hpp"
+#include "ui/style/theme.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace {
@@ -126,6 +127,11 @@ int main(int argc, char* argv[]) try {
         std::fprintf(stderr, "sslm-studio: --view %s: give iso, front, top or side\n",
                      qPrintable(parser.value(QStringLiteral("view"))));
         return 2;
+    }
+    // light or dark: the desktop's scheme unless View > Theme chose one
+    if (const sslm::ui::ThemeChoice theme = sslm::ui::savedThemeChoice();
+        theme != sslm::ui::ThemeChoice::Desktop) {
+        sslm::ui::applyThemeChoice(theme);
     }
     sslm::ui::MainWindow window;
     if (!screenshot.isEmpty()) {

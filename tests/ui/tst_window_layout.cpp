@@ -42,6 +42,8 @@
 #include "ui/plots/series_chooser.hpp"
 #include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
+#include "ui/style/palette.hpp"
+#include "ui/style/theme.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/ui/fixtures/charts.hpp"
@@ -294,6 +296,78 @@ private Q_SLOTS:
         window->resize(900, 600);
         QTest::qWait(20);
         QCOMPARE(window->width(), 900);
+    }
+
+    // dark when the desktop is (its palette), and on the user's choice while open: the plots,
+    // the graph's paper, the 3-D view and the style sheet's messages follow; light again after
+    void darkThemeFollowsThePalette_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    void darkThemeFollowsThePalette() {
+        QFETCH(QSize, size);
+        const auto shoot = [&size](MainWindow& window, const char* name) {
+            if (const QByteArray dir = qgetenv("SSLM_LAYOUT_SCREENSHOT_DIR"); !dir.isEmpty()) {
+                window.grab().save(QStringLiteral("%1/layout_%2_%3x%4.png")
+                                       .arg(QString::fromLocal8Bit(dir), QLatin1String(name))
+                                       .arg(size.width())
+                                       .arg(size.height()));
+            }
+        };
+        const auto isDark = [](MainWindow& window) {
+            const QImage view = window.mechanismView()->snapshot();
+            const int viewLightness = view.pixelColor(view.width() / 2, 2).lightness();
+            const int paper = window.graphView()->canvas()->backgroundBrush().color().lightness();
+            const bool plotDark =
+                window.jointPlotDock()->plot()->chart()->theme() == QChart::ChartThemeDark;
+            qInfo("3-D view %d, graph paper %d, plot %s", viewLightness, paper,
+                  plotDark ? "dark" : "light");
+            return viewLightness < 100 && paper < 100 && plotDark;
+        };
+        const auto isLight = [](MainWindow& window) {
+            const QImage view = window.mechanismView()->snapshot();
+            qInfo("light? 3-D view %d, graph paper %d, plot %d",
+                  view.pixelColor(view.width() / 2, 2).lightness(),
+                  window.graphView()->canvas()->backgroundBrush().color().lightness(),
+                  int(window.jointPlotDock()->plot()->chart()->theme()));
+            return view.pixelColor(view.width() / 2, 2).lightness() > 200 &&
+                   window.graphView()->canvas()->backgroundBrush().color().lightness() > 200 &&
+                   window.jointPlotDock()->plot()->chart()->theme() == QChart::ChartThemeLight;
+        };
+
+        // the desktop's palette is dark before the window opens (as a dark desktop gives it)
+        QApplication::setPalette(darkPalette());
+        {
+            auto window = fixtures::openWindow("carpet_scraper.json", size);
+            fixtures::typeInto(window->runPanel()->endTimeBox(), 0.5);
+            QVERIFY(fixtures::runWithF5(*window));
+            QTest::qWait(100);
+            QVERIFY(isDarkTheme());
+            QVERIFY(isDark(*window));
+            QVERIFY(window->styleSheet().contains(infoMessageColours().background.name()));
+            shoot(*window, "dark");
+            for (PlotDock* dock : {window->jointPlotDock(), window->reactionPlotDock()}) {
+                const QString elided = fixtures::elidedText(*dock->plot()->chart());
+                QVERIFY2(elided.isEmpty(), qPrintable(elided));
+            }
+            // the user picks Light while it is open, then the desktop's scheme again
+            applyThemeChoice(ThemeChoice::Light);
+            QTest::qWait(50);
+            QVERIFY(!isDarkTheme());
+            QVERIFY(isLight(*window));
+            QVERIFY(window->styleSheet().contains(infoMessageColours().background.name()));
+            shoot(*window, "light");
+            QCOMPARE(savedThemeChoice(), ThemeChoice::Light);
+            applyThemeChoice(ThemeChoice::Dark);
+            QTest::qWait(50);
+            QVERIFY(isDark(*window));
+            QCOMPARE(window->jointPlotDock()->plot()->dataSeries().size(), 7); // curves kept
+        }
+        applyThemeChoice(ThemeChoice::Desktop);
+        QCOMPARE(savedThemeChoice(), ThemeChoice::Desktop);
+        QVERIFY(!isDarkTheme()); // Xvfb's desktop: Fusion's light palette
     }
 
     void twoRunsShowALegendNamingBoth_data() {

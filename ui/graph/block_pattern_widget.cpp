@@ -19,9 +19,6 @@ namespace {
 constexpr int kLargestCell = 34; // px
 constexpr int kSmallestCell = 16;
 constexpr int kSwatch = 5;
-const QColor kGridColour = blockGridColour();
-const QColor kEmptyText = blockEmptyTextColour();
-const QColor kBlockFill = blockFillColour();
 
 } // namespace
 
@@ -175,7 +172,7 @@ void BlockPatternWidget::paintEvent(QPaintEvent*) {
             const BlockPatternCell& blockCell = cell(r, c);
             const QRectF rect = QRectF(cellRect(r, c)).adjusted(1.5, 1.5, -1.5, -1.5);
             if (blockCell.filled) {
-                const QColor fill = blockCell.fill.isValid() ? blockCell.fill : kBlockFill;
+                const QColor fill = blockCell.fill.isValid() ? blockCell.fill : blockFillColour();
                 const double band =
                     blockCell.band.empty() ? 0.0 : std::max(5.0, rect.height() * 0.3);
                 painter.setPen(Qt::NoPen);
@@ -200,10 +197,10 @@ void BlockPatternWidget::paintEvent(QPaintEvent*) {
                     painter.drawText(textRect, Qt::AlignCenter, blockCell.text);
                 }
             } else {
-                painter.setPen(QPen(kGridColour, 1));
-                painter.setBrush(Qt::white);
+                painter.setPen(QPen(blockGridColour(), 1));
+                painter.setBrush(palette().color(QPalette::Base));
                 painter.drawRoundedRect(rect, 3, 3);
-                painter.setPen(kEmptyText);
+                painter.setPen(blockEmptyTextColour());
                 painter.drawText(rect, Qt::AlignCenter, QStringLiteral("O"));
             }
         }

@@ -3,12 +3,14 @@
 
 #include <algorithm>
 
+#include <QEvent>
 #include <QFontInfo>
 #include <QFontMetrics>
 #include <QKeyEvent>
 #include <QPainter>
 
 #include "ui/style/palette.hpp"
+#include "ui/style/theme.hpp"
 
 namespace sslm::ui {
 
@@ -30,6 +32,15 @@ GraphCanvas::GraphCanvas(QGraphicsScene* scene, QWidget* parent) : QGraphicsView
     m_legend = new LegendStrip(this);
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(160, 140); // a 1024×700 window leaves the graph dock about 300 px square
+    connect(ThemeWatcher::instance(), &ThemeWatcher::themeChanged, this, &GraphCanvas::followTheme);
+}
+
+void GraphCanvas::followTheme() {
+    setBackgroundBrush(canvasBackgroundColour());
+    if (scene()) {
+        scene()->update();
+    }
+    m_legend->update();
 }
 
 double GraphCanvas::legibleScale() const {

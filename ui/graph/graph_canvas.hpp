@@ -34,6 +34,8 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    /// Light or dark (ThemeWatcher): the paper's colour again.
+    void followTheme();
     /// The strip below the viewport that shows the legend.
     class LegendStrip : public QWidget {
     public:

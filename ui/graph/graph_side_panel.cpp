@@ -16,6 +16,7 @@
 #include "ui/graph/block_pattern_widget.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/style/style_sheet.hpp"
+#include "ui/style/theme.hpp"
 
 namespace sslm::ui {
 
@@ -98,6 +99,8 @@ GraphSidePanel::GraphSidePanel(QWidget* parent) : QWidget(parent) {
     m_messageFrame = new QFrame;
     m_messageFrame->setObjectName(QStringLiteral("cutMessage"));
     m_messageFrame->setStyleSheet(studioStyleSheet()); // its colours also when shown on its own
+    connect(ThemeWatcher::instance(), &ThemeWatcher::themeChanged, m_messageFrame,
+            [frame = m_messageFrame] { frame->setStyleSheet(studioStyleSheet()); });
     auto* frameLayout = new QVBoxLayout(m_messageFrame);
     frameLayout->setContentsMargins(8, 6, 8, 6);
     m_message = new QLabel;

@@ -20,8 +20,6 @@ constexpr double kHaloWidth = 14.0;     // loop highlight under the edge
 constexpr double kHitWidth = 22.0;      // clickable band: ≥ 20 px at the legible scale
 constexpr double kScissorsRadius = 10.5;
 constexpr double kScissorsGap = 4; // px between the scissors' disc and the label
-const QColor kTreeColour = graphTreeEdgeColour();
-const QColor kBackground = canvasBackgroundColour();
 
 } // namespace
 
@@ -155,7 +153,7 @@ void JointEdgeItem::drawScissors(QPainter* painter) const {
     painter->rotate(std::atan2(direction.y(), direction.x()) * 180.0 / M_PI);
     // a white disc so the mark reads over the dashes
     painter->setPen(QPen(cutJointColour(), 1.4));
-    painter->setBrush(kBackground);
+    painter->setBrush(canvasBackgroundColour());
     painter->drawEllipse(QPointF(0, 0), kScissorsRadius, kScissorsRadius);
     // scissors: two finger rings behind, two blades crossing at the pivot
     const QColor colour = cutJointColour();
@@ -172,7 +170,7 @@ void JointEdgeItem::drawScissors(QPainter* painter) const {
 
 void JointEdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
     painter->setRenderHint(QPainter::Antialiasing);
-    const QColor colour = m_cut ? cutJointColour() : kTreeColour;
+    const QColor colour = m_cut ? cutJointColour() : graphTreeEdgeColour();
     const double emphasis = m_hovered ? 1.6 : 1.0;
 
     if (m_highlighted || m_armed) {
@@ -192,7 +190,7 @@ void JointEdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
         }
         painter->setPen(outer);
         painter->drawPath(m_path);
-        painter->setPen(QPen(m_highlighted ? loopHighlightColour() : kBackground,
+        painter->setPen(QPen(m_highlighted ? loopHighlightColour() : canvasBackgroundColour(),
                              kPrismaticWidth - 2 * 1.8, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin));
         painter->drawPath(m_path);
     } else {
@@ -210,7 +208,7 @@ void JointEdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
 
     // the name label
     const QRectF label = labelRect();
-    QColor fill = kBackground;
+    QColor fill = canvasBackgroundColour();
     QColor text = colour;
     if (m_armed) {
         fill = cutJointColour();

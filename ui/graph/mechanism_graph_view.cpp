@@ -13,6 +13,7 @@
 #include "ui/graph/joint_edge_item.hpp"
 #include "ui/graph/mechanism_graph_scene.hpp"
 #include "ui/style/resources.hpp"
+#include "ui/style/theme.hpp"
 
 namespace sslm::ui {
 
@@ -74,6 +75,12 @@ MechanismGraphView::MechanismGraphView(QWidget* parent)
     connect(m_panel, &GraphSidePanel::automaticCutsRequested, this,
             &MechanismGraphView::useAutomaticCuts);
     connect(m_panel, &GraphSidePanel::fileCutsRequested, this, &MechanismGraphView::useFileCuts);
+    // light or dark: the panel's texts carry their colours (the secondary lines)
+    connect(ThemeWatcher::instance(), &ThemeWatcher::themeChanged, this, [this] {
+        if (m_model) {
+            m_panel->showModel(*m_model, m_dofAtPose);
+        }
+    });
 }
 
 Qt::Orientation MechanismGraphView::splitOrientation() const {
@@ -142,6 +149,7 @@ void MechanismGraphView::display(const CutSetEvaluation& evaluation) {
     m_picker.reset(m_model);
     m_scene->setModel(*m_model);
     m_panel->showModel(*m_model, evaluation.dofAtPose);
+    m_dofAtPose = evaluation.dofAtPose;
     // loops are renumbered by a new cut choice: drop the old selection
     m_hoveredLoop = -1;
     m_selectedLoop = -1;

@@ -102,6 +102,7 @@ private:
     QAction* m_fit;
     CutPicker m_picker;
     std::shared_ptr<const Model> m_model;
+    int m_dofAtPose = -1; ///< of m_model at its assembled pose, as the panel shows it
     std::vector<std::string> m_previousCuts;
     int m_hoveredLoop = -1;
     int m_selectedLoop = -1;

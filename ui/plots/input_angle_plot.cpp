@@ -16,6 +16,7 @@
 #include <QValueAxis>
 
 #include "ui/style/palette.hpp"
+#include "ui/style/theme.hpp"
 
 namespace sslm::ui {
 
@@ -36,6 +37,8 @@ double plotX(double q, bool angular) {
 
 InputAnglePlot::InputAnglePlot(QWidget* parent) : QWidget(parent) {
     m_chart = new QChart;
+    m_chart->setTheme(isDarkTheme() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setBackgroundRoundness(0);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_xAxis = new QValueAxis;
@@ -60,7 +63,18 @@ InputAnglePlot::InputAnglePlot(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
+    connect(ThemeWatcher::instance(), &ThemeWatcher::themeChanged, this,
+            &InputAnglePlot::followTheme);
     rebuild();
+}
+
+void InputAnglePlot::followTheme() {
+    m_chart->setTheme(isDarkTheme() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setBackgroundRoundness(0);
+    m_marker->setColor(cutJointColour());
+    m_marker->setBorderColor(palette().color(QPalette::Base));
+    rebuild(); // the curves' colours over the theme's
+    refresh();
 }
 
 void InputAnglePlot::setRun(std::shared_ptr<const SimulationRun> run) {

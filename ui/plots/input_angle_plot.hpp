@@ -45,6 +45,8 @@ public:
     std::vector<QList<QPointF>> curvePoints() const;
 
 private:
+    /// Light or dark (ThemeWatcher): the chart's theme, then the curves again.
+    void followTheme();
     /// One actuated coordinate: its columns and its curve segments.
     struct Curve {
         int positionColumn = -1;

@@ -73,8 +73,8 @@ constexpr double kTitleHeight = 30;
 constexpr double kBottomLegendHeight = 28;
 /// Room kept per time-axis label beyond its own width (px).
 constexpr double kTimeLabelSlack = 24;
-constexpr double kLegendRowGap = 4;        ///< px between the rows of a side legend
-constexpr double kSideLegendChrome = 24;   ///< px above and below a side legend's rows
+constexpr double kLegendRowGap = 8;        ///< px between the rows of a side legend
+constexpr double kSideLegendChrome = 36;   ///< px above and below a side legend's rows
 constexpr double kAxisTitleSlack = 12;     ///< px kept free along an axis beside its title
 constexpr double kVerticalAxesShare = 0.4; ///< Qt Charts' most for the vertical axes
 constexpr double kAxisLabelPadding = 14;   ///< px beside a vertical axis's widest label
@@ -139,16 +139,11 @@ bool PlotWidget::RunData::isLive() const {
 
 PlotWidget::PlotWidget(QWidget* parent) : QWidget(parent) {
     m_chart = new QChart;
-    m_chart->setTheme(QChart::ChartThemeLight);
-    m_chart->setBackgroundRoundness(0);
+    applyChartTheme();
     m_chart->setMargins(QMargins(6, 6, 12, 6));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     m_chart->legend()->setShowToolTips(true); // whole labels, should they be elided
-    QFont titleFont = m_chart->titleFont();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.1);
-    titleFont.setBold(true);
-    m_chart->setTitleFont(titleFont);
 
     m_timeAxis = new QValueAxis;
     m_timeAxis->setTitleText(QStringLiteral("t (s)"));
@@ -186,6 +181,7 @@ PlotWidget::PlotWidget(QWidget* parent) : QWidget(parent) {
     m_view->addAction(m_resetZoomAction);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
 
+    connect(ThemeWatcher::instance(), &ThemeWatcher::themeChanged, this, &PlotWidget::followTheme);
     m_refreshTimer.setInterval(kRefreshIntervalMs);
     connect(&m_refreshTimer, &QTimer::timeout, this, &PlotWidget::refresh);
     updateTitles();
@@ -347,7 +343,7 @@ void PlotWidget::rebuildTraces() {
     for (QLegendMarker* marker : m_chart->legend()->markers(m_cursor)) {
         marker->setVisible(false);
     }
-    fitLayout(m_chart->size());
+    fitLayout(m_view->size());
     Q_EMIT legendChanged();
 
     updateTitles();
@@ -1054,6 +1050,28 @@ void PlotWidget::fitValueAxes(const QSizeF& chartSize) {
             axis->setVisible(a < shown);
         }
     }
+}
+
+void PlotWidget::applyChartTheme() {
+    // Qt Charts' light or dark theme; it resets the fonts, the background and the pens
+    m_chart->setTheme(isDarkTheme() ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setBackgroundRoundness(0);
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.1);
+    titleFont.setBold(true);
+    m_chart->setTitleFont(titleFont);
+}
+
+void PlotWidget::followTheme() {
+    applyChartTheme();
+    m_cursor->setPen(QPen(plotCursorColour(), 1.2, Qt::DashLine));
+    // new axes and curves: their pens (colour per column, style per run) over the theme's
+    for (ValueAxis& axis : m_axes) {
+        m_chart->removeAxis(axis.axis);
+        delete axis.axis;
+    }
+    m_axes.clear();
+    rebuildTraces();
 }
 
 void PlotWidget::resizeEvent(QResizeEvent* event) {

@@ -29,6 +29,7 @@
 
 #include "ui/plots/min_max_decimator.hpp"
 #include "ui/sim/simulation_run.hpp"
+#include "ui/style/theme.hpp"
 
 class QAbstractAxis;
 class QAction;
@@ -166,6 +167,11 @@ private:
     };
 
     void rebuildTraces();
+    /// Qt Charts' light or dark theme, as the application's palette is, and the title's font.
+    void applyChartTheme();
+    /// Light or dark (ThemeWatcher): the chart's theme, then the axes and curves with their
+    /// pens (colour per column, style per run) over the theme's.
+    void followTheme();
     void pull(RunData& entry);
     void render(bool all);
     /// Makes m_axes one axis per unit of the chosen columns (the runs' layouts name them), keeping

@@ -8,7 +8,14 @@
 
 #include <QColor>
 
+#include "ui/style/theme.hpp"
+
 namespace sslm::ui {
+
+/// `light`, or `dark` when the studio draws dark (ui/style/theme.hpp).
+inline QColor themed(const QColor& light, const QColor& dark) {
+    return isDarkTheme() ? dark : light;
+}
 
 /// Colour of subsystem j (0-based); cycles after eight. Muted qualitative colours (Tableau
 /// 10 order) with no red, which marks cut joints.
@@ -43,27 +50,27 @@ inline QColor loopHighlightColour() {
 
 /// Text that reports a problem (a refused input, problems to fix).
 inline QColor errorTextColour() {
-    return QColor(0xb0, 0x00, 0x20);
+    return themed(QColor(0xb0, 0x00, 0x20), QColor(0xff, 0x7a, 0x85));
 }
 
 /// Text that says all is well ("Ready to simulate").
 inline QColor okTextColour() {
-    return QColor(0x2e, 0x7d, 0x32);
+    return themed(QColor(0x2e, 0x7d, 0x32), QColor(0x7c, 0xd3, 0x86));
 }
 
 /// Secondary text beside a bolder line (a subsystem's coordinates under its bodies).
 inline QColor secondaryTextColour() {
-    return QColor(0x55, 0x55, 0x55);
+    return themed(QColor(0x55, 0x55, 0x55), QColor(0xb4, 0xb8, 0xbe));
 }
 
 /// Text of a placeholder ("No actuators in this mechanism.").
 inline QColor mutedTextColour() {
-    return QColor(0x80, 0x80, 0x80);
+    return themed(QColor(0x80, 0x80, 0x80), QColor(0x96, 0x9b, 0xa2));
 }
 
 /// Background of an input field whose value is refused.
 inline QColor invalidFieldColour() {
-    return QColor(0xfd, 0xe2, 0xe2);
+    return themed(QColor(0xfd, 0xe2, 0xe2), QColor(0x6a, 0x2a, 0x2e));
 }
 
 /// A message box of the graph's side panel, or the banner over the 3-D view: its background,
@@ -76,21 +83,33 @@ struct MessageColours {
 
 /// Information: a neutral message.
 inline MessageColours infoMessageColours() {
+    if (isDarkTheme()) {
+        return {QColor(0x26, 0x33, 0x42), QColor(0x3f, 0x5a, 0x78), QColor(0xd8, 0xe4, 0xf0)};
+    }
     return {QColor(0xee, 0xf3, 0xf8), QColor(0xb9, 0xcd, 0xe0), QColor(0x1d, 0x2b, 0x3a)};
 }
 
 /// Success: the change was made.
 inline MessageColours successMessageColours() {
+    if (isDarkTheme()) {
+        return {QColor(0x1f, 0x38, 0x29), QColor(0x3d, 0x7a, 0x52), QColor(0xcf, 0xef, 0xd8)};
+    }
     return {QColor(0xe8, 0xf5, 0xec), QColor(0x8f, 0xcc, 0xa0), QColor(0x17, 0x36, 0x1f)};
 }
 
 /// Refusal: the change was not made.
 inline MessageColours errorMessageColours() {
+    if (isDarkTheme()) {
+        return {QColor(0x45, 0x22, 0x25), QColor(0x8a, 0x42, 0x46), QColor(0xf6, 0xd4, 0xd4)};
+    }
     return {QColor(0xfc, 0xeb, 0xeb), QColor(0xe0, 0x9a, 0x9a), QColor(0x5a, 0x12, 0x12)};
 }
 
 /// Warning: the banner saying the 3-D view does not show the edited drawing.
 inline MessageColours warningMessageColours() {
+    if (isDarkTheme()) {
+        return {QColor(0x4a, 0x3c, 0x14), QColor(0x9a, 0x7b, 0x2a), QColor(0xf8, 0xe6, 0xb0)};
+    }
     return {QColor(0xff, 0xf4, 0xd6), QColor(0xe0, 0xb8, 0x4c), QColor(0x5a, 0x43, 0x00)};
 }
 
@@ -144,19 +163,26 @@ inline QColor reactionArrowColour() {
 
 /// The overlay: text, secondary text, the halo behind labels, the info box, the scale bar.
 inline QColor overlayTextColour() {
-    return QColor(38, 45, 54);
+    return themed(QColor(38, 45, 54), QColor(226, 230, 236));
 }
 inline QColor overlayMutedTextColour() {
-    return QColor(96, 106, 118);
+    return themed(QColor(96, 106, 118), QColor(160, 168, 178));
 }
 inline QColor overlayHaloColour() {
-    return QColor(255, 255, 255, 200);
+    return themed(QColor(255, 255, 255, 200), QColor(24, 27, 32, 200));
 }
 inline QColor overlayBoxBorderColour() {
-    return QColor(201, 206, 214);
+    return themed(QColor(201, 206, 214), QColor(78, 84, 94));
 }
 inline QColor overlayBoxFillColour() {
-    return QColor(255, 255, 255, 215);
+    return themed(QColor(255, 255, 255, 215), QColor(36, 40, 46, 225));
+}
+/// The 3-D view's gradient: bottom and top.
+inline QColor viewBackgroundBottomColour() {
+    return themed(QColor(219, 223, 228), QColor(30, 33, 38));
+}
+inline QColor viewBackgroundTopColour() {
+    return themed(QColor(249, 250, 251), QColor(52, 57, 64));
 }
 
 /// The axes triad: x, y, z.
@@ -185,20 +211,20 @@ inline QColor exportTextColour() {
 
 /// The paper of the graph and of the Edit canvas.
 inline QColor canvasBackgroundColour() {
-    return QColor(252, 252, 250);
+    return themed(QColor(252, 252, 250), QColor(36, 38, 42));
 }
 
 /// Tree joints (edges that are not cut) and their legend sample.
 inline QColor graphTreeEdgeColour() {
-    return QColor(55, 60, 68);
+    return themed(QColor(55, 60, 68), QColor(190, 196, 204));
 }
 
 /// The legend's text; a tree joint's label.
 inline QColor graphLegendTextColour() {
-    return QColor(80, 80, 80);
+    return themed(QColor(80, 80, 80), QColor(190, 194, 200));
 }
 inline QColor graphLabelTextColour() {
-    return QColor(30, 30, 30);
+    return themed(QColor(30, 30, 30), QColor(230, 232, 236));
 }
 
 /// A body node of no subsystem; the node's shadow; the hatching of the ground node.
@@ -222,10 +248,10 @@ inline QColor lightLabelColour() {
 
 /// The block patterns (J, GICM): grid lines, the text of empty (O) blocks, a filled block.
 inline QColor blockGridColour() {
-    return QColor(205, 208, 212);
+    return themed(QColor(205, 208, 212), QColor(84, 88, 96));
 }
 inline QColor blockEmptyTextColour() {
-    return QColor(185, 188, 192);
+    return themed(QColor(185, 188, 192), QColor(110, 114, 122));
 }
 inline QColor blockFillColour() {
     return QColor(62, 68, 80);
@@ -253,7 +279,7 @@ inline QColor editorPivotFillColour() {
 
 /// Pins and free points: rim and fill.
 inline QColor editorPointRimColour() {
-    return QColor(40, 40, 40);
+    return themed(QColor(40, 40, 40), QColor(210, 214, 220));
 }
 inline QColor editorPointFillColour() {
     return QColor(255, 255, 255);
@@ -266,10 +292,10 @@ inline QColor editorHighlightColour() {
 
 /// Joint labels: an input's, the others'.
 inline QColor editorInputLabelColour() {
-    return QColor(30, 100, 30);
+    return themed(QColor(30, 100, 30), QColor(120, 210, 120));
 }
 inline QColor editorLabelColour() {
-    return QColor(70, 70, 70);
+    return themed(QColor(70, 70, 70), QColor(200, 204, 210));
 }
 
 /// Traced points' rings and their curves.
@@ -279,27 +305,27 @@ inline QColor editorTraceColour() {
 
 /// The 10 mm grid: minor lines, every tenth line, the axes.
 inline QColor editorGridMinorColour() {
-    return QColor(236, 236, 232);
+    return themed(QColor(236, 236, 232), QColor(46, 49, 54));
 }
 inline QColor editorGridMajorColour() {
-    return QColor(215, 215, 208);
+    return themed(QColor(215, 215, 208), QColor(62, 66, 72));
 }
 inline QColor editorGridAxisColour() {
-    return QColor(170, 170, 160);
+    return themed(QColor(170, 170, 160), QColor(100, 106, 114));
 }
 
 // --- plots ---
 
 /// The playback cursor and the log axis' minor grid.
 inline QColor plotCursorColour() {
-    return QColor(40, 40, 40);
+    return themed(QColor(40, 40, 40), QColor(220, 220, 220));
 }
 inline QColor plotMinorGridColour() {
-    return QColor(235, 235, 235);
+    return themed(QColor(235, 235, 235), QColor(60, 63, 68));
 }
 /// A run's legend entry: its line style in a neutral grey.
 inline QColor plotRunKeyColour() {
-    return QColor(110, 110, 110);
+    return themed(QColor(110, 110, 110), QColor(170, 170, 170));
 }
 
 } // namespace sslm::ui

@@ -14,8 +14,8 @@ void initResources();
 /// The application's icon (the SVG and its PNG sizes).
 QIcon applicationIcon();
 
-/// The icon resources/icons/actions/<name>.svg, e.g. "run-start"; a null icon (and a warning)
-/// if there is no such file.
+/// The icon resources/icons/actions/<name>.svg, e.g. "run-start", drawn in a light ink while
+/// the studio is dark; a null icon (and a warning) if there is no such file.
 QIcon actionIcon(const QString& name);
 
 } // namespace sslm::ui

@@ -9,6 +9,7 @@
 
 #include "ui/style/palette.hpp"
 #include "ui/style/resources.hpp"
+#include "ui/style/theme.hpp"
 
 namespace sslm::ui {
 
@@ -16,7 +17,8 @@ namespace {
 
 /// The colour a style sheet token (@name) stands for; invalid if there is none.
 QColor tokenColour(const QString& name) {
-    static const QHash<QString, QColor> colours = {
+    // (not kept: the colours are the theme's of the moment)
+    const QHash<QString, QColor> colours = {
         {QStringLiteral("errorText"), errorTextColour()},
         {QStringLiteral("okText"), okTextColour()},
         {QStringLiteral("mutedText"), mutedTextColour()},
@@ -97,7 +99,12 @@ void repolish(QWidget* widget) {
 } // namespace
 
 QString studioStyleSheet() {
-    static const QString sheet = loadStyleSheet();
+    // the tokens' colours depend on the theme: one sheet per theme, made when first asked
+    static QString sheets[2];
+    QString& sheet = sheets[isDarkTheme() ? 1 : 0];
+    if (sheet.isEmpty()) {
+        sheet = loadStyleSheet();
+    }
     return sheet;
 }
 

@@ -27,6 +27,7 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "ui/style/palette.hpp"
+#include "ui/style/theme.hpp"
 #include "ui/viewport/mechanism_scene.hpp"
 #include "ui/viewport/spatial_scene.hpp"
 #include "ui/viewport/view_overlay.hpp"
@@ -526,10 +527,13 @@ MechanismView::MechanismView(QWidget* parent)
     m_d->window->AddObserver(vtkCommand::WindowMakeCurrentEvent, m_d.get(), &Impl::onMakeCurrent);
     m_d->window->AddObserver(vtkCommand::WindowIsCurrentEvent, m_d.get(), &Impl::onIsCurrent);
 
-    // light-grey gradient, a headlight only (the default)
+    // a grey gradient (light or dark with the theme), a headlight only (the default)
     m_d->renderer->GradientBackgroundOn();
-    m_d->renderer->SetBackground(0.86, 0.875, 0.895);  // bottom
-    m_d->renderer->SetBackground2(0.975, 0.98, 0.985); // top
+    applyThemeBackground();
+    connect(ThemeWatcher::instance(), &ThemeWatcher::themeChanged, this, [this] {
+        applyThemeBackground();
+        update();
+    });
     m_d->renderer->GetActiveCamera()->ParallelProjectionOn();
 }
 
@@ -1014,6 +1018,13 @@ void MechanismView::resizeGL(int, int) {
     } else if (!m_d->navigatedSinceFit && m_d->scene) {
         m_d->fitCamera(m_d->fittedBox);
     }
+}
+
+void MechanismView::applyThemeBackground() {
+    const QColor bottom = viewBackgroundBottomColour();
+    const QColor top = viewBackgroundTopColour();
+    m_d->renderer->SetBackground(bottom.redF(), bottom.greenF(), bottom.blueF());
+    m_d->renderer->SetBackground2(top.redF(), top.greenF(), top.blueF());
 }
 
 void MechanismView::paintGL() {

@@ -174,6 +174,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
 
 private:
+    void applyThemeBackground();
     struct Impl;
     std::unique_ptr<Impl> m_d;
 };

@@ -19,8 +19,6 @@ namespace sslm::ui {
 
 namespace {
 
-const QColor kText = ui::overlayTextColour();
-const QColor kMutedText = ui::overlayMutedTextColour();
 const QColor kCutRed = ui::viewCutJointColour();
 const QColor kTrace = ui::traceColour();
 const QColor kHighlight = ui::viewHighlightColour();
@@ -158,7 +156,7 @@ void paintJointLabels(QPainter& painter, const OverlayContext& c, const QRectF& 
         painter.setPen(QPen(ui::overlayHaloColour(), 3.0));
         painter.setBrush(Qt::NoBrush);
         painter.drawPath(path);
-        painter.fillPath(path, label.cut ? kCutRed : kMutedText);
+        painter.fillPath(path, label.cut ? kCutRed : ui::overlayMutedTextColour());
     }
 }
 
@@ -253,12 +251,12 @@ void paintLegend(QPainter& painter, const OverlayContext& c, const LegendLayout&
     double y = box.top() + (compact ? 5 : 10) + QFontMetrics(font).ascent();
     const double x = box.left() + (compact ? 8 : 12);
     painter.setFont(bold);
-    painter.setPen(kText);
+    painter.setPen(ui::overlayTextColour());
     painter.drawText(QPointF(x, y), rows[0]);
     painter.setFont(font);
     if (!compact) {
         y += line;
-        painter.setPen(kMutedText);
+        painter.setPen(ui::overlayMutedTextColour());
         painter.drawText(QPointF(x, y), rows[1]);
     }
     for (std::size_t s = 0; s < subsystemRows.size(); ++s) {
@@ -267,7 +265,7 @@ void paintLegend(QPainter& painter, const OverlayContext& c, const LegendLayout&
         painter.setPen(colour.darker(170));
         painter.setBrush(colour);
         painter.drawRoundedRect(QRectF(x, y - swatch + 1, swatch, swatch), 2, 2);
-        painter.setPen(kText);
+        painter.setPen(ui::overlayTextColour());
         painter.drawText(QPointF(x + swatch + 8, y), subsystemRows[s]);
     }
     y += line;
@@ -282,7 +280,7 @@ void paintLegend(QPainter& painter, const OverlayContext& c, const LegendLayout&
         y += line;
         painter.setPen(QPen(kTrace, 2.0));
         painter.drawLine(QPointF(x, y - 0.5 * swatch), QPointF(x + swatch, y - 0.5 * swatch));
-        painter.setPen(kText);
+        painter.setPen(ui::overlayTextColour());
         painter.drawText(QPointF(x + swatch + 8, y),
                          QStringLiteral("trace: %1").arg(traceNames.join(QStringLiteral(", "))));
     }
@@ -327,11 +325,11 @@ void paintScaleAndAxes(QPainter& painter, const QSize& size, const OverlayContex
     const double px = metres / c.metresPerPixel;
     const QPointF left(80, size.height() - 24);
     const QPointF right = left + QPointF(px, 0);
-    painter.setPen(QPen(kText, 2.0, Qt::SolidLine, Qt::FlatCap));
+    painter.setPen(QPen(ui::overlayTextColour(), 2.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(left, right);
     painter.drawLine(left + QPointF(0, -5), left + QPointF(0, 5));
     painter.drawLine(right + QPointF(0, -5), right + QPointF(0, 5));
-    painter.setPen(kText);
+    painter.setPen(ui::overlayTextColour());
     const QString label = lengthLabel(metres);
     const double textWidth = QFontMetrics(painter.font()).horizontalAdvance(label);
     painter.drawText(QPointF(0.5 * (left.x() + right.x()) - 0.5 * textWidth, left.y() - 8), label);
