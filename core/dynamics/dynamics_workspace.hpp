@@ -23,7 +23,7 @@ struct DynamicsWorkspace {
     std::vector<Eigen::Vector3d> motionSubspace; ///< S_k of each tree joint at the origin
     std::vector<Eigen::Vector3d> subtreeWrench;  ///< Newton–Euler backward pass accumulator
 
-    // spatial model only (spatial_tree_dynamics.hpp): W frame, about Wo
+    // spatial model only (tree_dynamics.hpp): W frame, about Wo
     using Vec6 = Eigen::Matrix<double, 6, 1>;
     using Mat6 = Eigen::Matrix<double, 6, 6>;
     std::vector<Mat6> compositeInertia6; ///< spatial inertia of each body's subtree

@@ -1,16 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/tree_dynamics.hpp"
 
-#include "core/dynamics/body_terms.hpp"
-#include "core/dynamics/spatial_tree_dynamics.hpp"
-#include "core/spatial/planar.hpp"
+#include "core/dynamics/motion_space.hpp"
 
 namespace sslm {
-
-using body_terms::biasWrench;
-using body_terms::inertiaAboutOrigin;
-using body_terms::motionSubspace;
-using planar::rotate;
 
 DynamicsWorkspace::DynamicsWorkspace(const Model& model)
     : M(Eigen::MatrixXd::Zero(model.nq(), model.nq())), phi(Eigen::VectorXd::Zero(model.nq())),
@@ -22,26 +15,74 @@ DynamicsWorkspace::DynamicsWorkspace(const Model& model)
 
 namespace {
 
-/// World position of the body's centre of mass (m).
-Eigen::Vector2d comPosition(const Model& model, const Workspace& ws, int b) {
-    return ws.origin[b] + rotate(ws.cosAngle[b], ws.sinAngle[b], model.bodies[b].com_B);
+enum class Terms { Inertia, Forces, Both };
+
+/// M from the composite inertias and motion subspaces: M_ij = S_iᵀ I^C_b S_j for every
+/// coordinate j of body b's joint and every coordinate i of b's joint or an ancestor's (same
+/// subsystem by construction). These are M's only non-zero entries and are all written on
+/// every call; the others stay zero from the DynamicsWorkspace's construction.
+template <class Space>
+void fillInertiaMatrix(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    const std::vector<typename Space::Inertia>& composite = Space::composite(dws);
+    for (int b = 1; b < ws.nBodies; ++b) {
+        const Joint& joint = model.joints[model.bodies[b].treeJoint];
+        for (int j = joint.coordinate; j < joint.coordinate + joint.coordinateCount; ++j) {
+            const typename Space::Wrench force =
+                Space::times(composite[b], Space::subspace(ws, dws, b, j));
+            for (int a = b; a > 0; a = model.bodies[a].parent) {
+                const Joint& up = model.joints[model.bodies[a].treeJoint];
+                for (int i = up.coordinate; i < up.coordinate + up.coordinateCount; ++i) {
+                    const double mij = Space::subspace(ws, dws, a, i).dot(force);
+                    dws.M(i, j) = mij;
+                    dws.M(j, i) = mij;
+                }
+            }
+        }
+    }
 }
 
-/// M from the composite inertias and motion subspaces: M_ij = S_iᵀ I^C_j S_j for every
-/// ancestor i of j (same subsystem by construction). In [ω, v_Wo] coordinates a planar inertia
-/// (m, h, I_o) is [I_o −h_y h_x; −h_y m 0; h_x 0 m].
-void fillInertiaMatrix(const Model& model, DynamicsWorkspace& dws, int n) {
-    dws.M.setZero();
-    for (int j = 1; j < n; ++j) {
-        const Eigen::Vector4d& ic = dws.compositeInertia[j]; // (m, h_x, h_y, I_o)
-        const Eigen::Vector3d& s = dws.motionSubspace[j];
-        const Eigen::Vector3d force(ic[3] * s[0] - ic[2] * s[1] + ic[1] * s[2],
-                                    -ic[2] * s[0] + ic[0] * s[1], ic[1] * s[0] + ic[0] * s[2]);
-        for (int i = j; i > 0; i = model.bodies[i].parent) {
-            const double mij = dws.motionSubspace[i].dot(force);
-            dws.M(i - 1, j - 1) = mij;
-            dws.M(j - 1, i - 1) = mij;
+/// M by composite rigid bodies and/or φ by one Newton–Euler pass at q̈ = 0 (gravity in the bias
+/// wrenches), sharing the per-body terms: the one tree algorithm of both motion spaces.
+template <class Space>
+void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws, Terms terms) {
+    const bool inertia = terms != Terms::Forces;
+    const bool forces = terms != Terms::Inertia;
+    std::vector<typename Space::Inertia>& composite = Space::composite(dws);
+    std::vector<typename Space::Wrench>& subtree = Space::subtree(dws);
+    const int n = ws.nBodies;
+    for (int b = 1; b < n; ++b) {
+        typename Space::Inertia body;
+        if (inertia || Space::kBiasUsesInertia) {
+            body = Space::bodyInertia(model, ws, b);
         }
+        Space::cacheSubspace(model, ws, dws, b);
+        if (inertia) {
+            composite[b] = body;
+        }
+        if (forces) {
+            subtree[b] = Space::biasWrench(model, ws, b, body);
+        }
+    }
+    // leaves first: each joint's φ_k = −S_kᵀ W (its subtree's wrench), then the parent's sums
+    for (int b = n - 1; b >= 1; --b) {
+        if (forces) {
+            const Joint& joint = model.joints[model.bodies[b].treeJoint];
+            for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
+                dws.phi[k] = -Space::subspace(ws, dws, b, k).dot(subtree[b]);
+            }
+        }
+        const int p = model.bodies[b].parent;
+        if (p > 0) {
+            if (inertia) {
+                composite[p] += composite[b];
+            }
+            if (forces) {
+                subtree[p] += subtree[b];
+            }
+        }
+    }
+    if (inertia) {
+        fillInertiaMatrix<Space>(model, ws, dws);
     }
 }
 
@@ -49,70 +90,21 @@ void fillInertiaMatrix(const Model& model, DynamicsWorkspace& dws, int n) {
 
 const Eigen::MatrixXd&
 generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
-    if (model.isSpatial()) {
-        spatialTreeDynamics(model, ws, dws, SpatialTerms::Inertia);
-        return dws.M;
-    }
-    const int n = ws.nBodies;
-    for (int b = 1; b < n; ++b) {
-        dws.compositeInertia[b] = inertiaAboutOrigin(model.bodies[b], comPosition(model, ws, b));
-        dws.motionSubspace[b] = motionSubspace(model, ws, b);
-    }
-    for (int b = n - 1; b >= 1; --b) {
-        const int p = model.bodies[b].parent;
-        if (p > 0) {
-            dws.compositeInertia[p] += dws.compositeInertia[b];
-        }
-    }
-    fillInertiaMatrix(model, dws, n);
+    withMotionSpace(
+        model, [&](auto space) { treeTerms<decltype(space)>(model, ws, dws, Terms::Inertia); });
     return dws.M;
 }
 
 const Eigen::VectorXd&
 gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
-    if (model.isSpatial()) {
-        spatialTreeDynamics(model, ws, dws, SpatialTerms::Forces);
-        return dws.phi;
-    }
-    const int n = ws.nBodies;
-    for (int b = 1; b < n; ++b) {
-        const Body& body = model.bodies[b];
-        const Eigen::Vector2d arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
-        dws.subtreeWrench[b] = biasWrench(model, ws, b, arm);
-    }
-    // accumulate over subtrees, leaves first, and project on each joint: φ_k = −S_kᵀ W_k
-    for (int b = n - 1; b >= 1; --b) {
-        const int p = model.bodies[b].parent;
-        dws.phi[b - 1] = -motionSubspace(model, ws, b).dot(dws.subtreeWrench[b]);
-        if (p > 0) {
-            dws.subtreeWrench[p] += dws.subtreeWrench[b];
-        }
-    }
+    withMotionSpace(model,
+                    [&](auto space) { treeTerms<decltype(space)>(model, ws, dws, Terms::Forces); });
     return dws.phi;
 }
 
 void treeDynamics(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
-    if (model.isSpatial()) {
-        spatialTreeDynamics(model, ws, dws, SpatialTerms::Both);
-        return;
-    }
-    const int n = ws.nBodies;
-    for (int b = 1; b < n; ++b) {
-        const Body& body = model.bodies[b];
-        const Eigen::Vector2d arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
-        dws.compositeInertia[b] = inertiaAboutOrigin(body, ws.origin[b] + arm);
-        dws.motionSubspace[b] = motionSubspace(model, ws, b);
-        dws.subtreeWrench[b] = biasWrench(model, ws, b, arm);
-    }
-    for (int b = n - 1; b >= 1; --b) {
-        const int p = model.bodies[b].parent;
-        dws.phi[b - 1] = -dws.motionSubspace[b].dot(dws.subtreeWrench[b]);
-        if (p > 0) {
-            dws.compositeInertia[p] += dws.compositeInertia[b];
-            dws.subtreeWrench[p] += dws.subtreeWrench[b];
-        }
-    }
-    fillInertiaMatrix(model, dws, n);
+    withMotionSpace(model,
+                    [&](auto space) { treeTerms<decltype(space)>(model, ws, dws, Terms::Both); });
 }
 
 } // namespace sslm
