@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/energies.hpp"
 #include "core/dynamics/shaking_wrench.hpp"
-#include "core/dynamics/spatial_tree_dynamics.hpp"
 #include "core/inverse/shaking_reactions.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -183,10 +183,8 @@ private:
     long m_assemblies = 0;
 };
 
-/// Energies and traced points of a spatial model at the state last evaluated in ws.
+/// Traced points of a spatial model at the state last evaluated in ws.
 void fillSpatialOutputs(const Model& model, const Workspace& ws, InverseSample& sample) {
-    sample.kineticEnergy = spatialKineticEnergy(model, ws);
-    sample.potentialEnergy = spatialPotentialEnergy(model, ws) + springEnergy(model, ws);
     sample.points3.resize(model.tracedPoints.size());
     sample.points.resize(model.tracedPoints.size());
     for (std::size_t i = 0; i < model.tracedPoints.size(); ++i) {
@@ -198,19 +196,11 @@ void fillSpatialOutputs(const Model& model, const Workspace& ws, InverseSample& 
 
 /// Energies and traced points at the state last evaluated in ws.
 void fillOutputs(const Model& model, const Workspace& ws, InverseSample& sample) {
+    sample.kineticEnergy = kineticEnergy(model, ws);
+    sample.potentialEnergy = gravityPotentialEnergy(model, ws) + springEnergy(model, ws);
     if (model.isSpatial()) {
         fillSpatialOutputs(model, ws, sample);
         return;
-    }
-    sample.kineticEnergy = 0;
-    sample.potentialEnergy = springEnergy(model, ws);
-    for (int b = 1; b < ws.nBodies; ++b) {
-        const Body& body = model.bodies[b];
-        const Eigen::Vector2d com = pointPosition(ws, b, body.com_B);
-        const Eigen::Vector2d v = pointVelocity(ws, b, body.com_B);
-        sample.kineticEnergy +=
-            0.5 * (body.mass * v.squaredNorm() + body.inertiaCom * ws.omega[b] * ws.omega[b]);
-        sample.potentialEnergy -= body.mass * model.gravity.dot(com);
     }
     sample.points.resize(model.tracedPoints.size());
     for (std::size_t i = 0; i < model.tracedPoints.size(); ++i) {

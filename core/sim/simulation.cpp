@@ -14,8 +14,8 @@
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 
 #include "core/dynamics/applied_forces.hpp"
+#include "core/dynamics/energies.hpp"
 #include "core/dynamics/recursive_coordinate_reduction.hpp"
-#include "core/dynamics/spatial_tree_dynamics.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -264,20 +264,13 @@ public:
         Workspace& ws = m_rhs.workspace();
         m_rateBuffer.noalias() = m_rhs.massMatrix() * s.qd;
         s.kineticEnergy = 0.5 * s.qd.dot(m_rateBuffer);
+        s.potentialEnergy = gravityPotentialEnergy(m_model, ws) + springEnergy(m_model, ws);
         if (m_model.isSpatial()) {
             for (int i = 0; i < m_model.nLoops(); ++i) {
                 s.wrenches[i] = cutReactionWrench(m_model, ws, i, s.lambda);
             }
-            s.potentialEnergy = spatialPotentialEnergy(m_model, ws) + springEnergy(m_model, ws);
         } else {
             cutReactions(m_model, ws, s.lambda, s.reactions);
-            double potential = springEnergy(m_model, ws);
-            for (std::size_t b = 1; b < m_model.bodies.size(); ++b) {
-                const Body& body = m_model.bodies[b];
-                const int i = static_cast<int>(b);
-                potential -= body.mass * m_model.gravity.dot(pointPosition(ws, i, body.com_B));
-            }
-            s.potentialEnergy = potential;
         }
         s.totalEnergy = s.kineticEnergy + s.potentialEnergy;
 

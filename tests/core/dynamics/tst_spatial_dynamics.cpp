@@ -12,8 +12,8 @@
 
 #include <Eigen/Geometry>
 
+#include "core/dynamics/energies.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
-#include "core/dynamics/spatial_tree_dynamics.hpp"
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -112,8 +112,8 @@ private Q_SLOTS:
             Workspace ws(*model);
             updatePositions(*model, ws, state.q);
             updateVelocities(*model, ws, state.qd);
-            const double kinetic = spatialKineticEnergy(*model, ws);
-            const double total = kinetic + spatialPotentialEnergy(*model, ws);
+            const double kinetic = kineticEnergy(*model, ws);
+            const double total = kinetic + gravityPotentialEnergy(*model, ws);
             QVERIFY2(std::abs(kinetic - 0.013348882233) < 1e-11,
                      qPrintable(QString::number(kinetic, 'g', 15)));
             QVERIFY2(std::abs(total - 0.796494240071) < 1e-11,
@@ -160,8 +160,7 @@ private Q_SLOTS:
             Workspace ws(*model);
             updatePositions(*model, ws, state.q);
             updateVelocities(*model, ws, state.qd);
-            const double energy =
-                spatialKineticEnergy(*model, ws) + spatialPotentialEnergy(*model, ws);
+            const double energy = kineticEnergy(*model, ws) + gravityPotentialEnergy(*model, ws);
             QVERIFY2(std::abs(energy - -8.270236712852) < 1e-11,
                      qPrintable(QString::number(energy, 'g', 15)));
             for (SolverKind kind : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
@@ -334,8 +333,7 @@ private Q_SLOTS:
         updatePositions(*model, ws, state.q);
         updateVelocities(*model, ws, state.qd);
         treeDynamics(*model, ws, dws);
-        QVERIFY(std::abs(0.5 * state.qd.dot(dws.M * state.qd) - spatialKineticEnergy(*model, ws)) <
-                1e-13);
+        QVERIFY(std::abs(0.5 * state.qd.dot(dws.M * state.qd) - kineticEnergy(*model, ws)) < 1e-13);
         const Eigen::VectorXd rest = Eigen::VectorXd::Zero(model->nq());
         updateVelocities(*model, ws, rest);
         gravityAndVelocityForces(*model, ws, dws);
@@ -345,10 +343,10 @@ private Q_SLOTS:
             Eigen::VectorXd moved(state.q.size());
             integratePositions(*model, state.q, direction, h, moved);
             updatePositions(*model, ws, moved);
-            const double up = spatialPotentialEnergy(*model, ws);
+            const double up = gravityPotentialEnergy(*model, ws);
             integratePositions(*model, state.q, direction, -h, moved);
             updatePositions(*model, ws, moved);
-            const double down = spatialPotentialEnergy(*model, ws);
+            const double down = gravityPotentialEnergy(*model, ws);
             QVERIFY(std::abs(-(up - down) / (2 * h) - dws.phi[k]) < 1e-7);
         }
     }
