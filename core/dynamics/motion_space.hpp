@@ -24,6 +24,12 @@
 
 namespace sslm {
 
+/// The rate coordinates of a body's tree joint: [first, first + count) in q̇.
+struct CoordinateRange {
+    int first = 0;
+    int count = 1;
+};
+
 /// Planar motion: twists [ω, v_Wo], wrenches [moment about Wo, force], a body's inertia about Wo
 /// as (m, h_x, h_y, I_o) (body_terms.hpp). One coordinate per tree joint.
 struct PlanarSpace {
@@ -45,18 +51,19 @@ struct PlanarSpace {
         return 0.5 * model.bodies[b].inertiaCom * ws.omega[b] * ws.omega[b];
     }
 
-    /// Body b's inertia about Wo in W. Precondition: updatePositions.
-    static Inertia bodyInertia(const Model& model, const Workspace& ws, int b) {
-        const Body& body = model.bodies[b];
-        return body_terms::inertiaAboutOrigin(
-            body, ws.origin[b] + planar::rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B));
+    /// Body b's COM offset from its origin, in W (m). Precondition: updatePositions.
+    static Point comArm(const Model& model, const Workspace& ws, int b) {
+        return planar::rotate(ws.cosAngle[b], ws.sinAngle[b], model.bodies[b].com_B);
+    }
+    /// Body b's inertia about Wo in W, `arm` its comArm().
+    static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
+        return body_terms::inertiaAboutOrigin(model.bodies[b], ws.origin[b] + arm);
     }
     /// Whether biasWrench() reads the body's inertia (else it is not computed for it).
     static constexpr bool kBiasUsesInertia = false;
     /// The wrench body b needs at q̈ = 0 under gravity. Precondition: updateVelocities.
-    static Wrench biasWrench(const Model& model, const Workspace& ws, int b, const Inertia&) {
-        const Eigen::Vector2d arm =
-            planar::rotate(ws.cosAngle[b], ws.sinAngle[b], model.bodies[b].com_B);
+    static Wrench
+    biasWrench(const Model& model, const Workspace& ws, int b, const Point& arm, const Inertia&) {
         return body_terms::biasWrench(model, ws, b, arm);
     }
     /// I·S: the wrench of an inertia moving with a twist, [I_o −h_y h_x; −h_y m 0; h_x 0 m]·s.
@@ -64,6 +71,8 @@ struct PlanarSpace {
         return {ic[3] * s[0] - ic[2] * s[1] + ic[1] * s[2], -ic[2] * s[0] + ic[0] * s[1],
                 ic[1] * s[0] + ic[0] * s[2]};
     }
+    /// Body b's tree joint has the one coordinate b − 1 (a constant count: loops over it fold).
+    static CoordinateRange coordinates(const Model&, int b) { return {b - 1, 1}; }
     /// Caches body b's joint column (a revolute's pivot, a prismatic's slide) for subspace().
     static void
     cacheSubspace(const Model& model, const Workspace& ws, DynamicsWorkspace& dws, int b) {
@@ -100,24 +109,33 @@ struct SpatialSpace {
         return 0.5 * omegaB.dot(model.bodies[b].inertia3_B * omegaB);
     }
 
-    /// Body b's inertia about Wo in W. Precondition: updateSpatialPositions.
-    static Inertia bodyInertia(const Model& model, const Workspace& ws, int b) {
+    /// Body b's COM offset from its origin, in W (m). Precondition: updateSpatialPositions.
+    static Point comArm(const Model& model, const Workspace& ws, int b) {
+        return ws.rotation[b] * model.bodies[b].com3_B;
+    }
+    /// Body b's inertia about Wo in W, `arm` its comArm().
+    static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Body& body = model.bodies[b];
         const Eigen::Matrix3d& r = ws.rotation[b];
-        return spatial::inertiaAboutOrigin(body.mass, ws.position3[b] + r * body.com3_B,
+        return spatial::inertiaAboutOrigin(body.mass, ws.position3[b] + arm,
                                            r * body.inertia3_B * r.transpose());
     }
     static constexpr bool kBiasUsesInertia = true;
     /// The wrench body b (of inertia `body` about Wo) needs at v̇ = 0, gravity as the base's
     /// acceleration −g. Precondition: updateSpatialVelocities.
-    static Wrench biasWrench(const Model& model, const Workspace& ws, int b, const Inertia& body) {
-        Twist gravityAcceleration;
-        gravityAcceleration << spatial::Vec3::Zero(), -model.gravity3;
+    static Wrench
+    biasWrench(const Model& model, const Workspace& ws, int b, const Point&, const Inertia& body) {
         const Twist& v = ws.twist[b];
-        return body * (ws.biasAcceleration6[b] + gravityAcceleration) +
-               spatial::crossForce(v, body * v);
+        Twist acceleration = ws.biasAcceleration6[b];
+        acceleration.tail<3>() -= model.gravity3;
+        return body * acceleration + spatial::crossForce(v, body * v);
     }
     static Wrench times(const Inertia& ic, const Twist& s) { return ic * s; }
+    /// Body b's tree joint's coordinates (1 to 3).
+    static CoordinateRange coordinates(const Model& model, int b) {
+        const Joint& joint = model.joints[model.bodies[b].treeJoint];
+        return {joint.coordinate, joint.coordinateCount};
+    }
     /// The workspace holds every coordinate's column already (updateSpatialPositions).
     static void cacheSubspace(const Model&, const Workspace&, DynamicsWorkspace&, int) {}
     static const Twist& subspace(const Workspace& ws, const DynamicsWorkspace&, int, int k) {

@@ -25,13 +25,13 @@ template <class Space>
 void fillInertiaMatrix(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     const std::vector<typename Space::Inertia>& composite = Space::composite(dws);
     for (int b = 1; b < ws.nBodies; ++b) {
-        const Joint& joint = model.joints[model.bodies[b].treeJoint];
-        for (int j = joint.coordinate; j < joint.coordinate + joint.coordinateCount; ++j) {
+        const CoordinateRange own = Space::coordinates(model, b);
+        for (int j = own.first; j < own.first + own.count; ++j) {
             const typename Space::Wrench force =
                 Space::times(composite[b], Space::subspace(ws, dws, b, j));
             for (int a = b; a > 0; a = model.bodies[a].parent) {
-                const Joint& up = model.joints[model.bodies[a].treeJoint];
-                for (int i = up.coordinate; i < up.coordinate + up.coordinateCount; ++i) {
+                const CoordinateRange up = Space::coordinates(model, a);
+                for (int i = up.first; i < up.first + up.count; ++i) {
                     const double mij = Space::subspace(ws, dws, a, i).dot(force);
                     dws.M(i, j) = mij;
                     dws.M(j, i) = mij;
@@ -43,45 +43,50 @@ void fillInertiaMatrix(const Model& model, const Workspace& ws, DynamicsWorkspac
 
 /// M by composite rigid bodies and/or φ by one Newton–Euler pass at q̈ = 0 (gravity in the bias
 /// wrenches), sharing the per-body terms: the one tree algorithm of both motion spaces.
-template <class Space>
-void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws, Terms terms) {
-    const bool inertia = terms != Terms::Forces;
-    const bool forces = terms != Terms::Inertia;
+template <class Space, Terms terms>
+void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
+    constexpr bool inertia = terms != Terms::Forces;
+    constexpr bool forces = terms != Terms::Inertia;
     std::vector<typename Space::Inertia>& composite = Space::composite(dws);
     std::vector<typename Space::Wrench>& subtree = Space::subtree(dws);
     const int n = ws.nBodies;
     for (int b = 1; b < n; ++b) {
-        typename Space::Inertia body;
-        if (inertia || Space::kBiasUsesInertia) {
-            body = Space::bodyInertia(model, ws, b);
-        }
+        const typename Space::Point arm = Space::comArm(model, ws, b);
+        // (built in place: a 6 × 6 copy per body is a few per cent of a spatial pass)
+        const typename Space::Inertia body = [&] {
+            if constexpr (inertia || Space::kBiasUsesInertia) {
+                return Space::bodyInertia(model, ws, b, arm);
+            } else {
+                return typename Space::Inertia(); // not read
+            }
+        }();
         Space::cacheSubspace(model, ws, dws, b);
-        if (inertia) {
+        if constexpr (inertia) {
             composite[b] = body;
         }
-        if (forces) {
-            subtree[b] = Space::biasWrench(model, ws, b, body);
+        if constexpr (forces) {
+            subtree[b] = Space::biasWrench(model, ws, b, arm, body);
         }
     }
     // leaves first: each joint's φ_k = −S_kᵀ W (its subtree's wrench), then the parent's sums
     for (int b = n - 1; b >= 1; --b) {
-        if (forces) {
-            const Joint& joint = model.joints[model.bodies[b].treeJoint];
-            for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
+        if constexpr (forces) {
+            const CoordinateRange own = Space::coordinates(model, b);
+            for (int k = own.first; k < own.first + own.count; ++k) {
                 dws.phi[k] = -Space::subspace(ws, dws, b, k).dot(subtree[b]);
             }
         }
         const int p = model.bodies[b].parent;
         if (p > 0) {
-            if (inertia) {
+            if constexpr (inertia) {
                 composite[p] += composite[b];
             }
-            if (forces) {
+            if constexpr (forces) {
                 subtree[p] += subtree[b];
             }
         }
     }
-    if (inertia) {
+    if constexpr (inertia) {
         fillInertiaMatrix<Space>(model, ws, dws);
     }
 }
@@ -91,20 +96,20 @@ void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws, 
 const Eigen::MatrixXd&
 generalizedInertia(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     withMotionSpace(
-        model, [&](auto space) { treeTerms<decltype(space)>(model, ws, dws, Terms::Inertia); });
+        model, [&](auto space) { treeTerms<decltype(space), Terms::Inertia>(model, ws, dws); });
     return dws.M;
 }
 
 const Eigen::VectorXd&
 gravityAndVelocityForces(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     withMotionSpace(model,
-                    [&](auto space) { treeTerms<decltype(space)>(model, ws, dws, Terms::Forces); });
+                    [&](auto space) { treeTerms<decltype(space), Terms::Forces>(model, ws, dws); });
     return dws.phi;
 }
 
 void treeDynamics(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     withMotionSpace(model,
-                    [&](auto space) { treeTerms<decltype(space)>(model, ws, dws, Terms::Both); });
+                    [&](auto space) { treeTerms<decltype(space), Terms::Both>(model, ws, dws); });
 }
 
 } // namespace sslm
