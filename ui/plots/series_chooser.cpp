@@ -94,7 +94,11 @@ QStringList SeriesChooser::selectedColumns() const {
 }
 
 void SeriesChooser::setSelectedColumns(const QStringList& names) {
+    // the families with a chosen column open, the others closed, the first chosen in view: the
+    // list shows what the plot shows (the dock's default columns were left open above the
+    // run's own)
     m_updating = true;
+    QTreeWidgetItem* first = nullptr;
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
         QTreeWidgetItem* family = m_tree->topLevelItem(i);
         bool any = false;
@@ -102,11 +106,15 @@ void SeriesChooser::setSelectedColumns(const QStringList& names) {
             QTreeWidgetItem* item = family->child(k);
             const bool on = names.contains(item->data(0, kNameRole).toString());
             item->setCheckState(0, on ? Qt::Checked : Qt::Unchecked);
+            if (on && first == nullptr) {
+                first = item;
+            }
             any = any || on;
         }
-        if (any) {
-            family->setExpanded(true);
-        }
+        family->setExpanded(any);
+    }
+    if (first != nullptr) {
+        m_tree->scrollToItem(first->parent(), QAbstractItemView::PositionAtTop);
     }
     m_updating = false;
     emitSelection();

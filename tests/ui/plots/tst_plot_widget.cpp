@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QValueAxis>
 #include <QtTest>
 
@@ -498,6 +499,13 @@ private Q_SLOTS:
         QCOMPARE(dock.plot()->dataSeries().size(), m_scraper->nq());
         dock.chooser()->setSelectedColumns(lambda);
         QCOMPARE(dock.plot()->dataSeries().size(), lambda.size());
+        // the list opens the family chosen now and closes the one chosen before
+        auto* tree = dock.chooser()->findChild<QTreeWidget*>();
+        QVERIFY(tree != nullptr);
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* family = tree->topLevelItem(i);
+            QCOMPARE(family->isExpanded(), family->text(0) == familyTitle(SeriesFamily::Reaction));
+        }
         QVERIFY(dock.plot()->valueAxis()->titleText().contains(QStringLiteral("(N)")));
     }
 
