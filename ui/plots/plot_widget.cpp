@@ -61,6 +61,8 @@ constexpr double kMinHeightForTitle = 260;     ///< px: shorter charts have no t
 constexpr double kLegendMarkerWidth = 34;      ///< px: a legend entry's marker and spacing
 constexpr double kLegendChrome = 40;           ///< px: the chart's margins around its legend
 constexpr double kMaxSideLegendShare = 0.38;   ///< of the chart's width, for a side legend
+/// Tick steps that fit compared by niceRange() for the tightest range.
+constexpr int kStepsCompared = 2;
 /// Key of the one axis shared by the logarithmic families (no unit is spelt like this).
 const QString kLogAxisKey = QStringLiteral("\x01log");
 /// Qt Charts elides a tick label taller than its share of the axis less 2 label paddings, and
@@ -117,7 +119,11 @@ PlotWidget::NiceRange PlotWidget::niceRange(double low, double high, int maxInte
     while (f < kFactors.size() && raw > kFactors[f] * decade * (1 + 1e-9)) {
         ++f;
     }
-    for (;;) {
+    // of the first steps that fit, the one whose range overshoots the data least (a 5 s run's
+    // time axis ends at 5 with steps of 2.5, not at 6 with steps of 2); the smaller step on a tie
+    std::optional<NiceRange> best;
+    int feasible = 0;
+    while (feasible < kStepsCompared) {
         if (f == kFactors.size()) {
             f = 0;
             decade *= 10.0;
@@ -127,10 +133,14 @@ PlotWidget::NiceRange PlotWidget::niceRange(double low, double high, int maxInte
         const double to = std::ceil(high / step - 1e-9) * step;
         const int intervals = static_cast<int>(std::lround((to - from) / step));
         if (intervals <= maxIntervals) {
-            return {from, to, intervals + 1, step};
+            ++feasible;
+            if (!best || to - from < (best->max - best->min) * (1 - 1e-9)) {
+                best = NiceRange{from, to, intervals + 1, step};
+            }
         }
         ++f;
     }
+    return *best;
 }
 
 bool PlotWidget::RunData::isLive() const {
