@@ -132,7 +132,11 @@ PlotWidget::NiceRange PlotWidget::niceRange(double low, double high, int maxInte
         const double from = std::floor(low / step + 1e-9) * step;
         const double to = std::ceil(high / step - 1e-9) * step;
         const int intervals = static_cast<int>(std::lround((to - from) / step));
-        if (intervals <= maxIntervals) {
+        if (best && step > 4 * span) {
+            break; // larger steps give a single interval
+        }
+        // two intervals at least (three labels), unless no step gives them within the limit
+        if (intervals <= maxIntervals && (intervals >= 2 || (!best && step > 4 * span))) {
             ++feasible;
             if (!best || to - from < (best->max - best->min) * (1 - 1e-9)) {
                 best = NiceRange{from, to, intervals + 1, step};
