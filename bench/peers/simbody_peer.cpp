@@ -139,7 +139,7 @@ void setMobilizer(const Joint& joint, detail::SimbodySpatialBodySpec& out) {
 }
 
 /// The cut joint's equations as Simbody constraints, on the same constraint manifold as
-/// spatial_loop_constraints.hpp (n₁, n₂ ⟂ u fixed in A).
+/// loop_constraints.hpp (n₁, n₂ ⟂ u fixed in A).
 void addCutConstraints(const Joint& cut, std::vector<SimbodyConstraintSpec>& out) {
     using Kind = SimbodyConstraintSpec::Kind;
     const Eigen::Vector3d u = cut.axis3_A.normalized();

@@ -14,8 +14,6 @@ namespace sslm {
 using body_terms::biasWrench;
 using body_terms::inertiaAboutOrigin;
 using body_terms::inertiaMatrix;
-using body_terms::motionSubspace;
-using body_terms::wrenchOf;
 using planar::perp;
 using planar::rotate;
 using Vec2 = Eigen::Vector2d;
@@ -77,15 +75,15 @@ void addCutWrenches(const Model& model,
     if (cut.type == JointType::Revolute) {
         // Φ = x_A − x_B: λ on A at x_A, −λ on B at x_B (off the manifold the two points differ
         // and the pair leaves a net moment on the common ancestors, as J's side-0 columns do)
-        onA = wrenchOf(pointPosition(ws, cut.bodyA, cut.p_A), reaction);
-        onB = -wrenchOf(xB, reaction);
+        onA = PlanarSpace::wrenchAt(pointPosition(ws, cut.bodyA, cut.p_A), reaction);
+        onB = -PlanarSpace::wrenchAt(xB, reaction);
     } else {
         // Φ = (n_A·(x_A − x_B), φ_A − φ_B + offset): ∂Φ₁ adds (λ_n s) to A's moment where
         // s = (x_B − x_A)·axis, i.e. the normal force acts on A at x_B; an action–reaction pair
         // at one point, so common ancestors feel nothing (J's side-0 columns vanish)
         const Vec2 normal =
             perp(rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A));
-        onA = wrenchOf(xB, reaction.x() * normal);
+        onA = PlanarSpace::wrenchAt(xB, reaction.x() * normal);
         onA.x() += reaction.y();
         onB = -onA;
     }
@@ -110,7 +108,7 @@ void articulatedBodyPasses(const Model& model,
     for (int b = range.first; b <= range.last; ++b) {
         const Body& body = model.bodies[b];
         const Vec2 arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
-        aws.motionSubspace[b] = motionSubspace(model, ws, b);
+        aws.motionSubspace[b] = PlanarSpace::column(model, ws, b - 1);
         aws.articulatedInertia[b] = inertiaMatrix(inertiaAboutOrigin(body, ws.origin[b] + arm));
         aws.articulatedBias[b] = biasWrench(model, ws, b, arm) - aws.externalWrench[b];
     }
@@ -201,7 +199,7 @@ void cutForceGeneralizedForces(const Model& model,
     }
     // leaves first: (Jᵀλ)_k = S_kᵀ (the cut wrenches on body k's subtree)
     for (int b = all.last; b >= all.first; --b) {
-        out[b - 1] = motionSubspace(model, ws, b).dot(aws.subtreeWrench[b]);
+        out[b - 1] = PlanarSpace::column(model, ws, b - 1).dot(aws.subtreeWrench[b]);
         const int p = model.bodies[b].parent;
         if (p > 0) {
             aws.subtreeWrench[p] += aws.subtreeWrench[b];

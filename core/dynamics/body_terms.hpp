@@ -7,27 +7,12 @@
 
 #include <Eigen/Core>
 
+#include "core/kinematics/motion_space.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm::body_terms {
-
-/// S_k: the twist [ω, v_Wo] of body b per unit rate of its tree joint (±1 about the pivot for a
-/// revolute, the slide direction for a prismatic). Precondition: updatePositions.
-inline Eigen::Vector3d motionSubspace(const Model& model, const Workspace& ws, int b) {
-    const Joint& joint = model.joints[model.bodies[b].treeJoint];
-    if (joint.type == JointType::Revolute) {
-        const Eigen::Vector2d& p = ws.jointPoint[b];
-        return joint.treeSign * Eigen::Vector3d(1.0, p.y(), -p.x());
-    }
-    return {0.0, ws.jointDirection[b].x(), ws.jointDirection[b].y()};
-}
-
-/// Wrench [moment about Wo (N·m), force (N)] of a force acting at a point (m, W).
-inline Eigen::Vector3d wrenchOf(const Eigen::Vector2d& point, const Eigen::Vector2d& force) {
-    return {planar::cross(point, force), force.x(), force.y()};
-}
 
 /// Body inertia about Wo as (m (kg), h_x, h_y (kg·m; h = m·c), I_o (kg·m²)), c the COM in W.
 inline Eigen::Vector4d inertiaAboutOrigin(const Body& body, const Eigen::Vector2d& com) {
@@ -52,7 +37,7 @@ inline Eigen::Vector3d
 biasWrench(const Model& model, const Workspace& ws, int b, const Eigen::Vector2d& arm) {
     const Body& body = model.bodies[b];
     const Eigen::Vector2d aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
-    return wrenchOf(ws.origin[b] + arm, body.mass * (aCom - model.gravity));
+    return PlanarSpace::wrenchAt(ws.origin[b] + arm, body.mass * (aCom - model.gravity));
 }
 
 } // namespace sslm::body_terms

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/energies.hpp"
 
-#include "core/dynamics/motion_space.hpp"
+#include "core/kinematics/motion_space.hpp"
 
 namespace sslm {
 

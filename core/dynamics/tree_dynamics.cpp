@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/tree_dynamics.hpp"
 
-#include "core/dynamics/motion_space.hpp"
+#include "core/dynamics/space_dynamics.hpp"
 
 namespace sslm {
 
@@ -23,16 +23,16 @@ enum class Terms { Inertia, Forces, Both };
 /// every call; the others stay zero from the DynamicsWorkspace's construction.
 template <class Space>
 void fillInertiaMatrix(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
-    const std::vector<typename Space::Inertia>& composite = Space::composite(dws);
+    using D = SpaceDynamics<Space>;
+    const std::vector<typename D::Inertia>& composite = D::composite(dws);
     for (int b = 1; b < ws.nBodies; ++b) {
         const CoordinateRange own = Space::coordinates(model, b);
         for (int j = own.first; j < own.first + own.count; ++j) {
-            const typename Space::Wrench force =
-                Space::times(composite[b], Space::subspace(ws, dws, b, j));
+            const typename Space::Wrench force = D::times(composite[b], D::subspace(ws, dws, b, j));
             for (int a = b; a > 0; a = model.bodies[a].parent) {
                 const CoordinateRange up = Space::coordinates(model, a);
                 for (int i = up.first; i < up.first + up.count; ++i) {
-                    const double mij = Space::subspace(ws, dws, a, i).dot(force);
+                    const double mij = D::subspace(ws, dws, a, i).dot(force);
                     dws.M(i, j) = mij;
                     dws.M(j, i) = mij;
                 }
@@ -47,25 +47,26 @@ template <class Space, Terms terms>
 void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) {
     constexpr bool inertia = terms != Terms::Forces;
     constexpr bool forces = terms != Terms::Inertia;
-    std::vector<typename Space::Inertia>& composite = Space::composite(dws);
-    std::vector<typename Space::Wrench>& subtree = Space::subtree(dws);
+    using D = SpaceDynamics<Space>;
+    std::vector<typename D::Inertia>& composite = D::composite(dws);
+    std::vector<typename D::Wrench>& subtree = D::subtree(dws);
     const int n = ws.nBodies;
     for (int b = 1; b < n; ++b) {
         const typename Space::Point arm = Space::comArm(model, ws, b);
         // (built in place: a 6 × 6 copy per body is a few per cent of a spatial pass)
-        const typename Space::Inertia body = [&] {
-            if constexpr (inertia || Space::kBiasUsesInertia) {
-                return Space::bodyInertia(model, ws, b, arm);
+        const typename D::Inertia body = [&] {
+            if constexpr (inertia || D::kBiasUsesInertia) {
+                return D::bodyInertia(model, ws, b, arm);
             } else {
-                return typename Space::Inertia(); // not read
+                return typename D::Inertia(); // not read
             }
         }();
-        Space::cacheSubspace(model, ws, dws, b);
+        D::cacheSubspace(model, ws, dws, b);
         if constexpr (inertia) {
             composite[b] = body;
         }
         if constexpr (forces) {
-            subtree[b] = Space::biasWrench(model, ws, b, arm, body);
+            subtree[b] = D::biasWrench(model, ws, b, arm, body);
         }
     }
     // leaves first: each joint's φ_k = −S_kᵀ W (its subtree's wrench), then the parent's sums
@@ -73,7 +74,7 @@ void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) 
         if constexpr (forces) {
             const CoordinateRange own = Space::coordinates(model, b);
             for (int k = own.first; k < own.first + own.count; ++k) {
-                dws.phi[k] = -Space::subspace(ws, dws, b, k).dot(subtree[b]);
+                dws.phi[k] = -D::subspace(ws, dws, b, k).dot(subtree[b]);
             }
         }
         const int p = model.bodies[b].parent;

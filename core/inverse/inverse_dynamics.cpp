@@ -18,8 +18,6 @@ namespace sslm {
 using body_terms::biasWrench;
 using body_terms::inertiaAboutOrigin;
 using body_terms::inertiaMatrix;
-using body_terms::motionSubspace;
-using body_terms::wrenchOf;
 using planar::perp;
 using planar::rotate;
 using Vec2 = Eigen::Vector2d;
@@ -82,12 +80,12 @@ Vec3 unitJointWrench(const Joint& joint, const Workspace& ws) {
     if (joint.type == JointType::Revolute) {
         return {1.0, 0.0, 0.0};
     }
-    return wrenchOf(pointPosition(ws, joint.bodyB, joint.p_B), guideAxis(joint, ws));
+    return PlanarSpace::wrenchAt(pointPosition(ws, joint.bodyB, joint.p_B), guideAxis(joint, ws));
 }
 
 /// Wrench about Wo that side B exerts on side A through a joint's constraint.
 Vec3 constraintWrench(const JointReaction& reaction) {
-    Vec3 wrench = wrenchOf(reaction.point, reaction.force);
+    Vec3 wrench = PlanarSpace::wrenchAt(reaction.point, reaction.force);
     wrench[0] += reaction.moment;
     return wrench;
 }
@@ -103,7 +101,7 @@ void computeInertiaWrenches(const Model& model,
     for (int b = 1; b < ws.nBodies; ++b) {
         const Body& body = model.bodies[b];
         iws.bodyAcceleration[b] =
-            iws.bodyAcceleration[body.parent] + motionSubspace(model, ws, b) * qdd[b - 1];
+            iws.bodyAcceleration[body.parent] + PlanarSpace::column(model, ws, b - 1) * qdd[b - 1];
         const Vec2 arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
         iws.inertiaWrench[b] =
             inertiaMatrix(inertiaAboutOrigin(body, ws.origin[b] + arm)) * iws.bodyAcceleration[b] +
@@ -233,11 +231,11 @@ bool solveTraditional(const Model& model, InverseDynamicsWorkspace& iws) {
         Vec3 first;
         Vec3 second;
         if (joint.type == JointType::Revolute) {
-            first = wrenchOf(x, Vec2::UnitX());
-            second = wrenchOf(x, Vec2::UnitY());
+            first = PlanarSpace::wrenchAt(x, Vec2::UnitX());
+            second = PlanarSpace::wrenchAt(x, Vec2::UnitY());
         } else {
-            first = wrenchOf(x, perp(guideAxis(joint, ws))); // normal force
-            second = Vec3::UnitX();                          // moment
+            first = PlanarSpace::wrenchAt(x, perp(guideAxis(joint, ws))); // normal force
+            second = Vec3::UnitX();                                       // moment
         }
         addToBody(A.col(2 * j), joint.bodyA, first);
         addToBody(A.col(2 * j), joint.bodyB, -first);

@@ -54,7 +54,7 @@ struct InverseSample {
     Eigen::VectorXd qdd; ///< rad/s² or m/s² (nq)
     Eigen::VectorXd tau; ///< driving force per driven coordinate, motions order (N·m or N)
     /// Cut multipliers, B acting on A: planar 2 per cut (N, or N and N·m); spatial the cut's
-    /// rows (spatial_loop_constraints.hpp).
+    /// rows (loop_constraints.hpp).
     Eigen::VectorXd lambda;
     std::vector<JointReaction> reactions; ///< planar: per joint, file order (empty when skipped)
     /// Spatial: per joint, file order (empty when skipped).

@@ -2,7 +2,7 @@
 #include "core/inverse/shaking_reactions.hpp"
 
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 
@@ -72,7 +72,8 @@ ShakingWrench shakingFromReactions(const Model& model,
         for (int k = 0; k < joint.coordinateCount; ++k) {
             const double own = r.drive[k] + r.applied[k];
             if (own != 0.0) {
-                onA -= own * jointCoordinateWrench(model, siws.ws, static_cast<int>(j), k);
+                onA -= own *
+                       jointCoordinateWrench<SpatialSpace>(model, siws.ws, static_cast<int>(j), k);
             }
         }
         total += side * onA;

@@ -11,7 +11,6 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 #include "core/spec/joint_kinds.hpp"
 
@@ -161,7 +160,8 @@ bool solveTraditional(const Model& model, SpatialInverseWorkspace& siws) {
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
         if (const double force = siws.jointForces[static_cast<Eigen::Index>(j)]; force != 0.0) {
             const Joint& joint = model.joints[j];
-            const Vec6 onB = force * jointCoordinateWrench(model, ws, static_cast<int>(j), 0);
+            const Vec6 onB =
+                force * jointCoordinateWrench<SpatialSpace>(model, ws, static_cast<int>(j), 0);
             addToBody(siws.bodyRhs, joint.bodyB, -onB);
             addToBody(siws.bodyRhs, joint.bodyA, onB);
         }
@@ -170,7 +170,7 @@ bool solveTraditional(const Model& model, SpatialInverseWorkspace& siws) {
         const Joint& joint = model.joints[j];
         const int rows = constraintRowCount(joint.type, MotionSpace::Spatial);
         for (int r = 0; r < rows; ++r) {
-            const Vec6 onA = jointConstraintWrench(model, ws, static_cast<int>(j), r);
+            const Vec6 onA = jointConstraintWrench<SpatialSpace>(model, ws, static_cast<int>(j), r);
             addToBody(A.col(siws.rowBegin[j] + r), joint.bodyA, onA);
             addToBody(A.col(siws.rowBegin[j] + r), joint.bodyB, -onA);
         }
@@ -179,7 +179,7 @@ bool solveTraditional(const Model& model, SpatialInverseWorkspace& siws) {
     for (std::size_t d = 0; d < siws.driven.size(); ++d) {
         const Coordinate& c = model.coordinates[siws.driven[d]];
         const Joint& joint = model.joints[c.joint];
-        const Vec6 onB = jointCoordinateWrench(model, ws, c.joint, c.axis);
+        const Vec6 onB = jointCoordinateWrench<SpatialSpace>(model, ws, c.joint, c.axis);
         addToBody(A.col(driveColumn + static_cast<int>(d)), joint.bodyB, onB);
         addToBody(A.col(driveColumn + static_cast<int>(d)), joint.bodyA, -onB);
     }
@@ -203,13 +203,13 @@ bool solveTraditional(const Model& model, SpatialInverseWorkspace& siws) {
 Vec6 driveWrench(const Model& model, const SpatialInverseWorkspace& siws, int j) {
     Vec6 wrench = Vec6::Zero();
     if (const double force = siws.jointForces[j]; force != 0.0) {
-        wrench += force * jointCoordinateWrench(model, siws.ws, j, 0);
+        wrench += force * jointCoordinateWrench<SpatialSpace>(model, siws.ws, j, 0);
     }
     for (std::size_t d = 0; d < siws.driven.size(); ++d) {
         const Coordinate& c = model.coordinates[siws.driven[d]];
         if (c.joint == j) {
             wrench += siws.tau[static_cast<Eigen::Index>(d)] *
-                      jointCoordinateWrench(model, siws.ws, j, c.axis);
+                      jointCoordinateWrench<SpatialSpace>(model, siws.ws, j, c.axis);
         }
     }
     return wrench;
@@ -230,7 +230,7 @@ void jointReactions(const Model& model, SpatialInverseWorkspace& siws) {
         Vec6 wrench = Vec6::Zero();
         for (int r = 0; r < model.loops[i].rows; ++r) {
             wrench += siws.lambda[model.loops[i].rowBegin + r] *
-                      jointConstraintWrench(model, ws, model.cuts[i], r);
+                      jointConstraintWrench<SpatialSpace>(model, ws, model.cuts[i], r);
         }
         onA[static_cast<std::size_t>(model.cuts[i])] = wrench;
         siws.transmitted[cut.bodyA] -= wrench;

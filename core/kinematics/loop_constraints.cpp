@@ -1,122 +1,388 @@
 // SPDX-License-Identifier: MIT
 #include "core/kinematics/loop_constraints.hpp"
 
+#include <array>
+
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
+#include "core/spatial/spatial_algebra.hpp"
 
 namespace sslm {
 
-using planar::perp;
-using planar::rotate;
-using Vec2 = Eigen::Vector2d;
-
 namespace {
 
-/// ∂x/∂q_k and ∂ω/∂q_k of a point x moved by tree coordinate k (body k + 1's tree joint).
-struct ColumnMotion {
-    Vec2 dx;
-    double dOmega;
+/// A cut's most rows (a spatial revolute or prismatic cut).
+constexpr int kMostRows = 5;
+
+/// A row's gradients on the twists of A and B: Φ̇ = onA·V_A + onB·V_B.
+template <class Wrench> struct Gradients {
+    Wrench onA;
+    Wrench onB;
 };
 
-ColumnMotion columnMotion(const Model& model, const Workspace& ws, int k, const Vec2& x) {
-    const int b = k + 1;
-    const Joint& joint = model.joints[model.bodies[b].treeJoint];
-    if (joint.type == JointType::Revolute) {
-        return {joint.treeSign * perp(x - ws.jointPoint[b]), static_cast<double>(joint.treeSign)};
+/// The rows of a cut in one motion space (loop_constraints.hpp lists them): a row's value, its
+/// gradients on the twists of A and B, and its Φ̈ at q̈ = 0. Pose: the cut's two points in W.
+template <class Space> struct CutRows;
+
+template <> struct CutRows<PlanarSpace> {
+    using Vec2 = Eigen::Vector2d;
+    using Wrench = PlanarSpace::Wrench;
+    struct Pose {
+        Vec2 xA;
+        Vec2 xB;
+    };
+    /// (x_A − x_B)[axis] (Point), n_A·(x_A − x_B) (Normal), φ_A − φ_B + offset (Angle).
+    /// Entries are read one by one where a row is built entry by entry: a paired load of two
+    /// scalars just stored stalls store forwarding (measured up to 4× slower rows).
+    struct Row {
+        enum class Kind { Point, Normal, Angle };
+        Kind kind = Kind::Point;
+        int axis = 0;          ///< a Point row's world axis, x or y
+        Vec2 a = Vec2::Zero(); ///< n_A (in W, turning with A)
+    };
+
+    static Pose pose(const Workspace& ws, const Joint& cut) {
+        return {pointPosition(ws, cut.bodyA, cut.p_A), pointPosition(ws, cut.bodyB, cut.p_B)};
     }
-    return {ws.jointDirection[b], 0.0};
+    static Vec2 guideAxis(const Workspace& ws, const Joint& cut) {
+        return planar::rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A);
+    }
+    static Row row(const Workspace& ws, const Joint& cut, int r) {
+        if (cut.type == JointType::Revolute) {
+            return {Row::Kind::Point, r, Vec2::Zero()};
+        }
+        return r == 0 ? Row{Row::Kind::Normal, 0, planar::perp(guideAxis(ws, cut))}
+                      : Row{Row::Kind::Angle, 0, Vec2::Zero()};
+    }
+    static double value(const Workspace& ws, const Joint& cut, const Row& row, const Pose& pose) {
+        switch (row.kind) {
+        case Row::Kind::Point:
+            return pose.xA[row.axis] - pose.xB[row.axis];
+        case Row::Kind::Normal:
+            return row.a.dot(pose.xA - pose.xB);
+        case Row::Kind::Angle:
+            return planar::wrapNear(ws.angle[cut.bodyA] - ws.angle[cut.bodyB] + cut.offset, 0.0);
+        }
+        return 0.0;
+    }
+    static double power(const Wrench& w, const PlanarSpace::Twist& s) {
+        return w[0] * s[0] + w[1] * s[1] + w[2] * s[2];
+    }
+    static void gradients(const Row& row, const Pose& pose, Gradients<Wrench>& g) {
+        switch (row.kind) {
+        case Row::Kind::Point: {
+            // [x × e, e] at x_A on A, its opposite at x_B on B
+            const bool x = row.axis == 0;
+            g.onA = Wrench(x ? -pose.xA.y() : pose.xA.x(), x ? 1.0 : 0.0, x ? 0.0 : 1.0);
+            g.onB = Wrench(x ? pose.xB.y() : -pose.xB.x(), x ? -1.0 : 0.0, x ? 0.0 : -1.0);
+            return;
+        }
+        case Row::Kind::Normal:
+            // n_A turns with A: the normal force acts on A at x_B, an action–reaction pair
+            g.onA = PlanarSpace::wrenchAt(pose.xB, row.a);
+            g.onB = -g.onA;
+            return;
+        case Row::Kind::Angle:
+            g.onA = Wrench(1.0, 0.0, 0.0);
+            g.onB = -g.onA;
+            return;
+        }
+    }
+    /// The cut's terms every row's Φ̈ reads: the points' relative acceleration at q̈ = 0 and,
+    /// for a guide, its angular velocity, the gap and its rate.
+    struct Motion {
+        Vec2 gapAcceleration;
+        double omegaA = 0;
+        Vec2 gap = Vec2::Zero();
+        Vec2 gapRate = Vec2::Zero();
+    };
+    static Motion motion(const Workspace& ws, const Joint& cut) {
+        Motion m{pointBiasAcceleration(ws, cut.bodyA, cut.p_A) -
+                 pointBiasAcceleration(ws, cut.bodyB, cut.p_B)};
+        if (cut.type == JointType::Prismatic) {
+            m.omegaA = ws.omega[cut.bodyA];
+            m.gap = pointPosition(ws, cut.bodyA, cut.p_A) - pointPosition(ws, cut.bodyB, cut.p_B);
+            m.gapRate =
+                pointVelocity(ws, cut.bodyA, cut.p_A) - pointVelocity(ws, cut.bodyB, cut.p_B);
+        }
+        return m;
+    }
+    static double bias(const Row& row, const Motion& m) {
+        switch (row.kind) {
+        case Row::Kind::Point:
+            return m.gapAcceleration[row.axis];
+        case Row::Kind::Normal: {
+            // ṅ_A = ω_A ẑ × n_A, n̈_A = −ω_A² n_A at q̈ = 0
+            const double w = m.omegaA;
+            return -w * w * row.a.dot(m.gap) + 2.0 * w * planar::perp(row.a).dot(m.gapRate) +
+                   row.a.dot(m.gapAcceleration);
+        }
+        case Row::Kind::Angle:
+            return 0.0;
+        }
+        return 0.0;
+    }
+    /// A unit moment for a revolute, a unit force along the guide at B's point for a prismatic.
+    static Wrench coordinateWrench(const Workspace& ws, const Joint& joint, int) {
+        if (joint.type == JointType::Revolute) {
+            return {1.0, 0.0, 0.0};
+        }
+        return PlanarSpace::wrenchAt(pointPosition(ws, joint.bodyB, joint.p_B),
+                                     guideAxis(ws, joint));
+    }
+};
+
+template <> struct CutRows<SpatialSpace> {
+    using Vec3 = spatial::Vec3;
+    using Wrench = spatial::Vec6;
+    struct Pose {
+        Vec3 xA;
+        Vec3 xB;
+    };
+    /// e·(x_A − x_B) (Point), n_A·(x_B − x_A) (Normal) or a_A·b_B (Direction).
+    struct Row {
+        enum class Kind { Point, Normal, Direction };
+        Kind kind = Kind::Point;
+        Vec3 a = Vec3::Zero(); ///< e (world), n_A or a_A (in W, fixed in A)
+        Vec3 b = Vec3::Zero(); ///< b_B (in W, fixed in B)
+    };
+
+    static Pose pose(const Workspace& ws, const Joint& cut) {
+        return {spatialPointPosition(ws, cut.bodyA, cut.p3_A),
+                spatialPointPosition(ws, cut.bodyB, cut.p3_B)};
+    }
+    static Row row(const Workspace& ws, const Joint& cut, int r) {
+        const Eigen::Matrix3d& rA = ws.rotation[cut.bodyA];
+        const Eigen::Matrix3d& rB = ws.rotation[cut.bodyB];
+        const bool slides = cut.type == JointType::Cylindrical || cut.type == JointType::Prismatic;
+        if (!slides && r < 3) {
+            return {Row::Kind::Point, Vec3::Unit(r), Vec3::Zero()};
+        }
+        if (cut.type == JointType::Universal) {
+            return {Row::Kind::Direction, rA * cut.axis3_A, rB * cut.axis3_B};
+        }
+        Vec3 n1;
+        Vec3 n2;
+        spatial::perpendicularPair(cut.axis3_A, n1, n2);
+        const int k = slides ? r : r - 3; // 0, 1: normals (sliders) or axis rows; 2, 3: axis rows
+        if (slides && k < 2) {
+            return {Row::Kind::Normal, rA * (k == 0 ? n1 : n2), Vec3::Zero()};
+        }
+        const int axisRow = slides ? k - 2 : k;
+        if (axisRow < 2) {
+            return {Row::Kind::Direction, rA * (axisRow == 0 ? n1 : n2), rB * cut.axis3_B};
+        }
+        return {Row::Kind::Direction, rA * n1, rB * n2}; // prismatic: no turn about the axis
+    }
+    static double value(const Workspace&, const Joint&, const Row& row, const Pose& pose) {
+        switch (row.kind) {
+        case Row::Kind::Point:
+            return row.a.dot(pose.xA - pose.xB);
+        case Row::Kind::Normal:
+            return row.a.dot(pose.xB - pose.xA);
+        case Row::Kind::Direction:
+            return row.a.dot(row.b);
+        }
+        return 0.0;
+    }
+    static double power(const Wrench& w, const SpatialSpace::Twist& s) { return w.dot(s); }
+    static void gradients(const Row& row, const Pose& pose, Gradients<Wrench>& g) {
+        switch (row.kind) {
+        case Row::Kind::Point:
+            g.onA = spatial::wrenchAt(pose.xA, row.a);
+            g.onB = -spatial::wrenchAt(pose.xB, row.a);
+            return;
+        case Row::Kind::Normal: {
+            const Vec3 d = pose.xB - pose.xA;
+            g.onA << row.a.cross(d) - pose.xA.cross(row.a), -row.a;
+            g.onB = spatial::wrenchAt(pose.xB, row.a);
+            return;
+        }
+        case Row::Kind::Direction: {
+            const Vec3 axis = row.a.cross(row.b);
+            g.onA << axis, Vec3::Zero();
+            g.onB << -axis, Vec3::Zero();
+            return;
+        }
+        }
+    }
+    /// The cut's terms every row's Φ̈ reads: its points, the bodies' angular velocities and
+    /// accelerations at q̈ = 0, the points' relative acceleration and the gap's rate.
+    struct Motion {
+        Pose pose;
+        Vec3 wA;
+        Vec3 wB;
+        Vec3 alphaA;
+        Vec3 alphaB;
+        Vec3 gapAcceleration; ///< of x_A − x_B
+        Vec3 gapRate;         ///< of x_B − x_A
+    };
+    static Motion motion(const Workspace& ws, const Joint& cut) {
+        const Pose pose = CutRows::pose(ws, cut);
+        const Wrench& vA = ws.twist[cut.bodyA];
+        const Wrench& vB = ws.twist[cut.bodyB];
+        const Wrench& aA = ws.biasAcceleration6[cut.bodyA];
+        const Wrench& aB = ws.biasAcceleration6[cut.bodyB];
+        return {pose,
+                vA.head<3>(),
+                vB.head<3>(),
+                aA.head<3>(),
+                aB.head<3>(),
+                spatial::pointAcceleration(vA, aA, pose.xA) -
+                    spatial::pointAcceleration(vB, aB, pose.xB),
+                spatial::pointVelocity(vB, pose.xB) - spatial::pointVelocity(vA, pose.xA)};
+    }
+    static double bias(const Row& row, const Motion& m) {
+        switch (row.kind) {
+        case Row::Kind::Point:
+            return row.a.dot(m.gapAcceleration);
+        case Row::Kind::Normal: {
+            const Vec3 nRate = m.wA.cross(row.a);
+            const Vec3 nAcc = m.alphaA.cross(row.a) + m.wA.cross(nRate);
+            return nAcc.dot(m.pose.xB - m.pose.xA) + 2.0 * nRate.dot(m.gapRate) -
+                   row.a.dot(m.gapAcceleration);
+        }
+        case Row::Kind::Direction: {
+            const Vec3 axisRate = m.wA.cross(row.a).cross(row.b) + row.a.cross(m.wB.cross(row.b));
+            return (m.alphaA - m.alphaB).dot(row.a.cross(row.b)) + axisRate.dot(m.wA - m.wB);
+        }
+        }
+        return 0.0;
+    }
+    /// A unit moment about the k-th turning axis, or a unit force along the sliding one at B's
+    /// joint point.
+    static Wrench coordinateWrench(const Workspace& ws, const Joint& j, int k) {
+        const Eigen::Matrix3d& rA = ws.rotation[j.bodyA];
+        const Eigen::Matrix3d& rB = ws.rotation[j.bodyB];
+        const bool slide =
+            j.type == JointType::Prismatic || (j.type == JointType::Cylindrical && k == 1);
+        Vec3 axis;
+        switch (j.type) {
+        case JointType::Universal:
+            axis = k == 0 ? Vec3(rA * j.axis3_A) : Vec3(rB * j.axis3_B);
+            break;
+        case JointType::Spherical:
+            axis = rA.col(k);
+            break;
+        default:
+            axis = rA * j.axis3_A;
+            break;
+        }
+        if (slide) {
+            return spatial::wrenchAt(spatialPointPosition(ws, j.bodyB, j.p3_B), axis);
+        }
+        Wrench moment;
+        moment << axis, Vec3::Zero();
+        return moment;
+    }
+};
+
+template <class Space> void residual(const Model& model, Workspace& ws) {
+    using Rows = CutRows<Space>;
+    for (const Loop& loop : model.loops) {
+        const Joint& cut = model.joints[loop.cutJoint];
+        const typename Rows::Pose pose = Rows::pose(ws, cut);
+        for (int r = 0; r < loop.rows; ++r) {
+            ws.phi[loop.rowBegin + r] = Rows::value(ws, cut, Rows::row(ws, cut, r), pose);
+        }
+    }
 }
 
-/// Guide normal n_A of a prismatic cut in W.
-Vec2 guideNormal(const Workspace& ws, const Joint& cut) {
-    return perp(rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A));
+/// J's path columns: J_rk = G·S_k with G the row's gradient on the side that coordinate k
+/// moves (both sides for a coordinate above the loop, where G_A + G_B only turns Φ).
+template <class Space> void jacobian(const Model& model, Workspace& ws) {
+    using Rows = CutRows<Space>;
+    using Wrench = typename Space::Wrench;
+    std::array<Gradients<Wrench>, kMostRows> g;
+    for (const Loop& loop : model.loops) {
+        const Joint& cut = model.joints[loop.cutJoint];
+        const typename Rows::Pose pose = Rows::pose(ws, cut);
+        for (int r = 0; r < loop.rows; ++r) {
+            Rows::gradients(Rows::row(ws, cut, r), pose, g[r]); // in place: no copies
+        }
+        for (const LoopPathEntry& entry : loop.path) {
+            const auto& column = Space::column(model, ws, entry.coordinate);
+            for (int r = 0; r < loop.rows; ++r) {
+                ws.J(loop.rowBegin + r, entry.coordinate) =
+                    entry.side > 0 ? Rows::power(g[r].onA, column)
+                    : entry.side < 0
+                        ? Rows::power(g[r].onB, column)
+                        : Rows::power(g[r].onA, column) + Rows::power(g[r].onB, column);
+            }
+        }
+    }
+}
+
+template <class Space> void bias(const Model& model, Workspace& ws) {
+    using Rows = CutRows<Space>;
+    for (const Loop& loop : model.loops) {
+        const Joint& cut = model.joints[loop.cutJoint];
+        const typename Rows::Motion motion = Rows::motion(ws, cut);
+        for (int r = 0; r < loop.rows; ++r) {
+            ws.Jdot_qd[loop.rowBegin + r] = Rows::bias(Rows::row(ws, cut, r), motion);
+        }
+    }
 }
 
 } // namespace
 
 const Eigen::VectorXd& constraintResidual(const Model& model, Workspace& ws) {
-    if (model.isSpatial()) {
-        spatialConstraintResidual(model, ws);
-        return ws.phi;
-    }
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        const Vec2 xA = pointPosition(ws, cut.bodyA, cut.p_A);
-        const Vec2 xB = pointPosition(ws, cut.bodyB, cut.p_B);
-        if (cut.type == JointType::Revolute) {
-            ws.phi.segment<2>(2 * i) = xA - xB;
-        } else {
-            ws.phi[2 * i] = guideNormal(ws, cut).dot(xA - xB);
-            ws.phi[2 * i + 1] =
-                planar::wrapNear(ws.angle[cut.bodyA] - ws.angle[cut.bodyB] + cut.offset, 0.0);
-        }
-    }
+    withMotionSpace(model, [&](auto space) { residual<decltype(space)>(model, ws); });
     return ws.phi;
 }
 
 const Eigen::MatrixXd& constraintJacobian(const Model& model, Workspace& ws) {
-    if (model.isSpatial()) {
-        spatialConstraintJacobian(model, ws);
-        return ws.J;
-    }
-    ws.J.setZero();
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Loop& loop = model.loops[i];
-        const Joint& cut = model.joints[loop.cutJoint];
-        const Vec2 xA = pointPosition(ws, cut.bodyA, cut.p_A);
-        const Vec2 xB = pointPosition(ws, cut.bodyB, cut.p_B);
-        for (const LoopPathEntry& entry : loop.path) {
-            if (entry.side == 0) {
-                // above the loop: turns both points about one pivot, rotating Φ of a revolute
-                // cut (a prismatic cut's Φ is invariant)
-                const Joint& joint = model.joints[model.bodies[entry.coordinate + 1].treeJoint];
-                if (cut.type == JointType::Revolute && joint.type == JointType::Revolute) {
-                    ws.J.block<2, 1>(2 * i, entry.coordinate) = joint.treeSign * perp(xA - xB);
-                }
-                continue;
-            }
-            // a path coordinate moves only its own side's point: +∂x_A or −∂x_B
-            const ColumnMotion m =
-                columnMotion(model, ws, entry.coordinate, entry.side > 0 ? xA : xB);
-            if (cut.type == JointType::Revolute) {
-                ws.J.block<2, 1>(2 * i, entry.coordinate) = entry.side * m.dx;
-            } else {
-                const Vec2 n = guideNormal(ws, cut);
-                const double turnsGuide = entry.side > 0 ? m.dOmega : 0.0;
-                ws.J(2 * i, entry.coordinate) =
-                    turnsGuide * perp(n).dot(xA - xB) + n.dot(entry.side * m.dx);
-                ws.J(2 * i + 1, entry.coordinate) = entry.side * m.dOmega;
-            }
-        }
-    }
+    withMotionSpace(model, [&](auto space) { jacobian<decltype(space)>(model, ws); });
     return ws.J;
 }
 
 const Eigen::VectorXd& constraintBias(const Model& model, Workspace& ws) {
-    if (model.isSpatial()) {
-        spatialConstraintBias(model, ws);
-        return ws.Jdot_qd;
-    }
-    for (int i = 0; i < model.nLoops(); ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        const Vec2 aA = pointBiasAcceleration(ws, cut.bodyA, cut.p_A);
-        const Vec2 aB = pointBiasAcceleration(ws, cut.bodyB, cut.p_B);
-        if (cut.type == JointType::Revolute) {
-            ws.Jdot_qd.segment<2>(2 * i) = aA - aB;
-            continue;
-        }
-        // Φ₁ = n_A·d: n̈_A = −ω_A² n_A at q̈ = 0, ṅ_A = ω_A ẑ × n_A
-        const Vec2 n = guideNormal(ws, cut);
-        const double w = ws.omega[cut.bodyA];
-        const Vec2 d =
-            pointPosition(ws, cut.bodyA, cut.p_A) - pointPosition(ws, cut.bodyB, cut.p_B);
-        const Vec2 dRate =
-            pointVelocity(ws, cut.bodyA, cut.p_A) - pointVelocity(ws, cut.bodyB, cut.p_B);
-        ws.Jdot_qd[2 * i] = -w * w * n.dot(d) + 2.0 * w * perp(n).dot(dRate) + n.dot(aA - aB);
-        ws.Jdot_qd[2 * i + 1] = 0.0;
-    }
+    withMotionSpace(model, [&](auto space) { bias<decltype(space)>(model, ws); });
     return ws.Jdot_qd;
+}
+
+template <class Space>
+typename Space::Wrench
+jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int row) {
+    using Rows = CutRows<Space>;
+    const Joint& j = model.joints[joint];
+    Gradients<typename Space::Wrench> g;
+    Rows::gradients(Rows::row(ws, j, row), Rows::pose(ws, j), g);
+    return g.onA;
+}
+
+template <class Space>
+typename Space::Wrench
+jointCoordinateWrench(const Model& model, const Workspace& ws, int joint, int k) {
+    return CutRows<Space>::coordinateWrench(ws, model.joints[joint], k);
+}
+
+template PlanarSpace::Wrench
+jointConstraintWrench<PlanarSpace>(const Model&, const Workspace&, int, int);
+template SpatialSpace::Wrench
+jointConstraintWrench<SpatialSpace>(const Model&, const Workspace&, int, int);
+template PlanarSpace::Wrench
+jointCoordinateWrench<PlanarSpace>(const Model&, const Workspace&, int, int);
+template SpatialSpace::Wrench
+jointCoordinateWrench<SpatialSpace>(const Model&, const Workspace&, int, int);
+
+CutWrench cutReactionWrench(const Model& model,
+                            const Workspace& ws,
+                            int loopIndex,
+                            const Eigen::Ref<const Eigen::VectorXd>& lambda) {
+    const Loop& loop = model.loops[loopIndex];
+    spatial::Vec6 onA = spatial::Vec6::Zero();
+    for (int r = 0; r < loop.rows; ++r) {
+        onA += lambda[loop.rowBegin + r] *
+               jointConstraintWrench<SpatialSpace>(model, ws, loop.cutJoint, r);
+    }
+    const Joint& cut = model.joints[loop.cutJoint];
+    CutWrench wrench;
+    wrench.point = spatialPointPosition(ws, cut.bodyA, cut.p3_A);
+    wrench.force = onA.tail<3>();
+    wrench.moment = onA.head<3>() - wrench.point.cross(wrench.force);
+    return wrench;
 }
 
 } // namespace sslm

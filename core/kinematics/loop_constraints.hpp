@@ -1,18 +1,28 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Loop-closure constraints at the cut joints, two rows per cut (seed 000 eqs. 9, 13):
-// - revolute cut:  Φ = p_A − p_B, the cut point reached through side A minus through side B
-//   (m, ground-frame x then y). With M q̈ = φ + Jᵀλ, λ is then the force (N, ground frame) that
-//   the side-B body exerts on the side-A body at the cut.
-// - prismatic cut: Φ = (n_A·(p_A − p_B), φ_A − φ_B + offset), n_A = ẑ × axis the guide
-//   normal in W (m, rad); λ = (normal force along n_A (N), moment (N·m)) that B exerts on A.
-// In both cases side B receives −λ.
-// A spatial model has 3 to 5 rows per cut: spatial_loop_constraints.hpp.
-// All derivatives are analytic.
+// Loop-closure constraints at the cut joints, one algorithm for both motion spaces
+// (motion_space.hpp). A = the cut's parent side, B = its child side; x_A, x_B the joint points
+// in W; axes in W turn with their body. The rows of a cut, by its type (joint_kinds.hpp:
+// constraintRowCount), planar (seed 000 eqs. 9, 13):
+// - revolute (2 rows):    e_k·(x_A − x_B) for the world axes e_x, e_y (m);
+// - prismatic (2 rows):   n_A·(x_A − x_B), n_A = ẑ × axis the guide normal (m), then
+//                         φ_A − φ_B + offset (rad);
+// and spatial:
+// - spherical (3 rows):   e_k·(x_A − x_B) for e_x, e_y, e_z;
+// - universal (4 rows):   the same 3, then a₁·a₂ (first axis fixed in A, second in B);
+// - revolute (5 rows):    the same 3, then n₁·u_B and n₂·u_B, n₁, n₂ ⟂ u fixed in A;
+// - cylindrical (4 rows): n₁·(x_B − x_A), n₂·(x_B − x_A), n₁·u_B, n₂·u_B;
+// - prismatic (5 rows):   the cylindrical 4, then n₁·n₂_B (no turn about the axis).
+// Each row is differentiated through the two bodies' twists, Φ̇ = G_A·V_A + G_B·V_B, and G_A
+// is a wrench on A: with M q̈ = φ + Jᵀλ, Σ λ_r G_A,r is the wrench that B exerts on A at the
+// cut (the point rows' λ is that force in N, W; a planar prismatic cut's λ is the normal force
+// along n_A (N) then the moment (N·m)) and B receives −Σ λ_r G_A,r. All derivatives are
+// analytic.
 
 #include <Eigen/Core>
 
+#include "core/kinematics/motion_space.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
 
@@ -21,11 +31,40 @@ namespace sslm {
 /// Φ(q) into ws.phi. Precondition: updatePositions.
 const Eigen::VectorXd& constraintResidual(const Model& model, Workspace& ws);
 
-/// J = ∂Φ/∂q into ws.J; only each loop's path columns are non-zero. Precondition:
-/// updatePositions.
+/// J = ∂Φ/∂q̇ into ws.J; only each loop's path columns are non-zero (the others stay zero from
+/// the Workspace's construction). Precondition: updatePositions.
 const Eigen::MatrixXd& constraintJacobian(const Model& model, Workspace& ws);
 
 /// J̇q̇ into ws.Jdot_qd, so that J q̈ + J̇q̇ = Φ̈. Precondition: updateVelocities.
 const Eigen::VectorXd& constraintBias(const Model& model, Workspace& ws);
+
+/// The wrench on side A (W, about Wo) of a unit multiplier on constraint row `row` of joint
+/// `joint`, cut or not: the rows above applied to any joint give a basis of the wrenches it
+/// can transmit besides its driving forces (side B receives the opposite). Precondition:
+/// updatePositions, and the joint's constraints hold (an assembled pose).
+template <class Space>
+typename Space::Wrench
+jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int row);
+
+/// The wrench on side B (W, about Wo) of a unit generalized force on the joint's k-th
+/// coordinate (a moment about a turning axis, a force along a sliding one, at B's joint point);
+/// side A receives the opposite. Precondition: updatePositions.
+template <class Space>
+typename Space::Wrench
+jointCoordinateWrench(const Model& model, const Workspace& ws, int joint, int k);
+
+/// A spatial cut's reaction as a force and a moment that side B exerts on side A.
+struct CutWrench {
+    Eigen::Vector3d force = Eigen::Vector3d::Zero();  ///< N, W
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero(); ///< N·m, W, about `point`
+    Eigen::Vector3d point = Eigen::Vector3d::Zero();  ///< side A's joint point (m, W)
+};
+
+/// The reaction of a spatial model's loop i's cut from the multipliers λ (all rows).
+/// Precondition: updatePositions at the state λ belongs to.
+CutWrench cutReactionWrench(const Model& model,
+                            const Workspace& ws,
+                            int loop,
+                            const Eigen::Ref<const Eigen::VectorXd>& lambda);
 
 } // namespace sslm

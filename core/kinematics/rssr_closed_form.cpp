@@ -7,8 +7,8 @@
 
 #include <Eigen/Geometry>
 
+#include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 
@@ -354,7 +354,7 @@ RssrSolution solveRssrLoop(const Model& model,
 
     // accept only a closed loop
     updateSpatialPositions(model, ws, solved);
-    spatialConstraintResidual(model, ws);
+    constraintResidual(model, ws);
     if (ws.phi.segment(loop.rowBegin, loop.rows).cwiseAbs().maxCoeff() > kClosureTolerance) {
         updateSpatialPositions(model, ws, q);
         return out;

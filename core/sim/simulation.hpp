@@ -16,7 +16,7 @@
 #include "core/dynamics/cut_reactions.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/dynamics/shaking_wrench.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 
 namespace sslm {

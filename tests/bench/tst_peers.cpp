@@ -21,7 +21,6 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
 #include "core/sim/dynamics_rhs.hpp"
@@ -115,8 +114,8 @@ MujocoExpectation mujocoExpectation(const Model& model,
         // MuJoCo's rows (connect, perpendicularity tendons) span the same space as ours
         updateSpatialPositions(model, ws, q);
         updateSpatialVelocities(model, ws, qd);
-        spatialConstraintJacobian(model, ws);
-        spatialConstraintBias(model, ws);
+        constraintJacobian(model, ws);
+        constraintBias(model, ws);
         J = ws.J;
         jdotQd = ws.Jdot_qd;
     } else {

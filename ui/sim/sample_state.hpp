@@ -9,7 +9,7 @@
 #include <Eigen/Core>
 
 #include "core/dynamics/cut_reactions.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/kinematics/loop_constraints.hpp"
 #include "ui/sim/simulation_run.hpp"
 
 namespace sslm::ui {

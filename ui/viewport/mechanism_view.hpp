@@ -27,7 +27,7 @@
 #include <Eigen/Core>
 
 #include "core/dynamics/cut_reactions.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "ui/viewport/standard_view.hpp"
 

@@ -19,7 +19,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
-#include "core/kinematics/spatial_loop_constraints.hpp"
+#include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/viewport/scene_actors.hpp"

@@ -18,7 +18,6 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/kinematics/spatial_kinematics.hpp"
-#include "core/kinematics/spatial_loop_constraints.hpp"
 #include "core/model/compile.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 #include "core/spec/spatial_templates.hpp"
@@ -212,7 +211,8 @@ private Q_SLOTS:
             spatial::Vec6 onA = spatial::wrenchAt(r.point, r.force);
             onA.head<3>() += r.moment;
             for (int c = 0; c < joint.coordinateCount; ++c) {
-                onA -= r.drive[c] * jointCoordinateWrench(model, a.ws, static_cast<int>(j), c);
+                onA -= r.drive[c] *
+                       jointCoordinateWrench<SpatialSpace>(model, a.ws, static_cast<int>(j), c);
             }
             sum[joint.bodyA] += onA;
             sum[joint.bodyB] -= onA;
