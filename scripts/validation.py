@@ -842,7 +842,7 @@ def rssr_inverse_section(w, sslm, root, output, workdir):
     w("τ acts to increase θ (about +z). A reaction is what the joint's child side exerts on "
       "its parent side, in the ground frame; the moments (about the parent side's joint "
       "point) are in the CSV as `reaction.<joint>.mx/.my/.mz`. The Newton–Euler balance of "
-      "every body with these reactions is asserted by `tst_spatial_inverse_dynamics`.\n")
+      "every body with these reactions is asserted by `tst_inverse_dynamics_spatial`.\n")
 
 
 def log_slope(points):

@@ -251,11 +251,7 @@ private:
         for (const DrivenMotion& motion : m_motions) {
             driven.push_back(motion.coordinate);
         }
-        if (m_trial.isSpatial()) {
-            m_spatial = std::make_unique<SpatialInverseWorkspace>(m_trial, driven);
-        } else {
-            m_planar = std::make_unique<InverseDynamicsWorkspace>(m_trial, driven);
-        }
+        m_inverse = std::make_unique<InverseDynamicsWorkspace>(m_trial, driven);
         const Eigen::Index parameters =
             static_cast<Eigen::Index>(m_bodies.size()) * m_parametersPerWeight;
         m_design.resize(m_y0.size(), parameters);
@@ -281,23 +277,13 @@ private:
         const Eigen::Vector3d& origin = m_run.shakingAbout;
         for (int s = 0; s < m_samples; ++s) {
             const State& state = m_cycle[static_cast<std::size_t>(s)];
-            const bool solved =
-                m_spatial ? spatialInverseDynamics(m_trial, *m_spatial, m_run.method, state.t,
-                                                   state.q, state.qd, state.qdd)
-                          : inverseDynamics(m_trial, *m_planar, m_run.method, state.t, state.q,
-                                            state.qd, state.qdd, JointReactions::Compute);
-            if (!solved) {
-                throw std::runtime_error(
-                    "the inverse dynamics failed at t = " + std::to_string(state.t) +
-                    " s: " + (m_spatial ? m_spatial->failure : m_planar->failure));
+            if (!inverseDynamics(m_trial, *m_inverse, m_run.method, state.t, state.q, state.qd,
+                                 state.qdd, JointReactions::Compute)) {
+                throw std::runtime_error("the inverse dynamics failed at t = " +
+                                         std::to_string(state.t) + " s: " + m_inverse->failure);
             }
-            const auto y = out.segment(s * dimension, dimension);
-            if (m_spatial) {
-                record(state.q, shakingFromReactions(m_trial, *m_spatial, origin), m_spatial->tau,
-                       y);
-            } else {
-                record(state.q, shakingFromReactions(m_trial, *m_planar, origin), m_planar->tau, y);
-            }
+            record(state.q, shakingFromReactions(m_trial, *m_inverse, origin), m_inverse->tau,
+                   out.segment(s * dimension, dimension));
         }
     }
 
@@ -319,8 +305,7 @@ private:
     Eigen::VectorXd m_pi;     ///< π of the trial counterweights
     Eigen::VectorXd m_y;      ///< y of the trial
     double m_setupSeconds = 0;
-    std::unique_ptr<InverseDynamicsWorkspace> m_planar;
-    std::unique_ptr<SpatialInverseWorkspace> m_spatial;
+    std::unique_ptr<InverseDynamicsWorkspace> m_inverse;
 };
 
 /// J of `terms` against the terms before.

@@ -2,28 +2,25 @@
 #include "core/inverse/inverse_dynamics.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 #include "core/dynamics/applied_forces.hpp"
-#include "core/dynamics/body_terms.hpp"
+#include "core/dynamics/space_dynamics.hpp"
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
+#include "core/spec/joint_kinds.hpp"
 
 namespace sslm {
 
-using body_terms::biasWrench;
-using body_terms::inertiaAboutOrigin;
-using body_terms::inertiaMatrix;
-using planar::perp;
-using planar::rotate;
-using Vec2 = Eigen::Vector2d;
-using Vec3 = Eigen::Vector3d;
-
 namespace {
+
+using Vec6 = InverseDynamicsWorkspace::Vec6;
 
 /// A factorisation is singular when its smallest pivot is this small relative to its largest.
 /// The matrices mix lengths (m) and ones; their pivots span a few decades at regular poses.
@@ -43,69 +40,124 @@ std::string drivenName(const Model& model, const std::vector<int>& driven, int d
     return "τ " + model.coordinates[driven[d]].name;
 }
 
-/// The unknown of column c of [Jᵀ B]: "λ J9 (x)", "τ theta1".
-std::string unknownName(const Model& model, const std::vector<int>& driven, int c) {
-    const int constraints = model.nConstraints();
-    if (c < constraints) {
-        const bool prismatic = model.joints[model.cuts[c / 2]].type == JointType::Prismatic;
-        const char* component = prismatic ? (c % 2 == 0 ? " (normal force)" : " (moment)")
-                                          : (c % 2 == 0 ? " (x)" : " (y)");
-        return loopName(model, c / 2) + component;
+/// Which of a cut's constraint rows a multiplier belongs to: " (x)", " (normal force)", ….
+template <class Space> const char* rowLabel(const Joint& cut, int row) {
+    if constexpr (Space::kSpace == MotionSpace::Planar) {
+        if (cut.type == JointType::Prismatic) {
+            return row == 0 ? " (normal force)" : " (moment)";
+        }
+        return row == 0 ? " (x)" : " (y)";
+    } else {
+        const bool slides = cut.type == JointType::Cylindrical || cut.type == JointType::Prismatic;
+        static const char* const kPoint[] = {" (x)", " (y)", " (z)"};
+        static const char* const kRow[] = {" (row 1)", " (row 2)", " (row 3)", " (row 4)",
+                                           " (row 5)"};
+        return !slides && row < 3 ? kPoint[row] : kRow[row];
     }
-    return drivenName(model, driven, c - constraints);
 }
 
-/// Smallest |U_kk| / largest |U_kk| of a factorisation, and k of the smallest.
-double pivotRatio(const Eigen::PartialPivLU<Eigen::MatrixXd>& lu, Eigen::Index* weakest) {
+/// The unknown of column c of [Jᵀ B]: "λ J9 (x)", "τ theta1".
+template <class Space>
+std::string unknownName(const Model& model, const std::vector<int>& driven, int c) {
+    for (int i = 0; i < model.nLoops(); ++i) {
+        const Loop& loop = model.loops[i];
+        if (c >= loop.rowBegin && c < loop.rowBegin + loop.rows) {
+            return loopName(model, i) +
+                   rowLabel<Space>(model.joints[loop.cutJoint], c - loop.rowBegin);
+        }
+    }
+    return drivenName(model, driven, c - model.nConstraints());
+}
+
+/// Factors `matrix` into `lu`; lowers iws.conditioning to its smallest relative pivot. False
+/// when it is singular, with `weakest` the column of the smallest pivot.
+bool factor(const Eigen::MatrixXd& matrix,
+            Eigen::PartialPivLU<Eigen::MatrixXd>& lu,
+            InverseDynamicsWorkspace& iws,
+            Eigen::Index& weakest,
+            double& ratio) {
+    lu.compute(matrix);
     const auto pivots = lu.matrixLU().diagonal().cwiseAbs();
     const double largest = pivots.maxCoeff();
-    const double smallest = pivots.minCoeff(weakest);
-    return largest > 0.0 ? smallest / largest : 0.0;
+    const double smallest = pivots.minCoeff(&weakest);
+    ratio = largest > 0.0 ? smallest / largest : 0.0;
+    iws.conditioning = std::min(iws.conditioning, ratio);
+    return ratio > kSingularPivot;
 }
 
-/// Side A's pin of a revolute joint, side B's point on the guide of a prismatic one (m, W).
-Vec2 reactionPoint(const Joint& joint, const Workspace& ws) {
-    return joint.type == JointType::Revolute ? pointPosition(ws, joint.bodyA, joint.p_A)
-                                             : pointPosition(ws, joint.bodyB, joint.p_B);
+std::string singularText(const std::string& what, const std::string& unknown, double ratio) {
+    return what + " is singular, weakest pivot at " + unknown + " (relative pivot " +
+           number(ratio) +
+           "): a singular pose (toggle or change point) or driven coordinates that cannot move "
+           "the mechanism independently";
 }
 
-/// The guide's axis of a prismatic joint in W (unit).
-Vec2 guideAxis(const Joint& joint, const Workspace& ws) {
-    return rotate(ws.cosAngle[joint.bodyA], ws.sinAngle[joint.bodyA], joint.axis_A);
+/// A space's part of a 6-slot body wrench or acceleration (the first 3 entries in the plane).
+template <class Space> auto part(Vec6& v) {
+    return v.template head<Space::kTwistSize>();
+}
+template <class Space> typename Space::Wrench part(const Vec6& v) {
+    return v.template head<Space::kTwistSize>();
 }
 
-/// Wrench on side B of a unit force along the joint's coordinate (side A gets the opposite):
-/// a unit moment for a revolute, a unit force along the axis at B's point for a prismatic.
-Vec3 unitJointWrench(const Joint& joint, const Workspace& ws) {
-    if (joint.type == JointType::Revolute) {
-        return {1.0, 0.0, 0.0};
+/// A joint's constraint wrench on side A as the reaction's force, moment and point.
+template <class Space> struct ReactionForm;
+
+template <> struct ReactionForm<PlanarSpace> {
+    using Vec2 = Eigen::Vector2d;
+    static Eigen::Vector3d lift(const Vec2& v) { return {v.x(), v.y(), 0.0}; }
+    /// Side A's pin of a revolute, side B's point on the guide of a prismatic (its cut rows'
+    /// point).
+    static Vec2 point(const Workspace& ws, const Joint& joint) {
+        return joint.type == JointType::Revolute ? pointPosition(ws, joint.bodyA, joint.p_A)
+                                                 : pointPosition(ws, joint.bodyB, joint.p_B);
     }
-    return PlanarSpace::wrenchAt(pointPosition(ws, joint.bodyB, joint.p_B), guideAxis(joint, ws));
-}
+    static void fill(const Workspace& ws, const Joint& joint, const Vec6& onA, JointReaction& r) {
+        const Vec2 at = point(ws, joint);
+        const Vec2 force = onA.segment<2>(1);
+        r.point = lift(at);
+        if (joint.type == JointType::Revolute) {
+            r.force = lift(force);
+            r.moment.setZero();
+            return;
+        }
+        const Vec2 normal = planar::perp(
+            planar::rotate(ws.cosAngle[joint.bodyA], ws.sinAngle[joint.bodyA], joint.axis_A));
+        const Vec2 normalForce = force.dot(normal) * normal;
+        r.force = lift(normalForce);
+        r.moment = Eigen::Vector3d(0.0, 0.0, onA[0] - planar::cross(at, normalForce));
+    }
+};
 
-/// Wrench about Wo that side B exerts on side A through a joint's constraint.
-Vec3 constraintWrench(const JointReaction& reaction) {
-    Vec3 wrench = PlanarSpace::wrenchAt(reaction.point, reaction.force);
-    wrench[0] += reaction.moment;
-    return wrench;
-}
+template <> struct ReactionForm<SpatialSpace> {
+    static void fill(const Workspace& ws, const Joint& joint, const Vec6& onA, JointReaction& r) {
+        r.point = spatialPointPosition(ws, joint.bodyA, joint.p3_A);
+        r.force = onA.tail<3>();
+        r.moment = onA.head<3>() - r.point.cross(r.force);
+    }
+};
 
-/// The wrench each body's motion needs, W_b = I_b Σ S_k q̈_k + W⁰_b (planar spatial algebra
-/// about Wo; W⁰ carries gravity and the velocity products, body_terms::biasWrench): the sum of
-/// all forces on the body other than gravity.
+/// The wrench each body's motion needs, W_b = I_b Σ S_k q̈_k + W⁰_b (about Wo; W⁰ carries
+/// gravity and the velocity products): the sum of all forces on the body other than gravity.
+template <class Space>
 void computeInertiaWrenches(const Model& model,
                             InverseDynamicsWorkspace& iws,
                             const Eigen::Ref<const Eigen::VectorXd>& qdd) {
+    using D = SpaceDynamics<Space>;
     const Workspace& ws = iws.ws;
     iws.bodyAcceleration[0].setZero();
     for (int b = 1; b < ws.nBodies; ++b) {
-        const Body& body = model.bodies[b];
-        iws.bodyAcceleration[b] =
-            iws.bodyAcceleration[body.parent] + PlanarSpace::column(model, ws, b - 1) * qdd[b - 1];
-        const Vec2 arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
-        iws.inertiaWrench[b] =
-            inertiaMatrix(inertiaAboutOrigin(body, ws.origin[b] + arm)) * iws.bodyAcceleration[b] +
-            biasWrench(model, ws, b, arm);
+        typename Space::Twist acceleration =
+            part<Space>(iws.bodyAcceleration[model.bodies[b].parent]);
+        const CoordinateRange own = Space::coordinates(model, b);
+        for (int k = own.first; k < own.first + own.count; ++k) {
+            acceleration += Space::column(model, ws, k) * qdd[k];
+        }
+        part<Space>(iws.bodyAcceleration[b]) = acceleration;
+        const typename Space::Point arm = Space::comArm(model, ws, b);
+        const typename D::Inertia inertia = D::bodyInertia(model, ws, b, arm);
+        part<Space>(iws.inertiaWrench[b]) =
+            D::times(inertia, acceleration) + D::biasWrench(model, ws, b, arm, inertia);
     }
 }
 
@@ -120,24 +172,21 @@ void treeEquations(const Model& model,
     iws.treeResidual -= iws.appliedTau;
 }
 
-bool solveSystem(const Model& model, InverseDynamicsWorkspace& iws) {
-    const int constraints = 2 * iws.nLoops;
+template <class Space> bool solveSystem(const Model& model, InverseDynamicsWorkspace& iws) {
+    const int constraints = model.nConstraints();
     const int nd = static_cast<int>(iws.driven.size());
     iws.systemMatrix.leftCols(constraints) = iws.ws.J.transpose();
     iws.systemMatrix.rightCols(nd).setZero();
     for (int d = 0; d < nd; ++d) {
         iws.systemMatrix(iws.driven[d], constraints + d) = 1.0;
     }
-    iws.systemLu.compute(iws.systemMatrix);
     Eigen::Index weakest = 0;
-    iws.conditioning = pivotRatio(iws.systemLu, &weakest);
-    if (!(iws.conditioning > kSingularPivot)) {
-        iws.failure = "system approach: [Jᵀ B] (" + std::to_string(iws.nq) + " × " +
-                      std::to_string(iws.nq) + ") is singular, weakest pivot at " +
-                      unknownName(model, iws.driven, static_cast<int>(weakest)) +
-                      " (relative pivot " + number(iws.conditioning) +
-                      "): a singular pose (toggle or change point) or driven coordinates that "
-                      "cannot move the mechanism independently";
+    double ratio = 0;
+    if (!factor(iws.systemMatrix, iws.systemLu, iws, weakest, ratio)) {
+        iws.failure =
+            singularText("system approach: [Jᵀ B] (" + std::to_string(iws.nq) + " × " +
+                             std::to_string(iws.nq) + ")",
+                         unknownName<Space>(model, iws.driven, static_cast<int>(weakest)), ratio);
         return false;
     }
     iws.unknowns.noalias() = iws.systemLu.solve(iws.treeResidual);
@@ -146,216 +195,221 @@ bool solveSystem(const Model& model, InverseDynamicsWorkspace& iws) {
     return true;
 }
 
-bool solveSubsystems(const Model& model, InverseDynamicsWorkspace& iws) {
+/// The unknown of column c of a subsystem block: its loops' rows, then its driven coordinates.
+template <class Space>
+std::string blockUnknownName(const Model& model,
+                             const InverseDynamicsWorkspace& iws,
+                             const SubsystemBlock& block,
+                             int c) {
+    for (int i : block.loops) {
+        const Loop& loop = model.loops[i];
+        if (c < loop.rows) {
+            return loopName(model, i) + rowLabel<Space>(model.joints[loop.cutJoint], c);
+        }
+        c -= loop.rows;
+    }
+    return drivenName(model, iws.driven, block.driven[c]);
+}
+
+template <class Space> bool solveSubsystems(const Model& model, InverseDynamicsWorkspace& iws) {
     const Eigen::MatrixXd& J = iws.ws.J;
-    for (std::size_t blockIndex = 0; blockIndex < iws.plan.size(); ++blockIndex) {
-        const SubsystemBlock& block = iws.plan[blockIndex];
-        Eigen::MatrixXd& A = iws.blockMatrix[blockIndex];
-        Eigen::VectorXd& rhs = iws.blockRhs[blockIndex];
-        const int nLoopUnknowns = 2 * static_cast<int>(block.loops.size());
+    for (std::size_t index = 0; index < iws.plan.size(); ++index) {
+        const SubsystemBlock& block = iws.plan[index];
+        Eigen::MatrixXd& A = iws.blockMatrix[index];
+        Eigen::VectorXd& rhs = iws.blockRhs[index];
         // rows of the subsystems' tree equations, with the λ found earlier moved to the right
         for (int r = 0; r < block.size; ++r) {
             const int k = block.rows[r];
             double value = iws.treeResidual[k];
             for (int i : block.knownLoops) {
-                value -= J(2 * i, k) * iws.lambda[2 * i] + J(2 * i + 1, k) * iws.lambda[2 * i + 1];
+                const Loop& loop = model.loops[i];
+                value -= J.col(k)
+                             .segment(loop.rowBegin, loop.rows)
+                             .dot(iws.lambda.segment(loop.rowBegin, loop.rows));
             }
             rhs[r] = value;
-            for (std::size_t l = 0; l < block.loops.size(); ++l) {
-                const int i = block.loops[l];
-                A(r, 2 * static_cast<int>(l)) = J(2 * i, k);
-                A(r, 2 * static_cast<int>(l) + 1) = J(2 * i + 1, k);
+            int column = 0;
+            for (int i : block.loops) {
+                const Loop& loop = model.loops[i];
+                for (int c = 0; c < loop.rows; ++c) {
+                    A(r, column++) = J(loop.rowBegin + c, k);
+                }
             }
-            for (std::size_t d = 0; d < block.driven.size(); ++d) {
-                A(r, nLoopUnknowns + static_cast<int>(d)) =
-                    iws.driven[block.driven[d]] == k ? 1.0 : 0.0;
+            for (int d : block.driven) {
+                A(r, column++) = iws.driven[d] == k ? 1.0 : 0.0;
             }
         }
-        Eigen::PartialPivLU<Eigen::MatrixXd>& lu = iws.blockLu[blockIndex];
-        lu.compute(A);
         Eigen::Index weakest = 0;
-        const double ratio = pivotRatio(lu, &weakest);
-        iws.conditioning = std::min(iws.conditioning, ratio);
-        if (!(ratio > kSingularPivot)) {
-            const int column = static_cast<int>(weakest);
-            const std::string unknown =
-                column < nLoopUnknowns
-                    ? loopName(model, block.loops[column / 2])
-                    : drivenName(model, iws.driven, block.driven[column - nLoopUnknowns]);
+        double ratio = 0;
+        if (!factor(A, iws.blockLu[index], iws, weakest, ratio)) {
             std::string subsystems;
             for (int j : block.subsystems) {
                 subsystems += (subsystems.empty() ? "" : ", ") + std::to_string(j + 1);
             }
-            iws.failure = "subsystem approach: the " + std::to_string(block.size) + " × " +
-                          std::to_string(block.size) + " block of subsystem" +
-                          (block.subsystems.size() > 1 ? "s " : " ") + subsystems +
-                          " is singular, weakest pivot at " + unknown + " (relative pivot " +
-                          number(ratio) +
-                          "): a singular pose (toggle or change point) or driven coordinates "
-                          "that cannot move the mechanism independently";
+            iws.failure = singularText(
+                "subsystem approach: the " + std::to_string(block.size) + " × " +
+                    std::to_string(block.size) + " block of subsystem" +
+                    (block.subsystems.size() > 1 ? "s " : " ") + subsystems,
+                blockUnknownName<Space>(model, iws, block, static_cast<int>(weakest)), ratio);
             return false;
         }
-        Eigen::VectorXd& solution = iws.blockSolution[blockIndex];
-        solution.noalias() = lu.solve(rhs);
-        for (std::size_t l = 0; l < block.loops.size(); ++l) {
-            iws.lambda.segment<2>(2 * block.loops[l]) = solution.segment<2>(2 * l);
+        Eigen::VectorXd& x = iws.blockSolution[index];
+        x.noalias() = iws.blockLu[index].solve(rhs);
+        int column = 0;
+        for (int i : block.loops) {
+            const Loop& loop = model.loops[i];
+            iws.lambda.segment(loop.rowBegin, loop.rows) = x.segment(column, loop.rows);
+            column += loop.rows;
         }
-        for (std::size_t d = 0; d < block.driven.size(); ++d) {
-            iws.tau[block.driven[d]] = solution[nLoopUnknowns + static_cast<Eigen::Index>(d)];
+        for (int d : block.driven) {
+            iws.tau[d] = x[column++];
         }
     }
     return true;
 }
 
-/// Adds `wrench` to the three Newton–Euler rows of `body` (none for the ground).
-template <typename Column> void addToBody(Column&& column, int body, const Vec3& wrench) {
+/// Adds `wrench` to the Newton–Euler rows of `body` (none for the ground).
+template <class Space, typename Column>
+void addToBody(Column&& column, int body, const typename Space::Wrench& wrench) {
     if (body > 0) {
-        column.template segment<3>(3 * (body - 1)) += wrench;
+        column.template segment<Space::kTwistSize>(Space::kTwistSize * (body - 1)) += wrench;
     }
 }
 
-bool solveTraditional(const Model& model, InverseDynamicsWorkspace& iws) {
+template <class Space> bool solveTraditional(const Model& model, InverseDynamicsWorkspace& iws) {
+    using Wrench = typename Space::Wrench;
+    constexpr int n = Space::kTwistSize;
     const Workspace& ws = iws.ws;
     const int nd = static_cast<int>(iws.driven.size());
-    const int driveColumn = 2 * iws.nJoints;
+    const int driveColumn = iws.rowBegin.back();
     Eigen::MatrixXd& A = iws.bodyMatrix;
     A.setZero();
     // rows: each body's wrench balance Σ (joint wrenches) = W_b − (applied joint forces)
     for (int b = 1; b < ws.nBodies; ++b) {
-        iws.bodyRhs.segment<3>(3 * (b - 1)) = iws.inertiaWrench[b];
+        iws.bodyRhs.segment<n>(n * (b - 1)) = part<Space>(iws.inertiaWrench[b]);
     }
+    std::array<Wrench, kMostConstraintRows> rows;
     for (int j = 0; j < iws.nJoints; ++j) {
         const Joint& joint = model.joints[j];
-        const Vec2 x = reactionPoint(joint, ws);
-        // unknowns on side A; side B receives the opposite
-        Vec3 first;
-        Vec3 second;
-        if (joint.type == JointType::Revolute) {
-            first = PlanarSpace::wrenchAt(x, Vec2::UnitX());
-            second = PlanarSpace::wrenchAt(x, Vec2::UnitY());
-        } else {
-            first = PlanarSpace::wrenchAt(x, perp(guideAxis(joint, ws))); // normal force
-            second = Vec3::UnitX();                                       // moment
+        // unknowns: the constraint rows' wrenches on side A; side B receives the opposite
+        const int count = jointConstraintWrenches<Space>(model, ws, j, rows);
+        for (int r = 0; r < count; ++r) {
+            addToBody<Space>(A.col(iws.rowBegin[j] + r), joint.bodyA, rows[r]);
+            addToBody<Space>(A.col(iws.rowBegin[j] + r), joint.bodyB, -rows[r]);
         }
-        addToBody(A.col(2 * j), joint.bodyA, first);
-        addToBody(A.col(2 * j), joint.bodyB, -first);
-        addToBody(A.col(2 * j + 1), joint.bodyA, second);
-        addToBody(A.col(2 * j + 1), joint.bodyB, -second);
         if (const double force = iws.jointForces[j]; force != 0.0) {
-            const Vec3 w = force * unitJointWrench(joint, ws);
-            addToBody(iws.bodyRhs, joint.bodyB, -w);
-            addToBody(iws.bodyRhs, joint.bodyA, w);
+            const Wrench onB = force * jointCoordinateWrench<Space>(model, ws, j, 0);
+            addToBody<Space>(iws.bodyRhs, joint.bodyB, -onB);
+            addToBody<Space>(iws.bodyRhs, joint.bodyA, onB);
         }
     }
     for (int d = 0; d < nd; ++d) {
-        const Joint& joint = model.joints[model.coordinates[iws.driven[d]].joint];
-        const Vec3 w = unitJointWrench(joint, ws);
-        addToBody(A.col(driveColumn + d), joint.bodyB, w);
-        addToBody(A.col(driveColumn + d), joint.bodyA, -w);
+        const Coordinate& c = model.coordinates[iws.driven[d]];
+        const Joint& joint = model.joints[c.joint];
+        const Wrench onB = jointCoordinateWrench<Space>(model, ws, c.joint, c.axis);
+        addToBody<Space>(A.col(driveColumn + d), joint.bodyB, onB);
+        addToBody<Space>(A.col(driveColumn + d), joint.bodyA, -onB);
     }
-    iws.bodyLu.compute(A);
     Eigen::Index weakest = 0;
-    iws.conditioning = pivotRatio(iws.bodyLu, &weakest);
-    if (!(iws.conditioning > kSingularPivot)) {
+    double ratio = 0;
+    if (!factor(A, iws.bodyLu, iws, weakest, ratio)) {
         const int column = static_cast<int>(weakest);
-        const std::string unknown = column < driveColumn
-                                        ? "the reaction at " + model.joints[column / 2].name
-                                        : drivenName(model, iws.driven, column - driveColumn);
-        iws.failure = "traditional method: the " + std::to_string(A.rows()) + " × " +
-                      std::to_string(A.cols()) +
-                      " Newton–Euler system is singular, weakest pivot at " + unknown +
-                      " (relative pivot " + number(iws.conditioning) +
-                      "): a singular pose (toggle or change point) or driven coordinates that "
-                      "cannot move the mechanism independently";
+        const auto joint = std::upper_bound(iws.rowBegin.begin(), iws.rowBegin.end(), column);
+        const std::string unknown =
+            column < driveColumn
+                ? "the reaction at " +
+                      model.joints[static_cast<std::size_t>(joint - iws.rowBegin.begin() - 1)].name
+                : drivenName(model, iws.driven, column - driveColumn);
+        iws.failure = singularText("traditional method: the " + std::to_string(A.rows()) + " × " +
+                                       std::to_string(A.cols()) + " Newton–Euler system",
+                                   unknown, ratio);
         return false;
     }
     iws.bodySolution.noalias() = iws.bodyLu.solve(iws.bodyRhs);
 
-    // reactions, λ of the cuts, τ
+    // each joint's constraint wrench on A (its rows' wrenches read back from A's columns:
+    // + on side A's rows, − on side B's), λ of the cuts, τ
     for (int j = 0; j < iws.nJoints; ++j) {
         const Joint& joint = model.joints[j];
-        JointReaction& reaction = iws.reactions[j];
-        reaction.point = reactionPoint(joint, ws);
-        const double first = iws.bodySolution[2 * j];
-        const double second = iws.bodySolution[2 * j + 1];
-        if (joint.type == JointType::Revolute) {
-            reaction.force = Vec2(first, second);
-            reaction.moment = 0.0;
-        } else {
-            reaction.force = first * perp(guideAxis(joint, ws));
-            reaction.moment = second;
+        const bool onSideA = joint.bodyA > 0;
+        const int body = onSideA ? joint.bodyA : joint.bodyB;
+        Wrench onA = Wrench::Zero();
+        for (int r = iws.rowBegin[j]; r < iws.rowBegin[j + 1]; ++r) {
+            onA += iws.bodySolution[r] * A.col(r).template segment<n>(n * (body - 1));
         }
+        part<Space>(iws.constraintOnA[j]) = onSideA ? onA : Wrench(-onA);
         if (joint.isCut()) {
-            iws.lambda[2 * joint.cut] = first;
-            iws.lambda[2 * joint.cut + 1] = second;
+            const Loop& loop = model.loops[joint.cut];
+            iws.lambda.segment(loop.rowBegin, loop.rows) =
+                iws.bodySolution.segment(iws.rowBegin[j], loop.rows);
         }
     }
     iws.tau = iws.bodySolution.tail(nd);
     return true;
 }
 
-/// Seed 002 eq. (11): with τ and λ known, the wrench each tree joint transmits, from the
-/// leaves towards the subsystem roots: parent on body b = W_b − (known forces on b) + Σ (what b
-/// transmits to its children).
-void bodyLevelReactions(const Model& model, InverseDynamicsWorkspace& iws) {
+/// Seed 002 eq. (11): with τ and λ known, the constraint wrench of every joint on its side A,
+/// from the leaves towards the subsystem roots: parent on body b = W_b − (known forces on b) +
+/// Σ (what b transmits to its children).
+template <class Space> void bodyLevelReactions(const Model& model, InverseDynamicsWorkspace& iws) {
+    using Wrench = typename Space::Wrench;
     const Workspace& ws = iws.ws;
+    iws.transmitted[0].setZero();
     for (int b = 1; b < ws.nBodies; ++b) {
         iws.transmitted[b] = iws.inertiaWrench[b];
     }
-    iws.transmitted[0].setZero();
     // cut reactions: side A receives the reaction, side B its opposite
-    cutReactions(model, ws, iws.lambda, iws.cuts);
+    std::array<Wrench, kMostConstraintRows> rows;
     for (int i = 0; i < iws.nLoops; ++i) {
-        const Joint& cut = model.joints[model.cuts[i]];
-        JointReaction& reaction = iws.reactions[model.cuts[i]];
-        reaction.force = iws.cuts[i].force;
-        reaction.moment = iws.cuts[i].moment;
-        reaction.point = reactionPoint(cut, ws);
-        const Vec3 w = constraintWrench(reaction);
-        iws.transmitted[cut.bodyA] -= w;
-        iws.transmitted[cut.bodyB] += w;
+        const Loop& loop = model.loops[i];
+        const Joint& cut = model.joints[loop.cutJoint];
+        jointConstraintWrenches<Space>(model, ws, loop.cutJoint, rows);
+        Wrench onA = Wrench::Zero();
+        for (int r = 0; r < loop.rows; ++r) {
+            onA += iws.lambda[loop.rowBegin + r] * rows[r];
+        }
+        part<Space>(iws.constraintOnA[loop.cutJoint]) = onA;
+        part<Space>(iws.transmitted[cut.bodyA]) -= onA;
+        part<Space>(iws.transmitted[cut.bodyB]) += onA;
     }
     // driving and applied joint forces: +g on side B, −g on side A
     for (int j = 0; j < iws.nJoints; ++j) {
-        const int d = model.joints[j].isCut() ? -1 : iws.drivenIndex[model.joints[j].coordinate];
-        const double g = iws.jointForces[j] + (d >= 0 ? iws.tau[d] : 0.0);
-        if (g != 0.0) {
-            const Vec3 w = g * unitJointWrench(model.joints[j], ws);
-            iws.transmitted[model.joints[j].bodyB] -= w;
-            iws.transmitted[model.joints[j].bodyA] += w;
+        const Joint& joint = model.joints[j];
+        const int count = joint.isCut() ? 1 : joint.coordinateCount; // a cut's applied force
+        for (int k = 0; k < count; ++k) {
+            const int d = joint.isCut() ? -1 : iws.drivenIndex[joint.coordinate + k];
+            const double g = (k == 0 ? iws.jointForces[j] : 0.0) + (d >= 0 ? iws.tau[d] : 0.0);
+            if (g != 0.0) {
+                const Wrench onB = g * jointCoordinateWrench<Space>(model, ws, j, k);
+                part<Space>(iws.transmitted[joint.bodyB]) -= onB;
+                part<Space>(iws.transmitted[joint.bodyA]) += onB;
+            }
         }
     }
-    iws.transmitted[0].setZero();
     // leaves first: the parent receives the opposite of what it transmits
     for (int b = ws.nBodies - 1; b >= 1; --b) {
         const int p = model.bodies[b].parent;
         if (p > 0) {
             iws.transmitted[p] += iws.transmitted[b];
         }
-        const Joint& joint = model.joints[model.bodies[b].treeJoint];
-        JointReaction& reaction = iws.reactions[model.bodies[b].treeJoint];
+        const int j = model.bodies[b].treeJoint;
         // B on A: the parent's push on b when A = b, its opposite when A is the parent
-        const Vec3 w = joint.treeSign > 0 ? Vec3(-iws.transmitted[b]) : iws.transmitted[b];
-        reaction.point = reactionPoint(joint, ws);
-        const Vec2 force = w.tail<2>();
-        if (joint.type == JointType::Revolute) {
-            reaction.force = force;
-            reaction.moment = 0.0;
-        } else {
-            const Vec2 normal = perp(guideAxis(joint, ws));
-            reaction.force = force.dot(normal) * normal;
-            reaction.moment = w[0] - planar::cross(reaction.point, force);
-        }
+        iws.constraintOnA[j] =
+            model.joints[j].treeSign > 0 ? Vec6(-iws.transmitted[b]) : iws.transmitted[b];
     }
 }
 
-/// drive and applied fields of every joint's reaction.
-void fillJointForces(const Model& model, InverseDynamicsWorkspace& iws) {
+/// Every joint's reaction from its constraint wrench, and its drive and applied forces.
+template <class Space> void fillReactions(const Model& model, InverseDynamicsWorkspace& iws) {
     for (int j = 0; j < iws.nJoints; ++j) {
-        const Joint& joint = model.joints[j];
-        const int d = joint.isCut() ? -1 : iws.drivenIndex[joint.coordinate];
-        iws.reactions[j].drive = d >= 0 ? iws.tau[d] : 0.0;
-        iws.reactions[j].applied = iws.jointForces[j];
+        JointReaction& reaction = iws.reactions[j];
+        ReactionForm<Space>::fill(iws.ws, model.joints[j], iws.constraintOnA[j], reaction);
+        reaction.drive.setZero();
+        reaction.applied = Eigen::Vector3d(iws.jointForces[j], 0.0, 0.0);
+    }
+    for (std::size_t d = 0; d < iws.driven.size(); ++d) {
+        const Coordinate& c = model.coordinates[iws.driven[d]];
+        iws.reactions[c.joint].drive[c.axis] = iws.tau[static_cast<Eigen::Index>(d)];
     }
 }
 
@@ -363,8 +417,39 @@ void requireSize(const Eigen::Ref<const Eigen::VectorXd>& v, int n, const char* 
     if (v.size() != n) {
         throw std::invalid_argument(std::string("inverseDynamics: ") + what + " has " +
                                     std::to_string(v.size()) + " entries but the model has " +
-                                    std::to_string(n) + " coordinates");
+                                    std::to_string(n));
     }
+}
+
+template <class Space>
+bool evaluate(const Model& model,
+              InverseDynamicsWorkspace& iws,
+              InverseMethod method,
+              const Eigen::Ref<const Eigen::VectorXd>& qdd,
+              JointReactions reactions) {
+    bool ok = false;
+    switch (method) {
+    case InverseMethod::Traditional:
+        computeInertiaWrenches<Space>(model, iws, qdd);
+        ok = solveTraditional<Space>(model, iws);
+        break;
+    case InverseMethod::System:
+        treeEquations(model, iws, qdd);
+        ok = solveSystem<Space>(model, iws);
+        break;
+    case InverseMethod::Subsystem:
+        treeEquations(model, iws, qdd);
+        ok = solveSubsystems<Space>(model, iws);
+        break;
+    }
+    if (ok && reactions == JointReactions::Compute) {
+        if (method != InverseMethod::Traditional) {
+            computeInertiaWrenches<Space>(model, iws, qdd);
+            bodyLevelReactions<Space>(model, iws);
+        }
+        fillReactions<Space>(model, iws);
+    }
+    return ok;
 }
 
 } // namespace
@@ -456,14 +541,8 @@ std::vector<int> actuatedCoordinates(const Model& model, std::string* error) {
 }
 
 std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws) {
-    return describePlan(model, iws.plan, iws.driven);
-}
-
-std::string describePlan(const Model& model,
-                         const std::vector<SubsystemBlock>& plan,
-                         const std::vector<int>& driven) {
     std::string text;
-    for (const SubsystemBlock& block : plan) {
+    for (const SubsystemBlock& block : iws.plan) {
         if (!text.empty()) {
             text += " → ";
         }
@@ -476,7 +555,7 @@ std::string describePlan(const Model& model,
             unknowns += (unknowns.empty() ? "" : ", ") + loopName(model, i);
         }
         for (int d : block.driven) {
-            unknowns += (unknowns.empty() ? "" : ", ") + drivenName(model, driven, d);
+            unknowns += (unknowns.empty() ? "" : ", ") + drivenName(model, iws.driven, d);
         }
         text +=
             " {" + unknowns + "} " + std::to_string(block.size) + "×" + std::to_string(block.size);
@@ -497,7 +576,7 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
     const int nd = static_cast<int>(driven.size());
     const int nBodies = static_cast<int>(model.bodies.size());
     tau = Eigen::VectorXd::Zero(nd);
-    lambda = Eigen::VectorXd::Zero(2 * nLoops);
+    lambda = Eigen::VectorXd::Zero(model.nConstraints());
     reactions.assign(nJoints, JointReaction{});
     jointForces = Eigen::VectorXd::Zero(nJoints);
     appliedTau = Eigen::VectorXd::Zero(nq);
@@ -523,16 +602,24 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
         blockLu.emplace_back(block.size);
     }
 
-    const int bodyRows = 3 * (nBodies - 1);
-    bodyMatrix = Eigen::MatrixXd::Zero(bodyRows, 2 * nJoints + nd);
+    int unknownCount = 0;
+    for (const Joint& joint : model.joints) {
+        rowBegin.push_back(unknownCount);
+        unknownCount += constraintRowCount(joint.type, model.space);
+    }
+    rowBegin.push_back(unknownCount);
+    const int twistSize =
+        withMotionSpace(model, [](auto space) { return decltype(space)::kTwistSize; });
+    const int bodyRows = twistSize * (nBodies - 1);
+    bodyMatrix = Eigen::MatrixXd::Zero(bodyRows, unknownCount + nd);
     bodyRhs = Eigen::VectorXd::Zero(bodyRows);
-    bodySolution = Eigen::VectorXd::Zero(2 * nJoints + nd);
+    bodySolution = Eigen::VectorXd::Zero(unknownCount + nd);
     bodyLu = Eigen::PartialPivLU<Eigen::MatrixXd>(bodyRows);
 
-    bodyAcceleration.assign(nBodies, Vec3::Zero());
-    inertiaWrench.assign(nBodies, Vec3::Zero());
-    transmitted.assign(nBodies, Vec3::Zero());
-    cuts.assign(nLoops, CutReaction{});
+    bodyAcceleration.assign(nBodies, Vec6::Zero());
+    inertiaWrench.assign(nBodies, Vec6::Zero());
+    transmitted.assign(nBodies, Vec6::Zero());
+    constraintOnA.assign(nJoints, Vec6::Zero());
 }
 
 bool inverseDynamics(const Model& model,
@@ -547,7 +634,7 @@ bool inverseDynamics(const Model& model,
         iws.nJoints != static_cast<int>(model.joints.size()) || !isCompatible(model, iws.ws)) {
         throw std::invalid_argument("inverseDynamics: the workspace was built for another model");
     }
-    requireSize(q, model.nq(), "q");
+    requireSize(q, model.positionSize(), "q");
     requireSize(qd, model.nq(), "qd");
     requireSize(qdd, model.nq(), "qdd");
     if (!iws.failure.empty()) {
@@ -559,31 +646,11 @@ bool inverseDynamics(const Model& model,
     updateVelocities(model, iws.ws, qd);
     knownJointForces(model, iws.ws, t, iws.drivenIndex, iws.actuatorForces, iws.actuatorTau,
                      iws.passiveTau, iws.gradient, iws.jointForces, iws.appliedTau);
-
-    bool ok = false;
-    switch (method) {
-    case InverseMethod::Traditional:
-        computeInertiaWrenches(model, iws, qdd);
-        ok = solveTraditional(model, iws);
-        break;
-    case InverseMethod::System:
-        treeEquations(model, iws, qdd);
-        ok = solveSystem(model, iws);
-        break;
-    case InverseMethod::Subsystem:
-        treeEquations(model, iws, qdd);
-        ok = solveSubsystems(model, iws);
-        break;
-    }
+    const bool ok = withMotionSpace(model, [&](auto space) {
+        return evaluate<decltype(space)>(model, iws, method, qdd, reactions);
+    });
     if (!ok) {
         return false;
-    }
-    if (reactions == JointReactions::Compute) {
-        if (method != InverseMethod::Traditional) {
-            computeInertiaWrenches(model, iws, qdd);
-            bodyLevelReactions(model, iws);
-        }
-        fillJointForces(model, iws);
     }
     if (!iws.tau.allFinite() || !iws.lambda.allFinite()) {
         iws.failure = std::string(inverseMethodName(method)) +

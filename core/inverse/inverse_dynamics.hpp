@@ -2,33 +2,37 @@
 #pragma once
 
 // Inverse dynamics of a closed-loop mechanism whose driven coordinates follow a prescribed
-// motion (seed 002, Chaudhary & Saha 2007, Sect. 5). Given a state (q, q̇, q̈) that satisfies
-// the loop constraints, find the driving forces τ at the driven coordinates, the cut
-// multipliers λ, and the reaction at every joint. On the spanning tree
+// motion (seed 002, Chaudhary & Saha 2007, Sects. 5 and 6.2), one algorithm for planar and
+// spatial models (kinematics/motion_space.hpp). Given a state (q, q̇, q̈) that satisfies the
+// loop constraints, find the driving forces τ at the driven coordinates, the cut multipliers λ,
+// and the reaction at every joint. On the spanning tree
 //     M q̈ − φ − τ_applied = Jᵀλ + B τ                 (seed 000 eq. 8; seed 002 eq. 14)
-// with B the unit columns of the driven coordinates; square when 2·(loops) + (driven) = nq.
-// Three interchangeable methods, which agree to round-off:
-// - Traditional: the 3 Newton–Euler equations of every moving body at once (3n × 3n: 21 × 21
-//   for the carpet scraper); unknowns the reaction at every joint and the driving forces.
+// with B the unit columns of the driven coordinates; square when (constraint rows) + (driven)
+// = nq. Three interchangeable methods, which agree to round-off:
+// - Traditional: the Newton–Euler equations of every moving body at once (3 per body in the
+//   plane, 6 in space: 21 × 21 for the carpet scraper); unknowns the constraint wrench
+//   components of every joint (its constraint rows, loop_constraints.hpp) and the driving forces.
 // - System: the nq tree equations above as one square system (7 × 7 for the scraper), then
 //   the body-level recursion for the uncut joints.
 // - Subsystem (the paper's two-level recursion): subsystem j's rows I_j q̈_j − φ_j − τ_app,j =
 //   Σ_i J_ijᵀ λ_i + B_j τ_j are solved alone once its unknowns number its DOF (a determinate
 //   subsystem); the λ found are moved to the right-hand sides of the neighbours, which may
 //   become determinate in turn. When every remaining subsystem is indeterminate their rows are
-//   solved together (the system approach on what is left). Then the body-level recursion,
-//   seed 002 eq. (11): leaves to root, the wrench a tree joint transmits to its child body is
-//   that body's inertia wrench minus the known forces on it plus what it passes on.
+//   solved together (the system approach on what is left). For the RSSR cut at its spherical
+//   joint the rocker–coupler subsystem is determinate, 3 × 3 (the paper's size), then the
+//   crank, 1 × 1. Then the body-level recursion, seed 002 eq. (11): leaves to root, the wrench
+//   a tree joint transmits to its child body is that body's inertia wrench minus the known
+//   forces on it plus what it passes on.
 // The plan (order, blocks) depends only on the Model and the driven set: it is built once in
 // InverseDynamicsWorkspace, and evaluations do not allocate.
 //
-// Sign conventions (those of loop_constraints.hpp / cut_reactions.hpp, for every joint, cut or
-// not): a joint's reaction is what its side B (the file's "child") exerts on its side A (the
-// file's "parent"), force in the ground frame W; side B receives the opposite. For a cut,
-// λ_i is that reaction (prismatic cut: normal force along n_A = ẑ × axis, then moment).
-// Applied forces besides gravity: the joint springs and dampers, and the model's actuators
-// whose coordinate is not driven (their signals at t). Actuators on driven coordinates are
-// replaced by the unknown τ.
+// Sign conventions (those of loop_constraints.hpp, for every joint, cut or not): a joint's
+// reaction is what its side B (the file's "child") exerts on its side A (the file's "parent"),
+// in the ground frame W; side B receives the opposite. For a cut, λ holds its constraint rows'
+// multipliers (a planar revolute cut: that force; a planar prismatic cut: the normal force
+// along n_A = ẑ × axis, then the moment). Applied forces besides gravity: the joint springs and
+// dampers, and the model's actuators whose coordinate is not driven (their signals at t).
+// Actuators on driven coordinates are replaced by the unknown τ.
 
 #include <optional>
 #include <string>
@@ -37,7 +41,6 @@
 #include <Eigen/Core>
 #include <Eigen/LU>
 
-#include "core/dynamics/cut_reactions.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
 #include "core/inverse/subsystem_plan.hpp"
 #include "core/model/model.hpp"
@@ -52,26 +55,26 @@ const char* inverseMethodName(InverseMethod method);
 /// The method of a name as inverseMethodName() spells it; empty when unknown.
 std::optional<InverseMethod> inverseMethodFromName(const std::string& name);
 
-/// The reaction at one joint, what side B exerts on side A. The whole wrench B exerts on A is
-/// the constraint part (force at `point`, plus `moment`) and the joint's own driving and applied
-/// forces along its coordinate, −(drive + applied): for a revolute a moment, for a prismatic a
-/// force along the axis at `point` (B receives +(drive + applied)).
+/// The reaction at one joint, what side B exerts on side A, in W (a planar model's in its XY
+/// plane: force z = 0, moment about z only). The whole wrench B exerts on A is the constraint
+/// part (force at `point`, plus `moment`) and the joint's own driving and applied forces along
+/// its coordinates, −(drive + applied): for a turning axis a moment, for a sliding one a force
+/// along the axis at side B's joint point (B receives +(drive + applied)).
 struct JointReaction {
-    /// Constraint force (N, W) that side B exerts on side A; for a prismatic joint it is normal
-    /// to the guide (no component along the axis).
-    Eigen::Vector2d force = Eigen::Vector2d::Zero();
-    /// Constraint moment (N·m) that B exerts on A about `point`: prismatic joints only, 0 for a
-    /// revolute.
-    double moment = 0;
-    /// Where the force acts (m, W): the pin of a revolute (side A's point), side B's joint point
-    /// on the guide for a prismatic, about which `moment` is taken (as cutReactions).
-    Eigen::Vector2d point = Eigen::Vector2d::Zero();
-    /// Driving force found for this joint's coordinate (N·m or N), acting to increase the
-    /// coordinate (B relative to A); 0 when the joint is not driven.
-    double drive = 0;
-    /// Known joint force along the coordinate (N·m or N): springs, dampers and actuators that
-    /// are not driven, in the same sense as `drive`.
-    double applied = 0;
+    /// Constraint force (N) that side B exerts on side A; none along a sliding axis.
+    Eigen::Vector3d force = Eigen::Vector3d::Zero();
+    /// Constraint moment (N·m) that B exerts on A about `point`; none about a turning axis (0
+    /// for a planar revolute).
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+    /// Where the force acts (m): side A's joint point; a planar prismatic joint's side B point
+    /// on the guide (as its cut rows take it).
+    Eigen::Vector3d point = Eigen::Vector3d::Zero();
+    /// Driving force found per coordinate of the joint (N·m or N; unused entries 0), acting to
+    /// increase it (B relative to A); 0 when the joint is not driven.
+    Eigen::Vector3d drive = Eigen::Vector3d::Zero();
+    /// Known joint force per coordinate (N·m or N): springs, dampers and actuators that are not
+    /// driven, in the same sense as `drive`.
+    Eigen::Vector3d applied = Eigen::Vector3d::Zero();
 };
 
 /// Buffers, plan and results of inverse dynamics for one Model and one driven set. Build once;
@@ -84,8 +87,8 @@ struct InverseDynamicsWorkspace {
     std::vector<int> driven; ///< driven coordinates (indices in q), in the caller's order
 
     // results of the last inverseDynamics()
-    Eigen::VectorXd tau;    ///< driving force per driven coordinate (N·m or N)
-    Eigen::VectorXd lambda; ///< cut multipliers, 2 per loop (N; or N and N·m for prismatic)
+    Eigen::VectorXd tau;                  ///< driving force per driven coordinate (N·m or N)
+    Eigen::VectorXd lambda;               ///< cut multipliers, the loops' constraint rows
     std::vector<JointReaction> reactions; ///< per joint, Model::joints (file) order
     Eigen::VectorXd jointForces;          ///< applied force per joint (N·m or N), file order
     Eigen::VectorXd appliedTau;           ///< their generalized forces τ_applied (nq; N·m or N)
@@ -106,7 +109,7 @@ struct InverseDynamicsWorkspace {
 
     // scratch: residual r = M q̈ − φ − τ_applied of the tree equations, unknowns x = [λ; τ]
     Eigen::VectorXd treeResidual;   ///< nq
-    Eigen::VectorXd unknowns;       ///< 2·loops + driven
+    Eigen::VectorXd unknowns;       ///< constraint rows + driven
     Eigen::VectorXd gradient;       ///< nq
     Eigen::VectorXd actuatorForces; ///< appliedForces() outputs (per actuator, nq, nq)
     Eigen::VectorXd actuatorTau;
@@ -123,17 +126,21 @@ struct InverseDynamicsWorkspace {
     std::vector<Eigen::VectorXd> blockSolution;
     std::vector<Eigen::PartialPivLU<Eigen::MatrixXd>> blockLu;
 
-    // traditional: 3 Newton–Euler rows per moving body; unknowns 2 per joint, then τ
+    // traditional: the Newton–Euler rows of every moving body; unknowns each joint's
+    // constraint rows (from rowBegin[j]), then τ
     Eigen::MatrixXd bodyMatrix;
     Eigen::VectorXd bodyRhs;
     Eigen::VectorXd bodySolution;
     Eigen::PartialPivLU<Eigen::MatrixXd> bodyLu;
+    std::vector<int> rowBegin; ///< per joint, and one past the last
 
-    // body-level recursion: per body, planar wrenches [moment about Wo (N·m), force (N)] in W
-    std::vector<Eigen::Vector3d> bodyAcceleration; ///< Σ S_k q̈_k over the tree path
-    std::vector<Eigen::Vector3d> inertiaWrench;    ///< the wrench the body's motion needs
-    std::vector<Eigen::Vector3d> transmitted;      ///< through the tree joint, parent on body
-    std::vector<CutReaction> cuts;                 ///< cutReactions() buffer
+    // body-level recursion: per body, wrenches [moment about Wo (N·m); force (N)] in W (the
+    // first 3 entries in the plane)
+    using Vec6 = Eigen::Matrix<double, 6, 1>;
+    std::vector<Vec6> bodyAcceleration; ///< Σ S_k q̈_k over the tree path
+    std::vector<Vec6> inertiaWrench;    ///< the wrench the body's motion needs
+    std::vector<Vec6> transmitted;      ///< through the tree joint, parent on body
+    std::vector<Vec6> constraintOnA;    ///< per joint: its constraint wrench on side A
 
     int nq = 0;
     int nLoops = 0;
@@ -141,7 +148,8 @@ struct InverseDynamicsWorkspace {
 };
 
 /// Empty when `driven` (coordinate indices) can drive `model` by inverse dynamics: valid,
-/// distinct, and 2·(loops) + (driven) = nq, the mobility of a mechanism with independent loops.
+/// distinct, not a spherical joint's rate, and (constraint rows) + (driven) = nq, the mobility
+/// of a mechanism with independent loops.
 /// Else what is wrong and the fix.
 std::string drivenCoordinatesError(const Model& model, const std::vector<int>& driven);
 
@@ -153,21 +161,17 @@ std::vector<int> actuatedCoordinates(const Model& model, std::string* error = nu
 /// The plan as text, e.g. "subsystem 3 {λ J9, λ J10} 4×4 → subsystem 2 {λ J8} 2×2 →
 /// subsystem 1 {τ theta1} 1×1".
 std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws);
-/// The same for a plan and driven set of either kind of model (spatial loops named likewise).
-std::string describePlan(const Model& model,
-                         const std::vector<SubsystemBlock>& plan,
-                         const std::vector<int>& driven);
 
 enum class JointReactions { Compute, Skip };
 
-/// Inverse dynamics at time t (s) and state q (nq; rad or m), qd (rad/s or m/s), qdd (rad/s²
-/// or m/s²), which must satisfy the loop constraints at position, velocity and acceleration
-/// level (position_analysis.hpp: assemble, solveVelocities, solveAccelerations). Results in
-/// iws.tau, iws.lambda and, unless skipped, iws.reactions. Returns false when a matrix to
-/// factor is singular or a result is not finite, with iws.failure saying which and where;
-/// results are then unspecified. Does not allocate (except the failure message).
-/// Throws std::invalid_argument when a vector has the wrong size or iws belongs to another
-/// model.
+/// Inverse dynamics at time t (s) and state q (positionSize(); rad or m, a spherical joint's
+/// quaternion), qd (nq; rad/s or m/s), qdd (nq; rad/s² or m/s²), which must satisfy the loop
+/// constraints at position, velocity and acceleration level (position_analysis.hpp: assemble,
+/// solveVelocities, solveAccelerations). Results in iws.tau, iws.lambda and, unless skipped,
+/// iws.reactions. Returns false when a matrix to factor is singular or a result is not finite, with
+/// iws.failure saying which and where; results are then unspecified. Does not allocate (except the
+/// failure message). Throws std::invalid_argument when a vector has the wrong size or iws belongs
+/// to another model.
 bool inverseDynamics(const Model& model,
                      InverseDynamicsWorkspace& iws,
                      InverseMethod method,

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <memory>
 
 #include "core/dynamics/applied_forces.hpp"
 #include "core/dynamics/energies.hpp"
@@ -258,16 +257,8 @@ InverseRunSummary runInverseDynamics(const Model& model,
     }
 
     Runner runner(model, motions, settings);
-    // one of the two: the planar or the spatial method's workspace
-    std::unique_ptr<InverseDynamicsWorkspace> planar;
-    std::unique_ptr<SpatialInverseWorkspace> spatial;
-    if (model.isSpatial()) {
-        spatial = std::make_unique<SpatialInverseWorkspace>(model, runner.driven());
-        summary.plan = describePlan(model, spatial->plan, spatial->driven);
-    } else {
-        planar = std::make_unique<InverseDynamicsWorkspace>(model, runner.driven());
-        summary.plan = describePlan(model, *planar);
-    }
+    InverseDynamicsWorkspace iws(model, runner.driven());
+    summary.plan = describePlan(model, iws);
 
     const double span = settings.tEnd - settings.tStart;
     const long intervals =
@@ -287,39 +278,29 @@ InverseRunSummary runInverseDynamics(const Model& model,
             break;
         }
         const Clock::time_point before = Clock::now();
-        const bool solved = spatial ? spatialInverseDynamics(model, *spatial, settings.method, t,
-                                                             state.q, state.qd, state.qdd)
-                                    : inverseDynamics(model, *planar, settings.method, t, state.q,
-                                                      state.qd, state.qdd, settings.reactions);
+        const bool solved = inverseDynamics(model, iws, settings.method, t, state.q, state.qd,
+                                            state.qdd, settings.reactions);
         sample.cpuNs = static_cast<double>(
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - before).count());
         if (!solved) {
-            summary.message =
-                "at " + timeText(t) + ": " + (spatial ? spatial->failure : planar->failure);
+            summary.message = "at " + timeText(t) + ": " + iws.failure;
             break;
         }
-        const Eigen::VectorXd& tau = spatial ? spatial->tau : planar->tau;
-        const double conditioning = spatial ? spatial->conditioning : planar->conditioning;
+        const Eigen::VectorXd& tau = iws.tau;
+        const double conditioning = iws.conditioning;
         sample.t = t;
         sample.q = state.q;
         sample.qd = state.qd;
         sample.qdd = state.qdd;
         sample.tau = tau;
-        sample.lambda = spatial ? spatial->lambda : planar->lambda;
+        sample.lambda = iws.lambda;
         sample.reactions.clear();
-        sample.spatialReactions.clear();
         const Eigen::Vector3d& origin = settings.shakingAbout;
         if (settings.reactions == JointReactions::Compute) {
-            if (spatial) {
-                sample.spatialReactions = spatial->reactions;
-                sample.shaking = shakingFromReactions(model, *spatial, origin);
-            } else {
-                sample.reactions = planar->reactions;
-                sample.shaking = shakingFromReactions(model, *planar, origin);
-            }
+            sample.reactions = iws.reactions;
+            sample.shaking = shakingFromReactions(model, iws, origin);
         } else {
-            sample.shaking = shakingFromMotion(model, spatial ? spatial->ws : planar->ws, state.qdd,
-                                               origin, jacobianScratch);
+            sample.shaking = shakingFromMotion(model, iws.ws, state.qdd, origin, jacobianScratch);
         }
         sample.drivePower = 0;
         for (std::size_t d = 0; d < motions.size(); ++d) {
@@ -329,7 +310,7 @@ InverseRunSummary runInverseDynamics(const Model& model,
         sample.positionViolation = state.residual;
         sample.minSingularValue = state.minSingularValue;
         sample.conditioning = conditioning;
-        fillOutputs(model, spatial ? spatial->ws : planar->ws, sample);
+        fillOutputs(model, iws.ws, sample);
 
         ++summary.samples;
         summary.shaking.add(sample.shaking);

@@ -5,8 +5,8 @@
 // output time the mechanism is assembled, keeping its assembly branch (each pose starts from the
 // previous one, predicted along its rate and acceleration, in sub-steps where the correction
 // would be large), its rates and accelerations are solved, then inverse_dynamics.hpp gives the
-// driving forces τ, the cut multipliers λ and the joint reactions (spatial_inverse_dynamics.hpp
-// for a spatial model, whose positions q carry quaternions ahead of the rates). No Qt: progress,
+// driving forces τ, the cut multipliers λ and the joint reactions (a spatial model's positions q
+// carry quaternions ahead of the rates). No Qt: progress,
 // cancellation and samples go through plain callbacks, like simulation.hpp.
 
 #include <functional>
@@ -17,7 +17,6 @@
 
 #include "core/dynamics/shaking_wrench.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
-#include "core/inverse/spatial_inverse_dynamics.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/model.hpp"
 #include "core/motion/prescribed_motion.hpp"
@@ -53,13 +52,10 @@ struct InverseSample {
     Eigen::VectorXd qd;  ///< rad/s or m/s (nq)
     Eigen::VectorXd qdd; ///< rad/s² or m/s² (nq)
     Eigen::VectorXd tau; ///< driving force per driven coordinate, motions order (N·m or N)
-    /// Cut multipliers, B acting on A: planar 2 per cut (N, or N and N·m); spatial the cut's
-    /// rows (loop_constraints.hpp).
+    /// Cut multipliers, B acting on A: the cuts' constraint rows (loop_constraints.hpp).
     Eigen::VectorXd lambda;
-    std::vector<JointReaction> reactions; ///< planar: per joint, file order (empty when skipped)
-    /// Spatial: per joint, file order (empty when skipped).
-    std::vector<SpatialJointReaction> spatialReactions;
-    double drivePower = 0; ///< Σ τ·q̇ of the driven coordinates (W)
+    std::vector<JointReaction> reactions; ///< per joint, file order (empty when skipped)
+    double drivePower = 0;                ///< Σ τ·q̇ of the driven coordinates (W)
     /// What the mechanism exerts on the ground, about settings.shakingAbout (shaking_wrench.hpp):
     /// from the ground joints' reactions, or from the bodies' motion when they are skipped.
     ShakingWrench shaking;

@@ -74,7 +74,7 @@ void inverseValues(const Model& model, const InverseSample& sample, std::vector<
         values.push_back(x);
     }
     if (model.isSpatial()) {
-        for (const SpatialJointReaction& r : sample.spatialReactions) {
+        for (const JointReaction& r : sample.reactions) {
             for (int k = 0; k < 3; ++k) {
                 values.push_back(r.force[k]);
             }
@@ -97,7 +97,7 @@ void inverseValues(const Model& model, const InverseSample& sample, std::vector<
         values.push_back(r.force.x());
         values.push_back(r.force.y());
         if (model.joints[j].type == JointType::Prismatic) {
-            values.push_back(r.moment);
+            values.push_back(r.moment.z());
         }
     }
     values.push_back(sample.shaking.force.x());

@@ -10,20 +10,14 @@
 
 #include "core/dynamics/shaking_wrench.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
-#include "core/inverse/spatial_inverse_dynamics.hpp"
 #include "core/model/model.hpp"
 
 namespace sslm {
 
-/// The wrench the mechanism exerts on the ground about `about` (m, W) after a successful
-/// inverseDynamics() with joint reactions computed.
+/// The wrench the mechanism exerts on the ground about `about` (m, W; a planar model's moment
+/// about z only) after a successful inverseDynamics() with joint reactions computed.
 ShakingWrench shakingFromReactions(const Model& model,
                                    const InverseDynamicsWorkspace& iws,
-                                   const Eigen::Vector3d& about);
-
-/// The same after a successful spatialInverseDynamics().
-ShakingWrench shakingFromReactions(const Model& model,
-                                   const SpatialInverseWorkspace& siws,
                                    const Eigen::Vector3d& about);
 
 } // namespace sslm

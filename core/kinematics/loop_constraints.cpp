@@ -7,13 +7,11 @@
 #include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
+#include "core/spec/joint_kinds.hpp"
 
 namespace sslm {
 
 namespace {
-
-/// A cut's most rows (a spatial revolute or prismatic cut).
-constexpr int kMostRows = 5;
 
 /// A row's gradients on the twists of A and B: Φ̇ = onA·V_A + onB·V_B.
 template <class Wrench> struct Gradients {
@@ -294,7 +292,7 @@ template <class Space> void residual(const Model& model, Workspace& ws) {
 template <class Space> void jacobian(const Model& model, Workspace& ws) {
     using Rows = CutRows<Space>;
     using Wrench = typename Space::Wrench;
-    std::array<Gradients<Wrench>, kMostRows> g;
+    std::array<Gradients<Wrench>, kMostConstraintRows> g;
     for (const Loop& loop : model.loops) {
         const Joint& cut = model.joints[loop.cutJoint];
         const typename Rows::Pose pose = Rows::pose(ws, cut);
@@ -353,6 +351,23 @@ jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int ro
 }
 
 template <class Space>
+int jointConstraintWrenches(const Model& model,
+                            const Workspace& ws,
+                            int joint,
+                            std::array<typename Space::Wrench, kMostConstraintRows>& out) {
+    using Rows = CutRows<Space>;
+    const Joint& j = model.joints[joint];
+    const typename Rows::Pose pose = Rows::pose(ws, j);
+    const int rows = constraintRowCount(j.type, Space::kSpace);
+    Gradients<typename Space::Wrench> g;
+    for (int r = 0; r < rows; ++r) {
+        Rows::gradients(Rows::row(ws, j, r), pose, g);
+        out[r] = g.onA;
+    }
+    return rows;
+}
+
+template <class Space>
 typename Space::Wrench
 jointCoordinateWrench(const Model& model, const Workspace& ws, int joint, int k) {
     return CutRows<Space>::coordinateWrench(ws, model.joints[joint], k);
@@ -362,6 +377,10 @@ template PlanarSpace::Wrench
 jointConstraintWrench<PlanarSpace>(const Model&, const Workspace&, int, int);
 template SpatialSpace::Wrench
 jointConstraintWrench<SpatialSpace>(const Model&, const Workspace&, int, int);
+template int jointConstraintWrenches<PlanarSpace>(
+    const Model&, const Workspace&, int, std::array<PlanarSpace::Wrench, kMostConstraintRows>&);
+template int jointConstraintWrenches<SpatialSpace>(
+    const Model&, const Workspace&, int, std::array<SpatialSpace::Wrench, kMostConstraintRows>&);
 template PlanarSpace::Wrench
 jointCoordinateWrench<PlanarSpace>(const Model&, const Workspace&, int, int);
 template SpatialSpace::Wrench

@@ -20,6 +20,8 @@
 // along n_A (N) then the moment (N·m)) and B receives −Σ λ_r G_A,r. All derivatives are
 // analytic.
 
+#include <array>
+
 #include <Eigen/Core>
 
 #include "core/kinematics/motion_space.hpp"
@@ -45,6 +47,16 @@ const Eigen::VectorXd& constraintBias(const Model& model, Workspace& ws);
 template <class Space>
 typename Space::Wrench
 jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int row);
+
+/// A cut's most constraint rows (a spatial revolute or prismatic joint).
+constexpr int kMostConstraintRows = 5;
+
+/// All of jointConstraintWrench's rows of a joint at once (one pose): returns their count.
+template <class Space>
+int jointConstraintWrenches(const Model& model,
+                            const Workspace& ws,
+                            int joint,
+                            std::array<typename Space::Wrench, kMostConstraintRows>& out);
 
 /// The wrench on side B (W, about Wo) of a unit generalized force on the joint's k-th
 /// coordinate (a moment about a turning axis, a force along a sliding one, at B's joint point);

@@ -34,6 +34,8 @@ struct PlanarSpace {
     using Point = Eigen::Vector2d; ///< a position, velocity or force in W
     using Twist = Eigen::Vector3d;
     using Wrench = Eigen::Vector3d;
+    static constexpr MotionSpace kSpace = MotionSpace::Planar;
+    static constexpr int kTwistSize = 3;
 
     static const Point& gravity(const Model& model) { return model.gravity; }
     /// Body b's centre of mass and its velocity in W. Precondition: updateVelocities.
@@ -80,6 +82,8 @@ struct SpatialSpace {
     using Point = Eigen::Vector3d;
     using Twist = spatial::Vec6;
     using Wrench = spatial::Vec6;
+    static constexpr MotionSpace kSpace = MotionSpace::Spatial;
+    static constexpr int kTwistSize = 6;
 
     static const Point& gravity(const Model& model) { return model.gravity3; }
     /// Body b's centre of mass and its velocity in W. Precondition: updateSpatialVelocities.

@@ -409,8 +409,10 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
     // a joint's reaction in W (zero when the sample has none for it)
     const auto reactionOf = [&](std::size_t joint, bool prismatic) {
         const bool have = joint < sample.reactions.size();
-        putReaction(out, have ? sample.reactions[joint].force : Eigen::Vector2d::Zero(),
-                    have ? sample.reactions[joint].moment : 0.0, prismatic);
+        putReaction(out,
+                    have ? Eigen::Vector2d(sample.reactions[joint].force.head<2>())
+                         : Eigen::Vector2d::Zero(),
+                    have ? sample.reactions[joint].moment.z() : 0.0, prismatic);
     };
     // λ as the cut joints' reactions in W, as forward runs store them
     for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
@@ -428,9 +430,9 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
         putPoints(out, sample.points3);
         putShaking(out, sample.shaking, true);
         for (std::size_t j = 0; j < m_jointCount; ++j) {
-            const bool have = j < sample.spatialReactions.size();
-            putWrench(out, have ? sample.spatialReactions[j].force : Eigen::Vector3d::Zero(),
-                      have ? sample.spatialReactions[j].moment : Eigen::Vector3d::Zero());
+            const bool have = j < sample.reactions.size();
+            putWrench(out, have ? sample.reactions[j].force : Eigen::Vector3d::Zero(),
+                      have ? sample.reactions[j].moment : Eigen::Vector3d::Zero());
         }
         return;
     }

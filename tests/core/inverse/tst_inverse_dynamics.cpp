@@ -95,8 +95,8 @@ struct Result {
         Eigen::VectorXd v(5 * static_cast<Eigen::Index>(reactions.size()));
         for (std::size_t j = 0; j < reactions.size(); ++j) {
             const JointReaction& r = reactions[j];
-            v.segment<5>(5 * static_cast<Eigen::Index>(j)) << r.force.x(), r.force.y(), r.moment,
-                r.drive, r.applied;
+            v.segment<5>(5 * static_cast<Eigen::Index>(j)) << r.force.x(), r.force.y(),
+                r.moment.z(), r.drive[0], r.applied[0];
         }
         return v;
     }
@@ -145,17 +145,17 @@ double newtonEulerResidual(const Model& model,
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
         const Joint& joint = model.joints[j];
         const JointReaction& r = reactions[j];
-        const double g = r.drive + r.applied;
-        Eigen::Vector2d onA = r.force;
-        double coupleOnA = r.moment;
+        const double g = r.drive[0] + r.applied[0];
+        Eigen::Vector2d onA = r.force.head<2>();
+        double coupleOnA = r.moment.z();
         if (joint.type == JointType::Revolute) {
             coupleOnA -= g;
         } else {
             onA -= g *
                    planar::rotate(ws.cosAngle[joint.bodyA], ws.sinAngle[joint.bodyA], joint.axis_A);
         }
-        act(joint.bodyA, onA, coupleOnA, r.point);
-        act(joint.bodyB, -onA, -coupleOnA, r.point);
+        act(joint.bodyA, onA, coupleOnA, r.point.head<2>());
+        act(joint.bodyB, -onA, -coupleOnA, r.point.head<2>());
         scale = std::max(scale, onA.norm());
     }
     Eigen::MatrixXd jac(2, model.nq());

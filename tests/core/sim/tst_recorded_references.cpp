@@ -227,18 +227,20 @@ QJsonArray inverseSamples(const Model& model) {
     settings.tEnd = kInverseEnd;
     settings.sampleInterval = kInverseInterval;
     InverseRunCallbacks callbacks;
-    callbacks.onSample = [&out](const InverseSample& s) {
+    const bool spatial = model.isSpatial(); // as the reactions were recorded
+    callbacks.onSample = [&out, spatial](const InverseSample& s) {
         QJsonObject sample;
         sample[QStringLiteral("t")] = s.t;
         sample[QStringLiteral("tau")] = toJson(s.tau);
         sample[QStringLiteral("lambda")] = toJson(s.lambda);
         std::vector<double> reactions;
         for (const JointReaction& r : s.reactions) {
-            reactions.insert(reactions.end(), {r.force.x(), r.force.y(), r.moment});
-        }
-        for (const SpatialJointReaction& r : s.spatialReactions) {
-            reactions.insert(reactions.end(), {r.force.x(), r.force.y(), r.force.z(), r.moment.x(),
-                                               r.moment.y(), r.moment.z()});
+            if (spatial) {
+                reactions.insert(reactions.end(), {r.force.x(), r.force.y(), r.force.z(),
+                                                   r.moment.x(), r.moment.y(), r.moment.z()});
+            } else {
+                reactions.insert(reactions.end(), {r.force.x(), r.force.y(), r.moment.z()});
+            }
         }
         sample[QStringLiteral("reactions")] = toJson(Eigen::Map<const Eigen::VectorXd>(
             reactions.data(), static_cast<Eigen::Index>(reactions.size())));

@@ -13,7 +13,7 @@
 
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/dynamics/tree_dynamics.hpp"
-#include "core/inverse/spatial_inverse_dynamics.hpp"
+#include "core/inverse/inverse_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
@@ -85,17 +85,17 @@ double relative(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
 
 } // namespace
 
-class TestSpatialInverseDynamics : public QObject {
+class TestInverseDynamicsSpatial : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
     void subsystemPlanIsThePapers() {
         const auto j2 = rssr("J2");
-        const SpatialInverseWorkspace withJ2(*j2, {j2->coordinateIndex("theta")});
+        const InverseDynamicsWorkspace withJ2(*j2, {j2->coordinateIndex("theta")});
         QCOMPARE(blockSizes(withJ2.plan), (std::vector<int>{3, 1}));
         QVERIFY(!withJ2.plan[0].fallback);
         const auto j3 = rssr("J3");
-        const SpatialInverseWorkspace withJ3(*j3, {j3->coordinateIndex("theta")});
+        const InverseDynamicsWorkspace withJ3(*j3, {j3->coordinateIndex("theta")});
         QCOMPARE(blockSizes(withJ3.plan), (std::vector<int>{5}));
         QVERIFY(withJ3.plan[0].fallback);
     }
@@ -103,15 +103,15 @@ private Q_SLOTS:
     void methodsAgreeAndForwardDynamicsReproducesTheMotion() {
         for (const char* cut : {"J3", "J2"}) {
             const auto model = rssr(cut);
-            SpatialInverseWorkspace siws(*model, {model->coordinateIndex("theta")});
+            InverseDynamicsWorkspace siws(*model, {model->coordinateIndex("theta")});
             for (double theta : {0.0, 0.7, 2.1, 4.0, 5.5}) {
                 const State s = crankState(*model, theta, 0.0);
-                QVERIFY(spatialInverseDynamics(*model, siws, InverseMethod::Subsystem, 0.0, s.q,
-                                               s.v, s.vdot));
+                QVERIFY(
+                    inverseDynamics(*model, siws, InverseMethod::Subsystem, 0.0, s.q, s.v, s.vdot));
                 const Eigen::VectorXd tau = siws.tau;
                 const Eigen::VectorXd lambda = siws.lambda;
                 for (InverseMethod method : {InverseMethod::System, InverseMethod::Traditional}) {
-                    QVERIFY2(spatialInverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot),
+                    QVERIFY2(inverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot),
                              siws.failure.c_str());
                     QVERIFY2(relative(siws.tau, tau) < 1e-9,
                              qPrintable(QString::number(relative(siws.tau, tau))));
@@ -141,17 +141,16 @@ private Q_SLOTS:
         const auto bare = rssr("J2");
         const int theta = model->coordinateIndex("theta");
         const int phi = model->coordinateIndex("phi");
-        SpatialInverseWorkspace siws(*model, {theta});
-        SpatialInverseWorkspace without(*bare, {theta});
+        InverseDynamicsWorkspace siws(*model, {theta});
+        InverseDynamicsWorkspace without(*bare, {theta});
         const State s = crankState(*model, 2.1, 1.5);
         const Coordinate& rocker = model->coordinates[phi];
         const double spring =
             -stiffness * (s.q[model->joints[rocker.joint].position] - rest) - damping * s.v[phi];
-        QVERIFY(
-            spatialInverseDynamics(*bare, without, InverseMethod::System, 0.0, s.q, s.v, s.vdot));
+        QVERIFY(inverseDynamics(*bare, without, InverseMethod::System, 0.0, s.q, s.v, s.vdot));
         for (InverseMethod method :
              {InverseMethod::Subsystem, InverseMethod::System, InverseMethod::Traditional}) {
-            QVERIFY2(spatialInverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot),
+            QVERIFY2(inverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot),
                      siws.failure.c_str());
             // the spring's moment on the rocker changes the crank torque and is reported
             QVERIFY(std::abs(siws.tau[0] - without.tau[0]) > 1e-4);
@@ -170,13 +169,13 @@ private Q_SLOTS:
     void freeMotionNeedsNoTorqueAndGivesTheOracleForce() {
         // at the reference pose the free motion has θ̈ = −54.2822364043 rad/s²
         const auto model = rssr("J3");
-        SpatialInverseWorkspace siws(*model, {model->coordinateIndex("theta")});
+        InverseDynamicsWorkspace siws(*model, {model->coordinateIndex("theta")});
         const State s = crankState(*model, 0.0, -54.2822364043);
         for (InverseMethod method :
              {InverseMethod::Subsystem, InverseMethod::System, InverseMethod::Traditional}) {
-            QVERIFY(spatialInverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot));
+            QVERIFY(inverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot));
             QVERIFY2(std::abs(siws.tau[0]) < 1e-9, qPrintable(QString::number(siws.tau[0])));
-            const SpatialJointReaction& j3 = siws.reactions[model->jointIndex("J3")];
+            const JointReaction& j3 = siws.reactions[model->jointIndex("J3")];
             const Eigen::Vector3d oracle(-0.62845735, -1.10443245, 1.03629988);
             QVERIFY2(
                 (j3.force - oracle).cwiseAbs().maxCoeff() < 1e-7,
@@ -188,12 +187,12 @@ private Q_SLOTS:
     void reactionsBalanceEveryBodyAndDoNotDependOnTheCut() {
         const auto j3 = rssr("J3");
         const auto j2 = rssr("J2");
-        SpatialInverseWorkspace a(*j3, {j3->coordinateIndex("theta")});
-        SpatialInverseWorkspace b(*j2, {j2->coordinateIndex("theta")});
+        InverseDynamicsWorkspace a(*j3, {j3->coordinateIndex("theta")});
+        InverseDynamicsWorkspace b(*j2, {j2->coordinateIndex("theta")});
         const State s3 = crankState(*j3, 1.3, 2.0);
         const State s2 = crankState(*j2, 1.3, 2.0);
-        QVERIFY(spatialInverseDynamics(*j3, a, InverseMethod::Subsystem, 0.0, s3.q, s3.v, s3.vdot));
-        QVERIFY(spatialInverseDynamics(*j2, b, InverseMethod::Subsystem, 0.0, s2.q, s2.v, s2.vdot));
+        QVERIFY(inverseDynamics(*j3, a, InverseMethod::Subsystem, 0.0, s3.q, s3.v, s3.vdot));
+        QVERIFY(inverseDynamics(*j2, b, InverseMethod::Subsystem, 0.0, s2.q, s2.v, s2.vdot));
         QVERIFY(std::abs(a.tau[0] - b.tau[0]) < 1e-9 * std::max(1.0, std::abs(a.tau[0])));
         for (const char* name : {"J1", "J2", "J3", "J4"}) {
             const int j = j3->jointIndex(name);
@@ -207,7 +206,7 @@ private Q_SLOTS:
         std::vector<spatial::Vec6> sum(model.bodies.size(), spatial::Vec6::Zero());
         for (std::size_t j = 0; j < model.joints.size(); ++j) {
             const Joint& joint = model.joints[j];
-            const SpatialJointReaction& r = a.reactions[j];
+            const JointReaction& r = a.reactions[j];
             spatial::Vec6 onA = spatial::wrenchAt(r.point, r.force);
             onA.head<3>() += r.moment;
             for (int c = 0; c < joint.coordinateCount; ++c) {
@@ -225,18 +224,15 @@ private Q_SLOTS:
         QVERIFY(a.reactions[j3->jointIndex("J2")].moment.norm() < 1e-9);
     }
 
-    void planarModelsAndBadDrivenSetsAreRefused() {
-        const auto planar = compileModel(fixtures::fourBar()).model;
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 SpatialInverseWorkspace(*planar, planar->independent));
+    void badDrivenSetsAreRefused() {
         const auto model = rssr("J3");
         // 1 DOF: nothing driven, or two coordinates driven, cannot be solved
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SpatialInverseWorkspace(*model, {}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, InverseDynamicsWorkspace(*model, {}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 SpatialInverseWorkspace(*model, {model->coordinateIndex("theta"),
-                                                                  model->coordinateIndex("phi")}));
+                                 InverseDynamicsWorkspace(*model, {model->coordinateIndex("theta"),
+                                                                   model->coordinateIndex("phi")}));
     }
 };
 
-QTEST_APPLESS_MAIN(TestSpatialInverseDynamics)
-#include "tst_spatial_inverse_dynamics.moc"
+QTEST_APPLESS_MAIN(TestInverseDynamicsSpatial)
+#include "tst_inverse_dynamics_spatial.moc"
