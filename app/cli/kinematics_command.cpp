@@ -17,7 +17,6 @@
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/kinematics/sweep_table.hpp"
 #include "core/model/workspace.hpp"
 

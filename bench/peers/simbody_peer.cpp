@@ -95,7 +95,7 @@ Eigen::Matrix3d frameWithAxis(const Eigen::Vector3d& u, int column) {
 }
 
 /// Mobilizer frames F (on the tree parent) and M (on the tree child) of a 3-D tree joint, so
-/// that Simbody's q and u are ours (spatial_kinematics.hpp: R_B = R_A·E, body frames parallel
+/// that Simbody's q and u are ours (forward_kinematics.hpp: R_B = R_A·E, body frames parallel
 /// at zero coordinates, so F and M share their rotation). Forward (A → B): F on A at p_A, M on
 /// B at p_B, F's mobility axes along ours. Reversed (B → A, R_A = R_B·Eᵀ): F on B, M on A, and
 /// the axes reversed (and a universal's two axes swapped, reported by its coordinate order).

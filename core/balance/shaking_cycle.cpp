@@ -7,14 +7,13 @@
 #include <Eigen/Geometry>
 
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 
 namespace sslm {
 
 Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::VectorXd& q) {
     Eigen::Vector3d sum = Eigen::Vector3d::Zero();
     if (model.isSpatial()) {
-        updateSpatialPositions(model, ws, q);
+        updatePositions(model, ws, q);
         for (std::size_t b = 1; b < model.bodies.size(); ++b) {
             const Body& body = model.bodies[b];
             sum += body.mass * spatialPointPosition(ws, static_cast<int>(b), body.com3_B);

@@ -11,10 +11,10 @@
 
 namespace sslm {
 
-/// T (J). Precondition: updateVelocities (a spatial model: updateSpatialVelocities).
+/// T (J). Precondition: updateVelocities.
 double kineticEnergy(const Model& model, const Workspace& ws);
 
-/// V of gravity (J). Precondition: updatePositions (a spatial model: updateSpatialPositions).
+/// V of gravity (J). Precondition: updatePositions.
 double gravityPotentialEnergy(const Model& model, const Workspace& ws);
 
 } // namespace sslm

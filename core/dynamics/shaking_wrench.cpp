@@ -2,7 +2,6 @@
 #include "core/dynamics/shaking_wrench.hpp"
 
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 
 namespace sslm {

@@ -64,7 +64,7 @@ template <> struct SpaceDynamics<SpatialSpace> {
     }
     static constexpr bool kBiasUsesInertia = true;
     /// The wrench body b (of inertia `body` about Wo) needs at v̇ = 0, gravity as the base's
-    /// acceleration −g. Precondition: updateSpatialVelocities.
+    /// acceleration −g. Precondition: updateVelocities.
     static Wrench
     biasWrench(const Model& model, const Workspace& ws, int b, const Point&, const Inertia& body) {
         const Twist& v = ws.twist[b];
@@ -73,7 +73,7 @@ template <> struct SpaceDynamics<SpatialSpace> {
         return body * acceleration + spatial::crossForce(v, body * v);
     }
     static Wrench times(const Inertia& ic, const Twist& s) { return ic * s; }
-    /// The workspace holds every coordinate's column already (updateSpatialPositions).
+    /// The workspace holds every coordinate's column already (updatePositions).
     static void cacheSubspace(const Model&, const Workspace&, DynamicsWorkspace&, int) {}
     static const Twist& subspace(const Workspace& ws, const DynamicsWorkspace&, int, int k) {
         return ws.motionSubspace6[k];

@@ -15,7 +15,6 @@
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"

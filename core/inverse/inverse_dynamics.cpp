@@ -12,7 +12,6 @@
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spec/joint_kinds.hpp"
 

@@ -12,7 +12,6 @@
 #include "core/inverse/shaking_reactions.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {

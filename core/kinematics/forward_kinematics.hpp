@@ -2,8 +2,16 @@
 #pragma once
 
 // Tree kinematics of the spanning tree: body poses, twists and velocity-product (bias)
-// accelerations, by one pass over the bodies in tree order (O(n)), and the positions,
-// velocities and accelerations of points fixed on bodies.
+// accelerations, by one pass over the bodies in tree order (O(n)), written once for both motion
+// spaces over each space's joint step, and the positions, velocities and accelerations of
+// points fixed on bodies. A planar body's pose is its angle (with its cosine and sine) and
+// origin; a spatial body's its rotation and origin, twists in W about Wo (spatial_algebra.hpp).
+//
+// Spatial joint kinematics (side A = the spec's parent, B = its child; E the joint rotation):
+// R_B = R_A·E(q), and the joint points coincide, x_B = x_A + s·R_A·u for a slide s along u.
+// Revolute: E = Rot(u, q). Prismatic: E = 1, s = q. Cylindrical: E = Rot(u, q₀), s = q₁.
+// Universal: E = Rot(a₁, q₀)·Rot(a₂, q₁), a₁ fixed in A, a₂ in B. Spherical: E = the unit
+// quaternion, ω the relative angular velocity in A's frame. A tree that runs B → A uses Eᵀ.
 
 #include <Eigen/Core>
 
@@ -12,13 +20,15 @@
 
 namespace sslm {
 
-/// Body poses for coordinates q (nq; rad or m). Fills ws.angle, cos/sinAngle, origin,
-/// jointPoint, jointDirection. A spatial model: updateSpatialPositions (positionSize entries).
+/// Body poses for positions q (positionSize(): nq, plus one per spherical joint's quaternion;
+/// rad or m). Planar: ws.angle, cos/sinAngle, origin, jointPoint, jointDirection; spatial:
+/// ws.rotation, position3, jointPoint3 and the motion subspace columns ws.motionSubspace6
+/// (with their carriers).
 void updatePositions(const Model& model, Workspace& ws, const Eigen::Ref<const Eigen::VectorXd>& q);
 
-/// Body angular velocities, origin velocities and bias accelerations (the accelerations at
-/// q̈ = 0) for rates qd (nq; rad/s or m/s). Precondition: updatePositions for the same q.
-/// A spatial model: updateSpatialVelocities.
+/// Body angular velocities (twists), origin velocities and bias accelerations (the
+/// accelerations at q̈ = 0, no gravity) for rates qd (nq; rad/s or m/s). Precondition:
+/// updatePositions for the same q.
 void updateVelocities(const Model& model,
                       Workspace& ws,
                       const Eigen::Ref<const Eigen::VectorXd>& qd);
@@ -61,5 +71,16 @@ void jointValueGradient(const Model& model,
                         const Workspace& ws,
                         int joint,
                         Eigen::Ref<Eigen::VectorXd> out);
+
+/// The joint rotation E (R_B = R_A·E) of a spatial model's tree joint `joint` at positions q.
+Eigen::Matrix3d
+jointRotation(const Model& model, const Joint& joint, const Eigen::Ref<const Eigen::VectorXd>& q);
+
+/// World position (m) of the point p_B (m, body frame) of a spatial model's `body`.
+Eigen::Vector3d spatialPointPosition(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
+
+/// World velocity (m/s) of the point p_B of a spatial model's `body`. Precondition:
+/// updateVelocities.
+Eigen::Vector3d spatialPointVelocity(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
 
 } // namespace sslm

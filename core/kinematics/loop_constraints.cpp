@@ -4,7 +4,6 @@
 #include <array>
 
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 #include "core/spec/joint_kinds.hpp"

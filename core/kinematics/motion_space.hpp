@@ -14,7 +14,6 @@
 #include <Eigen/Core>
 
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
 #include "core/spatial/planar.hpp"
@@ -86,7 +85,7 @@ struct SpatialSpace {
     static constexpr int kTwistSize = 6;
 
     static const Point& gravity(const Model& model) { return model.gravity3; }
-    /// Body b's centre of mass and its velocity in W. Precondition: updateSpatialVelocities.
+    /// Body b's centre of mass and its velocity in W. Precondition: updateVelocities.
     static Point comPosition(const Model& model, const Workspace& ws, int b) {
         return spatialPointPosition(ws, b, model.bodies[b].com3_B);
     }
@@ -99,7 +98,7 @@ struct SpatialSpace {
         const Eigen::Vector3d omegaB = ws.rotation[b].transpose() * omega;
         return 0.5 * omegaB.dot(model.bodies[b].inertia3_B * omegaB);
     }
-    /// Body b's COM offset from its origin, in W (m). Precondition: updateSpatialPositions.
+    /// Body b's COM offset from its origin, in W (m). Precondition: updatePositions.
     static Point comArm(const Model& model, const Workspace& ws, int b) {
         return ws.rotation[b] * model.bodies[b].com3_B;
     }
@@ -112,7 +111,7 @@ struct SpatialSpace {
         const Joint& joint = model.joints[model.bodies[b].treeJoint];
         return {joint.coordinate, joint.coordinateCount};
     }
-    /// S_k, held by the workspace (updateSpatialPositions).
+    /// S_k, held by the workspace (updatePositions).
     static const Twist& column(const Model&, const Workspace& ws, int k) {
         return ws.motionSubspace6[k];
     }

@@ -7,8 +7,8 @@
 
 #include <Eigen/Geometry>
 
+#include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 
@@ -228,7 +228,7 @@ RssrSolution solveRssrLoop(const Model& model,
     }
     const int driven = 1 - input;
 
-    updateSpatialPositions(model, ws, q);
+    updatePositions(model, ws, q);
     const Mat3 rBase = ws.rotation[parts.base];
     const Hinge hinges[2] = {hingeOf(model.joints[parts.revolute[0]], parts.base, ws),
                              hingeOf(model.joints[parts.revolute[1]], parts.base, ws)};
@@ -353,10 +353,10 @@ RssrSolution solveRssrLoop(const Model& model,
     }
 
     // accept only a closed loop
-    updateSpatialPositions(model, ws, solved);
+    updatePositions(model, ws, solved);
     constraintResidual(model, ws);
     if (ws.phi.segment(loop.rowBegin, loop.rows).cwiseAbs().maxCoeff() > kClosureTolerance) {
-        updateSpatialPositions(model, ws, q);
+        updatePositions(model, ws, q);
         return out;
     }
     q = solved;

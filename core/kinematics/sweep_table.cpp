@@ -5,7 +5,6 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/util/text.hpp"
 
 namespace sslm {

@@ -31,7 +31,7 @@ struct Workspace {
     std::vector<Eigen::Vector2d> velocity;         ///< v_WBo (m/s)
     std::vector<Eigen::Vector2d> biasAcceleration; ///< a_WBo at q̈ = 0 (m/s²)
 
-    // spatial model only (spatial_kinematics.hpp); W frame, twists about Wo
+    // spatial model only (forward_kinematics.hpp); W frame, twists about Wo
     using Vec6 = Eigen::Matrix<double, 6, 1>;
     std::vector<Eigen::Matrix3d> rotation;  ///< R_WB
     std::vector<Eigen::Vector3d> position3; ///< p_WBo (m)

@@ -19,7 +19,6 @@
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/sim/dynamics_rhs.hpp"
 #include "core/sim/rosenbrock4_stepper.hpp"
 

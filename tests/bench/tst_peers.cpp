@@ -20,7 +20,6 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
 #include "core/sim/dynamics_rhs.hpp"
@@ -112,8 +111,8 @@ MujocoExpectation mujocoExpectation(const Model& model,
     Eigen::VectorXd jdotQd;
     if (model.isSpatial()) {
         // MuJoCo's rows (connect, perpendicularity tendons) span the same space as ours
-        updateSpatialPositions(model, ws, q);
-        updateSpatialVelocities(model, ws, qd);
+        updatePositions(model, ws, q);
+        updateVelocities(model, ws, qd);
         constraintJacobian(model, ws);
         constraintBias(model, ws);
         J = ws.J;

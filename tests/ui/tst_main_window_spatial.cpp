@@ -32,7 +32,6 @@
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/motion/prescribed_motion.hpp"
 #include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"

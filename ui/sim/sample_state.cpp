@@ -3,7 +3,6 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/workspace.hpp"
 
 namespace sslm::ui {

@@ -17,7 +17,6 @@
 #include <vtkRenderer.h>
 
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/viewport/scene_actors.hpp"
 #include "ui/viewport/solid_geometry.hpp"

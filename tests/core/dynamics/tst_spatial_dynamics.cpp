@@ -19,7 +19,6 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/model/compile.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "core/spec/spatial_templates.hpp"

@@ -13,7 +13,6 @@
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
-#include "core/kinematics/spatial_kinematics.hpp"
 #include "core/sim/simulation.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
