@@ -206,7 +206,7 @@ MujocoPeer::MujocoPeer(const sslm::Model& model) : m_impl(std::make_unique<Impl>
         guide.cutJoint = model.cuts[i];
         guide.qposAddress = s.mj->jnt_qposadr[id];
         guide.dofAddress = s.mj->jnt_dofadr[id];
-        guide.travelAtQpos0 = (origin - cut.p3_A).dot(axis.normalized());
+        guide.travelAtQpos0 = (origin - cut.p_A).dot(axis.normalized());
         s.guides.push_back(guide);
         // The weld's regularisation R scales with the bodies' inverse weights at qpos0; the
         // near-massless guide's would make it ~1e9 times softer than a constraint between A

@@ -29,8 +29,8 @@ constexpr double kPi = 3.14159265358979323846;
 /// - prismatic, B → A: F's X along −axis on B, so that p_A + q·axis = p_B.
 void setMobilizerFrames(const Joint& joint, detail::SimbodyBodySpec& out) {
     const bool forward = joint.treeSign > 0;
-    const Eigen::Vector2d& onParent = forward ? joint.p_A : joint.p_B;
-    const Eigen::Vector2d& onChild = forward ? joint.p_B : joint.p_A;
+    const Eigen::Vector2d onParent = (forward ? joint.p_A : joint.p_B).head<2>();
+    const Eigen::Vector2d onChild = (forward ? joint.p_B : joint.p_A).head<2>();
     if (joint.type == JointType::Revolute) {
         out.inParent = PlanarFrame{forward ? joint.offset : -joint.offset, !forward, onParent};
         out.inChild = PlanarFrame{0.0, !forward, onChild};
@@ -48,7 +48,7 @@ void setMobilizerFrames(const Joint& joint, detail::SimbodyBodySpec& out) {
 
 detail::SimbodyTreeSpec treeSpecOf(const Model& model) {
     detail::SimbodyTreeSpec spec;
-    spec.gravity = model.gravity;
+    spec.gravity = model.gravity.head<2>();
     // model order has parents before children, and body b carries coordinate b − 1
     for (std::size_t b = 1; b < model.bodies.size(); ++b) {
         const Body& body = model.bodies[b];
@@ -62,14 +62,15 @@ detail::SimbodyTreeSpec treeSpecOf(const Model& model) {
         out.slider = joint.type == JointType::Prismatic;
         setMobilizerFrames(joint, out);
         out.mass = body.mass;
-        out.com = body.com_B;
-        out.inertiaCom = body.inertiaCom;
+        out.com = body.com_B.head<2>();
+        out.inertiaCom = body.inertiaCom();
         spec.bodies.push_back(out);
     }
     for (const int cutJoint : model.cuts) {
         const Joint& cut = model.joints[cutJoint];
-        spec.cuts.push_back({cut.bodyA, cut.bodyB, cut.type == JointType::Prismatic, cut.p_A,
-                             cut.p_B, cut.axis_A, cut.offset});
+        spec.cuts.push_back({cut.bodyA, cut.bodyB, cut.type == JointType::Prismatic,
+                             cut.p_A.head<2>(), cut.p_B.head<2>(), cut.axis_A.head<2>(),
+                             cut.offset});
     }
     return spec;
 }
@@ -102,7 +103,7 @@ Eigen::Matrix3d frameWithAxis(const Eigen::Vector3d& u, int column) {
 void setMobilizer(const Joint& joint, detail::SimbodySpatialBodySpec& out) {
     const bool forward = joint.treeSign > 0;
     const double sign = forward ? 1.0 : -1.0;
-    const Eigen::Vector3d u = sign * joint.axis3_A.normalized();
+    const Eigen::Vector3d u = sign * joint.axis_A.normalized();
     Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
     switch (joint.type) {
     case JointType::Revolute:
@@ -121,8 +122,8 @@ void setMobilizer(const Joint& joint, detail::SimbodySpatialBodySpec& out) {
         // E = Rot(a1, q0)·Rot(a2, q1) = R_F·Rx(q0)·Ry(q1)·R_Fᵀ for R_F = (a1, a2, a1 × a2);
         // reversed, Eᵀ = Rot(−a2, q1)·Rot(−a1, q0): R_F = (−a2, −a1, a2 × a1), q swapped
         out.mobilizer = SimbodyMobilizer::Universal;
-        const Eigen::Vector3d a1 = joint.axis3_A.normalized();
-        const Eigen::Vector3d a2 = joint.axis3_B.normalized();
+        const Eigen::Vector3d a1 = joint.axis_A.normalized();
+        const Eigen::Vector3d a2 = joint.axis_B.normalized();
         if (forward) {
             rotation << a1, a2, a1.cross(a2);
         } else {
@@ -134,21 +135,21 @@ void setMobilizer(const Joint& joint, detail::SimbodySpatialBodySpec& out) {
         out.mobilizer = SimbodyMobilizer::Ball;
         break;
     }
-    out.inParent = SpatialFrame{rotation, forward ? joint.p3_A : joint.p3_B};
-    out.inChild = SpatialFrame{rotation, forward ? joint.p3_B : joint.p3_A};
+    out.inParent = SpatialFrame{rotation, forward ? joint.p_A : joint.p_B};
+    out.inChild = SpatialFrame{rotation, forward ? joint.p_B : joint.p_A};
 }
 
 /// The cut joint's equations as Simbody constraints, on the same constraint manifold as
 /// loop_constraints.hpp (n₁, n₂ ⟂ u fixed in A).
 void addCutConstraints(const Joint& cut, std::vector<SimbodyConstraintSpec>& out) {
     using Kind = SimbodyConstraintSpec::Kind;
-    const Eigen::Vector3d u = cut.axis3_A.normalized();
+    const Eigen::Vector3d u = cut.axis_A.normalized();
     Eigen::Vector3d n1;
     Eigen::Vector3d n2;
     spatial::perpendicularPair(u, n1, n2);
     const auto add = [&](Kind kind, const Eigen::Vector3d& vectorA,
                          const Eigen::Vector3d& vectorB) {
-        out.push_back({kind, cut.bodyA, cut.bodyB, cut.p3_A, cut.p3_B, vectorA, vectorB});
+        out.push_back({kind, cut.bodyA, cut.bodyB, cut.p_A, cut.p_B, vectorA, vectorB});
     };
     switch (cut.type) {
     case JointType::Spherical:
@@ -156,19 +157,19 @@ void addCutConstraints(const Joint& cut, std::vector<SimbodyConstraintSpec>& out
         return;
     case JointType::Universal:
         add(Kind::Ball, u, u);
-        add(Kind::Perpendicular, cut.axis3_A, cut.axis3_B);
+        add(Kind::Perpendicular, cut.axis_A, cut.axis_B);
         return;
     case JointType::Revolute:
         add(Kind::Ball, u, u);
-        add(Kind::Perpendicular, n1, cut.axis3_B);
-        add(Kind::Perpendicular, n2, cut.axis3_B);
+        add(Kind::Perpendicular, n1, cut.axis_B);
+        add(Kind::Perpendicular, n2, cut.axis_B);
         return;
     case JointType::Cylindrical:
     case JointType::Prismatic:
         add(Kind::PointInPlane, n1, u);
         add(Kind::PointInPlane, n2, u);
-        add(Kind::Perpendicular, n1, cut.axis3_B);
-        add(Kind::Perpendicular, n2, cut.axis3_B);
+        add(Kind::Perpendicular, n1, cut.axis_B);
+        add(Kind::Perpendicular, n2, cut.axis_B);
         if (cut.type == JointType::Prismatic) {
             add(Kind::Perpendicular, n1, n2); // no turn about the axis
         }
@@ -178,15 +179,15 @@ void addCutConstraints(const Joint& cut, std::vector<SimbodyConstraintSpec>& out
 
 detail::SimbodySpatialSpec spatialSpecOf(const Model& model) {
     detail::SimbodySpatialSpec spec;
-    spec.gravity = model.gravity3;
+    spec.gravity = model.gravity;
     for (std::size_t b = 1; b < model.bodies.size(); ++b) {
         const Body& body = model.bodies[b];
         detail::SimbodySpatialBodySpec out;
         out.parent = body.parent;
         setMobilizer(model.joints[body.treeJoint], out);
         out.mass = body.mass;
-        out.com = body.com3_B;
-        out.inertiaCom = body.inertia3_B;
+        out.com = body.com_B;
+        out.inertiaCom = body.inertia_B;
         spec.bodies.push_back(out);
     }
     for (const int cut : model.cuts) {

@@ -730,8 +730,8 @@ private:
             const Joint& b = model.joints[cycle[(k + 1) % cycle.size()]];
             revolute = revolute && a.type == JointType::Revolute;
             const int body = (a.bodyA == b.bodyA || a.bodyA == b.bodyB) ? a.bodyA : a.bodyB;
-            const Eigen::Vector2d pa = a.bodyA == body ? a.p_A : a.p_B;
-            const Eigen::Vector2d pb = b.bodyA == body ? b.p_A : b.p_B;
+            const Eigen::Vector3d& pa = a.bodyA == body ? a.p_A : a.p_B;
+            const Eigen::Vector3d& pb = b.bodyA == body ? b.p_A : b.p_B;
             links.emplace_back(spec_text::bodyName(model.bodies[body].id, model.bodies[body].name),
                                (pa - pb).norm());
         }

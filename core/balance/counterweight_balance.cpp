@@ -58,7 +58,7 @@ public:
             m_bodies.push_back(bodyIndex(model, bounds.body));
         }
         for (const Body& body : model.bodies) {
-            m_base.push_back({body.mass, body.com3_B, body.inertia3_B});
+            m_base.push_back({body.mass, body.com_B, body.inertia_B});
         }
         m_run = settings.run;
         m_run.reactions = JointReactions::Compute;
@@ -185,11 +185,9 @@ private:
         Body& body = m_trial.bodies[static_cast<std::size_t>(b)];
         const Eigen::Vector3d com = first / mass;
         body.mass = mass;
-        body.com3_B = com;
-        body.com_B = com.head<2>();
-        body.inertia3_B = aboutOrigin - mass * (com.squaredNorm() * Eigen::Matrix3d::Identity() -
-                                                com * com.transpose());
-        body.inertiaCom = body.inertia3_B(2, 2);
+        body.com_B = com;
+        body.inertia_B = aboutOrigin - mass * (com.squaredNorm() * Eigen::Matrix3d::Identity() -
+                                               com * com.transpose());
     }
 
     /// The size of the changes D is found with: the bounds' scale, so that round-off stays

@@ -7,6 +7,7 @@
 #include <Eigen/Geometry>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 
 namespace sslm {
 
@@ -16,13 +17,14 @@ Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::Vecto
         updatePositions(model, ws, q);
         for (std::size_t b = 1; b < model.bodies.size(); ++b) {
             const Body& body = model.bodies[b];
-            sum += body.mass * spatialPointPosition(ws, static_cast<int>(b), body.com3_B);
+            sum += body.mass * pointPosition(ws, static_cast<int>(b), body.com_B);
         }
     } else {
         updatePositions(model, ws, q);
         for (std::size_t b = 1; b < model.bodies.size(); ++b) {
             const Body& body = model.bodies[b];
-            sum.head<2>() += body.mass * pointPosition(ws, static_cast<int>(b), body.com_B);
+            sum.head<2>() +=
+                body.mass * PlanarSpace::pointPosition(ws, static_cast<int>(b), body.com_B);
         }
     }
     return sum;
@@ -35,7 +37,7 @@ ShakingWrench dynamicShaking(const ShakingWrench& shaking,
                              const Eigen::Vector3d& about) {
     // a planar moment is about the z axis through the point
     const Eigen::Vector3d point(about.x(), about.y(), model.isSpatial() ? about.z() : 0.0);
-    const Eigen::Vector3d& gravity = model.gravity3;
+    const Eigen::Vector3d& gravity = model.gravity;
     ShakingWrench dynamic;
     dynamic.force = shaking.force - mass * gravity;
     dynamic.moment = shaking.moment - (massMomentAtPose - mass * point).cross(gravity);

@@ -69,20 +69,19 @@ void addCutWrenches(const Model& model,
                     std::vector<Vec3>& target) {
     const Joint& cut = model.joints[model.cuts[i]];
     const Vec2 reaction = lambda.segment<2>(2 * i);
-    const Vec2 xB = pointPosition(ws, cut.bodyB, cut.p_B);
+    const Vec2 xB = PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
     Vec3 onA;
     Vec3 onB;
     if (cut.type == JointType::Revolute) {
         // Φ = x_A − x_B: λ on A at x_A, −λ on B at x_B (off the manifold the two points differ
         // and the pair leaves a net moment on the common ancestors, as J's side-0 columns do)
-        onA = PlanarSpace::wrenchAt(pointPosition(ws, cut.bodyA, cut.p_A), reaction);
+        onA = PlanarSpace::wrenchAt(PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A), reaction);
         onB = -PlanarSpace::wrenchAt(xB, reaction);
     } else {
         // Φ = (n_A·(x_A − x_B), φ_A − φ_B + offset): ∂Φ₁ adds (λ_n s) to A's moment where
         // s = (x_B − x_A)·axis, i.e. the normal force acts on A at x_B; an action–reaction pair
         // at one point, so common ancestors feel nothing (J's side-0 columns vanish)
-        const Vec2 normal =
-            perp(rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A));
+        const Vec2 normal = perp(PlanarSpace::inWorld(ws, cut.bodyA, cut.axis_A));
         onA = PlanarSpace::wrenchAt(xB, reaction.x() * normal);
         onA.x() += reaction.y();
         onB = -onA;
@@ -107,9 +106,10 @@ void articulatedBodyPasses(const Model& model,
     // W⁰_b = [c × F, F] with F = m (a_com⁰ − g) (no moment: α = 0 and ω × Iω = 0 in the plane).
     for (int b = range.first; b <= range.last; ++b) {
         const Body& body = model.bodies[b];
-        const Vec2 arm = rotate(ws.cosAngle[b], ws.sinAngle[b], body.com_B);
+        const Vec2 arm = PlanarSpace::inWorld(ws, b, body.com_B);
         aws.motionSubspace[b] = PlanarSpace::column(model, ws, b - 1);
-        aws.articulatedInertia[b] = inertiaMatrix(inertiaAboutOrigin(body, ws.origin[b] + arm));
+        aws.articulatedInertia[b] =
+            inertiaMatrix(inertiaAboutOrigin(body, ws.position[b].head<2>() + arm));
         aws.articulatedBias[b] = biasWrench(model, ws, b, arm) - aws.externalWrench[b];
     }
     // leaves to root: articulated inertias I^A and bias wrenches p^A

@@ -17,7 +17,7 @@ namespace sslm::body_terms {
 /// Body inertia about Wo as (m (kg), h_x, h_y (kg·m; h = m·c), I_o (kg·m²)), c the COM in W.
 inline Eigen::Vector4d inertiaAboutOrigin(const Body& body, const Eigen::Vector2d& com) {
     const double m = body.mass;
-    return {m, m * com.x(), m * com.y(), body.inertiaCom + m * com.squaredNorm()};
+    return {m, m * com.x(), m * com.y(), body.inertiaCom() + m * com.squaredNorm()};
 }
 
 /// The same as a 3 × 3 matrix in [ω, v_Wo] coordinates: [I_o −h_y h_x; −h_y m 0; h_x 0 m].
@@ -37,7 +37,8 @@ inline Eigen::Vector3d
 biasWrench(const Model& model, const Workspace& ws, int b, const Eigen::Vector2d& arm) {
     const Body& body = model.bodies[b];
     const Eigen::Vector2d aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
-    return PlanarSpace::wrenchAt(ws.origin[b] + arm, body.mass * (aCom - model.gravity));
+    const Eigen::Vector2d origin(ws.position[b].x(), ws.position[b].y());
+    return PlanarSpace::wrenchAt(origin + arm, body.mass * (aCom - PlanarSpace::gravity(model)));
 }
 
 } // namespace sslm::body_terms

@@ -3,6 +3,7 @@
 
 // Buffers of the dynamics algorithms, sized once from a Model (no allocation per call).
 
+#include <variant>
 #include <vector>
 
 #include <Eigen/Core>
@@ -11,23 +12,24 @@
 
 namespace sslm {
 
+/// The tree algorithm's per-body sums in one motion space's types (space_dynamics.hpp), in W
+/// about Wo: each body's subtree inertia and the Newton–Euler backward pass's wrenches.
+template <class Inertia, class Wrench> struct SubtreeSums {
+    std::vector<Inertia> compositeInertia;
+    std::vector<Wrench> subtreeWrench;
+};
+
 struct DynamicsWorkspace {
     explicit DynamicsWorkspace(const Model& model);
 
     Eigen::MatrixXd
         M; ///< generalized inertia (nq × nq), block-diagonal by subsystem (kg·m², kg·m, kg)
     Eigen::VectorXd phi; ///< φ = Q_gravity − C q̇ (N·m or N), eq. (10), without joint forces
-    /// Planar inertia of each body's subtree about the ground origin Wo, as
-    /// (m (kg), h_x, h_y (kg·m; h = m·c), I_o (kg·m²)).
-    std::vector<Eigen::Vector4d> compositeInertia;
-    std::vector<Eigen::Vector3d> motionSubspace; ///< S_k of each tree joint at the origin
-    std::vector<Eigen::Vector3d> subtreeWrench;  ///< Newton–Euler backward pass accumulator
-
-    // spatial model only (tree_dynamics.hpp): W frame, about Wo
-    using Vec6 = Eigen::Matrix<double, 6, 1>;
-    using Mat6 = Eigen::Matrix<double, 6, 6>;
-    std::vector<Mat6> compositeInertia6; ///< spatial inertia of each body's subtree
-    std::vector<Vec6> subtreeWrench6;    ///< Newton–Euler backward pass accumulator
+    /// The model's space's sums: planar inertias (m (kg), h_x, h_y (kg·m; h = m·c), I_o
+    /// (kg·m²)) and wrenches [n, f_x, f_y], or spatial 6 × 6 inertias and 6-vector wrenches.
+    std::variant<SubtreeSums<Eigen::Vector4d, Eigen::Vector3d>,
+                 SubtreeSums<Eigen::Matrix<double, 6, 6>, Eigen::Matrix<double, 6, 1>>>
+        sums;
 };
 
 } // namespace sslm

@@ -20,10 +20,14 @@ template <> struct SpaceDynamics<PlanarSpace> {
     using Twist = PlanarSpace::Twist;
     using Wrench = PlanarSpace::Wrench;
     using Inertia = Eigen::Vector4d;
+    static SubtreeSums<Inertia, Wrench>& sums(DynamicsWorkspace& dws) {
+        return std::get<SubtreeSums<Inertia, Wrench>>(dws.sums);
+    }
 
     /// Body b's inertia about Wo in W, `arm` its comArm().
     static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
-        return body_terms::inertiaAboutOrigin(model.bodies[b], ws.origin[b] + arm);
+        const Eigen::Vector3d& origin = ws.position[b];
+        return body_terms::inertiaAboutOrigin(model.bodies[b], Point(origin.x(), origin.y()) + arm);
     }
     /// Whether biasWrench() reads the body's inertia (else it is not computed for it).
     static constexpr bool kBiasUsesInertia = false;
@@ -37,17 +41,10 @@ template <> struct SpaceDynamics<PlanarSpace> {
         return {ic[3] * s[0] - ic[2] * s[1] + ic[1] * s[2], -ic[2] * s[0] + ic[0] * s[1],
                 ic[1] * s[0] + ic[0] * s[2]};
     }
-    /// Caches body b's joint column (a revolute's pivot, a prismatic's slide) for subspace().
-    static void
-    cacheSubspace(const Model& model, const Workspace& ws, DynamicsWorkspace& dws, int b) {
-        dws.motionSubspace[b] = PlanarSpace::column(model, ws, b - 1);
+    static std::vector<Inertia>& composite(DynamicsWorkspace& dws) {
+        return sums(dws).compositeInertia;
     }
-    /// Column k of the motion subspace, of the joint of body b (cached by cacheSubspace).
-    static const Twist& subspace(const Workspace&, const DynamicsWorkspace& dws, int b, int) {
-        return dws.motionSubspace[b];
-    }
-    static std::vector<Inertia>& composite(DynamicsWorkspace& dws) { return dws.compositeInertia; }
-    static std::vector<Wrench>& subtree(DynamicsWorkspace& dws) { return dws.subtreeWrench; }
+    static std::vector<Wrench>& subtree(DynamicsWorkspace& dws) { return sums(dws).subtreeWrench; }
 };
 
 template <> struct SpaceDynamics<SpatialSpace> {
@@ -55,12 +52,15 @@ template <> struct SpaceDynamics<SpatialSpace> {
     using Twist = SpatialSpace::Twist;
     using Wrench = SpatialSpace::Wrench;
     using Inertia = spatial::Mat6;
+    static SubtreeSums<Inertia, Wrench>& sums(DynamicsWorkspace& dws) {
+        return std::get<SubtreeSums<Inertia, Wrench>>(dws.sums);
+    }
 
     static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Body& body = model.bodies[b];
         const Eigen::Matrix3d& r = ws.rotation[b];
-        return spatial::inertiaAboutOrigin(body.mass, ws.position3[b] + arm,
-                                           r * body.inertia3_B * r.transpose());
+        return spatial::inertiaAboutOrigin(body.mass, ws.position[b] + arm,
+                                           r * body.inertia_B * r.transpose());
     }
     static constexpr bool kBiasUsesInertia = true;
     /// The wrench body b (of inertia `body` about Wo) needs at v̇ = 0, gravity as the base's
@@ -69,17 +69,14 @@ template <> struct SpaceDynamics<SpatialSpace> {
     biasWrench(const Model& model, const Workspace& ws, int b, const Point&, const Inertia& body) {
         const Twist& v = ws.twist[b];
         Twist acceleration = ws.biasAcceleration6[b];
-        acceleration.tail<3>() -= model.gravity3;
+        acceleration.tail<3>() -= model.gravity;
         return body * acceleration + spatial::crossForce(v, body * v);
     }
     static Wrench times(const Inertia& ic, const Twist& s) { return ic * s; }
-    /// The workspace holds every coordinate's column already (updatePositions).
-    static void cacheSubspace(const Model&, const Workspace&, DynamicsWorkspace&, int) {}
-    static const Twist& subspace(const Workspace& ws, const DynamicsWorkspace&, int, int k) {
-        return ws.motionSubspace6[k];
+    static std::vector<Inertia>& composite(DynamicsWorkspace& dws) {
+        return sums(dws).compositeInertia;
     }
-    static std::vector<Inertia>& composite(DynamicsWorkspace& dws) { return dws.compositeInertia6; }
-    static std::vector<Wrench>& subtree(DynamicsWorkspace& dws) { return dws.subtreeWrench6; }
+    static std::vector<Wrench>& subtree(DynamicsWorkspace& dws) { return sums(dws).subtreeWrench; }
 };
 
 } // namespace sslm

@@ -7,11 +7,13 @@ namespace sslm {
 
 DynamicsWorkspace::DynamicsWorkspace(const Model& model)
     : M(Eigen::MatrixXd::Zero(model.nq(), model.nq())), phi(Eigen::VectorXd::Zero(model.nq())),
-      compositeInertia(model.bodies.size(), Eigen::Vector4d::Zero()),
-      motionSubspace(model.bodies.size(), Eigen::Vector3d::Zero()),
-      subtreeWrench(model.bodies.size(), Eigen::Vector3d::Zero()),
-      compositeInertia6(model.isSpatial() ? model.bodies.size() : 0, Mat6::Zero()),
-      subtreeWrench6(model.isSpatial() ? model.bodies.size() : 0, Vec6::Zero()) {}
+      sums(withMotionSpace(model, [&](auto space) -> decltype(sums) {
+          using D = SpaceDynamics<decltype(space)>;
+          const std::size_t n = model.bodies.size();
+          return SubtreeSums<typename D::Inertia, typename D::Wrench>{
+              std::vector<typename D::Inertia>(n, D::Inertia::Zero()),
+              std::vector<typename D::Wrench>(n, D::Wrench::Zero())};
+      })) {}
 
 namespace {
 
@@ -28,11 +30,12 @@ void fillInertiaMatrix(const Model& model, const Workspace& ws, DynamicsWorkspac
     for (int b = 1; b < ws.nBodies; ++b) {
         const CoordinateRange own = Space::coordinates(model, b);
         for (int j = own.first; j < own.first + own.count; ++j) {
-            const typename Space::Wrench force = D::times(composite[b], D::subspace(ws, dws, b, j));
+            const typename Space::Wrench force =
+                D::times(composite[b], Space::column(model, ws, j));
             for (int a = b; a > 0; a = model.bodies[a].parent) {
                 const CoordinateRange up = Space::coordinates(model, a);
                 for (int i = up.first; i < up.first + up.count; ++i) {
-                    const double mij = D::subspace(ws, dws, a, i).dot(force);
+                    const double mij = Space::column(model, ws, i).dot(force);
                     dws.M(i, j) = mij;
                     dws.M(j, i) = mij;
                 }
@@ -61,7 +64,6 @@ void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) 
                 return typename D::Inertia(); // not read
             }
         }();
-        D::cacheSubspace(model, ws, dws, b);
         if constexpr (inertia) {
             composite[b] = body;
         }
@@ -74,7 +76,7 @@ void treeTerms(const Model& model, const Workspace& ws, DynamicsWorkspace& dws) 
         if constexpr (forces) {
             const CoordinateRange own = Space::coordinates(model, b);
             for (int k = own.first; k < own.first + own.count; ++k) {
-                dws.phi[k] = -D::subspace(ws, dws, b, k).dot(subtree[b]);
+                dws.phi[k] = -Space::column(model, ws, k).dot(subtree[b]);
             }
         }
         const int p = model.bodies[b].parent;

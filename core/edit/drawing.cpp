@@ -149,7 +149,7 @@ Drawing drawingAt(const MechanismSpec& spec, const Model& model, const Eigen::Ve
     Workspace ws(model);
     updatePositions(model, ws, q);
     for (std::size_t b = 1; b < model.bodies.size(); ++b) {
-        drawing.poses[model.bodies[b].id] = {ws.origin[b], ws.angle[b]};
+        drawing.poses[model.bodies[b].id] = {ws.position[b].head<2>(), ws.angle[b]};
     }
     return drawing;
 }

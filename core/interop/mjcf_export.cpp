@@ -14,6 +14,7 @@
 #include "core/interop/xml_text.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
@@ -104,36 +105,24 @@ private:
         if (b <= 0) {
             return out;
         }
-        if (model_->isSpatial()) {
-            out.R = ws_->rotation[b];
-            out.p = ws_->position3[b];
-        } else {
-            out.R = Eigen::AngleAxisd(ws_->angle[b], Eigen::Vector3d::UnitZ()).toRotationMatrix();
-            out.p << ws_->origin[b], 0.0;
-        }
+        out.R = ws_->rotation[b];
+        out.p = ws_->position[b];
         return out;
     }
 
     /// The direction (W) of joint j's axis fixed in side A (`second`: a universal joint's
     /// second axis, fixed in B) at the assembled state.
     Eigen::Vector3d worldAxis(const Joint& joint, bool second = false) const {
-        if (!model_->isSpatial()) {
-            if (joint.type == JointType::Prismatic) {
-                const Eigen::Vector3d a(joint.axis_A.x(), joint.axis_A.y(), 0.0);
-                return pose(joint.bodyA).R * a.normalized();
-            }
-            return Eigen::Vector3d::UnitZ();
-        }
         if (second) {
-            return pose(joint.bodyB).R * joint.axis3_B.normalized();
+            return pose(joint.bodyB).R * joint.axis_B.normalized();
         }
-        return pose(joint.bodyA).R * joint.axis3_A.normalized();
+        return pose(joint.bodyA).R * joint.axis_A.normalized();
     }
 
     /// The axis (body frame) of a joint fixed in side A, for a cut's second connect or a
     /// tendon site: planar joints turn about z.
     Eigen::Vector3d axisOnA(const Joint& joint) const {
-        return model_->isSpatial() ? Eigen::Vector3d(joint.axis3_A.normalized())
+        return model_->isSpatial() ? Eigen::Vector3d(joint.axis_A.normalized())
                                    : Eigen::Vector3d::UnitZ();
     }
     Eigen::Vector3d axisOnB(const Joint& joint) const {
@@ -141,7 +130,7 @@ private:
             return Eigen::Vector3d::UnitZ();
         }
         return joint.type == JointType::Universal
-                   ? Eigen::Vector3d(joint.axis3_B.normalized())
+                   ? Eigen::Vector3d(joint.axis_B.normalized())
                    : Eigen::Vector3d(pose(joint.bodyB).R.transpose() * worldAxis(joint));
     }
 
@@ -189,14 +178,14 @@ private:
         const Model& model = *model_;
         sites_.assign(model.bodies.size(), {});
         for (const TracedPoint& point : model.tracedPoints) {
-            sites_[point.body].push_back({point.name, point.p3_B});
+            sites_[point.body].push_back({point.name, point.p_B});
             mapped("trace " + point.name, "site " + point.name);
         }
         for (int i = 0; i < model.nLoops(); ++i) {
             const Joint& cut = model.joints[model.cuts[i]];
             if (cut.type == JointType::Universal) {
-                sites_[cut.bodyA].push_back({cut.name + "_a", cut.p3_A + lever_ * axisOnA(cut)});
-                sites_[cut.bodyB].push_back({cut.name + "_b", cut.p3_B + lever_ * axisOnB(cut)});
+                sites_[cut.bodyA].push_back({cut.name + "_a", cut.p_A + lever_ * axisOnA(cut)});
+                sites_[cut.bodyB].push_back({cut.name + "_b", cut.p_B + lever_ * axisOnB(cut)});
             }
         }
     }
@@ -298,9 +287,7 @@ private:
         xml_ += "<mujoco model=\"" + xmlEscaped(spec.name) + "\">\n";
         xml_ += "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
         writeMeshAssets();
-        const Eigen::Vector3d g = model.isSpatial()
-                                      ? model.gravity3
-                                      : Eigen::Vector3d(model.gravity.x(), model.gravity.y(), 0.0);
+        const Eigen::Vector3d& g = model.gravity;
         xml_ += "  <option timestep=\"" + xmlNumber(timestep_) + "\" gravity=\"" + xmlVector(g) +
                 "\" integrator=\"RK4\">\n    <flag contact=\"disable\"/>\n  </option>\n";
         mapped("gravity", xmlVector(g) + " m/s²");
@@ -347,16 +334,16 @@ private:
                 xmlVector(pos) + "\" quat=\"" + xmlNumber(quat.w()) + ' ' + xmlNumber(quat.x()) +
                 ' ' + xmlNumber(quat.y()) + ' ' + xmlNumber(quat.z()) + "\">\n";
         const std::string inner = indent + "  ";
-        xml_ += inner + "<inertial pos=\"" + xmlVector(body.com3_B) + "\" mass=\"" +
+        xml_ += inner + "<inertial pos=\"" + xmlVector(body.com_B) + "\" mass=\"" +
                 xmlNumber(body.mass) + "\" ";
         if (model.isSpatial()) {
-            const Eigen::Matrix3d& i = body.inertia3_B;
+            const Eigen::Matrix3d& i = body.inertia_B;
             xml_ += "fullinertia=\"" + xmlNumber(i(0, 0)) + ' ' + xmlNumber(i(1, 1)) + ' ' +
                     xmlNumber(i(2, 2)) + ' ' + xmlNumber(i(0, 1)) + ' ' + xmlNumber(i(0, 2)) + ' ' +
                     xmlNumber(i(1, 2)) + "\"/>\n";
             mapped("body " + body.id, "mass, COM and full inertia tensor (body frame)");
         } else {
-            const std::string izz = xmlNumber(body.inertiaCom);
+            const std::string izz = xmlNumber(body.inertiaCom());
             xml_ += "diaginertia=\"" + izz + ' ' + izz + ' ' + izz + "\"/>\n";
             approximated("body " + body.id,
                          "planar inertia " + izz +
@@ -376,7 +363,7 @@ private:
         const Model& model = *model_;
         const bool forward = joint.treeSign > 0;
         const double sign = forward ? 1.0 : -1.0;
-        const Eigen::Vector3d& onChild = forward ? joint.p3_B : joint.p3_A;
+        const Eigen::Vector3d& onChild = forward ? joint.p_B : joint.p_A;
         const Eigen::Matrix3d toChild = pose(b).R.transpose();
         const auto scalar = [&](const char* type, int k, const Eigen::Vector3d& axisW,
                                 bool spring) {
@@ -481,9 +468,9 @@ private:
         const Pose body = pose(b);
         const Eigen::Vector3d local = body.R.transpose() * (x - body.p);
         if (model_->isSpatial()) {
-            return spatialPointVelocity(*ws_, b, local);
+            return pointVelocity(*ws_, b, local);
         }
-        const Eigen::Vector2d v = pointVelocity(*ws_, b, local.head<2>());
+        const Eigen::Vector2d v = PlanarSpace::pointVelocity(*ws_, b, local);
         return {v.x(), v.y(), 0.0};
     }
 
@@ -501,12 +488,12 @@ private:
             }
             const Pose a = pose(cut.bodyA);
             const Pose other = pose(cut.bodyB);
-            const Eigen::Vector3d xA = a.p + a.R * cut.p3_A;
-            const Eigen::Vector3d xB = other.p + other.R * cut.p3_B;
+            const Eigen::Vector3d xA = a.p + a.R * cut.p_A;
+            const Eigen::Vector3d xB = other.p + other.R * cut.p_B;
             const Eigen::Vector3d axisW = worldAxis(cut);
             const Eigen::Vector3d axisInA = a.R.transpose() * axisW;
             const double travel = axisW.dot(xB - xA);
-            const Eigen::Vector3d origin = cut.p3_A + travel * axisInA;
+            const Eigen::Vector3d origin = cut.p_A + travel * axisInA;
             const double rate = axisW.dot(velocityAt(cut.bodyB, xB) - velocityAt(cut.bodyA, xB));
             double lightest = 0;
             for (std::size_t k = 1; k < model.bodies.size(); ++k) {
@@ -571,7 +558,7 @@ private:
             const int b = cut.bodyB;
             const auto connectPair = [&](const std::string& name, const Eigen::Vector3d& offsetA,
                                          const Eigen::Vector3d& offsetB, bool active = true) {
-                connect(name, a, cut.p3_A + offsetA, b, cut.p3_B + offsetB, active);
+                connect(name, a, cut.p_A + offsetA, b, cut.p_B + offsetB, active);
             };
             const std::string element = "joint " + cut.name;
             const Eigen::Vector3d zero = Eigen::Vector3d::Zero();

@@ -108,8 +108,9 @@ template <> struct ReactionForm<PlanarSpace> {
     /// Side A's pin of a revolute, side B's point on the guide of a prismatic (its cut rows'
     /// point).
     static Vec2 point(const Workspace& ws, const Joint& joint) {
-        return joint.type == JointType::Revolute ? pointPosition(ws, joint.bodyA, joint.p_A)
-                                                 : pointPosition(ws, joint.bodyB, joint.p_B);
+        return joint.type == JointType::Revolute
+                   ? PlanarSpace::pointPosition(ws, joint.bodyA, joint.p_A)
+                   : PlanarSpace::pointPosition(ws, joint.bodyB, joint.p_B);
     }
     static void fill(const Workspace& ws, const Joint& joint, const Vec6& onA, JointReaction& r) {
         const Vec2 at = point(ws, joint);
@@ -120,8 +121,7 @@ template <> struct ReactionForm<PlanarSpace> {
             r.moment.setZero();
             return;
         }
-        const Vec2 normal = planar::perp(
-            planar::rotate(ws.cosAngle[joint.bodyA], ws.sinAngle[joint.bodyA], joint.axis_A));
+        const Vec2 normal = planar::perp(PlanarSpace::inWorld(ws, joint.bodyA, joint.axis_A));
         const Vec2 normalForce = force.dot(normal) * normal;
         r.force = lift(normalForce);
         r.moment = Eigen::Vector3d(0.0, 0.0, onA[0] - planar::cross(at, normalForce));
@@ -130,7 +130,7 @@ template <> struct ReactionForm<PlanarSpace> {
 
 template <> struct ReactionForm<SpatialSpace> {
     static void fill(const Workspace& ws, const Joint& joint, const Vec6& onA, JointReaction& r) {
-        r.point = spatialPointPosition(ws, joint.bodyA, joint.p3_A);
+        r.point = pointPosition(ws, joint.bodyA, joint.p_A);
         r.force = onA.tail<3>();
         r.moment = onA.head<3>() - r.point.cross(r.force);
     }

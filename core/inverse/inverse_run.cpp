@@ -12,6 +12,7 @@
 #include "core/inverse/shaking_reactions.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/spatial/planar.hpp"
 
 namespace sslm {
@@ -187,7 +188,7 @@ void fillSpatialOutputs(const Model& model, const Workspace& ws, InverseSample& 
     sample.points.resize(model.tracedPoints.size());
     for (std::size_t i = 0; i < model.tracedPoints.size(); ++i) {
         const TracedPoint& point = model.tracedPoints[i];
-        sample.points3[i] = spatialPointPosition(ws, point.body, point.p3_B);
+        sample.points3[i] = pointPosition(ws, point.body, point.p_B);
         sample.points[i] = sample.points3[i].head<2>();
     }
 }
@@ -202,7 +203,8 @@ void fillOutputs(const Model& model, const Workspace& ws, InverseSample& sample)
     }
     sample.points.resize(model.tracedPoints.size());
     for (std::size_t i = 0; i < model.tracedPoints.size(); ++i) {
-        sample.points[i] = pointPosition(ws, model.tracedPoints[i].body, model.tracedPoints[i].p_B);
+        sample.points[i] =
+            PlanarSpace::pointPosition(ws, model.tracedPoints[i].body, model.tracedPoints[i].p_B);
     }
 }
 

@@ -27,8 +27,8 @@ namespace {
 /// The tree joint's points seen from the tree: u_parent in the parent frame, u_child in the
 /// child frame (the joint's A and B points, swapped when the tree runs B → A).
 struct TreeLink {
-    const Vec2& pointOnParent;
-    const Vec2& pointOnChild;
+    const Vec3& pointOnParent;
+    const Vec3& pointOnChild;
 };
 
 TreeLink treeLink(const Joint& joint) {
@@ -53,20 +53,40 @@ bool axisFixedInB(const Joint& joint, int k) {
     return joint.type == JointType::Universal && k == 1;
 }
 
+/// The x and y of a 3-D vector (a planar point, axis or origin).
+Vec2 xy(const Vec3& v) {
+    return {v.x(), v.y()};
+}
+
+/// A planar vector (x, y) of body b's frame, turned into W (R_WB's upper 2 × 2 block).
+Vec2 turned(const Workspace& ws, int b, const Vec2& v) {
+    const Mat3& r = ws.rotation[b];
+    return rotate(r(0, 0), r(1, 0), v);
+}
+
+/// ∂x/∂q_{b−1} (W) of a planar point x moved by body b's tree joint: ±perp(x − pivot) for a
+/// revolute, the slide direction for a prismatic.
+Vec2 pointColumn(const Model& model, const Workspace& ws, int b, const Vec2& x) {
+    const Joint& joint = model.joints[model.bodies[b].treeJoint];
+    const Vec6& column = ws.motionSubspace[b - 1];
+    return joint.type == JointType::Revolute ? Vec2(joint.treeSign * perp(x - xy(ws.jointPoint[b])))
+                                             : Vec2(column(3), column(4));
+}
+
 /// The twist of B relative to A per unit rate of the joint's k-th coordinate (W, about Wo),
 /// for body rotations rA, rB and a point x on the joint's axis (its centre).
 Vec6 axisTwist(const Joint& joint, int k, const Mat3& rA, const Mat3& rB, const Vec3& x) {
     switch (joint.type) {
     case JointType::Revolute:
-        return spatial::turnTwist(rA * joint.axis3_A, x);
+        return spatial::turnTwist(rA * joint.axis_A, x);
     case JointType::Prismatic:
-        return spatial::slideTwist(rA * joint.axis3_A);
+        return spatial::slideTwist(rA * joint.axis_A);
     case JointType::Cylindrical:
-        return k == 0 ? spatial::turnTwist(rA * joint.axis3_A, x)
-                      : spatial::slideTwist(rA * joint.axis3_A);
+        return k == 0 ? spatial::turnTwist(rA * joint.axis_A, x)
+                      : spatial::slideTwist(rA * joint.axis_A);
     case JointType::Universal:
-        return k == 0 ? spatial::turnTwist(rA * joint.axis3_A, x)
-                      : spatial::turnTwist(rB * joint.axis3_B, x);
+        return k == 0 ? spatial::turnTwist(rA * joint.axis_A, x)
+                      : spatial::turnTwist(rB * joint.axis_B, x);
     case JointType::Spherical:
         return spatial::turnTwist(rA.col(k), x);
     }
@@ -81,42 +101,62 @@ template <class Space> struct TreeStep;
 template <> struct TreeStep<PlanarSpace> {
     static void placeGround(Workspace& ws) {
         ws.angle[0] = 0;
-        ws.cosAngle[0] = 1;
-        ws.sinAngle[0] = 0;
-        ws.origin[0].setZero();
+        ws.rotation[0].setIdentity();
+        ws.position[0].setZero();
     }
     static void
     place(const Model& model, Workspace& ws, int c, const Eigen::Ref<const Eigen::VectorXd>& q) {
         const Body& body = model.bodies[c];
         const Joint& joint = model.joints[body.treeJoint];
         const int p = body.parent;
+        const int k = c - 1;
         const TreeLink link = treeLink(joint);
-        const double qc = q[c - 1];
+        const double qc = q[k];
         const int sign = joint.treeSign;
         const bool revolute = joint.type == JointType::Revolute;
 
-        // child angle: φ_c = φ_p ± (q + offset) for a revolute, ± offset for a prismatic
+        // child angle: φ_c = φ_p ± (q + offset) for a revolute, ± offset for a prismatic; only
+        // the rotation's upper 2 × 2 block moves
         ws.angle[c] = ws.angle[p] + sign * ((revolute ? qc : 0.0) + joint.offset);
-        planar::sinCos(ws.angle[c], ws.sinAngle[c], ws.cosAngle[c]);
+        double sine = 0;
+        double cosine = 1;
+        planar::sinCos(ws.angle[c], sine, cosine);
+        Mat3& r = ws.rotation[c];
+        r(0, 0) = cosine;
+        r(1, 0) = sine;
+        r(0, 1) = -sine;
+        r(1, 1) = cosine;
 
         // child-side joint point, then the child origin behind it
-        Vec2 onParent = link.pointOnParent;
-        Vec2 onChild = link.pointOnChild;
-        ws.jointDirection[c].setZero();
+        Vec2 onParent = xy(link.pointOnParent);
+        Vec2 onChild = xy(link.pointOnChild);
+        Vec2 slide = Vec2::Zero(); // ∂(joint point)/∂q in W
         if (!revolute) {
             // the slide runs along the axis fixed in A, from A's point to B's point
+            const Vec2 axis = xy(joint.axis_A);
             if (sign > 0) {
-                onParent += qc * joint.axis_A;
-                ws.jointDirection[c] = rotate(ws.cosAngle[p], ws.sinAngle[p], joint.axis_A);
+                onParent += qc * axis;
+                slide = turned(ws, p, axis);
             } else {
-                onChild += qc * joint.axis_A;
-                ws.jointDirection[c] = -rotate(ws.cosAngle[c], ws.sinAngle[c], joint.axis_A);
+                onChild += qc * axis;
+                slide = -rotate(cosine, sine, axis);
             }
         }
-        const Vec2 parentSide = ws.origin[p] + rotate(ws.cosAngle[p], ws.sinAngle[p], onParent);
-        const Vec2 childArm = rotate(ws.cosAngle[c], ws.sinAngle[c], onChild);
-        ws.origin[c] = parentSide - childArm;
-        ws.jointPoint[c] = ws.origin[c] + rotate(ws.cosAngle[c], ws.sinAngle[c], link.pointOnChild);
+        const Vec2 parentSide = xy(ws.position[p]) + turned(ws, p, onParent);
+        const Vec2 origin = parentSide - rotate(cosine, sine, onChild);
+        const Vec2 pivot = origin + rotate(cosine, sine, xy(link.pointOnChild));
+        ws.position[c].x() = origin.x();
+        ws.position[c].y() = origin.y();
+        ws.jointPoint[c].x() = pivot.x();
+        ws.jointPoint[c].y() = pivot.y();
+
+        // S_k entry by entry: ±[0, 0, 1, y, −x, 0] about the pivot, or the slide
+        Vec6& column = ws.motionSubspace[k];
+        column(2) = revolute ? sign : 0.0;
+        column(3) = revolute ? sign * pivot.y() : slide.x();
+        column(4) = revolute ? -sign * pivot.x() : slide.y();
+        ws.subspaceCarrier[k] = sign > 0 ? p : c; // side A: the pivot and the slide's axis
+        ws.coordinateValue[k] = qc;
     }
     static void moveGround(Workspace& ws) {
         ws.omega[0] = 0;
@@ -130,18 +170,21 @@ template <> struct TreeStep<PlanarSpace> {
         const int p = body.parent;
         const double rate = qd[c - 1];
         const bool revolute = joint.type == JointType::Revolute;
+        ws.coordinateRate[c - 1] = rate;
 
         // the child-side joint point: parent material point there, plus the relative slide
-        const Vec2& x = ws.jointPoint[c];
-        const Vec2 fromParent = x - ws.origin[p];
-        const Vec2 slideVelocity = ws.jointDirection[c] * rate;
+        const Vec2 x = xy(ws.jointPoint[c]);
+        const Vec2 fromParent = x - xy(ws.position[p]);
+        const Vec6& column = ws.motionSubspace[c - 1];
+        const Vec2 slideVelocity =
+            revolute ? Vec2::Zero() : Vec2(Vec2(column(3), column(4)) * rate);
         const Vec2 pointVelocity_ = ws.velocity[p] + ws.omega[p] * perp(fromParent) + slideVelocity;
         const Vec2 pointBias = ws.biasAcceleration[p] - ws.omega[p] * ws.omega[p] * fromParent +
                                2.0 * ws.omega[p] * perp(slideVelocity);
 
         // then back along the child to its origin (planar: no angular bias acceleration)
         ws.omega[c] = ws.omega[p] + (revolute ? joint.treeSign * rate : 0.0);
-        const Vec2 toOrigin = ws.origin[c] - x;
+        const Vec2 toOrigin = xy(ws.position[c]) - x;
         ws.velocity[c] = pointVelocity_ + ws.omega[c] * perp(toOrigin);
         ws.biasAcceleration[c] = pointBias - ws.omega[c] * ws.omega[c] * toOrigin;
     }
@@ -150,7 +193,7 @@ template <> struct TreeStep<PlanarSpace> {
 template <> struct TreeStep<SpatialSpace> {
     static void placeGround(Workspace& ws) {
         ws.rotation[0].setIdentity();
-        ws.position3[0].setZero();
+        ws.position[0].setZero();
     }
     static void
     place(const Model& model, Workspace& ws, int c, const Eigen::Ref<const Eigen::VectorXd>& q) {
@@ -163,15 +206,15 @@ template <> struct TreeStep<SpatialSpace> {
         if (joint.treeSign > 0) {
             // parent A, child B
             ws.rotation[c] = ws.rotation[p] * e;
-            childPoint = ws.position3[p] + ws.rotation[p] * (joint.p3_A + slide * joint.axis3_A);
-            ws.position3[c] = childPoint - ws.rotation[c] * joint.p3_B;
+            childPoint = ws.position[p] + ws.rotation[p] * (joint.p_A + slide * joint.axis_A);
+            ws.position[c] = childPoint - ws.rotation[c] * joint.p_B;
         } else {
             // parent B, child A: R_A = R_B·Eᵀ, x_A = x_B − s·R_B·u (E turns about u)
             ws.rotation[c] = ws.rotation[p] * e.transpose();
-            childPoint = ws.position3[p] + ws.rotation[p] * (joint.p3_B - slide * joint.axis3_A);
-            ws.position3[c] = childPoint - ws.rotation[c] * joint.p3_A;
+            childPoint = ws.position[p] + ws.rotation[p] * (joint.p_B - slide * joint.axis_A);
+            ws.position[c] = childPoint - ws.rotation[c] * joint.p_A;
         }
-        ws.jointPoint3[c] = childPoint;
+        ws.jointPoint[c] = childPoint;
 
         // motion subspace: one twist per coordinate, signed as seen from the tree child
         const int bodyA = joint.treeSign > 0 ? p : c;
@@ -179,7 +222,7 @@ template <> struct TreeStep<SpatialSpace> {
         for (int k = 0; k < joint.coordinateCount; ++k) {
             const Vec6 column =
                 axisTwist(joint, k, ws.rotation[bodyA], ws.rotation[bodyB], childPoint);
-            ws.motionSubspace6[joint.coordinate + k] = joint.treeSign * column;
+            ws.motionSubspace[joint.coordinate + k] = joint.treeSign * column;
             ws.subspaceCarrier[joint.coordinate + k] = axisFixedInB(joint, k) ? bodyB : bodyA;
             ws.coordinateValue[joint.coordinate + k] =
                 joint.type == JointType::Spherical ? 0.0 : q[joint.position + k];
@@ -196,15 +239,15 @@ template <> struct TreeStep<SpatialSpace> {
         const int p = body.parent;
         Vec6 twist = ws.twist[p];
         for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
-            twist += ws.motionSubspace6[k] * qd[k];
+            twist += ws.motionSubspace[k] * qd[k];
             ws.coordinateRate[k] = qd[k];
         }
         ws.twist[c] = twist;
         // a_c = a_p + Σ Ṡ_k q̇_k, Ṡ_k = v_carrier ×m S_k (the column moves with its carrier)
         Vec6 bias = ws.biasAcceleration6[p];
         for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
-            bias += spatial::crossMotion(ws.twist[ws.subspaceCarrier[k]], ws.motionSubspace6[k]) *
-                    qd[k];
+            bias +=
+                spatial::crossMotion(ws.twist[ws.subspaceCarrier[k]], ws.motionSubspace[k]) * qd[k];
         }
         ws.biasAcceleration6[c] = bias;
     }
@@ -227,11 +270,11 @@ Mat3 jointRotation(const Model& model,
     switch (joint.type) {
     case JointType::Revolute:
     case JointType::Cylindrical:
-        return axisRotation(joint.axis3_A, q[i]);
+        return axisRotation(joint.axis_A, q[i]);
     case JointType::Prismatic:
         return Mat3::Identity();
     case JointType::Universal:
-        return axisRotation(joint.axis3_A, q[i]) * axisRotation(joint.axis3_B, q[i + 1]);
+        return axisRotation(joint.axis_A, q[i]) * axisRotation(joint.axis_B, q[i + 1]);
     case JointType::Spherical:
         return Eigen::Quaterniond(q[i], q[i + 1], q[i + 2], q[i + 3])
             .normalized()
@@ -266,38 +309,42 @@ void updateVelocities(const Model& model,
     });
 }
 
-Eigen::Vector2d jointPoint(const Model& model, const Workspace& ws, int joint) {
+Vec3 jointPoint(const Model& model, const Workspace& ws, int joint) {
     const Joint& j = model.joints[static_cast<std::size_t>(joint)];
     return j.type == JointType::Prismatic ? pointPosition(ws, j.bodyB, j.p_B)
                                           : pointPosition(ws, j.bodyA, j.p_A);
 }
 
-Eigen::Vector2d pointPosition(const Workspace& ws, int body, const Eigen::Vector2d& p_B) {
-    return ws.origin[body] + rotate(ws.cosAngle[body], ws.sinAngle[body], p_B);
+Vec3 pointPosition(const Workspace& ws, int body, const Vec3& p_B) {
+    return ws.position[body] + ws.rotation[body] * p_B;
 }
 
-Eigen::Vector2d pointVelocity(const Workspace& ws, int body, const Eigen::Vector2d& p_B) {
-    return ws.velocity[body] +
-           ws.omega[body] * perp(rotate(ws.cosAngle[body], ws.sinAngle[body], p_B));
+Vec3 pointVelocity(const Workspace& ws, int body, const Vec3& p_B) {
+    return spatial::pointVelocity(ws.twist[body], pointPosition(ws, body, p_B));
 }
 
-Eigen::Vector2d pointBiasAcceleration(const Workspace& ws, int body, const Eigen::Vector2d& p_B) {
+Vec2 PlanarSpace::pointPosition(const Workspace& ws, int body, const Vec2& p_B) {
+    return xy(ws.position[body]) + turned(ws, body, p_B);
+}
+
+Vec2 PlanarSpace::pointVelocity(const Workspace& ws, int body, const Vec2& p_B) {
+    return ws.velocity[body] + ws.omega[body] * perp(turned(ws, body, p_B));
+}
+
+Vec2 PlanarSpace::pointBiasAcceleration(const Workspace& ws, int body, const Vec2& p_B) {
     const double w = ws.omega[body];
-    return ws.biasAcceleration[body] - w * w * rotate(ws.cosAngle[body], ws.sinAngle[body], p_B);
+    return ws.biasAcceleration[body] - w * w * turned(ws, body, p_B);
 }
 
 void pointJacobian(const Model& model,
                    const Workspace& ws,
                    int body,
-                   const Eigen::Vector2d& p_B,
+                   const Vec2& p_B,
                    Eigen::Ref<Eigen::MatrixXd> out) {
     out.setZero();
-    const Vec2 x = pointPosition(ws, body, p_B);
+    const Vec2 x = PlanarSpace::pointPosition(ws, body, p_B);
     for (int b = body; b > 0; b = model.bodies[b].parent) {
-        const Joint& joint = model.joints[model.bodies[b].treeJoint];
-        out.col(b - 1) = joint.type == JointType::Revolute
-                             ? Vec2(joint.treeSign * perp(x - ws.jointPoint[b]))
-                             : ws.jointDirection[b];
+        out.col(b - 1) = pointColumn(model, ws, b, x);
     }
 }
 
@@ -309,8 +356,10 @@ double jointValue(const Model& model, const Workspace& ws, int joint, double ref
     if (j.type == JointType::Revolute) {
         return planar::wrapNear(ws.angle[j.bodyB] - ws.angle[j.bodyA] - j.offset, reference);
     }
-    const Vec2 axis = rotate(ws.cosAngle[j.bodyA], ws.sinAngle[j.bodyA], j.axis_A);
-    return (pointPosition(ws, j.bodyB, j.p_B) - pointPosition(ws, j.bodyA, j.p_A)).dot(axis);
+    const Vec2 axis = PlanarSpace::inWorld(ws, j.bodyA, j.axis_A);
+    return (PlanarSpace::pointPosition(ws, j.bodyB, j.p_B) -
+            PlanarSpace::pointPosition(ws, j.bodyA, j.p_A))
+        .dot(axis);
 }
 
 double jointRate(const Model& model, const Workspace& ws, int joint) {
@@ -321,9 +370,11 @@ double jointRate(const Model& model, const Workspace& ws, int joint) {
     if (j.type == JointType::Revolute) {
         return ws.omega[j.bodyB] - ws.omega[j.bodyA];
     }
-    const Vec2 axis = rotate(ws.cosAngle[j.bodyA], ws.sinAngle[j.bodyA], j.axis_A);
-    const Vec2 gap = pointPosition(ws, j.bodyB, j.p_B) - pointPosition(ws, j.bodyA, j.p_A);
-    const Vec2 gapRate = pointVelocity(ws, j.bodyB, j.p_B) - pointVelocity(ws, j.bodyA, j.p_A);
+    const Vec2 axis = PlanarSpace::inWorld(ws, j.bodyA, j.axis_A);
+    const Vec2 gap = PlanarSpace::pointPosition(ws, j.bodyB, j.p_B) -
+                     PlanarSpace::pointPosition(ws, j.bodyA, j.p_A);
+    const Vec2 gapRate = PlanarSpace::pointVelocity(ws, j.bodyB, j.p_B) -
+                         PlanarSpace::pointVelocity(ws, j.bodyA, j.p_A);
     return gapRate.dot(axis) + gap.dot(ws.omega[j.bodyA] * perp(axis));
 }
 
@@ -341,9 +392,9 @@ void jointValueGradient(const Model& model,
         return; // compile() refuses joint forces on a spatial cut joint
     }
     const Loop& loop = model.loops[j.cut];
-    const Vec2 xA = pointPosition(ws, j.bodyA, j.p_A);
-    const Vec2 xB = pointPosition(ws, j.bodyB, j.p_B);
-    const Vec2 axis = rotate(ws.cosAngle[j.bodyA], ws.sinAngle[j.bodyA], j.axis_A);
+    const Vec2 xA = PlanarSpace::pointPosition(ws, j.bodyA, j.p_A);
+    const Vec2 xB = PlanarSpace::pointPosition(ws, j.bodyB, j.p_B);
+    const Vec2 axis = PlanarSpace::inWorld(ws, j.bodyA, j.axis_A);
     for (const LoopPathEntry& entry : loop.path) {
         if (entry.side == 0) {
             continue; // turns both sides together: no relative motion
@@ -359,19 +410,10 @@ void jointValueGradient(const Model& model,
         }
         // s = (x_B − x_A)·axis_A, the axis turning with A
         const Vec2& x = entry.side > 0 ? xA : xB;
-        const Vec2 dx =
-            revolute ? Vec2(tree.treeSign * perp(x - ws.jointPoint[b])) : ws.jointDirection[b];
+        const Vec2 dx = pointColumn(model, ws, b, x);
         out[entry.coordinate] =
             entry.side > 0 ? -dx.dot(axis) + (xB - xA).dot(dOmega * perp(axis)) : dx.dot(axis);
     }
-}
-
-Eigen::Vector3d spatialPointPosition(const Workspace& ws, int body, const Eigen::Vector3d& p_B) {
-    return ws.position3[body] + ws.rotation[body] * p_B;
-}
-
-Eigen::Vector3d spatialPointVelocity(const Workspace& ws, int body, const Eigen::Vector3d& p_B) {
-    return spatial::pointVelocity(ws.twist[body], spatialPointPosition(ws, body, p_B));
 }
 
 } // namespace sslm

@@ -4,8 +4,9 @@
 // Tree kinematics of the spanning tree: body poses, twists and velocity-product (bias)
 // accelerations, by one pass over the bodies in tree order (O(n)), written once for both motion
 // spaces over each space's joint step, and the positions, velocities and accelerations of
-// points fixed on bodies. A planar body's pose is its angle (with its cosine and sine) and
-// origin; a spatial body's its rotation and origin, twists in W about Wo (spatial_algebra.hpp).
+// points fixed on bodies. A body's pose is its rotation and origin in W, a planar body's also
+// its angle about z; twists are in W about Wo (spatial_algebra.hpp). The planar kernel's 2-D
+// point functions are PlanarSpace's (motion_space.hpp).
 //
 // Spatial joint kinematics (side A = the spec's parent, B = its child; E the joint rotation):
 // R_B = R_A·E(q), and the joint points coincide, x_B = x_A + s·R_A·u for a slide s along u.
@@ -21,9 +22,8 @@
 namespace sslm {
 
 /// Body poses for positions q (positionSize(): nq, plus one per spherical joint's quaternion;
-/// rad or m). Planar: ws.angle, cos/sinAngle, origin, jointPoint, jointDirection; spatial:
-/// ws.rotation, position3, jointPoint3 and the motion subspace columns ws.motionSubspace6
-/// (with their carriers).
+/// rad or m): ws.rotation, position, angle (planar), jointPoint and the motion subspace columns
+/// ws.motionSubspace with their carriers.
 void updatePositions(const Model& model, Workspace& ws, const Eigen::Ref<const Eigen::VectorXd>& q);
 
 /// Body angular velocities (twists), origin velocities and bias accelerations (the
@@ -33,22 +33,12 @@ void updateVelocities(const Model& model,
                       Workspace& ws,
                       const Eigen::Ref<const Eigen::VectorXd>& qd);
 
-/// World position (m) of the point p_B (m, body frame) of `body`.
-Eigen::Vector2d pointPosition(const Workspace& ws, int body, const Eigen::Vector2d& p_B);
-
 /// Where joint `joint` acts in W (m): its pin for a revolute joint, its B-side point for a
 /// prismatic one (where its reaction is drawn). Precondition: updatePositions.
-Eigen::Vector2d jointPoint(const Model& model, const Workspace& ws, int joint);
+Eigen::Vector3d jointPoint(const Model& model, const Workspace& ws, int joint);
 
-/// World velocity (m/s) of the point p_B of `body`. Precondition: updateVelocities.
-Eigen::Vector2d pointVelocity(const Workspace& ws, int body, const Eigen::Vector2d& p_B);
-
-/// World acceleration (m/s²) at q̈ = 0 of the point p_B of `body`. Precondition:
-/// updateVelocities.
-Eigen::Vector2d pointBiasAcceleration(const Workspace& ws, int body, const Eigen::Vector2d& p_B);
-
-/// ∂p/∂q (2 × nq) of the point p_B of `body`: non-zero only in the columns of the body's tree
-/// ancestors' joints. Precondition: updatePositions.
+/// ∂p/∂q (2 × nq) of the point p_B (m, body frame) of a planar model's `body`: non-zero only in
+/// the columns of the body's tree ancestors' joints. Precondition: updatePositions.
 void pointJacobian(const Model& model,
                    const Workspace& ws,
                    int body,
@@ -76,11 +66,12 @@ void jointValueGradient(const Model& model,
 Eigen::Matrix3d
 jointRotation(const Model& model, const Joint& joint, const Eigen::Ref<const Eigen::VectorXd>& q);
 
-/// World position (m) of the point p_B (m, body frame) of a spatial model's `body`.
-Eigen::Vector3d spatialPointPosition(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
+/// World position (m) of the point p_B (m, body frame) of `body`. Precondition:
+/// updatePositions.
+Eigen::Vector3d pointPosition(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
 
 /// World velocity (m/s) of the point p_B of a spatial model's `body`. Precondition:
 /// updateVelocities.
-Eigen::Vector3d spatialPointVelocity(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
+Eigen::Vector3d pointVelocity(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
 
 } // namespace sslm

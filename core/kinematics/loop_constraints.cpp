@@ -40,10 +40,11 @@ template <> struct CutRows<PlanarSpace> {
     };
 
     static Pose pose(const Workspace& ws, const Joint& cut) {
-        return {pointPosition(ws, cut.bodyA, cut.p_A), pointPosition(ws, cut.bodyB, cut.p_B)};
+        return {PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A),
+                PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B)};
     }
     static Vec2 guideAxis(const Workspace& ws, const Joint& cut) {
-        return planar::rotate(ws.cosAngle[cut.bodyA], ws.sinAngle[cut.bodyA], cut.axis_A);
+        return PlanarSpace::inWorld(ws, cut.bodyA, cut.axis_A);
     }
     static Row row(const Workspace& ws, const Joint& cut, int r) {
         if (cut.type == JointType::Revolute) {
@@ -95,13 +96,14 @@ template <> struct CutRows<PlanarSpace> {
         Vec2 gapRate = Vec2::Zero();
     };
     static Motion motion(const Workspace& ws, const Joint& cut) {
-        Motion m{pointBiasAcceleration(ws, cut.bodyA, cut.p_A) -
-                 pointBiasAcceleration(ws, cut.bodyB, cut.p_B)};
+        Motion m{PlanarSpace::pointBiasAcceleration(ws, cut.bodyA, cut.p_A) -
+                 PlanarSpace::pointBiasAcceleration(ws, cut.bodyB, cut.p_B)};
         if (cut.type == JointType::Prismatic) {
             m.omegaA = ws.omega[cut.bodyA];
-            m.gap = pointPosition(ws, cut.bodyA, cut.p_A) - pointPosition(ws, cut.bodyB, cut.p_B);
-            m.gapRate =
-                pointVelocity(ws, cut.bodyA, cut.p_A) - pointVelocity(ws, cut.bodyB, cut.p_B);
+            m.gap = PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A) -
+                    PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
+            m.gapRate = PlanarSpace::pointVelocity(ws, cut.bodyA, cut.p_A) -
+                        PlanarSpace::pointVelocity(ws, cut.bodyB, cut.p_B);
         }
         return m;
     }
@@ -125,7 +127,7 @@ template <> struct CutRows<PlanarSpace> {
         if (joint.type == JointType::Revolute) {
             return {1.0, 0.0, 0.0};
         }
-        return PlanarSpace::wrenchAt(pointPosition(ws, joint.bodyB, joint.p_B),
+        return PlanarSpace::wrenchAt(PlanarSpace::pointPosition(ws, joint.bodyB, joint.p_B),
                                      guideAxis(ws, joint));
     }
 };
@@ -146,8 +148,7 @@ template <> struct CutRows<SpatialSpace> {
     };
 
     static Pose pose(const Workspace& ws, const Joint& cut) {
-        return {spatialPointPosition(ws, cut.bodyA, cut.p3_A),
-                spatialPointPosition(ws, cut.bodyB, cut.p3_B)};
+        return {pointPosition(ws, cut.bodyA, cut.p_A), pointPosition(ws, cut.bodyB, cut.p_B)};
     }
     static Row row(const Workspace& ws, const Joint& cut, int r) {
         const Eigen::Matrix3d& rA = ws.rotation[cut.bodyA];
@@ -157,18 +158,18 @@ template <> struct CutRows<SpatialSpace> {
             return {Row::Kind::Point, Vec3::Unit(r), Vec3::Zero()};
         }
         if (cut.type == JointType::Universal) {
-            return {Row::Kind::Direction, rA * cut.axis3_A, rB * cut.axis3_B};
+            return {Row::Kind::Direction, rA * cut.axis_A, rB * cut.axis_B};
         }
         Vec3 n1;
         Vec3 n2;
-        spatial::perpendicularPair(cut.axis3_A, n1, n2);
+        spatial::perpendicularPair(cut.axis_A, n1, n2);
         const int k = slides ? r : r - 3; // 0, 1: normals (sliders) or axis rows; 2, 3: axis rows
         if (slides && k < 2) {
             return {Row::Kind::Normal, rA * (k == 0 ? n1 : n2), Vec3::Zero()};
         }
         const int axisRow = slides ? k - 2 : k;
         if (axisRow < 2) {
-            return {Row::Kind::Direction, rA * (axisRow == 0 ? n1 : n2), rB * cut.axis3_B};
+            return {Row::Kind::Direction, rA * (axisRow == 0 ? n1 : n2), rB * cut.axis_B};
         }
         return {Row::Kind::Direction, rA * n1, rB * n2}; // prismatic: no turn about the axis
     }
@@ -257,17 +258,17 @@ template <> struct CutRows<SpatialSpace> {
         Vec3 axis;
         switch (j.type) {
         case JointType::Universal:
-            axis = k == 0 ? Vec3(rA * j.axis3_A) : Vec3(rB * j.axis3_B);
+            axis = k == 0 ? Vec3(rA * j.axis_A) : Vec3(rB * j.axis_B);
             break;
         case JointType::Spherical:
             axis = rA.col(k);
             break;
         default:
-            axis = rA * j.axis3_A;
+            axis = rA * j.axis_A;
             break;
         }
         if (slide) {
-            return spatial::wrenchAt(spatialPointPosition(ws, j.bodyB, j.p3_B), axis);
+            return spatial::wrenchAt(pointPosition(ws, j.bodyB, j.p_B), axis);
         }
         Wrench moment;
         moment << axis, Vec3::Zero();
@@ -397,7 +398,7 @@ CutWrench cutReactionWrench(const Model& model,
     }
     const Joint& cut = model.joints[loop.cutJoint];
     CutWrench wrench;
-    wrench.point = spatialPointPosition(ws, cut.bodyA, cut.p3_A);
+    wrench.point = pointPosition(ws, cut.bodyA, cut.p_A);
     wrench.force = onA.tail<3>();
     wrench.moment = onA.head<3>() - wrench.point.cross(wrench.force);
     return wrench;

@@ -36,7 +36,27 @@ struct PlanarSpace {
     static constexpr MotionSpace kSpace = MotionSpace::Planar;
     static constexpr int kTwistSize = 3;
 
-    static const Point& gravity(const Model& model) { return model.gravity; }
+    static Point gravity(const Model& model) { return {model.gravity.x(), model.gravity.y()}; }
+    /// A vector of body b's frame (its x and y) turned into W. Precondition: updatePositions.
+    static Point inWorld(const Workspace& ws, int b, const Eigen::Vector3d& v_B) {
+        const Eigen::Matrix3d& r = ws.rotation[b];
+        return planar::rotate(r(0, 0), r(1, 0), Point(v_B.x(), v_B.y()));
+    }
+    /// The position, velocity and acceleration at q̈ = 0 (m, m/s, m/s²; W) of the point p_B (m,
+    /// body frame; its x and y) of body b. Precondition: updatePositions, updateVelocities.
+    /// (A Model's points are 3-D, a spec's 2-D: both are taken.)
+    static Point pointPosition(const Workspace& ws, int b, const Point& p_B);
+    static Point pointVelocity(const Workspace& ws, int b, const Point& p_B);
+    static Point pointBiasAcceleration(const Workspace& ws, int b, const Point& p_B);
+    static Point pointPosition(const Workspace& ws, int b, const Eigen::Vector3d& p_B) {
+        return pointPosition(ws, b, Point(p_B.x(), p_B.y()));
+    }
+    static Point pointVelocity(const Workspace& ws, int b, const Eigen::Vector3d& p_B) {
+        return pointVelocity(ws, b, Point(p_B.x(), p_B.y()));
+    }
+    static Point pointBiasAcceleration(const Workspace& ws, int b, const Eigen::Vector3d& p_B) {
+        return pointBiasAcceleration(ws, b, Point(p_B.x(), p_B.y()));
+    }
     /// Body b's centre of mass and its velocity in W. Precondition: updateVelocities.
     static Point comPosition(const Model& model, const Workspace& ws, int b) {
         return pointPosition(ws, b, model.bodies[b].com_B);
@@ -46,11 +66,11 @@ struct PlanarSpace {
     }
     /// ½ ω I_c ω of body b (J).
     static double rotationalEnergy(const Model& model, const Workspace& ws, int b) {
-        return 0.5 * model.bodies[b].inertiaCom * ws.omega[b] * ws.omega[b];
+        return 0.5 * model.bodies[b].inertiaCom() * ws.omega[b] * ws.omega[b];
     }
     /// Body b's COM offset from its origin, in W (m). Precondition: updatePositions.
     static Point comArm(const Model& model, const Workspace& ws, int b) {
-        return planar::rotate(ws.cosAngle[b], ws.sinAngle[b], model.bodies[b].com_B);
+        return inWorld(ws, b, model.bodies[b].com_B);
     }
     /// The wrench [moment about Wo (N·m), force (N)] of a force (N) acting at a point (m).
     static Wrench wrenchAt(const Point& point, const Point& force) {
@@ -61,17 +81,11 @@ struct PlanarSpace {
     static CoordinateRange coordinates(const Model&, int b) { return {b - 1, 1}; }
     /// S_k: the twist of its body per unit rate of coordinate k (±1 about the pivot for a
     /// revolute, the slide direction for a prismatic). Precondition: updatePositions.
-    static Twist column(const Model& model, const Workspace& ws, int k) {
-        const int b = k + 1;
-        const Joint& joint = model.joints[model.bodies[b].treeJoint];
-        if (joint.type == JointType::Revolute) {
-            // component by component: a 3-vector temporary scaled as a whole stalls on store
-            // forwarding (measured 4× slower J)
-            const Eigen::Vector2d& p = ws.jointPoint[b];
-            const double sign = joint.treeSign;
-            return {sign, sign * p.y(), -sign * p.x()};
-        }
-        return {0.0, ws.jointDirection[b].x(), ws.jointDirection[b].y()};
+    static Twist column(const Model&, const Workspace& ws, int k) {
+        // entry by entry: a 3-vector read as a packet right after its entries were written
+        // stalls on store forwarding (measured 4× slower J)
+        const spatial::Vec6& s = ws.motionSubspace[k];
+        return {s(2), s(3), s(4)};
     }
 };
 
@@ -84,23 +98,29 @@ struct SpatialSpace {
     static constexpr MotionSpace kSpace = MotionSpace::Spatial;
     static constexpr int kTwistSize = 6;
 
-    static const Point& gravity(const Model& model) { return model.gravity3; }
+    static const Point& gravity(const Model& model) { return model.gravity; }
+    static Point pointPosition(const Workspace& ws, int b, const Point& p_B) {
+        return sslm::pointPosition(ws, b, p_B);
+    }
+    static Point pointVelocity(const Workspace& ws, int b, const Point& p_B) {
+        return sslm::pointVelocity(ws, b, p_B);
+    }
     /// Body b's centre of mass and its velocity in W. Precondition: updateVelocities.
     static Point comPosition(const Model& model, const Workspace& ws, int b) {
-        return spatialPointPosition(ws, b, model.bodies[b].com3_B);
+        return pointPosition(ws, b, model.bodies[b].com_B);
     }
     static Point comVelocity(const Model& model, const Workspace& ws, int b) {
-        return spatialPointVelocity(ws, b, model.bodies[b].com3_B);
+        return pointVelocity(ws, b, model.bodies[b].com_B);
     }
     /// ½ ωᵀ I_c ω of body b (J), I_c turned into W.
     static double rotationalEnergy(const Model& model, const Workspace& ws, int b) {
         const Eigen::Vector3d omega = ws.twist[b].head<3>();
         const Eigen::Vector3d omegaB = ws.rotation[b].transpose() * omega;
-        return 0.5 * omegaB.dot(model.bodies[b].inertia3_B * omegaB);
+        return 0.5 * omegaB.dot(model.bodies[b].inertia_B * omegaB);
     }
     /// Body b's COM offset from its origin, in W (m). Precondition: updatePositions.
     static Point comArm(const Model& model, const Workspace& ws, int b) {
-        return ws.rotation[b] * model.bodies[b].com3_B;
+        return ws.rotation[b] * model.bodies[b].com_B;
     }
     static Wrench wrenchAt(const Point& point, const Point& force) {
         return spatial::wrenchAt(point, force);
@@ -113,7 +133,7 @@ struct SpatialSpace {
     }
     /// S_k, held by the workspace (updatePositions).
     static const Twist& column(const Model&, const Workspace& ws, int k) {
-        return ws.motionSubspace6[k];
+        return ws.motionSubspace[k];
     }
 };
 

@@ -171,8 +171,8 @@ int solveDyad(const Model& model,
     }
     updatePositions(model, ws, q);
     const auto cutPoint = [&](int side) {
-        return side > 0 ? pointPosition(ws, cut.bodyA, cut.p_A)
-                        : pointPosition(ws, cut.bodyB, cut.p_B);
+        return side > 0 ? PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A)
+                        : PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
     };
     const auto turn = [&](int k, const Eigen::Vector2d& from, const Eigen::Vector2d& to) {
         const double angle = std::atan2(planar::cross(from, to), from.dot(to));
@@ -190,8 +190,8 @@ int solveDyad(const Model& model,
         if (isAncestor(b, a)) {
             std::swap(a, b); // a upstream, b downstream
         }
-        const Eigen::Vector2d pivotA = ws.jointPoint[a + 1];
-        const Eigen::Vector2d pivotB = ws.jointPoint[b + 1];
+        const Eigen::Vector2d pivotA = ws.jointPoint[a + 1].head<2>();
+        const Eigen::Vector2d pivotB = ws.jointPoint[b + 1].head<2>();
         const Eigen::Vector2d moving = cutPoint(sideOf(a));
         const Eigen::Vector2d target = cutPoint(-sideOf(a));
         centre1 = pivotA;
@@ -199,9 +199,9 @@ int solveDyad(const Model& model,
         centre2 = target;
         r2 = (moving - pivotB).norm();
     } else {
-        centre1 = ws.jointPoint[a + 1];
+        centre1 = ws.jointPoint[a + 1].head<2>();
         r1 = (cutPoint(sideOf(a)) - centre1).norm();
-        centre2 = ws.jointPoint[b + 1];
+        centre2 = ws.jointPoint[b + 1].head<2>();
         r2 = (cutPoint(sideOf(b)) - centre2).norm();
     }
     const Eigen::Vector2d chord = centre2 - centre1;
@@ -219,10 +219,10 @@ int solveDyad(const Model& model,
         out = guess;
         updatePositions(model, ws, out);
         if (sameSide) {
-            turn(a, ws.jointPoint[b + 1] - centre1, meet - centre1);
+            turn(a, ws.jointPoint[b + 1].head<2>() - centre1, meet - centre1);
             out[a] = q[a];
             updatePositions(model, ws, out);
-            const Eigen::Vector2d pivotB = ws.jointPoint[b + 1];
+            const Eigen::Vector2d pivotB = ws.jointPoint[b + 1].head<2>();
             turn(b, cutPoint(sideOf(a)) - pivotB, centre2 - pivotB);
         } else {
             turn(a, cutPoint(sideOf(a)) - centre1, meet - centre1);

@@ -36,7 +36,7 @@ bool touches(const Joint& joint, int body) {
 
 /// The point of `joint` on `body` (body frame).
 const Vec3& pointOn(const Joint& joint, int body) {
-    return joint.bodyA == body ? joint.p3_A : joint.p3_B;
+    return joint.bodyA == body ? joint.p_A : joint.p_B;
 }
 
 std::string number(double value) {
@@ -60,12 +60,12 @@ void storeJoint(const Joint& joint,
     const int i = joint.position;
     switch (joint.type) {
     case JointType::Revolute:
-        q[i] = planar::wrapNear(angleAbout(joint.axis3_A, e), guess[i]);
+        q[i] = planar::wrapNear(angleAbout(joint.axis_A, e), guess[i]);
         return;
     case JointType::Universal: {
         // E = Rot(a₁, q₀)·Rot(a₂, q₁) with a₁ ⟂ a₂: E a₂ = cos q₀ a₂ + sin q₀ (a₁ × a₂)
-        const Vec3& a1 = joint.axis3_A;
-        const Vec3& a2 = joint.axis3_B;
+        const Vec3& a1 = joint.axis_A;
+        const Vec3& a2 = joint.axis_B;
         const Vec3 turned = e * a2;
         const double first = std::atan2(a1.cross(a2).dot(turned), a2.dot(turned));
         const double second = angleAbout(a2, axisRotation(a1, -first) * e);
@@ -105,9 +105,9 @@ struct Hinge {
 
 Hinge hingeOf(const Joint& revolute, int base, const Workspace& ws) {
     Hinge h;
-    h.axis = revolute.axis3_A.normalized();
+    h.axis = revolute.axis_A.normalized();
     h.sign = revolute.bodyA == base ? 1 : -1;
-    h.pivot = spatialPointPosition(ws, base, pointOn(revolute, base));
+    h.pivot = pointPosition(ws, base, pointOn(revolute, base));
     h.linkPivot = pointOn(revolute, otherBody(revolute, base));
     return h;
 }
@@ -277,7 +277,7 @@ RssrSolution solveRssrLoop(const Model& model,
     }
     const double middle = std::atan2(b, a);
     const double spread = std::acos(std::clamp(c / rho, -1.0, 1.0));
-    const Vec3 now = spatialPointPosition(ws, parts.link[driven], linkPoint[driven]) - centre;
+    const Vec3 now = pointPosition(ws, parts.link[driven], linkPoint[driven]) - centre;
     const double guessBeta = std::atan2(now.dot(e2), now.dot(e1));
     const auto rootOf = [&](int side) {
         return middle - side * spread;
@@ -307,8 +307,8 @@ RssrSolution solveRssrLoop(const Model& model,
         }
         // (R_coupler a_coupler)·(R_link a_link) = 0 as the coupler spins by ψ about its axis
         const bool couplerIsA = joint.bodyA == parts.coupler;
-        const Vec3 own = aligned * (couplerIsA ? joint.axis3_A : joint.axis3_B);
-        const Vec3 other = links[s] * (couplerIsA ? joint.axis3_B : joint.axis3_A);
+        const Vec3 own = aligned * (couplerIsA ? joint.axis_A : joint.axis_B);
+        const Vec3 other = links[s] * (couplerIsA ? joint.axis_B : joint.axis_A);
         const Vec3 parallel = direction.dot(own) * direction;
         const Vec3 across = own - parallel;
         const double p = other.dot(across);

@@ -5,6 +5,7 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/util/text.hpp"
 
 namespace sslm {
@@ -57,10 +58,10 @@ void sweepValues(const Model& model,
     }
     for (const TracedPoint& p : model.tracedPoints) {
         if (model.isSpatial()) {
-            const Eigen::Vector3d x = spatialPointPosition(ws, p.body, p.p3_B);
+            const Eigen::Vector3d x = pointPosition(ws, p.body, p.p_B);
             values.insert(values.end(), {x.x(), x.y(), x.z()});
         } else {
-            const Eigen::Vector2d xy = pointPosition(ws, p.body, p.p_B);
+            const Eigen::Vector2d xy = PlanarSpace::pointPosition(ws, p.body, p.p_B);
             values.insert(values.end(), {xy.x(), xy.y()});
         }
     }

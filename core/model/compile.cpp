@@ -43,10 +43,6 @@ const BodyPoint& bodyPointOf(const MechanismSpec& spec, const JointEnd& end) {
                          [&](const BodyPoint& p) { return p.name == end.point; });
 }
 
-Eigen::Vector2d pointOf(const MechanismSpec& spec, const JointEnd& end) {
-    return bodyPointOf(spec, end).p_B;
-}
-
 /// Checks the graph before any cut is chosen: connection to the ground and mobility.
 void checkConnectivityAndMobility(const MechanismSpec& spec,
                                   const MechanismGraph& graph,
@@ -374,29 +370,25 @@ void addBodies(const MechanismSpec& spec,
         body.name = in.name.empty() ? in.id : in.name;
         body.specIndex = node - 1;
         body.mass = in.mass;
-        body.com_B = in.com_B;
-        body.com3_B = {in.com_B.x(), in.com_B.y(), in.comZ_B};
+        body.com_B = {in.com_B.x(), in.com_B.y(), in.comZ_B};
         body.shape = in.shape;
         body.points = in.points;
         body.subsystem = tree.subsystemOf[node];
         bool resolved = true;
         if (spec.space == MotionSpace::Spatial) {
-            body.inertia3_B = in.inertiaTensor ? *in.inertiaTensor : uniformInertiaTensor(in);
-            body.inertiaCom = body.inertia3_B(2, 2);
-            resolved = in.inertiaTensor || body.inertia3_B.diagonal().minCoeff() > 0;
+            body.inertia_B = in.inertiaTensor ? *in.inertiaTensor : uniformInertiaTensor(in);
+            resolved = in.inertiaTensor || body.inertia_B.diagonal().minCoeff() > 0;
         } else {
-            body.inertiaCom = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
-            body.inertia3_B = Eigen::Vector3d(0.0, 0.0, body.inertiaCom).asDiagonal();
-            resolved = in.inertiaCom || body.inertiaCom > 0;
+            const double inertia = in.inertiaCom ? *in.inertiaCom : uniformInertia(in);
+            body.inertia_B = Eigen::Vector3d(0.0, 0.0, inertia).asDiagonal();
+            resolved = in.inertiaCom || inertia > 0;
         }
         if (!in.counterweights.empty()) {
             const MassProperties folded = foldCounterweights(
-                {body.mass, body.com3_B, body.inertia3_B}, in.counterweights, spec.space);
+                {body.mass, body.com_B, body.inertia_B}, in.counterweights, spec.space);
             body.mass = folded.mass;
-            body.com3_B = folded.com;
-            body.com_B = folded.com.head<2>();
-            body.inertia3_B = folded.inertia;
-            body.inertiaCom = folded.inertia(2, 2);
+            body.com_B = folded.com;
+            body.inertia_B = folded.inertia;
         }
         model.bodies.push_back(std::move(body));
         if (!resolved) {
@@ -422,15 +414,17 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
         joint.specIndex = static_cast<int>(e);
         joint.bodyA = tree.bodyOf[graph.edges[e].a];
         joint.bodyB = tree.bodyOf[graph.edges[e].b];
-        joint.p_A = pointOf(spec, in.parent);
-        joint.p_B = pointOf(spec, in.child);
+        joint.p_A = bodyPointOf(spec, in.parent).position3();
+        joint.p_B = bodyPointOf(spec, in.child).position3();
         joint.offset = in.offset;
-        joint.axis_A = in.axis_P;
         joint.springDamper = in.springDamper;
-        joint.p3_A = bodyPointOf(spec, in.parent).position3();
-        joint.p3_B = bodyPointOf(spec, in.child).position3();
-        joint.axis3_A = in.axis;
-        joint.axis3_B = in.type == JointType::Universal ? in.axis2 : in.axis;
+        if (spec.space == MotionSpace::Spatial) {
+            joint.axis_A = in.axis;
+            joint.axis_B = in.type == JointType::Universal ? in.axis2 : in.axis;
+        } else if (in.type == JointType::Prismatic) {
+            joint.axis_A = {in.axis_P.x(), in.axis_P.y(), 0.0};
+            joint.axis_B = joint.axis_A;
+        }
         joint.coordinateCount = coordinateCount(in.type);
         model.joints.push_back(std::move(joint));
     }
@@ -599,7 +593,7 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
     for (const TracedPointSpec& in : spec.tracedPoints) {
         const int body = model.bodyIndex(in.at.body);
         const BodyPoint& point = bodyPointOf(spec, in.at);
-        model.tracedPoints.push_back({in.name, body, point.p_B, point.position3()});
+        model.tracedPoints.push_back({in.name, body, point.position3()});
     }
     for (std::size_t i = 0; i < spec.initial.independent.size(); ++i) {
         const std::string& name = spec.initial.independent[i].first;
@@ -657,8 +651,7 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     model->name = spec.name;
     model->description = spec.description;
     model->space = spec.space;
-    model->gravity = spec.gravity;
-    model->gravity3 = gravity3(spec);
+    model->gravity = gravity3(spec);
     model->spec = spec;
     model->mobilityGrubler = grublerMobility(spec);
 

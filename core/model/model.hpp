@@ -13,10 +13,10 @@
 // - loop i is closed by cut i; it contributes the constraint rows [rowBegin, rowBegin + rows):
 //   rows 2i and 2i + 1 in a planar model, 3 to 5 rows by cut type in a spatial one.
 //
-// A spatial model (isSpatial()) uses the 3-D members (com3_B, inertia3_B, p3_A, axis3_A, …,
-// gravity3); its positions q have positionSize() entries, one more than its rates per
-// spherical joint (a quaternion), see core/kinematics/configuration.hpp. A planar model fills
-// the 3-D members too (z = 0) but its algorithms use the 2-D ones.
+// Each quantity is held once, in 3-D (m, body frames or W): a planar model's points and axes
+// lie in the XY plane (z = 0), its bodies turn about z and its planar algorithms read the x and
+// y components. A spatial model's positions q have positionSize() entries, one more than its
+// rates per spherical joint (a quaternion), see core/kinematics/configuration.hpp.
 
 #include <memory>
 #include <optional>
@@ -36,11 +36,9 @@ struct Body {
     std::string name;
     int specIndex = -1; ///< index in MechanismSpec::bodies; -1 for the ground
     double mass = 0;    ///< kg
-    Eigen::Vector2d com_B = Eigen::Vector2d::Zero();  ///< m, body frame
-    double inertiaCom = 0;                            ///< kg·m² about the COM (resolved)
-    Eigen::Vector3d com3_B = Eigen::Vector3d::Zero(); ///< m, body frame (spatial)
-    /// Inertia tensor about the COM in the body frame (kg·m², resolved); planar: diag(·, ·, I).
-    Eigen::Matrix3d inertia3_B = Eigen::Matrix3d::Zero();
+    Eigen::Vector3d com_B = Eigen::Vector3d::Zero(); ///< m, body frame
+    /// Inertia tensor about the COM in the body frame (kg·m², resolved); planar: diag(0, 0, I).
+    Eigen::Matrix3d inertia_B = Eigen::Matrix3d::Zero();
     BodyShape shape = BodyShape::Bar;
     std::vector<BodyPoint> points;
 
@@ -51,6 +49,8 @@ struct Body {
 
     /// Index of a named point, or -1.
     int pointIndex(std::string_view name) const;
+    /// The moment of inertia about the COM's z axis (kg·m²): a planar body's inertia.
+    double inertiaCom() const { return inertia_B(2, 2); }
 };
 
 struct Joint {
@@ -60,17 +60,15 @@ struct Joint {
     int specIndex = -1;
     int bodyA = -1;                                ///< the spec's "parent" side (side A of a cut)
     int bodyB = -1;                                ///< the spec's "child" side (side B of a cut)
-    Eigen::Vector2d p_A = Eigen::Vector2d::Zero(); ///< joint point in A's frame (m)
-    Eigen::Vector2d p_B = Eigen::Vector2d::Zero(); ///< joint point in B's frame (m)
-    double offset = 0;                             ///< rad
-    Eigen::Vector2d axis_A = Eigen::Vector2d::UnitX(); ///< prismatic axis in A's frame
+    Eigen::Vector3d p_A = Eigen::Vector3d::Zero(); ///< joint point in A's frame (m)
+    Eigen::Vector3d p_B = Eigen::Vector3d::Zero(); ///< joint point in B's frame (m)
+    double offset = 0;                             ///< rad; planar only
+    /// The joint's axis fixed in A (unit; a universal joint's first axis): a planar revolute's
+    /// z, a planar prismatic's slide direction in the XY plane (JointSpec::axis, axis_P).
+    Eigen::Vector3d axis_A = Eigen::Vector3d::UnitZ();
+    /// The axis fixed in B (unit): a universal joint's second axis, else axis_A's components.
+    Eigen::Vector3d axis_B = Eigen::Vector3d::UnitZ();
     std::optional<SpringDamperSpec> springDamper;
-
-    // spatial geometry (m, unit vectors; see JointSpec::axis, axis2)
-    Eigen::Vector3d p3_A = Eigen::Vector3d::Zero();     ///< joint point in A's frame
-    Eigen::Vector3d p3_B = Eigen::Vector3d::Zero();     ///< joint point in B's frame
-    Eigen::Vector3d axis3_A = Eigen::Vector3d::UnitZ(); ///< axis fixed in A (first axis of a U)
-    Eigen::Vector3d axis3_B = Eigen::Vector3d::UnitZ(); ///< axis fixed in B (second axis of a U)
 
     int coordinateCount = 1; ///< velocity coordinates (joint_kinds.hpp)
     int coordinate = -1;     ///< first index in q̇ for a tree joint; -1 for a cut joint
@@ -123,8 +121,7 @@ struct Subsystem {
 struct TracedPoint {
     std::string name;
     int body = -1;
-    Eigen::Vector2d p_B = Eigen::Vector2d::Zero();
-    Eigen::Vector3d p3_B = Eigen::Vector3d::Zero();
+    Eigen::Vector3d p_B = Eigen::Vector3d::Zero(); ///< m, body frame
 };
 
 struct Actuator {
@@ -139,8 +136,7 @@ struct Model {
     std::string name;
     std::string description;
     MotionSpace space = MotionSpace::Planar;
-    Eigen::Vector2d gravity = Eigen::Vector2d(0.0, -9.81);       ///< m/s² in W
-    Eigen::Vector3d gravity3 = Eigen::Vector3d(0.0, -9.81, 0.0); ///< m/s² in W
+    Eigen::Vector3d gravity = Eigen::Vector3d(0.0, -9.81, 0.0); ///< m/s² in W (z = 0 planar)
 
     std::vector<Body> bodies;            ///< [0] is the ground
     std::vector<Joint> joints;           ///< file order

@@ -16,35 +16,29 @@ namespace sslm {
 struct Workspace {
     explicit Workspace(const Model& model);
 
-    // positions (updatePositions)
-    std::vector<double> angle;           ///< φ_WB (rad)
-    std::vector<double> cosAngle;        ///< cos φ_WB
-    std::vector<double> sinAngle;        ///< sin φ_WB
-    std::vector<Eigen::Vector2d> origin; ///< p_WBo (m)
-    /// World position of the tree joint point on the child side (m); the pivot of a revolute.
-    std::vector<Eigen::Vector2d> jointPoint;
-    /// Prismatic tree joint: ∂p/∂q of the child side in W (unit vector); zero for revolutes.
-    std::vector<Eigen::Vector2d> jointDirection;
+    using Vec6 = Eigen::Matrix<double, 6, 1>;
+
+    // positions (updatePositions), per body in W; a planar body turns about z in the XY plane
+    std::vector<Eigen::Matrix3d> rotation; ///< R_WB
+    std::vector<Eigen::Vector3d> position; ///< p_WBo (m)
+    std::vector<double> angle;             ///< planar: φ_WB (rad), R_WB's turn about z
+    /// World position of the tree joint's point on the child side (m); a revolute's pivot.
+    std::vector<Eigen::Vector3d> jointPoint;
+    /// Per coordinate k: S_k = ∂(twist of its body)/∂q̇_k, [ω; v_o] about Wo (a planar
+    /// revolute's [0, 0, ±1, ±y, ∓x, 0] about its pivot (x, y), a prismatic's slide direction).
+    std::vector<Vec6> motionSubspace;
+    std::vector<int> subspaceCarrier; ///< per coordinate: the body its column is fixed in
+    /// Per coordinate: its position value (rad or m; a spherical joint's entries unused) and
+    /// rate (rad/s or m/s), for the joint forces of applied_forces.hpp.
+    std::vector<double> coordinateValue;
+    std::vector<double> coordinateRate;
 
     // velocities (updateVelocities)
     std::vector<double> omega;                     ///< ω_WB (rad/s)
     std::vector<Eigen::Vector2d> velocity;         ///< v_WBo (m/s)
     std::vector<Eigen::Vector2d> biasAcceleration; ///< a_WBo at q̈ = 0 (m/s²)
-
-    // spatial model only (forward_kinematics.hpp); W frame, twists about Wo
-    using Vec6 = Eigen::Matrix<double, 6, 1>;
-    std::vector<Eigen::Matrix3d> rotation;  ///< R_WB
-    std::vector<Eigen::Vector3d> position3; ///< p_WBo (m)
-    /// World position of the tree joint's point on the child side (m).
-    std::vector<Eigen::Vector3d> jointPoint3;
-    std::vector<Vec6> twist;             ///< [ω; v_o] of each body
-    std::vector<Vec6> biasAcceleration6; ///< d/dt twist at q̈ = 0 (no gravity)
-    std::vector<Vec6> motionSubspace6;   ///< per coordinate k: ∂(twist of its body)/∂q̇_k
-    std::vector<int> subspaceCarrier;    ///< per coordinate: the body its column is fixed in
-    /// Per coordinate: its position value (rad or m; a spherical joint's entries unused) and
-    /// rate (rad/s or m/s), for the joint forces of applied_forces.hpp.
-    std::vector<double> coordinateValue;
-    std::vector<double> coordinateRate;
+    std::vector<Vec6> twist;                       ///< [ω; v_o] of each body
+    std::vector<Vec6> biasAcceleration6;           ///< d/dt twist at q̈ = 0 (no gravity)
 
     // loop constraints, rows per loop by cut type (loop_constraints.hpp)
     Eigen::VectorXd phi;     ///< Φ(q): position violation (m, or rad for a prismatic cut's angle)

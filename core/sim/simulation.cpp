@@ -287,10 +287,10 @@ public:
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
             if (m_model.isSpatial()) {
-                s.points3[p] = spatialPointPosition(ws, point.body, point.p3_B);
+                s.points3[p] = pointPosition(ws, point.body, point.p_B);
                 s.points[p] = s.points3[p].head<2>();
             } else {
-                s.points[p] = pointPosition(ws, point.body, point.p_B);
+                s.points[p] = PlanarSpace::pointPosition(ws, point.body, point.p_B);
             }
         }
 

@@ -127,8 +127,7 @@ class TestMainWindowSpatial : public fixtures::WindowTest {
         updatePositions(model, ws, view.pose());
         int outside = 0;
         for (const Joint& joint : model.joints) {
-            const QPointF at =
-                view.worldToWidget(spatialPointPosition(ws, joint.bodyA, joint.p3_A));
+            const QPointF at = view.worldToWidget(pointPosition(ws, joint.bodyA, joint.p_A));
             outside += QRectF(view.rect()).contains(at) ? 0 : 1;
         }
         return outside;
@@ -474,10 +473,10 @@ private Q_SLOTS:
         QCOMPARE(undo.count(), 2);
         QVERIFY(!panel.isValid());
         qInfo("Izz = 4e-5: %s", qPrintable(panel.validationText()));
-        QCOMPARE(window.currentModel()->bodies[1].inertia3_B(2, 2), 2.6667e-5);
+        QCOMPARE(window.currentModel()->bodies[1].inertia_B(2, 2), 2.6667e-5);
         panel.inertiaBox(2)->setValue(2.7e-5);
         QCOMPARE(undo.count(), 3);
-        QCOMPARE(window.currentModel()->bodies[1].inertia3_B(2, 2), 2.7e-5);
+        QCOMPARE(window.currentModel()->bodies[1].inertia_B(2, 2), 2.7e-5);
         QVERIFY2(panel.isValid(), qPrintable(panel.validationText()));
 
         // a point of the rocker: the loop no longer closes where the file says, yet assembles
@@ -547,7 +546,7 @@ private Q_SLOTS:
                                    window.document()->spec().bodies[0].com_B.y(),
                                    window.document()->spec().bodies[0].comZ_B);
         const Eigen::Vector3d expected = (0.2 * bare + 0.02 * Eigen::Vector3d(0, 0, 0.05)) / 0.22;
-        QVERIFY((crank.com3_B - expected).norm() < 1e-14);
+        QVERIFY((crank.com_B - expected).norm() < 1e-14);
         QVERIFY2(panel.isValid(), qPrintable(panel.validationText()));
         window.findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
         fixtures::grabIfAsked(window, QStringLiteral("spatial_counterweights"));

@@ -220,7 +220,7 @@ std::optional<Eigen::Vector3d> CloseLoopDialog::worldPoint(const QString& body,
         if (QString::fromStdString(p.name) == point) {
             Workspace ws(*m_model);
             updatePositions(*m_model, ws, m_q);
-            return Eigen::Vector3d(ws.position3[static_cast<std::size_t>(b)] +
+            return Eigen::Vector3d(ws.position[static_cast<std::size_t>(b)] +
                                    ws.rotation[static_cast<std::size_t>(b)] * p.position3());
         }
     }
@@ -239,7 +239,7 @@ std::optional<Eigen::Vector3d> CloseLoopDialog::inBodyFrame(const QString& body,
     Workspace ws(*m_model);
     updatePositions(*m_model, ws, m_q);
     const auto i = static_cast<std::size_t>(b);
-    return Eigen::Vector3d(ws.rotation[i].transpose() * (w - ws.position3[i]));
+    return Eigen::Vector3d(ws.rotation[i].transpose() * (w - ws.position[i]));
 }
 
 void CloseLoopDialog::updateDefaults() {

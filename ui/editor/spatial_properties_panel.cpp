@@ -299,7 +299,7 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
             const Model& model = *compiled.mechanism->model;
             const int b = model.bodyIndex(body.id);
             if (b >= 0) {
-                inertia = model.bodies[static_cast<std::size_t>(b)].inertia3_B;
+                inertia = model.bodies[static_cast<std::size_t>(b)].inertia_B;
             }
         }
         auto* note = new QLabel(tr("Uniform from the shape until an entry is set:"));

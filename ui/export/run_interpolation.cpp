@@ -5,6 +5,7 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 
 namespace sslm::ui {
 
@@ -50,7 +51,6 @@ RunInterpolation::RunInterpolation(const SimulationRun& run)
         CutColumns cut;
         cut.bodyA = joint.bodyA;
         cut.p_A = joint.p_A;
-        cut.p3_A = joint.p3_A;
         if (model.isSpatial()) {
             for (auto& component : cut.wrench) {
                 component = std::move(block.columns[c++]);
@@ -144,7 +144,7 @@ std::vector<CutWrench> RunInterpolation::wrenchesAt(double t) {
             out[i].force[k] = valueAt(cut.wrench[static_cast<std::size_t>(k)], row, weight);
             out[i].moment[k] = valueAt(cut.wrench[static_cast<std::size_t>(k + 3)], row, weight);
         }
-        out[i].point = spatialPointPosition(m_workspace, cut.bodyA, cut.p3_A);
+        out[i].point = pointPosition(m_workspace, cut.bodyA, cut.p_A);
     }
     return out;
 }
@@ -162,7 +162,7 @@ std::vector<CutReaction> RunInterpolation::reactionsAt(double t) {
         const CutColumns& cut = m_cuts[i];
         out[i].force = {valueAt(cut.x, row, weight), valueAt(cut.y, row, weight)};
         out[i].moment = cut.moment.empty() ? 0.0 : valueAt(cut.moment, row, weight);
-        out[i].point = pointPosition(m_workspace, cut.bodyA, cut.p_A);
+        out[i].point = PlanarSpace::pointPosition(m_workspace, cut.bodyA, cut.p_A);
     }
     return out;
 }

@@ -48,8 +48,7 @@ private:
         std::vector<double> x, y, moment;          ///< moment empty for a revolute cut
         std::array<std::vector<double>, 6> wrench; ///< spatial: fx, fy, fz, mx, my, mz
         int bodyA = -1;
-        Eigen::Vector2d p_A = Eigen::Vector2d::Zero();
-        Eigen::Vector3d p3_A = Eigen::Vector3d::Zero();
+        Eigen::Vector3d p_A = Eigen::Vector3d::Zero(); ///< the cut's point on A (m, A's frame)
     };
 
     std::shared_ptr<const Model> m_model;

@@ -38,7 +38,7 @@ std::vector<CutReaction> jointReactionsAt(const SimulationRun& run, std::size_t 
                               run.samples().value(row, layout.indexOf(prefix + "y"))};
         const int moment = layout.indexOf(prefix + "moment");
         reactions[j].moment = moment >= 0 ? run.samples().value(row, moment) : 0.0;
-        reactions[j].point = jointPoint(model, ws, static_cast<int>(j));
+        reactions[j].point = jointPoint(model, ws, static_cast<int>(j)).head<2>();
     }
     return reactions;
 }
@@ -72,7 +72,7 @@ std::vector<CutWrench> wrenchesAt(const SimulationRun& run, std::size_t row) {
         };
         wrenches[i].force = {value("fx"), value("fy"), value("fz")};
         wrenches[i].moment = {value("mx"), value("my"), value("mz")};
-        wrenches[i].point = spatialPointPosition(ws, joint.bodyA, joint.p3_A);
+        wrenches[i].point = pointPosition(ws, joint.bodyA, joint.p_A);
     }
     return wrenches;
 }

@@ -18,6 +18,7 @@
 #include <vtkRenderer.h>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/viewport/scene_actors.hpp"
 #include "ui/viewport/shape_geometry.hpp"
@@ -119,7 +120,7 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
     for (std::size_t b = 0; b < m_model->bodies.size(); ++b) {
         const auto& points = m_model->bodies[b].points;
         for (std::size_t i = 0; i < points.size(); ++i) {
-            grow(pointPosition(m_ws, static_cast<int>(b), points[i].p_B));
+            grow(PlanarSpace::pointPosition(m_ws, static_cast<int>(b), points[i].p_B));
             for (std::size_t k = i + 1; k < points.size(); ++k) {
                 const double d = (points[i].p_B - points[k].p_B).norm();
                 if (d > 1e-9 && b > 0) {
@@ -168,7 +169,7 @@ void MechanismScene::buildBodies() {
         BodyActors& actors = m_bodies[b];
         if (body.shape == BodyShape::Block && body.specIndex >= 0) {
             const BodySpec& spec = m_model->spec.bodies[body.specIndex];
-            actors.shape = roundedRectangle(body.com_B, spec.blockWidth, spec.blockHeight,
+            actors.shape = roundedRectangle(body.com_B.head<2>(), spec.blockWidth, spec.blockHeight,
                                             0.12 * std::min(spec.blockWidth, spec.blockHeight));
         } else {
             std::vector<Eigen::Vector2d> points;
@@ -176,7 +177,7 @@ void MechanismScene::buildBodies() {
                 points.push_back(p.p_B);
             }
             if (points.empty()) {
-                points.push_back(body.com_B);
+                points.push_back(body.com_B.head<2>());
             }
             actors.shape = roundedHull(points, 0.5 * m_metrics.barWidth);
         }
@@ -220,11 +221,11 @@ void MechanismScene::buildJoints() {
                 gap = 0.5 * m_model->spec.bodies[child.specIndex].blockHeight + 0.12 * m.barWidth;
             }
             const double slide = jointValue(*m_model, m_ws, static_cast<int>(j));
-            const Eigen::Vector2d axis = joint.axis_A.normalized();
+            const Eigen::Vector2d axis = joint.axis_A.head<2>().normalized();
             const Eigen::Vector2d normal(-axis.y(), axis.x());
             const double half = 0.35 * m.extent;
-            const Eigen::Vector2d a = joint.p_A + (slide - half) * axis;
-            const Eigen::Vector2d b = joint.p_A + (slide + half) * axis;
+            const Eigen::Vector2d a = joint.p_A.head<2>() + (slide - half) * axis;
+            const Eigen::Vector2d b = joint.p_A.head<2>() + (slide + half) * axis;
             const double stroke = 0.22 * m.barWidth;
             std::vector<Polygon2d> parts;
             for (const double side :
@@ -269,7 +270,8 @@ void MechanismScene::buildGround() {
             continue;
         }
         for (const auto& [body, point] :
-             {std::pair{joint.bodyA, joint.p_A}, std::pair{joint.bodyB, joint.p_B}}) {
+             {std::pair{joint.bodyA, Eigen::Vector2d(joint.p_A.head<2>())},
+              std::pair{joint.bodyB, Eigen::Vector2d(joint.p_B.head<2>())}}) {
             const bool known = std::any_of(pivots.begin(), pivots.end(), [&](const auto& p) {
                 return (p - point).norm() < 1e-9;
             });
@@ -316,7 +318,7 @@ void MechanismScene::buildTraces() {
         trace.line = addActor(trace.data);
         paintActor(trace.line, kTrace, false);
         trace.line->GetProperty()->SetLineWidth(2.0f);
-        const Polygon2d dot = roundedHull({point.p_B}, 0.5 * m_metrics.pinRadius);
+        const Polygon2d dot = roundedHull({point.p_B.head<2>()}, 0.5 * m_metrics.pinRadius);
         trace.marker = addActor(flatPolygons({dot}, z), m_bodies[point.body].matrix);
         paintActor(trace.marker, kTrace, false);
     }
@@ -327,13 +329,12 @@ void MechanismScene::setPose(const Eigen::VectorXd& q) {
     updatePositions(*m_model, m_ws, m_q);
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
         vtkMatrix4x4* m = m_bodies[b].matrix;
-        const double c = m_ws.cosAngle[b];
-        const double s = m_ws.sinAngle[b];
-        m->SetElement(0, 0, c);
-        m->SetElement(0, 1, -s);
-        m->SetElement(1, 0, s);
-        m->SetElement(1, 1, c);
-        setTranslation(m, m_ws.origin[b]);
+        const Eigen::Matrix3d& r = m_ws.rotation[b];
+        m->SetElement(0, 0, r(0, 0));
+        m->SetElement(0, 1, r(0, 1));
+        m->SetElement(1, 0, r(1, 0));
+        m->SetElement(1, 1, r(1, 1));
+        setTranslation(m, m_ws.position[b].head<2>());
     }
     for (std::size_t j = 0; j < m_joints.size(); ++j) {
         setTranslation(m_joints[j].matrix, jointPosition(static_cast<int>(j)));
@@ -365,7 +366,7 @@ void MechanismScene::appendTracePoints(const Workspace& ws) {
     const double minStep = 1e-4 * m_metrics.extent;
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
         const TracedPoint& point = m_model->tracedPoints[i];
-        const Eigen::Vector2d p = pointPosition(ws, point.body, point.p_B);
+        const Eigen::Vector2d p = PlanarSpace::pointPosition(ws, point.body, point.p_B);
         m_traces[i].append(Eigen::Vector3d(p.x(), p.y(), z), minStep);
     }
 }
@@ -388,7 +389,7 @@ std::vector<Eigen::Vector2d> MechanismScene::tracePath(int index) const {
 }
 
 Eigen::Vector2d MechanismScene::jointPosition(int joint) const {
-    return jointPoint(*m_model, m_ws, joint);
+    return jointPoint(*m_model, m_ws, joint).head<2>();
 }
 
 void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
@@ -510,7 +511,7 @@ std::array<double, 4> MechanismScene::bounds() const {
     };
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
         for (const auto& p : m_bodies[b].shape) {
-            const Eigen::Vector2d w = pointPosition(m_ws, static_cast<int>(b), p);
+            const Eigen::Vector2d w = PlanarSpace::pointPosition(m_ws, static_cast<int>(b), p);
             grow(w.x(), w.y());
         }
     }

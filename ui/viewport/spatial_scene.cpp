@@ -103,7 +103,7 @@ void SpatialScene::computeMetrics() {
     for (std::size_t b = 0; b < m_model->bodies.size(); ++b) {
         const auto& points = m_model->bodies[b].points;
         for (std::size_t i = 0; i < points.size(); ++i) {
-            box.extend(spatialPointPosition(m_ws, static_cast<int>(b), points[i].position3()));
+            box.extend(pointPosition(m_ws, static_cast<int>(b), points[i].position3()));
             for (std::size_t k = i + 1; k < points.size() && b > 0; ++k) {
                 const double d = (points[i].position3() - points[k].position3()).norm();
                 if (d > 1e-9) {
@@ -114,7 +114,7 @@ void SpatialScene::computeMetrics() {
     }
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
         const Joint& joint = m_model->joints[j];
-        box.extend(spatialPointPosition(m_ws, joint.bodyA, joint.p3_A));
+        box.extend(pointPosition(m_ws, joint.bodyA, joint.p_A));
     }
     SpatialSceneMetrics& m = m_metrics;
     m.extent = box.isEmpty() ? 1.0 : std::max(box.sizes().maxCoeff(), 1e-3);
@@ -123,7 +123,7 @@ void SpatialScene::computeMetrics() {
     }
     m.rodRadius = std::max(0.005 * m.extent, std::min(0.016 * m.extent, 0.12 * shortest));
     m.jointRadius = 1.9 * m.rodRadius;
-    const Eigen::Vector3d g = m_model->gravity3;
+    const Eigen::Vector3d g = m_model->gravity;
     m.up = g.norm() > 0 ? Eigen::Vector3d(-g.normalized()) : Eigen::Vector3d::UnitZ();
 }
 
@@ -146,21 +146,21 @@ void SpatialScene::buildBodies() {
         bool sleeve = false; // carries a prismatic or cylindrical joint's sleeve: a wider tube
         for (const Joint& joint : m_model->joints) {
             if (joint.bodyA == static_cast<int>(b)) {
-                add(joint.p3_A);
+                add(joint.p_A);
                 sleeve = sleeve || joint.type == JointType::Prismatic ||
                          joint.type == JointType::Cylindrical;
             }
             if (joint.bodyB == static_cast<int>(b)) {
-                add(joint.p3_B);
+                add(joint.p_B);
             }
         }
         const double radius = sleeve ? 1.6 * m.rodRadius : m.rodRadius;
         actors.radius = radius;
         if (points.empty()) {
-            points.push_back(body.com3_B);
+            points.push_back(body.com_B);
         }
-        if (points.size() == 1 && (body.com3_B - points.front()).norm() > 1e-9) {
-            points.push_back(body.com3_B); // a body hung from one point reaches to its COM
+        if (points.size() == 1 && (body.com_B - points.front()).norm() > 1e-9) {
+            points.push_back(body.com_B); // a body hung from one point reaches to its COM
         }
         actors.outline = points;
         const int specIndex = body.specIndex;
@@ -218,8 +218,8 @@ void SpatialScene::buildJoints() {
         JointActors& actors = m_joints[j];
         vtkMatrix4x4* frameA = joint.bodyA > 0 ? m_bodies[joint.bodyA].matrix.Get() : nullptr;
         vtkMatrix4x4* frameB = joint.bodyB > 0 ? m_bodies[joint.bodyB].matrix.Get() : nullptr;
-        const Eigen::Vector3d& p = joint.p3_A;
-        const Eigen::Vector3d axis = joint.axis3_A.normalized();
+        const Eigen::Vector3d& p = joint.p_A;
+        const Eigen::Vector3d axis = joint.axis_A.normalized();
         switch (joint.type) {
         case JointType::Revolute:
             // an axle through the joint point
@@ -231,12 +231,12 @@ void SpatialScene::buildJoints() {
             break;
         case JointType::Universal: {
             // the cross: the first arm fixed in A, the second in B, and the centre
-            const Eigen::Vector3d second = joint.axis3_B.normalized();
+            const Eigen::Vector3d second = joint.axis_B.normalized();
             actors.glyphs.push_back(
                 addActor(tube(p - 1.5 * r * axis, p + 1.5 * r * axis, 0.45 * r), frameA));
-            actors.glyphs.push_back(addActor(
-                tube(joint.p3_B - 1.5 * r * second, joint.p3_B + 1.5 * r * second, 0.45 * r),
-                frameB));
+            actors.glyphs.push_back(
+                addActor(tube(joint.p_B - 1.5 * r * second, joint.p_B + 1.5 * r * second, 0.45 * r),
+                         frameB));
             actors.glyphs.push_back(addActor(ball(p, 0.7 * r), frameA));
             break;
         }
@@ -269,7 +269,7 @@ void SpatialScene::buildGround() {
     std::vector<Eigen::Vector3d> anchors;
     for (const Joint& joint : m_model->joints) {
         for (const auto& [body, point] :
-             {std::pair{joint.bodyA, joint.p3_A}, std::pair{joint.bodyB, joint.p3_B}}) {
+             {std::pair{joint.bodyA, joint.p_A}, std::pair{joint.bodyB, joint.p_B}}) {
             const bool known = std::any_of(anchors.begin(), anchors.end(), [&](const auto& a) {
                 return (a - point).norm() < 1e-9;
             });
@@ -283,7 +283,7 @@ void SpatialScene::buildGround() {
     int count = 0;
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
         for (const Eigen::Vector3d& p : m_bodies[b].outline) {
-            centre += spatialPointPosition(m_ws, static_cast<int>(b), p);
+            centre += pointPosition(m_ws, static_cast<int>(b), p);
             ++count;
         }
     }
@@ -340,7 +340,7 @@ void SpatialScene::buildTraces() {
         trace.line = addActor(trace.data);
         paintActor(trace.line, ui::traceColour(), false);
         trace.line->GetProperty()->SetLineWidth(2.0f);
-        trace.marker = addActor(ball(point.p3_B, 0.6 * m_metrics.jointRadius),
+        trace.marker = addActor(ball(point.p_B, 0.6 * m_metrics.jointRadius),
                                 point.body > 0 ? m_bodies[point.body].matrix.Get() : nullptr);
         paintActor(trace.marker, ui::traceColour(), true, true);
     }
@@ -350,7 +350,7 @@ void SpatialScene::setPose(const Eigen::VectorXd& q) {
     m_q = q;
     updatePositions(*m_model, m_ws, m_q);
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
-        setMatrix(m_bodies[b].matrix, m_ws.rotation[b], m_ws.position3[b]);
+        setMatrix(m_bodies[b].matrix, m_ws.rotation[b], m_ws.position[b]);
     }
     if (m_tracesVisible) {
         appendTracePoints(m_ws);
@@ -376,7 +376,7 @@ void SpatialScene::appendTracePoints(const Workspace& ws) {
     const double minStep = 1e-4 * m_metrics.extent;
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
         const TracedPoint& point = m_model->tracedPoints[i];
-        m_traces[i].append(spatialPointPosition(ws, point.body, point.p3_B), minStep);
+        m_traces[i].append(pointPosition(ws, point.body, point.p_B), minStep);
     }
 }
 
@@ -395,7 +395,7 @@ std::vector<Eigen::Vector3d> SpatialScene::tracePath(int index) const {
 
 Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
     const Joint& j = m_model->joints[static_cast<std::size_t>(joint)];
-    return spatialPointPosition(m_ws, j.bodyA, j.p3_A);
+    return pointPosition(m_ws, j.bodyA, j.p_A);
 }
 
 void SpatialScene::setWrenches(const std::vector<CutWrench>& wrenches,
@@ -522,7 +522,7 @@ std::vector<Eigen::Vector3d> SpatialScene::extentPoints() const {
     std::vector<Eigen::Vector3d> points;
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
         for (const Eigen::Vector3d& p : m_bodies[b].outline) {
-            points.push_back(spatialPointPosition(m_ws, static_cast<int>(b), p));
+            points.push_back(pointPosition(m_ws, static_cast<int>(b), p));
         }
     }
     for (const auto& actor : m_groundVisuals) {
@@ -563,7 +563,7 @@ Eigen::AlignedBox3d SpatialScene::bounds() const {
         const BodyActors& actors = m_bodies[b];
         const Eigen::Vector3d reach = Eigen::Vector3d::Constant(2.0 * actors.radius);
         for (const Eigen::Vector3d& p : actors.outline) {
-            const Eigen::Vector3d w = spatialPointPosition(m_ws, static_cast<int>(b), p);
+            const Eigen::Vector3d w = pointPosition(m_ws, static_cast<int>(b), p);
             box.extend(w - reach);
             box.extend(w + reach);
         }

@@ -14,6 +14,7 @@
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/topology/mechanism_graph.hpp"
@@ -79,7 +80,7 @@ Physics physicsOf(const Model& model,
     const auto acceleration = [&](int body, const Eigen::Vector2d& p_B) {
         jac.setZero();
         pointJacobian(model, ws, body, p_B, jac);
-        return Eigen::Vector2d(jac * e.qdd + pointBiasAcceleration(ws, body, p_B));
+        return Eigen::Vector2d(jac * e.qdd + PlanarSpace::pointBiasAcceleration(ws, body, p_B));
     };
     std::vector<double> values;
     for (const BodySpec& spec : model.spec.bodies) {
@@ -88,7 +89,8 @@ Physics physicsOf(const Model& model,
         // α from two distinct points: a₂ − a₁ = α k × r − ω² r
         const Eigen::Vector2d p1 = body.points.front().p_B;
         const Eigen::Vector2d p2 = body.points.back().p_B;
-        const Eigen::Vector2d r = pointPosition(ws, b, p2) - pointPosition(ws, b, p1);
+        const Eigen::Vector2d r =
+            PlanarSpace::pointPosition(ws, b, p2) - PlanarSpace::pointPosition(ws, b, p1);
         const Eigen::Vector2d da = acceleration(b, p2) - acceleration(b, p1);
         values.push_back(ws.omega[b]);
         values.push_back((da.x() * -r.y() + da.y() * r.x()) / r.squaredNorm());
@@ -102,7 +104,7 @@ Physics physicsOf(const Model& model,
     out.bodies =
         Eigen::Map<Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
     const TracedPoint& tip = model.tracedPoints.front();
-    out.tipAcceleration = acceleration(tip.body, tip.p_B);
+    out.tipAcceleration = acceleration(tip.body, tip.p_B.head<2>());
     std::vector<CutReaction> reactions(model.nLoops());
     cutReactions(model, ws, e.lambda, reactions);
     for (int i = 0; i < model.nLoops(); ++i) {

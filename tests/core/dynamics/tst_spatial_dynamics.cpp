@@ -140,8 +140,8 @@ private Q_SLOTS:
         Workspace wsAxes(*model);
         updatePositions(*model, wsAxes, state.q);
         const Joint& j3 = model->joints[model->cuts[0]];
-        const Eigen::Vector3d normal = (wsAxes.rotation[j3.bodyA] * j3.axis3_A)
-                                           .cross(wsAxes.rotation[j3.bodyB] * j3.axis3_B)
+        const Eigen::Vector3d normal = (wsAxes.rotation[j3.bodyA] * j3.axis_A)
+                                           .cross(wsAxes.rotation[j3.bodyB] * j3.axis_B)
                                            .normalized();
         QVERIFY((wrench.moment - wrench.moment.dot(normal) * normal).norm() < 1e-12);
     }

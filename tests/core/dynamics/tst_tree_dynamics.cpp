@@ -10,6 +10,7 @@
 
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/model/compile.hpp"
 #include "core/spec/four_bar_chain.hpp"
 
@@ -28,7 +29,8 @@ double gravityPotential(const Model& model, const Workspace& ws) {
     double v = 0;
     for (std::size_t b = 1; b < model.bodies.size(); ++b) {
         const Body& body = model.bodies[b];
-        v -= body.mass * model.gravity.dot(pointPosition(ws, static_cast<int>(b), body.com_B));
+        v -= body.mass * model.gravity.head<2>().dot(
+                             PlanarSpace::pointPosition(ws, static_cast<int>(b), body.com_B));
     }
     return v;
 }
@@ -76,9 +78,9 @@ private Q_SLOTS:
             double kinetic = 0;
             for (int b = 1; b < ws.nBodies; ++b) {
                 const Body& body = model->bodies[b];
-                const Eigen::Vector2d v = pointVelocity(ws, b, body.com_B);
+                const Eigen::Vector2d v = PlanarSpace::pointVelocity(ws, b, body.com_B);
                 kinetic += 0.5 * body.mass * v.squaredNorm() +
-                           0.5 * body.inertiaCom * ws.omega[b] * ws.omega[b];
+                           0.5 * body.inertiaCom() * ws.omega[b] * ws.omega[b];
             }
             const double fromM = 0.5 * qd.dot(M * qd);
             QVERIFY2(std::abs(fromM - kinetic) <= 1e-12 * std::max(1.0, kinetic),

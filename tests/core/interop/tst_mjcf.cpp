@@ -262,8 +262,8 @@ void checkRoundTrip(const std::string& file) {
         worst = std::max(worst, (comOf(*imported) - R * com).norm());
         const Eigen::Matrix3d inertia =
             original.space == MotionSpace::Spatial
-                ? Eigen::Matrix3d(R * compiledBody.inertia3_B * R.transpose())
-                : Eigen::Matrix3d(compiledBody.inertiaCom * Eigen::Matrix3d::Identity());
+                ? Eigen::Matrix3d(R * compiledBody.inertia_B * R.transpose())
+                : Eigen::Matrix3d(compiledBody.inertiaCom() * Eigen::Matrix3d::Identity());
         worst = std::max(worst, (*imported->inertiaTensor - inertia).cwiseAbs().maxCoeff() /
                                     inertia.cwiseAbs().maxCoeff());
     }

@@ -21,6 +21,7 @@
 #include "core/inverse/inverse_run.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/spatial/planar.hpp"
@@ -138,7 +139,7 @@ double newtonEulerResidual(const Model& model,
         if (body == 0) {
             return;
         }
-        const Eigen::Vector2d com = pointPosition(ws, body, model.bodies[body].com_B);
+        const Eigen::Vector2d com = PlanarSpace::pointPosition(ws, body, model.bodies[body].com_B);
         force[body] += f;
         moment[body] += couple + planar::cross(at - com, f);
     };
@@ -151,8 +152,7 @@ double newtonEulerResidual(const Model& model,
         if (joint.type == JointType::Revolute) {
             coupleOnA -= g;
         } else {
-            onA -= g *
-                   planar::rotate(ws.cosAngle[joint.bodyA], ws.sinAngle[joint.bodyA], joint.axis_A);
+            onA -= g * PlanarSpace::inWorld(ws, joint.bodyA, joint.axis_A);
         }
         act(joint.bodyA, onA, coupleOnA, r.point.head<2>());
         act(joint.bodyB, -onA, -coupleOnA, r.point.head<2>());
@@ -162,17 +162,18 @@ double newtonEulerResidual(const Model& model,
     double worst = 0;
     for (int b = 1; b < n; ++b) {
         const Body& body = model.bodies[b];
-        pointJacobian(model, ws, b, body.com_B, jac);
-        const Eigen::Vector2d aCom = jac * s.qdd + pointBiasAcceleration(ws, b, body.com_B);
+        pointJacobian(model, ws, b, body.com_B.head<2>(), jac);
+        const Eigen::Vector2d aCom =
+            jac * s.qdd + PlanarSpace::pointBiasAcceleration(ws, b, body.com_B);
         double alpha = 0;
         for (int k = b; k > 0; k = model.bodies[k].parent) {
             const Joint& tree = model.joints[model.bodies[k].treeJoint];
             alpha += tree.type == JointType::Revolute ? tree.treeSign * s.qdd[k - 1] : 0.0;
         }
-        const Eigen::Vector2d inertial = body.mass * (aCom - model.gravity);
+        const Eigen::Vector2d inertial = body.mass * (aCom - model.gravity.head<2>());
         scale = std::max(scale, inertial.norm());
         worst = std::max(
-            {worst, (force[b] - inertial).norm(), std::abs(moment[b] - body.inertiaCom * alpha)});
+            {worst, (force[b] - inertial).norm(), std::abs(moment[b] - body.inertiaCom() * alpha)});
     }
     return worst / scale;
 }

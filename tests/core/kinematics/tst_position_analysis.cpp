@@ -7,6 +7,7 @@
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 
@@ -178,7 +179,7 @@ private Q_SLOTS:
         for (const SweepSample& s : sweep) {
             QVERIFY(s.converged);
             updatePositions(*model, ws, s.q);
-            const Eigen::Vector2d p = pointPosition(ws, tip.body, tip.p_B);
+            const Eigen::Vector2d p = PlanarSpace::pointPosition(ws, tip.body, tip.p_B);
             low = std::min(low, p.y());
             high = std::max(high, p.y());
             left = std::min(left, p.x());
@@ -252,9 +253,10 @@ private Q_SLOTS:
         for (const Joint& joint : paper->joints) {
             const int ja = paper->jointIndex(joint.name);
             const int jb = other->jointIndex(joint.name);
-            const Eigen::Vector2d pa = pointPosition(wa, joint.bodyA, joint.p_A);
+            const Eigen::Vector2d pa = PlanarSpace::pointPosition(wa, joint.bodyA, joint.p_A);
             const Joint& otherJoint = other->joints[jb];
-            const Eigen::Vector2d pb = pointPosition(wb, otherJoint.bodyA, otherJoint.p_A);
+            const Eigen::Vector2d pb =
+                PlanarSpace::pointPosition(wb, otherJoint.bodyA, otherJoint.p_A);
             QVERIFY((pa - pb).norm() < kClosureTol);
             QVERIFY(std::abs(jointRate(*paper, wa, ja) - jointRate(*other, wb, jb)) < 1e-10);
         }

@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/sim/simulation.hpp"
 
@@ -31,9 +32,9 @@ Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::Vecto
         const Body& body = model.bodies[b];
         const int i = static_cast<int>(b);
         if (model.isSpatial()) {
-            sum += body.mass * spatialPointPosition(ws, i, body.com3_B);
+            sum += body.mass * pointPosition(ws, i, body.com_B);
         } else {
-            const Eigen::Vector2d p = pointPosition(ws, i, body.com_B);
+            const Eigen::Vector2d p = PlanarSpace::pointPosition(ws, i, body.com_B);
             sum += body.mass * Eigen::Vector3d(p.x(), p.y(), 0.0);
         }
     }
@@ -82,7 +83,7 @@ private Q_SLOTS:
             mass += model->bodies[b].mass;
         }
         const Eigen::Vector3d gravity =
-            model->isSpatial() ? model->gravity3
+            model->isSpatial() ? model->gravity
                                : Eigen::Vector3d(model->gravity.x(), model->gravity.y(), 0.0);
         Workspace ws(*model);
         std::vector<Eigen::Vector3d> moments;

@@ -146,7 +146,7 @@ private Q_SLOTS:
             }
         }
         const int platform = model->bodyIndex("platform");
-        QVERIFY((ws.position3[platform] - Eigen::Vector3d(0.0, 0.0, 0.6)).norm() < 1e-12);
+        QVERIFY((ws.position[platform] - Eigen::Vector3d(0.0, 0.0, 0.6)).norm() < 1e-12);
         QVERIFY(ws.rotation[platform].isIdentity(1e-12));
         const Eigen::VectorXd twist = ws.twist[platform];
         Eigen::VectorXd expected = Eigen::VectorXd::Zero(6);

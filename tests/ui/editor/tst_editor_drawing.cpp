@@ -256,7 +256,7 @@ private Q_SLOTS:
         grabScreenshot(window, "studio_editor_properties.png");
         QCOMPARE(window.currentModel()
                      ->bodies[static_cast<std::size_t>(window.currentModel()->bodyIndex("L2"))]
-                     .inertiaCom,
+                     .inertiaCom(),
                  0.02);
         window.undoStack()->undo(); // the typed inertia
         window.undoStack()->undo(); // "uniform" unticked (the same inertia, typed)

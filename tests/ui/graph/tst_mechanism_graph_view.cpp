@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
@@ -96,11 +97,12 @@ Accelerations accelerationsFor(const Model& model) {
     updateVelocities(model, ws, initial.qd);
     const TracedPoint& tip = model.tracedPoints.at(0);
     Eigen::MatrixXd jacobian(2, model.nq());
-    pointJacobian(model, ws, tip.body, tip.p_B, jacobian);
+    pointJacobian(model, ws, tip.body, tip.p_B.head<2>(), jacobian);
 
     Accelerations out;
-    out.tipPosition = pointPosition(ws, tip.body, tip.p_B);
-    out.tipAcceleration = pointBiasAcceleration(ws, tip.body, tip.p_B) + jacobian * qdd;
+    out.tipPosition = PlanarSpace::pointPosition(ws, tip.body, tip.p_B);
+    out.tipAcceleration =
+        PlanarSpace::pointBiasAcceleration(ws, tip.body, tip.p_B) + jacobian * qdd;
     // ω̇ of a body: its tree parent's plus the signed q̈ of a revolute tree joint
     std::vector<double> alpha(model.bodies.size(), 0.0);
     out.bodyAngularAcceleration.assign(model.bodies.size() - 1, 0.0);

@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/document/mechanism_loader.hpp"
@@ -131,7 +132,8 @@ private Q_SLOTS:
             }
             ++bodies;
             const Eigen::Vector2d at = (2 * body.points[0].p_B + body.points[1].p_B) / 3;
-            const QPoint px = pixelOf(*view, sslm::pointPosition(ws, static_cast<int>(b), at));
+            const QPoint px =
+                pixelOf(*view, sslm::PlanarSpace::pointPosition(ws, static_cast<int>(b), at));
             visible +=
                 near(image.pixel(px), MechanismView::subsystemColour(body.subsystem)) ? 1 : 0;
         }
@@ -141,7 +143,7 @@ private Q_SLOTS:
         // each cut joint has red around it
         for (const int j : m.model->cuts) {
             const auto& joint = m.model->joints[j];
-            const Eigen::Vector2d p = sslm::pointPosition(ws, joint.bodyA, joint.p_A);
+            const Eigen::Vector2d p = sslm::PlanarSpace::pointPosition(ws, joint.bodyA, joint.p_A);
             const int red = countNear(image, kCutRed, around(pixelOf(*view, p), 24));
             QVERIFY2(red > 10, qPrintable(QStringLiteral("%1: %2 red pixels")
                                               .arg(QString::fromStdString(joint.name))
@@ -159,7 +161,7 @@ private Q_SLOTS:
         sslm::Workspace ws(*m.model);
         sslm::updatePositions(*m.model, ws, m.q0);
         const Eigen::Vector2d mid = 0.5 * (body.points[0].p_B + body.points[1].p_B);
-        const QPoint px = pixelOf(*view, sslm::pointPosition(ws, crank, mid));
+        const QPoint px = pixelOf(*view, sslm::PlanarSpace::pointPosition(ws, crank, mid));
         const QColor expected = MechanismView::subsystemColour(body.subsystem);
         const QRgb actual = image.pixel(px);
         // the nearest palette colour is the crank's subsystem's
@@ -199,8 +201,8 @@ private Q_SLOTS:
         int points = 0;
         for (std::size_t b = 1; b < m.model->bodies.size(); ++b) {
             for (const auto& point : m.model->bodies[b].points) {
-                const QPointF at =
-                    view->worldToWidget(sslm::pointPosition(ws, static_cast<int>(b), point.p_B));
+                const QPointF at = view->worldToWidget(
+                    sslm::PlanarSpace::pointPosition(ws, static_cast<int>(b), point.p_B));
                 QVERIFY2(!legend.contains(at), point.name.c_str());
                 QVERIFY(QRectF(0, 0, view->width(), view->height()).contains(at));
                 ++points;
@@ -259,7 +261,7 @@ private Q_SLOTS:
         sslm::updatePositions(*m.model, ws, m.q0);
         for (std::size_t k = 0; k < reactions.size(); ++k) {
             const auto& joint = m.model->joints[m.model->cuts[k]];
-            reactions[k].point = sslm::pointPosition(ws, joint.bodyA, joint.p_A);
+            reactions[k].point = sslm::PlanarSpace::pointPosition(ws, joint.bodyA, joint.p_A);
             reactions[k].force = Eigen::Vector2d(10.0 * static_cast<double>(k + 1), -5.0);
         }
         view->setReactions(reactions);

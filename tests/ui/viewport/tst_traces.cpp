@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/motion_space.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
@@ -42,7 +43,7 @@ std::vector<Eigen::Vector2d> samplePath(const SimulationRun& run, int index) {
     std::vector<Eigen::Vector2d> path;
     for (std::size_t k = 0; k < run.samples().size(); ++k) {
         updatePositions(model, ws, poseAt(run, k));
-        path.push_back(pointPosition(ws, traced.body, traced.p_B));
+        path.push_back(PlanarSpace::pointPosition(ws, traced.body, traced.p_B));
     }
     return path;
 }
