@@ -36,9 +36,16 @@ inline Eigen::Matrix3d inertiaMatrix(const Eigen::Vector4d& inertia) {
 inline Eigen::Vector3d
 biasWrench(const Model& model, const Workspace& ws, int b, const Eigen::Vector2d& arm) {
     const Body& body = model.bodies[b];
-    const Eigen::Vector2d aCom = ws.biasAcceleration[b] - ws.omega[b] * ws.omega[b] * arm;
-    const Eigen::Vector2d origin(ws.position[b].x(), ws.position[b].y());
-    return PlanarSpace::wrenchAt(origin + arm, body.mass * (aCom - PlanarSpace::gravity(model)));
+    const Eigen::Vector3d& origin = ws.position[b];
+    const Eigen::Vector2d com(origin.x() + arm.x(), origin.y() + arm.y());
+    // the COM's velocity v_o + ω × c and its acceleration a_o + ω × v_c (twists about Wo)
+    const Workspace::Vec6& v = ws.twist[b];
+    const Workspace::Vec6& a = ws.biasAcceleration[b];
+    const double w = v(2);
+    const double vx = v(3) - w * com.y();
+    const double vy = v(4) + w * com.x();
+    const Eigen::Vector2d aCom(a(3) - w * vy, a(4) + w * vx);
+    return PlanarSpace::wrenchAt(com, body.mass * (aCom - PlanarSpace::gravity(model)));
 }
 
 } // namespace sslm::body_terms

@@ -53,7 +53,7 @@ ShakingWrench spatialShaking(const Model& model,
     for (int b = 1; b < ws.nBodies; ++b) {
         const Body& body = model.bodies[b];
         // body acceleration (W, about Wo): the velocity products along the chain plus S q̈
-        spatial::Vec6 acceleration = ws.biasAcceleration6[b];
+        spatial::Vec6 acceleration = ws.biasAcceleration[b];
         for (int c = b; c > 0; c = model.bodies[c].parent) {
             const Joint& j = model.joints[model.bodies[c].treeJoint];
             for (int k = j.coordinate; k < j.coordinate + j.coordinateCount; ++k) {

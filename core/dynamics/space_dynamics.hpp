@@ -68,7 +68,7 @@ template <> struct SpaceDynamics<SpatialSpace> {
     static Wrench
     biasWrench(const Model& model, const Workspace& ws, int b, const Point&, const Inertia& body) {
         const Twist& v = ws.twist[b];
-        Twist acceleration = ws.biasAcceleration6[b];
+        Twist acceleration = ws.biasAcceleration[b];
         acceleration.tail<3>() -= model.gravity;
         return body * acceleration + spatial::crossForce(v, body * v);
     }

@@ -14,7 +14,6 @@
 #include "core/interop/xml_text.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/motion_space.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
@@ -467,11 +466,7 @@ private:
         }
         const Pose body = pose(b);
         const Eigen::Vector3d local = body.R.transpose() * (x - body.p);
-        if (model_->isSpatial()) {
-            return pointVelocity(*ws_, b, local);
-        }
-        const Eigen::Vector2d v = PlanarSpace::pointVelocity(*ws_, b, local);
-        return {v.x(), v.y(), 0.0};
+        return pointVelocity(*ws_, b, local);
     }
 
     /// The guide of each prismatic or cylindrical cut whose side A is body b: a light body in A

@@ -159,34 +159,28 @@ template <> struct TreeStep<PlanarSpace> {
         ws.coordinateValue[k] = qc;
     }
     static void moveGround(Workspace& ws) {
-        ws.omega[0] = 0;
-        ws.velocity[0].setZero();
+        ws.twist[0].setZero();
         ws.biasAcceleration[0].setZero();
     }
     static void
     move(const Model& model, Workspace& ws, int c, const Eigen::Ref<const Eigen::VectorXd>& qd) {
-        const Body& body = model.bodies[c];
-        const Joint& joint = model.joints[body.treeJoint];
-        const int p = body.parent;
-        const double rate = qd[c - 1];
-        const bool revolute = joint.type == JointType::Revolute;
-        ws.coordinateRate[c - 1] = rate;
-
-        // the child-side joint point: parent material point there, plus the relative slide
-        const Vec2 x = xy(ws.jointPoint[c]);
-        const Vec2 fromParent = x - xy(ws.position[p]);
-        const Vec6& column = ws.motionSubspace[c - 1];
-        const Vec2 slideVelocity =
-            revolute ? Vec2::Zero() : Vec2(Vec2(column(3), column(4)) * rate);
-        const Vec2 pointVelocity_ = ws.velocity[p] + ws.omega[p] * perp(fromParent) + slideVelocity;
-        const Vec2 pointBias = ws.biasAcceleration[p] - ws.omega[p] * ws.omega[p] * fromParent +
-                               2.0 * ws.omega[p] * perp(slideVelocity);
-
-        // then back along the child to its origin (planar: no angular bias acceleration)
-        ws.omega[c] = ws.omega[p] + (revolute ? joint.treeSign * rate : 0.0);
-        const Vec2 toOrigin = xy(ws.position[c]) - x;
-        ws.velocity[c] = pointVelocity_ + ws.omega[c] * perp(toOrigin);
-        ws.biasAcceleration[c] = pointBias - ws.omega[c] * ws.omega[c] * toOrigin;
+        const int p = model.bodies[c].parent;
+        const int k = c - 1;
+        const double rate = qd[k];
+        ws.coordinateRate[k] = rate;
+        // v_c = v_p + S q̇ and a_c = a_p + (v_carrier ×m S) q̇, as in space but in the plane's
+        // three entries (ω, v_x, v_y), entry by entry (no angular bias acceleration in the plane)
+        const Vec6& s = ws.motionSubspace[k];
+        const Vec6& vp = ws.twist[p];
+        Vec6& v = ws.twist[c];
+        v(2) = vp(2) + s(2) * rate;
+        v(3) = vp(3) + s(3) * rate;
+        v(4) = vp(4) + s(4) * rate;
+        const Vec6& carrier = ws.twist[ws.subspaceCarrier[k]];
+        const Vec6& ap = ws.biasAcceleration[p];
+        Vec6& a = ws.biasAcceleration[c];
+        a(3) = ap(3) + (s(2) * carrier(4) - carrier(2) * s(4)) * rate;
+        a(4) = ap(4) + (carrier(2) * s(3) - s(2) * carrier(3)) * rate;
     }
 };
 
@@ -230,7 +224,7 @@ template <> struct TreeStep<SpatialSpace> {
     }
     static void moveGround(Workspace& ws) {
         ws.twist[0].setZero();
-        ws.biasAcceleration6[0].setZero();
+        ws.biasAcceleration[0].setZero();
     }
     static void
     move(const Model& model, Workspace& ws, int c, const Eigen::Ref<const Eigen::VectorXd>& qd) {
@@ -244,12 +238,12 @@ template <> struct TreeStep<SpatialSpace> {
         }
         ws.twist[c] = twist;
         // a_c = a_p + Σ Ṡ_k q̇_k, Ṡ_k = v_carrier ×m S_k (the column moves with its carrier)
-        Vec6 bias = ws.biasAcceleration6[p];
+        Vec6 bias = ws.biasAcceleration[p];
         for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
             bias +=
                 spatial::crossMotion(ws.twist[ws.subspaceCarrier[k]], ws.motionSubspace[k]) * qd[k];
         }
-        ws.biasAcceleration6[c] = bias;
+        ws.biasAcceleration[c] = bias;
     }
 };
 
@@ -328,12 +322,18 @@ Vec2 PlanarSpace::pointPosition(const Workspace& ws, int body, const Vec2& p_B) 
 }
 
 Vec2 PlanarSpace::pointVelocity(const Workspace& ws, int body, const Vec2& p_B) {
-    return ws.velocity[body] + ws.omega[body] * perp(turned(ws, body, p_B));
+    // v_o + ω × x
+    const Vec2 x = pointPosition(ws, body, p_B);
+    const Vec6& v = ws.twist[body];
+    return {v(3) - v(2) * x.y(), v(4) + v(2) * x.x()};
 }
 
 Vec2 PlanarSpace::pointBiasAcceleration(const Workspace& ws, int body, const Vec2& p_B) {
-    const double w = ws.omega[body];
-    return ws.biasAcceleration[body] - w * w * turned(ws, body, p_B);
+    // a_o + ω × ẋ (no angular bias acceleration in the plane)
+    const Vec2 velocity = pointVelocity(ws, body, p_B);
+    const double w = ws.twist[body](2);
+    const Vec6& a = ws.biasAcceleration[body];
+    return {a(3) - w * velocity.y(), a(4) + w * velocity.x()};
 }
 
 void pointJacobian(const Model& model,
@@ -368,14 +368,14 @@ double jointRate(const Model& model, const Workspace& ws, int joint) {
         return j.isCut() ? 0.0 : ws.coordinateRate[j.coordinate];
     }
     if (j.type == JointType::Revolute) {
-        return ws.omega[j.bodyB] - ws.omega[j.bodyA];
+        return ws.twist[j.bodyB](2) - ws.twist[j.bodyA](2);
     }
     const Vec2 axis = PlanarSpace::inWorld(ws, j.bodyA, j.axis_A);
     const Vec2 gap = PlanarSpace::pointPosition(ws, j.bodyB, j.p_B) -
                      PlanarSpace::pointPosition(ws, j.bodyA, j.p_A);
     const Vec2 gapRate = PlanarSpace::pointVelocity(ws, j.bodyB, j.p_B) -
                          PlanarSpace::pointVelocity(ws, j.bodyA, j.p_A);
-    return gapRate.dot(axis) + gap.dot(ws.omega[j.bodyA] * perp(axis));
+    return gapRate.dot(axis) + gap.dot(ws.twist[j.bodyA](2) * perp(axis));
 }
 
 void jointValueGradient(const Model& model,

@@ -26,9 +26,9 @@ namespace sslm {
 /// ws.motionSubspace with their carriers.
 void updatePositions(const Model& model, Workspace& ws, const Eigen::Ref<const Eigen::VectorXd>& q);
 
-/// Body angular velocities (twists), origin velocities and bias accelerations (the
-/// accelerations at q̈ = 0, no gravity) for rates qd (nq; rad/s or m/s). Precondition:
-/// updatePositions for the same q.
+/// Body twists ws.twist and bias accelerations ws.biasAcceleration (d/dt twist at q̈ = 0, no
+/// gravity; both about Wo) for rates qd (nq; rad/s or m/s). Precondition: updatePositions for
+/// the same q.
 void updateVelocities(const Model& model,
                       Workspace& ws,
                       const Eigen::Ref<const Eigen::VectorXd>& qd);
@@ -70,7 +70,7 @@ jointRotation(const Model& model, const Joint& joint, const Eigen::Ref<const Eig
 /// updatePositions.
 Eigen::Vector3d pointPosition(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
 
-/// World velocity (m/s) of the point p_B of a spatial model's `body`. Precondition:
+/// World velocity (m/s) of the point p_B (m, body frame) of `body`. Precondition:
 /// updateVelocities.
 Eigen::Vector3d pointVelocity(const Workspace& ws, int body, const Eigen::Vector3d& p_B);
 

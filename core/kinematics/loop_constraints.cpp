@@ -99,7 +99,7 @@ template <> struct CutRows<PlanarSpace> {
         Motion m{PlanarSpace::pointBiasAcceleration(ws, cut.bodyA, cut.p_A) -
                  PlanarSpace::pointBiasAcceleration(ws, cut.bodyB, cut.p_B)};
         if (cut.type == JointType::Prismatic) {
-            m.omegaA = ws.omega[cut.bodyA];
+            m.omegaA = ws.twist[cut.bodyA](2);
             m.gap = PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A) -
                     PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
             m.gapRate = PlanarSpace::pointVelocity(ws, cut.bodyA, cut.p_A) -
@@ -220,8 +220,8 @@ template <> struct CutRows<SpatialSpace> {
         const Pose pose = CutRows::pose(ws, cut);
         const Wrench& vA = ws.twist[cut.bodyA];
         const Wrench& vB = ws.twist[cut.bodyB];
-        const Wrench& aA = ws.biasAcceleration6[cut.bodyA];
-        const Wrench& aB = ws.biasAcceleration6[cut.bodyB];
+        const Wrench& aA = ws.biasAcceleration[cut.bodyA];
+        const Wrench& aB = ws.biasAcceleration[cut.bodyB];
         return {pose,
                 vA.head<3>(),
                 vB.head<3>(),

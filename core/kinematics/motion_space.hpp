@@ -66,7 +66,8 @@ struct PlanarSpace {
     }
     /// ½ ω I_c ω of body b (J).
     static double rotationalEnergy(const Model& model, const Workspace& ws, int b) {
-        return 0.5 * model.bodies[b].inertiaCom() * ws.omega[b] * ws.omega[b];
+        const double omega = ws.twist[b](2);
+        return 0.5 * model.bodies[b].inertiaCom() * omega * omega;
     }
     /// Body b's COM offset from its origin, in W (m). Precondition: updatePositions.
     static Point comArm(const Model& model, const Workspace& ws, int b) {

@@ -33,12 +33,9 @@ struct Workspace {
     std::vector<double> coordinateValue;
     std::vector<double> coordinateRate;
 
-    // velocities (updateVelocities)
-    std::vector<double> omega;                     ///< ω_WB (rad/s)
-    std::vector<Eigen::Vector2d> velocity;         ///< v_WBo (m/s)
-    std::vector<Eigen::Vector2d> biasAcceleration; ///< a_WBo at q̈ = 0 (m/s²)
-    std::vector<Vec6> twist;                       ///< [ω; v_o] of each body
-    std::vector<Vec6> biasAcceleration6;           ///< d/dt twist at q̈ = 0 (no gravity)
+    // velocities (updateVelocities), per body; a planar twist is [0, 0, ω, v_x, v_y, 0]
+    std::vector<Vec6> twist;            ///< [ω; v_o] about Wo (rad/s, m/s)
+    std::vector<Vec6> biasAcceleration; ///< d/dt twist at q̈ = 0, no gravity (rad/s², m/s²)
 
     // loop constraints, rows per loop by cut type (loop_constraints.hpp)
     Eigen::VectorXd phi;     ///< Φ(q): position violation (m, or rad for a prismatic cut's angle)

@@ -92,7 +92,7 @@ Physics physicsOf(const Model& model,
         const Eigen::Vector2d r =
             PlanarSpace::pointPosition(ws, b, p2) - PlanarSpace::pointPosition(ws, b, p1);
         const Eigen::Vector2d da = acceleration(b, p2) - acceleration(b, p1);
-        values.push_back(ws.omega[b]);
+        values.push_back(ws.twist[b](2));
         values.push_back((da.x() * -r.y() + da.y() * r.x()) / r.squaredNorm());
         for (const BodyPoint& point : body.points) {
             const Eigen::Vector2d a = acceleration(b, point.p_B);

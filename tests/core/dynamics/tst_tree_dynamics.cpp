@@ -80,7 +80,7 @@ private Q_SLOTS:
                 const Body& body = model->bodies[b];
                 const Eigen::Vector2d v = PlanarSpace::pointVelocity(ws, b, body.com_B);
                 kinetic += 0.5 * body.mass * v.squaredNorm() +
-                           0.5 * body.inertiaCom() * ws.omega[b] * ws.omega[b];
+                           0.5 * body.inertiaCom() * ws.twist[b](2) * ws.twist[b](2);
             }
             const double fromM = 0.5 * qd.dot(M * qd);
             QVERIFY2(std::abs(fromM - kinetic) <= 1e-12 * std::max(1.0, kinetic),
