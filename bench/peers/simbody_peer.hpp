@@ -20,7 +20,7 @@
 // Pin, prismatic → Slider, cylindrical → Cylinder, universal → Universal (its F frame spans
 // the two axes; a tree run B → A swaps Simbody's two coordinates), spherical → Ball (Simbody's
 // q is the quaternion of R_FM, its u = ω_FM in F; forward that is our quaternion and ω, a tree
-// run B → A uses the conjugate and u = −Eᵀω). Full inertia tensors, gravity Model::gravity3.
+// run B → A uses the conjugate and u = −Eᵀω). Full inertia tensors, gravity Model::gravity.
 // Cut joints become constraints with the same equations as loop_constraints.hpp:
 // spherical → Constraint::Ball; universal → Ball + ConstantAngle(a₁, a₂, π/2); revolute →
 // Ball + two ConstantAngle(n₁ or n₂, u_B, π/2); cylindrical → two PointInPlane + those two

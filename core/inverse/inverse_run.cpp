@@ -182,29 +182,14 @@ private:
     long m_assemblies = 0;
 };
 
-/// Traced points of a spatial model at the state last evaluated in ws.
-void fillSpatialOutputs(const Model& model, const Workspace& ws, InverseSample& sample) {
-    sample.points3.resize(model.tracedPoints.size());
-    sample.points.resize(model.tracedPoints.size());
-    for (std::size_t i = 0; i < model.tracedPoints.size(); ++i) {
-        const TracedPoint& point = model.tracedPoints[i];
-        sample.points3[i] = pointPosition(ws, point.body, point.p_B);
-        sample.points[i] = sample.points3[i].head<2>();
-    }
-}
-
 /// Energies and traced points at the state last evaluated in ws.
 void fillOutputs(const Model& model, const Workspace& ws, InverseSample& sample) {
     sample.kineticEnergy = kineticEnergy(model, ws);
     sample.potentialEnergy = gravityPotentialEnergy(model, ws) + springEnergy(model, ws);
-    if (model.isSpatial()) {
-        fillSpatialOutputs(model, ws, sample);
-        return;
-    }
     sample.points.resize(model.tracedPoints.size());
     for (std::size_t i = 0; i < model.tracedPoints.size(); ++i) {
-        sample.points[i] =
-            PlanarSpace::pointPosition(ws, model.tracedPoints[i].body, model.tracedPoints[i].p_B);
+        const TracedPoint& point = model.tracedPoints[i];
+        sample.points[i] = pointPosition(ws, point.body, point.p_B);
     }
 }
 

@@ -65,8 +65,7 @@ struct InverseSample {
     double minSingularValue = 0;         ///< σ_min(J_dep): near 0 at a toggle pose
     double conditioning = 1;             ///< InverseDynamicsWorkspace::conditioning
     double cpuNs = 0;                    ///< time of the inverse-dynamics evaluation (ns)
-    std::vector<Eigen::Vector2d> points; ///< traced points in W (m), Model::tracedPoints order
-    std::vector<Eigen::Vector3d> points3; ///< spatial: traced points in W (m)
+    std::vector<Eigen::Vector3d> points; ///< traced points in W (m), Model::tracedPoints order
 };
 
 struct InverseRunCallbacks {

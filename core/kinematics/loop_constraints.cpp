@@ -130,6 +130,25 @@ template <> struct CutRows<PlanarSpace> {
         return PlanarSpace::wrenchAt(PlanarSpace::pointPosition(ws, joint.bodyB, joint.p_B),
                                      guideAxis(ws, joint));
     }
+    /// The rows' multipliers read as a reaction: a revolute's λ is the force at the pin (no
+    /// moment), a prismatic's the normal force at B's point on the guide and the moment there.
+    static CutReaction reaction(const Workspace& ws,
+                                const Joint& cut,
+                                const Eigen::Ref<const Eigen::VectorXd>& multipliers) {
+        CutReaction r;
+        if (cut.type == JointType::Revolute) {
+            const Vec2 pin = PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A);
+            r.point << pin, 0.0;
+            r.force << multipliers[0], multipliers[1], 0.0;
+            return r;
+        }
+        const Vec2 at = PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
+        const Vec2 force = multipliers[0] * planar::perp(guideAxis(ws, cut));
+        r.point << at, 0.0;
+        r.force << force, 0.0;
+        r.moment.z() = multipliers[1];
+        return r;
+    }
 };
 
 template <> struct CutRows<SpatialSpace> {
@@ -274,6 +293,23 @@ template <> struct CutRows<SpatialSpace> {
         moment << axis, Vec3::Zero();
         return moment;
     }
+    /// The rows' multipliers read as a reaction: Σ λ_r G_A,r moved from Wo to A's joint point.
+    static CutReaction reaction(const Workspace& ws,
+                                const Joint& cut,
+                                const Eigen::Ref<const Eigen::VectorXd>& multipliers) {
+        const Pose at = pose(ws, cut);
+        Gradients<Wrench> g;
+        Wrench onA = Wrench::Zero();
+        for (Eigen::Index r = 0; r < multipliers.size(); ++r) {
+            gradients(row(ws, cut, static_cast<int>(r)), at, g);
+            onA += multipliers[r] * g.onA;
+        }
+        CutReaction reaction;
+        reaction.point = pointPosition(ws, cut.bodyA, cut.p_A);
+        reaction.force = onA.tail<3>();
+        reaction.moment = onA.head<3>() - reaction.point.cross(reaction.force);
+        return reaction;
+    }
 };
 
 template <class Space> void residual(const Model& model, Workspace& ws) {
@@ -386,22 +422,18 @@ jointCoordinateWrench<PlanarSpace>(const Model&, const Workspace&, int, int);
 template SpatialSpace::Wrench
 jointCoordinateWrench<SpatialSpace>(const Model&, const Workspace&, int, int);
 
-CutWrench cutReactionWrench(const Model& model,
-                            const Workspace& ws,
-                            int loopIndex,
-                            const Eigen::Ref<const Eigen::VectorXd>& lambda) {
-    const Loop& loop = model.loops[loopIndex];
-    spatial::Vec6 onA = spatial::Vec6::Zero();
-    for (int r = 0; r < loop.rows; ++r) {
-        onA += lambda[loop.rowBegin + r] *
-               jointConstraintWrench<SpatialSpace>(model, ws, loop.cutJoint, r);
-    }
-    const Joint& cut = model.joints[loop.cutJoint];
-    CutWrench wrench;
-    wrench.point = pointPosition(ws, cut.bodyA, cut.p_A);
-    wrench.force = onA.tail<3>();
-    wrench.moment = onA.head<3>() - wrench.point.cross(wrench.force);
-    return wrench;
+void cutReactions(const Model& model,
+                  const Workspace& ws,
+                  const Eigen::Ref<const Eigen::VectorXd>& lambda,
+                  std::vector<CutReaction>& out) {
+    withMotionSpace(model, [&](auto space) {
+        using Rows = CutRows<decltype(space)>;
+        for (int i = 0; i < model.nLoops(); ++i) {
+            const Loop& loop = model.loops[i];
+            out[i] = Rows::reaction(ws, model.joints[loop.cutJoint],
+                                    lambda.segment(loop.rowBegin, loop.rows));
+        }
+    });
 }
 
 } // namespace sslm

@@ -21,6 +21,7 @@
 // analytic.
 
 #include <array>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -65,18 +66,24 @@ template <class Space>
 typename Space::Wrench
 jointCoordinateWrench(const Model& model, const Workspace& ws, int joint, int k);
 
-/// A spatial cut's reaction as a force and a moment that side B exerts on side A.
-struct CutWrench {
-    Eigen::Vector3d force = Eigen::Vector3d::Zero();  ///< N, W
-    Eigen::Vector3d moment = Eigen::Vector3d::Zero(); ///< N·m, W, about `point`
-    Eigen::Vector3d point = Eigen::Vector3d::Zero();  ///< side A's joint point (m, W)
+/// A cut's reaction: the force and moment that side B exerts on side A (side B receives the
+/// opposite), in W; a planar reaction lies in the XY plane with its moment about z.
+struct CutReaction {
+    /// N. A revolute cut's point rows' λ; a planar prismatic cut's normal force λ₀·n_A.
+    Eigen::Vector3d force = Eigen::Vector3d::Zero();
+    /// N·m, about `point`: a planar prismatic cut's λ₁; 0 for a planar revolute.
+    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
+    /// Where the force acts (m): side A's joint point, or side B's point on the guide of a
+    /// planar prismatic cut.
+    Eigen::Vector3d point = Eigen::Vector3d::Zero();
 };
 
-/// The reaction of a spatial model's loop i's cut from the multipliers λ (all rows).
-/// Precondition: updatePositions at the state λ belongs to.
-CutWrench cutReactionWrench(const Model& model,
-                            const Workspace& ws,
-                            int loop,
-                            const Eigen::Ref<const Eigen::VectorXd>& lambda);
+/// Every cut's reaction (Model::cuts order) from the multipliers λ (all rows) into `out`,
+/// which must hold model.nLoops() entries. Precondition: updatePositions at the state λ
+/// belongs to.
+void cutReactions(const Model& model,
+                  const Workspace& ws,
+                  const Eigen::Ref<const Eigen::VectorXd>& lambda,
+                  std::vector<CutReaction>& out);
 
 } // namespace sslm

@@ -81,21 +81,16 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
     for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
         values.insert(values.end(), v->begin(), v->end());
     }
-    for (int i = 0; i < model.nLoops() && model.isSpatial(); ++i) {
-        const CutWrench& w = sample.wrenches[static_cast<std::size_t>(i)];
-        for (int k = 0; k < 3; ++k) {
-            values.push_back(w.force[k]);
-        }
-        for (int k = 0; k < 3; ++k) {
-            values.push_back(w.moment[k]);
-        }
-    }
-    for (int i = 0; i < model.nLoops() && !model.isSpatial(); ++i) {
-        const CutReaction& r = sample.reactions[i];
-        values.push_back(r.force.x());
-        values.push_back(r.force.y());
-        if (model.joints[model.cuts[i]].type == JointType::Prismatic) {
-            values.push_back(r.moment);
+    // a force's or point's entries: x, y, z in space, x, y in the plane; a moment's: x, y, z
+    // in space, z in the plane (a planar revolute cut's is always 0 and not written)
+    const bool spatial = model.isSpatial();
+    const int axes = spatial ? 3 : 2;
+    const int firstMoment = spatial ? 0 : 2;
+    for (int i = 0; i < model.nLoops(); ++i) {
+        const CutReaction& r = sample.reactions[static_cast<std::size_t>(i)];
+        values.insert(values.end(), r.force.data(), r.force.data() + axes);
+        if (spatial || model.joints[model.cuts[i]].type == JointType::Prismatic) {
+            values.insert(values.end(), r.moment.data() + firstMoment, r.moment.data() + 3);
         }
     }
     values.insert(values.end(), sample.actuatorForces.begin(), sample.actuatorForces.end());
@@ -104,19 +99,12 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
                      sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
         values.push_back(x);
     }
+    for (const Eigen::Vector3d& p : sample.points) {
+        values.insert(values.end(), p.data(), p.data() + axes);
+    }
     const ShakingWrench& shaking = sample.shaking;
-    if (model.isSpatial()) {
-        for (const Eigen::Vector3d& p : sample.points3) {
-            values.insert(values.end(), {p.x(), p.y(), p.z()});
-        }
-        values.insert(values.end(), {shaking.force.x(), shaking.force.y(), shaking.force.z(),
-                                     shaking.moment.x(), shaking.moment.y(), shaking.moment.z()});
-        return;
-    }
-    for (const Eigen::Vector2d& p : sample.points) {
-        values.insert(values.end(), {p.x(), p.y()});
-    }
-    values.insert(values.end(), {shaking.force.x(), shaking.force.y(), shaking.moment.z()});
+    values.insert(values.end(), shaking.force.data(), shaking.force.data() + axes);
+    values.insert(values.end(), shaking.moment.data() + firstMoment, shaking.moment.data() + 3);
 }
 
 void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {

@@ -10,7 +10,8 @@
 //   violation.position, violation.velocity, cpu.lambda_ns, cpu.rhs_ns,
 //   point.<name>.x, point.<name>.y…
 // Units: SI (s, rad or m, N or N·m, J, ns). λ columns are the cut reactions of
-// cut_reactions.hpp: the force (ground frame) that the cut's side B exerts on its side A.
+// loop_constraints.hpp (CutReaction): the force (ground frame) that the cut's side B exerts on its
+// side A.
 
 #include <string>
 #include <vector>

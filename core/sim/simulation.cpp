@@ -221,10 +221,6 @@ public:
         m_sample.reactions.resize(model.nLoops());
         m_sample.actuatorForces.resize(static_cast<Eigen::Index>(model.actuators.size()));
         m_sample.points.resize(model.tracedPoints.size());
-        if (model.isSpatial()) {
-            m_sample.wrenches.resize(model.nLoops());
-            m_sample.points3.resize(model.tracedPoints.size());
-        }
         m_rateBuffer.resize(nq);
         m_constraintBuffer.resize(model.nConstraints());
     }
@@ -264,13 +260,7 @@ public:
         m_rateBuffer.noalias() = m_rhs.massMatrix() * s.qd;
         s.kineticEnergy = 0.5 * s.qd.dot(m_rateBuffer);
         s.potentialEnergy = gravityPotentialEnergy(m_model, ws) + springEnergy(m_model, ws);
-        if (m_model.isSpatial()) {
-            for (int i = 0; i < m_model.nLoops(); ++i) {
-                s.wrenches[i] = cutReactionWrench(m_model, ws, i, s.lambda);
-            }
-        } else {
-            cutReactions(m_model, ws, s.lambda, s.reactions);
-        }
+        cutReactions(m_model, ws, s.lambda, s.reactions);
         s.totalEnergy = s.kineticEnergy + s.potentialEnergy;
 
         // constraint violation at position and velocity level
@@ -286,12 +276,7 @@ public:
         m_summary.shaking.add(s.shaking);
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
-            if (m_model.isSpatial()) {
-                s.points3[p] = pointPosition(ws, point.body, point.p_B);
-                s.points[p] = s.points3[p].head<2>();
-            } else {
-                s.points[p] = PlanarSpace::pointPosition(ws, point.body, point.p_B);
-            }
+            s.points[p] = pointPosition(ws, point.body, point.p_B);
         }
 
         if (!m_haveInitialEnergy) {

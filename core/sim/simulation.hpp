@@ -13,7 +13,6 @@
 
 #include <Eigen/Core>
 
-#include "core/dynamics/cut_reactions.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/dynamics/shaking_wrench.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -71,7 +70,7 @@ struct Sample {
     Eigen::VectorXd qd;     ///< rad/s or m/s (nq)
     Eigen::VectorXd qdd;    ///< rad/s² or m/s²
     Eigen::VectorXd lambda; ///< multipliers (rows per cut; N, or N and N·m), B acting on A
-    std::vector<CutReaction> reactions;  ///< λ as force (W) and moment per cut, Model::cuts order
+    std::vector<CutReaction> reactions;  ///< λ as force and moment (W) per cut, Model::cuts order
     Eigen::VectorXd tau;                 ///< actuator generalized forces per coordinate (N·m or N)
     Eigen::VectorXd actuatorForces;      ///< each actuator's joint force (N·m or N)
     double kineticEnergy = 0;            ///< J
@@ -83,10 +82,7 @@ struct Sample {
     double velocityViolation = 0;        ///< max |J q̇| (m/s, rad/s)
     double cpuLambdaNs = 0;              ///< time of the multiplier solve at this sample (ns)
     double cpuRhsNs = 0;                 ///< time of the whole right-hand side at this sample (ns)
-    std::vector<Eigen::Vector2d> points; ///< traced points in W (m), Model::tracedPoints order
-    /// Spatial model: each cut's reaction, force and moment (W) that side B exerts on side A.
-    std::vector<CutWrench> wrenches;
-    std::vector<Eigen::Vector3d> points3; ///< spatial model: traced points in W (m)
+    std::vector<Eigen::Vector3d> points; ///< traced points in W (m), Model::tracedPoints order
     /// What the moving mechanism exerts on the ground, about the ground origin (W): from the
     /// bodies' motion (shaking_wrench.hpp); planar: force x, y and moment z.
     ShakingWrench shaking;

@@ -128,8 +128,8 @@ std::vector<Eigen::VectorXd> RunInterpolation::posesBetween(double t0, double t1
     return poses;
 }
 
-std::vector<CutWrench> RunInterpolation::wrenchesAt(double t) {
-    std::vector<CutWrench> out;
+std::vector<CutReaction> RunInterpolation::wrenchesAt(double t) {
+    std::vector<CutReaction> out;
     if (m_t.empty() || !m_model->isSpatial()) {
         return out;
     }
@@ -160,9 +160,9 @@ std::vector<CutReaction> RunInterpolation::reactionsAt(double t) {
     updatePositions(*m_model, m_workspace, poseAt(t));
     for (std::size_t i = 0; i < m_cuts.size(); ++i) {
         const CutColumns& cut = m_cuts[i];
-        out[i].force = {valueAt(cut.x, row, weight), valueAt(cut.y, row, weight)};
-        out[i].moment = cut.moment.empty() ? 0.0 : valueAt(cut.moment, row, weight);
-        out[i].point = PlanarSpace::pointPosition(m_workspace, cut.bodyA, cut.p_A);
+        out[i].force = {valueAt(cut.x, row, weight), valueAt(cut.y, row, weight), 0.0};
+        out[i].moment.z() = cut.moment.empty() ? 0.0 : valueAt(cut.moment, row, weight);
+        out[i].point = pointPosition(m_workspace, cut.bodyA, cut.p_A);
     }
     return out;
 }

@@ -11,7 +11,6 @@
 
 #include <Eigen/Core>
 
-#include "core/dynamics/cut_reactions.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/sim/simulation_run.hpp"
@@ -37,7 +36,7 @@ public:
     std::vector<CutReaction> reactionsAt(double t);
     /// A spatial model's cut reactions at t (Model::cuts order; N, N·m, W), at side A's joint
     /// point of the pose at t; empty for a planar model.
-    std::vector<CutWrench> wrenchesAt(double t);
+    std::vector<CutReaction> wrenchesAt(double t);
 
 private:
     /// Row i and weight w such that the value at t is (1 − w)·row i + w·row i+1.

@@ -126,7 +126,7 @@ struct VideoExporter::Frames {
             for (int k = 0; k <= frameCount; ++k) {
                 double force = 0;
                 double moment = 0;
-                for (const CutWrench& w : state.wrenchesAt(options.t0 + k / options.fps)) {
+                for (const CutReaction& w : state.wrenchesAt(options.t0 + k / options.fps)) {
                     force = std::max(force, w.force.norm());
                     moment = std::max(moment, w.moment.norm());
                 }
@@ -140,9 +140,9 @@ struct VideoExporter::Frames {
             };
             typicalForce = percentile90(largestForce);
             typicalMoment = percentile90(largestMoment);
-            std::vector<CutWrench> reference = state.wrenchesAt(options.t0);
+            std::vector<CutReaction> reference = state.wrenchesAt(options.t0);
             if (!reference.empty() && (typicalForce > 0 || typicalMoment > 0)) {
-                for (CutWrench& w : reference) {
+                for (CutReaction& w : reference) {
                     w.force.setZero();
                     w.moment.setZero();
                 }
@@ -168,7 +168,7 @@ struct VideoExporter::Frames {
                 largest[static_cast<std::size_t>(0.9 * static_cast<double>(largest.size() - 1))];
             std::vector<CutReaction> reference = state.reactionsAt(options.t0);
             if (!reference.empty() && typicalForce > 0) {
-                reference.front().force = Eigen::Vector2d(typicalForce, 0);
+                reference.front().force = Eigen::Vector3d(typicalForce, 0, 0);
                 for (std::size_t i = 1; i < reference.size(); ++i) {
                     reference[i].force.setZero();
                 }
@@ -218,10 +218,10 @@ struct VideoExporter::Frames {
         lastFrameTime = t;
         view.setPose(state.poseAt(t));
         if (options.reactions && view.isSpatial()) {
-            std::vector<CutWrench> wrenches = state.wrenchesAt(t);
+            std::vector<CutReaction> wrenches = state.wrenchesAt(t);
             const double longest = kArrowSaturation * typicalForce;
             const double longestMoment = kArrowSaturation * typicalMoment;
-            for (CutWrench& w : wrenches) {
+            for (CutReaction& w : wrenches) {
                 if (typicalForce > 0 && w.force.norm() > longest) {
                     w.force *= longest / w.force.norm();
                 }

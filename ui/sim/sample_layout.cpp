@@ -333,10 +333,12 @@ void putReaction(double*& out, const Eigen::Vector2d& force, double moment, bool
     }
 }
 
-void putPoints(double*& out, const std::vector<Eigen::Vector2d>& points) {
-    for (const Eigen::Vector2d& p : points) {
-        *out++ = p.x();
-        *out++ = p.y();
+/// Each traced point's x, y (and z in space), m, W.
+void putPoints(double*& out, const std::vector<Eigen::Vector3d>& points, bool spatial) {
+    for (const Eigen::Vector3d& p : points) {
+        for (int k = 0; k < (spatial ? 3 : 2); ++k) {
+            *out++ = p[k];
+        }
     }
 }
 
@@ -356,14 +358,6 @@ void putShaking(double*& out, const ShakingWrench& shaking, bool spatial) {
     *out++ = shaking.force.norm();
 }
 
-void putPoints(double*& out, const std::vector<Eigen::Vector3d>& points) {
-    for (const Eigen::Vector3d& p : points) {
-        *out++ = p.x();
-        *out++ = p.y();
-        *out++ = p.z();
-    }
-}
-
 } // namespace
 
 void SampleLayout::fillRow(const Sample& sample,
@@ -373,11 +367,12 @@ void SampleLayout::fillRow(const Sample& sample,
     putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_positions, m_nq);
     if (m_spatial) {
         for (std::size_t i = 0; i < m_cutJoints.size(); ++i) {
-            putWrench(out, sample.wrenches[i].force, sample.wrenches[i].moment);
+            putWrench(out, sample.reactions[i].force, sample.reactions[i].moment);
         }
     }
     for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
-        putReaction(out, sample.reactions[i].force, sample.reactions[i].moment, m_prismaticCut[i]);
+        putReaction(out, sample.reactions[i].force.head<2>(), sample.reactions[i].moment.z(),
+                    m_prismaticCut[i]);
     }
     // as many as the layout has columns for, whatever the sample holds
     for (std::size_t a = 0; a < m_actuatorCount; ++a) {
@@ -390,11 +385,7 @@ void SampleLayout::fillRow(const Sample& sample,
                          sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
         *out++ = value;
     }
-    if (m_spatial) {
-        putPoints(out, sample.points3);
-    } else {
-        putPoints(out, sample.points);
-    }
+    putPoints(out, sample.points, m_spatial);
     putShaking(out, sample.shaking, m_spatial);
     if (m_deviation) {
         for (int k = 0; k < m_nq; ++k) {
@@ -426,9 +417,9 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
           sample.kineticEnergy + sample.potentialEnergy, sample.positionViolation, sample.cpuNs}) {
         *out++ = value;
     }
+    putPoints(out, sample.points, m_spatial);
+    putShaking(out, sample.shaking, m_spatial);
     if (m_spatial) {
-        putPoints(out, sample.points3);
-        putShaking(out, sample.shaking, true);
         for (std::size_t j = 0; j < m_jointCount; ++j) {
             const bool have = j < sample.reactions.size();
             putWrench(out, have ? sample.reactions[j].force : Eigen::Vector3d::Zero(),
@@ -436,8 +427,6 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
         }
         return;
     }
-    putPoints(out, sample.points);
-    putShaking(out, sample.shaking, false);
     for (std::size_t j = 0; j < m_prismaticJoint.size(); ++j) {
         reactionOf(j, m_prismaticJoint[j]);
     }

@@ -35,17 +35,17 @@ std::vector<CutReaction> jointReactionsAt(const SimulationRun& run, std::size_t 
         const QString prefix =
             QStringLiteral("reaction.%1.").arg(QString::fromStdString(joint.name));
         reactions[j].force = {run.samples().value(row, layout.indexOf(prefix + "x")),
-                              run.samples().value(row, layout.indexOf(prefix + "y"))};
+                              run.samples().value(row, layout.indexOf(prefix + "y")), 0.0};
         const int moment = layout.indexOf(prefix + "moment");
-        reactions[j].moment = moment >= 0 ? run.samples().value(row, moment) : 0.0;
-        reactions[j].point = jointPoint(model, ws, static_cast<int>(j)).head<2>();
+        reactions[j].moment.z() = moment >= 0 ? run.samples().value(row, moment) : 0.0;
+        reactions[j].point = jointPoint(model, ws, static_cast<int>(j));
     }
     return reactions;
 }
 
 } // namespace
 
-std::vector<CutWrench> wrenchesAt(const SimulationRun& run, std::size_t row) {
+std::vector<CutReaction> wrenchesAt(const SimulationRun& run, std::size_t row) {
     const Model& model = *run.model();
     if (!model.isSpatial()) {
         return {};
@@ -62,7 +62,7 @@ std::vector<CutWrench> wrenchesAt(const SimulationRun& run, std::size_t row) {
     Workspace ws(model);
     updatePositions(model, ws, poseAt(run, row));
     const SampleLayout& layout = run.layout();
-    std::vector<CutWrench> wrenches(joints.size());
+    std::vector<CutReaction> wrenches(joints.size());
     for (std::size_t i = 0; i < joints.size(); ++i) {
         const Joint& joint = model.joints[static_cast<std::size_t>(joints[i])];
         const QString prefix =
@@ -92,15 +92,15 @@ std::vector<CutReaction> reactionsAt(const SimulationRun& run, std::size_t row) 
     Workspace ws(model);
     updatePositions(model, ws, poseAt(run, row));
     // the points from the pose; the stored columns are already the reactions (force, moment)
-    cutReactions(model, ws, Eigen::VectorXd::Zero(2 * model.nLoops()), reactions);
+    cutReactions(model, ws, Eigen::VectorXd::Zero(model.nConstraints()), reactions);
     const SampleLayout& layout = run.layout();
     for (int i = 0; i < model.nLoops(); ++i) {
         const QString prefix = QStringLiteral("lambda.%1.")
                                    .arg(QString::fromStdString(model.joints[model.cuts[i]].name));
         reactions[i].force = {run.samples().value(row, layout.indexOf(prefix + "x")),
-                              run.samples().value(row, layout.indexOf(prefix + "y"))};
+                              run.samples().value(row, layout.indexOf(prefix + "y")), 0.0};
         const int moment = layout.indexOf(prefix + "moment");
-        reactions[i].moment = moment >= 0 ? run.samples().value(row, moment) : 0.0;
+        reactions[i].moment.z() = moment >= 0 ? run.samples().value(row, moment) : 0.0;
     }
     return reactions;
 }

@@ -8,7 +8,6 @@
 
 #include <Eigen/Core>
 
-#include "core/dynamics/cut_reactions.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "ui/sim/simulation_run.hpp"
 
@@ -28,6 +27,6 @@ std::vector<CutReaction> reactionsAt(const SimulationRun& run, std::size_t row);
 /// A spatial model's reactions of sample `row` (N, N·m; W): a forward run's cut joints
 /// (Model::cuts order) or every joint of an inverse run (file order), each at side A's joint
 /// point in the stored pose. Empty for a planar model.
-std::vector<CutWrench> wrenchesAt(const SimulationRun& run, std::size_t row);
+std::vector<CutReaction> wrenchesAt(const SimulationRun& run, std::size_t row);
 
 } // namespace sslm::ui

@@ -404,9 +404,9 @@ void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
             arrow->VisibilityOff();
             continue;
         }
-        const Eigen::Vector2d d = reactions[k].force.normalized();
+        const Eigen::Vector2d d = reactions[k].force.head<2>().normalized();
         const Eigen::Vector2d n(-d.y(), d.x());
-        const Eigen::Vector2d tail = reactions[k].point;
+        const Eigen::Vector2d tail = reactions[k].point.head<2>();
         const double head = std::min(1.8 * w, 0.5 * length);
         const Eigen::Vector2d neck = tail + (length - head) * d;
         const Polygon2d shaft = band(tail, neck, 0.32 * w);

@@ -17,7 +17,7 @@
 
 #include <Eigen/Core>
 
-#include "core/dynamics/cut_reactions.hpp"
+#include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
 #include "ui/viewport/scene_actors.hpp"

@@ -115,7 +115,7 @@ struct MechanismView::Impl {
     std::unique_ptr<SpatialScene> spatial; ///< a spatial model's
     std::vector<QColor> colourOverride;
     std::vector<CutReaction> reactions;
-    std::vector<CutWrench> wrenches;
+    std::vector<CutReaction> wrenches;
     double momentScale = 0; ///< m/(N·m) of the moment arrows; 0 until known
     bool perspective = false;
     bool floorVisible = true;
@@ -669,7 +669,7 @@ bool MechanismView::isSpatial() const {
     return m_d->spatial != nullptr;
 }
 
-void MechanismView::setWrenches(const std::vector<CutWrench>& wrenches) {
+void MechanismView::setWrenches(const std::vector<CutReaction>& wrenches) {
     m_d->wrenches = wrenches;
     m_d->applyReactions();
     if (m_d->reactionsVisible) {

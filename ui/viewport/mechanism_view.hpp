@@ -26,7 +26,6 @@
 
 #include <Eigen/Core>
 
-#include "core/dynamics/cut_reactions.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "ui/viewport/standard_view.hpp"
@@ -89,7 +88,7 @@ public:
     /// A spatial model's reactions (N, N·m, W): force arrows and double-headed moment arrows at
     /// the points, the cuts' (Model::cuts order) or every joint's (file order). The moments'
     /// scale is chosen like the forces' (a quarter of the mechanism for the largest).
-    void setWrenches(const std::vector<sslm::CutWrench>& wrenches);
+    void setWrenches(const std::vector<sslm::CutReaction>& wrenches);
 
     /// Overrides the palette; empty restores subsystemColour().
     void setSubsystemColours(const std::vector<QColor>& colours);

@@ -398,7 +398,7 @@ Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
     return pointPosition(m_ws, j.bodyA, j.p_A);
 }
 
-void SpatialScene::setWrenches(const std::vector<CutWrench>& wrenches,
+void SpatialScene::setWrenches(const std::vector<CutReaction>& wrenches,
                                double metresPerNewton,
                                double metresPerNewtonMetre) {
     const double radius = 0.55 * m_metrics.rodRadius;
@@ -408,7 +408,7 @@ void SpatialScene::setWrenches(const std::vector<CutWrench>& wrenches,
         vtkSmartPointer<vtkPolyData> forceData = vtkSmartPointer<vtkPolyData>::New();
         vtkSmartPointer<vtkPolyData> momentData = vtkSmartPointer<vtkPolyData>::New();
         if (k < wrenches.size()) {
-            const CutWrench& w = wrenches[k];
+            const CutReaction& w = wrenches[k];
             const Eigen::Vector3d f = w.force * metresPerNewton;
             const Eigen::Vector3d m = w.moment * metresPerNewtonMetre;
             if (f.allFinite() && f.norm() > 2.0 * radius) {

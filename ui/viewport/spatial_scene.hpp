@@ -60,7 +60,7 @@ public:
 
     /// Reaction arrows (W): the force at `metresPerNewton` and the moment (a double-headed
     /// arrow) at `metresPerNewtonMetre`, one pair per entry (cut or joint), at its point.
-    void setWrenches(const std::vector<CutWrench>& wrenches,
+    void setWrenches(const std::vector<CutReaction>& wrenches,
                      double metresPerNewton,
                      double metresPerNewtonMetre);
     void setReactionsVisible(bool visible);

@@ -9,7 +9,6 @@
 
 #include <QtTest>
 
-#include "core/dynamics/cut_reactions.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -108,8 +107,8 @@ Physics physicsOf(const Model& model,
     std::vector<CutReaction> reactions(model.nLoops());
     cutReactions(model, ws, e.lambda, reactions);
     for (int i = 0; i < model.nLoops(); ++i) {
-        out.reactions[model.joints[model.cuts[i]].name] =
-            Eigen::Vector3d(reactions[i].force.x(), reactions[i].force.y(), reactions[i].moment);
+        out.reactions[model.joints[model.cuts[i]].name] = Eigen::Vector3d(
+            reactions[i].force.x(), reactions[i].force.y(), reactions[i].moment.z());
     }
     return out;
 }

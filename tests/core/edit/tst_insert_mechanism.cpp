@@ -57,7 +57,9 @@ private Q_SLOTS:
         const auto both = assembled(d).model;
         const auto alone = assembled(Drawing{part, {}}).model;
         const auto path = [](const Model& model) {
-            return fixtures::sampleRun(model, 0.5, [](const Sample& s) { return s.points.back(); });
+            return fixtures::sampleRun(model, 0.5, [](const Sample& s) {
+                return Eigen::Vector2d(s.points.back().head<2>());
+            });
         };
         const auto inserted = path(*both);
         const auto reference = path(*alone);

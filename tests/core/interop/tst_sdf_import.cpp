@@ -93,7 +93,7 @@ Run run(const MechanismSpec& spec, const SimulationSettings& settings) {
             q[model.coordinates[c].name] = s.q[static_cast<Eigen::Index>(c)];
         }
         out.q.push_back(q);
-        out.point.push_back(s.points.front());
+        out.point.push_back(s.points.front().head<2>());
     };
     const SimulationSummary summary = simulate(model, settings, start.q, start.qd, callbacks);
     if (!summary.ok) {

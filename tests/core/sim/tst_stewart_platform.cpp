@@ -67,7 +67,7 @@ Run simulateTwoSeconds(const Model& model, SolverKind solver = SolverKind::Sslm)
     Eigen::Vector3d start = Eigen::Vector3d::Zero();
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& s) {
-        const Eigen::Vector3d centre = s.points3.front();
+        const Eigen::Vector3d centre = s.points.front();
         if (s.t == 0.0) {
             out.initialEnergy = s.totalEnergy;
             start = centre;

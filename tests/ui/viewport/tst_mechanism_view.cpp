@@ -261,8 +261,8 @@ private Q_SLOTS:
         sslm::updatePositions(*m.model, ws, m.q0);
         for (std::size_t k = 0; k < reactions.size(); ++k) {
             const auto& joint = m.model->joints[m.model->cuts[k]];
-            reactions[k].point = sslm::PlanarSpace::pointPosition(ws, joint.bodyA, joint.p_A);
-            reactions[k].force = Eigen::Vector2d(10.0 * static_cast<double>(k + 1), -5.0);
+            reactions[k].point = sslm::pointPosition(ws, joint.bodyA, joint.p_A);
+            reactions[k].force = Eigen::Vector3d(10.0 * static_cast<double>(k + 1), -5.0, 0.0);
         }
         view->setReactions(reactions);
         QVERIFY(view->reactionScale() > 0);
