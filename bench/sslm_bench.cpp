@@ -80,7 +80,7 @@ struct CallRecord {
     double minNsPerCall = 0;
     std::optional<double> lambdaNs;
     double allocationsPerCall = 0;
-    int nq = 0;
+    int nv = 0;
     int loops = 0;
     /// Peers: ‖q̈ − q̈_SSLM‖∞ / max(‖q̈_SSLM‖∞, 1) at the timed state.
     std::optional<double> qddDifference;
@@ -144,7 +144,7 @@ struct InverseRecord {
     double minNsPerCall = 0; ///< with the reaction at every joint
     double tauLambdaNs = 0;  ///< τ and λ only (JointReactions::Skip)
     double allocationsPerCall = 0;
-    int nq = 0;
+    int nv = 0;
     int loops = 0;
     std::vector<std::pair<int, int>> matrices; ///< the factored matrices, rows × columns
     std::string plan; ///< how the method solves (describePlan() for the subsystem method)
@@ -192,8 +192,8 @@ loadInverseCase(const std::string& name, double rate, double acceleration) {
         return std::nullopt;
     }
     c.q = initial.q;
-    c.qd = Eigen::VectorXd::Zero(model.nq());
-    c.qdd = Eigen::VectorXd::Zero(model.nq());
+    c.qd = Eigen::VectorXd::Zero(model.nv());
+    c.qdd = Eigen::VectorXd::Zero(model.nv());
     for (int k : c.driven) {
         c.qd[k] = rate;
         c.qdd[k] = acceleration;
@@ -262,7 +262,7 @@ benchmarkInverse(const InverseCase& c, double batchSeconds, int repetitions) {
         r.minNsPerCall = time.minNs;
         r.tauLambdaNs = bench::timePerCall(tauLambda, batchSeconds, repetitions).medianNs;
         r.allocationsPerCall = allocationsPerCall(call);
-        r.nq = model.nq();
+        r.nv = model.nv();
         r.loops = model.nLoops();
         switch (method) {
         case InverseMethod::Traditional:
@@ -359,10 +359,10 @@ double timeLambdaPhase(const Case& c,
 class TreeOnly {
 public:
     explicit TreeOnly(const Model& model)
-        : m_model(model), m_ws(model), m_dws(model), m_qdd(Eigen::VectorXd::Zero(model.nq())) {
+        : m_model(model), m_ws(model), m_dws(model), m_qdd(Eigen::VectorXd::Zero(model.nv())) {
         std::size_t size = 0;
         for (const Subsystem& sub : model.subsystems) {
-            size += static_cast<std::size_t>(sub.nq) * sub.nq;
+            size += static_cast<std::size_t>(sub.nv) * sub.nv;
         }
         m_factors.resize(size);
     }
@@ -374,7 +374,7 @@ public:
         double* l = m_factors.data();
         bool ok = true;
         for (const Subsystem& sub : m_model.subsystems) {
-            const int n = sub.nq;
+            const int n = sub.nv;
             for (int col = 0; col < n; ++col) {
                 for (int row = col; row < n; ++row) {
                     l[col * n + row] = m_dws.M(sub.qBegin + row, sub.qBegin + col);
@@ -409,7 +409,7 @@ void benchmarkScaling(const Case& c,
     };
     const bench::PerCallTime treeTime = bench::timePerCall(treeCall, batchSeconds, repetitions);
     records.push_back({c.name, "tree", treeTime.medianNs, treeTime.minNs, std::nullopt,
-                       allocationsPerCall(treeCall), model.nq(), model.nLoops(), std::nullopt,
+                       allocationsPerCall(treeCall), model.nv(), model.nLoops(), std::nullopt,
                        std::nullopt});
     SimulationSettings settings;
     settings.solver = SolverKind::Rcr;
@@ -427,7 +427,7 @@ void benchmarkScaling(const Case& c,
     records.push_back(
         {c.name, "rcr", time.medianNs, time.minNs,
          timeLambdaPhase(c, SolverKind::Rcr, batchSeconds, repetitions, RcrKinetics::Recursive),
-         allocationsPerCall(call), model.nq(), model.nLoops(), std::nullopt,
+         allocationsPerCall(call), model.nv(), model.nLoops(), std::nullopt,
          timeLambdaPhase(c, SolverKind::Rcr, batchSeconds, repetitions, RcrKinetics::Assembled)});
 }
 
@@ -457,7 +457,7 @@ std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int r
     const auto record = [&](const std::string& method, const bench::PerCallTime& time,
                             std::optional<double> lambda, double allocations) {
         records.push_back({c.name, method, time.medianNs, time.minNs, lambda, allocations,
-                           model.nq(), model.nLoops(), std::nullopt, std::nullopt});
+                           model.nv(), model.nLoops(), std::nullopt, std::nullopt});
     };
     for (SolverKind kind : {SolverKind::Sslm, SolverKind::Slm, SolverKind::Augmented}) {
         SimulationSettings settings;
@@ -586,7 +586,7 @@ void writeCallJson(const std::string& path,
                       "\"min_ns_per_call\": %.1f, \"lambda_ns\": %s, \"allocations_per_call\": "
                       "%.3f, \"nq\": %d, \"loops\": %d%s}%s\n",
                       r.model.c_str(), r.method.c_str(), r.nsPerCall, r.minNsPerCall, lambda,
-                      r.allocationsPerCall, r.nq, r.loops, assembled,
+                      r.allocationsPerCall, r.nv, r.loops, assembled,
                       i + 1 < records.size() || !inverse.empty() ? "," : "");
         out << line;
     }
@@ -608,7 +608,7 @@ void writeCallJson(const std::string& path,
                       "\"ns_per_call\": %.1f, \"min_ns_per_call\": %.1f, \"lambda_ns\": null, "
                       "\"tau_lambda_ns\": %.1f, \"allocations_per_call\": %.3f, \"nq\": %d, "
                       "\"loops\": %d",
-                      r.nsPerCall, r.minNsPerCall, r.tauLambdaNs, r.allocationsPerCall, r.nq,
+                      r.nsPerCall, r.minNsPerCall, r.tauLambdaNs, r.allocationsPerCall, r.nv,
                       r.loops);
         out << "  {\"model\": " << jsonString(r.model)
             << ", \"method\": " << jsonString(inverseRecordMethod(r.method)) << ", " << numbers
@@ -658,7 +658,7 @@ void printScalingTable(const std::vector<Case>& cases, const std::vector<CallRec
                 continue;
             }
             double allocations = 0;
-            std::printf("%-7s %4d %4d %5d", family, size, c.model->nq(), c.model->nLoops());
+            std::printf("%-7s %4d %4d %5d", family, size, c.model->nv(), c.model->nLoops());
             for (std::size_t m = 0; m < std::size(methods); ++m) {
                 const CallRecord* r = find(records, c.name, methods[m]);
                 const double ns = r != nullptr ? r->nsPerCall : std::nan("");
@@ -837,7 +837,7 @@ int main(int argc, char** argv) {
             return r && sslm ? r->nsPerCall / sslm->nsPerCall : 0.0;
         };
         std::printf("%-15s %3d %5d %s %s %s %s %s   %8.2f %8.2f %8.2f\n", c.name.c_str(),
-                    c.model->nq(), c.model->nLoops(), cell(sslm).c_str(),
+                    c.model->nv(), c.model->nLoops(), cell(sslm).c_str(),
                     cell(find(records, c.name, "slm")).c_str(),
                     cell(find(records, c.name, "augmented")).c_str(),
                     cell(find(records, c.name, "simbody")).c_str(),
@@ -930,9 +930,9 @@ int main(int argc, char** argv) {
                 "of %d passes; min: fastest batch)\n",
                 repetitions, rounds);
     for (const InverseCase& c : inverseCases) {
-        std::printf("\n%s (nq %d, %d loops); driven: %s; τ and λ of the three methods agree "
+        std::printf("\n%s (nv %d, %d loops); driven: %s; τ and λ of the three methods agree "
                     "to %.1e\n",
-                    c.name.c_str(), c.model->nq(), c.model->nLoops(), c.drivenText.c_str(),
+                    c.name.c_str(), c.model->nv(), c.model->nLoops(), c.drivenText.c_str(),
                     inverseAgreement(c));
         std::printf("  method       matrices          ns/eval      min   τ,λ only  allocs\n");
         const InverseRecord* sub = nullptr;

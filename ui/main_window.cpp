@@ -103,7 +103,7 @@ QString modelSummary(const LoadedMechanism& m) {
         .arg(model.nLoops())
         .arg(cuts.isEmpty() ? QStringLiteral("none") : cuts.join(QStringLiteral(", ")))
         .arg(model.subsystems.size())
-        .arg(model.nq())
+        .arg(model.nv())
         .arg(m.assembly.residual, 0, 'g', 2);
 }
 

@@ -133,7 +133,7 @@ bool MainWindow::startSimulation() {
         m_checkDock->raise();
         return false;
     }
-    if (m_current->model->nq() == 0) {
+    if (m_current->model->nv() == 0) {
         statusBar()->showMessage(tr("Nothing moves yet: draw links in the Edit tab (Ctrl+2)."));
         return false;
     }

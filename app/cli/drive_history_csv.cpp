@@ -68,7 +68,7 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
         const auto it = columnOf.find(name);
         return it == columnOf.end() ? -1 : it->second;
     };
-    const auto nq = static_cast<Eigen::Index>(model.coordinates.size());
+    const auto nv = static_cast<Eigen::Index>(model.coordinates.size());
     std::vector<int> qColumns;
     std::vector<int> qdColumns;
     std::vector<std::string> missing;
@@ -80,7 +80,7 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
             missing.push_back("q." + name);
         }
     }
-    for (Eigen::Index k = 0; k < nq; ++k) {
+    for (Eigen::Index k = 0; k < nv; ++k) {
         const std::string& name = model.coordinates[static_cast<std::size_t>(k)].name;
         qdColumns.push_back(column("qd." + name));
         if (qdColumns.back() < 0) {
@@ -151,10 +151,10 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
     // samples are columns: q, qd and tau of sample k are consecutive in `values`
     const auto count = static_cast<Eigen::Index>(history.t.size());
     const auto nd = static_cast<Eigen::Index>(history.driven.size());
-    const auto np = static_cast<Eigen::Index>(model.positionSize());
-    const Eigen::Map<const Eigen::MatrixXd> all(values.data(), np + nq + nd, count);
+    const auto np = static_cast<Eigen::Index>(model.nq());
+    const Eigen::Map<const Eigen::MatrixXd> all(values.data(), np + nv + nd, count);
     history.q = all.topRows(np);
-    history.qd = all.middleRows(np, nq);
+    history.qd = all.middleRows(np, nv);
     history.tau = all.bottomRows(nd);
     if (const std::string problem = driveHistoryError(model, history); !problem.empty()) {
         err << path << ": error: " << problem << "\n";

@@ -102,7 +102,7 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
             bodies.push_back(model.bodies[b].id + " \"" + model.bodies[b].name + "\"");
         }
         std::vector<std::string> coordinates;
-        for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+        for (int k = sub.qBegin; k < sub.qBegin + sub.nv; ++k) {
             coordinates.push_back(model.coordinates[k].name);
         }
         out << "  S" << s + 1 << " (" << (sub.serial ? "serial" : "tree")
@@ -157,7 +157,7 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     const AssemblyReport& report = pose.initial.report;
     std::vector<std::string> values;
     const std::vector<std::string> names = positionNames(model);
-    for (int k = 0; k < model.positionSize(); ++k) {
+    for (int k = 0; k < model.nq(); ++k) {
         values.push_back(names[static_cast<std::size_t>(k)] + " = " +
                          fmt(pose.initial.q[k], "%.9g"));
     }

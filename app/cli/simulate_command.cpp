@@ -315,8 +315,8 @@ int runSimulate(const SimulateOptions& options) {
     // samples to the CSV; progress on stderr once the run takes longer than a second
     std::string line;
     long samples = 0;
-    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model->nq());
-    Eigen::VectorXd maxDeviation = Eigen::VectorXd::Zero(model->nq());
+    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model->nv());
+    Eigen::VectorXd maxDeviation = Eigen::VectorXd::Zero(model->nv());
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& sample) {
         sampleCsvRow(runModel, sample, line);
@@ -361,7 +361,7 @@ int runSimulate(const SimulateOptions& options) {
                << " N (peak " << shortNumber(summary.shaking.force().peak)
                << "), shaking moment RMS " << shortNumber(summary.shaking.moment().rms)
                << " N·m (peak " << shortNumber(summary.shaking.moment().peak) << ")\n";
-        if (forced && model->nq() > 0) {
+        if (forced && model->nv() > 0) {
             Eigen::Index worst = 0;
             maxDeviation.maxCoeff(&worst);
             report << "sslm: forced by " << options.forcedFrom
@@ -380,7 +380,7 @@ int runSimulate(const SimulateOptions& options) {
     }
     if (!options.summaryJson.empty() &&
         !writeSummaryJson(options.summaryJson, *model, *settings, summary, samples,
-                          forced && model->nq() > 0 ? std::optional<double>(maxDeviation.maxCoeff())
+                          forced && model->nv() > 0 ? std::optional<double>(maxDeviation.maxCoeff())
                                                     : std::nullopt)) {
         std::cerr << options.summaryJson << ": error: cannot write the summary\n";
         return kExitBadInput;

@@ -153,9 +153,9 @@ struct MujocoPeer::Impl {
 
 MujocoPeer::MujocoPeer(const sslm::Model& model) : m_impl(std::make_unique<Impl>(model)) {
     Impl& s = *m_impl;
-    const int nq = model.nq();
-    s.q = Eigen::VectorXd::Zero(model.positionSize());
-    s.qd = Eigen::VectorXd::Zero(nq);
+    const int nv = model.nv();
+    s.q = Eigen::VectorXd::Zero(model.nq());
+    s.qd = Eigen::VectorXd::Zero(nv);
     s.mjcf = exportedMjcf(model);
     s.mj = loadFromMemory(s.mjcf);
     s.data = mj_makeData(s.mj);
@@ -165,9 +165,9 @@ MujocoPeer::MujocoPeer(const sslm::Model& model) : m_impl(std::make_unique<Impl>
     s.mj->opt.iterations = 100;
     s.mj->opt.tolerance = 1e-12;
 
-    s.qposAddress.assign(nq, -1);
-    s.dofAddress.assign(nq, -1);
-    s.positionOf.assign(nq, -1);
+    s.qposAddress.assign(nv, -1);
+    s.dofAddress.assign(nv, -1);
+    s.positionOf.assign(nv, -1);
     for (std::size_t b = 1; b < model.bodies.size(); ++b) {
         const Joint& joint = model.joints[model.bodies[b].treeJoint];
         if (joint.type == JointType::Spherical) {
@@ -223,9 +223,9 @@ MujocoPeer& MujocoPeer::operator=(MujocoPeer&&) noexcept = default;
 
 void MujocoPeer::setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
     Impl& s = *m_impl;
-    if (q.size() != s.q.size() || qd.size() != nq()) {
+    if (q.size() != s.q.size() || qd.size() != nv()) {
         throw std::invalid_argument("MujocoPeer::setState: q and qd need " +
-                                    std::to_string(s.q.size()) + " and " + std::to_string(nq()) +
+                                    std::to_string(s.q.size()) + " and " + std::to_string(nv()) +
                                     " entries");
     }
     s.q = q;
@@ -278,8 +278,8 @@ void MujocoPeer::computeAccelerations() {
 
 Eigen::VectorXd MujocoPeer::qdd() const {
     const Impl& s = *m_impl;
-    Eigen::VectorXd out(nq());
-    for (int k = 0; k < nq(); ++k) {
+    Eigen::VectorXd out(nv());
+    for (int k = 0; k < nv(); ++k) {
         if (s.dofAddress[k] >= 0) {
             out[k] = s.data->qacc[s.dofAddress[k]];
         }
@@ -302,7 +302,7 @@ double MujocoPeer::constraintViolation() const {
     return largest;
 }
 
-int MujocoPeer::nq() const {
+int MujocoPeer::nv() const {
     return static_cast<int>(m_impl->qd.size());
 }
 

@@ -60,7 +60,7 @@ public:
     MujocoPeer(const MujocoPeer&) = delete;
     MujocoPeer& operator=(const MujocoPeer&) = delete;
 
-    /// Stores q (rad or m) and q̇ (rad/s or m/s), nq each, in our coordinate order, and places
+    /// Stores q (rad or m) and q̇ (rad/s or m/s), nv each, in our coordinate order, and places
     /// the guide bodies of prismatic cuts (slide and rate of the cut, by our kinematics).
     void setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
 
@@ -69,14 +69,14 @@ public:
     /// warm-starts from the previous qacc, as in a simulation.
     void computeAccelerations();
 
-    /// q̈ (rad/s² or m/s², nq) of the last computeAccelerations(): qacc in our coordinate order.
+    /// q̈ (rad/s² or m/s², nv) of the last computeAccelerations(): qacc in our coordinate order.
     Eigen::VectorXd qdd() const;
 
     /// Largest equality-constraint error of the last computeAccelerations(): max |efc_pos| over
     /// the equality rows (m, rad). A check that the geometry matches ours.
     double constraintViolation() const;
 
-    int nq() const;
+    int nv() const;
 
     /// The MJCF text the model was loaded from (for inspection).
     const std::string& mjcf() const;

@@ -219,8 +219,8 @@ struct SimbodyPeer::SpatialJoint {
 };
 
 SimbodyPeer::SimbodyPeer(const sslm::Model& model)
-    : m_system(systemOf(model)), m_q(Eigen::VectorXd::Zero(model.positionSize())),
-      m_qd(Eigen::VectorXd::Zero(model.nq())) {
+    : m_system(systemOf(model)), m_q(Eigen::VectorXd::Zero(model.nq())),
+      m_qd(Eigen::VectorXd::Zero(model.nv())) {
     if (!model.isSpatial()) {
         return;
     }
@@ -243,9 +243,9 @@ SimbodyPeer::SimbodyPeer(SimbodyPeer&&) noexcept = default;
 SimbodyPeer& SimbodyPeer::operator=(SimbodyPeer&&) noexcept = default;
 
 void SimbodyPeer::setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
-    if (q.size() != m_q.size() || qd.size() != nq()) {
+    if (q.size() != m_q.size() || qd.size() != nv()) {
         throw std::invalid_argument("SimbodyPeer::setState: q and qd need " +
-                                    std::to_string(m_q.size()) + " and " + std::to_string(nq()) +
+                                    std::to_string(m_q.size()) + " and " + std::to_string(nv()) +
                                     " entries");
     }
     m_q = q;
@@ -297,7 +297,7 @@ Eigen::VectorXd SimbodyPeer::qdd() const {
     }
     Eigen::VectorXd udot;
     m_system->udotByBody(udot);
-    out.resize(nq());
+    out.resize(nv());
     for (const SpatialJoint& joint : m_spatial) {
         const int c = joint.coordinate;
         switch (joint.type) {
@@ -322,7 +322,7 @@ double SimbodyPeer::constraintViolation() const {
     return m_system->constraintViolation();
 }
 
-int SimbodyPeer::nq() const {
+int SimbodyPeer::nv() const {
     return static_cast<int>(m_qd.size());
 }
 

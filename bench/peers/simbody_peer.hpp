@@ -53,8 +53,8 @@ public:
     SimbodyPeer(const SimbodyPeer&) = delete;
     SimbodyPeer& operator=(const SimbodyPeer&) = delete;
 
-    /// Stores q (rad or m; positionSize() entries, quaternions included) and q̇ (rad/s or m/s,
-    /// nq) in our coordinate order. The state should satisfy the loop constraints; Simbody
+    /// Stores q (rad or m; nq() entries, quaternions included) and q̇ (rad/s or m/s,
+    /// nv) in our coordinate order. The state should satisfy the loop constraints; Simbody
     /// does not project it.
     void setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
 
@@ -63,7 +63,7 @@ public:
     /// matrix, constraint Jacobians and multipliers) and realizes Stage::Acceleration.
     void computeAccelerations();
 
-    /// q̈ (rad/s² or m/s², nq) of the last computeAccelerations(), in our coordinate order.
+    /// q̈ (rad/s² or m/s², nv) of the last computeAccelerations(), in our coordinate order.
     Eigen::VectorXd qdd() const;
 
     /// Largest loop-closure error of the last computeAccelerations(): max |Simbody qErr|
@@ -71,7 +71,7 @@ public:
     /// matches ours; not part of the timed work.
     double constraintViolation() const;
 
-    int nq() const;
+    int nv() const;
 
 private:
     struct SpatialJoint;

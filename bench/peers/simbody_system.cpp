@@ -199,12 +199,12 @@ SimbodySystem::SimbodySystem(const SimbodyTreeSpec& spec) : m_impl(std::make_uni
     s.system.realizeTopology();
     s.state = s.system.getDefaultState();
     s.system.realizeModel(s.state);
-    const int nq = static_cast<int>(spec.bodies.size());
-    if (s.state.getNQ() != nq || s.state.getNU() != nq) {
+    const int nv = static_cast<int>(spec.bodies.size());
+    if (s.state.getNQ() != nv || s.state.getNU() != nv) {
         throw std::logic_error("SimbodyPeer: Simbody has " + std::to_string(s.state.getNQ()) +
-                               " coordinates for " + std::to_string(nq) + " mobilizers");
+                               " coordinates for " + std::to_string(nv) + " mobilizers");
     }
-    for (int k = 0; k < nq; ++k) {
+    for (int k = 0; k < nv; ++k) {
         const SimTK::MobilizedBody& mobod = s.mobilizedBodies[k + 1];
         s.qIndex.push_back(mobod.getFirstQIndex(s.state));
         s.uIndex.push_back(mobod.getFirstUIndex(s.state));
@@ -217,11 +217,11 @@ void SimbodySystem::realizeAccelerations(const Eigen::VectorXd& q, const Eigen::
     Impl& s = *m_impl;
     // updQ() and updU() invalidate Stage::Position and Stage::Velocity: realize() starts over
     SimTK::Vector& simQ = s.state.updQ();
-    for (int k = 0; k < nq(); ++k) {
+    for (int k = 0; k < nv(); ++k) {
         simQ[s.qIndex[k]] = q[k];
     }
     SimTK::Vector& simU = s.state.updU();
-    for (int k = 0; k < nq(); ++k) {
+    for (int k = 0; k < nv(); ++k) {
         simU[s.uIndex[k]] = qd[k];
     }
     s.system.realize(s.state, SimTK::Stage::Acceleration);
@@ -229,8 +229,8 @@ void SimbodySystem::realizeAccelerations(const Eigen::VectorXd& q, const Eigen::
 
 void SimbodySystem::udot(Eigen::VectorXd& out) const {
     const SimTK::Vector& udot = m_impl->state.getUDot();
-    out.resize(nq());
-    for (int k = 0; k < nq(); ++k) {
+    out.resize(nv());
+    for (int k = 0; k < nv(); ++k) {
         out[k] = udot[m_impl->uIndex[k]];
     }
 }
@@ -244,7 +244,7 @@ double SimbodySystem::constraintViolation() const {
     return largest;
 }
 
-int SimbodySystem::nq() const {
+int SimbodySystem::nv() const {
     return static_cast<int>(m_impl->qIndex.size());
 }
 

@@ -120,7 +120,7 @@ public:
     void udotByBody(Eigen::VectorXd& out) const;
     /// max |qErr| of the last realization.
     double constraintViolation() const;
-    int nq() const;
+    int nv() const;
 
 private:
     struct Impl;

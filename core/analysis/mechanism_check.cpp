@@ -439,7 +439,7 @@ private:
         const MobilityAtPose atPose = mobilityAtPose(*model, ws);
         const Eigen::MatrixXd J = ws.J;
         const int dof = atPose.dof - probes;
-        const int rank = model->nq() - atPose.dof;
+        const int rank = model->nv() - atPose.dof;
         const int redundantRows = model->nConstraints() - rank;
         m_out.dofJacobian = dof;
         if (dof == 0 && !m_spec.bodies.empty()) {
@@ -512,10 +512,10 @@ private:
         const double largest = svd.singularValues().size() > 0 ? svd.singularValues()[0] : 0;
         const int rank =
             static_cast<int>((svd.singularValues().array() > rankThreshold(J, largest)).count());
-        Eigen::VectorXd best = Eigen::VectorXd::Zero(model.nq());
-        for (int k = rank; k < model.nq(); ++k) {
+        Eigen::VectorXd best = Eigen::VectorXd::Zero(model.nv());
+        for (int k = rank; k < model.nv(); ++k) {
             Eigen::VectorXd v = svd.matrixV().col(k);
-            for (int c = 0; c < model.nq(); ++c) {
+            for (int c = 0; c < model.nv(); ++c) {
                 if (isProbe(model.coordinates[c].name)) {
                     v[c] = 0;
                 }
@@ -533,7 +533,7 @@ private:
         }
         updatePositions(model, ws, moved);
         const MobilityAtPose there = mobilityAtPose(model, ws);
-        return model.nConstraints() - (model.nq() - there.dof) > 0;
+        return model.nConstraints() - (model.nv() - there.dof) > 0;
     }
 
     /// The loops whose rows lose rank, in loop order: loop i is redundant when adding its two

@@ -67,7 +67,7 @@ struct CheckFinding {
 struct MechanismCheck {
     /// 3·bodies − 2·joints over every body and joint of the spec (each joint has 1 DOF).
     int dofGrubler = 0;
-    /// nq − rank J at the assembled pose; empty unless the initial state assembles.
+    /// nv − rank J at the assembled pose; empty unless the initial state assembles.
     std::optional<int> dofJacobian;
     /// Independent loops of the body/joint graph, joints − bodies + connected parts, counting
     /// the joints whose two ends name existing, different bodies.
@@ -80,7 +80,7 @@ struct MechanismCheck {
     /// The spec compiled with its own cuts; null when it does not compile (the analysis may
     /// still run on a variant: automatic cuts, or Grübler ≤ 0).
     std::shared_ptr<const Model> model;
-    /// The assembled initial pose (model->nq(); rad or m) when `model` is set and it assembles.
+    /// The assembled initial pose (model->nv(); rad or m) when `model` is set and it assembles.
     Eigen::VectorXd q;
 
     bool hasErrors() const;

@@ -34,7 +34,7 @@ struct ShakingCycle {
     RmsPeak torqueSize;
 };
 
-/// Σ mᵢ r_Gi (kg·m, W) of the moving bodies at positions q (positionSize()); updates the
+/// Σ mᵢ r_Gi (kg·m, W) of the moving bodies at positions q (nq()); updates the
 /// positions in ws.
 Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::VectorXd& q);
 

@@ -20,8 +20,8 @@ struct AppliedPower {
 };
 
 /// Writes the actuator generalized forces to `actuatorTau` and those of springs and dampers to
-/// `passiveTau` (nq each; N·m or N), and each actuator's own joint force to `actuatorForces`
-/// (Model::actuators order; N·m or N). `scratch` (nq) is a buffer. Precondition:
+/// `passiveTau` (nv each; N·m or N), and each actuator's own joint force to `actuatorForces`
+/// (Model::actuators order; N·m or N). `scratch` (nv) is a buffer. Precondition:
 /// updatePositions and updateVelocities at (q, q̇); t in s.
 AppliedPower appliedForces(const Model& model,
                            const Workspace& ws,
@@ -35,7 +35,7 @@ AppliedPower appliedForces(const Model& model,
 /// `jointForces` (N·m or N, acting to increase the joint's coordinate) the spring-dampers and
 /// the actuators whose coordinate is not driven (drivenIndex[k] ≥ 0 marks a driven coordinate
 /// k, whose actuator the unknown driving force replaces), and their generalized forces into
-/// `appliedTau` (nq). `actuatorForces`, `actuatorTau`, `passiveTau` and `gradient` are buffers
+/// `appliedTau` (nv). `actuatorForces`, `actuatorTau`, `passiveTau` and `gradient` are buffers
 /// sized as for appliedForces(). Precondition: updatePositions and updateVelocities.
 void knownJointForces(const Model& model,
                       const Workspace& ws,

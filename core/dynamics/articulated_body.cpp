@@ -27,8 +27,8 @@ ArticulatedBodyWorkspace::ArticulatedBodyWorkspace(const Model& model)
       inverseJointInertia(model.bodies.size(), 0.0), jointForceResidual(model.bodies.size(), 0.0),
       accelerationChange(model.bodies.size(), Vec3::Zero()),
       externalWrench(model.bodies.size(), Vec3::Zero()),
-      subtreeWrench(model.bodies.size(), Vec3::Zero()), qdd(Eigen::VectorXd::Zero(model.nq())),
-      nBodies(static_cast<int>(model.bodies.size())), nq(model.nq()),
+      subtreeWrench(model.bodies.size(), Vec3::Zero()), qdd(Eigen::VectorXd::Zero(model.nv())),
+      nBodies(static_cast<int>(model.bodies.size())), nv(model.nv()),
       nConstraints(model.nConstraints()) {}
 
 namespace {
@@ -45,13 +45,13 @@ void requireSizes(const Model& model,
                   const ArticulatedBodyWorkspace& aws,
                   Eigen::Index nJointVector,
                   Eigen::Index nLambda) {
-    if (aws.nBodies != static_cast<int>(model.bodies.size()) || aws.nq != model.nq() ||
+    if (aws.nBodies != static_cast<int>(model.bodies.size()) || aws.nv != model.nv() ||
         aws.nConstraints != model.nConstraints()) {
         throw std::invalid_argument("ArticulatedBodyWorkspace was built for another model");
     }
-    if (nJointVector != model.nq()) {
+    if (nJointVector != model.nv()) {
         throw std::invalid_argument("a joint-space vector has " + std::to_string(nJointVector) +
-                                    " entries, expected " + std::to_string(model.nq()));
+                                    " entries, expected " + std::to_string(model.nv()));
     }
     if (nLambda != model.nConstraints()) {
         throw std::invalid_argument("lambda has " + std::to_string(nLambda) +
@@ -172,7 +172,7 @@ subsystemAccelerations(const Model& model,
         throw std::invalid_argument("no subsystem " + std::to_string(subsystem));
     }
     const Subsystem& sub = model.subsystems[subsystem];
-    const BodyRange range{sub.qBegin + 1, sub.qBegin + sub.nq};
+    const BodyRange range{sub.qBegin + 1, sub.qBegin + sub.nv};
     for (int b = range.first; b <= range.last; ++b) {
         aws.externalWrench[b].setZero();
     }
@@ -181,7 +181,7 @@ subsystemAccelerations(const Model& model,
         addCutWrenches(model, ws, i, lambda, range, aws.externalWrench);
     }
     articulatedBodyPasses(model, ws, tau, range, aws);
-    return std::as_const(aws.qdd).segment(sub.qBegin, sub.nq);
+    return std::as_const(aws.qdd).segment(sub.qBegin, sub.nv);
 }
 
 void cutForceGeneralizedForces(const Model& model,

@@ -45,15 +45,15 @@ struct ArticulatedBodyWorkspace {
     std::vector<Eigen::Vector3d> externalWrench; ///< cut wrenches per body (N·m, N)
     std::vector<Eigen::Vector3d> subtreeWrench;  ///< backward accumulator of Jᵀλ
 
-    Eigen::VectorXd qdd; ///< result (nq; rad/s², m/s²)
+    Eigen::VectorXd qdd; ///< result (nv; rad/s², m/s²)
 
     int nBodies = 0;
-    int nq = 0;
+    int nv = 0;
     int nConstraints = 0;
 };
 
-/// q̈ (nq; rad/s², m/s²) of the open tree under gravity, the velocity-product terms, the joint
-/// generalized forces tau (nq; N·m or N) and the cut reactions lambda (nConstraints; N, or N and
+/// q̈ (nv; rad/s², m/s²) of the open tree under gravity, the velocity-product terms, the joint
+/// generalized forces tau (nv; N·m or N) and the cut reactions lambda (nConstraints; N, or N and
 /// N·m for a prismatic cut's second row) in O(n): the solution of M q̈ = φ + τ + Jᵀλ. Written
 /// into aws.qdd. Precondition: updatePositions and updateVelocities at (q, q̇).
 /// Throws std::invalid_argument on a size mismatch.
@@ -64,7 +64,7 @@ const Eigen::VectorXd& articulatedBodyAccelerations(const Model& model,
                                                     ArticulatedBodyWorkspace& aws);
 
 /// The same for one subsystem j alone (eq. 19 of seed 000: I_j q̈_j = φ_j + τ_j + J_jᵀλ): only
-/// aws.qdd's segment [qBegin, qBegin + nq) of subsystem j is written and returned. tau and
+/// aws.qdd's segment [qBegin, qBegin + nv) of subsystem j is written and returned. tau and
 /// lambda are full-size; only the loops that touch subsystem j are read.
 /// Precondition: updatePositions and updateVelocities at (q, q̇).
 Eigen::VectorBlock<const Eigen::VectorXd>
@@ -75,7 +75,7 @@ subsystemAccelerations(const Model& model,
                        const Eigen::Ref<const Eigen::VectorXd>& lambda,
                        ArticulatedBodyWorkspace& aws);
 
-/// Jᵀλ (nq; N·m or N) into out by the O(n) backward recursion: the cut wrenches summed over
+/// Jᵀλ (nv; N·m or N) into out by the O(n) backward recursion: the cut wrenches summed over
 /// each joint's subtree and projected on its motion subspace. Equals ws.J.transpose() * lambda
 /// at any q (J from constraintJacobian), without forming J. Precondition: updatePositions.
 void cutForceGeneralizedForces(const Model& model,

@@ -231,11 +231,11 @@ PartitionChoice
 choosePartition(const Model& model, const Eigen::MatrixXd& J, const std::vector<int>& named) {
     PartitionChoice out;
     out.partition.named = !named.empty();
-    const int mobility = model.nq() - model.nConstraints();
+    const int mobility = model.nv() - model.nConstraints();
     if (static_cast<int>(named.size()) > std::max(mobility, 0)) {
         out.error = "RCR: " + std::to_string(named.size()) + " independent coordinates named (" +
                     coordinateList(model, named) + ") but the loops leave " +
-                    std::to_string(std::max(mobility, 0)) + " (" + std::to_string(model.nq()) +
+                    std::to_string(std::max(mobility, 0)) + " (" + std::to_string(model.nv()) +
                     " coordinates, " + std::to_string(model.nConstraints()) + " constraint rows)";
         return out;
     }
@@ -256,7 +256,7 @@ choosePartition(const Model& model, const Eigen::MatrixXd& J, const std::vector<
         }
         return out;
     }
-    std::vector<bool> dependent(model.nq(), false);
+    std::vector<bool> dependent(model.nv(), false);
     for (auto it = peeling.reversed.rbegin(); it != peeling.reversed.rend(); ++it) {
         if (it->conditioning < kIllConditionedSelection) {
             out.error = "RCR: " + loopLabel(model, it->loop) + " cannot be solved for " +
@@ -274,7 +274,7 @@ choosePartition(const Model& model, const Eigen::MatrixXd& J, const std::vector<
             dependent[k] = true;
         }
     }
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int k = 0; k < model.nv(); ++k) {
         if (!dependent[k]) {
             out.partition.independent.push_back(k);
         }

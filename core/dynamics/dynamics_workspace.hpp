@@ -23,7 +23,7 @@ struct DynamicsWorkspace {
     explicit DynamicsWorkspace(const Model& model);
 
     Eigen::MatrixXd
-        M; ///< generalized inertia (nq × nq), block-diagonal by subsystem (kg·m², kg·m, kg)
+        M; ///< generalized inertia (nv × nv), block-diagonal by subsystem (kg·m², kg·m, kg)
     Eigen::VectorXd phi; ///< φ = Q_gravity − C q̇ (N·m or N), eq. (10), without joint forces
     /// The model's space's sums: planar inertias (m (kg), h_x, h_y (kg·m; h = m·c), I_o
     /// (kg·m²)) and wrenches [n, f_x, f_y], or spatial 6 × 6 inertias and 6-vector wrenches.

@@ -105,12 +105,12 @@ void planStorage(const Model& model, ForwardDynamicsWorkspace& fws) {
     for (int j = 0; j < nSub; ++j) {
         const Subsystem& sub = model.subsystems[j];
         fws.factorOffset.push_back(factorSize);
-        factorSize += sub.nq * sub.nq;
+        factorSize += sub.nv * sub.nv;
         fws.influenceBegin.push_back(static_cast<int>(fws.influences.size()));
         for (int i : sub.loops) {
             fws.influences.push_back({i, influenceSize});
             zOffset[static_cast<std::size_t>(i) * nSub + j] = influenceSize;
-            influenceSize += model.loops[i].rows * sub.nq;
+            influenceSize += model.loops[i].rows * sub.nv;
         }
     }
     fws.influenceBegin.push_back(static_cast<int>(fws.influences.size()));
@@ -124,7 +124,7 @@ void planStorage(const Model& model, ForwardDynamicsWorkspace& fws) {
         for (int s = r; s < nLoops; ++s) {
             for (int j : model.gicmContributors[r][s]) {
                 fws.gicmTerms.push_back({blockAt(fws, nLoops, r, s), z(r, j), z(s, j),
-                                         model.subsystems[j].nq, model.loops[r].rows,
+                                         model.subsystems[j].nv, model.loops[r].rows,
                                          model.loops[s].rows});
             }
             if (s > r && blockAt(fws, nLoops, r, s) >= 0) {
@@ -154,7 +154,7 @@ bool solveAugmented(const Eigen::MatrixXd& M,
                     const Eigen::VectorXd& psi,
                     ForwardDynamicsWorkspace& fws) {
     // [M Jᵀ; J 0] [q̈; −λ] = [φ; Ψ]   (eq. 10)
-    const int n = fws.nq;
+    const int n = fws.nv;
     const int c = fws.nc;
     fws.kkt.topLeftCorner(n, n) = M;
     fws.kkt.topRightCorner(n, c) = J.transpose();
@@ -181,7 +181,7 @@ bool solveSlm(const Eigen::MatrixXd& M,
               ForwardDynamicsWorkspace& fws) {
     // M = L Lᵀ, Z = L⁻¹Jᵀ, w = L⁻¹φ; λ = Ĩ⁻¹(Ψ − Zᵀw) with Ĩ = J M⁻¹ Jᵀ = ZᵀZ   (eq. 12);
     // q̈ = L⁻ᵀ(w + Zλ) = M⁻¹(φ + Jᵀλ)   (eq. 11)
-    const int n = fws.nq;
+    const int n = fws.nv;
     const int c = fws.nc;
     double* l = fws.massFactor.data();
     fws.massFactor = M;
@@ -376,7 +376,7 @@ bool solveSslm(const Model& model,
     // subsystem level: I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ   (eqs. 19–20)
     for (int j = 0; j < nSub; ++j) {
         const Subsystem& sub = model.subsystems[j];
-        const int n = sub.nq;
+        const int n = sub.nv;
         const int b = sub.qBegin;
         double* l = fws.factorArena.data() + fws.factorOffset[j];
         for (int col = 0; col < n; ++col) {
@@ -436,9 +436,9 @@ bool solveSslm(const Model& model,
                 const auto [offset, j] = fws.psiTerms[t];
                 const Subsystem& sub = model.subsystems[j];
                 const double* z = zArena + offset;
-                for (int k = 0; k < sub.nq; ++k) {
+                for (int k = 0; k < sub.nv; ++k) {
                     p0 -= z[k] * w[sub.qBegin + k];
-                    p1 -= z[sub.nq + k] * w[sub.qBegin + k];
+                    p1 -= z[sub.nv + k] * w[sub.qBegin + k];
                 }
             }
             bar = {p0, p1};
@@ -449,8 +449,8 @@ bool solveSslm(const Model& model,
             for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
                 const auto [offset, j] = fws.psiTerms[t];
                 const Subsystem& sub = model.subsystems[j];
-                const double* z = zArena + offset + a * sub.nq;
-                for (int k = 0; k < sub.nq; ++k) {
+                const double* z = zArena + offset + a * sub.nv;
+                for (int k = 0; k < sub.nv; ++k) {
                     value -= z[k] * w[sub.qBegin + k];
                 }
             }
@@ -510,7 +510,7 @@ bool solveSslm(const Model& model,
     // subsystems as open trees under the cut forces: q̈_j = L_j⁻ᵀ(w_j + Σ_i Z_ij λ_i)   (eq. 19)
     for (int j = 0; j < nSub; ++j) {
         const Subsystem& sub = model.subsystems[j];
-        const int n = sub.nq;
+        const int n = sub.nv;
         double* x = w + sub.qBegin;
         for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
             const auto& influence = fws.influences[e];
@@ -541,16 +541,16 @@ bool solveSslm(const Model& model,
 } // namespace
 
 ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
-    : qdd(Eigen::VectorXd::Zero(model.nq())), lambda(Eigen::VectorXd::Zero(model.nConstraints())),
-      kkt(Eigen::MatrixXd::Zero(model.nq() + model.nConstraints(),
-                                model.nq() + model.nConstraints())),
-      kktRhs(Eigen::VectorXd::Zero(model.nq() + model.nConstraints())),
-      kktSolution(Eigen::VectorXd::Zero(model.nq() + model.nConstraints())),
-      kktLu(model.nq() + model.nConstraints()),
-      massFactor(Eigen::MatrixXd::Zero(model.nq(), model.nq())),
-      massZ(Eigen::MatrixXd::Zero(model.nq(), model.nConstraints())),
+    : qdd(Eigen::VectorXd::Zero(model.nv())), lambda(Eigen::VectorXd::Zero(model.nConstraints())),
+      kkt(Eigen::MatrixXd::Zero(model.nv() + model.nConstraints(),
+                                model.nv() + model.nConstraints())),
+      kktRhs(Eigen::VectorXd::Zero(model.nv() + model.nConstraints())),
+      kktSolution(Eigen::VectorXd::Zero(model.nv() + model.nConstraints())),
+      kktLu(model.nv() + model.nConstraints()),
+      massFactor(Eigen::MatrixXd::Zero(model.nv(), model.nv())),
+      massZ(Eigen::MatrixXd::Zero(model.nv(), model.nConstraints())),
       constraintInertia(Eigen::MatrixXd::Zero(model.nConstraints(), model.nConstraints())),
-      rhs(Eigen::VectorXd::Zero(model.nConstraints())), rcr(model), nq(model.nq()),
+      rhs(Eigen::VectorXd::Zero(model.nConstraints())), rcr(model), nv(model.nv()),
       nc(model.nConstraints()) {
     planElimination(model, *this);
     planStorage(model, *this);

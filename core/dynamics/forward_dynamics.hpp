@@ -39,7 +39,7 @@ enum class SolverKind { Augmented, Slm, Sslm, Rcr };
 struct ForwardDynamicsWorkspace {
     explicit ForwardDynamicsWorkspace(const Model& model);
 
-    Eigen::VectorXd qdd;    ///< joint accelerations (nq; rad/s², m/s²)
+    Eigen::VectorXd qdd;    ///< joint accelerations (nv; rad/s², m/s²)
     Eigen::VectorXd lambda; ///< cut reactions (rows per loop; N, or N and N·m)
 
     // augmented
@@ -49,8 +49,8 @@ struct ForwardDynamicsWorkspace {
     Eigen::PartialPivLU<Eigen::MatrixXd> kktLu;
 
     // slm: L (lower triangle of massFactor), Z = L⁻¹Jᵀ, Ĩ = ZᵀZ and its factor
-    Eigen::MatrixXd massFactor;        ///< nq × nq
-    Eigen::MatrixXd massZ;             ///< nq × nc
+    Eigen::MatrixXd massFactor;        ///< nv × nv
+    Eigen::MatrixXd massZ;             ///< nv × nc
     Eigen::MatrixXd constraintInertia; ///< nc × nc
     Eigen::VectorXd rhs;               ///< nc
 
@@ -108,7 +108,7 @@ struct ForwardDynamicsWorkspace {
     /// Why the last solve failed (names the matrix, loop and subsystem); empty on success.
     std::string failure;
 
-    int nq = 0;
+    int nv = 0;
     int nc = 0;
 };
 

@@ -45,11 +45,11 @@ void buildSteps(const Model& model, const CoordinatePartition& partition, RcrWor
         }
     }
     const int f = static_cast<int>(partition.independent.size());
-    rws.basis = Eigen::MatrixXd::Zero(model.nq(), f);
+    rws.basis = Eigen::MatrixXd::Zero(model.nv(), f);
     for (int c = 0; c < f; ++c) {
         rws.basis(partition.independent[c], c) = 1.0;
     }
-    rws.massBasis = Eigen::MatrixXd::Zero(model.nq(), f);
+    rws.massBasis = Eigen::MatrixXd::Zero(model.nv(), f);
     rws.reducedMass = Eigen::MatrixXd::Zero(f, f);
     rws.reduced = Eigen::VectorXd::Zero(f);
 }
@@ -58,15 +58,15 @@ void buildSteps(const Model& model, const CoordinatePartition& partition, RcrWor
 /// which coordinates each loop's dependent ones are coupled with in A at that moment (M's
 /// subsystem blocks plus what earlier folds coupled), and every entry of A any fold writes.
 void planFolding(const Model& model, RcrWorkspace& rws) {
-    const int n = model.nq();
+    const int n = model.nv();
     std::vector<char> coupledWith(static_cast<std::size_t>(n) * n, 0);
     const auto couple = [&](int a, int b) {
         coupledWith[static_cast<std::size_t>(a) * n + b] = 1;
         coupledWith[static_cast<std::size_t>(b) * n + a] = 1;
     };
     for (const Subsystem& sub : model.subsystems) {
-        for (int a = sub.qBegin; a < sub.qBegin + sub.nq; ++a) {
-            for (int b = sub.qBegin; b < sub.qBegin + sub.nq; ++b) {
+        for (int a = sub.qBegin; a < sub.qBegin + sub.nv; ++a) {
+            for (int b = sub.qBegin; b < sub.qBegin + sub.nv; ++b) {
                 couple(a, b);
             }
         }
@@ -216,9 +216,9 @@ void blockDiagonalProduct(const Model& model,
                           const double* x,
                           double* out) {
     for (const Subsystem& sub : model.subsystems) {
-        for (int i = sub.qBegin; i < sub.qBegin + sub.nq; ++i) {
+        for (int i = sub.qBegin; i < sub.qBegin + sub.nv; ++i) {
             double sum = 0;
-            for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+            for (int k = sub.qBegin; k < sub.qBegin + sub.nv; ++k) {
                 sum += M(i, k) * x[k];
             }
             out[i] = sum;
@@ -235,7 +235,7 @@ bool solveAssembled(const Model& model,
                     const Eigen::VectorXd& psi,
                     RcrWorkspace& rws,
                     Eigen::VectorXd& qdd) {
-    const int n = model.nq();
+    const int n = model.nv();
     const int f = static_cast<int>(rws.partition.independent.size());
 
     // q̈ = R q̈_i + r: the columns of R and r loop by loop (eqs. 54–55, 58)
@@ -421,8 +421,8 @@ bool solveRecursive(const Model& /*model*/,
 } // namespace
 
 RcrWorkspace::RcrWorkspace(const Model& model)
-    : offset(Eigen::VectorXd::Zero(model.nq())), massOffset(Eigen::VectorXd::Zero(model.nq())),
-      nq(model.nq()), nc(model.nConstraints()) {
+    : offset(Eigen::VectorXd::Zero(model.nv())), massOffset(Eigen::VectorXd::Zero(model.nv())),
+      nv(model.nv()), nc(model.nConstraints()) {
     scratch.resize(0);
     solution.resize(0);
 }

@@ -91,13 +91,13 @@ struct RcrWorkspace {
     std::vector<Step> steps;
     bool chosen = false;
 
-    Eigen::MatrixXd basis;       ///< R (nq × f): ∂q̇/∂q̇_i
-    Eigen::VectorXd offset;      ///< r (nq): q̈ at q̈_i = 0
+    Eigen::MatrixXd basis;       ///< R (nv × f): ∂q̇/∂q̇_i
+    Eigen::VectorXd offset;      ///< r (nv): q̈ at q̈_i = 0
     Eigen::MatrixXd massBasis;   ///< M R
     Eigen::VectorXd massOffset;  ///< M r, then M q̈ − φ
     Eigen::MatrixXd reducedMass; ///< Rᵀ M R (f × f), then its Cholesky factor
     RcrKinetics kinetics = RcrKinetics::Recursive;
-    /// recursive kinetics: A, M folded loop by loop (nq × nq; only `foldedPattern` is ever
+    /// recursive kinetics: A, M folded loop by loop (nv × nv; only `foldedPattern` is ever
     /// written, the rest stays 0), b, φ folded likewise, and A's entries (row, column)
     Eigen::MatrixXd folded;
     Eigen::VectorXd foldedForce;
@@ -121,7 +121,7 @@ struct RcrWorkspace {
     double reselectBelow = kRcrReselectBelow; ///< hysteresis of the re-selection
     std::string failure; ///< why the last call failed, naming the loop and coordinates
 
-    int nq = 0;
+    int nv = 0;
     int nc = 0;
 };
 

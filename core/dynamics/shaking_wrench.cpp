@@ -21,7 +21,7 @@ ShakingWrench planarShaking(const Model& model,
                             const Vec3& about,
                             Eigen::MatrixXd& jacobian) {
     ShakingWrench shaking;
-    jacobian.resize(2, model.nq());
+    jacobian.resize(2, model.nv());
     const Vec3& gravity = model.gravity;
     for (int b = 1; b < ws.nBodies; ++b) {
         const Body& body = model.bodies[b];

@@ -68,9 +68,9 @@ private:
 };
 
 /// The shaking wrench about the point `about` (m, W; planar: its z is ignored) at accelerations qdd
-/// (nq; the state's rates of change of q̇) from the motion of every body. Precondition: positions
+/// (nv; the state's rates of change of q̇) from the motion of every body. Precondition: positions
 /// and velocities updated in ws (updatePositions, updateVelocities). `scratch` is resized as needed
-/// (2 × nq, planar only).
+/// (2 × nv, planar only).
 ShakingWrench shakingFromMotion(const Model& model,
                                 const Workspace& ws,
                                 const Eigen::Ref<const Eigen::VectorXd>& qdd,

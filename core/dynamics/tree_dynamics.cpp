@@ -6,7 +6,7 @@
 namespace sslm {
 
 DynamicsWorkspace::DynamicsWorkspace(const Model& model)
-    : M(Eigen::MatrixXd::Zero(model.nq(), model.nq())), phi(Eigen::VectorXd::Zero(model.nq())),
+    : M(Eigen::MatrixXd::Zero(model.nv(), model.nv())), phi(Eigen::VectorXd::Zero(model.nv())),
       sums(withMotionSpace(model, [&](auto space) -> decltype(sums) {
           using D = SpaceDynamics<decltype(space)>;
           const std::size_t n = model.bodies.size();

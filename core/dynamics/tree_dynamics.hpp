@@ -6,7 +6,7 @@
 // blocks being the subsystems' generalized inertia matrices I_j of eqs. (6)–(7). One algorithm
 // (composite rigid bodies and a Newton–Euler pass) for planar and spatial models, written over
 // a motion space (kinematics/motion_space.hpp, dynamics/space_dynamics.hpp): twists, wrenches and
-// inertias in W about Wo. For a spatial model q̈ means v̇, the rates' derivatives (nq = the rate
+// inertias in W about Wo. For a spatial model q̈ means v̇, the rates' derivatives (nv = the rate
 // size).
 
 #include "core/dynamics/dynamics_workspace.hpp"

@@ -39,7 +39,7 @@ std::string editorCoordinateName(const std::string& joint, JointType type);
 /// An empty drawing: the ground only, named `name`, no bodies.
 Drawing emptyDrawing(const std::string& name);
 
-/// The drawing of `model` (compiled from spec) at the assembled pose q (nq).
+/// The drawing of `model` (compiled from spec) at the assembled pose q (nv).
 Drawing drawingAt(const MechanismSpec& spec, const Model& model, const Eigen::VectorXd& q);
 
 /// The drawing of a spec that need not compile (a half-drawn or broken mechanism): bodies in

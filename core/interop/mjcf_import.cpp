@@ -1143,7 +1143,7 @@ private:
         }
         const Model& model = *compiled.model;
         Eigen::VectorXd q = neutralPositions(model);
-        for (int k = 0; k < model.nq(); ++k) {
+        for (int k = 0; k < model.nv(); ++k) {
             const int p = positionIndex(model, k);
             for (const auto& [n, v] : values) {
                 if (p >= 0 && n == model.coordinates[k].name) {

@@ -358,9 +358,9 @@ std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
         }
         columnsOf[j] = {first, static_cast<int>(columns.size()) - first};
     }
-    const int nq = static_cast<int>(columns.size());
+    const int nv = static_cast<int>(columns.size());
     const auto bodyTwist = [&](const std::string& body) {
-        Eigen::MatrixXd T = Eigen::MatrixXd::Zero(6, nq);
+        Eigen::MatrixXd T = Eigen::MatrixXd::Zero(6, nv);
         const auto it = tree.path.find(body);
         if (it == tree.path.end()) {
             return T;
@@ -389,7 +389,7 @@ std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
         // velocity of the point at c: v_O + ω × c = v_O − c × ω
         Eigen::MatrixXd omega = rel.topRows(3);
         Eigen::MatrixXd vc = rel.bottomRows(3);
-        for (int k = 0; k < nq; ++k) {
+        for (int k = 0; k < nv; ++k) {
             vc.col(k) += Eigen::Vector3d(omega.col(k)).cross(c);
         }
         std::vector<Eigen::Matrix<double, 1, Eigen::Dynamic>> rows;
@@ -437,7 +437,7 @@ std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
             }
             break;
         }
-        CutRows block{j, Eigen::MatrixXd(static_cast<Eigen::Index>(rows.size()), nq), labels};
+        CutRows block{j, Eigen::MatrixXd(static_cast<Eigen::Index>(rows.size()), nv), labels};
         for (std::size_t r = 0; r < rows.size(); ++r) {
             block.rows.row(static_cast<Eigen::Index>(r)) = rows[r];
         }
@@ -448,10 +448,10 @@ std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
     for (const CutRows& b : blocks) {
         total += static_cast<int>(b.rows.rows());
     }
-    if (nq == 0 || total == 0) {
+    if (nv == 0 || total == 0) {
         return out;
     }
-    Eigen::MatrixXd J(total, nq);
+    Eigen::MatrixXd J(total, nv);
     int at = 0;
     for (const CutRows& b : blocks) {
         J.middleRows(at, b.rows.rows()) = b.rows;
@@ -496,7 +496,7 @@ std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
             // the cut's rows that the others (and its remaining rows) already give
             Eigen::MatrixXd kept = J.topRows(at);
             for (int k = 0; k < rows; ++k) {
-                Eigen::MatrixXd more(kept.rows() + 1, nq);
+                Eigen::MatrixXd more(kept.rows() + 1, nv);
                 more << kept, b.rows.row(k);
                 if (rankOf(more) > rankOf(kept)) {
                     kept = more;

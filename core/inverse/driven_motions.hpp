@@ -23,7 +23,7 @@ namespace sslm {
 /// The driven coordinates and their laws from `speeds` ("COORD=OMEGA") and `laws`
 /// ("COORD=LAW"), else from the file's actuators at their initial rates; empty, with the reason
 /// in `message` (naming --speed or --motion and the item), when impossible. `q0` is the
-/// assembled initial pose (positionSize()). A table file that cannot be read is a message too;
+/// assembled initial pose (nq()). A table file that cannot be read is a message too;
 /// a malformed table throws std::invalid_argument.
 std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
                                                        const std::vector<std::string>& speeds,
@@ -33,7 +33,7 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
 
 /// The motions of a run that gives no laws: the actuated coordinates or, when the file has no
 /// actuator, its independent (input) coordinates (`inputs` set true), each at constant speed,
-/// its rate in qd0 (nq), from its value in q0 (positionSize()). Empty, with the reason in
+/// its rate in qd0 (nv), from its value in q0 (nq()). Empty, with the reason in
 /// `message`, when one cannot be prescribed (a spherical joint's, an actuator problem).
 std::optional<std::vector<DrivenMotion>> initialRateMotions(const Model& model,
                                                             const Eigen::VectorXd& q0,

@@ -37,13 +37,13 @@ DriveHistory driveHistory(const std::vector<InverseSample>& samples,
     DriveHistory history;
     const auto count = static_cast<Eigen::Index>(samples.size());
     const Eigen::Index np = samples.empty() ? 0 : samples.front().q.size();
-    const Eigen::Index nq = samples.empty() ? 0 : samples.front().qd.size();
+    const Eigen::Index nv = samples.empty() ? 0 : samples.front().qd.size();
     history.t.reserve(samples.size());
     for (const DrivenMotion& motion : motions) {
         history.driven.push_back(motion.coordinate);
     }
     history.q.resize(np, count);
-    history.qd.resize(nq, count);
+    history.qd.resize(nv, count);
     history.tau.resize(static_cast<Eigen::Index>(motions.size()), count);
     for (Eigen::Index k = 0; k < count; ++k) {
         const InverseSample& sample = samples[static_cast<std::size_t>(k)];
@@ -56,7 +56,7 @@ DriveHistory driveHistory(const std::vector<InverseSample>& samples,
 }
 
 std::string driveHistoryError(const Model& model, const DriveHistory& history) {
-    const auto nq = static_cast<Eigen::Index>(model.coordinates.size());
+    const auto nv = static_cast<Eigen::Index>(model.coordinates.size());
     const auto count = static_cast<Eigen::Index>(history.t.size());
     if (history.t.size() < 2) {
         return "the history has " + std::to_string(history.t.size()) +
@@ -65,9 +65,9 @@ std::string driveHistoryError(const Model& model, const DriveHistory& history) {
     if (history.driven.empty()) {
         return "the history drives no coordinate";
     }
-    if (history.q.rows() != model.positionSize() || history.qd.rows() != nq) {
+    if (history.q.rows() != model.nq() || history.qd.rows() != nv) {
         return "the history has " + std::to_string(history.q.rows()) +
-               " position entries but the model has " + std::to_string(model.positionSize()) +
+               " position entries but the model has " + std::to_string(model.nq()) +
                ": was it written for another mechanism or cut choice?";
     }
     if (history.q.cols() != count || history.qd.cols() != count || history.tau.cols() != count ||
@@ -87,7 +87,7 @@ std::string driveHistoryError(const Model& model, const DriveHistory& history) {
     }
     for (std::size_t i = 0; i < history.driven.size(); ++i) {
         const int k = history.driven[i];
-        if (k < 0 || k >= nq) {
+        if (k < 0 || k >= nv) {
             return "driven coordinate " + std::to_string(k) + " is not in the model";
         }
         if (std::count(history.driven.begin(), history.driven.end(), k) > 1) {
@@ -139,7 +139,7 @@ DesiredMotion::DesiredMotion(const Model& model, const DriveHistory& history)
     for (const double t : history.t) {
         m_t.push_back(t - history.t.front());
     }
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int k = 0; k < model.nv(); ++k) {
         m_entry.push_back(positionIndex(model, k));
         const Coordinate& c = model.coordinates[static_cast<std::size_t>(k)];
         if (m_entry.back() < 0 && c.axis == 0) {

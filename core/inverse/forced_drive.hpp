@@ -23,10 +23,10 @@ namespace sslm {
 struct DriveHistory {
     std::vector<double> t;   ///< s, strictly increasing, at least 2
     std::vector<int> driven; ///< the driven coordinates (indices in q̇), one per row of tau
-    /// positionSize() × samples: the desired pose (rad or m; a spatial model's quaternions too).
+    /// nq() × samples: the desired pose (rad or m; a spatial model's quaternions too).
     Eigen::MatrixXd q;
     Eigen::MatrixXd tau; ///< driven × samples: driving force (N·m or N)
-    Eigen::MatrixXd qd;  ///< nq × samples: the desired rates (rad/s or m/s)
+    Eigen::MatrixXd qd;  ///< nv × samples: the desired rates (rad/s or m/s)
 };
 
 /// The PD correction about the desired motion, added to the feedforward force.
@@ -55,8 +55,8 @@ public:
     /// Precondition: driveHistoryError(model, history) is empty.
     DesiredMotion(const Model& model, const DriveHistory& history);
 
-    /// q ⊖ q_desired(t) into `deviation` (nq; rad or m) at the forced run's time t (s, from
-    /// t[0]), for positions q (positionSize()). A coordinate with a position entry follows the
+    /// q ⊖ q_desired(t) into `deviation` (nv; rad or m) at the forced run's time t (s, from
+    /// t[0]), for positions q (nq()). A coordinate with a position entry follows the
     /// cubic Hermite curve; a spherical joint's desired rotation is the normalised linear blend
     /// of its sampled quaternions, its deviation the rotation vector from it to q's (rad, in the
     /// joint's side-A frame, as its rates). Does not allocate once `deviation` has its size.
@@ -68,8 +68,8 @@ public:
 
 private:
     std::vector<double> m_t;        ///< sample times from t[0] (s)
-    Eigen::MatrixXd m_q;            ///< positionSize() × samples
-    Eigen::MatrixXd m_qd;           ///< nq × samples
+    Eigen::MatrixXd m_q;            ///< nq() × samples
+    Eigen::MatrixXd m_qd;           ///< nv × samples
     std::vector<int> m_entry;       ///< per coordinate: its position entry, −1 if spherical
     std::vector<int> m_quaternions; ///< per spherical joint: first position entry
     std::vector<int> m_sphereRates; ///< per spherical joint: first rate entry

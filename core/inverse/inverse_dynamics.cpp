@@ -183,8 +183,8 @@ template <class Space> bool solveSystem(const Model& model, InverseDynamicsWorks
     double ratio = 0;
     if (!factor(iws.systemMatrix, iws.systemLu, iws, weakest, ratio)) {
         iws.failure =
-            singularText("system approach: [Jᵀ B] (" + std::to_string(iws.nq) + " × " +
-                             std::to_string(iws.nq) + ")",
+            singularText("system approach: [Jᵀ B] (" + std::to_string(iws.nv) + " × " +
+                             std::to_string(iws.nv) + ")",
                          unknownName<Space>(model, iws.driven, static_cast<int>(weakest)), ratio);
         return false;
     }
@@ -476,11 +476,11 @@ std::optional<InverseMethod> inverseMethodFromName(const std::string& name) {
 }
 
 std::string drivenCoordinatesError(const Model& model, const std::vector<int>& driven) {
-    const int nq = model.nq();
+    const int nv = model.nv();
     for (std::size_t d = 0; d < driven.size(); ++d) {
-        if (driven[d] < 0 || driven[d] >= nq) {
+        if (driven[d] < 0 || driven[d] >= nv) {
             return "driven coordinate " + std::to_string(driven[d]) +
-                   " does not exist: the model's coordinates are 0 … " + std::to_string(nq - 1);
+                   " does not exist: the model's coordinates are 0 … " + std::to_string(nv - 1);
         }
         for (std::size_t e = 0; e < d; ++e) {
             if (driven[e] == driven[d]) {
@@ -496,10 +496,10 @@ std::string drivenCoordinatesError(const Model& model, const std::vector<int>& d
                    "cylindrical or universal joint's coordinate";
         }
     }
-    const int mobility = nq - model.nConstraints();
+    const int mobility = nv - model.nConstraints();
     if (mobility <= 0) {
         return "the " + std::to_string(model.nLoops()) + " loops leave no mobility (" +
-               std::to_string(nq) + " coordinates, " + std::to_string(model.nConstraints()) +
+               std::to_string(nv) + " coordinates, " + std::to_string(model.nConstraints()) +
                " constraints): nothing can be driven";
     }
     if (static_cast<int>(driven.size()) != mobility) {
@@ -510,7 +510,7 @@ std::string drivenCoordinatesError(const Model& model, const std::vector<int>& d
         return std::to_string(driven.size()) + " driven coordinate" +
                (driven.size() == 1 ? "" : "s") + " given, but the mechanism has " +
                std::to_string(mobility) + " degree" + (mobility == 1 ? "" : "s") + " of freedom (" +
-               std::to_string(nq) + " coordinates, " + std::to_string(model.nLoops()) +
+               std::to_string(nv) + " coordinates, " + std::to_string(model.nLoops()) +
                " loops): drive exactly " + std::to_string(mobility) + " independent coordinate" +
                (mobility == 1 ? "" : "s") +
                (suggestion.empty() ? "" : " (the file's inputs: " + suggestion + ")");
@@ -567,7 +567,7 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
 
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
                                                    std::vector<int> drivenCoordinates)
-    : driven(std::move(drivenCoordinates)), ws(model), dws(model), nq(model.nq()),
+    : driven(std::move(drivenCoordinates)), ws(model), dws(model), nv(model.nv()),
       nLoops(model.nLoops()), nJoints(static_cast<int>(model.joints.size())) {
     if (const std::string error = drivenCoordinatesError(model, driven); !error.empty()) {
         throw std::invalid_argument(error);
@@ -578,20 +578,20 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
     lambda = Eigen::VectorXd::Zero(model.nConstraints());
     reactions.assign(nJoints, JointReaction{});
     jointForces = Eigen::VectorXd::Zero(nJoints);
-    appliedTau = Eigen::VectorXd::Zero(nq);
+    appliedTau = Eigen::VectorXd::Zero(nv);
     actuatorForces = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()));
-    actuatorTau = Eigen::VectorXd::Zero(nq);
-    passiveTau = Eigen::VectorXd::Zero(nq);
-    treeResidual = Eigen::VectorXd::Zero(nq);
-    unknowns = Eigen::VectorXd::Zero(nq);
-    gradient = Eigen::VectorXd::Zero(nq);
-    drivenIndex.assign(nq, -1);
+    actuatorTau = Eigen::VectorXd::Zero(nv);
+    passiveTau = Eigen::VectorXd::Zero(nv);
+    treeResidual = Eigen::VectorXd::Zero(nv);
+    unknowns = Eigen::VectorXd::Zero(nv);
+    gradient = Eigen::VectorXd::Zero(nv);
+    drivenIndex.assign(nv, -1);
     for (int d = 0; d < nd; ++d) {
         drivenIndex[driven[d]] = d;
     }
 
-    systemMatrix = Eigen::MatrixXd::Zero(nq, nq);
-    systemLu = Eigen::PartialPivLU<Eigen::MatrixXd>(nq);
+    systemMatrix = Eigen::MatrixXd::Zero(nv, nv);
+    systemLu = Eigen::PartialPivLU<Eigen::MatrixXd>(nv);
 
     plan = planSubsystemRecursion(model, driven);
     for (const SubsystemBlock& block : plan) {
@@ -629,13 +629,13 @@ bool inverseDynamics(const Model& model,
                      const Eigen::Ref<const Eigen::VectorXd>& qd,
                      const Eigen::Ref<const Eigen::VectorXd>& qdd,
                      JointReactions reactions) {
-    if (iws.nq != model.nq() || iws.nLoops != model.nLoops() ||
+    if (iws.nv != model.nv() || iws.nLoops != model.nLoops() ||
         iws.nJoints != static_cast<int>(model.joints.size()) || !isCompatible(model, iws.ws)) {
         throw std::invalid_argument("inverseDynamics: the workspace was built for another model");
     }
-    requireSize(q, model.positionSize(), "q");
-    requireSize(qd, model.nq(), "qd");
-    requireSize(qdd, model.nq(), "qdd");
+    requireSize(q, model.nq(), "q");
+    requireSize(qd, model.nv(), "qd");
+    requireSize(qdd, model.nv(), "qdd");
     if (!iws.failure.empty()) {
         iws.failure.clear();
     }

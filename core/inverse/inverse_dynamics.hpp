@@ -8,11 +8,11 @@
 // and the reaction at every joint. On the spanning tree
 //     M q̈ − φ − τ_applied = Jᵀλ + B τ                 (seed 000 eq. 8; seed 002 eq. 14)
 // with B the unit columns of the driven coordinates; square when (constraint rows) + (driven)
-// = nq. Three interchangeable methods, which agree to round-off:
+// = nv. Three interchangeable methods, which agree to round-off:
 // - Traditional: the Newton–Euler equations of every moving body at once (3 per body in the
 //   plane, 6 in space: 21 × 21 for the carpet scraper); unknowns the constraint wrench
 //   components of every joint (its constraint rows, loop_constraints.hpp) and the driving forces.
-// - System: the nq tree equations above as one square system (7 × 7 for the scraper), then
+// - System: the nv tree equations above as one square system (7 × 7 for the scraper), then
 //   the body-level recursion for the uncut joints.
 // - Subsystem (the paper's two-level recursion): subsystem j's rows I_j q̈_j − φ_j − τ_app,j =
 //   Σ_i J_ijᵀ λ_i + B_j τ_j are solved alone once its unknowns number its DOF (a determinate
@@ -91,7 +91,7 @@ struct InverseDynamicsWorkspace {
     Eigen::VectorXd lambda;               ///< cut multipliers, the loops' constraint rows
     std::vector<JointReaction> reactions; ///< per joint, Model::joints (file) order
     Eigen::VectorXd jointForces;          ///< applied force per joint (N·m or N), file order
-    Eigen::VectorXd appliedTau;           ///< their generalized forces τ_applied (nq; N·m or N)
+    Eigen::VectorXd appliedTau;           ///< their generalized forces τ_applied (nv; N·m or N)
     /// The smallest relative pivot of the last solve's factorisations, in (0, 1]: it falls
     /// towards 0 near a singular pose (toggle, change point) or a driven set that cannot move
     /// the mechanism independently.
@@ -108,16 +108,16 @@ struct InverseDynamicsWorkspace {
     DynamicsWorkspace dws;
 
     // scratch: residual r = M q̈ − φ − τ_applied of the tree equations, unknowns x = [λ; τ]
-    Eigen::VectorXd treeResidual;   ///< nq
+    Eigen::VectorXd treeResidual;   ///< nv
     Eigen::VectorXd unknowns;       ///< constraint rows + driven
-    Eigen::VectorXd gradient;       ///< nq
-    Eigen::VectorXd actuatorForces; ///< appliedForces() outputs (per actuator, nq, nq)
+    Eigen::VectorXd gradient;       ///< nv
+    Eigen::VectorXd actuatorForces; ///< appliedForces() outputs (per actuator, nv, nv)
     Eigen::VectorXd actuatorTau;
     Eigen::VectorXd passiveTau;
     std::vector<int> drivenIndex; ///< per coordinate: position in `driven`, or −1
 
     // system approach
-    Eigen::MatrixXd systemMatrix; ///< [Jᵀ B], nq × nq
+    Eigen::MatrixXd systemMatrix; ///< [Jᵀ B], nv × nv
     Eigen::PartialPivLU<Eigen::MatrixXd> systemLu;
 
     // subsystem approach: one matrix, right-hand side, solution and factorisation per block
@@ -142,13 +142,13 @@ struct InverseDynamicsWorkspace {
     std::vector<Vec6> transmitted;      ///< through the tree joint, parent on body
     std::vector<Vec6> constraintOnA;    ///< per joint: its constraint wrench on side A
 
-    int nq = 0;
+    int nv = 0;
     int nLoops = 0;
     int nJoints = 0;
 };
 
 /// Empty when `driven` (coordinate indices) can drive `model` by inverse dynamics: valid,
-/// distinct, not a spherical joint's rate, and (constraint rows) + (driven) = nq, the mobility
+/// distinct, not a spherical joint's rate, and (constraint rows) + (driven) = nv, the mobility
 /// of a mechanism with independent loops.
 /// Else what is wrong and the fix.
 std::string drivenCoordinatesError(const Model& model, const std::vector<int>& driven);
@@ -164,8 +164,8 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
 
 enum class JointReactions { Compute, Skip };
 
-/// Inverse dynamics at time t (s) and state q (positionSize(); rad or m, a spherical joint's
-/// quaternion), qd (nq; rad/s or m/s), qdd (nq; rad/s² or m/s²), which must satisfy the loop
+/// Inverse dynamics at time t (s) and state q (nq(); rad or m, a spherical joint's
+/// quaternion), qd (nv; rad/s or m/s), qdd (nv; rad/s² or m/s²), which must satisfy the loop
 /// constraints at position, velocity and acceleration level (position_analysis.hpp: assemble,
 /// solveVelocities, solveAccelerations). Results in iws.tau, iws.lambda and, unless skipped,
 /// iws.reactions. Returns false when a matrix to factor is singular or a result is not finite, with

@@ -51,12 +51,12 @@ public:
     Runner(const Model& model,
            const std::vector<DrivenMotion>& motions,
            const InverseRunSettings& settings)
-        : m_model(model), m_motions(motions), m_settings(settings), m_ws(model), m_rate(model.nq()),
-          m_correction(model.nq()) {
+        : m_model(model), m_motions(motions), m_settings(settings), m_ws(model), m_rate(model.nv()),
+          m_correction(model.nv()) {
         for (const DrivenMotion& motion : motions) {
             m_driven.push_back(motion.coordinate);
         }
-        m_isDriven.assign(model.nq(), false);
+        m_isDriven.assign(model.nv(), false);
         for (int k : m_driven) {
             m_isDriven[k] = true;
         }
@@ -70,8 +70,8 @@ public:
     /// First pose: the branch nearest the guess.
     bool start(double t, const Eigen::VectorXd& qGuess, State& state, std::string& error) {
         state.q = qGuess;
-        state.qd = Eigen::VectorXd::Zero(m_model.nq());
-        state.qdd = Eigen::VectorXd::Zero(m_model.nq());
+        state.qd = Eigen::VectorXd::Zero(m_model.nv());
+        state.qdd = Eigen::VectorXd::Zero(m_model.nv());
         return assembleAt(t, state.q, state, error);
     }
 
@@ -79,7 +79,7 @@ public:
     bool advance(double t1, State& state, std::string& error) {
         double step = t1 - state.t;
         int halvings = 0;
-        Eigen::VectorXd trial(m_model.positionSize());
+        Eigen::VectorXd trial(m_model.nq());
         while (state.t < t1) {
             const double t = step >= t1 - state.t ? t1 : state.t + step;
             const double h = t - state.t;
@@ -100,7 +100,7 @@ public:
                 m_correction = trial - predicted;
             }
             double correction = 0;
-            for (int k = 0; k < m_model.nq(); ++k) {
+            for (int k = 0; k < m_model.nv(); ++k) {
                 if (!m_isDriven[k]) {
                     correction = std::max(correction, std::abs(m_correction[k]));
                 }
@@ -177,8 +177,8 @@ private:
     std::vector<int> m_driven;
     std::vector<bool> m_isDriven;
     std::vector<int> m_drivenPosition; ///< per motion: its entry in the position vector
-    Eigen::VectorXd m_rate;            ///< nq: the prediction's mean rate
-    Eigen::VectorXd m_correction;      ///< nq: assembled minus predicted pose
+    Eigen::VectorXd m_rate;            ///< nv: the prediction's mean rate
+    Eigen::VectorXd m_correction;      ///< nv: assembled minus predicted pose
     long m_assemblies = 0;
 };
 
@@ -234,9 +234,9 @@ InverseRunSummary runInverseDynamics(const Model& model,
     InverseRunSummary summary;
     summary.endTime = settings.tStart;
     summary.message = inverseRunError(model, motions, settings);
-    if (summary.message.empty() && qGuess.size() != model.positionSize()) {
+    if (summary.message.empty() && qGuess.size() != model.nq()) {
         summary.message = "the starting guess has " + std::to_string(qGuess.size()) +
-                          " coordinates but the model has " + std::to_string(model.positionSize());
+                          " coordinates but the model has " + std::to_string(model.nq());
     }
     if (!summary.message.empty()) {
         return summary;

@@ -48,9 +48,9 @@ struct InverseRunSettings {
 /// Everything reported at one output time.
 struct InverseSample {
     double t = 0;        ///< s
-    Eigen::VectorXd q;   ///< rad or m (positionSize(): nq, plus one per quaternion)
-    Eigen::VectorXd qd;  ///< rad/s or m/s (nq)
-    Eigen::VectorXd qdd; ///< rad/s² or m/s² (nq)
+    Eigen::VectorXd q;   ///< rad or m (nq(): nv, plus one per quaternion)
+    Eigen::VectorXd qd;  ///< rad/s or m/s (nv)
+    Eigen::VectorXd qdd; ///< rad/s² or m/s² (nv)
     Eigen::VectorXd tau; ///< driving force per driven coordinate, motions order (N·m or N)
     /// Cut multipliers, B acting on A: the cuts' constraint rows (loop_constraints.hpp).
     Eigen::VectorXd lambda;
@@ -98,7 +98,7 @@ std::string inverseRunError(const Model& model,
                             const InverseRunSettings& settings);
 
 /// Samples inverse dynamics from settings.tStart to settings.tEnd every sampleInterval (and at
-/// tEnd). `qGuess` (positionSize()) seeds the first assembly: its dependent values choose the
+/// tEnd). `qGuess` (nq()) seeds the first assembly: its dependent values choose the
 /// assembly branch (the one nearest them), which later samples keep.
 InverseRunSummary runInverseDynamics(const Model& model,
                                      const std::vector<DrivenMotion>& motions,

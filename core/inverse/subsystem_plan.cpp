@@ -64,7 +64,7 @@ std::vector<SubsystemBlock> planSubsystemRecursion(const Model& model,
         for (int j : block.subsystems) {
             solved[j] = true;
             const Subsystem& sub = model.subsystems[j];
-            for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+            for (int k = sub.qBegin; k < sub.qBegin + sub.nv; ++k) {
                 block.rows.push_back(k);
             }
             for (int i : sub.loops) {
@@ -97,7 +97,7 @@ std::vector<SubsystemBlock> planSubsystemRecursion(const Model& model,
             }
             ++remaining;
             Pending p = pendingOn(model, j, driven, loopKnown, drivenKnown);
-            if (next < 0 && p.count(model) == model.subsystems[j].nq) {
+            if (next < 0 && p.count(model) == model.subsystems[j].nv) {
                 next = j;
                 pending = std::move(p);
             }

@@ -45,7 +45,7 @@ template <class Sphere, class Other> void forTreeJoints(const Model& model, Sphe
 } // namespace
 
 std::vector<std::string> positionNames(const Model& model) {
-    std::vector<std::string> names(static_cast<std::size_t>(model.positionSize()));
+    std::vector<std::string> names(static_cast<std::size_t>(model.nq()));
     for (const Coordinate& c : model.coordinates) {
         const Joint& joint = model.joints[c.joint];
         if (joint.type == JointType::Spherical) {
@@ -72,11 +72,11 @@ int positionIndex(const Model& model, int k) {
 }
 
 bool hasQuaternions(const Model& model) {
-    return model.positionSize() > model.nq();
+    return model.nq() > model.nv();
 }
 
 Eigen::VectorXd neutralPositions(const Model& model) {
-    Eigen::VectorXd q = Eigen::VectorXd::Zero(model.positionSize());
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq());
     forTreeJoints(
         model, [&](const Joint& joint) { q[joint.position] = 1.0; }, [](const Joint&) {});
     return q;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The position vector of a model and its tangent space. Positions q have model.positionSize()
-// entries, rates q̇ (= v) model.nq(): they differ by one per spherical tree joint, whose
+// The position vector of a model and its tangent space. Positions q have model.nq()
+// entries, rates q̇ (= v) model.nv(): they differ by one per spherical tree joint, whose
 // position is a unit quaternion (w, x, y, z) and whose rate is the relative angular velocity
 // ω (rad/s) expressed in the joint's parent-side (A) frame. A spherical joint therefore has no
 // singular orientation (no gimbal lock): the quaternion is integrated as
@@ -26,7 +26,7 @@ std::vector<std::string> positionNames(const Model& model);
 /// joint's position entry plus its axis; −1 for a spherical joint's rate, which has none.
 int positionIndex(const Model& model, int k);
 
-/// True when the model has a spherical tree joint (positionSize() > nq()).
+/// True when the model has a spherical tree joint (nq() > nv()).
 bool hasQuaternions(const Model& model);
 
 /// Positions with every coordinate 0 and every quaternion at identity (1, 0, 0, 0).
@@ -40,14 +40,14 @@ void integratePositions(const Model& model,
                         double dt,
                         Eigen::Ref<Eigen::VectorXd> out);
 
-/// out (nq) = q1 ⊖ q0: the rates that move q0 to q1 in unit time (the inverse of
+/// out (nv) = q1 ⊖ q0: the rates that move q0 to q1 in unit time (the inverse of
 /// integratePositions with dt = 1; the shortest rotation for a quaternion).
 void differencePositions(const Model& model,
                          const Eigen::Ref<const Eigen::VectorXd>& q1,
                          const Eigen::Ref<const Eigen::VectorXd>& q0,
                          Eigen::Ref<Eigen::VectorXd> out);
 
-/// out (positionSize) = dq/dt at positions q and rates v (for an integrator of [q; v]).
+/// out (nq) = dq/dt at positions q and rates v (for an integrator of [q; v]).
 void positionRates(const Model& model,
                    const Eigen::Ref<const Eigen::VectorXd>& q,
                    const Eigen::Ref<const Eigen::VectorXd>& v,

@@ -280,7 +280,7 @@ Mat3 jointRotation(const Model& model,
 void updatePositions(const Model& model,
                      Workspace& ws,
                      const Eigen::Ref<const Eigen::VectorXd>& q) {
-    requireSize(q.size(), model.positionSize(), "q", "position coordinates");
+    requireSize(q.size(), model.nq(), "q", "position coordinates");
     withMotionSpace(model, [&](auto space) {
         using Step = TreeStep<decltype(space)>;
         Step::placeGround(ws);
@@ -293,7 +293,7 @@ void updatePositions(const Model& model,
 void updateVelocities(const Model& model,
                       Workspace& ws,
                       const Eigen::Ref<const Eigen::VectorXd>& qd) {
-    requireSize(qd.size(), model.nq(), "qd", "rate coordinates");
+    requireSize(qd.size(), model.nv(), "qd", "rate coordinates");
     withMotionSpace(model, [&](auto space) {
         using Step = TreeStep<decltype(space)>;
         Step::moveGround(ws);

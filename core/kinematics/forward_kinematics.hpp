@@ -21,13 +21,13 @@
 
 namespace sslm {
 
-/// Body poses for positions q (positionSize(): nq, plus one per spherical joint's quaternion;
+/// Body poses for positions q (nq(): nv, plus one per spherical joint's quaternion;
 /// rad or m): ws.rotation, position, angle (planar), jointPoint and the motion subspace columns
 /// ws.motionSubspace with their carriers.
 void updatePositions(const Model& model, Workspace& ws, const Eigen::Ref<const Eigen::VectorXd>& q);
 
 /// Body twists ws.twist and bias accelerations ws.biasAcceleration (d/dt twist at q̈ = 0, no
-/// gravity; both about Wo) for rates qd (nq; rad/s or m/s). Precondition: updatePositions for
+/// gravity; both about Wo) for rates qd (nv; rad/s or m/s). Precondition: updatePositions for
 /// the same q.
 void updateVelocities(const Model& model,
                       Workspace& ws,
@@ -37,7 +37,7 @@ void updateVelocities(const Model& model,
 /// prismatic one (where its reaction is drawn). Precondition: updatePositions.
 Eigen::Vector3d jointPoint(const Model& model, const Workspace& ws, int joint);
 
-/// ∂p/∂q (2 × nq) of the point p_B (m, body frame) of a planar model's `body`: non-zero only in
+/// ∂p/∂q (2 × nv) of the point p_B (m, body frame) of a planar model's `body`: non-zero only in
 /// the columns of the body's tree ancestors' joints. Precondition: updatePositions.
 void pointJacobian(const Model& model,
                    const Workspace& ws,
@@ -54,7 +54,7 @@ double jointValue(const Model& model, const Workspace& ws, int joint, double ref
 /// The relative rate of any joint (rad/s or m/s). Precondition: updateVelocities.
 double jointRate(const Model& model, const Workspace& ws, int joint);
 
-/// ∂(jointValue)/∂q (nq) of any joint into `out`: a unit vector for a tree joint, the loop-path
+/// ∂(jointValue)/∂q (nv) of any joint into `out`: a unit vector for a tree joint, the loop-path
 /// combination for a cut joint. Generalized force of a joint force f is f·out.
 /// Precondition: updatePositions.
 void jointValueGradient(const Model& model,

@@ -26,12 +26,12 @@ constexpr double kMaxNewtonStep = 0.25;
 constexpr double kDistinctModes = 1e-6;
 
 std::vector<int> dependentOf(const Model& model, const std::vector<int>& independent) {
-    std::vector<bool> held(model.nq(), false);
+    std::vector<bool> held(model.nv(), false);
     for (int k : independent) {
         held[k] = true;
     }
     std::vector<int> dependent;
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int k = 0; k < model.nv(); ++k) {
         if (!held[k]) {
             dependent.push_back(k);
         }
@@ -96,7 +96,7 @@ AssemblyReport newton(const Model& model,
         }
         if (model.isSpatial()) {
             // move on the configuration manifold (quaternions stay unit)
-            Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nq());
+            Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
             for (std::size_t i = 0; i < dependent.size(); ++i) {
                 rates[dependent[i]] = step[static_cast<Eigen::Index>(i)];
             }
@@ -120,7 +120,7 @@ AssemblyReport newton(const Model& model,
 /// Largest coordinate difference, angles compared modulo 2π.
 double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
     double worst = 0;
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int k = 0; k < model.nv(); ++k) {
         const double d =
             model.coordinates[k].angular ? planar::wrapNear(a[k] - b[k], 0.0) : a[k] - b[k];
         worst = std::max(worst, std::abs(d));
@@ -264,7 +264,7 @@ AssemblyReport assemble(const Model& model,
     const Eigen::VectorXd guess = q;
 
     // closed form first: loops whose two unknowns form a revolute dyad, as they become solvable
-    std::vector<bool> known(model.nq(), false);
+    std::vector<bool> known(model.nv(), false);
     for (int k : independent) {
         known[k] = true;
     }
@@ -375,10 +375,10 @@ namespace {
 /// Largest difference between two spatial positions: rates that move one to the other, angles
 /// compared modulo 2π.
 double spatialDistance(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    Eigen::VectorXd difference(model.nq());
+    Eigen::VectorXd difference(model.nv());
     differencePositions(model, a, b, difference);
     double worst = 0;
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int k = 0; k < model.nv(); ++k) {
         const bool sphere = model.joints[model.coordinates[k].joint].type == JointType::Spherical;
         const double d = model.coordinates[k].angular && !sphere
                              ? planar::wrapNear(difference[k], 0.0)
@@ -426,7 +426,7 @@ std::vector<Eigen::VectorXd> spatialAssemblyModes(const Model& model,
         }
     }
     // spread guesses over the coordinates of tree joints outside the closed-form loops
-    std::vector<bool> settled(model.nq(), false);
+    std::vector<bool> settled(model.nv(), false);
     for (int k : independent) {
         settled[k] = true;
     }
@@ -436,7 +436,7 @@ std::vector<Eigen::VectorXd> spatialAssemblyModes(const Model& model,
         }
     }
     std::vector<int> spread;
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int k = 0; k < model.nv(); ++k) {
         if (!settled[k]) {
             spread.push_back(k);
         }
@@ -447,7 +447,7 @@ std::vector<Eigen::VectorXd> spatialAssemblyModes(const Model& model,
     std::mt19937 rng(1);
     std::uniform_real_distribution<double> angle(-M_PI, M_PI);
     for (int attempt = 0; attempt < 200; ++attempt) {
-        Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nq());
+        Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
         for (int k : spread) {
             rates[k] = model.coordinates[k].angular ? angle(rng) : 0.1 * angle(rng);
         }
@@ -569,7 +569,7 @@ Eigen::VectorXd initialGuess(const Model& model) {
 InitialState assembleInOwnCuts(const Model& model) {
     InitialState state;
     state.q = initialGuess(model);
-    state.qd = Eigen::VectorXd::Zero(model.nq());
+    state.qd = Eigen::VectorXd::Zero(model.nv());
     Workspace ws(model);
     state.report = assemble(model, ws, state.q, model.independent);
     for (const auto& [name, value] : model.spec.initial.rates) {
@@ -594,8 +594,8 @@ InitialState assembleInitialState(const Model& model) {
     // another cut choice: assemble with the file's own cuts and carry the poses over
     const Model* reference = model.fileCutModel.get();
     InitialState state;
-    state.q = Eigen::VectorXd::Zero(model.nq());
-    state.qd = Eigen::VectorXd::Zero(model.nq());
+    state.q = Eigen::VectorXd::Zero(model.nv());
+    state.qd = Eigen::VectorXd::Zero(model.nv());
     if (reference == nullptr) {
         state.report.message = "the file's own cut choice does not compile";
         return state;
@@ -606,7 +606,7 @@ InitialState assembleInitialState(const Model& model) {
     updatePositions(*reference, refWs, own.q);
     updateVelocities(*reference, refWs, own.qd);
     const Eigen::VectorXd guess = initialGuess(model);
-    for (int k = 0; k < model.nq(); ++k) {
+    for (int k = 0; k < model.nv(); ++k) {
         const int joint = reference->jointIndex(model.joints[model.coordinates[k].joint].name);
         state.q[k] = jointValue(*reference, refWs, joint, guess[k]);
         state.qd[k] = jointRate(*reference, refWs, joint);
@@ -622,7 +622,7 @@ double rankThreshold(const Eigen::MatrixXd& J, double largestSingularValue) {
 
 MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws) {
     MobilityAtPose mobility;
-    mobility.dof = model.nq();
+    mobility.dof = model.nv();
     if (model.nLoops() == 0) {
         return mobility;
     }
@@ -635,7 +635,7 @@ MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws) {
     for (Eigen::Index i = 0; i < mobility.singularValues.size(); ++i) {
         rank += mobility.singularValues[i] > threshold ? 1 : 0;
     }
-    mobility.dof = model.nq() - rank;
+    mobility.dof = model.nv() - rank;
     return mobility;
 }
 
@@ -663,7 +663,7 @@ std::vector<SweepSample> sweepInput(const Model& model,
         if (!model.isSpatial()) {
             return distance(model, a, b);
         }
-        Eigen::VectorXd difference(model.nq());
+        Eigen::VectorXd difference(model.nv());
         differencePositions(model, a, b, difference);
         return difference.cwiseAbs().maxCoeff();
     };
@@ -676,7 +676,7 @@ std::vector<SweepSample> sweepInput(const Model& model,
             double next = target;
             Eigen::VectorXd candidate(q.size());
             for (depth = 0; depth < 20; ++depth) {
-                Eigen::VectorXd tangent = Eigen::VectorXd::Zero(model.nq());
+                Eigen::VectorXd tangent = Eigen::VectorXd::Zero(model.nv());
                 tangent[input] = 1.0;
                 solveVelocities(model, ws, q, tangent, independent);
                 integratePositions(model, q, tangent, next - reached, candidate);

@@ -61,7 +61,7 @@ AssemblyReport assemble(const Model& model,
 /// The distinct assemblies of the mechanism for the independent values in q (the open and
 /// crossed four-bar, the scraper's mirror pantograph, ...): every combination of closed-form
 /// branches that closes, plus distinct Newton solutions from a spread of starting guesses.
-/// Each entry is a full q (nq).
+/// Each entry is a full q (nv).
 std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            Workspace& ws,
                                            const Eigen::VectorXd& q,
@@ -90,13 +90,13 @@ void solveAccelerations(const Model& model,
 /// `model`, the state is assembled in model.fileCutModel (the file's own cuts, compiled once
 /// by compileModel) and carried over through the body poses.
 struct InitialState {
-    Eigen::VectorXd q;  ///< positionSize() (= nq for a planar model)
-    Eigen::VectorXd qd; ///< nq
+    Eigen::VectorXd q;  ///< nq() (= nv for a planar model)
+    Eigen::VectorXd qd; ///< nv
     AssemblyReport report;
 };
 InitialState assembleInitialState(const Model& model);
 
-/// Mobility at a pose: nq − rank J (rank with a relative tolerance on the singular values),
+/// Mobility at a pose: nv − rank J (rank with a relative tolerance on the singular values),
 /// and the singular values of J, largest first. Precondition: updatePositions.
 struct MobilityAtPose {
     int dof = 0;

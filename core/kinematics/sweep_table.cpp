@@ -53,7 +53,7 @@ void sweepValues(const Model& model,
     values.clear();
     updatePositions(model, ws, sample.q);
     values.push_back(input);
-    for (int k = 0; k < model.positionSize(); ++k) {
+    for (int k = 0; k < model.nq(); ++k) {
         values.push_back(sample.q[k]);
     }
     for (const TracedPoint& p : model.tracedPoints) {

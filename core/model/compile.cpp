@@ -472,7 +472,7 @@ void addSubsystems(int count, Model& model) {
             sub.qBegin = joint.coordinate;
         }
         sub.bodies.push_back(static_cast<int>(b));
-        sub.nq += joint.coordinateCount;
+        sub.nv += joint.coordinateCount;
         if (model.bodies[b].children.size() > 1) {
             sub.serial = false;
         }

@@ -15,7 +15,7 @@
 //
 // Each quantity is held once, in 3-D (m, body frames or W): a planar model's points and axes
 // lie in the XY plane (z = 0), its bodies turn about z and its planar algorithms read the x and
-// y components. A spatial model's positions q have positionSize() entries, one more than its
+// y components. A spatial model's positions q have nq() entries, one more than its
 // rates per spherical joint (a quaternion), see core/kinematics/configuration.hpp.
 
 #include <memory>
@@ -113,7 +113,7 @@ struct Subsystem {
     int rootBody = -1;
     std::vector<int> bodies; ///< tree order
     int qBegin = 0;          ///< first coordinate index
-    int nq = 0;              ///< number of coordinates (= bodies.size())
+    int nv = 0;              ///< number of coordinates (= bodies.size())
     bool serial = true;      ///< false for a tree-type branch
     std::vector<int> loops;  ///< loops whose path touches this subsystem
 };
@@ -161,7 +161,7 @@ struct Model {
     /// 6·(moving bodies) − Σ (6 − dof) in space.
     int mobilityGrubler = 0;
     int constraintCount = 0; ///< Σ rows over the loops
-    int positionCount = 0;   ///< entries of the position vector (nq + spherical joints)
+    int positionCount = 0;   ///< entries of the position vector (nv + spherical joints)
 
     /// The spec this model was compiled from (initial state, solver settings, round trips).
     MechanismSpec spec;
@@ -170,10 +170,12 @@ struct Model {
     /// this model uses the file's cuts (usesFileCuts()) or when the file's cuts do not compile.
     std::shared_ptr<const Model> fileCutModel;
 
-    int nq() const { return static_cast<int>(coordinates.size()); }
+    /// Sizes in Pinocchio's words: nq the positions q (a spherical joint's quaternion counts
+    /// 4), nv the rates q̇ (and the accelerations, forces and J's columns).
+    int nq() const { return positionCount; }
+    int nv() const { return static_cast<int>(coordinates.size()); }
     int nLoops() const { return static_cast<int>(loops.size()); }
     int nConstraints() const { return constraintCount; }
-    int positionSize() const { return positionCount; }
     bool isSpatial() const { return space == MotionSpace::Spatial; }
 
     int bodyIndex(std::string_view id) const;         ///< -1 if unknown

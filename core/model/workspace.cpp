@@ -7,17 +7,17 @@ Workspace::Workspace(const Model& model)
     : rotation(model.bodies.size(), Eigen::Matrix3d::Identity()),
       position(model.bodies.size(), Eigen::Vector3d::Zero()), angle(model.bodies.size(), 0.0),
       jointPoint(model.bodies.size(), Eigen::Vector3d::Zero()),
-      motionSubspace(model.nq(), Vec6::Zero()), subspaceCarrier(model.nq(), 0),
-      coordinateValue(model.nq(), 0.0), coordinateRate(model.nq(), 0.0),
+      motionSubspace(model.nv(), Vec6::Zero()), subspaceCarrier(model.nv(), 0),
+      coordinateValue(model.nv(), 0.0), coordinateRate(model.nv(), 0.0),
       twist(model.bodies.size(), Vec6::Zero()), biasAcceleration(model.bodies.size(), Vec6::Zero()),
       phi(Eigen::VectorXd::Zero(model.nConstraints())),
-      J(Eigen::MatrixXd::Zero(model.nConstraints(), model.nq())),
+      J(Eigen::MatrixXd::Zero(model.nConstraints(), model.nv())),
       Jdot_qd(Eigen::VectorXd::Zero(model.nConstraints())),
-      nBodies(static_cast<int>(model.bodies.size())), nq(model.nq()),
+      nBodies(static_cast<int>(model.bodies.size())), nv(model.nv()),
       nConstraints(model.nConstraints()) {}
 
 bool isCompatible(const Model& model, const Workspace& ws) {
-    return ws.nBodies == static_cast<int>(model.bodies.size()) && ws.nq == model.nq() &&
+    return ws.nBodies == static_cast<int>(model.bodies.size()) && ws.nv == model.nv() &&
            ws.nConstraints == model.nConstraints();
 }
 

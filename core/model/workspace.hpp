@@ -39,11 +39,11 @@ struct Workspace {
 
     // loop constraints, rows per loop by cut type (loop_constraints.hpp)
     Eigen::VectorXd phi;     ///< Φ(q): position violation (m, or rad for a prismatic cut's angle)
-    Eigen::MatrixXd J;       ///< ∂Φ/∂q (nConstraints × nq)
+    Eigen::MatrixXd J;       ///< ∂Φ/∂q (nConstraints × nv)
     Eigen::VectorXd Jdot_qd; ///< J̇·q̇ (m/s²)
 
     int nBodies = 0;
-    int nq = 0;
+    int nv = 0;
     int nConstraints = 0;
 };
 

@@ -14,11 +14,11 @@ DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
     : m_model(model), m_settings(settings), m_ws(model), m_dws(model), m_fws(model),
       m_monitorFws(model),
       m_actuatorForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()))),
-      m_actuatorTau(Eigen::VectorXd::Zero(model.nq())),
-      m_passiveTau(Eigen::VectorXd::Zero(model.nq())), m_scratch(Eigen::VectorXd::Zero(model.nq())),
-      m_phi(Eigen::VectorXd::Zero(model.nq())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
+      m_actuatorTau(Eigen::VectorXd::Zero(model.nv())),
+      m_passiveTau(Eigen::VectorXd::Zero(model.nv())), m_scratch(Eigen::VectorXd::Zero(model.nv())),
+      m_phi(Eigen::VectorXd::Zero(model.nv())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
       m_constraintRate(Eigen::VectorXd::Zero(model.nConstraints())),
-      m_rates(Eigen::VectorXd::Zero(model.nq())) {
+      m_rates(Eigen::VectorXd::Zero(model.nv())) {
     if (settings.solver == SolverKind::Rcr) {
         m_setupFailure = resolveCoordinates(model, settings.independent, m_fws.rcr.named);
     }

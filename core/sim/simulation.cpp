@@ -47,13 +47,13 @@ std::string timeText(double t) {
     return buffer;
 }
 
-/// x = (q, q̇, W_actuators, W_dampers) → ẋ, q with np entries (np = nq but for the
+/// x = (q, q̇, W_actuators, W_dampers) → ẋ, q with np entries (np = nv but for the
 /// quaternions of a spatial model, configuration.hpp). A failed evaluation freezes the state
 /// and raises `failed`, so that the driver stops after the step.
 template <typename Vector> struct OdeSystem {
     const Model* model;
     DynamicsRhs* rhs;
-    int nq;
+    int nv;
     int np;
     bool* failed;
     double* failedAt;
@@ -61,18 +61,18 @@ template <typename Vector> struct OdeSystem {
 
     void operator()(const Vector& x, Vector& dxdt, double t) const {
         const Eigen::Map<const Eigen::VectorXd> q(&x[0], np);
-        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nq);
-        Eigen::Map<Eigen::VectorXd> out(&dxdt[0], np + nq + 2);
+        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nv);
+        Eigen::Map<Eigen::VectorXd> out(&dxdt[0], np + nv + 2);
         if (!x.empty() && rhs->evaluate(t, q, qd)) {
             // the rates the right-hand side used (RCR: dependent ones from the constraints)
-            if (np == nq) {
-                out.head(nq) = rhs->rates();
+            if (np == nv) {
+                out.head(nv) = rhs->rates();
             } else {
                 positionRates(*model, q, rhs->rates(), out.head(np));
             }
-            out.segment(np, nq) = rhs->qdd();
-            out[np + nq] = rhs->actuatorPower();
-            out[np + nq + 1] = rhs->damperPower();
+            out.segment(np, nv) = rhs->qdd();
+            out[np + nv] = rhs->actuatorPower();
+            out[np + nv + 1] = rhs->damperPower();
             return;
         }
         out.setZero();
@@ -153,16 +153,16 @@ class Projector {
 public:
     explicit Projector(const Model& model)
         : m_model(model), m_gram(model.nConstraints(), model.nConstraints()),
-          m_llt(model.nConstraints()), m_correction(model.nConstraints()), m_step(model.nq()) {}
+          m_llt(model.nConstraints()), m_correction(model.nConstraints()), m_step(model.nv()) {}
 
     template <typename Vector> void project(Workspace& ws, Vector& x) {
         if (m_model.nLoops() == 0) {
             return;
         }
-        const int nq = m_model.nq();
-        const int np = m_model.positionSize();
+        const int nv = m_model.nv();
+        const int np = m_model.nq();
         Eigen::Map<Eigen::VectorXd> q(&x[0], np);
-        Eigen::Map<Eigen::VectorXd> qd(&x[0] + np, nq);
+        Eigen::Map<Eigen::VectorXd> qd(&x[0] + np, nv);
         for (int iteration = 0; iteration < 8; ++iteration) {
             updatePositions(m_model, ws, q);
             if (constraintResidual(m_model, ws).cwiseAbs().maxCoeff() < kProjectionTol) {
@@ -172,7 +172,7 @@ public:
                 return;
             }
             m_correction = m_llt.solve(ws.phi);
-            if (np == nq) {
+            if (np == nv) {
                 q.noalias() -= ws.J.transpose() * m_correction;
             } else {
                 // along the manifold's tangent: quaternions stay unit
@@ -201,7 +201,7 @@ private:
     Eigen::MatrixXd m_gram;
     Eigen::LLT<Eigen::MatrixXd> m_llt;
     Eigen::VectorXd m_correction;
-    Eigen::VectorXd m_step; ///< nq: a spatial position correction
+    Eigen::VectorXd m_step; ///< nv: a spatial position correction
 };
 
 /// Integration run: owns the right-hand side, the sample buffer and the bookkeeping.
@@ -212,30 +212,29 @@ public:
         const SimulationCallbacks& callbacks)
         : m_model(model), m_settings(settings), m_callbacks(callbacks), m_rhs(model, settings),
           m_projector(model) {
-        const int nq = model.nq();
-        m_sample.q.resize(model.positionSize());
-        m_sample.qd.resize(nq);
-        m_sample.qdd.resize(nq);
-        m_sample.tau.resize(nq);
+        const int nv = model.nv();
+        m_sample.q.resize(model.nq());
+        m_sample.qd.resize(nv);
+        m_sample.qdd.resize(nv);
+        m_sample.tau.resize(nv);
         m_sample.lambda.resize(model.nConstraints());
         m_sample.reactions.resize(model.nLoops());
         m_sample.actuatorForces.resize(static_cast<Eigen::Index>(model.actuators.size()));
         m_sample.points.resize(model.tracedPoints.size());
-        m_rateBuffer.resize(nq);
+        m_rateBuffer.resize(nv);
         m_constraintBuffer.resize(model.nConstraints());
     }
 
     template <typename Vector> OdeSystem<Vector> system() {
-        return {&m_model,  &m_rhs,      m_model.nq(), m_model.positionSize(),
-                &m_failed, &m_failedAt, &m_failure};
+        return {&m_model, &m_rhs, m_model.nv(), m_model.nq(), &m_failed, &m_failedAt, &m_failure};
     }
 
     /// Output at time t of state x; false when the state cannot be evaluated.
     template <typename Vector> bool emit(double t, const Vector& x) {
-        const int nq = m_model.nq();
-        const int np = m_model.positionSize();
+        const int nv = m_model.nv();
+        const int np = m_model.nq();
         const Eigen::Map<const Eigen::VectorXd> q(&x[0], np);
-        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nq);
+        const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nv);
         const auto start = Clock::now();
         m_rhs.timeNextSolve();
         if (!q.allFinite() || !qd.allFinite() || !m_rhs.evaluate(t, q, qd)) {
@@ -252,8 +251,8 @@ public:
         s.lambda = m_rhs.lambda();
         s.tau = m_rhs.actuatorTau();
         s.actuatorForces = m_rhs.actuatorForces();
-        s.actuatorWork = x[np + nq];
-        s.damperWork = x[np + nq + 1];
+        s.actuatorWork = x[np + nv];
+        s.damperWork = x[np + nv + 1];
 
         // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at the origin) and of the springs
         Workspace& ws = m_rhs.workspace();
@@ -350,7 +349,7 @@ public:
     /// states; the integrators do not keep them unit).
     template <typename Vector> void normalize(Vector& x) {
         if (hasQuaternions(m_model)) {
-            normalizePositions(m_model, Eigen::Map<Eigen::VectorXd>(&x[0], m_model.positionSize()));
+            normalizePositions(m_model, Eigen::Map<Eigen::VectorXd>(&x[0], m_model.nq()));
         }
     }
 
@@ -397,7 +396,7 @@ private:
     DynamicsRhs m_rhs;
     Projector m_projector;
     Sample m_sample;
-    Eigen::VectorXd m_rateBuffer;       ///< M q̇ (nq)
+    Eigen::VectorXd m_rateBuffer;       ///< M q̇ (nv)
     Eigen::MatrixXd m_shakingScratch;   ///< shakingFromMotion's (sized at the first sample)
     Eigen::VectorXd m_constraintBuffer; ///< J q̇ (nConstraints)
     SimulationSummary m_summary;
@@ -658,11 +657,11 @@ SimulationSummary simulate(const Model& model,
                            const Eigen::VectorXd& q0,
                            const Eigen::VectorXd& qd0,
                            const SimulationCallbacks& callbacks) {
-    const int nq = model.nq();
-    const int np = model.positionSize();
-    if (q0.size() != np || qd0.size() != nq) {
+    const int nv = model.nv();
+    const int np = model.nq();
+    if (q0.size() != np || qd0.size() != nv) {
         throw std::invalid_argument("simulate: q0 needs " + std::to_string(np) +
-                                    " entries and qd0 " + std::to_string(nq));
+                                    " entries and qd0 " + std::to_string(nv));
     }
     const auto wallStart = Clock::now();
     if (settings.solver == SolverKind::Rcr && settings.stabilisation == Stabilisation::Baumgarte) {
@@ -671,9 +670,9 @@ SimulationSummary simulate(const Model& model,
         return refused;
     }
     Run run(model, settings, callbacks);
-    State x(static_cast<std::size_t>(np + nq + 2), 0.0);
+    State x(static_cast<std::size_t>(np + nv + 2), 0.0);
     Eigen::Map<Eigen::VectorXd>(x.data(), np) = q0;
-    Eigen::Map<Eigen::VectorXd>(x.data() + np, nq) = qd0;
+    Eigen::Map<Eigen::VectorXd>(x.data() + np, nv) = qd0;
     try {
         switch (settings.integrator) {
         case IntegratorKind::Rk4:

@@ -66,8 +66,8 @@ const char* stabilisationName(Stabilisation kind);
 /// Everything reported at one output time.
 struct Sample {
     double t = 0;           ///< s
-    Eigen::VectorXd q;      ///< rad or m (positionSize: nq + a quaternion's 4th entries)
-    Eigen::VectorXd qd;     ///< rad/s or m/s (nq)
+    Eigen::VectorXd q;      ///< rad or m (nq: nv + a quaternion's 4th entries)
+    Eigen::VectorXd qd;     ///< rad/s or m/s (nv)
     Eigen::VectorXd qdd;    ///< rad/s² or m/s²
     Eigen::VectorXd lambda; ///< multipliers (rows per cut; N, or N and N·m), B acting on A
     std::vector<CutReaction> reactions;  ///< λ as force and moment (W) per cut, Model::cuts order

@@ -65,7 +65,7 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
             names.push_back(model.bodies[b].name);
         }
         std::vector<std::string> coordinates;
-        for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+        for (int k = sub.qBegin; k < sub.qBegin + sub.nv; ++k) {
             coordinates.push_back(model.coordinates[k].name);
         }
         std::vector<int> loops;
@@ -108,7 +108,7 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
                                                      pose.mobility.singularValues.size());
     ordered_json q;
     const std::vector<std::string> names = positionNames(model);
-    for (int k = 0; k < model.positionSize(); ++k) {
+    for (int k = 0; k < model.nq(); ++k) {
         q[names[static_cast<std::size_t>(k)]] = pose.initial.q[k];
     }
     out["initial_q"] = std::move(q);

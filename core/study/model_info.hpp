@@ -18,7 +18,7 @@ struct PoseSummary {
     InitialState initial;
     MobilityAtPose mobility;
     double residual = 0;  ///< max |Φ| at the initial pose
-    double minSigmaJ = 0; ///< smallest singular value of J (nConstraints × nq)
+    double minSigmaJ = 0; ///< smallest singular value of J (nConstraints × nv)
 };
 
 /// The pose summary of `initial` (assembled or not).

@@ -152,7 +152,7 @@ std::vector<State> consistentStates(const Model& model) {
     }
     std::vector<State> states{{initial.q, initial.qd}};
     const bool fullySpecified =
-        static_cast<int>(model.independent.size()) + model.nConstraints() == model.nq();
+        static_cast<int>(model.independent.size()) + model.nConstraints() == model.nv();
     if (!fullySpecified) {
         return states; // the file's inputs do not span this cut choice's mobility
     }
@@ -161,7 +161,7 @@ std::vector<State> consistentStates(const Model& model) {
     std::uniform_real_distribution<double> unit(-1.0, 1.0);
     for (int attempt = 0; attempt < 4 * kRandomStates && states.size() <= kRandomStates;
          ++attempt) {
-        State s{initial.q, Eigen::VectorXd::Zero(model.nq())};
+        State s{initial.q, Eigen::VectorXd::Zero(model.nv())};
         for (const int k : model.independent) {
             const bool angular = model.coordinates[k].angular;
             s.q[k] += unit(random) * (angular ? kAngleSpread : kSlideSpread);
@@ -197,8 +197,8 @@ void compareAtInitialState(const Model& model) {
     DynamicsRhs sslmRhs(model, SimulationSettings{});
     SimbodyPeer simbody(model);
     MujocoPeer mujoco(model);
-    QCOMPARE(simbody.nq(), model.nq());
-    QCOMPARE(mujoco.nq(), model.nq());
+    QCOMPARE(simbody.nv(), model.nv());
+    QCOMPARE(mujoco.nv(), model.nv());
     const InitialState initial = assembleInitialState(model);
     QVERIFY(initial.report.converged);
     double simbodyWorst = 0;
@@ -206,7 +206,7 @@ void compareAtInitialState(const Model& model) {
     double mujocoTolerance = 0;
     double mujocoExactWorst = 0;
     for (const State& s :
-         {State{initial.q, initial.qd}, State{initial.q, Eigen::VectorXd::Zero(model.nq())}}) {
+         {State{initial.q, initial.qd}, State{initial.q, Eigen::VectorXd::Zero(model.nv())}}) {
         QVERIFY2(sslmRhs.evaluate(0.0, s.q, s.qd), sslmRhs.failure().c_str());
         const Eigen::VectorXd exact = sslmRhs.qdd();
         const MujocoExpectation expected = mujocoExpectation(model, sslmRhs, s.q, s.qd);
@@ -293,8 +293,8 @@ private Q_SLOTS:
         DynamicsRhs sslmRhs(model, SimulationSettings{});
         SimbodyPeer simbody(model);
         MujocoPeer mujoco(model);
-        QCOMPARE(simbody.nq(), model.nq());
-        QCOMPARE(mujoco.nq(), model.nq());
+        QCOMPARE(simbody.nv(), model.nv());
+        QCOMPARE(mujoco.nv(), model.nv());
 
         const std::vector<State> states = consistentStates(model);
         QVERIFY(!states.empty());
@@ -304,7 +304,7 @@ private Q_SLOTS:
         double mujocoExactWorst = 0; // against the exact q̈ (for information)
         for (const State& moving : states) {
             // each state as given, and at rest (where J̇q̇ = 0 and all three models agree)
-            for (const State& s : {moving, State{moving.q, Eigen::VectorXd::Zero(model.nq())}}) {
+            for (const State& s : {moving, State{moving.q, Eigen::VectorXd::Zero(model.nv())}}) {
                 QVERIFY2(sslmRhs.evaluate(0.0, s.q, s.qd), sslmRhs.failure().c_str());
                 const Eigen::VectorXd exact = sslmRhs.qdd();
                 const MujocoExpectation expected = mujocoExpectation(model, sslmRhs, s.q, s.qd);

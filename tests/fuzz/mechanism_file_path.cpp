@@ -58,7 +58,7 @@ std::string checkFinding(const MechanismCheck& check) {
         }
     }
     if (check.model != nullptr && check.assembles) {
-        if (check.q.size() != check.model->nq() || !finite(check.q)) {
+        if (check.q.size() != check.model->nv() || !finite(check.q)) {
             return "the live check's assembled pose is not finite or has the wrong size";
         }
     }
@@ -84,7 +84,7 @@ PathResult shortRun(const Model& model, const MechanismSpec& spec) {
     if (!initial.report.converged) {
         return refused("assemble", initial.report.message);
     }
-    if (initial.q.size() != model.nq() || initial.qd.size() != model.nq() || !finite(initial.q) ||
+    if (initial.q.size() != model.nv() || initial.qd.size() != model.nv() || !finite(initial.q) ||
         !finite(initial.qd)) {
         PathResult result;
         result.stage = "assemble";

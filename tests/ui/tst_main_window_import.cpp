@@ -83,7 +83,7 @@ private Q_SLOTS:
         QVERIFY(window->lastImportReport().contains(QStringLiteral("mapped")));
         QVERIFY(window->lastImportReport().contains(QStringLiteral("meshes/crank.stl")));
         QVERIFY(window->currentModel() != nullptr);
-        QCOMPARE(window->currentModel()->nq(), 4); // crank, two of the Cardan joint, rocker
+        QCOMPARE(window->currentModel()->nv(), 4); // crank, two of the Cardan joint, rocker
 
         if (const QByteArray shots = qgetenv("SSLM_STUDIO_SCREENSHOT_DIR"); !shots.isEmpty()) {
             QApplication::processEvents();

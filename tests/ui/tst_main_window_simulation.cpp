@@ -126,7 +126,7 @@ private Q_SLOTS:
         }
         qInfo("window vs CLI over %d columns (t, q) x 101 samples: max |diff| = %.3g", compared,
               worst);
-        QCOMPARE(compared, 1 + run->model()->nq());
+        QCOMPARE(compared, 1 + run->model()->nv());
         QVERIFY2(worst <= kSameAsCliTol, qPrintable(QString::number(worst)));
 #else
         QSKIP("the sslm CLI is not built");
@@ -162,7 +162,7 @@ private Q_SLOTS:
         const auto summary = finished.last().at(0).value<SimulationSummary>();
         QVERIFY(summary.cancelled);
         QVERIFY(!panel.stopAction()->isEnabled());
-        QVERIFY(window.mechanismView()->pose().size() == window.currentModel()->nq());
+        QVERIFY(window.mechanismView()->pose().size() == window.currentModel()->nv());
     }
 
     // Every run that leaves the history is released with its samples, cycle after cycle: the

@@ -33,7 +33,7 @@ namespace sslm::ui {
 struct BalanceJobInput {
     std::shared_ptr<const Model> model;
     std::vector<DrivenMotion> motions;
-    Eigen::VectorXd q0;       ///< assembly guess of every sample (positionSize())
+    Eigen::VectorXd q0;       ///< assembly guess of every sample (nq())
     BalanceSettings settings; ///< settings.run is the cycle
     bool optimise = true;     ///< false: the cycle of the mechanism as it is only
 };

@@ -311,8 +311,7 @@ std::optional<std::vector<DrivenMotion>> BalancePanel::motions(QString* error) c
     if (!m_model) {
         return fail(tr("Open a mechanism first."));
     }
-    if (m_model->nq() == 0 || m_q0.size() != m_model->positionSize() ||
-        m_qd0.size() != m_model->nq()) {
+    if (m_model->nv() == 0 || m_q0.size() != m_model->nq() || m_qd0.size() != m_model->nv()) {
         return fail(tr("The mechanism has no assembled initial state to start the cycle from."));
     }
     std::string message;

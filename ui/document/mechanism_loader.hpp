@@ -21,8 +21,8 @@ namespace sslm::ui {
 struct LoadedMechanism {
     QString path;                             ///< absolute path of the file
     std::shared_ptr<const sslm::Model> model; ///< compiled with the file's cuts
-    Eigen::VectorXd q0;                       ///< assembled initial coordinates (nq)
-    Eigen::VectorXd qd0;                      ///< consistent initial rates (nq)
+    Eigen::VectorXd q0;                       ///< assembled initial coordinates (nv)
+    Eigen::VectorXd qd0;                      ///< consistent initial rates (nv)
     sslm::AssemblyReport assembly;            ///< how the assembly went
     QString warnings;                         ///< non-fatal diagnostics, one per line
 };

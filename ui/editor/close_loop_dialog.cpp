@@ -208,7 +208,7 @@ bool CloseLoopDialog::choose(bool parentSide, const QString& body, const QString
 
 std::optional<Eigen::Vector3d> CloseLoopDialog::worldPoint(const QString& body,
                                                            const QString& point) const {
-    if (!m_model || m_q.size() != m_model->positionSize()) {
+    if (!m_model || m_q.size() != m_model->nq()) {
         return std::nullopt;
     }
     const int b = m_model->bodyIndex(body.toStdString());
@@ -229,7 +229,7 @@ std::optional<Eigen::Vector3d> CloseLoopDialog::worldPoint(const QString& body,
 
 std::optional<Eigen::Vector3d> CloseLoopDialog::inBodyFrame(const QString& body,
                                                             const Eigen::Vector3d& w) const {
-    if (!m_model || m_q.size() != m_model->positionSize()) {
+    if (!m_model || m_q.size() != m_model->nq()) {
         return std::nullopt;
     }
     const int b = m_model->bodyIndex(body.toStdString());

@@ -88,7 +88,7 @@ void EditorCanvas::onDocumentChanged() {
     for (const auto& [body, pose] : m_drawing.poses) {
         m_knownPoses[body] = pose; // kept through undo and redo, for bodies no joint places
     }
-    if (check.model && check.q.size() == check.model->nq() && check.assembles) {
+    if (check.model && check.q.size() == check.model->nv() && check.assembles) {
         m_drawing = drawingAt(spec, *check.model, check.q);
     } else {
         m_drawing = drawingFromGuess(spec, m_knownPoses);
@@ -367,7 +367,7 @@ bool EditorCanvas::startDrive() {
         return true;
     }
     const MechanismCheck check = checkMechanism(m_drawing.spec);
-    if (!check.model || !check.assembles || check.q.size() != check.model->nq()) {
+    if (!check.model || !check.assembles || check.q.size() != check.model->nv()) {
         Q_EMIT message(tr("Driving needs a mechanism that assembles: the Check panel says what "
                           "to fix"));
         return false;

@@ -591,7 +591,7 @@ void SpatialPropertiesPanel::validate() {
                              "|Φ| = %5")
                               .arg(model.nLoops())
                               .arg(model.nLoops() == 1 ? "" : "s")
-                              .arg(model.nq())
+                              .arg(model.nv())
                               .arg(model.mobilityGrubler)
                               .arg(outcome.mechanism->assembly.residual, 0, 'g', 2));
     setStyleRole(m_validation, StyleRole::MutedText);

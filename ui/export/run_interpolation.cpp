@@ -43,7 +43,7 @@ RunInterpolation::RunInterpolation(const SimulationRun& run)
 
     std::size_t c = 0;
     m_t = std::move(block.columns[c++]);
-    for (int i = 0; i < model.positionSize(); ++i) {
+    for (int i = 0; i < model.nq(); ++i) {
         m_q.push_back(std::move(block.columns[c++]));
     }
     for (std::size_t i = 0; i < model.cuts.size(); ++i) {

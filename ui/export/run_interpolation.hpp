@@ -26,9 +26,9 @@ public:
     double firstTime() const; ///< s; 0 when empty
     double lastTime() const;  ///< s; 0 when empty
 
-    /// q at t (positionSize; rad, m, unit quaternions); empty when there are no samples.
+    /// q at t (nq; rad, m, unit quaternions); empty when there are no samples.
     Eigen::VectorXd poseAt(double t) const;
-    /// The stored samples' poses (nq each) with t0 < t < t1, in time order: what a trace
+    /// The stored samples' poses (nv each) with t0 < t < t1, in time order: what a trace
     /// passes through between two frames.
     std::vector<Eigen::VectorXd> posesBetween(double t0, double t1) const;
     /// The cut reactions at t (Model::cuts order), acting at the cut points of the pose at t;

@@ -17,7 +17,7 @@ namespace sslm::ui {
 
 struct CutSetEvaluation {
     std::shared_ptr<const Model> model; ///< null when the choice is not usable
-    int dofAtPose = -1;                 ///< nq − rank J at the assembled pose; -1 when unknown
+    int dofAtPose = -1;                 ///< nv − rank J at the assembled pose; -1 when unknown
     /// Why the choice is not usable: the compiler's diagnostics (naming the loop left closed or
     /// the body separated, with the fix) or the assembly failure. Empty when usable.
     std::string problem;

@@ -232,7 +232,7 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
                           "(3·%6 − 2·%7)")
                            .arg(nLoops)
                            .arg(nSub)
-                           .arg(model.nq())
+                           .arg(model.nv())
                            .arg(dofAtPose >= 0 ? QString::number(dofAtPose) : tr("?"))
                            .arg(model.mobilityGrubler)
                            .arg(moving)
@@ -266,7 +266,7 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
             bodies << QString::fromStdString(model.bodies[b].name).toHtmlEscaped();
         }
         QStringList coordinates;
-        for (int k = sub.qBegin; k < sub.qBegin + sub.nq; ++k) {
+        for (int k = sub.qBegin; k < sub.qBegin + sub.nv; ++k) {
             coordinates << QString::fromStdString(model.coordinates[k].name).toHtmlEscaped();
         }
         QStringList loops;
@@ -318,7 +318,7 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
                                    .arg(i + 1)
                                    .arg(s + 1)
                                    .arg(model.loops[i].rows)
-                                   .arg(model.subsystems[s].nq);
+                                   .arg(model.subsystems[s].nv);
             } else {
                 cell.toolTip = tr("O: loop %1 does not reach S%2").arg(i + 1).arg(s + 1);
             }

@@ -28,7 +28,7 @@ public:
 
     explicit GraphSidePanel(QWidget* parent = nullptr);
 
-    /// Shows a model; dofAtPose is nq − rank J at the assembled pose (-1: unknown).
+    /// Shows a model; dofAtPose is nv − rank J at the assembled pose (-1: unknown).
     void showModel(const Model& model, int dofAtPose);
     /// Clears everything but the message (no usable model).
     void clearModel();

@@ -52,8 +52,8 @@ void SampleLayout::addColumn(const std::string& name,
 }
 
 void SampleLayout::addCoordinates(const Model& model) {
-    m_nq = model.nq();
-    m_positions = model.positionSize();
+    m_nq = model.nv();
+    m_positions = model.nq();
     m_spatial = model.isSpatial();
     addColumn("t", QStringLiteral("t"), QStringLiteral("s"), SeriesFamily::Time);
     // positions: a spherical joint's quaternion (dimensionless) has four entries for its three
@@ -299,13 +299,13 @@ void putStates(double*& out,
                const Eigen::VectorXd& qd,
                const Eigen::VectorXd& qdd,
                int positions,
-               int nq) {
+               int nv) {
     *out++ = t;
     for (int i = 0; i < positions; ++i) {
         *out++ = q[i];
     }
     for (const Eigen::VectorXd* v : {&qd, &qdd}) {
-        for (int k = 0; k < nq; ++k) {
+        for (int k = 0; k < nv; ++k) {
             *out++ = (*v)[k];
         }
     }

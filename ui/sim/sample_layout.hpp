@@ -70,7 +70,7 @@ public:
     int indexOf(const QString& name) const;
 
     /// Writes `sample` as one row of columnCount() values into `row`; a forced run's layout
-    /// also takes the deviation q − q_desired (nq).
+    /// also takes the deviation q − q_desired (nv).
     void
     fillRow(const Sample& sample, double* row, const Eigen::VectorXd* deviation = nullptr) const;
     /// Writes an inverse-dynamics sample as one row (forInverse layouts).
@@ -95,7 +95,7 @@ private:
     std::vector<int> m_cutJoints;       ///< per cut: its joint index
     std::vector<bool> m_prismaticJoint; ///< inverse: per joint, true when it has a moment column
     int m_nq = 0;
-    int m_positions = 0;             ///< entries of q (nq plus one per quaternion)
+    int m_positions = 0;             ///< entries of q (nv plus one per quaternion)
     bool m_spatial = false;          ///< 3-D reactions (wrenches) and points
     std::size_t m_jointCount = 0;    ///< inverse: joints with a reaction
     std::size_t m_actuatorCount = 0; ///< forward: tau columns, one per actuator

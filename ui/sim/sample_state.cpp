@@ -9,7 +9,7 @@ namespace sslm::ui {
 
 Eigen::VectorXd poseAt(const SimulationRun& run, std::size_t row) {
     const Model& model = *run.model();
-    Eigen::VectorXd q(model.positionSize());
+    Eigen::VectorXd q(model.nq());
     if (q.size() == 0) {
         return q;
     }

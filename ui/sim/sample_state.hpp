@@ -13,7 +13,7 @@
 
 namespace sslm::ui {
 
-/// q (positionSize: rad, m, quaternion entries) of sample `row`; precondition:
+/// q (nq: rad, m, quaternion entries) of sample `row`; precondition:
 /// row < run.samples().size().
 Eigen::VectorXd poseAt(const SimulationRun& run, std::size_t row);
 

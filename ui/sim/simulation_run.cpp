@@ -47,8 +47,8 @@ SampleLayout layoutFor(const Model& model, RunKind kind, const PrescribedDrive& 
         DriveHistory placeholder;
         placeholder.t = {0.0, 1.0};
         placeholder.driven = driven;
-        placeholder.q = neutralPositions(model).replicate(1, 2); // positionSize rows
-        placeholder.qd = Eigen::MatrixXd::Zero(model.nq(), 2);
+        placeholder.q = neutralPositions(model).replicate(1, 2); // nq rows
+        placeholder.qd = Eigen::MatrixXd::Zero(model.nv(), 2);
         placeholder.tau = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(driven.size()), 2);
         if (driveHistoryError(model, placeholder).empty()) {
             const CompileResult forced = compileModel(forcedSpec(model, placeholder, drive.gains));

@@ -60,8 +60,8 @@ public:
     const SimulationSettings& settings() const { return m_settings; }
     /// Names of the cut joints, loop order.
     const QStringList& cuts() const { return m_cuts; }
-    const Eigen::VectorXd& q0() const { return m_q0; }   ///< rad or m (nq)
-    const Eigen::VectorXd& qd0() const { return m_qd0; } ///< rad/s or m/s (nq)
+    const Eigen::VectorXd& q0() const { return m_q0; }   ///< rad or m (nv)
+    const Eigen::VectorXd& qd0() const { return m_qd0; } ///< rad/s or m/s (nv)
 
     const SampleLayout& layout() const { return m_layout; }
     SampleStore& samples() { return m_samples; }

@@ -154,7 +154,7 @@ SimulationSummary SimulationWorker::runForced() {
     const SampleLayout& layout = m_run->layout();
     SampleStore& store = m_run->samples();
     std::vector<double> row(static_cast<std::size_t>(layout.columnCount()));
-    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model.nq());
+    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model.nv());
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& sample) {
         desired.deviation(sample.t, sample.q, deviation);

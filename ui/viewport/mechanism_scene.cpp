@@ -351,7 +351,7 @@ void MechanismScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
     }
     // the bodies stay where they are: the poses go through a workspace of the traces' own
     for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != m_model->nq()) {
+        if (q.size() != m_model->nv()) {
             continue;
         }
         updatePositions(*m_model, m_traceWs, q);

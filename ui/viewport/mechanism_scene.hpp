@@ -41,7 +41,7 @@ struct SceneMetrics {
 
 class MechanismScene {
 public:
-    /// Builds the actors for `model` at pose q (nq) and adds them to `renderer`.
+    /// Builds the actors for `model` at pose q (nv) and adds them to `renderer`.
     /// `meshFolder`: where relative mesh files of the bodies' visuals are read from (drawn over
     /// the bodies, which keep their plates and pins).
     MechanismScene(vtkRenderer* renderer,
@@ -55,7 +55,7 @@ public:
     MechanismScene(const MechanismScene&) = delete;
     MechanismScene& operator=(const MechanismScene&) = delete;
 
-    /// Moves the bodies to pose q (nq) and, when traces are shown, extends them.
+    /// Moves the bodies to pose q (nv) and, when traces are shown, extends them.
     void setPose(const Eigen::VectorXd& q);
     const Eigen::VectorXd& pose() const { return m_q; }
 
@@ -64,7 +64,7 @@ public:
     void setReactions(const std::vector<CutReaction>& reactions, double metresPerNewton);
     void setReactionsVisible(bool visible);
     void setTracesVisible(bool visible);
-    /// Extends the traces through the poses (nq each), in order, without moving the bodies:
+    /// Extends the traces through the poses (nv each), in order, without moving the bodies:
     /// the samples between two shown poses, so that the path follows every sample.
     void extendTraces(const std::vector<Eigen::VectorXd>& poses);
     /// Empties the traces; the next pose shown starts them.

@@ -600,7 +600,7 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
     m_d->highlightedLoop = -1;
     if (m_d->model) {
         const Eigen::VectorXd pose =
-            q.size() == m_d->model->positionSize() ? q : neutralPositions(*m_d->model);
+            q.size() == m_d->model->nq() ? q : neutralPositions(*m_d->model);
         if (m_d->model->isSpatial()) {
             m_d->spatial = std::make_unique<SpatialScene>(m_d->renderer, m_d->model, pose,
                                                           m_d->resolvedColours(), m_d->meshFolder);
@@ -646,7 +646,7 @@ std::shared_ptr<const Model> MechanismView::model() const {
 }
 
 void MechanismView::setPose(const Eigen::VectorXd& q) {
-    if (!m_d->hasScene() || q.size() != m_d->model->positionSize()) {
+    if (!m_d->hasScene() || q.size() != m_d->model->nq()) {
         return;
     }
     if (m_d->spatial) {
@@ -845,7 +845,7 @@ void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) 
         m_d->spatial->setTracesVisible(false);
         std::vector<Eigen::Vector3d> points = m_d->spatial->extentPoints();
         for (const Eigen::VectorXd& q : poses) {
-            if (q.size() == m_d->model->positionSize()) {
+            if (q.size() == m_d->model->nq()) {
                 m_d->spatial->setPose(q);
                 for (const Eigen::Vector3d& p : m_d->spatial->extentPoints()) {
                     points.push_back(p);
@@ -867,7 +867,7 @@ void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) 
     m_d->scene->setTracesVisible(false);
     std::array<double, 4> box = m_d->scene->bounds();
     for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != m_d->model->nq()) {
+        if (q.size() != m_d->model->nv()) {
             continue;
         }
         m_d->scene->setPose(q);

@@ -49,7 +49,7 @@ public:
     /// every view that shows subsystems.
     static QColor subsystemColour(int j);
 
-    /// Shows `model` at pose q (positionSize); q empty means the neutral pose. Clears traces
+    /// Shows `model` at pose q (nq); q empty means the neutral pose. Clears traces
     /// and reactions and fits the camera (a spatial model that follows a spatial one keeps the
     /// camera's direction, and the whole camera if the user has navigated). A null model
     /// empties the view.
@@ -62,12 +62,12 @@ public:
     QStringList visualProblems() const;
     std::shared_ptr<const sslm::Model> model() const;
 
-    /// Moves the bodies to pose q (positionSize: rad, m, quaternions) and extends the traces.
+    /// Moves the bodies to pose q (nq: rad, m, quaternions) and extends the traces.
     /// Cheap: meant to be called at display rate during playback.
     void setPose(const Eigen::VectorXd& q);
     /// The pose shown; empty without a model.
     Eigen::VectorXd pose() const;
-    /// Extends the traces through `poses` (nq each, in time order) without moving the bodies:
+    /// Extends the traces through `poses` (nv each, in time order) without moving the bodies:
     /// the samples between two poses shown, so that a trace follows every sample of a run.
     void extendTraces(const std::vector<Eigen::VectorXd>& poses);
     /// The trace of traced point `index` (Model::tracedPoints order): world points (m) in path
@@ -148,7 +148,7 @@ public Q_SLOTS:
     /// Looks along `direction` with `up` on screen (unit vectors, W; up is made perpendicular)
     /// and fits the mechanism: another view's camera, e.g. for an export.
     void lookAlong(const Eigen::Vector3d& direction, const Eigen::Vector3d& up);
-    /// Like resetCamera(), but fits every one of `poses` (nq each; e.g. a whole run) so that
+    /// Like resetCamera(), but fits every one of `poses` (nv each; e.g. a whole run) so that
     /// the camera can stay fixed while they are played. The pose shown does not change.
     void fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses);
     void clearTraces();

@@ -363,7 +363,7 @@ void SpatialScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
         return;
     }
     for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != m_model->positionSize()) {
+        if (q.size() != m_model->nq()) {
             continue;
         }
         updatePositions(*m_model, m_traceWs, q);

@@ -42,7 +42,7 @@ struct SpatialSceneMetrics {
 
 class SpatialScene {
 public:
-    /// Builds the actors for the spatial `model` at positions q (positionSize) in `renderer`.
+    /// Builds the actors for the spatial `model` at positions q (nq) in `renderer`.
     /// Bodies with visuals (meshes, primitives) are drawn with them instead of tubes; relative
     /// mesh files are read from `meshFolder` (the mechanism file's folder).
     SpatialScene(vtkRenderer* renderer,
@@ -54,7 +54,7 @@ public:
     SpatialScene(const SpatialScene&) = delete;
     SpatialScene& operator=(const SpatialScene&) = delete;
 
-    /// Moves the bodies to positions q (positionSize) and, when traces are shown, extends them.
+    /// Moves the bodies to positions q (nq) and, when traces are shown, extends them.
     void setPose(const Eigen::VectorXd& q);
     const Eigen::VectorXd& pose() const { return m_q; }
 
@@ -66,7 +66,7 @@ public:
     void setReactionsVisible(bool visible);
     void setTracesVisible(bool visible);
     void setFloorVisible(bool visible);
-    /// Extends the traces through the positions (positionSize each), in order, without moving
+    /// Extends the traces through the positions (nq each), in order, without moving
     /// the bodies.
     void extendTraces(const std::vector<Eigen::VectorXd>& poses);
     void clearTraces();

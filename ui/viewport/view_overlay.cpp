@@ -186,7 +186,7 @@ LegendLayout legendLayout(const OverlayContext& c, const QFont& font, const QSiz
     l.rows << QStringLiteral("%1 loop%2 · %3 coordinates · DOF %4")
                   .arg(model.nLoops())
                   .arg(model.nLoops() == 1 ? "" : "s")
-                  .arg(model.nq())
+                  .arg(model.nv())
                   .arg(model.mobilityGrubler);
     for (std::size_t s = 0; s < model.subsystems.size(); ++s) {
         QStringList names;

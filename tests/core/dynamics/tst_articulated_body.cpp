@@ -137,7 +137,7 @@ std::vector<State> statesOnManifold(const MechanismSpec& spec, const Model& mode
     for (int attempt = 0; attempt < 10 * count && static_cast<int>(states.size()) < count;
          ++attempt) {
         Eigen::VectorXd q = initial.q;
-        Eigen::VectorXd qd = Eigen::VectorXd::Zero(source.nq());
+        Eigen::VectorXd qd = Eigen::VectorXd::Zero(source.nv());
         for (int k : source.independent) {
             q[k] += perturbation(rng);
             qd[k] = rate(rng);
@@ -148,8 +148,8 @@ std::vector<State> statesOnManifold(const MechanismSpec& spec, const Model& mode
         solveVelocities(source, sourceWs, q, qd, source.independent);
         updatePositions(source, sourceWs, q);
         updateVelocities(source, sourceWs, qd);
-        State state{Eigen::VectorXd(model.nq()), Eigen::VectorXd(model.nq())};
-        for (int k = 0; k < model.nq(); ++k) {
+        State state{Eigen::VectorXd(model.nv()), Eigen::VectorXd(model.nv())};
+        for (int k = 0; k < model.nv(); ++k) {
             const int joint = model.coordinates[k].joint;
             state.q[k] = jointValue(source, sourceWs, joint);
             state.qd[k] = jointRate(source, sourceWs, joint);
@@ -167,8 +167,8 @@ std::vector<State> statesOffManifold(const Model& model, int count) {
     std::uniform_real_distribution<double> rate(-5.0, 5.0);
     std::vector<State> states;
     for (int trial = 0; trial < count; ++trial) {
-        State state{Eigen::VectorXd(model.nq()), Eigen::VectorXd(model.nq())};
-        for (int k = 0; k < model.nq(); ++k) {
+        State state{Eigen::VectorXd(model.nv()), Eigen::VectorXd(model.nv())};
+        for (int k = 0; k < model.nv(); ++k) {
             state.q[k] = model.coordinates[k].angular ? angle(rng) : slide(rng);
             state.qd[k] = rate(rng);
         }
@@ -230,7 +230,7 @@ private Q_SLOTS:
         DynamicsWorkspace dws(model);
         ForwardDynamicsWorkspace fws(model);
         ArticulatedBodyWorkspace aws(model);
-        Eigen::VectorXd generalizedForce(model.nq());
+        Eigen::VectorXd generalizedForce(model.nv());
         std::mt19937 rng(3);
         std::uniform_real_distribution<double> torque(-5.0, 5.0);
         std::uniform_real_distribution<double> reaction(-50.0, 50.0);
@@ -250,7 +250,7 @@ private Q_SLOTS:
                 const double rateViolation = (ws.J * state.qd).cwiseAbs().maxCoeff();
                 QVERIFY2(rateViolation < kManifoldTol, qPrintable(QString::number(rateViolation)));
             }
-            Eigen::VectorXd tau(model.nq());
+            Eigen::VectorXd tau(model.nv());
             Eigen::VectorXd lambda(model.nConstraints());
             for (double& t : tau) {
                 t = torque(rng);
@@ -336,7 +336,7 @@ private Q_SLOTS:
         QVERIFY(model);
         Workspace ws(*model);
         ArticulatedBodyWorkspace aws(*model);
-        const Eigen::VectorXd q = Eigen::VectorXd::Zero(model->nq());
+        const Eigen::VectorXd q = Eigen::VectorXd::Zero(model->nv());
         updatePositions(*model, ws, q);
         updateVelocities(*model, ws, q);
         bool threw = false;

@@ -49,9 +49,9 @@ carryOver(const Model& from, const Eigen::VectorXd& q, const Eigen::VectorXd& qd
     Workspace ws(from);
     updatePositions(from, ws, q);
     updateVelocities(from, ws, qd);
-    Eigen::VectorXd qTo(to.nq());
-    Eigen::VectorXd qdTo(to.nq());
-    for (int k = 0; k < to.nq(); ++k) {
+    Eigen::VectorXd qTo(to.nv());
+    Eigen::VectorXd qdTo(to.nv());
+    for (int k = 0; k < to.nv(); ++k) {
         const int joint = from.jointIndex(to.joints[to.coordinates[k].joint].name);
         qTo[k] = jointValue(from, ws, joint);
         qdTo[k] = jointRate(from, ws, joint);
@@ -75,7 +75,7 @@ Physics physicsOf(const Model& model,
     Workspace ws(model);
     updatePositions(model, ws, q);
     updateVelocities(model, ws, qd);
-    Eigen::MatrixXd jac(2, model.nq());
+    Eigen::MatrixXd jac(2, model.nv());
     const auto acceleration = [&](int body, const Eigen::Vector2d& p_B) {
         jac.setZero();
         pointJacobian(model, ws, body, p_B, jac);
@@ -132,7 +132,7 @@ private Q_SLOTS:
         QVERIFY(model);
         const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
         // the fixtures' coordinate order is the papers' θ1…θ7
-        for (int k = 0; k < model->nq(); ++k) {
+        for (int k = 0; k < model->nv(); ++k) {
             QCOMPARE(model->coordinates[k].name, oracle.coordinates[k]);
         }
         Workspace ws(*model);
@@ -194,9 +194,9 @@ private Q_SLOTS:
         std::uniform_real_distribution<double> angle(-M_PI, M_PI);
         std::uniform_real_distribution<double> rate(-5.0, 5.0);
         for (int trial = 0; trial < 10; ++trial) {
-            Eigen::VectorXd q(model.nq());
-            Eigen::VectorXd qd(model.nq());
-            for (int k = 0; k < model.nq(); ++k) {
+            Eigen::VectorXd q(model.nv());
+            Eigen::VectorXd qd(model.nv());
+            for (int k = 0; k < model.nv(); ++k) {
                 q[k] = angle(rng);
                 qd[k] = rate(rng);
             }
@@ -234,7 +234,7 @@ private Q_SLOTS:
             Workspace ws(*reference);
             for (int trial = 0; trial < 5; ++trial) {
                 Eigen::VectorXd q = initial.q;
-                Eigen::VectorXd qd = Eigen::VectorXd::Zero(reference->nq());
+                Eigen::VectorXd qd = Eigen::VectorXd::Zero(reference->nv());
                 q[theta1] = angle(rng);
                 qd[theta1] = rate(rng);
                 const AssemblyReport report =
@@ -276,7 +276,7 @@ private Q_SLOTS:
                     }
                     ++compiled;
                     const Model& model = *result.model;
-                    QCOMPARE(model.nq(), 7);
+                    QCOMPARE(model.nv(), 7);
                     for (std::size_t k = 0; k < states.size(); ++k) {
                         const auto [q, qd] =
                             carryOver(*reference, states[k].first, states[k].second, model);

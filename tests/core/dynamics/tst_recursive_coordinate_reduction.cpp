@@ -58,7 +58,7 @@ std::vector<State> randomStates(const Model& model, int count, unsigned seed) {
     std::vector<State> states;
     for (int trial = 0; static_cast<int>(states.size()) < count && trial < 10 * count; ++trial) {
         Eigen::VectorXd q = initial.q;
-        Eigen::VectorXd qd = Eigen::VectorXd::Zero(model.nq());
+        Eigen::VectorXd qd = Eigen::VectorXd::Zero(model.nv());
         for (int k : model.independent) {
             q[k] += shift(rng);
             qd[k] = rate(rng);
@@ -77,8 +77,8 @@ State carryOver(const Model& from, const State& state, const Model& to) {
     Workspace ws(from);
     updatePositions(from, ws, state.q);
     updateVelocities(from, ws, state.qd);
-    State out{Eigen::VectorXd(to.nq()), Eigen::VectorXd(to.nq())};
-    for (int k = 0; k < to.nq(); ++k) {
+    State out{Eigen::VectorXd(to.nv()), Eigen::VectorXd(to.nv())};
+    for (int k = 0; k < to.nv(); ++k) {
         const int joint = from.jointIndex(to.joints[to.coordinates[k].joint].name);
         out.q[k] = jointValue(from, ws, joint);
         out.qd[k] = jointRate(from, ws, joint);
@@ -161,7 +161,7 @@ State rockerDeadPoint(const Model& model, double from, double to) {
     const int crank = model.coordinateIndex("theta1");
     const int rocker = model.coordinateIndex("theta2");
     const auto at = [&](double angle) {
-        State s{initial.q, Eigen::VectorXd::Zero(model.nq())};
+        State s{initial.q, Eigen::VectorXd::Zero(model.nv())};
         s.q[crank] = angle;
         assemble(model, ws, s.q, {crank}, initial.report.branch);
         s.qd[crank] = 1.0;
@@ -374,7 +374,7 @@ private Q_SLOTS:
         for (int i = 0; i <= 360 && to < 0; ++i) {
             const double angle = initial.q[model->coordinateIndex("theta1")] + i * M_PI / 180.0;
             Eigen::VectorXd q = initial.q;
-            Eigen::VectorXd qd = Eigen::VectorXd::Zero(model->nq());
+            Eigen::VectorXd qd = Eigen::VectorXd::Zero(model->nv());
             q[model->coordinateIndex("theta1")] = angle;
             QVERIFY(assemble(*model, ws, q, model->independent, initial.report.branch).converged);
             qd[model->coordinateIndex("theta1")] = 1.0;

@@ -85,8 +85,8 @@ private Q_SLOTS:
             QCOMPARE(model->nLoops(), 1);
             // cut J3 (universal): 4 rows, tree R+S+R = 1+3+1; cut J2 (spherical): 3, R+U+R
             QCOMPARE(model->nConstraints(), std::string(cut) == "J3" ? 4 : 3);
-            QCOMPARE(model->nq(), std::string(cut) == "J3" ? 5 : 4);
-            QCOMPARE(model->positionSize(), std::string(cut) == "J3" ? 6 : 4);
+            QCOMPARE(model->nv(), std::string(cut) == "J3" ? 5 : 4);
+            QCOMPARE(model->nq(), std::string(cut) == "J3" ? 6 : 4);
         }
     }
 
@@ -153,7 +153,7 @@ private Q_SLOTS:
             const auto model = compiled(spatialLadderSpec(cells));
             QCOMPARE(model->mobilityGrubler, 2);
             QCOMPARE(model->nConstraints(), 4 * cells);
-            QCOMPARE(model->nq(), 4 * cells + 2);
+            QCOMPARE(model->nv(), 4 * cells + 2);
             const InitialState state = assembleInitialState(*model);
             QVERIFY2(state.report.converged, state.report.message.c_str());
             QVERIFY(std::abs(coordinate(*model, state.qd, "c1") - 0.8) < 1e-12);
@@ -297,8 +297,8 @@ private Q_SLOTS:
             std::uniform_real_distribution<double> unit(-1.0, 1.0);
             for (int trial = 0; trial < 5; ++trial) {
                 Eigen::VectorXd q = assembleInitialState(*model).q;
-                Eigen::VectorXd v(model->nq());
-                for (int k = 0; k < model->nq(); ++k) {
+                Eigen::VectorXd v(model->nv());
+                for (int k = 0; k < model->nv(); ++k) {
                     v[k] = unit(rng);
                 }
                 integratePositions(*model, q, v, 0.7, q); // off the manifold
@@ -334,12 +334,12 @@ private Q_SLOTS:
         updateVelocities(*model, ws, state.qd);
         treeDynamics(*model, ws, dws);
         QVERIFY(std::abs(0.5 * state.qd.dot(dws.M * state.qd) - kineticEnergy(*model, ws)) < 1e-13);
-        const Eigen::VectorXd rest = Eigen::VectorXd::Zero(model->nq());
+        const Eigen::VectorXd rest = Eigen::VectorXd::Zero(model->nv());
         updateVelocities(*model, ws, rest);
         gravityAndVelocityForces(*model, ws, dws);
         const double h = 1e-6;
-        for (int k = 0; k < model->nq(); ++k) {
-            Eigen::VectorXd direction = Eigen::VectorXd::Unit(model->nq(), k);
+        for (int k = 0; k < model->nv(); ++k) {
+            Eigen::VectorXd direction = Eigen::VectorXd::Unit(model->nv(), k);
             Eigen::VectorXd moved(state.q.size());
             integratePositions(*model, state.q, direction, h, moved);
             updatePositions(*model, ws, moved);
@@ -357,7 +357,7 @@ private Q_SLOTS:
         const auto model = compiled(rssrSpec("J3"));
         const Joint& j2 = model->joints[model->jointIndex("J2")];
         const Eigen::VectorXd q0 = assembleInitialState(*model).q;
-        Eigen::VectorXd v = Eigen::VectorXd::Zero(model->nq());
+        Eigen::VectorXd v = Eigen::VectorXd::Zero(model->nv());
         v.segment<3>(j2.coordinate) = Eigen::Vector3d(0.0, 1.0, 1.0).normalized();
         Eigen::VectorXd q = q0;
         const int steps = 1000;
@@ -371,7 +371,7 @@ private Q_SLOTS:
         // and the difference inverts the integration
         Eigen::VectorXd moved(q0.size());
         integratePositions(*model, q0, v, 0.3, moved);
-        Eigen::VectorXd back(model->nq());
+        Eigen::VectorXd back(model->nv());
         differencePositions(*model, moved, q0, back);
         QVERIFY((back - 0.3 * v).cwiseAbs().maxCoeff() < 1e-14);
         // the position rates are the quaternion's derivative

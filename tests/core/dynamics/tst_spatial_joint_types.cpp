@@ -100,7 +100,7 @@ private Q_SLOTS:
         const Model& model = *result.model;
         const int dof = static_cast<JointType>(guide) == JointType::Prismatic ? 1 : 2;
         QCOMPARE(model.mobilityGrubler, dof);
-        QCOMPARE(model.nq() - model.nConstraints(), dof);
+        QCOMPARE(model.nv() - model.nConstraints(), dof);
 
         // inputs: the crank and, with a cylinder, the slider's turn about its guide (the
         // spherical joint's spin about x when the cylinder is cut)
@@ -125,7 +125,7 @@ private Q_SLOTS:
             }
             const AssemblyReport report = assemble(model, ws, q, inputs);
             QVERIFY2(report.converged, report.message.c_str());
-            Eigen::VectorXd v = Eigen::VectorXd::Zero(model.nq());
+            Eigen::VectorXd v = Eigen::VectorXd::Zero(model.nv());
             for (int k : inputs) {
                 v[k] = 2.0 * unit(rng);
             }
@@ -141,8 +141,8 @@ private Q_SLOTS:
             }
 
             // J and J̇v against central differences, off the manifold
-            Eigen::VectorXd w(model.nq());
-            for (int k = 0; k < model.nq(); ++k) {
+            Eigen::VectorXd w(model.nv());
+            for (int k = 0; k < model.nv(); ++k) {
                 w[k] = unit(rng);
             }
             integratePositions(model, q, w, 0.3, q);

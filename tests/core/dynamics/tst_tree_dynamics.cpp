@@ -59,9 +59,9 @@ private Q_SLOTS:
         std::mt19937 rng(11);
         std::uniform_real_distribution<double> uniform(-2.0, 2.0);
         for (int trial = 0; trial < 20; ++trial) {
-            Eigen::VectorXd q(model->nq());
-            Eigen::VectorXd qd(model->nq());
-            for (int k = 0; k < model->nq(); ++k) {
+            Eigen::VectorXd q(model->nv());
+            Eigen::VectorXd qd(model->nv());
+            for (int k = 0; k < model->nv(); ++k) {
                 q[k] = uniform(rng);
                 qd[k] = uniform(rng);
             }
@@ -94,13 +94,13 @@ private Q_SLOTS:
             QVERIFY(model);
             Workspace ws(*model);
             DynamicsWorkspace dws(*model);
-            Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(model->nq(), 0.3, 1.7);
-            const Eigen::VectorXd rest = Eigen::VectorXd::Zero(model->nq());
+            Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(model->nv(), 0.3, 1.7);
+            const Eigen::VectorXd rest = Eigen::VectorXd::Zero(model->nv());
             updatePositions(*model, ws, q);
             updateVelocities(*model, ws, rest);
             const Eigen::VectorXd phi = gravityAndVelocityForces(*model, ws, dws);
             const double h = 1e-6;
-            for (int k = 0; k < model->nq(); ++k) {
+            for (int k = 0; k < model->nv(); ++k) {
                 q[k] += h;
                 updatePositions(*model, ws, q);
                 const double up = gravityPotential(*model, ws);

@@ -55,14 +55,14 @@ const JointSpec& joint(const MechanismSpec& spec, const std::string& name) {
 }
 
 /// Compiles, assembles from the file's initial state and returns max |Φ| (−1 when it fails).
-double closure(const MechanismSpec& spec, int* nq = nullptr) {
+double closure(const MechanismSpec& spec, int* nv = nullptr) {
     const CompileResult compiled = compileModel(spec);
     if (!compiled.ok()) {
         return -1;
     }
     const InitialState state = assembleInitialState(*compiled.model);
-    if (nq != nullptr) {
-        *nq = compiled.model->nq();
+    if (nv != nullptr) {
+        *nv = compiled.model->nv();
     }
     return state.report.converged ? state.report.residual : -1;
 }
@@ -93,12 +93,12 @@ private Q_SLOTS:
                             [](const auto& g) { return g.first == "theta" && g.second == 0.0; }));
         // with the file's inputs back it is the RSSR: same coordinates, the loop closed
         spec.initial = original.initial;
-        int nq = 0, nqOriginal = 0;
-        const double residual = closure(spec, &nq);
+        int nv = 0, nqOriginal = 0;
+        const double residual = closure(spec, &nv);
         QVERIFY2(residual >= 0 && residual < 1e-10, qPrintable(QString::number(residual)));
         QVERIFY(closure(original, &nqOriginal) >= 0);
-        QCOMPARE(nq, nqOriginal);
-        QCOMPARE(nq, 5); // theta, J2's three, phi, and J3 cut
+        QCOMPARE(nv, nqOriginal);
+        QCOMPARE(nv, 5); // theta, J2's three, phi, and J3 cut
     }
 
     void closesAtNewPoints() {

@@ -361,7 +361,7 @@ private Q_SLOTS:
         const std::shared_ptr<const Model> model = compiled(*r.spec);
         const InitialState state = assembleInitialState(*model);
         QVERIFY(state.report.converged);
-        const Eigen::VectorXd rest = Eigen::VectorXd::Zero(model->nq());
+        const Eigen::VectorXd rest = Eigen::VectorXd::Zero(model->nv());
         const Eigen::VectorXd ours = kernelQdd(*model, state.q, rest);
 
         MjModelPtr m = loadMujoco(file);

@@ -187,7 +187,7 @@ private Q_SLOTS:
         const CompileResult compiled = compileModel(*r.spec);
         QVERIFY2(compiled.ok(), formatDiagnostics(compiled.diagnostics).c_str());
         const Model& model = *compiled.model;
-        QCOMPARE(model.nq(), 2);
+        QCOMPARE(model.nv(), 2);
         const int k1 = model.coordinateIndex("shoulder");
         const int k2 = model.coordinateIndex("elbow");
         QVERIFY(k1 >= 0 && k2 >= 0);
@@ -202,7 +202,7 @@ private Q_SLOTS:
         double worst = 0;
         for (const auto& s : states) {
             Eigen::VectorXd q = neutralPositions(model);
-            Eigen::VectorXd qd = Eigen::VectorXd::Zero(model.nq());
+            Eigen::VectorXd qd = Eigen::VectorXd::Zero(model.nv());
             q[positionIndex(model, k1)] = s[0];
             q[positionIndex(model, k2)] = s[1];
             qd[k1] = s[2];

@@ -69,8 +69,8 @@ ForcedRun forcedRun(const Model& model,
     settings.tEnd = desired.duration();
     settings.sampleInterval = 0.01;
     ForcedRun run;
-    run.maxDeviation = Eigen::VectorXd::Zero(model.nq());
-    Eigen::VectorXd deviation(model.nq());
+    run.maxDeviation = Eigen::VectorXd::Zero(model.nv());
+    Eigen::VectorXd deviation(model.nv());
     run.summary = simulate(*compiled.model, settings, history.q.col(0), history.qd.col(0),
                            {[&](const Sample& s) {
                                 desired.deviation(s.t, s.q, deviation);
@@ -181,8 +181,8 @@ private Q_SLOTS:
         DriveHistory history;
         history.t = {0.0, 0.5, 1.0};
         history.driven = {driven};
-        history.q = Eigen::MatrixXd::Zero(model.nq(), 3);
-        history.qd = Eigen::MatrixXd::Zero(model.nq(), 3);
+        history.q = Eigen::MatrixXd::Zero(model.nv(), 3);
+        history.qd = Eigen::MatrixXd::Zero(model.nv(), 3);
         history.tau = Eigen::MatrixXd(1, 3);
         history.tau << 1.0, 2.0, 4.0;
         QVERIFY(driveHistoryError(model, history).empty());
@@ -202,12 +202,12 @@ private Q_SLOTS:
 
     void badHistoriesAreRefused() {
         const auto model = fixtures::loadExample("carpet_scraper.json");
-        const Eigen::Index nq = model->nq();
+        const Eigen::Index nv = model->nv();
         DriveHistory good;
         good.t = {0.0, 0.1};
         good.driven = {0};
-        good.q = Eigen::MatrixXd::Zero(nq, 2);
-        good.qd = Eigen::MatrixXd::Zero(nq, 2);
+        good.q = Eigen::MatrixXd::Zero(nv, 2);
+        good.qd = Eigen::MatrixXd::Zero(nv, 2);
         good.tau = Eigen::MatrixXd::Zero(1, 2);
         QVERIFY(driveHistoryError(*model, good).empty());
 
@@ -215,13 +215,13 @@ private Q_SLOTS:
         h.t = {0.0, 0.0};
         QVERIFY(QString::fromStdString(driveHistoryError(*model, h)).contains("increase"));
         h = good;
-        h.q = Eigen::MatrixXd::Zero(nq + 1, 2);
+        h.q = Eigen::MatrixXd::Zero(nv + 1, 2);
         QVERIFY(QString::fromStdString(driveHistoryError(*model, h)).contains("another mechanism"));
         h = good;
         h.tau(0, 1) = std::nan("");
         QVERIFY(QString::fromStdString(driveHistoryError(*model, h)).contains("t = 0.1 s"));
         h = good;
-        h.driven = {static_cast<int>(nq)};
+        h.driven = {static_cast<int>(nv)};
         QVERIFY(QString::fromStdString(driveHistoryError(*model, h)).contains("not in the model"));
         h = good;
         h.t = {0.0};

@@ -66,7 +66,7 @@ std::optional<State> prescribedState(const Model& model,
                                      const Eigen::VectorXd& rates,
                                      const Eigen::VectorXd& accelerations) {
     Workspace ws(model);
-    State s{guess, Eigen::VectorXd::Zero(model.nq()), Eigen::VectorXd::Zero(model.nq())};
+    State s{guess, Eigen::VectorXd::Zero(model.nv()), Eigen::VectorXd::Zero(model.nv())};
     for (std::size_t d = 0; d < driven.size(); ++d) {
         const auto i = static_cast<Eigen::Index>(d);
         s.q[driven[d]] = values[i];
@@ -158,7 +158,7 @@ double newtonEulerResidual(const Model& model,
         act(joint.bodyB, -onA, -coupleOnA, r.point.head<2>());
         scale = std::max(scale, onA.norm());
     }
-    Eigen::MatrixXd jac(2, model.nq());
+    Eigen::MatrixXd jac(2, model.nv());
     double worst = 0;
     for (int b = 1; b < n; ++b) {
         const Body& body = model.bodies[b];
@@ -195,9 +195,9 @@ std::pair<double, double> roundTripError(const Model& model,
     constraintJacobian(model, ws);
     const Eigen::VectorXd psi = -constraintBias(model, ws);
     Eigen::VectorXd actuatorForces(model.actuators.size());
-    Eigen::VectorXd actuatorTau(model.nq());
-    Eigen::VectorXd passiveTau(model.nq());
-    Eigen::VectorXd scratch(model.nq());
+    Eigen::VectorXd actuatorTau(model.nv());
+    Eigen::VectorXd passiveTau(model.nv());
+    Eigen::VectorXd scratch(model.nv());
     appliedForces(model, ws, t, actuatorForces, actuatorTau, passiveTau, scratch);
     Eigen::VectorXd phi = dws.phi + actuatorTau + passiveTau;
     for (std::size_t d = 0; d < driven.size(); ++d) {
@@ -443,8 +443,8 @@ private Q_SLOTS:
                         // the same pose in this cut choice's coordinates, then re-assembled
                         Workspace refWs(*reference);
                         updatePositions(*reference, refWs, states[k].q);
-                        Eigen::VectorXd guess(model->nq());
-                        for (int i = 0; i < model->nq(); ++i) {
+                        Eigen::VectorXd guess(model->nv());
+                        for (int i = 0; i < model->nv(); ++i) {
                             guess[i] =
                                 jointValue(*reference, refWs,
                                            reference->jointIndex(
@@ -549,7 +549,7 @@ private Q_SLOTS:
         QVERIFY2(QString::fromStdString(error).contains("J1"), error.c_str());
         // wrong sizes
         InverseDynamicsWorkspace iws(*model, {0});
-        const Eigen::VectorXd q = Eigen::VectorXd::Zero(model->nq());
+        const Eigen::VectorXd q = Eigen::VectorXd::Zero(model->nv());
         QVERIFY_EXCEPTION_THROWN(
             inverseDynamics(*model, iws, InverseMethod::System, 0.0, q, q, Eigen::VectorXd(2)),
             std::invalid_argument);
@@ -562,7 +562,7 @@ private Q_SLOTS:
     // every method reports a singular matrix and names the unknown, instead of returning NaN.
     void singularPoseIsReported() {
         const auto model = fixtures::compiled(fixtures::parallelogram());
-        const Eigen::VectorXd zero = Eigen::VectorXd::Zero(model->nq());
+        const Eigen::VectorXd zero = Eigen::VectorXd::Zero(model->nv());
         InverseDynamicsWorkspace iws(*model, {model->coordinateIndex("theta1")});
         for (InverseMethod method : kMethods) {
             const bool ok = inverseDynamics(*model, iws, method, 0.0, zero, zero, zero);
@@ -607,7 +607,7 @@ private Q_SLOTS:
             // the run kept its assembly branch over the revolution
             Eigen::VectorXd drift = samples.back().q - samples.front().q;
             drift[theta1] -= 2.0 * M_PI;
-            for (int k = 0; k < model->nq(); ++k) {
+            for (int k = 0; k < model->nv(); ++k) {
                 drift[k] = planar::wrapNear(drift[k], 0.0);
             }
             qInfo("%s: crank work over a cycle %.3g J (peak power %.3g W), ΔE %.3g J, pose drift "
@@ -726,7 +726,7 @@ private Q_SLOTS:
                                             ? std::vector<int>{model->coordinateIndex("theta1")}
                                             : actuatedCoordinates(*model, &error);
         QVERIFY2(error.empty(), error.c_str());
-        Eigen::VectorXd qdd = Eigen::VectorXd::Zero(model->nq());
+        Eigen::VectorXd qdd = Eigen::VectorXd::Zero(model->nv());
         {
             Workspace ws(*model);
             for (int k : driven) {

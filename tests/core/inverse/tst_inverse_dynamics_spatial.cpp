@@ -50,17 +50,17 @@ State crankState(const Model& model, double theta, double thetaDdot) {
         assemble(model, ws, initial.q, model.independent);
     }
     s.q = initial.q;
-    s.v = Eigen::VectorXd::Zero(model.nq());
+    s.v = Eigen::VectorXd::Zero(model.nv());
     s.v[k] = 2.0 * std::numbers::pi;
     solveVelocities(model, ws, s.q, s.v, model.independent);
-    s.vdot = Eigen::VectorXd::Zero(model.nq());
+    s.vdot = Eigen::VectorXd::Zero(model.nv());
     s.vdot[k] = thetaDdot;
     solveAccelerations(model, ws, s.q, s.v, s.vdot, model.independent);
     return s;
 }
 
 /// Forward SSLM's accelerations at the state's (q, v) under gravity plus the generalized
-/// `forces` (nq); empty when the solve fails.
+/// `forces` (nv); empty when the solve fails.
 Eigen::VectorXd
 forwardAccelerations(const Model& model, const State& s, const Eigen::VectorXd& forces) {
     Workspace ws(model);
@@ -117,10 +117,10 @@ private Q_SLOTS:
                     QVERIFY(relative(siws.lambda, lambda) < 1e-9);
                 }
                 // forward SSLM under gravity and τ gives back the prescribed accelerations
-                Eigen::VectorXd forces = Eigen::VectorXd::Zero(model->nq());
+                Eigen::VectorXd forces = Eigen::VectorXd::Zero(model->nv());
                 forces[model->coordinateIndex("theta")] = tau[0];
                 const Eigen::VectorXd qdd = forwardAccelerations(*model, s, forces);
-                QVERIFY(qdd.size() == model->nq());
+                QVERIFY(qdd.size() == model->nv());
                 QVERIFY2(relative(qdd, s.vdot) < 1e-9,
                          qPrintable(QString::number(relative(qdd, s.vdot))));
             }
@@ -155,11 +155,11 @@ private Q_SLOTS:
             QVERIFY(std::abs(siws.tau[0] - without.tau[0]) > 1e-4);
             QVERIFY(std::abs(siws.reactions[model->jointIndex("J4")].applied[0] - spring) < 1e-15);
             // forward SSLM under gravity, the spring and τ gives back the accelerations
-            Eigen::VectorXd forces = Eigen::VectorXd::Zero(model->nq());
+            Eigen::VectorXd forces = Eigen::VectorXd::Zero(model->nv());
             forces[theta] = siws.tau[0];
             forces[phi] = spring;
             const Eigen::VectorXd qdd = forwardAccelerations(*model, s, forces);
-            QVERIFY(qdd.size() == model->nq());
+            QVERIFY(qdd.size() == model->nv());
             QVERIFY2(relative(qdd, s.vdot) < 1e-9,
                      qPrintable(QString::number(relative(qdd, s.vdot))));
         }

@@ -124,10 +124,10 @@ private Q_SLOTS:
         const InitialState initial = assembleInitialState(*model);
         Workspace ws(*model);
         updatePositions(*model, ws, initial.q);
-        updateVelocities(*model, ws, Eigen::VectorXd::Zero(model->nq()));
+        updateVelocities(*model, ws, Eigen::VectorXd::Zero(model->nv()));
         Eigen::MatrixXd scratch;
         const ShakingWrench still = shakingFromMotion(
-            *model, ws, Eigen::VectorXd::Zero(model->nq()), Eigen::Vector3d::Zero(), scratch);
+            *model, ws, Eigen::VectorXd::Zero(model->nv()), Eigen::Vector3d::Zero(), scratch);
         double mass = 0;
         for (std::size_t b = 1; b < model->bodies.size(); ++b) {
             mass += model->bodies[b].mass;

@@ -107,9 +107,9 @@ private Q_SLOTS:
         std::uniform_real_distribution<double> angle(-M_PI, M_PI);
         std::uniform_real_distribution<double> rate(-3.0, 3.0);
         for (int trial = 0; trial < 5; ++trial) {
-            Eigen::VectorXd q(model->nq());
-            Eigen::VectorXd qd(model->nq());
-            for (int k = 0; k < model->nq(); ++k) {
+            Eigen::VectorXd q(model->nv());
+            Eigen::VectorXd qd(model->nv());
+            for (int k = 0; k < model->nv(); ++k) {
                 q[k] = model->coordinates[k].angular ? angle(rng) : 0.1 * rate(rng);
                 qd[k] = rate(rng);
             }
@@ -118,9 +118,9 @@ private Q_SLOTS:
             const Eigen::VectorXd bias = constraintBias(*model, ws);
 
             // J column by column against central differences of Φ
-            Eigen::MatrixXd numericJ(model->nConstraints(), model->nq());
-            for (int k = 0; k < model->nq(); ++k) {
-                Eigen::VectorXd step = Eigen::VectorXd::Zero(model->nq());
+            Eigen::MatrixXd numericJ(model->nConstraints(), model->nv());
+            for (int k = 0; k < model->nv(); ++k) {
+                Eigen::VectorXd step = Eigen::VectorXd::Zero(model->nv());
                 step[k] = kStep;
                 numericJ.col(k) =
                     (residualAt(*model, ws, q + step) - residualAt(*model, ws, q - step)) /
@@ -144,13 +144,13 @@ private Q_SLOTS:
         const auto model = compileOrFail(fixtures::sliderCrankPrismaticCut(), {{"J3"}});
         QVERIFY(model);
         Workspace ws(*model);
-        Eigen::VectorXd q(model->nq());
-        Eigen::VectorXd qd(model->nq());
+        Eigen::VectorXd q(model->nv());
+        Eigen::VectorXd qd(model->nv());
         q << 0.3, -0.7, 0.12;
         qd << 1.5, -0.4, 0.8;
         updatePositions(*model, ws, q);
         updateVelocities(*model, ws, qd);
-        for (int k = 0; k < model->nq(); ++k) {
+        for (int k = 0; k < model->nv(); ++k) {
             const int joint = model->coordinates[k].joint;
             QVERIFY(std::abs(jointValue(*model, ws, joint, q[k]) - q[k]) < 1e-14);
             QVERIFY(std::abs(jointRate(*model, ws, joint) - qd[k]) < 1e-13);

@@ -55,7 +55,7 @@ private Q_SLOTS:
         const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
         Workspace ws(*model);
         Eigen::VectorXd q = oracle.q0;
-        for (int k = 0; k < model->nq(); ++k) {
+        for (int k = 0; k < model->nv(); ++k) {
             if (std::find(model->independent.begin(), model->independent.end(), k) ==
                 model->independent.end()) {
                 q[k] += (k % 2 == 0 ? 0.05 : -0.05);
@@ -71,13 +71,13 @@ private Q_SLOTS:
                  qPrintable(QString::number((q - oracle.q0).cwiseAbs().maxCoeff())));
 
         // velocity and acceleration analysis: J q̇ = 0 and J q̈ + J̇q̇ = 0
-        Eigen::VectorXd qd = Eigen::VectorXd::Zero(model->nq());
+        Eigen::VectorXd qd = Eigen::VectorXd::Zero(model->nv());
         for (int k : model->independent) {
             qd[k] = oracle.qd0[k];
         }
         solveVelocities(*model, ws, q, qd, model->independent);
         QVERIFY((qd - oracle.qd0).cwiseAbs().maxCoeff() < kClosureTol);
-        Eigen::VectorXd qdd = Eigen::VectorXd::Zero(model->nq());
+        Eigen::VectorXd qdd = Eigen::VectorXd::Zero(model->nv());
         qdd[model->independent.front()] = 2.0;
         solveAccelerations(*model, ws, q, qd, qdd, model->independent);
         updatePositions(*model, ws, q);

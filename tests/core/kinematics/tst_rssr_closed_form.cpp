@@ -209,7 +209,7 @@ private Q_SLOTS:
                         rockerInput ? referencePhi(theta, branch) : theta;
                     QVERIFY(assemble(*model, ws, closed, {input}, {branch}).converged);
                     // Newton alone, from a guess 0.01 off in every dependent coordinate
-                    Eigen::VectorXd offset = Eigen::VectorXd::Constant(model->nq(), 0.01);
+                    Eigen::VectorXd offset = Eigen::VectorXd::Constant(model->nv(), 0.01);
                     offset[input] = 0.0;
                     Eigen::VectorXd newton(closed.size());
                     integratePositions(*model, closed, offset, 1.0, newton);

@@ -69,7 +69,7 @@ private Q_SLOTS:
         QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
         const Model& model = *result.model;
         QCOMPARE(model.mobilityGrubler, 1);
-        QCOMPARE(model.nq(), 7);
+        QCOMPARE(model.nv(), 7);
         QCOMPARE(model.nLoops(), 3);
         QCOMPARE(jointNames(model, model.cuts), (std::vector<std::string>{"J10", "J8", "J9"}));
         QCOMPARE(model.joints[model.cuts[0]].name, std::string("J8"));

@@ -411,7 +411,7 @@ private Q_SLOTS:
         QFETCH(int, solver);
         QFETCH(QString, names);
         const auto model = compiled(parallelogram());
-        QCOMPARE(model->nq(), 3);
+        QCOMPARE(model->nv(), 3);
         const Eigen::VectorXd q0 = Eigen::VectorXd::Zero(3);
         Eigen::VectorXd qd0(3);
         qd0[model->coordinateIndex("theta1")] = 2.0;  // the parallelogram's own motion: the

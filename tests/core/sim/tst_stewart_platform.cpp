@@ -108,7 +108,7 @@ private Q_SLOTS:
         QCOMPARE(model->mobilityGrubler, 6);
         QCOMPARE(model->nLoops(), 5);
         QCOMPARE(model->nConstraints(), 15); // five spherical cuts, 3 rows each
-        QCOMPARE(model->nq(), 21);           // 6 × (2 + 1) + 3
+        QCOMPARE(model->nv(), 21);           // 6 × (2 + 1) + 3
         QCOMPARE(static_cast<int>(model->independent.size()), 6);
         const InitialState state = assembleInitialState(*model);
         QVERIFY2(state.report.converged, state.report.message.c_str());

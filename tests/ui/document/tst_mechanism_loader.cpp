@@ -36,8 +36,8 @@ private Q_SLOTS:
         const LoadedMechanism& m = *outcome.mechanism;
         QVERIFY(m.model->isSpatial());
         QCOMPARE(m.model->nLoops(), loops);
-        QCOMPARE(m.q0.size(), m.model->positionSize());
-        QCOMPARE(m.qd0.size(), m.model->nq());
+        QCOMPARE(m.q0.size(), m.model->nq());
+        QCOMPARE(m.qd0.size(), m.model->nv());
         QVERIFY(m.assembly.converged);
         QVERIFY2(m.assembly.residual < 1e-10, qPrintable(QString::number(m.assembly.residual)));
     }

@@ -302,7 +302,7 @@ private Q_SLOTS:
         QVERIFY(o.traces);
         QVERIFY(!o.withPlot);
         QCOMPARE(o.plotColumns, VideoExporter::defaultPlotColumns(*m_run)); // joint coordinates
-        QCOMPARE(o.plotColumns.size(), m_run->model()->nq());
+        QCOMPARE(o.plotColumns.size(), m_run->model()->nv());
     }
 
     // File ▸ Export ▸ Animation as a user goes through it: the dialog answered (file, frame

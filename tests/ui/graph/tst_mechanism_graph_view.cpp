@@ -96,7 +96,7 @@ Accelerations accelerationsFor(const Model& model) {
     updatePositions(model, ws, initial.q);
     updateVelocities(model, ws, initial.qd);
     const TracedPoint& tip = model.tracedPoints.at(0);
-    Eigen::MatrixXd jacobian(2, model.nq());
+    Eigen::MatrixXd jacobian(2, model.nv());
     pointJacobian(model, ws, tip.body, tip.p_B.head<2>(), jacobian);
 
     Accelerations out;

@@ -502,7 +502,7 @@ private Q_SLOTS:
         const QStringList q = columnsOf(run->layout(), SeriesFamily::Position);
         QCOMPARE(dock.chooser()->selectedColumns(), q); // joint coordinates by default
         QCOMPARE(dock.plot()->selectedColumns(), q);
-        QCOMPARE(dock.plot()->dataSeries().size(), m_scraper->nq());
+        QCOMPARE(dock.plot()->dataSeries().size(), m_scraper->nv());
         dock.chooser()->setSelectedColumns(lambda);
         QCOMPARE(dock.plot()->dataSeries().size(), lambda.size());
         // the list opens the family chosen now and closes the one chosen before

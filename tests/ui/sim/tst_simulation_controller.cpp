@@ -119,14 +119,14 @@ private Q_SLOTS:
         double maxDifference = 0;
         for (std::size_t k = 0; k < t.size(); ++k) {
             maxDifference = std::max(maxDifference, std::abs(block.columns[0][k] - t[k]));
-            for (int i = 0; i < m_scraper->nq(); ++i) {
+            for (int i = 0; i < m_scraper->nv(); ++i) {
                 maxDifference =
                     std::max(maxDifference, std::abs(block.columns[i + 1][k] - q[k][i]));
             }
         }
         qInfo("controller vs direct simulate: %zu samples of t and %d coordinates, max |diff| = "
               "%.3g",
-              t.size(), m_scraper->nq(), maxDifference);
+              t.size(), m_scraper->nv(), maxDifference);
         QVERIFY(maxDifference <= kSameSampleTol);
         QCOMPARE(block.columns[0].back(), 1.0);
     }
@@ -342,7 +342,7 @@ private Q_SLOTS:
         const CompileResult compiled = compileModel(parallelogram());
         QVERIFY(compiled.ok());
         const std::shared_ptr<const Model> model = compiled.model;
-        QCOMPARE(model->nq(), 3);
+        QCOMPARE(model->nv(), 3);
         const Eigen::VectorXd q0 = Eigen::VectorXd::Zero(3);
         Eigen::VectorXd qd0(3);
         qd0[model->coordinateIndex("theta1")] = 2.0;
