@@ -13,20 +13,14 @@ namespace sslm {
 
 Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::VectorXd& q) {
     Eigen::Vector3d sum = Eigen::Vector3d::Zero();
-    if (model.isSpatial()) {
-        updatePositions(model, ws, q);
-        for (std::size_t b = 1; b < model.bodies.size(); ++b) {
-            const Body& body = model.bodies[b];
-            sum += body.mass * pointPosition(ws, static_cast<int>(b), body.com_B);
+    updatePositions(model, ws, q);
+    withMotionSpace(model, [&](auto space) {
+        using Space = decltype(space);
+        for (int b = 1; b < ws.nBodies; ++b) {
+            sum.head<Space::Point::RowsAtCompileTime>() +=
+                model.bodies[b].mass * Space::comPosition(model, ws, b);
         }
-    } else {
-        updatePositions(model, ws, q);
-        for (std::size_t b = 1; b < model.bodies.size(); ++b) {
-            const Body& body = model.bodies[b];
-            sum.head<2>() +=
-                body.mass * PlanarSpace::pointPosition(ws, static_cast<int>(b), body.com_B);
-        }
-    }
+    });
     return sum;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 #include <type_traits>
+#include <variant>
 
 #include <Eigen/Cholesky>
 
@@ -62,11 +63,7 @@ void planElimination(const Model& model, ForwardDynamicsWorkspace& fws) {
         int& index = fws.blockIndex[static_cast<std::size_t>(r) * m + s];
         if (index < 0) {
             index = stored++;
-            if (model.isSpatial()) {
-                fws.spatialBlocks.gicm.push_back(ForwardDynamicsWorkspace::SpatialBlock::Zero());
-            } else {
-                fws.planarBlocks.gicm.push_back(Eigen::Matrix2d::Zero());
-            }
+            std::visit([](auto& blocks) { blocks.gicm.emplace_back().setZero(); }, fws.blocks);
         }
     };
     for (int r = 0; r < m; ++r) {
@@ -81,18 +78,15 @@ void planElimination(const Model& model, ForwardDynamicsWorkspace& fws) {
             store(s, r);
         }
     }
-    fws.planarBlocks.reduced = fws.planarBlocks.gicm;
-    fws.spatialBlocks.reduced = fws.spatialBlocks.gicm;
-    for (int r = 0; r < m; ++r) {
-        if (model.isSpatial()) {
-            fws.spatialBlocks.pivotInverse.push_back(
-                ForwardDynamicsWorkspace::SpatialBlock::Zero());
-            fws.spatialBlocks.psiBar.push_back(ForwardDynamicsWorkspace::SpatialVector::Zero());
-        } else {
-            fws.planarBlocks.pivotInverse.push_back(Eigen::Matrix2d::Zero());
-            fws.planarBlocks.psiBar.push_back(Eigen::Vector2d::Zero());
-        }
-    }
+    std::visit(
+        [m](auto& blocks) {
+            blocks.reduced = blocks.gicm;
+            for (int r = 0; r < m; ++r) {
+                blocks.pivotInverse.emplace_back().setZero();
+                blocks.psiBar.emplace_back().setZero();
+            }
+        },
+        fws.blocks);
 }
 
 /// Storage of the L_j and Z_ij, and the term lists of the GICM and of Ψ̄.
@@ -230,15 +224,12 @@ bool solveSlm(const Eigen::MatrixXd& M,
     return finiteOrExplain(fws);
 }
 
-/// The block store of the model's kind.
-ForwardDynamicsWorkspace::BlockStore<Eigen::Matrix2d, Eigen::Vector2d>&
-blockStore(ForwardDynamicsWorkspace& fws, Eigen::Matrix2d*) {
-    return fws.planarBlocks;
-}
-ForwardDynamicsWorkspace::BlockStore<ForwardDynamicsWorkspace::SpatialBlock,
-                                     ForwardDynamicsWorkspace::SpatialVector>&
-blockStore(ForwardDynamicsWorkspace& fws, ForwardDynamicsWorkspace::SpatialBlock*) {
-    return fws.spatialBlocks;
+/// The block store of the model's kind (its Block type).
+template <class Block> auto& blockStore(ForwardDynamicsWorkspace& fws) {
+    using Store = std::conditional_t<std::is_same_v<Block, Eigen::Matrix2d>,
+                                     ForwardDynamicsWorkspace::PlanarBlocks,
+                                     ForwardDynamicsWorkspace::SpatialBlocks>;
+    return std::get<Store>(fws.blocks);
 }
 
 /// Ī_rs += Z_rjᵀ Z_sj for one GICM term.
@@ -360,7 +351,7 @@ bool solveSslm(const Model& model,
                const Eigen::VectorXd& psi,
                ForwardDynamicsWorkspace& fws) {
     constexpr bool kPlanar = std::is_same_v<Block, Eigen::Matrix2d>;
-    auto& store = blockStore(fws, static_cast<Block*>(nullptr));
+    auto& store = blockStore<Block>(fws);
     using Vector = typename std::decay_t<decltype(store.psiBar)>::value_type;
     const auto rowBegin = [&](int loop) {
         return kPlanar ? 2 * loop : model.loops[loop].rowBegin;
@@ -552,6 +543,9 @@ ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
       constraintInertia(Eigen::MatrixXd::Zero(model.nConstraints(), model.nConstraints())),
       rhs(Eigen::VectorXd::Zero(model.nConstraints())), rcr(model), nv(model.nv()),
       nc(model.nConstraints()) {
+    if (model.isSpatial()) {
+        blocks.emplace<SpatialBlocks>(); // (a planar model's are the default)
+    }
     planElimination(model, *this);
     planStorage(model, *this);
 }
@@ -572,9 +566,12 @@ bool solveForwardDynamics(SolverKind kind,
     case SolverKind::Slm:
         return solveSlm(M, phi, J, psi, fws);
     case SolverKind::Sslm:
-        return model.isSpatial()
-                   ? solveSslm<ForwardDynamicsWorkspace::SpatialBlock>(model, M, phi, J, psi, fws)
-                   : solveSslm<Eigen::Matrix2d>(model, M, phi, J, psi, fws);
+        return std::visit(
+            [&](auto& blocks) {
+                using Block = typename std::decay_t<decltype(blocks.gicm)>::value_type;
+                return solveSslm<Block>(model, M, phi, J, psi, fws);
+            },
+            fws.blocks);
     case SolverKind::Rcr:
         if (!solveRcr(model, M, phi, J, psi, fws.rcr, fws.qdd, fws.lambda)) {
             fws.failure = fws.rcr.failure;
@@ -590,13 +587,16 @@ Eigen::MatrixXd gicmBlock(const ForwardDynamicsWorkspace& fws, const Model& mode
     if (index < 0) {
         return Eigen::MatrixXd::Zero(model.loops[r].rows, model.loops[s].rows);
     }
-    return model.isSpatial() ? Eigen::MatrixXd(fws.spatialBlocks.gicm[index].topLeftCorner(
-                                   model.loops[r].rows, model.loops[s].rows))
-                             : Eigen::MatrixXd(fws.planarBlocks.gicm[index]);
+    return std::visit(
+        [&](const auto& blocks) {
+            return Eigen::MatrixXd(
+                blocks.gicm[index].topLeftCorner(model.loops[r].rows, model.loops[s].rows));
+        },
+        fws.blocks);
 }
 
 std::size_t storedGicmBlockCount(const ForwardDynamicsWorkspace& fws) {
-    return fws.planarBlocks.gicm.size() + fws.spatialBlocks.gicm.size();
+    return std::visit([](const auto& blocks) { return blocks.gicm.size(); }, fws.blocks);
 }
 
 } // namespace sslm

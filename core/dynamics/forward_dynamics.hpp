@@ -23,6 +23,7 @@
 // dependentRates()).
 
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <Eigen/Core>
@@ -88,8 +89,9 @@ struct ForwardDynamicsWorkspace {
     std::vector<std::pair<int, int>> gicmMirrors; ///< Ī_sr = Ī_rsᵀ: (from r < s, to)
     std::vector<int> psiTermBegin;                ///< per loop r: first entry of psiTerms
     std::vector<std::pair<int, int>> psiTerms; ///< Ψ̄_r −= Z_rjᵀ w_j: (offset of Z_rj, subsystem)
-    BlockStore<Eigen::Matrix2d, Eigen::Vector2d> planarBlocks; ///< a planar model's
-    BlockStore<SpatialBlock, SpatialVector> spatialBlocks;     ///< a spatial model's
+    using PlanarBlocks = BlockStore<Eigen::Matrix2d, Eigen::Vector2d>;
+    using SpatialBlocks = BlockStore<SpatialBlock, SpatialVector>;
+    std::variant<PlanarBlocks, SpatialBlocks> blocks; ///< the model's space's
     std::vector<int> blockIndex;       ///< [r·nLoops + s] → index in the store or −1
     std::vector<int> eliminationOrder; ///< loops in elimination order
     std::vector<std::vector<int>> laterNeighbours; ///< per loop: partners eliminated later

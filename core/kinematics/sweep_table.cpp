@@ -56,15 +56,13 @@ void sweepValues(const Model& model,
     for (int k = 0; k < model.nq(); ++k) {
         values.push_back(sample.q[k]);
     }
-    for (const TracedPoint& p : model.tracedPoints) {
-        if (model.isSpatial()) {
-            const Eigen::Vector3d x = pointPosition(ws, p.body, p.p_B);
-            values.insert(values.end(), {x.x(), x.y(), x.z()});
-        } else {
-            const Eigen::Vector2d xy = PlanarSpace::pointPosition(ws, p.body, p.p_B);
-            values.insert(values.end(), {xy.x(), xy.y()});
+    withMotionSpace(model, [&](auto space) {
+        using Space = decltype(space);
+        for (const TracedPoint& p : model.tracedPoints) {
+            const typename Space::Point x = Space::pointPosition(ws, p.body, p.p_B);
+            values.insert(values.end(), x.data(), x.data() + x.size());
         }
-    }
+    });
     values.push_back(sample.minSingularValue);
     values.push_back(sample.toggle ? 1.0 : 0.0);
 }
