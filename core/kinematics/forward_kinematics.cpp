@@ -184,12 +184,14 @@ template <> struct TreeStep<PlanarSpace> {
     }
 };
 
+// The spatial steps are forced inline into the passes: GCC keeps them out of line, which cost
+// updatePositions on the 16-cell ladder about 3 % (2,740 against 2,650 ns per call).
 template <> struct TreeStep<SpatialSpace> {
     static void placeGround(Workspace& ws) {
         ws.rotation[0].setIdentity();
         ws.position[0].setZero();
     }
-    static void
+    [[gnu::always_inline]] static void
     place(const Model& model, Workspace& ws, int c, const Eigen::Ref<const Eigen::VectorXd>& q) {
         const Body& body = model.bodies[c];
         const Joint& joint = model.joints[body.treeJoint];
@@ -226,7 +228,7 @@ template <> struct TreeStep<SpatialSpace> {
         ws.twist[0].setZero();
         ws.biasAcceleration[0].setZero();
     }
-    static void
+    [[gnu::always_inline]] static void
     move(const Model& model, Workspace& ws, int c, const Eigen::Ref<const Eigen::VectorXd>& qd) {
         const Body& body = model.bodies[c];
         const Joint& joint = model.joints[body.treeJoint];
