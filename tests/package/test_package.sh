@@ -18,7 +18,9 @@ for tool in cpack dpkg-deb dpkg-shlibdeps; do
     command -v "$tool" >/dev/null || fail "$tool is missing (./scripts/setup-debian.sh installs it)"
 done
 
-scratch=$(mktemp -d)
+# The scratch root lives in the build tree, not /tmp: the staged programs carry their debug
+# information (sslm-studio is ~270 MB before CPack strips it) and /tmp may be a small tmpfs.
+scratch=$(mktemp -d "$build/tst_package.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
 # the package
