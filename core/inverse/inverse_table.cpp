@@ -5,16 +5,10 @@
 
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/kinematics/configuration.hpp"
+#include "core/model/wrench_columns.hpp"
 #include "core/motion/prescribed_motion.hpp"
 
 namespace sslm {
-
-namespace {
-
-/// Force and moment components of a spatial reaction column.
-constexpr const char* kWrenchComponents[] = {".fx", ".fy", ".fz", ".mx", ".my", ".mz"};
-
-} // namespace
 
 std::vector<std::string> inverseColumns(const Model& model,
                                         const std::vector<DrivenMotion>& motions) {
@@ -28,35 +22,17 @@ std::vector<std::string> inverseColumns(const Model& model,
     for (const DrivenMotion& motion : motions) {
         columns.push_back("tau." + model.coordinates[motion.coordinate].name);
     }
-    if (model.isSpatial()) {
-        // every joint's constraint reaction, B on A (W; moment about A's joint point): the cut
-        // multipliers' basis is the cut type's rows, so the wrench is what is reported
-        for (const Joint& joint : model.joints) {
-            for (const char* component : kWrenchComponents) {
-                columns.push_back("reaction." + joint.name + component);
-            }
-        }
-        for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.force.z",
-                                 "shaking.moment.x", "shaking.moment.y", "shaking.moment.z"}) {
-            columns.emplace_back(name);
-        }
-        return columns;
+    for (std::string& column : multiplierColumns(model)) {
+        columns.push_back(std::move(column));
     }
-    for (int cut : model.cuts) {
-        const Joint& joint = model.joints[cut];
-        const bool prismatic = joint.type == JointType::Prismatic;
-        columns.push_back("lambda." + joint.name + (prismatic ? ".normal" : ".x"));
-        columns.push_back("lambda." + joint.name + (prismatic ? ".moment" : ".y"));
-    }
-    for (const Joint& joint : model.joints) {
-        columns.push_back("reaction." + joint.name + ".x");
-        columns.push_back("reaction." + joint.name + ".y");
-        if (joint.type == JointType::Prismatic) {
-            columns.push_back("reaction." + joint.name + ".moment");
+    // every joint's constraint reaction, B on A (W; moment about A's joint point)
+    for (int j = 0; j < static_cast<int>(model.joints.size()); ++j) {
+        for (WrenchColumn& column : reactionColumns(model, j, /*forwardRunCut=*/false)) {
+            columns.push_back(std::move(column.name));
         }
     }
-    for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.moment"}) {
-        columns.emplace_back(name);
+    for (WrenchColumn& column : shakingColumns(model)) {
+        columns.push_back(std::move(column.name));
     }
     return columns;
 }
@@ -73,36 +49,14 @@ void inverseValues(const Model& model, const InverseSample& sample, std::vector<
     for (const double x : sample.tau) {
         values.push_back(x);
     }
-    if (model.isSpatial()) {
-        for (const JointReaction& r : sample.reactions) {
-            for (int k = 0; k < 3; ++k) {
-                values.push_back(r.force[k]);
-            }
-            for (int k = 0; k < 3; ++k) {
-                values.push_back(r.moment[k]);
-            }
-        }
-        for (const Eigen::Vector3d* v : {&sample.shaking.force, &sample.shaking.moment}) {
-            for (int k = 0; k < 3; ++k) {
-                values.push_back((*v)[k]);
-            }
-        }
-        return;
-    }
-    for (const double x : sample.lambda) {
-        values.push_back(x);
-    }
+    const auto multipliers = static_cast<Eigen::Index>(multiplierColumns(model).size());
+    values.insert(values.end(), sample.lambda.begin(), sample.lambda.begin() + multipliers);
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
         const JointReaction& r = sample.reactions[j];
-        values.push_back(r.force.x());
-        values.push_back(r.force.y());
-        if (model.joints[j].type == JointType::Prismatic) {
-            values.push_back(r.moment.z());
-        }
+        appendWrenchValues(reactionColumns(model, static_cast<int>(j), false), r.force, r.moment,
+                           values);
     }
-    values.push_back(sample.shaking.force.x());
-    values.push_back(sample.shaking.force.y());
-    values.push_back(sample.shaking.moment.z());
+    appendWrenchValues(shakingColumns(model), sample.shaking.force, sample.shaking.moment, values);
 }
 
 std::string inverseSummaryJson(const Model& model,

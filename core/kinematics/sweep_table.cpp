@@ -5,7 +5,6 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/motion_space.hpp"
 #include "core/util/text.hpp"
 
 namespace sslm {
@@ -34,10 +33,8 @@ std::vector<std::string> sweepColumns(const Model& model) {
         columns.push_back(name);
     }
     for (const TracedPoint& p : model.tracedPoints) {
-        columns.push_back("point." + p.name + ".x");
-        columns.push_back("point." + p.name + ".y");
-        if (model.isSpatial()) {
-            columns.push_back("point." + p.name + ".z");
+        for (int k = 0; k < model.dimension(); ++k) {
+            columns.push_back("point." + p.name + "." + "xyz"[k]);
         }
     }
     columns.emplace_back("sigma_min");
@@ -56,13 +53,10 @@ void sweepValues(const Model& model,
     for (int k = 0; k < model.nq(); ++k) {
         values.push_back(sample.q[k]);
     }
-    withMotionSpace(model, [&](auto space) {
-        using Space = decltype(space);
-        for (const TracedPoint& p : model.tracedPoints) {
-            const typename Space::Point x = Space::pointPosition(ws, p.body, p.p_B);
-            values.insert(values.end(), x.data(), x.data() + x.size());
-        }
-    });
+    for (const TracedPoint& p : model.tracedPoints) {
+        const Eigen::Vector3d x = pointPosition(ws, p.body, p.p_B);
+        values.insert(values.end(), x.data(), x.data() + model.dimension());
+    }
     values.push_back(sample.minSingularValue);
     values.push_back(sample.toggle ? 1.0 : 0.0);
 }

@@ -177,6 +177,12 @@ struct Model {
     int nLoops() const { return static_cast<int>(loops.size()); }
     int nConstraints() const { return constraintCount; }
     bool isSpatial() const { return space == MotionSpace::Spatial; }
+    /// World axes (0 x, 1 y, 2 z) of the motion space: a point, translation or force has
+    /// components along the axes [0, dimension()), a rotation or moment about the axes
+    /// [firstRotationAxis(), 3): along x, y and about z in the plane, along and about x, y, z in
+    /// space.
+    int dimension() const { return isSpatial() ? 3 : 2; }
+    int firstRotationAxis() const { return isSpatial() ? 0 : 2; }
 
     int bodyIndex(std::string_view id) const;         ///< -1 if unknown
     int jointIndex(std::string_view name) const;      ///< -1 if unknown

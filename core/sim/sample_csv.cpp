@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "core/kinematics/configuration.hpp"
+#include "core/model/wrench_columns.hpp"
 
 namespace sslm {
 
@@ -24,18 +25,8 @@ std::vector<std::string> sampleCsvColumns(const Model& model) {
         }
     }
     for (int cut : model.cuts) {
-        const Joint& joint = model.joints[cut];
-        if (model.isSpatial()) {
-            // force and moment (about side A's joint point) that side B exerts on side A, W
-            for (const char* component : {".fx", ".fy", ".fz", ".mx", ".my", ".mz"}) {
-                columns.push_back("reaction." + joint.name + component);
-            }
-            continue;
-        }
-        columns.push_back("lambda." + joint.name + ".x");
-        columns.push_back("lambda." + joint.name + ".y");
-        if (joint.type == JointType::Prismatic) {
-            columns.push_back("lambda." + joint.name + ".moment");
+        for (WrenchColumn& column : reactionColumns(model, cut, /*forwardRunCut=*/true)) {
+            columns.push_back(std::move(column.name));
         }
     }
     for (const Actuator& actuator : model.actuators) {
@@ -46,23 +37,15 @@ std::vector<std::string> sampleCsvColumns(const Model& model) {
           "violation.position", "violation.velocity", "cpu.lambda_ns", "cpu.rhs_ns"}) {
         columns.emplace_back(name);
     }
+    const char* const axes[] = {".x", ".y", ".z"};
     for (const TracedPoint& p : model.tracedPoints) {
-        columns.push_back("point." + p.name + ".x");
-        columns.push_back("point." + p.name + ".y");
-        if (model.isSpatial()) {
-            columns.push_back("point." + p.name + ".z");
+        for (int k = 0; k < model.dimension(); ++k) {
+            columns.push_back("point." + p.name + axes[k]);
         }
     }
     // the shaking force and moment about the ground origin, as `sslm inverse` names them
-    if (model.isSpatial()) {
-        for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.force.z",
-                                 "shaking.moment.x", "shaking.moment.y", "shaking.moment.z"}) {
-            columns.emplace_back(name);
-        }
-    } else {
-        for (const char* name : {"shaking.force.x", "shaking.force.y", "shaking.moment"}) {
-            columns.emplace_back(name);
-        }
+    for (WrenchColumn& column : shakingColumns(model)) {
+        columns.push_back(std::move(column.name));
     }
     return columns;
 }
@@ -81,17 +64,9 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
     for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.qdd}) {
         values.insert(values.end(), v->begin(), v->end());
     }
-    // a force's or point's entries: x, y, z in space, x, y in the plane; a moment's: x, y, z
-    // in space, z in the plane (a planar revolute cut's is always 0 and not written)
-    const bool spatial = model.isSpatial();
-    const int axes = spatial ? 3 : 2;
-    const int firstMoment = spatial ? 0 : 2;
     for (int i = 0; i < model.nLoops(); ++i) {
         const CutReaction& r = sample.reactions[static_cast<std::size_t>(i)];
-        values.insert(values.end(), r.force.data(), r.force.data() + axes);
-        if (spatial || model.joints[model.cuts[i]].type == JointType::Prismatic) {
-            values.insert(values.end(), r.moment.data() + firstMoment, r.moment.data() + 3);
-        }
+        appendWrenchValues(reactionColumns(model, model.cuts[i], true), r.force, r.moment, values);
     }
     values.insert(values.end(), sample.actuatorForces.begin(), sample.actuatorForces.end());
     for (double x : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
@@ -100,11 +75,9 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
         values.push_back(x);
     }
     for (const Eigen::Vector3d& p : sample.points) {
-        values.insert(values.end(), p.data(), p.data() + axes);
+        values.insert(values.end(), p.data(), p.data() + model.dimension());
     }
-    const ShakingWrench& shaking = sample.shaking;
-    values.insert(values.end(), shaking.force.data(), shaking.force.data() + axes);
-    values.insert(values.end(), shaking.moment.data() + firstMoment, shaking.moment.data() + 3);
+    appendWrenchValues(shakingColumns(model), sample.shaking.force, sample.shaking.moment, values);
 }
 
 void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {
