@@ -369,11 +369,7 @@ void MainWindow::showSample(int index) {
     }
     m_view->extendTraces(between);
     m_view->setPose(poseAt(*run, index));
-    if (run->model()->isSpatial()) {
-        m_view->setWrenches(wrenchesAt(*run, index));
-    } else {
-        m_view->setReactions(reactionsAt(*run, index));
-    }
+    m_view->setReactions(reactionsAt(*run, index));
     const double t = run->samples().value(index, 0);
     if (!run->isActive()) {
         // playback: the time shown, not the end of the last run's progress
@@ -608,11 +604,9 @@ void MainWindow::exportAnimation() {
     defaults.reactions = m_view->reactionsVisible();
     defaults.traces = m_view->tracesVisible();
     defaults.meshFolder = m_view->meshFolder();
-    if (m_view->isSpatial()) {
-        // the video looks at the mechanism as the view does now
-        defaults.camera = VideoExportOptions::Camera{m_view->viewDirection(), m_view->viewUp(),
-                                                     m_view->isPerspective()};
-    }
+    // the video looks at the mechanism as the view does now (a planar one: from +z, flat)
+    defaults.camera = VideoExportOptions::Camera{m_view->viewDirection(), m_view->viewUp(),
+                                                 m_view->isPerspective()};
     std::shared_ptr<const SimulationRun> run = m_playback->run();
     if (!run) {
         run = m_controller->currentRun();

@@ -130,21 +130,24 @@ template <> struct CutRows<PlanarSpace> {
         return PlanarSpace::wrenchAt(PlanarSpace::pointPosition(ws, joint.bodyB, joint.p_B),
                                      guideAxis(ws, joint));
     }
+    /// Where a joint's reaction acts: the pin (A's point) of a revolute, B's point on the guide
+    /// of a prismatic (where its rows take the normal force and the moment).
+    static Eigen::Vector3d reactionPoint(const Workspace& ws, const Joint& joint) {
+        return joint.type == JointType::Revolute ? pointPosition(ws, joint.bodyA, joint.p_A)
+                                                 : pointPosition(ws, joint.bodyB, joint.p_B);
+    }
     /// The rows' multipliers read as a reaction: a revolute's λ is the force at the pin (no
     /// moment), a prismatic's the normal force at B's point on the guide and the moment there.
     static CutReaction reaction(const Workspace& ws,
                                 const Joint& cut,
                                 const Eigen::Ref<const Eigen::VectorXd>& multipliers) {
         CutReaction r;
+        r.point = reactionPoint(ws, cut);
         if (cut.type == JointType::Revolute) {
-            const Vec2 pin = PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A);
-            r.point << pin, 0.0;
             r.force << multipliers[0], multipliers[1], 0.0;
             return r;
         }
-        const Vec2 at = PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
         const Vec2 force = multipliers[0] * planar::perp(guideAxis(ws, cut));
-        r.point << at, 0.0;
         r.force << force, 0.0;
         r.moment.z() = multipliers[1];
         return r;
@@ -293,6 +296,10 @@ template <> struct CutRows<SpatialSpace> {
         moment << axis, Vec3::Zero();
         return moment;
     }
+    /// Where a joint's reaction acts and its moment is taken: A's joint point.
+    static Eigen::Vector3d reactionPoint(const Workspace& ws, const Joint& joint) {
+        return pointPosition(ws, joint.bodyA, joint.p_A);
+    }
     /// The rows' multipliers read as a reaction: Σ λ_r G_A,r moved from Wo to A's joint point.
     static CutReaction reaction(const Workspace& ws,
                                 const Joint& cut,
@@ -305,7 +312,7 @@ template <> struct CutRows<SpatialSpace> {
             onA += multipliers[r] * g.onA;
         }
         CutReaction reaction;
-        reaction.point = pointPosition(ws, cut.bodyA, cut.p_A);
+        reaction.point = reactionPoint(ws, cut);
         reaction.force = onA.tail<3>();
         reaction.moment = onA.head<3>() - reaction.point.cross(reaction.force);
         return reaction;
@@ -421,6 +428,12 @@ template PlanarSpace::Wrench
 jointCoordinateWrench<PlanarSpace>(const Model&, const Workspace&, int, int);
 template SpatialSpace::Wrench
 jointCoordinateWrench<SpatialSpace>(const Model&, const Workspace&, int, int);
+
+Eigen::Vector3d reactionPoint(const Model& model, const Workspace& ws, int j) {
+    return withMotionSpace(model, [&](auto space) {
+        return CutRows<decltype(space)>::reactionPoint(ws, model.joints[j]);
+    });
+}
 
 void cutReactions(const Model& model,
                   const Workspace& ws,

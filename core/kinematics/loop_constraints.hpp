@@ -78,6 +78,11 @@ struct CutReaction {
     Eigen::Vector3d point = Eigen::Vector3d::Zero();
 };
 
+/// Where joint j's reaction acts and its moment is taken (m, W): side A's joint point, or side
+/// B's point on the guide of a planar prismatic joint (CutReaction::point, and the same for a
+/// tree joint's reaction). Precondition: updatePositions.
+Eigen::Vector3d reactionPoint(const Model& model, const Workspace& ws, int j);
+
 /// Every cut's reaction (Model::cuts order) from the multipliers λ (all rows) into `out`,
 /// which must hold model.nLoops() entries. Precondition: updatePositions at the state λ
 /// belongs to.

@@ -429,7 +429,7 @@ private Q_SLOTS:
               largest);
         QVERIFY(largest > 1e-3);
         // every joint's arrows at a sample, at its point
-        const std::vector<CutReaction> arrows = wrenchesAt(*inverse, 20);
+        const std::vector<CutReaction> arrows = reactionsAt(*inverse, 20);
         QCOMPARE(arrows.size(), model.joints.size());
         QVERIFY(std::abs(arrows[1].force.norm() - j2[20]) < 1e-12 * (1 + j2[20]));
         window.mechanismView()->setReactionsVisible(true);

@@ -5,7 +5,9 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/motion_space.hpp"
+#include "core/model/wrench_columns.hpp"
 
 namespace sslm::ui {
 
@@ -14,30 +16,23 @@ RunInterpolation::RunInterpolation(const SimulationRun& run)
     const Model& model = *m_model;
     const SampleLayout& layout = run.layout();
 
-    // the columns to copy: t, every position, then per cut its reaction: x, y (and the moment
-    // of a prismatic cut) in the plane, force and moment components in space
+    // the columns to copy: t, every position, then per cut its reaction's (reactionColumns:
+    // x, y and a prismatic cut's moment in the plane, force and moment components in space)
     std::vector<int> columns{layout.indexOf(QStringLiteral("t"))};
     for (const std::string& name : positionNames(model)) {
         columns.push_back(layout.indexOf(QStringLiteral("q.") + QString::fromStdString(name)));
     }
-    std::vector<bool> hasMoment;
     for (int cut : model.cuts) {
-        const std::string& name = model.joints[cut].name;
-        if (model.isSpatial()) {
-            const QString prefix = QStringLiteral("reaction.%1.").arg(QString::fromStdString(name));
-            for (const char* component : {"fx", "fy", "fz", "mx", "my", "mz"}) {
-                columns.push_back(layout.indexOf(prefix + QLatin1String(component)));
+        CutColumns stored;
+        stored.joint = cut;
+        for (const WrenchColumn& column : reactionColumns(model, cut, /*forwardRunCut=*/true)) {
+            const int index = layout.indexOf(QString::fromStdString(column.name));
+            if (index >= 0) {
+                columns.push_back(index);
+                stored.components.push_back({column.entry, {}});
             }
-            continue;
         }
-        const QString prefix = QStringLiteral("lambda.") + QString::fromStdString(name);
-        columns.push_back(layout.indexOf(prefix + QStringLiteral(".x")));
-        columns.push_back(layout.indexOf(prefix + QStringLiteral(".y")));
-        const int moment = layout.indexOf(prefix + QStringLiteral(".moment"));
-        hasMoment.push_back(moment >= 0);
-        if (moment >= 0) {
-            columns.push_back(moment);
-        }
+        m_cuts.push_back(std::move(stored));
     }
     SampleBlock block = run.samples().snapshotSince(0, columns);
 
@@ -46,24 +41,10 @@ RunInterpolation::RunInterpolation(const SimulationRun& run)
     for (int i = 0; i < model.nq(); ++i) {
         m_q.push_back(std::move(block.columns[c++]));
     }
-    for (std::size_t i = 0; i < model.cuts.size(); ++i) {
-        const Joint& joint = model.joints[model.cuts[i]];
-        CutColumns cut;
-        cut.bodyA = joint.bodyA;
-        cut.p_A = joint.p_A;
-        if (model.isSpatial()) {
-            for (auto& component : cut.wrench) {
-                component = std::move(block.columns[c++]);
-            }
-            m_cuts.push_back(std::move(cut));
-            continue;
+    for (CutColumns& cut : m_cuts) {
+        for (Component& component : cut.components) {
+            component.values = std::move(block.columns[c++]);
         }
-        cut.x = std::move(block.columns[c++]);
-        cut.y = std::move(block.columns[c++]);
-        if (hasMoment[i]) {
-            cut.moment = std::move(block.columns[c++]);
-        }
-        m_cuts.push_back(std::move(cut));
     }
 }
 
@@ -128,9 +109,9 @@ std::vector<Eigen::VectorXd> RunInterpolation::posesBetween(double t0, double t1
     return poses;
 }
 
-std::vector<CutReaction> RunInterpolation::wrenchesAt(double t) {
+std::vector<CutReaction> RunInterpolation::reactionsAt(double t) {
     std::vector<CutReaction> out;
-    if (m_t.empty() || !m_model->isSpatial()) {
+    if (m_t.empty()) {
         return out;
     }
     out.resize(m_cuts.size());
@@ -140,29 +121,12 @@ std::vector<CutReaction> RunInterpolation::wrenchesAt(double t) {
     updatePositions(*m_model, m_workspace, poseAt(t));
     for (std::size_t i = 0; i < m_cuts.size(); ++i) {
         const CutColumns& cut = m_cuts[i];
-        for (int k = 0; k < 3; ++k) {
-            out[i].force[k] = valueAt(cut.wrench[static_cast<std::size_t>(k)], row, weight);
-            out[i].moment[k] = valueAt(cut.wrench[static_cast<std::size_t>(k + 3)], row, weight);
+        for (const Component& component : cut.components) {
+            const int e = component.entry;
+            double& entry = e < 3 ? out[i].force[e] : out[i].moment[e - 3];
+            entry = valueAt(component.values, row, weight);
         }
-        out[i].point = pointPosition(m_workspace, cut.bodyA, cut.p_A);
-    }
-    return out;
-}
-
-std::vector<CutReaction> RunInterpolation::reactionsAt(double t) {
-    std::vector<CutReaction> out(m_model->isSpatial() ? 0 : m_cuts.size());
-    if (m_t.empty() || m_model->isSpatial()) {
-        return out;
-    }
-    std::size_t row = 0;
-    double weight = 0;
-    locate(t, row, weight);
-    updatePositions(*m_model, m_workspace, poseAt(t));
-    for (std::size_t i = 0; i < m_cuts.size(); ++i) {
-        const CutColumns& cut = m_cuts[i];
-        out[i].force = {valueAt(cut.x, row, weight), valueAt(cut.y, row, weight), 0.0};
-        out[i].moment.z() = cut.moment.empty() ? 0.0 : valueAt(cut.moment, row, weight);
-        out[i].point = pointPosition(m_workspace, cut.bodyA, cut.p_A);
+        out[i].point = reactionPoint(*m_model, m_workspace, cut.joint);
     }
     return out;
 }

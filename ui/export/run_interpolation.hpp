@@ -5,7 +5,6 @@
 // linearly interpolated between the two samples around t (clamped to the first and last), for
 // playing a run back at a frame rate of its own.
 
-#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -31,23 +30,25 @@ public:
     /// The stored samples' poses (nv each) with t0 < t < t1, in time order: what a trace
     /// passes through between two frames.
     std::vector<Eigen::VectorXd> posesBetween(double t0, double t1) const;
-    /// The cut reactions at t (Model::cuts order), acting at the cut points of the pose at t;
-    /// empty for a spatial model.
+    /// The cut reactions at t (Model::cuts order; N, N·m, W) from the stored columns
+    /// (reactionColumns), each at side A's joint point of the pose at t; empty when there are
+    /// no samples.
     std::vector<CutReaction> reactionsAt(double t);
-    /// A spatial model's cut reactions at t (Model::cuts order; N, N·m, W), at side A's joint
-    /// point of the pose at t; empty for a planar model.
-    std::vector<CutReaction> wrenchesAt(double t);
 
 private:
     /// Row i and weight w such that the value at t is (1 − w)·row i + w·row i+1.
     void locate(double t, std::size_t& row, double& weight) const;
     double valueAt(const std::vector<double>& column, std::size_t row, double weight) const;
 
+    /// One stored column of a cut's reaction: the wrench entry it holds (WrenchColumn::entry)
+    /// and its values.
+    struct Component {
+        int entry = 0;
+        std::vector<double> values;
+    };
     struct CutColumns {
-        std::vector<double> x, y, moment;          ///< moment empty for a revolute cut
-        std::array<std::vector<double>, 6> wrench; ///< spatial: fx, fy, fz, mx, my, mz
-        int bodyA = -1;
-        Eigen::Vector3d p_A = Eigen::Vector3d::Zero(); ///< the cut's point on A (m, A's frame)
+        std::vector<Component> components; ///< those the run stores (x, y, … or fx … mz)
+        int joint = -1;                    ///< the cut joint (Model::joints)
     };
 
     std::shared_ptr<const Model> m_model;

@@ -65,7 +65,7 @@ struct VideoExporter::Frames {
     QSize viewSize;
     QSize plotSize;
     double typicalForce = 0;  ///< N: the arrow of this force is a quarter of the mechanism
-    double typicalMoment = 0; ///< N·m: the same for a spatial run's moment arrows
+    double typicalMoment = 0; ///< N·m: the same for the moment arrows (a spatial view's)
     double lastFrameTime = std::numeric_limits<double>::quiet_NaN(); ///< s, of the last render
     double orbitAngle = 0; ///< degrees the camera has turned since the first frame
 
@@ -100,14 +100,15 @@ struct VideoExporter::Frames {
         for (int k = 0; k <= frameCount; ++k) {
             poses.push_back(state.poseAt(options.t0 + k / options.fps));
         }
-        if (view.isSpatial() && options.camera) {
+        // the camera (a planar view stays flat and seen from +z: it ignores these)
+        if (options.camera) {
             view.setPerspective(options.camera->perspective);
             view.lookAlong(options.camera->direction, options.camera->up);
-        } else if (view.isSpatial()) {
+        } else {
             view.setStandardView(options.view.value_or(StandardView::Iso));
         }
         view.fitCameraToPoses(poses);
-        if (view.isSpatial() && options.orbitDegreesPerSecond != 0) {
+        if (options.orbitDegreesPerSecond != 0) {
             // the frame fits the poses from every direction of the turn: the widest of them
             double widest = view.viewScale();
             for (int step = 1; step < 12; ++step) {
@@ -119,16 +120,19 @@ struct VideoExporter::Frames {
             view.fitCameraToPoses(poses);
             view.zoomBy(widest / view.viewScale());
         }
-        if (options.reactions && view.isSpatial()) {
-            // the same for a spatial run's forces (its moments have a scale of their own)
+        if (options.reactions) {
+            // scale the arrows on the typical force, not on the peaks of a toggle pose (which
+            // can be a hundred times larger): the automatic scale is fixed by the first set
+            // shown, so show one whose largest force is the 90th percentile of the frames'
+            // (the same for the moments, which a spatial view draws at a scale of their own)
             std::vector<double> largestForce;
             std::vector<double> largestMoment;
             for (int k = 0; k <= frameCount; ++k) {
                 double force = 0;
                 double moment = 0;
-                for (const CutReaction& w : state.wrenchesAt(options.t0 + k / options.fps)) {
-                    force = std::max(force, w.force.norm());
-                    moment = std::max(moment, w.moment.norm());
+                for (const CutReaction& r : state.reactionsAt(options.t0 + k / options.fps)) {
+                    force = std::max(force, r.force.norm());
+                    moment = std::max(moment, r.moment.norm());
                 }
                 largestForce.push_back(force);
                 largestMoment.push_back(moment);
@@ -140,38 +144,14 @@ struct VideoExporter::Frames {
             };
             typicalForce = percentile90(largestForce);
             typicalMoment = percentile90(largestMoment);
-            std::vector<CutReaction> reference = state.wrenchesAt(options.t0);
+            std::vector<CutReaction> reference = state.reactionsAt(options.t0);
             if (!reference.empty() && (typicalForce > 0 || typicalMoment > 0)) {
-                for (CutReaction& w : reference) {
-                    w.force.setZero();
-                    w.moment.setZero();
+                for (CutReaction& r : reference) {
+                    r.force.setZero();
+                    r.moment.setZero();
                 }
                 reference.front().force = Eigen::Vector3d(typicalForce, 0, 0);
                 reference.front().moment = Eigen::Vector3d(typicalMoment, 0, 0);
-                view.setReactionScale(0);
-                view.setWrenches(reference);
-            }
-        } else if (options.reactions) {
-            // scale the arrows on the typical force, not on the peaks of a toggle pose (which
-            // can be a hundred times larger): the automatic scale is fixed by the first set
-            // shown, so show one whose largest force is the 90th percentile of the frames'
-            std::vector<double> largest;
-            for (int k = 0; k <= frameCount; ++k) {
-                double frameLargest = 0;
-                for (const CutReaction& r : state.reactionsAt(options.t0 + k / options.fps)) {
-                    frameLargest = std::max(frameLargest, r.force.norm());
-                }
-                largest.push_back(frameLargest);
-            }
-            std::sort(largest.begin(), largest.end());
-            typicalForce =
-                largest[static_cast<std::size_t>(0.9 * static_cast<double>(largest.size() - 1))];
-            std::vector<CutReaction> reference = state.reactionsAt(options.t0);
-            if (!reference.empty() && typicalForce > 0) {
-                reference.front().force = Eigen::Vector3d(typicalForce, 0, 0);
-                for (std::size_t i = 1; i < reference.size(); ++i) {
-                    reference[i].force.setZero();
-                }
                 view.setReactionScale(0);
                 view.setReactions(reference);
             }
@@ -209,7 +189,7 @@ struct VideoExporter::Frames {
         if (std::isfinite(lastFrameTime) && t > lastFrameTime) {
             view.extendTraces(state.posesBetween(lastFrameTime, t));
         }
-        if (options.orbitDegreesPerSecond != 0 && view.isSpatial()) {
+        if (options.orbitDegreesPerSecond != 0) {
             // frame k shows t0 + k/fps and plays at k/fps: a second of the run is one of video
             const double angle = options.orbitDegreesPerSecond * (t - options.t0);
             view.orbitBy(angle - orbitAngle, 0.0);
@@ -217,25 +197,16 @@ struct VideoExporter::Frames {
         }
         lastFrameTime = t;
         view.setPose(state.poseAt(t));
-        if (options.reactions && view.isSpatial()) {
-            std::vector<CutReaction> wrenches = state.wrenchesAt(t);
-            const double longest = kArrowSaturation * typicalForce;
-            const double longestMoment = kArrowSaturation * typicalMoment;
-            for (CutReaction& w : wrenches) {
-                if (typicalForce > 0 && w.force.norm() > longest) {
-                    w.force *= longest / w.force.norm();
-                }
-                if (typicalMoment > 0 && w.moment.norm() > longestMoment) {
-                    w.moment *= longestMoment / w.moment.norm();
-                }
-            }
-            view.setWrenches(wrenches);
-        } else if (options.reactions) {
+        if (options.reactions) {
             std::vector<CutReaction> reactions = state.reactionsAt(t);
             const double longest = kArrowSaturation * typicalForce;
+            const double longestMoment = kArrowSaturation * typicalMoment;
             for (CutReaction& r : reactions) {
                 if (typicalForce > 0 && r.force.norm() > longest) {
                     r.force *= longest / r.force.norm();
+                }
+                if (typicalMoment > 0 && r.moment.norm() > longestMoment) {
+                    r.moment *= longestMoment / r.moment.norm();
                 }
             }
             view.setReactions(reactions);

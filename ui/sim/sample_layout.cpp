@@ -5,8 +5,24 @@
 #include <limits>
 
 #include "core/kinematics/configuration.hpp"
+#include "core/model/wrench_columns.hpp"
 
 namespace sslm::ui {
+
+namespace {
+
+// What a reaction or shaking column holds (the layout keeps one list per wrench, and a row
+// writer reads it): a wrench entry 0–5 (WrenchColumn::entry: the force's x, y, z, then the
+// moment's), or one of these magnitudes.
+constexpr int kForceMagnitude = 6;  ///< |F| (N)
+constexpr int kMomentMagnitude = 7; ///< |M| (N·m)
+
+/// The axis letter of a wrench entry: x, y or z of the force (0–2) or of the moment (3–5).
+QString axisName(int entry) {
+    return QString(QLatin1Char("xyz"[entry % 3]));
+}
+
+} // namespace
 
 QString familyTitle(SeriesFamily family) {
     switch (family) {
@@ -54,7 +70,7 @@ void SampleLayout::addColumn(const std::string& name,
 void SampleLayout::addCoordinates(const Model& model) {
     m_nq = model.nv();
     m_positions = model.nq();
-    m_spatial = model.isSpatial();
+    m_dimension = model.dimension();
     addColumn("t", QStringLiteral("t"), QStringLiteral("s"), SeriesFamily::Time);
     // positions: a spherical joint's quaternion (dimensionless) has four entries for its three
     // rates; every other entry is its coordinate's value
@@ -93,53 +109,56 @@ void SampleLayout::addCoordinates(const Model& model) {
     }
 }
 
-void SampleLayout::addWrench(const std::string& prefix, const QString& label, SeriesFamily family) {
-    const QString newton = QStringLiteral("N");
-    const QString newtonMetre = QStringLiteral("N·m");
-    for (const char* axis : {"x", "y", "z"}) {
-        addColumn(prefix + ".f" + axis, QStringLiteral("%1 F%2").arg(label, QLatin1String(axis)),
-                  newton, family);
+std::vector<int> SampleLayout::addReaction(const Model& model, int j, bool cut) {
+    // force and moment (W, about the reaction's point) that side B exerts on side A, named as
+    // in `sslm simulate` and `sslm inverse`
+    const std::vector<WrenchColumn> columns = reactionColumns(model, j, /*forwardRunCut=*/cut);
+    const std::string& first = columns.front().name;
+    const std::string prefix = first.substr(0, first.rfind('.')); // "lambda.J8", "reaction.J3"
+    const QString joint = QString::fromStdString(model.joints[static_cast<std::size_t>(j)].name);
+    const QString label = cut ? QStringLiteral("λ ") + joint : joint; // "λ J8" or "J8"
+    const SeriesFamily family = cut ? SeriesFamily::Reaction : SeriesFamily::JointReaction;
+    std::vector<int> entries;
+    const auto add = [&](const std::string& name, const QString& text, int entry) {
+        const bool moment = entry == kMomentMagnitude || (entry >= 3 && entry < kForceMagnitude);
+        addColumn(name, text, moment ? QStringLiteral("N·m") : QStringLiteral("N"), family);
+        entries.push_back(entry);
+    };
+    if (model.isSpatial()) {
+        // the whole wrench ("λ J3 Fx" … "λ J3 Mz"), then |F| and |M|
+        for (const WrenchColumn& column : columns) {
+            add(column.name,
+                QStringLiteral("%1 %2%3").arg(
+                    label, column.entry < 3 ? QStringLiteral("F") : QStringLiteral("M"),
+                    axisName(column.entry)),
+                column.entry);
+        }
+        add(prefix + ".magnitude", QStringLiteral("|F| %1").arg(label), kForceMagnitude);
+        add(prefix + ".moment_magnitude", QStringLiteral("|M| %1").arg(label), kMomentMagnitude);
+        return entries;
     }
-    for (const char* axis : {"x", "y", "z"}) {
-        addColumn(prefix + ".m" + axis, QStringLiteral("%1 M%2").arg(label, QLatin1String(axis)),
-                  newtonMetre, family);
+    // the plane: the force's x and y ("λ J8 x"), its magnitude ("|λ| J8", "|R| J8"), then a
+    // prismatic joint's moment about z ("λ J8 moment")
+    for (const WrenchColumn& column : columns) {
+        if (column.entry < 3) {
+            add(column.name, QStringLiteral("%1 %2").arg(label, axisName(column.entry)),
+                column.entry);
+        }
     }
-    addColumn(prefix + ".magnitude", QStringLiteral("|F| %1").arg(label), newton, family);
-    addColumn(prefix + ".moment_magnitude", QStringLiteral("|M| %1").arg(label), newtonMetre,
-              family);
+    add(prefix + ".magnitude",
+        QStringLiteral("|%1| %2").arg(cut ? QStringLiteral("λ") : QStringLiteral("R"), joint),
+        kForceMagnitude);
+    for (const WrenchColumn& column : columns) {
+        if (column.entry >= 3) {
+            add(column.name, QStringLiteral("%1 moment").arg(label), column.entry);
+        }
+    }
+    return entries;
 }
 
 void SampleLayout::addCutReactions(const Model& model) {
-    if (model.isSpatial()) {
-        // force and moment (W, about side A's joint point) that side B exerts on side A, named
-        // as in `sslm simulate`, with their magnitudes
-        for (int cut : model.cuts) {
-            const Joint& joint = model.joints[cut];
-            addWrench("reaction." + joint.name,
-                      QStringLiteral("λ ") + QString::fromStdString(joint.name),
-                      SeriesFamily::Reaction);
-            m_cutJoints.push_back(cut);
-        }
-        return;
-    }
-    // force components, magnitude, and the moment of a prismatic cut
     for (int cut : model.cuts) {
-        const Joint& joint = model.joints[cut];
-        const QString jointName = QString::fromStdString(joint.name);
-        const QString newton = QStringLiteral("N");
-        addColumn("lambda." + joint.name + ".x", QStringLiteral("λ %1 x").arg(jointName), newton,
-                  SeriesFamily::Reaction);
-        addColumn("lambda." + joint.name + ".y", QStringLiteral("λ %1 y").arg(jointName), newton,
-                  SeriesFamily::Reaction);
-        addColumn("lambda." + joint.name + ".magnitude", QStringLiteral("|λ| %1").arg(jointName),
-                  newton, SeriesFamily::Reaction);
-        const bool prismatic = joint.type == JointType::Prismatic;
-        if (prismatic) {
-            addColumn("lambda." + joint.name + ".moment",
-                      QStringLiteral("λ %1 moment").arg(jointName), QStringLiteral("N·m"),
-                      SeriesFamily::Reaction);
-        }
-        m_prismaticCut.push_back(prismatic);
+        m_cutEntries.push_back(addReaction(model, cut, /*cut=*/true));
         m_cutJoints.push_back(cut);
     }
 }
@@ -147,41 +166,31 @@ void SampleLayout::addCutReactions(const Model& model) {
 void SampleLayout::addTracedPoints(const Model& model) {
     for (const TracedPoint& p : model.tracedPoints) {
         const QString pointName = QString::fromStdString(p.name);
-        addColumn("point." + p.name + ".x", QStringLiteral("%1 x").arg(pointName),
-                  QStringLiteral("m"), SeriesFamily::TracedPoint);
-        addColumn("point." + p.name + ".y", QStringLiteral("%1 y").arg(pointName),
-                  QStringLiteral("m"), SeriesFamily::TracedPoint);
-        if (model.isSpatial()) {
-            addColumn("point." + p.name + ".z", QStringLiteral("%1 z").arg(pointName),
-                      QStringLiteral("m"), SeriesFamily::TracedPoint);
+        for (int k = 0; k < model.dimension(); ++k) {
+            const QString axis = axisName(k);
+            addColumn("point." + p.name + "." + axis.toStdString(),
+                      QStringLiteral("%1 %2").arg(pointName, axis), QStringLiteral("m"),
+                      SeriesFamily::TracedPoint);
         }
     }
 }
 
 void SampleLayout::addShaking(const Model& model) {
-    // about the ground origin, as `sslm simulate` and `sslm inverse` name them
-    const QString newton = QStringLiteral("N");
-    const QString newtonMetre = QStringLiteral("N·m");
-    const std::vector<const char*> axes = model.isSpatial()
-                                              ? std::vector<const char*>{"x", "y", "z"}
-                                              : std::vector<const char*>{"x", "y"};
-    for (const char* axis : axes) {
-        addColumn(std::string("shaking.force.") + axis,
-                  QStringLiteral("shaking F%1").arg(QLatin1String(axis)), newton,
-                  SeriesFamily::Shaking);
+    // about the run's moment point, as `sslm simulate` and `sslm inverse` name them; a moment
+    // about one axis only (the plane's z) is labelled without its axis
+    const int momentAxes = 3 - model.firstRotationAxis();
+    for (const WrenchColumn& column : shakingColumns(model)) {
+        const bool moment = column.entry >= 3;
+        addColumn(column.name,
+                  QStringLiteral("shaking %1%2")
+                      .arg(moment ? QStringLiteral("M") : QStringLiteral("F"),
+                           moment && momentAxes == 1 ? QString() : axisName(column.entry)),
+                  moment ? QStringLiteral("N·m") : QStringLiteral("N"), SeriesFamily::Shaking);
+        m_shakingEntries.push_back(column.entry);
     }
-    if (model.isSpatial()) {
-        for (const char* axis : axes) {
-            addColumn(std::string("shaking.moment.") + axis,
-                      QStringLiteral("shaking M%1").arg(QLatin1String(axis)), newtonMetre,
-                      SeriesFamily::Shaking);
-        }
-    } else {
-        addColumn("shaking.moment", QStringLiteral("shaking M"), newtonMetre,
-                  SeriesFamily::Shaking);
-    }
-    addColumn("shaking.force.magnitude", QStringLiteral("|shaking F|"), newton,
+    addColumn("shaking.force.magnitude", QStringLiteral("|shaking F|"), QStringLiteral("N"),
               SeriesFamily::Shaking);
+    m_shakingEntries.push_back(kForceMagnitude);
 }
 
 namespace {
@@ -225,7 +234,9 @@ SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>
     layout.m_inverse = true;
     layout.addCoordinates(model);
     if (!model.isSpatial()) {
-        layout.addCutReactions(model); // spatial: the cut joints' reactions are joint reactions
+        // the plane's cut multipliers, as forward runs store them; in space the cut joints'
+        // reactions are only the joint reactions below (as `sslm inverse` writes them)
+        layout.addCutReactions(model);
     }
     for (const int k : driven) {
         const Coordinate& c = model.coordinates[static_cast<std::size_t>(k)];
@@ -233,7 +244,6 @@ SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>
             "tau." + c.name, QStringLiteral("τ %1").arg(QString::fromStdString(c.name)),
             forceUnit(model.joints[static_cast<std::size_t>(c.joint)]), SeriesFamily::Actuator);
     }
-    layout.m_jointCount = model.joints.size();
     const QString joule = QStringLiteral("J");
     layout.addColumn("energy.kinetic", QStringLiteral("kinetic"), joule, SeriesFamily::Energy);
     layout.addColumn("energy.potential", QStringLiteral("potential"), joule, SeriesFamily::Energy);
@@ -244,27 +254,9 @@ SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>
                      SeriesFamily::CpuTime);
     layout.addTracedPoints(model);
     layout.addShaking(model);
-    for (const Joint& joint : model.joints) {
-        if (model.isSpatial()) {
-            layout.addWrench("reaction." + joint.name, QString::fromStdString(joint.name),
-                             SeriesFamily::JointReaction);
-            continue;
-        }
-        const QString name = QString::fromStdString(joint.name);
-        const QString newton = QStringLiteral("N");
-        layout.addColumn("reaction." + joint.name + ".x", QStringLiteral("%1 x").arg(name), newton,
-                         SeriesFamily::JointReaction);
-        layout.addColumn("reaction." + joint.name + ".y", QStringLiteral("%1 y").arg(name), newton,
-                         SeriesFamily::JointReaction);
-        layout.addColumn("reaction." + joint.name + ".magnitude",
-                         QStringLiteral("|R| %1").arg(name), newton, SeriesFamily::JointReaction);
-        const bool prismatic = joint.type == JointType::Prismatic;
-        if (prismatic) {
-            layout.addColumn("reaction." + joint.name + ".moment",
-                             QStringLiteral("%1 moment").arg(name), QStringLiteral("N·m"),
-                             SeriesFamily::JointReaction);
-        }
-        layout.m_prismaticJoint.push_back(prismatic);
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        layout.m_jointEntries.push_back(
+            layout.addReaction(model, static_cast<int>(j), /*cut=*/false));
     }
     return layout;
 }
@@ -311,51 +303,30 @@ void putStates(double*& out,
     }
 }
 
-/// A spatial reaction's force and moment components (N, N·m; W) and their magnitudes.
-void putWrench(double*& out, const Eigen::Vector3d& force, const Eigen::Vector3d& moment) {
-    for (int k = 0; k < 3; ++k) {
-        *out++ = force[k];
-    }
-    for (int k = 0; k < 3; ++k) {
-        *out++ = moment[k];
-    }
-    *out++ = force.norm();
-    *out++ = moment.norm();
-}
-
-/// A reaction's x, y and |F| (N, W), and its moment (N·m) for a prismatic joint.
-void putReaction(double*& out, const Eigen::Vector2d& force, double moment, bool prismatic) {
-    *out++ = force.x();
-    *out++ = force.y();
-    *out++ = force.norm();
-    if (prismatic) {
-        *out++ = moment;
+/// A wrench's columns: per entry of `entries`, a component of force or moment (N, N·m; W) or
+/// a magnitude, as SampleLayout::addReaction and addShaking list them.
+void putWrench(double*& out,
+               const std::vector<int>& entries,
+               const Eigen::Vector3d& force,
+               const Eigen::Vector3d& moment) {
+    for (const int entry : entries) {
+        if (entry < 3) {
+            *out++ = force[entry];
+        } else if (entry < kForceMagnitude) {
+            *out++ = moment[entry - 3];
+        } else {
+            *out++ = entry == kForceMagnitude ? force.norm() : moment.norm();
+        }
     }
 }
 
-/// Each traced point's x, y (and z in space), m, W.
-void putPoints(double*& out, const std::vector<Eigen::Vector3d>& points, bool spatial) {
+/// Each traced point's first `dimension` coordinates: x, y (and z in space), m, W.
+void putPoints(double*& out, const std::vector<Eigen::Vector3d>& points, int dimension) {
     for (const Eigen::Vector3d& p : points) {
-        for (int k = 0; k < (spatial ? 3 : 2); ++k) {
+        for (int k = 0; k < dimension; ++k) {
             *out++ = p[k];
         }
     }
-}
-
-/// The shaking wrench's force (and moment) components and the force's magnitude, as
-/// SampleLayout::addShaking lists them.
-void putShaking(double*& out, const ShakingWrench& shaking, bool spatial) {
-    for (int k = 0; k < (spatial ? 3 : 2); ++k) {
-        *out++ = shaking.force[k];
-    }
-    if (spatial) {
-        for (int k = 0; k < 3; ++k) {
-            *out++ = shaking.moment[k];
-        }
-    } else {
-        *out++ = shaking.moment.z();
-    }
-    *out++ = shaking.force.norm();
 }
 
 } // namespace
@@ -365,14 +336,8 @@ void SampleLayout::fillRow(const Sample& sample,
                            const Eigen::VectorXd* deviation) const {
     double* out = row;
     putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_positions, m_nq);
-    if (m_spatial) {
-        for (std::size_t i = 0; i < m_cutJoints.size(); ++i) {
-            putWrench(out, sample.reactions[i].force, sample.reactions[i].moment);
-        }
-    }
-    for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
-        putReaction(out, sample.reactions[i].force.head<2>(), sample.reactions[i].moment.z(),
-                    m_prismaticCut[i]);
+    for (std::size_t i = 0; i < m_cutEntries.size(); ++i) {
+        putWrench(out, m_cutEntries[i], sample.reactions[i].force, sample.reactions[i].moment);
     }
     // as many as the layout has columns for, whatever the sample holds
     for (std::size_t a = 0; a < m_actuatorCount; ++a) {
@@ -385,8 +350,8 @@ void SampleLayout::fillRow(const Sample& sample,
                          sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
         *out++ = value;
     }
-    putPoints(out, sample.points, m_spatial);
-    putShaking(out, sample.shaking, m_spatial);
+    putPoints(out, sample.points, m_dimension);
+    putWrench(out, m_shakingEntries, sample.shaking.force, sample.shaking.moment);
     if (m_deviation) {
         for (int k = 0; k < m_nq; ++k) {
             *out++ = deviation != nullptr ? (*deviation)[k] : 0.0;
@@ -398,16 +363,14 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
     double* out = row;
     putStates(out, sample.t, sample.q, sample.qd, sample.qdd, m_positions, m_nq);
     // a joint's reaction in W (zero when the sample has none for it)
-    const auto reactionOf = [&](std::size_t joint, bool prismatic) {
-        const bool have = joint < sample.reactions.size();
-        putReaction(out,
-                    have ? Eigen::Vector2d(sample.reactions[joint].force.head<2>())
-                         : Eigen::Vector2d::Zero(),
-                    have ? sample.reactions[joint].moment.z() : 0.0, prismatic);
+    const JointReaction none;
+    const auto reactionOf = [&](std::size_t joint, const std::vector<int>& entries) {
+        const JointReaction& r = joint < sample.reactions.size() ? sample.reactions[joint] : none;
+        putWrench(out, entries, r.force, r.moment);
     };
-    // λ as the cut joints' reactions in W, as forward runs store them
-    for (std::size_t i = 0; i < m_prismaticCut.size(); ++i) {
-        reactionOf(static_cast<std::size_t>(m_cutJoints[i]), m_prismaticCut[i]);
+    // λ as the cut joints' reactions in W, as forward runs store them (the plane's only)
+    for (std::size_t i = 0; i < m_cutEntries.size(); ++i) {
+        reactionOf(static_cast<std::size_t>(m_cutJoints[i]), m_cutEntries[i]);
     }
     for (const double tau : sample.tau) {
         *out++ = tau;
@@ -417,18 +380,10 @@ void SampleLayout::fillRow(const InverseSample& sample, double* row) const {
           sample.kineticEnergy + sample.potentialEnergy, sample.positionViolation, sample.cpuNs}) {
         *out++ = value;
     }
-    putPoints(out, sample.points, m_spatial);
-    putShaking(out, sample.shaking, m_spatial);
-    if (m_spatial) {
-        for (std::size_t j = 0; j < m_jointCount; ++j) {
-            const bool have = j < sample.reactions.size();
-            putWrench(out, have ? sample.reactions[j].force : Eigen::Vector3d::Zero(),
-                      have ? sample.reactions[j].moment : Eigen::Vector3d::Zero());
-        }
-        return;
-    }
-    for (std::size_t j = 0; j < m_prismaticJoint.size(); ++j) {
-        reactionOf(j, m_prismaticJoint[j]);
+    putPoints(out, sample.points, m_dimension);
+    putWrench(out, m_shakingEntries, sample.shaking.force, sample.shaking.moment);
+    for (std::size_t j = 0; j < m_jointEntries.size(); ++j) {
+        reactionOf(j, m_jointEntries[j]);
     }
 }
 

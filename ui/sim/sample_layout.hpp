@@ -84,20 +84,24 @@ private:
                    SeriesFamily family);
     void addCoordinates(const Model& model);
     void addCutReactions(const Model& model);
-    /// A spatial reaction: prefix.fx … .mz, .magnitude (|F|) and .moment_magnitude (|M|).
-    void addWrench(const std::string& prefix, const QString& label, SeriesFamily family);
+    /// Joint j's reaction columns, named by reactionColumns (core/model/wrench_columns.hpp), with
+    /// the force's magnitude "<prefix>.magnitude" and, in space, the moment's
+    /// "<prefix>.moment_magnitude": a cut's (λ, the Reaction family) or, when `cut` is false, an
+    /// inverse run's joint's (the JointReaction family). Returns what each column holds, in
+    /// order: a wrench entry (WrenchColumn::entry) or a magnitude (see sample_layout.cpp).
+    std::vector<int> addReaction(const Model& model, int j, bool cut);
     void addTracedPoints(const Model& model);
-    /// shaking.force.x, .y (.z), .magnitude and shaking.moment (.x, .y, .z).
+    /// shaking.force.x, .y (.z), shaking.moment (.x, .y, .z) and shaking.force.magnitude.
     void addShaking(const Model& model);
 
     std::vector<SampleColumn> m_columns;
-    std::vector<bool> m_prismaticCut;   ///< per cut: true when it has a moment column
-    std::vector<int> m_cutJoints;       ///< per cut: its joint index
-    std::vector<bool> m_prismaticJoint; ///< inverse: per joint, true when it has a moment column
+    std::vector<int> m_cutJoints;                 ///< per cut: its joint index
+    std::vector<std::vector<int>> m_cutEntries;   ///< per cut: what its columns hold
+    std::vector<std::vector<int>> m_jointEntries; ///< inverse: per joint, what its columns hold
+    std::vector<int> m_shakingEntries;            ///< what the shaking columns hold
     int m_nq = 0;
     int m_positions = 0;             ///< entries of q (nv plus one per quaternion)
-    bool m_spatial = false;          ///< 3-D reactions (wrenches) and points
-    std::size_t m_jointCount = 0;    ///< inverse: joints with a reaction
+    int m_dimension = 2;             ///< components of a traced point (Model::dimension)
     std::size_t m_actuatorCount = 0; ///< forward: tau columns, one per actuator
     bool m_inverse = false;
     bool m_deviation = false;

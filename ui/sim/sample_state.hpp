@@ -17,16 +17,11 @@ namespace sslm::ui {
 /// row < run.samples().size().
 Eigen::VectorXd poseAt(const SimulationRun& run, std::size_t row);
 
-/// The reactions of sample `row` to draw: for a forward run the cut reactions (Model::cuts
-/// order) from the stored lambda columns; for an inverse run every joint's (file order) from the
-/// reaction columns. Points from sslm::updatePositions at the stored q: a revolute joint's pin,
-/// a prismatic joint's point on the guide (side B's).
-/// Planar models; empty for a spatial one (wrenchesAt).
+/// The reactions of sample `row` to draw (N, N·m; W), from the stored columns
+/// (reactionColumns): for a forward run the cut reactions (Model::cuts order), for an inverse
+/// run every joint's (file order). Each acts at its point in the stored pose, the one its
+/// moment is about: side A's joint point, or side B's point on the guide of a planar prismatic
+/// joint.
 std::vector<CutReaction> reactionsAt(const SimulationRun& run, std::size_t row);
-
-/// A spatial model's reactions of sample `row` (N, N·m; W): a forward run's cut joints
-/// (Model::cuts order) or every joint of an inverse run (file order), each at side A's joint
-/// point in the stored pose. Empty for a planar model.
-std::vector<CutReaction> wrenchesAt(const SimulationRun& run, std::size_t row);
 
 } // namespace sslm::ui

@@ -115,8 +115,7 @@ struct MechanismView::Impl {
     std::unique_ptr<SpatialScene> spatial; ///< a spatial model's
     std::vector<QColor> colourOverride;
     std::vector<CutReaction> reactions;
-    std::vector<CutReaction> wrenches;
-    double momentScale = 0; ///< m/(N·m) of the moment arrows; 0 until known
+    double momentScale = 0; ///< m/(N·m) of a spatial scene's moment arrows; 0 until known
     bool perspective = false;
     bool floorVisible = true;
     QString meshFolder; ///< relative mesh files of the visuals are read from here
@@ -471,38 +470,29 @@ struct MechanismView::Impl {
     }
 
     void applyReactions() {
-        if (spatial) {
-            // the largest of the first non-zero set fixes each scale
-            double largestForce = 0;
-            double largestMoment = 0;
-            for (const auto& w : wrenches) {
-                largestForce = std::max(largestForce, w.force.norm());
-                largestMoment = std::max(largestMoment, w.moment.norm());
-            }
-            const double extent = spatial->metrics().extent;
-            if (autoReactionScale && reactionScale <= 0 && largestForce > 0 &&
-                std::isfinite(largestForce)) {
-                reactionScale = 0.25 * extent / largestForce;
-            }
-            if (momentScale <= 0 && largestMoment > 0 && std::isfinite(largestMoment)) {
-                momentScale = 0.25 * extent / largestMoment;
-            }
-            spatial->setWrenches(wrenches, reactionScale, momentScale);
+        if (!hasScene()) {
             return;
         }
-        if (!scene) {
+        // the largest of the first non-zero set fixes each scale
+        double largestForce = 0;
+        double largestMoment = 0;
+        for (const auto& r : reactions) {
+            largestForce = std::max(largestForce, r.force.norm());
+            largestMoment = std::max(largestMoment, r.moment.norm());
+        }
+        const double extent = spatial ? spatial->metrics().extent : scene->metrics().extent;
+        if (autoReactionScale && reactionScale <= 0 && largestForce > 0 &&
+            std::isfinite(largestForce)) {
+            reactionScale = 0.25 * extent / largestForce;
+        }
+        if (!spatial) {
+            scene->setReactions(reactions, reactionScale); // the plane draws no moment arrows
             return;
         }
-        if (autoReactionScale && reactionScale <= 0) {
-            double largest = 0;
-            for (const auto& r : reactions) {
-                largest = std::max(largest, r.force.norm());
-            }
-            if (largest > 0 && std::isfinite(largest)) {
-                reactionScale = 0.25 * scene->metrics().extent / largest;
-            }
+        if (momentScale <= 0 && largestMoment > 0 && std::isfinite(largestMoment)) {
+            momentScale = 0.25 * extent / largestMoment;
         }
-        scene->setReactions(reactions, reactionScale);
+        spatial->setReactions(reactions, reactionScale, momentScale);
     }
 };
 
@@ -592,7 +582,6 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
     m_d->spatial.reset();
     m_d->model = std::move(model);
     m_d->reactions.clear();
-    m_d->wrenches.clear();
     m_d->momentScale = 0;
     if (m_d->autoReactionScale) {
         m_d->reactionScale = 0;
@@ -667,14 +656,6 @@ Eigen::VectorXd MechanismView::pose() const {
 
 bool MechanismView::isSpatial() const {
     return m_d->spatial != nullptr;
-}
-
-void MechanismView::setWrenches(const std::vector<CutReaction>& wrenches) {
-    m_d->wrenches = wrenches;
-    m_d->applyReactions();
-    if (m_d->reactionsVisible) {
-        m_d->repaint();
-    }
 }
 
 void MechanismView::setReactions(const std::vector<CutReaction>& reactions) {

@@ -79,16 +79,14 @@ public:
     bool isSpatial() const;
 
     /// Reaction arrows at the cut points (Model::cuts order), or at every joint (file order) for
-    /// an inverse run, drawn when reactions are shown.
-    /// Length is |F|·reactionScale(); with the automatic scale, the first non-zero set fixes it
-    /// so that its largest force is a quarter of the mechanism's size.
+    /// an inverse run, drawn when reactions are shown: the force in both spaces (a planar view
+    /// reads its x and y), and in space also the moment as a double-headed arrow.
+    /// A force's length is |F|·reactionScale(); with the automatic scale, the first non-zero
+    /// set fixes it so that its largest force is a quarter of the mechanism's size. The
+    /// moments' scale is always chosen that way.
     void setReactions(const std::vector<sslm::CutReaction>& reactions);
     void setReactionScale(double metresPerNewton); ///< 0 chooses it automatically
     double reactionScale() const;
-    /// A spatial model's reactions (N, N·m, W): force arrows and double-headed moment arrows at
-    /// the points, the cuts' (Model::cuts order) or every joint's (file order). The moments'
-    /// scale is chosen like the forces' (a quarter of the mechanism for the largest).
-    void setWrenches(const std::vector<sslm::CutReaction>& wrenches);
 
     /// Overrides the palette; empty restores subsystemColour().
     void setSubsystemColours(const std::vector<QColor>& colours);

@@ -398,17 +398,17 @@ Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
     return pointPosition(m_ws, j.bodyA, j.p_A);
 }
 
-void SpatialScene::setWrenches(const std::vector<CutReaction>& wrenches,
-                               double metresPerNewton,
-                               double metresPerNewtonMetre) {
+void SpatialScene::setReactions(const std::vector<CutReaction>& reactions,
+                                double metresPerNewton,
+                                double metresPerNewtonMetre) {
     const double radius = 0.55 * m_metrics.rodRadius;
     for (std::size_t k = 0; k < m_forceArrows.size(); ++k) {
         vtkActor* force = m_forceArrows[k];
         vtkActor* moment = m_momentArrows[k];
         vtkSmartPointer<vtkPolyData> forceData = vtkSmartPointer<vtkPolyData>::New();
         vtkSmartPointer<vtkPolyData> momentData = vtkSmartPointer<vtkPolyData>::New();
-        if (k < wrenches.size()) {
-            const CutReaction& w = wrenches[k];
+        if (k < reactions.size()) {
+            const CutReaction& w = reactions[k];
             const Eigen::Vector3d f = w.force * metresPerNewton;
             const Eigen::Vector3d m = w.moment * metresPerNewtonMetre;
             if (f.allFinite() && f.norm() > 2.0 * radius) {

@@ -60,9 +60,9 @@ public:
 
     /// Reaction arrows (W): the force at `metresPerNewton` and the moment (a double-headed
     /// arrow) at `metresPerNewtonMetre`, one pair per entry (cut or joint), at its point.
-    void setWrenches(const std::vector<CutReaction>& wrenches,
-                     double metresPerNewton,
-                     double metresPerNewtonMetre);
+    void setReactions(const std::vector<CutReaction>& reactions,
+                      double metresPerNewton,
+                      double metresPerNewtonMetre);
     void setReactionsVisible(bool visible);
     void setTracesVisible(bool visible);
     void setFloorVisible(bool visible);
