@@ -268,10 +268,13 @@ void BalancePanel::setMechanism(std::shared_ptr<const Model> model,
     if (!sameBodies) {
         fillBodies(); // another mechanism: its own bodies and defaults; the form keeps the rest
     }
-    const bool spatial = m_model && m_model->isSpatial();
-    m_about[2]->setVisible(spatial);
-    if (!spatial) {
-        m_about[2]->setValue(0);
+    // the moment point's coordinates: x, y in the plane (z hidden and 0), x, y, z in space
+    const int dimension = m_model ? m_model->dimension() : 2;
+    for (int axis = 0; axis < 3; ++axis) {
+        m_about[axis]->setVisible(axis < dimension);
+        if (axis >= dimension) {
+            m_about[axis]->setValue(0);
+        }
     }
     updateCycleLabel();
     updateButtons();
@@ -397,8 +400,10 @@ InverseRunSettings BalancePanel::cycleRun(const std::vector<DrivenMotion>& drive
     const double period = cyclePeriod(*m_model, driven);
     run.tEnd = period;
     run.sampleInterval = period / m_samples->value();
-    run.shakingAbout = {m_about[0]->value(), m_about[1]->value(),
-                        m_model->isSpatial() ? m_about[2]->value() : 0.0};
+    run.shakingAbout.setZero();
+    for (int axis = 0; axis < m_model->dimension(); ++axis) {
+        run.shakingAbout[axis] = m_about[axis]->value();
+    }
     return run;
 }
 
@@ -501,16 +506,17 @@ void BalancePanel::showOutput(std::shared_ptr<const BalanceJobOutput> output) {
     // the counterweights found, one line per body
     QStringList chosen;
     if (out.result && out.result->improved && !out.cancelled) {
-        const bool spatial = m_outputModel && m_outputModel->isSpatial();
+        const int dimension = m_outputModel ? m_outputModel->dimension() : 2;
         for (std::size_t k = 0; k < out.result->chosen.size(); ++k) {
             const CounterweightSpec& w = out.result->chosen[k];
-            QString at = QStringLiteral("(%1, %2").arg(number(w.p_B.x()), number(w.p_B.y()));
-            if (spatial) {
-                at += QStringLiteral(", %1").arg(number(w.z_B));
+            QStringList at; // the position's x, y (and z in space)
+            for (int axis = 0; axis < dimension; ++axis) {
+                at << number(w.position3()[axis]);
             }
             const std::string& id = k < m_outputBodies.size() ? m_outputBodies[k] : w.name;
-            chosen
-                << tr("On %1: %2 kg at %3) m").arg(QString::fromStdString(id), number(w.mass), at);
+            chosen << tr("On %1: %2 kg at (%3) m")
+                          .arg(QString::fromStdString(id), number(w.mass),
+                               at.join(QStringLiteral(", ")));
         }
     }
 

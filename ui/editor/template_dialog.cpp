@@ -57,13 +57,15 @@ constexpr SpatialTemplate kSpatialTemplates[] = {
      "joint; 6 DOF, five legs' spherical joints cut"},
 };
 
-bool isSpatialTemplate(const QString& id) {
+/// Whether template `id` offers the mirror-assembly option: the planar ones do (their other
+/// assembly mode), the spatial ones not.
+bool offersMirror(const QString& id) {
     for (const SpatialTemplate& t : kSpatialTemplates) {
         if (id == QLatin1String(t.id)) {
-            return true;
+            return false;
         }
     }
-    return false;
+    return true;
 }
 
 } // namespace
@@ -221,7 +223,7 @@ void TemplateDialog::rebuildForm() {
         length(tr("Spring rest length"), o.stewart.restLength);
         speed(tr("Twist rate"), o.stewart.twistRate);
     }
-    m_mirror->setVisible(!isSpatialTemplate(id));
+    m_mirror->setVisible(offersMirror(id));
     for (Field& field : m_fields) {
         field.box = new QDoubleSpinBox;
         const bool isLength = field.unit == m;

@@ -292,12 +292,12 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
     }
 
     // J: loops × subsystems
-    // a spatial model's blocks differ in size: its rows say how many equations each loop has
-    // and its columns how many coordinates each subsystem has (J_ij is rows × coordinates)
+    // the blocks differ in size (a spatial cut has 3 to 5 rows, a planar one 2): its rows say
+    // how many equations each loop has and its columns how many coordinates each subsystem has
+    // (J_ij is rows × coordinates)
     QStringList loopLabels;
     for (int i = 0; i < nLoops; ++i) {
-        loopLabels << (model.isSpatial() ? tr("loop %1 · %2 eq").arg(i + 1).arg(model.loops[i].rows)
-                                         : tr("loop %1").arg(i + 1));
+        loopLabels << tr("loop %1 · %2 eq").arg(i + 1).arg(model.loops[i].rows);
     }
     QStringList subsystemLabels;
     std::vector<QColor> subsystemColours;
