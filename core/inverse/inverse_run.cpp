@@ -83,22 +83,14 @@ public:
         while (state.t < t1) {
             const double t = step >= t1 - state.t ? t1 : state.t + step;
             const double h = t - state.t;
-            if (m_model.isSpatial()) {
-                // along the manifold: q ⊕ (q̇ + ½ h q̈) h
-                m_rate = state.qd + 0.5 * h * state.qdd;
-                integratePositions(m_model, state.q, m_rate, h, trial);
-            } else {
-                trial = state.q + h * state.qd + 0.5 * h * h * state.qdd;
-            }
+            // along the manifold: q ⊕ (q̇ + ½ h q̈) h
+            m_rate = state.qd + 0.5 * h * state.qdd;
+            integratePositions(m_model, state.q, m_rate, h, trial);
             const Eigen::VectorXd predicted = trial;
             State next = state;
             std::string stepError;
             bool good = assembleAt(t, trial, next, stepError);
-            if (m_model.isSpatial()) {
-                differencePositions(m_model, trial, predicted, m_correction);
-            } else {
-                m_correction = trial - predicted;
-            }
+            differencePositions(m_model, trial, predicted, m_correction);
             double correction = 0;
             for (int k = 0; k < m_model.nv(); ++k) {
                 if (!m_isDriven[k]) {

@@ -63,9 +63,6 @@ std::vector<std::string> positionNames(const Model& model) {
 }
 
 int positionIndex(const Model& model, int k) {
-    if (!model.isSpatial()) {
-        return k;
-    }
     const Coordinate& c = model.coordinates[static_cast<std::size_t>(k)];
     const Joint& joint = model.joints[static_cast<std::size_t>(c.joint)];
     return joint.type == JointType::Spherical ? -1 : joint.position + c.axis;

@@ -94,18 +94,12 @@ AssemblyReport newton(const Model& model,
         if (largest > kMaxNewtonStep) {
             step *= kMaxNewtonStep / largest;
         }
-        if (model.isSpatial()) {
-            // move on the configuration manifold (quaternions stay unit)
-            Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
-            for (std::size_t i = 0; i < dependent.size(); ++i) {
-                rates[dependent[i]] = step[static_cast<Eigen::Index>(i)];
-            }
-            integratePositions(model, q, rates, 1.0, q);
-        } else {
-            for (std::size_t i = 0; i < dependent.size(); ++i) {
-                q[dependent[i]] += step[static_cast<Eigen::Index>(i)];
-            }
+        // move on the configuration manifold (quaternions stay unit; q + step elsewhere)
+        Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
+        for (std::size_t i = 0; i < dependent.size(); ++i) {
+            rates[dependent[i]] = step[static_cast<Eigen::Index>(i)];
         }
+        integratePositions(model, q, rates, 1.0, q);
         report.iterations = iteration + 1;
     }
     report.residual = residual;
@@ -117,12 +111,17 @@ AssemblyReport newton(const Model& model,
     return report;
 }
 
-/// Largest coordinate difference, angles compared modulo 2π.
+/// Largest difference between two positions: the rates that move b to a, angles of revolutes
+/// compared modulo 2π.
 double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+    Eigen::VectorXd difference(model.nv());
+    differencePositions(model, a, b, difference);
     double worst = 0;
     for (int k = 0; k < model.nv(); ++k) {
-        const double d =
-            model.coordinates[k].angular ? planar::wrapNear(a[k] - b[k], 0.0) : a[k] - b[k];
+        const bool sphere = model.joints[model.coordinates[k].joint].type == JointType::Spherical;
+        const double d = model.coordinates[k].angular && !sphere
+                             ? planar::wrapNear(difference[k], 0.0)
+                             : difference[k];
         worst = std::max(worst, std::abs(d));
     }
     return worst;
@@ -137,10 +136,24 @@ int solveDyad(const Model& model,
               Workspace& ws,
               Eigen::Ref<Eigen::VectorXd> q,
               int loop,
-              const std::vector<int>& unknowns,
+              const std::vector<bool>& known,
               int branch) {
     const Joint& cut = model.joints[model.cuts[loop]];
-    if (cut.type != JointType::Revolute || unknowns.size() != 2) {
+    if (model.isSpatial() || cut.type != JointType::Revolute) {
+        return 0;
+    }
+    // the loop's base must be known, and exactly two coordinates above it unknown
+    std::vector<int> unknowns;
+    for (const LoopPathEntry& e : model.loops[loop].path) {
+        if (known[e.coordinate]) {
+            continue;
+        }
+        if (e.side == 0) {
+            return 0; // the loop's base still moves
+        }
+        unknowns.push_back(e.coordinate);
+    }
+    if (unknowns.size() != 2) {
         return 0;
     }
     for (int k : unknowns) {
@@ -263,55 +276,26 @@ AssemblyReport assemble(const Model& model,
     const std::vector<int> dependent = dependentOf(model, independent);
     const Eigen::VectorXd guess = q;
 
-    // closed form first: loops whose two unknowns form a revolute dyad, as they become solvable
+    // closed form first, loop by loop as their inputs become known: the planar revolute dyad,
+    // the spatial RSSR (rssr_closed_form.hpp)
     std::vector<bool> known(model.nv(), false);
     for (int k : independent) {
         known[k] = true;
     }
     std::vector<int> branches(model.nLoops(), 0);
     std::vector<int> closedForm;
-    for (bool progress = !model.isSpatial() && options.closedForm; progress;) {
-        progress = false;
-        for (int i = 0; i < model.nLoops(); ++i) {
-            if (branches[i] != 0) {
-                continue;
-            }
-            std::vector<int> unknowns;
-            bool aboveKnown = true;
-            for (const LoopPathEntry& e : model.loops[i].path) {
-                if (known[e.coordinate]) {
-                    continue;
-                }
-                if (e.side == 0) {
-                    aboveKnown = false; // the loop's base still moves
-                } else {
-                    unknowns.push_back(e.coordinate);
-                }
-            }
-            if (!aboveKnown || unknowns.size() != 2) {
-                continue;
-            }
-            const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
-            branches[i] = solveDyad(model, ws, q, i, unknowns, wanted);
-            if (branches[i] != 0) {
-                closedForm.push_back(i);
-                for (int k : unknowns) {
-                    known[k] = true;
-                }
-                progress = true;
-            }
-        }
-    }
-    // spatial: RSSR-type loops (rssr_closed_form.hpp), as their inputs become known
     std::string closedFormFailure;
-    for (bool progress = model.isSpatial() && options.closedForm; progress;) {
+    for (bool progress = options.closedForm; progress;) {
         progress = false;
         for (int i = 0; i < model.nLoops(); ++i) {
             if (branches[i] != 0) {
                 continue;
             }
             const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
-            const RssrSolution solution = solveRssrLoop(model, ws, q, i, known, wanted);
+            ClosedFormSolution solution{solveDyad(model, ws, q, i, known, wanted), {}};
+            if (solution.branch == 0) {
+                solution = solveRssrLoop(model, ws, q, i, known, wanted);
+            }
             if (solution.branch == 0) {
                 if (!solution.failure.empty() && closedFormFailure.empty()) {
                     closedFormFailure =
@@ -337,8 +321,9 @@ AssemblyReport assemble(const Model& model,
         }
     }
     for (int k : dependent) {
-        if (model.coordinates[k].angular && !model.isSpatial()) {
-            q[k] = planar::wrapNear(q[k], guess[k]);
+        const int at = positionIndex(model, k); // −1: a spherical joint's rate has no angle
+        if (model.coordinates[k].angular && at >= 0) {
+            q[at] = planar::wrapNear(q[at], guess[at]);
         }
     }
     if (!report.converged) {
@@ -370,36 +355,15 @@ AssemblyReport assemble(const Model& model,
     return report;
 }
 
-namespace {
-
-/// Largest difference between two spatial positions: rates that move one to the other, angles
-/// compared modulo 2π.
-double spatialDistance(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    Eigen::VectorXd difference(model.nv());
-    differencePositions(model, a, b, difference);
-    double worst = 0;
-    for (int k = 0; k < model.nv(); ++k) {
-        const bool sphere = model.joints[model.coordinates[k].joint].type == JointType::Spherical;
-        const double d = model.coordinates[k].angular && !sphere
-                             ? planar::wrapNear(difference[k], 0.0)
-                             : difference[k];
-        worst = std::max(worst, std::abs(d));
-    }
-    return worst;
-}
-
-/// assemblyModes of a spatial model: the assembly nearest q, every other combination of
-/// closed-form branches, then distinct Newton solutions from guesses spread over the
-/// coordinates that no closed-form loop sets.
-std::vector<Eigen::VectorXd> spatialAssemblyModes(const Model& model,
-                                                  Workspace& ws,
-                                                  const Eigen::VectorXd& q,
-                                                  const std::vector<int>& independent,
-                                                  const AssemblyOptions& options) {
+std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
+                                           Workspace& ws,
+                                           const Eigen::VectorXd& q,
+                                           const std::vector<int>& independent,
+                                           const AssemblyOptions& options) {
     std::vector<Eigen::VectorXd> modes;
     const auto keep = [&](const Eigen::VectorXd& trial) {
         const bool seen = std::any_of(modes.begin(), modes.end(), [&](const Eigen::VectorXd& m) {
-            return spatialDistance(model, m, trial) < kDistinctModes;
+            return distance(model, m, trial) < kDistinctModes;
         });
         if (!seen) {
             modes.push_back(trial);
@@ -455,41 +419,6 @@ std::vector<Eigen::VectorXd> spatialAssemblyModes(const Model& model,
         integratePositions(model, q, rates, 1.0, trial);
         if (assemble(model, ws, trial, independent, {}, options).converged) {
             keep(trial);
-        }
-    }
-    return modes;
-}
-
-} // namespace
-
-std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
-                                           Workspace& ws,
-                                           const Eigen::VectorXd& q,
-                                           const std::vector<int>& independent,
-                                           const AssemblyOptions& options) {
-    if (model.isSpatial()) {
-        return spatialAssemblyModes(model, ws, q, independent, options);
-    }
-    const std::vector<int> dependent = dependentOf(model, independent);
-    std::vector<Eigen::VectorXd> modes;
-    std::mt19937 rng(1);
-    std::uniform_real_distribution<double> angle(-M_PI, M_PI);
-    for (int attempt = 0; attempt < 200; ++attempt) {
-        Eigen::VectorXd trial = q;
-        if (attempt > 0) {
-            for (int k : dependent) {
-                trial[k] = model.coordinates[k].angular ? angle(rng) : trial[k] + 0.1 * angle(rng);
-            }
-        }
-        const AssemblyReport report = assemble(model, ws, trial, independent, {}, options);
-        if (!report.converged) {
-            continue;
-        }
-        const bool known = std::any_of(modes.begin(), modes.end(), [&](const Eigen::VectorXd& m) {
-            return distance(model, m, trial) < kDistinctModes;
-        });
-        if (!known) {
-            modes.push_back(trial);
         }
     }
     return modes;
@@ -659,14 +588,6 @@ std::vector<SweepSample> sweepInput(const Model& model,
     // the input's entry in q (a spatial model's positions run ahead of its rates by one per
     // quaternion); the step moves along the manifold
     const int at = positionIndex(model, input);
-    const auto jump = [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-        if (!model.isSpatial()) {
-            return distance(model, a, b);
-        }
-        Eigen::VectorXd difference(model.nv());
-        differencePositions(model, a, b, difference);
-        return difference.cwiseAbs().maxCoeff();
-    };
     for (double target : values) {
         // advance in sub-steps, predicting along the velocity solution, halving on big jumps
         int depth = 0;
@@ -684,7 +605,7 @@ std::vector<SweepSample> sweepInput(const Model& model,
                 const Eigen::VectorXd predicted = candidate;
                 const AssemblyReport report =
                     assemble(model, ws, candidate, independent, {}, options);
-                const bool jumped = jump(candidate, predicted) > 0.2;
+                const bool jumped = distance(model, candidate, predicted) > 0.2;
                 if (report.converged && !jumped) {
                     break;
                 }

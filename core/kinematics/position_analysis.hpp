@@ -61,7 +61,7 @@ AssemblyReport assemble(const Model& model,
 /// The distinct assemblies of the mechanism for the independent values in q (the open and
 /// crossed four-bar, the scraper's mirror pantograph, ...): every combination of closed-form
 /// branches that closes, plus distinct Newton solutions from a spread of starting guesses.
-/// Each entry is a full q (nv).
+/// Each entry is a full q (nq).
 std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            Workspace& ws,
                                            const Eigen::VectorXd& q,

@@ -115,7 +115,8 @@ Hinge hingeOf(const Joint& revolute, int base, const Workspace& ws) {
 } // namespace
 
 std::optional<RssrLoop> rssrLoopOf(const Model& model, int loopIndex) {
-    if (!model.isSpatial() || loopIndex < 0 || loopIndex >= model.nLoops()) {
+    // (a planar loop never has this form: its joints are revolute or prismatic)
+    if (loopIndex < 0 || loopIndex >= model.nLoops()) {
         return std::nullopt;
     }
     const Loop& loop = model.loops[loopIndex];
@@ -191,13 +192,13 @@ std::optional<RssrLoop> rssrLoopOf(const Model& model, int loopIndex) {
     return parts;
 }
 
-RssrSolution solveRssrLoop(const Model& model,
-                           Workspace& ws,
-                           Eigen::Ref<Eigen::VectorXd> q,
-                           int loopIndex,
-                           const std::vector<bool>& known,
-                           int branch) {
-    RssrSolution out;
+ClosedFormSolution solveRssrLoop(const Model& model,
+                                 Workspace& ws,
+                                 Eigen::Ref<Eigen::VectorXd> q,
+                                 int loopIndex,
+                                 const std::vector<bool>& known,
+                                 int branch) {
+    ClosedFormSolution out;
     const std::optional<RssrLoop> found = rssrLoopOf(model, loopIndex);
     if (!found) {
         return out;

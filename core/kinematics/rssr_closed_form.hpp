@@ -45,7 +45,7 @@ struct RssrLoop {
 std::optional<RssrLoop> rssrLoopOf(const Model& model, int loop);
 
 /// The outcome of one closed-form attempt.
-struct RssrSolution {
+struct ClosedFormSolution {
     /// The branch taken (+1 or −1); 0 when the loop was not solved.
     int branch = 0;
     /// Why a loop of the RSSR form with a known input could not be solved (no real root,
@@ -59,11 +59,11 @@ struct RssrSolution {
 /// one nearer the guess in q. On success the loop's tree coordinates in q (positions) are set,
 /// angles wrapped to the 2π-representative nearest the guess and quaternions to the guess's
 /// sign, and the loop's closure rows are ≤ 1e-12; otherwise q is unchanged. Uses ws as scratch.
-RssrSolution solveRssrLoop(const Model& model,
-                           Workspace& ws,
-                           Eigen::Ref<Eigen::VectorXd> q,
-                           int loop,
-                           const std::vector<bool>& known,
-                           int branch);
+ClosedFormSolution solveRssrLoop(const Model& model,
+                                 Workspace& ws,
+                                 Eigen::Ref<Eigen::VectorXd> q,
+                                 int loop,
+                                 const std::vector<bool>& known,
+                                 int branch);
 
 } // namespace sslm
