@@ -52,7 +52,7 @@ public:
               const Eigen::VectorXd& qGuess,
               const BalanceSettings& settings)
         : m_trial(model), m_motions(motions), m_qGuess(qGuess), m_settings(settings), m_ws(m_trial),
-          m_variablesPerWeight(model.isSpatial() ? 4 : 3),
+          m_variablesPerWeight(1 + model.dimension()), // mass and a point
           m_parametersPerWeight(model.isSpatial() ? 10 : 4) {
         for (const CounterweightBounds& bounds : settings.counterweights) {
             m_bodies.push_back(bodyIndex(model, bounds.body));
@@ -62,9 +62,7 @@ public:
         }
         m_run = settings.run;
         m_run.reactions = JointReactions::Compute;
-        if (!model.isSpatial()) {
-            m_run.shakingAbout.z() = 0; // a planar moment is about the z axis through the point
-        }
+        m_run.shakingAbout = shakingPoint(model, m_run.shakingAbout);
     }
 
     int variablesPerWeight() const { return m_variablesPerWeight; }
@@ -401,7 +399,7 @@ std::string balanceSettingsError(const Model& model, const BalanceSettings& s) {
         return "no body to balance: name at least one body to carry a counterweight";
     }
     std::set<std::string> seen;
-    const int dims = model.isSpatial() ? 3 : 2;
+    const int dims = model.dimension();
     for (const CounterweightBounds& w : s.counterweights) {
         if (bodyIndex(model, w.body) < 0) {
             std::string known;

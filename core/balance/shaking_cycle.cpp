@@ -29,8 +29,7 @@ ShakingWrench dynamicShaking(const ShakingWrench& shaking,
                              double mass,
                              const Eigen::Vector3d& massMomentAtPose,
                              const Eigen::Vector3d& about) {
-    // a planar moment is about the z axis through the point
-    const Eigen::Vector3d point(about.x(), about.y(), model.isSpatial() ? about.z() : 0.0);
+    const Eigen::Vector3d point = shakingPoint(model, about);
     const Eigen::Vector3d& gravity = model.gravity;
     ShakingWrench dynamic;
     dynamic.force = shaking.force - mass * gravity;

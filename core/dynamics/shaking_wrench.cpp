@@ -1,54 +1,23 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/shaking_wrench.hpp"
 
-#include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/motion_space.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 
 namespace sslm {
 
-namespace {
-
-using Vec3 = Eigen::Vector3d;
-
-Vec3 lift(const Eigen::Vector2d& v) {
-    return {v.x(), v.y(), 0.0};
+Eigen::Vector3d shakingPoint(const Model& model, const Eigen::Vector3d& about) {
+    Eigen::Vector3d point = about;
+    point.tail(3 - model.dimension()).setZero(); // the axes the space has
+    return point;
 }
 
-ShakingWrench planarShaking(const Model& model,
-                            const Workspace& ws,
-                            const Eigen::Ref<const Eigen::VectorXd>& qdd,
-                            const Vec3& about,
-                            Eigen::MatrixXd& jacobian) {
-    ShakingWrench shaking;
-    jacobian.resize(2, model.nv());
-    const Vec3& gravity = model.gravity;
-    for (int b = 1; b < ws.nBodies; ++b) {
-        const Body& body = model.bodies[b];
-        pointJacobian(model, ws, b, body.com_B.head<2>(), jacobian);
-        const Vec3 acceleration =
-            lift(PlanarSpace::pointBiasAcceleration(ws, b, body.com_B) + jacobian * qdd);
-        // angular acceleration: the revolute tree joints from the ground to the body
-        double alpha = 0;
-        for (int c = b; c > 0; c = model.bodies[c].parent) {
-            const Joint& joint = model.joints[model.bodies[c].treeJoint];
-            if (joint.type == JointType::Revolute) {
-                alpha += joint.treeSign * qdd[c - 1];
-            }
-        }
-        const Vec3 arm = lift(PlanarSpace::pointPosition(ws, b, body.com_B) - about.head<2>());
-        const Vec3 load = body.mass * (gravity - acceleration);
-        shaking.force += load;
-        shaking.moment += arm.cross(load);
-        shaking.moment.z() -= body.inertiaCom() * alpha; // planar: ω × Iω = 0
-    }
-    return shaking;
-}
-
-ShakingWrench spatialShaking(const Model& model,
-                             const Workspace& ws,
-                             const Eigen::Ref<const Eigen::VectorXd>& qdd,
-                             const Vec3& about) {
+ShakingWrench shakingFromMotion(const Model& model,
+                                const Workspace& ws,
+                                const Eigen::Ref<const Eigen::VectorXd>& qdd,
+                                const Eigen::Vector3d& about,
+                                Eigen::MatrixXd& /*scratch*/) {
+    using Vec3 = Eigen::Vector3d;
+    const Vec3 point = shakingPoint(model, about);
     ShakingWrench shaking;
     for (int b = 1; b < ws.nBodies; ++b) {
         const Body& body = model.bodies[b];
@@ -69,20 +38,9 @@ ShakingWrench spatialShaking(const Model& model,
         const Vec3 load = body.mass * (model.gravity - comAcceleration);
         shaking.force += load;
         shaking.moment +=
-            (com - about).cross(load) - inertia * alpha - omega.cross(inertia * omega);
+            (com - point).cross(load) - inertia * alpha - omega.cross(inertia * omega);
     }
     return shaking;
-}
-
-} // namespace
-
-ShakingWrench shakingFromMotion(const Model& model,
-                                const Workspace& ws,
-                                const Eigen::Ref<const Eigen::VectorXd>& qdd,
-                                const Eigen::Vector3d& about,
-                                Eigen::MatrixXd& scratch) {
-    return model.isSpatial() ? spatialShaking(model, ws, qdd, about)
-                             : planarShaking(model, ws, qdd, about, scratch);
 }
 
 } // namespace sslm

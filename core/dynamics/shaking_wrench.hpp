@@ -67,6 +67,10 @@ private:
     long m_samples = 0;
 };
 
+/// The point a shaking moment is taken about (m, W): `about` in space; in the plane its
+/// projection on the plane, the moment being about the z axis through it.
+Eigen::Vector3d shakingPoint(const Model& model, const Eigen::Vector3d& about);
+
 /// The shaking wrench about the point `about` (m, W; planar: its z is ignored) at accelerations qdd
 /// (nv; the state's rates of change of q̇) from the motion of every body. Precondition: positions
 /// and velocities updated in ws (updatePositions, updateVelocities). `scratch` is resized as needed
