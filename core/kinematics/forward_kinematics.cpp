@@ -352,9 +352,11 @@ void pointJacobian(const Model& model,
 
 double jointValue(const Model& model, const Workspace& ws, int joint, double reference) {
     const Joint& j = model.joints[joint];
-    if (model.isSpatial()) {
-        return j.isCut() ? 0.0 : ws.coordinateValue[j.coordinate];
+    if (!j.isCut()) {
+        const double value = ws.coordinateValue[j.coordinate];
+        return model.coordinates[j.coordinate].angular ? planar::wrapNear(value, reference) : value;
     }
+    // a planar cut joint, read off its two sides
     if (j.type == JointType::Revolute) {
         return planar::wrapNear(ws.angle[j.bodyB] - ws.angle[j.bodyA] - j.offset, reference);
     }
@@ -366,9 +368,10 @@ double jointValue(const Model& model, const Workspace& ws, int joint, double ref
 
 double jointRate(const Model& model, const Workspace& ws, int joint) {
     const Joint& j = model.joints[joint];
-    if (model.isSpatial()) {
-        return j.isCut() ? 0.0 : ws.coordinateRate[j.coordinate];
+    if (!j.isCut()) {
+        return ws.coordinateRate[j.coordinate];
     }
+    // a planar cut joint, read off its two sides
     if (j.type == JointType::Revolute) {
         return ws.twist[j.bodyB](2) - ws.twist[j.bodyA](2);
     }
@@ -390,9 +393,7 @@ void jointValueGradient(const Model& model,
         out[j.coordinate] = 1.0;
         return;
     }
-    if (model.isSpatial()) {
-        return; // compile() refuses joint forces on a spatial cut joint
-    }
+    // a planar cut joint (compile() refuses joint forces on a spatial cut joint)
     const Loop& loop = model.loops[j.cut];
     const Vec2 xA = PlanarSpace::pointPosition(ws, j.bodyA, j.p_A);
     const Vec2 xB = PlanarSpace::pointPosition(ws, j.bodyB, j.p_B);

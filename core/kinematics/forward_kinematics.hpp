@@ -45,13 +45,15 @@ void pointJacobian(const Model& model,
                    const Eigen::Vector2d& p_B,
                    Eigen::Ref<Eigen::MatrixXd> out);
 
-/// The relative coordinate of any joint (tree or cut) read off the current body poses: the
-/// angle φ_B − φ_A − offset (rad, the 2π-representative nearest `reference`) of a revolute, the
-/// slide (m) of a prismatic. A spatial model's tree joint: its first coordinate as in q (not
-/// wrapped); a spatial cut joint has none here (0). Precondition: updatePositions.
+/// The relative coordinate of any joint: a tree joint's (first) coordinate, an angle (rad) as
+/// the 2π-representative nearest `reference`; a planar cut joint's read off the body poses, the
+/// angle φ_B − φ_A − offset of a revolute (nearest `reference`), the slide (m) of a prismatic.
+/// A spatial cut joint has none (compile() refuses joint forces on one): not to be called for
+/// it. Precondition: updatePositions.
 double jointValue(const Model& model, const Workspace& ws, int joint, double reference = 0.0);
 
-/// The relative rate of any joint (rad/s or m/s). Precondition: updateVelocities.
+/// The rate of jointValue (rad/s or m/s); as there, not for a spatial cut joint.
+/// Precondition: updateVelocities.
 double jointRate(const Model& model, const Workspace& ws, int joint);
 
 /// ∂(jointValue)/∂q (nv) of any joint into `out`: a unit vector for a tree joint, the loop-path
