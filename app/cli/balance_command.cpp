@@ -64,9 +64,11 @@ double bodySize(const BodySpec& body) {
     return size > 0 ? size : 0.1;
 }
 
-/// The bounds of one --body item; empty, with the reason, when it is malformed.
+/// The bounds of one --body item, whose position keys are the first `dimension` of x, y, z;
+/// empty, with the reason, when it is malformed.
 std::optional<CounterweightBounds> parseBody(const std::string& item,
                                              const MechanismSpec& spec,
+                                             int dimension,
                                              const BalanceOptions& options,
                                              std::string& error) {
     const std::size_t colon = item.find(':');
@@ -110,16 +112,19 @@ std::optional<CounterweightBounds> parseBody(const std::string& item,
                     "' is not KEY=MIN:MAX; write e.g. link1:mass=0:2,x=-0.1:0.1,y=-0.05:0.05";
             return std::nullopt;
         }
+        const int axis = key == "x" ? 0 : key == "y" ? 1 : key == "z" ? 2 : -1;
         if (key == "mass") {
             bounds.massMin = low;
             bounds.massMax = high;
-        } else if (key == "x" || key == "y" || (key == "z" && spec.space == MotionSpace::Spatial)) {
-            const int axis = key == "x" ? 0 : key == "y" ? 1 : 2;
+        } else if (axis >= 0 && axis < dimension) {
             bounds.atMin[axis] = low;
             bounds.atMax[axis] = high;
         } else {
-            error = "--body '" + item + "': unknown key '" + key + "'; use mass, x, y" +
-                    (spec.space == MotionSpace::Spatial ? ", z" : "");
+            std::string keys = "mass";
+            for (int i = 0; i < dimension; ++i) {
+                keys += std::string(", ") + "xyz"[i];
+            }
+            error = "--body '" + item + "': unknown key '" + key + "'; use " + keys;
             return std::nullopt;
         }
     }
@@ -145,12 +150,20 @@ nlohmann::json termsJson(const BalanceTerms& t) {
     return {{"force_rms", t.force}, {"moment_rms", t.moment}, {"torque", t.torque}};
 }
 
-nlohmann::json
-counterweightJson(const std::string& body, const CounterweightSpec& w, bool spatial) {
-    nlohmann::json at = {w.p_B.x(), w.p_B.y()};
-    if (spatial) {
-        at.push_back(w.z_B);
+/// The first `dimension` coordinates of p, each as `number` writes it, separated by ", ".
+template <class Number>
+std::string coordinateList(const Eigen::Vector3d& p, int dimension, Number number) {
+    std::string text;
+    for (int i = 0; i < dimension; ++i) {
+        text += (i == 0 ? "" : ", ") + number(p[i]);
     }
+    return text;
+}
+
+nlohmann::json
+counterweightJson(const std::string& body, const CounterweightSpec& w, int dimension) {
+    const Eigen::Vector3d p = w.position3();
+    const nlohmann::json at = std::vector<double>(p.data(), p.data() + dimension);
     return {{"body", body}, {"name", w.name}, {"mass", w.mass}, {"at", at}};
 }
 
@@ -250,7 +263,7 @@ int runBalance(const BalanceOptions& options) {
     for (const std::string& item : options.bodies) {
         std::string error;
         const std::optional<CounterweightBounds> bounds =
-            parseBody(item, model->spec, options, error);
+            parseBody(item, model->spec, model->dimension(), options, error);
         if (!bounds) {
             return usage(error);
         }
@@ -351,12 +364,12 @@ int runBalance(const BalanceOptions& options) {
     }
 
     const double perEvaluation = result.secondsPerEvaluation();
-    const bool spatial = model->isSpatial();
+    const int dimension = model->dimension();
     if (options.json) {
         nlohmann::json chosen = nlohmann::json::array();
         for (std::size_t k = 0; k < result.chosen.size(); ++k) {
             chosen.push_back(
-                counterweightJson(settings.counterweights[k].body, result.chosen[k], spatial));
+                counterweightJson(settings.counterweights[k].body, result.chosen[k], dimension));
         }
         const nlohmann::json report = {
             {"file", path},
@@ -373,10 +386,8 @@ int runBalance(const BalanceOptions& options) {
               {"moment", settings.momentWeight},
               {"torque", settings.torqueWeight}}},
             {"torque_measure", options.torque},
-            {"moment_about", spatial ? std::vector<double>(settings.run.shakingAbout.data(),
-                                                           settings.run.shakingAbout.data() + 3)
-                                     : std::vector<double>(settings.run.shakingAbout.data(),
-                                                           settings.run.shakingAbout.data() + 2)},
+            {"moment_about", std::vector<double>(settings.run.shakingAbout.data(),
+                                                 settings.run.shakingAbout.data() + dimension)},
             {"counterweights", chosen},
             {"algorithm", result.algorithm},
             {"starts", settings.starts},
@@ -402,10 +413,8 @@ int runBalance(const BalanceOptions& options) {
         row("shaking force (RMS)", "N  ", result.before.force, result.after.force);
         const Eigen::Vector3d& about = settings.run.shakingAbout;
         const std::string momentName =
-            about.isZero()
-                ? std::string("shaking moment (RMS)")
-                : "moment about (" + shortNumber(about.x()) + ", " + shortNumber(about.y()) +
-                      (spatial ? ", " + shortNumber(about.z()) : "") + ")";
+            about.isZero() ? std::string("shaking moment (RMS)")
+                           : "moment about (" + coordinateList(about, dimension, shortNumber) + ")";
         row(momentName.c_str(), "N·m", result.before.moment, result.after.moment);
         row(settings.torque == TorqueMeasure::Peak ? "driving torque (peak)"
                                                    : "driving torque (RMS)",
@@ -414,8 +423,9 @@ int runBalance(const BalanceOptions& options) {
         for (std::size_t k = 0; k < result.chosen.size(); ++k) {
             const CounterweightSpec& w = result.chosen[k];
             out << "  counterweight on " << settings.counterweights[k].body << ": "
-                << fixed(w.mass, 6) << " kg at (" << fixed(w.p_B.x(), 6) << ", "
-                << fixed(w.p_B.y(), 6) << (spatial ? ", " + fixed(w.z_B, 6) : "") << ") m\n";
+                << fixed(w.mass, 6) << " kg at ("
+                << coordinateList(w.position3(), dimension, [](double v) { return fixed(v, 6); })
+                << ") m\n";
         }
         out << "  " << result.algorithm << ", " << settings.starts
             << " start(s): " << result.evaluations << " evaluations in " << fixed(result.seconds)

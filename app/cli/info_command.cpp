@@ -77,12 +77,10 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     out << model.name << '\n';
     out << "DOF: " << pose.mobility.dof << " (rank of J at the initial pose), "
         << model.mobilityGrubler;
-    if (model.isSpatial()) {
-        out << " (Grübler: 6·" << moving << " − " << 6 * moving - model.mobilityGrubler
-            << " joint constraints)\n";
-    } else {
-        out << " (Grübler: 3·" << moving << " − 2·" << model.joints.size() << ")\n";
-    }
+    // a free body's freedoms: translations and rotations, 3 in the plane, 6 in space
+    const int freedoms = model.dimension() + 3 - model.firstRotationAxis();
+    out << " (Grübler: " << freedoms << "·" << moving << " − "
+        << freedoms * moving - model.mobilityGrubler << " joint constraints)\n";
 
     // loops as joint cycles, closed by their cut joints
     out << "Loops: " << nLoops << '\n';
@@ -113,7 +111,7 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     // J block pattern, Koul et al. eq. (26)
     if (nLoops > 0) {
         out << "Jacobian block pattern (eq. 26); J_ij is "
-            << (model.isSpatial() ? "(rows of cut i)" : "2") << " × (coordinates of S_j):\n";
+            << "(rows of cut i) × (coordinates of S_j):\n";
         std::vector<std::vector<std::string>> rows(1, std::vector<std::string>{""});
         for (int s = 0; s < nSub; ++s) {
             rows[0].push_back("S" + std::to_string(s + 1));

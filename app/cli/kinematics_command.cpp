@@ -93,7 +93,7 @@ SweepSummary writeSweepCsv(std::ostream& out,
     SweepSummary summary;
     summary.yMin.assign(model.tracedPoints.size(), std::numeric_limits<double>::infinity());
     summary.yMax.assign(model.tracedPoints.size(), -std::numeric_limits<double>::infinity());
-    const std::size_t pointWidth = model.isSpatial() ? 3 : 2;
+    const std::size_t pointWidth = static_cast<std::size_t>(model.dimension());
     const std::size_t firstPoint = 1 + static_cast<std::size_t>(model.nq());
     std::vector<double> values;
     for (std::size_t i = 0; i < samples.size(); ++i) {

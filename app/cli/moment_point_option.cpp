@@ -20,13 +20,13 @@ momentPointFrom(const std::vector<double>& values, const Model& model, Eigen::Ve
     if (values.empty()) {
         return {};
     }
-    const std::size_t wanted = model.isSpatial() ? 3 : 2;
-    if (values.size() != wanted) {
-        return std::string("--moment-about wants ") +
-               (model.isSpatial() ? "three numbers X,Y,Z for a spatial mechanism"
-                                  : "two numbers X,Y for a planar mechanism") +
-               " (m, ground frame), e.g. --moment-about " +
-               (model.isSpatial() ? "0.1,0,0.2" : "0.1,0");
+    if (values.size() != static_cast<std::size_t>(model.dimension())) {
+        const char* wanted = model.isSpatial()
+                                 ? "three numbers X,Y,Z for a spatial mechanism (m, ground "
+                                   "frame), e.g. --moment-about 0.1,0,0.2"
+                                 : "two numbers X,Y for a planar mechanism (m, ground frame), "
+                                   "e.g. --moment-about 0.1,0";
+        return std::string("--moment-about wants ") + wanted;
     }
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (!std::isfinite(values[i])) {

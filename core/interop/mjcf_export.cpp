@@ -119,15 +119,11 @@ private:
     }
 
     /// The axis (body frame) of a joint fixed in side A, for a cut's second connect or a
-    /// tendon site: planar joints turn about z.
-    Eigen::Vector3d axisOnA(const Joint& joint) const {
-        return model_->isSpatial() ? Eigen::Vector3d(joint.axis_A.normalized())
-                                   : Eigen::Vector3d::UnitZ();
-    }
+    /// tendon site (a planar revolute joint's is z).
+    Eigen::Vector3d axisOnA(const Joint& joint) const { return joint.axis_A.normalized(); }
+    /// The axis (body frame) fixed in side B: a universal joint's second axis, else A's axis as
+    /// B holds it at the assembled state.
     Eigen::Vector3d axisOnB(const Joint& joint) const {
-        if (!model_->isSpatial()) {
-            return Eigen::Vector3d::UnitZ();
-        }
         return joint.type == JointType::Universal
                    ? Eigen::Vector3d(joint.axis_B.normalized())
                    : Eigen::Vector3d(pose(joint.bodyB).R.transpose() * worldAxis(joint));
@@ -566,17 +562,18 @@ private:
             case JointType::Spherical:
                 mapped(element, "cut: <connect> " + cut.name);
                 break;
-            case JointType::Revolute:
+            case JointType::Revolute: {
                 // in a planar mechanism the tree keeps every body in the plane: the first
                 // connect is the revolute cut exactly and the second's rows are redundant, so
                 // it is written inactive, marking the axis (MuJoCo then solves no extra rows)
+                const bool axisActive = model.isSpatial();
                 connectPair(cut.name + "_axis", lever_ * axisOnA(cut), lever_ * axisOnB(cut),
-                            model.isSpatial());
+                            axisActive);
                 mapped(element,
                        "cut: the pair <connect> " + cut.name + " and " + cut.name +
                            "_axis at two points of its axis, " + xmlNumber(lever_) +
                            " m apart (exact)" +
-                           (model.isSpatial()
+                           (axisActive
                                 ? std::string()
                                 : std::string("; planar: " + cut.name +
                                               " alone is exact in the plane, and " + cut.name +
@@ -584,6 +581,7 @@ private:
                                               "inactive (active=\"false\"), marking the "
                                               "axis")));
                 break;
+            }
             case JointType::Universal:
                 xml_ += "    <tendon name=\"" + xmlEscaped(cut.name) + "_perp\" tendon1=\"" +
                         xmlEscaped(cut.name) + "_perp\" solref=\"" + solref_ + "\" solimp=\"" +
