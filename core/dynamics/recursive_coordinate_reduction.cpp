@@ -187,6 +187,16 @@ switchText(const Model& model, const CoordinatePartition& from, const Coordinate
     return text.empty() ? "the loop order" : text;
 }
 
+/// The dependent coordinates of `loop` in the partition, in words ("?" when it has none).
+std::string dependentOf(const Model& model, const RcrWorkspace& rws, int loop) {
+    for (const RcrWorkspace::Step& step : rws.steps) {
+        if (step.loop == loop) {
+            return coordinateList(model, step.dependent);
+        }
+    }
+    return "?";
+}
+
 /// For one right-hand side column: the dependent entries of x from J x = b loop by loop (b
 /// zero when `b` is null), the independent entries given.
 template <class Column>
@@ -329,18 +339,15 @@ bool solveRecursive(const Model& /*model*/,
         const auto column = [&](int j) {
             return j < coupled ? step.coupled[j] : step.dependent[j - coupled];
         };
-        // b − A s on the coupled and dependent entries (A is not changed yet)
-        for (int j = 0; j < coupled + rows; ++j) {
-            const int o = column(j);
-            double sum = 0;
-            for (int d = 0; d < rows; ++d) {
-                sum += a(o, step.dependent[d]) * step.bias[d];
-            }
-            b[o] -= sum;
-        }
+        // on the coupled and dependent entries (A is not changed yet): b − A s, and
         // P = Gᵀ A_d,(coupled, dependent)
         for (int j = 0; j < coupled + rows; ++j) {
             const int o = column(j);
+            double force = 0;
+            for (int d = 0; d < rows; ++d) {
+                force += a(o, step.dependent[d]) * step.bias[d];
+            }
+            b[o] -= force;
             for (int k = 0; k < known; ++k) {
                 double sum = 0;
                 for (int d = 0; d < rows; ++d) {
@@ -447,14 +454,9 @@ bool prepareReduction(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace
     }
     factorBlocks(model, J, rws);
     if (!std::isfinite(rws.conditioning)) {
-        const RcrWorkspace::Step* step = nullptr;
-        for (const RcrWorkspace::Step& s : rws.steps) {
-            step = s.loop == rws.weakestLoop ? &s : step;
-        }
         rws.failure =
             "RCR: the state is not finite at " + loopLabel(model, rws.weakestLoop) +
-            ", solved for " +
-            (step != nullptr ? coordinateList(model, step->dependent) : std::string("?")) +
+            ", solved for " + dependentOf(model, rws, rws.weakestLoop) +
             (rws.named.empty()
                  ? ": the motion passed a singular pose of the loop constraints"
                  : ": the independent coordinates named (" + coordinateList(model, rws.named) +
@@ -487,14 +489,10 @@ bool prepareReduction(const Model& model, const Eigen::MatrixXd& J, RcrWorkspace
             rws.reselectBelow = 0.5 * before;
         }
         if (rws.conditioning < kIllConditionedSelection) {
-            const RcrWorkspace::Step* step = nullptr;
-            for (const RcrWorkspace::Step& s : rws.steps) {
-                step = s.loop == weakest ? &s : step;
-            }
             rws.failure =
                 "RCR: " + loopLabel(model, weakest) + " cannot be solved for " +
-                (step != nullptr ? coordinateList(model, step->dependent) : std::string("?")) +
-                " at this pose (conditioning " + text::number(rws.conditioning, 2) + ")" +
+                dependentOf(model, rws, weakest) + " at this pose (conditioning " +
+                text::number(rws.conditioning, 2) + ")" +
                 (rws.named.empty() ? ", and no other choice of dependent coordinates is better: "
                                      "the loop constraints are singular here"
                                    : " with the independent coordinates named (" +
@@ -512,18 +510,6 @@ void dependentRates(const Model& /*model*/,
                     Eigen::Ref<Eigen::VectorXd> qd,
                     RcrWorkspace& rws) {
     solveDependent(J, nullptr, qd.data(), rws);
-}
-
-bool solveRcr(const Model& model,
-              const Eigen::MatrixXd& M,
-              const Eigen::VectorXd& phi,
-              const Eigen::MatrixXd& J,
-              const Eigen::VectorXd& psi,
-              RcrWorkspace& rws,
-              Eigen::VectorXd& qdd,
-              Eigen::VectorXd& lambda) {
-    return prepareReduction(model, J, rws) &&
-           solveRcrPrepared(model, M, phi, J, psi, rws, qdd, lambda);
 }
 
 bool solveRcrPrepared(const Model& model,

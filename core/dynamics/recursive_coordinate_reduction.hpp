@@ -51,7 +51,7 @@ namespace sslm {
 /// again at the pose, and switched if the new one is better.
 inline constexpr double kRcrReselectBelow = 1e-2;
 
-/// How solveRcr forms and solves the reduced equations (eq. 60); both give the same q̈.
+/// How solveRcrPrepared forms and solves the reduced equations (eq. 60); both give the same q̈.
 enum class RcrKinetics {
     Recursive, ///< loops folded onto their known coordinates, last first (eqs. 60–71)
     Assembled, ///< Rᵀ M R assembled from R's columns and M's blocks
@@ -143,20 +143,10 @@ void dependentRates(const Model& model,
                     RcrWorkspace& rws);
 
 /// q̈ and the recovered cut reactions λ (rows per loop, convention of loop_constraints.hpp) from
-/// M q̈ = φ + Jᵀλ, J q̈ = Ψ, by coordinate reduction. Calls prepareReduction. The rates behind
-/// φ and Ψ should satisfy J q̇ = 0 (dependentRates). False with rws.failure when the pose has
-/// no well-conditioned partition or the reduced inertia is not positive definite.
-bool solveRcr(const Model& model,
-              const Eigen::MatrixXd& M,
-              const Eigen::VectorXd& phi,
-              const Eigen::MatrixXd& J,
-              const Eigen::VectorXd& psi,
-              RcrWorkspace& rws,
-              Eigen::VectorXd& qdd,
-              Eigen::VectorXd& lambda);
-
-/// solveRcr when prepareReduction has already been called at this J (as DynamicsRhs::evaluate
-/// does for the dependent rates): the loop blocks are not factored again.
+/// M q̈ = φ + Jᵀλ, J q̈ = Ψ, by coordinate reduction, prepareReduction having been called at
+/// this J (as solveForwardDynamics and DynamicsRhs::evaluate do). The rates behind φ and Ψ
+/// should satisfy J q̇ = 0 (dependentRates). False with rws.failure when the reduced inertia is
+/// not positive definite.
 bool solveRcrPrepared(const Model& model,
                       const Eigen::MatrixXd& M,
                       const Eigen::VectorXd& phi,
