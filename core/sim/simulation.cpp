@@ -515,91 +515,81 @@ void integrateDense(Run& run,
     }
 }
 
+/// The names of the solvers, integrators and stabilisations in settings, in the order that
+/// messages list them.
+constexpr std::pair<SolverKind, const char*> kSolverNames[] = {
+    {SolverKind::Sslm, "sslm"},
+    {SolverKind::Slm, "slm"},
+    {SolverKind::Augmented, "augmented"},
+    {SolverKind::Rcr, "rcr"},
+};
+constexpr std::pair<IntegratorKind, const char*> kIntegratorNames[] = {
+    {IntegratorKind::Rk4, "rk4"},
+    {IntegratorKind::Dopri5, "dopri5"},
+    {IntegratorKind::Rkf78, "rkf78"},
+    {IntegratorKind::Rosenbrock4, "rosenbrock4"},
+};
+constexpr std::pair<Stabilisation, const char*> kStabilisationNames[] = {
+    {Stabilisation::None, "none"},
+    {Stabilisation::Baumgarte, "baumgarte"},
+    {Stabilisation::Projection, "projection"},
+};
+
+template <class Kind, std::size_t N>
+const char* nameIn(const std::pair<Kind, const char*> (&names)[N], Kind kind) {
+    for (const auto& [known, name] : names) {
+        if (known == kind) {
+            return name;
+        }
+    }
+    return "?";
+}
+
+template <class Kind, std::size_t N>
+std::optional<Kind> kindIn(const std::pair<Kind, const char*> (&names)[N],
+                           const std::string& name) {
+    for (const auto& [kind, known] : names) {
+        if (name == known) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
+/// "'name' (a, b, c)": an unknown name and the known ones.
+template <class Kind, std::size_t N>
+std::string unknownName(const std::pair<Kind, const char*> (&names)[N], const std::string& name) {
+    std::string text = "'" + name + "' (";
+    for (std::size_t i = 0; i < N; ++i) {
+        text += std::string(i > 0 ? ", " : "") + names[i].second;
+    }
+    return text + ")";
+}
+
 } // namespace
 
 const char* solverName(SolverKind kind) {
-    switch (kind) {
-    case SolverKind::Sslm:
-        return "sslm";
-    case SolverKind::Slm:
-        return "slm";
-    case SolverKind::Augmented:
-        return "augmented";
-    case SolverKind::Rcr:
-        return "rcr";
-    }
-    return "?";
+    return nameIn(kSolverNames, kind);
 }
 
 const char* integratorName(IntegratorKind kind) {
-    switch (kind) {
-    case IntegratorKind::Rk4:
-        return "rk4";
-    case IntegratorKind::Dopri5:
-        return "dopri5";
-    case IntegratorKind::Rkf78:
-        return "rkf78";
-    case IntegratorKind::Rosenbrock4:
-        return "rosenbrock4";
-    }
-    return "?";
+    return nameIn(kIntegratorNames, kind);
 }
 
 const char* stabilisationName(Stabilisation kind) {
-    switch (kind) {
-    case Stabilisation::None:
-        return "none";
-    case Stabilisation::Baumgarte:
-        return "baumgarte";
-    case Stabilisation::Projection:
-        return "projection";
-    }
-    return "?";
+    return nameIn(kStabilisationNames, kind);
 }
 
 std::optional<SolverKind> solverFromName(const std::string& name) {
-    if (name == "sslm") {
-        return SolverKind::Sslm;
-    }
-    if (name == "slm") {
-        return SolverKind::Slm;
-    }
-    if (name == "augmented") {
-        return SolverKind::Augmented;
-    }
-    if (name == "rcr") {
-        return SolverKind::Rcr;
-    }
-    return std::nullopt;
+    return kindIn(kSolverNames, name);
 }
 
 std::optional<IntegratorKind> integratorFromName(const std::string& name) {
-    if (name == "rk4") {
-        return IntegratorKind::Rk4;
-    }
-    if (name == "dopri5") {
-        return IntegratorKind::Dopri5;
-    }
-    if (name == "rkf78") {
-        return IntegratorKind::Rkf78;
-    }
-    if (name == "rosenbrock4") {
-        return IntegratorKind::Rosenbrock4;
-    }
-    return std::nullopt;
+    return kindIn(kIntegratorNames, name);
 }
 
 std::optional<Stabilisation> stabilisationFromName(const std::string& name) {
-    if (name == "none") {
-        return Stabilisation::None;
-    }
-    if (name == "baumgarte") {
-        return Stabilisation::Baumgarte;
-    }
-    if (name == "projection") {
-        return Stabilisation::Projection;
-    }
-    return std::nullopt;
+    return kindIn(kStabilisationNames, name);
 }
 
 std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spec,
@@ -610,11 +600,11 @@ std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spe
     const auto stabilisation = stabilisationFromName(spec.stabilisation);
     if (!solver || !integrator || !stabilisation) {
         if (error != nullptr) {
-            *error = !solver ? "unknown solver '" + spec.method + "' (sslm, slm, augmented, rcr)"
-                     : !integrator ? "unknown integrator '" + spec.integrator +
-                                         "' (rk4, dopri5, rkf78, rosenbrock4)"
-                                   : "unknown stabilisation '" + spec.stabilisation +
-                                         "' (none, baumgarte, projection)";
+            *error = !solver ? "unknown solver " + unknownName(kSolverNames, spec.method)
+                     : !integrator
+                         ? "unknown integrator " + unknownName(kIntegratorNames, spec.integrator)
+                         : "unknown stabilisation " +
+                               unknownName(kStabilisationNames, spec.stabilisation);
         }
         return std::nullopt;
     }

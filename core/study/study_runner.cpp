@@ -40,9 +40,25 @@ std::string csvQuoted(const std::string& text) {
     return out + '"';
 }
 
-int threadCount(int threads) {
-    return threads > 0 ? threads
-                       : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+/// Runs `work` on min(threads, jobs) threads, this one included (threads ≤ 0: one per core).
+template <class Work> void runOnThreads(int threads, std::size_t jobs, const Work& work) {
+    const int wanted =
+        threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int n = std::min<int>(wanted, static_cast<int>(std::max<std::size_t>(jobs, 1)));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < n; ++t) {
+        pool.emplace_back(work);
+    }
+    work();
+    for (std::thread& thread : pool) {
+        thread.join();
+    }
+}
+
+/// Whether the file at `path` is missing or empty.
+bool isEmptyFile(const std::filesystem::path& path) {
+    std::error_code ec;
+    return !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0;
 }
 
 /// The run index at the start of a table row; -1 when it is not a number.
@@ -76,6 +92,17 @@ std::vector<std::string> readLines(const std::filesystem::path& path, bool& last
     }
     lastComplete = true;
     return lines;
+}
+
+/// Replaces the file at `path` by `lines`, each ended by a line break.
+void writeLines(const std::filesystem::path& path, const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines) {
+        text += line + '\n';
+    }
+    if (const auto error = writeFileAtomically(path, text)) {
+        throw std::runtime_error(path.string() + ": " + *error);
+    }
 }
 
 } // namespace
@@ -150,22 +177,12 @@ std::vector<std::string> studyRows(const Study& study, const std::vector<long>& 
             rows[i] = studyRow(study, runs[i]);
         }
     };
-    const int n = std::min<int>(threadCount(threads),
-                                static_cast<int>(std::max<std::size_t>(runs.size(), 1)));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < n; ++t) {
-        pool.emplace_back(work);
-    }
-    work();
-    for (std::thread& thread : pool) {
-        thread.join();
-    }
+    runOnThreads(threads, runs.size(), work);
     return rows;
 }
 
 std::vector<long> finishedRuns(const Study& study, const std::filesystem::path& path) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) {
+    if (isEmptyFile(path)) {
         return {};
     }
     bool lastComplete = true;
@@ -177,13 +194,7 @@ std::vector<long> finishedRuns(const Study& study, const std::filesystem::path& 
     if (!lastComplete) {
         // the interrupted run's row was cut short: drop it, it runs again
         lines.pop_back();
-        std::string text;
-        for (const std::string& line : lines) {
-            text += line + '\n';
-        }
-        if (const auto error = writeFileAtomically(path, text)) {
-            throw std::runtime_error(path.string() + ": " + *error);
-        }
+        writeLines(path, lines);
     }
     std::vector<long> runs;
     for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -199,9 +210,7 @@ std::vector<long> finishedRuns(const Study& study, const std::filesystem::path& 
 void appendStudyRows(const Study& study,
                      const std::filesystem::path& path,
                      const std::vector<std::string>& rows) {
-    std::error_code ec;
-    const bool fresh =
-        !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0;
+    const bool fresh = isEmptyFile(path);
     std::ofstream out(path, std::ios::out | std::ios::app | std::ios::binary);
     if (fresh) {
         out << studyHeader(study) << '\n';
@@ -224,13 +233,7 @@ void sortStudyTable(const std::filesystem::path& path) {
     std::stable_sort(
         lines.begin() + 1, lines.end(),
         [](const std::string& a, const std::string& b) { return runOfRow(a) < runOfRow(b); });
-    std::string text;
-    for (const std::string& line : lines) {
-        text += line + '\n';
-    }
-    if (const auto error = writeFileAtomically(path, text)) {
-        throw std::runtime_error(path.string() + ": " + *error);
-    }
+    writeLines(path, lines);
 }
 
 StudyOutcome runStudy(const Study& study,
@@ -280,16 +283,7 @@ StudyOutcome runStudy(const Study& study,
             }
         }
     };
-    const int n = std::min<int>(threadCount(threads),
-                                static_cast<int>(std::max<std::size_t>(pending.size(), 1)));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < n; ++t) {
-        pool.emplace_back(work);
-    }
-    work();
-    for (std::thread& thread : pool) {
-        thread.join();
-    }
+    runOnThreads(threads, pending.size(), work);
     if (failure) {
         std::rethrow_exception(failure);
     }
