@@ -21,6 +21,23 @@ BodySpec bar(const std::string& id, const std::string& name, double mass, double
     return body;
 }
 
+/// A chain of "four-bar" (`loops`) loops begun: rockers R0…Rk, Ri a uniform bar on the ground
+/// pivot Oi at (d · i, 0) m by the revolute Ji ("r<i>"), and the tip of Rk traced.
+template <class Options> MechanismSpec rockerChain(const std::string& loops, const Options& o) {
+    const int k = o.loops;
+    MechanismSpec spec;
+    spec.name = "Chain of " + std::to_string(k) + " " + loops + " loops";
+    spec.tracedPoints = {{"last_tip", {"rocker" + std::to_string(k), "tip"}}};
+    for (int i = 0; i <= k; ++i) {
+        const std::string n = std::to_string(i);
+        spec.ground.points.push_back({"O" + n, {o.pivotSpacing * i, 0.0}});
+        spec.bodies.push_back(bar("rocker" + n, "rocker " + n, o.rockerMass, o.rockerLength));
+        spec.joints.push_back(
+            revoluteJoint("J" + n, "r" + n, {kGroundId, "O" + n}, {"rocker" + n, "base"}));
+    }
+    return spec;
+}
+
 } // namespace
 
 MechanismSpec fourBarChain(const FourBarChainOptions& options) {
@@ -28,19 +45,10 @@ MechanismSpec fourBarChain(const FourBarChainOptions& options) {
     if (k < 1) {
         throw std::invalid_argument("fourBarChain: at least one loop is needed");
     }
-    MechanismSpec spec;
-    spec.name = "Chain of " + std::to_string(k) + " four-bar loops";
+    MechanismSpec spec = rockerChain("four-bar", options);
     spec.description = "Generated benchmark: " + std::to_string(k) +
                        " parallelogram four-bars side by side, each sharing a rocker with the "
                        "next; cut at the couplers' right pins (block-tridiagonal GICM).";
-    for (int i = 0; i <= k; ++i) {
-        const std::string n = std::to_string(i);
-        spec.ground.points.push_back({"O" + n, {options.pivotSpacing * i, 0.0}});
-        spec.bodies.push_back(
-            bar("rocker" + n, "rocker " + n, options.rockerMass, options.rockerLength));
-        spec.joints.push_back(
-            revoluteJoint("J" + n, "r" + n, {kGroundId, "O" + n}, {"rocker" + n, "base"}));
-    }
     for (int i = 0; i < k; ++i) {
         const std::string n = std::to_string(i);
         const std::string next = std::to_string(i + 1);
@@ -61,7 +69,6 @@ MechanismSpec fourBarChain(const FourBarChainOptions& options) {
     for (int i = 0; i < k; ++i) {
         spec.initial.assemblyGuess.emplace_back("c" + std::to_string(i), -options.initialAngle);
     }
-    spec.tracedPoints = {{"last_tip", {"rocker" + std::to_string(k), "tip"}}};
     return spec;
 }
 
@@ -71,19 +78,12 @@ MechanismSpec fiveBarChain(const FiveBarChainOptions& options) {
     if (k < 1 || !(options.linkLength > half)) {
         throw std::invalid_argument("fiveBarChain: at least one loop and links longer than d/2");
     }
-    MechanismSpec spec;
-    spec.name = "Chain of " + std::to_string(k) + " five-bar loops";
+    MechanismSpec spec = rockerChain("five-bar", options);
     spec.description = "Generated benchmark: " + std::to_string(k) +
                        " five-bar loops side by side, each sharing a rocker with the next; " +
                        std::to_string(k + 1) + " degrees of freedom, the rockers.";
     for (int i = 0; i <= k; ++i) {
-        const std::string n = std::to_string(i);
-        spec.ground.points.push_back({"O" + n, {options.pivotSpacing * i, 0.0}});
-        spec.bodies.push_back(
-            bar("rocker" + n, "rocker " + n, options.rockerMass, options.rockerLength));
-        spec.joints.push_back(
-            revoluteJoint("J" + n, "r" + n, {kGroundId, "O" + n}, {"rocker" + n, "base"}));
-        spec.initial.independent.emplace_back("r" + n, options.initialAngle);
+        spec.initial.independent.emplace_back("r" + std::to_string(i), options.initialAngle);
     }
     // Ai and Bi meet `rise` above the midpoint of the rockers' tips
     const double rise = std::sqrt(options.linkLength * options.linkLength - half * half);
@@ -104,7 +104,6 @@ MechanismSpec fiveBarChain(const FiveBarChainOptions& options) {
         spec.initial.assemblyGuess.emplace_back("a" + n, angleA - options.initialAngle);
         spec.initial.assemblyGuess.emplace_back("b" + n, angleB - options.initialAngle);
     }
-    spec.tracedPoints = {{"last_tip", {"rocker" + std::to_string(k), "tip"}}};
     return spec;
 }
 

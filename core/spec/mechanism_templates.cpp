@@ -42,6 +42,13 @@ void requireLength(const char* where, const char* what, double value) {
     }
 }
 
+/// Throws unless `value` is finite and > 0: "`what` must be positive (`unit`), got …".
+void requirePositive(const char* where, const std::string& what, const char* unit, double value) {
+    if (!std::isfinite(value) || value <= 0) {
+        fail(where, what + " must be positive (" + unit + "), got " + number(value));
+    }
+}
+
 void requireFinite(const char* where, const char* what, const Eigen::Vector2d& value) {
     if (!value.allFinite()) {
         fail(where, std::string("the ") + what + " must be finite");
@@ -143,34 +150,30 @@ class Builder {
 public:
     Builder(const char* where, const TemplateMaterial& material)
         : m_where(where), m_material(material) {
-        if (!std::isfinite(material.barDensity) || material.barDensity <= 0) {
-            fail(where,
-                 "the bar density must be positive (kg/m), got " + number(material.barDensity));
-        }
-        if (!std::isfinite(material.plateDensity) || material.plateDensity <= 0) {
-            fail(where, "the plate density must be positive (kg/m²), got " +
-                            number(material.plateDensity));
-        }
-        if (!std::isfinite(material.blockDensity) || material.blockDensity <= 0) {
-            fail(where, "the block density must be positive (kg/m²), got " +
-                            number(material.blockDensity));
-        }
+        requirePositive(where, "the bar density", "kg/m", material.barDensity);
+        requirePositive(where, "the plate density", "kg/m²", material.plateDensity);
+        requirePositive(where, "the block density", "kg/m²", material.blockDensity);
     }
 
     void groundPoint(const std::string& name, const Eigen::Vector2d& p_W) {
         m_spec.ground.points.push_back({name, p_W});
     }
 
-    /// A link through its points (body frame): a uniform plate over their polygon when they
+    /// A link with the pin `from` at its frame origin, the pin `to` at `length` (m) along its
+    /// x-axis and the `extra` points (body frame): a uniform plate over their polygon when they
     /// span an area, else a uniform bar between the two farthest apart.
     void link(const std::string& id,
               const std::string& name,
-              std::vector<BodyPoint> points,
-              double angle_W) {
+              const std::string& from,
+              const std::string& to,
+              double length,
+              double angle_W,
+              const std::vector<BodyPoint>& extra = {}) {
         BodySpec body;
         body.id = id;
         body.name = name;
-        body.points = std::move(points);
+        body.points = {{from, {0.0, 0.0}}, {to, {length, 0.0}}};
+        body.points.insert(body.points.end(), extra.begin(), extra.end());
         double twiceArea = 0;
         double size = 0;
         Eigen::Vector2d centroid = Eigen::Vector2d::Zero();
@@ -226,18 +229,15 @@ public:
         add(std::move(body), angle_W);
     }
 
-    void revolute(const std::string& name,
-                  const std::string& coordinate,
-                  JointEnd parent,
-                  JointEnd child) {
+    /// The revolute joint `name` ("Jk", coordinate "thetak").
+    void revolute(const std::string& name, JointEnd parent, JointEnd child) {
         m_spec.joints.push_back(
-            revoluteJoint(name, coordinate, std::move(parent), std::move(child)));
+            revoluteJoint(name, "theta" + name.substr(1), std::move(parent), std::move(child)));
     }
 
-    /// A prismatic joint along `axis_P` (unit, parent frame) whose slide at the initial pose is
-    /// `slide` (m).
+    /// The prismatic joint `name` ("Jk", coordinate "xk") along `axis_P` (unit, parent frame)
+    /// whose slide at the initial pose is `slide` (m).
     void prismatic(const std::string& name,
-                   const std::string& coordinate,
                    JointEnd parent,
                    JointEnd child,
                    const Eigen::Vector2d& axis_P,
@@ -245,7 +245,7 @@ public:
         JointSpec joint;
         joint.name = name;
         joint.type = JointType::Prismatic;
-        joint.coordinate = coordinate;
+        joint.coordinate = "x" + name.substr(1);
         joint.parent = std::move(parent);
         joint.child = std::move(child);
         joint.axis_P = axis_P;
@@ -257,6 +257,22 @@ public:
     /// rad/s) with a zero force.
     void input(const std::string& name, double value, double rate) {
         m_inputs.push_back({name, value, rate});
+    }
+
+    /// The crank `id` on the ground pivot O1 at the origin of W: the input revolute J1 there
+    /// (at `angle` rad, turning at `rate` rad/s at t = 0), its pin J2 at `length` (m) along its
+    /// x-axis and the revolute J2 to the link `next`.
+    void inputCrank(const std::string& id,
+                    const std::string& name,
+                    double length,
+                    double angle,
+                    double rate,
+                    const std::string& next) {
+        groundPoint("O1", Eigen::Vector2d::Zero());
+        link(id, name, "J1", "J2", length, angle);
+        revolute("J1", {kGroundId, "O1"}, {id, "J1"});
+        revolute("J2", {id, "J2"}, {next, "J2"});
+        input("J1", angle, rate);
     }
 
     /// The finished spec: given masses applied, inputs actuated, every other joint's value at
@@ -276,9 +292,7 @@ public:
                 fail(m_where, "a mass is given for unknown body " + spec_text::inQuotes(id) +
                                   "; the bodies are " + spec_text::listQuoted(ids));
             }
-            if (!std::isfinite(mass) || mass <= 0) {
-                fail(m_where, "the mass of " + id + " must be positive (kg), got " + number(mass));
-            }
+            requirePositive(m_where, "the mass of " + id, "kg", mass);
             body->mass = mass;
         }
         for (const InputJoint& in : m_inputs) {
@@ -365,18 +379,13 @@ MechanismSpec fourBarTemplate(const FourBarTemplateOptions& o) {
                   o4, o.rocker, {"rocker", "O4"}, o.mirrorAssembly);
 
     Builder b(kWhere, o.material);
-    b.groundPoint("O1", o1);
+    b.inputCrank("crank", "#1 crank", o.crank, o.crankAngle, o.crankRate, "coupler");
     b.groundPoint("O4", o4);
     const Eigen::Vector2d point = o.couplerPoint.value_or(Eigen::Vector2d(0.5 * o.coupler, 0.0));
-    b.link("crank", "#1 crank", {{"J1", {0.0, 0.0}}, {"J2", {o.crank, 0.0}}}, o.crankAngle);
-    b.link("coupler", "#2 coupler", {{"J2", {0.0, 0.0}}, {"J3", {o.coupler, 0.0}}, {"P", point}},
-           angleOf(j3 - j2));
-    b.link("rocker", "#3 rocker", {{"J4", {0.0, 0.0}}, {"J3", {o.rocker, 0.0}}}, angleOf(j3 - o4));
-    b.revolute("J1", "theta1", {kGroundId, "O1"}, {"crank", "J1"});
-    b.revolute("J2", "theta2", {"crank", "J2"}, {"coupler", "J2"});
-    b.revolute("J3", "theta3", {"coupler", "J3"}, {"rocker", "J3"});
-    b.revolute("J4", "theta4", {kGroundId, "O4"}, {"rocker", "J4"});
-    b.input("J1", o.crankAngle, o.crankRate);
+    b.link("coupler", "#2 coupler", "J2", "J3", o.coupler, angleOf(j3 - j2), {{"P", point}});
+    b.link("rocker", "#3 rocker", "J4", "J3", o.rocker, angleOf(j3 - o4));
+    b.revolute("J3", {"coupler", "J3"}, {"rocker", "J3"});
+    b.revolute("J4", {kGroundId, "O4"}, {"rocker", "J4"});
     return b.finish(
         "Four-bar",
         "A four-bar linkage from the template: #1 crank (" + metres(o.crank) +
@@ -423,20 +432,14 @@ MechanismSpec sliderCrankTemplate(const SliderCrankTemplateOptions& o) {
     const Eigen::Vector2d j3(j2.x() + (o.mirrorAssembly ? -run : run), o.offset);
 
     Builder b(kWhere, o.material);
-    b.groundPoint("O1", Eigen::Vector2d::Zero());
+    b.inputCrank("crank", "#1 crank", o.crank, o.crankAngle, o.crankRate, "connecting_rod");
     b.groundPoint("O4", {0.0, o.offset});
-    b.link("crank", "#1 crank", {{"J1", {0.0, 0.0}}, {"J2", {o.crank, 0.0}}}, o.crankAngle);
-    b.link(
-        "connecting_rod", "#2 connecting rod",
-        {{"J2", {0.0, 0.0}}, {"J3", {o.connectingRod, 0.0}}, {"mid", {0.5 * o.connectingRod, 0.0}}},
-        angleOf(j3 - j2));
+    b.link("connecting_rod", "#2 connecting rod", "J2", "J3", o.connectingRod, angleOf(j3 - j2),
+           {{"mid", {0.5 * o.connectingRod, 0.0}}});
     b.block("slider", "#3 slider", {{"J4", {0.0, 0.0}}, {"J3", {0.0, 0.0}}}, o.sliderWidth,
             o.sliderHeight, 0.0);
-    b.revolute("J1", "theta1", {kGroundId, "O1"}, {"crank", "J1"});
-    b.revolute("J2", "theta2", {"crank", "J2"}, {"connecting_rod", "J2"});
-    b.revolute("J3", "theta3", {"connecting_rod", "J3"}, {"slider", "J3"});
-    b.prismatic("J4", "x4", {kGroundId, "O4"}, {"slider", "J4"}, Eigen::Vector2d::UnitX(), j3.x());
-    b.input("J1", o.crankAngle, o.crankRate);
+    b.revolute("J3", {"connecting_rod", "J3"}, {"slider", "J3"});
+    b.prismatic("J4", {kGroundId, "O4"}, {"slider", "J4"}, Eigen::Vector2d::UnitX(), j3.x());
     return b.finish(
         "Slider-crank",
         "A slider-crank from the template: #1 crank (" + metres(o.crank) +
@@ -474,20 +477,14 @@ MechanismSpec fiveBarTemplate(const FiveBarTemplateOptions& o) {
         o.coupler1, {"coupler 1", "J2"}, j4, o.coupler2, {"coupler 2", "J4"}, o.mirrorAssembly);
 
     Builder b(kWhere, o.material);
-    b.groundPoint("O1", Eigen::Vector2d::Zero());
+    b.inputCrank("crank1", "#1 crank 1", o.crank1, o.crank1Angle, o.crank1Rate, "coupler1");
     b.groundPoint("O5", o5);
-    b.link("crank1", "#1 crank 1", {{"J1", {0.0, 0.0}}, {"J2", {o.crank1, 0.0}}}, o.crank1Angle);
-    b.link("coupler1", "#2 coupler 1", {{"J2", {0.0, 0.0}}, {"J3", {o.coupler1, 0.0}}},
-           angleOf(j3 - j2));
-    b.link("coupler2", "#3 coupler 2", {{"J4", {0.0, 0.0}}, {"J3", {o.coupler2, 0.0}}},
-           angleOf(j3 - j4));
-    b.link("crank2", "#4 crank 2", {{"J5", {0.0, 0.0}}, {"J4", {o.crank2, 0.0}}}, o.crank2Angle);
-    b.revolute("J1", "theta1", {kGroundId, "O1"}, {"crank1", "J1"});
-    b.revolute("J2", "theta2", {"crank1", "J2"}, {"coupler1", "J2"});
-    b.revolute("J3", "theta3", {"coupler1", "J3"}, {"coupler2", "J3"});
-    b.revolute("J4", "theta4", {"crank2", "J4"}, {"coupler2", "J4"});
-    b.revolute("J5", "theta5", {kGroundId, "O5"}, {"crank2", "J5"});
-    b.input("J1", o.crank1Angle, o.crank1Rate);
+    b.link("coupler1", "#2 coupler 1", "J2", "J3", o.coupler1, angleOf(j3 - j2));
+    b.link("coupler2", "#3 coupler 2", "J4", "J3", o.coupler2, angleOf(j3 - j4));
+    b.link("crank2", "#4 crank 2", "J5", "J4", o.crank2, o.crank2Angle);
+    b.revolute("J3", {"coupler1", "J3"}, {"coupler2", "J3"});
+    b.revolute("J4", {"crank2", "J4"}, {"coupler2", "J4"});
+    b.revolute("J5", {kGroundId, "O5"}, {"crank2", "J5"});
     b.input("J5", o.crank2Angle, o.crank2Rate);
     return b.finish(
         "Five-bar",
@@ -535,27 +532,20 @@ MechanismSpec wattSixBarTemplate(const WattSixBarTemplateOptions& o) {
                                          {"output rocker", "O5"}, o.mirrorAssembly);
 
     Builder b(kWhere, o.material);
-    b.groundPoint("O1", Eigen::Vector2d::Zero());
+    b.inputCrank("crank", "#1 crank", o.crank, o.crankAngle, o.crankRate, "coupler");
     b.groundPoint("O3", o3);
     b.groundPoint("O5", o5);
-    b.link("crank", "#1 crank", {{"J1", {0.0, 0.0}}, {"J2", {o.crank, 0.0}}}, o.crankAngle);
-    b.link("coupler", "#2 coupler", {{"J2", {0.0, 0.0}}, {"J6", {o.coupler, 0.0}}},
-           angleOf(j6 - j2));
-    b.link("rocker", "#3 ternary rocker",
-           {{"J3", {0.0, 0.0}}, {"J6", {o.rockerArm, 0.0}}, {"J4", o.rockerPoint}}, rockerAngle);
-    b.link("coupler2", "#4 second coupler",
-           {{"J4", {0.0, 0.0}}, {"J7", {o.coupler2, 0.0}}, {"mid", {0.5 * o.coupler2, 0.0}}},
-           angleOf(j7 - j4));
-    b.link("output", "#5 output rocker", {{"J5", {0.0, 0.0}}, {"J7", {o.output, 0.0}}},
-           angleOf(j7 - o5));
-    b.revolute("J1", "theta1", {kGroundId, "O1"}, {"crank", "J1"});
-    b.revolute("J2", "theta2", {"crank", "J2"}, {"coupler", "J2"});
-    b.revolute("J3", "theta3", {kGroundId, "O3"}, {"rocker", "J3"});
-    b.revolute("J4", "theta4", {"rocker", "J4"}, {"coupler2", "J4"});
-    b.revolute("J5", "theta5", {kGroundId, "O5"}, {"output", "J5"});
-    b.revolute("J6", "theta6", {"coupler", "J6"}, {"rocker", "J6"});
-    b.revolute("J7", "theta7", {"coupler2", "J7"}, {"output", "J7"});
-    b.input("J1", o.crankAngle, o.crankRate);
+    b.link("coupler", "#2 coupler", "J2", "J6", o.coupler, angleOf(j6 - j2));
+    b.link("rocker", "#3 ternary rocker", "J3", "J6", o.rockerArm, rockerAngle,
+           {{"J4", o.rockerPoint}});
+    b.link("coupler2", "#4 second coupler", "J4", "J7", o.coupler2, angleOf(j7 - j4),
+           {{"mid", {0.5 * o.coupler2, 0.0}}});
+    b.link("output", "#5 output rocker", "J5", "J7", o.output, angleOf(j7 - o5));
+    b.revolute("J3", {kGroundId, "O3"}, {"rocker", "J3"});
+    b.revolute("J4", {"rocker", "J4"}, {"coupler2", "J4"});
+    b.revolute("J5", {kGroundId, "O5"}, {"output", "J5"});
+    b.revolute("J6", {"coupler", "J6"}, {"rocker", "J6"});
+    b.revolute("J7", {"coupler2", "J7"}, {"output", "J7"});
     return b.finish(
         "Watt II six-bar",
         "A Watt II six-bar from the template: two four-bars in series sharing the ternary rocker "
@@ -612,25 +602,19 @@ MechanismSpec stephensonSixBarTemplate(const StephensonSixBarTemplateOptions& o)
                   o.mirrorAssembly);
 
     Builder b(kWhere, o.material);
-    b.groundPoint("O1", Eigen::Vector2d::Zero());
+    b.inputCrank("crank", "#1 crank", o.crank, o.crankAngle, o.crankRate, "coupler");
     b.groundPoint("O3", o3);
     b.groundPoint("O5", o.outputPivot);
-    b.link("crank", "#1 crank", {{"J1", {0.0, 0.0}}, {"J2", {o.crank, 0.0}}}, o.crankAngle);
-    b.link("coupler", "#2 ternary coupler",
-           {{"J2", {0.0, 0.0}}, {"J6", {o.coupler, 0.0}}, {"J4", o.couplerPoint}}, couplerAngle);
-    b.link("rocker", "#3 rocker", {{"J3", {0.0, 0.0}}, {"J6", {o.rocker, 0.0}}}, angleOf(j6 - o3));
-    b.link("output_coupler", "#4 output coupler",
-           {{"J4", {0.0, 0.0}}, {"J7", {o.outputCoupler, 0.0}}}, angleOf(j7 - j4));
-    b.link("output", "#5 output rocker", {{"J5", {0.0, 0.0}}, {"J7", {o.output, 0.0}}},
-           angleOf(j7 - o.outputPivot));
-    b.revolute("J1", "theta1", {kGroundId, "O1"}, {"crank", "J1"});
-    b.revolute("J2", "theta2", {"crank", "J2"}, {"coupler", "J2"});
-    b.revolute("J3", "theta3", {kGroundId, "O3"}, {"rocker", "J3"});
-    b.revolute("J4", "theta4", {"coupler", "J4"}, {"output_coupler", "J4"});
-    b.revolute("J5", "theta5", {kGroundId, "O5"}, {"output", "J5"});
-    b.revolute("J6", "theta6", {"coupler", "J6"}, {"rocker", "J6"});
-    b.revolute("J7", "theta7", {"output_coupler", "J7"}, {"output", "J7"});
-    b.input("J1", o.crankAngle, o.crankRate);
+    b.link("coupler", "#2 ternary coupler", "J2", "J6", o.coupler, couplerAngle,
+           {{"J4", o.couplerPoint}});
+    b.link("rocker", "#3 rocker", "J3", "J6", o.rocker, angleOf(j6 - o3));
+    b.link("output_coupler", "#4 output coupler", "J4", "J7", o.outputCoupler, angleOf(j7 - j4));
+    b.link("output", "#5 output rocker", "J5", "J7", o.output, angleOf(j7 - o.outputPivot));
+    b.revolute("J3", {kGroundId, "O3"}, {"rocker", "J3"});
+    b.revolute("J4", {"coupler", "J4"}, {"output_coupler", "J4"});
+    b.revolute("J5", {kGroundId, "O5"}, {"output", "J5"});
+    b.revolute("J6", {"coupler", "J6"}, {"rocker", "J6"});
+    b.revolute("J7", {"output_coupler", "J7"}, {"output", "J7"});
     return b.finish(
         "Stephenson III six-bar",
         "A Stephenson III six-bar from the template: a crank-rocker four-bar (#1 crank " +

@@ -21,6 +21,33 @@ Eigen::Matrix3d rodInertia(const Vec3& u, double axial, double transverse) {
     return transverse * Eigen::Matrix3d::Identity() + (axial - transverse) * uu;
 }
 
+/// An empty spatial mechanism under gravity along −z.
+MechanismSpec spatialMechanism(std::string name, std::string description) {
+    MechanismSpec spec;
+    spec.name = std::move(name);
+    spec.description = std::move(description);
+    spec.space = MotionSpace::Spatial;
+    spec.gravity = {0.0, 0.0};
+    spec.gravityZ = -9.81;
+    return spec;
+}
+
+/// The RSSR's crank, coupler and rocker (the seed's masses), each a rod from its frame's origin:
+/// to the crank tip B and from B to the coupler tip C (W, at θ = 0), and to the rocker's tip in
+/// its own frame (at φ = 0); `transverse` holds their transverse inertias (kg·m²).
+std::vector<BodySpec>
+rssrBodies(const Vec3& b, const Vec3& c, const Vec3& rockerTip, const Vec3& transverse) {
+    return {
+        spatialBody("crank", 0.2, 0.5 * b, rodInertia(Vec3::UnitX(), 1e-6, transverse[0]),
+                    {spatialPoint("A", Vec3::Zero()), spatialPoint("B", b)}),
+        spatialBody("coupler", 0.5, 0.5 * (c - b),
+                    rodInertia((c - b).normalized(), 1e-5, transverse[1]),
+                    {spatialPoint("B", Vec3::Zero()), spatialPoint("C", c - b)}),
+        spatialBody("rocker", 0.4, 0.5 * rockerTip, rodInertia(Vec3::UnitY(), 1e-5, transverse[2]),
+                    {spatialPoint("D", Vec3::Zero()), spatialPoint("C", rockerTip)}),
+    };
+}
+
 } // namespace
 
 BodyPoint spatialPoint(std::string name, const Eigen::Vector3d& p) {
@@ -63,29 +90,16 @@ MechanismSpec rssrSpec(const std::string& cut) {
     if (cut != "J2" && cut != "J3") {
         throw std::invalid_argument("rssrSpec: cut must be J2 or J3, got " + cut);
     }
-    const Vec3 a(0.0, 0.0, 0.0);
-    const Vec3 b(0.04, 0.0, 0.0);
+    const Vec3 b(0.04, 0.0, 0.0); // A is at the origin
     const Vec3 c(0.10, 0.0779651876954, 0.1507362912759);
     const Vec3 d(0.10, 0.12, 0.06);
-    const Vec3 couplerAxis = (c - b).normalized();
 
-    MechanismSpec spec;
-    spec.name = "RSSR";
-    spec.description = "Crank-coupler-rocker R-S-U-R spatial linkage of seed 002 §6.2 "
-                       "(numbers: shared/spec/spatial.md)";
-    spec.space = MotionSpace::Spatial;
-    spec.gravity = {0.0, 0.0};
-    spec.gravityZ = -9.81;
-    spec.ground.points = {spatialPoint("A", a), spatialPoint("D", d)};
-    spec.bodies = {
-        spatialBody("crank", 0.2, 0.5 * (b - a), rodInertia(Vec3::UnitX(), 1e-6, 2.6667e-5),
-                    {spatialPoint("A", Vec3::Zero()), spatialPoint("B", b - a)}),
-        spatialBody("coupler", 0.5, 0.5 * (c - b), rodInertia(couplerAxis, 1e-5, 1.35e-3),
-                    {spatialPoint("B", Vec3::Zero()), spatialPoint("C", c - b)}),
-        // the rocker's frame at φ = 0: its rod along +y from D
-        spatialBody("rocker", 0.4, Vec3(0.0, 0.05, 0.0), rodInertia(Vec3::UnitY(), 1e-5, 3.3333e-4),
-                    {spatialPoint("D", Vec3::Zero()), spatialPoint("C", Vec3(0.0, 0.10, 0.0))}),
-    };
+    MechanismSpec spec = spatialMechanism(
+        "RSSR", "Crank-coupler-rocker R-S-U-R spatial linkage of seed 002 §6.2 (numbers: "
+                "shared/spec/spatial.md)");
+    spec.ground.points = {spatialPoint("A", Vec3::Zero()), spatialPoint("D", d)};
+    // the rocker's frame at φ = 0: its rod along +y from D
+    spec.bodies = rssrBodies(b, c, Vec3(0.0, 0.10, 0.0), Vec3(2.6667e-5, 1.35e-3, 3.3333e-4));
     JointSpec j1 = spatialJoint("J1", JointType::Revolute, {kGroundId, "A"}, {"crank", "A"});
     j1.coordinate = "theta";
     JointSpec j2 = spatialJoint("J2", JointType::Spherical, {"crank", "B"}, {"coupler", "B"});
@@ -138,21 +152,12 @@ MechanismSpec rssrTemplate(const RssrTemplateOptions& options) {
     spec.description = "Crank-coupler-rocker R-S-U-R spatial linkage (seed 002 §6.2), sized "
                        "in File > New From Template";
     spec.ground.points = {spatialPoint("A", Vec3::Zero()), spatialPoint("D", d)};
-    const double crankMass = spec.bodies[0].mass;
-    const double couplerMass = spec.bodies[1].mass;
-    const double rockerMass = spec.bodies[2].mass;
     const Vec3 rockerTip(0.0, options.rocker, 0.0); // the rocker's frame at φ = 0: along +y
-    spec.bodies = {
-        spatialBody("crank", crankMass, 0.5 * b,
-                    rodInertia(Vec3::UnitX(), 1e-6, crankMass * b.squaredNorm() / 12.0),
-                    {spatialPoint("A", Vec3::Zero()), spatialPoint("B", b)}),
-        spatialBody("coupler", couplerMass, 0.5 * (c - b),
-                    rodInertia((c - b).normalized(), 1e-5, couplerMass * coupler * coupler / 12.0),
-                    {spatialPoint("B", Vec3::Zero()), spatialPoint("C", c - b)}),
-        spatialBody("rocker", rockerMass, 0.5 * rockerTip,
-                    rodInertia(Vec3::UnitY(), 1e-5, rockerMass * rockerTip.squaredNorm() / 12.0),
-                    {spatialPoint("D", Vec3::Zero()), spatialPoint("C", rockerTip)}),
-    };
+    // the seed's masses, transverse inertias m·L²/12
+    const Vec3 transverse(spec.bodies[0].mass * b.squaredNorm(),
+                          spec.bodies[1].mass * coupler * coupler,
+                          spec.bodies[2].mass * rockerTip.squaredNorm());
+    spec.bodies = rssrBodies(b, c, rockerTip, transverse / 12.0);
     spec.joints[2].axis = Vec3::UnitX().cross(c - b).normalized();
     spec.initial.rates = {{"theta", options.crankRate}};
     spec.initial.assemblyGuess = {{"phi", options.rockerAngle}, {"J3.2", options.rockerAngle}};
@@ -171,13 +176,10 @@ MechanismSpec spatialLadderSpec(int cells) {
     const double pendulum = pendulumMass / (cells + 1);
     const double rung = rungMass / cells;
 
-    MechanismSpec spec;
-    spec.name = "Spatial ladder, " + std::to_string(cells) + (cells == 1 ? " cell" : " cells");
-    spec.description = "Spatial ladder of seed 003 §4.3: L loops, 2 DOF, dynamically one Hooke "
-                       "pendulum (numbers: shared/spec/spatial.md)";
-    spec.space = MotionSpace::Spatial;
-    spec.gravity = {0.0, 0.0};
-    spec.gravityZ = -9.81;
+    MechanismSpec spec = spatialMechanism(
+        "Spatial ladder, " + std::to_string(cells) + (cells == 1 ? " cell" : " cells"),
+        "Spatial ladder of seed 003 §4.3: L loops, 2 DOF, dynamically one Hooke pendulum "
+        "(numbers: shared/spec/spatial.md)");
     for (int i = 0; i <= cells; ++i) {
         const std::string n = std::to_string(i);
         spec.ground.points.push_back(spatialPoint("G" + n, Vec3(i * spacing, 0.0, 0.0)));
@@ -257,19 +259,15 @@ MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options) {
     const double twistRate = options.twistRate;   // rad/s, initial platform spin about z
     const double degree = std::numbers::pi / 180.0;
 
-    MechanismSpec spec;
-    spec.name = "Stewart platform";
-    spec.description =
+    MechanismSpec spec = spatialMechanism(
+        "Stewart platform",
         "6-UPS Stewart-Gough platform: a 5 kg platform (joint hexagon of radius 0.3 m) 0.6 m "
         "above a base hexagon of radius 0.5 m on six legs, each a 1 kg cylinder on a universal "
         "joint U<i> at the base and a 0.5 kg piston sliding in it (prismatic P<i>, coordinate "
         "L<i> = leg length) with a spherical joint S<i> at the platform; S2..S6 are cut (15 "
         "loop equations). 6 degrees of freedom. Each leg has a 1000 N/m spring of rest length "
         "0.69 m, undamped. Initial state: the reference pose with a 1 rad/s twist about z "
-        "(numbers: docs/reference-mechanisms.md).";
-    spec.space = MotionSpace::Spatial;
-    spec.gravity = {0.0, 0.0};
-    spec.gravityZ = -9.81;
+        "(numbers: docs/reference-mechanisms.md).");
     const double discRadial = platformMass * platformRadius * platformRadius / 4.0 +
                               platformMass * platformThickness * platformThickness / 12.0;
     spec.bodies.push_back(
