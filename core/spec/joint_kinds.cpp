@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/spec/joint_kinds.hpp"
 
+#include "core/spec/spec_json_schema.hpp"
+
 namespace sslm {
 
 int coordinateCount(JointType type) {
@@ -39,19 +41,8 @@ bool isPlanarJointType(JointType type) {
 }
 
 const char* jointTypeWord(JointType type) {
-    switch (type) {
-    case JointType::Revolute:
-        return "revolute";
-    case JointType::Prismatic:
-        return "prismatic";
-    case JointType::Cylindrical:
-        return "cylindrical";
-    case JointType::Universal:
-        return "universal";
-    case JointType::Spherical:
-        return "spherical";
-    }
-    return "revolute";
+    // the words of the mechanism file, literals whose views end in '\0'
+    return spec_json::wordOf(spec_json::kJointTypeWords, type).data();
 }
 
 std::vector<std::string> coordinateNames(const JointSpec& joint) {

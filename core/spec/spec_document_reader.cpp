@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/spec/joint_kinds.hpp"
@@ -47,34 +48,20 @@ public:
         m_spatial = *version == kSpatialFormatVersion;
         spec.space = m_spatial ? MotionSpace::Spatial : MotionSpace::Planar;
         unknownKeys(doc, {}, kTopKeys);
-        optString(doc, {}, "name", spec.name);
-        optString(doc, {}, "description", spec.description);
-        if (const Json* v = find(doc, "units")) {
-            units(*v, "units");
-        }
-        if (const Json* v = find(doc, "gravity")) {
-            position(*v, "gravity", m_spatial ? "[gx, gy, gz] in m/s²" : "[gx, gy] in m/s²",
-                     spec.gravity, spec.gravityZ);
-        }
-        if (const Json* v = find(doc, "ground")) {
-            ground(*v, "ground", spec.ground);
-        }
-        list(doc, {}, "bodies", true, "a body", spec.bodies,
-             [this](const Json& v, const std::string& p, BodySpec& b) { body(v, p, b); });
-        list(doc, {}, "joints", true, "a joint", spec.joints,
-             [this](const Json& v, const std::string& p, JointSpec& j) { joint(v, p, j); });
-        list(doc, {}, "actuators", false, "an actuator", spec.actuators,
-             [this](const Json& v, const std::string& p, ActuatorSpec& a) { actuator(v, p, a); });
-        list(doc, {}, "traces", false, "a traced point", spec.tracedPoints,
-             [this](const Json& v, const std::string& p, TracedPointSpec& t) { trace(v, p, t); });
-        list(doc, {}, "cuts", false, "a joint name", spec.cuts,
-             [this](const Json& v, const std::string& p, std::string& s) { string(v, p, s); });
-        if (const Json* v = find(doc, "initial")) {
-            initial(*v, "initial", spec.initial);
-        }
-        if (const Json* v = find(doc, "solver")) {
-            solver(*v, "solver", spec.solver);
-        }
+        readOptional(doc, {}, "name", &Reader::string, spec.name);
+        readOptional(doc, {}, "description", &Reader::string, spec.description);
+        readOptional(doc, {}, "units", &Reader::units);
+        readOptional(doc, {}, "gravity", &Reader::position,
+                     m_spatial ? "[gx, gy, gz] in m/s²" : "[gx, gy] in m/s²", spec.gravity,
+                     spec.gravityZ);
+        readOptional(doc, {}, "ground", &Reader::ground, spec.ground);
+        list(doc, {}, "bodies", true, "a body", spec.bodies, &Reader::body);
+        list(doc, {}, "joints", true, "a joint", spec.joints, &Reader::joint);
+        list(doc, {}, "actuators", false, "an actuator", spec.actuators, &Reader::actuator);
+        list(doc, {}, "traces", false, "a traced point", spec.tracedPoints, &Reader::trace);
+        list(doc, {}, "cuts", false, "a joint name", spec.cuts, &Reader::string);
+        readOptional(doc, {}, "initial", &Reader::initial, spec.initial);
+        readOptional(doc, {}, "solver", &Reader::solver, spec.solver);
     }
 
 private:
@@ -95,6 +82,34 @@ private:
         return v;
     }
 
+    /// Reads member `key` of `object`, if it is there, with `read(value, its path, args...)`;
+    /// true if it is there.
+    template <class Read, class... Args>
+    bool readOptional(const Json& object,
+                      const std::string& path,
+                      std::string_view key,
+                      Read read,
+                      Args&&... args) {
+        const Json* v = find(object, key);
+        if (v != nullptr) {
+            (this->*read)(*v, member(path, key), std::forward<Args>(args)...);
+        }
+        return v != nullptr;
+    }
+
+    /// readOptional for a member that must be there: its absence is an error with `hint`.
+    template <class Read, class... Args>
+    void readRequired(const Json& object,
+                      const std::string& path,
+                      std::string_view key,
+                      std::string hint,
+                      Read read,
+                      Args&&... args) {
+        if (const Json* v = required(object, path, key, std::move(hint))) {
+            (this->*read)(*v, member(path, key), std::forward<Args>(args)...);
+        }
+    }
+
     bool isObject(const Json& v, const std::string& path, std::string_view what) {
         if (v.is_object()) {
             return true;
@@ -104,20 +119,39 @@ private:
         return false;
     }
 
+    /// isObject, then a warning for each key that is neither `known` nor `reported` (elsewhere).
+    bool isObject(const Json& v,
+                  const std::string& path,
+                  std::string_view what,
+                  const Keys& known,
+                  const Keys& reported = {}) {
+        if (!isObject(v, path, what)) {
+            return false;
+        }
+        unknownKeys(v, path, known, reported);
+        return true;
+    }
+
+    /// An error for a container of more than `limit` entries.
+    bool withinLimit(const Json& v, const std::string& path, std::size_t limit, std::string hint) {
+        if (v.size() <= limit) {
+            return true;
+        }
+        m_report.error(path,
+                       "too many entries: " + std::to_string(v.size()) + " (the limit is " +
+                           std::to_string(limit) + ")",
+                       std::move(hint));
+        return false;
+    }
+
     bool isArray(const Json& v, const std::string& path, std::size_t limit, std::string_view what) {
         if (!v.is_array()) {
             m_report.error(path, "expected an array [...] of " + std::string(what) + ", found " +
                                      describe(v));
             return false;
         }
-        if (v.size() > limit) {
-            m_report.error(path,
-                           "too many entries: " + std::to_string(v.size()) + " (the limit is " +
-                               std::to_string(limit) + ")",
+        return withinLimit(v, path, limit,
                            "split the mechanism or check that this is the right file");
-            return false;
-        }
-        return true;
     }
 
     /// Warns about the keys that are neither `known` nor `reported` (elsewhere).
@@ -140,24 +174,37 @@ private:
         }
     }
 
-    template <class Item, class ReadItem>
+    /// The array `v` of `what`, each element read into `out` by the member `readItem`.
+    template <class Item, class Read>
+    void items(const Json& v,
+               const std::string& path,
+               std::string_view what,
+               std::vector<Item>& out,
+               Read readItem,
+               std::size_t limit = kMaxItems) {
+        if (!isArray(v, path, limit, what)) {
+            return;
+        }
+        out.resize(v.size());
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            (this->*readItem)(v[i], element(path, i), out[i]);
+        }
+    }
+
+    /// items() of member `key` of `object`.
+    template <class Item, class Read>
     void list(const Json& object,
               const std::string& path,
               std::string_view key,
               bool isRequired,
               std::string_view what,
               std::vector<Item>& out,
-              ReadItem readItem) {
+              Read readItem) {
         const Json* v =
             isRequired ? required(object, path, key, "add \"" + std::string(key) + "\": [ ... ]")
                        : find(object, key);
-        const std::string p = member(path, key);
-        if (v == nullptr || !isArray(*v, p, kMaxItems, what)) {
-            return;
-        }
-        out.resize(v->size());
-        for (std::size_t i = 0; i < v->size(); ++i) {
-            readItem((*v)[i], element(p, i), out[i]);
+        if (v != nullptr) {
+            items(*v, member(path, key), what, out, readItem);
         }
     }
 
@@ -237,6 +284,12 @@ private:
         return vector<3>(v, path, form, "write three numbers in brackets, e.g. [0.1, 0, 0]", out);
     }
 
+    /// "[x, y, z]" in a spatial file, "[x, y]" in a planar one.
+    std::string positionForm() const { return m_spatial ? "[x, y, z]" : "[x, y]"; }
+
+    /// The origin written as positionForm() says.
+    std::string origin() const { return m_spatial ? "[0, 0, 0]" : "[0, 0]"; }
+
     /// A position (or gravity): [x, y] in a planar file, [x, y, z] in a spatial one; z is left
     /// alone in a planar file.
     bool position(const Json& v,
@@ -293,33 +346,6 @@ private:
         m_report.error(path, "expected one of " + spec_text::listQuoted(allowed) + ", found " +
                                  describe(v));
         return false;
-    }
-
-    void optNumber(const Json& object,
-                   const std::string& path,
-                   std::string_view key,
-                   std::string_view unit,
-                   double& out) {
-        if (const Json* v = find(object, key)) {
-            number(*v, member(path, key), unit, out);
-        }
-    }
-
-    void
-    optString(const Json& object, const std::string& path, std::string_view key, std::string& out) {
-        if (const Json* v = find(object, key)) {
-            string(*v, member(path, key), out);
-        }
-    }
-
-    void optVec3(const Json& object,
-                 const std::string& path,
-                 std::string_view key,
-                 std::string_view form,
-                 Eigen::Vector3d& out) {
-        if (const Json* v = find(object, key)) {
-            vec3(*v, member(path, key), form, out);
-        }
     }
 
     /// A key a planar (version 1) file cannot hold: an error naming the fix.
@@ -388,10 +414,9 @@ private:
     }
 
     void units(const Json& v, const std::string& path) {
-        if (!isObject(v, path, "the units")) {
+        if (!isObject(v, path, "the units", kUnitKeys)) {
             return;
         }
-        unknownKeys(v, path, kUnitKeys);
         static const std::pair<std::string_view, std::string_view> kSi[] = {
             {"length", "m"}, {"mass", "kg"}, {"time", "s"}, {"angle", "rad"}};
         for (const auto& [key, si] : kSi) {
@@ -415,82 +440,54 @@ private:
     }
 
     void points(const Json& v, const std::string& path, std::vector<BodyPoint>& out) {
-        const std::string at = m_spatial ? "[x, y, z]" : "[x, y]";
-        if (!isArray(v, path, kMaxItems, "points {\"name\": ..., \"at\": " + at + "}")) {
+        items(v, path, "points {\"name\": ..., \"at\": " + positionForm() + "}", out,
+              &Reader::point);
+    }
+
+    void point(const Json& v, const std::string& path, BodyPoint& out) {
+        if (!isObject(v, path, "a point {\"name\": ..., \"at\": " + positionForm() + "}",
+                      kPointKeys)) {
             return;
         }
-        out.resize(v.size());
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const std::string p = element(path, i);
-            if (!isObject(v[i], p, "a point {\"name\": ..., \"at\": " + at + "}")) {
-                continue;
-            }
-            unknownKeys(v[i], p, kPointKeys);
-            if (const Json* name = required(v[i], p, "name", "name the point, e.g. \"J1\"")) {
-                string(*name, member(p, "name"), out[i].name);
-            }
-            if (const Json* position =
-                    required(v[i], p, "at",
-                             m_spatial ? "give its position, e.g. \"at\": [0, 0, 0]"
-                                       : "give its position, e.g. \"at\": [0, 0]")) {
-                this->position(*position, member(p, "at"), at + " in m", out[i].p_B, out[i].z_B);
-            }
-        }
+        readRequired(v, path, "name", "name the point, e.g. \"J1\"", &Reader::string, out.name);
+        readRequired(v, path, "at", "give its position, e.g. \"at\": " + origin(),
+                     &Reader::position, positionForm() + " in m", out.p_B, out.z_B);
     }
 
     void ground(const Json& v, const std::string& path, GroundSpec& g) {
-        if (!isObject(v, path, "the ground")) {
+        if (!isObject(v, path, "the ground", kGroundKeys)) {
             return;
         }
-        unknownKeys(v, path, kGroundKeys);
-        optString(v, path, "name", g.name);
-        if (const Json* p = find(v, "points")) {
-            points(*p, member(path, "points"), g.points);
-        }
+        readOptional(v, path, "name", &Reader::string, g.name);
+        readOptional(v, path, "points", &Reader::points, g.points);
         visuals(v, path, g.visuals);
     }
 
     void body(const Json& v, const std::string& path, BodySpec& b) {
-        if (!isObject(v, path, "a body")) {
+        if (!isObject(v, path, "a body", kBodyKeys)) {
             return;
         }
-        unknownKeys(v, path, kBodyKeys);
-        if (const Json* id = required(v, path, "id", "give the body a unique id, e.g. \"link1\"")) {
-            string(*id, member(path, "id"), b.id);
-        }
-        optString(v, path, "name", b.name);
-        if (const Json* mass = required(v, path, "mass", "add the body's mass in kg")) {
-            number(*mass, member(path, "mass"), "kg", b.mass);
-        }
-        if (const Json* com = find(v, "com")) {
-            position(*com, member(path, "com"), m_spatial ? "[x, y, z] in m" : "[x, y] in m",
-                     b.com_B, b.comZ_B);
-        }
+        readRequired(v, path, "id", "give the body a unique id, e.g. \"link1\"", &Reader::string,
+                     b.id);
+        readOptional(v, path, "name", &Reader::string, b.name);
+        readRequired(v, path, "mass", "add the body's mass in kg", &Reader::number, "kg", b.mass);
+        readOptional(v, path, "com", &Reader::position, positionForm() + " in m", b.com_B,
+                     b.comZ_B);
         if (const Json* inertia = find(v, "inertia")) {
-            const std::string p = member(path, "inertia");
             if (inertia->is_string() && inertia->get_ref<const std::string&>() == "uniform") {
                 b.inertiaCom.reset();
                 b.inertiaTensor.reset();
-            } else if (m_spatial) {
-                inertiaTensor(*inertia, p, b.inertiaTensor);
-            } else if (inertia->is_number()) {
-                double value = 0;
-                if (number(*inertia, p, "kg·m²", value)) {
-                    b.inertiaCom = value;
-                }
             } else {
-                m_report.error(
-                    p, "expected a number in kg·m² or \"uniform\", found " + describe(*inertia),
-                    inertia->is_array()
-                        ? "a planar (version 1) body has one moment of inertia; " +
-                              std::string(kWriteVersion2) + " with an inertia tensor"
-                        : "give the moment of inertia about the COM, or \"uniform\" to "
-                          "compute it from the shape");
+                this->inertia(*inertia, member(path, "inertia"), "a number in kg·m² or \"uniform\"",
+                              inertia->is_array()
+                                  ? "a planar (version 1) body has one moment of inertia; " +
+                                        std::string(kWriteVersion2) + " with an inertia tensor"
+                                  : "give the moment of inertia about the COM, or \"uniform\" to "
+                                    "compute it from the shape",
+                              b.inertiaCom, b.inertiaTensor);
             }
         }
-        if (const Json* shape = find(v, "shape")) {
-            word(*shape, member(path, "shape"), kShapeWords, b.shape);
-        }
+        readOptional(v, path, "shape", &Reader::word<BodyShape>, kShapeWords, b.shape);
         if (const Json* size = find(v, "block_size")) {
             Eigen::Vector2d wh(0, 0);
             if (vec2(*size, member(path, "block_size"), "[width, height] in m", wh)) {
@@ -503,37 +500,29 @@ private:
                                  "remove it or set \"shape\": \"block\"");
             }
         }
-        if (const Json* p = required(v, path, "points",
-                                     "list the body's named points, e.g. [{\"name\": \"J1\", "
-                                     "\"at\": [0, 0]}]")) {
-            points(*p, member(path, "points"), b.points);
-        }
+        readRequired(v, path, "points",
+                     "list the body's named points, e.g. [{\"name\": \"J1\", \"at\": [0, 0]}]",
+                     &Reader::points, b.points);
         list(v, path, "counterweights", false, "counterweights {\"mass\": ..., \"at\": ...}",
-             b.counterweights, [this](const Json& w, const std::string& p, CounterweightSpec& c) {
-                 counterweight(w, p, c);
-             });
+             b.counterweights, &Reader::counterweight);
         visuals(v, path, b.visuals);
     }
 
     void visuals(const Json& owner, const std::string& path, std::vector<VisualSpec>& out) {
         list(owner, path, "visuals", false, "visuals {\"type\": \"mesh\", \"file\": ...}", out,
-             [this](const Json& w, const std::string& p, VisualSpec& shape) {
-                 visual(w, p, shape);
-             });
+             &Reader::visual);
     }
 
     /// A shape drawn with a body: a mesh file or a primitive, its pose in the body frame and an
     /// optional colour. Positions are [x, y, z] in both versions (the view is 3-D).
     void visual(const Json& v, const std::string& path, VisualSpec& shape) {
-        if (!isObject(v, path, "a visual {\"type\": \"mesh\", \"file\": \"part.stl\"}")) {
+        if (!isObject(v, path, "a visual {\"type\": \"mesh\", \"file\": \"part.stl\"}",
+                      kVisualKeys)) {
             return;
         }
-        unknownKeys(v, path, kVisualKeys);
-        if (const Json* type = required(v, path, "type",
-                                        "say what it is: \"mesh\", \"box\", \"cylinder\" or "
-                                        "\"sphere\"")) {
-            word(*type, member(path, "type"), kVisualWords, shape.kind);
-        }
+        readRequired(v, path, "type",
+                     "say what it is: \"mesh\", \"box\", \"cylinder\" or \"sphere\"",
+                     &Reader::word<VisualKind>, kVisualWords, shape.kind);
         const auto positiveNumber = [&](std::string_view key, std::string_view hint, double& out) {
             if (const Json* x = required(v, path, key, std::string(hint))) {
                 if (number(*x, member(path, key), "m", out) && !(out > 0)) {
@@ -544,11 +533,9 @@ private:
         };
         switch (shape.kind) {
         case VisualKind::Mesh:
-            if (const Json* file = required(v, path, "file",
-                                            "name the STL or OBJ file, relative to this "
-                                            "mechanism file's folder")) {
-                string(*file, member(path, "file"), shape.file);
-            }
+            readRequired(v, path, "file",
+                         "name the STL or OBJ file, relative to this mechanism file's folder",
+                         &Reader::string, shape.file);
             if (const Json* scale = find(v, "scale")) {
                 if (vec3(*scale, member(path, "scale"), "[sx, sy, sz]", shape.scale) &&
                     !(shape.scale.minCoeff() > 0)) {
@@ -575,12 +562,9 @@ private:
             positiveNumber("radius", "give the sphere's radius in m", shape.radius);
             break;
         }
-        if (const Json* at = find(v, "at")) {
-            vec3(*at, member(path, "at"), "[x, y, z] in m (the body frame)", shape.position);
-        }
-        if (const Json* rpy = find(v, "rpy")) {
-            vec3(*rpy, member(path, "rpy"), "[roll, pitch, yaw] in rad", shape.rpy);
-        }
+        readOptional(v, path, "at", &Reader::vec3, "[x, y, z] in m (the body frame)",
+                     shape.position);
+        readOptional(v, path, "rpy", &Reader::vec3, "[roll, pitch, yaw] in rad", shape.rpy);
         if (const Json* color = find(v, "color")) {
             Eigen::Vector3d rgb;
             if (vec3(*color, member(path, "color"), "[red, green, blue] each in [0, 1]", rgb)) {
@@ -597,35 +581,39 @@ private:
     /// A point mass on a body: mass, position in the body frame, optional inertia about its own
     /// centre.
     void counterweight(const Json& v, const std::string& path, CounterweightSpec& c) {
-        const std::string at = m_spatial ? "[x, y, z]" : "[x, y]";
-        if (!isObject(v, path, "a counterweight {\"mass\": ..., \"at\": " + at + "}")) {
+        if (!isObject(v, path, "a counterweight {\"mass\": ..., \"at\": " + positionForm() + "}",
+                      kCounterweightKeys)) {
             return;
         }
-        unknownKeys(v, path, kCounterweightKeys);
-        optString(v, path, "name", c.name);
-        if (const Json* mass =
-                required(v, path, "mass", "add the counterweight's mass in kg, e.g. 0.5")) {
-            number(*mass, member(path, "mass"), "kg", c.mass);
-        }
-        if (const Json* position = required(v, path, "at",
-                                            "give its centre in the body frame, e.g. \"at\": " +
-                                                std::string(m_spatial ? "[0, 0, 0]" : "[0, 0]"))) {
-            this->position(*position, member(path, "at"), at + " in m", c.p_B, c.z_B);
-        }
-        if (const Json* inertia = find(v, "inertia")) {
-            const std::string p = member(path, "inertia");
-            if (m_spatial) {
-                inertiaTensor(*inertia, p, c.inertiaTensor);
-            } else if (inertia->is_number()) {
-                double value = 0;
-                if (number(*inertia, p, "kg·m²", value)) {
-                    c.inertia = value;
-                }
-            } else {
-                m_report.error(p, "expected a number in kg·m², found " + describe(*inertia),
-                               "give the moment of inertia about the counterweight's own "
-                               "centre, or leave \"inertia\" out for a point mass");
+        readOptional(v, path, "name", &Reader::string, c.name);
+        readRequired(v, path, "mass", "add the counterweight's mass in kg, e.g. 0.5",
+                     &Reader::number, "kg", c.mass);
+        readRequired(v, path, "at", "give its centre in the body frame, e.g. \"at\": " + origin(),
+                     &Reader::position, positionForm() + " in m", c.p_B, c.z_B);
+        readOptional(v, path, "inertia", &Reader::inertia, "a number in kg·m²",
+                     "give the moment of inertia about the counterweight's own centre, or leave "
+                     "\"inertia\" out for a point mass",
+                     c.inertia, c.inertiaTensor);
+    }
+
+    /// An inertia about the centre: a tensor in a spatial file, one moment in kg·m² in a planar
+    /// one, where anything else is an error: `expected` and `hint` say what to write.
+    void inertia(const Json& v,
+                 const std::string& path,
+                 std::string_view expected,
+                 std::string hint,
+                 std::optional<double>& moment,
+                 std::optional<Eigen::Matrix3d>& tensor) {
+        if (m_spatial) {
+            inertiaTensor(v, path, tensor);
+        } else if (v.is_number()) {
+            double value = 0;
+            if (number(v, path, "kg·m²", value)) {
+                moment = value;
             }
+        } else {
+            m_report.error(path, "expected " + std::string(expected) + ", found " + describe(v),
+                           std::move(hint));
         }
     }
 
@@ -697,91 +685,66 @@ private:
     }
 
     void end(const Json& v, const std::string& path, JointEnd& e) {
-        if (!isObject(v, path, "a joint end {\"body\": ..., \"point\": ...}")) {
+        if (!isObject(v, path, "a joint end {\"body\": ..., \"point\": ...}", kEndKeys)) {
             return;
         }
-        unknownKeys(v, path, kEndKeys);
-        if (const Json* b = required(v, path, "body", "name a body id, or \"ground\"")) {
-            string(*b, member(path, "body"), e.body);
+        readRequired(v, path, "body", "name a body id, or \"ground\"", &Reader::string, e.body);
+        readRequired(v, path, "point", "name a point of that body", &Reader::string, e.point);
+    }
+
+    /// A joint's type; a planar file names (and suggests) the planar words only.
+    void jointType(const Json& v, const std::string& path, JointType& type) {
+        for (const auto& [w, spatialType] : kJointTypeWords) {
+            if (!m_spatial && !isPlanarJointType(spatialType) && v.is_string() &&
+                v.get_ref<const std::string&>() == w) {
+                type = spatialType;
+                m_report.error(
+                    path, "a " + std::string(w) + " joint needs a spatial mechanism",
+                    "a planar (version 1) file has revolute and prismatic joints only; " +
+                        std::string(kWriteVersion2));
+                return;
+            }
         }
-        if (const Json* p = required(v, path, "point", "name a point of that body")) {
-            string(*p, member(path, "point"), e.point);
-        }
+        word(v, path, m_spatial ? kJointTypeWords : kPlanarJointTypeWords, type);
     }
 
     void joint(const Json& v, const std::string& path, JointSpec& j) {
-        if (!isObject(v, path, "a joint")) {
+        // a planar file's spatial keys are errors below, not unknown keys
+        if (!isObject(v, path, "a joint", m_spatial ? kJointKeys : kPlanarJointKeys,
+                      kSpatialJointKeys)) {
             return;
         }
-        // a planar file's spatial keys are errors below, not unknown keys
-        unknownKeys(v, path, m_spatial ? kJointKeys : kPlanarJointKeys, kSpatialJointKeys);
-        if (const Json* name = required(v, path, "name", "name the joint, e.g. \"J1\"")) {
-            string(*name, member(path, "name"), j.name);
-        }
-        if (const Json* type =
-                required(v, path, "type",
-                         m_spatial ? "add \"type\": \"revolute\", \"prismatic\", "
-                                     "\"cylindrical\", \"universal\" or "
-                                     "\"spherical\""
-                                   : "add \"type\": \"revolute\" or \"prismatic\"")) {
-            const std::string p = member(path, "type");
-            // a planar file names (and suggests) the planar words only
-            const auto spatialWord =
-                std::find_if(kJointTypeWords.begin(), kJointTypeWords.end(), [&](const auto& w) {
-                    return type->is_string() && type->get_ref<const std::string&>() == w.first &&
-                           !isPlanarJointType(w.second);
-                });
-            if (m_spatial) {
-                word(*type, p, kJointTypeWords, j.type);
-            } else if (spatialWord != kJointTypeWords.end()) {
-                j.type = spatialWord->second;
-                m_report.error(
-                    p, "a " + std::string(spatialWord->first) + " joint needs a spatial mechanism",
-                    "a planar (version 1) file has revolute and prismatic joints "
-                    "only; " +
-                        std::string(kWriteVersion2));
-            } else {
-                word(*type, p, kPlanarJointTypeWords, j.type);
-            }
-        }
-        optString(v, path, "coordinate", j.coordinate);
-        if (!m_spatial) {
+        readRequired(v, path, "name", "name the joint, e.g. \"J1\"", &Reader::string, j.name);
+        readRequired(v, path, "type",
+                     m_spatial ? "add \"type\": \"revolute\", \"prismatic\", \"cylindrical\", "
+                                 "\"universal\" or \"spherical\""
+                               : "add \"type\": \"revolute\" or \"prismatic\"",
+                     &Reader::jointType, j.type);
+        readOptional(v, path, "coordinate", &Reader::string, j.coordinate);
+        if (m_spatial) {
+            list(v, path, "coordinates", false, "coordinate names", j.coordinates, &Reader::string);
+        } else {
             spatialOnly(v, path, "coordinates", "for spatial joints with several coordinates");
-        } else if (const Json* names = find(v, "coordinates")) {
-            const std::string p = member(path, "coordinates");
-            if (isArray(*names, p, kMaxItems, "coordinate names")) {
-                j.coordinates.resize(names->size());
-                for (std::size_t i = 0; i < names->size(); ++i) {
-                    string((*names)[i], element(p, i), j.coordinates[i]);
-                }
-            }
         }
-        if (const Json* parent =
-                required(v, path, "parent", "add \"parent\": {\"body\": ..., \"point\": ...}")) {
-            end(*parent, member(path, "parent"), j.parent);
-        }
-        if (const Json* child =
-                required(v, path, "child", "add \"child\": {\"body\": ..., \"point\": ...}")) {
-            end(*child, member(path, "child"), j.child);
-        }
+        readRequired(v, path, "parent", "add \"parent\": {\"body\": ..., \"point\": ...}",
+                     &Reader::end, j.parent);
+        readRequired(v, path, "child", "add \"child\": {\"body\": ..., \"point\": ...}",
+                     &Reader::end, j.child);
         if (m_spatial) {
             spatialJoint(v, path, j);
         } else {
-            optNumber(v, path, "offset", "rad", j.offset);
-            if (const Json* axis = find(v, "axis")) {
-                planarVec2(*axis, member(path, "axis"),
-                           "a unit vector [ax, ay] in the parent frame", j.axis_P);
-            }
+            readOptional(v, path, "offset", &Reader::number, "rad", j.offset);
+            readOptional(v, path, "axis", &Reader::planarVec2,
+                         "a unit vector [ax, ay] in the parent frame", j.axis_P);
             spatialOnly(v, path, "axis2", "the second axis of a spatial universal joint");
         }
         if (const Json* sd = find(v, "spring_damper")) {
             const std::string p = member(path, "spring_damper");
-            if (isObject(*sd, p, "a spring-damper")) {
-                unknownKeys(*sd, p, kSpringKeys);
+            if (isObject(*sd, p, "a spring-damper", kSpringKeys)) {
                 SpringDamperSpec s;
-                optNumber(*sd, p, "stiffness", "N·m/rad or N/m", s.stiffness);
-                optNumber(*sd, p, "rest", "rad or m", s.restPosition);
-                optNumber(*sd, p, "damping", "N·m·s/rad or N·s/m", s.damping);
+                readOptional(*sd, p, "stiffness", &Reader::number, "N·m/rad or N/m", s.stiffness);
+                readOptional(*sd, p, "rest", &Reader::number, "rad or m", s.restPosition);
+                readOptional(*sd, p, "damping", &Reader::number, "N·m·s/rad or N·s/m", s.damping);
                 j.springDamper = s;
             }
         }
@@ -795,26 +758,22 @@ private:
                            "when every coordinate is zero; place the bodies' points to suit");
         }
         const std::string word = jointTypeWord(j.type);
-        if (const Json* axis = find(v, "axis")) {
-            vec3(*axis, member(path, "axis"), "a unit vector [ax, ay, az]", j.axis);
-            if (j.type == JointType::Spherical) {
-                // an axis on a ball joint usually means the wrong type: refuse, do not guess
-                m_report.error(member(path, "axis"),
-                               "spherical joint " + inQuotes(j.name) +
-                                   " has an axis, but a spherical joint turns about every axis",
-                               "remove \"axis\", or give the joint the type that has this axis "
-                               "(\"revolute\", \"cylindrical\" or \"universal\")");
-            }
+        if (readOptional(v, path, "axis", &Reader::vec3, "a unit vector [ax, ay, az]", j.axis) &&
+            j.type == JointType::Spherical) {
+            // an axis on a ball joint usually means the wrong type: refuse, do not guess
+            m_report.error(member(path, "axis"),
+                           "spherical joint " + inQuotes(j.name) +
+                               " has an axis, but a spherical joint turns about every axis",
+                           "remove \"axis\", or give the joint the type that has this axis "
+                           "(\"revolute\", \"cylindrical\" or \"universal\")");
         }
-        if (const Json* axis2 = find(v, "axis2")) {
-            vec3(*axis2, member(path, "axis2"), "a unit vector [ax, ay, az] fixed in the child",
-                 j.axis2);
-            if (j.type != JointType::Universal) {
-                m_report.error(member(path, "axis2"),
-                               word + " joint " + inQuotes(j.name) +
-                                   " has a second axis, which only a universal joint has",
-                               "remove \"axis2\" or set \"type\": \"universal\"");
-            }
+        if (readOptional(v, path, "axis2", &Reader::vec3,
+                         "a unit vector [ax, ay, az] fixed in the child", j.axis2) &&
+            j.type != JointType::Universal) {
+            m_report.error(member(path, "axis2"),
+                           word + " joint " + inQuotes(j.name) +
+                               " has a second axis, which only a universal joint has",
+                           "remove \"axis2\" or set \"type\": \"universal\"");
         }
         if (coordinateCount(j.type) > 1 && find(v, "coordinate") != nullptr) {
             m_report.warning(member(path, "coordinate"),
@@ -824,36 +783,33 @@ private:
         }
     }
 
+    /// A [t, value] pair of a table signal.
+    void tablePoint(const Json& v, const std::string& path, std::pair<double, double>& out) {
+        Eigen::Vector2d tv(0, 0);
+        if (vec2(v, path, "[t, value] with t in s", tv)) {
+            out = {tv.x(), tv.y()};
+        }
+    }
+
     void signal(const Json& v, const std::string& path, SignalSpec& s) {
-        if (!isObject(v, path, "a signal {\"type\": ...}")) {
+        if (!isObject(v, path, "a signal {\"type\": ...}", kSignalKeys)) {
             return;
         }
-        unknownKeys(v, path, kSignalKeys);
-        if (const Json* type = required(v, path, "type",
-                                        "add \"type\": \"zero\", \"constant\", \"linear\", "
-                                        "\"sinusoid\", \"table\" or \"spline\"")) {
-            word(*type, member(path, "type"), kSignalWords, s.kind);
-        }
-        optNumber(v, path, "value", {}, s.value);
-        optNumber(v, path, "rate", "per s", s.rate);
-        optNumber(v, path, "amplitude", {}, s.amplitude);
-        optNumber(v, path, "frequency", "Hz", s.frequency);
-        optNumber(v, path, "phase", "rad", s.phase);
+        readRequired(v, path, "type",
+                     "add \"type\": \"zero\", \"constant\", \"linear\", \"sinusoid\", \"table\" "
+                     "or \"spline\"",
+                     &Reader::word<SignalSpec::Kind>, kSignalWords, s.kind);
+        readOptional(v, path, "value", &Reader::number, "", s.value);
+        readOptional(v, path, "rate", &Reader::number, "per s", s.rate);
+        readOptional(v, path, "amplitude", &Reader::number, "", s.amplitude);
+        readOptional(v, path, "frequency", &Reader::number, "Hz", s.frequency);
+        readOptional(v, path, "phase", &Reader::number, "rad", s.phase);
+        const std::string kind(wordOf(kSignalWords, s.kind));
         if (const Json* points = find(v, "points")) {
-            const std::string p = member(path, "points");
-            if (isArray(*points, p, kMaxTablePoints, "[t, value] pairs")) {
-                s.table.resize(points->size());
-                for (std::size_t i = 0; i < points->size(); ++i) {
-                    Eigen::Vector2d tv(0, 0);
-                    if (vec2((*points)[i], element(p, i), "[t, value] with t in s", tv)) {
-                        s.table[i] = {tv.x(), tv.y()};
-                    }
-                }
-            }
+            items(*points, member(path, "points"), "[t, value] pairs", s.table, &Reader::tablePoint,
+                  kMaxTablePoints);
         } else if (s.kind == SignalSpec::Kind::Table || s.kind == SignalSpec::Kind::Spline) {
-            m_report.error(member(path, "points"),
-                           std::string("a ") + std::string(wordOf(kSignalWords, s.kind)) +
-                               " signal needs 'points'",
+            m_report.error(member(path, "points"), "a " + kind + " signal needs 'points'",
                            "add \"points\": [[0, 0], [1, 1]] with times in s");
         }
         // fields the kind does not use are kept, but say so
@@ -861,31 +817,27 @@ private:
         for (const std::string_view key : kSignalKeys) {
             if (key != "type" && !contains(used, key) && find(v, key) != nullptr) {
                 m_report.warning(member(path, key),
-                                 inQuotes(key) + " has no effect on a " +
-                                     std::string(wordOf(kSignalWords, s.kind)) + " signal",
+                                 inQuotes(key) + " has no effect on a " + kind + " signal",
                                  "remove it or change \"type\"");
             }
         }
     }
 
     void actuator(const Json& v, const std::string& path, ActuatorSpec& a) {
-        if (!isObject(v, path, "an actuator")) {
+        if (!isObject(v, path, "an actuator", kActuatorKeys)) {
             return;
         }
-        unknownKeys(v, path, kActuatorKeys);
-        if (const Json* joint = required(v, path, "joint", "name the actuated joint")) {
-            string(*joint, member(path, "joint"), a.joint);
-        }
+        readRequired(v, path, "joint", "name the actuated joint", &Reader::string, a.joint);
         const Json* force = find(v, "force");
         const Json* pd = find(v, "pd");
         // the kind: explicit, or whichever block is present
         if (const Json* kind = find(v, "kind")) {
             if (word(*kind, member(path, "kind"), kActuatorWords, a.kind)) {
                 const bool isForce = a.kind == ActuatorSpec::Kind::Force;
+                const std::string block = isForce ? "force" : "pd";
                 if ((isForce ? force : pd) == nullptr) {
-                    m_report.error(member(path, isForce ? "force" : "pd"),
-                                   std::string("\"kind\" is \"") + (isForce ? "force" : "pd") +
-                                       "\" but the '" + (isForce ? "force" : "pd") +
+                    m_report.error(member(path, block),
+                                   "\"kind\" is \"" + block + "\" but the '" + block +
                                        "' block is missing",
                                    isForce ? "add \"force\": {\"type\": \"zero\"}"
                                            : "add \"pd\": {\"kp\": ..., \"kd\": ...}");
@@ -900,52 +852,35 @@ private:
                            "add \"force\": {\"type\": \"zero\"} or \"pd\": {\"kp\": ..., \"kd\": "
                            "...}");
         }
-        if (force != nullptr) {
-            signal(*force, member(path, "force"), a.force);
-        }
+        readOptional(v, path, "force", &Reader::signal, a.force);
         if (pd != nullptr) {
             const std::string p = member(path, "pd");
-            if (isObject(*pd, p, "PD tracking gains {\"kp\": ..., \"kd\": ...}")) {
-                unknownKeys(*pd, p, kPdKeys);
-                if (const Json* kp = required(*pd, p, "kp", "add the stiffness gain kp")) {
-                    number(*kp, member(p, "kp"), "N·m/rad or N/m", a.kp);
-                }
-                if (const Json* kd = required(*pd, p, "kd", "add the damping gain kd")) {
-                    number(*kd, member(p, "kd"), "N·m·s/rad or N·s/m", a.kd);
-                }
-                if (const Json* ref = find(*pd, "reference")) {
-                    signal(*ref, member(p, "reference"), a.reference);
-                }
+            if (isObject(*pd, p, "PD tracking gains {\"kp\": ..., \"kd\": ...}", kPdKeys)) {
+                readRequired(*pd, p, "kp", "add the stiffness gain kp", &Reader::number,
+                             "N·m/rad or N/m", a.kp);
+                readRequired(*pd, p, "kd", "add the damping gain kd", &Reader::number,
+                             "N·m·s/rad or N·s/m", a.kd);
+                readOptional(*pd, p, "reference", &Reader::signal, a.reference);
             }
         }
     }
 
     void trace(const Json& v, const std::string& path, TracedPointSpec& t) {
-        if (!isObject(v, path, "a traced point")) {
+        if (!isObject(v, path, "a traced point", kTraceKeys)) {
             return;
         }
-        unknownKeys(v, path, kTraceKeys);
-        if (const Json* name = required(v, path, "name", "name the trace, e.g. \"blade_tip\"")) {
-            string(*name, member(path, "name"), t.name);
-        }
-        if (const Json* b = required(v, path, "body", "name a body id")) {
-            string(*b, member(path, "body"), t.at.body);
-        }
-        if (const Json* p = required(v, path, "point", "name a point of that body")) {
-            string(*p, member(path, "point"), t.at.point);
-        }
+        readRequired(v, path, "name", "name the trace, e.g. \"blade_tip\"", &Reader::string,
+                     t.name);
+        readRequired(v, path, "body", "name a body id", &Reader::string, t.at.body);
+        readRequired(v, path, "point", "name a point of that body", &Reader::string, t.at.point);
     }
 
     void coordinateValues(const Json& v,
                           const std::string& path,
                           std::string_view unit,
                           std::vector<std::pair<std::string, double>>& out) {
-        if (!isObject(v, path, "coordinate values {\"theta1\": 0.5, ...}")) {
-            return;
-        }
-        if (v.size() > kMaxItems) {
-            m_report.error(path, "too many entries: " + std::to_string(v.size()) +
-                                     " (the limit is " + std::to_string(kMaxItems) + ")");
+        if (!isObject(v, path, "coordinate values {\"theta1\": 0.5, ...}") ||
+            !withinLimit(v, path, kMaxItems, {})) {
             return;
         }
         for (auto it = v.begin(); it != v.end(); ++it) {
@@ -957,45 +892,37 @@ private:
     }
 
     void initial(const Json& v, const std::string& path, InitialStateSpec& s) {
-        if (!isObject(v, path, "the initial state")) {
+        if (!isObject(v, path, "the initial state", kInitialKeys)) {
             return;
         }
-        unknownKeys(v, path, kInitialKeys);
-        if (const Json* x = find(v, "independent")) {
-            coordinateValues(*x, member(path, "independent"), "rad or m", s.independent);
-        }
-        if (const Json* x = find(v, "rates")) {
-            coordinateValues(*x, member(path, "rates"), "rad/s or m/s", s.rates);
-        }
-        if (const Json* x = find(v, "assembly_guess")) {
-            coordinateValues(*x, member(path, "assembly_guess"), "rad or m", s.assemblyGuess);
-        }
+        readOptional(v, path, "independent", &Reader::coordinateValues, "rad or m", s.independent);
+        readOptional(v, path, "rates", &Reader::coordinateValues, "rad/s or m/s", s.rates);
+        readOptional(v, path, "assembly_guess", &Reader::coordinateValues, "rad or m",
+                     s.assemblyGuess);
     }
 
     void solver(const Json& v, const std::string& path, SolverSettingsSpec& s) {
-        if (!isObject(v, path, "the solver settings")) {
+        if (!isObject(v, path, "the solver settings", kSolverKeys)) {
             return;
         }
-        unknownKeys(v, path, kSolverKeys);
-        optString(v, path, "method", s.method);
-        optString(v, path, "integrator", s.integrator);
-        optNumber(v, path, "t_end", "s", s.tEnd);
-        optNumber(v, path, "step", "s", s.step);
-        optNumber(v, path, "rtol", {}, s.rtol);
-        optNumber(v, path, "atol", {}, s.atol);
-        optNumber(v, path, "sample_interval", "s", s.sampleInterval);
-        optString(v, path, "stabilisation", s.stabilisation);
+        readOptional(v, path, "method", &Reader::string, s.method);
+        readOptional(v, path, "integrator", &Reader::string, s.integrator);
+        readOptional(v, path, "t_end", &Reader::number, "s", s.tEnd);
+        readOptional(v, path, "step", &Reader::number, "s", s.step);
+        readOptional(v, path, "rtol", &Reader::number, "", s.rtol);
+        readOptional(v, path, "atol", &Reader::number, "", s.atol);
+        readOptional(v, path, "sample_interval", &Reader::number, "s", s.sampleInterval);
+        readOptional(v, path, "stabilisation", &Reader::string, s.stabilisation);
         if (const Json* b = find(v, "baumgarte")) {
             const std::string p = member(path, "baumgarte");
-            if (isObject(*b, p, "Baumgarte gains {\"alpha\": ..., \"beta\": ...}")) {
-                unknownKeys(*b, p, kBaumgarteKeys);
-                optNumber(*b, p, "alpha", "1/s", s.baumgarteAlpha);
-                optNumber(*b, p, "beta", "1/s", s.baumgarteBeta);
+            if (isObject(*b, p, "Baumgarte gains {\"alpha\": ..., \"beta\": ...}",
+                         kBaumgarteKeys)) {
+                readOptional(*b, p, "alpha", &Reader::number, "1/s", s.baumgarteAlpha);
+                readOptional(*b, p, "beta", &Reader::number, "1/s", s.baumgarteBeta);
             }
         }
-        list(
-            v, path, "rcr_independent", false, "a coordinate name", s.rcrIndependent,
-            [this](const Json& x, const std::string& p, std::string& name) { string(x, p, name); });
+        list(v, path, "rcr_independent", false, "a coordinate name", s.rcrIndependent,
+             &Reader::string);
     }
 
     Report& m_report;

@@ -224,15 +224,16 @@ LoadResult loadMechanismFile(const std::filesystem::path& path) {
             {Diagnostic::Severity::Error, where, std::move(message), std::move(hint)});
         return result;
     };
+    const std::string cannotOpen = "cannot open mechanism file " + inQuotes(where) + ": ";
+    const std::string cannotRead = "cannot read mechanism file " + inQuotes(where) + ": ";
     // refuse what cannot be a mechanism file before reading a byte
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (!fs::exists(status)) {
-        return fail("cannot open mechanism file " + inQuotes(where) + ": the file does not exist",
-                    "check the path");
+        return fail(cannotOpen + "the file does not exist", "check the path");
     }
     if (ec) {
-        return fail("cannot open mechanism file " + inQuotes(where) + ": " + ec.message());
+        return fail(cannotOpen + ec.message());
     }
     if (fs::is_directory(status)) {
         return fail(inQuotes(where) + " is a folder, not a mechanism file");
@@ -242,7 +243,7 @@ LoadResult loadMechanismFile(const std::filesystem::path& path) {
     }
     const std::uintmax_t size = fs::file_size(path, ec);
     if (ec) {
-        return fail("cannot read mechanism file " + inQuotes(where) + ": " + ec.message());
+        return fail(cannotRead + ec.message());
     }
     if (size > kMaxFileBytes) {
         return fail("the file is " + std::to_string(size) + " bytes, larger than the limit of " +
@@ -254,21 +255,19 @@ LoadResult loadMechanismFile(const std::filesystem::path& path) {
     try {
         std::ifstream in(path, std::ios::binary);
         if (!in) {
-            return fail("cannot open mechanism file " + inQuotes(where) + ": " +
-                        systemMessage(errno));
+            return fail(cannotOpen + systemMessage(errno));
         }
         text.resize(static_cast<std::size_t>(size) + 1);
         in.read(text.data(), static_cast<std::streamsize>(text.size()));
         if (in.bad()) {
-            return fail("cannot read mechanism file " + inQuotes(where) + ": " +
-                        systemMessage(errno));
+            return fail(cannotRead + systemMessage(errno));
         }
         text.resize(static_cast<std::size_t>(in.gcount()));
         if (text.size() > size) {
             return fail("the file " + inQuotes(where) + " changed while it was read", "try again");
         }
     } catch (const std::exception& e) {
-        return fail("cannot read mechanism file " + inQuotes(where) + ": " + e.what());
+        return fail(cannotRead + e.what());
     }
     return parseMechanismJson(text);
 }

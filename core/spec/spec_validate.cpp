@@ -50,16 +50,21 @@ std::string jointTypeArticle(JointType type) {
     return std::string("a ") + jointTypeWord(type);
 }
 
-bool finite(const Eigen::Vector2d& v) {
-    return std::isfinite(v.x()) && std::isfinite(v.y());
+std::string vectorText(const Eigen::VectorXd& v) {
+    std::string text = "[";
+    for (Eigen::Index i = 0; i < v.size(); ++i) {
+        text += (i == 0 ? "" : ", ") + number(v[i]);
+    }
+    return text + "]";
 }
 
-bool finite(const Eigen::Vector3d& v) {
-    return v.allFinite();
-}
-
-std::string vectorText(const Eigen::Vector3d& v) {
-    return "[" + number(v.x()) + ", " + number(v.y()) + ", " + number(v.z()) + "]";
+/// The names of the items (points, joints, ...), in order.
+template <class Item> std::vector<std::string> namesOf(const std::vector<Item>& items) {
+    std::vector<std::string> names;
+    for (const Item& item : items) {
+        names.push_back(item.name);
+    }
+    return names;
 }
 
 /// Signed area of the polygon through the points in order (shoelace formula), m².
@@ -79,7 +84,7 @@ public:
 
     Diagnostics run() {
         const bool spatial = m_spec.space == MotionSpace::Spatial;
-        if (!finite(gravity3(m_spec))) {
+        if (!gravity3(m_spec).allFinite()) {
             error("gravity", "gravity is not finite",
                   spatial ? "write three finite numbers in m/s²"
                           : "write two finite numbers in m/s²");
@@ -144,6 +149,38 @@ private:
         }
     }
 
+    /// Records entry `i` of the list at `list` under `key` in `seen`; false, with an error at
+    /// `where` ("<what> (also <list>[k])"), when entry k has the key already.
+    bool firstOf(std::unordered_map<std::string, std::size_t>& seen,
+                 const std::string& key,
+                 std::size_t i,
+                 const std::string& list,
+                 const std::string& where,
+                 const std::string& what,
+                 const std::string& hint) {
+        const auto [it, fresh] = seen.emplace(key, i);
+        if (!fresh) {
+            error(where, what + " (also " + element(list, it->second) + ")", hint);
+        }
+        return fresh;
+    }
+
+    /// Errors unless `axis` is a finite unit vector; `what` names it ("the axis of ...").
+    bool unitAxis(const Eigen::VectorXd& axis, const std::string& where, const std::string& what) {
+        if (!axis.allFinite()) {
+            error(where, what + " is not finite");
+            return false;
+        }
+        const double length = axis.norm();
+        if (std::abs(length - 1) > kUnitAxisTol) {
+            error(where, what + " must be a unit vector, its length is " + number(length),
+                  length > 0 ? "write a unit vector, e.g. " + vectorText(axis / length)
+                             : std::string("write a unit vector"));
+            return false;
+        }
+        return true;
+    }
+
     // -- bodies and their points
 
     void
@@ -154,13 +191,12 @@ private:
             if (pts[i].name.empty()) {
                 error(member(p, "name"), "a point of " + owner + " has an empty name",
                       "name it, e.g. \"J1\"");
-            } else if (const auto [it, fresh] = seen.emplace(pts[i].name, i); !fresh) {
-                error(member(p, "name"),
-                      "duplicate point name " + inQuotes(pts[i].name) + " on " + owner + " (also " +
-                          element(path, it->second) + ")",
-                      "point names must be unique within a body");
+            } else {
+                firstOf(seen, pts[i].name, i, path, member(p, "name"),
+                        "duplicate point name " + inQuotes(pts[i].name) + " on " + owner,
+                        "point names must be unique within a body");
             }
-            if (!finite(pts[i].p_B) || !std::isfinite(pts[i].z_B)) {
+            if (!pts[i].position3().allFinite()) {
                 error(member(p, "at"),
                       "the position of point " + inQuotes(pts[i].name) + " is not finite");
             } else {
@@ -183,18 +219,14 @@ private:
             } else if (b.id == kGroundId) {
                 error(member(path, "id"), "the body id 'ground' is reserved for the fixed ground",
                       "rename the body, e.g. \"base\"; fixed pivots go in \"ground\".\"points\"");
-            } else if (const auto [it, fresh] = seen.emplace(b.id, i); !fresh) {
-                error(member(path, "id"),
-                      "duplicate body id " + inQuotes(b.id) + " (also " +
-                          element("bodies", it->second) + ")",
-                      "body ids must be unique");
-            } else {
+            } else if (firstOf(seen, b.id, i, "bodies", member(path, "id"),
+                               "duplicate body id " + inQuotes(b.id), "body ids must be unique")) {
                 m_bodyIndex.emplace(b.id, i);
             }
             // mass properties
             positive(b.mass, member(path, "mass"), "the mass of " + owner + " (kg)");
             atMost(b.mass, kMaxMass, member(path, "mass"), "the mass of " + owner, "kg");
-            if (!finite(b.com_B) || !std::isfinite(b.comZ_B)) {
+            if (!b.com_B.allFinite() || !std::isfinite(b.comZ_B)) {
                 error(member(path, "com"), "the centre of mass of " + owner + " is not finite");
             }
             if (b.inertiaTensor) {
@@ -262,10 +294,7 @@ private:
         const bool found = std::any_of(pts->begin(), pts->end(),
                                        [&](const BodyPoint& p) { return p.name == end.point; });
         if (!found) {
-            std::vector<std::string> names;
-            for (const BodyPoint& p : *pts) {
-                names.push_back(p.name);
-            }
+            const std::vector<std::string> names = namesOf(*pts);
             error(
                 member(path, "point"),
                 (end.body == kGroundId ? std::string("the ground") : "body " + inQuotes(end.body)) +
@@ -284,11 +313,9 @@ private:
             // names and coordinates
             if (j.name.empty()) {
                 error(member(path, "name"), "the joint name is empty", "name it, e.g. \"J1\"");
-            } else if (const auto [it, fresh] = m_jointIndex.emplace(j.name, i); !fresh) {
-                error(member(path, "name"),
-                      "duplicate joint name " + inQuotes(j.name) + " (also " +
-                          element("joints", it->second) + ")",
-                      "joint names must be unique");
+            } else {
+                firstOf(m_jointIndex, j.name, i, "joints", member(path, "name"),
+                        "duplicate joint name " + inQuotes(j.name), "joint names must be unique");
             }
             const int count = coordinateCount(j.type);
             if (!j.coordinates.empty() && static_cast<int>(j.coordinates.size()) != count) {
@@ -328,7 +355,6 @@ private:
             // geometry
             finiteNumber(j.offset, member(path, "offset"),
                          "the offset of joint " + inQuotes(j.name));
-            const std::string axisPath = member(path, "axis");
             if (m_spec.space == MotionSpace::Spatial) {
                 spatialAxes(j, path);
             } else if (!isPlanarJointType(j.type)) {
@@ -338,23 +364,10 @@ private:
                       "a planar (version 1) file has revolute and prismatic joints only; write "
                       "the mechanism as a spatial file (\"version\": 2)");
             } else if (j.type == JointType::Prismatic) {
-                const double length = j.axis_P.norm();
-                if (!finite(j.axis_P)) {
-                    error(axisPath,
-                          "the axis of prismatic joint " + inQuotes(j.name) + " is not finite");
-                } else if (std::abs(length - 1) > kUnitAxisTol) {
-                    std::string hint = "write a unit vector";
-                    if (length > 0) {
-                        const Eigen::Vector2d unit = j.axis_P / length;
-                        hint += ", e.g. [" + number(unit.x()) + ", " + number(unit.y()) + "]";
-                    }
-                    error(axisPath,
-                          "the axis of prismatic joint " + inQuotes(j.name) +
-                              " must be a unit vector, its length is " + number(length),
-                          hint);
-                }
+                unitAxis(j.axis_P, member(path, "axis"),
+                         "the axis of prismatic joint " + inQuotes(j.name));
             } else if (j.axis_P != Eigen::Vector2d::UnitX()) {
-                error(axisPath, "revolute joint " + inQuotes(j.name) + " has an axis",
+                error(member(path, "axis"), "revolute joint " + inQuotes(j.name) + " has an axis",
                       "remove \"axis\"; only prismatic joints have one");
             }
             if (j.springDamper && !singleCoordinate(j.type)) {
@@ -386,22 +399,9 @@ private:
             return;
         }
         const auto unit = [&](const Eigen::Vector3d& axis, const char* key, const char* what) {
-            const std::string where = member(path, key);
-            if (!finite(axis)) {
-                error(where, std::string("the ") + what + " of " + word + " joint " +
-                                 inQuotes(j.name) + " is not finite");
-                return false;
-            }
-            const double length = axis.norm();
-            if (std::abs(length - 1) > kUnitAxisTol) {
-                error(where,
-                      std::string("the ") + what + " of " + word + " joint " + inQuotes(j.name) +
-                          " must be a unit vector, its length is " + number(length),
-                      length > 0 ? "write a unit vector, e.g. " + vectorText(axis / length)
-                                 : std::string("write a unit vector"));
-                return false;
-            }
-            return true;
+            return unitAxis(axis, member(path, key),
+                            std::string("the ") + what + " of " + word + " joint " +
+                                inQuotes(j.name));
         };
         const bool first =
             unit(j.axis, "axis", j.type == JointType::Universal ? "first axis" : "axis");
@@ -435,16 +435,13 @@ private:
                                      (w.name.empty() ? std::to_string(k) : inQuotes(w.name)) +
                                      " of " + owner;
             if (!w.name.empty()) {
-                if (const auto [it, fresh] = seen.emplace(w.name, k); !fresh) {
-                    error(member(p, "name"),
-                          "duplicate counterweight name " + inQuotes(w.name) + " on " + owner +
-                              " (also " + element(path, it->second) + ")",
-                          "give each counterweight of a body its own name");
-                }
+                firstOf(seen, w.name, k, path, member(p, "name"),
+                        "duplicate counterweight name " + inQuotes(w.name) + " on " + owner,
+                        "give each counterweight of a body its own name");
             }
             positive(w.mass, member(p, "mass"), "the mass of " + what + " (kg)");
             atMost(w.mass, kMaxMass, member(p, "mass"), "the mass of " + what, "kg");
-            if (!finite(w.p_B) || !std::isfinite(w.z_B)) {
+            if (!w.position3().allFinite()) {
                 error(member(p, "at"), "the position of " + what + " is not finite",
                       "write its centre in the body frame in m");
             }
@@ -520,13 +517,9 @@ private:
             const auto attached = m_jointsOnBody.find(b.id);
             const int joints = attached == m_jointsOnBody.end() ? 0 : attached->second;
             if (b.points.size() >= 2 && joints >= 2) {
-                std::vector<std::string> names;
-                for (const BodyPoint& p : b.points) {
-                    names.push_back(p.name);
-                }
                 error(path,
                       "bar " + spec_text::bodyName(b.id, b.name) + " has zero length: its points " +
-                          spec_text::listQuoted(names) + " coincide",
+                          spec_text::listQuoted(namesOf(b.points)) + " coincide",
                       "move the points apart to the link's real length");
             } else if (!b.inertiaCom && !b.inertiaTensor) {
                 error(path,
@@ -570,11 +563,7 @@ private:
     }
 
     std::string knownJoints() const {
-        std::vector<std::string> names;
-        for (const JointSpec& j : m_spec.joints) {
-            names.push_back(j.name);
-        }
-        return "known joints: " + spec_text::listQuoted(names);
+        return "known joints: " + spec_text::listQuoted(namesOf(m_spec.joints));
     }
 
     void actuators() {
@@ -620,11 +609,9 @@ private:
             if (t.name.empty()) {
                 error(member(path, "name"), "the trace name is empty",
                       "name it, e.g. \"blade_tip\"");
-            } else if (const auto [it, fresh] = seen.emplace(t.name, i); !fresh) {
-                error(member(path, "name"),
-                      "duplicate trace name " + inQuotes(t.name) + " (also " +
-                          element("traces", it->second) + ")",
-                      "trace names must be unique");
+            } else {
+                firstOf(seen, t.name, i, "traces", member(path, "name"),
+                        "duplicate trace name " + inQuotes(t.name), "trace names must be unique");
             }
             reference(t.at, path);
         }
@@ -637,29 +624,30 @@ private:
             const std::string path = element("cuts", i);
             if (m_jointIndex.count(cut) == 0) {
                 error(path, "cut names unknown joint " + inQuotes(cut), knownJoints());
-            } else if (const auto [it, fresh] = seen.emplace(cut, i); !fresh) {
-                error(path,
-                      "joint " + inQuotes(cut) + " is cut twice (also " +
-                          element("cuts", it->second) + ")",
-                      "list each cut joint once");
+            } else {
+                firstOf(seen, cut, i, "cuts", path, "joint " + inQuotes(cut) + " is cut twice",
+                        "list each cut joint once");
             }
         }
     }
 
     // -- initial state and solver settings
 
+    std::string knownCoordinates() const {
+        std::vector<std::string> known(m_coordinates.begin(), m_coordinates.end());
+        std::sort(known.begin(), known.end());
+        return "known coordinates: " + spec_text::listQuoted(known);
+    }
+
     /// Checks one coordinate → value list; returns the names it holds.
     std::unordered_set<std::string>
     coordinateValues(const std::vector<std::pair<std::string, double>>& values,
                      const std::string& path) {
         std::unordered_set<std::string> names;
-        std::vector<std::string> known(m_coordinates.begin(), m_coordinates.end());
-        std::sort(known.begin(), known.end());
         for (const auto& [name, value] : values) {
             const std::string p = member(path, name);
             if (m_coordinates.count(name) == 0) {
-                error(p, "unknown coordinate " + inQuotes(name),
-                      "known coordinates: " + spec_text::listQuoted(known));
+                error(p, "unknown coordinate " + inQuotes(name), knownCoordinates());
             }
             if (!names.insert(name).second) {
                 error(p, "coordinate " + inQuotes(name) + " is given twice", "keep one value");
@@ -722,11 +710,8 @@ private:
         for (std::size_t i = 0; i < s.rcrIndependent.size(); ++i) {
             const std::string& name = s.rcrIndependent[i];
             if (m_coordinates.count(name) == 0) {
-                std::vector<std::string> known(m_coordinates.begin(), m_coordinates.end());
-                std::sort(known.begin(), known.end());
-                error("solver.rcr_independent[" + std::to_string(i) + "]",
-                      "unknown coordinate " + inQuotes(name),
-                      "known coordinates: " + spec_text::listQuoted(known));
+                error(element("solver.rcr_independent", i), "unknown coordinate " + inQuotes(name),
+                      knownCoordinates());
             }
         }
     }

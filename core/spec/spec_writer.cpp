@@ -33,22 +33,23 @@ Json positionJson(bool spatial, const Eigen::Vector2d& xy, double z) {
     return spatial ? vec3Json({xy.x(), xy.y(), z}) : vec2Json(xy);
 }
 
-Json pointsJson(bool spatial, const std::vector<BodyPoint>& points) {
+/// The array of `toJson(item)` for the items in order.
+template <class Item, class ToJson> Json arrayJson(const std::vector<Item>& items, ToJson toJson) {
     Json out = Json::array();
-    for (const BodyPoint& p : points) {
-        Json j = Json::object();
-        j["name"] = p.name;
-        j["at"] = positionJson(spatial, p.p_B, p.z_B);
-        out.push_back(std::move(j));
+    for (const Item& item : items) {
+        out.push_back(toJson(item));
     }
     return out;
 }
 
+Json pointsJson(bool spatial, const std::vector<BodyPoint>& points) {
+    return arrayJson(points, [spatial](const BodyPoint& p) {
+        return Json::object({{"name", p.name}, {"at", positionJson(spatial, p.p_B, p.z_B)}});
+    });
+}
+
 Json endJson(const JointEnd& e) {
-    Json j = Json::object();
-    j["body"] = e.body;
-    j["point"] = e.point;
-    return j;
+    return Json::object({{"body", e.body}, {"point", e.point}});
 }
 
 /// The kind's own fields always, any other field only when it is not the default (lossless).
@@ -67,11 +68,9 @@ Json signalJson(const SignalSpec& s) {
         }
     }
     if (contains(used, "points") || !s.table.empty()) {
-        Json points = Json::array();
-        for (const auto& [t, value] : s.table) {
-            points.push_back(Json::array({t, value}));
-        }
-        j["points"] = std::move(points);
+        j["points"] = arrayJson(s.table, [](const std::pair<double, double>& point) {
+            return Json::array({point.first, point.second});
+        });
     }
     return j;
 }
@@ -91,22 +90,28 @@ Json actuatorJson(const ActuatorSpec& a) {
         j["force"] = signalJson(a.force);
     }
     if (writePd) {
-        Json pd = Json::object();
-        pd["kp"] = a.kp;
-        pd["kd"] = a.kd;
-        pd["reference"] = signalJson(a.reference);
-        j["pd"] = std::move(pd);
+        j["pd"] =
+            Json::object({{"kp", a.kp}, {"kd", a.kd}, {"reference", signalJson(a.reference)}});
     }
     return j;
 }
 
-/// The three rows of a spatial inertia tensor.
-Json tensorJson(const Eigen::Matrix3d& tensor) {
-    Json rows = Json::array();
-    for (int r = 0; r < 3; ++r) {
-        rows.push_back(vec3Json(tensor.row(r).transpose()));
+/// The inertia of a body or counterweight as its file version writes it: the three rows of the
+/// tensor in a spatial file, the moment in a planar one; null when there is none.
+Json inertiaJson(bool spatial,
+                 const std::optional<double>& moment,
+                 const std::optional<Eigen::Matrix3d>& tensor) {
+    if (spatial && tensor) {
+        Json rows = Json::array();
+        for (int r = 0; r < 3; ++r) {
+            rows.push_back(vec3Json(tensor->row(r).transpose()));
+        }
+        return rows;
     }
-    return rows;
+    if (!spatial && moment) {
+        return *moment;
+    }
+    return nullptr;
 }
 
 /// `name` when given, `mass`, `at`, and `inertia` when given.
@@ -117,10 +122,8 @@ Json counterweightJson(bool spatial, const CounterweightSpec& c) {
     }
     j["mass"] = c.mass;
     j["at"] = positionJson(spatial, c.p_B, c.z_B);
-    if (spatial && c.inertiaTensor) {
-        j["inertia"] = tensorJson(*c.inertiaTensor);
-    } else if (!spatial && c.inertia) {
-        j["inertia"] = *c.inertia;
+    if (Json inertia = inertiaJson(spatial, c.inertia, c.inertiaTensor); !inertia.is_null()) {
+        j["inertia"] = std::move(inertia);
     }
     return j;
 }
@@ -157,41 +160,26 @@ Json visualJson(const VisualSpec& v) {
     return j;
 }
 
-Json visualsJson(const std::vector<VisualSpec>& visuals) {
-    Json out = Json::array();
-    for (const VisualSpec& v : visuals) {
-        out.push_back(visualJson(v));
-    }
-    return out;
-}
-
 Json bodyJson(bool spatial, const BodySpec& b) {
     Json j = Json::object();
     j["id"] = b.id;
     j["name"] = b.name;
     j["mass"] = b.mass;
     j["com"] = positionJson(spatial, b.com_B, b.comZ_B);
-    if (spatial && b.inertiaTensor) {
-        j["inertia"] = tensorJson(*b.inertiaTensor);
-    } else if (!spatial && b.inertiaCom) {
-        j["inertia"] = *b.inertiaCom;
-    } else {
-        j["inertia"] = "uniform";
-    }
+    const Json inertia = inertiaJson(spatial, b.inertiaCom, b.inertiaTensor);
+    j["inertia"] = inertia.is_null() ? Json("uniform") : inertia;
     j["shape"] = wordOf(kShapeWords, b.shape);
     if (b.shape == BodyShape::Block || b.blockWidth != 0.0 || b.blockHeight != 0.0) {
         j["block_size"] = Json::array({b.blockWidth, b.blockHeight});
     }
     j["points"] = pointsJson(spatial, b.points);
     if (!b.counterweights.empty()) {
-        Json weights = Json::array();
-        for (const CounterweightSpec& c : b.counterweights) {
-            weights.push_back(counterweightJson(spatial, c));
-        }
-        j["counterweights"] = std::move(weights);
+        j["counterweights"] = arrayJson(b.counterweights, [spatial](const CounterweightSpec& c) {
+            return counterweightJson(spatial, c);
+        });
     }
     if (!b.visuals.empty()) {
-        j["visuals"] = visualsJson(b.visuals);
+        j["visuals"] = arrayJson(b.visuals, visualJson);
     }
     return j;
 }
@@ -227,11 +215,9 @@ Json jointJson(bool spatial, const JointSpec& s) {
         }
     }
     if (s.springDamper) {
-        Json sd = Json::object();
-        sd["stiffness"] = s.springDamper->stiffness;
-        sd["rest"] = s.springDamper->restPosition;
-        sd["damping"] = s.springDamper->damping;
-        j["spring_damper"] = std::move(sd);
+        const SpringDamperSpec& sd = *s.springDamper;
+        j["spring_damper"] = Json::object(
+            {{"stiffness", sd.stiffness}, {"rest", sd.restPosition}, {"damping", sd.damping}});
     }
     return j;
 }
@@ -256,34 +242,20 @@ Json documentJson(const MechanismSpec& spec) {
     doc["ground"] = Json::object({{"name", spec.ground.name}});
     doc["ground"]["points"] = pointsJson(spatial, spec.ground.points);
     if (!spec.ground.visuals.empty()) {
-        doc["ground"]["visuals"] = visualsJson(spec.ground.visuals);
+        doc["ground"]["visuals"] = arrayJson(spec.ground.visuals, visualJson);
     }
-    doc["bodies"] = Json::array();
-    for (const BodySpec& b : spec.bodies) {
-        doc["bodies"].push_back(bodyJson(spatial, b));
-    }
-    doc["joints"] = Json::array();
-    for (const JointSpec& j : spec.joints) {
-        doc["joints"].push_back(jointJson(spatial, j));
-    }
-    doc["actuators"] = Json::array();
-    for (const ActuatorSpec& a : spec.actuators) {
-        doc["actuators"].push_back(actuatorJson(a));
-    }
-    doc["traces"] = Json::array();
-    for (const TracedPointSpec& t : spec.tracedPoints) {
-        doc["traces"].push_back(
-            Json::object({{"name", t.name}, {"body", t.at.body}, {"point", t.at.point}}));
-    }
-    doc["cuts"] = Json::array();
-    for (const std::string& c : spec.cuts) {
-        doc["cuts"].push_back(c);
-    }
-    Json initial = Json::object();
-    initial["independent"] = valuesJson(spec.initial.independent);
-    initial["rates"] = valuesJson(spec.initial.rates);
-    initial["assembly_guess"] = valuesJson(spec.initial.assemblyGuess);
-    doc["initial"] = std::move(initial);
+    doc["bodies"] =
+        arrayJson(spec.bodies, [spatial](const BodySpec& b) { return bodyJson(spatial, b); });
+    doc["joints"] =
+        arrayJson(spec.joints, [spatial](const JointSpec& j) { return jointJson(spatial, j); });
+    doc["actuators"] = arrayJson(spec.actuators, actuatorJson);
+    doc["traces"] = arrayJson(spec.tracedPoints, [](const TracedPointSpec& t) {
+        return Json::object({{"name", t.name}, {"body", t.at.body}, {"point", t.at.point}});
+    });
+    doc["cuts"] = spec.cuts;
+    doc["initial"] = Json::object({{"independent", valuesJson(spec.initial.independent)},
+                                   {"rates", valuesJson(spec.initial.rates)},
+                                   {"assembly_guess", valuesJson(spec.initial.assemblyGuess)}});
     const SolverSettingsSpec& s = spec.solver;
     Json solver = Json::object();
     solver["method"] = s.method;
@@ -380,15 +352,15 @@ std::string toJson(const MechanismSpec& spec) {
 
 std::optional<std::string> saveMechanismFile(const MechanismSpec& spec,
                                              const std::filesystem::path& path) {
-    const std::string name = path.string();
+    const std::string cannotSave = "cannot save " + inQuotes(path.string()) + ": ";
     std::string text;
     try {
         text = toJson(spec);
     } catch (const std::exception& e) {
-        return "cannot save " + inQuotes(name) + ": " + e.what();
+        return cannotSave + e.what();
     }
     if (std::optional<std::string> failure = writeFileAtomically(path, text)) {
-        return "cannot save " + inQuotes(name) + ": " + *failure;
+        return cannotSave + *failure;
     }
     return std::nullopt;
 }
