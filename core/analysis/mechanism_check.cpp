@@ -5,9 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
-#include <limits>
 #include <map>
-#include <numeric>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -170,6 +168,14 @@ public:
     }
 
 private:
+    /// A new finding of `kind`, appended to the result.
+    CheckFinding& addFinding(FindingKind kind, Severity severity = Severity::Error) {
+        CheckFinding& f = m_out.findings.emplace_back();
+        f.severity = severity;
+        f.kind = kind;
+        return f;
+    }
+
     bool bodyExists(const std::string& id) const {
         return id == kGroundId || m_bodyIndex.count(id) > 0;
     }
@@ -197,57 +203,19 @@ private:
         return graph;
     }
 
-    /// edges − nodes + connected parts (union–find).
-    static int independentLoops(const MechanismGraph& graph) {
-        std::vector<int> parent(graph.nodeCount);
-        std::iota(parent.begin(), parent.end(), 0);
-        const auto root = [&](int n) {
-            while (parent[n] != n) {
-                n = parent[n] = parent[parent[n]];
-            }
-            return n;
-        };
-        int parts = graph.nodeCount;
-        for (const GraphEdge& e : graph.edges) {
-            const int a = root(e.a);
-            const int b = root(e.b);
-            if (a != b) {
-                parent[a] = b;
-                --parts;
-            }
-        }
-        return graph.edgeCount() - graph.nodeCount + parts;
-    }
-
     /// Bodies without a chain of joints to the ground (for a spec compileModel cannot take).
     void disconnected(const MechanismGraph& graph) {
         for (int node : nodesUnreachableFromGround(graph)) {
-            const BodySpec& body = m_spec.bodies[node - 1];
-            if (m_bodyIndex.at(body.id) != node - 1) {
+            if (m_bodyIndex.at(m_spec.bodies[node - 1].id) != node - 1) {
                 continue; // a duplicate id, already an error
             }
-            const bool hasJoint =
-                std::any_of(graph.edges.begin(), graph.edges.end(),
-                            [&](const GraphEdge& e) { return e.a == node || e.b == node; });
-            CheckFinding f;
-            f.kind = FindingKind::Disconnected;
-            f.bodies = {body.id};
-            f.where = spec_text::element("bodies", static_cast<std::size_t>(node - 1));
-            const std::string name = spec_text::bodyName(body.id, body.name);
-            f.message =
-                "body " + name + " is not connected" +
-                (hasJoint ? " to the ground through any chain of joints" : ": no joint uses it");
-            f.fix =
-                "add a joint between " + name + " and a body connected to the ground, or delete it";
-            m_out.findings.push_back(std::move(f));
+            translate(disconnectedBodyError(m_spec, graph, node)); // as compileModel reports it
         }
     }
 
     /// A validateSpec or compileModel diagnostic as a finding, with the ids its path names.
     void translate(const Diagnostic& d, FindingKind kind = FindingKind::InvalidValue) {
-        CheckFinding f;
-        f.severity = d.severity;
-        f.kind = kind;
+        CheckFinding& f = addFinding(kind, d.severity);
         f.where = d.where;
         f.message = d.message;
         f.fix = d.hint;
@@ -329,7 +297,6 @@ private:
             f.message.find(label) == std::string::npos) {
             f.message = label + ": " + f.message;
         }
-        m_out.findings.push_back(std::move(f));
     }
 
     /// The joints whose coordinate an "initial…" path names.
@@ -339,7 +306,11 @@ private:
               std::pair{"initial.rates", &m_spec.initial.rates},
               std::pair{"initial.assembly_guess", &m_spec.initial.assemblyGuess}}) {
             if (const auto e = elementOf(where, map); e && e->first < entries->size()) {
-                coordinateJoint((*entries)[e->first].first, joints);
+                for (const JointSpec& joint : m_spec.joints) {
+                    if (joint.coordinateName() == (*entries)[e->first].first) {
+                        addUnique(joints, joint.name);
+                    }
+                }
             }
         }
         for (const JointSpec& joint : m_spec.joints) {
@@ -347,14 +318,6 @@ private:
             if (where.size() > name.size() &&
                 where.compare(where.size() - name.size(), name.size(), name) == 0 &&
                 where[where.size() - name.size() - 1] == '.') {
-                addUnique(joints, joint.name);
-            }
-        }
-    }
-
-    void coordinateJoint(const std::string& coordinate, std::vector<std::string>& joints) const {
-        for (const JointSpec& joint : m_spec.joints) {
-            if (joint.coordinateName() == coordinate) {
                 addUnique(joints, joint.name);
             }
         }
@@ -401,11 +364,10 @@ private:
                 addProbes(variant, probes);
             }
             CompileResult second = compileModel(variant);
-            const auto cutErrors = [](const CompileResult& r) {
-                return std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
-                                   [](const Diagnostic& d) { return d.where == "cuts"; });
-            };
-            if (!second.ok() && cutErrors(second)) {
+            const bool cutErrors =
+                std::any_of(second.diagnostics.begin(), second.diagnostics.end(),
+                            [](const Diagnostic& d) { return d.where == "cuts"; });
+            if (!second.ok() && cutErrors) {
                 // the first compile stopped at the mobility before it looked at the cuts
                 for (const Diagnostic& d : second.diagnostics) {
                     if (d.where == "cuts" && mobility) {
@@ -461,8 +423,7 @@ private:
     }
 
     void locked(const Model& model, int rank, int redundantRows) {
-        CheckFinding f;
-        f.kind = FindingKind::Locked;
+        CheckFinding& f = addFinding(FindingKind::Locked);
         f.where = "joints";
         f.message = "the mechanism is locked: 0 DOF (Grübler " + grublerCount() + ")";
         if (redundantRows > 0) {
@@ -472,7 +433,6 @@ private:
                          std::to_string(rank) + ")";
         }
         f.fix = "remove a joint or add a body so that it can move";
-        m_out.findings.push_back(std::move(f));
     }
 
     /// Moving bodies of a loop, in cycle order.
@@ -572,8 +532,7 @@ private:
     void
     redundancy(const Model& model, const Eigen::MatrixXd& J, double threshold, int rank, int dof) {
         for (const auto& [loop, others] : dependentLoops(model, J, threshold)) {
-            CheckFinding f;
-            f.kind = FindingKind::RedundantConstraint;
+            CheckFinding& f = addFinding(FindingKind::RedundantConstraint);
             f.loop = loop;
             f.bodies = loopBodies(model, loop);
             f.joints = loopJoints(model, loop);
@@ -613,14 +572,11 @@ private:
             f.fix = "SSLM needs independent loop equations: remove " + remove +
                     ", or change a length so that loop " + std::to_string(loop + 1) +
                     " no longer moves in step with the others";
-            m_out.findings.push_back(std::move(f));
         }
     }
 
     void changePoint(const Model& model, const Eigen::MatrixXd& J, double threshold) {
-        CheckFinding f;
-        f.severity = Severity::Warning;
-        f.kind = FindingKind::SingularPose;
+        CheckFinding& f = addFinding(FindingKind::SingularPose, Severity::Warning);
         const auto dependent = dependentLoops(model, J, threshold);
         if (!dependent.empty()) {
             f.loop = dependent.front().first;
@@ -631,7 +587,6 @@ private:
                     (dependent.empty() ? std::string() : " in " + loopText(model, f.loop)) +
                     " but not nearby, so the motion may switch branch";
         f.fix = "move the inputs or the assembly guess away from this pose (links in line)";
-        m_out.findings.push_back(std::move(f));
     }
 
     /// The input coordinates' names; their joints are appended to `joints` when given.
@@ -656,9 +611,7 @@ private:
         if (ratio >= kToggleTol) {
             return;
         }
-        CheckFinding f;
-        f.severity = Severity::Warning;
-        f.kind = FindingKind::SingularPose;
+        CheckFinding& f = addFinding(FindingKind::SingularPose, Severity::Warning);
         const std::string names = joinNames(inputNames(model, &f.joints), ", ");
         char ratioText[32];
         std::snprintf(ratioText, sizeof ratioText, "%.2g", ratio);
@@ -667,7 +620,6 @@ private:
                     "), so the other rates are undetermined and a run stops at once";
         f.fix = "move " + names + " a little off this pose in initial.independent";
         f.remedy = Remedy::MoveInputsOffPose;
-        m_out.findings.push_back(std::move(f));
     }
 
     void inputs(const Model& model, int dof) {
@@ -675,9 +627,7 @@ private:
         if (count == dof || model.nLoops() == 0) {
             return; // a tree needs no assembly: any coordinate may start anywhere
         }
-        CheckFinding f;
-        f.severity = Severity::Warning;
-        f.kind = FindingKind::InitialState;
+        CheckFinding& f = addFinding(FindingKind::InitialState, Severity::Warning);
         f.where = "initial.independent";
         const std::vector<std::string> names = inputNames(model, &f.joints);
         f.message = "the initial state holds " + std::to_string(count) + " input(s)" +
@@ -695,17 +645,14 @@ private:
                     " of them in initial.independent and move the others to assembly_guess";
             f.remedy = Remedy::RemoveInputs;
         }
-        m_out.findings.push_back(std::move(f));
     }
 
     /// Explains a failed assembly by the loop that stays most open: its links' lengths between
     /// joints, and for an all-revolute loop whether the longest exceeds the others together.
     void explainAssembly(const Model& model, const Eigen::VectorXd& q) {
-        CheckFinding f;
-        f.kind = FindingKind::DoesNotAssemble;
+        CheckFinding& f = addFinding(FindingKind::DoesNotAssemble);
         if (model.nLoops() == 0) {
             f.message = "does not assemble";
-            m_out.findings.push_back(std::move(f));
             return;
         }
         Workspace ws(model);
@@ -765,7 +712,6 @@ private:
         } else {
             f.fix = "change the link lengths, or the assembly guess to start nearer a closed pose";
         }
-        m_out.findings.push_back(std::move(f));
     }
 
     const MechanismSpec& m_spec;
@@ -783,9 +729,7 @@ MechanismCheck checkMechanism(const MechanismSpec& spec) {
     } catch (const std::exception& e) {
         // a bug or an exhausted memory, never bad input: still no exception for the editor
         MechanismCheck check;
-        CheckFinding f;
-        f.message = std::string("the check failed: ") + e.what();
-        check.findings.push_back(std::move(f));
+        check.findings.emplace_back().message = std::string("the check failed: ") + e.what();
         return check;
     }
 }

@@ -48,16 +48,7 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
                                   const MechanismGraph& graph,
                                   Diagnostics& diagnostics) {
     for (int node : nodesUnreachableFromGround(graph)) {
-        const BodySpec& body = spec.bodies[node - 1];
-        const bool hasJoint =
-            std::any_of(graph.edges.begin(), graph.edges.end(),
-                        [&](const GraphEdge& e) { return e.a == node || e.b == node; });
-        const std::string name = spec_text::bodyName(body.id, body.name);
-        diagnostics.push_back(error(
-            "bodies[" + std::to_string(node - 1) + "]",
-            "body " + name + " is not connected" +
-                (hasJoint ? " to the ground through any chain of joints" : ": no joint uses it"),
-            "add a joint between " + name + " and a body connected to the ground, or delete it"));
+        diagnostics.push_back(disconnectedBodyError(spec, graph, node));
     }
     const int bodies = static_cast<int>(spec.bodies.size());
     const int joints = static_cast<int>(spec.joints.size());
@@ -87,6 +78,12 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
                           " joint(s); SSLM needs independent loop constraints"));
         }
     }
+}
+
+/// Whether an actuator of the spec drives the joint named `joint`.
+bool isActuated(const MechanismSpec& spec, const std::string& joint) {
+    return std::any_of(spec.actuators.begin(), spec.actuators.end(),
+                       [&](const ActuatorSpec& a) { return a.joint == joint; });
 }
 
 /// Resolves the requested cut names into edges, or explains why they do not leave a tree.
@@ -173,9 +170,7 @@ void checkSpatialJointForces(const MechanismSpec& spec,
         if (!isCut[e]) {
             continue;
         }
-        const bool actuated =
-            std::any_of(spec.actuators.begin(), spec.actuators.end(),
-                        [&](const ActuatorSpec& a) { return a.joint == joint.name; });
+        const bool actuated = isActuated(spec, joint.name);
         if (!actuated && !joint.springDamper) {
             continue;
         }
@@ -211,6 +206,19 @@ void checkSpatialJointForces(const MechanismSpec& spec,
 }
 
 } // namespace
+
+Diagnostic disconnectedBodyError(const MechanismSpec& spec, const MechanismGraph& graph, int node) {
+    const BodySpec& body = spec.bodies[node - 1];
+    const bool hasJoint =
+        std::any_of(graph.edges.begin(), graph.edges.end(),
+                    [&](const GraphEdge& e) { return e.a == node || e.b == node; });
+    const std::string name = spec_text::bodyName(body.id, body.name);
+    return error(
+        "bodies[" + std::to_string(node - 1) + "]",
+        "body " + name + " is not connected" +
+            (hasJoint ? " to the ground through any chain of joints" : ": no joint uses it"),
+        "add a joint between " + name + " and a body connected to the ground, or delete it");
+}
 
 double uniformInertia(const BodySpec& body) {
     switch (body.shape) {
@@ -281,10 +289,7 @@ MechanismGraph mechanismGraph(const MechanismSpec& spec) {
     for (const JointSpec& joint : spec.joints) {
         graph.edges.push_back({nodeOf.at(joint.parent.body), nodeOf.at(joint.child.body),
                                joint.type == JointType::Prismatic});
-        const bool actuated =
-            std::any_of(spec.actuators.begin(), spec.actuators.end(),
-                        [&](const ActuatorSpec& a) { return a.joint == joint.name; });
-        graph.actuated.push_back(actuated);
+        graph.actuated.push_back(isActuated(spec, joint.name));
     }
     return graph;
 }
@@ -432,16 +437,17 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
     int position = 0;
     for (std::size_t i = 0; i < tree.order.size(); ++i) {
         const int node = tree.order[i];
+        const int b = static_cast<int>(i) + 1;
         const int e = tree.parentEdgeOf[node];
-        Body& body = model.bodies[i + 1];
+        Body& body = model.bodies[b];
         Joint& joint = model.joints[e];
         body.treeJoint = e;
         body.parent = tree.bodyOf[graph.edges[e].a == node ? graph.edges[e].b : graph.edges[e].a];
-        model.bodies[body.parent].children.push_back(static_cast<int>(i) + 1);
+        model.bodies[body.parent].children.push_back(b);
         joint.coordinate = static_cast<int>(model.coordinates.size());
         joint.position = position;
         position += positionCount(joint.type);
-        joint.treeSign = joint.bodyB == static_cast<int>(i) + 1 ? +1 : -1;
+        joint.treeSign = joint.bodyB == b ? +1 : -1;
         const std::vector<std::string> names = coordinateNames(spec.joints[e]);
         for (int k = 0; k < joint.coordinateCount; ++k) {
             // angular: revolute, a U or S axis, a cylinder's turn (its first coordinate)
@@ -449,13 +455,8 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
                                  joint.type == JointType::Universal ||
                                  joint.type == JointType::Spherical ||
                                  (joint.type == JointType::Cylindrical && k == 0);
-            Coordinate coordinate{names[static_cast<std::size_t>(k)],
-                                  e,
-                                  static_cast<int>(i) + 1,
-                                  k,
-                                  body.subsystem,
-                                  angular};
-            model.coordinates.push_back(std::move(coordinate));
+            model.coordinates.push_back(
+                {names[static_cast<std::size_t>(k)], e, b, k, body.subsystem, angular});
         }
     }
     model.positionCount = position;

@@ -37,6 +37,10 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
 /// names bodies of the spec (validateSpec passes).
 MechanismGraph mechanismGraph(const MechanismSpec& spec);
 
+/// The error for node `node` of `graph` (spec body node − 1), which no chain of joints connects
+/// to the ground; it says whether any joint uses the body.
+Diagnostic disconnectedBodyError(const MechanismSpec& spec, const MechanismGraph& graph, int node);
+
 /// Moment of inertia about the COM of a uniform body of the given shape (kg·m²): a bar of the
 /// largest point spacing, a lamina over the points' polygon, or a block of its size.
 double uniformInertia(const BodySpec& body);

@@ -53,6 +53,35 @@ std::vector<bool> reachFromGround(const std::vector<std::vector<std::pair<int, i
     return seen;
 }
 
+/// The nodes other than the ground that `seen` (per node) leaves out.
+std::vector<int> unseenNodes(const std::vector<bool>& seen) {
+    std::vector<int> nodes;
+    for (int node = 1; node < static_cast<int>(seen.size()); ++node) {
+        if (!seen[node]) {
+            nodes.push_back(node);
+        }
+    }
+    return nodes;
+}
+
+/// Union–find with path halving over `parent` (per node; a root is its own parent): joins
+/// the parts of a and b, false when they are one part already.
+bool joinParts(std::vector<int>& parent, int a, int b) {
+    const auto root = [&](int n) {
+        while (parent[n] != n) {
+            n = parent[n] = parent[parent[n]];
+        }
+        return n;
+    };
+    a = root(a);
+    b = root(b);
+    if (a == b) {
+        return false;
+    }
+    parent[a] = b;
+    return true;
+}
+
 /// Edges of the path between two nodes of a forest given as adjacency lists.
 std::vector<int>
 forestPath(const std::vector<std::vector<std::pair<int, int>>>& forest, int from, int to) {
@@ -170,50 +199,41 @@ std::vector<int> breadthFirstCuts(const MechanismGraph& graph) {
 CutSetCheck checkCutSet(const MechanismGraph& graph, const std::vector<bool>& isCut) {
     CutSetCheck check;
     // grow a forest edge by edge; an edge joining two nodes already joined closes a cycle
-    std::vector<int> component(graph.nodeCount);
-    std::iota(component.begin(), component.end(), 0);
-    const auto find = [&](int x) {
-        while (component[x] != x) {
-            x = component[x] = component[component[x]];
-        }
-        return x;
-    };
+    std::vector<int> parts(graph.nodeCount); // each node a part of its own
+    std::iota(parts.begin(), parts.end(), 0);
     std::vector<std::vector<std::pair<int, int>>> forest(graph.nodeCount);
     for (int e = 0; e < graph.edgeCount(); ++e) {
         if (isCut[e]) {
             continue;
         }
         const GraphEdge& edge = graph.edges[e];
-        const int ra = find(edge.a);
-        const int rb = find(edge.b);
-        if (ra == rb) {
+        if (!joinParts(parts, edge.a, edge.b)) {
             std::vector<int> cycle = forestPath(forest, edge.a, edge.b);
             cycle.push_back(e);
             check.closedCycles.push_back(std::move(cycle));
             continue;
         }
-        component[ra] = rb;
         forest[edge.a].emplace_back(edge.b, e);
         forest[edge.b].emplace_back(edge.a, e);
     }
-    const std::vector<bool> seen = reachFromGround(forest);
-    for (int node = 1; node < graph.nodeCount; ++node) {
-        if (!seen[node]) {
-            check.disconnectedNodes.push_back(node);
-        }
-    }
+    check.disconnectedNodes = unseenNodes(reachFromGround(forest));
     return check;
 }
 
 std::vector<int> nodesUnreachableFromGround(const MechanismGraph& graph) {
-    const std::vector<bool> seen = reachFromGround(adjacency(graph, {}));
-    std::vector<int> unreachable;
-    for (int node = 1; node < graph.nodeCount; ++node) {
-        if (!seen[node]) {
-            unreachable.push_back(node);
+    return unseenNodes(reachFromGround(adjacency(graph, {})));
+}
+
+int independentLoops(const MechanismGraph& graph) {
+    std::vector<int> parts(graph.nodeCount); // each node a part of its own
+    std::iota(parts.begin(), parts.end(), 0);
+    int partCount = graph.nodeCount;
+    for (const GraphEdge& e : graph.edges) {
+        if (joinParts(parts, e.a, e.b)) {
+            --partCount;
         }
     }
-    return unreachable;
+    return graph.edgeCount() - graph.nodeCount + partCount;
 }
 
 std::vector<int> subsystemOfNodes(const MechanismGraph& graph, const std::vector<bool>& isCut) {
@@ -260,6 +280,9 @@ int determinateSubsystemCount(const MechanismGraph& graph, const std::vector<boo
             }
         }
     }
+    const auto touches = [&](int e, int s) {
+        return subsystemOf[graph.edges[e].a] == s || subsystemOf[graph.edges[e].b] == s;
+    };
     std::vector<bool> cutKnown(graph.edgeCount(), false);
     std::vector<bool> solved(std::max(count, 0), false);
     int solvedCount = 0;
@@ -271,9 +294,7 @@ int determinateSubsystemCount(const MechanismGraph& graph, const std::vector<boo
             }
             int unknowns = actuators[s];
             for (int e = 0; e < graph.edgeCount(); ++e) {
-                const bool touches =
-                    subsystemOf[graph.edges[e].a] == s || subsystemOf[graph.edges[e].b] == s;
-                if (isCut[e] && !cutKnown[e] && touches) {
+                if (isCut[e] && !cutKnown[e] && touches(e, s)) {
                     unknowns += 2;
                 }
             }
@@ -284,8 +305,7 @@ int determinateSubsystemCount(const MechanismGraph& graph, const std::vector<boo
             ++solvedCount;
             progress = true;
             for (int e = 0; e < graph.edgeCount(); ++e) {
-                if (isCut[e] &&
-                    (subsystemOf[graph.edges[e].a] == s || subsystemOf[graph.edges[e].b] == s)) {
+                if (isCut[e] && touches(e, s)) {
                     cutKnown[e] = true;
                 }
             }

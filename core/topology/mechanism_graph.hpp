@@ -43,6 +43,9 @@ CutSetCheck checkCutSet(const MechanismGraph& graph, const std::vector<bool>& is
 /// Nodes not connected to the ground through any chain of edges (before cutting).
 std::vector<int> nodesUnreachableFromGround(const MechanismGraph& graph);
 
+/// Independent loops of any graph, connected or not: edges − nodes + connected parts.
+int independentLoops(const MechanismGraph& graph);
+
 /// Subsystem index of each node for a valid cut set (−1 for the ground). Subsystems are
 /// numbered in the order of their root edges (the uncut edges at the ground) in edge order.
 std::vector<int> subsystemOfNodes(const MechanismGraph& graph, const std::vector<bool>& isCut);
