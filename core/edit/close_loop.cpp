@@ -11,7 +11,7 @@ namespace sslm {
 namespace {
 
 std::vector<BodyPoint>* pointsOf(MechanismSpec& spec, const std::string& body) {
-    if (body == "ground") {
+    if (body == kGroundId) {
         return &spec.ground.points;
     }
     for (BodySpec& b : spec.bodies) {

@@ -13,7 +13,6 @@ namespace sslm {
 
 namespace {
 
-constexpr const char* kGround = "ground";
 constexpr double kMinLinkLength = 1e-6; ///< m: shorter links are refused
 
 Eigen::Matrix2d rotation(double angle) {
@@ -24,7 +23,7 @@ Eigen::Matrix2d rotation(double angle) {
 
 /// The pose of `body` ("ground": W itself), or empty.
 std::optional<BodyPose> poseOf(const Drawing& drawing, const std::string& body) {
-    if (body == kGround) {
+    if (body == kGroundId) {
         return BodyPose{};
     }
     const auto it = drawing.poses.find(body);
@@ -46,7 +45,7 @@ JointSpec* findJoint(MechanismSpec& spec, const std::string& name) {
 /// The named point `ref` ("ground": a ground point), or null.
 const BodyPoint* findPoint(const MechanismSpec& spec, const JointEnd& ref) {
     const std::vector<BodyPoint>* points = &spec.ground.points;
-    if (ref.body != kGround) {
+    if (ref.body != kGroundId) {
         const auto body = std::find_if(spec.bodies.begin(), spec.bodies.end(),
                                        [&](const BodySpec& b) { return b.id == ref.body; });
         if (body == spec.bodies.end()) {
@@ -70,6 +69,22 @@ std::string nextName(const std::string& prefix, const std::set<std::string>& tak
         if (taken.count(name) == 0) {
             return name;
         }
+    }
+}
+
+/// The names (or ids) of the items of `list`.
+template <class T> std::set<std::string> namesOf(const std::vector<T>& list, std::string T::*name) {
+    std::set<std::string> names;
+    for (const T& item : list) {
+        names.insert(item.*name);
+    }
+    return names;
+}
+
+/// Gives `value` back through `out` when the caller asked for it.
+void giveBack(std::string* out, const std::string& value) {
+    if (out != nullptr) {
+        *out = value;
     }
 }
 
@@ -139,7 +154,7 @@ std::string editorCoordinateName(const std::string& joint, JointType type) {
 Drawing emptyDrawing(const std::string& name) {
     Drawing drawing;
     drawing.spec.name = name;
-    drawing.spec.ground.name = kGround;
+    drawing.spec.ground.name = kGroundId;
     return drawing;
 }
 
@@ -187,7 +202,7 @@ Drawing drawingFromGuess(const MechanismSpec& spec, const std::map<std::string, 
             const BodyPose known = outwards ? *parent : *child;
             const BodyPoint* fromPoint = findPoint(spec, from);
             const BodyPoint* toPoint = findPoint(spec, to);
-            if (fromPoint == nullptr || toPoint == nullptr || to.body == kGround) {
+            if (fromPoint == nullptr || toPoint == nullptr || to.body == kGroundId) {
                 continue;
             }
             const double q = valueOf(joint.coordinateName());
@@ -273,15 +288,9 @@ EditError addGroundPivot(Drawing& drawing, const Eigen::Vector2d& w, std::string
     if (!w.allFinite()) {
         return "the pivot's position is not a number";
     }
-    std::set<std::string> taken;
-    for (const BodyPoint& p : drawing.spec.ground.points) {
-        taken.insert(p.name);
-    }
-    const std::string pivot = nextName("O", taken);
+    const std::string pivot = nextName("O", namesOf(drawing.spec.ground.points, &BodyPoint::name));
     drawing.spec.ground.points.push_back({pivot, w});
-    if (name != nullptr) {
-        *name = pivot;
-    }
+    giveBack(name, pivot);
     return {};
 }
 
@@ -310,7 +319,7 @@ EditError addLink(Drawing& drawing,
             return "the link's end " + describe(*target) + " is not an existing point";
         }
         if (pinnedStart != nullptr &&
-            (*target == from || (target->body == from.body && from.body != kGround))) {
+            (*target == from || (target->body == from.body && from.body != kGroundId))) {
             return "a link cannot join a body to itself: pick a point of another body";
         }
         b = *end;
@@ -326,11 +335,7 @@ EditError addLink(Drawing& drawing,
     }
 
     MechanismSpec& spec = drawing.spec;
-    std::set<std::string> bodyIds{kGround};
-    for (const BodySpec& body : spec.bodies) {
-        bodyIds.insert(body.id);
-    }
-    const std::string body = nextName("L", bodyIds);
+    const std::string body = nextName("L", namesOf(spec.bodies, &BodySpec::id));
     BodySpec link;
     link.id = body;
     link.name = "#" + body.substr(1) + " link";
@@ -349,9 +354,7 @@ EditError addLink(Drawing& drawing,
     }
     spec.cuts.clear(); // the loops changed: the compiler chooses the cuts
     keepDrawnPose(drawing);
-    if (id != nullptr) {
-        *id = body;
-    }
+    giveBack(id, body);
     return {};
 }
 
@@ -371,13 +374,11 @@ EditError addPointToBody(Drawing& drawing,
         return "the point's position is not a number";
     }
     const Eigen::Vector2d p_B = rotation(pose->angle).transpose() * (w - pose->origin);
+    std::set<std::string> taken;
     for (const BodyPoint& p : b->points) {
         if ((p.p_B - p_B).norm() < kMinLinkLength) {
             return "the link has a point there already: " + p.name;
         }
-    }
-    std::set<std::string> taken;
-    for (const BodyPoint& p : b->points) {
         taken.insert(p.name);
     }
     const bool centred = (b->com_B - centroid(b->points)).norm() <= 1e-12;
@@ -387,9 +388,7 @@ EditError addPointToBody(Drawing& drawing,
     if (centred) {
         b->com_B = centroid(b->points);
     }
-    if (name != nullptr) {
-        *name = point;
-    }
+    giveBack(name, point);
     return {};
 }
 
@@ -418,15 +417,11 @@ EditError addSlider(Drawing& drawing,
         // a free start: the guide is fixed to the ground there
         std::string pivot;
         addGroundPivot(drawing, *g, &pivot);
-        guide = {kGround, pivot};
+        guide = {kGroundId, pivot};
     }
     const BodyPose parent = *poseOf(drawing, guide.body);
     MechanismSpec& spec = drawing.spec;
-    std::set<std::string> bodyIds{kGround};
-    for (const BodySpec& body : spec.bodies) {
-        bodyIds.insert(body.id);
-    }
-    const std::string body = nextName("S", bodyIds);
+    const std::string body = nextName("S", namesOf(spec.bodies, &BodySpec::id));
     BodySpec block;
     block.id = body;
     block.name = "#" + body.substr(1) + " slider";
@@ -443,9 +438,7 @@ EditError addSlider(Drawing& drawing,
         rotation(parent.angle).transpose() * (along / distance);
     spec.cuts.clear();
     keepDrawnPose(drawing);
-    if (id != nullptr) {
-        *id = body;
-    }
+    giveBack(id, body);
     return {};
 }
 
@@ -519,9 +512,7 @@ EditError addPin(Drawing& drawing, const JointEnd& a, const JointEnd& b, std::st
     const std::string joint = addRevolute(spec, a, b);
     spec.cuts.clear();
     keepDrawnPose(drawing);
-    if (name != nullptr) {
-        *name = joint;
-    }
+    giveBack(name, joint);
     return {};
 }
 
@@ -703,7 +694,7 @@ setBodyProperties(Drawing& drawing, const std::string& body, const BodyPropertie
 }
 
 EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced) {
-    if (point.body == kGround) {
+    if (point.body == kGroundId) {
         return "a ground point does not move: trace a point of a link";
     }
     if (!pointInWorld(drawing, point)) {
@@ -716,10 +707,7 @@ EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced) {
     if (wasTraced) {
         traces.erase(it);
     } else {
-        std::set<std::string> taken;
-        for (const TracedPointSpec& t : traces) {
-            taken.insert(t.name);
-        }
+        const std::set<std::string> taken = namesOf(traces, &TracedPointSpec::name);
         const std::string base = point.body + "_" + point.point;
         traces.push_back({taken.count(base) == 0 ? base : nextName(base + "_", taken), point});
     }

@@ -12,8 +12,6 @@ namespace sslm {
 
 namespace {
 
-constexpr const char* kGround = "ground";
-
 /// The smallest k ≥ 1 such that prefix + k is not in `taken`; it is then taken.
 std::string takeName(const std::string& prefix, std::set<std::string>& taken) {
     for (int k = 1;; ++k) {
@@ -50,7 +48,7 @@ EditError insertMechanism(Drawing& drawing,
     for (const BodyPoint& p : spec.ground.points) {
         pivotNames.insert(p.name);
     }
-    std::set<std::string> bodyIds{kGround};
+    std::set<std::string> bodyIds{kGroundId};
     for (const BodySpec& b : spec.bodies) {
         bodyIds.insert(b.id);
     }
@@ -70,7 +68,7 @@ EditError insertMechanism(Drawing& drawing,
         pivotOf[p.name] = takeName("O", pivotNames);
         spec.ground.points.push_back({pivotOf[p.name], p.p_B + offset});
     }
-    std::map<std::string, std::string> bodyOf{{kGround, kGround}};
+    std::map<std::string, std::string> bodyOf{{kGroundId, kGroundId}};
     std::vector<std::string> inserted;
     for (const BodySpec& b : part.bodies) {
         BodySpec body = b;
@@ -83,8 +81,8 @@ EditError insertMechanism(Drawing& drawing,
         spec.bodies.push_back(std::move(body));
     }
     const auto end = [&](const JointEnd& e) {
-        return e.body == kGround ? JointEnd{kGround, pivotOf.at(e.point)}
-                                 : JointEnd{bodyOf.at(e.body), e.point};
+        return e.body == kGroundId ? JointEnd{kGroundId, pivotOf.at(e.point)}
+                                   : JointEnd{bodyOf.at(e.body), e.point};
     };
 
     // joints with fresh names and coordinates; actuators, traces and inputs follow them

@@ -8,7 +8,6 @@ namespace sslm {
 
 namespace {
 
-constexpr const char* kGround = "ground";
 constexpr double kSamePlace = 1e-9; ///< m: points closer than this are at the same place
 
 bool finite(const SignalSpec& s) {
@@ -33,7 +32,7 @@ void renameCoordinate(InitialStateSpec& initial, const std::string& from, const 
 std::optional<std::string>
 pointAt(Drawing& drawing, const std::string& body, const Eigen::Vector2d& w) {
     const std::vector<BodyPoint>* points = &drawing.spec.ground.points;
-    if (body != kGround) {
+    if (body != kGroundId) {
         const auto it = std::find_if(drawing.spec.bodies.begin(), drawing.spec.bodies.end(),
                                      [&](const BodySpec& b) { return b.id == body; });
         if (it == drawing.spec.bodies.end()) {
@@ -48,8 +47,8 @@ pointAt(Drawing& drawing, const std::string& body, const Eigen::Vector2d& w) {
         }
     }
     std::string name;
-    const EditError error = body == kGround ? addGroundPivot(drawing, w, &name)
-                                            : addPointToBody(drawing, body, w, &name);
+    const EditError error = body == kGroundId ? addGroundPivot(drawing, w, &name)
+                                              : addPointToBody(drawing, body, w, &name);
     return error.empty() ? std::optional<std::string>(name) : std::nullopt;
 }
 
@@ -123,8 +122,8 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
     }
 
     Drawing edited = drawing;
-    JointSpec* j =
-        &edited.spec.joints[static_cast<std::size_t>(found - drawing.spec.joints.begin())];
+    const auto index = static_cast<std::size_t>(found - drawing.spec.joints.begin());
+    JointSpec* j = &edited.spec.joints[index];
     const bool typeChanges = j->type != properties.type;
     if (typeChanges) {
         const std::optional<Eigen::Vector2d> parentAt = pointInWorld(edited, j->parent);
@@ -143,7 +142,7 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
             if (!partner) {
                 return "no point could be put on " + parentBody + " at the slider's point";
             }
-            j = &edited.spec.joints[static_cast<std::size_t>(found - drawing.spec.joints.begin())];
+            j = &edited.spec.joints[index];
             j->parent.point = *partner;
             j->offset = 0; // q is the child's angle to the parent, as for a drawn pin
         }

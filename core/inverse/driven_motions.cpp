@@ -120,15 +120,12 @@ readMotionTable(const std::string& option, const std::string& path, std::string&
         double t = 0;
         double value = 0;
         std::string extra;
-        if (!(fields >> t)) {
-            if (line.find_first_not_of(" \t\r") == std::string::npos || number == 1) {
-                continue; // blank, or a header
-            }
-            message = path + ":" + std::to_string(number) +
-                      ": expected two numbers t,value (s and rad or m)";
-            return std::nullopt;
+        const bool startsWithNumber = static_cast<bool>(fields >> t);
+        if (!startsWithNumber &&
+            (line.find_first_not_of(" \t\r") == std::string::npos || number == 1)) {
+            continue; // blank, or a header
         }
-        if (!(fields >> value) || (fields >> extra)) {
+        if (!startsWithNumber || !(fields >> value) || (fields >> extra)) {
             message = path + ":" + std::to_string(number) +
                       ": expected two numbers t,value (s and rad or m)";
             return std::nullopt;
@@ -138,39 +135,7 @@ readMotionTable(const std::string& option, const std::string& path, std::string&
     return points;
 }
 
-std::optional<MotionLaw> parseBaseLaw(const std::string& option,
-                                      const std::string& text,
-                                      const std::string& lawText,
-                                      double start,
-                                      std::string& message);
-
-/// A --motion law starting from `start` at t = 0; empty (message set) when malformed.
-std::optional<MotionLaw> parseLaw(const std::string& option,
-                                  const std::string& text,
-                                  const std::string& lawWithPeriod,
-                                  double start,
-                                  std::string& message) {
-    // LAW@PERIOD repeats the law
-    std::string lawText = lawWithPeriod;
-    std::optional<double> period;
-    if (const auto at = lawWithPeriod.rfind('@'); at != std::string::npos) {
-        lawText = lawWithPeriod.substr(0, at);
-        period = parseNumber(lawWithPeriod.substr(at + 1));
-        if (!period || !(*period > 0.0)) {
-            message = option + " '" + text +
-                      "': the period after '@' must be a positive number "
-                      "of seconds";
-            return std::nullopt;
-        }
-    }
-    std::optional<MotionLaw> law = parseBaseLaw(option, text, lawText, start, message);
-    if (law && period) {
-        law = repeated(std::move(*law), *period);
-    }
-    return law;
-}
-
-/// The law of parseLaw without its period.
+/// A --motion law without its period (see parseLaw).
 std::optional<MotionLaw> parseBaseLaw(const std::string& option,
                                       const std::string& text,
                                       const std::string& lawText,
@@ -224,6 +189,31 @@ std::optional<MotionLaw> parseBaseLaw(const std::string& option,
     }
     message = option + " '" + text + "': expected " + kMotionForms;
     return std::nullopt;
+}
+
+/// A --motion law starting from `start` at t = 0; empty (message set) when malformed.
+std::optional<MotionLaw> parseLaw(const std::string& option,
+                                  const std::string& text,
+                                  const std::string& lawWithPeriod,
+                                  double start,
+                                  std::string& message) {
+    // LAW@PERIOD repeats the law
+    std::string lawText = lawWithPeriod;
+    std::optional<double> period;
+    if (const auto at = lawWithPeriod.rfind('@'); at != std::string::npos) {
+        lawText = lawWithPeriod.substr(0, at);
+        period = parseNumber(lawWithPeriod.substr(at + 1));
+        if (!period || !(*period > 0.0)) {
+            message = option + " '" + text +
+                      "': the period after '@' must be a positive number of seconds";
+            return std::nullopt;
+        }
+    }
+    std::optional<MotionLaw> law = parseBaseLaw(option, text, lawText, start, message);
+    if (law && period) {
+        law = repeated(std::move(*law), *period);
+    }
+    return law;
 }
 
 } // namespace

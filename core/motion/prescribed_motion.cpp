@@ -66,39 +66,28 @@ splineAccelerations(const std::vector<double>& t, const std::vector<double>& y, 
         slope[i] = (y[i + 1] - y[i]) / h[i];
     }
     std::vector<double> accelerations(t.size(), 0.0);
-    if (ends == SplineEnds::Natural) {
-        // unknowns M_1 … M_{n−1}
-        const std::size_t n = segments - 1;
-        if (n == 0) {
-            return accelerations;
-        }
-        std::vector<double> sub(n);
-        std::vector<double> diag(n);
-        std::vector<double> super(n);
-        std::vector<double> rhs(n);
-        for (std::size_t k = 0; k < n; ++k) {
-            const std::size_t i = k + 1;
-            sub[k] = h[i - 1];
-            diag[k] = 2.0 * (h[i - 1] + h[i]);
-            super[k] = h[i];
-            rhs[k] = 6.0 * (slope[i] - slope[i - 1]);
-        }
-        solveTridiagonal(sub, diag, super, rhs);
-        std::copy(rhs.begin(), rhs.end(), accelerations.begin() + 1);
+    // unknowns M_1 … M_{n−1} (natural), or M_0 … M_{n−1} in a cyclic tridiagonal system
+    const bool natural = ends == SplineEnds::Natural;
+    const std::size_t n = natural ? segments - 1 : segments;
+    if (n == 0) {
         return accelerations;
     }
-    // periodic: unknowns M_0 … M_{n−1}, a cyclic tridiagonal system
-    const std::size_t n = segments;
     std::vector<double> sub(n);
     std::vector<double> diag(n);
     std::vector<double> super(n);
     std::vector<double> rhs(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t before = (i + n - 1) % n;
-        sub[i] = h[before];
-        diag[i] = 2.0 * (h[before] + h[i]);
-        super[i] = h[i];
-        rhs[i] = 6.0 * (slope[i] - slope[before]);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = natural ? k + 1 : k; // row k: the moment equation of knot i
+        const std::size_t before = natural ? i - 1 : (i + n - 1) % n;
+        sub[k] = h[before];
+        diag[k] = 2.0 * (h[before] + h[i]);
+        super[k] = h[i];
+        rhs[k] = 6.0 * (slope[i] - slope[before]);
+    }
+    if (natural) {
+        solveTridiagonal(sub, diag, super, rhs);
+        std::copy(rhs.begin(), rhs.end(), accelerations.begin() + 1);
+        return accelerations;
     }
     if (n == 2) {
         // both neighbours of each unknown are the other one

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/spec/spec_text.hpp"
 #include "core/util/text.hpp"
 
 namespace sslm {
@@ -112,24 +113,6 @@ void collectNames(const Json& node, const std::string& prefix, std::vector<std::
     }
 }
 
-std::size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) {
-        row[j] = j;
-    }
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] =
-                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0u : 1u)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 } // namespace
 
 struct MechanismDocument::Data {
@@ -217,7 +200,7 @@ std::vector<std::string> MechanismDocument::nearestNames(const std::string& name
                                                          std::size_t count) const {
     std::vector<std::pair<std::size_t, std::string>> ranked;
     for (std::string& candidate : parameterNames()) {
-        ranked.emplace_back(editDistance(name, candidate), std::move(candidate));
+        ranked.emplace_back(spec_text::editDistance(name, candidate), std::move(candidate));
     }
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -19,6 +19,7 @@
 #include "core/model/workspace.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/study/model_info.hpp"
 #include "core/util/diagnostic.hpp"
 #include "core/util/text.hpp"
 
@@ -35,25 +36,41 @@ RunTable badInput(std::string message) {
     return table;
 }
 
-/// "--t-end must be a positive number" etc., as the CLI says it; empty when all are.
-std::string positivity(std::initializer_list<std::pair<double, const char*>> values) {
-    for (const auto& [value, option] : values) {
+/// "t_end must be a positive number" etc., as the CLI says it, or too many samples of
+/// [0, tEnd]; empty when the values are sound.
+std::string lengthProblem(double tEnd,
+                          double sampleInterval,
+                          std::initializer_list<std::pair<double, const char*>> positives) {
+    for (const auto& [value, option] : positives) {
         if (!(value > 0.0) || !std::isfinite(value)) {
             return std::string(option) + " must be a positive number (got " +
                    text::number(value, 4) + ")";
         }
     }
+    if (tEnd / sampleInterval > 1e8) {
+        return "t_end / sample asks for more than 10⁸ samples; choose a larger sample";
+    }
     return {};
 }
 
-/// Assembles the file's initial state; empty with the reason in `error` when it cannot.
-std::optional<InitialState> assembled(const Model& model, std::string& error) {
+/// The file's initial state, assembled; throws std::invalid_argument (which runTable reports
+/// as bad input) when it cannot be.
+InitialState assembledInitialState(const Model& model) {
     InitialState initial = assembleInitialState(model);
     if (!initial.report.converged) {
-        error = "the initial state cannot be assembled: " + initial.report.message;
-        return std::nullopt;
+        throw std::invalid_argument("the initial state cannot be assembled: " +
+                                    initial.report.message);
     }
     return initial;
+}
+
+/// The status, and the error unless ok, of a run that ended with `summary`.
+template <class Summary> void setOutcome(RunTable& table, const Summary& summary, const char* run) {
+    table.status = summary.ok ? RunStatus::Ok
+                              : (summary.cancelled ? RunStatus::Cancelled : RunStatus::Stopped);
+    if (!summary.ok) {
+        table.error = std::string(run) + " stopped " + summary.message;
+    }
 }
 
 RunTable
@@ -69,16 +86,14 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
     spec.sampleInterval = r.sampleInterval.value_or(spec.sampleInterval);
     spec.baumgarteAlpha = r.alpha.value_or(spec.baumgarteAlpha);
     spec.baumgarteBeta = r.beta.value_or(spec.baumgarteBeta);
-    if (std::string problem = positivity({{spec.tEnd, "t_end"},
-                                          {spec.step, "dt"},
-                                          {spec.rtol, "rtol"},
-                                          {spec.atol, "atol"},
-                                          {spec.sampleInterval, "sample"}});
+    if (std::string problem = lengthProblem(spec.tEnd, spec.sampleInterval,
+                                            {{spec.tEnd, "t_end"},
+                                             {spec.step, "dt"},
+                                             {spec.rtol, "rtol"},
+                                             {spec.atol, "atol"},
+                                             {spec.sampleInterval, "sample"}});
         !problem.empty()) {
         return badInput(problem);
-    }
-    if (spec.tEnd / spec.sampleInterval > 1e8) {
-        return badInput("t_end / sample asks for more than 10⁸ samples; choose a larger sample");
     }
     std::string message;
     std::optional<SimulationSettings> settings = settingsFromSpec(spec, &message);
@@ -91,11 +106,8 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
         }
         settings->singularityTolerance = *r.singularityTolerance;
     }
-    const std::optional<InitialState> initial = assembled(model, message);
-    if (!initial) {
-        return badInput(message);
-    }
-    if (std::string problem = startProblem(model, *settings, initial->q); !problem.empty()) {
+    const InitialState initial = assembledInitialState(model);
+    if (std::string problem = startProblem(model, *settings, initial.q); !problem.empty()) {
         return badInput(problem);
     }
 
@@ -109,20 +121,13 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
         table.values.insert(table.values.end(), row.begin(), row.end());
         ++samples;
     };
-    if (shouldContinue) {
-        callbacks.shouldContinue = shouldContinue;
-    }
-    const SimulationSummary summary =
-        simulate(model, *settings, initial->q, initial->qd, callbacks);
-    Json cuts = Json::array();
-    for (int cut : model.cuts) {
-        cuts.push_back(model.joints[cut].name);
-    }
+    callbacks.shouldContinue = shouldContinue;
+    const SimulationSummary summary = simulate(model, *settings, initial.q, initial.qd, callbacks);
     Json json = {{"model", model.name},
                  {"solver", solverName(settings->solver)},
                  {"integrator", integratorName(settings->integrator)},
                  {"stabilisation", stabilisationName(settings->stabilisation)},
-                 {"cuts", cuts},
+                 {"cuts", cutNames(model)},
                  {"t_end", settings->tEnd},
                  {"rtol", settings->rtol},
                  {"atol", settings->atol},
@@ -147,11 +152,7 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
         json["reduction"] = summary.reduction;
     }
     table.summaryJson = json.dump();
-    table.status = summary.ok ? RunStatus::Ok
-                              : (summary.cancelled ? RunStatus::Cancelled : RunStatus::Stopped);
-    if (!summary.ok) {
-        table.error = "the simulation stopped " + summary.message;
-    }
+    setOutcome(table, summary, "the simulation");
     return table;
 }
 
@@ -167,21 +168,16 @@ inverseTable(const Model& model, const InverseRequest& r, const RunContinue& sho
     settings.tEnd = r.tEnd.value_or(model.spec.solver.tEnd);
     settings.sampleInterval = r.sampleInterval.value_or(model.spec.solver.sampleInterval);
     if (std::string problem =
-            positivity({{settings.tEnd, "t_end"}, {settings.sampleInterval, "sample"}});
+            lengthProblem(settings.tEnd, settings.sampleInterval,
+                          {{settings.tEnd, "t_end"}, {settings.sampleInterval, "sample"}});
         !problem.empty()) {
         return badInput(problem);
     }
-    if (settings.tEnd / settings.sampleInterval > 1e8) {
-        return badInput("t_end / sample asks for more than 10⁸ samples; choose a larger sample");
-    }
+    const InitialState initial = assembledInitialState(model);
     std::string message;
-    const std::optional<InitialState> initial = assembled(model, message);
-    if (!initial) {
-        return badInput(message);
-    }
     std::optional<std::vector<DrivenMotion>> motions;
     try {
-        motions = drivenMotions(model, r.speeds, r.laws, initial->q, message);
+        motions = drivenMotions(model, r.speeds, r.laws, initial.q, message);
     } catch (const std::invalid_argument& e) {
         message = std::string("--motion: ") + e.what();
     }
@@ -200,17 +196,11 @@ inverseTable(const Model& model, const InverseRequest& r, const RunContinue& sho
         inverseValues(model, sample, row);
         table.values.insert(table.values.end(), row.begin(), row.end());
     };
-    if (shouldContinue) {
-        callbacks.shouldContinue = shouldContinue;
-    }
+    callbacks.shouldContinue = shouldContinue;
     const InverseRunSummary summary =
-        runInverseDynamics(model, *motions, initial->q, settings, callbacks);
+        runInverseDynamics(model, *motions, initial.q, settings, callbacks);
     table.summaryJson = inverseSummaryJson(model, *motions, settings, summary);
-    table.status = summary.ok ? RunStatus::Ok
-                              : (summary.cancelled ? RunStatus::Cancelled : RunStatus::Stopped);
-    if (!summary.ok) {
-        table.error = "the inverse dynamics stopped " + summary.message;
-    }
+    setOutcome(table, summary, "the inverse dynamics");
     return table;
 }
 
@@ -233,13 +223,10 @@ RunTable kinematicsTable(const Model& model, const KinematicsRequest& r) {
     if (r.degrees && !model.coordinates[input].angular) {
         return badInput("degrees applies to angular coordinates; " + r.input + " is a slide (m)");
     }
-    std::string message;
-    std::optional<InitialState> initial = assembled(model, message);
-    if (!initial) {
-        return badInput(message);
-    }
+    InitialState initial = assembledInitialState(model);
     Workspace ws(model);
-    updatePositions(model, ws, initial->q);
+    updatePositions(model, ws, initial.q);
+    std::string message;
     const int dof = mobilityAtPose(model, ws).dof;
     const std::vector<int> independent = sweepIndependent(model, dof, input, message);
     if (independent.empty()) {
@@ -251,7 +238,7 @@ RunTable kinematicsTable(const Model& model, const KinematicsRequest& r) {
             return badInput("branch names " + std::to_string(mode.size()) +
                             " loops but the mechanism has " + std::to_string(model.nLoops()));
         }
-        Eigen::VectorXd q = initial->q;
+        Eigen::VectorXd q = initial.q;
         const AssemblyReport report = assemble(model, ws, q, independent, mode);
         if (!report.converged) {
             return badInput("the mechanism cannot be assembled on the branch given: " +
@@ -263,7 +250,7 @@ RunTable kinematicsTable(const Model& model, const KinematicsRequest& r) {
                                 " has no closed-form solution, so no branch to choose; give 0");
             }
         }
-        initial->q = q;
+        initial.q = q;
     }
     const double scale = r.degrees ? std::numbers::pi / 180.0 : 1.0;
     std::vector<double> shown(static_cast<std::size_t>(r.steps) + 1);
@@ -275,7 +262,7 @@ RunTable kinematicsTable(const Model& model, const KinematicsRequest& r) {
         values[i] = shown[i] * scale;
     }
     const std::vector<SweepSample> samples =
-        sweepInput(model, ws, initial->q, independent, input, values);
+        sweepInput(model, ws, initial.q, independent, input, values);
     RunTable table;
     table.columns = sweepColumns(model);
     std::vector<double> row;

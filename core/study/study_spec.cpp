@@ -23,6 +23,17 @@ std::uint64_t mix(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
+/// The text of the file at `path`; throws naming it as "the <what>" when it cannot be read.
+std::string readText(const std::filesystem::path& path, const char* what) {
+    std::ifstream in(path);
+    if (!in) {
+        throw std::invalid_argument(std::string("cannot read the ") + what + " " + path.string());
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
 double numberAt(const Json& object, const char* key, const std::string& where) {
     if (!object.contains(key) || !object[key].is_number()) {
         throw std::invalid_argument(where + ": '" + key + "' must be a number");
@@ -153,14 +164,8 @@ Study parseStudy(std::string_view text, const std::filesystem::path& folder) {
     const Json& mechanism = json["mechanism"];
     std::optional<MechanismDocument> base;
     if (mechanism.is_string()) {
-        const std::filesystem::path path = folder / mechanism.get<std::string>();
-        std::ifstream in(path);
-        if (!in) {
-            throw std::invalid_argument("cannot read the mechanism file " + path.string());
-        }
-        std::stringstream buffer;
-        buffer << in.rdbuf();
-        base = MechanismDocument::fromText(buffer.str());
+        base = MechanismDocument::fromText(
+            readText(folder / mechanism.get<std::string>(), "mechanism file"));
     } else if (mechanism.is_object()) {
         base = MechanismDocument::fromText(mechanism.dump());
     } else {
@@ -225,13 +230,7 @@ Study parseStudy(std::string_view text, const std::filesystem::path& folder) {
 }
 
 Study loadStudy(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    if (!in) {
-        throw std::invalid_argument("cannot read the study file " + path.string());
-    }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    return parseStudy(buffer.str(), path.parent_path());
+    return parseStudy(readText(path, "study file"), path.parent_path());
 }
 
 } // namespace sslm
