@@ -232,26 +232,6 @@ template <class Block> auto& blockStore(ForwardDynamicsWorkspace& fws) {
     return std::get<Store>(fws.blocks);
 }
 
-/// Calls f(std::integral_constant<int, rows>) with a loop's constraint row count as a
-/// compile-time constant: 2 in a planar model (2 × 2 blocks), 3, 4 or 5 by cut in a spatial one.
-template <class Block, class F> void withLoopRows([[maybe_unused]] int rows, const F& f) {
-    if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
-        f(std::integral_constant<int, 2>());
-        return;
-    }
-    switch (rows) {
-    case 3:
-        f(std::integral_constant<int, 3>());
-        return;
-    case 4:
-        f(std::integral_constant<int, 4>());
-        return;
-    default:
-        f(std::integral_constant<int, 5>());
-        return;
-    }
-}
-
 /// Ī_rs += Z_rjᵀ Z_sj for one GICM term.
 template <class Block>
 void addGicmTerm(const double* zr,
@@ -272,11 +252,9 @@ void addGicmTerm(const double* zr,
         block(1, 0) += a10;
         block(1, 1) += a11;
     } else {
-        // the row counts of spatial cuts as compile-time sizes, so that the rowsR × rowsS
-        // accumulators unroll (a 16-cell ladder: 47 terms of 4 × 4 per call)
-        const auto fixed = [&](auto rowsR, auto rowsS) {
-            constexpr int R = decltype(rowsR)::value;
-            constexpr int S = decltype(rowsS)::value;
+        // the row counts of spatial cuts (3, 4 or 5) as compile-time sizes, so that the
+        // rowsR × rowsS accumulators unroll (a 16-cell ladder: 47 terms of 4 × 4 per call)
+        const auto fixed = [&]<int R, int S>() {
             double sum[R][S] = {};
             for (int k = 0; k < n; ++k) {
                 for (int a = 0; a < R; ++a) {
@@ -292,9 +270,35 @@ void addGicmTerm(const double* zr,
                 }
             }
         };
-        withLoopRows<Block>(term.rowsR, [&](auto rowsR) {
-            withLoopRows<Block>(term.rowsS, [&](auto rowsS) { fixed(rowsR, rowsS); });
-        });
+        switch (term.rowsR * 8 + term.rowsS) {
+        case 3 * 8 + 3:
+            fixed.template operator()<3, 3>();
+            return;
+        case 3 * 8 + 4:
+            fixed.template operator()<3, 4>();
+            return;
+        case 3 * 8 + 5:
+            fixed.template operator()<3, 5>();
+            return;
+        case 4 * 8 + 3:
+            fixed.template operator()<4, 3>();
+            return;
+        case 4 * 8 + 4:
+            fixed.template operator()<4, 4>();
+            return;
+        case 4 * 8 + 5:
+            fixed.template operator()<4, 5>();
+            return;
+        case 5 * 8 + 3:
+            fixed.template operator()<5, 3>();
+            return;
+        case 5 * 8 + 4:
+            fixed.template operator()<5, 4>();
+            return;
+        default:
+            fixed.template operator()<5, 5>();
+            return;
+        }
     }
 }
 
@@ -385,9 +389,16 @@ bool solveSslm(const Model& model,
             double* z = zArena + influence.offset;
             const int first = rowBegin(influence.loop);
             const int rows = rowsOf(influence.loop);
-            for (int k = 0; k < n; ++k) {
+            if constexpr (kPlanar) {
+                for (int k = 0; k < n; ++k) {
+                    z[k] = J(first, b + k);
+                    z[n + k] = J(first + 1, b + k);
+                }
+            } else {
                 for (int r = 0; r < rows; ++r) {
-                    z[r * n + k] = J(first + r, b + k);
+                    for (int k = 0; k < n; ++k) {
+                        z[r * n + k] = J(first + r, b + k);
+                    }
                 }
             }
             dense::solveLower(l, n, n, z, rows, n);
@@ -406,27 +417,36 @@ bool solveSslm(const Model& model,
         store.gicm[to] = store.gicm[from].transpose();
     }
     for (int r = 0; r < nLoops; ++r) {
+        Vector& bar = store.psiBar[r];
         const int first = rowBegin(r);
-        withLoopRows<Block>(rowsOf(r), [&](auto rows) {
-            constexpr int R = decltype(rows)::value;
-            double value[R];
-            for (int a = 0; a < R; ++a) {
-                value[a] = psi[first + a];
-            }
+        const int rows = rowsOf(r);
+        if constexpr (kPlanar) {
+            double p0 = psi[first];
+            double p1 = psi[first + 1];
             for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
                 const auto [offset, j] = fws.psiTerms[t];
                 const Subsystem& sub = model.subsystems[j];
                 const double* z = zArena + offset;
                 for (int k = 0; k < sub.nv; ++k) {
-                    for (int a = 0; a < R; ++a) {
-                        value[a] -= z[a * sub.nv + k] * w[sub.qBegin + k];
-                    }
+                    p0 -= z[k] * w[sub.qBegin + k];
+                    p1 -= z[sub.nv + k] * w[sub.qBegin + k];
                 }
             }
-            for (int a = 0; a < R; ++a) {
-                store.psiBar[r][a] = value[a];
+            bar = {p0, p1};
+            continue;
+        }
+        for (int a = 0; a < rows; ++a) {
+            double value = psi[first + a];
+            for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
+                const auto [offset, j] = fws.psiTerms[t];
+                const Subsystem& sub = model.subsystems[j];
+                const double* z = zArena + offset + a * sub.nv;
+                for (int k = 0; k < sub.nv; ++k) {
+                    value -= z[k] * w[sub.qBegin + k];
+                }
             }
-        });
+            bar[a] = value;
+        }
     }
 
     // block Gaussian elimination in the planned order   (eqs. 34–36)
