@@ -15,6 +15,7 @@
 #include "core/inverse/shaking_reactions.hpp"
 #include "core/model/workspace.hpp"
 #include "core/spec/counterweights.hpp"
+#include "core/util/text.hpp"
 
 #include <nlopt.hpp>
 
@@ -329,12 +330,6 @@ nlopt::algorithm nloptAlgorithm(BalanceAlgorithm algorithm) {
     return nlopt::LN_BOBYQA;
 }
 
-std::string text(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
-}
-
 /// A name for a new counterweight on `body` that it does not have yet.
 std::string freshName(const BodySpec& body) {
     for (int n = 1;; ++n) {
@@ -362,20 +357,6 @@ std::optional<BalanceAlgorithm> balanceAlgorithmFromName(const std::string& name
         return BalanceAlgorithm::NelderMead;
     }
     return std::nullopt;
-}
-
-std::string balanceAlgorithmName(BalanceAlgorithm algorithm) {
-    switch (algorithm) {
-    case BalanceAlgorithm::Bobyqa:
-        return "bobyqa";
-    case BalanceAlgorithm::Cobyla:
-        return "cobyla";
-    case BalanceAlgorithm::Subplex:
-        return "sbplx";
-    case BalanceAlgorithm::NelderMead:
-        return "neldermead";
-    }
-    return "bobyqa";
 }
 
 std::string balanceStopName(BalanceStop stop) {
@@ -413,7 +394,7 @@ std::string balanceSettingsError(const Model& model, const BalanceSettings& s) {
         }
         if (!(w.massMin >= 0) || !(w.massMax >= w.massMin) || !std::isfinite(w.massMax)) {
             return "the mass bounds of body '" + w.body + "' must satisfy 0 <= min <= max (got " +
-                   text(w.massMin) + ":" + text(w.massMax) + " kg)";
+                   text::number(w.massMin, 6) + ":" + text::number(w.massMax, 6) + " kg)";
         }
         for (int i = 0; i < dims; ++i) {
             if (!std::isfinite(w.atMin[i]) || !std::isfinite(w.atMax[i]) ||
@@ -438,8 +419,9 @@ std::string balanceSettingsError(const Model& model, const BalanceSettings& s) {
             least += w.massMin;
         }
         if (!(*s.maxAddedMass >= least) || !std::isfinite(*s.maxAddedMass)) {
-            return "the added-mass limit " + text(*s.maxAddedMass) +
-                   " kg is below the sum of the lower mass bounds, " + text(least) + " kg";
+            return "the added-mass limit " + text::number(*s.maxAddedMass, 6) +
+                   " kg is below the sum of the lower mass bounds, " + text::number(least, 6) +
+                   " kg";
         }
     }
     if (s.starts < 1 || s.maxEvaluations < 1 || !(s.maxSeconds >= 0) || !(s.xtol > 0)) {

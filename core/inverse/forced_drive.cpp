@@ -8,16 +8,11 @@
 #include <Eigen/Geometry>
 
 #include "core/kinematics/configuration.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
 namespace {
-
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
-}
 
 /// A spline signal through (t_k − t_0, row_k) for the samples of one matrix row.
 SignalSpec splineOfRow(const std::vector<double>& t, const Eigen::MatrixXd& values, int row) {
@@ -78,11 +73,12 @@ std::string driveHistoryError(const Model& model, const DriveHistory& history) {
         const double t = history.t[static_cast<std::size_t>(k)];
         if (!std::isfinite(t) || (k > 0 && !(t > history.t[static_cast<std::size_t>(k) - 1]))) {
             return "the history's times must increase strictly: sample " + std::to_string(k) +
-                   " has t = " + number(t) + " s";
+                   " has t = " + text::number(t, 6) + " s";
         }
         if (!history.q.col(k).allFinite() || !history.qd.col(k).allFinite() ||
             !history.tau.col(k).allFinite()) {
-            return "the history has a value that is not a number at t = " + number(t) + " s";
+            return "the history has a value that is not a number at t = " + text::number(t, 6) +
+                   " s";
         }
     }
     for (std::size_t i = 0; i < history.driven.size(); ++i) {

@@ -14,6 +14,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spec/joint_kinds.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -24,12 +25,6 @@ using Vec6 = InverseDynamicsWorkspace::Vec6;
 /// A factorisation is singular when its smallest pivot is this small relative to its largest.
 /// The matrices mix lengths (m) and ones; their pivots span a few decades at regular poses.
 constexpr double kSingularPivot = 1e-12;
-
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3g", value);
-    return buffer;
-}
 
 std::string loopName(const Model& model, int loop) {
     return "λ " + model.joints[model.cuts[loop]].name;
@@ -86,7 +81,7 @@ bool factor(const Eigen::MatrixXd& matrix,
 
 std::string singularText(const std::string& what, const std::string& unknown, double ratio) {
     return what + " is singular, weakest pivot at " + unknown + " (relative pivot " +
-           number(ratio) +
+           text::number(ratio, 3) +
            "): a singular pose (toggle or change point) or driven coordinates that cannot move "
            "the mechanism independently";
 }

@@ -14,6 +14,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/motion_space.hpp"
 #include "core/spatial/planar.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -27,12 +28,6 @@ constexpr double kTimeSlack = 1e-9;
 std::string timeText(double t) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "t = %.6g s", t);
-    return buffer;
-}
-
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3g", value);
     return buffer;
 }
 
@@ -99,9 +94,10 @@ public:
             }
             if (good && correction > m_settings.maxCorrection) {
                 good = false;
-                stepError = "at " + timeText(t) + " the assembly moves " + number(correction) +
+                stepError = "at " + timeText(t) + " the assembly moves " +
+                            text::number(correction, 3) +
                             " (rad or m) away from the pose predicted from " + timeText(state.t) +
-                            " even in sub-steps of " + number(h) +
+                            " even in sub-steps of " + text::number(h, 3) +
                             " s: the motion passes a toggle or branch point where the driven "
                             "coordinates no longer determine the pose; stop the motion before "
                             "it or drive other coordinates";
@@ -143,7 +139,7 @@ private:
             error = "at " + timeText(t) +
                     " the pose is singular (σ_min of the loops' Jacobian "
                     "in the dependent coordinates = " +
-                    number(report.minSingularValue) +
+                    text::number(report.minSingularValue, 3) +
                     "): a toggle or dead-centre position, where the driven coordinates do not "
                     "determine the others; stop the motion before it or drive other coordinates";
             return false;
@@ -203,13 +199,13 @@ std::string inverseRunError(const Model& model,
         }
     }
     if (!(settings.sampleInterval > 0.0) || !std::isfinite(settings.sampleInterval)) {
-        return "the sample interval must be positive, it is " + number(settings.sampleInterval) +
-               " s";
+        return "the sample interval must be positive, it is " +
+               text::number(settings.sampleInterval, 3) + " s";
     }
     if (!(settings.tEnd >= settings.tStart) || !std::isfinite(settings.tStart) ||
         !std::isfinite(settings.tEnd)) {
-        return "the run must end (" + number(settings.tEnd) + " s) at or after its start (" +
-               number(settings.tStart) + " s)";
+        return "the run must end (" + text::number(settings.tEnd, 3) +
+               " s) at or after its start (" + text::number(settings.tStart, 3) + " s)";
     }
     if (!(settings.maxCorrection > 0.0)) {
         return "the largest assembly correction must be positive";

@@ -11,6 +11,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -37,12 +38,6 @@ bool touches(const Joint& joint, int body) {
 /// The point of `joint` on `body` (body frame).
 const Vec3& pointOn(const Joint& joint, int body) {
     return joint.bodyA == body ? joint.p_A : joint.p_B;
-}
-
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
 }
 
 /// The angle of a rotation E about the unit axis u, assuming E = Rot(u, angle).
@@ -268,12 +263,12 @@ ClosedFormSolution solveRssrLoop(const Model& model,
         const double mean = h.squaredNorm() + e1.squaredNorm();
         out.failure =
             "the coupler \"" + model.bodies[parts.coupler].name + "\" from " + inputJoint + " to " +
-            drivenJoint + " is " + number(length) + " m long, but " + drivenJoint + " on \"" +
-            model.bodies[parts.link[driven]].name + "\" stays " +
-            number(std::sqrt(std::max(0.0, mean - rho))) + " to " + number(std::sqrt(mean + rho)) +
-            " m from " + inputJoint +
-            " (input–output equation a cos β + b sin β = c with |c| = " + number(std::abs(c)) +
-            " > √(a² + b²) = " + number(rho) + ")";
+            drivenJoint + " is " + text::number(length, 6) + " m long, but " + drivenJoint +
+            " on \"" + model.bodies[parts.link[driven]].name + "\" stays " +
+            text::number(std::sqrt(std::max(0.0, mean - rho)), 6) + " to " +
+            text::number(std::sqrt(mean + rho), 6) + " m from " + inputJoint +
+            " (input–output equation a cos β + b sin β = c with |c| = " +
+            text::number(std::abs(c), 6) + " > √(a² + b²) = " + text::number(rho, 6) + ")";
         return out;
     }
     const double middle = std::atan2(b, a);

@@ -6,17 +6,13 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/util/text.hpp"
+
 namespace sslm {
 
 namespace {
 
 constexpr double kTwoPi = 2.0 * M_PI;
-
-std::string number(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
-}
 
 void throwIfInvalid(const MotionLaw& law) {
     if (std::string error = motionLawError(law); !error.empty()) {
@@ -210,8 +206,8 @@ std::string tableError(const MotionLaw& law) {
         }
         if (i > 0 && !(law.times[i] > law.times[i - 1])) {
             return "table times must increase strictly: point " + std::to_string(i + 1) +
-                   " (t = " + number(law.times[i]) + " s) does not come after point " +
-                   std::to_string(i) + " (t = " + number(law.times[i - 1]) + " s)";
+                   " (t = " + text::number(law.times[i], 6) + " s) does not come after point " +
+                   std::to_string(i) + " (t = " + text::number(law.times[i - 1], 6) + " s)";
         }
     }
     if (law.kind == MotionLawKind::CubicSpline && law.accelerations.size() != law.times.size()) {
@@ -285,7 +281,7 @@ MotionLaw repeated(MotionLaw law, double period, double periodStart) {
     law.periodStart = periodStart;
     if (!(period > 0.0) || !std::isfinite(period)) {
         throw std::invalid_argument("the repetition period must be positive, it is " +
-                                    number(period) + " s");
+                                    text::number(period, 6) + " s");
     }
     throwIfInvalid(law);
     return law;
@@ -294,7 +290,7 @@ MotionLaw repeated(MotionLaw law, double period, double periodStart) {
 std::string motionLawError(const MotionLaw& law) {
     if (law.period < 0.0 || !std::isfinite(law.period) || !std::isfinite(law.periodStart)) {
         return "the repetition period must be positive (or 0 for none), it is " +
-               number(law.period) + " s";
+               text::number(law.period, 6) + " s";
     }
     switch (law.kind) {
     case MotionLawKind::ConstantSpeed:
@@ -307,7 +303,8 @@ std::string motionLawError(const MotionLaw& law) {
     case MotionLawKind::Cycloidal:
         if (!(law.duration > 0.0) || !std::isfinite(law.duration)) {
             return std::string("the ") + kindName(law.kind) +
-                   " motion needs a positive duration, it is " + number(law.duration) + " s";
+                   " motion needs a positive duration, it is " + text::number(law.duration, 6) +
+                   " s";
         }
         if (!std::isfinite(law.start) || !std::isfinite(law.end) || !std::isfinite(law.startTime)) {
             return std::string("the ") + kindName(law.kind) +
@@ -344,27 +341,33 @@ std::string describeMotionLaw(const MotionLaw& law) {
     std::string text = kindName(law.kind);
     switch (law.kind) {
     case MotionLawKind::ConstantSpeed:
-        text.append(" ").append(number(law.speed)).append("/s from ").append(number(law.start));
-        text.append(" at t = ").append(number(law.startTime)).append(" s");
+        text.append(" ")
+            .append(text::number(law.speed, 6))
+            .append("/s from ")
+            .append(text::number(law.start, 6));
+        text.append(" at t = ").append(text::number(law.startTime, 6)).append(" s");
         break;
     case MotionLawKind::Polynomial345:
     case MotionLawKind::Cycloidal:
-        text.append(" from ").append(number(law.start)).append(" to ").append(number(law.end));
-        text.append(" during [").append(number(law.startTime)).append(", ");
-        text.append(number(law.startTime + law.duration)).append("] s");
+        text.append(" from ")
+            .append(text::number(law.start, 6))
+            .append(" to ")
+            .append(text::number(law.end, 6));
+        text.append(" during [").append(text::number(law.startTime, 6)).append(", ");
+        text.append(text::number(law.startTime + law.duration, 6)).append("] s");
         break;
     case MotionLawKind::LinearTable:
     case MotionLawKind::CubicSpline:
         text.append(", ").append(std::to_string(law.times.size())).append(" points over [");
-        text.append(number(law.times.empty() ? 0.0 : law.times.front())).append(", ");
-        text.append(number(law.times.empty() ? 0.0 : law.times.back())).append("] s");
+        text.append(text::number(law.times.empty() ? 0.0 : law.times.front(), 6)).append(", ");
+        text.append(text::number(law.times.empty() ? 0.0 : law.times.back(), 6)).append("] s");
         if (law.kind == MotionLawKind::CubicSpline) {
             text.append(law.ends == SplineEnds::Natural ? ", natural ends" : ", periodic ends");
         }
         break;
     }
     if (law.period > 0.0) {
-        text.append(", repeated every ").append(number(law.period)).append(" s");
+        text.append(", repeated every ").append(text::number(law.period, 6)).append(" s");
     }
     return text;
 }
