@@ -49,7 +49,6 @@ enum class BalanceAlgorithm { Bobyqa, Cobyla, Subplex, NelderMead };
 
 /// "bobyqa", "cobyla", "sbplx", "neldermead"; empty when unknown.
 std::optional<BalanceAlgorithm> balanceAlgorithmFromName(const std::string& name);
-std::string balanceAlgorithmName(BalanceAlgorithm algorithm);
 
 struct BalanceSettings {
     std::vector<CounterweightBounds> counterweights; ///< one per body, the design variables

@@ -47,11 +47,6 @@ std::string exportReportText(const ExportResult& result, const MechanismSpec& sp
     return out.str();
 }
 
-const std::vector<std::string>& exportFormats() {
-    static const std::vector<std::string> formats{"mjcf", "sdf", "urdf"};
-    return formats;
-}
-
 ExportResult exportMechanism(const MechanismSpec& spec, const std::string& format) {
     if (format == "mjcf") {
         return exportMjcf(spec);

@@ -31,10 +31,7 @@ struct ExportResult {
 /// mapped, approximated and dropped items, one per line.
 std::string exportReportText(const ExportResult& result, const MechanismSpec& spec);
 
-/// The export formats by name: "mjcf", "sdf", "urdf".
-const std::vector<std::string>& exportFormats();
-
-/// Exports `spec` as `format` (one of exportFormats(); any other name is an error that says
+/// Exports `spec` as `format` ("mjcf", "sdf" or "urdf"; any other name is an error that says
 /// which formats are written). Mesh files of visuals are written as the spec has them: make
 /// them relative to the output's folder first (rebaseVisualFiles).
 ExportResult exportMechanism(const MechanismSpec& spec, const std::string& format);

@@ -75,10 +75,6 @@ void Rosenbrock4Stepper::currentState(double* x) const {
     std::copy(current.begin(), current.end(), x);
 }
 
-double Rosenbrock4Stepper::currentTime() const {
-    return m_impl->stepper.current_time();
-}
-
 double Rosenbrock4Stepper::currentTimeStep() const {
     return m_impl->stepper.current_time_step();
 }

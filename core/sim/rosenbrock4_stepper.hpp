@@ -32,7 +32,6 @@ public:
     void calcState(double t, double* x) const;
     /// The state at the end of the last step, into x (n).
     void currentState(double* x) const;
-    double currentTime() const;
     double currentTimeStep() const;
 
 private:
