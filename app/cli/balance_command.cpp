@@ -19,6 +19,7 @@
 #include "core/balance/counterweight_balance.hpp"
 #include "core/inverse/driven_motions.hpp"
 #include "core/spec/spec_json.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::cli {
 
@@ -138,12 +139,6 @@ bool sameFile(const std::string& a, const std::string& b) {
     }
     return std::filesystem::weakly_canonical(a, error) ==
            std::filesystem::weakly_canonical(b, error);
-}
-
-std::string fixed(double value, int digits = 4) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    return buffer;
 }
 
 nlohmann::json termsJson(const BalanceTerms& t) {
@@ -407,7 +402,7 @@ int runBalance(const BalanceOptions& options) {
                           after, unit, before > 0 ? after / before : 1.0);
             out << line;
         };
-        out << "sslm balance: " << path << ", one cycle of " << fixed(period) << " s in "
+        out << "sslm balance: " << path << ", one cycle of " << text::number(period, 4) << " s in "
             << result.samplesPerEvaluation << " samples\n";
         out << "  term                               before        after         after/before\n";
         row("shaking force (RMS)", "N  ", result.before.force, result.after.force);
@@ -423,17 +418,20 @@ int runBalance(const BalanceOptions& options) {
         for (std::size_t k = 0; k < result.chosen.size(); ++k) {
             const CounterweightSpec& w = result.chosen[k];
             out << "  counterweight on " << settings.counterweights[k].body << ": "
-                << fixed(w.mass, 6) << " kg at ("
-                << coordinateList(w.position3(), dimension, [](double v) { return fixed(v, 6); })
+                << text::number(w.mass, 6) << " kg at ("
+                << coordinateList(w.position3(), dimension,
+                                  [](double v) { return text::number(v, 6); })
                 << ") m\n";
         }
         out << "  " << result.algorithm << ", " << settings.starts
-            << " start(s): " << result.evaluations << " evaluations in " << fixed(result.seconds)
-            << " s (" << fixed(result.setupSeconds * 1e3)
-            << " ms of it the cycle and its linear model), " << fixed(perEvaluation * 1e3)
+            << " start(s): " << result.evaluations << " evaluations in "
+            << text::number(result.seconds, 4) << " s ("
+            << text::number(result.setupSeconds * 1e3, 4)
+            << " ms of it the cycle and its linear model), " << text::number(perEvaluation * 1e3, 4)
             << " ms each (seed 002 Table 2: 56.7 ms each, 1000 "
             << "in 56.703 s on a Pentium IV; "
-            << (perEvaluation > 0 ? fixed(kSeedSecondsPerEvaluation / perEvaluation, 3) : "-")
+            << (perEvaluation > 0 ? text::number(kSeedSecondsPerEvaluation / perEvaluation, 3)
+                                  : "-")
             << "x), stopped: " << balanceStopName(result.stop) << '\n';
         if (!written.empty()) {
             out << "  wrote " << written << '\n';

@@ -10,6 +10,7 @@
 #include "core/model/workspace.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::cli {
 
@@ -63,9 +64,7 @@ std::optional<AssemblyMode> parseBranchList(const std::string& text, std::string
 }
 
 std::string shortNumber(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
+    return text::number(value, 4);
 }
 
 std::shared_ptr<const Model>
