@@ -29,9 +29,6 @@ namespace {
 
 constexpr int kEvenMask = ~1;
 constexpr int kMinimumSide = 16;
-/// Reaction arrows longer than this many typical forces are drawn at that length (the peaks of
-/// a toggle pose would otherwise cross the frame).
-constexpr double kArrowSaturation = 3.0;
 
 /// ffmpeg's arguments after the input for `format`, writing `path`.
 QStringList encoderArguments(VideoFormat format, const QString& path) {
@@ -198,18 +195,9 @@ struct VideoExporter::Frames {
         lastFrameTime = t;
         view.setPose(state.poseAt(t));
         if (options.reactions) {
-            std::vector<CutReaction> reactions = state.reactionsAt(t);
-            const double longest = kArrowSaturation * typicalForce;
-            const double longestMoment = kArrowSaturation * typicalMoment;
-            for (CutReaction& r : reactions) {
-                if (typicalForce > 0 && r.force.norm() > longest) {
-                    r.force *= longest / r.force.norm();
-                }
-                if (typicalMoment > 0 && r.moment.norm() > longestMoment) {
-                    r.moment *= longestMoment / r.moment.norm();
-                }
-            }
-            view.setReactions(reactions);
+            // (the view draws an arrow at most three typical forces long: the scale is set by
+            // the typical set above)
+            view.setReactions(state.reactionsAt(t));
         }
         QImage scene = view.snapshot();
         if (scene.size() != viewSize) { // a high-density screen

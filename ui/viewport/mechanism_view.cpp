@@ -50,6 +50,11 @@ namespace sslm::ui {
 namespace {
 
 constexpr double kFitMargin = 1.18; ///< room around the mechanism when fitting
+/// The automatic reaction scale draws the largest force (moment) of the first set it sees this
+/// long, as a share of the mechanism's extent; an arrow is never drawn longer than the longest,
+/// so that the peaks of a toggle pose (often ten or a hundred times the first set) stay in view.
+constexpr double kReferenceArrow = 0.25;
+constexpr double kLongestArrow = 3.0 * kReferenceArrow;
 constexpr double kViewAngle = 30.0; ///< perspective: vertical field of view (degrees)
 constexpr double kDegree = 3.14159265358979323846 / 180.0;
 /// Turntable: the tilt keeps this far (degrees) from looking straight along the up axis.
@@ -483,16 +488,27 @@ struct MechanismView::Impl {
         const double extent = spatial ? spatial->metrics().extent : scene->metrics().extent;
         if (autoReactionScale && reactionScale <= 0 && largestForce > 0 &&
             std::isfinite(largestForce)) {
-            reactionScale = 0.25 * extent / largestForce;
+            reactionScale = kReferenceArrow * extent / largestForce;
+        }
+        if (spatial && momentScale <= 0 && largestMoment > 0 && std::isfinite(largestMoment)) {
+            momentScale = kReferenceArrow * extent / largestMoment;
+        }
+        // the arrows as drawn: none longer than kLongestArrow of the extent
+        std::vector<CutReaction> drawn = reactions;
+        const auto saturate = [&](Eigen::Vector3d& v, double metresPerUnit) {
+            if (metresPerUnit > 0 && v.norm() * metresPerUnit > kLongestArrow * extent) {
+                v *= kLongestArrow * extent / (metresPerUnit * v.norm());
+            }
+        };
+        for (CutReaction& r : drawn) {
+            saturate(r.force, reactionScale);
+            saturate(r.moment, momentScale);
         }
         if (!spatial) {
-            scene->setReactions(reactions, reactionScale); // the plane draws no moment arrows
+            scene->setReactions(drawn, reactionScale); // the plane draws no moment arrows
             return;
         }
-        if (momentScale <= 0 && largestMoment > 0 && std::isfinite(largestMoment)) {
-            momentScale = 0.25 * extent / largestMoment;
-        }
-        spatial->setReactions(reactions, reactionScale, momentScale);
+        spatial->setReactions(drawn, reactionScale, momentScale);
     }
 };
 
