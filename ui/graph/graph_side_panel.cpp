@@ -227,16 +227,20 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
     const int nSub = static_cast<int>(model.subsystems.size());
     const int moving = static_cast<int>(model.bodies.size()) - 1;
     m_title->setText(QString::fromStdString(model.name));
+    // Grübler: a free body's freedoms (3 in the plane, 6 in space) per moving body, less what
+    // the joints take (as `sslm info` prints it)
+    const int freedoms = model.dimension() + 3 - model.firstRotationAxis();
     m_summary->setText(tr("%1 independent loops · %2 subsystems · %3 coordinates<br>"
                           "<b>DOF %4</b> by the rank of J at the assembled pose; %5 by Grübler "
-                          "(3·%6 − 2·%7)")
+                          "(%6·%7 − %8 joint constraints)")
                            .arg(nLoops)
                            .arg(nSub)
                            .arg(model.nv())
                            .arg(dofAtPose >= 0 ? QString::number(dofAtPose) : tr("?"))
                            .arg(model.mobilityGrubler)
+                           .arg(freedoms)
                            .arg(moving)
-                           .arg(model.joints.size()));
+                           .arg(freedoms * moving - model.mobilityGrubler));
 
     {
         const QSignalBlocker blocker(m_loops);
