@@ -16,10 +16,6 @@ template <typename Range, typename Key> int indexWhere(const Range& range, Key k
 
 } // namespace
 
-int Body::pointIndex(std::string_view key) const {
-    return indexWhere(points, [&](const BodyPoint& p) { return p.name == key; });
-}
-
 int Model::bodyIndex(std::string_view key) const {
     return indexWhere(bodies, [&](const Body& b) { return b.id == key; });
 }

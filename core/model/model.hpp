@@ -47,8 +47,6 @@ struct Body {
     int subsystem = -1;        ///< -1 for the ground
     std::vector<int> children; ///< tree children, in joint file order
 
-    /// Index of a named point, or -1.
-    int pointIndex(std::string_view name) const;
     /// The moment of inertia about the COM's z axis (kg·m²): a planar body's inertia.
     double inertiaCom() const { return inertia_B(2, 2); }
 };
