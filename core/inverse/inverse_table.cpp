@@ -49,14 +49,13 @@ void inverseValues(const Model& model, const InverseSample& sample, std::vector<
     for (const double x : sample.tau) {
         values.push_back(x);
     }
-    const auto multipliers = static_cast<Eigen::Index>(multiplierColumns(model).size());
+    const auto multipliers = static_cast<Eigen::Index>(multiplierColumnCount(model));
     values.insert(values.end(), sample.lambda.begin(), sample.lambda.begin() + multipliers);
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
         const JointReaction& r = sample.reactions[j];
-        appendWrenchValues(reactionColumns(model, static_cast<int>(j), false), r.force, r.moment,
-                           values);
+        appendWrenchValues(reactionEntries(model, static_cast<int>(j)), r.force, r.moment, values);
     }
-    appendWrenchValues(shakingColumns(model), sample.shaking.force, sample.shaking.moment, values);
+    appendWrenchValues(shakingEntries(model), sample.shaking.force, sample.shaking.moment, values);
 }
 
 std::string inverseSummaryJson(const Model& model,

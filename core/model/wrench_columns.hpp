@@ -5,6 +5,7 @@
 // gives a wrench: one place that knows how a reaction or the shaking wrench is named in the plane
 // and in space, so that writers and readers agree.
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -19,10 +20,28 @@ struct WrenchColumn {
     int entry = 0;
 };
 
-/// Joint j's reaction columns. In space "<prefix>.fx" … "<prefix>.mz", the whole wrench; in the
-/// plane "<prefix>.x", "<prefix>.y" and, for a prismatic joint, "<prefix>.moment" (a planar
-/// revolute transmits no moment). The prefix is "lambda.<joint>" for a forward run's cut joint in
-/// the plane (the multipliers' own columns) and "reaction.<joint>" otherwise.
+/// The entries a wrench's columns hold, in column order (WrenchColumn::entry without the names):
+/// what a writer needs per sample, without building a string.
+struct WrenchEntries {
+    std::array<int, 6> entry{};
+    int count = 0;
+
+    const int* begin() const { return entry.data(); }
+    const int* end() const { return entry.data() + count; }
+};
+
+/// Joint j's reaction entries: the whole wrench in space; in the plane x, y and, for a prismatic
+/// joint, the moment about z (a planar revolute transmits no moment).
+WrenchEntries reactionEntries(const Model& model, int j);
+
+/// The shaking wrench's entries: the whole wrench in space; x, y and the moment about z in the
+/// plane.
+WrenchEntries shakingEntries(const Model& model);
+
+/// Joint j's reaction columns, reactionEntries named: in space "<prefix>.fx" … "<prefix>.mz"; in
+/// the plane "<prefix>.x", "<prefix>.y" and a prismatic joint's "<prefix>.moment". The prefix is
+/// "lambda.<joint>" for a forward run's cut joint in the plane (the multipliers' own columns) and
+/// "reaction.<joint>" otherwise.
 std::vector<WrenchColumn> reactionColumns(const Model& model, int j, bool forwardRunCut);
 
 /// The shaking wrench's columns (about the run's moment point): "shaking.force.x", ".y" (".z" in
@@ -34,8 +53,11 @@ std::vector<WrenchColumn> shakingColumns(const Model& model);
 /// cut, in the order of λ. None in space, whose table reports the cut joints' reactions only.
 std::vector<std::string> multiplierColumns(const Model& model);
 
-/// Appends the entries of [force; moment] that `columns` name, in their order.
-void appendWrenchValues(const std::vector<WrenchColumn>& columns,
+/// How many multiplierColumns there are, without naming them.
+std::size_t multiplierColumnCount(const Model& model);
+
+/// Appends the entries of [force; moment] that `entries` name, in their order.
+void appendWrenchValues(const WrenchEntries& entries,
                         const Eigen::Vector3d& force,
                         const Eigen::Vector3d& moment,
                         std::vector<double>& values);

@@ -66,7 +66,7 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
     }
     for (int i = 0; i < model.nLoops(); ++i) {
         const CutReaction& r = sample.reactions[static_cast<std::size_t>(i)];
-        appendWrenchValues(reactionColumns(model, model.cuts[i], true), r.force, r.moment, values);
+        appendWrenchValues(reactionEntries(model, model.cuts[i]), r.force, r.moment, values);
     }
     values.insert(values.end(), sample.actuatorForces.begin(), sample.actuatorForces.end());
     for (double x : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
@@ -77,7 +77,7 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
     for (const Eigen::Vector3d& p : sample.points) {
         values.insert(values.end(), p.data(), p.data() + model.dimension());
     }
-    appendWrenchValues(shakingColumns(model), sample.shaking.force, sample.shaking.moment, values);
+    appendWrenchValues(shakingEntries(model), sample.shaking.force, sample.shaking.moment, values);
 }
 
 void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {

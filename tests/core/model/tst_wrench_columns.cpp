@@ -88,7 +88,7 @@ private Q_SLOTS:
     void valuesAreTheNamedEntries() {
         const auto model = fixtures::compiled(fixtures::sliderCrankPrismaticCut());
         std::vector<double> values{-1.0};
-        appendWrenchValues(reactionColumns(*model, model->cuts.front(), true), {1.0, 2.0, 3.0},
+        appendWrenchValues(reactionEntries(*model, model->cuts.front()), {1.0, 2.0, 3.0},
                            {4.0, 5.0, 6.0}, values);
         QCOMPARE(values, (std::vector<double>{-1.0, 1.0, 2.0, 6.0}));
     }
