@@ -21,21 +21,6 @@ bool contains(const std::vector<int>& v, int x) {
     return std::find(v.begin(), v.end(), x) != v.end();
 }
 
-/// The common ancestor of a loop's cut bodies in the spanning tree: the loop's base body.
-int baseBodyOf(const Model& model, int loop) {
-    const Joint& cut = model.joints[model.loops[loop].cutJoint];
-    std::vector<int> upA;
-    for (int b = cut.bodyA; b >= 0; b = model.bodies[b].parent) {
-        upA.push_back(b);
-    }
-    for (int b = cut.bodyB; b >= 0; b = model.bodies[b].parent) {
-        if (contains(upA, b)) {
-            return b;
-        }
-    }
-    return 0;
-}
-
 struct Candidate {
     int loop = -1;
     std::vector<int> dependent;
@@ -269,7 +254,7 @@ choosePartition(const Model& model, const Eigen::MatrixXd& J, const std::vector<
                                              coordinateList(model, named));
             return out;
         }
-        out.partition.order.push_back({it->loop, baseBodyOf(model, it->loop), it->dependent});
+        out.partition.order.push_back({it->loop, it->dependent});
         for (int k : it->dependent) {
             dependent[k] = true;
         }

@@ -26,7 +26,6 @@ namespace sslm {
 /// One loop's share of a partition.
 struct LoopReduction {
     int loop = -1;              ///< index in Model::loops
-    int baseBody = 0;           ///< the tree's common ancestor of the cut's two bodies
     std::vector<int> dependent; ///< the loop's dependent coordinates (rows of them), ascending
 };
 

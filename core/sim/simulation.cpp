@@ -580,24 +580,12 @@ const char* stabilisationName(Stabilisation kind) {
     return nameIn(kStabilisationNames, kind);
 }
 
-std::optional<SolverKind> solverFromName(const std::string& name) {
-    return kindIn(kSolverNames, name);
-}
-
-std::optional<IntegratorKind> integratorFromName(const std::string& name) {
-    return kindIn(kIntegratorNames, name);
-}
-
-std::optional<Stabilisation> stabilisationFromName(const std::string& name) {
-    return kindIn(kStabilisationNames, name);
-}
-
 std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spec,
                                                    std::string* error) {
     SimulationSettings settings;
-    const auto solver = solverFromName(spec.method);
-    const auto integrator = integratorFromName(spec.integrator);
-    const auto stabilisation = stabilisationFromName(spec.stabilisation);
+    const auto solver = kindIn(kSolverNames, spec.method);
+    const auto integrator = kindIn(kIntegratorNames, spec.integrator);
+    const auto stabilisation = kindIn(kStabilisationNames, spec.stabilisation);
     if (!solver || !integrator || !stabilisation) {
         if (error != nullptr) {
             *error = !solver ? "unknown solver " + unknownName(kSolverNames, spec.method)

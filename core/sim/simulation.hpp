@@ -55,9 +55,6 @@ struct SimulationSettings {
 /// Settings from a file's solver block; unknown words give an error message instead.
 std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spec,
                                                    std::string* error);
-std::optional<SolverKind> solverFromName(const std::string& name);
-std::optional<IntegratorKind> integratorFromName(const std::string& name);
-std::optional<Stabilisation> stabilisationFromName(const std::string& name);
 /// The names the file format and the command line use ("sslm", "dopri5", "projection", …).
 const char* solverName(SolverKind kind);
 const char* integratorName(IntegratorKind kind);

@@ -224,10 +224,6 @@ MechanismSpec spatialLadderSpec(int cells) {
     return spec;
 }
 
-MechanismSpec stewartPlatformSpec() {
-    return stewartPlatformSpec(StewartPlatformOptions{});
-}
-
 MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options) {
     const auto positive = [](double value, const char* what, const char* unit) {
         if (!(value > 0) || !std::isfinite(value)) {

@@ -68,6 +68,17 @@ MechanismSpec rssrTemplate(const RssrTemplateOptions& options = {});
 /// cells < 1.
 MechanismSpec spatialLadderSpec(int cells);
 
+/// The sizes of a Stewart–Gough platform from File ▸ New From Template; the defaults are
+/// the platform described below.
+struct StewartPlatformOptions {
+    double baseRadius = 0.5;     ///< m: the base joints' circle
+    double platformRadius = 0.3; ///< m: the platform joints' circle
+    double height = 0.6;         ///< m: the platform above the base at the reference pose
+    double platformMass = 5.0;   ///< kg: a disc of the platform radius, 0.02 m thick
+    double restLength = 0.69;    ///< m: each leg spring's rest length (1000 N/m)
+    double twistRate = 1.0;      ///< rad/s: the platform's initial spin about z
+};
+
 /// The 6-UPS Stewart–Gough platform (6 DOF; numbers in docs/reference-mechanisms.md): a base
 /// hexagon of radius 0.5 m at z = 0 and a platform hexagon of radius 0.3 m, 0.6 m above it,
 /// joint pairs 20° apart. Leg i (1…6) is a cylinder ("cylinder<i>", 1 kg) on a universal joint
@@ -79,21 +90,8 @@ MechanismSpec spatialLadderSpec(int cells);
 /// the reference pose, where every U angle is 0 and the platform's frame is W moved up
 /// 0.6 m. The initial state is that pose with the leg rates of a 1 rad/s twist about z, so
 /// the platform twists and bobs under gravity.
-MechanismSpec stewartPlatformSpec();
-
-/// The sizes of a Stewart–Gough platform from File ▸ New From Template; the defaults are
-/// stewartPlatformSpec()'s.
-struct StewartPlatformOptions {
-    double baseRadius = 0.5;     ///< m: the base joints' circle
-    double platformRadius = 0.3; ///< m: the platform joints' circle
-    double height = 0.6;         ///< m: the platform above the base at the reference pose
-    double platformMass = 5.0;   ///< kg: a disc of the platform radius, 0.02 m thick
-    double restLength = 0.69;    ///< m: each leg spring's rest length (1000 N/m)
-    double twistRate = 1.0;      ///< rad/s: the platform's initial spin about z
-};
-
-/// The Stewart platform of `options`. Throws std::invalid_argument, naming the size, for a
+/// Other `options` give other sizes; throws std::invalid_argument, naming the size, for a
 /// non-positive radius, height, mass or rest length.
-MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options);
+MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options = {});
 
 } // namespace sslm

@@ -85,18 +85,6 @@ std::vector<std::string> assignments(const Json& object, const std::string& key,
 
 } // namespace
 
-const char* runKindName(RunKind kind) {
-    switch (kind) {
-    case RunKind::Inverse:
-        return "inverse";
-    case RunKind::Kinematics:
-        return "kinematics";
-    case RunKind::Simulate:
-        break;
-    }
-    return "simulate";
-}
-
 RunRequest parseRunRequest(std::string_view json) {
     Json object;
     try {

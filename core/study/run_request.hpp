@@ -23,9 +23,6 @@ namespace sslm {
 
 enum class RunKind { Simulate, Inverse, Kinematics };
 
-/// "simulate", "inverse", "kinematics".
-const char* runKindName(RunKind kind);
-
 struct SimulateRequest {
     std::optional<std::string> solver;
     std::optional<std::string> integrator;

@@ -179,7 +179,7 @@ Study parseStudy(std::string_view text, const std::filesystem::path& folder) {
     }
 
     const Json run = json.value("run", Json::object());
-    Study study{*base, parseRunRequest(run.dump()), run.dump(), {}, 1, 0, {}, {}};
+    Study study{*base, parseRunRequest(run.dump()), {}, 1, 0, {}, {}};
     if (json.contains("parameters")) {
         if (!json["parameters"].is_object()) {
             throw std::invalid_argument("'parameters' is an object {NAME: values}");

@@ -38,7 +38,6 @@ struct StudyParameter {
 struct Study {
     MechanismDocument base;
     RunRequest run;
-    std::string runJson; ///< the "run" block as JSON text
     std::vector<StudyParameter> parameters;
     long samples = 1; ///< random draws per grid point (1 without random parameters)
     std::uint64_t seed = 0;
