@@ -37,15 +37,6 @@ bool isBlank(const MechanismSpec& spec) {
     return spec.ground.points.empty() && spec.bodies.empty();
 }
 
-/// The cut joints of `model` by name, loop order.
-std::vector<std::string> cutNames(const Model& model) {
-    std::vector<std::string> names;
-    for (const int cut : model.cuts) {
-        names.push_back(model.joints[static_cast<std::size_t>(cut)].name);
-    }
-    return names;
-}
-
 } // namespace
 
 void MainWindow::connectDocument() {

@@ -449,16 +449,7 @@ private:
     }
 
     static std::vector<std::string> loopJoints(const Model& model, int loop) {
-        std::vector<std::string> names;
-        for (int j : model.loops[loop].joints) {
-            names.push_back(model.joints[j].name);
-        }
-        return names;
-    }
-
-    static std::string loopText(const Model& model, int loop) {
-        return "loop " + std::to_string(loop + 1) + " (" + joinNames(loopJoints(model, loop), "–") +
-               ")";
+        return loopJointNames(model, model.loops[loop]);
     }
 
     /// Whether J still loses rank a small step along the motion away from the assembled pose:
@@ -701,12 +692,10 @@ private:
                          ") is longer than the others together (" + metres(others, 4) + ")";
             f.fix = "shorten the " + longest->first + " or lengthen the others";
         } else if (!names.empty()) {
-            std::string values;
-            for (int k : model.independent) {
-                values += (values.empty() ? "" : ", ") + model.coordinates[k].name + " = " +
-                          spec_text::number(q[k]);
-            }
-            f.message += ", not at the initial inputs " + values;
+            f.message +=
+                ", not at the initial inputs " + text::joined(model.independent, ", ", [&](int k) {
+                    return model.coordinates[k].name + " = " + spec_text::number(q[k]);
+                });
             f.fix = "change the inputs in initial.independent, or the assembly guess to reach "
                     "another branch, or the link lengths";
         } else {

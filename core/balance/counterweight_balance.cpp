@@ -7,6 +7,7 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <span>
 #include <stdexcept>
 
 #include <Eigen/Geometry>
@@ -383,11 +384,8 @@ std::string balanceSettingsError(const Model& model, const BalanceSettings& s) {
     const int dims = model.dimension();
     for (const CounterweightBounds& w : s.counterweights) {
         if (bodyIndex(model, w.body) < 0) {
-            std::string known;
-            for (std::size_t b = 1; b < model.bodies.size(); ++b) {
-                known += (known.empty() ? "" : ", ") + model.bodies[b].id;
-            }
-            return "no body '" + w.body + "' in the mechanism; its bodies are " + known;
+            return "no body '" + w.body + "' in the mechanism; its bodies are " +
+                   text::joined(std::span(model.bodies).subspan(1), ", ", &Body::id);
         }
         if (!seen.insert(w.body).second) {
             return "body '" + w.body + "' is named twice: one counterweight per body";

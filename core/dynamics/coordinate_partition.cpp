@@ -151,11 +151,7 @@ std::string describePartition(const Model& model, const CoordinatePartition& par
 }
 
 std::string coordinateList(const Model& model, const std::vector<int>& coordinates) {
-    std::string text;
-    for (std::size_t i = 0; i < coordinates.size(); ++i) {
-        text += (i > 0 ? ", " : "") + model.coordinates[coordinates[i]].name;
-    }
-    return text;
+    return text::joined(coordinates, ", ", [&](int k) { return model.coordinates[k].name; });
 }
 
 double loopBlockConditioning(const Model& model,

@@ -50,12 +50,9 @@ bool splitAssignment(const Model& model,
     value = text.substr(equals + 1);
     coordinate = model.coordinateIndex(name);
     if (coordinate < 0) {
-        std::vector<std::string> names;
-        for (const Coordinate& c : model.coordinates) {
-            names.push_back(c.name);
-        }
         message = option + " '" + text + "': unknown coordinate '" + name +
-                  "' (a cut joint has none); the coordinates are " + text::joinNames(names);
+                  "' (a cut joint has none); the coordinates are " +
+                  text::joined(model.coordinates, ", ", &Coordinate::name);
         return false;
     }
     return true;

@@ -97,10 +97,7 @@ std::string driveHistoryError(const Model& model, const DriveHistory& history) {
 MechanismSpec
 forcedSpec(const Model& model, const DriveHistory& history, const ForcedDriveGains& gains) {
     MechanismSpec spec = model.spec;
-    spec.cuts.clear();
-    for (const int cut : model.cuts) {
-        spec.cuts.push_back(model.joints[static_cast<std::size_t>(cut)].name);
-    }
+    spec.cuts = cutNames(model);
     const bool tracking = gains.kp != 0.0 || gains.kd != 0.0;
     for (std::size_t i = 0; i < history.driven.size(); ++i) {
         const Coordinate& coordinate =

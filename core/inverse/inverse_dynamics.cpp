@@ -236,10 +236,8 @@ template <class Space> bool solveSubsystems(const Model& model, InverseDynamicsW
         Eigen::Index weakest = 0;
         double ratio = 0;
         if (!factor(A, iws.blockLu[index], iws, weakest, ratio)) {
-            std::string subsystems;
-            for (int j : block.subsystems) {
-                subsystems += (subsystems.empty() ? "" : ", ") + std::to_string(j + 1);
-            }
+            const std::string subsystems =
+                text::joined(block.subsystems, ", ", [](int j) { return std::to_string(j + 1); });
             iws.failure = singularText(
                 "subsystem approach: the " + std::to_string(block.size) + " × " +
                     std::to_string(block.size) + " block of subsystem" +
@@ -541,9 +539,7 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
             text += " → ";
         }
         text += block.subsystems.size() > 1 ? "subsystems " : "subsystem ";
-        for (std::size_t s = 0; s < block.subsystems.size(); ++s) {
-            text += (s > 0 ? ", " : "") + std::to_string(block.subsystems[s] + 1);
-        }
+        text += text::joined(block.subsystems, ", ", [](int s) { return std::to_string(s + 1); });
         std::string unknowns;
         for (int i : block.loops) {
             unknowns += (unknowns.empty() ? "" : ", ") + loopName(model, i);

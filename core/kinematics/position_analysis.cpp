@@ -55,14 +55,6 @@ double minSingularValue(const Eigen::MatrixXd& m) {
     return svd.singularValues().minCoeff();
 }
 
-std::string loopText(const Model& model, int loop) {
-    std::string joints;
-    for (int j : model.loops[loop].joints) {
-        joints += (joints.empty() ? "" : "–") + model.joints[j].name;
-    }
-    return "loop " + std::to_string(loop + 1) + " (" + joints + ")";
-}
-
 /// Damped Gauss–Newton on the dependent coordinates; the step is the minimum-norm solution
 /// of J_dep Δ = −Φ, scaled down so that no coordinate moves more than kMaxNewtonStep.
 AssemblyReport newton(const Model& model,

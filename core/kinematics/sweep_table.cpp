@@ -17,10 +17,7 @@ std::vector<int> sweepIndependent(const Model& model, int dof, int input, std::s
     if (dof <= 1) {
         return {input};
     }
-    std::vector<std::string> names;
-    for (int k : independent) {
-        names.push_back(model.coordinates[k].name);
-    }
+    const auto names = text::mapped(independent, [&](int k) { return model.coordinates[k].name; });
     message = "with " + std::to_string(dof) +
               " DOF the swept input must be one of the file's independent coordinates (" +
               (names.empty() ? std::string("none") : text::joinNames(names)) + ")";

@@ -98,12 +98,9 @@ std::vector<int> resolveCuts(const MechanismSpec& spec,
         const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
                                      [&](const JointSpec& j) { return j.name == name; });
         if (it == spec.joints.end()) {
-            std::vector<std::string> known;
-            for (const JointSpec& j : spec.joints) {
-                known.push_back(j.name);
-            }
-            diagnostics.push_back(error("cuts", "cut joint " + name + " does not exist",
-                                        "joints are " + joinNames(known, ", ")));
+            diagnostics.push_back(
+                error("cuts", "cut joint " + name + " does not exist",
+                      "joints are " + text::joined(spec.joints, ", ", &JointSpec::name)));
             bad = true;
             continue;
         }
@@ -121,10 +118,7 @@ std::vector<int> resolveCuts(const MechanismSpec& spec,
     }
     const CutSetCheck check = checkCutSet(graph, isCut);
     for (const std::vector<int>& cycle : check.closedCycles) {
-        std::vector<std::string> names_;
-        for (int e : cycle) {
-            names_.push_back(spec.joints[e].name);
-        }
+        const auto names_ = text::mapped(cycle, [&](int e) { return spec.joints[e].name; });
         diagnostics.push_back(
             error("cuts",
                   "the loop " + joinNames(names_, "–") + " stays closed: none of its joints is cut",

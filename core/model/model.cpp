@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/util/text.hpp"
+
 namespace sslm {
 
 namespace {
@@ -32,14 +34,24 @@ bool Model::usesFileCuts() const {
     if (spec.cuts.empty()) {
         return true;
     }
-    std::vector<std::string> names;
-    for (int j : cuts) {
-        names.push_back(joints[j].name);
-    }
+    std::vector<std::string> names = cutNames(*this);
     std::vector<std::string> fileNames = spec.cuts;
     std::sort(names.begin(), names.end());
     std::sort(fileNames.begin(), fileNames.end());
     return names == fileNames;
+}
+
+std::vector<std::string> loopJointNames(const Model& model, const Loop& loop) {
+    return text::mapped(loop.joints, [&](int j) { return model.joints[j].name; });
+}
+
+std::string loopText(const Model& model, int loop) {
+    return "loop " + std::to_string(loop + 1) + " (" +
+           text::joinNames(loopJointNames(model, model.loops[loop]), "–") + ")";
+}
+
+std::vector<std::string> cutNames(const Model& model) {
+    return text::mapped(model.cuts, [&](int j) { return model.joints[j].name; });
 }
 
 } // namespace sslm

@@ -189,4 +189,11 @@ struct Model {
     bool usesFileCuts() const;
 };
 
+/// The joints of a loop, by name, in cycle order.
+std::vector<std::string> loopJointNames(const Model& model, const Loop& loop);
+/// "loop 2 (J2–J3–J4)": Model::loops[loop], numbered from 1, and its joints.
+std::string loopText(const Model& model, int loop);
+/// The cut joints' names.
+std::vector<std::string> cutNames(const Model& model);
+
 } // namespace sslm

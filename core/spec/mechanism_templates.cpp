@@ -285,12 +285,10 @@ public:
             auto body = std::find_if(m_spec.bodies.begin(), m_spec.bodies.end(),
                                      [&wanted = id](const BodySpec& b) { return b.id == wanted; });
             if (body == m_spec.bodies.end()) {
-                std::vector<std::string> ids;
-                for (const BodySpec& b : m_spec.bodies) {
-                    ids.push_back(b.id);
-                }
-                fail(m_where, "a mass is given for unknown body " + spec_text::inQuotes(id) +
-                                  "; the bodies are " + spec_text::listQuoted(ids));
+                fail(m_where,
+                     "a mass is given for unknown body " + spec_text::inQuotes(id) +
+                         "; the bodies are " +
+                         spec_text::listQuoted(text::mapped(m_spec.bodies, &BodySpec::id)));
             }
             requirePositive(m_where, "the mass of " + id, "kg", mass);
             body->mass = mass;
@@ -664,12 +662,9 @@ MechanismSpec mechanismTemplate(std::string_view id) {
     if (id == "stephenson_six_bar") {
         return stephensonSixBarTemplate();
     }
-    std::vector<std::string> ids;
-    for (const MechanismTemplateInfo& info : mechanismTemplates()) {
-        ids.push_back(info.id);
-    }
-    throw std::invalid_argument("unknown mechanism template " + spec_text::inQuotes(id) +
-                                "; the templates are " + spec_text::listQuoted(ids));
+    throw std::invalid_argument(
+        "unknown mechanism template " + spec_text::inQuotes(id) + "; the templates are " +
+        spec_text::listQuoted(text::mapped(mechanismTemplates(), &MechanismTemplateInfo::id)));
 }
 
 } // namespace sslm

@@ -60,11 +60,7 @@ std::string vectorText(const Eigen::VectorXd& v) {
 
 /// The names of the items (points, joints, ...), in order.
 template <class Item> std::vector<std::string> namesOf(const std::vector<Item>& items) {
-    std::vector<std::string> names;
-    for (const Item& item : items) {
-        names.push_back(item.name);
-    }
-    return names;
+    return text::mapped(items, &Item::name);
 }
 
 /// Signed area of the polygon through the points in order (shoelace formula), m².
@@ -277,10 +273,8 @@ private:
     }
 
     std::string knownBodies() const {
-        std::vector<std::string> ids{kGroundId};
-        for (const BodySpec& b : m_spec.bodies) {
-            ids.push_back(b.id);
-        }
+        std::vector<std::string> ids = text::mapped(m_spec.bodies, &BodySpec::id);
+        ids.insert(ids.begin(), kGroundId);
         return "known bodies: " + spec_text::listQuoted(ids);
     }
 

@@ -7,6 +7,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/workspace.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -21,22 +22,6 @@ PoseSummary analysePose(const Model& model, InitialState initial) {
     out.minSigmaJ =
         out.mobility.singularValues.size() > 0 ? out.mobility.singularValues.minCoeff() : 0.0;
     return out;
-}
-
-std::vector<std::string> loopJointNames(const Model& model, const Loop& loop) {
-    std::vector<std::string> names;
-    for (int j : loop.joints) {
-        names.push_back(model.joints[j].name);
-    }
-    return names;
-}
-
-std::vector<std::string> cutNames(const Model& model) {
-    std::vector<std::string> names;
-    for (int j : model.cuts) {
-        names.push_back(model.joints[j].name);
-    }
-    return names;
 }
 
 std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
@@ -58,12 +43,8 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
     out["subsystems"] = ordered_json::array();
     for (const Subsystem& sub : model.subsystems) {
         ordered_json entry;
-        std::vector<std::string> bodies;
-        std::vector<std::string> names;
-        for (int b : sub.bodies) {
-            bodies.push_back(model.bodies[b].id);
-            names.push_back(model.bodies[b].name);
-        }
+        entry["bodies"] = text::mapped(sub.bodies, [&](int b) { return model.bodies[b].id; });
+        entry["body_names"] = text::mapped(sub.bodies, [&](int b) { return model.bodies[b].name; });
         std::vector<std::string> coordinates;
         for (int k = sub.qBegin; k < sub.qBegin + sub.nv; ++k) {
             coordinates.push_back(model.coordinates[k].name);
@@ -72,8 +53,6 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
         for (int i : sub.loops) {
             loops.push_back(i + 1);
         }
-        entry["bodies"] = bodies;
-        entry["body_names"] = names;
         entry["coordinates"] = coordinates;
         entry["type"] = sub.serial ? "serial" : "tree";
         entry["loops"] = loops;

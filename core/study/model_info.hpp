@@ -24,12 +24,6 @@ struct PoseSummary {
 /// The pose summary of `initial` (assembled or not).
 PoseSummary analysePose(const Model& model, InitialState initial);
 
-/// The joints of a loop, by name, in cycle order.
-std::vector<std::string> loopJointNames(const Model& model, const Loop& loop);
-
-/// The cut joints' names.
-std::vector<std::string> cutNames(const Model& model);
-
 /// The JSON object of `sslm info --json` (indented by 2, no final newline): name, dof,
 /// dof_grubler, loops, cuts, subsystems, jacobian_pattern, gicm_pattern, closure_residual,
 /// min_singular_value, singular_values, initial_q, assembly.

@@ -213,12 +213,9 @@ RunTable kinematicsTable(const Model& model, const KinematicsRequest& r) {
     }
     const int input = model.coordinateIndex(r.input);
     if (input < 0 || positionIndex(model, input) < 0) {
-        std::vector<std::string> names;
-        for (const Coordinate& c : model.coordinates) {
-            names.push_back(c.name);
-        }
         return badInput("unknown input coordinate '" + r.input + "' (the coordinates are " +
-                        text::joinNames(names) + "; a spherical joint's cannot be swept)");
+                        text::joined(model.coordinates, ", ", &Coordinate::name) +
+                        "; a spherical joint's cannot be swept)");
     }
     if (r.degrees && !model.coordinates[input].angular) {
         return badInput("degrees applies to angular coordinates; " + r.input + " is a slide (m)");

@@ -5,6 +5,7 @@
 // without splitting a UTF-8 sequence, numbers and lengths, and lists of names.
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,5 +28,21 @@ std::string metres(double value, int significantDigits = 10);
 
 /// The names joined by `separator`: joinNames({"J1", "J2"}, ", ") is "J1, J2"; "" when empty.
 std::string joinNames(const std::vector<std::string>& names, std::string_view separator = ", ");
+
+/// std::invoke(name, item) for each of `items`: mapped(spec.joints, &JointSpec::name), or
+/// mapped(model.cuts, [&](int j) { return model.joints[j].name; }).
+template <class Range, class Name> std::vector<std::string> mapped(const Range& items, Name name) {
+    std::vector<std::string> out;
+    for (const auto& item : items) {
+        out.emplace_back(std::invoke(name, item));
+    }
+    return out;
+}
+
+/// joinNames(mapped(items, name), separator).
+template <class Range, class Name>
+std::string joined(const Range& items, std::string_view separator, Name name) {
+    return joinNames(mapped(items, name), separator);
+}
 
 } // namespace sslm::text
