@@ -10,18 +10,6 @@ namespace sslm {
 
 namespace {
 
-std::vector<BodyPoint>* pointsOf(MechanismSpec& spec, const std::string& body) {
-    if (body == kGroundId) {
-        return &spec.ground.points;
-    }
-    for (BodySpec& b : spec.bodies) {
-        if (b.id == body) {
-            return &b.points;
-        }
-    }
-    return nullptr;
-}
-
 bool hasPoint(const std::vector<BodyPoint>& points, const std::string& name) {
     return std::any_of(points.begin(), points.end(),
                        [&](const BodyPoint& p) { return p.name == name; });

@@ -30,38 +30,6 @@ std::optional<BodyPose> poseOf(const Drawing& drawing, const std::string& body) 
     return it == drawing.poses.end() ? std::nullopt : std::optional<BodyPose>(it->second);
 }
 
-BodySpec* findBody(MechanismSpec& spec, const std::string& id) {
-    const auto it = std::find_if(spec.bodies.begin(), spec.bodies.end(),
-                                 [&](const BodySpec& b) { return b.id == id; });
-    return it == spec.bodies.end() ? nullptr : &*it;
-}
-
-JointSpec* findJoint(MechanismSpec& spec, const std::string& name) {
-    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
-                                 [&](const JointSpec& j) { return j.name == name; });
-    return it == spec.joints.end() ? nullptr : &*it;
-}
-
-/// The named point `ref` ("ground": a ground point), or null.
-const BodyPoint* findPoint(const MechanismSpec& spec, const JointEnd& ref) {
-    const std::vector<BodyPoint>* points = &spec.ground.points;
-    if (ref.body != kGroundId) {
-        const auto body = std::find_if(spec.bodies.begin(), spec.bodies.end(),
-                                       [&](const BodySpec& b) { return b.id == ref.body; });
-        if (body == spec.bodies.end()) {
-            return nullptr;
-        }
-        points = &body->points;
-    }
-    const auto it = std::find_if(points->begin(), points->end(),
-                                 [&](const BodyPoint& p) { return p.name == ref.point; });
-    return it == points->end() ? nullptr : &*it;
-}
-
-BodyPoint* findPoint(MechanismSpec& spec, const JointEnd& ref) {
-    return const_cast<BodyPoint*>(findPoint(std::as_const(spec), ref));
-}
-
 /// The smallest k ≥ 1 such that prefix + k is not in `taken`.
 std::string nextName(const std::string& prefix, const std::set<std::string>& taken) {
     for (int k = 1;; ++k) {
@@ -200,8 +168,8 @@ Drawing drawingFromGuess(const MechanismSpec& spec, const std::map<std::string, 
             const JointEnd& from = outwards ? joint.parent : joint.child;
             const JointEnd& to = outwards ? joint.child : joint.parent;
             const BodyPose known = outwards ? *parent : *child;
-            const BodyPoint* fromPoint = findPoint(spec, from);
-            const BodyPoint* toPoint = findPoint(spec, to);
+            const BodyPoint* fromPoint = findBodyPoint(spec, from);
+            const BodyPoint* toPoint = findBodyPoint(spec, to);
             if (fromPoint == nullptr || toPoint == nullptr || to.body == kGroundId) {
                 continue;
             }
@@ -231,7 +199,7 @@ std::optional<Eigen::Vector2d> pointInWorld(const Drawing& drawing, const JointE
     if (!pose) {
         return std::nullopt;
     }
-    const BodyPoint* p = findPoint(drawing.spec, point);
+    const BodyPoint* p = findBodyPoint(drawing.spec, point);
     if (p == nullptr) {
         return std::nullopt;
     }
@@ -477,7 +445,7 @@ EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector
     }
     for (const JointEnd& ref : pinned) {
         const std::optional<BodyPose> pose = poseOf(drawing, ref.body);
-        BodyPoint* p = findPoint(spec, ref);
+        BodyPoint* p = findBodyPoint(spec, ref);
         if (pose && p != nullptr) {
             p->p_B = rotation(pose->angle).transpose() * (w - pose->origin);
         }

@@ -31,14 +31,9 @@ void renameCoordinate(InitialStateSpec& initial, const std::string& from, const 
 /// A point of `body` at w (m, W): an existing one within kSamePlace, else a new one.
 std::optional<std::string>
 pointAt(Drawing& drawing, const std::string& body, const Eigen::Vector2d& w) {
-    const std::vector<BodyPoint>* points = &drawing.spec.ground.points;
-    if (body != kGroundId) {
-        const auto it = std::find_if(drawing.spec.bodies.begin(), drawing.spec.bodies.end(),
-                                     [&](const BodySpec& b) { return b.id == body; });
-        if (it == drawing.spec.bodies.end()) {
-            return std::nullopt;
-        }
-        points = &it->points;
+    const std::vector<BodyPoint>* points = pointsOf(drawing.spec, body);
+    if (points == nullptr) {
+        return std::nullopt;
     }
     for (const BodyPoint& p : *points) {
         const std::optional<Eigen::Vector2d> at = pointInWorld(drawing, {body, p.name});
@@ -70,9 +65,8 @@ std::vector<std::string> jointsAt(const Drawing& drawing, const JointEnd& point)
 }
 
 std::optional<JointProperties> jointProperties(const Drawing& drawing, const std::string& joint) {
-    const auto j = std::find_if(drawing.spec.joints.begin(), drawing.spec.joints.end(),
-                                [&](const JointSpec& s) { return s.name == joint; });
-    if (j == drawing.spec.joints.end()) {
+    const JointSpec* j = findJoint(drawing.spec, joint);
+    if (j == nullptr) {
         return std::nullopt;
     }
     JointProperties properties;
@@ -89,9 +83,8 @@ std::optional<JointProperties> jointProperties(const Drawing& drawing, const std
 
 EditError
 setJointProperties(Drawing& drawing, const std::string& joint, const JointProperties& properties) {
-    const auto found = std::find_if(drawing.spec.joints.begin(), drawing.spec.joints.end(),
-                                    [&](const JointSpec& s) { return s.name == joint; });
-    if (found == drawing.spec.joints.end()) {
+    JointSpec* found = findJoint(drawing.spec, joint);
+    if (found == nullptr) {
         return "there is no joint " + joint;
     }
     if (!std::isfinite(properties.axisAngle)) {
@@ -122,7 +115,7 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
     }
 
     Drawing edited = drawing;
-    const auto index = static_cast<std::size_t>(found - drawing.spec.joints.begin());
+    const auto index = static_cast<std::size_t>(found - drawing.spec.joints.data());
     JointSpec* j = &edited.spec.joints[index];
     const bool typeChanges = j->type != properties.type;
     if (typeChanges) {

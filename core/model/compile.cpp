@@ -33,14 +33,7 @@ std::string nodeName(const MechanismSpec& spec, int node) {
 }
 
 const BodyPoint& bodyPointOf(const MechanismSpec& spec, const JointEnd& end) {
-    const std::vector<BodyPoint>* points = &spec.ground.points;
-    if (end.body != kGroundId) {
-        const auto body = std::find_if(spec.bodies.begin(), spec.bodies.end(),
-                                       [&](const BodySpec& b) { return b.id == end.body; });
-        points = &body->points;
-    }
-    return *std::find_if(points->begin(), points->end(),
-                         [&](const BodyPoint& p) { return p.name == end.point; });
+    return *findBodyPoint(spec, end);
 }
 
 /// Checks the graph before any cut is chosen: connection to the ground and mobility.

@@ -13,8 +13,10 @@
 // joint coordinate is zero (quaternions at identity): a joint's axis has the same components in
 // the frames of both of its sides at that pose.
 
+#include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -292,5 +294,48 @@ inline Eigen::Vector3d gravity3(const MechanismSpec& spec) {
 
 /// The reserved body id of the ground.
 inline constexpr const char* kGroundId = "ground";
+
+/// The body `id`, or null.
+inline const BodySpec* findBody(const MechanismSpec& spec, std::string_view id) {
+    const auto it = std::ranges::find(spec.bodies, id, &BodySpec::id);
+    return it == spec.bodies.end() ? nullptr : &*it;
+}
+inline BodySpec* findBody(MechanismSpec& spec, std::string_view id) {
+    return const_cast<BodySpec*>(findBody(std::as_const(spec), id));
+}
+
+/// The joint `name`, or null.
+inline const JointSpec* findJoint(const MechanismSpec& spec, std::string_view name) {
+    const auto it = std::ranges::find(spec.joints, name, &JointSpec::name);
+    return it == spec.joints.end() ? nullptr : &*it;
+}
+inline JointSpec* findJoint(MechanismSpec& spec, std::string_view name) {
+    return const_cast<JointSpec*>(findJoint(std::as_const(spec), name));
+}
+
+/// The points of body `id` (kGroundId: the ground's), or null.
+inline const std::vector<BodyPoint>* pointsOf(const MechanismSpec& spec, std::string_view id) {
+    if (id == kGroundId) {
+        return &spec.ground.points;
+    }
+    const BodySpec* body = findBody(spec, id);
+    return body == nullptr ? nullptr : &body->points;
+}
+inline std::vector<BodyPoint>* pointsOf(MechanismSpec& spec, std::string_view id) {
+    return const_cast<std::vector<BodyPoint>*>(pointsOf(std::as_const(spec), id));
+}
+
+/// The point `ref` names, or null.
+inline const BodyPoint* findBodyPoint(const MechanismSpec& spec, const JointEnd& ref) {
+    const std::vector<BodyPoint>* points = pointsOf(spec, ref.body);
+    if (points == nullptr) {
+        return nullptr;
+    }
+    const auto it = std::ranges::find(*points, ref.point, &BodyPoint::name);
+    return it == points->end() ? nullptr : &*it;
+}
+inline BodyPoint* findBodyPoint(MechanismSpec& spec, const JointEnd& ref) {
+    return const_cast<BodyPoint*>(findBodyPoint(std::as_const(spec), ref));
+}
 
 } // namespace sslm

@@ -282,9 +282,8 @@ public:
                          std::vector<std::string> cuts,
                          std::vector<TracedPointSpec> traces) {
         for (const auto& [id, mass] : m_material.masses) {
-            auto body = std::find_if(m_spec.bodies.begin(), m_spec.bodies.end(),
-                                     [&wanted = id](const BodySpec& b) { return b.id == wanted; });
-            if (body == m_spec.bodies.end()) {
+            BodySpec* body = findBody(m_spec, id);
+            if (body == nullptr) {
                 fail(m_where,
                      "a mass is given for unknown body " + spec_text::inQuotes(id) +
                          "; the bodies are " +
@@ -336,10 +335,7 @@ private:
         m_spec.bodies.push_back(std::move(body));
     }
 
-    const JointSpec& jointNamed(const std::string& name) const {
-        return *std::find_if(m_spec.joints.begin(), m_spec.joints.end(),
-                             [&](const JointSpec& j) { return j.name == name; });
-    }
+    const JointSpec& jointNamed(const std::string& name) const { return *findJoint(m_spec, name); }
 
     const char* m_where;
     const TemplateMaterial& m_material;

@@ -36,24 +36,6 @@ MechanismSpec loadExample(const char* file) {
     return *result.spec;
 }
 
-const BodySpec* findBody(const MechanismSpec& spec, const std::string& id) {
-    for (const BodySpec& b : spec.bodies) {
-        if (b.id == id) {
-            return &b;
-        }
-    }
-    return nullptr;
-}
-
-const JointSpec* findJoint(const MechanismSpec& spec, const std::string& name) {
-    for (const JointSpec& j : spec.joints) {
-        if (j.name == name) {
-            return &j;
-        }
-    }
-    return nullptr;
-}
-
 /// A small mechanism that sets every field of the format, including data the writer only emits
 /// when it differs from the default (inactive signal fields, the other actuator kind's data).
 ///
