@@ -317,6 +317,13 @@ double objective(const BalanceSettings& s, const BalanceTerms& terms, const Bala
            s.torqueWeight * ratio2(terms.torque, before.torque);
 }
 
+/// NLopt's local derivative-free algorithms and their names.
+constexpr std::pair<nlopt::algorithm, const char*> kNloptNames[] = {
+    {nlopt::LN_BOBYQA, "LN_BOBYQA"},
+    {nlopt::LN_COBYLA, "LN_COBYLA"},
+    {nlopt::LN_SBPLX, "LN_SBPLX"},
+    {nlopt::LN_NELDERMEAD, "LN_NELDERMEAD"}};
+
 nlopt::algorithm nloptAlgorithm(BalanceAlgorithm algorithm) {
     switch (algorithm) {
     case BalanceAlgorithm::Bobyqa:
@@ -345,35 +352,22 @@ std::string freshName(const BodySpec& body) {
 } // namespace
 
 std::optional<BalanceAlgorithm> balanceAlgorithmFromName(const std::string& name) {
-    if (name == "bobyqa") {
-        return BalanceAlgorithm::Bobyqa;
-    }
-    if (name == "cobyla") {
-        return BalanceAlgorithm::Cobyla;
-    }
-    if (name == "sbplx") {
-        return BalanceAlgorithm::Subplex;
-    }
-    if (name == "neldermead") {
-        return BalanceAlgorithm::NelderMead;
-    }
-    return std::nullopt;
+    static constexpr std::pair<BalanceAlgorithm, const char*> kNames[] = {
+        {BalanceAlgorithm::Bobyqa, "bobyqa"},
+        {BalanceAlgorithm::Cobyla, "cobyla"},
+        {BalanceAlgorithm::Subplex, "sbplx"},
+        {BalanceAlgorithm::NelderMead, "neldermead"}};
+    return text::kindIn(kNames, name);
 }
 
 std::string balanceStopName(BalanceStop stop) {
-    switch (stop) {
-    case BalanceStop::Converged:
-        return "converged";
-    case BalanceStop::MaxEvaluations:
-        return "max-evaluations";
-    case BalanceStop::MaxTime:
-        return "max-time";
-    case BalanceStop::Cancelled:
-        return "cancelled";
-    case BalanceStop::Failed:
-        return "failed";
-    }
-    return "failed";
+    static constexpr std::pair<BalanceStop, const char*> kNames[] = {
+        {BalanceStop::Converged, "converged"},
+        {BalanceStop::MaxEvaluations, "max-evaluations"},
+        {BalanceStop::MaxTime, "max-time"},
+        {BalanceStop::Cancelled, "cancelled"},
+        {BalanceStop::Failed, "failed"}};
+    return text::nameIn(kNames, stop, "failed");
 }
 
 std::string balanceSettingsError(const Model& model, const BalanceSettings& s) {
@@ -578,10 +572,7 @@ BalanceResult balanceCounterweights(const Model& model,
     if (constrained) {
         algorithm = nlopt::LN_COBYLA; // the local derivative-free method with constraints
     }
-    result.algorithm = algorithm == nlopt::LN_COBYLA   ? "LN_COBYLA"
-                       : algorithm == nlopt::LN_BOBYQA ? "LN_BOBYQA"
-                       : algorithm == nlopt::LN_SBPLX  ? "LN_SBPLX"
-                                                       : "LN_NELDERMEAD";
+    result.algorithm = text::nameIn(kNloptNames, algorithm, "LN_NELDERMEAD");
 
     /// What NLopt's callbacks need: a function of the full vector, which they fill in.
     struct Context {

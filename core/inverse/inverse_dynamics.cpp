@@ -446,26 +446,17 @@ bool evaluate(const Model& model,
 
 } // namespace
 
+constexpr std::pair<InverseMethod, const char*> kInverseMethodNames[] = {
+    {InverseMethod::Traditional, "traditional"},
+    {InverseMethod::System, "system"},
+    {InverseMethod::Subsystem, "subsystem"}};
+
 const char* inverseMethodName(InverseMethod method) {
-    switch (method) {
-    case InverseMethod::Traditional:
-        return "traditional";
-    case InverseMethod::System:
-        return "system";
-    case InverseMethod::Subsystem:
-        return "subsystem";
-    }
-    return "?";
+    return text::nameIn(kInverseMethodNames, method);
 }
 
 std::optional<InverseMethod> inverseMethodFromName(const std::string& name) {
-    for (InverseMethod method :
-         {InverseMethod::Traditional, InverseMethod::System, InverseMethod::Subsystem}) {
-        if (name == inverseMethodName(method)) {
-            return method;
-        }
-    }
-    return std::nullopt;
+    return text::kindIn(kInverseMethodNames, name);
 }
 
 std::string drivenCoordinatesError(const Model& model, const std::vector<int>& driven) {

@@ -217,19 +217,13 @@ std::string tableError(const MotionLaw& law) {
 }
 
 const char* kindName(MotionLawKind kind) {
-    switch (kind) {
-    case MotionLawKind::ConstantSpeed:
-        return "constant speed";
-    case MotionLawKind::Polynomial345:
-        return "3-4-5 polynomial";
-    case MotionLawKind::Cycloidal:
-        return "cycloidal";
-    case MotionLawKind::LinearTable:
-        return "linear table";
-    case MotionLawKind::CubicSpline:
-        return "cubic spline";
-    }
-    return "?";
+    static constexpr std::pair<MotionLawKind, const char*> kNames[] = {
+        {MotionLawKind::ConstantSpeed, "constant speed"},
+        {MotionLawKind::Polynomial345, "3-4-5 polynomial"},
+        {MotionLawKind::Cycloidal, "cycloidal"},
+        {MotionLawKind::LinearTable, "linear table"},
+        {MotionLawKind::CubicSpline, "cubic spline"}};
+    return text::nameIn(kNames, kind);
 }
 
 } // namespace

@@ -21,6 +21,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/sim/dynamics_rhs.hpp"
 #include "core/sim/rosenbrock4_stepper.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -517,82 +518,47 @@ void integrateDense(Run& run,
 
 /// The names of the solvers, integrators and stabilisations in settings, in the order that
 /// messages list them.
-constexpr std::pair<SolverKind, const char*> kSolverNames[] = {
-    {SolverKind::Sslm, "sslm"},
-    {SolverKind::Slm, "slm"},
-    {SolverKind::Augmented, "augmented"},
-    {SolverKind::Rcr, "rcr"},
-};
+constexpr std::pair<SolverKind, const char*> kSolverNames[] = {{SolverKind::Sslm, "sslm"},
+                                                               {SolverKind::Slm, "slm"},
+                                                               {SolverKind::Augmented, "augmented"},
+                                                               {SolverKind::Rcr, "rcr"}};
 constexpr std::pair<IntegratorKind, const char*> kIntegratorNames[] = {
     {IntegratorKind::Rk4, "rk4"},
     {IntegratorKind::Dopri5, "dopri5"},
     {IntegratorKind::Rkf78, "rkf78"},
-    {IntegratorKind::Rosenbrock4, "rosenbrock4"},
-};
+    {IntegratorKind::Rosenbrock4, "rosenbrock4"}};
 constexpr std::pair<Stabilisation, const char*> kStabilisationNames[] = {
     {Stabilisation::None, "none"},
     {Stabilisation::Baumgarte, "baumgarte"},
-    {Stabilisation::Projection, "projection"},
-};
-
-template <class Kind, std::size_t N>
-const char* nameIn(const std::pair<Kind, const char*> (&names)[N], Kind kind) {
-    for (const auto& [known, name] : names) {
-        if (known == kind) {
-            return name;
-        }
-    }
-    return "?";
-}
-
-template <class Kind, std::size_t N>
-std::optional<Kind> kindIn(const std::pair<Kind, const char*> (&names)[N],
-                           const std::string& name) {
-    for (const auto& [kind, known] : names) {
-        if (name == known) {
-            return kind;
-        }
-    }
-    return std::nullopt;
-}
-
-/// "'name' (a, b, c)": an unknown name and the known ones.
-template <class Kind, std::size_t N>
-std::string unknownName(const std::pair<Kind, const char*> (&names)[N], const std::string& name) {
-    std::string text = "'" + name + "' (";
-    for (std::size_t i = 0; i < N; ++i) {
-        text += std::string(i > 0 ? ", " : "") + names[i].second;
-    }
-    return text + ")";
-}
+    {Stabilisation::Projection, "projection"}};
 
 } // namespace
 
 const char* solverName(SolverKind kind) {
-    return nameIn(kSolverNames, kind);
+    return text::nameIn(kSolverNames, kind);
 }
 
 const char* integratorName(IntegratorKind kind) {
-    return nameIn(kIntegratorNames, kind);
+    return text::nameIn(kIntegratorNames, kind);
 }
 
 const char* stabilisationName(Stabilisation kind) {
-    return nameIn(kStabilisationNames, kind);
+    return text::nameIn(kStabilisationNames, kind);
 }
 
 std::optional<SimulationSettings> settingsFromSpec(const SolverSettingsSpec& spec,
                                                    std::string* error) {
     SimulationSettings settings;
-    const auto solver = kindIn(kSolverNames, spec.method);
-    const auto integrator = kindIn(kIntegratorNames, spec.integrator);
-    const auto stabilisation = kindIn(kStabilisationNames, spec.stabilisation);
+    const auto solver = text::kindIn(kSolverNames, spec.method);
+    const auto integrator = text::kindIn(kIntegratorNames, spec.integrator);
+    const auto stabilisation = text::kindIn(kStabilisationNames, spec.stabilisation);
     if (!solver || !integrator || !stabilisation) {
         if (error != nullptr) {
-            *error = !solver ? "unknown solver " + unknownName(kSolverNames, spec.method)
-                     : !integrator
-                         ? "unknown integrator " + unknownName(kIntegratorNames, spec.integrator)
-                         : "unknown stabilisation " +
-                               unknownName(kStabilisationNames, spec.stabilisation);
+            *error = !solver ? "unknown solver " + text::unknownName(kSolverNames, spec.method)
+                     : !integrator ? "unknown integrator " +
+                                         text::unknownName(kIntegratorNames, spec.integrator)
+                                   : "unknown stabilisation " +
+                                         text::unknownName(kStabilisationNames, spec.stabilisation);
         }
         return std::nullopt;
     }

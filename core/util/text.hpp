@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sslm::text {
@@ -43,6 +45,36 @@ template <class Range, class Name> std::vector<std::string> mapped(const Range& 
 template <class Range, class Name>
 std::string joined(const Range& items, std::string_view separator, Name name) {
     return joinNames(mapped(items, name), separator);
+}
+
+/// The name of `kind` in a table of an enum's names, or `fallback`.
+template <class Kind, std::size_t N>
+const char*
+nameIn(const std::pair<Kind, const char*> (&names)[N], Kind kind, const char* fallback = "?") {
+    for (const auto& [known, name] : names) {
+        if (known == kind) {
+            return name;
+        }
+    }
+    return fallback;
+}
+
+/// The value named `name` in a table of an enum's names, if any.
+template <class Kind, std::size_t N>
+std::optional<Kind> kindIn(const std::pair<Kind, const char*> (&names)[N],
+                           const std::string& name) {
+    for (const auto& [kind, known] : names) {
+        if (name == known) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
+/// "'name' (a, b, c)": an unknown name and the table's names.
+template <class Kind, std::size_t N>
+std::string unknownName(const std::pair<Kind, const char*> (&names)[N], const std::string& name) {
+    return "'" + name + "' (" + joined(names, ", ", [](const auto& n) { return n.second; }) + ")";
 }
 
 } // namespace sslm::text
