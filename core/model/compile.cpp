@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <ranges>
 
 #include "core/spec/counterweights.hpp"
 #include "core/spec/joint_kinds.hpp"
@@ -161,27 +162,10 @@ void checkSpatialJointForces(const MechanismSpec& spec,
         if (!actuated && !joint.springDamper) {
             continue;
         }
-        // the joint's loop: the tree path between its two bodies (breadth-first over uncut joints)
-        std::vector<int> via(static_cast<std::size_t>(graph.nodeCount), -1);
-        std::vector<int> queue = {graph.edges[e].a};
-        via[graph.edges[e].a] = static_cast<int>(e);
-        for (std::size_t head = 0; head < queue.size(); ++head) {
-            for (int other = 0; other < graph.edgeCount(); ++other) {
-                const GraphEdge& edge = graph.edges[other];
-                const int from = queue[head];
-                const int to = edge.a == from ? edge.b : (edge.b == from ? edge.a : -1);
-                if (!isCut[other] && to >= 0 && via[to] < 0) {
-                    via[to] = other;
-                    queue.push_back(to);
-                }
-            }
-        }
-        std::vector<std::string> others;
-        for (int node = graph.edges[e].b; via[node] >= 0 && node != graph.edges[e].a;) {
-            const GraphEdge& edge = graph.edges[via[node]];
-            others.push_back(spec.joints[via[node]].name);
-            node = edge.a == node ? edge.b : edge.a;
-        }
+        // the joint's loop: the tree path between its two bodies, from its second to its first
+        const std::vector<int> path = treePath(graph, isCut, graph.edges[e].a, graph.edges[e].b);
+        const auto others =
+            text::mapped(std::views::reverse(path), [&](int j) { return spec.joints[j].name; });
         diagnostics.push_back(error(
             "cuts",
             "joint " + joint.name + " carries " +
@@ -297,25 +281,12 @@ struct SpanningTree {
 SpanningTree spanningTree(const MechanismGraph& graph, const std::vector<bool>& isCut) {
     SpanningTree tree;
     tree.children.resize(graph.nodeCount);
-    tree.parentEdgeOf.assign(graph.nodeCount, -1);
-    std::vector<bool> seen(graph.nodeCount, false);
-    seen[0] = true;
-    std::vector<int> open{0};
-    while (!open.empty()) {
-        const int node = open.back();
-        open.pop_back();
-        for (int e = 0; e < graph.edgeCount(); ++e) {
-            if (isCut[e]) {
-                continue;
-            }
+    // the uncut edges form a spanning tree here: every traversal finds the same parents
+    tree.parentEdgeOf = treeParentEdges(graph, isCut);
+    for (int node = 1; node < graph.nodeCount; ++node) {
+        if (const int e = tree.parentEdgeOf[node]; e >= 0) {
             const GraphEdge& edge = graph.edges[e];
-            const int other = edge.a == node ? edge.b : (edge.b == node ? edge.a : -1);
-            if (other >= 0 && !seen[other]) {
-                seen[other] = true;
-                tree.parentEdgeOf[other] = e;
-                tree.children[node].emplace_back(other, e);
-                open.push_back(other);
-            }
+            tree.children[edge.a == node ? edge.b : edge.a].emplace_back(node, e);
         }
     }
     for (auto& list : tree.children) {

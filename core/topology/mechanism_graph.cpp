@@ -104,7 +104,7 @@ forestPath(const std::vector<std::vector<std::pair<int, int>>>& forest, int from
         }
     }
     std::vector<int> path;
-    for (int node = to; node != from && node >= 0; node = previous[node]) {
+    for (int node = to; seen[to] && node != from; node = previous[node]) {
         path.push_back(viaEdge[node]);
     }
     std::reverse(path.begin(), path.end());
@@ -218,6 +218,17 @@ CutSetCheck checkCutSet(const MechanismGraph& graph, const std::vector<bool>& is
     }
     check.disconnectedNodes = unseenNodes(reachFromGround(forest));
     return check;
+}
+
+std::vector<int> treeParentEdges(const MechanismGraph& graph, const std::vector<bool>& isCut) {
+    std::vector<int> parentEdge;
+    reachFromGround(adjacency(graph, isCut), &parentEdge);
+    return parentEdge;
+}
+
+std::vector<int>
+treePath(const MechanismGraph& graph, const std::vector<bool>& isCut, int from, int to) {
+    return forestPath(adjacency(graph, isCut), from, to);
 }
 
 std::vector<int> nodesUnreachableFromGround(const MechanismGraph& graph) {

@@ -40,6 +40,14 @@ struct CutSetCheck {
 /// Checks that removing the edges flagged in `isCut` leaves a spanning tree rooted at node 0.
 CutSetCheck checkCutSet(const MechanismGraph& graph, const std::vector<bool>& isCut);
 
+/// The edge to each node from its parent in a breadth-first tree from the ground over the
+/// uncut edges; −1 for the ground and for nodes the uncut edges do not reach.
+std::vector<int> treeParentEdges(const MechanismGraph& graph, const std::vector<bool>& isCut);
+
+/// The uncut edges of a shortest path from node `from` to node `to`; empty when there is none.
+std::vector<int>
+treePath(const MechanismGraph& graph, const std::vector<bool>& isCut, int from, int to);
+
 /// Nodes not connected to the ground through any chain of edges (before cutting).
 std::vector<int> nodesUnreachableFromGround(const MechanismGraph& graph);
 
