@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <exception>
 #include <map>
 #include <set>
@@ -604,8 +603,7 @@ private:
         }
         CheckFinding& f = addFinding(FindingKind::SingularPose, Severity::Warning);
         const std::string names = joinNames(inputNames(model, &f.joints), ", ");
-        char ratioText[32];
-        std::snprintf(ratioText, sizeof ratioText, "%.2g", ratio);
+        const std::string ratioText = text::number(ratio, 2);
         f.message = "the initial pose is a toggle (dead centre) for the input(s) " + names +
                     ": J_dep is singular (σ_min/σ_max = " + ratioText +
                     "), so the other rates are undetermined and a run stops at once";

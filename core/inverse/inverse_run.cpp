@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 
 #include "core/dynamics/applied_forces.hpp"
 #include "core/dynamics/energies.hpp"
@@ -26,9 +25,7 @@ using Clock = std::chrono::steady_clock;
 constexpr double kTimeSlack = 1e-9;
 
 std::string timeText(double t) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "t = %.6g s", t);
-    return buffer;
+    return "t = " + text::number(t, 6) + " s";
 }
 
 /// The kinematic state the run carries from sample to sample.

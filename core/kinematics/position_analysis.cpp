@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <random>
 
 #include <Eigen/LU>
@@ -15,6 +14,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/rssr_closed_form.hpp"
 #include "core/spatial/planar.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -331,8 +331,7 @@ AssemblyReport assemble(const Model& model,
                 worst = i;
             }
         }
-        char residual[32];
-        std::snprintf(residual, sizeof residual, "%.3g m", report.residual);
+        const std::string residual = text::metres(report.residual, 3);
         report.message =
             !closedFormFailure.empty()
                 ? closedFormFailure + " (hint: change the inputs, or the geometry of the loop)"

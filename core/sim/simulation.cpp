@@ -43,9 +43,7 @@ double nanosecondsSince(Clock::time_point start) {
 }
 
 std::string timeText(double t) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.6g s", t);
-    return buffer;
+    return text::number(t, 6) + " s";
 }
 
 /// x = (q, q̇, W_actuators, W_dampers) → ẋ, q with np entries (np = nv but for the
@@ -360,8 +358,7 @@ public:
     }
 
     std::string nearSingularMessage(double conditioning, int loop) const {
-        char ratio[32];
-        std::snprintf(ratio, sizeof ratio, "%.2g", conditioning);
+        const std::string ratio = text::number(conditioning, 2);
         const std::string which = loop >= 0 ? "loop " + std::to_string(loop + 1) + " (cut " +
                                                   m_model.joints[m_model.cuts[loop]].name + ")"
                                             : "a loop";

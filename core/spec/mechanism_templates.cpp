@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <stdexcept>
@@ -29,9 +28,7 @@ constexpr double kCollinearTol = 1e-9;
 /// `value` rounded to 12 significant digits, so that masses and centres of mass computed from
 /// the densities read cleanly in the file (0.45, not 0.44999999999999996).
 double tidy(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.12g", value);
-    return std::strtod(buffer, nullptr);
+    return std::strtod(text::number(value, 12).c_str(), nullptr);
 }
 
 /// Throws unless `value` is a finite length > 0.
