@@ -40,11 +40,7 @@ std::vector<int> dependentOf(const Model& model, const std::vector<int>& indepen
 }
 
 Eigen::MatrixXd columns(const Eigen::MatrixXd& J, const std::vector<int>& which) {
-    Eigen::MatrixXd out(J.rows(), static_cast<Eigen::Index>(which.size()));
-    for (std::size_t i = 0; i < which.size(); ++i) {
-        out.col(static_cast<Eigen::Index>(i)) = J.col(which[i]);
-    }
-    return out;
+    return J(Eigen::all, which);
 }
 
 double minSingularValue(const Eigen::MatrixXd& m) {
@@ -88,9 +84,7 @@ AssemblyReport newton(const Model& model,
         }
         // move on the configuration manifold (quaternions stay unit; q + step elsewhere)
         Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
-        for (std::size_t i = 0; i < dependent.size(); ++i) {
-            rates[dependent[i]] = step[static_cast<Eigen::Index>(i)];
-        }
+        rates(dependent) = step;
         integratePositions(model, q, rates, 1.0, q);
         report.iterations = iteration + 1;
     }
@@ -428,13 +422,9 @@ double solveVelocities(const Model& model,
     constraintJacobian(model, ws);
     const Eigen::MatrixXd Jdep = columns(ws.J, dependent);
     Eigen::VectorXd known = qd;
-    for (int k : dependent) {
-        known[k] = 0.0;
-    }
+    known(dependent).setZero();
     const Eigen::VectorXd rates = Jdep.colPivHouseholderQr().solve(-(ws.J * known));
-    for (std::size_t i = 0; i < dependent.size(); ++i) {
-        qd[dependent[i]] = rates[static_cast<Eigen::Index>(i)];
-    }
+    qd(dependent) = rates;
     return minSingularValue(Jdep);
 }
 
@@ -453,14 +443,10 @@ void solveAccelerations(const Model& model,
     constraintJacobian(model, ws);
     constraintBias(model, ws);
     Eigen::VectorXd known = qdd;
-    for (int k : dependent) {
-        known[k] = 0.0;
-    }
+    known(dependent).setZero();
     const Eigen::VectorXd accelerations =
         columns(ws.J, dependent).colPivHouseholderQr().solve(-(ws.J * known) - ws.Jdot_qd);
-    for (std::size_t i = 0; i < dependent.size(); ++i) {
-        qdd[dependent[i]] = accelerations[static_cast<Eigen::Index>(i)];
-    }
+    qdd(dependent) = accelerations;
 }
 
 namespace {
