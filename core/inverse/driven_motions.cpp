@@ -76,20 +76,6 @@ bool drivable(const Model& model,
     return false;
 }
 
-/// Splits "a:b:c" at ':'.
-std::vector<std::string> splitColons(const std::string& text) {
-    std::vector<std::string> parts;
-    std::string::size_type begin = 0;
-    while (true) {
-        const auto end = text.find(':', begin);
-        parts.push_back(text.substr(begin, end == std::string::npos ? end : end - begin));
-        if (end == std::string::npos) {
-            return parts;
-        }
-        begin = end + 1;
-    }
-}
-
 constexpr const char* kMotionForms =
     "COORD=cycloidal:END:DURATION, COORD=poly345:END:DURATION, COORD=constant:SPEED, "
     "COORD=table:FILE, COORD=spline:FILE or COORD=spline-periodic:FILE (FILE: lines of t,value), "
@@ -159,7 +145,7 @@ std::optional<MotionLaw> parseBaseLaw(const std::string& option,
             }
         }
     }
-    const std::vector<std::string> parts = splitColons(lawText);
+    const std::vector<std::string> parts = text::split(lawText, ':');
     const std::string& kind = parts.front();
     std::vector<double> numbers;
     for (std::size_t i = 1; i < parts.size(); ++i) {

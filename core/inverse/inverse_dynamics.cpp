@@ -531,15 +531,12 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
         }
         text += block.subsystems.size() > 1 ? "subsystems " : "subsystem ";
         text += text::joined(block.subsystems, ", ", [](int s) { return std::to_string(s + 1); });
-        std::string unknowns;
-        for (int i : block.loops) {
-            unknowns += (unknowns.empty() ? "" : ", ") + loopName(model, i);
-        }
+        auto unknowns = text::mapped(block.loops, [&](int i) { return loopName(model, i); });
         for (int d : block.driven) {
-            unknowns += (unknowns.empty() ? "" : ", ") + drivenName(model, iws.driven, d);
+            unknowns.push_back(drivenName(model, iws.driven, d));
         }
-        text +=
-            " {" + unknowns + "} " + std::to_string(block.size) + "×" + std::to_string(block.size);
+        text += " {" + text::joinNames(unknowns) + "} " + std::to_string(block.size) + "×" +
+                std::to_string(block.size);
         if (block.fallback) {
             text += " (all indeterminate: system approach)";
         }

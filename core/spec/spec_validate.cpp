@@ -51,11 +51,7 @@ std::string jointTypeArticle(JointType type) {
 }
 
 std::string vectorText(const Eigen::VectorXd& v) {
-    std::string text = "[";
-    for (Eigen::Index i = 0; i < v.size(); ++i) {
-        text += (i == 0 ? "" : ", ") + number(v[i]);
-    }
-    return text + "]";
+    return "[" + text::joined(v, ", ", [](double x) { return number(x); }) + "]";
 }
 
 /// The names of the items (points, joints, ...), in order.

@@ -18,19 +18,6 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char* kVectorComponents[] = {"x", "y", "z"};
 
-std::vector<std::string> splitDots(const std::string& name) {
-    std::vector<std::string> parts;
-    std::string::size_type begin = 0;
-    while (true) {
-        const auto end = name.find('.', begin);
-        parts.push_back(name.substr(begin, end == std::string::npos ? end : end - begin));
-        if (end == std::string::npos) {
-            return parts;
-        }
-        begin = end + 1;
-    }
-}
-
 /// The key that names an entry of a list of objects: its id, name or joint; empty if none.
 std::string entryKey(const Json& entry) {
     for (const char* key : {"id", "name", "joint"}) {
@@ -158,7 +145,7 @@ namespace {
 template <class J> J& lookUp(J& doc, const std::string& name, const MechanismDocument& self) {
     J* node = &doc;
     std::string matched;
-    for (const std::string& segment : splitDots(name)) {
+    for (const std::string& segment : text::split(name, '.')) {
         J* next = child(*node, segment);
         if (next == nullptr) {
             std::string where = matched.empty() ? "at the top" : "under '" + matched + "'";

@@ -48,6 +48,18 @@ std::string metres(double value, int significantDigits) {
     return number(value, significantDigits) + " m";
 }
 
+std::vector<std::string> split(std::string_view text, char separator) {
+    std::vector<std::string> parts;
+    for (std::size_t begin = 0;;) {
+        const std::size_t end = text.find(separator, begin);
+        parts.emplace_back(text.substr(begin, end == std::string_view::npos ? end : end - begin));
+        if (end == std::string_view::npos) {
+            return parts;
+        }
+        begin = end + 1;
+    }
+}
+
 std::string joinNames(const std::vector<std::string>& names, std::string_view separator) {
     std::string out;
     for (std::size_t i = 0; i < names.size(); ++i) {

@@ -31,6 +31,9 @@ std::string metres(double value, int significantDigits = 10);
 /// The names joined by `separator`: joinNames({"J1", "J2"}, ", ") is "J1, J2"; "" when empty.
 std::string joinNames(const std::vector<std::string>& names, std::string_view separator = ", ");
 
+/// `text` cut at every `separator`: split("a:b:", ':') is {"a", "b", ""}, split("", ':') {""}.
+std::vector<std::string> split(std::string_view text, char separator);
+
 /// std::invoke(name, item) for each of `items`: mapped(spec.joints, &JointSpec::name), or
 /// mapped(model.cuts, [&](int j) { return model.joints[j].name; }).
 template <class Range, class Name> std::vector<std::string> mapped(const Range& items, Name name) {
