@@ -661,11 +661,9 @@ BalanceResult balanceCounterweights(const Model& model,
             if (negligible(k)) {
                 continue;
             }
-            for (BodySpec& body : result.balanced.bodies) {
-                if (body.id == settings.counterweights[k].body) {
-                    result.chosen[k].name = freshName(body);
-                    body.counterweights.push_back(result.chosen[k]);
-                }
+            if (BodySpec* body = findBody(result.balanced, settings.counterweights[k].body)) {
+                result.chosen[k].name = freshName(*body);
+                body->counterweights.push_back(result.chosen[k]);
             }
         }
     }

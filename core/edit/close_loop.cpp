@@ -10,16 +10,6 @@ namespace sslm {
 
 namespace {
 
-bool hasPoint(const std::vector<BodyPoint>& points, const std::string& name) {
-    return std::any_of(points.begin(), points.end(),
-                       [&](const BodyPoint& p) { return p.name == name; });
-}
-
-bool jointNamed(const MechanismSpec& spec, const std::string& name) {
-    return std::any_of(spec.joints.begin(), spec.joints.end(),
-                       [&](const JointSpec& j) { return j.name == name; });
-}
-
 /// Checks one side and adds its new point (to `spec`, a copy).
 EditError addSide(MechanismSpec& spec, const ClosureSide& side, const char* which) {
     std::vector<BodyPoint>* points = pointsOf(spec, side.body);
@@ -30,7 +20,7 @@ EditError addSide(MechanismSpec& spec, const ClosureSide& side, const char* whic
     if (side.point.empty()) {
         return std::string(which) + " side: name the point on " + side.body;
     }
-    const bool exists = hasPoint(*points, side.point);
+    const bool exists = findBodyPoint(spec, {side.body, side.point}) != nullptr;
     if (!side.newPoint) {
         return exists ? EditError{}
                       : std::string(which) + " side: " + side.body + " has no point '" +
@@ -64,10 +54,10 @@ EditError closeLoop(MechanismSpec& spec, const LoopClosure& closure, std::string
     }
     std::string name = closure.name;
     if (name.empty()) {
-        for (int n = 1; name.empty() || jointNamed(spec, name); ++n) {
+        for (int n = 1; name.empty() || findJoint(spec, name); ++n) {
             name = "closure" + std::to_string(n);
         }
-    } else if (jointNamed(spec, name)) {
+    } else if (findJoint(spec, name)) {
         return "a joint named '" + name + "' exists already: give the closure another name";
     }
     const bool needsAxis = closure.type != JointType::Spherical;

@@ -89,16 +89,15 @@ std::vector<int> resolveCuts(const MechanismSpec& spec,
     std::vector<int> cuts;
     bool bad = false;
     for (const std::string& name : names) {
-        const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
-                                     [&](const JointSpec& j) { return j.name == name; });
-        if (it == spec.joints.end()) {
+        const JointSpec* it = findJoint(spec, name);
+        if (it == nullptr) {
             diagnostics.push_back(
                 error("cuts", "cut joint " + name + " does not exist",
                       "joints are " + text::joined(spec.joints, ", ", &JointSpec::name)));
             bad = true;
             continue;
         }
-        const int e = static_cast<int>(it - spec.joints.begin());
+        const int e = static_cast<int>(it - spec.joints.data());
         if (isCut[e]) {
             diagnostics.push_back(
                 error("cuts", "joint " + name + " is cut twice", "list each cut joint once"));
