@@ -15,6 +15,7 @@
 #include "core/study/run_table.hpp"
 #include "core/util/atomic_file.hpp"
 #include "core/util/diagnostic.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -77,20 +78,11 @@ std::vector<std::string> readLines(const std::filesystem::path& path, bool& last
     std::ifstream in(path, std::ios::binary);
     std::stringstream buffer;
     buffer << in.rdbuf();
-    const std::string text = buffer.str();
-    std::vector<std::string> lines;
-    std::string::size_type begin = 0;
-    while (begin < text.size()) {
-        const auto end = text.find('\n', begin);
-        if (end == std::string::npos) {
-            lines.push_back(text.substr(begin));
-            lastComplete = false;
-            return lines;
-        }
-        lines.push_back(text.substr(begin, end - begin));
-        begin = end + 1;
+    std::vector<std::string> lines = text::split(buffer.str(), '\n');
+    lastComplete = lines.back().empty(); // after the last line break
+    if (lastComplete) {
+        lines.pop_back();
     }
-    lastComplete = true;
     return lines;
 }
 
@@ -244,16 +236,10 @@ StudyOutcome runStudy(const Study& study,
     StudyOutcome outcome;
     const std::vector<long> finished = finishedRuns(study, path);
     std::vector<long> pending;
-    for (long run = 0, f = 0; run < study.runCount(); ++run) {
-        while (f < static_cast<long>(finished.size()) &&
-               finished[static_cast<std::size_t>(f)] < run) {
-            ++f;
+    for (long run = 0; run < study.runCount(); ++run) {
+        if (!std::binary_search(finished.begin(), finished.end(), run)) { // finished is sorted
+            pending.push_back(run);
         }
-        if (f < static_cast<long>(finished.size()) &&
-            finished[static_cast<std::size_t>(f)] == run) {
-            continue;
-        }
-        pending.push_back(run);
     }
     outcome.progress.total = study.runCount();
     outcome.progress.skipped = outcome.progress.total - static_cast<long>(pending.size());
