@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <set>
@@ -246,9 +247,7 @@ private:
             m_y0.segment(s * dimension, dimension) = y0[static_cast<std::size_t>(s)];
         }
         std::vector<int> driven;
-        for (const DrivenMotion& motion : m_motions) {
-            driven.push_back(motion.coordinate);
-        }
+        std::ranges::transform(m_motions, std::back_inserter(driven), &DrivenMotion::coordinate);
         m_inverse = std::make_unique<InverseDynamicsWorkspace>(m_trial, driven);
         const Eigen::Index parameters =
             static_cast<Eigen::Index>(m_bodies.size()) * m_parametersPerWeight;

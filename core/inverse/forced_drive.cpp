@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include <Eigen/Geometry>
 
@@ -34,9 +35,7 @@ DriveHistory driveHistory(const std::vector<InverseSample>& samples,
     const Eigen::Index np = samples.empty() ? 0 : samples.front().q.size();
     const Eigen::Index nv = samples.empty() ? 0 : samples.front().qd.size();
     history.t.reserve(samples.size());
-    for (const DrivenMotion& motion : motions) {
-        history.driven.push_back(motion.coordinate);
-    }
+    std::ranges::transform(motions, std::back_inserter(history.driven), &DrivenMotion::coordinate);
     history.q.resize(np, count);
     history.qd.resize(nv, count);
     history.tau.resize(static_cast<Eigen::Index>(motions.size()), count);

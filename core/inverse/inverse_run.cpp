@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 
 #include "core/dynamics/applied_forces.hpp"
 #include "core/dynamics/energies.hpp"
@@ -45,9 +46,7 @@ public:
            const InverseRunSettings& settings)
         : m_model(model), m_motions(motions), m_settings(settings), m_ws(model), m_rate(model.nv()),
           m_correction(model.nv()) {
-        for (const DrivenMotion& motion : motions) {
-            m_driven.push_back(motion.coordinate);
-        }
+        std::ranges::transform(motions, std::back_inserter(m_driven), &DrivenMotion::coordinate);
         m_isDriven.assign(model.nv(), false);
         for (int k : m_driven) {
             m_isDriven[k] = true;
@@ -184,9 +183,7 @@ std::string inverseRunError(const Model& model,
                             const std::vector<DrivenMotion>& motions,
                             const InverseRunSettings& settings) {
     std::vector<int> driven;
-    for (const DrivenMotion& motion : motions) {
-        driven.push_back(motion.coordinate);
-    }
+    std::ranges::transform(motions, std::back_inserter(driven), &DrivenMotion::coordinate);
     if (std::string error = drivenCoordinatesError(model, driven); !error.empty()) {
         return error;
     }
