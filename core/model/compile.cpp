@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <numeric>
 #include <ranges>
 
 #include "core/spec/counterweights.hpp"

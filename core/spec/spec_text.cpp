@@ -2,7 +2,6 @@
 #include "core/spec/spec_text.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace sslm::spec_text {
 namespace {

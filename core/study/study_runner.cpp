@@ -5,7 +5,6 @@
 #include <atomic>
 #include <chrono>
 #include <fstream>
-#include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
