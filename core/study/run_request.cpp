@@ -2,6 +2,7 @@
 #include "core/study/run_request.hpp"
 
 #include <stdexcept>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -14,50 +15,34 @@ namespace {
 using Json = nlohmann::json;
 
 const std::vector<std::string>& keysOf(RunKind kind) {
-    static const std::vector<std::string> simulate = {
-        "kind", "solver", "integrator", "t_end", "dt",   "rtol",
-        "atol", "sample", "stabilise",  "alpha", "beta", "singularity_tolerance",
-        "cut"};
-    static const std::vector<std::string> inverse = {"kind",  "speed",  "motion", "method",
-                                                     "t_end", "sample", "cut"};
-    static const std::vector<std::string> kinematics = {"kind",  "input",   "from",   "to",
-                                                        "steps", "degrees", "branch", "cut"};
-    switch (kind) {
-    case RunKind::Inverse:
-        return inverse;
-    case RunKind::Kinematics:
-        return kinematics;
-    case RunKind::Simulate:
-        break;
-    }
-    return simulate;
+    static const std::vector<std::string> keys[] = {
+        // RunKind::Simulate, Inverse and Kinematics
+        {"kind", "solver", "integrator", "t_end", "dt", "rtol", "atol", "sample", "stabilise",
+         "alpha", "beta", "singularity_tolerance", "cut"},
+        {"kind", "speed", "motion", "method", "t_end", "sample", "cut"},
+        {"kind", "input", "from", "to", "steps", "degrees", "branch", "cut"}};
+    return keys[static_cast<int>(kind)];
 }
 
 std::string typeError(const std::string& key, const char* wanted, const Json& value) {
     return "option '" + key + "' wants " + wanted + " (got " + value.dump() + ")";
 }
 
-std::optional<double> number(const Json& object, const std::string& key) {
+/// Member `key` of `object`, a number (T = double) or a string, if it is there.
+template <class T> std::optional<T> valueOf(const Json& object, const std::string& key) {
     if (!object.contains(key)) {
         return std::nullopt;
     }
     const Json& value = object[key];
-    if (!value.is_number()) {
-        throw std::invalid_argument(typeError(key, "a number", value));
+    constexpr bool wantsNumber = std::is_same_v<T, double>;
+    if (wantsNumber ? !value.is_number() : !value.is_string()) {
+        throw std::invalid_argument(typeError(key, wantsNumber ? "a number" : "a string", value));
     }
-    return value.get<double>();
+    return value.get<T>();
 }
 
-std::optional<std::string> word(const Json& object, const std::string& key) {
-    if (!object.contains(key)) {
-        return std::nullopt;
-    }
-    const Json& value = object[key];
-    if (!value.is_string()) {
-        throw std::invalid_argument(typeError(key, "a string", value));
-    }
-    return value.get<std::string>();
-}
+const auto number = valueOf<double>;
+const auto word = valueOf<std::string>;
 
 /// {"theta1": 4.7} or {"theta1": "cycloidal:1:2"} as "theta1=4.7" items.
 std::vector<std::string> assignments(const Json& object, const std::string& key, bool numbers) {
