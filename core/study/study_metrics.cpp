@@ -13,16 +13,11 @@ namespace sslm {
 
 namespace {
 
-struct FunctionName {
-    const char* name;
-    StudyMetric::Function function;
-};
-
-constexpr FunctionName kFunctions[] = {
-    {"max", StudyMetric::Function::Max},         {"min", StudyMetric::Function::Min},
-    {"max_abs", StudyMetric::Function::MaxAbs},  {"mean", StudyMetric::Function::Mean},
-    {"rms", StudyMetric::Function::Rms},         {"final", StudyMetric::Function::Final},
-    {"initial", StudyMetric::Function::Initial}, {"range", StudyMetric::Function::Range},
+constexpr std::pair<StudyMetric::Function, const char*> kFunctions[] = {
+    {StudyMetric::Function::Max, "max"},         {StudyMetric::Function::Min, "min"},
+    {StudyMetric::Function::MaxAbs, "max_abs"},  {StudyMetric::Function::Mean, "mean"},
+    {StudyMetric::Function::Rms, "rms"},         {StudyMetric::Function::Final, "final"},
+    {StudyMetric::Function::Initial, "initial"}, {StudyMetric::Function::Range, "range"},
 };
 
 constexpr const char* kForms = "FUNCTION(COLUMN) with FUNCTION max, min, max_abs, mean, rms, "
@@ -43,13 +38,12 @@ StudyMetric parseMetric(const std::string& text) {
         throw std::invalid_argument("metric '" + text + "': expected " + kForms);
     }
     const std::string name = text.substr(0, open);
-    const auto found = std::find_if(std::begin(kFunctions), std::end(kFunctions),
-                                    [&](const FunctionName& f) { return name == f.name; });
-    if (found == std::end(kFunctions)) {
+    const auto function = text::kindIn(kFunctions, name);
+    if (!function) {
         throw std::invalid_argument("metric '" + text + "': unknown function '" + name +
                                     "'; expected " + kForms);
     }
-    metric.function = found->function;
+    metric.function = *function;
     metric.column = text.substr(open + 1, text.size() - open - 2);
     return metric;
 }
