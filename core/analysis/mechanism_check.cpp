@@ -88,12 +88,8 @@ std::optional<std::pair<std::size_t, std::string_view>> elementOf(std::string_vi
     return std::pair{index, path.substr(i + 1)};
 }
 
-bool startsWith(std::string_view text, std::string_view prefix) {
-    return text.substr(0, prefix.size()) == prefix;
-}
-
 bool isProbe(std::string_view name) {
-    return startsWith(name, kProbePrefix);
+    return name.starts_with(kProbePrefix);
 }
 
 /// A copy of the spec with `count` free pendulums on a ground pivot of their own.
@@ -231,10 +227,10 @@ private:
             subject = joint.name;
             label = "joint " + inQuotes(joint.name);
             const std::string_view rest = e->second;
-            if (startsWith(rest, ".parent.") || startsWith(rest, ".child.")) {
+            if (rest.starts_with(".parent.") || rest.starts_with(".child.")) {
                 // validateSpec reports at a joint end only dangling references and, at the
                 // child's body after any unknown-body error there, a joint on one body
-                const bool child = startsWith(rest, ".child.");
+                const bool child = rest.starts_with(".child.");
                 const JointEnd& end = child ? joint.child : joint.parent;
                 const int seen = ++m_seenAt[d.where];
                 const bool self = joint.parent.body == joint.child.body;
@@ -251,7 +247,7 @@ private:
             if (b->second.empty()) {
                 f.kind = FindingKind::Disconnected; // compileModel's connectivity check
             }
-        } else if (startsWith(d.where, "ground")) {
+        } else if (d.where.starts_with("ground")) {
             f.bodies = {kGroundId};
         } else if (const auto a = elementOf(d.where, "actuators");
                    a && a->first < m_spec.actuators.size()) {
@@ -288,7 +284,7 @@ private:
                     addUnique(f.joints, cut);
                 }
             }
-        } else if (startsWith(d.where, "initial")) {
+        } else if (d.where.starts_with("initial")) {
             f.kind = FindingKind::InitialState;
             inputJoints(d.where, f.joints);
         }

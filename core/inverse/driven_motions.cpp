@@ -127,7 +127,7 @@ std::optional<MotionLaw> parseBaseLaw(const std::string& option,
     // tables name a file, which may itself hold ':'
     for (const char* table : {"table:", "spline:", "spline-periodic:"}) {
         const std::string prefix = table;
-        if (lawText.rfind(prefix, 0) == 0) {
+        if (lawText.starts_with(prefix)) {
             const std::optional<std::vector<std::pair<double, double>>> points =
                 readMotionTable(option, lawText.substr(prefix.size()), message);
             if (!points) {

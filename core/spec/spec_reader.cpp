@@ -36,7 +36,7 @@ constexpr std::size_t kMaxMessageBytes = 240; ///< parser detail quoted into a m
 /// Drops nlohmann's "[json.exception.type.id] " prefix and bounds the length.
 std::string exceptionDetail(const std::exception& e) {
     std::string_view what = e.what();
-    if (what.rfind("[json.exception.", 0) == 0) {
+    if (what.starts_with("[json.exception.")) {
         const std::size_t end = what.find("] ");
         if (end != std::string_view::npos) {
             what.remove_prefix(end + 2);

@@ -28,7 +28,7 @@ constexpr const char* kForms = "FUNCTION(COLUMN) with FUNCTION max, min, max_abs
 StudyMetric parseMetric(const std::string& text) {
     StudyMetric metric;
     metric.text = text;
-    if (text.rfind("summary.", 0) == 0 && text.size() > 8) {
+    if (text.starts_with("summary.") && text.size() > 8) {
         metric.function = StudyMetric::Function::Summary;
         metric.column = text.substr(8);
         return metric;
