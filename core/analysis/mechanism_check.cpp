@@ -25,8 +25,7 @@
 namespace sslm {
 
 bool MechanismCheck::hasErrors() const {
-    return std::any_of(findings.begin(), findings.end(),
-                       [](const CheckFinding& f) { return f.isError(); });
+    return std::ranges::any_of(findings, [](const CheckFinding& f) { return f.isError(); });
 }
 
 std::vector<const CheckFinding*> MechanismCheck::findingsOf(FindingKind kind) const {
@@ -64,7 +63,7 @@ std::string signedInt(int value) {
 }
 
 void addUnique(std::vector<std::string>& list, const std::string& item) {
-    if (std::find(list.begin(), list.end(), item) == list.end()) {
+    if (std::ranges::find(list, item) == list.end()) {
         list.push_back(item);
     }
 }
@@ -345,10 +344,9 @@ private:
             m_out.model = model;
         } else {
             // only a mobility or a cut error leaves a model to analyse, on a variant of the spec
-            const bool other = std::any_of(
-                compiled.diagnostics.begin(), compiled.diagnostics.end(), [](const Diagnostic& d) {
-                    return d.isError() && d.where != "joints" && d.where != "cuts";
-                });
+            const bool other = std::ranges::any_of(compiled.diagnostics, [](const Diagnostic& d) {
+                return d.isError() && d.where != "joints" && d.where != "cuts";
+            });
             if (other) {
                 emitMobility(mobility);
                 return;
@@ -359,9 +357,8 @@ private:
                 addProbes(variant, probes);
             }
             CompileResult second = compileModel(variant);
-            const bool cutErrors =
-                std::any_of(second.diagnostics.begin(), second.diagnostics.end(),
-                            [](const Diagnostic& d) { return d.where == "cuts"; });
+            const bool cutErrors = std::ranges::any_of(
+                second.diagnostics, [](const Diagnostic& d) { return d.where == "cuts"; });
             if (!second.ok() && cutErrors) {
                 // the first compile stopped at the mobility before it looked at the cuts
                 for (const Diagnostic& d : second.diagnostics) {
@@ -673,9 +670,8 @@ private:
         }
         f.message = "does not assemble: " + loopText(model, worst) +
                     " cannot close; its links measure " + joinNames(parts, ", ");
-        const auto longest =
-            std::max_element(links.begin(), links.end(),
-                             [](const auto& x, const auto& y) { return x.second < y.second; });
+        const auto longest = std::ranges::max_element(
+            links, [](const auto& x, const auto& y) { return x.second < y.second; });
         double others = -longest->second;
         for (const auto& link : links) {
             others += link.second;

@@ -341,8 +341,8 @@ nlopt::algorithm nloptAlgorithm(BalanceAlgorithm algorithm) {
 std::string freshName(const BodySpec& body) {
     for (int n = 1;; ++n) {
         const std::string name = n == 1 ? "balance" : "balance" + std::to_string(n);
-        if (std::none_of(body.counterweights.begin(), body.counterweights.end(),
-                         [&](const CounterweightSpec& w) { return w.name == name; })) {
+        if (std::ranges::none_of(body.counterweights,
+                                 [&](const CounterweightSpec& w) { return w.name == name; })) {
             return name;
         }
     }

@@ -18,7 +18,7 @@ using SmallBlock = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6
 constexpr double kWellConditioned = 0.05;
 
 bool contains(const std::vector<int>& v, int x) {
-    return std::find(v.begin(), v.end(), x) != v.end();
+    return std::ranges::find(v, x) != v.end();
 }
 
 struct Candidate {

@@ -99,9 +99,8 @@ EditError closeLoop(MechanismSpec& spec, const LoopClosure& closure, std::string
     InitialStateSpec& initial = edited.initial;
     std::string moved;
     for (const auto& [coordinate, value] : initial.independent) {
-        const auto known =
-            std::find_if(initial.assemblyGuess.begin(), initial.assemblyGuess.end(),
-                         [&](const auto& guess) { return guess.first == coordinate; });
+        const auto known = std::ranges::find_if(
+            initial.assemblyGuess, [&](const auto& guess) { return guess.first == coordinate; });
         if (known == initial.assemblyGuess.end()) {
             initial.assemblyGuess.emplace_back(coordinate, value);
         }

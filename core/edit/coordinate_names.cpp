@@ -63,7 +63,7 @@ std::string patternCoordinateName(const MechanismSpec& spec, const JointSpec& jo
         return {};
     }
     const std::string name = *prefix + number;
-    const bool taken = std::any_of(spec.joints.begin(), spec.joints.end(), [&](const JointSpec& j) {
+    const bool taken = std::ranges::any_of(spec.joints, [&](const JointSpec& j) {
         return j.name == name || j.coordinateName() == name;
     });
     return taken ? std::string() : name;
@@ -72,8 +72,7 @@ std::string patternCoordinateName(const MechanismSpec& spec, const JointSpec& jo
 int nameCutCoordinates(MechanismSpec& spec) {
     int named = 0;
     for (JointSpec& joint : spec.joints) {
-        const bool cut =
-            std::find(spec.cuts.begin(), spec.cuts.end(), joint.name) != spec.cuts.end();
+        const bool cut = std::ranges::find(spec.cuts, joint.name) != spec.cuts.end();
         if (!cut || !joint.coordinate.empty() || usesAsCoordinate(spec.initial, joint.name)) {
             continue;
         }

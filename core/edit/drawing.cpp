@@ -427,8 +427,7 @@ EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector
             }
             for (const auto& [end, other] :
                  {std::pair{joint.parent, joint.child}, std::pair{joint.child, joint.parent}}) {
-                if (end == pinned[i] &&
-                    std::find(pinned.begin(), pinned.end(), other) == pinned.end()) {
+                if (end == pinned[i] && std::ranges::find(pinned, other) == pinned.end()) {
                     pinned.push_back(other);
                 }
             }
@@ -535,12 +534,11 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
         }
     }
     auto& independent = spec.initial.independent;
-    if (std::none_of(independent.begin(), independent.end(),
-                     [&](const auto& v) { return v.first == coordinate; })) {
+    if (std::ranges::none_of(independent, [&](const auto& v) { return v.first == coordinate; })) {
         independent.emplace_back(coordinate, value);
     }
-    if (std::none_of(spec.actuators.begin(), spec.actuators.end(),
-                     [&](const ActuatorSpec& a) { return a.joint == joint; })) {
+    if (std::ranges::none_of(spec.actuators,
+                             [&](const ActuatorSpec& a) { return a.joint == joint; })) {
         ActuatorSpec actuator;
         actuator.joint = joint;
         spec.actuators.push_back(actuator);
@@ -567,16 +565,16 @@ EditError setInputRate(Drawing& drawing, const std::string& joint, double rate) 
         return "there is no joint " + joint;
     }
     const std::string coordinate = found->coordinateName();
-    if (std::none_of(spec.initial.independent.begin(), spec.initial.independent.end(),
-                     [&](const auto& v) { return v.first == coordinate; })) {
+    if (std::ranges::none_of(spec.initial.independent,
+                             [&](const auto& v) { return v.first == coordinate; })) {
         return joint + " is not an input: make it one first";
     }
     if (!std::isfinite(rate)) {
         return "the rate is not a number";
     }
     auto& rates = spec.initial.rates;
-    const auto existing = std::find_if(rates.begin(), rates.end(),
-                                       [&](const auto& r) { return r.first == coordinate; });
+    const auto existing =
+        std::ranges::find_if(rates, [&](const auto& r) { return r.first == coordinate; });
     if (existing != rates.end()) {
         existing->second = rate;
     } else {
@@ -588,9 +586,8 @@ EditError setInputRate(Drawing& drawing, const std::string& joint, double rate) 
 std::optional<std::string> inputJointAt(const Drawing& drawing, const JointEnd& point) {
     const InitialStateSpec& initial = drawing.spec.initial;
     for (const JointSpec& joint : drawing.spec.joints) {
-        const bool input =
-            std::any_of(initial.independent.begin(), initial.independent.end(),
-                        [&](const auto& v) { return v.first == joint.coordinateName(); });
+        const bool input = std::ranges::any_of(
+            initial.independent, [&](const auto& v) { return v.first == joint.coordinateName(); });
         if (input && (joint.parent == point || joint.child == point)) {
             return joint.name;
         }
@@ -669,8 +666,8 @@ EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced) {
         return describe(point) + " is not a point of the drawing";
     }
     std::vector<TracedPointSpec>& traces = drawing.spec.tracedPoints;
-    const auto it = std::find_if(traces.begin(), traces.end(),
-                                 [&](const TracedPointSpec& t) { return t.at == point; });
+    const auto it =
+        std::ranges::find_if(traces, [&](const TracedPointSpec& t) { return t.at == point; });
     const bool wasTraced = it != traces.end();
     if (wasTraced) {
         traces.erase(it);

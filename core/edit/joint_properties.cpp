@@ -13,7 +13,7 @@ constexpr double kSamePlace = 1e-9; ///< m: points closer than this are at the s
 bool finite(const SignalSpec& s) {
     return std::isfinite(s.value) && std::isfinite(s.rate) && std::isfinite(s.amplitude) &&
            std::isfinite(s.frequency) && std::isfinite(s.phase) &&
-           std::all_of(s.table.begin(), s.table.end(), [](const auto& p) {
+           std::ranges::all_of(s.table, [](const auto& p) {
                return std::isfinite(p.first) && std::isfinite(p.second);
            });
 }
@@ -142,10 +142,9 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
         const std::string oldName = j->coordinateName();
         if (!j->coordinate.empty() && j->coordinate == editorCoordinateName(j->name, j->type)) {
             const std::string newName = editorCoordinateName(j->name, properties.type);
-            const bool taken = std::any_of(
-                edited.spec.joints.begin(), edited.spec.joints.end(), [&](const JointSpec& o) {
-                    return o.name == newName || o.coordinateName() == newName;
-                });
+            const bool taken = std::ranges::any_of(edited.spec.joints, [&](const JointSpec& o) {
+                return o.name == newName || o.coordinateName() == newName;
+            });
             if (!taken) {
                 j->coordinate = newName;
                 renameCoordinate(edited.spec.initial, oldName, newName);

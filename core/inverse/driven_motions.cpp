@@ -260,8 +260,8 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
     for (int k : actuated) {
         const std::string& name = model.coordinates[k].name;
         const auto& rates = model.spec.initial.rates;
-        const auto rate = std::find_if(rates.begin(), rates.end(),
-                                       [&](const auto& entry) { return entry.first == name; });
+        const auto rate =
+            std::ranges::find_if(rates, [&](const auto& entry) { return entry.first == name; });
         if (rate == rates.end()) {
             message = "the file gives no initial rate for the actuated coordinate " + name +
                       ": pass --speed " + name + "=OMEGA or --motion " + name + "=LAW";

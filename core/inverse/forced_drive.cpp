@@ -84,7 +84,7 @@ std::string driveHistoryError(const Model& model, const DriveHistory& history) {
         if (k < 0 || k >= nv) {
             return "driven coordinate " + std::to_string(k) + " is not in the model";
         }
-        if (std::count(history.driven.begin(), history.driven.end(), k) > 1) {
+        if (std::ranges::count(history.driven, k) > 1) {
             return "coordinate " + model.coordinates[static_cast<std::size_t>(k)].name +
                    " is driven twice";
         }
@@ -114,7 +114,7 @@ forcedSpec(const Model& model, const DriveHistory& history, const ForcedDriveGai
         const auto same = [&](const ActuatorSpec& a) {
             return a.joint == joint;
         };
-        const auto it = std::find_if(spec.actuators.begin(), spec.actuators.end(), same);
+        const auto it = std::ranges::find_if(spec.actuators, same);
         if (it != spec.actuators.end()) {
             *it = std::move(actuator);
         } else {

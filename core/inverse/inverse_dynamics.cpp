@@ -514,8 +514,7 @@ std::vector<int> actuatedCoordinates(const Model& model, std::string* error) {
             }
             continue;
         }
-        if (std::find(coordinates.begin(), coordinates.end(), actuator.coordinate) ==
-            coordinates.end()) {
+        if (std::ranges::find(coordinates, actuator.coordinate) == coordinates.end()) {
             coordinates.push_back(actuator.coordinate);
         }
     }

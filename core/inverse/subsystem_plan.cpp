@@ -44,7 +44,7 @@ Pending pendingOn(const Model& model,
 
 void appendUnique(std::vector<int>& to, const std::vector<int>& from) {
     for (int x : from) {
-        if (std::find(to.begin(), to.end(), x) == to.end()) {
+        if (std::ranges::find(to, x) == to.end()) {
             to.push_back(x);
         }
     }

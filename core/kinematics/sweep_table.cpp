@@ -11,7 +11,7 @@ namespace sslm {
 
 std::vector<int> sweepIndependent(const Model& model, int dof, int input, std::string& message) {
     std::vector<int> independent = model.independent;
-    if (std::find(independent.begin(), independent.end(), input) != independent.end()) {
+    if (std::ranges::find(independent, input) != independent.end()) {
         return independent;
     }
     if (dof <= 1) {

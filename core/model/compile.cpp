@@ -75,8 +75,8 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
 
 /// Whether an actuator of the spec drives the joint named `joint`.
 bool isActuated(const MechanismSpec& spec, const std::string& joint) {
-    return std::any_of(spec.actuators.begin(), spec.actuators.end(),
-                       [&](const ActuatorSpec& a) { return a.joint == joint; });
+    return std::ranges::any_of(spec.actuators,
+                               [&](const ActuatorSpec& a) { return a.joint == joint; });
 }
 
 /// Resolves the requested cut names into edges, or explains why they do not leave a tree.
@@ -178,9 +178,8 @@ void checkSpatialJointForces(const MechanismSpec& spec,
 
 Diagnostic disconnectedBodyError(const MechanismSpec& spec, const MechanismGraph& graph, int node) {
     const BodySpec& body = spec.bodies[node - 1];
-    const bool hasJoint =
-        std::any_of(graph.edges.begin(), graph.edges.end(),
-                    [&](const GraphEdge& e) { return e.a == node || e.b == node; });
+    const bool hasJoint = std::ranges::any_of(
+        graph.edges, [&](const GraphEdge& e) { return e.a == node || e.b == node; });
     const std::string name = spec_text::bodyName(body.id, body.name);
     return error(
         "bodies[" + std::to_string(node - 1) + "]",
@@ -453,7 +452,7 @@ Loop loopOfCut(const Model& model, int cut) {
     const std::vector<int> upB = ancestors(cutJoint.bodyB);
     int common = 0;
     for (int b : upA) {
-        if (std::find(upB.begin(), upB.end(), b) != upB.end()) {
+        if (std::ranges::find(upB, b) != upB.end()) {
             common = b;
             break;
         }
@@ -490,7 +489,7 @@ Loop loopOfCut(const Model& model, int cut) {
         [](const LoopPathEntry& x, const LoopPathEntry& y) { return x.coordinate < y.coordinate; });
     for (const LoopPathEntry& entry : loop.path) {
         const int s = model.coordinates[entry.coordinate].subsystem;
-        if (std::find(loop.subsystems.begin(), loop.subsystems.end(), s) == loop.subsystems.end()) {
+        if (std::ranges::find(loop.subsystems, s) == loop.subsystems.end()) {
             loop.subsystems.push_back(s);
         }
     }
@@ -559,8 +558,8 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
             model.independent.push_back(k);
             continue;
         }
-        const auto joint = std::find_if(model.joints.begin(), model.joints.end(),
-                                        [&](const Joint& j) { return j.coordinateName == name; });
+        const auto joint = std::ranges::find_if(
+            model.joints, [&](const Joint& j) { return j.coordinateName == name; });
         if (joint != model.joints.end()) {
             diagnostics.push_back(
                 warning("initial.independent[" + std::to_string(i) + "]",

@@ -12,7 +12,7 @@ namespace sslm {
 namespace {
 
 template <typename Range, typename Key> int indexWhere(const Range& range, Key key) {
-    const auto it = std::find_if(range.begin(), range.end(), key);
+    const auto it = std::ranges::find_if(range, key);
     return it == range.end() ? -1 : static_cast<int>(it - range.begin());
 }
 

@@ -81,7 +81,7 @@ splineAccelerations(const std::vector<double>& t, const std::vector<double>& y, 
     }
     if (natural) {
         solveTridiagonal(sub, diag, super, rhs);
-        std::copy(rhs.begin(), rhs.end(), accelerations.begin() + 1);
+        std::ranges::copy(rhs, accelerations.begin() + 1);
         return accelerations;
     }
     if (n == 2) {

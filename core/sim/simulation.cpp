@@ -111,7 +111,7 @@ private:
     void evaluate(const double* x, double* dxdt, double t) {
         std::copy(x, x + m_n, m_perturbed.begin());
         m_system(m_perturbed, m_shifted, t);
-        std::copy(m_shifted.begin(), m_shifted.end(), dxdt);
+        std::ranges::copy(m_shifted, dxdt);
     }
 
     void differentiate(const double* x, double* jacobian, double t, double* dfdt) {
@@ -468,7 +468,7 @@ template <typename Stepper> void copyCurrentState(const Stepper& stepper, State&
         stepper.copyCurrentState(x);
     } else {
         const State& current = stepper.current_state();
-        std::copy(current.begin(), current.end(), x.begin());
+        std::ranges::copy(current, x.begin());
     }
 }
 

@@ -300,9 +300,8 @@ public:
             m_spec.actuators.push_back(std::move(actuator));
         }
         for (const JointSpec& joint : m_spec.joints) {
-            const bool driven =
-                std::any_of(m_inputs.begin(), m_inputs.end(),
-                            [&](const InputJoint& in) { return in.name == joint.name; });
+            const bool driven = std::ranges::any_of(
+                m_inputs, [&](const InputJoint& in) { return in.name == joint.name; });
             if (driven) {
                 continue;
             }

@@ -247,7 +247,7 @@ private:
 
     static bool isNumbers(const Json& v, std::size_t count) {
         return v.is_array() && v.size() == count &&
-               std::all_of(v.begin(), v.end(), [](const Json& x) { return x.is_number(); });
+               std::ranges::all_of(v, [](const Json& x) { return x.is_number(); });
     }
 
     static std::string foundText(const Json& v) {
@@ -636,9 +636,8 @@ private:
             out = tensor;
             return;
         }
-        const bool rows =
-            v.is_array() && v.size() == 3 &&
-            std::all_of(v.begin(), v.end(), [](const Json& r) { return r.is_array(); });
+        const bool rows = v.is_array() && v.size() == 3 &&
+                          std::ranges::all_of(v, [](const Json& r) { return r.is_array(); });
         if (!rows) {
             m_report.error(path,
                            "expected an inertia tensor in kg·m² (3 rows of 3 numbers, or 6 "

@@ -122,7 +122,7 @@ inline std::string describe(const Json& v) {
 }
 
 inline bool contains(const Keys& keys, std::string_view key) {
-    return std::find(keys.begin(), keys.end(), key) != keys.end();
+    return std::ranges::find(keys, key) != keys.end();
 }
 
 } // namespace sslm::spec_json

@@ -12,7 +12,7 @@ bool isIdentifier(std::string_view key) {
     if (key.empty()) {
         return false;
     }
-    return std::all_of(key.begin(), key.end(), [](char c) {
+    return std::ranges::all_of(key, [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                c == '_' || c == '-';
     });

@@ -496,10 +496,9 @@ private:
                 continue;
             }
             const Eigen::Vector3d first = b.points.front().position3();
-            const bool coincide =
-                std::all_of(b.points.begin(), b.points.end(), [&](const BodyPoint& p) {
-                    return (p.position3() - first).norm() <= kCoincidentTol;
-                });
+            const bool coincide = std::ranges::all_of(b.points, [&](const BodyPoint& p) {
+                return (p.position3() - first).norm() <= kCoincidentTol;
+            });
             if (!coincide) {
                 continue;
             }
@@ -666,7 +665,7 @@ private:
               const std::vector<std::string_view>& allowed,
               const std::string& where,
               const std::string& what) {
-        if (std::find(allowed.begin(), allowed.end(), value) != allowed.end()) {
+        if (std::ranges::find(allowed, value) != allowed.end()) {
             return;
         }
         const auto guess = spec_text::nearest(value, allowed);

@@ -314,8 +314,7 @@ std::optional<std::string> flatText(const Json& v, bool allowObject) {
 void print(const Json& v, std::size_t indent, std::string& out) {
     const std::size_t column = out.size() - (out.rfind('\n') + 1);
     if (const std::optional<std::string> flat = flatText(v, true)) {
-        const bool numbers =
-            std::all_of(v.begin(), v.end(), [](const Json& x) { return x.is_number(); });
+        const bool numbers = std::ranges::all_of(v, [](const Json& x) { return x.is_number(); });
         if (!v.is_structured() || (v.is_array() && numbers) ||
             column + flat->size() + 1 <= kLineWidth) {
             out += *flat;

@@ -30,7 +30,7 @@ std::string entryKey(const Json& entry) {
 
 /// Whether every entry of `list` is a number (a vector such as "at": [x, y]).
 bool numberList(const Json& list) {
-    return std::all_of(list.begin(), list.end(), [](const Json& x) { return x.is_number(); });
+    return std::ranges::all_of(list, [](const Json& x) { return x.is_number(); });
 }
 
 /// The names of the children of `node` as path segments.
@@ -77,7 +77,7 @@ template <class J> J* child(J& node, const std::string& segment) {
         }
     }
     if (!segment.empty() &&
-        std::all_of(segment.begin(), segment.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        std::ranges::all_of(segment, [](char c) { return c >= '0' && c <= '9'; })) {
         const std::size_t i = std::stoul(segment);
         return i < node.size() ? &node[i] : nullptr;
     }
@@ -189,8 +189,8 @@ std::vector<std::string> MechanismDocument::nearestNames(const std::string& name
     for (std::string& candidate : parameterNames()) {
         ranked.emplace_back(spec_text::editDistance(name, candidate), std::move(candidate));
     }
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::ranges::stable_sort(ranked,
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<std::string> names;
     for (std::size_t i = 0; i < ranked.size() && i < count; ++i) {
         names.push_back(std::move(ranked[i].second));

@@ -92,7 +92,7 @@ RunRequest parseRunRequest(std::string_view json) {
     }
     const std::vector<std::string>& keys = keysOf(request.kind);
     for (const auto& [key, value] : object.items()) {
-        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        if (std::ranges::find(keys, key) == keys.end()) {
             throw std::invalid_argument("unknown option '" + key + "' for a " + kind +
                                         " run; the options are " + text::joinNames(keys));
         }
@@ -101,8 +101,8 @@ RunRequest parseRunRequest(std::string_view json) {
         const Json& cut = object["cut"];
         if (cut.is_string() && cut.get<std::string>() == "auto") {
             request.cuts = std::vector<std::string>{};
-        } else if (cut.is_array() && std::all_of(cut.begin(), cut.end(),
-                                                 [](const Json& c) { return c.is_string(); })) {
+        } else if (cut.is_array() &&
+                   std::ranges::all_of(cut, [](const Json& c) { return c.is_string(); })) {
             request.cuts = cut.get<std::vector<std::string>>();
         } else {
             throw std::invalid_argument(typeError("cut", "a list of joint names or \"auto\"", cut));

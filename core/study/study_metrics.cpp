@@ -65,7 +65,7 @@ double evaluateMetric(const StudyMetric& metric, const RunTable& table) {
         }
         return summary[metric.column].get<double>();
     }
-    const auto column = std::find(table.columns.begin(), table.columns.end(), metric.column);
+    const auto column = std::ranges::find(table.columns, metric.column);
     if (column == table.columns.end()) {
         throw std::invalid_argument("metric '" + metric.text + "': the run has no column '" +
                                     metric.column + "' (its columns are " +

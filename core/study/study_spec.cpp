@@ -153,7 +153,7 @@ Study parseStudy(std::string_view text, const std::filesystem::path& folder) {
     for (const auto& [key, value] : json.items()) {
         static const std::vector<std::string> keys = {
             "mechanism", "run", "parameters", "samples", "seed", "metrics", "output"};
-        if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        if (std::ranges::find(keys, key) == keys.end()) {
             throw std::invalid_argument("unknown study key '" + key + "'; the keys are " +
                                         text::joinNames(keys));
         }
@@ -189,9 +189,9 @@ Study parseStudy(std::string_view text, const std::filesystem::path& folder) {
             study.parameters.push_back(readParameter(name, value));
         }
     }
-    const bool random =
-        std::any_of(study.parameters.begin(), study.parameters.end(),
-                    [](const StudyParameter& p) { return p.kind == StudyParameter::Kind::Random; });
+    const bool random = std::ranges::any_of(study.parameters, [](const StudyParameter& p) {
+        return p.kind == StudyParameter::Kind::Random;
+    });
     if (json.contains("samples")) {
         if (!json["samples"].is_number_integer() || json["samples"].get<long>() < 1) {
             throw std::invalid_argument("'samples' must be a positive integer");

@@ -107,7 +107,7 @@ forestPath(const std::vector<std::vector<std::pair<int, int>>>& forest, int from
     for (int node = to; seen[to] && node != from; node = previous[node]) {
         path.push_back(viaEdge[node]);
     }
-    std::reverse(path.begin(), path.end());
+    std::ranges::reverse(path);
     return path;
 }
 
@@ -129,7 +129,7 @@ CutSetScore scoreCutSet(const MechanismGraph& graph,
                         const std::vector<int>& cuts) {
     CutSetScore score;
     const std::vector<int> subsystemOf = subsystemOfNodes(graph, isCut);
-    const int subsystemCount = *std::max_element(subsystemOf.begin(), subsystemOf.end()) + 1;
+    const int subsystemCount = *std::ranges::max_element(subsystemOf) + 1;
     std::vector<int> sizes(std::max(subsystemCount, 0), 0);
     for (int s : subsystemOf) {
         if (s >= 0) {
@@ -169,9 +169,8 @@ long binomialCapped(int n, int k, long cap) {
 std::vector<int> breadthFirstCuts(const MechanismGraph& graph) {
     std::vector<int> order(graph.edgeCount());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-        return !graph.edges[x].prismatic && graph.edges[y].prismatic;
-    });
+    std::ranges::stable_sort(
+        order, [&](int x, int y) { return !graph.edges[x].prismatic && graph.edges[y].prismatic; });
     std::vector<std::vector<std::pair<int, int>>> adj(graph.nodeCount);
     for (int e : order) {
         adj[graph.edges[e].a].emplace_back(graph.edges[e].b, e);
@@ -275,7 +274,7 @@ std::vector<int> subsystemOfNodes(const MechanismGraph& graph, const std::vector
 
 int determinateSubsystemCount(const MechanismGraph& graph, const std::vector<bool>& isCut) {
     const std::vector<int> subsystemOf = subsystemOfNodes(graph, isCut);
-    const int count = *std::max_element(subsystemOf.begin(), subsystemOf.end()) + 1;
+    const int count = *std::ranges::max_element(subsystemOf) + 1;
     std::vector<int> coordinates(std::max(count, 0), 0);
     std::vector<int> actuators(std::max(count, 0), 0);
     for (int e = 0; e < graph.edgeCount(); ++e) {

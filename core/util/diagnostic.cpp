@@ -6,8 +6,7 @@
 namespace sslm {
 
 bool hasErrors(const Diagnostics& diagnostics) {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const Diagnostic& d) { return d.isError(); });
+    return std::ranges::any_of(diagnostics, [](const Diagnostic& d) { return d.isError(); });
 }
 
 std::string formatDiagnostics(const Diagnostics& diagnostics, const std::string& source) {
