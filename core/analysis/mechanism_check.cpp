@@ -440,10 +440,6 @@ private:
         return ids;
     }
 
-    static std::vector<std::string> loopJoints(const Model& model, int loop) {
-        return loopJointNames(model, model.loops[loop]);
-    }
-
     /// Whether J still loses rank a small step along the motion away from the assembled pose:
     /// a redundant constraint persists, a change point does not.
     bool rankDropsNearby(const Model& model,
@@ -518,7 +514,7 @@ private:
             CheckFinding& f = addFinding(FindingKind::RedundantConstraint);
             f.loop = loop;
             f.bodies = loopBodies(model, loop);
-            f.joints = loopJoints(model, loop);
+            f.joints = loopJointNames(model, model.loops[loop]);
             std::vector<std::string> otherText;
             std::set<std::string> otherBodies;
             for (int l : others) {
@@ -564,7 +560,7 @@ private:
         if (!dependent.empty()) {
             f.loop = dependent.front().first;
             f.bodies = loopBodies(model, f.loop);
-            f.joints = loopJoints(model, f.loop);
+            f.joints = loopJointNames(model, model.loops[f.loop]);
         }
         f.message = "the initial pose is a change point: J loses rank here" +
                     (dependent.empty() ? std::string() : " in " + loopText(model, f.loop)) +
@@ -648,7 +644,7 @@ private:
         }
         f.loop = worst;
         f.bodies = loopBodies(model, worst);
-        f.joints = loopJoints(model, worst);
+        f.joints = loopJointNames(model, model.loops[worst]);
 
         // link lengths: the distance between consecutive joints of the cycle on their body
         const std::vector<int>& cycle = model.loops[worst].joints;
