@@ -568,15 +568,13 @@ private:
         f.fix = "move the inputs or the assembly guess away from this pose (links in line)";
     }
 
-    /// The input coordinates' names; their joints are appended to `joints` when given.
+    /// The input coordinates' names; their joints are appended to `joints`.
     static std::vector<std::string> inputNames(const Model& model,
-                                               std::vector<std::string>* joints) {
+                                               std::vector<std::string>& joints) {
         std::vector<std::string> names;
         for (int k : model.independent) {
             names.push_back(model.coordinates[k].name);
-            if (joints != nullptr) {
-                joints->push_back(model.joints[model.coordinates[k].joint].name);
-            }
+            joints.push_back(model.joints[model.coordinates[k].joint].name);
         }
         return names;
     }
@@ -591,7 +589,7 @@ private:
             return;
         }
         CheckFinding& f = addFinding(FindingKind::SingularPose, Severity::Warning);
-        const std::string names = joinNames(inputNames(model, &f.joints), ", ");
+        const std::string names = joinNames(inputNames(model, f.joints), ", ");
         const std::string ratioText = text::number(ratio, 2);
         f.message = "the initial pose is a toggle (dead centre) for the input(s) " + names +
                     ": J_dep is singular (σ_min/σ_max = " + ratioText +
@@ -607,7 +605,7 @@ private:
         }
         CheckFinding& f = addFinding(FindingKind::InitialState, Severity::Warning);
         f.where = "initial.independent";
-        const std::vector<std::string> names = inputNames(model, &f.joints);
+        const std::vector<std::string> names = inputNames(model, f.joints);
         f.message = "the initial state holds " + std::to_string(count) + " input(s)" +
                     (names.empty() ? std::string() : " (" + joinNames(names, ", ") + ")") +
                     " but the mechanism has " + std::to_string(dof) + " DOF";
@@ -660,24 +658,22 @@ private:
             links.emplace_back(spec_text::bodyName(model.bodies[body].id, model.bodies[body].name),
                                (pa - pb).norm());
         }
-        std::vector<std::string> parts;
-        for (const auto& [id, size] : links) {
-            parts.push_back(id + " " + metres(size, 4));
-        }
         f.message = "does not assemble: " + loopText(model, worst) +
-                    " cannot close; its links measure " + joinNames(parts, ", ");
+                    " cannot close; its links measure " +
+                    text::joined(links, ", ", [](const auto& link) {
+                        return link.first + " " + metres(link.second, 4);
+                    });
         const auto longest = std::ranges::max_element(
             links, [](const auto& x, const auto& y) { return x.second < y.second; });
         double others = -longest->second;
         for (const auto& link : links) {
             others += link.second;
         }
-        const std::vector<std::string> names = inputNames(model, nullptr);
         if (revolute && longest->second > others) {
             f.message += ": the " + longest->first + " (" + metres(longest->second, 4) +
                          ") is longer than the others together (" + metres(others, 4) + ")";
             f.fix = "shorten the " + longest->first + " or lengthen the others";
-        } else if (!names.empty()) {
+        } else if (!model.independent.empty()) {
             f.message +=
                 ", not at the initial inputs " + text::joined(model.independent, ", ", [&](int k) {
                     return model.coordinates[k].name + " = " + spec_text::number(q[k]);
