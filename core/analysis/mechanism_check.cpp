@@ -309,8 +309,7 @@ private:
         }
         for (const JointSpec& joint : m_spec.joints) {
             const std::string& name = joint.coordinateName();
-            if (where.size() > name.size() &&
-                where.compare(where.size() - name.size(), name.size(), name) == 0 &&
+            if (where.size() > name.size() && where.ends_with(name) &&
                 where[where.size() - name.size() - 1] == '.') {
                 addUnique(joints, joint.name);
             }

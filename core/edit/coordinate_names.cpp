@@ -24,8 +24,7 @@ std::string trailingNumber(const std::string& name) {
 std::optional<std::string> prefixOf(const JointSpec& joint) {
     const std::string number = trailingNumber(joint.name);
     const std::string& coordinate = joint.coordinate;
-    if (number.empty() || coordinate.size() <= number.size() ||
-        coordinate.compare(coordinate.size() - number.size(), number.size(), number) != 0) {
+    if (number.empty() || coordinate.size() <= number.size() || !coordinate.ends_with(number)) {
         return std::nullopt;
     }
     return coordinate.substr(0, coordinate.size() - number.size());
@@ -33,8 +32,7 @@ std::optional<std::string> prefixOf(const JointSpec& joint) {
 
 bool usesAsCoordinate(const InitialStateSpec& initial, const std::string& name) {
     for (const auto* values : {&initial.independent, &initial.rates, &initial.assemblyGuess}) {
-        if (std::any_of(values->begin(), values->end(),
-                        [&](const auto& entry) { return entry.first == name; })) {
+        if (std::ranges::any_of(*values, [&](const auto& entry) { return entry.first == name; })) {
             return true;
         }
     }

@@ -281,8 +281,8 @@ private:
             error(member(path, "body"), "unknown body " + inQuotes(end.body), knownBodies());
             return false;
         }
-        const bool found = std::any_of(pts->begin(), pts->end(),
-                                       [&](const BodyPoint& p) { return p.name == end.point; });
+        const bool found =
+            std::ranges::any_of(*pts, [&](const BodyPoint& p) { return p.name == end.point; });
         if (!found) {
             const std::vector<std::string> names = namesOf(*pts);
             error(
