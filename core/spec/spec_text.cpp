@@ -2,6 +2,7 @@
 #include "core/spec/spec_text.hpp"
 
 #include <algorithm>
+#include <span>
 
 namespace sslm::spec_text {
 namespace {
@@ -19,14 +20,9 @@ bool isIdentifier(std::string_view key) {
 }
 
 template <class Item> std::string listImpl(const std::vector<Item>& items, std::size_t limit) {
-    std::string out;
     const std::size_t shown = std::min(items.size(), limit);
-    for (std::size_t i = 0; i < shown; ++i) {
-        if (i > 0) {
-            out += ", ";
-        }
-        out += inQuotes(items[i]);
-    }
+    std::string out = text::joined(std::span(items).first(shown), ", ",
+                                   [](const Item& i) { return inQuotes(i); });
     if (items.size() > shown) {
         out += " and " + std::to_string(items.size() - shown) + " more";
     }
