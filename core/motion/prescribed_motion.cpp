@@ -334,33 +334,27 @@ std::string describeMotionLaw(const MotionLaw& law) {
     std::string text = kindName(law.kind);
     switch (law.kind) {
     case MotionLawKind::ConstantSpeed:
-        text.append(" ")
-            .append(text::number(law.speed, 6))
-            .append("/s from ")
-            .append(text::number(law.start, 6));
-        text.append(" at t = ").append(text::number(law.startTime, 6)).append(" s");
+        text += " " + text::number(law.speed, 6) + "/s from " + text::number(law.start, 6) +
+                " at t = " + text::number(law.startTime, 6) + " s";
         break;
     case MotionLawKind::Polynomial345:
     case MotionLawKind::Cycloidal:
-        text.append(" from ")
-            .append(text::number(law.start, 6))
-            .append(" to ")
-            .append(text::number(law.end, 6));
-        text.append(" during [").append(text::number(law.startTime, 6)).append(", ");
-        text.append(text::number(law.startTime + law.duration, 6)).append("] s");
+        text += " from " + text::number(law.start, 6) + " to " + text::number(law.end, 6) +
+                " during [" + text::number(law.startTime, 6) + ", " +
+                text::number(law.startTime + law.duration, 6) + "] s";
         break;
     case MotionLawKind::LinearTable:
     case MotionLawKind::CubicSpline:
-        text.append(", ").append(std::to_string(law.times.size())).append(" points over [");
-        text.append(text::number(law.times.empty() ? 0.0 : law.times.front(), 6)).append(", ");
-        text.append(text::number(law.times.empty() ? 0.0 : law.times.back(), 6)).append("] s");
+        text += ", " + std::to_string(law.times.size()) + " points over [" +
+                text::number(law.times.empty() ? 0.0 : law.times.front(), 6) + ", " +
+                text::number(law.times.empty() ? 0.0 : law.times.back(), 6) + "] s";
         if (law.kind == MotionLawKind::CubicSpline) {
-            text.append(law.ends == SplineEnds::Natural ? ", natural ends" : ", periodic ends");
+            text += law.ends == SplineEnds::Natural ? ", natural ends" : ", periodic ends";
         }
         break;
     }
     if (law.period > 0.0) {
-        text.append(", repeated every ").append(text::number(law.period, 6)).append(" s");
+        text += ", repeated every " + text::number(law.period, 6) + " s";
     }
     return text;
 }
