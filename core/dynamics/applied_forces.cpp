@@ -101,16 +101,8 @@ void knownJointForces(const Model& model,
         }
     }
     for (int j = 0; j < nJoints; ++j) {
-        const double force = jointForces[j];
-        if (force == 0.0) {
-            continue;
-        }
-        const Joint& joint = model.joints[j];
-        if (!joint.isCut()) {
-            appliedTau[joint.coordinate] += force;
-        } else {
-            jointValueGradient(model, ws, j, gradient);
-            appliedTau += force * gradient;
+        if (jointForces[j] != 0.0) {
+            addJointForce(model, ws, j, jointForces[j], appliedTau, gradient);
         }
     }
 }
