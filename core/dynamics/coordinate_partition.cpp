@@ -2,6 +2,7 @@
 #include "core/dynamics/coordinate_partition.hpp"
 
 #include <algorithm>
+#include <ranges>
 
 #include <Eigen/LU>
 
@@ -40,10 +41,8 @@ Candidate bestSubset(const Model& model,
     const auto visit = [&](auto&& self, std::size_t from) -> void {
         if (static_cast<int>(chosen.size()) == rows) {
             const double c = loopBlockConditioning(model, J, loop, chosen);
-            bool input = false;
-            for (int k : chosen) {
-                input = input || contains(model.independent, k);
-            }
+            const bool input =
+                std::ranges::any_of(chosen, [&](int k) { return contains(model.independent, k); });
             const double score = !input && c >= kWellConditioned ? 1.0 + c : c;
             if (score > best.score) {
                 best.score = score;
@@ -124,14 +123,10 @@ Peeling peel(const Model& model, const Eigen::MatrixXd& J, const std::vector<int
 }
 
 std::string stuckText(const Model& model, const Peeling& p) {
-    std::string text;
-    for (std::size_t i = 0; i < p.stuck.size(); ++i) {
-        const int l = p.stuck[i];
-        text += (i > 0 ? "; " : "") + loopLabel(model, l) + " has " +
-                std::to_string(p.privateCount[i]) + " for its " +
-                std::to_string(model.loops[l].rows) + " constraint rows";
-    }
-    return text;
+    return text::joined(std::views::iota(std::size_t{0}, p.stuck.size()), "; ", [&](std::size_t i) {
+        return loopLabel(model, p.stuck[i]) + " has " + std::to_string(p.privateCount[i]) +
+               " for its " + std::to_string(model.loops[p.stuck[i]].rows) + " constraint rows";
+    });
 }
 
 } // namespace
