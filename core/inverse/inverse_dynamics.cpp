@@ -522,24 +522,17 @@ std::vector<int> actuatedCoordinates(const Model& model, std::string* error) {
 }
 
 std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws) {
-    std::string text;
-    for (const SubsystemBlock& block : iws.plan) {
-        if (!text.empty()) {
-            text += " → ";
-        }
-        text += block.subsystems.size() > 1 ? "subsystems " : "subsystem ";
-        text += text::joined(block.subsystems, ", ", [](int s) { return std::to_string(s + 1); });
+    return text::joined(iws.plan, " → ", [&](const SubsystemBlock& block) {
         auto unknowns = text::mapped(block.loops, [&](int i) { return loopName(model, i); });
         for (int d : block.driven) {
             unknowns.push_back(drivenName(model, iws.driven, d));
         }
-        text += " {" + text::joinNames(unknowns) + "} " + std::to_string(block.size) + "×" +
-                std::to_string(block.size);
-        if (block.fallback) {
-            text += " (all indeterminate: system approach)";
-        }
-    }
-    return text;
+        return (block.subsystems.size() > 1 ? "subsystems " : "subsystem ") +
+               text::joined(block.subsystems, ", ", [](int s) { return std::to_string(s + 1); }) +
+               " {" + text::joinNames(unknowns) + "} " + std::to_string(block.size) + "×" +
+               std::to_string(block.size) +
+               (block.fallback ? " (all indeterminate: system approach)" : "");
+    });
 }
 
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
