@@ -25,10 +25,8 @@ std::vector<int> sweepIndependent(const Model& model, int dof, int input, std::s
 }
 
 std::vector<std::string> sweepColumns(const Model& model) {
-    std::vector<std::string> columns{"input"};
-    for (const std::string& name : positionNames(model)) {
-        columns.push_back(name);
-    }
+    std::vector<std::string> columns = positionNames(model);
+    columns.insert(columns.begin(), "input");
     for (const TracedPoint& p : model.tracedPoints) {
         for (int k = 0; k < model.dimension(); ++k) {
             columns.push_back("point." + p.name + "." + "xyz"[k]);
@@ -47,9 +45,7 @@ void sweepValues(const Model& model,
     values.clear();
     updatePositions(model, ws, sample.q);
     values.push_back(input);
-    for (int k = 0; k < model.nq(); ++k) {
-        values.push_back(sample.q[k]);
-    }
+    values.insert(values.end(), sample.q.data(), sample.q.data() + model.nq());
     for (const TracedPoint& p : model.tracedPoints) {
         const Eigen::Vector3d x = pointPosition(ws, p.body, p.p_B);
         values.insert(values.end(), x.data(), x.data() + model.dimension());
