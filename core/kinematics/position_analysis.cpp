@@ -347,7 +347,7 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            const AssemblyOptions& options) {
     std::vector<Eigen::VectorXd> modes;
     const auto keep = [&](const Eigen::VectorXd& trial) {
-        const bool seen = std::ranges::any_of(modes, [&](const Eigen::VectorXd& m) {
+        const bool seen = std::any_of(modes.begin(), modes.end(), [&](const Eigen::VectorXd& m) {
             return distance(model, m, trial) < kDistinctModes;
         });
         if (!seen) {
