@@ -9,7 +9,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 ./scripts/setup-debian.sh
-./scripts/build.sh
+# the desktop app and the command line only: the tests, the benchmark and the Python module are
+# built by scripts/test.sh
+./scripts/build.sh sslm-studio sslm
 
 example=examples/carpet_scraper_driven.json
 if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]]; then
