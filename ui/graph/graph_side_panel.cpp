@@ -230,11 +230,13 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
     // Grübler: a free body's freedoms (3 in the plane, 6 in space) per moving body, less what
     // the joints take (as `sslm info` prints it)
     const int freedoms = model.dimension() + 3 - model.firstRotationAxis();
-    m_summary->setText(tr("%1 independent loops · %2 subsystems · %3 coordinates<br>"
-                          "<b>DOF %4</b> by the rank of J at the assembled pose; %5 by Grübler "
-                          "(%6·%7 − %8 joint constraints)")
+    m_summary->setText(tr("%1 independent loop%2 · %3 subsystem%4 · %5 coordinates<br>"
+                          "<b>DOF %6</b> by the rank of J at the assembled pose; %7 by Grübler "
+                          "(%8·%9 − %10 joint constraints)")
                            .arg(nLoops)
+                           .arg(nLoops == 1 ? "" : "s")
                            .arg(nSub)
+                           .arg(nSub == 1 ? "" : "s")
                            .arg(model.nv())
                            .arg(dofAtPose >= 0 ? QString::number(dofAtPose) : tr("?"))
                            .arg(model.mobilityGrubler)
