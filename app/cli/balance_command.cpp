@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/driven_start.hpp"
 #include "app/cli/load_model.hpp"
 #include "app/cli/moment_point_option.hpp"
 #include "core/balance/counterweight_balance.hpp"
@@ -276,21 +277,13 @@ int runBalance(const BalanceOptions& options) {
     settings.maxSeconds = options.maxSeconds;
     settings.xtol = options.xtol;
 
-    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
-    if (!assembled) {
+    const std::optional<DrivenStart> start =
+        drivenStartOrExplain(*model, path, options.speeds, options.motions, "balance", std::cerr);
+    if (!start) {
         return kExitBadInput;
     }
-    std::string message;
-    std::optional<std::vector<DrivenMotion>> motions;
-    try {
-        motions = drivenMotions(*model, options.speeds, options.motions, assembled->q, message);
-    } catch (const std::invalid_argument& e) {
-        message = std::string("--motion: ") + e.what();
-    }
-    if (!motions) {
-        return usage(message);
-    }
-    const double period = options.period.value_or(cyclePeriod(*model, *motions));
+    const std::vector<DrivenMotion>& motions = start->motions;
+    const double period = options.period.value_or(cyclePeriod(*model, motions));
     if (!(period > 0) || !std::isfinite(period)) {
         return usage(options.period ? "--t-end must be a positive number of seconds"
                                     : "the motion does not say how long a cycle is: give its "
@@ -306,7 +299,7 @@ int runBalance(const BalanceOptions& options) {
         !error.empty()) {
         return usage(error);
     }
-    if (const std::string error = inverseRunError(*model, *motions, settings.run); !error.empty()) {
+    if (const std::string error = inverseRunError(*model, motions, settings.run); !error.empty()) {
         return usage("--speed/--motion: " + error);
     }
     if (const std::string error = balanceSettingsError(*model, settings); !error.empty()) {
@@ -331,7 +324,7 @@ int runBalance(const BalanceOptions& options) {
         }
     };
     const BalanceResult result =
-        balanceCounterweights(*model, *motions, assembled->q, settings, callbacks);
+        balanceCounterweights(*model, motions, start->q0, settings, callbacks);
     std::signal(SIGINT, previous);
     if (!result.ok) {
         return usage(result.message);

@@ -9,13 +9,12 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <stdexcept>
 #include <utility>
 #include <vector>
 
+#include "app/cli/driven_start.hpp"
 #include "app/cli/load_model.hpp"
 #include "app/cli/moment_point_option.hpp"
-#include "core/inverse/driven_motions.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/inverse/inverse_run.hpp"
 #include "core/inverse/inverse_table.hpp"
@@ -128,22 +127,13 @@ int runInverse(const InverseOptions& options) {
     }
 
     // the initial pose, then the motions from it
-    const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
-    if (!assembled) {
+    const std::optional<DrivenStart> start =
+        drivenStartOrExplain(*model, path, options.speeds, options.motions, "inverse", std::cerr);
+    if (!start) {
         return kExitBadInput;
     }
-    std::string message;
-    std::optional<std::vector<DrivenMotion>> motions;
-    try {
-        motions = drivenMotions(*model, options.speeds, options.motions, assembled->q, message);
-    } catch (const std::invalid_argument& e) {
-        message = std::string("--motion: ") + e.what();
-    }
-    if (!motions) {
-        std::cerr << "sslm inverse: error: " << message << '\n';
-        return kExitBadInput;
-    }
-    if (const std::string error = inverseRunError(*model, *motions, settings); !error.empty()) {
+    const std::vector<DrivenMotion>& motions = start->motions;
+    if (const std::string error = inverseRunError(*model, motions, settings); !error.empty()) {
         std::cerr << "sslm inverse: error: --speed/--motion: " << error << '\n';
         return kExitBadInput;
     }
@@ -156,7 +146,7 @@ int runInverse(const InverseOptions& options) {
     std::ostream& out = *output;
     {
         std::string header;
-        for (const std::string& column : inverseColumns(*model, *motions)) {
+        for (const std::string& column : inverseColumns(*model, motions)) {
             header += (header.empty() ? "" : ",") + column;
         }
         out << header << '\n';
@@ -176,7 +166,7 @@ int runInverse(const InverseOptions& options) {
         return true;
     };
     const InverseRunSummary summary =
-        runInverseDynamics(*model, *motions, assembled->q, settings, callbacks);
+        runInverseDynamics(*model, motions, start->q0, settings, callbacks);
     progress.reset(); // ends the progress line before the summary
     if (!finishCsv(out, options.out, std::cerr)) {
         return kExitBadInput;
@@ -196,7 +186,7 @@ int runInverse(const InverseOptions& options) {
                << " N·m (peak " << shortNumber(summary.shaking.moment().peak) << ")\n";
     }
     if (!options.summaryJson.empty() &&
-        !writeSummaryJson(options.summaryJson, *model, *motions, settings, summary)) {
+        !writeSummaryJson(options.summaryJson, *model, motions, settings, summary)) {
         std::cerr << options.summaryJson << ": error: cannot write the summary\n";
         return kExitBadInput;
     }
