@@ -15,6 +15,7 @@
 #include "app/cli/driven_start.hpp"
 #include "app/cli/load_model.hpp"
 #include "app/cli/moment_point_option.hpp"
+#include "app/cli/run_report.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/inverse/inverse_run.hpp"
 #include "core/inverse/inverse_table.hpp"
@@ -43,16 +44,6 @@ void csvRow(const Model& model, const InverseSample& sample, std::string& line) 
     for (const double x : values) {
         appendField(line, x);
     }
-}
-
-bool writeSummaryJson(const std::string& path,
-                      const Model& model,
-                      const std::vector<DrivenMotion>& motions,
-                      const InverseRunSettings& settings,
-                      const InverseRunSummary& summary) {
-    std::ofstream out(path, std::ios::out | std::ios::trunc);
-    out << inverseSummaryJson(model, motions, settings, summary, 2) << '\n';
-    return static_cast<bool>(out);
 }
 
 } // namespace
@@ -160,41 +151,34 @@ int runInverse(const InverseOptions& options) {
         line += '\n';
         out << line;
     };
-    std::optional<ProgressLine> progress(std::in_place, "inverse", settings.tEnd, options.quiet);
-    callbacks.shouldContinue = [&](double t) {
-        progress->update(t);
-        return true;
-    };
     const InverseRunSummary summary =
-        runInverseDynamics(*model, motions, start->q0, settings, callbacks);
-    progress.reset(); // ends the progress line before the summary
-    if (!finishCsv(out, options.out, std::cerr)) {
+        runWithProgressLine("inverse", settings.tEnd, options.quiet, [&](auto shouldContinue) {
+            callbacks.shouldContinue = shouldContinue;
+            return runInverseDynamics(*model, motions, start->q0, settings, callbacks);
+        });
+    std::ostream* const summaryStream = summaryStreamAfterCsv(out, options.out, std::cerr);
+    if (summaryStream == nullptr) {
         return kExitBadInput;
     }
 
     // summary: to stdout when the CSV went to a file, else to stderr (as `sslm simulate`)
-    std::ostream& report = options.out.empty() ? std::cerr : std::cout;
+    std::ostream& report = *summaryStream;
     if (!options.quiet || !summary.ok) {
         report << "sslm inverse: " << model->name << ", " << inverseMethodName(settings.method)
                << ": " << summary.samples << " samples to t = " << shortNumber(summary.endTime)
                << " s" << (options.out.empty() ? "" : " written to " + options.out) << "; plan "
                << summary.plan << "; wall " << shortNumber(summary.wallSeconds * 1e3)
                << " ms; max |Φ| = " << shortNumber(summary.maxPositionViolation) << '\n';
-        report << "sslm inverse: shaking force RMS " << shortNumber(summary.shaking.force().rms)
-               << " N (peak " << shortNumber(summary.shaking.force().peak)
-               << "), shaking moment RMS " << shortNumber(summary.shaking.moment().rms)
-               << " N·m (peak " << shortNumber(summary.shaking.moment().peak) << ")\n";
+        report << "sslm inverse: " << shakingText(summary.shaking) << '\n';
     }
     if (!options.summaryJson.empty() &&
-        !writeSummaryJson(options.summaryJson, *model, motions, settings, summary)) {
-        std::cerr << options.summaryJson << ": error: cannot write the summary\n";
+        !writeSummaryFile(options.summaryJson,
+                          inverseSummaryJson(*model, motions, settings, summary, 2) + '\n',
+                          std::cerr)) {
         return kExitBadInput;
     }
-    if (!summary.ok) {
-        std::cerr << path << ": error: the inverse dynamics stopped " << summary.message << '\n';
-        return summary.cancelled ? kExitInternal : kExitBadInput;
-    }
-    return kExitOk;
+    return runExitCode(summary.ok, summary.cancelled, summary.message, path, "inverse dynamics",
+                       std::cerr);
 }
 
 } // namespace sslm::cli

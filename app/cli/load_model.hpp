@@ -93,6 +93,16 @@ private:
     bool m_shown = false;
 };
 
+/// Runs `run(shouldContinue)`, where shouldContinue(t) shows the run's time t on a ProgressLine
+/// (verb, tEnd, quiet) and always goes on; the line is ended before the result is returned.
+template <class Run> auto runWithProgressLine(const char* verb, double tEnd, bool quiet, Run run) {
+    ProgressLine progress(verb, tEnd, quiet);
+    return run([&progress](double t) {
+        progress.update(t);
+        return true;
+    });
+}
+
 /// Flushes the CSV stream; false, with "PATH: error: writing the CSV failed" on `err` (PATH
 /// "stdout" when empty), when it did not all get written.
 bool finishCsv(std::ostream& out, const std::string& path, std::ostream& err);

@@ -5,10 +5,12 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "app/cli/drive_history_csv.hpp"
 #include "app/cli/load_model.hpp"
 #include "app/cli/moment_point_option.hpp"
+#include "app/cli/run_report.hpp"
 #include "core/inverse/forced_drive.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
@@ -164,13 +166,13 @@ std::string jsonString(const std::string& text) {
     return out + '"';
 }
 
-bool writeSummaryJson(const std::string& path,
-                      const Model& model,
-                      const SimulationSettings& settings,
-                      const SimulationSummary& summary,
-                      long samples,
-                      std::optional<double> maxDeviation) {
-    std::ofstream out(path, std::ios::out | std::ios::trunc);
+/// The text of the --summary-json file.
+std::string summaryJson(const Model& model,
+                        const SimulationSettings& settings,
+                        const SimulationSummary& summary,
+                        long samples,
+                        std::optional<double> maxDeviation) {
+    std::ostringstream out;
     char numbers[2048];
     std::snprintf(numbers, sizeof numbers,
                   "  \"t_end\": %.17g,\n  \"rtol\": %.17g,\n  \"atol\": %.17g,\n"
@@ -207,7 +209,7 @@ bool writeSummaryJson(const std::string& path,
         out << deviation;
     }
     out << "\n}\n";
-    return static_cast<bool>(out);
+    return out.str();
 }
 
 } // namespace
@@ -332,20 +334,18 @@ int runSimulate(const SimulateOptions& options) {
         out << line;
         ++samples;
     };
-    std::optional<ProgressLine> progress(std::in_place, "simulate", settings->tEnd, options.quiet);
-    callbacks.shouldContinue = [&](double t) {
-        progress->update(t);
-        return true;
-    };
     const SimulationSummary summary =
-        simulate(runModel, *settings, initial.q, initial.qd, callbacks);
-    progress.reset(); // ends the progress line before the summary
-    if (!finishCsv(out, options.out, std::cerr)) {
+        runWithProgressLine("simulate", settings->tEnd, options.quiet, [&](auto shouldContinue) {
+            callbacks.shouldContinue = shouldContinue;
+            return simulate(runModel, *settings, initial.q, initial.qd, callbacks);
+        });
+    std::ostream* const summaryStream = summaryStreamAfterCsv(out, options.out, std::cerr);
+    if (summaryStream == nullptr) {
         return kExitBadInput;
     }
 
     // summary: to stdout when the CSV went to a file, else to stderr
-    std::ostream& report = options.out.empty() ? std::cerr : std::cout;
+    std::ostream& report = *summaryStream;
     if (!options.quiet || !summary.ok) {
         const double wall = summary.wallSeconds;
         report << "sslm: " << model->name << ", " << solverName(settings->solver) << " + "
@@ -357,10 +357,7 @@ int runSimulate(const SimulateOptions& options) {
                << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
                << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
                << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
-        report << "sslm: shaking force RMS " << shortNumber(summary.shaking.force().rms)
-               << " N (peak " << shortNumber(summary.shaking.force().peak)
-               << "), shaking moment RMS " << shortNumber(summary.shaking.moment().rms)
-               << " N·m (peak " << shortNumber(summary.shaking.moment().peak) << ")\n";
+        report << "sslm: " << shakingText(summary.shaking) << '\n';
         if (forced && model->nv() > 0) {
             Eigen::Index worst = 0;
             maxDeviation.maxCoeff(&worst);
@@ -379,17 +376,16 @@ int runSimulate(const SimulateOptions& options) {
         std::cerr << path << ": warning: " << summary.warning << '\n';
     }
     if (!options.summaryJson.empty() &&
-        !writeSummaryJson(options.summaryJson, *model, *settings, summary, samples,
-                          forced && model->nv() > 0 ? std::optional<double>(maxDeviation.maxCoeff())
-                                                    : std::nullopt)) {
-        std::cerr << options.summaryJson << ": error: cannot write the summary\n";
+        !writeSummaryFile(options.summaryJson,
+                          summaryJson(*model, *settings, summary, samples,
+                                      forced && model->nv() > 0
+                                          ? std::optional<double>(maxDeviation.maxCoeff())
+                                          : std::nullopt),
+                          std::cerr)) {
         return kExitBadInput;
     }
-    if (!summary.ok) {
-        std::cerr << path << ": error: the simulation stopped " << summary.message << '\n';
-        return summary.cancelled ? kExitInternal : kExitBadInput;
-    }
-    return kExitOk;
+    return runExitCode(summary.ok, summary.cancelled, summary.message, path, "simulation",
+                       std::cerr);
 }
 
 } // namespace sslm::cli
