@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <utility>
@@ -129,12 +128,11 @@ int runInverse(const InverseOptions& options) {
         return kExitBadInput;
     }
 
-    std::ofstream file;
-    std::ostream* output = openOutput(options.out, file, std::cerr);
-    if (output == nullptr) {
+    CsvOutput csv;
+    if (!csv.open(options.out, std::cerr)) {
         return kExitBadInput;
     }
-    std::ostream& out = *output;
+    std::ostream& out = csv.stream();
     {
         std::string header;
         for (const std::string& column : inverseColumns(*model, motions)) {

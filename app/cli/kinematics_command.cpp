@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <numbers>
@@ -215,12 +214,11 @@ int runKinematics(const KinematicsOptions& options) {
         sweepInput(*model, ws, initial.q, independent, input, values);
 
     // the CSV, to a file or stdout
-    std::ofstream file;
-    std::ostream* output = openOutput(options.out, file, std::cerr);
-    if (output == nullptr) {
+    CsvOutput csv;
+    if (!csv.open(options.out, std::cerr)) {
         return kExitBadInput;
     }
-    std::ostream& out = *output;
+    std::ostream& out = csv.stream();
     const SweepSummary summary = writeSweepCsv(out, *model, ws, samples, shown, scale);
     const std::size_t written = summary.written;
     out.flush();

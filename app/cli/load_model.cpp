@@ -148,16 +148,18 @@ bool assembleOnBranch(const Model& model,
     return true;
 }
 
-std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostream& err) {
+bool CsvOutput::open(const std::string& path, std::ostream& err) {
     if (path.empty()) {
-        return &std::cout;
+        m_stream = &std::cout;
+        return true;
     }
-    file.open(path, std::ios::out | std::ios::trunc);
-    if (!file) {
+    m_file.open(path, std::ios::out | std::ios::trunc);
+    if (!m_file) {
         err << path << ": error: cannot open the file for writing\n";
-        return nullptr;
+        return false;
     }
-    return &file;
+    m_stream = &m_file;
+    return true;
 }
 
 ProgressLine::ProgressLine(const char* verb, double tEnd, bool quiet)

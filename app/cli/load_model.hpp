@@ -68,9 +68,19 @@ bool assembleOnBranch(const Model& model,
                       const std::string& path,
                       std::ostream& err);
 
-/// Where a verb writes its CSV: `path` (truncated), or standard output when `path` is empty.
-/// Null, with the reason on `err`, when the file cannot be opened.
-std::ostream* openOutput(const std::string& path, std::ofstream& file, std::ostream& err);
+/// Where a verb writes its CSV: the file `path` (truncated), or standard output when `path` is
+/// empty.
+class CsvOutput {
+public:
+    /// Opens the output; false, with the reason on `err`, when the file cannot be opened.
+    bool open(const std::string& path, std::ostream& err);
+    /// The output, once open() has succeeded.
+    std::ostream& stream() { return *m_stream; }
+
+private:
+    std::ofstream m_file;
+    std::ostream* m_stream = nullptr;
+};
 
 /// Progress of a long run on stderr: after kProgressSeconds of wall time, and then at most that
 /// often, "\rsslm VERB: t = … of … s (…%), … s elapsed"; the line is ended when the object goes.

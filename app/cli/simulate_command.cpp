@@ -3,7 +3,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -300,12 +299,11 @@ int runSimulate(const SimulateOptions& options) {
         return kExitBadInput;
     }
 
-    std::ofstream file;
-    std::ostream* output = openOutput(options.out, file, std::cerr);
-    if (output == nullptr) {
+    CsvOutput csv;
+    if (!csv.open(options.out, std::cerr)) {
         return kExitBadInput;
     }
-    std::ostream& out = *output;
+    std::ostream& out = csv.stream();
     std::string header = sampleCsvHeader(runModel);
     if (forced) {
         for (const Coordinate& c : model->coordinates) {
