@@ -221,10 +221,7 @@ int runKinematics(const KinematicsOptions& options) {
     std::ostream& out = csv.stream();
     const SweepSummary summary = writeSweepCsv(out, *model, ws, samples, shown, scale);
     const std::size_t written = summary.written;
-    out.flush();
-    if (!out) {
-        std::cerr << (options.out.empty() ? std::string("stdout") : options.out)
-                  << ": error: writing the CSV failed\n";
+    if (!finishCsv(out, options.out, std::cerr)) {
         return kExitBadInput;
     }
 
