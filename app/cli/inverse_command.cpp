@@ -150,8 +150,7 @@ int runInverse(const InverseOptions& options) {
         out << line;
     };
     const InverseRunSummary summary =
-        runWithProgressLine("inverse", settings.tEnd, options.quiet, [&](auto shouldContinue) {
-            callbacks.shouldContinue = shouldContinue;
+        runWithProgressLine("inverse", settings.tEnd, options.quiet, callbacks, [&] {
             return runInverseDynamics(*model, motions, start->q0, settings, callbacks);
         });
     std::ostream* const summaryStream = summaryStreamAfterCsv(out, options.out, std::cerr);

@@ -103,14 +103,19 @@ private:
     bool m_shown = false;
 };
 
-/// Runs `run(shouldContinue)`, where shouldContinue(t) shows the run's time t on a ProgressLine
-/// (verb, tEnd, quiet) and always goes on; the line is ended before the result is returned.
-template <class Run> auto runWithProgressLine(const char* verb, double tEnd, bool quiet, Run run) {
+/// Runs `run()` with callbacks.shouldContinue showing the run's time on a ProgressLine (verb,
+/// tEnd, quiet) and always going on; shouldContinue is cleared and the line ended before the
+/// result is returned.
+template <class Callbacks, class Run>
+auto runWithProgressLine(const char* verb, double tEnd, bool quiet, Callbacks& callbacks, Run run) {
     ProgressLine progress(verb, tEnd, quiet);
-    return run([&progress](double t) {
+    callbacks.shouldContinue = [&progress](double t) {
         progress.update(t);
         return true;
-    });
+    };
+    auto result = run();
+    callbacks.shouldContinue = nullptr;
+    return result;
 }
 
 /// Flushes the CSV stream; false, with "PATH: error: writing the CSV failed" on `err` (PATH

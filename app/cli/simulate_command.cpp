@@ -333,8 +333,7 @@ int runSimulate(const SimulateOptions& options) {
         ++samples;
     };
     const SimulationSummary summary =
-        runWithProgressLine("simulate", settings->tEnd, options.quiet, [&](auto shouldContinue) {
-            callbacks.shouldContinue = shouldContinue;
+        runWithProgressLine("simulate", settings->tEnd, options.quiet, callbacks, [&] {
             return simulate(runModel, *settings, initial.q, initial.qd, callbacks);
         });
     std::ostream* const summaryStream = summaryStreamAfterCsv(out, options.out, std::cerr);
