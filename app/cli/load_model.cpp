@@ -31,23 +31,18 @@ std::vector<std::string> parseCutList(const std::string& text) {
     if (trimmed(text) == "auto") {
         return {};
     }
-    std::vector<std::string> names;
-    std::string::size_type begin = 0;
-    while (begin <= text.size()) {
-        const auto end = std::min(text.find(',', begin), text.size());
-        // an empty item ("J8,,J9") is kept so that the compiler names it as unknown
-        names.push_back(trimmed(text.substr(begin, end - begin)));
-        begin = end + 1;
+    // an empty item ("J8,,J9") is kept so that the compiler names it as unknown
+    std::vector<std::string> names = text::split(text, ',');
+    for (std::string& name : names) {
+        name = trimmed(name);
     }
     return names;
 }
 
 std::optional<AssemblyMode> parseBranchList(const std::string& text, std::string& error) {
     AssemblyMode mode;
-    std::string::size_type begin = 0;
-    while (begin <= text.size()) {
-        const auto end = std::min(text.find(',', begin), text.size());
-        const std::string item = trimmed(text.substr(begin, end - begin));
+    for (const std::string& part : text::split(text, ',')) {
+        const std::string item = trimmed(part);
         if (item == "+1" || item == "1") {
             mode.push_back(1);
         } else if (item == "-1") {
@@ -58,7 +53,6 @@ std::optional<AssemblyMode> parseBranchList(const std::string& text, std::string
             error = "--branch takes +1, -1 or 0 per loop, comma-separated (got '" + item + "')";
             return std::nullopt;
         }
-        begin = end + 1;
     }
     return mode;
 }
