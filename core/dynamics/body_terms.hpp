@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The per-body terms both tree algorithms build on (tree_dynamics: CRBA and Newton–Euler;
-// articulated_body: ABA), in the planar spatial algebra about the ground origin Wo: twists
+// The per-body terms the planar tree algorithms build on (tree_dynamics: CRBA and
+// Newton–Euler), in the planar spatial algebra about the ground origin Wo: twists
 // [ω, v_Wo], wrenches [moment about Wo, force], both in the ground frame.
 
 #include <Eigen/Core>
@@ -18,16 +18,6 @@ namespace sslm::body_terms {
 inline Eigen::Vector4d inertiaAboutOrigin(const Body& body, const Eigen::Vector2d& com) {
     const double m = body.mass;
     return {m, m * com.x(), m * com.y(), body.inertiaCom() + m * com.squaredNorm()};
-}
-
-/// The same as a 3 × 3 matrix in [ω, v_Wo] coordinates: [I_o −h_y h_x; −h_y m 0; h_x 0 m].
-inline Eigen::Matrix3d inertiaMatrix(const Eigen::Vector4d& inertia) {
-    const double m = inertia[0];
-    const double hx = inertia[1];
-    const double hy = inertia[2];
-    Eigen::Matrix3d matrix;
-    matrix << inertia[3], -hy, hx, -hy, m, 0.0, hx, 0.0, m;
-    return matrix;
 }
 
 /// The wrench body b needs at q̈ = 0, W⁰ = [c × F, F] with F = m(a_com − g): gravity and the
