@@ -27,16 +27,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Body index in the model of body id `id`, or -1.
-int bodyIndex(const Model& model, const std::string& id) {
-    for (std::size_t b = 1; b < model.bodies.size(); ++b) {
-        if (model.bodies[b].id == id) {
-            return static_cast<int>(b);
-        }
-    }
-    return -1;
-}
-
 /// The terms of one cycle for trial counterweights, from a model of them that is exact and
 /// cheap. The motion does not depend on the masses, and at given q, q̇, q̈ everything a sample
 /// reports (driving forces, reactions, so the shaking wrench, and the weight taken away from
@@ -58,7 +48,7 @@ public:
           m_variablesPerWeight(1 + model.dimension()), // mass and a point
           m_parametersPerWeight(model.isSpatial() ? 10 : 4) {
         for (const CounterweightBounds& bounds : settings.counterweights) {
-            m_bodies.push_back(bodyIndex(model, bounds.body));
+            m_bodies.push_back(model.bodyIndex(bounds.body));
         }
         for (const Body& body : model.bodies) {
             m_base.push_back({body.mass, body.com_B, body.inertia_B});
@@ -376,7 +366,7 @@ std::string balanceSettingsError(const Model& model, const BalanceSettings& s) {
     std::set<std::string> seen;
     const int dims = model.dimension();
     for (const CounterweightBounds& w : s.counterweights) {
-        if (bodyIndex(model, w.body) < 0) {
+        if (model.bodyIndex(w.body) <= 0) { // the ground carries none
             return "no body '" + w.body + "' in the mechanism; its bodies are " +
                    text::joined(std::span(model.bodies).subspan(1), ", ", &Body::id);
         }
