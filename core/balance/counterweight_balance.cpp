@@ -44,14 +44,12 @@ public:
               const std::vector<DrivenMotion>& motions,
               const Eigen::VectorXd& qGuess,
               const BalanceSettings& settings)
-        : m_trial(model), m_motions(motions), m_qGuess(qGuess), m_settings(settings), m_ws(m_trial),
+        : m_model(model), m_trial(model), m_motions(motions), m_qGuess(qGuess),
+          m_settings(settings), m_ws(m_trial),
           m_variablesPerWeight(1 + model.dimension()), // mass and a point
           m_parametersPerWeight(model.isSpatial() ? 10 : 4) {
         for (const CounterweightBounds& bounds : settings.counterweights) {
             m_bodies.push_back(model.bodyIndex(bounds.body));
-        }
-        for (const Body& body : model.bodies) {
-            m_base.push_back({body.mass, body.com_B, body.inertia_B});
         }
         m_run = settings.run;
         m_run.reactions = JointReactions::Compute;
@@ -139,32 +137,26 @@ private:
         m_pi[i + 9] += inertia(1, 2);
     }
 
-    /// Sets body b of the trial model to its base mass properties changed by `delta` in
+    /// Sets body b of the trial model to the model's mass properties changed by `delta` in
     /// parameter j (m, h, I_O as in addPointMass); delta = 0 restores it.
     void setBody(int b, int j, double delta) {
-        const MassProperties& base = m_base[static_cast<std::size_t>(b)];
+        const Body& base = m_model.bodies[static_cast<std::size_t>(b)];
         const bool planar = m_parametersPerWeight == 4;
-        Eigen::Vector3d c = base.com;
+        Eigen::Vector3d c = base.com_B;
         if (planar) {
             c.z() = 0; // the plane's z moment only
         }
         double mass = base.mass;
         Eigen::Vector3d first = base.mass * c;
         Eigen::Matrix3d aboutOrigin =
-            base.inertia +
+            base.inertia_B +
             base.mass * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
-        if (planar) {
-            if (j == 0) {
-                mass += delta;
-            } else if (j <= 2) {
-                first[j - 1] += delta;
-            } else {
-                aboutOrigin(2, 2) += delta;
-            }
-        } else if (j == 0) {
+        if (j == 0) {
             mass += delta;
-        } else if (j <= 3) {
+        } else if (j <= (planar ? 2 : 3)) {
             first[j - 1] += delta;
+        } else if (planar) {
+            aboutOrigin(2, 2) += delta;
         } else if (j <= 6) {
             aboutOrigin(j - 4, j - 4) += delta;
         } else {
@@ -274,6 +266,7 @@ private:
         }
     }
 
+    const Model& m_model; ///< as it is: the trial's mass properties without counterweights
     Model m_trial;
     const std::vector<DrivenMotion>& m_motions;
     const Eigen::VectorXd& m_qGuess;
@@ -282,7 +275,6 @@ private:
     int m_variablesPerWeight;
     int m_parametersPerWeight;
     std::vector<int> m_bodies;
-    std::vector<MassProperties> m_base;
     InverseRunSettings m_run;
     int m_samples = 0;
     Eigen::Index m_torques = 0;
