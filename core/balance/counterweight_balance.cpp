@@ -298,26 +298,12 @@ double objective(const BalanceSettings& s, const BalanceTerms& terms, const Bala
            s.torqueWeight * ratio2(terms.torque, before.torque);
 }
 
-/// NLopt's local derivative-free algorithms and their names.
+/// NLopt's local derivative-free algorithms and their names, in BalanceAlgorithm's order.
 constexpr std::pair<nlopt::algorithm, const char*> kNloptNames[] = {
     {nlopt::LN_BOBYQA, "LN_BOBYQA"},
     {nlopt::LN_COBYLA, "LN_COBYLA"},
     {nlopt::LN_SBPLX, "LN_SBPLX"},
     {nlopt::LN_NELDERMEAD, "LN_NELDERMEAD"}};
-
-nlopt::algorithm nloptAlgorithm(BalanceAlgorithm algorithm) {
-    switch (algorithm) {
-    case BalanceAlgorithm::Bobyqa:
-        return nlopt::LN_BOBYQA;
-    case BalanceAlgorithm::Cobyla:
-        return nlopt::LN_COBYLA;
-    case BalanceAlgorithm::Subplex:
-        return nlopt::LN_SBPLX;
-    case BalanceAlgorithm::NelderMead:
-        return nlopt::LN_NELDERMEAD;
-    }
-    return nlopt::LN_BOBYQA;
-}
 
 /// A name for a new counterweight on `body` that it does not have yet.
 std::string freshName(const BodySpec& body) {
@@ -548,11 +534,10 @@ BalanceResult balanceCounterweights(const Model& model,
             return addedMass(x) - settings.maxAddedMass.value_or(0);
         };
 
-    nlopt::algorithm algorithm = nloptAlgorithm(settings.algorithm);
     const bool constrained = settings.maxAddedMass.has_value();
-    if (constrained) {
-        algorithm = nlopt::LN_COBYLA; // the local derivative-free method with constraints
-    }
+    // COBYLA: the local derivative-free method with constraints
+    const nlopt::algorithm algorithm =
+        constrained ? nlopt::LN_COBYLA : kNloptNames[static_cast<int>(settings.algorithm)].first;
     result.algorithm = text::nameIn(kNloptNames, algorithm, "LN_NELDERMEAD");
 
     /// What NLopt's callbacks need: a function of the full vector, which they fill in.
