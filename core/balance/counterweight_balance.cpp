@@ -464,10 +464,7 @@ BalanceResult balanceCounterweights(const Model& model,
         if (!settings.maxAddedMass) {
             return;
         }
-        double least = 0;
-        for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
-            least += lower[i];
-        }
+        const double least = addedMass(lower);
         const double sum = addedMass(x);
         if (sum > *settings.maxAddedMass && sum > least) {
             const double f = (*settings.maxAddedMass - least) / (sum - least);
@@ -610,15 +607,13 @@ BalanceResult balanceCounterweights(const Model& model,
     result.seconds = elapsed();
     result.after = bestTerms;
     result.objectiveAfter = bestObjective;
-    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
-        result.chosen.push_back(evaluator.counterweight(best, k));
-    }
     // a mass below 1e-9 of its upper bound is the optimiser's rounding of "none"
     const auto negligible = [&](std::size_t k) {
         return !(result.chosen[k].mass > 1e-9 * settings.counterweights[k].massMax);
     };
     bool adds = false;
-    for (std::size_t k = 0; k < result.chosen.size(); ++k) {
+    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
+        result.chosen.push_back(evaluator.counterweight(best, k));
         adds = adds || !negligible(k);
     }
     result.improved = adds && bestObjective < result.objectiveBefore * (1 - 1e-9);
