@@ -416,10 +416,10 @@ long sampleCount(const SimulationSettings& settings) {
     return whole + 1 + (remainder > 1e-9 * settings.sampleInterval ? 1 : 0);
 }
 
-/// Fixed-step RK4 and controlled RKF78: steps are shortened to land on every output time.
+/// Fixed-step RK4 and controlled RKF78 (the steppers with try_step): steps are shortened to land
+/// on every output time.
 template <typename Stepper>
-void integrateToSamples(
-    Run& run, const SimulationSettings& settings, Stepper stepper, bool controlled, State x) {
+void integrateToSamples(Run& run, const SimulationSettings& settings, Stepper stepper, State x) {
     const long samples = sampleCount(settings);
     auto system = run.template system<State>();
     double t = 0;
@@ -431,25 +431,21 @@ void integrateToSamples(
         const double target = run.sampleTime(k);
         while (t < target - 1e-12 * std::max(1.0, target)) {
             double h = std::min(dt, target - t);
-            if (controlled) {
-                if constexpr (requires { stepper.try_step(system, x, t, h); }) {
-                    const double tried = h;
-                    if (stepper.try_step(system, x, t, h) == odeint::fail) {
-                        dt = h;
-                        if (dt < kMinStep) {
-                            run.fail(t, "the step size fell below 1e-14 s");
-                            return;
-                        }
-                        continue;
+            if constexpr (requires { stepper.try_step(system, x, t, h); }) {
+                const double tried = h;
+                if (stepper.try_step(system, x, t, h) == odeint::fail) {
+                    dt = h;
+                    if (dt < kMinStep) {
+                        run.fail(t, "the step size fell below 1e-14 s");
+                        return;
                     }
-                    // h now holds the suggested next step; keep it unless we shortened this one
-                    dt = tried < dt ? std::max(dt, h) : h;
+                    continue;
                 }
+                // h now holds the suggested next step; keep it unless we shortened this one
+                dt = tried < dt ? std::max(dt, h) : h;
             } else {
-                if constexpr (requires { stepper.do_step(system, x, t, h); }) {
-                    stepper.do_step(system, x, t, h);
-                    t += h;
-                }
+                stepper.do_step(system, x, t, h);
+                t += h;
             }
             if (!run.accept(t, x)) {
                 return;
@@ -617,13 +613,13 @@ SimulationSummary simulate(const Model& model,
     try {
         switch (settings.integrator) {
         case IntegratorKind::Rk4:
-            integrateToSamples(run, settings, odeint::runge_kutta4<State>(), false, x);
+            integrateToSamples(run, settings, odeint::runge_kutta4<State>(), x);
             break;
         case IntegratorKind::Rkf78:
             integrateToSamples(run, settings,
                                odeint::make_controlled(settings.atol, settings.rtol,
                                                        odeint::runge_kutta_fehlberg78<State>()),
-                               true, x);
+                               x);
             break;
         case IntegratorKind::Dopri5:
             integrateDense(run, settings,
