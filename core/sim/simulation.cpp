@@ -325,11 +325,9 @@ public:
         if (m_settings.stabilisation == Stabilisation::Projection) {
             m_projector.project(m_rhs.workspace(), x);
         }
-        for (double v : x) {
-            if (!std::isfinite(v)) {
-                fail(t, "the state is not finite");
-                return false;
-            }
+        if (!std::ranges::all_of(x, [](double v) { return std::isfinite(v); })) {
+            fail(t, "the state is not finite");
+            return false;
         }
         if (m_callbacks.shouldContinue && !m_callbacks.shouldContinue(t)) {
             m_summary.cancelled = true;
