@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <exception>
 
 #include <Eigen/Cholesky>
@@ -642,15 +641,13 @@ SimulationSummary simulate(const Model& model,
     }
     if (summary.minConditioning < settings.nearSingularWarning) {
         const int loop = summary.minConditioningLoop;
-        char text[256];
-        std::snprintf(text, sizeof text,
-                      "at t = %.6g s the mechanism passed near a singular pose (GICM pivot of "
-                      "loop %d, cut %s, at %.2g of its scale): at a toggle or change point the "
-                      "motion may switch assembly branch; check the trajectory",
-                      summary.minConditioningTime, loop + 1,
-                      loop >= 0 ? model.joints[model.cuts[loop]].name.c_str() : "?",
-                      summary.minConditioning);
-        summary.warning = text;
+        summary.warning = "at t = " + timeText(summary.minConditioningTime) +
+                          " the mechanism passed near a singular pose (GICM pivot of loop " +
+                          std::to_string(loop + 1) + ", cut " +
+                          (loop >= 0 ? model.joints[model.cuts[loop]].name : "?") + ", at " +
+                          text::number(summary.minConditioning, 2) +
+                          " of its scale): at a toggle or change point the motion may switch "
+                          "assembly branch; check the trajectory";
     }
     if (settings.solver == SolverKind::Rcr && run.reduction().chosen) {
         summary.reduction = describePartition(model, run.reduction().partition);
