@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/study/model_info.hpp"
 
+#include <span>
+
 #include <nlohmann/json.hpp>
 
 #include "core/kinematics/configuration.hpp"
@@ -10,6 +12,18 @@
 #include "core/util/text.hpp"
 
 namespace sslm {
+
+namespace {
+
+/// Loop or subsystem indices as the JSON numbers them, from 1.
+std::vector<int> fromOne(std::vector<int> indices) {
+    for (int& i : indices) {
+        ++i;
+    }
+    return indices;
+}
+
+} // namespace
 
 PoseSummary analysePose(const Model& model, InitialState initial) {
     PoseSummary out;
@@ -45,17 +59,10 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
         ordered_json entry;
         entry["bodies"] = text::mapped(sub.bodies, [&](int b) { return model.bodies[b].id; });
         entry["body_names"] = text::mapped(sub.bodies, [&](int b) { return model.bodies[b].name; });
-        std::vector<std::string> coordinates;
-        for (int k = sub.qBegin; k < sub.qBegin + sub.nv; ++k) {
-            coordinates.push_back(model.coordinates[k].name);
-        }
-        std::vector<int> loops;
-        for (int i : sub.loops) {
-            loops.push_back(i + 1);
-        }
-        entry["coordinates"] = coordinates;
+        entry["coordinates"] = text::mapped(
+            std::span(model.coordinates).subspan(sub.qBegin, sub.nv), &Coordinate::name);
         entry["type"] = sub.serial ? "serial" : "tree";
-        entry["loops"] = loops;
+        entry["loops"] = fromOne(sub.loops);
         out["subsystems"].push_back(std::move(entry));
     }
 
@@ -71,11 +78,7 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
     for (int r = 0; r < nLoops; ++r) {
         ordered_json row = ordered_json::array();
         for (int s = 0; s < nLoops; ++s) {
-            std::vector<int> contributors;
-            for (int j : model.gicmContributors[r][s]) {
-                contributors.push_back(j + 1);
-            }
-            row.push_back(contributors);
+            row.push_back(fromOne(model.gicmContributors[r][s]));
         }
         out["gicm_pattern"].push_back(std::move(row));
     }
@@ -98,15 +101,9 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
     assembly["iterations"] = report.iterations;
     assembly["residual"] = report.residual;
     assembly["min_singular_value_dependent"] = report.minSingularValue;
-    assembly["closed_form_loops"] = ordered_json::array();
-    for (int i : report.closedFormLoops) {
-        assembly["closed_form_loops"].push_back(i + 1);
-    }
+    assembly["closed_form_loops"] = fromOne(report.closedFormLoops);
     assembly["branch"] = report.branch; // per loop: +1/-1 closed form, 0 Newton
-    assembly["newton_loops"] = ordered_json::array();
-    for (int i : report.newtonLoops) {
-        assembly["newton_loops"].push_back(i + 1);
-    }
+    assembly["newton_loops"] = fromOne(report.newtonLoops);
     assembly["message"] = report.message;
     out["assembly"] = std::move(assembly);
     return out.dump(2);
