@@ -109,10 +109,7 @@ std::string studyHeader(const Study& study) {
     return header + ",ok,error";
 }
 
-namespace {
-
-/// The row of run `index`; `ok` says whether it succeeded.
-std::string computeRow(const Study& study, long index, bool& ok) {
+std::string studyRow(const Study& study, long index, bool* ok) {
     std::string row = std::to_string(index);
     const std::vector<double> values = study.valuesOf(index);
     for (const double x : values) {
@@ -149,15 +146,10 @@ std::string computeRow(const Study& study, long index, bool& ok) {
             appendCsvNumber(row, metrics[m]);
         }
     }
-    ok = error.empty();
+    if (ok != nullptr) {
+        *ok = error.empty();
+    }
     return row + (error.empty() ? std::string(",1,") : ",0," + csvQuoted(error));
-}
-
-} // namespace
-
-std::string studyRow(const Study& study, long index) {
-    bool ok = false;
-    return computeRow(study, index, ok);
 }
 
 std::vector<std::string> studyRows(const Study& study, const std::vector<long>& runs, int threads) {
@@ -252,7 +244,7 @@ StudyOutcome runStudy(const Study& study,
     const auto work = [&] {
         for (std::size_t i = next++; i < pending.size() && !cancelled; i = next++) {
             bool ok = false;
-            const std::string row = computeRow(study, pending[i], ok);
+            const std::string row = studyRow(study, pending[i], &ok);
             const std::lock_guard<std::mutex> guard(lock);
             try {
                 appendStudyRows(study, path, {row});

@@ -20,9 +20,9 @@ namespace sslm {
 /// The table's header line (no newline).
 std::string studyHeader(const Study& study);
 
-/// Computes run `index` and returns its row (no newline). Never throws: a run that fails is a
-/// row with ok = 0 and the error.
-std::string studyRow(const Study& study, long index);
+/// Computes run `index` and returns its row (no newline), `ok` (if given) whether it succeeded.
+/// Never throws: a run that fails is a row with ok = 0 and the error.
+std::string studyRow(const Study& study, long index, bool* ok = nullptr);
 
 /// The rows of `runs` computed on `threads` threads (0: every core), in the order of `runs`.
 std::vector<std::string> studyRows(const Study& study, const std::vector<long>& runs, int threads);
