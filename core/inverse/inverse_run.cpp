@@ -47,10 +47,6 @@ public:
         : m_model(model), m_motions(motions), m_settings(settings), m_ws(model), m_rate(model.nv()),
           m_correction(model.nv()) {
         std::ranges::transform(motions, std::back_inserter(m_driven), &DrivenMotion::coordinate);
-        m_isDriven.assign(model.nv(), false);
-        for (int k : m_driven) {
-            m_isDriven[k] = true;
-        }
         for (const DrivenMotion& motion : motions) {
             m_drivenPosition.push_back(positionIndex(model, motion.coordinate));
         }
@@ -81,13 +77,10 @@ public:
             State next = state;
             std::string stepError;
             bool good = assembleAt(t, trial, next, stepError);
+            // the largest move of a dependent coordinate (the driven ones follow their laws)
             differencePositions(m_model, trial, predicted, m_correction);
-            double correction = 0;
-            for (int k = 0; k < m_model.nv(); ++k) {
-                if (!m_isDriven[k]) {
-                    correction = std::max(correction, std::abs(m_correction[k]));
-                }
-            }
+            m_correction(m_driven).setZero();
+            const double correction = m_correction.cwiseAbs().maxCoeff();
             if (good && correction > m_settings.maxCorrection) {
                 good = false;
                 stepError = "at " + timeText(t) + " the assembly moves " +
@@ -159,7 +152,6 @@ private:
     const InverseRunSettings& m_settings;
     Workspace m_ws;
     std::vector<int> m_driven;
-    std::vector<bool> m_isDriven;
     std::vector<int> m_drivenPosition; ///< per motion: its entry in the position vector
     Eigen::VectorXd m_rate;            ///< nv: the prediction's mean rate
     Eigen::VectorXd m_correction;      ///< nv: assembled minus predicted pose
