@@ -28,15 +28,20 @@ std::string typeError(const std::string& key, const char* wanted, const Json& va
     return "option '" + key + "' wants " + wanted + " (got " + value.dump() + ")";
 }
 
-/// Member `key` of `object`, a number (T = double) or a string, if it is there.
+/// Member `key` of `object`, a number (T = double), an integer (int), true or false (bool) or a
+/// string, if it is there.
 template <class T> std::optional<T> valueOf(const Json& object, const std::string& key) {
     if (!object.contains(key)) {
         return std::nullopt;
     }
     const Json& value = object[key];
-    constexpr bool wantsNumber = std::is_same_v<T, double>;
-    if (wantsNumber ? !value.is_number() : !value.is_string()) {
-        throw std::invalid_argument(typeError(key, wantsNumber ? "a number" : "a string", value));
+    const auto [fits, wanted] =
+        std::is_same_v<T, double> ? std::pair(value.is_number(), "a number")
+        : std::is_same_v<T, int>  ? std::pair(value.is_number_integer(), "an integer")
+        : std::is_same_v<T, bool> ? std::pair(value.is_boolean(), "true or false")
+                                  : std::pair(value.is_string(), "a string");
+    if (!fits) {
+        throw std::invalid_argument(typeError(key, wanted, value));
     }
     return value.get<T>();
 }
@@ -144,17 +149,8 @@ RunRequest parseRunRequest(std::string_view json) {
         r.input = *word(object, "input");
         r.from = *number(object, "from");
         r.to = *number(object, "to");
-        if (!object["steps"].is_number_integer()) {
-            throw std::invalid_argument(typeError("steps", "an integer", object["steps"]));
-        }
-        r.steps = object["steps"].get<int>();
-        if (object.contains("degrees")) {
-            if (!object["degrees"].is_boolean()) {
-                throw std::invalid_argument(
-                    typeError("degrees", "true or false", object["degrees"]));
-            }
-            r.degrees = object["degrees"].get<bool>();
-        }
+        r.steps = *valueOf<int>(object, "steps");
+        r.degrees = valueOf<bool>(object, "degrees").value_or(false);
         if (object.contains("branch")) {
             const Json& branch = object["branch"];
             AssemblyMode mode;
