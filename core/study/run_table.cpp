@@ -114,12 +114,10 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
     RunTable table;
     table.columns = sampleCsvColumns(model);
     std::vector<double> row;
-    long samples = 0;
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& sample) {
         sampleValues(model, sample, row);
         table.values.insert(table.values.end(), row.begin(), row.end());
-        ++samples;
     };
     callbacks.shouldContinue = shouldContinue;
     const SimulationSummary summary = simulate(model, *settings, initial.q, initial.qd, callbacks);
@@ -134,7 +132,7 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
                  {"end_time", summary.endTime},
                  {"steps", summary.steps},
                  {"rhs_calls", summary.rhsCalls},
-                 {"samples", samples},
+                 {"samples", table.rows()},
                  {"wall_seconds", summary.wallSeconds},
                  {"max_position_violation", summary.maxPositionViolation},
                  {"max_velocity_violation", summary.maxVelocityViolation},
