@@ -191,11 +191,8 @@ std::vector<std::string> MechanismDocument::nearestNames(const std::string& name
     }
     std::ranges::stable_sort(ranked,
                              [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < ranked.size() && i < count; ++i) {
-        names.push_back(std::move(ranked[i].second));
-    }
-    return names;
+    ranked.resize(std::min(count, ranked.size()));
+    return text::mapped(ranked, [](const auto& entry) { return entry.second; });
 }
 
 std::string MechanismDocument::text(int indent) const {
