@@ -47,9 +47,6 @@ public:
         : m_model(model), m_motions(motions), m_settings(settings), m_ws(model), m_rate(model.nv()),
           m_correction(model.nv()) {
         std::ranges::transform(motions, std::back_inserter(m_driven), &DrivenMotion::coordinate);
-        for (const DrivenMotion& motion : motions) {
-            m_drivenPosition.push_back(positionIndex(model, motion.coordinate));
-        }
     }
 
     const std::vector<int>& driven() const { return m_driven; }
@@ -111,8 +108,8 @@ private:
     /// Assembles q (guess in, pose out) with the driven values at t, then rates and
     /// accelerations, into state.
     bool assembleAt(double t, Eigen::VectorXd& q, State& state, std::string& error) {
-        for (std::size_t d = 0; d < m_motions.size(); ++d) {
-            q[m_drivenPosition[d]] = motionAt(m_motions[d].law, t).q;
+        for (const DrivenMotion& motion : m_motions) {
+            q[positionIndex(m_model, motion.coordinate)] = motionAt(motion.law, t).q;
         }
         ++m_assemblies;
         const AssemblyReport report = assemble(m_model, m_ws, q, m_driven, {}, m_settings.assembly);
@@ -152,9 +149,8 @@ private:
     const InverseRunSettings& m_settings;
     Workspace m_ws;
     std::vector<int> m_driven;
-    std::vector<int> m_drivenPosition; ///< per motion: its entry in the position vector
-    Eigen::VectorXd m_rate;            ///< nv: the prediction's mean rate
-    Eigen::VectorXd m_correction;      ///< nv: assembled minus predicted pose
+    Eigen::VectorXd m_rate;       ///< nv: the prediction's mean rate
+    Eigen::VectorXd m_correction; ///< nv: assembled minus predicted pose
     long m_assemblies = 0;
 };
 
