@@ -128,33 +128,21 @@ int solveDyad(const Model& model,
     if (model.isSpatial() || cut.type != JointType::Revolute) {
         return 0;
     }
-    // the loop's base must be known, and exactly two coordinates above it unknown
-    std::vector<int> unknowns;
+    // the loop's base must be known, and exactly two revolutes above it unknown
+    std::vector<LoopPathEntry> unknowns;
     for (const LoopPathEntry& e : model.loops[loop].path) {
         if (known[e.coordinate]) {
             continue;
         }
-        if (e.side == 0) {
-            return 0; // the loop's base still moves
+        if (e.side == 0 ||
+            model.joints[model.coordinates[e.coordinate].joint].type != JointType::Revolute) {
+            return 0; // the loop's base still moves, or an unknown is not a revolute
         }
-        unknowns.push_back(e.coordinate);
+        unknowns.push_back(e);
     }
     if (unknowns.size() != 2) {
         return 0;
     }
-    for (int k : unknowns) {
-        if (model.joints[model.coordinates[k].joint].type != JointType::Revolute) {
-            return 0;
-        }
-    }
-    const auto sideOf = [&](int k) {
-        for (const LoopPathEntry& e : model.loops[loop].path) {
-            if (e.coordinate == k) {
-                return e.side;
-            }
-        }
-        return 0;
-    };
     const auto isAncestor = [&](int upper, int lower) {
         for (int b = lower + 1; b > 0; b = model.bodies[b].parent) {
             if (b == upper + 1) {
@@ -163,11 +151,10 @@ int solveDyad(const Model& model,
         }
         return false;
     };
-    int a = unknowns[0];
-    int b = unknowns[1];
-    if (sideOf(a) == 0 || sideOf(b) == 0) {
-        return 0;
-    }
+    int a = unknowns[0].coordinate;
+    int b = unknowns[1].coordinate;
+    const int sideA = unknowns[0].side;
+    const int sideB = unknowns[1].side;
     updatePositions(model, ws, q);
     const auto cutPoint = [&](int side) {
         return side > 0 ? PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A)
@@ -184,24 +171,24 @@ int solveDyad(const Model& model,
     Eigen::Vector2d centre2;
     double r1 = 0;
     double r2 = 0;
-    const bool sameSide = sideOf(a) == sideOf(b);
+    const bool sameSide = sideA == sideB;
     if (sameSide) {
         if (isAncestor(b, a)) {
             std::swap(a, b); // a upstream, b downstream
         }
         const Eigen::Vector2d pivotA = ws.jointPoint[a + 1].head<2>();
         const Eigen::Vector2d pivotB = ws.jointPoint[b + 1].head<2>();
-        const Eigen::Vector2d moving = cutPoint(sideOf(a));
-        const Eigen::Vector2d target = cutPoint(-sideOf(a));
+        const Eigen::Vector2d moving = cutPoint(sideA);
+        const Eigen::Vector2d target = cutPoint(-sideA);
         centre1 = pivotA;
         r1 = (pivotB - pivotA).norm();
         centre2 = target;
         r2 = (moving - pivotB).norm();
     } else {
         centre1 = ws.jointPoint[a + 1].head<2>();
-        r1 = (cutPoint(sideOf(a)) - centre1).norm();
+        r1 = (cutPoint(sideA) - centre1).norm();
         centre2 = ws.jointPoint[b + 1].head<2>();
-        r2 = (cutPoint(sideOf(b)) - centre2).norm();
+        r2 = (cutPoint(sideB) - centre2).norm();
     }
     const Eigen::Vector2d chord = centre2 - centre1;
     const double d = chord.norm();
@@ -222,10 +209,10 @@ int solveDyad(const Model& model,
             out[a] = q[a];
             updatePositions(model, ws, out);
             const Eigen::Vector2d pivotB = ws.jointPoint[b + 1].head<2>();
-            turn(b, cutPoint(sideOf(a)) - pivotB, centre2 - pivotB);
+            turn(b, cutPoint(sideA) - pivotB, centre2 - pivotB);
         } else {
-            turn(a, cutPoint(sideOf(a)) - centre1, meet - centre1);
-            turn(b, cutPoint(sideOf(b)) - centre2, meet - centre2);
+            turn(a, cutPoint(sideA) - centre1, meet - centre1);
+            turn(b, cutPoint(sideB) - centre2, meet - centre2);
         }
         out[a] = planar::wrapNear(q[a], guess[a]);
         out[b] = planar::wrapNear(q[b], guess[b]);
