@@ -39,8 +39,14 @@ std::vector<int> dependentOf(const Model& model, const std::vector<int>& indepen
     return dependent;
 }
 
-Eigen::MatrixXd columns(const Eigen::MatrixXd& J, const std::vector<int>& which) {
-    return J(Eigen::all, which);
+/// J_dep = ∂Φ/∂q_dependent at q, with ws.J and the positions in ws updated there.
+Eigen::MatrixXd dependentJacobian(const Model& model,
+                                  Workspace& ws,
+                                  const Eigen::Ref<const Eigen::VectorXd>& q,
+                                  const std::vector<int>& dependent) {
+    updatePositions(model, ws, q);
+    constraintJacobian(model, ws);
+    return ws.J(Eigen::all, dependent);
 }
 
 double minSingularValue(const Eigen::MatrixXd& m) {
@@ -76,7 +82,7 @@ AssemblyReport newton(const Model& model,
             break;
         }
         constraintJacobian(model, ws);
-        const Eigen::MatrixXd Jdep = columns(ws.J, dependent);
+        const Eigen::MatrixXd Jdep = ws.J(Eigen::all, dependent);
         Eigen::VectorXd step = Jdep.completeOrthogonalDecomposition().solve(-ws.phi);
         const double largest = step.cwiseAbs().maxCoeff();
         if (largest > kMaxNewtonStep) {
@@ -89,11 +95,7 @@ AssemblyReport newton(const Model& model,
         report.iterations = iteration + 1;
     }
     report.residual = residual;
-    updatePositions(model, ws, q);
-    if (model.nLoops() > 0) {
-        constraintJacobian(model, ws);
-        report.minSingularValue = minSingularValue(columns(ws.J, dependent));
-    }
+    report.minSingularValue = minSingularValue(dependentJacobian(model, ws, q, dependent));
     return report;
 }
 
@@ -405,9 +407,7 @@ double solveVelocities(const Model& model,
     if (model.nLoops() == 0 || dependent.empty()) {
         return 0.0;
     }
-    updatePositions(model, ws, q);
-    constraintJacobian(model, ws);
-    const Eigen::MatrixXd Jdep = columns(ws.J, dependent);
+    const Eigen::MatrixXd Jdep = dependentJacobian(model, ws, q, dependent);
     Eigen::VectorXd known = qd;
     known(dependent).setZero();
     const Eigen::VectorXd rates = Jdep.colPivHouseholderQr().solve(-(ws.J * known));
@@ -432,7 +432,7 @@ void solveAccelerations(const Model& model,
     Eigen::VectorXd known = qdd;
     known(dependent).setZero();
     const Eigen::VectorXd accelerations =
-        columns(ws.J, dependent).colPivHouseholderQr().solve(-(ws.J * known) - ws.Jdot_qd);
+        ws.J(Eigen::all, dependent).colPivHouseholderQr().solve(-(ws.J * known) - ws.Jdot_qd);
     qdd(dependent) = accelerations;
 }
 
@@ -542,13 +542,10 @@ std::vector<SweepSample> sweepInput(const Model& model,
     std::vector<SweepSample> samples;
     const std::vector<int> dependent = dependentOf(model, independent);
     Eigen::VectorXd q = q0;
-    const auto determinant = [&](const Eigen::VectorXd& at) {
-        updatePositions(model, ws, at);
-        constraintJacobian(model, ws);
-        const Eigen::MatrixXd Jdep = columns(ws.J, dependent);
+    const auto determinant = [](const Eigen::MatrixXd& Jdep) {
         return Jdep.rows() == Jdep.cols() && Jdep.size() > 0 ? Jdep.determinant() : 1.0;
     };
-    double previousDet = determinant(q);
+    double previousDet = determinant(dependentJacobian(model, ws, q, dependent));
     // the input's entry in q (a spatial model's positions run ahead of its rates by one per
     // quaternion); the step moves along the manifold
     const int at = positionIndex(model, input);
@@ -586,12 +583,9 @@ std::vector<SweepSample> sweepInput(const Model& model,
         sample.input = target;
         sample.q = q;
         sample.converged = ok;
-        updatePositions(model, ws, q);
-        if (model.nLoops() > 0) {
-            constraintJacobian(model, ws);
-            sample.minSingularValue = minSingularValue(columns(ws.J, dependent));
-        }
-        const double det = determinant(q);
+        const Eigen::MatrixXd Jdep = dependentJacobian(model, ws, q, dependent);
+        sample.minSingularValue = minSingularValue(Jdep);
+        const double det = determinant(Jdep);
         sample.toggle =
             !ok || (det * previousDet < 0) || sample.minSingularValue < options.minSingularValue;
         previousDet = det;
