@@ -64,11 +64,7 @@ AssemblyReport newton(const Model& model,
                       Eigen::Ref<Eigen::VectorXd> q,
                       const std::vector<int>& dependent,
                       const AssemblyOptions& options) {
-    AssemblyReport report;
-    report.branch.assign(model.nLoops(), 0);
-    for (int i = 0; i < model.nLoops(); ++i) {
-        report.newtonLoops.push_back(i);
-    }
+    AssemblyReport report; // assemble fills in the loops and branches
     double residual = 0;
     for (int iteration = 0; iteration <= options.maxIterations; ++iteration) {
         updatePositions(model, ws, q);
@@ -289,7 +285,6 @@ AssemblyReport assemble(const Model& model,
     AssemblyReport report = newton(model, ws, q, dependent, options);
     report.closedFormLoops = closedForm;
     report.branch = branches;
-    report.newtonLoops.clear();
     for (int i = 0; i < model.nLoops(); ++i) {
         if (branches[i] == 0) {
             report.newtonLoops.push_back(i);
