@@ -359,21 +359,13 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
         }
     }
     // spread guesses over the coordinates of tree joints outside the closed-form loops
-    std::vector<bool> settled(model.nv(), false);
-    for (int k : independent) {
-        settled[k] = true;
-    }
+    std::vector<int> settled = independent;
     for (int i : closed) {
         for (const LoopPathEntry& e : model.loops[i].path) {
-            settled[e.coordinate] = true;
+            settled.push_back(e.coordinate);
         }
     }
-    std::vector<int> spread;
-    for (int k = 0; k < model.nv(); ++k) {
-        if (!settled[k]) {
-            spread.push_back(k);
-        }
-    }
+    const std::vector<int> spread = dependentOf(model, settled);
     if (spread.empty()) {
         return modes;
     }
