@@ -511,11 +511,8 @@ MobilityAtPose mobilityAtPose(const Model& model, Workspace& ws) {
     mobility.singularValues = svd.singularValues();
     const double largest = mobility.singularValues.size() > 0 ? mobility.singularValues[0] : 0.0;
     const double threshold = rankThreshold(ws.J, largest);
-    int rank = 0;
-    for (Eigen::Index i = 0; i < mobility.singularValues.size(); ++i) {
-        rank += mobility.singularValues[i] > threshold ? 1 : 0;
-    }
-    mobility.dof = model.nv() - rank;
+    mobility.dof =
+        model.nv() - static_cast<int>((mobility.singularValues.array() > threshold).count());
     return mobility;
 }
 
