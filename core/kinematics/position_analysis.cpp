@@ -297,7 +297,6 @@ AssemblyReport assemble(const Model& model,
         }
     }
     if (!report.converged) {
-        std::string loops;
         updatePositions(model, ws, q);
         constraintResidual(model, ws);
         const auto loopError = [&](int i) {
