@@ -122,14 +122,7 @@ int rankOf(const Eigen::MatrixXd& m, double threshold) {
 
 class Checker {
 public:
-    explicit Checker(const MechanismSpec& spec) : m_spec(spec) {
-        for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
-            m_bodyIndex.emplace(spec.bodies[i].id, static_cast<int>(i));
-        }
-        for (const JointSpec& joint : spec.joints) {
-            m_jointNames.insert(joint.name);
-        }
-    }
+    explicit Checker(const MechanismSpec& spec) : m_spec(spec) {}
 
     MechanismCheck run() {
         m_out.dofGrubler = grublerMobility(m_spec);
@@ -171,7 +164,7 @@ private:
     }
 
     bool bodyExists(const std::string& id) const {
-        return id == kGroundId || m_bodyIndex.count(id) > 0;
+        return id == kGroundId || findBody(m_spec, id) != nullptr;
     }
 
     /// Graph node of a body id: 0 for the ground, index + 1 for a body, −1 if unknown.
@@ -179,8 +172,8 @@ private:
         if (id == kGroundId) {
             return 0;
         }
-        const auto it = m_bodyIndex.find(id);
-        return it == m_bodyIndex.end() ? -1 : it->second + 1;
+        const BodySpec* body = findBody(m_spec, id);
+        return body == nullptr ? -1 : static_cast<int>(body - m_spec.bodies.data()) + 1;
     }
 
     /// The body/joint graph of the joints whose ends name two existing, different bodies.
@@ -200,7 +193,8 @@ private:
     /// Bodies without a chain of joints to the ground (for a spec compileModel cannot take).
     void disconnected(const MechanismGraph& graph) {
         for (int node : nodesUnreachableFromGround(graph)) {
-            if (m_bodyIndex.at(m_spec.bodies[node - 1].id) != node - 1) {
+            const BodySpec& body = m_spec.bodies[node - 1];
+            if (findBody(m_spec, body.id) != &body) {
                 continue; // a duplicate id, already an error
             }
             translate(disconnectedBodyError(m_spec, graph, node)); // as compileModel reports it
@@ -251,7 +245,7 @@ private:
         } else if (const auto a = elementOf(d.where, "actuators");
                    a && a->first < m_spec.actuators.size()) {
             const ActuatorSpec& actuator = m_spec.actuators[a->first];
-            if (m_jointNames.count(actuator.joint) > 0) {
+            if (findJoint(m_spec, actuator.joint) != nullptr) {
                 f.joints = {actuator.joint};
             } else if (a->second == ".joint") {
                 f.kind = FindingKind::DanglingReference;
@@ -271,7 +265,7 @@ private:
             label = "trace " + inQuotes(trace.name);
         } else if (const auto c = elementOf(d.where, "cuts"); c && c->first < m_spec.cuts.size()) {
             const std::string& cut = m_spec.cuts[c->first];
-            if (m_jointNames.count(cut) > 0) {
+            if (findJoint(m_spec, cut) != nullptr) {
                 f.joints = {cut};
             } else {
                 f.kind = FindingKind::DanglingReference;
@@ -279,7 +273,7 @@ private:
         } else if (d.where == "cuts") {
             f.kind = FindingKind::CutSet;
             for (const std::string& cut : m_spec.cuts) {
-                if (m_jointNames.count(cut) > 0) {
+                if (findJoint(m_spec, cut) != nullptr) {
                     addUnique(f.joints, cut);
                 }
             }
@@ -685,8 +679,6 @@ private:
     }
 
     const MechanismSpec& m_spec;
-    std::map<std::string, int, std::less<>> m_bodyIndex; ///< body id → spec index (first wins)
-    std::set<std::string, std::less<>> m_jointNames;
     std::map<std::string, int> m_seenAt; ///< diagnostics so far per JSON path
     MechanismCheck m_out;
 };
