@@ -508,22 +508,21 @@ private:
             f.loop = loop;
             f.bodies = loopBodies(model, loop);
             f.joints = loopJointNames(model, model.loops[loop]);
-            std::vector<std::string> otherText;
             std::set<std::string> otherBodies;
             for (int l : others) {
-                otherText.push_back(loopText(model, l));
-                for (const std::string& id : loopBodies(model, l)) {
-                    otherBodies.insert(id);
-                }
+                const std::vector<std::string> ids = loopBodies(model, l);
+                otherBodies.insert(ids.begin(), ids.end());
             }
-            f.message = "redundant constraint in " + loopText(model, loop) +
-                        ": at the assembled pose its closure equations " +
-                        (otherText.empty() ? std::string("are dependent")
-                                           : "repeat those of " + joinNames(otherText, " and ")) +
-                        ", so J has rank " + std::to_string(rank) + " for " +
-                        std::to_string(model.nConstraints()) + " equations and the mechanism " +
-                        "moves with " + std::to_string(dof) + " DOF although Grübler counts " +
-                        grublerCount();
+            const std::string otherText =
+                text::joined(others, " and ", [&](int l) { return loopText(model, l); });
+            f.message =
+                "redundant constraint in " + loopText(model, loop) +
+                ": at the assembled pose its closure equations " +
+                (others.empty() ? std::string("are dependent") : "repeat those of " + otherText) +
+                ", so J has rank " + std::to_string(rank) + " for " +
+                std::to_string(model.nConstraints()) + " equations and the mechanism " +
+                "moves with " + std::to_string(dof) + " DOF although Grübler counts " +
+                grublerCount();
             // suggest removing what only this loop has: its own links, else its cut joint
             std::vector<std::string> own;
             std::vector<std::string> ownJoints;
