@@ -73,6 +73,13 @@ Eigen::Vector2d centroid(const std::vector<BodyPoint>& points) {
     return points.empty() ? sum : Eigen::Vector2d(sum / static_cast<double>(points.size()));
 }
 
+/// The first value named `name` in a coordinate → value list (spec.initial's), if any.
+std::optional<double> valueIn(const std::vector<std::pair<std::string, double>>& values,
+                              const std::string& name) {
+    const auto it = std::ranges::find(values, name, &std::pair<std::string, double>::first);
+    return it == values.end() ? std::nullopt : std::optional<double>(it->second);
+}
+
 std::string describe(const JointEnd& ref) {
     return ref.body + "." + ref.point;
 }
@@ -146,14 +153,8 @@ Drawing drawingFromGuess(const MechanismSpec& spec, const std::map<std::string, 
         }
     }
     const auto valueOf = [&](const std::string& coordinate) {
-        for (const auto* list : {&spec.initial.assemblyGuess, &spec.initial.independent}) {
-            for (const auto& [name, value] : *list) {
-                if (name == coordinate) {
-                    return value;
-                }
-            }
-        }
-        return 0.0;
+        return valueIn(spec.initial.assemblyGuess, coordinate)
+            .value_or(valueIn(spec.initial.independent, coordinate).value_or(0.0));
     };
     // outwards from the ground and the kept bodies, one joint at a time
     for (bool placed = true; placed;) {
@@ -233,23 +234,15 @@ std::vector<std::pair<std::string, double>> jointValuesAt(const Drawing& drawing
 void keepDrawnPose(Drawing& drawing) {
     InitialStateSpec& initial = drawing.spec.initial;
     const std::vector<std::pair<std::string, double>> values = jointValuesAt(drawing);
-    const auto drawn = [&](const std::string& name) -> std::optional<double> {
-        for (const auto& [n, v] : values) {
-            if (n == name) {
-                return v;
-            }
-        }
-        return std::nullopt;
-    };
     initial.assemblyGuess = values;
     std::vector<std::pair<std::string, double>> independent;
     for (const auto& [name, value] : initial.independent) {
-        if (const std::optional<double> v = drawn(name)) {
+        if (const std::optional<double> v = valueIn(values, name)) {
             independent.emplace_back(name, *v);
         }
     }
     initial.independent = std::move(independent);
-    std::erase_if(initial.rates, [&](const auto& rate) { return !drawn(rate.first); });
+    std::erase_if(initial.rates, [&](const auto& rate) { return !valueIn(values, rate.first); });
 }
 
 EditError addGroundPivot(Drawing& drawing, const Eigen::Vector2d& w, std::string* name) {
@@ -534,7 +527,7 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
         }
     }
     auto& independent = spec.initial.independent;
-    if (std::ranges::none_of(independent, [&](const auto& v) { return v.first == coordinate; })) {
+    if (!valueIn(independent, coordinate)) {
         independent.emplace_back(coordinate, value);
     }
     if (std::ranges::none_of(spec.actuators,
@@ -565,8 +558,7 @@ EditError setInputRate(Drawing& drawing, const std::string& joint, double rate) 
         return "there is no joint " + joint;
     }
     const std::string coordinate = found->coordinateName();
-    if (std::ranges::none_of(spec.initial.independent,
-                             [&](const auto& v) { return v.first == coordinate; })) {
+    if (!valueIn(spec.initial.independent, coordinate)) {
         return joint + " is not an input: make it one first";
     }
     if (!std::isfinite(rate)) {
@@ -586,8 +578,7 @@ EditError setInputRate(Drawing& drawing, const std::string& joint, double rate) 
 std::optional<std::string> inputJointAt(const Drawing& drawing, const JointEnd& point) {
     const InitialStateSpec& initial = drawing.spec.initial;
     for (const JointSpec& joint : drawing.spec.joints) {
-        const bool input = std::ranges::any_of(
-            initial.independent, [&](const auto& v) { return v.first == joint.coordinateName(); });
+        const bool input = valueIn(initial.independent, joint.coordinateName()).has_value();
         if (input && (joint.parent == point || joint.child == point)) {
             return joint.name;
         }
