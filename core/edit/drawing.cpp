@@ -587,13 +587,11 @@ std::optional<std::string> inputJointAt(const Drawing& drawing, const JointEnd& 
 }
 
 std::optional<BodyProperties> bodyProperties(const Drawing& drawing, const std::string& body) {
-    for (const BodySpec& b : drawing.spec.bodies) {
-        if (b.id == body) {
-            return BodyProperties{b.name,       b.mass,           b.com_B,
-                                  b.inertiaCom, b.counterweights, b.visuals};
-        }
+    const BodySpec* b = findBody(drawing.spec, body);
+    if (b == nullptr) {
+        return std::nullopt;
     }
-    return std::nullopt;
+    return BodyProperties{b->name, b->mass, b->com_B, b->inertiaCom, b->counterweights, b->visuals};
 }
 
 EditError
