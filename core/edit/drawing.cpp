@@ -50,7 +50,7 @@ template <class T> std::set<std::string> namesOf(const std::vector<T>& list, std
 }
 
 /// Gives `value` back through `out` when the caller asked for it.
-void giveBack(std::string* out, const std::string& value) {
+template <class T> void giveBack(T* out, const T& value) {
     if (out != nullptr) {
         *out = value;
     }
@@ -665,9 +665,7 @@ EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced) {
         const std::string base = point.body + "_" + point.point;
         traces.push_back({taken.count(base) == 0 ? base : nextName(base + "_", taken), point});
     }
-    if (traced != nullptr) {
-        *traced = !wasTraced;
-    }
+    giveBack(traced, !wasTraced);
     return {};
 }
 
