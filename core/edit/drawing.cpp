@@ -429,10 +429,9 @@ EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector
     // bodies whose centre of mass sits at the centroid of their points keep it there
     std::set<std::string> centred;
     for (const JointEnd& ref : pinned) {
-        if (const BodySpec* body = findBody(spec, ref.body)) {
-            if ((body->com_B - centroid(body->points)).norm() <= 1e-12) {
-                centred.insert(body->id);
-            }
+        const BodySpec* body = findBody(spec, ref.body);
+        if (body != nullptr && (body->com_B - centroid(body->points)).norm() <= 1e-12) {
+            centred.insert(body->id);
         }
     }
     for (const JointEnd& ref : pinned) {
@@ -442,12 +441,11 @@ EditError movePoint(Drawing& drawing, const JointEnd& point, const Eigen::Vector
             p->p_B = rotation(pose->angle).transpose() * (w - pose->origin);
         }
     }
-    for (const std::string& id : centred) {
-        BodySpec* body = findBody(spec, id);
-        body->com_B = centroid(body->points);
-    }
     for (const JointEnd& ref : pinned) {
         if (BodySpec* body = findBody(spec, ref.body)) {
+            if (centred.count(body->id) > 0) {
+                body->com_B = centroid(body->points);
+            }
             becomePlateWhenOffLine(*body);
         }
     }
