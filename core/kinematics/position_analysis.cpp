@@ -427,20 +427,16 @@ namespace {
 /// q from the file's initial state for the coordinates of `model`.
 Eigen::VectorXd initialGuess(const Model& model) {
     Eigen::VectorXd q = neutralPositions(model);
-    const auto set = [&](const std::string& name, double value) {
-        const int k = model.coordinateIndex(name);
-        if (k < 0) {
-            return;
+    // the guess, then the inputs over it
+    for (const auto* values :
+         {&model.spec.initial.assemblyGuess, &model.spec.initial.independent}) {
+        for (const auto& [name, value] : *values) {
+            const int k = model.coordinateIndex(name);
+            // a quaternion has no named angles
+            if (const int at = k < 0 ? -1 : positionIndex(model, k); at >= 0) {
+                q[at] = value;
+            }
         }
-        if (const int at = positionIndex(model, k); at >= 0) { // a quaternion has no named angles
-            q[at] = value;
-        }
-    };
-    for (const auto& [name, value] : model.spec.initial.assemblyGuess) {
-        set(name, value);
-    }
-    for (const auto& [name, value] : model.spec.initial.independent) {
-        set(name, value);
     }
     return q;
 }
