@@ -84,6 +84,13 @@ std::string describe(const JointEnd& ref) {
     return ref.body + "." + ref.point;
 }
 
+/// Where a link end is in W (m): its point's place, or the free point; empty when the point
+/// does not exist.
+std::optional<Eigen::Vector2d> whereIs(const Drawing& drawing, const LinkEnd& end) {
+    const JointEnd* point = std::get_if<JointEnd>(&end);
+    return point != nullptr ? pointInWorld(drawing, *point) : std::get<Eigen::Vector2d>(end);
+}
+
 /// Appends a joint "J<n>" of `type` with the editor's coordinate name (or the joint's name when
 /// that is taken) and returns it.
 JointSpec&
@@ -261,9 +268,7 @@ EditError addLink(Drawing& drawing,
                   const LinkOptions& options,
                   std::string* id) {
     const JointEnd* pinnedStart = std::get_if<JointEnd>(&start);
-    const std::optional<Eigen::Vector2d> a = pinnedStart != nullptr
-                                                 ? pointInWorld(drawing, *pinnedStart)
-                                                 : std::get<Eigen::Vector2d>(start);
+    const std::optional<Eigen::Vector2d> a = whereIs(drawing, start);
     if (!a) {
         return "a link starts at an existing point or a free one: " + describe(*pinnedStart) +
                " is not a point of the drawing";
@@ -272,23 +277,17 @@ EditError addLink(Drawing& drawing,
         return "the link's start is not a number";
     }
     const JointEnd from = pinnedStart != nullptr ? *pinnedStart : JointEnd{};
-    Eigen::Vector2d b;
     const JointEnd* target = std::get_if<JointEnd>(&to);
-    if (target != nullptr) {
-        const std::optional<Eigen::Vector2d> end = pointInWorld(drawing, *target);
-        if (!end) {
-            return "the link's end " + describe(*target) + " is not an existing point";
-        }
-        if (pinnedStart != nullptr &&
-            (*target == from || (target->body == from.body && from.body != kGroundId))) {
-            return "a link cannot join a body to itself: pick a point of another body";
-        }
-        b = *end;
-    } else {
-        b = std::get<Eigen::Vector2d>(to);
+    const std::optional<Eigen::Vector2d> b = whereIs(drawing, to);
+    if (!b) {
+        return "the link's end " + describe(*target) + " is not an existing point";
     }
-    const double length = (b - *a).norm();
-    if (!(length >= kMinLinkLength) || !b.allFinite()) {
+    if (target != nullptr && pinnedStart != nullptr &&
+        (*target == from || (target->body == from.body && from.body != kGroundId))) {
+        return "a link cannot join a body to itself: pick a point of another body";
+    }
+    const double length = (*b - *a).norm();
+    if (!(length >= kMinLinkLength) || !b->allFinite()) {
         return "the link has no length: its two ends are at the same place";
     }
     if (!(options.density > 0.0)) {
@@ -305,7 +304,7 @@ EditError addLink(Drawing& drawing,
     link.shape = BodyShape::Bar;
     link.points = {{"P1", {0.0, 0.0}}, {"P2", {length, 0.0}}};
     spec.bodies.push_back(link);
-    drawing.poses[body] = {*a, std::atan2((b - *a).y(), (b - *a).x())};
+    drawing.poses[body] = {*a, std::atan2((*b - *a).y(), (*b - *a).x())};
 
     if (pinnedStart != nullptr) {
         addRevolute(spec, from, {body, "P1"});
@@ -359,9 +358,7 @@ EditError addSlider(Drawing& drawing,
                     const LinkOptions& options,
                     std::string* id) {
     const JointEnd* onPoint = std::get_if<JointEnd>(&guideStart);
-    const std::optional<Eigen::Vector2d> g = onPoint != nullptr
-                                                 ? pointInWorld(drawing, *onPoint)
-                                                 : std::get<Eigen::Vector2d>(guideStart);
+    const std::optional<Eigen::Vector2d> g = whereIs(drawing, guideStart);
     if (!g) {
         return "a slider's guide starts at an existing point or a free one: " + describe(*onPoint) +
                " is not a point of the drawing";
