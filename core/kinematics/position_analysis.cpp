@@ -329,19 +329,17 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            const std::vector<int>& independent,
                                            const AssemblyOptions& options) {
     std::vector<Eigen::VectorXd> modes;
-    const auto keep = [&](const Eigen::VectorXd& trial) {
-        const bool seen = std::any_of(modes.begin(), modes.end(), [&](const Eigen::VectorXd& m) {
-            return distance(model, m, trial) < kDistinctModes;
-        });
-        if (!seen) {
+    // assembles from `trial` in `mode` and keeps the result when it closes and is new
+    const auto tryMode = [&](Eigen::VectorXd trial, const AssemblyMode& mode) {
+        const AssemblyReport report = assemble(model, ws, trial, independent, mode, options);
+        if (report.converged && std::ranges::none_of(modes, [&](const Eigen::VectorXd& m) {
+                return distance(model, m, trial) < kDistinctModes;
+            })) {
             modes.push_back(trial);
         }
+        return report;
     };
-    Eigen::VectorXd nearest = q;
-    const AssemblyReport first = assemble(model, ws, nearest, independent, {}, options);
-    if (first.converged) {
-        keep(nearest);
-    }
+    const AssemblyReport first = tryMode(q, {});
     // every branch combination of the closed-form loops (2^n; n is small in practice)
     const std::vector<int>& closed = first.closedFormLoops;
     constexpr std::size_t kMaxCombinedLoops = 12;
@@ -351,11 +349,7 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
         for (std::size_t i = 0; i < combined; ++i) {
             mode[closed[i]] = (pattern >> i) & 1u ? -1 : +1;
         }
-        Eigen::VectorXd trial = q;
-        const AssemblyReport report = assemble(model, ws, trial, independent, mode, options);
-        if (report.converged) {
-            keep(trial);
-        }
+        tryMode(q, mode);
     }
     // spread guesses over the coordinates of tree joints outside the closed-form loops
     std::vector<int> settled = independent;
@@ -377,9 +371,7 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
         }
         Eigen::VectorXd trial(q.size());
         integratePositions(model, q, rates, 1.0, trial);
-        if (assemble(model, ws, trial, independent, {}, options).converged) {
-            keep(trial);
-        }
+        tryMode(trial, {});
     }
     return modes;
 }
