@@ -104,10 +104,6 @@ addJoint(MechanismSpec& spec, JointType type, const JointEnd& parent, const Join
     return joint;
 }
 
-std::string addRevolute(MechanismSpec& spec, const JointEnd& parent, const JointEnd& child) {
-    return addJoint(spec, JointType::Revolute, parent, child).name;
-}
-
 /// A bar whose points are no longer on one line becomes a plate.
 void becomePlateWhenOffLine(BodySpec& body) {
     if (body.shape != BodyShape::Bar || body.points.size() < 3) {
@@ -307,10 +303,10 @@ EditError addLink(Drawing& drawing,
     drawing.poses[body] = {*a, std::atan2((*b - *a).y(), (*b - *a).x())};
 
     if (pinnedStart != nullptr) {
-        addRevolute(spec, from, {body, "P1"});
+        addJoint(spec, JointType::Revolute, from, {body, "P1"});
     }
     if (target != nullptr) {
-        addRevolute(spec, {body, "P2"}, *target); // closes a loop
+        addJoint(spec, JointType::Revolute, {body, "P2"}, *target); // closes a loop
     }
     spec.cuts.clear(); // the loops changed: the compiler chooses the cuts
     keepDrawnPose(drawing);
@@ -464,7 +460,7 @@ EditError addPin(Drawing& drawing, const JointEnd& a, const JointEnd& b, std::st
             return describe(a) + " and " + describe(b) + " are pinned already (" + j.name + ")";
         }
     }
-    const std::string joint = addRevolute(spec, a, b);
+    const std::string joint = addJoint(spec, JointType::Revolute, a, b).name;
     spec.cuts.clear();
     keepDrawnPose(drawing);
     giveBack(name, joint);
