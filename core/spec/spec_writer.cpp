@@ -33,11 +33,20 @@ Json positionJson(bool spatial, const Eigen::Vector2d& xy, double z) {
     return spatial ? vec3Json({xy.x(), xy.y(), z}) : vec2Json(xy);
 }
 
-/// The array of `toJson(item)` for the items in order.
-template <class Item, class ToJson> Json arrayJson(const std::vector<Item>& items, ToJson toJson) {
+/// Sets member `key` of `j` to `value` when `write`: for members written only when they act or
+/// hold data.
+void putIf(Json& j, std::string_view key, bool write, Json value) {
+    if (write) {
+        j[std::string(key)] = std::move(value);
+    }
+}
+
+/// The array of `toJson(args..., item)` for the items in order.
+template <class Item, class ToJson, class... Args>
+Json arrayJson(const std::vector<Item>& items, ToJson toJson, const Args&... args) {
     Json out = Json::array();
     for (const Item& item : items) {
-        out.push_back(toJson(item));
+        out.push_back(toJson(args..., item));
     }
     return out;
 }
@@ -63,15 +72,12 @@ Json signalJson(const SignalSpec& s) {
                                                           {"frequency", s.frequency},
                                                           {"phase", s.phase}};
     for (const auto& [key, value] : fields) {
-        if (contains(used, key) || value != 0.0) {
-            j[std::string(key)] = value;
-        }
+        putIf(j, key, contains(used, key) || value != 0.0, value);
     }
-    if (contains(used, "points") || !s.table.empty()) {
-        j["points"] = arrayJson(s.table, [](const std::pair<double, double>& point) {
-            return Json::array({point.first, point.second});
-        });
-    }
+    putIf(j, "points", contains(used, "points") || !s.table.empty(),
+          arrayJson(s.table, [](const std::pair<double, double>& point) {
+              return Json::array({point.first, point.second});
+          }));
     return j;
 }
 
@@ -83,16 +89,10 @@ Json actuatorJson(const ActuatorSpec& a) {
     j["joint"] = a.joint;
     // both blocks for a PD with a feedforward force, or when an inactive block holds data;
     // then "kind" says which acts
-    if (writeForce && writePd) {
-        j["kind"] = wordOf(kActuatorWords, a.kind);
-    }
-    if (writeForce) {
-        j["force"] = signalJson(a.force);
-    }
-    if (writePd) {
-        j["pd"] =
-            Json::object({{"kp", a.kp}, {"kd", a.kd}, {"reference", signalJson(a.reference)}});
-    }
+    putIf(j, "kind", writeForce && writePd, wordOf(kActuatorWords, a.kind));
+    putIf(j, "force", writeForce, signalJson(a.force));
+    putIf(j, "pd", writePd,
+          Json::object({{"kp", a.kp}, {"kd", a.kd}, {"reference", signalJson(a.reference)}}));
     return j;
 }
 
@@ -117,9 +117,7 @@ Json inertiaJson(bool spatial,
 /// `name` when given, `mass`, `at`, and `inertia` when given.
 Json counterweightJson(bool spatial, const CounterweightSpec& c) {
     Json j = Json::object();
-    if (!c.name.empty()) {
-        j["name"] = c.name;
-    }
+    putIf(j, "name", !c.name.empty(), c.name);
     j["mass"] = c.mass;
     j["at"] = positionJson(spatial, c.p_B, c.z_B);
     if (Json inertia = inertiaJson(spatial, c.inertia, c.inertiaTensor); !inertia.is_null()) {
@@ -133,27 +131,15 @@ Json counterweightJson(bool spatial, const CounterweightSpec& c) {
 Json visualJson(const VisualSpec& v) {
     Json j = Json::object();
     j["type"] = wordOf(kVisualWords, v.kind);
-    if (v.kind == VisualKind::Mesh || !v.file.empty()) {
-        j["file"] = v.file;
-    }
-    if (v.scale != Eigen::Vector3d::Ones()) {
-        j["scale"] = vec3Json(v.scale);
-    }
-    if (v.kind == VisualKind::Box || !v.size.isZero(0)) {
-        j["size"] = vec3Json(v.size);
-    }
-    if (v.kind == VisualKind::Cylinder || v.kind == VisualKind::Sphere || v.radius != 0.0) {
-        j["radius"] = v.radius;
-    }
-    if (v.kind == VisualKind::Cylinder || v.length != 0.0) {
-        j["length"] = v.length;
-    }
-    if (!v.position.isZero(0)) {
-        j["at"] = vec3Json(v.position);
-    }
-    if (!v.rpy.isZero(0)) {
-        j["rpy"] = vec3Json(v.rpy);
-    }
+    putIf(j, "file", v.kind == VisualKind::Mesh || !v.file.empty(), v.file);
+    putIf(j, "scale", v.scale != Eigen::Vector3d::Ones(), vec3Json(v.scale));
+    putIf(j, "size", v.kind == VisualKind::Box || !v.size.isZero(0), vec3Json(v.size));
+    putIf(j, "radius",
+          v.kind == VisualKind::Cylinder || v.kind == VisualKind::Sphere || v.radius != 0.0,
+          v.radius);
+    putIf(j, "length", v.kind == VisualKind::Cylinder || v.length != 0.0, v.length);
+    putIf(j, "at", !v.position.isZero(0), vec3Json(v.position));
+    putIf(j, "rpy", !v.rpy.isZero(0), vec3Json(v.rpy));
     if (v.color) {
         j["color"] = vec3Json(*v.color);
     }
@@ -169,18 +155,13 @@ Json bodyJson(bool spatial, const BodySpec& b) {
     const Json inertia = inertiaJson(spatial, b.inertiaCom, b.inertiaTensor);
     j["inertia"] = inertia.is_null() ? Json("uniform") : inertia;
     j["shape"] = wordOf(kShapeWords, b.shape);
-    if (b.shape == BodyShape::Block || b.blockWidth != 0.0 || b.blockHeight != 0.0) {
-        j["block_size"] = Json::array({b.blockWidth, b.blockHeight});
-    }
+    putIf(j, "block_size",
+          b.shape == BodyShape::Block || b.blockWidth != 0.0 || b.blockHeight != 0.0,
+          Json::array({b.blockWidth, b.blockHeight}));
     j["points"] = pointsJson(spatial, b.points);
-    if (!b.counterweights.empty()) {
-        j["counterweights"] = arrayJson(b.counterweights, [spatial](const CounterweightSpec& c) {
-            return counterweightJson(spatial, c);
-        });
-    }
-    if (!b.visuals.empty()) {
-        j["visuals"] = arrayJson(b.visuals, visualJson);
-    }
+    putIf(j, "counterweights", !b.counterweights.empty(),
+          arrayJson(b.counterweights, counterweightJson, spatial));
+    putIf(j, "visuals", !b.visuals.empty(), arrayJson(b.visuals, visualJson));
     return j;
 }
 
@@ -188,31 +169,20 @@ Json jointJson(bool spatial, const JointSpec& s) {
     Json j = Json::object();
     j["name"] = s.name;
     j["type"] = wordOf(kJointTypeWords, s.type);
-    if (!s.coordinate.empty()) {
-        j["coordinate"] = s.coordinate;
-    }
-    if (spatial && !s.coordinates.empty()) {
-        j["coordinates"] = s.coordinates;
-    }
+    putIf(j, "coordinate", !s.coordinate.empty(), s.coordinate);
+    putIf(j, "coordinates", spatial && !s.coordinates.empty(), s.coordinates);
     j["parent"] = endJson(s.parent);
     j["child"] = endJson(s.child);
     if (spatial) {
         // every axis that acts, and no other: the reader refuses an axis on a ball joint and
         // a second axis on anything but a universal joint (a type changed in the editor may
         // leave one behind)
-        if (s.type != JointType::Spherical) {
-            j["axis"] = vec3Json(s.axis);
-        }
-        if (s.type == JointType::Universal) {
-            j["axis2"] = vec3Json(s.axis2);
-        }
+        putIf(j, "axis", s.type != JointType::Spherical, vec3Json(s.axis));
+        putIf(j, "axis2", s.type == JointType::Universal, vec3Json(s.axis2));
     } else {
-        if (s.offset != 0.0) {
-            j["offset"] = s.offset;
-        }
-        if (s.type == JointType::Prismatic || s.axis_P != Eigen::Vector2d::UnitX()) {
-            j["axis"] = vec2Json(s.axis_P);
-        }
+        putIf(j, "offset", s.offset != 0.0, s.offset);
+        putIf(j, "axis", s.type == JointType::Prismatic || s.axis_P != Eigen::Vector2d::UnitX(),
+              vec2Json(s.axis_P));
     }
     if (s.springDamper) {
         const SpringDamperSpec& sd = *s.springDamper;
@@ -241,13 +211,10 @@ Json documentJson(const MechanismSpec& spec) {
     doc["gravity"] = positionJson(spatial, spec.gravity, spec.gravityZ);
     doc["ground"] = Json::object({{"name", spec.ground.name}});
     doc["ground"]["points"] = pointsJson(spatial, spec.ground.points);
-    if (!spec.ground.visuals.empty()) {
-        doc["ground"]["visuals"] = arrayJson(spec.ground.visuals, visualJson);
-    }
-    doc["bodies"] =
-        arrayJson(spec.bodies, [spatial](const BodySpec& b) { return bodyJson(spatial, b); });
-    doc["joints"] =
-        arrayJson(spec.joints, [spatial](const JointSpec& j) { return jointJson(spatial, j); });
+    putIf(doc["ground"], "visuals", !spec.ground.visuals.empty(),
+          arrayJson(spec.ground.visuals, visualJson));
+    doc["bodies"] = arrayJson(spec.bodies, bodyJson, spatial);
+    doc["joints"] = arrayJson(spec.joints, jointJson, spatial);
     doc["actuators"] = arrayJson(spec.actuators, actuatorJson);
     doc["traces"] = arrayJson(spec.tracedPoints, [](const TracedPointSpec& t) {
         return Json::object({{"name", t.name}, {"body", t.at.body}, {"point", t.at.point}});
@@ -267,9 +234,7 @@ Json documentJson(const MechanismSpec& spec) {
     solver["sample_interval"] = s.sampleInterval;
     solver["stabilisation"] = s.stabilisation;
     solver["baumgarte"] = Json::object({{"alpha", s.baumgarteAlpha}, {"beta", s.baumgarteBeta}});
-    if (!s.rcrIndependent.empty()) {
-        solver["rcr_independent"] = s.rcrIndependent;
-    }
+    putIf(solver, "rcr_independent", !s.rcrIndependent.empty(), s.rcrIndependent);
     doc["solver"] = std::move(solver);
     return doc;
 }
