@@ -40,16 +40,6 @@ const std::vector<std::string_view> kMethods = {"sslm", "slm", "augmented", "rcr
 const std::vector<std::string_view> kIntegrators = {"rk4", "dopri5", "rkf78", "rosenbrock4"};
 const std::vector<std::string_view> kStabilisations = {"none", "baumgarte", "projection"};
 
-/// True for the joints a scalar force (actuator, spring-damper) can act along.
-bool singleCoordinate(JointType type) {
-    return type == JointType::Revolute || type == JointType::Prismatic;
-}
-
-/// "a revolute", "a universal", "a cylindrical", ...
-std::string jointTypeArticle(JointType type) {
-    return std::string("a ") + jointTypeWord(type);
-}
-
 std::string vectorText(const Eigen::VectorXd& v) {
     return "[" + text::joined(v, ", ", [](double x) { return number(x); }) + "]";
 }
@@ -360,9 +350,9 @@ private:
                 error(member(path, "axis"), "revolute joint " + inQuotes(j.name) + " has an axis",
                       "remove \"axis\"; only prismatic joints have one");
             }
-            if (j.springDamper && !singleCoordinate(j.type)) {
+            if (j.springDamper && coordinateCount(j.type) != 1) {
                 error(member(path, "spring_damper"),
-                      "joint " + inQuotes(j.name) + " is " + jointTypeArticle(j.type) +
+                      "joint " + inQuotes(j.name) + " is a " + jointTypeWord(j.type) +
                           " joint; a spring-damper acts along one coordinate",
                       "put the spring-damper on a revolute or prismatic joint");
             } else if (j.springDamper) {
@@ -562,10 +552,10 @@ private:
             const std::string path = element("actuators", i);
             const auto known = m_jointIndex.find(a.joint);
             if (known != m_jointIndex.end() &&
-                !singleCoordinate(m_spec.joints[known->second].type)) {
+                coordinateCount(m_spec.joints[known->second].type) != 1) {
                 error(member(path, "joint"),
-                      "the actuator's joint " + inQuotes(a.joint) + " is " +
-                          jointTypeArticle(m_spec.joints[known->second].type) +
+                      "the actuator's joint " + inQuotes(a.joint) + " is a " +
+                          jointTypeWord(m_spec.joints[known->second].type) +
                           " joint; an actuator drives one coordinate",
                       "actuate a revolute or prismatic joint");
                 continue;
