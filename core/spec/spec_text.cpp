@@ -19,16 +19,6 @@ bool isIdentifier(std::string_view key) {
     });
 }
 
-template <class Item> std::string listImpl(const std::vector<Item>& items, std::size_t limit) {
-    const std::size_t shown = std::min(items.size(), limit);
-    std::string out = text::joined(std::span(items).first(shown), ", ",
-                                   [](const Item& i) { return inQuotes(i); });
-    if (items.size() > shown) {
-        out += " and " + std::to_string(items.size() - shown) + " more";
-    }
-    return out;
-}
-
 } // namespace
 
 std::string member(const std::string& path, std::string_view key) {
@@ -103,11 +93,16 @@ std::optional<std::string> nearest(std::string_view word,
 }
 
 std::string listQuoted(const std::vector<std::string>& items, std::size_t limit) {
-    return listImpl(items, limit);
+    return listQuoted(std::vector<std::string_view>(items.begin(), items.end()), limit);
 }
 
 std::string listQuoted(const std::vector<std::string_view>& items, std::size_t limit) {
-    return listImpl(items, limit);
+    const std::size_t shown = std::min(items.size(), limit);
+    std::string out = text::joined(std::span(items).first(shown), ", ", inQuotes);
+    if (items.size() > shown) {
+        out += " and " + std::to_string(items.size() - shown) + " more";
+    }
+    return out;
 }
 
 } // namespace sslm::spec_text
