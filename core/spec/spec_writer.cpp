@@ -248,28 +248,20 @@ constexpr std::size_t kLineWidth = 100; ///< columns an inline object may fill
 
 /// The one-line text of a scalar, an array of scalars, or an object holding only those;
 /// nothing for anything nested deeper.
-std::optional<std::string> flatText(const Json& v, bool allowObject) {
-    if (!v.is_object() && !v.is_array()) {
+std::optional<std::string> flatText(const Json& v) {
+    if (!v.is_structured()) {
         return scalarText(v);
     }
     std::string out = v.is_array() ? "[" : "{";
     for (auto it = v.begin(); it != v.end(); ++it) {
-        out += it == v.begin() ? "" : ", ";
-        if (v.is_array()) {
-            if (it->is_object() || it->is_array()) {
-                return std::nullopt;
-            }
-            out += scalarText(*it);
-            continue;
-        }
-        if (!allowObject || it->is_object()) {
-            return std::nullopt;
-        }
-        const std::optional<std::string> value = flatText(*it, false);
+        // an array holds scalars only, an object scalars and arrays of scalars
+        const std::optional<std::string> value =
+            it->is_object() || (v.is_array() && it->is_array()) ? std::nullopt : flatText(*it);
         if (!value) {
             return std::nullopt;
         }
-        out += scalarText(Json(it.key())) + ": " + *value;
+        out += it == v.begin() ? "" : ", ";
+        out += v.is_object() ? scalarText(Json(it.key())) + ": " + *value : *value;
     }
     return out + (v.is_array() ? "]" : "}");
 }
@@ -278,7 +270,7 @@ std::optional<std::string> flatText(const Json& v, bool allowObject) {
 /// they fit, on one line ("at": [0.1, 0], {"body": "ground", "point": "O1"}).
 void print(const Json& v, std::size_t indent, std::string& out) {
     const std::size_t column = out.size() - (out.rfind('\n') + 1);
-    if (const std::optional<std::string> flat = flatText(v, true)) {
+    if (const std::optional<std::string> flat = flatText(v)) {
         const bool numbers = std::ranges::all_of(v, [](const Json& x) { return x.is_number(); });
         if (!v.is_structured() || (v.is_array() && numbers) ||
             column + flat->size() + 1 <= kLineWidth) {
@@ -289,9 +281,7 @@ void print(const Json& v, std::size_t indent, std::string& out) {
     const bool isArray = v.is_array();
     out += isArray ? "[\n" : "{\n";
     for (auto it = v.begin(); it != v.end(); ++it) {
-        if (it != v.begin()) {
-            out += ",\n";
-        }
+        out += it == v.begin() ? "" : ",\n";
         out.append(indent + 2, ' ');
         if (!isArray) {
             out += scalarText(Json(it.key())) + ": ";
