@@ -365,49 +365,38 @@ private:
 
     /// The file's format version when the file is a mechanism this program reads.
     std::optional<int> header(const Json& doc) {
-        bool ok = true;
+        const std::size_t errors = m_report.errorCount();
         const Json* format = find(doc, "format");
         if (format == nullptr) {
             m_report.error("format",
                            "missing required key 'format': this is not marked as an SSLM "
                            "mechanism file",
                            "add \"format\": \"sslm-mechanism\" at the top of the file");
-            ok = false;
         } else if (!format->is_string() || format->get_ref<const std::string&>() != kFormatName) {
             m_report.error("format", "not an SSLM mechanism file: 'format' is " + describe(*format),
                            "expected \"format\": \"sslm-mechanism\"");
-            ok = false;
         }
         const Json* version = find(doc, "version");
         if (version == nullptr) {
             m_report.error("version", "missing required key 'version'",
                            "add \"version\": 1 for a planar mechanism, 2 for a spatial one");
-            ok = false;
         } else if (!version->is_number_integer()) {
             m_report.error("version",
                            "expected an integer format version, found " + describe(*version),
                            "write \"version\": 1 for a planar mechanism, 2 for a spatial one");
-            ok = false;
-        } else {
-            const bool newer = version->is_number_unsigned()
-                                   ? version->get<std::uint64_t>() > kFormatVersion
-                                   : version->get<std::int64_t>() > kFormatVersion;
-            const bool older = !version->is_number_unsigned() && version->get<std::int64_t>() < 1;
-            if (newer) {
-                m_report.error("version",
-                               "file format version " + version->dump() +
-                                   " is newer than this program supports (version " +
-                                   std::to_string(kFormatVersion) + ")",
-                               "open the file with a newer SSLM Studio");
-                ok = false;
-            } else if (older) {
-                m_report.error("version",
-                               "file format version " + version->dump() + " does not exist",
-                               "write \"version\": 1 for a planar mechanism, 2 for a spatial one");
-                ok = false;
-            }
+        } else if (version->is_number_unsigned() ? version->get<std::uint64_t>() > kFormatVersion
+                                                 : version->get<std::int64_t>() > kFormatVersion) {
+            m_report.error("version",
+                           "file format version " + version->dump() +
+                               " is newer than this program supports (version " +
+                               std::to_string(kFormatVersion) + ")",
+                           "open the file with a newer SSLM Studio");
+        } else if (!version->is_number_unsigned() && version->get<std::int64_t>() < 1) {
+            m_report.error("version", "file format version " + version->dump() + " does not exist",
+                           "write \"version\": 1 for a planar mechanism, 2 for a spatial one");
         }
-        if (!ok) {
+        // read nothing else of a file whose header is wrong
+        if (m_report.errorCount() > errors) {
             return std::nullopt;
         }
         return static_cast<int>(version->get<std::int64_t>());
@@ -531,28 +520,26 @@ private:
                 }
             }
         };
+        // the vector `x` (if there) at `key`, every component of which must be positive
+        const auto positiveVec3 = [&](const Json* x, std::string_view key, std::string_view form,
+                                      Eigen::Vector3d& out, const char* message, const char* hint) {
+            if (x != nullptr && vec3(*x, member(path, key), form, out) && !(out.minCoeff() > 0)) {
+                m_report.error(member(path, key), message, hint);
+            }
+        };
         switch (shape.kind) {
         case VisualKind::Mesh:
             readRequired(v, path, "file",
                          "name the STL or OBJ file, relative to this mechanism file's folder",
                          &Reader::string, shape.file);
-            if (const Json* scale = find(v, "scale")) {
-                if (vec3(*scale, member(path, "scale"), "[sx, sy, sz]", shape.scale) &&
-                    !(shape.scale.minCoeff() > 0)) {
-                    m_report.error(member(path, "scale"), "every scale factor must be positive",
-                                   "e.g. [0.001, 0.001, 0.001] for a mesh drawn in mm");
-                }
-            }
+            positiveVec3(find(v, "scale"), "scale", "[sx, sy, sz]", shape.scale,
+                         "every scale factor must be positive",
+                         "e.g. [0.001, 0.001, 0.001] for a mesh drawn in mm");
             break;
         case VisualKind::Box:
-            if (const Json* size =
-                    required(v, path, "size", "give the edge lengths [a, b, c] in m")) {
-                if (vec3(*size, member(path, "size"), "[a, b, c] in m", shape.size) &&
-                    !(shape.size.minCoeff() > 0)) {
-                    m_report.error(member(path, "size"), "every edge length must be positive",
-                                   "give the box's edge lengths in m, each greater than 0");
-                }
-            }
+            positiveVec3(required(v, path, "size", "give the edge lengths [a, b, c] in m"), "size",
+                         "[a, b, c] in m", shape.size, "every edge length must be positive",
+                         "give the box's edge lengths in m, each greater than 0");
             break;
         case VisualKind::Cylinder:
             positiveNumber("radius", "give the cylinder's radius in m", shape.radius);

@@ -29,6 +29,7 @@ public:
         add({Diagnostic::Severity::Warning, std::move(where), std::move(message), std::move(hint)});
     }
     bool hasErrors() const { return m_errors > 0; }
+    std::size_t errorCount() const { return m_errors; }
 
 private:
     void add(Diagnostic d) {
