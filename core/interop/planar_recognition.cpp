@@ -12,6 +12,7 @@
 
 #include "core/interop/report_text.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
+#include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_validate.hpp"
 
 namespace sslm {
@@ -29,28 +30,6 @@ struct TreePaths {
     std::map<std::string, std::vector<std::pair<int, int>>> path; ///< body id → (joint, sign)
     std::map<std::string, Eigen::Vector3d> origin;                ///< body id → origin in W
 };
-
-const BodyPoint* findPoint(const MechanismSpec& spec, const JointEnd& end) {
-    const std::vector<BodyPoint>* points = nullptr;
-    if (end.body == kGroundId) {
-        points = &spec.ground.points;
-    } else {
-        for (const BodySpec& body : spec.bodies) {
-            if (body.id == end.body) {
-                points = &body.points;
-            }
-        }
-    }
-    if (points == nullptr) {
-        return nullptr;
-    }
-    for (const BodyPoint& p : *points) {
-        if (p.name == end.point) {
-            return &p;
-        }
-    }
-    return nullptr;
-}
 
 /// Body origins in W at q = 0 (body frames parallel to W there) and the tree paths, by a
 /// breadth-first walk over the joints that are not cut.
@@ -74,8 +53,8 @@ TreePaths treePaths(const MechanismSpec& spec) {
             }
             const JointEnd& from = hasParent ? joint.parent : joint.child;
             const JointEnd& to = hasParent ? joint.child : joint.parent;
-            const BodyPoint* pf = findPoint(spec, from);
-            const BodyPoint* pt = findPoint(spec, to);
+            const BodyPoint* pf = findBodyPoint(spec, from);
+            const BodyPoint* pt = findBodyPoint(spec, to);
             if (pf == nullptr || pt == nullptr) {
                 continue;
             }
@@ -92,7 +71,7 @@ TreePaths treePaths(const MechanismSpec& spec) {
 
 /// The joint's point in W at q = 0 (its parent side's).
 Eigen::Vector3d jointPointW(const MechanismSpec& spec, const TreePaths& tree, const JointSpec& j) {
-    const BodyPoint* p = findPoint(spec, j.parent);
+    const BodyPoint* p = findBodyPoint(spec, j.parent);
     const auto it = tree.origin.find(j.parent.body);
     if (p == nullptr || it == tree.origin.end()) {
         return Eigen::Vector3d::Zero();
@@ -159,10 +138,7 @@ PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
         case JointType::Cylindrical:
         case JointType::Universal:
         case JointType::Spherical:
-            out.reason = "joint " + joint.name + " is " +
-                         (joint.type == JointType::Spherical   ? "spherical"
-                          : joint.type == JointType::Universal ? "universal"
-                                                               : "cylindrical") +
+            out.reason = "joint " + joint.name + " is " + jointTypeWord(joint.type) +
                          ", which moves out of any plane";
             return out;
         }
@@ -202,7 +178,7 @@ PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
     if (touchesGround != spatial.joints.end()) {
         const JointEnd& end =
             touchesGround->parent.body == kGroundId ? touchesGround->parent : touchesGround->child;
-        if (const BodyPoint* p = findPoint(spatial, end)) {
+        if (const BodyPoint* p = findBodyPoint(spatial, end)) {
             plane.origin = clean(p->position3().dot(n) * n);
         }
     }

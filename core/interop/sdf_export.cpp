@@ -10,27 +10,16 @@
 #include "core/interop/planar_lift.hpp"
 #include "core/interop/xml_text.hpp"
 #include "core/model/compile.hpp"
+#include "core/spec/joint_kinds.hpp"
 
 namespace sslm {
 
 namespace {
 
+/// The point `end` names; throws when there is none.
 const BodyPoint* findPoint(const MechanismSpec& spec, const JointEnd& end) {
-    const std::vector<BodyPoint>* points = nullptr;
-    if (end.body == kGroundId) {
-        points = &spec.ground.points;
-    }
-    for (const BodySpec& body : spec.bodies) {
-        if (body.id == end.body) {
-            points = &body.points;
-        }
-    }
-    if (points != nullptr) {
-        for (const BodyPoint& p : *points) {
-            if (p.name == end.point) {
-                return &p;
-            }
-        }
+    if (const BodyPoint* p = findBodyPoint(spec, end)) {
+        return p;
     }
     throw std::invalid_argument("joint end " + end.body + "." + end.point + " names no point");
 }
@@ -151,25 +140,13 @@ std::string exportSdf(const MechanismSpec& spec) {
                 axis = -axis;
             }
         }
-        const char* type = nullptr;
-        switch (joint.type) {
-        case JointType::Revolute:
-            type = "revolute";
-            break;
-        case JointType::Prismatic:
-            type = "prismatic";
-            break;
-        case JointType::Universal:
-            type = "universal";
-            break;
-        case JointType::Spherical:
-            type = "ball";
-            break;
-        case JointType::Cylindrical:
+        if (joint.type == JointType::Cylindrical) {
             throw std::invalid_argument("joint " + joint.name +
                                         " is cylindrical, which SDFormat has not: write it as a "
                                         "prismatic and a revolute joint with a light link");
         }
+        // SDFormat's words are the file format's, but for the ball joint
+        const char* type = joint.type == JointType::Spherical ? "ball" : jointTypeWord(joint.type);
         out << "      <joint name=\"" << xmlEscaped(joint.name) << "\" type=\"" << type << "\">\n";
         out << "        <pose>" << xmlVector(findPoint(spec, child)->position3())
             << " 0 0 0</pose>\n";

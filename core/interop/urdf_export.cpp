@@ -90,14 +90,7 @@ private:
 
     /// A joint end's point in its body frame (m); validateSpec has found it.
     Eigen::Vector3d pointOf(const JointEnd& end) const {
-        const std::vector<BodyPoint>& points =
-            end.body == kGroundId ? spec_.ground.points : spec_.bodies[bodyIndex(end.body)].points;
-        for (const BodyPoint& p : points) {
-            if (p.name == end.point) {
-                return p.position3();
-            }
-        }
-        return Eigen::Vector3d::Zero();
+        return findBodyPoint(spec_, end)->position3();
     }
 
     /// The link name of body b (-1: the ground).
