@@ -28,7 +28,7 @@
 #include "core/kinematics/configuration.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/style/theme.hpp"
-#include "ui/viewport/mechanism_scene.hpp"
+#include "ui/viewport/planar_scene.hpp"
 #include "ui/viewport/spatial_scene.hpp"
 #include "ui/viewport/view_overlay.hpp"
 
@@ -116,7 +116,7 @@ struct MechanismView::Impl {
     vtkNew<vtkGenericOpenGLRenderWindow> window;
     vtkNew<vtkRenderer> renderer;
     std::shared_ptr<const Model> model;
-    std::unique_ptr<MechanismScene> scene; ///< a planar model's
+    std::unique_ptr<PlanarScene> scene;    ///< a planar model's
     std::unique_ptr<SpatialScene> spatial; ///< a spatial model's
     std::vector<QColor> colourOverride;
     std::vector<CutReaction> reactions;
@@ -613,8 +613,8 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
             m_d->spatial->setReactionsVisible(m_d->reactionsVisible);
             m_d->spatial->setFloorVisible(m_d->floorVisible);
         } else {
-            m_d->scene = std::make_unique<MechanismScene>(m_d->renderer, m_d->model, pose,
-                                                          m_d->resolvedColours(), m_d->meshFolder);
+            m_d->scene = std::make_unique<PlanarScene>(m_d->renderer, m_d->model, pose,
+                                                       m_d->resolvedColours(), m_d->meshFolder);
             m_d->scene->setTracesVisible(m_d->tracesVisible);
             m_d->scene->setReactionsVisible(m_d->reactionsVisible);
         }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The VTK actors that draw one compiled mechanism: bodies (bars, plates, blocks) coloured by
-// subsystem, pins, ground pivots and slider guides, cut-joint markers, traces of marked points
-// and reaction arrows. Body actors share one matrix per body, so a new pose only rewrites
-// those matrices. Private to ui/viewport; MechanismView owns one per loaded model.
+// The VTK actors that draw one compiled planar mechanism: bodies (bars, plates, blocks) coloured
+// by subsystem, pins, ground pivots and slider guides, cut-joint markers, traces of marked
+// points and reaction arrows. Body actors share one matrix per body, so a new pose only
+// rewrites those matrices. Private to ui/viewport; MechanismView owns one per planar model.
 
 #include <array>
 #include <memory>
@@ -29,8 +29,8 @@ class vtkRenderer;
 
 namespace sslm::ui {
 
-/// Drawing sizes (m), derived from the mechanism's extent and its shortest link.
-struct SceneMetrics {
+/// Drawing sizes (m) of a planar scene, derived from the mechanism's extent and its shortest link.
+struct PlanarSceneMetrics {
     double extent = 1;    ///< larger side of the assembled mechanism's bounding box
     double barWidth = 0;  ///< width of bars, diameter of their rounded ends
     double thickness = 0; ///< extrusion of bodies along z
@@ -39,21 +39,21 @@ struct SceneMetrics {
     double topZ = 0;      ///< height of the pin tops, the highest body geometry
 };
 
-class MechanismScene {
+class PlanarScene {
 public:
     /// Builds the actors for `model` at pose q (nv) and adds them to `renderer`.
     /// `meshFolder`: where relative mesh files of the bodies' visuals are read from (drawn over
     /// the bodies, which keep their plates and pins).
-    MechanismScene(vtkRenderer* renderer,
-                   std::shared_ptr<const Model> model,
-                   const Eigen::VectorXd& q,
-                   std::vector<QColor> subsystemColours,
-                   const QString& meshFolder = {});
+    PlanarScene(vtkRenderer* renderer,
+                std::shared_ptr<const Model> model,
+                const Eigen::VectorXd& q,
+                std::vector<QColor> subsystemColours,
+                const QString& meshFolder = {});
     /// Visuals that could not be drawn, one line each (the file and why).
     const QStringList& visualProblems() const { return m_visualProblems; }
-    ~MechanismScene();
-    MechanismScene(const MechanismScene&) = delete;
-    MechanismScene& operator=(const MechanismScene&) = delete;
+    ~PlanarScene();
+    PlanarScene(const PlanarScene&) = delete;
+    PlanarScene& operator=(const PlanarScene&) = delete;
 
     /// Moves the bodies to pose q (nv) and, when traces are shown, extends them.
     void setPose(const Eigen::VectorXd& q);
@@ -75,7 +75,7 @@ public:
     void setHighlightedLoop(int loop);
     void setSubsystemColours(std::vector<QColor> colours);
 
-    const SceneMetrics& metrics() const { return m_metrics; }
+    const PlanarSceneMetrics& metrics() const { return m_metrics; }
     const Workspace& workspace() const { return m_ws; }
     const Model& model() const { return *m_model; }
     /// World position (m) of a joint at the current pose: its side-A point.
@@ -103,7 +103,7 @@ private:
     Workspace m_ws;
     Workspace m_traceWs; ///< positions of the poses that only extend the traces
     Eigen::VectorXd m_q;
-    SceneMetrics m_metrics;
+    PlanarSceneMetrics m_metrics;
     std::vector<QColor> m_subsystemColours;
     int m_highlightedLoop = -1;
     bool m_tracesVisible = true;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/viewport/mechanism_scene.hpp"
+#include "ui/viewport/planar_scene.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -80,7 +80,7 @@ void setTranslation(vtkMatrix4x4* m, const Eigen::Vector2d& p) {
 
 } // namespace
 
-struct MechanismScene::BodyActors {
+struct PlanarScene::BodyActors {
     vtkSmartPointer<vtkMatrix4x4> matrix = vtkSmartPointer<vtkMatrix4x4>::New();
     vtkActor* solid = nullptr;
     vtkActor* outline = nullptr;
@@ -90,7 +90,7 @@ struct MechanismScene::BodyActors {
     Polygon2d shape;                                  ///< outline in the body frame
 };
 
-struct MechanismScene::JointActors {
+struct PlanarScene::JointActors {
     vtkSmartPointer<vtkMatrix4x4> matrix = vtkSmartPointer<vtkMatrix4x4>::New();
     vtkActor* pin = nullptr;
     vtkActor* rim = nullptr;
@@ -99,11 +99,11 @@ struct MechanismScene::JointActors {
     vtkActor* highlight = nullptr;
 };
 
-MechanismScene::MechanismScene(vtkRenderer* renderer,
-                               std::shared_ptr<const Model> model,
-                               const Eigen::VectorXd& q,
-                               std::vector<QColor> subsystemColours,
-                               const QString& meshFolder)
+PlanarScene::PlanarScene(vtkRenderer* renderer,
+                         std::shared_ptr<const Model> model,
+                         const Eigen::VectorXd& q,
+                         std::vector<QColor> subsystemColours,
+                         const QString& meshFolder)
     : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
       m_subsystemColours(std::move(subsystemColours)), m_meshFolder(meshFolder) {
     updatePositions(*m_model, m_ws, m_q);
@@ -132,7 +132,7 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
     for (const auto& ground : m_model->spec.ground.points) {
         grow(ground.p_B);
     }
-    SceneMetrics& m = m_metrics;
+    PlanarSceneMetrics& m = m_metrics;
     m.extent = std::max({xmax - xmin, ymax - ymin, 1e-3});
     m.barWidth = std::max(0.006 * m.extent, std::min(0.024 * m.extent, 0.42 * shortest));
     m.thickness = 0.4 * m.barWidth;
@@ -156,13 +156,13 @@ MechanismScene::MechanismScene(vtkRenderer* renderer,
     setPose(m_q);
 }
 
-MechanismScene::~MechanismScene() = default;
+PlanarScene::~PlanarScene() = default;
 
-vtkActor* MechanismScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
+vtkActor* PlanarScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
     return m_actors.add(std::move(data), matrix);
 }
 
-void MechanismScene::buildBodies() {
+void PlanarScene::buildBodies() {
     const double eps = 0.02 * m_metrics.thickness;
     for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
         const Body& body = m_model->bodies[b];
@@ -197,8 +197,8 @@ void MechanismScene::buildBodies() {
     }
 }
 
-void MechanismScene::buildJoints() {
-    const SceneMetrics& m = m_metrics;
+void PlanarScene::buildJoints() {
+    const PlanarSceneMetrics& m = m_metrics;
     const double r = m.pinRadius;
     const double eps = 0.05 * m.thickness;
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
@@ -260,7 +260,7 @@ void MechanismScene::buildJoints() {
     }
 }
 
-void MechanismScene::buildGround() {
+void PlanarScene::buildGround() {
     // a pivot symbol below every distinct ground point of a revolute joint
     const double r = m_metrics.pinRadius;
     const double z = -m_metrics.layerStep;
@@ -309,7 +309,7 @@ void MechanismScene::buildGround() {
     }
 }
 
-void MechanismScene::buildTraces() {
+void PlanarScene::buildTraces() {
     const double z = m_metrics.topZ + 0.2 * m_metrics.thickness;
     m_traces.resize(m_model->tracedPoints.size());
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
@@ -324,7 +324,7 @@ void MechanismScene::buildTraces() {
     }
 }
 
-void MechanismScene::setPose(const Eigen::VectorXd& q) {
+void PlanarScene::setPose(const Eigen::VectorXd& q) {
     m_q = q;
     updatePositions(*m_model, m_ws, m_q);
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
@@ -345,7 +345,7 @@ void MechanismScene::setPose(const Eigen::VectorXd& q) {
     }
 }
 
-void MechanismScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
+void PlanarScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
     if (!m_tracesVisible || m_traces.empty()) {
         return;
     }
@@ -360,7 +360,7 @@ void MechanismScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
     markTracesModified();
 }
 
-void MechanismScene::appendTracePoints(const Workspace& ws) {
+void PlanarScene::appendTracePoints(const Workspace& ws) {
     // extend each trace when its point has moved visibly, in the order of the poses
     const double z = m_metrics.topZ + 0.2 * m_metrics.thickness;
     const double minStep = 1e-4 * m_metrics.extent;
@@ -371,13 +371,13 @@ void MechanismScene::appendTracePoints(const Workspace& ws) {
     }
 }
 
-void MechanismScene::markTracesModified() {
+void PlanarScene::markTracesModified() {
     for (TracePolyline& trace : m_traces) {
         trace.markModified();
     }
 }
 
-std::vector<Eigen::Vector2d> MechanismScene::tracePath(int index) const {
+std::vector<Eigen::Vector2d> PlanarScene::tracePath(int index) const {
     std::vector<Eigen::Vector2d> path;
     if (index < 0 || index >= static_cast<int>(m_traces.size())) {
         return path;
@@ -388,12 +388,11 @@ std::vector<Eigen::Vector2d> MechanismScene::tracePath(int index) const {
     return path;
 }
 
-Eigen::Vector2d MechanismScene::jointPosition(int joint) const {
+Eigen::Vector2d PlanarScene::jointPosition(int joint) const {
     return jointPoint(*m_model, m_ws, joint).head<2>();
 }
 
-void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
-                                  double metresPerNewton) {
+void PlanarScene::setReactions(const std::vector<CutReaction>& reactions, double metresPerNewton) {
     const double w = m_metrics.barWidth;
     const double z = m_metrics.topZ + 0.3 * m_metrics.thickness;
     for (std::size_t k = 0; k < m_arrows.size(); ++k) {
@@ -417,7 +416,7 @@ void MechanismScene::setReactions(const std::vector<CutReaction>& reactions,
     }
 }
 
-void MechanismScene::setReactionsVisible(bool visible) {
+void PlanarScene::setReactionsVisible(bool visible) {
     if (visible == m_reactionsVisible) {
         return;
     }
@@ -428,14 +427,14 @@ void MechanismScene::setReactionsVisible(bool visible) {
     }
 }
 
-void MechanismScene::setTracesVisible(bool visible) {
+void PlanarScene::setTracesVisible(bool visible) {
     m_tracesVisible = visible;
     for (TracePolyline& trace : m_traces) {
         trace.setVisible(visible);
     }
 }
 
-void MechanismScene::clearTraces() {
+void PlanarScene::clearTraces() {
     // empty: the next pose starts the path (the pose shown now may belong to another run, or
     // to a later time than the next one shown, and would join it with a straight segment)
     for (TracePolyline& trace : m_traces) {
@@ -443,17 +442,17 @@ void MechanismScene::clearTraces() {
     }
 }
 
-void MechanismScene::setHighlightedLoop(int loop) {
+void PlanarScene::setHighlightedLoop(int loop) {
     m_highlightedLoop = (loop >= 0 && loop < m_model->nLoops()) ? loop : -1;
     applyColours();
 }
 
-void MechanismScene::setSubsystemColours(std::vector<QColor> colours) {
+void PlanarScene::setSubsystemColours(std::vector<QColor> colours) {
     m_subsystemColours = std::move(colours);
     applyColours();
 }
 
-void MechanismScene::applyColours() {
+void PlanarScene::applyColours() {
     // the highlighted loop's bodies and joints keep their colours; the rest fade
     std::vector<bool> bodyInLoop(m_model->bodies.size(), m_highlightedLoop < 0);
     std::vector<bool> jointInLoop(m_model->joints.size(), false);
@@ -499,7 +498,7 @@ void MechanismScene::applyColours() {
     }
 }
 
-std::array<double, 4> MechanismScene::bounds() const {
+std::array<double, 4> PlanarScene::bounds() const {
     std::array<double, 4> out = {
         std::numeric_limits<double>::max(), -std::numeric_limits<double>::max(),
         std::numeric_limits<double>::max(), -std::numeric_limits<double>::max()};
