@@ -447,10 +447,9 @@ struct MechanismView::Impl {
             context.pinRadius = spatial->metrics().jointRadius;
         } else {
             context.jointAnchor = [this](int joint) {
-                const Eigen::Vector2d p = scene->jointPosition(joint);
-                return Eigen::Vector3d(p.x(), p.y(), scene->metrics().topZ);
+                return scene->jointPosition(joint);
             };
-            context.pinRadius = scene->metrics().pinRadius;
+            context.pinRadius = scene->metrics().jointRadius;
         }
         context.scaleBar = !perspective;
         context.metresPerPixel = metresPerPixel();
@@ -505,7 +504,7 @@ struct MechanismView::Impl {
             saturate(r.moment, momentScale);
         }
         if (!spatial) {
-            scene->setReactions(drawn, reactionScale); // the plane draws no moment arrows
+            scene->setReactions(drawn, reactionScale, momentScale); // draws no moment arrows
             return;
         }
         spatial->setReactions(drawn, reactionScale, momentScale);
@@ -912,7 +911,13 @@ std::vector<Eigen::Vector3d> MechanismView::tracePath3(int index) const {
 }
 
 std::vector<Eigen::Vector2d> MechanismView::tracePath(int index) const {
-    return m_d->scene ? m_d->scene->tracePath(index) : std::vector<Eigen::Vector2d>{};
+    std::vector<Eigen::Vector2d> path;
+    if (m_d->scene) {
+        for (const Eigen::Vector3d& p : m_d->scene->tracePath(index)) {
+            path.emplace_back(p.x(), p.y());
+        }
+    }
+    return path;
 }
 
 void MechanismView::clearTraces() {
@@ -971,7 +976,7 @@ QPointF MechanismView::worldToWidget(const Eigen::Vector3d& p_W) const {
 }
 
 double MechanismView::markerHeight() const {
-    return m_d->scene ? m_d->scene->metrics().topZ : 0.0;
+    return m_d->scene ? m_d->scene->metrics().markerHeight : 0.0;
 }
 
 QImage MechanismView::snapshot() {

@@ -132,13 +132,15 @@ PlanarScene::PlanarScene(vtkRenderer* renderer,
     for (const auto& ground : m_model->spec.ground.points) {
         grow(ground.p_B);
     }
-    PlanarSceneMetrics& m = m_metrics;
+    SceneMetrics& m = m_metrics;
+    Sizes& s = m_sizes;
+    m.navigation = Navigation::TopView;
     m.extent = std::max({xmax - xmin, ymax - ymin, 1e-3});
-    m.barWidth = std::max(0.006 * m.extent, std::min(0.024 * m.extent, 0.42 * shortest));
-    m.thickness = 0.4 * m.barWidth;
-    m.layerStep = 1.25 * m.thickness;
-    m.pinRadius = 0.62 * m.barWidth;
-    m.topZ = static_cast<double>(m_model->bodies.size()) * m.layerStep + m.thickness;
+    s.barWidth = std::max(0.006 * m.extent, std::min(0.024 * m.extent, 0.42 * shortest));
+    s.thickness = 0.4 * s.barWidth;
+    s.layerStep = 1.25 * s.thickness;
+    m.jointRadius = 0.62 * s.barWidth; // the pins'
+    m.markerHeight = static_cast<double>(m_model->bodies.size()) * s.layerStep + s.thickness;
 
     m_bodies.resize(m_model->bodies.size());
     m_joints.resize(m_model->joints.size());
@@ -163,7 +165,7 @@ vtkActor* PlanarScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4*
 }
 
 void PlanarScene::buildBodies() {
-    const double eps = 0.02 * m_metrics.thickness;
+    const double eps = 0.02 * m_sizes.thickness;
     for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
         const Body& body = m_model->bodies[b];
         BodyActors& actors = m_bodies[b];
@@ -179,10 +181,10 @@ void PlanarScene::buildBodies() {
             if (points.empty()) {
                 points.push_back(body.com_B.head<2>());
             }
-            actors.shape = roundedHull(points, 0.5 * m_metrics.barWidth);
+            actors.shape = roundedHull(points, 0.5 * m_sizes.barWidth);
         }
-        const double z0 = static_cast<double>(b - 1) * m_metrics.layerStep;
-        const double z1 = z0 + m_metrics.thickness;
+        const double z0 = static_cast<double>(b - 1) * m_sizes.layerStep;
+        const double z1 = z0 + m_sizes.thickness;
         actors.solid = addActor(prism(actors.shape, z0, z1), actors.matrix);
         actors.outline = addActor(outlineLoop(actors.shape, z1 + eps), actors.matrix);
         actors.outline->GetProperty()->SetLineWidth(1.5f);
@@ -198,19 +200,20 @@ void PlanarScene::buildBodies() {
 }
 
 void PlanarScene::buildJoints() {
-    const PlanarSceneMetrics& m = m_metrics;
-    const double r = m.pinRadius;
-    const double eps = 0.05 * m.thickness;
+    const Sizes& s = m_sizes;
+    const double r = m_metrics.jointRadius;
+    const double top = m_metrics.markerHeight;
+    const double eps = 0.05 * s.thickness;
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
         const Joint& joint = m_model->joints[j];
         JointActors& actors = m_joints[j];
         const bool cut = joint.isCut();
         if (joint.type == JointType::Revolute) {
-            actors.pin = addActor(cylinder(r, -m.layerStep, m.topZ), actors.matrix);
+            actors.pin = addActor(cylinder(r, -s.layerStep, top), actors.matrix);
             paintActor(actors.pin, kPinFill, true);
-            actors.rim = addActor(ring(0.74 * r, r, m.topZ + eps), actors.matrix);
+            actors.rim = addActor(ring(0.74 * r, r, top + eps), actors.matrix);
             paintActor(actors.rim, cut ? kCutRed : kPinRim, false);
-            actors.centre = addActor(ring(0, 0.2 * r, m.topZ + eps), actors.matrix);
+            actors.centre = addActor(ring(0, 0.2 * r, top + eps), actors.matrix);
             paintActor(actors.centre, cut ? kCutRed : kPinRim, false);
         } else {
             // slider guide: rails along the axis through the parent's point, carried by the
@@ -218,15 +221,15 @@ void PlanarScene::buildJoints() {
             const Body& child = m_model->bodies[joint.bodyB];
             double gap = 0;
             if (child.shape == BodyShape::Block && child.specIndex >= 0) {
-                gap = 0.5 * m_model->spec.bodies[child.specIndex].blockHeight + 0.12 * m.barWidth;
+                gap = 0.5 * m_model->spec.bodies[child.specIndex].blockHeight + 0.12 * s.barWidth;
             }
             const double slide = jointValue(*m_model, m_ws, static_cast<int>(j));
             const Eigen::Vector2d axis = joint.axis_A.head<2>().normalized();
             const Eigen::Vector2d normal(-axis.y(), axis.x());
-            const double half = 0.35 * m.extent;
+            const double half = 0.35 * m_metrics.extent;
             const Eigen::Vector2d a = joint.p_A.head<2>() + (slide - half) * axis;
             const Eigen::Vector2d b = joint.p_A.head<2>() + (slide + half) * axis;
-            const double stroke = 0.22 * m.barWidth;
+            const double stroke = 0.22 * s.barWidth;
             std::vector<Polygon2d> parts;
             for (const double side :
                  gap > 0 ? std::vector<double>{-1.0, 1.0} : std::vector<double>{0.0}) {
@@ -241,7 +244,7 @@ void PlanarScene::buildJoints() {
                     parts.push_back(std::move(m_stroke));
                 }
             }
-            vtkActor* guide = addActor(flatPolygons(parts, -0.5 * m.layerStep),
+            vtkActor* guide = addActor(flatPolygons(parts, -0.5 * s.layerStep),
                                        grounded ? nullptr : m_bodies[joint.bodyA].matrix.Get());
             paintActor(guide, kGroundDark, false);
             if (grounded) {
@@ -251,10 +254,10 @@ void PlanarScene::buildJoints() {
             }
         }
         if (cut) {
-            actors.halo = addActor(ring(1.3 * r, 1.7 * r, m.topZ + 2 * eps, 8), actors.matrix);
+            actors.halo = addActor(ring(1.3 * r, 1.7 * r, top + 2 * eps, 8), actors.matrix);
             paintActor(actors.halo, kCutRed, false);
         }
-        actors.highlight = addActor(ring(r, 1.3 * r, m.topZ + 2 * eps), actors.matrix);
+        actors.highlight = addActor(ring(r, 1.3 * r, top + 2 * eps), actors.matrix);
         paintActor(actors.highlight, kHighlight, false);
         actors.highlight->VisibilityOff();
     }
@@ -262,8 +265,8 @@ void PlanarScene::buildJoints() {
 
 void PlanarScene::buildGround() {
     // a pivot symbol below every distinct ground point of a revolute joint
-    const double r = m_metrics.pinRadius;
-    const double z = -m_metrics.layerStep;
+    const double r = m_metrics.jointRadius;
+    const double z = -m_sizes.layerStep;
     std::vector<Eigen::Vector2d> pivots;
     for (const Joint& joint : m_model->joints) {
         if (joint.type != JointType::Revolute) {
@@ -287,7 +290,7 @@ void PlanarScene::buildGround() {
         const Polygon2d triangle = {p, p + Eigen::Vector2d(-1.7 * r, -h),
                                     p + Eigen::Vector2d(1.7 * r, -h)};
         fills.push_back(triangle);
-        vtkActor* edge = addActor(outlineLoop(triangle, z + 0.01 * m_metrics.thickness));
+        vtkActor* edge = addActor(outlineLoop(triangle, z + 0.01 * m_sizes.thickness));
         paintActor(edge, kGroundDark, false);
         edge->GetProperty()->SetLineWidth(1.5f);
         m_groundActors.push_back(edge);
@@ -310,7 +313,7 @@ void PlanarScene::buildGround() {
 }
 
 void PlanarScene::buildTraces() {
-    const double z = m_metrics.topZ + 0.2 * m_metrics.thickness;
+    const double z = m_metrics.markerHeight + 0.2 * m_sizes.thickness;
     m_traces.resize(m_model->tracedPoints.size());
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
         const TracedPoint& point = m_model->tracedPoints[i];
@@ -318,7 +321,7 @@ void PlanarScene::buildTraces() {
         trace.line = addActor(trace.data);
         paintActor(trace.line, kTrace, false);
         trace.line->GetProperty()->SetLineWidth(2.0f);
-        const Polygon2d dot = roundedHull({point.p_B.head<2>()}, 0.5 * m_metrics.pinRadius);
+        const Polygon2d dot = roundedHull({point.p_B.head<2>()}, 0.5 * m_metrics.jointRadius);
         trace.marker = addActor(flatPolygons({dot}, z), m_bodies[point.body].matrix);
         paintActor(trace.marker, kTrace, false);
     }
@@ -337,7 +340,7 @@ void PlanarScene::setPose(const Eigen::VectorXd& q) {
         setTranslation(m, m_ws.position[b].head<2>());
     }
     for (std::size_t j = 0; j < m_joints.size(); ++j) {
-        setTranslation(m_joints[j].matrix, jointPosition(static_cast<int>(j)));
+        setTranslation(m_joints[j].matrix, jointPosition(static_cast<int>(j)).head<2>());
     }
     if (m_tracesVisible) {
         appendTracePoints(m_ws);
@@ -362,7 +365,7 @@ void PlanarScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
 
 void PlanarScene::appendTracePoints(const Workspace& ws) {
     // extend each trace when its point has moved visibly, in the order of the poses
-    const double z = m_metrics.topZ + 0.2 * m_metrics.thickness;
+    const double z = m_metrics.markerHeight + 0.2 * m_sizes.thickness;
     const double minStep = 1e-4 * m_metrics.extent;
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
         const TracedPoint& point = m_model->tracedPoints[i];
@@ -377,24 +380,23 @@ void PlanarScene::markTracesModified() {
     }
 }
 
-std::vector<Eigen::Vector2d> PlanarScene::tracePath(int index) const {
-    std::vector<Eigen::Vector2d> path;
+std::vector<Eigen::Vector3d> PlanarScene::tracePath(int index) const {
     if (index < 0 || index >= static_cast<int>(m_traces.size())) {
-        return path;
+        return {};
     }
-    for (const Eigen::Vector3d& p : m_traces[static_cast<std::size_t>(index)].path()) {
-        path.emplace_back(p.x(), p.y());
-    }
-    return path;
+    return m_traces[static_cast<std::size_t>(index)].path();
 }
 
-Eigen::Vector2d PlanarScene::jointPosition(int joint) const {
-    return jointPoint(*m_model, m_ws, joint).head<2>();
+Eigen::Vector3d PlanarScene::jointPosition(int joint) const {
+    const Eigen::Vector3d p = jointPoint(*m_model, m_ws, joint);
+    return {p.x(), p.y(), m_metrics.markerHeight};
 }
 
-void PlanarScene::setReactions(const std::vector<CutReaction>& reactions, double metresPerNewton) {
-    const double w = m_metrics.barWidth;
-    const double z = m_metrics.topZ + 0.3 * m_metrics.thickness;
+void PlanarScene::setReactions(const std::vector<CutReaction>& reactions,
+                               double metresPerNewton,
+                               double /*metresPerNewtonMetre: no moment arrows*/) {
+    const double w = m_sizes.barWidth;
+    const double z = m_metrics.markerHeight + 0.3 * m_sizes.thickness;
     for (std::size_t k = 0; k < m_arrows.size(); ++k) {
         vtkActor* arrow = m_arrows[k];
         const double length =
@@ -536,6 +538,11 @@ std::array<double, 4> PlanarScene::bounds() const {
         out = {-0.5, 0.5, -0.5, 0.5};
     }
     return out;
+}
+
+std::vector<Eigen::Vector3d> PlanarScene::extentPoints() const {
+    const std::array<double, 4> b = bounds();
+    return {Eigen::Vector3d(b[0], b[2], 0), Eigen::Vector3d(b[1], b[3], 0)};
 }
 
 } // namespace sslm::ui

@@ -4,7 +4,7 @@
 // The VTK actors that draw one compiled planar mechanism: bodies (bars, plates, blocks) coloured
 // by subsystem, pins, ground pivots and slider guides, cut-joint markers, traces of marked
 // points and reaction arrows. Body actors share one matrix per body, so a new pose only
-// rewrites those matrices. Private to ui/viewport; MechanismView owns one per planar model.
+// rewrites those matrices. Private to ui/viewport; makeScene builds one for a planar model.
 
 #include <array>
 #include <memory>
@@ -20,6 +20,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
+#include "ui/viewport/scene.hpp"
 #include "ui/viewport/scene_actors.hpp"
 
 class vtkActor;
@@ -29,17 +30,9 @@ class vtkRenderer;
 
 namespace sslm::ui {
 
-/// Drawing sizes (m) of a planar scene, derived from the mechanism's extent and its shortest link.
-struct PlanarSceneMetrics {
-    double extent = 1;    ///< larger side of the assembled mechanism's bounding box
-    double barWidth = 0;  ///< width of bars, diameter of their rounded ends
-    double thickness = 0; ///< extrusion of bodies along z
-    double layerStep = 0; ///< z distance between consecutive bodies
-    double pinRadius = 0; ///< radius of the joint pins
-    double topZ = 0;      ///< height of the pin tops, the highest body geometry
-};
-
-class PlanarScene {
+/// Seen in the top view; its metrics' joint radius is the pins' radius and its marker height
+/// the pins' top, the highest body geometry.
+class PlanarScene : public Scene {
 public:
     /// Builds the actors for `model` at pose q (nv) and adds them to `renderer`.
     /// `meshFolder`: where relative mesh files of the bodies' visuals are read from (drawn over
@@ -49,37 +42,29 @@ public:
                 const Eigen::VectorXd& q,
                 std::vector<QColor> subsystemColours,
                 const QString& meshFolder = {});
-    /// Visuals that could not be drawn, one line each (the file and why).
-    const QStringList& visualProblems() const { return m_visualProblems; }
-    ~PlanarScene();
-    PlanarScene(const PlanarScene&) = delete;
-    PlanarScene& operator=(const PlanarScene&) = delete;
+    ~PlanarScene() override;
 
-    /// Moves the bodies to pose q (nv) and, when traces are shown, extends them.
-    void setPose(const Eigen::VectorXd& q);
-    const Eigen::VectorXd& pose() const { return m_q; }
+    void setPose(const Eigen::VectorXd& q) override;
+    const Eigen::VectorXd& pose() const override { return m_q; }
 
-    /// Reaction arrows, drawn at `metresPerNewton`: the cut reactions (Model::cuts order) of a
-    /// forward run, or every joint's (file order) of an inverse run; at most one per joint.
-    void setReactions(const std::vector<CutReaction>& reactions, double metresPerNewton);
-    void setReactionsVisible(bool visible);
-    void setTracesVisible(bool visible);
-    /// Extends the traces through the poses (nv each), in order, without moving the bodies:
-    /// the samples between two shown poses, so that the path follows every sample.
-    void extendTraces(const std::vector<Eigen::VectorXd>& poses);
-    /// Empties the traces; the next pose shown starts them.
-    void clearTraces();
-    /// Points (m, world) of traced point `index` (Model::tracedPoints order), in path order.
-    std::vector<Eigen::Vector2d> tracePath(int index) const;
-    /// Emphasises the bodies and joints of one loop and dims the rest; -1 for none.
-    void setHighlightedLoop(int loop);
-    void setSubsystemColours(std::vector<QColor> colours);
+    /// Force arrows in the plane (their x and y); at most one per joint, no moments.
+    void setReactions(const std::vector<CutReaction>& reactions,
+                      double metresPerNewton,
+                      double metresPerNewtonMetre) override;
+    void setReactionsVisible(bool visible) override;
+    void setTracesVisible(bool visible) override;
+    void setFloorVisible(bool) override {} // the plane has no floor
+    void extendTraces(const std::vector<Eigen::VectorXd>& poses) override;
+    void clearTraces() override;
+    std::vector<Eigen::Vector3d> tracePath(int index) const override;
+    void setHighlightedLoop(int loop) override;
+    void setSubsystemColours(std::vector<QColor> colours) override;
 
-    const PlanarSceneMetrics& metrics() const { return m_metrics; }
-    const Workspace& workspace() const { return m_ws; }
-    const Model& model() const { return *m_model; }
-    /// World position (m) of a joint at the current pose: its side-A point.
-    Eigen::Vector2d jointPosition(int joint) const;
+    const QStringList& visualProblems() const override { return m_visualProblems; }
+    const Model& model() const override { return *m_model; }
+    const SceneMetrics& metrics() const override { return m_metrics; }
+    Eigen::Vector3d jointPosition(int joint) const override;
+    std::vector<Eigen::Vector3d> extentPoints() const override;
     /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose, and of
     /// the traces drawn so far when they are shown.
     std::array<double, 4> bounds() const;
@@ -87,6 +72,13 @@ public:
 private:
     struct BodyActors;
     struct JointActors;
+
+    /// Drawing sizes (m), from the mechanism's extent and its shortest link.
+    struct Sizes {
+        double barWidth = 0;  ///< width of bars, diameter of their rounded ends
+        double thickness = 0; ///< extrusion of bodies along z
+        double layerStep = 0; ///< z distance between consecutive bodies
+    };
 
     void buildBodies();
     void buildJoints();
@@ -103,7 +95,8 @@ private:
     Workspace m_ws;
     Workspace m_traceWs; ///< positions of the poses that only extend the traces
     Eigen::VectorXd m_q;
-    PlanarSceneMetrics m_metrics;
+    SceneMetrics m_metrics;
+    Sizes m_sizes;
     std::vector<QColor> m_subsystemColours;
     int m_highlightedLoop = -1;
     bool m_tracesVisible = true;

@@ -116,19 +116,20 @@ void SpatialScene::computeMetrics() {
         const Joint& joint = m_model->joints[j];
         box.extend(pointPosition(m_ws, joint.bodyA, joint.p_A));
     }
-    SpatialSceneMetrics& m = m_metrics;
+    SceneMetrics& m = m_metrics;
+    m.navigation = Navigation::Turntable;
     m.extent = box.isEmpty() ? 1.0 : std::max(box.sizes().maxCoeff(), 1e-3);
     if (shortest == std::numeric_limits<double>::max()) {
         shortest = m.extent;
     }
-    m.rodRadius = std::max(0.005 * m.extent, std::min(0.016 * m.extent, 0.12 * shortest));
-    m.jointRadius = 1.9 * m.rodRadius;
+    m_rodRadius = std::max(0.005 * m.extent, std::min(0.016 * m.extent, 0.12 * shortest));
+    m.jointRadius = 1.9 * m_rodRadius;
     const Eigen::Vector3d g = m_model->gravity;
     m.up = g.norm() > 0 ? Eigen::Vector3d(-g.normalized()) : Eigen::Vector3d::UnitZ();
 }
 
 void SpatialScene::buildBodies() {
-    const SpatialSceneMetrics& m = m_metrics;
+    const SceneMetrics& m = m_metrics;
     for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
         const Body& body = m_model->bodies[b];
         BodyActors& actors = m_bodies[b];
@@ -154,7 +155,7 @@ void SpatialScene::buildBodies() {
                 add(joint.p_B);
             }
         }
-        const double radius = sleeve ? 1.6 * m.rodRadius : m.rodRadius;
+        const double radius = sleeve ? 1.6 * m_rodRadius : m_rodRadius;
         actors.radius = radius;
         if (points.empty()) {
             points.push_back(body.com_B);
@@ -401,7 +402,7 @@ Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
 void SpatialScene::setReactions(const std::vector<CutReaction>& reactions,
                                 double metresPerNewton,
                                 double metresPerNewtonMetre) {
-    const double radius = 0.55 * m_metrics.rodRadius;
+    const double radius = 0.55 * m_rodRadius;
     for (std::size_t k = 0; k < m_forceArrows.size(); ++k) {
         vtkActor* force = m_forceArrows[k];
         vtkActor* moment = m_momentArrows[k];

@@ -6,7 +6,7 @@
 // by type (revolute axle, spherical ball, universal cross, prismatic and cylindrical sleeves),
 // cut joints in red; ground plinths; a floor grid; traced points as 3-D curves; reaction force
 // and moment arrows. Every body's glyphs share its matrix, so a new pose only rewrites one
-// matrix per body. Private to ui/viewport; MechanismView owns one per spatial model.
+// matrix per body. Private to ui/viewport; makeScene builds one for a spatial model.
 
 #include <memory>
 #include <optional>
@@ -22,6 +22,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
+#include "ui/viewport/scene.hpp"
 #include "ui/viewport/scene_actors.hpp"
 
 class vtkActor;
@@ -31,16 +32,9 @@ class vtkRenderer;
 
 namespace sslm::ui {
 
-/// Drawing sizes (m) of a spatial scene, from the mechanism's extent and its shortest link.
-struct SpatialSceneMetrics {
-    double extent = 1;      ///< largest side of the assembled mechanism's bounding box
-    double rodRadius = 0;   ///< radius of the bodies' tubes
-    double jointRadius = 0; ///< radius of the joint glyphs
-    /// The world's up direction (unit): against gravity, +z without gravity.
-    Eigen::Vector3d up = Eigen::Vector3d::UnitZ();
-};
-
-class SpatialScene {
+/// Seen on the turntable; its metrics' sizes come from the mechanism's extent and its shortest
+/// link.
+class SpatialScene : public Scene {
 public:
     /// Builds the actors for the spatial `model` at positions q (nq) in `renderer`.
     /// Bodies with visuals (meshes, primitives) are drawn with them instead of tubes; relative
@@ -50,51 +44,39 @@ public:
                  const Eigen::VectorXd& q,
                  std::vector<QColor> subsystemColours,
                  const QString& meshFolder = {});
-    ~SpatialScene();
-    SpatialScene(const SpatialScene&) = delete;
-    SpatialScene& operator=(const SpatialScene&) = delete;
+    ~SpatialScene() override;
 
-    /// Moves the bodies to positions q (nq) and, when traces are shown, extends them.
-    void setPose(const Eigen::VectorXd& q);
-    const Eigen::VectorXd& pose() const { return m_q; }
+    void setPose(const Eigen::VectorXd& q) override;
+    const Eigen::VectorXd& pose() const override { return m_q; }
 
-    /// Reaction arrows (W): the force at `metresPerNewton` and the moment (a double-headed
-    /// arrow) at `metresPerNewtonMetre`, one pair per entry (cut or joint), at its point.
+    /// A force and a moment arrow per entry, at its point.
     void setReactions(const std::vector<CutReaction>& reactions,
                       double metresPerNewton,
-                      double metresPerNewtonMetre);
-    void setReactionsVisible(bool visible);
-    void setTracesVisible(bool visible);
-    void setFloorVisible(bool visible);
-    /// Extends the traces through the positions (nq each), in order, without moving
-    /// the bodies.
-    void extendTraces(const std::vector<Eigen::VectorXd>& poses);
-    void clearTraces();
-    /// Points (m, W) of traced point `index` (Model::tracedPoints order), in path order.
-    std::vector<Eigen::Vector3d> tracePath(int index) const;
-    /// Emphasises the bodies and joints of one loop and dims the rest; -1 for none.
-    void setHighlightedLoop(int loop);
-    void setSubsystemColours(std::vector<QColor> colours);
+                      double metresPerNewtonMetre) override;
+    void setReactionsVisible(bool visible) override;
+    void setTracesVisible(bool visible) override;
+    void setFloorVisible(bool visible) override;
+    void extendTraces(const std::vector<Eigen::VectorXd>& poses) override;
+    void clearTraces() override;
+    std::vector<Eigen::Vector3d> tracePath(int index) const override;
+    void setHighlightedLoop(int loop) override;
+    void setSubsystemColours(std::vector<QColor> colours) override;
 
-    /// Visuals that could not be drawn, one line each (the file and why).
-    const QStringList& visualProblems() const { return m_visualProblems; }
-
-    const SpatialSceneMetrics& metrics() const { return m_metrics; }
-    const Model& model() const { return *m_model; }
-    /// World position (m) of a joint at the current pose: its side-A point.
-    Eigen::Vector3d jointPosition(int joint) const;
-    /// The box (m, W) of the bodies, joints and ground at the current pose, and of the traces
-    /// drawn so far when they are shown; the floor is not part of it.
-    Eigen::AlignedBox3d bounds() const;
-    /// Points (m, W) whose neighbourhood of radius metrics().jointRadius covers what bounds()
-    /// covers, for fitting a camera more tightly than to the box's corners: the bodies' and
-    /// ground's points at the current pose, and the shown traces' points.
-    std::vector<Eigen::Vector3d> extentPoints() const;
+    const QStringList& visualProblems() const override { return m_visualProblems; }
+    const Model& model() const override { return *m_model; }
+    const SceneMetrics& metrics() const override { return m_metrics; }
+    Eigen::Vector3d jointPosition(int joint) const override;
+    /// The bodies' and ground's points at the current pose and the shown traces' points: they
+    /// fit a camera more tightly than the corners of bounds().
+    std::vector<Eigen::Vector3d> extentPoints() const override;
 
 private:
     struct BodyActors;
     struct JointActors;
 
+    /// The box (m, W) of the bodies, joints and ground at the current pose, and of the traces
+    /// drawn so far when they are shown; the floor is not part of it.
+    Eigen::AlignedBox3d bounds() const;
     void computeMetrics();
     void buildBodies();
     /// The visuals of `visuals` as actors on `matrix` (null: the ground's frame); each drawn
@@ -118,7 +100,8 @@ private:
     Workspace m_ws;
     Workspace m_traceWs; ///< positions of the poses that only extend the traces
     Eigen::VectorXd m_q;
-    SpatialSceneMetrics m_metrics;
+    SceneMetrics m_metrics;
+    double m_rodRadius = 0; ///< radius (m) of the bodies' tubes
     std::vector<QColor> m_subsystemColours;
     int m_highlightedLoop = -1;
     bool m_tracesVisible = true;
