@@ -2,7 +2,6 @@
 #include "ui/viewport/mechanism_view.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -28,8 +27,7 @@
 #include "core/kinematics/configuration.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/style/theme.hpp"
-#include "ui/viewport/planar_scene.hpp"
-#include "ui/viewport/spatial_scene.hpp"
+#include "ui/viewport/scene.hpp"
 #include "ui/viewport/view_overlay.hpp"
 
 // Hosting VTK in a Qt 6 QOpenGLWidget without VTK's (Qt 5) GUISupportQt:
@@ -109,6 +107,19 @@ void standardDirections(StandardView view,
     }
 }
 
+/// The box (m) around `points`; a metre cube about the origin when there are none.
+Eigen::AlignedBox3d boxAround(const std::vector<Eigen::Vector3d>& points) {
+    Eigen::AlignedBox3d box;
+    for (const Eigen::Vector3d& p : points) {
+        box.extend(p);
+    }
+    if (box.isEmpty()) {
+        box.extend(Eigen::Vector3d::Constant(-0.5));
+        box.extend(Eigen::Vector3d::Constant(0.5));
+    }
+    return box;
+}
+
 } // namespace
 
 struct MechanismView::Impl {
@@ -116,16 +127,16 @@ struct MechanismView::Impl {
     vtkNew<vtkGenericOpenGLRenderWindow> window;
     vtkNew<vtkRenderer> renderer;
     std::shared_ptr<const Model> model;
-    std::unique_ptr<PlanarScene> scene;    ///< a planar model's
-    std::unique_ptr<SpatialScene> spatial; ///< a spatial model's
+    std::unique_ptr<Scene> scene; ///< the model's, planar or spatial; null without a model
     std::vector<QColor> colourOverride;
     std::vector<CutReaction> reactions;
-    double momentScale = 0; ///< m/(N·m) of a spatial scene's moment arrows; 0 until known
+    double momentScale = 0; ///< m/(N·m) of the moment arrows (drawn in space); 0 until known
     bool perspective = false;
     bool floorVisible = true;
     QString meshFolder; ///< relative mesh files of the visuals are read from here
-    /// Spatial: the box (m) the camera was last fitted to, grown by the poses shown since.
-    Eigen::AlignedBox3d fittedBox3;
+    /// The box (m, W) the camera was last fitted to, grown by the poses shown since: the extent
+    /// the mechanism has swept, which a resize fits again.
+    Eigen::AlignedBox3d fittedBox;
     std::vector<Eigen::Vector3d> fittedPoints; ///< the points it was fitted to (m, W)
     bool tracesVisible = true;
     bool reactionsVisible = false;
@@ -135,9 +146,6 @@ struct MechanismView::Impl {
     bool autoReactionScale = true;
     bool cameraFitPending = true;
     bool navigatedSinceFit = false; ///< the user panned, zoomed or orbited since the last fit
-    /// The box (m) the camera was last fitted to, grown by the poses shown since: the extent
-    /// the mechanism has swept, which a resize fits again.
-    std::array<double, 4> fittedBox = {-0.5, 0.5, -0.5, 0.5};
     OverlayWidget* overlay = nullptr;
     bool softwareRenderer = false;
     bool fullQualityNext = false; ///< the next frame is anti-aliased whatever the pace
@@ -170,7 +178,11 @@ struct MechanismView::Impl {
 
     double devicePixelRatio() const { return self->devicePixelRatioF(); }
 
-    bool hasScene() const { return scene || spatial; }
+    /// True when the camera turns on the turntable (a spatial scene), false in the top view
+    /// (a planar scene, or none).
+    bool isTurntable() const {
+        return scene && scene->metrics().navigation == Navigation::Turntable;
+    }
 
     /// Metres per logical pixel at the focal plane.
     double metresPerPixel() const {
@@ -201,16 +213,17 @@ struct MechanismView::Impl {
         camera->SetPosition(p[0] + delta.x(), p[1] + delta.y(), p[2] + delta.z());
     }
 
-    void fitCamera() {
-        if (spatial) {
-            fitSpatial(spatial->extentPoints(), spatial->metrics().jointRadius);
-            return;
+    /// Fits the mechanism and its traces as they are now.
+    void fitCamera() { fitTo(scene ? scene->extentPoints() : std::vector<Eigen::Vector3d>{}); }
+
+    /// Fits the points (m, W) as the scene is navigated: the top view fits their x–y box, the
+    /// turntable the points grown by the joint radius, from its present direction.
+    void fitTo(const std::vector<Eigen::Vector3d>& points) {
+        if (isTurntable()) {
+            fitTurntable(points, scene->metrics().jointRadius);
+        } else {
+            fitTopView(boxAround(points));
         }
-        std::array<double, 4> b = {-0.5, 0.5, -0.5, 0.5};
-        if (scene) {
-            b = scene->bounds();
-        }
-        fitCamera(b);
     }
 
     /// Where a box of boxWidth × boxHeight (m, on screen) goes: the metres per pixel that fit it
@@ -224,14 +237,14 @@ struct MechanismView::Impl {
     };
     Placement place(double boxWidth, double boxHeight) const {
         const double w = std::max(1, self->width());
-        // a spatial view also keeps clear of the axes triad and scale bar at the bottom
-        const double h = std::max(1.0, self->height() - (spatial ? kTriadStrip : 0.0));
+        // the turntable also keeps clear of the axes triad and scale bar at the bottom
+        const double h = std::max(1.0, self->height() - (isTurntable() ? kTriadStrip : 0.0));
         struct Room {
             double left, top, width, height;
         };
         std::vector<Room> rooms;
         const QRectF legend =
-            hasScene() ? legendRect(overlayContext(), overlay->font(), self->size()) : QRectF();
+            scene ? legendRect(overlayContext(), overlay->font(), self->size()) : QRectF();
         if (legend.isEmpty()) {
             rooms.push_back({0, 0, w, h});
         } else {
@@ -263,41 +276,37 @@ struct MechanismView::Impl {
         return placement;
     }
 
-    /// Top view of the box b = (x min, x max, y min, y max) (m).
-    void fitCamera(const std::array<double, 4>& b) {
+    /// Top view (looking down −z, parallel projection) of the x–y extent of `box` (m).
+    void fitTopView(const Eigen::AlignedBox3d& box) {
         vtkCamera* camera = renderer->GetActiveCamera();
         camera->ParallelProjectionOn();
         const double extent = scene ? scene->metrics().extent : 1.0;
         const double h = std::max(1, self->height());
-        const Placement placement = place(b[1] - b[0], b[3] - b[2]);
+        const Eigen::Vector3d& lo = box.min();
+        const Eigen::Vector3d& hi = box.max();
+        const Placement placement = place(hi.x() - lo.x(), hi.y() - lo.y());
         const double metresPerPixel = placement.metresPerPixel;
         // the box's centre at the room's centre
-        const double cx = 0.5 * (b[0] + b[1]) - placement.right * metresPerPixel;
-        const double cy = 0.5 * (b[2] + b[3]) + placement.down * metresPerPixel;
+        const double cx = 0.5 * (lo.x() + hi.x()) - placement.right * metresPerPixel;
+        const double cy = 0.5 * (lo.y() + hi.y()) + placement.down * metresPerPixel;
         camera->SetFocalPoint(cx, cy, 0);
         camera->SetPosition(cx, cy, 20 * extent);
         camera->SetViewUp(0, 1, 0);
         camera->SetParallelScale(0.5 * h * metresPerPixel);
         cameraFitPending = false;
         navigatedSinceFit = false;
-        fittedBox = b;
+        fittedBox = box;
+        fittedPoints = {lo, hi};
     }
 
     /// Fits the points (m, W), each grown by `radius` (m), in the view from the camera's
     /// present direction, in its present projection.
-    void fitSpatial(const std::vector<Eigen::Vector3d>& points, double radius) {
+    void fitTurntable(const std::vector<Eigen::Vector3d>& points, double radius) {
         vtkCamera* camera = renderer->GetActiveCamera();
         Eigen::Vector3d right, up;
         cameraFrame(right, up);
         const Eigen::Vector3d forward = viewDirectionVector();
-        Eigen::AlignedBox3d box;
-        for (const Eigen::Vector3d& p : points) {
-            box.extend(p);
-        }
-        if (box.isEmpty()) {
-            box.extend(Eigen::Vector3d::Constant(-0.5));
-            box.extend(Eigen::Vector3d::Constant(0.5));
-        }
+        const Eigen::AlignedBox3d box = boxAround(points);
         const Eigen::Vector3d centre = box.center();
         // the points' extent on screen, along the screen's right and up
         double r0 = -radius, r1 = radius, u0 = -radius, u1 = radius;
@@ -311,7 +320,7 @@ struct MechanismView::Impl {
         // turning about the up axis through the centre keeps every point within its distance
         // from that axis of it: the width that fits every turn, and a tenth more height for
         // tilting, so that orbiting keeps the mechanism in view
-        const Eigen::Vector3d& worldUp = spatial->metrics().up;
+        const Eigen::Vector3d& worldUp = scene->metrics().up;
         double turnRadius = 0;
         for (const Eigen::Vector3d& p : points) {
             const Eigen::Vector3d c = p - centre;
@@ -343,17 +352,18 @@ struct MechanismView::Impl {
         camera->SetViewUp(up.x(), up.y(), up.z());
         cameraFitPending = false;
         navigatedSinceFit = false;
-        fittedBox3 = box;
+        fittedBox = box;
         fittedPoints = points;
     }
 
-    /// Turns the camera to look from a standard direction (the focal point stays).
+    /// Turns the camera to look from a standard direction (the focal point stays); the top view
+    /// stays as it is.
     void lookFrom(StandardView view) {
-        if (!spatial) {
+        if (!isTurntable()) {
             return;
         }
         Eigen::Vector3d eye, screenUp;
-        standardDirections(view, spatial->metrics().up, eye, screenUp);
+        standardDirections(view, scene->metrics().up, eye, screenUp);
         vtkCamera* camera = renderer->GetActiveCamera();
         double f[3];
         camera->GetFocalPoint(f);
@@ -370,9 +380,9 @@ struct MechanismView::Impl {
     }
 
     /// Turntable: about the world's up axis through the focal point, then a tilt about the
-    /// screen's right axis that stops short of the poles.
+    /// screen's right axis that stops short of the poles. Nothing in the top view.
     void turntable(double azimuthDegrees, double elevationDegrees) {
-        if (!spatial) {
+        if (!isTurntable()) {
             return;
         }
         vtkCamera* camera = renderer->GetActiveCamera();
@@ -383,7 +393,7 @@ struct MechanismView::Impl {
         const Eigen::Vector3d focal(f[0], f[1], f[2]);
         Eigen::Vector3d eye = Eigen::Vector3d(p[0], p[1], p[2]) - focal;
         Eigen::Vector3d screenUp(u[0], u[1], u[2]);
-        const Eigen::Vector3d& worldUp = spatial->metrics().up;
+        const Eigen::Vector3d& worldUp = scene->metrics().up;
         const Eigen::AngleAxisd turn(azimuthDegrees * kDegree, worldUp);
         eye = turn * eye;
         screenUp = turn * screenUp;
@@ -403,54 +413,44 @@ struct MechanismView::Impl {
     }
 
     /// Unless the user has navigated, fits the camera again when the mechanism (or a trace)
-    /// has swung out of the box it was fitted to: to the union, grown by a tenth of the
-    /// mechanism's size so that a swinging motion settles after a few fits.
+    /// has swung out of the box it was fitted to: to the extent fitted before and that of now,
+    /// with a tenth of the mechanism's size to spare, so that a swinging motion settles after a
+    /// few fits. The top view spares it around the new extent, the turntable around every point.
     void followSweep() {
-        if (!hasScene() || navigatedSinceFit || cameraFitPending) {
+        if (!scene || navigatedSinceFit || cameraFitPending) {
             return;
         }
-        if (spatial) {
-            const std::vector<Eigen::Vector3d> now = spatial->extentPoints();
-            if (std::all_of(now.begin(), now.end(),
-                            [&](const Eigen::Vector3d& p) { return fittedBox3.contains(p); })) {
-                return;
-            }
-            // the points fitted before and those of now, with a tenth of the size to spare
+        const std::vector<Eigen::Vector3d> now = scene->extentPoints();
+        if (std::all_of(now.begin(), now.end(),
+                        [&](const Eigen::Vector3d& p) { return fittedBox.contains(p); })) {
+            return;
+        }
+        const double spare = 0.1 * scene->metrics().extent;
+        if (isTurntable()) {
             std::vector<Eigen::Vector3d> points = fittedPoints;
             points.insert(points.end(), now.begin(), now.end());
-            fitSpatial(points, spatial->metrics().jointRadius + 0.1 * spatial->metrics().extent);
+            fitTurntable(points, scene->metrics().jointRadius + spare);
             return;
         }
-        const std::array<double, 4> b = scene->bounds();
-        const std::array<double, 4>& f = fittedBox;
-        if (b[0] >= f[0] && b[1] <= f[1] && b[2] >= f[2] && b[3] <= f[3]) {
-            return;
-        }
-        const double grow = 0.1 * scene->metrics().extent;
-        fitCamera({std::min(f[0], b[0] - grow), std::max(f[1], b[1] + grow),
-                   std::min(f[2], b[2] - grow), std::max(f[3], b[3] + grow)});
+        Eigen::AlignedBox3d box = boxAround(now);
+        box.min().head<2>().array() -= spare;
+        box.max().head<2>().array() += spare;
+        fitTopView(box.extend(fittedBox));
     }
 
     OverlayContext overlayContext() const {
         OverlayContext context;
-        if (!hasScene()) {
+        if (!scene) {
             return context;
         }
         context.model = model.get();
         context.project = [this](const Eigen::Vector3d& p) {
             return self->worldToWidget(p);
         };
-        if (spatial) {
-            context.jointAnchor = [this](int joint) {
-                return spatial->jointPosition(joint);
-            };
-            context.pinRadius = spatial->metrics().jointRadius;
-        } else {
-            context.jointAnchor = [this](int joint) {
-                return scene->jointPosition(joint);
-            };
-            context.pinRadius = scene->metrics().jointRadius;
-        }
+        context.jointAnchor = [this](int joint) {
+            return scene->jointPosition(joint);
+        };
+        context.pinRadius = scene->metrics().jointRadius;
         context.scaleBar = !perspective;
         context.metresPerPixel = metresPerPixel();
         Eigen::Vector3d right, up;
@@ -474,7 +474,7 @@ struct MechanismView::Impl {
     }
 
     void applyReactions() {
-        if (!hasScene()) {
+        if (!scene) {
             return;
         }
         // the largest of the first non-zero set fixes each scale
@@ -484,12 +484,12 @@ struct MechanismView::Impl {
             largestForce = std::max(largestForce, r.force.norm());
             largestMoment = std::max(largestMoment, r.moment.norm());
         }
-        const double extent = spatial ? spatial->metrics().extent : scene->metrics().extent;
+        const double extent = scene->metrics().extent;
         if (autoReactionScale && reactionScale <= 0 && largestForce > 0 &&
             std::isfinite(largestForce)) {
             reactionScale = kReferenceArrow * extent / largestForce;
         }
-        if (spatial && momentScale <= 0 && largestMoment > 0 && std::isfinite(largestMoment)) {
+        if (momentScale <= 0 && largestMoment > 0 && std::isfinite(largestMoment)) {
             momentScale = kReferenceArrow * extent / largestMoment;
         }
         // the arrows as drawn: none longer than kLongestArrow of the extent
@@ -503,11 +503,7 @@ struct MechanismView::Impl {
             saturate(r.force, reactionScale);
             saturate(r.moment, momentScale);
         }
-        if (!spatial) {
-            scene->setReactions(drawn, reactionScale, momentScale); // draws no moment arrows
-            return;
-        }
-        spatial->setReactions(drawn, reactionScale, momentScale);
+        scene->setReactions(drawn, reactionScale, momentScale);
     }
 };
 
@@ -546,7 +542,6 @@ MechanismView::~MechanismView() {
     // release GL resources while the context still exists
     makeCurrent();
     m_d->scene.reset();
-    m_d->spatial.reset();
     m_d->window->Finalize();
     doneCurrent();
 }
@@ -576,9 +571,6 @@ QString MechanismView::meshFolder() const {
 }
 
 QStringList MechanismView::visualProblems() const {
-    if (m_d->spatial) {
-        return m_d->spatial->visualProblems();
-    }
     return m_d->scene ? m_d->scene->visualProblems() : QStringList();
 }
 
@@ -586,15 +578,10 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
     if (context()) {
         makeCurrent();
     }
-    const bool wasSpatial = m_d->spatial != nullptr;
-    // the same mechanism again (another cut, an edit, a run's model) keeps a navigated camera
-    // whole; another mechanism keeps only its direction and is fitted
-    const bool sameMechanism = wasSpatial && model && m_d->model &&
-                               model->spec.name == m_d->model->spec.name &&
+    const bool wasTurntable = m_d->isTurntable();
+    const bool sameMechanism = model && m_d->model && model->spec.name == m_d->model->spec.name &&
                                model->bodies.size() == m_d->model->bodies.size();
-    const bool keepWholeCamera = sameMechanism && m_d->navigatedSinceFit;
     m_d->scene.reset();
-    m_d->spatial.reset();
     m_d->model = std::move(model);
     m_d->reactions.clear();
     m_d->momentScale = 0;
@@ -605,40 +592,33 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
     if (m_d->model) {
         const Eigen::VectorXd pose =
             q.size() == m_d->model->nq() ? q : neutralPositions(*m_d->model);
-        if (m_d->model->isSpatial()) {
-            m_d->spatial = std::make_unique<SpatialScene>(m_d->renderer, m_d->model, pose,
-                                                          m_d->resolvedColours(), m_d->meshFolder);
-            m_d->spatial->setTracesVisible(m_d->tracesVisible);
-            m_d->spatial->setReactionsVisible(m_d->reactionsVisible);
-            m_d->spatial->setFloorVisible(m_d->floorVisible);
-        } else {
-            m_d->scene = std::make_unique<PlanarScene>(m_d->renderer, m_d->model, pose,
-                                                       m_d->resolvedColours(), m_d->meshFolder);
-            m_d->scene->setTracesVisible(m_d->tracesVisible);
-            m_d->scene->setReactionsVisible(m_d->reactionsVisible);
-        }
+        m_d->scene =
+            makeScene(m_d->renderer, m_d->model, pose, m_d->resolvedColours(), m_d->meshFolder);
+        m_d->scene->setTracesVisible(m_d->tracesVisible);
+        m_d->scene->setReactionsVisible(m_d->reactionsVisible);
+        m_d->scene->setFloorVisible(m_d->floorVisible);
     }
     if (context()) {
         doneCurrent();
     }
     m_d->orbit = false;
-    if (m_d->spatial) {
-        // a spatial model after a spatial one (another cut, a run) keeps the camera; the first
-        // one is seen from the isometric direction
-        if (!wasSpatial) {
-            m_d->renderer->GetActiveCamera()->SetPosition(0, 0, 1);
-            m_d->renderer->GetActiveCamera()->SetFocalPoint(0, 0, 0);
-            m_d->lookFrom(StandardView::Iso);
-        }
-        if (!keepWholeCamera) {
-            m_d->fitCamera();
-            m_d->cameraFitPending = !isVisible();
-        }
-    } else {
-        if (m_d->perspective) {
-            m_d->perspective = false;
-            Q_EMIT perspectiveChanged(false);
-        }
+    // on the turntable after the turntable (another cut, a run) the camera keeps its direction,
+    // and stays whole for the same mechanism (another cut, an edit, a run's model) once the user
+    // has navigated; the first turntable view looks from the isometric direction. The top view
+    // is flat and always fitted.
+    const bool turntable = m_d->isTurntable();
+    if (turntable && !wasTurntable) {
+        m_d->renderer->GetActiveCamera()->SetPosition(0, 0, 1);
+        m_d->renderer->GetActiveCamera()->SetFocalPoint(0, 0, 0);
+        m_d->lookFrom(StandardView::Iso);
+    }
+    if (!turntable && m_d->perspective) {
+        m_d->perspective = false;
+        Q_EMIT perspectiveChanged(false);
+    }
+    const bool keepWholeCamera =
+        turntable && wasTurntable && sameMechanism && m_d->navigatedSinceFit;
+    if (!keepWholeCamera) {
         m_d->fitCamera();
         m_d->cameraFitPending = !isVisible(); // fit again once the widget has its real size
     }
@@ -650,27 +630,20 @@ std::shared_ptr<const Model> MechanismView::model() const {
 }
 
 void MechanismView::setPose(const Eigen::VectorXd& q) {
-    if (!m_d->hasScene() || q.size() != m_d->model->nq()) {
+    if (!m_d->scene || q.size() != m_d->model->nq()) {
         return;
     }
-    if (m_d->spatial) {
-        m_d->spatial->setPose(q);
-    } else {
-        m_d->scene->setPose(q);
-    }
+    m_d->scene->setPose(q);
     m_d->followSweep();
     m_d->repaint();
 }
 
 Eigen::VectorXd MechanismView::pose() const {
-    if (m_d->spatial) {
-        return m_d->spatial->pose();
-    }
     return m_d->scene ? m_d->scene->pose() : Eigen::VectorXd();
 }
 
 bool MechanismView::isSpatial() const {
-    return m_d->spatial != nullptr;
+    return m_d->isTurntable(); // a spatial scene is the one seen on the turntable
 }
 
 void MechanismView::setReactions(const std::vector<CutReaction>& reactions) {
@@ -698,9 +671,6 @@ void MechanismView::setSubsystemColours(const std::vector<QColor>& colours) {
     if (m_d->scene) {
         m_d->scene->setSubsystemColours(m_d->resolvedColours());
     }
-    if (m_d->spatial) {
-        m_d->spatial->setSubsystemColours(m_d->resolvedColours());
-    }
     m_d->repaint();
 }
 
@@ -708,9 +678,6 @@ void MechanismView::setHighlightedLoop(int loop) {
     m_d->highlightedLoop = (m_d->model && loop >= 0 && loop < m_d->model->nLoops()) ? loop : -1;
     if (m_d->scene) {
         m_d->scene->setHighlightedLoop(m_d->highlightedLoop);
-    }
-    if (m_d->spatial) {
-        m_d->spatial->setHighlightedLoop(m_d->highlightedLoop);
     }
     m_d->repaint();
 }
@@ -749,16 +716,14 @@ double MechanismView::viewScale() const {
 }
 
 void MechanismView::setStandardView(StandardView view) {
-    if (m_d->spatial) {
-        m_d->lookFrom(view);
-    }
+    m_d->lookFrom(view);
     m_d->fitCamera();
     m_d->repaint();
 }
 
 void MechanismView::setPerspective(bool perspective) {
-    if (!m_d->spatial) {
-        perspective = false; // a planar mechanism is drawn flat
+    if (!m_d->isTurntable()) {
+        perspective = false; // the top view is drawn flat
     }
     if (perspective == m_d->perspective) {
         return;
@@ -783,14 +748,14 @@ void MechanismView::setPerspective(bool perspective) {
 
 void MechanismView::setFloorVisible(bool visible) {
     m_d->floorVisible = visible;
-    if (m_d->spatial) {
-        m_d->spatial->setFloorVisible(visible);
+    if (m_d->scene) {
+        m_d->scene->setFloorVisible(visible);
     }
     m_d->repaint();
 }
 
 void MechanismView::lookAlong(const Eigen::Vector3d& direction, const Eigen::Vector3d& up) {
-    if (!(direction.norm() > 0) || !m_d->spatial) {
+    if (!(direction.norm() > 0) || !m_d->isTurntable()) {
         return;
     }
     vtkCamera* camera = m_d->renderer->GetActiveCamera();
@@ -835,53 +800,34 @@ void MechanismView::refitUnlessNavigated() {
 }
 
 void MechanismView::fitCameraToPoses(const std::vector<Eigen::VectorXd>& poses) {
-    if (m_d->spatial) {
-        // the same in space, from the present direction
-        const Eigen::VectorXd shown = m_d->spatial->pose();
-        m_d->spatial->setTracesVisible(false);
-        std::vector<Eigen::Vector3d> points = m_d->spatial->extentPoints();
-        for (const Eigen::VectorXd& q : poses) {
-            if (q.size() == m_d->model->nq()) {
-                m_d->spatial->setPose(q);
-                for (const Eigen::Vector3d& p : m_d->spatial->extentPoints()) {
-                    points.push_back(p);
-                }
-            }
-        }
-        m_d->spatial->setPose(shown);
-        m_d->spatial->setTracesVisible(m_d->tracesVisible);
-        m_d->fitSpatial(points, m_d->spatial->metrics().jointRadius);
-        m_d->repaint();
-        return;
-    }
-    if (!m_d->scene) {
+    Scene* scene = m_d->scene.get();
+    if (!scene) {
         resetCamera();
         return;
     }
     // visit the poses without extending the traces, then go back to the pose shown
-    const Eigen::VectorXd shown = m_d->scene->pose();
-    m_d->scene->setTracesVisible(false);
-    std::array<double, 4> box = m_d->scene->bounds();
+    const Eigen::VectorXd shown = scene->pose();
+    scene->setTracesVisible(false);
+    std::vector<Eigen::Vector3d> points = scene->extentPoints();
     for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != m_d->model->nv()) {
-            continue;
+        if (q.size() == m_d->model->nq()) {
+            scene->setPose(q);
+            for (const Eigen::Vector3d& p : scene->extentPoints()) {
+                points.push_back(p);
+            }
         }
-        m_d->scene->setPose(q);
-        const std::array<double, 4> b = m_d->scene->bounds();
-        box = {std::min(box[0], b[0]), std::max(box[1], b[1]), std::min(box[2], b[2]),
-               std::max(box[3], b[3])};
     }
-    m_d->scene->setPose(shown);
-    m_d->scene->setTracesVisible(m_d->tracesVisible);
-    m_d->orbit = false;
-    m_d->fitCamera(box);
-    m_d->cameraFitPending = false;
+    scene->setPose(shown);
+    scene->setTracesVisible(m_d->tracesVisible);
+    if (!m_d->isTurntable()) {
+        m_d->orbit = false; // the top view looks straight down again
+    }
+    m_d->fitTo(points);
     m_d->repaint();
 }
 
 QRectF MechanismView::legendBox() const {
-    return m_d->hasScene() ? legendRect(m_d->overlayContext(), m_d->overlay->font(), size())
-                           : QRectF();
+    return m_d->scene ? legendRect(m_d->overlayContext(), m_d->overlay->font(), size()) : QRectF();
 }
 
 std::vector<QRectF> MechanismView::jointLabelRects() const {
@@ -900,19 +846,16 @@ void MechanismView::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
     if (m_d->scene) {
         m_d->scene->extendTraces(poses);
     }
-    if (m_d->spatial) {
-        m_d->spatial->extendTraces(poses);
-    }
     m_d->repaint();
 }
 
 std::vector<Eigen::Vector3d> MechanismView::tracePath3(int index) const {
-    return m_d->spatial ? m_d->spatial->tracePath(index) : std::vector<Eigen::Vector3d>{};
+    return isSpatial() ? m_d->scene->tracePath(index) : std::vector<Eigen::Vector3d>{};
 }
 
 std::vector<Eigen::Vector2d> MechanismView::tracePath(int index) const {
     std::vector<Eigen::Vector2d> path;
-    if (m_d->scene) {
+    if (m_d->scene && !isSpatial()) {
         for (const Eigen::Vector3d& p : m_d->scene->tracePath(index)) {
             path.emplace_back(p.x(), p.y());
         }
@@ -924,9 +867,6 @@ void MechanismView::clearTraces() {
     if (m_d->scene) {
         m_d->scene->clearTraces();
     }
-    if (m_d->spatial) {
-        m_d->spatial->clearTraces();
-    }
     m_d->repaint();
 }
 
@@ -934,9 +874,6 @@ void MechanismView::setTracesVisible(bool visible) {
     m_d->tracesVisible = visible;
     if (m_d->scene) {
         m_d->scene->setTracesVisible(visible);
-    }
-    if (m_d->spatial) {
-        m_d->spatial->setTracesVisible(visible);
     }
     m_d->repaint();
 }
@@ -946,15 +883,12 @@ void MechanismView::setReactionsVisible(bool visible) {
     if (m_d->scene) {
         m_d->scene->setReactionsVisible(visible);
     }
-    if (m_d->spatial) {
-        m_d->spatial->setReactionsVisible(visible);
-    }
     m_d->repaint();
 }
 
 void MechanismView::setOrbitEnabled(bool enabled) {
     m_d->orbit = enabled;
-    if (!enabled && !m_d->spatial) {
+    if (!enabled && !m_d->isTurntable()) {
         m_d->fitCamera();
     }
     m_d->repaint();
@@ -1014,11 +948,9 @@ void MechanismView::resizeGL(int, int) {
     // keeps its centre and vertical scale
     if (m_d->cameraFitPending) {
         m_d->fitCamera();
-    } else if (!m_d->navigatedSinceFit && m_d->spatial) {
-        const std::vector<Eigen::Vector3d> points = m_d->fittedPoints;
-        m_d->fitSpatial(points, m_d->spatial->metrics().jointRadius);
     } else if (!m_d->navigatedSinceFit && m_d->scene) {
-        m_d->fitCamera(m_d->fittedBox);
+        const std::vector<Eigen::Vector3d> points = m_d->fittedPoints; // fitTo replaces them
+        m_d->fitTo(points);
     }
 }
 
@@ -1081,7 +1013,7 @@ void MechanismView::mouseMoveEvent(QMouseEvent* event) {
     m_d->lastMouse = now;
     vtkCamera* camera = m_d->renderer->GetActiveCamera();
     const bool leftOnly = m_d->dragButtons == Qt::LeftButton;
-    if (m_d->spatial && leftOnly && !(event->modifiers() & Qt::ShiftModifier)) {
+    if (m_d->isTurntable() && leftOnly && !(event->modifiers() & Qt::ShiftModifier)) {
         // turntable: across turns about the up axis, down tilts the camera up
         m_d->turntable(-0.4 * delta.x(), 0.4 * delta.y());
     } else if (m_d->orbit && (m_d->dragButtons & Qt::LeftButton) &&

@@ -65,9 +65,6 @@ public:
     const SceneMetrics& metrics() const override { return m_metrics; }
     Eigen::Vector3d jointPosition(int joint) const override;
     std::vector<Eigen::Vector3d> extentPoints() const override;
-    /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose, and of
-    /// the traces drawn so far when they are shown.
-    std::array<double, 4> bounds() const;
 
 private:
     struct BodyActors;
@@ -89,6 +86,9 @@ private:
     void markTracesModified();
     void applyColours();
     vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
+    /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose, and of
+    /// the traces drawn so far when they are shown.
+    std::array<double, 4> bounds() const;
 
     SceneActors m_actors; ///< first: its actors leave the renderer last
     std::shared_ptr<const Model> m_model;
