@@ -4,10 +4,34 @@
 // Small dense Cholesky kernels on raw column-major storage for the solvers' per-call work:
 // the matrices are a few rows (a subsystem's I_j, the scraper's 7 × 7 M), where plain loops
 // beat a general library's size dispatch and blocking. No allocation, no exceptions.
+// Each kernel takes its order n at run time or, as the template argument N > 0, at compile
+// time (then n must equal N): the same loops, unrolled; withOrder() picks N for an n.
 
 #include <cmath>
+#include <type_traits>
 
 namespace sslm::dense {
+
+/// Calls f(std::integral_constant<int, n>) for n of 1 to 6, else f(std::integral_constant<int,
+/// 0>) (run-time order).
+template <class F> decltype(auto) withOrder(int n, F&& f) {
+    switch (n) {
+    case 1:
+        return f(std::integral_constant<int, 1>{});
+    case 2:
+        return f(std::integral_constant<int, 2>{});
+    case 3:
+        return f(std::integral_constant<int, 3>{});
+    case 4:
+        return f(std::integral_constant<int, 4>{});
+    case 5:
+        return f(std::integral_constant<int, 5>{});
+    case 6:
+        return f(std::integral_constant<int, 6>{});
+    default:
+        return f(std::integral_constant<int, 0>{});
+    }
+}
 
 /// A pivot at or below this fraction of its diagonal entry marks the matrix as not positive
 /// definite (numerically singular).
@@ -16,7 +40,8 @@ inline constexpr double kRelativePivot = 1e-14;
 /// In-place Cholesky factor A = L Lᵀ of the n × n symmetric positive definite matrix in `a`
 /// (leading dimension lda); reads and writes the lower triangle only. Returns false, and
 /// leaves `a` partly factored, when a pivot is not positive.
-inline bool cholesky(double* a, int n, int lda) {
+template <int N = 0> bool cholesky(double* a, int n, int lda) {
+    n = N > 0 ? N : n;
     for (int j = 0; j < n; ++j) {
         double* colJ = a + j * lda;
         double d = colJ[j];
@@ -41,7 +66,8 @@ inline bool cholesky(double* a, int n, int lda) {
 }
 
 /// Solves L Y = B in place (B is n × m, leading dimension ldb) with L from cholesky().
-inline void solveLower(const double* l, int n, int lda, double* b, int m, int ldb) {
+template <int N = 0> void solveLower(const double* l, int n, int lda, double* b, int m, int ldb) {
+    n = N > 0 ? N : n;
     for (int c = 0; c < m; ++c) {
         double* x = b + c * ldb;
         for (int j = 0; j < n; ++j) {
@@ -56,7 +82,8 @@ inline void solveLower(const double* l, int n, int lda, double* b, int m, int ld
 }
 
 /// Solves Lᵀ x = y in place (one right-hand side of n entries) with L from cholesky().
-inline void solveLowerTransposed(const double* l, int n, int lda, double* x) {
+template <int N = 0> void solveLowerTransposed(const double* l, int n, int lda, double* x) {
+    n = N > 0 ? N : n;
     for (int j = n - 1; j >= 0; --j) {
         const double* colJ = l + j * lda;
         double s = x[j];

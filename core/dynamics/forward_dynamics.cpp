@@ -226,10 +226,8 @@ bool solveSlm(const Eigen::MatrixXd& M,
 
 /// The block store of the model's kind (its Block type).
 template <class Block> auto& blockStore(ForwardDynamicsWorkspace& fws) {
-    using Store = std::conditional_t<std::is_same_v<Block, Eigen::Matrix2d>,
-                                     ForwardDynamicsWorkspace::PlanarBlocks,
-                                     ForwardDynamicsWorkspace::SpatialBlocks>;
-    return std::get<Store>(fws.blocks);
+    using Vector = Eigen::Matrix<double, Block::RowsAtCompileTime, 1>;
+    return std::get<ForwardDynamicsWorkspace::BlockStore<Block, Vector>>(fws.blocks);
 }
 
 /// Ī_rs += Z_rjᵀ Z_sj for one GICM term.
@@ -255,6 +253,9 @@ void addGicmTerm(const double* zr,
         // the row counts of spatial cuts (3, 4 or 5) as compile-time sizes, so that the
         // rowsR × rowsS accumulators unroll (a 16-cell ladder: 47 terms of 4 × 4 per call)
         const auto fixed = [&]<int R, int S>() {
+            if constexpr (R > Block::RowsAtCompileTime || S > Block::RowsAtCompileTime) {
+                return; // no cut of the model has this many rows
+            }
             double sum[R][S] = {};
             for (int k = 0; k < n; ++k) {
                 for (int a = 0; a < R; ++a) {
@@ -295,9 +296,11 @@ void addGicmTerm(const double* zr,
         case 5 * 8 + 4:
             fixed.template operator()<5, 4>();
             return;
-        default:
+        case 5 * 8 + 5:
             fixed.template operator()<5, 5>();
             return;
+        default:
+            return; // (rows are 3 to 5)
         }
     }
 }
@@ -322,9 +325,12 @@ invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse,
         // → 0 as a row becomes a combination of the others)
         // the small dense kernels on the rows × rows corner (Eigen's LLT solve takes its
         // general blocked path even at fixed size 5); the inverse's unused corner stays zero
+        constexpr int kSize = Block::RowsAtCompileTime;
         Block l = pivot;
         double ratio = 1.0;
-        singular = !dense::cholesky(l.data(), rows, Block::RowsAtCompileTime);
+        // (unrolled when the cut fills the block, as every cut of a ladder does)
+        singular = !(rows == kSize ? dense::cholesky<kSize>(l.data(), rows, kSize)
+                                   : dense::cholesky(l.data(), rows, kSize));
         for (int k = 0; k < rows && !singular; ++k) {
             const double d = l(k, k);
             ratio = std::min(ratio, d * d / original(k, k));
@@ -333,10 +339,15 @@ invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse,
         if (!singular) {
             inverse.setZero();
             for (int c = 0; c < rows; ++c) {
-                double* column = inverse.data() + c * Block::RowsAtCompileTime;
+                double* column = inverse.data() + c * kSize;
                 column[c] = 1.0;
-                dense::solveLower(l.data(), rows, Block::RowsAtCompileTime, column, 1, rows);
-                dense::solveLowerTransposed(l.data(), rows, Block::RowsAtCompileTime, column);
+                if (rows == kSize) {
+                    dense::solveLower<kSize>(l.data(), rows, kSize, column, 1, rows);
+                    dense::solveLowerTransposed<kSize>(l.data(), rows, kSize, column);
+                } else {
+                    dense::solveLower(l.data(), rows, kSize, column, 1, rows);
+                    dense::solveLowerTransposed(l.data(), rows, kSize, column);
+                }
             }
         }
         return singular ? 0.0 : ratio;
@@ -364,10 +375,12 @@ bool solveSslm(const Model& model,
     double* zArena = fws.influenceArena.data();
     double* w = fws.qdd.data(); // w_j = L_j⁻¹φ_j, later q̈_j, in place
 
-    // subsystem level: I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ   (eqs. 19–20)
-    for (int j = 0; j < nSub; ++j) {
+    // subsystem level: I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ   (eqs. 19–20), with
+    // the subsystem's order n a compile-time constant up to 6 (order: 0 for a run-time one)
+    const auto factorSubsystem = [&](int j, auto order) {
+        constexpr int N = decltype(order)::value;
         const Subsystem& sub = model.subsystems[j];
-        const int n = sub.nv;
+        const int n = N > 0 ? N : sub.nv;
         const int b = sub.qBegin;
         double* l = fws.factorArena.data() + fws.factorOffset[j];
         for (int col = 0; col < n; ++col) {
@@ -375,7 +388,7 @@ bool solveSslm(const Model& model,
                 l[col * n + row] = M(b + row, b + col);
             }
         }
-        if (!dense::cholesky(l, n, n)) {
+        if (!dense::cholesky<N>(l, n, n)) {
             fws.failure = "the inertia I_" + std::to_string(j + 1) + " of subsystem S" +
                           std::to_string(j + 1) + " is not positive definite";
             return false;
@@ -383,25 +396,25 @@ bool solveSslm(const Model& model,
         for (int k = 0; k < n; ++k) {
             w[b + k] = phi[b + k];
         }
-        dense::solveLower(l, n, n, w + b, 1, n);
+        dense::solveLower<N>(l, n, n, w + b, 1, n);
         for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
             const auto& influence = fws.influences[e];
             double* z = zArena + influence.offset;
             const int first = rowBegin(influence.loop);
             const int rows = rowsOf(influence.loop);
-            if constexpr (kPlanar) {
+            for (int r = 0; r < rows; ++r) {
                 for (int k = 0; k < n; ++k) {
-                    z[k] = J(first, b + k);
-                    z[n + k] = J(first + 1, b + k);
-                }
-            } else {
-                for (int r = 0; r < rows; ++r) {
-                    for (int k = 0; k < n; ++k) {
-                        z[r * n + k] = J(first + r, b + k);
-                    }
+                    z[r * n + k] = J(first + r, b + k);
                 }
             }
-            dense::solveLower(l, n, n, z, rows, n);
+            dense::solveLower<N>(l, n, n, z, rows, n);
+        }
+        return true;
+    };
+    for (int j = 0; j < nSub; ++j) {
+        if (!dense::withOrder(model.subsystems[j].nv,
+                              [&](auto order) { return factorSubsystem(j, order); })) {
+            return false;
         }
     }
 
@@ -479,29 +492,23 @@ bool solveSslm(const Model& model,
             store.psiBar[r].noalias() -= factor * store.psiBar[p];
         }
     }
+    // back substitution; each loop's λ_p replaces its Ψ̄_p, which only its own solve reads (a
+    // spatial λ_p's padding stays zero: the pivot inverse's unused rows are zero)
     for (auto it = fws.eliminationOrder.rbegin(); it != fws.eliminationOrder.rend(); ++it) {
         const int p = *it;
         Vector rhs = store.psiBar[p];
         for (int r : fws.laterNeighbours[p]) {
-            if constexpr (kPlanar) {
-                rhs.noalias() -= reduced(p, r) * fws.lambda.segment<2>(2 * r);
-            } else {
-                rhs.noalias() -=
-                    reduced(p, r).leftCols(rowsOf(r)) * fws.lambda.segment(rowBegin(r), rowsOf(r));
-            }
+            rhs.noalias() -= reduced(p, r) * store.psiBar[r];
         }
-        if constexpr (kPlanar) {
-            fws.lambda.segment<2>(2 * p).noalias() = store.pivotInverse[p] * rhs;
-        } else {
-            const Vector solution = store.pivotInverse[p] * rhs;
-            fws.lambda.segment(rowBegin(p), rowsOf(p)) = solution.head(rowsOf(p));
-        }
+        store.psiBar[p].noalias() = store.pivotInverse[p] * rhs;
+        fws.lambda.segment(rowBegin(p), rowsOf(p)) = store.psiBar[p].head(rowsOf(p));
     }
 
     // subsystems as open trees under the cut forces: q̈_j = L_j⁻ᵀ(w_j + Σ_i Z_ij λ_i)   (eq. 19)
-    for (int j = 0; j < nSub; ++j) {
+    const auto subsystemAccelerations = [&](int j, auto order) {
+        constexpr int N = decltype(order)::value;
         const Subsystem& sub = model.subsystems[j];
-        const int n = sub.nv;
+        const int n = N > 0 ? N : sub.nv;
         double* x = w + sub.qBegin;
         for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
             const auto& influence = fws.influences[e];
@@ -524,7 +531,11 @@ bool solveSslm(const Model& model,
                 }
             }
         }
-        dense::solveLowerTransposed(fws.factorArena.data() + fws.factorOffset[j], n, n, x);
+        dense::solveLowerTransposed<N>(fws.factorArena.data() + fws.factorOffset[j], n, n, x);
+    };
+    for (int j = 0; j < nSub; ++j) {
+        dense::withOrder(model.subsystems[j].nv,
+                         [&](auto order) { subsystemAccelerations(j, order); });
     }
     return finiteOrExplain(fws);
 }
@@ -543,8 +554,18 @@ ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
       constraintInertia(Eigen::MatrixXd::Zero(model.nConstraints(), model.nConstraints())),
       rhs(Eigen::VectorXd::Zero(model.nConstraints())), rcr(model), nv(model.nv()),
       nc(model.nConstraints()) {
-    if (model.isSpatial()) {
-        blocks.emplace<SpatialBlocks>(); // (a planar model's are the default)
+    if (model.isSpatial()) { // (a planar model's blocks are the default)
+        int rows = 3;
+        for (const Loop& loop : model.loops) {
+            rows = std::max(rows, loop.rows);
+        }
+        if (rows == 3) {
+            blocks.emplace<SpatialBlocks<3>>();
+        } else if (rows == 4) {
+            blocks.emplace<SpatialBlocks<4>>();
+        } else {
+            blocks.emplace<SpatialBlocks<5>>();
+        }
     }
     planElimination(model, *this);
     planStorage(model, *this);

@@ -76,10 +76,11 @@ struct ForwardDynamicsWorkspace {
         std::vector<Block> pivotInverse; ///< per loop: (Ĩ_pp)⁻¹ at its elimination
         std::vector<Vector> psiBar;      ///< reduced right-hand side per loop
     };
-    /// A spatial block is stored 5 × 5 (fixed size: unrolled, no heap), its rows_r × rows_s
-    /// in the top-left corner and zeros elsewhere, which products keep zero.
-    using SpatialBlock = Eigen::Matrix<double, 5, 5>;
-    using SpatialVector = Eigen::Matrix<double, 5, 1>;
+    /// A spatial block is stored R × R with R the most rows of the model's cuts (3 to 5; fixed
+    /// size: unrolled, no heap; a ladder's universal cuts give 4 × 4), its rows_r × rows_s in
+    /// the top-left corner and zeros elsewhere, which products keep zero.
+    template <int R>
+    using SpatialBlocks = BlockStore<Eigen::Matrix<double, R, R>, Eigen::Matrix<double, R, 1>>;
     std::vector<double> factorArena;              ///< L_j, column-major nq_j × nq_j each
     std::vector<int> factorOffset;                ///< per subsystem
     std::vector<double> influenceArena;           ///< Z_ij blocks
@@ -90,8 +91,8 @@ struct ForwardDynamicsWorkspace {
     std::vector<int> psiTermBegin;                ///< per loop r: first entry of psiTerms
     std::vector<std::pair<int, int>> psiTerms; ///< Ψ̄_r −= Z_rjᵀ w_j: (offset of Z_rj, subsystem)
     using PlanarBlocks = BlockStore<Eigen::Matrix2d, Eigen::Vector2d>;
-    using SpatialBlocks = BlockStore<SpatialBlock, SpatialVector>;
-    std::variant<PlanarBlocks, SpatialBlocks> blocks; ///< the model's space's
+    /// the model's space's (and cut rows')
+    std::variant<PlanarBlocks, SpatialBlocks<3>, SpatialBlocks<4>, SpatialBlocks<5>> blocks;
     std::vector<int> blockIndex;       ///< [r·nLoops + s] → index in the store or −1
     std::vector<int> eliminationOrder; ///< loops in elimination order
     std::vector<std::vector<int>> laterNeighbours; ///< per loop: partners eliminated later
