@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 
 #include "core/model/model.hpp"
+#include "core/spatial/spatial_algebra.hpp"
 
 namespace sslm {
 
@@ -26,9 +27,9 @@ struct DynamicsWorkspace {
         M; ///< generalized inertia (nv × nv), block-diagonal by subsystem (kg·m², kg·m, kg)
     Eigen::VectorXd phi; ///< φ = Q_gravity − C q̇ (N·m or N), eq. (10), without joint forces
     /// The model's space's sums: planar inertias (m (kg), h_x, h_y (kg·m; h = m·c), I_o
-    /// (kg·m²)) and wrenches [n, f_x, f_y], or spatial 6 × 6 inertias and 6-vector wrenches.
+    /// (kg·m²)) and wrenches [n, f_x, f_y], or spatial inertias and 6-vector wrenches.
     std::variant<SubtreeSums<Eigen::Vector4d, Eigen::Vector3d>,
-                 SubtreeSums<Eigen::Matrix<double, 6, 6>, Eigen::Matrix<double, 6, 1>>>
+                 SubtreeSums<spatial::Inertia, Eigen::Matrix<double, 6, 1>>>
         sums;
 };
 

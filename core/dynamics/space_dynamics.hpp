@@ -3,7 +3,7 @@
 // What the dynamics add to a motion space (motion_space.hpp): its rigid-body inertia about Wo,
 // the bias wrench a body needs at zero acceleration, and where a DynamicsWorkspace keeps the
 // per-body sums of the tree algorithm. The planar inertia is 4 numbers (m, h_x, h_y, I_o:
-// body_terms.hpp), the spatial one a 6 × 6 matrix.
+// body_terms.hpp), the spatial one 10 (spatial_algebra.hpp: Inertia).
 
 #include <vector>
 
@@ -51,7 +51,7 @@ template <> struct SpaceDynamics<SpatialSpace> {
     using Point = SpatialSpace::Point;
     using Twist = SpatialSpace::Twist;
     using Wrench = SpatialSpace::Wrench;
-    using Inertia = spatial::Mat6;
+    using Inertia = spatial::Inertia;
     static SubtreeSums<Inertia, Wrench>& sums(DynamicsWorkspace& dws) {
         return std::get<SubtreeSums<Inertia, Wrench>>(dws.sums);
     }

@@ -21,7 +21,6 @@ namespace sslm::spatial {
 using Vec3 = Eigen::Vector3d;
 using Vec6 = Eigen::Matrix<double, 6, 1>;
 using Mat3 = Eigen::Matrix3d;
-using Mat6 = Eigen::Matrix<double, 6, 6>;
 
 /// [v]×, so that skew(v)·w = v × w.
 inline Mat3 skew(const Vec3& v) {
@@ -77,15 +76,38 @@ inline Vec6 crossForce(const Vec6& v, const Vec6& f) {
     return out;
 }
 
-/// Spatial inertia about Wo of a body of mass m (kg) with its COM at c (m, W) and rotational
-/// inertia Ic about the COM (kg·m², W): [Ic + m[c]×[c]×ᵀ, m[c]×; m[c]×ᵀ, m·1].
-inline Mat6 inertiaAboutOrigin(double m, const Vec3& c, const Mat3& Ic) {
-    const Mat3 cx = skew(c);
-    Mat6 inertia;
-    inertia.topLeftCorner<3, 3>() = Ic - m * cx * cx;
-    inertia.topRightCorner<3, 3>() = m * cx;
-    inertia.bottomLeftCorner<3, 3>() = -m * cx;
-    inertia.bottomRightCorner<3, 3>() = m * Mat3::Identity();
+/// A rigid body's spatial inertia about Wo in W by its ten parameters (Pinocchio's form, not
+/// a 6 × 6 matrix): mass m (kg), first moment h = m·c (kg·m; c the COM) and the rotational
+/// inertia about Wo, I_o = I_c + m([c]×)ᵀ[c]× (kg·m²). As a matrix it is [I_o [h]×; −[h]× m·1];
+/// sums of inertias (a composite body) are sums of the parameters.
+struct Inertia {
+    double mass = 0;
+    Vec3 firstMoment = Vec3::Zero();
+    Mat3 aboutOrigin = Mat3::Zero();
+
+    static Inertia Zero() { return {}; }
+    Inertia& operator+=(const Inertia& other) {
+        mass += other.mass;
+        firstMoment += other.firstMoment;
+        aboutOrigin += other.aboutOrigin;
+        return *this;
+    }
+    /// The wrench [I_o ω + h × v; m v − h × ω] of the body moving with the twist [ω; v].
+    Vec6 operator*(const Vec6& twist) const {
+        const Vec3 w = twist.head<3>();
+        const Vec3 v = twist.tail<3>();
+        Vec6 wrench;
+        wrench << aboutOrigin * w + firstMoment.cross(v), mass * v - firstMoment.cross(w);
+        return wrench;
+    }
+};
+
+/// The inertia about Wo of a body of mass m (kg) with its COM at c (m, W) and rotational
+/// inertia Ic (kg·m²) about the COM in W.
+inline Inertia inertiaAboutOrigin(double m, const Vec3& c, const Mat3& Ic) {
+    Inertia inertia{m, m * c, Ic};
+    inertia.aboutOrigin.diagonal().array() += m * c.squaredNorm();
+    inertia.aboutOrigin.noalias() -= m * c * c.transpose();
     return inertia;
 }
 
