@@ -215,14 +215,14 @@ template <> struct CutRows<SpatialSpace> {
             return;
         case Row::Kind::Normal: {
             const Vec3 d = pose.xB - pose.xA;
-            g.onA << row.a.cross(d) - pose.xA.cross(row.a), -row.a;
+            g.onA = spatial::stack(row.a.cross(d) - pose.xA.cross(row.a), -row.a);
             g.onB = spatial::wrenchAt(pose.xB, row.a);
             return;
         }
         case Row::Kind::Direction: {
             const Vec3 axis = row.a.cross(row.b);
-            g.onA << axis, Vec3::Zero();
-            g.onB << -axis, Vec3::Zero();
+            g.onA = spatial::stack(axis, Vec3::Zero());
+            g.onB = spatial::stack(-axis, Vec3::Zero());
             return;
         }
         }
@@ -292,9 +292,7 @@ template <> struct CutRows<SpatialSpace> {
         if (slide) {
             return spatial::wrenchAt(pointPosition(ws, j.bodyB, j.p_B), axis);
         }
-        Wrench moment;
-        moment << axis, Vec3::Zero();
-        return moment;
+        return spatial::stack(axis, Vec3::Zero());
     }
     /// Where a joint's reaction acts and its moment is taken: A's joint point.
     static Eigen::Vector3d reactionPoint(const Workspace& ws, const Joint& joint) {

@@ -29,25 +29,28 @@ inline Mat3 skew(const Vec3& v) {
     return m;
 }
 
+/// The 6-vector [top; bottom] (fixed-size halves: Eigen's comma initializer goes through
+/// dynamic blocks, measured at a tenth of the ladder's kinematics).
+inline Vec6 stack(const Vec3& top, const Vec3& bottom) {
+    Vec6 out;
+    out.head<3>() = top;
+    out.tail<3>() = bottom;
+    return out;
+}
+
 /// The twist of a turn about the unit axis u through the point x (per rad/s): [u; x × u].
 inline Vec6 turnTwist(const Vec3& u, const Vec3& x) {
-    Vec6 s;
-    s << u, x.cross(u);
-    return s;
+    return stack(u, x.cross(u));
 }
 
 /// The twist of a slide along the unit direction d (per m/s): [0; d].
 inline Vec6 slideTwist(const Vec3& d) {
-    Vec6 s;
-    s << Vec3::Zero(), d;
-    return s;
+    return stack(Vec3::Zero(), d);
 }
 
 /// The wrench of a force f (N) acting at the point x (m): [x × f; f].
 inline Vec6 wrenchAt(const Vec3& x, const Vec3& f) {
-    Vec6 w;
-    w << x.cross(f), f;
-    return w;
+    return stack(x.cross(f), f);
 }
 
 /// The velocity (m/s) of the body point x of a body moving with twist v.
@@ -62,18 +65,14 @@ inline Vec3 pointAcceleration(const Vec6& v, const Vec6& a, const Vec3& x) {
 
 /// v ×m m: the rate of change of the motion vector m carried along by the twist v.
 inline Vec6 crossMotion(const Vec6& v, const Vec6& m) {
-    Vec6 out;
-    out << v.head<3>().cross(m.head<3>()),
-        v.head<3>().cross(m.tail<3>()) + v.tail<3>().cross(m.head<3>());
-    return out;
+    return stack(v.head<3>().cross(m.head<3>()),
+                 v.head<3>().cross(m.tail<3>()) + v.tail<3>().cross(m.head<3>()));
 }
 
 /// v ×f f: the rate of change of the force vector f carried along by the twist v.
 inline Vec6 crossForce(const Vec6& v, const Vec6& f) {
-    Vec6 out;
-    out << v.head<3>().cross(f.head<3>()) + v.tail<3>().cross(f.tail<3>()),
-        v.head<3>().cross(f.tail<3>());
-    return out;
+    return stack(v.head<3>().cross(f.head<3>()) + v.tail<3>().cross(f.tail<3>()),
+                 v.head<3>().cross(f.tail<3>()));
 }
 
 /// A rigid body's spatial inertia about Wo in W by its ten parameters (Pinocchio's form, not
@@ -97,7 +96,9 @@ struct Inertia {
         const Vec3 w = twist.head<3>();
         const Vec3 v = twist.tail<3>();
         Vec6 wrench;
-        wrench << aboutOrigin * w + firstMoment.cross(v), mass * v - firstMoment.cross(w);
+        wrench.head<3>().noalias() = aboutOrigin * w;
+        wrench.head<3>() += firstMoment.cross(v);
+        wrench.tail<3>() = mass * v - firstMoment.cross(w);
         return wrench;
     }
 };
@@ -121,9 +122,24 @@ inline void perpendicularPair(const Vec3& u, Vec3& n1, Vec3& n2) {
 
 /// The rotation by `angle` (rad) about the unit axis u (Rodrigues).
 inline Mat3 axisRotation(const Vec3& u, double angle) {
+    // cI + s[u]× + (1 − c)uuᵀ entry by entry (the expression's temporaries cost more)
     const double c = std::cos(angle);
     const double s = std::sin(angle);
-    return c * Mat3::Identity() + s * skew(u) + (1.0 - c) * u * u.transpose();
+    const double t = 1.0 - c;
+    const double x = u.x();
+    const double y = u.y();
+    const double z = u.z();
+    Mat3 r;
+    r(0, 0) = c + t * x * x;
+    r(1, 0) = t * x * y + s * z;
+    r(2, 0) = t * x * z - s * y;
+    r(0, 1) = t * x * y - s * z;
+    r(1, 1) = c + t * y * y;
+    r(2, 1) = t * y * z + s * x;
+    r(0, 2) = t * x * z + s * y;
+    r(1, 2) = t * y * z - s * x;
+    r(2, 2) = c + t * z * z;
+    return r;
 }
 
 } // namespace sslm::spatial
