@@ -271,37 +271,14 @@ void addGicmTerm(const double* zr,
                 }
             }
         };
-        switch (term.rowsR * 8 + term.rowsS) {
-        case 3 * 8 + 3:
-            fixed.template operator()<3, 3>();
-            return;
-        case 3 * 8 + 4:
-            fixed.template operator()<3, 4>();
-            return;
-        case 3 * 8 + 5:
-            fixed.template operator()<3, 5>();
-            return;
-        case 4 * 8 + 3:
-            fixed.template operator()<4, 3>();
-            return;
-        case 4 * 8 + 4:
-            fixed.template operator()<4, 4>();
-            return;
-        case 4 * 8 + 5:
-            fixed.template operator()<4, 5>();
-            return;
-        case 5 * 8 + 3:
-            fixed.template operator()<5, 3>();
-            return;
-        case 5 * 8 + 4:
-            fixed.template operator()<5, 4>();
-            return;
-        case 5 * 8 + 5:
-            fixed.template operator()<5, 5>();
-            return;
-        default:
-            return; // (rows are 3 to 5)
-        }
+        dense::withOrder<3, 5>(term.rowsR, [&](auto r) {
+            constexpr int kRowsR = decltype(r)::value;
+            dense::withOrder<3, 5>(term.rowsS, [&](auto s) {
+                if constexpr (kRowsR > 0 && decltype(s)::value > 0) { // (rows are 3 to 5)
+                    fixed.template operator()<kRowsR, decltype(s)::value>();
+                }
+            });
+        });
     }
 }
 
