@@ -74,7 +74,26 @@ double boxValue(const QDoubleSpinBox* box, double exact) {
 
 RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     setObjectName(QStringLiteral("RunPanel"));
+    createActions();
+    createRunKindEditors();
+    createSolverEditors();
+    fitEditorsToDock();
+    QGroupBox* runKindGroup = buildRunKindGroup();
+    QGroupBox* solverGroup = buildSolverGroup();
+    QGroupBox* stabilisationGroup = buildStabilisationGroup();
+    m_actuatorInputs = new ActuatorInputs;
+    QGroupBox* cutsGroup = buildCutsGroup();
+    createMessageLabel();
+    QGridLayout* buttons = buildRunButtons();
+    layOutContent(buttons, runKindGroup, solverGroup, stabilisationGroup, cutsGroup);
+    connectValidation();
+    setSettings(m_defaults);
+    setCuts({});
+    setRunState(false, false);
+    m_start->setEnabled(false); // nothing to run before a mechanism is loaded
+}
 
+void RunPanel::createActions() {
     // actions: window-wide shortcuts
     m_start = new QAction(tr("Start"), this);
     m_start->setShortcut(QKeySequence(Qt::Key_F5));
@@ -109,8 +128,9 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     });
     connect(m_stop, &QAction::triggered, this, &RunPanel::stopRequested);
     connect(m_restart, &QAction::triggered, this, &RunPanel::restartRequested);
+}
 
-    // what the run computes
+void RunPanel::createRunKindEditors() {
     m_runKind = new QComboBox;
     for (const RunKind kind : {RunKind::Forward, RunKind::Inverse, RunKind::Forced}) {
         m_runKind->addItem(runKindText(kind), static_cast<int>(kind));
@@ -165,8 +185,9 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
                          tr("Forced simulation: PD correction, damping (N·m·s/rad, or N·s/m). "
                             "An unstable motion (the 3-RRR under gravity) needs it to stay on the "
                             "desired path; e.g. kp 400, kd 40."));
+}
 
-    // solver group
+void RunPanel::createSolverEditors() {
     m_solver = new QComboBox;
     m_solver->addItem(tr("SSLM"), static_cast<int>(SolverKind::Sslm));
     m_solver->addItem(tr("SLM"), static_cast<int>(SolverKind::Slm));
@@ -219,7 +240,9 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     m_beta->setDecimals(2);
     m_beta->setSuffix(QStringLiteral(" 1/s"));
     m_beta->setToolTip(tr("Baumgarte β: stiffness of the position violation's correction"));
+}
 
+void RunPanel::fitEditorsToDock() {
     // narrow enough for a side dock: the combo boxes do not widen to their longest item
     for (QComboBox* box : {m_runKind, m_solver, m_integrator, m_stabilisation}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -229,7 +252,9 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
                                                           m_alpha, m_beta}) {
         field->setMinimumWidth(90);
     }
+}
 
+QGroupBox* RunPanel::buildRunKindGroup() {
     // What the run computes, first and full width: the kind, and the Forced run's gains (each
     // label above its field, whatever the dock's width). Rows that come and go are widgets shown
     // and hidden, never QFormLayout::setRowVisible: in Qt 6.4 a wrapped row above a hidden one
@@ -246,7 +271,10 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     runKindLayout->addWidget(m_forcedGains);
     auto* runKindGroup = new QGroupBox(tr("Run"));
     runKindGroup->setLayout(runKindLayout);
+    return runKindGroup;
+}
 
+QGroupBox* RunPanel::buildSolverGroup() {
     m_independentRow = new QWidget;
     auto* independentForm = new QFormLayout(m_independentRow);
     independentForm->setContentsMargins(0, 0, 0, 0);
@@ -274,7 +302,10 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     solverForm->addRow(resetButton);
     auto* solverGroup = new QGroupBox(tr("Solver"));
     solverGroup->setLayout(solverForm);
+    return solverGroup;
+}
 
+QGroupBox* RunPanel::buildStabilisationGroup() {
     auto* stabilisationForm = new QFormLayout;
     stabilisationForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     stabilisationForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
@@ -283,9 +314,10 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     stabilisationForm->addRow(tr("Baumgarte β"), m_beta);
     auto* stabilisationGroup = new QGroupBox(tr("Constraint stabilisation"));
     stabilisationGroup->setLayout(stabilisationForm);
+    return stabilisationGroup;
+}
 
-    m_actuatorInputs = new ActuatorInputs;
-
+QGroupBox* RunPanel::buildCutsGroup() {
     m_cuts = new QLabel;
     m_cuts->setWordWrap(true);
     m_cuts->setTextFormat(Qt::RichText);
@@ -295,12 +327,17 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     cutsLayout->addWidget(m_cuts);
     auto* cutsGroup = new QGroupBox(tr("Cut joints"));
     cutsGroup->setLayout(cutsLayout);
+    return cutsGroup;
+}
 
+void RunPanel::createMessageLabel() {
     m_message = new QLabel;
     m_message->setWordWrap(true);
     setStyleRole(m_message, StyleRole::ErrorText);
     m_message->hide();
+}
 
+QGridLayout* RunPanel::buildRunButtons() {
     auto* buttons = new QGridLayout;
     int index = 0;
     for (QAction* action : {m_start, m_pauseResume, m_stop, m_restart}) {
@@ -312,7 +349,14 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
         buttons->addWidget(button, index / 2, index % 2);
         ++index;
     }
+    return buttons;
+}
 
+void RunPanel::layOutContent(QGridLayout* buttons,
+                             QGroupBox* runKindGroup,
+                             QGroupBox* solverGroup,
+                             QGroupBox* stabilisationGroup,
+                             QGroupBox* cutsGroup) {
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(buttons);
@@ -329,7 +373,9 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setWidget(scroll);
+}
 
+void RunPanel::connectValidation() {
     connect(m_integrator, &QComboBox::currentIndexChanged, this, &RunPanel::updateEnabledFields);
     connect(m_solver, &QComboBox::currentIndexChanged, this, &RunPanel::updateEnabledFields);
     connect(m_independent, &QLineEdit::editingFinished, this, &RunPanel::validate);
@@ -340,10 +386,6 @@ RunPanel::RunPanel(QWidget* parent) : QDockWidget(tr("Simulation"), parent) {
     for (QDoubleSpinBox* box : {m_tEnd, m_sample}) {
         connect(box, &QDoubleSpinBox::valueChanged, this, &RunPanel::validate);
     }
-    setSettings(m_defaults);
-    setCuts({});
-    setRunState(false, false);
-    m_start->setEnabled(false); // nothing to run before a mechanism is loaded
 }
 
 void RunPanel::setModel(const Model& model, ModelChange change) {

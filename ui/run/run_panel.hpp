@@ -21,6 +21,8 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 
@@ -96,6 +98,36 @@ Q_SIGNALS:
     void restartRequested();
 
 private:
+    // the constructor's parts, called in this order (the widgets' creation order)
+    /// Start, Pause-Resume, Stop and Restart with their window-wide shortcuts.
+    void createActions();
+    /// The run kind box, its Simulation menu actions, the set-back note and the Forced gains.
+    void createRunKindEditors();
+    /// The solver, RCR coordinates, integrator, time, tolerance and stabilisation editors.
+    void createSolverEditors();
+    /// Keeps the combo boxes and number fields narrow enough for a side dock.
+    void fitEditorsToDock();
+    /// The "Run" group: the kind, its note and the Forced run's gains.
+    QGroupBox* buildRunKindGroup();
+    /// The "Solver" group with its Reset button.
+    QGroupBox* buildSolverGroup();
+    /// The "Constraint stabilisation" group.
+    QGroupBox* buildStabilisationGroup();
+    /// The "Cut joints" group.
+    QGroupBox* buildCutsGroup();
+    /// The hidden inline error message (m_message).
+    void createMessageLabel();
+    /// The grid of the four run buttons.
+    QGridLayout* buildRunButtons();
+    /// Stacks the buttons and sections in the scrolled dock content.
+    void layOutContent(QGridLayout* buttons,
+                       QGroupBox* runKindGroup,
+                       QGroupBox* solverGroup,
+                       QGroupBox* stabilisationGroup,
+                       QGroupBox* cutsGroup);
+    /// Re-checks the form and the enabled fields when an editor changes.
+    void connectValidation();
+
     void updateEnabledFields();
     /// Checks the form, marks bad fields and writes the message; true when valid.
     bool validate();
