@@ -103,8 +103,19 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     : QWidget(parent), m_canvas(canvas) {
     m_title = new QLabel;
     m_title->setWordWrap(true);
+    buildPointGroup();
+    buildLinkGroup();
+    buildJointGroup();
+    layOutContent();
+    connectPointEditors();
+    connectLinkEditors();
+    connectJointEditors();
+    connectActuatorEditors();
+    connect(m_canvas, &EditorCanvas::selectionChanged, this, &PropertiesPanel::showSelection);
+    showSelection();
+}
 
-    // point
+void PropertiesPanel::buildPointGroup() {
     m_x = metresBox(tr("x of the selected point in the ground frame"));
     m_y = metresBox(tr("y of the selected point in the ground frame"));
     m_frameX = metresBox(tr("x of the point in its link's frame (origin at the link's first "
@@ -124,8 +135,9 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     pointForm->addRow(m_frameLabel, inFrame);
     m_pointForm = pointForm;
     pointForm->addRow(QString(), m_traced);
+}
 
-    // link
+void PropertiesPanel::buildLinkGroup() {
     m_name = new QLineEdit;
     m_name->setToolTip(tr("The link's name, shown in the views and the plots"));
     // the range takes a file's non-positive value as it is, to be shown and fixed
@@ -160,8 +172,9 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     m_linkForm->addRow(tr("counterweights"), m_counterweights);
     m_visuals = new VisualTable;
     m_linkForm->addRow(tr("visuals"), m_visuals);
+}
 
-    // joint
+void PropertiesPanel::buildJointGroup() {
     m_joint = new QComboBox;
     m_joint->setToolTip(tr("The joints at the selected point"));
     m_type = new QComboBox;
@@ -208,7 +221,9 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     m_jointForm->addRow(tr("kp"), m_kp);
     m_jointForm->addRow(tr("kd"), m_kd);
     m_jointForm->addRow(tr("reference"), m_reference);
+}
 
+void PropertiesPanel::layOutContent() {
     auto* content = new QWidget;
     auto* column = new QVBoxLayout(content);
     column->addWidget(m_title);
@@ -223,7 +238,9 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(scroll);
+}
 
+void PropertiesPanel::connectPointEditors() {
     connect(m_x, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
     connect(m_y, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
     connect(m_frameX, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPointInFrame);
@@ -233,6 +250,9 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
             m_canvas->toggleSelectionTrace();
         }
     });
+}
+
+void PropertiesPanel::connectLinkEditors() {
     // each field changes only its own number, on the document's exact values (the boxes show
     // them rounded)
     connect(m_name, &QLineEdit::editingFinished, this, [this] {
@@ -270,6 +290,9 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
             [this](double length) { editBar(length, std::nullopt); });
     connect(m_angle, &QDoubleSpinBox::valueChanged, this,
             [this](double degrees) { editBar(std::nullopt, degrees * kDegree); });
+}
+
+void PropertiesPanel::connectJointEditors() {
     connect(m_joint, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_updating) {
             showJoint();
@@ -307,6 +330,9 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
     springField(m_stiffness, &SpringDamperSpec::stiffness);
     springField(m_rest, &SpringDamperSpec::restPosition);
     springField(m_damping, &SpringDamperSpec::damping);
+}
+
+void PropertiesPanel::connectActuatorEditors() {
     connect(m_actuator, &QComboBox::currentIndexChanged, this, [this] {
         const int choice = m_actuator->currentData().toInt();
         editJoint([&](JointProperties& p) {
@@ -347,8 +373,6 @@ PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
             }
         });
     });
-    connect(m_canvas, &EditorCanvas::selectionChanged, this, &PropertiesPanel::showSelection);
-    showSelection();
 }
 
 std::optional<std::string> PropertiesPanel::chosenJoint() const {

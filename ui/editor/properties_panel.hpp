@@ -83,6 +83,24 @@ public:
     SignalEditor* referenceEditor() const { return m_reference; }
 
 private:
+    // the constructor's parts, called in this order (the widgets' creation order)
+    /// The "Point" group: x, y in W and in the link's frame, traced.
+    void buildPointGroup();
+    /// The "Link" group: name, mass, COM, inertia, length, angle, counterweights, visuals.
+    void buildLinkGroup();
+    /// The "Joint" group: joint, type, axis, input, spring/damper and actuator.
+    void buildJointGroup();
+    /// Stacks the title and the three groups in a scroll area filling the panel.
+    void layOutContent();
+    /// Connects the point's editors to the canvas's point edits.
+    void connectPointEditors();
+    /// Connects the link's editors, each to an undoable edit of its own number.
+    void connectLinkEditors();
+    /// Connects the joint box and the joint's type, axis, input and spring/damper editors.
+    void connectJointEditors();
+    /// Connects the actuator's kind, gains and signals.
+    void connectActuatorEditors();
+
     void showSelection();
     void showJoint();
     void applyPoint();
