@@ -76,10 +76,26 @@ QDoubleSpinBox* weightBox(double value, const QString& tip) {
 } // namespace
 
 BalancePanel::BalancePanel(QWidget* parent) : QWidget(parent) {
+    createJob();
+    createBodyTable();
+    QFormLayout* form = buildSettingsForm();
+    QHBoxLayout* buttons = buildButtons();
+    createStatus();
+    createResultTable();
+    QTabWidget* charts = buildCharts();
+    layOutContent(form, buttons, charts);
+    connectFormToButtons();
+    showResultTable();
+    setMechanism(nullptr, {}, {}, {});
+}
+
+void BalancePanel::createJob() {
     m_job = new BalanceJob(this);
     connect(m_job, &BalanceJob::progress, this, &BalancePanel::showProgress);
     connect(m_job, &BalanceJob::finished, this, &BalancePanel::showOutput);
+}
 
+void BalancePanel::createBodyTable() {
     // the counterweights to choose
     m_bodies = new QTableWidget(0, 4);
     m_bodies->setHorizontalHeaderLabels(
@@ -90,7 +106,9 @@ BalancePanel::BalancePanel(QWidget* parent) : QWidget(parent) {
                             "the bounds; its centre within ±reach of the body frame's origin "
                             "in each direction. Min = max fixes the mass."));
     m_bodies->setMinimumHeight(110);
+}
 
+QFormLayout* BalancePanel::buildSettingsForm() {
     m_forceWeight =
         weightBox(1, tr("Weight of (RMS shaking force / its value before)² in the objective"));
     m_momentWeight = weightBox(0, tr("Weight of (RMS shaking moment / before)²"));
@@ -158,7 +176,10 @@ BalancePanel::BalancePanel(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Evaluations"), m_evaluations);
     form->addRow(tr("Samples per cycle"), m_samples);
     form->addRow(tr("Cycle"), m_cycle);
+    return form;
+}
 
+QHBoxLayout* BalancePanel::buildButtons() {
     m_analyse = new QPushButton(tr("Analyse"));
     m_analyse->setToolTip(tr("The shaking force, moment and driving torque over one cycle of "
                              "the mechanism as it is"));
@@ -190,14 +211,19 @@ BalancePanel::BalancePanel(QWidget* parent) : QWidget(parent) {
     for (QPushButton* button : {m_analyse, m_balance, m_cancel, m_apply, m_save}) {
         buttons->addWidget(button);
     }
+    return buttons;
+}
 
+void BalancePanel::createStatus() {
     m_progress = new QProgressBar;
     m_progress->setTextVisible(true);
     m_progress->hide();
     m_status = new QLabel;
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+void BalancePanel::createResultTable() {
     m_results = new QTableWidget(AddedMass + 1, 3);
     m_results->setHorizontalHeaderLabels({tr("before"), tr("after"), tr("after/before")});
     m_results->setVerticalHeaderLabels({tr("Shaking force RMS (N)"), tr("Shaking force peak (N)"),
@@ -213,14 +239,19 @@ BalancePanel::BalancePanel(QWidget* parent) : QWidget(parent) {
     m_chosen = new QLabel;
     m_chosen->setWordWrap(true);
     m_chosen->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
+QTabWidget* BalancePanel::buildCharts() {
     m_locus = new ShakingLocusChart;
     m_curves = new CycleCurveChart;
     auto* charts = new QTabWidget;
     charts->addTab(m_locus, tr("Shaking force locus"));
     charts->addTab(m_curves, tr("Over the cycle"));
     charts->setMinimumHeight(300);
+    return charts;
+}
 
+void BalancePanel::layOutContent(QFormLayout* form, QHBoxLayout* buttons, QTabWidget* charts) {
     auto* setup = new QGroupBox(tr("Counterweights"));
     auto* setupLayout = new QVBoxLayout(setup);
     setupLayout->addWidget(m_bodies);
@@ -242,14 +273,14 @@ BalancePanel::BalancePanel(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
+}
 
+void BalancePanel::connectFormToButtons() {
     for (QDoubleSpinBox* box : {m_forceWeight, m_momentWeight, m_torqueWeight}) {
         connect(box, &QDoubleSpinBox::valueChanged, this, &BalancePanel::updateButtons);
     }
     connect(m_bodies, &QTableWidget::itemChanged, this, &BalancePanel::updateButtons);
     connect(m_samples, &QSpinBox::valueChanged, this, &BalancePanel::updateCycleLabel);
-    showResultTable();
-    setMechanism(nullptr, {}, {}, {});
 }
 
 void BalancePanel::setMechanism(std::shared_ptr<const Model> model,

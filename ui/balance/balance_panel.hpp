@@ -32,10 +32,13 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTableWidget;
 
 namespace sslm::ui {
@@ -109,6 +112,26 @@ Q_SIGNALS:
     void message(const QString& text);
 
 private:
+    // the constructor's parts, called in this order (the widgets' creation order)
+    /// The balance job (m_job) with its progress and results connected.
+    void createJob();
+    /// The table of the bodies that may get a counterweight.
+    void createBodyTable();
+    /// The objective's weights, the moment's point, the mass limit, starts, budget and samples.
+    QFormLayout* buildSettingsForm();
+    /// Analyse, Balance, Cancel, Apply and Save As, connected, in a row.
+    QHBoxLayout* buildButtons();
+    /// The (hidden) progress bar and the status line.
+    void createStatus();
+    /// The before/after table and the label of the counterweights found.
+    void createResultTable();
+    /// The shaking force locus and the curves over the cycle, in tabs.
+    QTabWidget* buildCharts();
+    /// Puts the form, buttons, status, results and charts in a scroll area filling the panel.
+    void layOutContent(QFormLayout* form, QHBoxLayout* buttons, QTabWidget* charts);
+    /// Updates the buttons and the cycle label when the form changes.
+    void connectFormToButtons();
+
     void start(bool optimise);
     /// One turn of `driven` sampled as the form says, the moment about the form's point.
     InverseRunSettings cycleRun(const std::vector<DrivenMotion>& driven) const;
