@@ -257,7 +257,14 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
     const QString id = QString::fromStdString(body.id);
     auto* title = new QLabel(tr("<b>Body %1</b> (frame: its own; lengths in m)").arg(id));
     m_form->addRow(title);
+    addBodyMassRows(body, id);
+    addBodyInertiaRows(body, id);
+    addBodyPointTable(body, id);
+    addBodyCounterweights(body, id);
+    addBodyVisuals(body, id);
+}
 
+void SpatialPropertiesPanel::addBodyMassRows(const BodySpec& body, const QString& id) {
     m_mass = numberBox(body.mass, 1e-9, 1e9, 6, QStringLiteral("kg"));
     m_mass->setToolTip(tr("Mass (kg), more than 0"));
     connect(m_mass, &QDoubleSpinBox::valueChanged, this, [this, id](double value) {
@@ -283,7 +290,9 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
         });
         m_form->addRow(tr("COM %1").arg(kAxisNames[k]), m_com[k]);
     }
+}
 
+void SpatialPropertiesPanel::addBodyInertiaRows(const BodySpec& body, const QString& id) {
     // the tensor the file gives, or the one compiled from the shape when it gives none
     Eigen::Matrix3d inertia = body.inertiaTensor.value_or(Eigen::Matrix3d::Zero());
     if (!body.inertiaTensor) {
@@ -326,7 +335,9 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
                 });
         m_form->addRow(QString::fromLatin1(kInertiaNames[e]), m_inertia[e]);
     }
+}
 
+void SpatialPropertiesPanel::addBodyPointTable(const BodySpec& body, const QString& id) {
     // the points: names are what joints refer to, so only their positions are edited here
     m_points = new QTableWidget(static_cast<int>(body.points.size()), 4);
     m_points->setHorizontalHeaderLabels({tr("Point"), tr("x (m)"), tr("y (m)"), tr("z (m)")});
@@ -379,7 +390,9 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
               });
     });
     m_form->addRow(m_points);
+}
 
+void SpatialPropertiesPanel::addBodyCounterweights(const BodySpec& body, const QString& id) {
     m_counterweights = new CounterweightTable;
     m_counterweights->showWeights(body.counterweights, body.mass, id, true);
     connect(m_counterweights, &CounterweightTable::edited, this,
@@ -394,7 +407,9 @@ void SpatialPropertiesPanel::buildBodyForm(const BodySpec& body) {
                 }
             });
     m_form->addRow(tr("Counterweights"), m_counterweights);
+}
 
+void SpatialPropertiesPanel::addBodyVisuals(const BodySpec& body, const QString& id) {
     m_visuals = new VisualTable;
     m_visuals->showVisuals(body.visuals, id);
     connect(m_visuals, &VisualTable::edited, this,

@@ -83,6 +83,17 @@ private:
     void showSelection();
     void clearForm();
     void buildBodyForm(const BodySpec& body);
+    // buildBodyForm's rows, in this order, for `body` named `id`
+    /// The mass and the centre of mass x, y, z.
+    void addBodyMassRows(const BodySpec& body, const QString& id);
+    /// The six entries of the inertia tensor (the shape's own while the file gives none).
+    void addBodyInertiaRows(const BodySpec& body, const QString& id);
+    /// The table of the body's points (positions editable, names not).
+    void addBodyPointTable(const BodySpec& body, const QString& id);
+    /// The body's counterweights.
+    void addBodyCounterweights(const BodySpec& body, const QString& id);
+    /// The body's visuals, with its mass properties from a mesh.
+    void addBodyVisuals(const BodySpec& body, const QString& id);
     void buildJointForm(const JointSpec& joint);
     void validate();
     /// Applies `change` to a copy of the spec as one undoable edit named `text`.
