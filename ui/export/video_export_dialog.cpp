@@ -60,7 +60,20 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     : QDialog(parent) {
     setWindowTitle(tr("Export Animation"));
     const RunInterpolation range(run);
+    QHBoxLayout* fileRow = buildFileRow(run, defaults);
+    QHBoxLayout* sizeRow = buildSizeRow(defaults);
+    createFpsBox(defaults);
+    QHBoxLayout* timeRow = buildTimeRow(range, defaults);
+    createSeriesList(run, defaults);
+    createOverlayOptions(defaults);
+    QFormLayout* form = buildForm(run, defaults, fileRow, sizeRow, timeRow);
+    createButtons();
+    layOutDialog(form);
+    updateState();
+}
 
+QHBoxLayout* VideoExportDialog::buildFileRow(const SimulationRun& run,
+                                             const VideoExportOptions& defaults) {
     // file: the suffix picks the format
     m_path = new QLineEdit(defaults.path.isEmpty() ? defaultVideoPath(run) : defaults.path);
     auto* browseButton = new QPushButton(tr("Browse…"));
@@ -69,7 +82,10 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     auto* fileRow = new QHBoxLayout;
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(browseButton);
+    return fileRow;
+}
 
+QHBoxLayout* VideoExportDialog::buildSizeRow(const VideoExportOptions& defaults) {
     // frame size
     m_sizePreset = new QComboBox;
     for (const SizePreset& preset : kSizePresets) {
@@ -102,13 +118,19 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     sizeRow->addWidget(m_width);
     sizeRow->addWidget(new QLabel(QStringLiteral("×")));
     sizeRow->addWidget(m_height);
+    return sizeRow;
+}
 
+void VideoExportDialog::createFpsBox(const VideoExportOptions& defaults) {
     m_fps = new QSpinBox;
     m_fps->setRange(kMinFps, kMaxFps);
     m_fps->setValue(std::clamp(static_cast<int>(std::lround(defaults.fps)), kMinFps, kMaxFps));
     m_fps->setSuffix(tr(" frames/s"));
     m_fps->setObjectName(QStringLiteral("fps"));
+}
 
+QHBoxLayout* VideoExportDialog::buildTimeRow(const RunInterpolation& range,
+                                             const VideoExportOptions& defaults) {
     // time range within the run
     m_t0 = new QDoubleSpinBox;
     m_t1 = new QDoubleSpinBox;
@@ -126,7 +148,11 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     timeRow->addWidget(m_t0, 1);
     timeRow->addWidget(new QLabel(tr("to")));
     timeRow->addWidget(m_t1, 1);
+    return timeRow;
+}
 
+void VideoExportDialog::createSeriesList(const SimulationRun& run,
+                                         const VideoExportOptions& defaults) {
     // plot panel and its series, grouped like the series chooser
     m_withPlot = new QCheckBox(tr("Include a plot beside the 3-D view"));
     m_withPlot->setChecked(defaults.withPlot);
@@ -149,7 +175,9 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     }
     connect(m_withPlot, &QCheckBox::toggled, this, &VideoExportDialog::updateState);
     connect(m_series, &QListWidget::itemChanged, this, &VideoExportDialog::updateState);
+}
 
+void VideoExportDialog::createOverlayOptions(const VideoExportOptions& defaults) {
     m_reactions = new QCheckBox(tr("Cut reaction arrows"));
     m_reactions->setChecked(defaults.reactions);
     m_traces = new QCheckBox(tr("Traces of the marked points"));
@@ -158,7 +186,13 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     // a spatial mechanism: from the window's camera, turning about the up axis on request
     m_camera = defaults.camera;
     m_meshFolder = defaults.meshFolder;
+}
 
+QFormLayout* VideoExportDialog::buildForm(const SimulationRun& run,
+                                          const VideoExportOptions& defaults,
+                                          QHBoxLayout* fileRow,
+                                          QHBoxLayout* sizeRow,
+                                          QHBoxLayout* timeRow) {
     auto* form = new QFormLayout;
     form->addRow(tr("File (.mp4 or .gif):"), fileRow);
     form->addRow(tr("Size of the 3-D view:"), sizeRow);
@@ -181,7 +215,10 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
     form->addRow(QString(), m_traces);
     form->addRow(QString(), m_withPlot);
     form->addRow(tr("Plotted series:"), m_series);
+    return form;
+}
 
+void VideoExportDialog::createButtons() {
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -190,11 +227,12 @@ VideoExportDialog::VideoExportDialog(const SimulationRun& run,
         connect(t, &QDoubleSpinBox::valueChanged, this, &VideoExportDialog::updateState);
     }
     connect(m_path, &QLineEdit::textChanged, this, &VideoExportDialog::updateState);
+}
 
+void VideoExportDialog::layOutDialog(QFormLayout* form) {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_buttons);
-    updateState();
 }
 
 VideoExportOptions VideoExportDialog::options() const {

@@ -16,11 +16,15 @@ class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLineEdit;
 class QListWidget;
 class QSpinBox;
 
 namespace sslm::ui {
+
+class RunInterpolation;
 
 class VideoExportDialog : public QDialog {
     Q_OBJECT
@@ -35,6 +39,30 @@ public:
     VideoExportOptions options() const;
 
 private:
+    // the constructor's parts, called in this order (the widgets' creation order)
+    /// The file's path (its suffix picks the format) and Browse….
+    QHBoxLayout* buildFileRow(const SimulationRun& run, const VideoExportOptions& defaults);
+    /// The frame size: a preset or Custom, width × height.
+    QHBoxLayout* buildSizeRow(const VideoExportOptions& defaults);
+    /// The frame rate box (m_fps).
+    void createFpsBox(const VideoExportOptions& defaults);
+    /// The time range within the run, from … to.
+    QHBoxLayout* buildTimeRow(const RunInterpolation& range, const VideoExportOptions& defaults);
+    /// The plot check box and the list of its series.
+    void createSeriesList(const SimulationRun& run, const VideoExportOptions& defaults);
+    /// The reactions and traces check boxes; the camera and mesh folder passed through.
+    void createOverlayOptions(const VideoExportOptions& defaults);
+    /// The form of all rows, with the camera turn for a spatial run.
+    QFormLayout* buildForm(const SimulationRun& run,
+                           const VideoExportOptions& defaults,
+                           QHBoxLayout* fileRow,
+                           QHBoxLayout* sizeRow,
+                           QHBoxLayout* timeRow);
+    /// Export and Cancel, and the updates of the state as the fields change.
+    void createButtons();
+    /// The form above the buttons.
+    void layOutDialog(QFormLayout* form);
+
     void browse();
     void updateState();
 
