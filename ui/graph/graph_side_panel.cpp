@@ -223,6 +223,15 @@ void GraphSidePanel::clearModel() {
 }
 
 void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
+    showSummary(model, dofAtPose);
+    showLoops(model);
+    showSubsystems(model);
+    const QStringList loopLabels = patternLoopLabels(model);
+    showJacobianPattern(model, loopLabels);
+    showGicmPattern(model, loopLabels);
+}
+
+void GraphSidePanel::showSummary(const Model& model, int dofAtPose) {
     const int nLoops = model.nLoops();
     const int nSub = static_cast<int>(model.subsystems.size());
     const int moving = static_cast<int>(model.bodies.size()) - 1;
@@ -243,7 +252,10 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
                            .arg(freedoms)
                            .arg(moving)
                            .arg(freedoms * moving - model.mobilityGrubler));
+}
 
+void GraphSidePanel::showLoops(const Model& model) {
+    const int nLoops = model.nLoops();
     {
         const QSignalBlocker blocker(m_loops);
         m_loops->clear();
@@ -262,7 +274,10 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
         m_loops->setCurrentRow(-1);
     }
     fitListHeight(m_loops);
+}
 
+void GraphSidePanel::showSubsystems(const Model& model) {
+    const int nSub = static_cast<int>(model.subsystems.size());
     clearSubsystems();
     auto* rows = static_cast<QGridLayout*>(m_subsystems->layout());
     for (int s = 0; s < nSub; ++s) {
@@ -296,15 +311,24 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
         rows->addWidget(description, s, 1);
         m_subsystemTexts << QTextDocumentFragment::fromHtml(text).toPlainText();
     }
+}
 
-    // J: loops × subsystems
-    // the blocks differ in size (a spatial cut has 3 to 5 rows, a planar one 2): its rows say
-    // how many equations each loop has and its columns how many coordinates each subsystem has
-    // (J_ij is rows × coordinates)
+QStringList GraphSidePanel::patternLoopLabels(const Model& model) const {
+    const int nLoops = model.nLoops();
+    // the blocks of J differ in size (a spatial cut has 3 to 5 rows, a planar one 2): its rows
+    // say how many equations each loop has and its columns how many coordinates each subsystem
+    // has (J_ij is rows × coordinates)
     QStringList loopLabels;
     for (int i = 0; i < nLoops; ++i) {
         loopLabels << tr("loop %1 · %2 eq").arg(i + 1).arg(model.loops[i].rows);
     }
+    return loopLabels;
+}
+
+void GraphSidePanel::showJacobianPattern(const Model& model, const QStringList& loopLabels) {
+    const int nLoops = model.nLoops();
+    const int nSub = static_cast<int>(model.subsystems.size());
+    // J: loops × subsystems
     QStringList subsystemLabels;
     std::vector<QColor> subsystemColours;
     for (int s = 0; s < nSub; ++s) {
@@ -331,7 +355,10 @@ void GraphSidePanel::showModel(const Model& model, int dofAtPose) {
         }
     }
     m_jacobian->setPattern(loopLabels, subsystemLabels, subsystemColours, std::move(jCells));
+}
 
+void GraphSidePanel::showGicmPattern(const Model& model, const QStringList& loopLabels) {
+    const int nLoops = model.nLoops();
     // GICM: loops × loops, Ī_rs = Σ_j I^rs_j
     QStringList loopColumns;
     for (int i = 0; i < nLoops; ++i) {

@@ -63,6 +63,20 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // showModel's parts, called in this order
+    /// The model's name, its loop, subsystem and coordinate counts and its DOF.
+    void showSummary(const Model& model, int dofAtPose);
+    /// The independent loops with their joints and cuts (nothing selected).
+    void showLoops(const Model& model);
+    /// A row per subsystem: its colour, bodies, coordinates and loops.
+    void showSubsystems(const Model& model);
+    /// The patterns' loop rows: "loop i · rows eq".
+    QStringList patternLoopLabels(const Model& model) const;
+    /// The J pattern: loops × subsystems.
+    void showJacobianPattern(const Model& model, const QStringList& loopLabels);
+    /// The GICM pattern: loops × loops, with each block's contributing subsystems.
+    void showGicmPattern(const Model& model, const QStringList& loopLabels);
+
     void clearSubsystems();
     void fitMessageHeight();
 
