@@ -327,7 +327,15 @@ bool MainWindow::writeScreenshot(
 }
 
 void MainWindow::createMenus() {
-    // File
+    ActionIcons icons; // set once both menus are built
+    createFileMenu(icons);
+    createViewMenu(icons);
+    for (const auto& [action, icon] : icons) {
+        action->setIcon(actionIcon(QString::fromLatin1(icon)));
+    }
+}
+
+void MainWindow::createFileMenu(ActionIcons& icons) {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* newEmpty = file->addAction(tr("&New Mechanism"), this, &MainWindow::promptNewEmpty);
     newEmpty->setShortcut(QKeySequence::New);
@@ -346,6 +354,31 @@ void MainWindow::createMenus() {
     import->setStatusTip(import->toolTip());
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    addExamplesMenu(file);
+    file->addSeparator();
+    QAction* save = file->addAction(tr("&Save"), this, [this] { this->save(); });
+    save->setShortcut(QKeySequence::Save);
+    save->setToolTip(tr("Save the mechanism with its current cut joints (atomic: a failed save "
+                        "leaves the file as it was)"));
+    QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::promptSaveAs);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->setToolTipsVisible(true);
+    file->addSeparator();
+    addExportMenu(file);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+    const ActionIcons fileIcons = {
+        {newEmpty, "document-new"},   {fromTemplate, "document-new-template"},
+        {open, "document-open"},      {save, "document-save"},
+        {saveAs, "document-save-as"}, {m_exportMenu->menuAction(), "document-export"},
+        {quit, "application-exit"},
+    };
+    icons.insert(icons.end(), fileIcons.begin(), fileIcons.end());
+}
+
+void MainWindow::addExamplesMenu(QMenu* file) {
     QMenu* examples = file->addMenu(tr("&Examples"));
     const QString examplesDir = examplesDirectory();
     QString section;
@@ -360,15 +393,9 @@ void MainWindow::createMenus() {
         action->setData(path);
         action->setEnabled(!examplesDir.isEmpty() && QFileInfo::exists(path));
     }
-    file->addSeparator();
-    QAction* save = file->addAction(tr("&Save"), this, [this] { this->save(); });
-    save->setShortcut(QKeySequence::Save);
-    save->setToolTip(tr("Save the mechanism with its current cut joints (atomic: a failed save "
-                        "leaves the file as it was)"));
-    QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::promptSaveAs);
-    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    file->setToolTipsVisible(true);
-    file->addSeparator();
+}
+
+void MainWindow::addExportMenu(QMenu* file) {
     m_exportMenu = file->addMenu(tr("&Export"));
     QAction* csv =
         m_exportMenu->addAction(tr("Samples as &CSV…"), this, &MainWindow::promptExportCsv);
@@ -395,12 +422,9 @@ void MainWindow::createMenus() {
     m_exportMenu->setToolTipsVisible(true);
     m_exportMenu->addSeparator();
     m_exportMenu->addAction(tr("Plots: use Export… in each plot's tool bar"))->setEnabled(false);
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-    quit->setMenuRole(QAction::QuitRole);
+}
 
-    // View
+void MainWindow::createViewMenu(ActionIcons& icons) {
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* show3d =
         m_viewMenu->addAction(tr("&3-D View"), this, [this] { m_centralTabs->setCurrentIndex(0); });
@@ -439,19 +463,13 @@ void MainWindow::createMenus() {
     reactions->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     connect(reactions, &QAction::toggled, m_view, &MechanismView::setReactionsVisible);
     m_viewMenu->addSeparator(); // docks add their toggles below
-
-    const std::pair<QAction*, const char*> icons[] = {
-        {newEmpty, "document-new"},    {fromTemplate, "document-new-template"},
-        {open, "document-open"},       {save, "document-save"},
-        {saveAs, "document-save-as"},  {m_exportMenu->menuAction(), "document-export"},
-        {quit, "application-exit"},    {show3d, "view-3d"},
-        {showEditor, "view-edit-2d"},  {reset, "view-reset"},
-        {orbit, "view-orbit"},         {traces, "trace"},
-        {clearTraces, "traces-clear"}, {reactions, "reactions"},
+    const ActionIcons viewIcons = {
+        {show3d, "view-3d"},      {showEditor, "view-edit-2d"},
+        {reset, "view-reset"},    {orbit, "view-orbit"},
+        {traces, "trace"},        {clearTraces, "traces-clear"},
+        {reactions, "reactions"},
     };
-    for (const auto& [action, icon] : icons) {
-        action->setIcon(actionIcon(QString::fromLatin1(icon)));
-    }
+    icons.insert(icons.end(), viewIcons.begin(), viewIcons.end());
 }
 
 void MainWindow::rebuildRecentMenu() {

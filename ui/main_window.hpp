@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <QMainWindow>
@@ -204,6 +205,16 @@ private:
     /// `replace` false, only added to a plot where none of them is chosen (other cuts).
     void showDefaultSeries(const SimulationRun& run, bool replace);
     void createMenus();
+    /// Actions and the names of their icons, set once the File and View menus are built.
+    using ActionIcons = std::vector<std::pair<QAction*, const char*>>;
+    /// File: new, open, import, recent, examples, save, export and quit.
+    void createFileMenu(ActionIcons& icons);
+    /// File ▸ Examples: the bundled mechanisms by section.
+    void addExamplesMenu(QMenu* file);
+    /// File ▸ Export: CSV, PNG, animation, model and Python script (m_exportMenu).
+    void addExportMenu(QMenu* file);
+    /// View: the central tabs, fit, orbit, camera and theme menus, traces and reactions.
+    void createViewMenu(ActionIcons& icons);
     void rebuildRecentMenu();
     void addRecentFile(const QString& path);
     /// A file opened or saved: in the recent files, and its folder the next dialogs' start.
