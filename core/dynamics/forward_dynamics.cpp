@@ -271,11 +271,12 @@ void addGicmTerm(const double* zr,
                 }
             }
         };
-        dense::withOrder<3, 5>(term.rowsR, [&](auto r) {
+        dense::withOrder(term.rowsR, [&](auto r) {
             constexpr int kRowsR = decltype(r)::value;
-            dense::withOrder<3, 5>(term.rowsS, [&](auto s) {
-                if constexpr (kRowsR > 0 && decltype(s)::value > 0) { // (rows are 3 to 5)
-                    fixed.template operator()<kRowsR, decltype(s)::value>();
+            dense::withOrder(term.rowsS, [&](auto s) {
+                constexpr int kRowsS = decltype(s)::value;
+                if constexpr (kRowsR >= 3 && kRowsS >= 3) { // (rows are 3 to 5)
+                    fixed.template operator()<kRowsR, kRowsS>();
                 }
             });
         });
