@@ -58,14 +58,9 @@ std::string visualElements(const std::vector<VisualSpec>& visuals, const std::st
     return out;
 }
 
-} // namespace
-
-std::string exportSdf(const MechanismSpec& spec) {
-    if (spec.space != MotionSpace::Spatial) {
-        return exportSdf(spatialFromPlanar(spec));
-    }
-    const std::set<std::string> cuts(spec.cuts.begin(), spec.cuts.end());
-    // body origins in W at q = 0 by the tree, where each joint's two points coincide
+/// Body origins in W at q = 0 by the tree, where each joint's two points coincide.
+std::map<std::string, Eigen::Vector3d> originsAtZero(const MechanismSpec& spec,
+                                                     const std::set<std::string>& cuts) {
     std::map<std::string, Eigen::Vector3d> origin{{kGroundId, Eigen::Vector3d::Zero()}};
     for (bool grew = true; grew;) {
         grew = false;
@@ -85,101 +80,91 @@ std::string exportSdf(const MechanismSpec& spec) {
             grew = true;
         }
     }
-    std::ostringstream out;
-    out.imbue(std::locale::classic());
-    out.precision(17);
-    const std::string name = spec.name.empty() ? std::string("mechanism") : spec.name;
-    out << "<?xml version=\"1.0\"?>\n<!-- Written by SSLM Studio (exportSdf) from '"
-        << xmlEscaped(name) << "': the mechanism's pose at q = 0. -->\n";
-    out << "<sdf version=\"1.9\">\n  <world name=\"" << xmlEscaped(name) << "_world\">\n";
-    out << "    <gravity>" << xmlVector(gravity3(spec)) << "</gravity>\n";
-    out << "    <model name=\"" << xmlEscaped(name) << "\">\n";
+    return origin;
+}
+
+/// The "body\npoint" keys of every point a joint names.
+std::set<std::string> jointPointKeys(const MechanismSpec& spec) {
     std::set<std::string> jointPoints;
     for (const JointSpec& joint : spec.joints) {
         jointPoints.insert(joint.parent.body + "\n" + joint.parent.point);
         jointPoints.insert(joint.child.body + "\n" + joint.child.point);
     }
-    for (const BodySpec& body : spec.bodies) {
-        const auto at = origin.find(body.id);
-        if (at == origin.end()) {
-            throw std::invalid_argument("body " + body.id + " is not joined to the ground");
-        }
-        const Eigen::Matrix3d I =
-            body.inertiaTensor ? *body.inertiaTensor : uniformInertiaTensor(body);
-        out << "      <link name=\"" << xmlEscaped(body.id) << "\">\n";
-        out << "        <pose>" << xmlVector(at->second) << " 0 0 0</pose>\n";
-        out << "        <inertial>\n";
-        out << "          <pose>"
-            << xmlVector(Eigen::Vector3d(body.com_B.x(), body.com_B.y(), body.comZ_B))
-            << " 0 0 0</pose>\n";
-        out << "          <mass>" << body.mass << "</mass>\n";
-        out << "          <inertia><ixx>" << I(0, 0) << "</ixx><ixy>" << I(0, 1) << "</ixy><ixz>"
-            << I(0, 2) << "</ixz><iyy>" << I(1, 1) << "</iyy><iyz>" << I(1, 2) << "</iyz><izz>"
-            << I(2, 2) << "</izz></inertia>\n";
-        out << "        </inertial>\n";
-        out << visualElements(body.visuals, "        ");
-        out << "      </link>\n";
+    return jointPoints;
+}
+
+/// One body's <link>: its pose at q = 0, inertial and visuals.
+void writeLink(std::ostream& out,
+               const BodySpec& body,
+               const std::map<std::string, Eigen::Vector3d>& origin) {
+    const auto at = origin.find(body.id);
+    if (at == origin.end()) {
+        throw std::invalid_argument("body " + body.id + " is not joined to the ground");
     }
-    if (!spec.ground.visuals.empty()) {
-        // drawn with the ground: a link welded to the world, merged into the ground on import
-        out << "      <link name=\"ground\">\n"
-            << visualElements(spec.ground.visuals, "        ") << "      </link>\n";
-        out << "      <joint name=\"ground_weld\" type=\"fixed\"><parent>world</parent>"
-               "<child>ground</child></joint>\n";
-    }
-    const auto writeJoint = [&](const JointSpec& joint) {
-        JointEnd parent = joint.parent;
-        JointEnd child = joint.child;
-        Eigen::Vector3d axis = joint.axis.normalized();
-        Eigen::Vector3d axis2 = joint.axis2.normalized();
-        if (child.body == kGroundId) {
-            std::swap(parent, child);
-            if (joint.type == JointType::Universal) {
-                std::swap(axis, axis2);
-            } else {
-                axis = -axis;
-            }
-        }
-        if (joint.type == JointType::Cylindrical) {
-            throw std::invalid_argument("joint " + joint.name +
-                                        " is cylindrical, which SDFormat has not: write it as a "
-                                        "prismatic and a revolute joint with a light link");
-        }
-        // SDFormat's words are the file format's, but for the ball joint
-        const char* type = joint.type == JointType::Spherical ? "ball" : jointTypeWord(joint.type);
-        out << "      <joint name=\"" << xmlEscaped(joint.name) << "\" type=\"" << type << "\">\n";
-        out << "        <pose>" << xmlVector(findPoint(spec, child)->position3())
-            << " 0 0 0</pose>\n";
-        out << "        <parent>"
-            << (parent.body == kGroundId ? std::string("world") : xmlEscaped(parent.body))
-            << "</parent>\n";
-        out << "        <child>" << xmlEscaped(child.body) << "</child>\n";
-        if (joint.type != JointType::Spherical) {
-            out << "        <axis>\n          <xyz>" << xmlVector(axis) << "</xyz>\n";
-            if (joint.springDamper &&
-                (joint.type == JointType::Revolute || joint.type == JointType::Prismatic)) {
-                out << "          <dynamics><damping>" << joint.springDamper->damping
-                    << "</damping><spring_reference>" << joint.springDamper->restPosition
-                    << "</spring_reference><spring_stiffness>" << joint.springDamper->stiffness
-                    << "</spring_stiffness></dynamics>\n";
-            }
-            out << "        </axis>\n";
-        }
+    const Eigen::Matrix3d I = body.inertiaTensor ? *body.inertiaTensor : uniformInertiaTensor(body);
+    out << "      <link name=\"" << xmlEscaped(body.id) << "\">\n";
+    out << "        <pose>" << xmlVector(at->second) << " 0 0 0</pose>\n";
+    out << "        <inertial>\n";
+    out << "          <pose>"
+        << xmlVector(Eigen::Vector3d(body.com_B.x(), body.com_B.y(), body.comZ_B))
+        << " 0 0 0</pose>\n";
+    out << "          <mass>" << body.mass << "</mass>\n";
+    out << "          <inertia><ixx>" << I(0, 0) << "</ixx><ixy>" << I(0, 1) << "</ixy><ixz>"
+        << I(0, 2) << "</ixz><iyy>" << I(1, 1) << "</iyy><iyz>" << I(1, 2) << "</iyz><izz>"
+        << I(2, 2) << "</izz></inertia>\n";
+    out << "        </inertial>\n";
+    out << visualElements(body.visuals, "        ");
+    out << "      </link>\n";
+}
+
+/// One <joint>, turned around when its child is the ground.
+void writeJoint(std::ostream& out, const MechanismSpec& spec, const JointSpec& joint) {
+    JointEnd parent = joint.parent;
+    JointEnd child = joint.child;
+    Eigen::Vector3d axis = joint.axis.normalized();
+    Eigen::Vector3d axis2 = joint.axis2.normalized();
+    if (child.body == kGroundId) {
+        std::swap(parent, child);
         if (joint.type == JointType::Universal) {
-            out << "        <axis2><xyz>" << xmlVector(axis2) << "</xyz></axis2>\n";
-        }
-        out << "      </joint>\n";
-    };
-    for (const JointSpec& joint : spec.joints) {
-        if (cuts.count(joint.name) == 0) {
-            writeJoint(joint);
+            std::swap(axis, axis2);
+        } else {
+            axis = -axis;
         }
     }
-    for (const JointSpec& joint : spec.joints) {
-        if (cuts.count(joint.name) != 0) {
-            writeJoint(joint);
-        }
+    if (joint.type == JointType::Cylindrical) {
+        throw std::invalid_argument("joint " + joint.name +
+                                    " is cylindrical, which SDFormat has not: write it as a "
+                                    "prismatic and a revolute joint with a light link");
     }
+    // SDFormat's words are the file format's, but for the ball joint
+    const char* type = joint.type == JointType::Spherical ? "ball" : jointTypeWord(joint.type);
+    out << "      <joint name=\"" << xmlEscaped(joint.name) << "\" type=\"" << type << "\">\n";
+    out << "        <pose>" << xmlVector(findPoint(spec, child)->position3()) << " 0 0 0</pose>\n";
+    out << "        <parent>"
+        << (parent.body == kGroundId ? std::string("world") : xmlEscaped(parent.body))
+        << "</parent>\n";
+    out << "        <child>" << xmlEscaped(child.body) << "</child>\n";
+    if (joint.type != JointType::Spherical) {
+        out << "        <axis>\n          <xyz>" << xmlVector(axis) << "</xyz>\n";
+        if (joint.springDamper &&
+            (joint.type == JointType::Revolute || joint.type == JointType::Prismatic)) {
+            out << "          <dynamics><damping>" << joint.springDamper->damping
+                << "</damping><spring_reference>" << joint.springDamper->restPosition
+                << "</spring_reference><spring_stiffness>" << joint.springDamper->stiffness
+                << "</spring_stiffness></dynamics>\n";
+        }
+        out << "        </axis>\n";
+    }
+    if (joint.type == JointType::Universal) {
+        out << "        <axis2><xyz>" << xmlVector(axis2) << "</xyz></axis2>\n";
+    }
+    out << "      </joint>\n";
+}
+
+/// A <frame> for every body point that no joint names.
+void writePointFrames(std::ostream& out,
+                      const MechanismSpec& spec,
+                      const std::set<std::string>& jointPoints) {
     for (const BodySpec& body : spec.bodies) {
         for (const BodyPoint& p : body.points) {
             if (jointPoints.count(body.id + "\n" + p.name) == 0) {
@@ -189,6 +174,48 @@ std::string exportSdf(const MechanismSpec& spec) {
             }
         }
     }
+}
+
+} // namespace
+
+std::string exportSdf(const MechanismSpec& spec) {
+    if (spec.space != MotionSpace::Spatial) {
+        return exportSdf(spatialFromPlanar(spec));
+    }
+    const std::set<std::string> cuts(spec.cuts.begin(), spec.cuts.end());
+    const std::map<std::string, Eigen::Vector3d> origin = originsAtZero(spec, cuts);
+    std::ostringstream out;
+    out.imbue(std::locale::classic());
+    out.precision(17);
+    const std::string name = spec.name.empty() ? std::string("mechanism") : spec.name;
+    out << "<?xml version=\"1.0\"?>\n<!-- Written by SSLM Studio (exportSdf) from '"
+        << xmlEscaped(name) << "': the mechanism's pose at q = 0. -->\n";
+    out << "<sdf version=\"1.9\">\n  <world name=\"" << xmlEscaped(name) << "_world\">\n";
+    out << "    <gravity>" << xmlVector(gravity3(spec)) << "</gravity>\n";
+    out << "    <model name=\"" << xmlEscaped(name) << "\">\n";
+    const std::set<std::string> jointPoints = jointPointKeys(spec);
+    for (const BodySpec& body : spec.bodies) {
+        writeLink(out, body, origin);
+    }
+    if (!spec.ground.visuals.empty()) {
+        // drawn with the ground: a link welded to the world, merged into the ground on import
+        out << "      <link name=\"ground\">\n"
+            << visualElements(spec.ground.visuals, "        ") << "      </link>\n";
+        out << "      <joint name=\"ground_weld\" type=\"fixed\"><parent>world</parent>"
+               "<child>ground</child></joint>\n";
+    }
+    // the tree's joints first, then the cut ones
+    for (const JointSpec& joint : spec.joints) {
+        if (cuts.count(joint.name) == 0) {
+            writeJoint(out, spec, joint);
+        }
+    }
+    for (const JointSpec& joint : spec.joints) {
+        if (cuts.count(joint.name) != 0) {
+            writeJoint(out, spec, joint);
+        }
+    }
+    writePointFrames(out, spec, jointPoints);
     out << "    </model>\n  </world>\n</sdf>\n";
     return out.str();
 }
