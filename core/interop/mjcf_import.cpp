@@ -230,7 +230,6 @@ private:
 
     void build() {
         const mjModel* m = m_.get();
-        const mjData* d = d_.get();
         MechanismSpec spec;
         spec.space = MotionSpace::Spatial;
         spec.name = m->names != nullptr && m->names[0] != '\0' ? std::string(m->names)
@@ -239,7 +238,40 @@ private:
         spec.gravityZ = m->opt.gravity[2];
         mapped("option gravity", vectorText(vec(m->opt.gravity)) + " m/s²");
 
-        // groups: the ground, then one per body with joints, parents first
+        makeGroups();
+        applyWelds();
+        for (int b = 1; b < m->nbody; ++b) {
+            addMass(b);
+        }
+        addTreeJoints(spec);
+        addEqualities(spec);
+        addGeoms();
+        addOthers(spec);
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        addBodies(spec);
+        spec.ground.points = groups_[0].points;
+        spec.ground.visuals = groups_[0].visuals;
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        initialState(spec);
+        spec.description = description(spec);
+        for (Diagnostic& diagnostic : validateSpec(spec)) {
+            diagnostic.where = source_ + ": imported mechanism: " + diagnostic.where;
+            result_.diagnostics.push_back(std::move(diagnostic));
+        }
+        if (!hasErrors(result_.diagnostics)) {
+            reportRedundantLoops(spec);
+            result_.spec = std::move(spec);
+        }
+    }
+
+    /// The groups: the ground, then one per body with joints, parents first.
+    void makeGroups() {
+        const mjModel* m = m_.get();
+        const mjData* d = d_.get();
         groupOf_.assign(m->nbody, 0);
         Group ground;
         ground.id = kGroundId;
@@ -270,10 +302,11 @@ private:
             groupMaker_[static_cast<int>(groups_.size())] = b;
             groups_.push_back(std::move(group));
         }
-        applyWelds();
-        for (int b = 1; b < m->nbody; ++b) {
-            addMass(b);
-        }
+    }
+
+    /// The joints of every body with joints; a joint a <weld> made close a loop becomes a cut.
+    void addTreeJoints(MechanismSpec& spec) {
+        const mjModel* m = m_.get();
         for (int b = 1; b < m->nbody; ++b) {
             if (m->body_jntnum[b] > 0) {
                 const std::size_t before = spec.joints.size();
@@ -291,14 +324,12 @@ private:
                 }
             }
         }
-        addEqualities(spec);
-        addGeoms();
-        addOthers(spec);
-        if (hasErrors(result_.diagnostics)) {
-            return;
-        }
+    }
+
+    /// One body per group not welded into another, its inertia summed from the parts.
+    void addBodies(MechanismSpec& spec) {
         for (std::size_t g = 1; g < groups_.size(); ++g) {
-            Group& group = groups_[g];
+            const Group& group = groups_[g];
             if (weldedGroups_.count(static_cast<int>(g)) != 0) {
                 continue; // welded into another body
             }
@@ -329,27 +360,18 @@ private:
             compactShape(body);
             spec.bodies.push_back(std::move(body));
         }
-        spec.ground.points = groups_[0].points;
-        spec.ground.visuals = groups_[0].visuals;
-        if (hasErrors(result_.diagnostics)) {
-            return;
-        }
-        initialState(spec);
-        std::ostringstream description;
-        description << "Imported from " << path_.filename().string()
-                    << " (MJCF, MuJoCo 2.2) by sslm import: " << (m->nbody - 1) << " bodies, "
-                    << m->njnt << " joints, " << spec.cuts.size()
-                    << " loop closure(s). Body frames are parallel to the ground at the model's "
-                       "qpos0; coordinates are qpos − qpos0.";
-        spec.description = description.str();
-        for (Diagnostic& diagnostic : validateSpec(spec)) {
-            diagnostic.where = source_ + ": imported mechanism: " + diagnostic.where;
-            result_.diagnostics.push_back(std::move(diagnostic));
-        }
-        if (!hasErrors(result_.diagnostics)) {
-            reportRedundantLoops(spec);
-            result_.spec = std::move(spec);
-        }
+    }
+
+    /// The imported mechanism's description: where it came from and what it holds.
+    std::string description(const MechanismSpec& spec) const {
+        const mjModel* m = m_.get();
+        std::ostringstream text;
+        text << "Imported from " << path_.filename().string()
+             << " (MJCF, MuJoCo 2.2) by sslm import: " << (m->nbody - 1) << " bodies, " << m->njnt
+             << " joints, " << spec.cuts.size()
+             << " loop closure(s). Body frames are parallel to the ground at the model's "
+                "qpos0; coordinates are qpos − qpos0.";
+        return text.str();
     }
 
     /// Grübler's count in space (the URDF importer's warning): a loop that leaves no freedom
