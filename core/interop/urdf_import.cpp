@@ -377,7 +377,52 @@ private:
             error("robot", rootLine_, "the model has no root link", "add at least one <link>");
             return;
         }
-        // world poses at q = 0 and the groups of links welded by fixed joints, parents first
+        const std::vector<urdf::LinkConstSharedPtr> order = makeGroups(model, root);
+        findComposites(model, order);
+        std::vector<JointSpec> pointClosures;
+        if (extended_ != nullptr) {
+            applyExtendedClosures(model, pointClosures);
+        }
+        for (const urdf::LinkConstSharedPtr& link : order) {
+            if (virtualGroups_.count(groupOf_[link->name]) == 0) {
+                addLink(*link, link == root);
+            }
+        }
+        addTreeJoints(order, spec);
+        for (const Closure& c : closures_) {
+            addClosure(c, spec);
+        }
+        addPointClosures(pointClosures, spec);
+        if (extended_ != nullptr) {
+            applyExtendedMotors(spec);
+        }
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        addBodies(spec);
+        setInitialState(spec);
+        std::ostringstream description;
+        description << "Imported from " << std::filesystem::path(source_).filename().string()
+                    << " (URDF) by sslm import: " << order.size() << " links, "
+                    << model.joints_.size() << " joints, " << closures_.size()
+                    << " loop closure(s). The pose at zero joint values is the initial state.";
+        spec.description = description.str();
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        for (Diagnostic& d : validateSpec(spec)) {
+            d.where = source_ + ": imported mechanism: " + d.where;
+            result_.diagnostics.push_back(std::move(d));
+        }
+        if (!hasErrors(result_.diagnostics)) {
+            reportRedundantLoops(spec);
+            result_.spec = std::move(spec);
+        }
+    }
+
+    /// World poses at q = 0 and the welded groups; returns the links, parents first.
+    std::vector<urdf::LinkConstSharedPtr> makeGroups(const urdf::ModelInterface& model,
+                                                     const urdf::LinkConstSharedPtr& root) {
         std::vector<urdf::LinkConstSharedPtr> order{root};
         frames_[root->name] = Frame{};
         groupOf_[root->name] = 0;
@@ -409,16 +454,11 @@ private:
                 order.push_back(childLink);
             }
         }
-        findComposites(model, order);
-        std::vector<JointSpec> pointClosures;
-        if (extended_ != nullptr) {
-            applyExtendedClosures(model, pointClosures);
-        }
-        for (const urdf::LinkConstSharedPtr& link : order) {
-            if (virtualGroups_.count(groupOf_[link->name]) == 0) {
-                addLink(*link, link == root);
-            }
-        }
+        return order;
+    }
+
+    /// The tree's joints in link order; a composite joint once, at the first joint of its chain.
+    void addTreeJoints(const std::vector<urdf::LinkConstSharedPtr>& order, MechanismSpec& spec) {
         for (const urdf::LinkConstSharedPtr& link : order) {
             for (const urdf::JointSharedPtr& joint : link->child_joints) {
                 const auto composite = compositeOf_.find(joint->name);
@@ -429,9 +469,10 @@ private:
                 }
             }
         }
-        for (const Closure& c : closures_) {
-            addClosure(c, spec);
-        }
+    }
+
+    /// The extended file's point closures as cuts, each with a point on either group.
+    void addPointClosures(std::vector<JointSpec>& pointClosures, MechanismSpec& spec) {
         for (JointSpec& js : pointClosures) {
             addPoint(groups_[groupOf_[js.parent.body]], js.name, pointW_[js.name].first);
             addPoint(groups_[groupOf_[js.child.body]], js.name, pointW_[js.name].second);
@@ -440,14 +481,12 @@ private:
             spec.cuts.push_back(js.name);
             spec.joints.push_back(std::move(js));
         }
-        if (extended_ != nullptr) {
-            applyExtendedMotors(spec);
-        }
-        if (hasErrors(result_.diagnostics)) {
-            return;
-        }
+    }
+
+    /// The ground's points and visuals, and a body per group that moves.
+    void addBodies(MechanismSpec& spec) {
         for (std::size_t g = 0; g < groups_.size(); ++g) {
-            Group& group = groups_[g];
+            const Group& group = groups_[g];
             if (g == 0) {
                 spec.ground.points = group.points;
                 spec.ground.visuals = group.visuals;
@@ -469,8 +508,12 @@ private:
             drawCompactBody(body);
             spec.bodies.push_back(std::move(body));
         }
-        // The pose at q = 0 is the initial state. Without loops every coordinate is an input;
-        // with loops the inputs are the user's choice (the assembly picks free ones until then).
+    }
+
+    /// The pose at q = 0 as the initial state, with its inputs when there are no loops.
+    void setInitialState(MechanismSpec& spec) {
+        // Without loops every coordinate is an input; with loops the inputs are the user's
+        // choice (the assembly picks free ones until then).
         if (spec.cuts.empty()) {
             for (const JointSpec& joint : spec.joints) {
                 if (joint.type == JointType::Spherical) {
@@ -484,23 +527,6 @@ private:
             approximated("initial state",
                          "the pose at q = 0; the inputs (initial.independent) are left to choose, "
                          "the assembly holds the free coordinates at 0 until then");
-        }
-        std::ostringstream description;
-        description << "Imported from " << std::filesystem::path(source_).filename().string()
-                    << " (URDF) by sslm import: " << order.size() << " links, "
-                    << model.joints_.size() << " joints, " << closures_.size()
-                    << " loop closure(s). The pose at zero joint values is the initial state.";
-        spec.description = description.str();
-        if (hasErrors(result_.diagnostics)) {
-            return;
-        }
-        for (Diagnostic& d : validateSpec(spec)) {
-            d.where = source_ + ": imported mechanism: " + d.where;
-            result_.diagnostics.push_back(std::move(d));
-        }
-        if (!hasErrors(result_.diagnostics)) {
-            reportRedundantLoops(spec);
-            result_.spec = std::move(spec);
         }
     }
 
