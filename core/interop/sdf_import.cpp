@@ -479,6 +479,50 @@ private:
         // links welded by fixed joints, and to the world
         Partition welded(n + 1);
         bool fixedToWorld = false;
+        const std::vector<const sdf::Joint*> moving =
+            weldFixedJoints(model, indexOf, worldIndex, welded, fixedToWorld);
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        const std::size_t groundRoot =
+            findGroundRoot(model, indexOf, worldIndex, welded, fixedToWorld);
+        makeGroups(model, frames, welded, groundRoot);
+        for (std::size_t i = 0; i < n; ++i) {
+            addLink(*model.LinkByIndex(i), frames[i], groups_[groupOf_[i]]);
+        }
+        mapFixedJoints(model, indexOf, worldIndex);
+        addMovingJoints(moving, indexOf, worldIndex, spec);
+        addFrames(model, indexOf, worldIndex);
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        addBodies(spec);
+        setInitialState(spec);
+        std::ostringstream description;
+        description << "Imported from " << std::filesystem::path(source_).filename().string()
+                    << " (SDFormat) by sslm import: " << n << " links, " << model.JointCount()
+                    << " joints, " << spec.cuts.size()
+                    << " of them cut to open the loops. The file's pose is the initial state "
+                       "(every coordinate 0).";
+        spec.description = description.str();
+        if (hasErrors(result_.diagnostics)) {
+            return;
+        }
+        for (Diagnostic& d : validateSpec(spec)) {
+            d.where = source_ + ": imported mechanism: " + d.where;
+            result_.diagnostics.push_back(std::move(d));
+        }
+        if (!hasErrors(result_.diagnostics)) {
+            result_.spec = std::move(spec);
+        }
+    }
+
+    /// Welds the fixed joints' links; returns the moving joints in file order.
+    std::vector<const sdf::Joint*> weldFixedJoints(const sdf::Model& model,
+                                                   std::map<std::string, std::size_t>& indexOf,
+                                                   std::size_t worldIndex,
+                                                   Partition& welded,
+                                                   bool& fixedToWorld) {
         std::vector<const sdf::Joint*> moving;
         for (std::size_t j = 0; j < model.JointCount(); ++j) {
             const sdf::Joint& joint = *model.JointByIndex(j);
@@ -504,9 +548,15 @@ private:
                 moving.push_back(&joint);
             }
         }
-        if (hasErrors(result_.diagnostics)) {
-            return;
-        }
+        return moving;
+    }
+
+    /// The world's welded set, with the canonical link in it when nothing attaches to the world.
+    std::size_t findGroundRoot(const sdf::Model& model,
+                               std::map<std::string, std::size_t>& indexOf,
+                               std::size_t worldIndex,
+                               Partition& welded,
+                               bool fixedToWorld) {
         std::size_t groundRoot = welded.find(worldIndex);
         if (!fixedToWorld) {
             const std::string canonical = model.CanonicalLinkName().empty()
@@ -519,7 +569,15 @@ private:
                          "no joint attaches it to \"world\": its canonical link '" + canonical +
                              "' is taken as the ground");
         }
-        // the groups, in link order; the ground first
+        return groundRoot;
+    }
+
+    /// The groups, in link order; the ground first.
+    void makeGroups(const sdf::Model& model,
+                    const std::vector<Frame>& frames,
+                    Partition& welded,
+                    std::size_t groundRoot) {
+        const std::size_t n = frames.size();
         groups_.clear();
         groups_.push_back(LinkGroup{});
         groups_[0].id = kGroundId;
@@ -542,9 +600,12 @@ private:
             }
             groupOf_[i] = it->second;
         }
-        for (std::size_t i = 0; i < n; ++i) {
-            addLink(*model.LinkByIndex(i), frames[i], groups_[groupOf_[i]]);
-        }
+    }
+
+    /// Reports each fixed joint as the merge it made.
+    void mapFixedJoints(const sdf::Model& model,
+                        std::map<std::string, std::size_t>& indexOf,
+                        std::size_t worldIndex) {
         for (std::size_t j = 0; j < model.JointCount(); ++j) {
             const sdf::Joint& joint = *model.JointByIndex(j);
             if (joint.Type() == sdf::JointType::FIXED) {
@@ -557,7 +618,13 @@ private:
                 dropAxisExtras(joint);
             }
         }
-        // the moving joints in file order: each one that closes a loop is a cut
+    }
+
+    /// The moving joints in file order: each one that closes a loop is a cut.
+    void addMovingJoints(const std::vector<const sdf::Joint*>& moving,
+                         std::map<std::string, std::size_t>& indexOf,
+                         std::size_t worldIndex,
+                         MechanismSpec& spec) {
         Partition tree(groups_.size());
         for (const sdf::Joint* joint : moving) {
             std::string parent, child;
@@ -575,12 +642,12 @@ private:
             const bool cut = !tree.join(static_cast<std::size_t>(a), static_cast<std::size_t>(b));
             addJoint(*joint, groups_[a], groups_[b], cut, spec);
         }
-        addFrames(model, indexOf, worldIndex);
-        if (hasErrors(result_.diagnostics)) {
-            return;
-        }
+    }
+
+    /// The ground's points and visuals, and a body per moving group.
+    void addBodies(MechanismSpec& spec) {
         for (std::size_t g = 0; g < groups_.size(); ++g) {
-            LinkGroup& group = groups_[g];
+            const LinkGroup& group = groups_[g];
             if (g == 0) {
                 spec.ground.points = group.points;
                 spec.ground.visuals = group.visuals;
@@ -609,6 +676,10 @@ private:
             }
             spec.bodies.push_back(std::move(body));
         }
+    }
+
+    /// The file's pose as the initial state, with its inputs when there are no loops.
+    void setInitialState(MechanismSpec& spec) {
         if (spec.cuts.empty()) {
             for (const JointSpec& joint : spec.joints) {
                 if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) {
@@ -623,23 +694,6 @@ private:
                          "the file's pose (every coordinate 0); the inputs "
                          "(initial.independent) are left to choose, the assembly holds the "
                          "free coordinates at 0 until then");
-        }
-        std::ostringstream description;
-        description << "Imported from " << std::filesystem::path(source_).filename().string()
-                    << " (SDFormat) by sslm import: " << n << " links, " << model.JointCount()
-                    << " joints, " << spec.cuts.size()
-                    << " of them cut to open the loops. The file's pose is the initial state "
-                       "(every coordinate 0).";
-        spec.description = description.str();
-        if (hasErrors(result_.diagnostics)) {
-            return;
-        }
-        for (Diagnostic& d : validateSpec(spec)) {
-            d.where = source_ + ": imported mechanism: " + d.where;
-            result_.diagnostics.push_back(std::move(d));
-        }
-        if (!hasErrors(result_.diagnostics)) {
-            result_.spec = std::move(spec);
         }
     }
 
