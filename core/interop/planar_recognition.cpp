@@ -87,15 +87,16 @@ std::pair<Eigen::Vector3d, Eigen::Vector3d> perpendiculars(const Eigen::Vector3d
     return {u, a.cross(u)};
 }
 
-} // namespace
-
-PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
-    PlanarRecognition out;
-    if (spatial.space != MotionSpace::Spatial || spatial.joints.empty()) {
-        out.reason = "not a spatial mechanism with joints";
-        return out;
+/// No "-0" components in what the report prints.
+Eigen::Vector3d cleaned(Eigen::Vector3d v) {
+    for (double& x : v) {
+        x = x == 0 ? 0.0 : x;
     }
-    // the normal: the first revolute axis, else the cross product of two sliding axes
+    return v;
+}
+
+/// The first revolute axis, else the cross product of two sliding axes, else none.
+std::optional<Eigen::Vector3d> planeNormal(const MechanismSpec& spatial) {
     std::optional<Eigen::Vector3d> normal;
     for (const JointSpec& joint : spatial.joints) {
         if (joint.type == JointType::Revolute) {
@@ -113,38 +114,48 @@ PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
             }
         }
     }
-    if (!normal) {
-        out.reason = "its prismatic joints are all parallel: no plane is defined";
-        return out;
-    }
-    const Eigen::Vector3d n0 = *normal;
+    return normal;
+}
+
+/// Why a joint moves out of the plane normal to `n0` (empty when none does).
+std::string outOfPlane(const MechanismSpec& spatial, const Eigen::Vector3d& n0) {
     for (const JointSpec& joint : spatial.joints) {
         const Eigen::Vector3d a = joint.axis.normalized();
         switch (joint.type) {
         case JointType::Revolute:
             if (a.cross(n0).norm() > kAxisTol) {
-                out.reason = "revolute joint " + joint.name + "'s axis " + vectorText(a) +
-                             " is not parallel to " + vectorText(n0);
-                return out;
+                return "revolute joint " + joint.name + "'s axis " + vectorText(a) +
+                       " is not parallel to " + vectorText(n0);
             }
             break;
         case JointType::Prismatic:
             if (std::abs(a.dot(n0)) > kAxisTol) {
-                out.reason = "prismatic joint " + joint.name + "'s axis " + vectorText(a) +
-                             " leaves the plane normal to " + vectorText(n0);
-                return out;
+                return "prismatic joint " + joint.name + "'s axis " + vectorText(a) +
+                       " leaves the plane normal to " + vectorText(n0);
             }
             break;
         case JointType::Cylindrical:
         case JointType::Universal:
         case JointType::Spherical:
-            out.reason = "joint " + joint.name + " is " + jointTypeWord(joint.type) +
-                         ", which moves out of any plane";
-            return out;
+            return "joint " + joint.name + " is " + jointTypeWord(joint.type) +
+                   ", which moves out of any plane";
         }
     }
-    // in-plane axes: Y along "up" (−g, else z, else y) projected, X = Y × ±n along +x (or +y)
-    const Eigen::Vector3d g = gravity3(spatial);
+    return {};
+}
+
+/// The plane's axes X, Y and normal n = X × Y; Y is kept with its "-0"s for projecting.
+struct PlaneAxes {
+    Eigen::Vector3d X;
+    Eigen::Vector3d Y;
+    Eigen::Vector3d n;
+
+    /// A vector's coordinates along X and Y.
+    Eigen::Vector2d inPlane(const Eigen::Vector3d& v) const { return {v.dot(X), v.dot(Y)}; }
+};
+
+/// In-plane axes: Y along "up" (−g, else z, else y) projected, X = Y × ±n along +x (or +y).
+PlaneAxes planeAxes(const Eigen::Vector3d& g, const Eigen::Vector3d& n0) {
     Eigen::Vector3d up = g.norm() > 0 ? Eigen::Vector3d(-g.normalized()) : Eigen::Vector3d::UnitZ();
     if (up.cross(n0).norm() < 1e-6) {
         up = Eigen::Vector3d::UnitZ();
@@ -157,20 +168,16 @@ PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
     if (X.x() < -1e-12 || (std::abs(X.x()) <= 1e-12 && X.y() < 0)) {
         X = -X;
     }
-    // no "-0" components in what the report prints
-    const auto clean = [](Eigen::Vector3d v) {
-        for (double& x : v) {
-            x = x == 0 ? 0.0 : x;
-        }
-        return v;
-    };
-    X = clean(X);
-    const Eigen::Vector3d n = clean(X.cross(Y));
-    const TreePaths tree = treePaths(spatial);
+    X = cleaned(X);
+    return {X, Y, cleaned(X.cross(Y))};
+}
+
+/// The plane of `axes` through the ground's first joint point (the origin when none).
+ImportPlane importPlane(const MechanismSpec& spatial, const PlaneAxes& axes) {
     ImportPlane plane;
-    plane.normal = n;
-    plane.xAxis = X;
-    plane.yAxis = clean(Y);
+    plane.normal = axes.n;
+    plane.xAxis = axes.X;
+    plane.yAxis = cleaned(axes.Y);
     const auto touchesGround =
         std::find_if(spatial.joints.begin(), spatial.joints.end(), [](const JointSpec& j) {
             return j.parent.body == kGroundId || j.child.body == kGroundId;
@@ -179,58 +186,67 @@ PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
         const JointEnd& end =
             touchesGround->parent.body == kGroundId ? touchesGround->parent : touchesGround->child;
         if (const BodyPoint* p = findBodyPoint(spatial, end)) {
-            plane.origin = clean(p->position3().dot(n) * n);
+            plane.origin = cleaned(p->position3().dot(axes.n) * axes.n);
         }
     }
-    out.plane = plane;
+    return plane;
+}
 
-    const auto inPlane = [&](const Eigen::Vector3d& v) {
-        return Eigen::Vector2d(v.dot(X), v.dot(Y));
-    };
-    double offset = 0;   // largest distance of a point or COM from the plane (m)
-    double products = 0; // largest |I_Xn|, |I_Yn| (kg·m²)
-    MechanismSpec planar = spatial;
-    planar.space = MotionSpace::Planar;
-    planar.gravity = inPlane(g);
-    planar.gravityZ = 0;
+/// What the projection leaves out, at most.
+struct ProjectionLoss {
+    double offset = 0;   ///< largest distance of a point or COM from the plane (m)
+    double products = 0; ///< largest |I_Xn|, |I_Yn| (kg·m²)
+};
+
+/// Visuals into the plane's frame (`basis`'s columns), keeping their 3-D shape.
+void visualsToPlane(std::vector<VisualSpec>& visuals,
+                    const Eigen::Matrix3d& basis,
+                    const Eigen::Vector3d& from,
+                    double normalOffset) {
+    for (VisualSpec& v : visuals) {
+        const Eigen::Vector3d local = basis.transpose() * (v.position - from);
+        v.position = {local.x(), local.y(), local.z() + normalOffset};
+        v.rpy = rpyFromRotation(basis.transpose() * rotationFromRpy(v.rpy));
+    }
+}
+
+/// Projects the ground and the bodies onto the plane, noting in `loss` what it drops.
+void projectBodies(MechanismSpec& planar,
+                   const TreePaths& tree,
+                   const PlaneAxes& axes,
+                   const ImportPlane& plane,
+                   ProjectionLoss& loss) {
+    const Eigen::Vector3d& n = axes.n;
     for (BodyPoint& p : planar.ground.points) {
-        offset = std::max(offset, std::abs(p.position3().dot(n) - plane.origin.dot(n)));
-        p.p_B = inPlane(p.position3() - plane.origin);
+        loss.offset = std::max(loss.offset, std::abs(p.position3().dot(n) - plane.origin.dot(n)));
+        p.p_B = axes.inPlane(p.position3() - plane.origin);
         p.z_B = 0;
     }
-    // the visuals keep their 3-D shape: the plane's axes and normal become the frames' x, y, z
     Eigen::Matrix3d basis;
-    basis << X, clean(Y), n;
-    const auto toPlane = [&](std::vector<VisualSpec>& visuals, const Eigen::Vector3d& from,
-                             double normalOffset) {
-        for (VisualSpec& v : visuals) {
-            const Eigen::Vector3d local = basis.transpose() * (v.position - from);
-            v.position = {local.x(), local.y(), local.z() + normalOffset};
-            v.rpy = rpyFromRotation(basis.transpose() * rotationFromRpy(v.rpy));
-        }
-    };
-    toPlane(planar.ground.visuals, plane.origin, 0.0);
+    basis << axes.X, cleaned(axes.Y), n;
+    visualsToPlane(planar.ground.visuals, basis, plane.origin, 0.0);
     for (BodySpec& body : planar.bodies) {
         const auto o = tree.origin.find(body.id);
         const double base = (o == tree.origin.end() ? 0.0 : o->second.dot(n)) - plane.origin.dot(n);
-        toPlane(body.visuals, Eigen::Vector3d::Zero(), base);
+        visualsToPlane(body.visuals, basis, Eigen::Vector3d::Zero(), base);
         for (BodyPoint& p : body.points) {
-            offset = std::max(offset, std::abs(base + p.position3().dot(n)));
-            p.p_B = inPlane(p.position3());
+            loss.offset = std::max(loss.offset, std::abs(base + p.position3().dot(n)));
+            p.p_B = axes.inPlane(p.position3());
             p.z_B = 0;
         }
         const Eigen::Vector3d com(body.com_B.x(), body.com_B.y(), body.comZ_B);
-        offset = std::max(offset, std::abs(base + com.dot(n)));
-        body.com_B = inPlane(com);
+        loss.offset = std::max(loss.offset, std::abs(base + com.dot(n)));
+        body.com_B = axes.inPlane(com);
         body.comZ_B = 0;
         if (body.inertiaTensor) {
             const Eigen::Matrix3d& I = *body.inertiaTensor;
             body.inertiaCom = n.dot(I * n);
-            products = std::max({products, std::abs(X.dot(I * n)), std::abs(Y.dot(I * n))});
+            loss.products =
+                std::max({loss.products, std::abs(axes.X.dot(I * n)), std::abs(axes.Y.dot(I * n))});
             body.inertiaTensor.reset();
         }
         for (CounterweightSpec& w : body.counterweights) {
-            w.p_B = inPlane(w.position3());
+            w.p_B = axes.inPlane(w.position3());
             w.z_B = 0;
             if (w.inertiaTensor) {
                 w.inertia = n.dot(*w.inertiaTensor * n);
@@ -238,62 +254,85 @@ PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
             }
         }
     }
+}
+
+/// The joints in the plane: a revolute about −n swapped (noted in `mapped`).
+void projectJoints(MechanismSpec& planar, const PlaneAxes& axes, std::vector<ImportItem>& mapped) {
     for (JointSpec& joint : planar.joints) {
         const Eigen::Vector3d a = joint.axis.normalized();
-        if (joint.type == JointType::Revolute && a.dot(n) < 0) {
+        if (joint.type == JointType::Revolute && a.dot(axes.n) < 0) {
             std::swap(joint.parent, joint.child);
-            out.mapped.push_back(
-                {"joint " + joint.name,
-                 "its axis is −n: parent and child swapped, so that the planar coordinate "
-                 "(counter-clockwise about n) has the file's sense and value"});
+            mapped.push_back({"joint " + joint.name,
+                              "its axis is −n: parent and child swapped, so that the planar "
+                              "coordinate (counter-clockwise about n) has the file's sense and "
+                              "value"});
         }
         if (joint.type == JointType::Prismatic) {
-            joint.axis_P = inPlane(a).normalized();
+            joint.axis_P = axes.inPlane(a).normalized();
         }
         joint.axis = Eigen::Vector3d::UnitZ();
         joint.axis2 = Eigen::Vector3d::UnitY();
         joint.coordinates.clear();
     }
+}
+
+/// Notes what the plane leaves out: gravity along the normal, offsets, products of inertia.
+void reportProjection(const Eigen::Vector3d& g,
+                      const Eigen::Vector3d& n,
+                      const Eigen::Vector2d& planarGravity,
+                      const ProjectionLoss& loss,
+                      std::vector<ImportItem>& approximated) {
     const double gn = g.dot(n);
     if (std::abs(gn) > 1e-12) {
-        out.approximated.push_back(
+        approximated.push_back(
             {"gravity", "its component " + numberText(gn) +
                             " m/s² along the plane's normal is dropped (it only loads the "
                             "bearings); in the plane: (" +
-                            numberText(planar.gravity.x()) + ", " + numberText(planar.gravity.y()) +
+                            numberText(planarGravity.x()) + ", " + numberText(planarGravity.y()) +
                             ") m/s²"});
     }
-    if (offset > kOffsetTol) {
-        out.approximated.push_back(
-            {"plane", "points and COMs lie up to " + numberText(offset) +
+    if (loss.offset > kOffsetTol) {
+        approximated.push_back(
+            {"plane", "points and COMs lie up to " + numberText(loss.offset) +
                           " m off the plane; projected onto it (the offsets along the axes "
                           "carry no in-plane motion)"});
     }
-    if (products > 1e-15) {
-        out.approximated.push_back(
-            {"inertia", "products of inertia with the normal up to " + numberText(products) +
+    if (loss.products > 1e-15) {
+        approximated.push_back(
+            {"inertia", "products of inertia with the normal up to " + numberText(loss.products) +
                             " kg·m² are dropped: they load the bearings out of the plane only"});
     }
-    for (const Diagnostic& d : validateSpec(planar)) {
-        if (d.isError()) {
-            out.reason = "the planar mechanism is not valid: " + d.where + ": " + d.message;
-            return out;
-        }
-    }
-    out.planar = std::move(planar);
-    return out;
 }
 
-std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
-    std::vector<LoopRedundancy> out;
-    if (spatial.space != MotionSpace::Spatial || spatial.cuts.empty()) {
-        return out;
-    }
-    const TreePaths tree = treePaths(spatial);
-    // columns: the tree joints' coordinates; twist (ω, v at W's origin) per unit rate
+/// The loop Jacobian's columns: a twist (ω, v at W's origin) per tree coordinate.
+struct TreeColumns {
     std::map<int, std::pair<int, int>> columnsOf; ///< joint → (first column, count)
     std::vector<Eigen::Matrix<double, 6, 1>> columns;
-    const std::set<std::string> cuts(spatial.cuts.begin(), spatial.cuts.end());
+
+    /// A body's twist by the tree path to it, one column per coordinate.
+    Eigen::MatrixXd bodyTwist(const TreePaths& tree, const std::string& body) const {
+        const int nv = static_cast<int>(columns.size());
+        Eigen::MatrixXd T = Eigen::MatrixXd::Zero(6, nv);
+        const auto it = tree.path.find(body);
+        if (it == tree.path.end()) {
+            return T;
+        }
+        for (const auto& [j, sign] : it->second) {
+            const auto [first, count] = columnsOf.at(j);
+            for (int k = first; k < first + count; ++k) {
+                T.col(k) += sign * columns[static_cast<std::size_t>(k)];
+            }
+        }
+        return T;
+    }
+};
+
+/// The columns of every joint that is not cut, in joint order.
+TreeColumns treeColumns(const MechanismSpec& spatial,
+                        const TreePaths& tree,
+                        const std::set<std::string>& cuts) {
+    TreeColumns out;
+    std::vector<Eigen::Matrix<double, 6, 1>>& columns = out.columns;
     for (int j = 0; j < static_cast<int>(spatial.joints.size()); ++j) {
         const JointSpec& joint = spatial.joints[j];
         if (cuts.count(joint.name) != 0) {
@@ -332,92 +371,185 @@ std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
             turn(Eigen::Vector3d::UnitZ());
             break;
         }
-        columnsOf[j] = {first, static_cast<int>(columns.size()) - first};
+        out.columnsOf[j] = {first, static_cast<int>(columns.size()) - first};
     }
-    const int nv = static_cast<int>(columns.size());
-    const auto bodyTwist = [&](const std::string& body) {
-        Eigen::MatrixXd T = Eigen::MatrixXd::Zero(6, nv);
-        const auto it = tree.path.find(body);
-        if (it == tree.path.end()) {
-            return T;
-        }
-        for (const auto& [j, sign] : it->second) {
-            const auto [first, count] = columnsOf.at(j);
-            for (int k = first; k < first + count; ++k) {
-                T.col(k) += sign * columns[static_cast<std::size_t>(k)];
-            }
-        }
-        return T;
+    return out;
+}
+
+/// One cut joint's constraint rows over the tree's columns, each with its direction's label.
+struct CutRows {
+    int joint;
+    Eigen::MatrixXd rows;
+    std::vector<std::string> labels;
+};
+
+/// The rows of cut joint `j`: the relative motion of its sides that the joint forbids.
+CutRows cutRows(const MechanismSpec& spatial, const TreePaths& tree, const TreeColumns& tc, int j) {
+    const int nv = static_cast<int>(tc.columns.size());
+    const JointSpec& joint = spatial.joints[j];
+    const Eigen::MatrixXd rel =
+        tc.bodyTwist(tree, joint.child.body) - tc.bodyTwist(tree, joint.parent.body);
+    const Eigen::Vector3d c = jointPointW(spatial, tree, joint);
+    // velocity of the point at c: v_O + ω × c = v_O − c × ω
+    Eigen::MatrixXd omega = rel.topRows(3);
+    Eigen::MatrixXd vc = rel.bottomRows(3);
+    for (int k = 0; k < nv; ++k) {
+        vc.col(k) += Eigen::Vector3d(omega.col(k)).cross(c);
+    }
+    std::vector<Eigen::Matrix<double, 1, Eigen::Dynamic>> rows;
+    std::vector<std::string> labels;
+    const auto translation = [&](const Eigen::Vector3d& d) {
+        rows.push_back(d.transpose() * vc);
+        labels.push_back("translation along " + vectorText(d));
     };
-    struct CutRows {
-        int joint;
-        Eigen::MatrixXd rows;
-        std::vector<std::string> labels;
+    const auto rotation = [&](const Eigen::Vector3d& d) {
+        rows.push_back(d.transpose() * omega);
+        labels.push_back("rotation about " + vectorText(d));
     };
+    const Eigen::Vector3d a = joint.axis.normalized();
+    const auto [u1, u2] = perpendiculars(a);
+    switch (joint.type) {
+    case JointType::Revolute:
+        for (int d = 0; d < 3; ++d) {
+            translation(Eigen::Vector3d::Unit(d));
+        }
+        rotation(u1);
+        rotation(u2);
+        break;
+    case JointType::Prismatic:
+        translation(u1);
+        translation(u2);
+        for (int d = 0; d < 3; ++d) {
+            rotation(Eigen::Vector3d::Unit(d));
+        }
+        break;
+    case JointType::Cylindrical:
+        translation(u1);
+        translation(u2);
+        rotation(u1);
+        rotation(u2);
+        break;
+    case JointType::Universal:
+        for (int d = 0; d < 3; ++d) {
+            translation(Eigen::Vector3d::Unit(d));
+        }
+        rotation(a.cross(joint.axis2.normalized()).normalized());
+        break;
+    case JointType::Spherical:
+        for (int d = 0; d < 3; ++d) {
+            translation(Eigen::Vector3d::Unit(d));
+        }
+        break;
+    }
+    CutRows block{j, Eigen::MatrixXd(static_cast<Eigen::Index>(rows.size()), nv), labels};
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        block.rows.row(static_cast<Eigen::Index>(r)) = rows[r];
+    }
+    return block;
+}
+
+/// The numerical rank of M: its singular values above `threshold`.
+int rankOf(const Eigen::MatrixXd& M, double threshold) {
+    if (M.rows() == 0 || M.cols() == 0) {
+        return 0;
+    }
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(M);
+    return static_cast<int>((svd.singularValues().array() > threshold).count());
+}
+
+/// The loop `cut` closes: the cut, then the tree paths of both sides past their common part.
+std::vector<std::string>
+loopThrough(const MechanismSpec& spatial, const TreePaths& tree, const JointSpec& cut) {
+    std::vector<std::string> loop;
+    const auto& pa = tree.path.at(cut.parent.body);
+    const auto& pb = tree.path.at(cut.child.body);
+    std::size_t common = 0;
+    while (common < pa.size() && common < pb.size() && pa[common] == pb[common]) {
+        ++common;
+    }
+    loop.push_back(cut.name);
+    for (std::size_t k = pb.size(); k-- > common;) {
+        loop.push_back(spatial.joints[pb[k].first].name);
+    }
+    for (std::size_t k = common; k < pa.size(); ++k) {
+        loop.push_back(spatial.joints[pa[k].first].name);
+    }
+    return loop;
+}
+
+/// The labels of the block's rows that the rows `before` it (and its kept ones) repeat.
+std::vector<std::string>
+repeatedRows(const Eigen::MatrixXd& before, const CutRows& block, double threshold) {
+    std::vector<std::string> which;
+    const Eigen::Index nv = before.cols();
+    Eigen::MatrixXd kept = before;
+    for (int k = 0; k < static_cast<int>(block.rows.rows()); ++k) {
+        Eigen::MatrixXd more(kept.rows() + 1, nv);
+        more << kept, block.rows.row(k);
+        if (rankOf(more, threshold) > rankOf(kept, threshold)) {
+            kept = more;
+        } else {
+            which.push_back(block.labels[static_cast<std::size_t>(k)]);
+        }
+    }
+    return which;
+}
+
+} // namespace
+
+PlanarRecognition planarFromSpatial(const MechanismSpec& spatial) {
+    PlanarRecognition out;
+    if (spatial.space != MotionSpace::Spatial || spatial.joints.empty()) {
+        out.reason = "not a spatial mechanism with joints";
+        return out;
+    }
+    const std::optional<Eigen::Vector3d> normal = planeNormal(spatial);
+    if (!normal) {
+        out.reason = "its prismatic joints are all parallel: no plane is defined";
+        return out;
+    }
+    out.reason = outOfPlane(spatial, *normal);
+    if (!out.reason.empty()) {
+        return out;
+    }
+    const Eigen::Vector3d g = gravity3(spatial);
+    const PlaneAxes axes = planeAxes(g, *normal);
+    const TreePaths tree = treePaths(spatial);
+    const ImportPlane plane = importPlane(spatial, axes);
+    out.plane = plane;
+
+    MechanismSpec planar = spatial;
+    planar.space = MotionSpace::Planar;
+    planar.gravity = axes.inPlane(g);
+    planar.gravityZ = 0;
+    ProjectionLoss loss;
+    projectBodies(planar, tree, axes, plane, loss);
+    projectJoints(planar, axes, out.mapped);
+    reportProjection(g, axes.n, planar.gravity, loss, out.approximated);
+    for (const Diagnostic& d : validateSpec(planar)) {
+        if (d.isError()) {
+            out.reason = "the planar mechanism is not valid: " + d.where + ": " + d.message;
+            return out;
+        }
+    }
+    out.planar = std::move(planar);
+    return out;
+}
+
+std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
+    std::vector<LoopRedundancy> out;
+    if (spatial.space != MotionSpace::Spatial || spatial.cuts.empty()) {
+        return out;
+    }
+    const TreePaths tree = treePaths(spatial);
+    const std::set<std::string> cuts(spatial.cuts.begin(), spatial.cuts.end());
+    const TreeColumns tc = treeColumns(spatial, tree, cuts);
+    const int nv = static_cast<int>(tc.columns.size());
     std::vector<CutRows> blocks;
     for (int j = 0; j < static_cast<int>(spatial.joints.size()); ++j) {
-        const JointSpec& joint = spatial.joints[j];
-        if (cuts.count(joint.name) == 0) {
-            continue;
+        if (cuts.count(spatial.joints[j].name) != 0) {
+            blocks.push_back(cutRows(spatial, tree, tc, j));
         }
-        const Eigen::MatrixXd rel = bodyTwist(joint.child.body) - bodyTwist(joint.parent.body);
-        const Eigen::Vector3d c = jointPointW(spatial, tree, joint);
-        // velocity of the point at c: v_O + ω × c = v_O − c × ω
-        Eigen::MatrixXd omega = rel.topRows(3);
-        Eigen::MatrixXd vc = rel.bottomRows(3);
-        for (int k = 0; k < nv; ++k) {
-            vc.col(k) += Eigen::Vector3d(omega.col(k)).cross(c);
-        }
-        std::vector<Eigen::Matrix<double, 1, Eigen::Dynamic>> rows;
-        std::vector<std::string> labels;
-        const auto translation = [&](const Eigen::Vector3d& d) {
-            rows.push_back(d.transpose() * vc);
-            labels.push_back("translation along " + vectorText(d));
-        };
-        const auto rotation = [&](const Eigen::Vector3d& d) {
-            rows.push_back(d.transpose() * omega);
-            labels.push_back("rotation about " + vectorText(d));
-        };
-        const Eigen::Vector3d a = joint.axis.normalized();
-        const auto [u1, u2] = perpendiculars(a);
-        switch (joint.type) {
-        case JointType::Revolute:
-            for (int d = 0; d < 3; ++d) {
-                translation(Eigen::Vector3d::Unit(d));
-            }
-            rotation(u1);
-            rotation(u2);
-            break;
-        case JointType::Prismatic:
-            translation(u1);
-            translation(u2);
-            for (int d = 0; d < 3; ++d) {
-                rotation(Eigen::Vector3d::Unit(d));
-            }
-            break;
-        case JointType::Cylindrical:
-            translation(u1);
-            translation(u2);
-            rotation(u1);
-            rotation(u2);
-            break;
-        case JointType::Universal:
-            for (int d = 0; d < 3; ++d) {
-                translation(Eigen::Vector3d::Unit(d));
-            }
-            rotation(a.cross(joint.axis2.normalized()).normalized());
-            break;
-        case JointType::Spherical:
-            for (int d = 0; d < 3; ++d) {
-                translation(Eigen::Vector3d::Unit(d));
-            }
-            break;
-        }
-        CutRows block{j, Eigen::MatrixXd(static_cast<Eigen::Index>(rows.size()), nv), labels};
-        for (std::size_t r = 0; r < rows.size(); ++r) {
-            block.rows.row(static_cast<Eigen::Index>(r)) = rows[r];
-        }
-        blocks.push_back(std::move(block));
     }
     // rank cut by cut; the threshold relative to the largest singular value of the whole J
     int total = 0;
@@ -436,50 +568,19 @@ std::vector<LoopRedundancy> loopRedundancy(const MechanismSpec& spatial) {
     const Eigen::JacobiSVD<Eigen::MatrixXd> whole(J);
     const double largest = whole.singularValues().size() > 0 ? whole.singularValues()[0] : 0;
     const double threshold = std::max(1e-9 * largest, 1e-12);
-    const auto rankOf = [&](const Eigen::MatrixXd& M) {
-        if (M.rows() == 0 || M.cols() == 0) {
-            return 0;
-        }
-        const Eigen::JacobiSVD<Eigen::MatrixXd> svd(M);
-        return static_cast<int>((svd.singularValues().array() > threshold).count());
-    };
     int previousRank = 0;
     at = 0;
     for (const CutRows& b : blocks) {
         const int rows = static_cast<int>(b.rows.rows());
-        const Eigen::MatrixXd upTo = J.topRows(at + rows);
-        const int rank = rankOf(upTo);
+        const int rank = rankOf(J.topRows(at + rows), threshold);
         if (rank - previousRank < rows) {
             LoopRedundancy r;
             const JointSpec& cut = spatial.joints[b.joint];
             r.cut = cut.name;
             r.rows = rows;
             r.redundant = rows - (rank - previousRank);
-            // the loop: the tree paths of both sides past their common part, and the cut
-            const auto& pa = tree.path.at(cut.parent.body);
-            const auto& pb = tree.path.at(cut.child.body);
-            std::size_t common = 0;
-            while (common < pa.size() && common < pb.size() && pa[common] == pb[common]) {
-                ++common;
-            }
-            r.loop.push_back(cut.name);
-            for (std::size_t k = pb.size(); k-- > common;) {
-                r.loop.push_back(spatial.joints[pb[k].first].name);
-            }
-            for (std::size_t k = common; k < pa.size(); ++k) {
-                r.loop.push_back(spatial.joints[pa[k].first].name);
-            }
-            // the cut's rows that the others (and its remaining rows) already give
-            Eigen::MatrixXd kept = J.topRows(at);
-            for (int k = 0; k < rows; ++k) {
-                Eigen::MatrixXd more(kept.rows() + 1, nv);
-                more << kept, b.rows.row(k);
-                if (rankOf(more) > rankOf(kept)) {
-                    kept = more;
-                } else {
-                    r.which.push_back(b.labels[static_cast<std::size_t>(k)]);
-                }
-            }
+            r.loop = loopThrough(spatial, tree, cut);
+            r.which = repeatedRows(J.topRows(at), b, threshold);
             out.push_back(std::move(r));
         }
         previousRank = rank;
