@@ -163,6 +163,208 @@ counterweightJson(const std::string& body, const CounterweightSpec& w, int dimen
     return {{"body", body}, {"name", w.name}, {"mass", w.mass}, {"at", at}};
 }
 
+/// Reports a bad option, file or run on stderr; returns kExitBadInput.
+int usage(const std::string& message) {
+    std::cerr << "sslm balance: error: " << message << '\n';
+    return kExitBadInput;
+}
+
+/// The optimiser's settings from the options; empty, with the reason, for a bad --body.
+std::optional<BalanceSettings> settingsFrom(const BalanceOptions& options,
+                                            const Model& model,
+                                            TorqueMeasure torque,
+                                            BalanceAlgorithm algorithm,
+                                            std::string& error) {
+    BalanceSettings settings;
+    for (const std::string& item : options.bodies) {
+        const std::optional<CounterweightBounds> bounds =
+            parseBody(item, model.spec, model.dimension(), options, error);
+        if (!bounds) {
+            return std::nullopt;
+        }
+        settings.counterweights.push_back(*bounds);
+    }
+    settings.forceWeight = options.forceWeight;
+    settings.momentWeight = options.momentWeight;
+    settings.torqueWeight = options.torqueWeight;
+    settings.torque = torque;
+    settings.maxAddedMass = options.maxAddedMass;
+    settings.algorithm = algorithm;
+    settings.starts = options.starts;
+    settings.seed = options.seed;
+    settings.maxEvaluations = options.maxEvaluations;
+    settings.maxSeconds = options.maxSeconds;
+    settings.xtol = options.xtol;
+    return settings;
+}
+
+/// Sets and checks the cycle's run in `settings`; the first problem, or empty.
+std::string cycleError(const BalanceOptions& options,
+                       const Model& model,
+                       const std::vector<DrivenMotion>& motions,
+                       double period,
+                       BalanceSettings& settings) {
+    if (!(period > 0) || !std::isfinite(period)) {
+        return options.period ? "--t-end must be a positive number of seconds"
+                              : "the motion does not say how long a cycle is: give its "
+                                "length with --t-end";
+    }
+    settings.run.tEnd = period;
+    settings.run.sampleInterval = options.sampleInterval.value_or(period / 100);
+    if (!(settings.run.sampleInterval > 0) || period / settings.run.sampleInterval > 1e6) {
+        return "--sample must be positive and at most 10⁶ samples per cycle";
+    }
+    if (const std::string error =
+            momentPointFrom(options.momentAbout, model, settings.run.shakingAbout);
+        !error.empty()) {
+        return error;
+    }
+    if (const std::string error = inverseRunError(model, motions, settings.run); !error.empty()) {
+        return "--speed/--motion: " + error;
+    }
+    return balanceSettingsError(model, settings);
+}
+
+/// The optimisation, with progress lines on stderr (unless quiet) and Ctrl+C to stop it.
+BalanceResult optimise(const Model& model,
+                       const DrivenStart& start,
+                       const BalanceSettings& settings,
+                       bool quiet) {
+    g_interrupted = false;
+    const auto previous = std::signal(SIGINT, onBalanceInterrupt);
+    double nextReport = kProgressSeconds;
+    BalanceCallbacks callbacks;
+    callbacks.shouldContinue = [] {
+        return !g_interrupted;
+    };
+    callbacks.onProgress = [&](const BalanceProgress& p) {
+        if (!quiet && p.seconds >= nextReport) {
+            nextReport = p.seconds + kProgressSeconds;
+            std::fprintf(stderr,
+                         "sslm balance: %ld evaluations, best objective %.6g, start %d of %d, "
+                         "%.1f s\n",
+                         p.evaluations, p.bestObjective, p.start + 1, settings.starts, p.seconds);
+        }
+    };
+    const BalanceResult result =
+        balanceCounterweights(model, start.motions, start.q0, settings, callbacks);
+    std::signal(SIGINT, previous);
+    return result;
+}
+
+/// What became of the balanced mechanism: the file written, or why none was.
+struct Outcome {
+    std::string written;
+    std::string why;
+};
+
+/// Writes an improved, uncancelled result to `out`; empty after reporting a failed write.
+std::optional<Outcome> writeBalanced(const BalanceResult& result, const std::string& out) {
+    Outcome outcome;
+    if (result.stop == BalanceStop::Cancelled) {
+        outcome.why = "interrupted: no file written (the best so far is listed above)";
+    } else if (!result.improved) {
+        outcome.why = "no counterweight within the bounds lowers the objective: nothing to "
+                      "write, the mechanism is left as it is";
+    } else if (const std::optional<std::string> failure = saveMechanismFile(result.balanced, out)) {
+        usage(*failure);
+        return std::nullopt;
+    } else {
+        outcome.written = out;
+    }
+    return outcome;
+}
+
+/// The report as one JSON object on stdout.
+void printJsonReport(const BalanceOptions& options,
+                     const BalanceSettings& settings,
+                     const BalanceResult& result,
+                     const Outcome& outcome,
+                     double period,
+                     int dimension) {
+    nlohmann::json chosen = nlohmann::json::array();
+    for (std::size_t k = 0; k < result.chosen.size(); ++k) {
+        chosen.push_back(
+            counterweightJson(settings.counterweights[k].body, result.chosen[k], dimension));
+    }
+    const std::string& written = outcome.written;
+    const nlohmann::json report = {
+        {"file", options.file},
+        {"out", written.empty() ? nlohmann::json(nullptr) : nlohmann::json(written)},
+        {"improved", result.improved},
+        {"stop", balanceStopName(result.stop)},
+        {"message", outcome.why},
+        {"before", termsJson(result.before)},
+        {"after", termsJson(result.after)},
+        {"objective_before", result.objectiveBefore},
+        {"objective_after", result.objectiveAfter},
+        {"weights",
+         {{"force", settings.forceWeight},
+          {"moment", settings.momentWeight},
+          {"torque", settings.torqueWeight}}},
+        {"torque_measure", options.torque},
+        {"moment_about", std::vector<double>(settings.run.shakingAbout.data(),
+                                             settings.run.shakingAbout.data() + dimension)},
+        {"counterweights", chosen},
+        {"algorithm", result.algorithm},
+        {"starts", settings.starts},
+        {"evaluations", result.evaluations},
+        {"seconds", result.seconds},
+        {"setup_seconds", result.setupSeconds},
+        {"seconds_per_evaluation", result.secondsPerEvaluation()},
+        {"samples_per_evaluation", result.samplesPerEvaluation},
+        {"cycle", period},
+        {"seed002_seconds_per_evaluation", kSeedSecondsPerEvaluation}};
+    std::cout << report.dump(2) << '\n';
+}
+
+/// The report as a table of the terms before and after, the counterweights and the run.
+void printTextReport(const BalanceOptions& options,
+                     const BalanceSettings& settings,
+                     const BalanceResult& result,
+                     const Outcome& outcome,
+                     double period,
+                     int dimension) {
+    std::ostream& out = std::cout;
+    const double perEvaluation = result.secondsPerEvaluation();
+    const auto row = [&](const char* name, const char* unit, double before, double after) {
+        char line[160];
+        std::snprintf(line, sizeof line, "  %-28s %12.5g %12.5g  %s   x%.4g\n", name, before, after,
+                      unit, before > 0 ? after / before : 1.0);
+        out << line;
+    };
+    out << "sslm balance: " << options.file << ", one cycle of " << text::number(period, 4)
+        << " s in " << result.samplesPerEvaluation << " samples\n";
+    out << "  term                               before        after         after/before\n";
+    row("shaking force (RMS)", "N  ", result.before.force, result.after.force);
+    const Eigen::Vector3d& about = settings.run.shakingAbout;
+    const std::string momentName =
+        about.isZero() ? std::string("shaking moment (RMS)")
+                       : "moment about (" + coordinateList(about, dimension, shortNumber) + ")";
+    row(momentName.c_str(), "N·m", result.before.moment, result.after.moment);
+    row(settings.torque == TorqueMeasure::Peak ? "driving torque (peak)" : "driving torque (RMS)",
+        "N·m", result.before.torque, result.after.torque);
+    row("objective", "   ", result.objectiveBefore, result.objectiveAfter);
+    for (std::size_t k = 0; k < result.chosen.size(); ++k) {
+        const CounterweightSpec& w = result.chosen[k];
+        out << "  counterweight on " << settings.counterweights[k].body << ": "
+            << text::number(w.mass, 6) << " kg at ("
+            << coordinateList(w.position3(), dimension, [](double v) { return text::number(v, 6); })
+            << ") m\n";
+    }
+    out << "  " << result.algorithm << ", " << settings.starts
+        << " start(s): " << result.evaluations << " evaluations in "
+        << text::number(result.seconds, 4) << " s (" << text::number(result.setupSeconds * 1e3, 4)
+        << " ms of it the cycle and its linear model), " << text::number(perEvaluation * 1e3, 4)
+        << " ms each (seed 002 Table 2: 56.7 ms each, 1000 "
+        << "in 56.703 s on a Pentium IV; "
+        << (perEvaluation > 0 ? text::number(kSeedSecondsPerEvaluation / perEvaluation, 3) : "-")
+        << "x), stopped: " << balanceStopName(result.stop) << '\n';
+    if (!outcome.written.empty()) {
+        out << "  wrote " << outcome.written << '\n';
+    }
+}
+
 } // namespace
 
 CLI::App* addBalanceCommand(CLI::App& app, BalanceOptions& options) {
@@ -229,10 +431,6 @@ CLI::App* addBalanceCommand(CLI::App& app, BalanceOptions& options) {
 
 int runBalance(const BalanceOptions& options) {
     const std::string& path = options.file;
-    const auto usage = [](const std::string& message) {
-        std::cerr << "sslm balance: error: " << message << '\n';
-        return kExitBadInput;
-    };
     if (sameFile(path, options.out)) {
         return usage("--out '" + options.out +
                      "' is the input file; write the balanced "
@@ -254,186 +452,41 @@ int runBalance(const BalanceOptions& options) {
     if (!model) {
         return kExitBadInput;
     }
-
-    BalanceSettings settings;
-    for (const std::string& item : options.bodies) {
-        std::string error;
-        const std::optional<CounterweightBounds> bounds =
-            parseBody(item, model->spec, model->dimension(), options, error);
-        if (!bounds) {
-            return usage(error);
-        }
-        settings.counterweights.push_back(*bounds);
+    std::string error;
+    std::optional<BalanceSettings> settings =
+        settingsFrom(options, *model, *torque, *algorithm, error);
+    if (!settings) {
+        return usage(error);
     }
-    settings.forceWeight = options.forceWeight;
-    settings.momentWeight = options.momentWeight;
-    settings.torqueWeight = options.torqueWeight;
-    settings.torque = *torque;
-    settings.maxAddedMass = options.maxAddedMass;
-    settings.algorithm = *algorithm;
-    settings.starts = options.starts;
-    settings.seed = options.seed;
-    settings.maxEvaluations = options.maxEvaluations;
-    settings.maxSeconds = options.maxSeconds;
-    settings.xtol = options.xtol;
-
     const std::optional<DrivenStart> start =
         drivenStartOrExplain(*model, path, options.speeds, options.motions, "balance", std::cerr);
     if (!start) {
         return kExitBadInput;
     }
-    const std::vector<DrivenMotion>& motions = start->motions;
-    const double period = options.period.value_or(cyclePeriod(*model, motions));
-    if (!(period > 0) || !std::isfinite(period)) {
-        return usage(options.period ? "--t-end must be a positive number of seconds"
-                                    : "the motion does not say how long a cycle is: give its "
-                                      "length with --t-end");
-    }
-    settings.run.tEnd = period;
-    settings.run.sampleInterval = options.sampleInterval.value_or(period / 100);
-    if (!(settings.run.sampleInterval > 0) || period / settings.run.sampleInterval > 1e6) {
-        return usage("--sample must be positive and at most 10⁶ samples per cycle");
-    }
-    if (const std::string error =
-            momentPointFrom(options.momentAbout, *model, settings.run.shakingAbout);
-        !error.empty()) {
-        return usage(error);
-    }
-    if (const std::string error = inverseRunError(*model, motions, settings.run); !error.empty()) {
-        return usage("--speed/--motion: " + error);
-    }
-    if (const std::string error = balanceSettingsError(*model, settings); !error.empty()) {
-        return usage(error);
+    const double period = options.period.value_or(cyclePeriod(*model, start->motions));
+    if (const std::string problem = cycleError(options, *model, start->motions, period, *settings);
+        !problem.empty()) {
+        return usage(problem);
     }
 
-    // the optimisation, with progress lines and Ctrl+C
-    g_interrupted = false;
-    const auto previous = std::signal(SIGINT, onBalanceInterrupt);
-    double nextReport = kProgressSeconds;
-    BalanceCallbacks callbacks;
-    callbacks.shouldContinue = [] {
-        return !g_interrupted;
-    };
-    callbacks.onProgress = [&](const BalanceProgress& p) {
-        if (!options.quiet && p.seconds >= nextReport) {
-            nextReport = p.seconds + kProgressSeconds;
-            std::fprintf(stderr,
-                         "sslm balance: %ld evaluations, best objective %.6g, start %d of %d, "
-                         "%.1f s\n",
-                         p.evaluations, p.bestObjective, p.start + 1, settings.starts, p.seconds);
-        }
-    };
-    const BalanceResult result =
-        balanceCounterweights(*model, motions, start->q0, settings, callbacks);
-    std::signal(SIGINT, previous);
-    if (!result.ok) {
+    const BalanceResult result = optimise(*model, *start, *settings, options.quiet);
+    if (!result.ok || result.stop == BalanceStop::Failed) {
         return usage(result.message);
     }
-    if (result.stop == BalanceStop::Failed) {
-        std::cerr << "sslm balance: error: " << result.message << '\n';
-        return kExitBadInput;
-    }
-
     // the new file: when improved, and not when cancelled
-    const bool cancelled = result.stop == BalanceStop::Cancelled;
-    std::string written;
-    std::string why;
-    if (cancelled) {
-        why = "interrupted: no file written (the best so far is listed above)";
-    } else if (!result.improved) {
-        why = "no counterweight within the bounds lowers the objective: nothing to write, the "
-              "mechanism is left as it is";
-    } else if (const std::optional<std::string> failure =
-                   saveMechanismFile(result.balanced, options.out)) {
-        std::cerr << "sslm balance: error: " << *failure << '\n';
+    const std::optional<Outcome> outcome = writeBalanced(result, options.out);
+    if (!outcome) {
         return kExitBadInput;
-    } else {
-        written = options.out;
     }
-
-    const double perEvaluation = result.secondsPerEvaluation();
-    const int dimension = model->dimension();
     if (options.json) {
-        nlohmann::json chosen = nlohmann::json::array();
-        for (std::size_t k = 0; k < result.chosen.size(); ++k) {
-            chosen.push_back(
-                counterweightJson(settings.counterweights[k].body, result.chosen[k], dimension));
-        }
-        const nlohmann::json report = {
-            {"file", path},
-            {"out", written.empty() ? nlohmann::json(nullptr) : nlohmann::json(written)},
-            {"improved", result.improved},
-            {"stop", balanceStopName(result.stop)},
-            {"message", why},
-            {"before", termsJson(result.before)},
-            {"after", termsJson(result.after)},
-            {"objective_before", result.objectiveBefore},
-            {"objective_after", result.objectiveAfter},
-            {"weights",
-             {{"force", settings.forceWeight},
-              {"moment", settings.momentWeight},
-              {"torque", settings.torqueWeight}}},
-            {"torque_measure", options.torque},
-            {"moment_about", std::vector<double>(settings.run.shakingAbout.data(),
-                                                 settings.run.shakingAbout.data() + dimension)},
-            {"counterweights", chosen},
-            {"algorithm", result.algorithm},
-            {"starts", settings.starts},
-            {"evaluations", result.evaluations},
-            {"seconds", result.seconds},
-            {"setup_seconds", result.setupSeconds},
-            {"seconds_per_evaluation", perEvaluation},
-            {"samples_per_evaluation", result.samplesPerEvaluation},
-            {"cycle", period},
-            {"seed002_seconds_per_evaluation", kSeedSecondsPerEvaluation}};
-        std::cout << report.dump(2) << '\n';
+        printJsonReport(options, *settings, result, *outcome, period, model->dimension());
     } else {
-        std::ostream& out = std::cout;
-        const auto row = [&](const char* name, const char* unit, double before, double after) {
-            char line[160];
-            std::snprintf(line, sizeof line, "  %-28s %12.5g %12.5g  %s   x%.4g\n", name, before,
-                          after, unit, before > 0 ? after / before : 1.0);
-            out << line;
-        };
-        out << "sslm balance: " << path << ", one cycle of " << text::number(period, 4) << " s in "
-            << result.samplesPerEvaluation << " samples\n";
-        out << "  term                               before        after         after/before\n";
-        row("shaking force (RMS)", "N  ", result.before.force, result.after.force);
-        const Eigen::Vector3d& about = settings.run.shakingAbout;
-        const std::string momentName =
-            about.isZero() ? std::string("shaking moment (RMS)")
-                           : "moment about (" + coordinateList(about, dimension, shortNumber) + ")";
-        row(momentName.c_str(), "N·m", result.before.moment, result.after.moment);
-        row(settings.torque == TorqueMeasure::Peak ? "driving torque (peak)"
-                                                   : "driving torque (RMS)",
-            "N·m", result.before.torque, result.after.torque);
-        row("objective", "   ", result.objectiveBefore, result.objectiveAfter);
-        for (std::size_t k = 0; k < result.chosen.size(); ++k) {
-            const CounterweightSpec& w = result.chosen[k];
-            out << "  counterweight on " << settings.counterweights[k].body << ": "
-                << text::number(w.mass, 6) << " kg at ("
-                << coordinateList(w.position3(), dimension,
-                                  [](double v) { return text::number(v, 6); })
-                << ") m\n";
-        }
-        out << "  " << result.algorithm << ", " << settings.starts
-            << " start(s): " << result.evaluations << " evaluations in "
-            << text::number(result.seconds, 4) << " s ("
-            << text::number(result.setupSeconds * 1e3, 4)
-            << " ms of it the cycle and its linear model), " << text::number(perEvaluation * 1e3, 4)
-            << " ms each (seed 002 Table 2: 56.7 ms each, 1000 "
-            << "in 56.703 s on a Pentium IV; "
-            << (perEvaluation > 0 ? text::number(kSeedSecondsPerEvaluation / perEvaluation, 3)
-                                  : "-")
-            << "x), stopped: " << balanceStopName(result.stop) << '\n';
-        if (!written.empty()) {
-            out << "  wrote " << written << '\n';
-        }
+        printTextReport(options, *settings, result, *outcome, period, model->dimension());
     }
-    if (!why.empty()) {
-        std::cerr << "sslm balance: " << why << '\n';
+    if (!outcome->why.empty()) {
+        std::cerr << "sslm balance: " << outcome->why << '\n';
     }
-    return cancelled ? 130 : kExitOk;
+    return result.stop == BalanceStop::Cancelled ? 130 : kExitOk;
 }
 
 } // namespace sslm::cli
