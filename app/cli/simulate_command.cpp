@@ -211,6 +211,107 @@ std::string summaryJson(const Model& model,
     return out.str();
 }
 
+/// A forced run's first state, else the file's assembled; empty after explaining a failure.
+std::optional<InitialState>
+startState(const Model& model, const std::optional<ForcedInputs>& forced, const std::string& path) {
+    InitialState initial;
+    if (forced) {
+        initial.q = forced->q0;
+        initial.qd = forced->qd0;
+    } else {
+        const std::optional<InitialState> assembled = assembleOrExplain(model, path, std::cerr);
+        if (!assembled) {
+            return std::nullopt;
+        }
+        initial = *assembled;
+    }
+    return initial;
+}
+
+/// What the run gives beside its summary.
+struct RunTally {
+    long samples = 0;
+    Eigen::VectorXd maxDeviation; ///< |q ⊖ q_desired| per coordinate, of a forced run
+};
+
+/// Runs the simulation with the CSV header and one row per sample (and deviation) to `out`.
+SimulationSummary runToCsv(const Model& model,
+                           const Model& runModel,
+                           const SimulationSettings& settings,
+                           const InitialState& initial,
+                           const std::optional<ForcedInputs>& forced,
+                           bool quiet,
+                           std::ostream& out,
+                           RunTally& tally) {
+    std::string header = sampleCsvHeader(runModel);
+    if (forced) {
+        for (const Coordinate& c : model.coordinates) {
+            header += ",deviation." + c.name;
+        }
+    }
+    out << header << '\n';
+
+    // samples to the CSV; progress on stderr once the run takes longer than a second
+    std::string line;
+    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model.nv());
+    tally.maxDeviation = Eigen::VectorXd::Zero(model.nv());
+    SimulationCallbacks callbacks;
+    callbacks.onSample = [&](const Sample& sample) {
+        sampleCsvRow(runModel, sample, line);
+        if (forced) {
+            forced->desired->deviation(sample.t, sample.q, deviation);
+            tally.maxDeviation = tally.maxDeviation.cwiseMax(deviation.cwiseAbs());
+            for (const double x : deviation) {
+                line += ',';
+                appendCsvNumber(line, x);
+            }
+        }
+        line += '\n';
+        out << line;
+        ++tally.samples;
+    };
+    return runWithProgressLine("simulate", settings.tEnd, quiet, callbacks, [&] {
+        return simulate(runModel, settings, initial.q, initial.qd, callbacks);
+    });
+}
+
+/// The run's summary lines on `report` (unless quiet, and always when it failed).
+void printSummary(std::ostream& report,
+                  const Model& model,
+                  const SimulationSettings& settings,
+                  const SimulationSummary& summary,
+                  const RunTally& tally,
+                  bool forced,
+                  const SimulateOptions& options) {
+    if (!options.quiet || !summary.ok) {
+        const double wall = summary.wallSeconds;
+        report << "sslm: " << model.name << ", " << solverName(settings.solver) << " + "
+               << integratorName(settings.integrator) << ": t = " << shortNumber(summary.endTime)
+               << " s in " << summary.steps << " steps, " << summary.rhsCalls << " RHS calls, wall "
+               << shortNumber(wall * 1e3) << " ms (real-time factor "
+               << shortNumber(wall > 0 ? summary.endTime / wall : 0.0) << "), " << tally.samples
+               << " samples" << (options.out.empty() ? "" : " written to " + options.out)
+               << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
+               << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
+               << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
+        report << "sslm: " << shakingText(summary.shaking) << '\n';
+        if (forced && model.nv() > 0) {
+            Eigen::Index worst = 0;
+            tally.maxDeviation.maxCoeff(&worst);
+            report << "sslm: forced by " << options.forcedFrom
+                   << (options.pd.empty() ? " (open loop)" : " with PD " + options.pd)
+                   << ": max deviation from the desired motion "
+                   << shortNumber(tally.maxDeviation[worst])
+                   << (model.coordinates[static_cast<std::size_t>(worst)].angular ? " rad ("
+                                                                                  : " m (")
+                   << model.coordinates[static_cast<std::size_t>(worst)].name << ")\n";
+        }
+    }
+    if (!summary.reduction.empty() && (!options.quiet || !summary.ok)) {
+        report << "sslm: RCR coordinates: " << summary.reduction << '\n';
+    }
+}
+
 } // namespace
 
 CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
@@ -281,19 +382,11 @@ int runSimulate(const SimulateOptions& options) {
         std::cerr << "sslm simulate: error: " << message << '\n';
         return kExitBadInput;
     }
-    InitialState initial;
-    if (forced) {
-        initial.q = forced->q0;
-        initial.qd = forced->qd0;
-    } else {
-        const std::optional<InitialState> assembled = assembleOrExplain(*model, path, std::cerr);
-        if (!assembled) {
-            return kExitBadInput;
-        }
-        initial = *assembled;
+    const std::optional<InitialState> initial = startState(*model, forced, path);
+    if (!initial) {
+        return kExitBadInput;
     }
-
-    if (const std::string problem = startProblem(runModel, *settings, initial.q);
+    if (const std::string problem = startProblem(runModel, *settings, initial->q);
         !problem.empty()) {
         std::cerr << path << ": error: " << problem << '\n';
         return kExitBadInput;
@@ -304,79 +397,23 @@ int runSimulate(const SimulateOptions& options) {
         return kExitBadInput;
     }
     std::ostream& out = csv.stream();
-    std::string header = sampleCsvHeader(runModel);
-    if (forced) {
-        for (const Coordinate& c : model->coordinates) {
-            header += ",deviation." + c.name;
-        }
-    }
-    out << header << '\n';
-
-    // samples to the CSV; progress on stderr once the run takes longer than a second
-    std::string line;
-    long samples = 0;
-    Eigen::VectorXd deviation = Eigen::VectorXd::Zero(model->nv());
-    Eigen::VectorXd maxDeviation = Eigen::VectorXd::Zero(model->nv());
-    SimulationCallbacks callbacks;
-    callbacks.onSample = [&](const Sample& sample) {
-        sampleCsvRow(runModel, sample, line);
-        if (forced) {
-            forced->desired->deviation(sample.t, sample.q, deviation);
-            maxDeviation = maxDeviation.cwiseMax(deviation.cwiseAbs());
-            for (const double x : deviation) {
-                line += ',';
-                appendCsvNumber(line, x);
-            }
-        }
-        line += '\n';
-        out << line;
-        ++samples;
-    };
+    RunTally tally;
     const SimulationSummary summary =
-        runWithProgressLine("simulate", settings->tEnd, options.quiet, callbacks, [&] {
-            return simulate(runModel, *settings, initial.q, initial.qd, callbacks);
-        });
+        runToCsv(*model, runModel, *settings, *initial, forced, options.quiet, out, tally);
     std::ostream* const summaryStream = summaryStreamAfterCsv(out, options.out, std::cerr);
     if (summaryStream == nullptr) {
         return kExitBadInput;
     }
-
     // summary: to stdout when the CSV went to a file, else to stderr
-    std::ostream& report = *summaryStream;
-    if (!options.quiet || !summary.ok) {
-        const double wall = summary.wallSeconds;
-        report << "sslm: " << model->name << ", " << solverName(settings->solver) << " + "
-               << integratorName(settings->integrator) << ": t = " << shortNumber(summary.endTime)
-               << " s in " << summary.steps << " steps, " << summary.rhsCalls << " RHS calls, wall "
-               << shortNumber(wall * 1e3) << " ms (real-time factor "
-               << shortNumber(wall > 0 ? summary.endTime / wall : 0.0) << "), " << samples
-               << " samples" << (options.out.empty() ? "" : " written to " + options.out)
-               << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
-               << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
-               << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
-        report << "sslm: " << shakingText(summary.shaking) << '\n';
-        if (forced && model->nv() > 0) {
-            Eigen::Index worst = 0;
-            maxDeviation.maxCoeff(&worst);
-            report << "sslm: forced by " << options.forcedFrom
-                   << (options.pd.empty() ? " (open loop)" : " with PD " + options.pd)
-                   << ": max deviation from the desired motion " << shortNumber(maxDeviation[worst])
-                   << (model->coordinates[static_cast<std::size_t>(worst)].angular ? " rad ("
-                                                                                   : " m (")
-                   << model->coordinates[static_cast<std::size_t>(worst)].name << ")\n";
-        }
-    }
-    if (!summary.reduction.empty() && (!options.quiet || !summary.ok)) {
-        report << "sslm: RCR coordinates: " << summary.reduction << '\n';
-    }
+    printSummary(*summaryStream, *model, *settings, summary, tally, forced.has_value(), options);
     if (!summary.warning.empty()) {
         std::cerr << path << ": warning: " << summary.warning << '\n';
     }
     if (!options.summaryJson.empty() &&
         !writeSummaryFile(options.summaryJson,
-                          summaryJson(*model, *settings, summary, samples,
+                          summaryJson(*model, *settings, summary, tally.samples,
                                       forced && model->nv() > 0
-                                          ? std::optional<double>(maxDeviation.maxCoeff())
+                                          ? std::optional<double>(tally.maxDeviation.maxCoeff())
                                           : std::nullopt),
                           std::cerr)) {
         return kExitBadInput;
