@@ -686,20 +686,23 @@ void printScalingTable(const std::vector<Case>& cases, const std::vector<CallRec
     }
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
+/// The command line.
+struct Arguments {
     std::string jsonPath;
     std::string runsJsonPath;
     bool quick = false;
+};
+
+/// Reads the command line; an exit code (usage printed) for --help or an unknown word.
+std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--json" && i + 1 < argc) {
-            jsonPath = argv[++i];
+            args.jsonPath = argv[++i];
         } else if (arg == "--runs-json" && i + 1 < argc) {
-            runsJsonPath = argv[++i];
+            args.runsJsonPath = argv[++i];
         } else if (arg == "--quick") {
-            quick = true;
+            args.quick = true;
         } else {
             std::fprintf(stderr,
                          "usage: sslm-bench [--json FILE] [--runs-json FILE] [--quick]\n"
@@ -712,18 +715,18 @@ int main(int argc, char** argv) {
             return arg == "--help" || arg == "-h" ? 0 : 2;
         }
     }
-    const double batchSeconds = quick ? 0.002 : 0.02;
-    const int repetitions = quick ? 3 : 15;
-    const int runRepetitions = quick ? 1 : 7;
+    return std::nullopt;
+}
 
-    // the cases: the papers' mechanisms and the generated chains of k four-bar loops
+/// The papers' mechanisms, chains and ladders; empty when an example cannot be loaded.
+std::optional<std::vector<Case>> loadCases() {
     std::vector<Case> cases;
     for (const char* name : {"four_bar", "carpet_scraper", "three_rrr"}) {
         const LoadResult loaded =
             loadMechanismFile(std::string(SSLM_EXAMPLES_DIR) + "/" + name + ".json");
         if (!loaded.ok()) {
             std::fprintf(stderr, "sslm-bench: cannot load examples/%s.json\n", name);
-            return 2;
+            return std::nullopt;
         }
         MechanismSpec spec = *loaded.spec;
         spec.actuators.clear(); // free motion, as the peers model it
@@ -754,38 +757,11 @@ int main(int argc, char** argv) {
             cases.push_back(std::move(*c));
         }
     }
+    return cases;
+}
 
-    // warm the caches and the clock before the first case, then measure every case in
-    // `rounds` passes spread over time and keep the median pass: a burst of load from
-    // elsewhere on a shared machine spoils one pass, not the result
-    if (!cases.empty()) {
-        benchmarkCalls(cases.front(), batchSeconds, repetitions);
-    }
-    const int rounds = quick ? 1 : 3;
-    std::vector<std::vector<CallRecord>> passes(static_cast<std::size_t>(rounds));
-    for (int round = 0; round < rounds; ++round) {
-        for (const Case& c : cases) {
-            std::fprintf(stderr, "sslm-bench: %s (pass %d of %d)...\n", c.name.c_str(), round + 1,
-                         rounds);
-            for (CallRecord& r : benchmarkCalls(c, batchSeconds, repetitions)) {
-                passes[static_cast<std::size_t>(round)].push_back(std::move(r));
-            }
-        }
-    }
-    std::vector<CallRecord> records = passes.front();
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        std::vector<const CallRecord*> same;
-        for (const auto& pass : passes) {
-            same.push_back(&pass[i]); // every pass measures the same (model, method) list
-        }
-        std::sort(same.begin(), same.end(), [](const CallRecord* a, const CallRecord* b) {
-            return a->nsPerCall < b->nsPerCall;
-        });
-        records[i] = *same[same.size() / 2];
-    }
-
-    // inverse dynamics: the scraper's crank at 45 rpm (constant speed, as seed 002 Sect. 6.1.1)
-    // and the 3-RRR's three actuated joints, in as many passes as above
+/// The inverse-dynamics cases: the carpet scraper and the 3-RRR, driven.
+std::vector<InverseCase> loadInverseCases() {
     std::vector<InverseCase> inverseCases;
     if (auto c = loadInverseCase("carpet_scraper", kScraperCrankSpeed, 0.0)) {
         inverseCases.push_back(std::move(*c));
@@ -795,37 +771,45 @@ int main(int argc, char** argv) {
     if (auto c = loadInverseCase("three_rrr", 1.0, 1.0)) {
         inverseCases.push_back(std::move(*c));
     }
-    std::vector<std::vector<InverseRecord>> inversePasses(static_cast<std::size_t>(rounds));
+    return inverseCases;
+}
+
+/// Each record's median pass by ns per call, over `rounds` passes of `measure` on the items.
+template <class Record, class Item, class Measure, class Refine>
+std::vector<Record> measureCalls(
+    const std::vector<Item>& items, int rounds, const char* what, Measure measure, Refine refine) {
+    // passes spread over time: a burst of load from elsewhere on a shared machine spoils one
+    // pass, not the result; `refine` may then set other columns from the sorted passes
+    std::vector<std::vector<Record>> passes(static_cast<std::size_t>(rounds));
     for (int round = 0; round < rounds; ++round) {
-        for (const InverseCase& c : inverseCases) {
-            std::fprintf(stderr, "sslm-bench: inverse dynamics, %s (pass %d of %d)...\n",
-                         c.name.c_str(), round + 1, rounds);
-            for (InverseRecord& r : benchmarkInverse(c, batchSeconds, repetitions)) {
-                inversePasses[static_cast<std::size_t>(round)].push_back(std::move(r));
+        for (const Item& item : items) {
+            std::fprintf(stderr, "sslm-bench: %s%s (pass %d of %d)...\n", what, item.name.c_str(),
+                         round + 1, rounds);
+            for (Record& r : measure(item)) {
+                passes[static_cast<std::size_t>(round)].push_back(std::move(r));
             }
         }
     }
-    std::vector<InverseRecord> inverse = inversePasses.front();
-    for (std::size_t i = 0; i < inverse.size(); ++i) {
-        std::vector<const InverseRecord*> same;
-        for (const auto& pass : inversePasses) {
-            same.push_back(&pass[i]);
+    std::vector<Record> records = passes.front();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        std::vector<const Record*> same;
+        for (const auto& pass : passes) {
+            same.push_back(&pass[i]); // every pass measures the same (model, method) list
         }
-        std::sort(same.begin(), same.end(), [](const InverseRecord* a, const InverseRecord* b) {
-            return a->nsPerCall < b->nsPerCall;
-        });
-        InverseRecord median = *same[same.size() / 2];
-        // the other columns are medians of their own over the passes
-        std::vector<double> tauLambda;
-        for (const InverseRecord* r : same) {
-            tauLambda.push_back(r->tauLambdaNs);
-            median.minNsPerCall = std::min(median.minNsPerCall, r->minNsPerCall);
-        }
-        std::sort(tauLambda.begin(), tauLambda.end());
-        median.tauLambdaNs = tauLambda[tauLambda.size() / 2];
-        inverse[i] = median;
+        std::sort(same.begin(), same.end(),
+                  [](const Record* a, const Record* b) { return a->nsPerCall < b->nsPerCall; });
+        Record median = *same[same.size() / 2];
+        refine(median, same);
+        records[i] = median;
     }
+    return records;
+}
 
+/// Forward dynamics per call of our solvers and the peers, with the ratios to SSLM.
+void printForwardTable(const std::vector<Case>& cases,
+                       const std::vector<CallRecord>& records,
+                       int repetitions,
+                       int rounds) {
     std::printf("Forward dynamics per call, ns (median of %d batches, median of %d passes)\n",
                 repetitions, rounds);
     std::printf("%-15s %3s %5s %7s %7s %7s %7s %7s   %8s %8s %8s\n", "model", "nq", "loops", "sslm",
@@ -844,7 +828,10 @@ int main(int argc, char** argv) {
                     cell(find(records, c.name, "mujoco")).c_str(), ratio("slm"), ratio("simbody"),
                     ratio("mujoco"));
     }
+}
 
+/// The multiplier phase (the constrained solve alone) of our three solvers.
+void printMultiplierTable(const std::vector<Case>& cases, const std::vector<CallRecord>& records) {
     std::printf("\nMultiplier phase (constrained solve only), ns\n");
     std::printf("%-15s %7s %7s %7s   %9s\n", "model", "sslm", "slm", "augm.", "sslm/slm");
     for (const Case& c : cases) {
@@ -854,7 +841,10 @@ int main(int argc, char** argv) {
         std::printf("%-15s %7.0f %7.0f %7.0f   %9.2f\n", c.name.c_str(), *sslm->lambdaNs,
                     *slm->lambdaNs, *aug->lambdaNs, *sslm->lambdaNs / *slm->lambdaNs);
     }
+}
 
+/// SSLM's cost per loop on the generated chains of four-bars.
+void printChainGrowthTable(const std::vector<Case>& cases, const std::vector<CallRecord>& records) {
     std::printf("\nGrowth with the number of loops k (generated chains), SSLM\n");
     std::printf("%-6s %9s %11s %11s\n", "k", "ns/call", "ns per loop", "λ ns/loop");
     for (const Case& c : cases) {
@@ -864,7 +854,10 @@ int main(int argc, char** argv) {
                         r->nsPerCall / c.chainLoops, *r->lambdaNs / c.chainLoops);
         }
     }
+}
 
+/// Every method's cost per call and per cell on the spatial ladders.
+void printLadderTable(const std::vector<Case>& cases, const std::vector<CallRecord>& records) {
     std::printf("\nGrowth with the number of cells L (spatial ladder, 4 rows per cut), ns/call "
                 "and per cell\n");
     std::printf("%-6s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n", "L", "sslm", "slm", "augm.",
@@ -882,9 +875,10 @@ int main(int argc, char** argv) {
                         ns("simbody") / l, ns("mujoco") / l);
         }
     }
+}
 
-    printScalingTable(cases, records);
-
+/// The peers' q̈ against SSLM's on the spatial models, and their speed on the ladder of 16.
+void printPeerTable(const std::vector<Case>& cases, const std::vector<CallRecord>& records) {
     std::printf("\nPeers on the spatial models: q̈ against SSLM's at the timed state "
                 "(‖Δq̈‖∞ / max(‖q̈‖∞, 1))\n"
                 "  Simbody: exact (Pin/Slider/Cylinder/Universal/Ball mobilizers; cuts as "
@@ -916,7 +910,10 @@ int main(int argc, char** argv) {
                         sslm->nsPerCall / mujoco->nsPerCall, simbody->nsPerCall / sslm->nsPerCall);
         }
     }
+}
 
+/// The records that allocate, and SSLM's always.
+void printAllocationTable(const std::vector<CallRecord>& records) {
     std::printf("\nAllocations per call\n");
     for (const CallRecord& r : records) {
         if (r.allocationsPerCall != 0.0 || r.method == "sslm") {
@@ -924,75 +921,95 @@ int main(int argc, char** argv) {
                         r.allocationsPerCall);
         }
     }
+}
 
+/// Our ratios on the carpet scraper beside seed 002 Table 2's CPU times and operation counts.
+void printSeed002Comparison(const InverseRecord& trad,
+                            const InverseRecord& sys,
+                            const InverseRecord& sub) {
+    const PaperInverseTime& pt = kSeed002Table2.at(InverseMethod::Traditional);
+    const PaperInverseTime& ps = kSeed002Table2.at(InverseMethod::System);
+    const PaperInverseTime& pb = kSeed002Table2.at(InverseMethod::Subsystem);
+    std::printf("  seed 002 Table 2 (Pentium IV 2.6 GHz, %d positions of one crank "
+                "revolution; 21×21, 7×7, 4×4/2×2/1×1 as its\n"
+                "    Sect. 6.1 says, 4×4/3×3/1×1 as the table's caption and operation "
+                "count say):\n"
+                "    CPU %.3f / %.3f / %.3f s (%.0f / %.0f / %.0f µs per position): "
+                "traditional/subsystem %.2f, system/subsystem %.2f\n"
+                "    theoretical operations %.0f / %.1f / %.1f: traditional/subsystem "
+                "%.1f, system/subsystem %.2f\n"
+                "    ours: %.2f and %.2f (our per-evaluation time is %.0f× below the "
+                "paper's subsystem time per position)\n",
+                kSeed002Positions, pt.seconds, ps.seconds, pb.seconds,
+                pt.seconds / kSeed002Positions * 1e6, ps.seconds / kSeed002Positions * 1e6,
+                pb.seconds / kSeed002Positions * 1e6, pt.seconds / pb.seconds,
+                ps.seconds / pb.seconds, pt.operations, ps.operations, pb.operations,
+                pt.operations / pb.operations, ps.operations / pb.operations,
+                trad.nsPerCall / sub.nsPerCall, sys.nsPerCall / sub.nsPerCall,
+                pb.seconds / kSeed002Positions * 1e9 / sub.nsPerCall);
+}
+
+/// One inverse case's table: the methods' matrices and times, the plan and the ratios.
+void printInverseCase(const InverseCase& c, const std::vector<InverseRecord>& inverse) {
+    std::printf("\n%s (nv %d, %d loops); driven: %s; τ and λ of the three methods agree "
+                "to %.1e\n",
+                c.name.c_str(), c.model->nv(), c.model->nLoops(), c.drivenText.c_str(),
+                inverseAgreement(c));
+    std::printf("  method       matrices          ns/eval      min   τ,λ only  allocs\n");
+    const InverseRecord* sub = nullptr;
+    std::map<InverseMethod, const InverseRecord*> byMethod;
+    for (const InverseRecord& r : inverse) {
+        if (r.model != c.name) {
+            continue;
+        }
+        byMethod[r.method] = &r;
+        sub = r.method == InverseMethod::Subsystem ? &r : sub;
+        // "×" is 2 bytes and one column: pad by hand
+        std::string matrices = matrixText(r);
+        std::size_t width = 0;
+        for (const char ch : matrices) {
+            width += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+        }
+        matrices += std::string(width < 16 ? 16 - width : 0, ' ');
+        std::printf("  %-12s %s %8.0f %8.0f %10.0f %7.2f\n", inverseMethodName(r.method),
+                    matrices.c_str(), r.nsPerCall, r.minNsPerCall, r.tauLambdaNs,
+                    r.allocationsPerCall);
+    }
+    if (sub == nullptr || byMethod.size() != 3) {
+        return;
+    }
+    const InverseRecord* trad = byMethod[InverseMethod::Traditional];
+    const InverseRecord* sys = byMethod[InverseMethod::System];
+    std::printf("  subsystem plan: %s\n", sub->plan.c_str());
+    std::printf("  ratios (median): traditional/subsystem %.2f, system/subsystem %.2f; "
+                "τ,λ only: %.2f, %.2f\n",
+                trad->nsPerCall / sub->nsPerCall, sys->nsPerCall / sub->nsPerCall,
+                trad->tauLambdaNs / sub->tauLambdaNs, sys->tauLambdaNs / sub->tauLambdaNs);
+    if (c.name == "carpet_scraper") {
+        printSeed002Comparison(*trad, *sys, *sub);
+    } else {
+        std::printf("  seed 002 gives no 3-RRR timing (its Table 3 is the spatial RSSR: "
+                    "0.656 / 0.609 / 0.596 s,\n    traditional/subsystem 1.10, "
+                    "system/subsystem 1.02)\n");
+    }
+}
+
+/// Inverse dynamics per evaluation, one table per case.
+void printInverseTables(const std::vector<InverseCase>& inverseCases,
+                        const std::vector<InverseRecord>& inverse,
+                        int repetitions,
+                        int rounds) {
     std::printf("\nInverse dynamics per evaluation (seed 002 Sect. 5), ns: kinematics, tree "
                 "dynamics, τ, λ and\nthe reaction at every joint (median of %d batches, median "
                 "of %d passes; min: fastest batch)\n",
                 repetitions, rounds);
     for (const InverseCase& c : inverseCases) {
-        std::printf("\n%s (nv %d, %d loops); driven: %s; τ and λ of the three methods agree "
-                    "to %.1e\n",
-                    c.name.c_str(), c.model->nv(), c.model->nLoops(), c.drivenText.c_str(),
-                    inverseAgreement(c));
-        std::printf("  method       matrices          ns/eval      min   τ,λ only  allocs\n");
-        const InverseRecord* sub = nullptr;
-        std::map<InverseMethod, const InverseRecord*> byMethod;
-        for (const InverseRecord& r : inverse) {
-            if (r.model != c.name) {
-                continue;
-            }
-            byMethod[r.method] = &r;
-            sub = r.method == InverseMethod::Subsystem ? &r : sub;
-            // "×" is 2 bytes and one column: pad by hand
-            std::string matrices = matrixText(r);
-            std::size_t width = 0;
-            for (const char ch : matrices) {
-                width += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
-            }
-            matrices += std::string(width < 16 ? 16 - width : 0, ' ');
-            std::printf("  %-12s %s %8.0f %8.0f %10.0f %7.2f\n", inverseMethodName(r.method),
-                        matrices.c_str(), r.nsPerCall, r.minNsPerCall, r.tauLambdaNs,
-                        r.allocationsPerCall);
-        }
-        if (sub == nullptr || byMethod.size() != 3) {
-            continue;
-        }
-        const InverseRecord* trad = byMethod[InverseMethod::Traditional];
-        const InverseRecord* sys = byMethod[InverseMethod::System];
-        std::printf("  subsystem plan: %s\n", sub->plan.c_str());
-        std::printf("  ratios (median): traditional/subsystem %.2f, system/subsystem %.2f; "
-                    "τ,λ only: %.2f, %.2f\n",
-                    trad->nsPerCall / sub->nsPerCall, sys->nsPerCall / sub->nsPerCall,
-                    trad->tauLambdaNs / sub->tauLambdaNs, sys->tauLambdaNs / sub->tauLambdaNs);
-        if (c.name == "carpet_scraper") {
-            const PaperInverseTime& pt = kSeed002Table2.at(InverseMethod::Traditional);
-            const PaperInverseTime& ps = kSeed002Table2.at(InverseMethod::System);
-            const PaperInverseTime& pb = kSeed002Table2.at(InverseMethod::Subsystem);
-            std::printf("  seed 002 Table 2 (Pentium IV 2.6 GHz, %d positions of one crank "
-                        "revolution; 21×21, 7×7, 4×4/2×2/1×1 as its\n"
-                        "    Sect. 6.1 says, 4×4/3×3/1×1 as the table's caption and operation "
-                        "count say):\n"
-                        "    CPU %.3f / %.3f / %.3f s (%.0f / %.0f / %.0f µs per position): "
-                        "traditional/subsystem %.2f, system/subsystem %.2f\n"
-                        "    theoretical operations %.0f / %.1f / %.1f: traditional/subsystem "
-                        "%.1f, system/subsystem %.2f\n"
-                        "    ours: %.2f and %.2f (our per-evaluation time is %.0f× below the "
-                        "paper's subsystem time per position)\n",
-                        kSeed002Positions, pt.seconds, ps.seconds, pb.seconds,
-                        pt.seconds / kSeed002Positions * 1e6, ps.seconds / kSeed002Positions * 1e6,
-                        pb.seconds / kSeed002Positions * 1e6, pt.seconds / pb.seconds,
-                        ps.seconds / pb.seconds, pt.operations, ps.operations, pb.operations,
-                        pt.operations / pb.operations, ps.operations / pb.operations,
-                        trad->nsPerCall / sub->nsPerCall, sys->nsPerCall / sub->nsPerCall,
-                        pb.seconds / kSeed002Positions * 1e9 / sub->nsPerCall);
-        } else {
-            std::printf("  seed 002 gives no 3-RRR timing (its Table 3 is the spatial RSSR: "
-                        "0.656 / 0.609 / 0.596 s,\n    traditional/subsystem 1.10, "
-                        "system/subsystem 1.02)\n");
-        }
+        printInverseCase(c, inverse);
     }
+}
 
-    // whole runs, seed 000 Table 3 (MATLAB ode45 on a 2.2 GHz Core 2 Duo)
+/// Whole runs as in seed 000 Table 3, each printed as it is timed; returns their records.
+std::vector<RunRecord> benchmarkRuns(const std::vector<Case>& cases, int runRepetitions) {
     std::vector<RunRecord> runs;
     const std::map<std::string, std::pair<double, double>> paperSeconds15 = {
         {"carpet_scraper", {2.8, 2.72}}, {"three_rrr", {3.07, 2.96}}};
@@ -1022,8 +1039,11 @@ int main(int argc, char** argv) {
             }
         }
     }
+    return runs;
+}
 
-    // the targets
+/// The targets, each met or MISSED.
+void printTargets(const std::vector<CallRecord>& records, const std::vector<RunRecord>& runs) {
     const CallRecord* scraper = find(records, "carpet_scraper", "sslm");
     const CallRecord* scraperSlm = find(records, "carpet_scraper", "slm");
     const CallRecord* chain16 = find(records, "chain_16", "sslm");
@@ -1052,12 +1072,66 @@ int main(int argc, char** argv) {
     std::printf("  zero heap allocations per call (our solvers): %s\n", verdict(allocationFree));
     std::printf("  15 s scraper run at 1e-3 < 5 ms: %.2f ms (%s)\n", run15,
                 verdict(run15 > 0 && run15 < 5.0));
+}
 
-    if (!jsonPath.empty()) {
-        writeCallJson(jsonPath, records, inverse);
+} // namespace
+
+int main(int argc, char** argv) {
+    Arguments args;
+    if (const std::optional<int> exitCode = parseArguments(argc, argv, args)) {
+        return *exitCode;
     }
-    if (!runsJsonPath.empty()) {
-        writeRunJson(runsJsonPath, runs);
+    const double batchSeconds = args.quick ? 0.002 : 0.02;
+    const int repetitions = args.quick ? 3 : 15;
+    const int runRepetitions = args.quick ? 1 : 7;
+    const int rounds = args.quick ? 1 : 3;
+
+    const std::optional<std::vector<Case>> loaded = loadCases();
+    if (!loaded) {
+        return 2;
+    }
+    const std::vector<Case>& cases = *loaded;
+    // warm the caches and the clock before the first case, then measure every case in
+    // `rounds` passes
+    if (!cases.empty()) {
+        benchmarkCalls(cases.front(), batchSeconds, repetitions);
+    }
+    const std::vector<CallRecord> records = measureCalls<CallRecord>(
+        cases, rounds, "",
+        [&](const Case& c) { return benchmarkCalls(c, batchSeconds, repetitions); },
+        [](CallRecord&, const std::vector<const CallRecord*>&) {});
+    // inverse dynamics, in as many passes as above
+    const std::vector<InverseCase> inverseCases = loadInverseCases();
+    const std::vector<InverseRecord> inverse = measureCalls<InverseRecord>(
+        inverseCases, rounds, "inverse dynamics, ",
+        [&](const InverseCase& c) { return benchmarkInverse(c, batchSeconds, repetitions); },
+        [](InverseRecord& median, const std::vector<const InverseRecord*>& same) {
+            // the other columns are medians of their own over the passes
+            std::vector<double> tauLambda;
+            for (const InverseRecord* r : same) {
+                tauLambda.push_back(r->tauLambdaNs);
+                median.minNsPerCall = std::min(median.minNsPerCall, r->minNsPerCall);
+            }
+            std::sort(tauLambda.begin(), tauLambda.end());
+            median.tauLambdaNs = tauLambda[tauLambda.size() / 2];
+        });
+
+    printForwardTable(cases, records, repetitions, rounds);
+    printMultiplierTable(cases, records);
+    printChainGrowthTable(cases, records);
+    printLadderTable(cases, records);
+    printScalingTable(cases, records);
+    printPeerTable(cases, records);
+    printAllocationTable(records);
+    printInverseTables(inverseCases, inverse, repetitions, rounds);
+    const std::vector<RunRecord> runs = benchmarkRuns(cases, runRepetitions);
+    printTargets(records, runs);
+
+    if (!args.jsonPath.empty()) {
+        writeCallJson(args.jsonPath, records, inverse);
+    }
+    if (!args.runsJsonPath.empty()) {
+        writeRunJson(args.runsJsonPath, runs);
     }
     return 0;
 }
