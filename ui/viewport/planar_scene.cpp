@@ -104,10 +104,7 @@ PlanarScene::PlanarScene(vtkRenderer* renderer,
                          const Eigen::VectorXd& q,
                          std::vector<QColor> subsystemColours,
                          const QString& meshFolder)
-    : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
-      m_subsystemColours(std::move(subsystemColours)), m_meshFolder(meshFolder) {
-    updatePositions(*m_model, m_ws, m_q);
-
+    : SceneBase(renderer, std::move(model), q, std::move(subsystemColours), meshFolder) {
     // sizes from the assembled extent and the shortest distance between a body's points
     double xmin = std::numeric_limits<double>::max(), xmax = -xmin, ymin = xmin, ymax = -xmin;
     double shortest = std::numeric_limits<double>::max();
@@ -148,21 +145,15 @@ PlanarScene::PlanarScene(vtkRenderer* renderer,
     buildJoints();
     buildGround();
     buildTraces();
-    m_arrows.resize(m_model->joints.size()); // the cuts' reactions, or every joint's
-    for (auto& arrow : m_arrows) {
-        arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
-        paintActor(arrow, kArrow, false);
-        arrow->VisibilityOff();
+    // an arrow per joint: the cuts' reactions, or every joint's
+    for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
+        paintActor(addReactionArrow(), kArrow, false);
     }
     applyColours();
     setPose(m_q);
 }
 
 PlanarScene::~PlanarScene() = default;
-
-vtkActor* PlanarScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
-    return m_actors.add(std::move(data), matrix);
-}
 
 void PlanarScene::buildBodies() {
     const double eps = 0.02 * m_sizes.thickness;
@@ -312,24 +303,14 @@ void PlanarScene::buildGround() {
     }
 }
 
-void PlanarScene::buildTraces() {
-    const double z = m_metrics.markerHeight + 0.2 * m_sizes.thickness;
-    m_traces.resize(m_model->tracedPoints.size());
-    for (std::size_t i = 0; i < m_traces.size(); ++i) {
-        const TracedPoint& point = m_model->tracedPoints[i];
-        TracePolyline& trace = m_traces[i];
-        trace.line = addActor(trace.data);
-        paintActor(trace.line, kTrace, false);
-        trace.line->GetProperty()->SetLineWidth(2.0f);
-        const Polygon2d dot = roundedHull({point.p_B.head<2>()}, 0.5 * m_metrics.jointRadius);
-        trace.marker = addActor(flatPolygons({dot}, z), m_bodies[point.body].matrix);
-        paintActor(trace.marker, kTrace, false);
-    }
+vtkActor* PlanarScene::addTraceMarker(const TracedPoint& point) {
+    const Polygon2d dot = roundedHull({point.p_B.head<2>()}, 0.5 * m_metrics.jointRadius);
+    vtkActor* marker = addActor(flatPolygons({dot}, traceHeight()), m_bodies[point.body].matrix);
+    paintActor(marker, kTrace, false);
+    return marker;
 }
 
-void PlanarScene::setPose(const Eigen::VectorXd& q) {
-    m_q = q;
-    updatePositions(*m_model, m_ws, m_q);
+void PlanarScene::placeActors() {
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
         vtkMatrix4x4* m = m_bodies[b].matrix;
         const Eigen::Matrix3d& r = m_ws.rotation[b];
@@ -342,49 +323,11 @@ void PlanarScene::setPose(const Eigen::VectorXd& q) {
     for (std::size_t j = 0; j < m_joints.size(); ++j) {
         setTranslation(m_joints[j].matrix, jointPosition(static_cast<int>(j)).head<2>());
     }
-    if (m_tracesVisible) {
-        appendTracePoints(m_ws);
-        markTracesModified();
-    }
 }
 
-void PlanarScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
-    if (!m_tracesVisible || m_traces.empty()) {
-        return;
-    }
-    // the bodies stay where they are: the poses go through a workspace of the traces' own
-    for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != m_model->nv()) {
-            continue;
-        }
-        updatePositions(*m_model, m_traceWs, q);
-        appendTracePoints(m_traceWs);
-    }
-    markTracesModified();
-}
-
-void PlanarScene::appendTracePoints(const Workspace& ws) {
-    // extend each trace when its point has moved visibly, in the order of the poses
-    const double z = m_metrics.markerHeight + 0.2 * m_sizes.thickness;
-    const double minStep = 1e-4 * m_metrics.extent;
-    for (std::size_t i = 0; i < m_traces.size(); ++i) {
-        const TracedPoint& point = m_model->tracedPoints[i];
-        const Eigen::Vector2d p = PlanarSpace::pointPosition(ws, point.body, point.p_B);
-        m_traces[i].append(Eigen::Vector3d(p.x(), p.y(), z), minStep);
-    }
-}
-
-void PlanarScene::markTracesModified() {
-    for (TracePolyline& trace : m_traces) {
-        trace.markModified();
-    }
-}
-
-std::vector<Eigen::Vector3d> PlanarScene::tracePath(int index) const {
-    if (index < 0 || index >= static_cast<int>(m_traces.size())) {
-        return {};
-    }
-    return m_traces[static_cast<std::size_t>(index)].path();
+Eigen::Vector3d PlanarScene::tracePosition(const Workspace& ws, const TracedPoint& point) const {
+    const Eigen::Vector2d p = PlanarSpace::pointPosition(ws, point.body, point.p_B);
+    return {p.x(), p.y(), traceHeight()};
 }
 
 Eigen::Vector3d PlanarScene::jointPosition(int joint) const {
@@ -397,8 +340,8 @@ void PlanarScene::setReactions(const std::vector<CutReaction>& reactions,
                                double /*metresPerNewtonMetre: no moment arrows*/) {
     const double w = m_sizes.barWidth;
     const double z = m_metrics.markerHeight + 0.3 * m_sizes.thickness;
-    for (std::size_t k = 0; k < m_arrows.size(); ++k) {
-        vtkActor* arrow = m_arrows[k];
+    for (std::size_t k = 0; k < m_reactionArrows.size(); ++k) {
+        vtkActor* arrow = m_reactionArrows[k];
         const double length =
             k < reactions.size() ? reactions[k].force.norm() * metresPerNewton : 0;
         if (!(length > 0.5 * w) || !std::isfinite(length)) {
@@ -416,42 +359,6 @@ void PlanarScene::setReactions(const std::vector<CutReaction>& reactions,
             ->SetInputData(flatPolygons({shaft, tip}, z));
         arrow->SetVisibility(m_reactionsVisible);
     }
-}
-
-void PlanarScene::setReactionsVisible(bool visible) {
-    if (visible == m_reactionsVisible) {
-        return;
-    }
-    m_reactionsVisible = visible;
-    for (auto& arrow : m_arrows) {
-        vtkPolyData* data = static_cast<vtkPolyDataMapper*>(arrow->GetMapper())->GetInput();
-        arrow->SetVisibility(visible && data && data->GetNumberOfPoints() > 0);
-    }
-}
-
-void PlanarScene::setTracesVisible(bool visible) {
-    m_tracesVisible = visible;
-    for (TracePolyline& trace : m_traces) {
-        trace.setVisible(visible);
-    }
-}
-
-void PlanarScene::clearTraces() {
-    // empty: the next pose starts the path (the pose shown now may belong to another run, or
-    // to a later time than the next one shown, and would join it with a straight segment)
-    for (TracePolyline& trace : m_traces) {
-        trace.clear();
-    }
-}
-
-void PlanarScene::setHighlightedLoop(int loop) {
-    m_highlightedLoop = (loop >= 0 && loop < m_model->nLoops()) ? loop : -1;
-    applyColours();
-}
-
-void PlanarScene::setSubsystemColours(std::vector<QColor> colours) {
-    m_subsystemColours = std::move(colours);
-    applyColours();
 }
 
 void PlanarScene::applyColours() {

@@ -68,9 +68,7 @@ SpatialScene::SpatialScene(vtkRenderer* renderer,
                            const Eigen::VectorXd& q,
                            std::vector<QColor> subsystemColours,
                            const QString& meshFolder)
-    : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
-      m_subsystemColours(std::move(subsystemColours)), m_meshFolder(meshFolder) {
-    updatePositions(*m_model, m_ws, m_q);
+    : SceneBase(renderer, std::move(model), q, std::move(subsystemColours), meshFolder) {
     computeMetrics();
     m_bodies.resize(m_model->bodies.size());
     m_joints.resize(m_model->joints.size());
@@ -80,21 +78,14 @@ SpatialScene::SpatialScene(vtkRenderer* renderer,
     buildFloor();
     buildTraces();
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
-        for (auto* arrows : {&m_forceArrows, &m_momentArrows}) {
-            vtkActor* arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
-            arrow->VisibilityOff();
-            arrows->emplace_back(arrow);
-        }
+        m_forceArrows.push_back(addReactionArrow());
+        m_momentArrows.push_back(addReactionArrow());
     }
     applyColours();
     setPose(m_q);
 }
 
 SpatialScene::~SpatialScene() = default;
-
-vtkActor* SpatialScene::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
-    return m_actors.add(std::move(data), matrix);
-}
 
 void SpatialScene::computeMetrics() {
     // the assembled extent, and the shortest distance between two points of one body
@@ -333,65 +324,21 @@ void SpatialScene::buildFloor() {
     m_floor->PickableOff();
 }
 
-void SpatialScene::buildTraces() {
-    m_traces.resize(m_model->tracedPoints.size());
-    for (std::size_t i = 0; i < m_traces.size(); ++i) {
-        const TracedPoint& point = m_model->tracedPoints[i];
-        TracePolyline& trace = m_traces[i];
-        trace.line = addActor(trace.data);
-        paintActor(trace.line, ui::traceColour(), false);
-        trace.line->GetProperty()->SetLineWidth(2.0f);
-        trace.marker = addActor(ball(point.p_B, 0.6 * m_metrics.jointRadius),
+vtkActor* SpatialScene::addTraceMarker(const TracedPoint& point) {
+    vtkActor* marker = addActor(ball(point.p_B, 0.6 * m_metrics.jointRadius),
                                 point.body > 0 ? m_bodies[point.body].matrix.Get() : nullptr);
-        paintActor(trace.marker, ui::traceColour(), true, true);
-    }
+    paintActor(marker, ui::traceColour(), true, true);
+    return marker;
 }
 
-void SpatialScene::setPose(const Eigen::VectorXd& q) {
-    m_q = q;
-    updatePositions(*m_model, m_ws, m_q);
+void SpatialScene::placeActors() {
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
         setMatrix(m_bodies[b].matrix, m_ws.rotation[b], m_ws.position[b]);
     }
-    if (m_tracesVisible) {
-        appendTracePoints(m_ws);
-        markTracesModified();
-    }
 }
 
-void SpatialScene::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
-    if (!m_tracesVisible || m_traces.empty()) {
-        return;
-    }
-    for (const Eigen::VectorXd& q : poses) {
-        if (q.size() != m_model->nq()) {
-            continue;
-        }
-        updatePositions(*m_model, m_traceWs, q);
-        appendTracePoints(m_traceWs);
-    }
-    markTracesModified();
-}
-
-void SpatialScene::appendTracePoints(const Workspace& ws) {
-    const double minStep = 1e-4 * m_metrics.extent;
-    for (std::size_t i = 0; i < m_traces.size(); ++i) {
-        const TracedPoint& point = m_model->tracedPoints[i];
-        m_traces[i].append(pointPosition(ws, point.body, point.p_B), minStep);
-    }
-}
-
-void SpatialScene::markTracesModified() {
-    for (TracePolyline& trace : m_traces) {
-        trace.markModified();
-    }
-}
-
-std::vector<Eigen::Vector3d> SpatialScene::tracePath(int index) const {
-    if (index < 0 || index >= static_cast<int>(m_traces.size())) {
-        return {};
-    }
-    return m_traces[static_cast<std::size_t>(index)].path();
+Eigen::Vector3d SpatialScene::tracePosition(const Workspace& ws, const TracedPoint& point) const {
+    return pointPosition(ws, point.body, point.p_B);
 }
 
 Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
@@ -427,41 +374,8 @@ void SpatialScene::setReactions(const std::vector<CutReaction>& reactions,
     }
 }
 
-void SpatialScene::setReactionsVisible(bool visible) {
-    m_reactionsVisible = visible;
-    for (auto* arrows : {&m_forceArrows, &m_momentArrows}) {
-        for (auto& arrow : *arrows) {
-            vtkPolyData* data = static_cast<vtkPolyDataMapper*>(arrow->GetMapper())->GetInput();
-            arrow->SetVisibility(visible && data && data->GetNumberOfPoints() > 0);
-        }
-    }
-}
-
-void SpatialScene::setTracesVisible(bool visible) {
-    m_tracesVisible = visible;
-    for (TracePolyline& trace : m_traces) {
-        trace.setVisible(visible);
-    }
-}
-
 void SpatialScene::setFloorVisible(bool visible) {
     m_floor->SetVisibility(visible);
-}
-
-void SpatialScene::clearTraces() {
-    for (TracePolyline& trace : m_traces) {
-        trace.clear();
-    }
-}
-
-void SpatialScene::setHighlightedLoop(int loop) {
-    m_highlightedLoop = (loop >= 0 && loop < m_model->nLoops()) ? loop : -1;
-    applyColours();
-}
-
-void SpatialScene::setSubsystemColours(std::vector<QColor> colours) {
-    m_subsystemColours = std::move(colours);
-    applyColours();
 }
 
 void SpatialScene::applyColours() {

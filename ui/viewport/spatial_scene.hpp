@@ -13,7 +13,7 @@
 #include <vector>
 
 #include <QColor>
-#include <QStringList>
+#include <QString>
 #include <vtkSmartPointer.h>
 
 #include <Eigen/Core>
@@ -22,19 +22,17 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
-#include "ui/viewport/scene.hpp"
-#include "ui/viewport/scene_actors.hpp"
+#include "ui/viewport/scene_base.hpp"
 
 class vtkActor;
 class vtkMatrix4x4;
-class vtkPolyData;
 class vtkRenderer;
 
 namespace sslm::ui {
 
 /// Seen on the turntable; its metrics' sizes come from the mechanism's extent and its shortest
 /// link.
-class SpatialScene : public Scene {
+class SpatialScene : public SceneBase {
 public:
     /// Builds the actors for the spatial `model` at positions q (nq) in `renderer`.
     /// Bodies with visuals (meshes, primitives) are drawn with them instead of tubes; relative
@@ -46,25 +44,11 @@ public:
                  const QString& meshFolder = {});
     ~SpatialScene() override;
 
-    void setPose(const Eigen::VectorXd& q) override;
-    const Eigen::VectorXd& pose() const override { return m_q; }
-
     /// A force and a moment arrow per entry, at its point.
     void setReactions(const std::vector<CutReaction>& reactions,
                       double metresPerNewton,
                       double metresPerNewtonMetre) override;
-    void setReactionsVisible(bool visible) override;
-    void setTracesVisible(bool visible) override;
     void setFloorVisible(bool visible) override;
-    void extendTraces(const std::vector<Eigen::VectorXd>& poses) override;
-    void clearTraces() override;
-    std::vector<Eigen::Vector3d> tracePath(int index) const override;
-    void setHighlightedLoop(int loop) override;
-    void setSubsystemColours(std::vector<QColor> colours) override;
-
-    const QStringList& visualProblems() const override { return m_visualProblems; }
-    const Model& model() const override { return *m_model; }
-    const SceneMetrics& metrics() const override { return m_metrics; }
     Eigen::Vector3d jointPosition(int joint) const override;
     /// The bodies' and ground's points at the current pose and the shown traces' points: they
     /// fit a camera more tightly than the corners of bounds().
@@ -89,35 +73,20 @@ private:
     void buildJoints();
     void buildGround();
     void buildFloor();
-    void buildTraces();
-    void appendTracePoints(const Workspace& ws);
-    void markTracesModified();
-    void applyColours();
-    vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
+    void placeActors() override;
+    /// The point itself.
+    Eigen::Vector3d tracePosition(const Workspace& ws, const TracedPoint& point) const override;
+    vtkActor* addTraceMarker(const TracedPoint& point) override;
+    void applyColours() override;
 
-    SceneActors m_actors; ///< first: its actors leave the renderer last
-    std::shared_ptr<const Model> m_model;
-    Workspace m_ws;
-    Workspace m_traceWs; ///< positions of the poses that only extend the traces
-    Eigen::VectorXd m_q;
-    SceneMetrics m_metrics;
-    double m_rodRadius = 0; ///< radius (m) of the bodies' tubes
-    std::vector<QColor> m_subsystemColours;
-    int m_highlightedLoop = -1;
-    bool m_tracesVisible = true;
-    bool m_reactionsVisible = false;
-
-    std::vector<BodyActors> m_bodies;    ///< indexed like Model::bodies; [0] is the ground
-    std::vector<JointActors> m_joints;   ///< indexed like Model::joints
-    std::vector<TracePolyline> m_traces; ///< Model::tracedPoints order
-    std::vector<vtkSmartPointer<vtkActor>> m_forceArrows;  ///< one per joint at most
-    std::vector<vtkSmartPointer<vtkActor>> m_momentArrows; ///< one per joint at most
-    std::vector<vtkSmartPointer<vtkActor>> m_groundActors;
+    double m_rodRadius = 0;                ///< radius (m) of the bodies' tubes
+    std::vector<BodyActors> m_bodies;      ///< indexed like Model::bodies; [0] is the ground
+    std::vector<JointActors> m_joints;     ///< indexed like Model::joints
+    std::vector<vtkActor*> m_forceArrows;  ///< one per joint at most
+    std::vector<vtkActor*> m_momentArrows; ///< one per joint at most
     std::vector<vtkActor*> m_groundVisuals;
     std::vector<std::optional<QColor>> m_groundVisualColours; ///< a visual's own colour, if any
     vtkSmartPointer<vtkActor> m_floor;
-    QString m_meshFolder;
-    QStringList m_visualProblems;
 };
 
 } // namespace sslm::ui

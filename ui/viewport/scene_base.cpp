@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#include "ui/viewport/scene_base.hpp"
+
+#include <vtkActor.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+
+#include "core/kinematics/forward_kinematics.hpp"
+#include "ui/style/palette.hpp"
+
+namespace sslm::ui {
+
+SceneBase::SceneBase(vtkRenderer* renderer,
+                     std::shared_ptr<const Model> model,
+                     const Eigen::VectorXd& q,
+                     std::vector<QColor> subsystemColours,
+                     const QString& meshFolder)
+    : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
+      m_subsystemColours(std::move(subsystemColours)), m_meshFolder(meshFolder) {
+    updatePositions(*m_model, m_ws, m_q);
+}
+
+SceneBase::~SceneBase() = default;
+
+vtkActor* SceneBase::addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix) {
+    return m_actors.add(std::move(data), matrix);
+}
+
+vtkActor* SceneBase::addReactionArrow() {
+    vtkActor* arrow = addActor(vtkSmartPointer<vtkPolyData>::New());
+    arrow->VisibilityOff();
+    m_reactionArrows.push_back(arrow);
+    return arrow;
+}
+
+void SceneBase::buildTraces() {
+    m_traces.resize(m_model->tracedPoints.size());
+    for (std::size_t i = 0; i < m_traces.size(); ++i) {
+        TracePolyline& trace = m_traces[i];
+        trace.line = addActor(trace.data);
+        paintActor(trace.line, ui::traceColour(), false);
+        trace.line->GetProperty()->SetLineWidth(2.0f);
+        trace.marker = addTraceMarker(m_model->tracedPoints[i]);
+    }
+}
+
+void SceneBase::setPose(const Eigen::VectorXd& q) {
+    m_q = q;
+    updatePositions(*m_model, m_ws, m_q);
+    placeActors();
+    if (m_tracesVisible) {
+        appendTracePoints(m_ws);
+        markTracesModified();
+    }
+}
+
+void SceneBase::extendTraces(const std::vector<Eigen::VectorXd>& poses) {
+    if (!m_tracesVisible || m_traces.empty()) {
+        return;
+    }
+    // the bodies stay where they are: the poses go through a workspace of the traces' own
+    // (nq = nv in the plane, whose joints have one position each)
+    for (const Eigen::VectorXd& q : poses) {
+        if (q.size() != m_model->nq()) {
+            continue;
+        }
+        updatePositions(*m_model, m_traceWs, q);
+        appendTracePoints(m_traceWs);
+    }
+    markTracesModified();
+}
+
+void SceneBase::appendTracePoints(const Workspace& ws) {
+    // extend each trace when its point has moved visibly, in the order of the poses
+    const double minStep = 1e-4 * m_metrics.extent;
+    for (std::size_t i = 0; i < m_traces.size(); ++i) {
+        m_traces[i].append(tracePosition(ws, m_model->tracedPoints[i]), minStep);
+    }
+}
+
+void SceneBase::markTracesModified() {
+    for (TracePolyline& trace : m_traces) {
+        trace.markModified();
+    }
+}
+
+std::vector<Eigen::Vector3d> SceneBase::tracePath(int index) const {
+    if (index < 0 || index >= static_cast<int>(m_traces.size())) {
+        return {};
+    }
+    return m_traces[static_cast<std::size_t>(index)].path();
+}
+
+void SceneBase::setReactionsVisible(bool visible) {
+    // unchanged: keep the arrows as setReactions left them (a planar arrow too short to draw
+    // is hidden but keeps its last shape)
+    if (visible == m_reactionsVisible) {
+        return;
+    }
+    m_reactionsVisible = visible;
+    for (vtkActor* arrow : m_reactionArrows) {
+        vtkPolyData* data = static_cast<vtkPolyDataMapper*>(arrow->GetMapper())->GetInput();
+        arrow->SetVisibility(visible && data && data->GetNumberOfPoints() > 0);
+    }
+}
+
+void SceneBase::setTracesVisible(bool visible) {
+    m_tracesVisible = visible;
+    for (TracePolyline& trace : m_traces) {
+        trace.setVisible(visible);
+    }
+}
+
+void SceneBase::clearTraces() {
+    // empty: the next pose starts the path (the pose shown now may belong to another run, or
+    // to a later time than the next one shown, and would join it with a straight segment)
+    for (TracePolyline& trace : m_traces) {
+        trace.clear();
+    }
+}
+
+void SceneBase::setHighlightedLoop(int loop) {
+    m_highlightedLoop = (loop >= 0 && loop < m_model->nLoops()) ? loop : -1;
+    applyColours();
+}
+
+void SceneBase::setSubsystemColours(std::vector<QColor> colours) {
+    m_subsystemColours = std::move(colours);
+    applyColours();
+}
+
+} // namespace sslm::ui

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// What PlanarScene and SpatialScene hold and do alike: the model, its positions and workspaces,
+// the actors they add to the renderer, the traces of the marked points, the reaction arrows'
+// visibility, the highlighted loop and subsystem colours. A scene supplies what differs through
+// a few hooks: how its actors follow a pose, where a traced point is drawn and marked, and how
+// its bodies and joints are coloured. Private to ui/viewport.
+
+#include <memory>
+#include <vector>
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+#include <vtkSmartPointer.h>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+#include "ui/viewport/scene.hpp"
+#include "ui/viewport/scene_actors.hpp"
+
+class vtkActor;
+class vtkMatrix4x4;
+class vtkPolyData;
+class vtkRenderer;
+
+namespace sslm::ui {
+
+class SceneBase : public Scene {
+public:
+    ~SceneBase() override;
+
+    /// Moves the bodies to positions q (nq) through placeActors() and, when traces are shown,
+    /// extends them.
+    void setPose(const Eigen::VectorXd& q) final;
+    const Eigen::VectorXd& pose() const final { return m_q; }
+
+    void setReactionsVisible(bool visible) final;
+    void setTracesVisible(bool visible) final;
+    void extendTraces(const std::vector<Eigen::VectorXd>& poses) final;
+    void clearTraces() final;
+    std::vector<Eigen::Vector3d> tracePath(int index) const final;
+    void setHighlightedLoop(int loop) final;
+    void setSubsystemColours(std::vector<QColor> colours) final;
+
+    const QStringList& visualProblems() const final { return m_visualProblems; }
+    const Model& model() const final { return *m_model; }
+    const SceneMetrics& metrics() const final { return m_metrics; }
+
+protected:
+    /// Keeps `model` and q (nq), and places the workspace at q; adds no actors (the scene's
+    /// constructor builds them, in its order).
+    SceneBase(vtkRenderer* renderer,
+              std::shared_ptr<const Model> model,
+              const Eigen::VectorXd& q,
+              std::vector<QColor> subsystemColours,
+              const QString& meshFolder);
+
+    /// Moves the actors' matrices to the positions in m_ws (updated to m_q).
+    virtual void placeActors() = 0;
+    /// Where traced point `point` is drawn (m, W) at the positions in `ws`.
+    virtual Eigen::Vector3d tracePosition(const Workspace& ws, const TracedPoint& point) const = 0;
+    /// The painted actor marking traced point `point` on its body.
+    virtual vtkActor* addTraceMarker(const TracedPoint& point) = 0;
+    /// Paints the bodies and joints for m_subsystemColours and m_highlightedLoop.
+    virtual void applyColours() = 0;
+
+    vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
+    /// A hidden, empty reaction arrow, joining m_reactionArrows.
+    vtkActor* addReactionArrow();
+    /// Each traced point's path (line) and marker, in Model::tracedPoints order.
+    void buildTraces();
+
+    SceneActors m_actors; ///< first: its actors leave the renderer last
+    std::shared_ptr<const Model> m_model;
+    Workspace m_ws;
+    Workspace m_traceWs; ///< positions of the poses that only extend the traces
+    Eigen::VectorXd m_q;
+    SceneMetrics m_metrics;
+    std::vector<QColor> m_subsystemColours;
+    int m_highlightedLoop = -1;
+    bool m_tracesVisible = true;
+    bool m_reactionsVisible = false;
+
+    QString m_meshFolder;
+    QStringList m_visualProblems;
+    std::vector<TracePolyline> m_traces; ///< Model::tracedPoints order
+    /// Every reaction arrow (force, and in space moment), shown when it has data
+    std::vector<vtkActor*> m_reactionArrows;
+    std::vector<vtkSmartPointer<vtkActor>> m_groundActors;
+
+private:
+    /// Appends each traced point's position in `ws` when it has moved visibly.
+    void appendTracePoints(const Workspace& ws);
+    void markTracesModified();
+};
+
+} // namespace sslm::ui
