@@ -59,8 +59,11 @@ template <> struct SpaceDynamics<SpatialSpace> {
     static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Body& body = model.bodies[b];
         const Eigen::Matrix3d& r = ws.rotation[b];
-        return spatial::inertiaAboutOrigin(body.mass, ws.position[b] + arm,
-                                           r * body.inertia_B * r.transpose());
+        Eigen::Matrix3d turned;
+        turned.noalias() = r * body.inertia_B;
+        Eigen::Matrix3d inertia;
+        inertia.noalias() = turned * r.transpose();
+        return spatial::inertiaAboutOrigin(body.mass, ws.position[b] + arm, inertia);
     }
     static constexpr bool kBiasUsesInertia = true;
     /// The wrench body b (of inertia `body` about Wo) needs at v̇ = 0, gravity as the base's

@@ -201,12 +201,12 @@ template <> struct TreeStep<SpatialSpace> {
         Vec3 childPoint;
         if (joint.treeSign > 0) {
             // parent A, child B
-            ws.rotation[c] = ws.rotation[p] * e;
+            ws.rotation[c].noalias() = ws.rotation[p] * e;
             childPoint = ws.position[p] + ws.rotation[p] * (joint.p_A + slide * joint.axis_A);
             ws.position[c] = childPoint - ws.rotation[c] * joint.p_B;
         } else {
             // parent B, child A: R_A = R_B·Eᵀ, x_A = x_B − s·R_B·u (E turns about u)
-            ws.rotation[c] = ws.rotation[p] * e.transpose();
+            ws.rotation[c].noalias() = ws.rotation[p] * e.transpose();
             childPoint = ws.position[p] + ws.rotation[p] * (joint.p_B - slide * joint.axis_A);
             ws.position[c] = childPoint - ws.rotation[c] * joint.p_A;
         }
