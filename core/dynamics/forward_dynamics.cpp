@@ -6,8 +6,6 @@
 #include <type_traits>
 #include <variant>
 
-#include <Eigen/Cholesky>
-
 #include "core/dynamics/dense_kernels.hpp"
 
 namespace sslm {
@@ -301,8 +299,7 @@ invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse,
         // rows mix metres and radians, so the measure must not depend on their scales: the
         // smallest d_k² / Ī_pp(k,k) of the pivot's Cholesky factor (1 for independent rows,
         // → 0 as a row becomes a combination of the others)
-        // the small dense kernels on the rows × rows corner (Eigen's LLT solve takes its
-        // general blocked path even at fixed size 5); the inverse's unused corner stays zero
+        // the small dense kernel on the rows × rows corner (Eigen's LLT is general at size 5)
         constexpr int kSize = Block::RowsAtCompileTime;
         Block l = pivot;
         double ratio = 1.0;
@@ -315,18 +312,22 @@ invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse,
             singular = !(d * d > kSingularPivot * std::abs(pivot(k, k)));
         }
         if (!singular) {
-            inverse.setZero();
-            for (int c = 0; c < rows; ++c) {
-                double* column = inverse.data() + c * kSize;
-                column[c] = 1.0;
-                if (rows == kSize) {
-                    dense::solveLower<kSize>(l.data(), rows, kSize, column, 1, rows);
-                    dense::solveLowerTransposed<kSize>(l.data(), rows, kSize, column);
-                } else {
-                    dense::solveLower(l.data(), rows, kSize, column, 1, rows);
-                    dense::solveLowerTransposed(l.data(), rows, kSize, column);
+            // (Ĩ_pp)⁻¹ = L⁻ᵀL⁻¹ with W = L⁻¹ by columns: one division per row instead of a
+            // pair of triangular solves per column; W's and so the inverse's padding stay zero
+            Block w = Block::Zero();
+            for (int i = 0; i < rows; ++i) {
+                w(i, i) = 1.0 / l(i, i);
+            }
+            for (int j = 0; j < rows; ++j) {
+                for (int i = j + 1; i < rows; ++i) {
+                    double sum = 0;
+                    for (int k = j; k < i; ++k) {
+                        sum -= l(i, k) * w(k, j);
+                    }
+                    w(i, j) = sum * w(i, i);
                 }
             }
+            inverse.noalias() = w.transpose() * w;
         }
         return singular ? 0.0 : ratio;
     }
