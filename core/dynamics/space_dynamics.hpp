@@ -59,8 +59,7 @@ template <> struct SpaceDynamics<SpatialSpace> {
     static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Body& body = model.bodies[b];
         const Eigen::Matrix3d& r = ws.rotation[b];
-        Eigen::Matrix3d turned;
-        turned.noalias() = r * body.inertia_B;
+        const Eigen::Matrix3d turned = r * body.inertia_B; // (a new matrix: no aliasing copy)
         Eigen::Matrix3d inertia;
         inertia.noalias() = turned * r.transpose();
         return spatial::inertiaAboutOrigin(body.mass, ws.position[b] + arm, inertia);
