@@ -626,9 +626,12 @@ private:
         Workspace ws(model);
         updatePositions(model, ws, q);
         constraintResidual(model, ws);
+        const auto gap = [&](int i) { // each loop's own rows: 2 in the plane, 3 to 5 in space
+            return ws.phi.segment(model.loops[i].rowBegin, model.loops[i].rows).norm();
+        };
         int worst = 0;
         for (int i = 1; i < model.nLoops(); ++i) {
-            if (ws.phi.segment<2>(2 * i).norm() > ws.phi.segment<2>(2 * worst).norm()) {
+            if (gap(i) > gap(worst)) {
                 worst = i;
             }
         }

@@ -12,6 +12,7 @@
 
 #include "core/analysis/mechanism_check.hpp"
 #include "core/spec/mechanism_templates.hpp"
+#include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
 
@@ -344,6 +345,21 @@ private Q_SLOTS:
         QVERIFY2(f.message.find("the ground (1 m) is longer than the others together (0.65 m)") !=
                      std::string::npos,
                  f.message.c_str());
+    }
+
+    void spatialLoopThatCannotCloseIsNamed() {
+        // the third cell's rung 5 m long where its pendulums hang 0.5 m apart: that loop, of
+        // four rows each, is the one left open (not a loop found by planar row offsets)
+        MechanismSpec spec = spatialLadderSpec(3);
+        findBody(spec, "R3")->points[1].p_B = {5.0, 0.0};
+        const MechanismCheck check = checkMechanism(spec);
+        QVERIFY(!check.assembles);
+        const auto failed = check.findingsOf(FindingKind::DoesNotAssemble);
+        QCOMPARE(failed.size(), std::size_t(1));
+        QCOMPARE(failed[0]->loop, 2);
+        QVERIFY2(std::find(failed[0]->joints.begin(), failed[0]->joints.end(), "K3") !=
+                     failed[0]->joints.end(),
+                 failed[0]->message.c_str());
     }
 
     void loopThatCannotCloseAtTheseInputs() {
