@@ -538,13 +538,9 @@ ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
         for (const Loop& loop : model.loops) {
             rows = std::max(rows, loop.rows);
         }
-        if (rows == 3) {
-            blocks.emplace<SpatialBlocks<3>>();
-        } else if (rows == 4) {
-            blocks.emplace<SpatialBlocks<4>>();
-        } else {
-            blocks.emplace<SpatialBlocks<5>>();
-        }
+        dense::withOrder(rows, [&](auto size) { // (rows are 3 to 5)
+            blocks.emplace<SpatialBlocks<std::clamp(decltype(size)::value, 3, 5)>>();
+        });
     }
     planElimination(model, *this);
     planStorage(model, *this);
