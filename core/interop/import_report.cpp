@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include "core/spec/spec_validate.hpp"
+
 namespace sslm {
 
 void writeItems(std::ostream& out, const char* title, const std::vector<ImportItem>& items) {
@@ -37,6 +39,16 @@ std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
         out << '\n';
     }
     return out.str();
+}
+
+bool validateImported(const MechanismSpec& spec,
+                      const std::string& source,
+                      Diagnostics& diagnostics) {
+    for (Diagnostic& d : validateSpec(spec)) {
+        d.where = source + ": imported mechanism: " + d.where;
+        diagnostics.push_back(std::move(d));
+    }
+    return !hasErrors(diagnostics);
 }
 
 } // namespace sslm

@@ -63,6 +63,12 @@ void writeItems(std::ostream& out, const char* title, const std::vector<ImportIt
 /// The report as text for the command line: counts, then one line per item.
 std::string reportText(const ImportReport& report, const MechanismSpec& spec);
 
+/// Validates an imported mechanism into `diagnostics` (each located in `source`, "imported
+/// mechanism: …"); true when no error stands there, so that the importer may adopt it.
+bool validateImported(const MechanismSpec& spec,
+                      const std::string& source,
+                      Diagnostics& diagnostics);
+
 /// The outcome of an import: the mechanism and its report, or the errors (each naming the
 /// file, the line or element, and the fix) and nothing else.
 struct ImportResult {

@@ -258,11 +258,7 @@ private:
         }
         initialState(spec);
         spec.description = description(spec);
-        for (Diagnostic& diagnostic : validateSpec(spec)) {
-            diagnostic.where = source_ + ": imported mechanism: " + diagnostic.where;
-            result_.diagnostics.push_back(std::move(diagnostic));
-        }
-        if (!hasErrors(result_.diagnostics)) {
+        if (validateImported(spec, source_, result_.diagnostics)) {
             reportRedundantLoops(spec);
             result_.spec = std::move(spec);
         }

@@ -410,11 +410,7 @@ private:
         if (hasErrors(result_.diagnostics)) {
             return;
         }
-        for (Diagnostic& d : validateSpec(spec)) {
-            d.where = source_ + ": imported mechanism: " + d.where;
-            result_.diagnostics.push_back(std::move(d));
-        }
-        if (!hasErrors(result_.diagnostics)) {
+        if (validateImported(spec, source_, result_.diagnostics)) {
             reportRedundantLoops(spec);
             result_.spec = std::move(spec);
         }
