@@ -89,10 +89,10 @@ void standardDirections(StandardView view,
     Eigen::Vector3d right = major == 0 ? Eigen::Vector3d::UnitY() : Eigen::Vector3d::UnitX();
     right = (right - right.dot(up) * up).normalized();
     const Eigen::Vector3d front = right.cross(up); // from the focal point towards the viewer
+    eye = front; // the front view, and the fallback for any other value
     screenUp = up;
     switch (view) {
     case StandardView::Front:
-        eye = front;
         break;
     case StandardView::Side:
         eye = right;
@@ -362,7 +362,8 @@ struct MechanismView::Impl {
         if (!isTurntable()) {
             return;
         }
-        Eigen::Vector3d eye, screenUp;
+        Eigen::Vector3d eye = Eigen::Vector3d::UnitZ();
+        Eigen::Vector3d screenUp = Eigen::Vector3d::UnitY();
         standardDirections(view, scene->metrics().up, eye, screenUp);
         vtkCamera* camera = renderer->GetActiveCamera();
         double f[3];
