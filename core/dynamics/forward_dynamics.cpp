@@ -112,24 +112,25 @@ void planStorage(const Model& model, ForwardDynamicsWorkspace& fws) {
     const auto z = [&](int i, int j) {
         return zOffset[static_cast<std::size_t>(i) * nSub + j];
     };
+    std::vector<std::vector<ForwardDynamicsWorkspace::GicmTerm>> termsOf(nSub);
     for (int r = 0; r < nLoops; ++r) {
         for (int s = r; s < nLoops; ++s) {
             for (int j : model.gicmContributors[r][s]) {
-                fws.gicmTerms.push_back({blockAt(fws, nLoops, r, s), z(r, j), z(s, j),
-                                         model.subsystems[j].nv, model.loops[r].rows,
-                                         model.loops[s].rows});
+                termsOf[j].push_back({blockAt(fws, nLoops, r, s), z(r, j), z(s, j),
+                                      model.subsystems[j].nv, model.loops[r].rows,
+                                      model.loops[s].rows});
             }
             if (s > r && blockAt(fws, nLoops, r, s) >= 0) {
                 fws.gicmMirrors.emplace_back(blockAt(fws, nLoops, r, s),
                                              blockAt(fws, nLoops, s, r));
             }
         }
-        fws.psiTermBegin.push_back(static_cast<int>(fws.psiTerms.size()));
-        for (int j : model.loops[r].subsystems) {
-            fws.psiTerms.emplace_back(z(r, j), j);
-        }
     }
-    fws.psiTermBegin.push_back(static_cast<int>(fws.psiTerms.size()));
+    for (const auto& terms : termsOf) {
+        fws.gicmTermBegin.push_back(static_cast<int>(fws.gicmTerms.size()));
+        fws.gicmTerms.insert(fws.gicmTerms.end(), terms.begin(), terms.end());
+    }
+    fws.gicmTermBegin.push_back(static_cast<int>(fws.gicmTerms.size()));
 }
 
 bool finiteOrExplain(ForwardDynamicsWorkspace& fws) {
@@ -228,13 +229,13 @@ template <class Block> auto& blockStore(ForwardDynamicsWorkspace& fws) {
     return std::get<ForwardDynamicsWorkspace::BlockStore<Block, Vector>>(fws.blocks);
 }
 
-/// Ī_rs += Z_rjᵀ Z_sj for one GICM term.
-template <class Block>
+/// Ī_rs += Z_rjᵀ Z_sj for one GICM term of a subsystem of order N (0: the term's n).
+template <int N, class Block>
 void addGicmTerm(const double* zr,
                  const double* zs,
                  const ForwardDynamicsWorkspace::GicmTerm& term,
                  Block& block) {
-    const int n = term.n;
+    const int n = N > 0 ? N : term.n;
     if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
         double a00 = 0, a01 = 0, a10 = 0, a11 = 0;
         for (int k = 0; k < n; ++k) {
@@ -254,18 +255,25 @@ void addGicmTerm(const double* zr,
             if constexpr (R > Block::RowsAtCompileTime || S > Block::RowsAtCompileTime) {
                 return; // no cut of the model has this many rows
             }
-            double sum[R][S] = {};
-            for (int k = 0; k < n; ++k) {
-                for (int a = 0; a < R; ++a) {
-                    const double za = zr[a * n + k];
-                    for (int b = 0; b < S; ++b) {
-                        sum[a][b] += za * zs[b * n + k];
+            if constexpr (N > 0) {
+                // all three sizes fixed: Eigen's unrolled product keeps the sums in registers
+                const Eigen::Map<const Eigen::Matrix<double, N, R>> zR(zr);
+                const Eigen::Map<const Eigen::Matrix<double, N, S>> zS(zs);
+                block.template topLeftCorner<R, S>().noalias() += zR.transpose() * zS;
+            } else {
+                double sum[R][S] = {};
+                for (int k = 0; k < n; ++k) {
+                    for (int a = 0; a < R; ++a) {
+                        const double za = zr[a * n + k];
+                        for (int b = 0; b < S; ++b) {
+                            sum[a][b] += za * zs[b * n + k];
+                        }
                     }
                 }
-            }
-            for (int a = 0; a < R; ++a) {
-                for (int b = 0; b < S; ++b) {
-                    block(a, b) += sum[a][b];
+                for (int a = 0; a < R; ++a) {
+                    for (int b = 0; b < S; ++b) {
+                        block(a, b) += sum[a][b];
+                    }
                 }
             }
         };
@@ -354,8 +362,22 @@ bool solveSslm(const Model& model,
     double* zArena = fws.influenceArena.data();
     double* w = fws.qdd.data(); // w_j = L_j⁻¹φ_j, later q̈_j, in place
 
-    // subsystem level: I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ   (eqs. 19–20), with
-    // the subsystem's order n a compile-time constant up to 6 (order: 0 for a run-time one)
+    // Ψ̄_r starts from Ψ_r; the subsystems subtract their Z_rjᵀ w_j below
+    for (int r = 0; r < nLoops; ++r) {
+        Vector& bar = store.psiBar[r];
+        bar.setZero();
+        for (int a = 0; a < rowsOf(r); ++a) {
+            bar[a] = psi[rowBegin(r) + a];
+        }
+    }
+    for (Block& block : store.gicm) {
+        block.setZero();
+    }
+
+    // subsystem level: I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ   (eqs. 19–20), and
+    // the subsystem's terms of the GICM's non-zero blocks, Ī_rs = Σ_j Z_rjᵀ Z_sj, and of
+    // Ψ̄_r = Ψ_r − Σ_j J_rj I_j⁻¹ φ_j = Ψ_r − Σ_j Z_rjᵀ w_j   (eqs. 23–25) while its Z_ij are
+    // fresh; the subsystem's order n a compile-time constant up to 6 (order: 0 for a run-time one)
     const auto factorSubsystem = [&](int j, auto order) {
         constexpr int N = decltype(order)::value;
         const Subsystem& sub = model.subsystems[j];
@@ -387,6 +409,16 @@ bool solveSslm(const Model& model,
                 }
             }
             dense::solveLower<N>(l, n, n, z, rows, n);
+            Vector& bar = store.psiBar[influence.loop];
+            for (int r = 0; r < rows; ++r) {
+                for (int k = 0; k < n; ++k) {
+                    bar[r] -= z[r * n + k] * w[b + k];
+                }
+            }
+        }
+        for (int t = fws.gicmTermBegin[j]; t < fws.gicmTermBegin[j + 1]; ++t) {
+            const auto& term = fws.gicmTerms[t];
+            addGicmTerm<N>(zArena + term.zr, zArena + term.zs, term, store.gicm[term.block]);
         }
         return true;
     };
@@ -396,49 +428,8 @@ bool solveSslm(const Model& model,
             return false;
         }
     }
-
-    // the GICM from its non-zero blocks only, Ī_rs = Σ_j Z_rjᵀ Z_sj, and
-    // Ψ̄_r = Ψ_r − Σ_j J_rj I_j⁻¹ φ_j = Ψ_r − Σ_j Z_rjᵀ w_j   (eqs. 23–25)
-    for (Block& block : store.gicm) {
-        block.setZero();
-    }
-    for (const auto& term : fws.gicmTerms) {
-        addGicmTerm(zArena + term.zr, zArena + term.zs, term, store.gicm[term.block]);
-    }
     for (const auto& [from, to] : fws.gicmMirrors) {
         store.gicm[to] = store.gicm[from].transpose();
-    }
-    for (int r = 0; r < nLoops; ++r) {
-        Vector& bar = store.psiBar[r];
-        const int first = rowBegin(r);
-        const int rows = rowsOf(r);
-        if constexpr (kPlanar) {
-            double p0 = psi[first];
-            double p1 = psi[first + 1];
-            for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
-                const auto [offset, j] = fws.psiTerms[t];
-                const Subsystem& sub = model.subsystems[j];
-                const double* z = zArena + offset;
-                for (int k = 0; k < sub.nv; ++k) {
-                    p0 -= z[k] * w[sub.qBegin + k];
-                    p1 -= z[sub.nv + k] * w[sub.qBegin + k];
-                }
-            }
-            bar = {p0, p1};
-            continue;
-        }
-        for (int a = 0; a < rows; ++a) {
-            double value = psi[first + a];
-            for (int t = fws.psiTermBegin[r]; t < fws.psiTermBegin[r + 1]; ++t) {
-                const auto [offset, j] = fws.psiTerms[t];
-                const Subsystem& sub = model.subsystems[j];
-                const double* z = zArena + offset + a * sub.nv;
-                for (int k = 0; k < sub.nv; ++k) {
-                    value -= z[k] * w[sub.qBegin + k];
-                }
-            }
-            bar[a] = value;
-        }
     }
 
     // block Gaussian elimination in the planned order   (eqs. 34–36)

@@ -81,15 +81,16 @@ struct ForwardDynamicsWorkspace {
     /// the top-left corner and zeros elsewhere, which products keep zero.
     template <int R>
     using SpatialBlocks = BlockStore<Eigen::Matrix<double, R, R>, Eigen::Matrix<double, R, 1>>;
-    std::vector<double> factorArena;              ///< L_j, column-major nq_j × nq_j each
-    std::vector<int> factorOffset;                ///< per subsystem
-    std::vector<double> influenceArena;           ///< Z_ij blocks
-    std::vector<Influence> influences;            ///< (loop, subsystem) incidences, by subsystem
-    std::vector<int> influenceBegin;              ///< per subsystem: first entry in influences
-    std::vector<GicmTerm> gicmTerms;              ///< Ī_rs += Z_rjᵀ Z_sj, one per (r ≤ s, j)
+    std::vector<double> factorArena;    ///< L_j, column-major nq_j × nq_j each
+    std::vector<int> factorOffset;      ///< per subsystem
+    std::vector<double> influenceArena; ///< Z_ij blocks
+    std::vector<Influence> influences;  ///< (loop, subsystem) incidences, by subsystem
+    std::vector<int> influenceBegin;    ///< per subsystem: first entry in influences
+    /// Ī_rs += Z_rjᵀ Z_sj, one per (r ≤ s, j), by subsystem j (each block's terms in
+    /// ascending j, as the sum over j is written)
+    std::vector<GicmTerm> gicmTerms;
+    std::vector<int> gicmTermBegin;               ///< per subsystem: first entry in gicmTerms
     std::vector<std::pair<int, int>> gicmMirrors; ///< Ī_sr = Ī_rsᵀ: (from r < s, to)
-    std::vector<int> psiTermBegin;                ///< per loop r: first entry of psiTerms
-    std::vector<std::pair<int, int>> psiTerms; ///< Ψ̄_r −= Z_rjᵀ w_j: (offset of Z_rj, subsystem)
     using PlanarBlocks = BlockStore<Eigen::Matrix2d, Eigen::Vector2d>;
     /// the model's space's (and cut rows')
     std::variant<PlanarBlocks, SpatialBlocks<3>, SpatialBlocks<4>, SpatialBlocks<5>> blocks;
