@@ -37,11 +37,61 @@ template <class F> decltype(auto) withOrder(int n, F&& f) {
 /// definite (numerically singular).
 inline constexpr double kRelativePivot = 1e-14;
 
+/// The largest order ldlt() takes at run time.
+inline constexpr int kMaxLdltOrder = 6;
+
+/// In-place A = L' D L'ᵀ of the n × n (n ≤ kMaxLdltOrder) symmetric positive definite matrix in
+/// `a` (leading dimension lda): the strictly lower triangle becomes the unit lower factor L',
+/// d[0..n) gets D; the diagonal and the upper triangle are left as they were. Returns false,
+/// and leaves `a` partly factored, when a pivot is not positive. Its chain from one column to
+/// the next is one division (no square root): what a small factor's latency is made of.
+template <int N = 0> bool ldlt(double* a, int n, int lda, double* d) {
+    constexpr int kOrder = N > 0 ? N : kMaxLdltOrder;
+    n = N > 0 ? N : n;
+    double s[kOrder][kOrder]; // s[i][k] = L'_ik D_k for k < i: the column before its scaling
+    for (int j = 0; j < n; ++j) {
+        double* colJ = a + j * lda;
+        double dj = colJ[j];
+        for (int k = 0; k < j; ++k) {
+            dj -= s[j][k] * a[k * lda + j];
+        }
+        if (!(dj > kRelativePivot * colJ[j])) {
+            return false;
+        }
+        d[j] = dj;
+        const double inverse = 1.0 / dj;
+        for (int i = j + 1; i < n; ++i) {
+            double sij = colJ[i];
+            for (int k = 0; k < j; ++k) {
+                sij -= s[i][k] * a[k * lda + j];
+            }
+            s[i][j] = sij;
+            colJ[i] = sij * inverse;
+        }
+    }
+    return true;
+}
+
 /// In-place Cholesky factor A = L Lᵀ of the n × n symmetric positive definite matrix in `a`
 /// (leading dimension lda); reads and writes the lower triangle only. Returns false, and
-/// leaves `a` partly factored, when a pivot is not positive.
+/// leaves `a` partly factored, when a pivot is not positive. At a compile-time order it is
+/// ldlt()'s L' scaled by √D afterwards, the square roots off the column-to-column chain.
 template <int N = 0> bool cholesky(double* a, int n, int lda) {
-    n = N > 0 ? N : n;
+    if constexpr (N > 0) {
+        double d[N];
+        if (!ldlt<N>(a, N, lda, d)) {
+            return false;
+        }
+        for (int j = 0; j < N; ++j) {
+            const double root = std::sqrt(d[j]);
+            double* colJ = a + j * lda;
+            colJ[j] = root;
+            for (int i = j + 1; i < N; ++i) {
+                colJ[i] *= root;
+            }
+        }
+        return true;
+    }
     for (int j = 0; j < n; ++j) {
         double* colJ = a + j * lda;
         double d = colJ[j];

@@ -290,8 +290,9 @@ void addGicmTerm(const double* zr,
 }
 
 /// Inverts the reduced pivot into `inverse` and returns its conditioning ratio (Ī_pp the
-/// assembled block): det / (½ tr Ī_pp)² for a planar 2 × 2 block, min_k d_k² / Ī_pp(k,k) over
-/// the Cholesky factor of a spatial one; NaN or ≤ 0 when it is singular.
+/// assembled block): det / (½ tr Ī_pp)² for a planar 2 × 2 block, min_k D_k / Ī_pp(k,k) over
+/// the L'DL'ᵀ factor of a spatial one (D_k is the Cholesky factor's d_k²); NaN or ≤ 0 when it
+/// is singular.
 template <class Block>
 double
 invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse, bool& singular) {
@@ -305,37 +306,38 @@ invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse,
         return det / (scale * scale);
     } else {
         // rows mix metres and radians, so the measure must not depend on their scales: the
-        // smallest d_k² / Ī_pp(k,k) of the pivot's Cholesky factor (1 for independent rows,
-        // → 0 as a row becomes a combination of the others)
-        // the small dense kernel on the rows × rows corner (Eigen's LLT is general at size 5)
+        // smallest D_k / Ī_pp(k,k) of the pivot's L'DL'ᵀ factor (1 for independent rows, → 0 as
+        // a row becomes a combination of the others); no square root on this sequential chain
         constexpr int kSize = Block::RowsAtCompileTime;
         Block l = pivot;
+        double d[kSize];
         double ratio = 1.0;
         // (unrolled when the cut fills the block, as every cut of a ladder does)
-        singular = !(rows == kSize ? dense::cholesky<kSize>(l.data(), rows, kSize)
-                                   : dense::cholesky(l.data(), rows, kSize));
+        singular = !(rows == kSize ? dense::ldlt<kSize>(l.data(), rows, kSize, d)
+                                   : dense::ldlt(l.data(), rows, kSize, d));
         for (int k = 0; k < rows && !singular; ++k) {
-            const double d = l(k, k);
-            ratio = std::min(ratio, d * d / original(k, k));
-            singular = !(d * d > kSingularPivot * std::abs(pivot(k, k)));
+            ratio = std::min(ratio, d[k] / original(k, k));
+            singular = !(d[k] > kSingularPivot * std::abs(pivot(k, k)));
         }
         if (!singular) {
-            // (Ĩ_pp)⁻¹ = L⁻ᵀL⁻¹ with W = L⁻¹ by columns: one division per row instead of a
-            // pair of triangular solves per column; W's and so the inverse's padding stay zero
+            // (Ĩ_pp)⁻¹ = Wᵀ D⁻¹ W with W = L'⁻¹ (unit lower, by columns: no division); W's and
+            // so the inverse's padding stay zero
             Block w = Block::Zero();
-            for (int i = 0; i < rows; ++i) {
-                w(i, i) = 1.0 / l(i, i);
-            }
             for (int j = 0; j < rows; ++j) {
+                w(j, j) = 1.0;
                 for (int i = j + 1; i < rows; ++i) {
-                    double sum = 0;
-                    for (int k = j; k < i; ++k) {
+                    double sum = -l(i, j);
+                    for (int k = j + 1; k < i; ++k) {
                         sum -= l(i, k) * w(k, j);
                     }
-                    w(i, j) = sum * w(i, i);
+                    w(i, j) = sum;
                 }
             }
-            inverse.noalias() = w.transpose() * w;
+            Block scaled = Block::Zero();
+            for (int i = 0; i < rows; ++i) {
+                scaled.row(i) = w.row(i) / d[i];
+            }
+            inverse.noalias() = w.transpose() * scaled;
         }
         return singular ? 0.0 : ratio;
     }

@@ -4,8 +4,9 @@
 // state after a 2 s run at rtol = atol = 1e-12, and inverse-dynamics torques, multipliers and
 // joint reactions over 0.5 s. tests/data/reference/<example>.json holds them as main computed
 // them before the one-kernel refactor (issue 33); this test recomputes them from the recorded
-// states and compares: q̈, λ, τ and reactions to 1e-12 relative, trajectories to 1e-9. So a
-// refactor of the kernel is checked by numbers, not by reading.
+// states and compares: q̈, λ, τ and reactions to 1e-12 relative (q̈ and λ also within the
+// recorded solvers' spread at that state), trajectories to 1e-9. So a refactor of the kernel is
+// checked by numbers, not by reading.
 //
 // To record (only when a change of the numbers is intended, and say why in the commit):
 //   SSLM_RECORD_REFERENCES=1 build/tests/core/tst_recorded_references
@@ -80,9 +81,13 @@ Eigen::VectorXd fromJson(const QJsonValue& value) {
     return v;
 }
 
-/// ‖a − b‖∞ ≤ tolerance · max(‖b‖∞, 1e-300) + 1e-14; a message naming the worst entry if not.
-QString
-compare(const char* what, const Eigen::VectorXd& a, const Eigen::VectorXd& b, double tolerance) {
+/// ‖a − b‖∞ ≤ tolerance · max(‖b‖∞, 1e-300) + 1e-14 + allowance; a message naming the worst
+/// entry if not.
+QString compare(const char* what,
+                const Eigen::VectorXd& a,
+                const Eigen::VectorXd& b,
+                double tolerance,
+                double allowance = 0.0) {
     if (a.size() != b.size()) {
         return QStringLiteral("%1: %2 entries, recorded %3").arg(what).arg(a.size()).arg(b.size());
     }
@@ -92,7 +97,7 @@ compare(const char* what, const Eigen::VectorXd& a, const Eigen::VectorXd& b, do
     Eigen::Index worst = 0;
     const double error = (a - b).cwiseAbs().maxCoeff(&worst);
     const double scale = b.cwiseAbs().maxCoeff();
-    if (!(error <= tolerance * scale + 1e-14)) {
+    if (!(error <= tolerance * scale + 1e-14 + allowance)) {
         return QStringLiteral("%1[%2] = %3, recorded %4 (error %5 of scale %6)")
             .arg(what)
             .arg(worst)
@@ -102,6 +107,29 @@ compare(const char* what, const Eigen::VectorXd& a, const Eigen::VectorXd& b, do
             .arg(scale, 0, 'g', 3);
     }
     return {};
+}
+
+/// The largest ‖x_a − x_b‖∞ between two recorded solvers' `key` (q̈ or λ) at one state: the four
+/// solve the same equations, so this is the rounding floor of the state's conditioning. Near a
+/// singular pose it exceeds 1e-12 relative, and a change of rounding alone (a factor's
+/// operation order) may move a solver by that much without making it less exact.
+double recordedSpread(const QJsonObject& recorded, const char* key) {
+    std::vector<Eigen::VectorXd> values;
+    for (const auto& [kind, name] : kSolvers) {
+        const QJsonObject result = recorded[QLatin1String(name)].toObject();
+        if (!result.contains(QStringLiteral("failure"))) {
+            values.push_back(fromJson(result[QLatin1String(key)]));
+        }
+    }
+    double spread = 0.0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        for (std::size_t j = i + 1; j < values.size(); ++j) {
+            if (values[i].size() == values[j].size() && values[i].size() > 0) {
+                spread = std::max(spread, (values[i] - values[j]).cwiseAbs().maxCoeff());
+            }
+        }
+    }
+    return spread;
 }
 
 /// A cut set other than the file's that compiles and assembles: the automatic choice, else the
@@ -349,6 +377,9 @@ private Q_SLOTS:
                     solverResults(*model, t, fromJson(state[QStringLiteral("q")]),
                                   fromJson(state[QStringLiteral("qd")]));
                 const QJsonObject recorded = state[QStringLiteral("solvers")].toObject();
+                const auto spread = [&](const char* key) {
+                    return recordedSpread(recorded, key);
+                };
                 for (const auto& [kind, name] : kSolvers) {
                     const QJsonObject a = now[QLatin1String(name)].toObject();
                     const QJsonObject b = recorded[QLatin1String(name)].toObject();
@@ -365,7 +396,7 @@ private Q_SLOTS:
                     for (const char* key : {"qdd", "lambda"}) {
                         const QString error =
                             compare(key, fromJson(a[QLatin1String(key)]),
-                                    fromJson(b[QLatin1String(key)]), kStateTolerance);
+                                    fromJson(b[QLatin1String(key)]), kStateTolerance, spread(key));
                         QVERIFY2(error.isEmpty(), qPrintable(where + QStringLiteral(": ") + error));
                         ++compared;
                     }
