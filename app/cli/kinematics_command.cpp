@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iostream>
 #include <limits>
 #include <numbers>
@@ -18,24 +17,14 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/kinematics/sweep_table.hpp"
 #include "core/model/workspace.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::cli {
 
 namespace {
 
-/// Full double precision, locale-independent enough for CSV (no thousands separators).
-std::string csvNumber(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.17g", value);
-    return buffer;
-}
-
-/// Sweep limits and results: 6 significant digits.
-std::string sixDigits(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
-}
+/// Significant digits of the sweep CSV: 17 read back as the same double.
+constexpr int kCsvDigits = 17;
 
 /// The index of the coordinate `name` to sweep, or −1 after saying on stderr why there is none:
 /// the coordinates there are, and the joint that owns it when this cut choice cuts it.
@@ -103,7 +92,7 @@ SweepSummary writeSweepCsv(std::ostream& out,
         sweepValues(model, ws, s, i < shown.size() ? shown[i] : s.input / scale, values);
         line.clear();
         for (std::size_t k = 0; k + 1 < values.size(); ++k) {
-            line += (k == 0 ? "" : ",") + csvNumber(values[k]);
+            line += (k == 0 ? "" : ",") + text::number(values[k], kCsvDigits);
         }
         line += s.toggle ? ",1\n" : ",0\n";
         out << line;
@@ -230,7 +219,7 @@ int runKinematics(const KinematicsOptions& options) {
     if (written < values.size()) {
         const double at = written < shown.size() ? shown[written] : options.to;
         std::cerr << path << ": error: the sweep of " << options.input << " stopped at "
-                  << sixDigits(at) << unit << ": the mechanism cannot be assembled there "
+                  << text::number(at, 6) << unit << ": the mechanism cannot be assembled there "
                   << "(past a toggle or dead-centre position?); " << written << " of "
                   << values.size() << " samples written\n";
         return kExitBadInput;
@@ -239,13 +228,14 @@ int runKinematics(const KinematicsOptions& options) {
     // one-line summary when the CSV went to a file
     if (!options.out.empty()) {
         std::cout << "sslm: " << written << " samples of " << options.input << " from "
-                  << sixDigits(options.from) << " to " << sixDigits(options.to) << unit
+                  << text::number(options.from, 6) << " to " << text::number(options.to, 6) << unit
                   << " written to " << options.out
-                  << "; min σ(J_dep) = " << sixDigits(summary.minSigma)
+                  << "; min σ(J_dep) = " << text::number(summary.minSigma, 6)
                   << ", toggles: " << summary.toggles;
         for (std::size_t t = 0; t < model->tracedPoints.size(); ++t) {
             std::cout << "; " << model->tracedPoints[t].name << " y in ["
-                      << sixDigits(summary.yMin[t]) << ", " << sixDigits(summary.yMax[t]) << "] m";
+                      << text::number(summary.yMin[t], 6) << ", "
+                      << text::number(summary.yMax[t], 6) << "] m";
         }
         std::cout << '\n';
     }
