@@ -2,7 +2,6 @@
 #include "app/cli/info_command.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,16 +15,11 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/workspace.hpp"
 #include "core/study/model_info.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::cli {
 
 namespace {
-
-std::string fmt(double value, const char* format = "%.6g") {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, format, value);
-    return buffer;
-}
 
 /// Block index "rs", or "r,s" once an index has two digits (1-based).
 std::string blockIndex(int r, int s) {
@@ -157,12 +151,12 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     const std::vector<std::string> names = positionNames(model);
     for (int k = 0; k < model.nq(); ++k) {
         values.push_back(names[static_cast<std::size_t>(k)] + " = " +
-                         fmt(pose.initial.q[k], "%.9g"));
+                         text::number(pose.initial.q[k], 9));
     }
     out << "Initial pose: " << joinNames(values) << '\n';
-    out << "Closure residual max|Φ|: " << fmt(pose.residual, "%.3g") << '\n';
-    out << "Smallest singular value of J: " << fmt(pose.minSigmaJ, "%.6g")
-        << " (of J_dep: " << fmt(report.minSingularValue, "%.6g") << ")\n";
+    out << "Closure residual max|Φ|: " << text::number(pose.residual, 3) << '\n';
+    out << "Smallest singular value of J: " << text::number(pose.minSigmaJ, 6)
+        << " (of J_dep: " << text::number(report.minSingularValue, 6) << ")\n";
     const auto loopsOrNone = [](const std::vector<int>& loops) {
         return loops.empty() ? std::string("none") : "loops " + joinNames(loopList(loops));
     };
