@@ -22,6 +22,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/motion/prescribed_motion.hpp"
 #include "core/sim/sample_csv.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::cli {
 
@@ -133,13 +134,7 @@ int runInverse(const InverseOptions& options) {
         return kExitBadInput;
     }
     std::ostream& out = csv.stream();
-    {
-        std::string header;
-        for (const std::string& column : inverseColumns(*model, motions)) {
-            header += (header.empty() ? "" : ",") + column;
-        }
-        out << header << '\n';
-    }
+    out << text::joinNames(inverseColumns(*model, motions), ",") << '\n';
 
     // samples to the CSV; progress on stderr once the run takes longer than a second
     std::string line;

@@ -72,11 +72,7 @@ SweepSummary writeSweepCsv(std::ostream& out,
                            const std::vector<SweepSample>& samples,
                            const std::vector<double>& shown,
                            double scale) {
-    std::string line;
-    for (const std::string& column : sweepColumns(model)) {
-        line += (line.empty() ? "" : ",") + column;
-    }
-    out << line << '\n';
+    out << text::joinNames(sweepColumns(model), ",") << '\n';
 
     SweepSummary summary;
     summary.yMin.assign(model.tracedPoints.size(), std::numeric_limits<double>::infinity());
@@ -84,6 +80,7 @@ SweepSummary writeSweepCsv(std::ostream& out,
     const std::size_t pointWidth = static_cast<std::size_t>(model.dimension());
     const std::size_t firstPoint = 1 + static_cast<std::size_t>(model.nq());
     std::vector<double> values;
+    std::string line;
     for (std::size_t i = 0; i < samples.size(); ++i) {
         const SweepSample& s = samples[i];
         if (!s.converged) {

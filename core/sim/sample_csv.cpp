@@ -5,6 +5,7 @@
 
 #include "core/kinematics/configuration.hpp"
 #include "core/model/wrench_columns.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -51,11 +52,7 @@ std::vector<std::string> sampleCsvColumns(const Model& model) {
 }
 
 std::string sampleCsvHeader(const Model& model) {
-    std::string header;
-    for (const std::string& column : sampleCsvColumns(model)) {
-        header += (header.empty() ? "" : ",") + column;
-    }
-    return header;
+    return text::joinNames(sampleCsvColumns(model), ",");
 }
 
 void sampleValues(const Model& model, const Sample& sample, std::vector<double>& values) {

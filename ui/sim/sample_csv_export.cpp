@@ -7,6 +7,7 @@
 #include <QFile>
 
 #include "core/sim/sample_csv.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::ui {
 
@@ -42,11 +43,7 @@ bool writeSamplesCsv(const SimulationRun& run, const QString& path, QString* err
         return false;
     }
     const SampleBlock block = run.samples().snapshotSince(0, columns);
-    std::string line;
-    for (const std::string& name : names) {
-        line += (line.empty() ? "" : ",") + name;
-    }
-    line += '\n';
+    std::string line = text::joinNames(names, ",") + '\n';
     file.write(line.data(), static_cast<qint64>(line.size()));
     for (std::size_t row = 0; row < block.rows; ++row) {
         line.clear();
