@@ -83,11 +83,8 @@ std::optional<CounterweightBounds> parseBody(const std::string& item,
         }
     }
     if (body == nullptr) {
-        std::string known;
-        for (const BodySpec& b : spec.bodies) {
-            known += (known.empty() ? "" : ", ") + b.id;
-        }
-        error = "--body '" + item + "': no body '" + bounds.body + "'; the bodies are " + known;
+        error = "--body '" + item + "': no body '" + bounds.body + "'; the bodies are " +
+                text::joined(spec.bodies, ", ", &BodySpec::id);
         return std::nullopt;
     }
     bounds.massMin = 0;
@@ -149,11 +146,7 @@ nlohmann::json termsJson(const BalanceTerms& t) {
 /// The first `dimension` coordinates of p, each as `number` writes it, separated by ", ".
 template <class Number>
 std::string coordinateList(const Eigen::Vector3d& p, int dimension, Number number) {
-    std::string text;
-    for (int i = 0; i < dimension; ++i) {
-        text += (i == 0 ? "" : ", ") + number(p[i]);
-    }
-    return text;
+    return text::joined(std::vector<double>(p.data(), p.data() + dimension), ", ", number);
 }
 
 nlohmann::json

@@ -126,10 +126,8 @@ bool assembleOnBranch(const Model& model,
     }
     for (std::size_t i = 0; i < mode.size(); ++i) {
         if (mode[i] != 0 && report.branch[i] != mode[i]) {
-            std::string joints;
-            for (int j : model.loops[i].joints) {
-                joints += (joints.empty() ? "" : "–") + model.joints[j].name;
-            }
+            const std::string joints = text::joined(model.loops[i].joints, "–",
+                                                    [&](int j) { return model.joints[j].name; });
             err << path << ": error: --branch: loop " << i + 1 << " (" << joints
                 << ") has no closed-form solution for these inputs, so no branch to choose; "
                    "give 0 for it (Newton follows the assembly guess)\n";

@@ -15,6 +15,7 @@
 #include "core/model/compile.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm::cli {
 
@@ -188,10 +189,8 @@ std::string summaryJson(const Model& model,
                   summary.minConditioningTime, summary.shaking.force().rms,
                   summary.shaking.force().peak, summary.shaking.moment().rms,
                   summary.shaking.moment().peak);
-    std::string cuts;
-    for (int cut : model.cuts) {
-        cuts += (cuts.empty() ? "" : ", ") + jsonString(model.joints[cut].name);
-    }
+    const std::string cuts =
+        text::joined(model.cuts, ", ", [&](int cut) { return jsonString(model.joints[cut].name); });
     out << "{\n  \"model\": " << jsonString(model.name) << ",\n  \"solver\": \""
         << solverName(settings.solver) << "\",\n  \"integrator\": \""
         << integratorName(settings.integrator) << "\",\n  \"stabilisation\": \""
