@@ -110,11 +110,11 @@ std::vector<int> resolveCuts(const MechanismSpec& spec,
     }
     const CutSetCheck check = checkCutSet(graph, isCut);
     for (const std::vector<int>& cycle : check.closedCycles) {
-        const auto names_ = text::mapped(cycle, [&](int e) { return spec.joints[e].name; });
-        diagnostics.push_back(
-            error("cuts",
-                  "the loop " + joinNames(names_, "–") + " stays closed: none of its joints is cut",
-                  "cut one of " + joinNames(names_, ", ")));
+        const auto loopJoints = text::mapped(cycle, [&](int e) { return spec.joints[e].name; });
+        diagnostics.push_back(error("cuts",
+                                    "the loop " + joinNames(loopJoints, "–") +
+                                        " stays closed: none of its joints is cut",
+                                    "cut one of " + joinNames(loopJoints, ", ")));
     }
     if (!check.disconnectedNodes.empty()) {
         std::vector<std::string> bodies;
