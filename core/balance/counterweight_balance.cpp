@@ -316,6 +316,289 @@ std::string freshName(const BodySpec& body) {
     }
 }
 
+/// The variables of the search, mass, x, y[, z] per counterweight, with their bounds; the free
+/// ones (min < max) are NLopt's, the fixed ones stay out of it.
+struct Variables {
+    int per = 0; ///< variables per counterweight
+    std::vector<double> lower;
+    std::vector<double> upper;
+    std::vector<std::size_t> free;
+
+    /// The sum of the masses of `x`.
+    double addedMass(const std::vector<double>& x) const {
+        double sum = 0;
+        for (std::size_t i = 0; i < lower.size(); i += static_cast<std::size_t>(per)) {
+            sum += x[i];
+        }
+        return sum;
+    }
+
+    /// Scales the masses of `x` down towards their lower bounds into `maxAddedMass`, if any.
+    void makeFeasible(std::vector<double>& x, const std::optional<double>& maxAddedMass) const {
+        if (!maxAddedMass) {
+            return;
+        }
+        const double least = addedMass(lower);
+        const double sum = addedMass(x);
+        if (sum > *maxAddedMass && sum > least) {
+            const double f = (*maxAddedMass - least) / (sum - least);
+            for (std::size_t i = 0; i < lower.size(); i += static_cast<std::size_t>(per)) {
+                x[i] = lower[i] + f * (x[i] - lower[i]);
+            }
+        }
+    }
+};
+
+/// The variables of `settings`' counterweights, `per` of them each.
+Variables balanceVariables(const BalanceSettings& settings, int per) {
+    Variables v;
+    v.per = per;
+    const std::size_t n = settings.counterweights.size() * static_cast<std::size_t>(per);
+    v.lower.resize(n);
+    v.upper.resize(n);
+    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
+        const CounterweightBounds& w = settings.counterweights[k];
+        const std::size_t i = k * static_cast<std::size_t>(per);
+        v.lower[i] = w.massMin;
+        v.upper[i] = w.massMax;
+        for (int d = 0; d < per - 1; ++d) {
+            v.lower[i + 1 + d] = w.atMin[d];
+            v.upper[i + 1 + d] = w.atMax[d];
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (v.upper[i] > v.lower[i]) {
+            v.free.push_back(i);
+        }
+    }
+    return v;
+}
+
+/// The middle of the bounds, its masses scaled down into the added-mass limit: the first start.
+std::vector<double> middleStart(const Variables& v, const std::optional<double>& maxAddedMass) {
+    std::vector<double> full(v.lower.size());
+    for (std::size_t i = 0; i < full.size(); ++i) {
+        full[i] = 0.5 * (v.lower[i] + v.upper[i]);
+    }
+    v.makeFeasible(full, maxAddedMass);
+    return full;
+}
+
+using VectorFunction = std::function<double(const std::vector<double>&)>;
+
+/// What NLopt's callbacks need: a function of the full vector, which they fill in.
+struct NloptContext {
+    const VectorFunction* function;
+    std::vector<double>* full;
+    const std::vector<std::size_t>* free;
+};
+
+/// NLopt's objective or constraint: the free variables `v` into the full vector, then the
+/// context's function of it.
+double nloptCall(unsigned m, const double* v, double* /*gradient*/, void* data) {
+    auto* c = static_cast<NloptContext*>(data);
+    for (unsigned j = 0; j < m; ++j) {
+        (*c->full)[(*c->free)[j]] = v[j];
+    }
+    return (*c->function)(*c->full);
+}
+
+/// The best point of a search so far and how the search went.
+struct SearchOutcome {
+    std::vector<double> best;
+    double bestObjective = 0;
+    BalanceTerms bestTerms;
+    long evaluations = 0;
+    std::optional<BalanceStop> stopReason; ///< why evaluate() stopped NLopt
+    std::string failure;
+};
+
+/// NLopt's local searches from several starts. Every evaluation of the objective goes through
+/// evaluate(), which keeps the best point within the added-mass limit and stops NLopt, by
+/// nlopt::forced_stop (its wrapper turns an exception in the objective into its own
+/// forced_stop: the reason is kept here), on a cancel, a limit or a failure.
+class Search {
+public:
+    Search(Evaluator& evaluator,
+           const BalanceSettings& settings,
+           const BalanceCallbacks& callbacks,
+           const Variables& variables,
+           Clock::time_point started)
+        : m_evaluator(evaluator), m_settings(settings), m_callbacks(callbacks),
+          m_variables(variables), m_started(started) {}
+
+    /// "No counterweight" (`full` with no mass) is the best point until something better is
+    /// found; `before` the terms J is measured against, `jBefore` J of them.
+    void begin(const std::vector<double>& full, const BalanceTerms& before, double jBefore) {
+        m_before = before;
+        m_outcome.best = full;
+        for (std::size_t i = 0; i < full.size(); i += static_cast<std::size_t>(m_variables.per)) {
+            m_outcome.best[i] = 0;
+        }
+        m_outcome.bestObjective = jBefore;
+        m_outcome.bestTerms = before;
+    }
+
+    /// Runs the starts (`full` first, then random points in the bounds); why it stopped.
+    BalanceStop run(const std::vector<double>& full, nlopt::algorithm algorithm, bool constrained) {
+        const VectorFunction objectiveOf = [this](const std::vector<double>& x) {
+            return evaluate(x);
+        };
+        // Σ added mass − limit ≤ 0
+        const VectorFunction massExcess = [this](const std::vector<double>& x) {
+            return m_variables.addedMass(x) - m_settings.maxAddedMass.value_or(0);
+        };
+        const std::vector<std::size_t>& free = m_variables.free;
+        std::mt19937 random(m_settings.seed);
+        try {
+            if (free.empty()) {
+                objectiveOf(full);
+            }
+            for (m_start = 0; m_start < m_settings.starts && !free.empty(); ++m_start) {
+                std::vector<double> x0 = full;
+                if (m_start > 0) {
+                    for (std::size_t i : free) {
+                        x0[i] = std::uniform_real_distribution<double>(
+                            m_variables.lower[i], m_variables.upper[i])(random);
+                    }
+                    m_variables.makeFeasible(x0, m_settings.maxAddedMass);
+                }
+                optimiseFrom(x0, algorithm, constrained ? &massExcess : nullptr, objectiveOf);
+            }
+        } catch (const nlopt::forced_stop&) {
+            return m_outcome.stopReason.value_or(BalanceStop::Cancelled);
+        } catch (const std::exception& e) {
+            m_outcome.failure = e.what();
+            return BalanceStop::Failed;
+        }
+        return BalanceStop::Converged;
+    }
+
+    const SearchOutcome& outcome() const { return m_outcome; }
+
+    /// Wall time since the balancing started (s).
+    double elapsed() const {
+        return std::chrono::duration<double>(Clock::now() - m_started).count();
+    }
+
+private:
+    /// J at the full vector x, after the checks that may stop the search.
+    double evaluate(const std::vector<double>& x) {
+        if (m_callbacks.shouldContinue && !m_callbacks.shouldContinue()) {
+            stopWith(BalanceStop::Cancelled);
+        }
+        if (m_outcome.evaluations >= m_settings.maxEvaluations) {
+            stopWith(BalanceStop::MaxEvaluations);
+        }
+        if (m_settings.maxSeconds > 0 && elapsed() >= m_settings.maxSeconds) {
+            stopWith(BalanceStop::MaxTime);
+        }
+        BalanceTerms terms;
+        try {
+            terms = m_evaluator.terms(x);
+        } catch (const std::exception& e) {
+            m_outcome.failure = e.what();
+            stopWith(BalanceStop::Failed);
+        }
+        ++m_outcome.evaluations;
+        const double value = objective(m_settings, terms, m_before);
+        const bool withinLimit =
+            !m_settings.maxAddedMass ||
+            m_variables.addedMass(x) <= *m_settings.maxAddedMass * (1 + 1e-9) + 1e-12;
+        if (value < m_outcome.bestObjective && withinLimit) {
+            m_outcome.bestObjective = value;
+            m_outcome.bestTerms = terms;
+            m_outcome.best = x;
+        }
+        if (m_callbacks.onProgress) {
+            m_callbacks.onProgress(
+                {m_outcome.evaluations, m_outcome.bestObjective, elapsed(), m_start});
+        }
+        return value;
+    }
+
+    [[noreturn]] void stopWith(BalanceStop reason) {
+        m_outcome.stopReason = reason;
+        throw nlopt::forced_stop();
+    }
+
+    /// One local search from x0 over the free variables, under `massExcess` ≤ 0 if given.
+    void optimiseFrom(const std::vector<double>& x0,
+                      nlopt::algorithm algorithm,
+                      const VectorFunction* massExcess,
+                      const VectorFunction& objectiveOf) {
+        const std::vector<std::size_t>& free = m_variables.free;
+        std::vector<double> trial = x0;
+        std::vector<double> constraintTrial = x0;
+        NloptContext objectiveContext{&objectiveOf, &trial, &free};
+        NloptContext constraintContext{massExcess, &constraintTrial, &free};
+        nlopt::opt opt(algorithm, static_cast<unsigned>(free.size()));
+        std::vector<double> lb;
+        std::vector<double> ub;
+        std::vector<double> step;
+        std::vector<double> y;
+        for (std::size_t i : free) {
+            lb.push_back(m_variables.lower[i]);
+            ub.push_back(m_variables.upper[i]);
+            step.push_back(0.25 * (m_variables.upper[i] - m_variables.lower[i]));
+            y.push_back(x0[i]);
+        }
+        opt.set_lower_bounds(lb);
+        opt.set_upper_bounds(ub);
+        opt.set_initial_step(step);
+        opt.set_xtol_abs(m_settings.xtol);
+        opt.set_min_objective(nloptCall, &objectiveContext);
+        if (massExcess != nullptr) {
+            opt.add_inequality_constraint(nloptCall, &constraintContext, 1e-12);
+        }
+        double value = 0;
+        try {
+            opt.optimize(y, value);
+        } catch (const nlopt::roundoff_limited&) {
+            // as good as it gets in floating point: this start has converged
+        }
+    }
+
+    Evaluator& m_evaluator;
+    const BalanceSettings& m_settings;
+    const BalanceCallbacks& m_callbacks;
+    const Variables& m_variables;
+    Clock::time_point m_started;
+    BalanceTerms m_before;
+    int m_start = 0;
+    SearchOutcome m_outcome;
+};
+
+/// The counterweights of `best` into result.chosen and, when they improve J, onto the bodies of
+/// result.balanced (those of negligible mass left out).
+void addChosen(BalanceResult& result,
+               const Evaluator& evaluator,
+               const std::vector<double>& best,
+               const BalanceSettings& settings) {
+    // a mass below 1e-9 of its upper bound is the optimiser's rounding of "none"
+    const auto negligible = [&](std::size_t k) {
+        return !(result.chosen[k].mass > 1e-9 * settings.counterweights[k].massMax);
+    };
+    bool adds = false;
+    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
+        result.chosen.push_back(evaluator.counterweight(best, k));
+        adds = adds || !negligible(k);
+    }
+    result.improved = adds && result.objectiveAfter < result.objectiveBefore * (1 - 1e-9);
+    if (!result.improved) {
+        return;
+    }
+    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
+        if (negligible(k)) {
+            continue;
+        }
+        if (BodySpec* body = findBody(result.balanced, settings.counterweights[k].body)) {
+            result.chosen[k].name = freshName(*body);
+            body->counterweights.push_back(result.chosen[k]);
+        }
+    }
+}
+
 } // namespace
 
 std::optional<BalanceAlgorithm> balanceAlgorithmFromName(const std::string& name) {
@@ -413,9 +696,6 @@ BalanceResult balanceCounterweights(const Model& model,
         return result;
     }
     const auto started = Clock::now();
-    const auto elapsed = [&] {
-        return std::chrono::duration<double>(Clock::now() - started).count();
-    };
     Evaluator evaluator(model, motions, qGuess, settings);
     try {
         result.before = evaluator.terms({});
@@ -427,207 +707,26 @@ BalanceResult balanceCounterweights(const Model& model,
     result.setupSeconds = evaluator.setupSeconds();
     result.objectiveBefore = objective(settings, result.before, result.before);
 
-    // the variables: mass, x, y[, z] per counterweight; fixed ones (min = max) stay out of NLopt
-    const int per = evaluator.variablesPerWeight();
-    const std::size_t n = settings.counterweights.size() * static_cast<std::size_t>(per);
-    std::vector<double> lower(n);
-    std::vector<double> upper(n);
-    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
-        const CounterweightBounds& w = settings.counterweights[k];
-        const std::size_t i = k * static_cast<std::size_t>(per);
-        lower[i] = w.massMin;
-        upper[i] = w.massMax;
-        for (int d = 0; d < per - 1; ++d) {
-            lower[i + 1 + d] = w.atMin[d];
-            upper[i + 1 + d] = w.atMax[d];
-        }
-    }
-    std::vector<std::size_t> free;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (upper[i] > lower[i]) {
-            free.push_back(i);
-        }
-    }
-    const auto addedMass = [&](const std::vector<double>& x) {
-        double sum = 0;
-        for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
-            sum += x[i];
-        }
-        return sum;
-    };
-    // the middle of the bounds, its masses scaled down into the added-mass limit
-    std::vector<double> full(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        full[i] = 0.5 * (lower[i] + upper[i]);
-    }
-    const auto feasible = [&](std::vector<double>& x) {
-        if (!settings.maxAddedMass) {
-            return;
-        }
-        const double least = addedMass(lower);
-        const double sum = addedMass(x);
-        if (sum > *settings.maxAddedMass && sum > least) {
-            const double f = (*settings.maxAddedMass - least) / (sum - least);
-            for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
-                x[i] = lower[i] + f * (x[i] - lower[i]);
-            }
-        }
-    };
-    feasible(full);
-
-    std::vector<double> best = full;
-    for (std::size_t i = 0; i < n; i += static_cast<std::size_t>(per)) {
-        best[i] = 0; // "no counterweight" until something better is found
-    }
-    double bestObjective = result.objectiveBefore;
-    BalanceTerms bestTerms = result.before;
-    long evaluations = 0;
-    int start = 0;
-    BalanceStop stop = BalanceStop::Converged;
-    std::string failure;
-
-    // NLopt's wrapper turns an exception in the objective into its own forced_stop: the reason
-    // is kept here
-    std::optional<BalanceStop> stopReason;
-    const auto stopWith = [&](BalanceStop reason) {
-        stopReason = reason;
-        throw nlopt::forced_stop();
-    };
-    const std::function<double(const std::vector<double>&)> evaluate =
-        [&](const std::vector<double>& x) {
-            if (callbacks.shouldContinue && !callbacks.shouldContinue()) {
-                stopWith(BalanceStop::Cancelled);
-            }
-            if (evaluations >= settings.maxEvaluations) {
-                stopWith(BalanceStop::MaxEvaluations);
-            }
-            if (settings.maxSeconds > 0 && elapsed() >= settings.maxSeconds) {
-                stopWith(BalanceStop::MaxTime);
-            }
-            BalanceTerms terms;
-            try {
-                terms = evaluator.terms(x);
-            } catch (const std::exception& e) {
-                failure = e.what();
-                stopWith(BalanceStop::Failed);
-            }
-            ++evaluations;
-            const double value = objective(settings, terms, result.before);
-            const bool withinLimit = !settings.maxAddedMass ||
-                                     addedMass(x) <= *settings.maxAddedMass * (1 + 1e-9) + 1e-12;
-            if (value < bestObjective && withinLimit) {
-                bestObjective = value;
-                bestTerms = terms;
-                best = x;
-            }
-            if (callbacks.onProgress) {
-                callbacks.onProgress({evaluations, bestObjective, elapsed(), start});
-            }
-            return value;
-        };
-    // Σ added mass − limit ≤ 0
-    const std::function<double(const std::vector<double>&)> massExcess =
-        [&](const std::vector<double>& x) {
-            return addedMass(x) - settings.maxAddedMass.value_or(0);
-        };
-
+    const Variables variables = balanceVariables(settings, evaluator.variablesPerWeight());
+    const std::vector<double> full = middleStart(variables, settings.maxAddedMass);
+    Search search(evaluator, settings, callbacks, variables, started);
+    search.begin(full, result.before, result.objectiveBefore);
     const bool constrained = settings.maxAddedMass.has_value();
     // COBYLA: the local derivative-free method with constraints
     const nlopt::algorithm algorithm =
         constrained ? nlopt::LN_COBYLA : kNloptNames[static_cast<int>(settings.algorithm)].first;
     result.algorithm = text::nameIn(kNloptNames, algorithm, "LN_NELDERMEAD");
+    const BalanceStop stop = search.run(full, algorithm, constrained);
 
-    /// What NLopt's callbacks need: a function of the full vector, which they fill in.
-    struct Context {
-        const std::function<double(const std::vector<double>&)>* function;
-        std::vector<double>* full;
-        const std::vector<std::size_t>* free;
-    };
-    const auto call = [](unsigned m, const double* v, double*, void* data) {
-        auto* c = static_cast<Context*>(data);
-        for (unsigned j = 0; j < m; ++j) {
-            (*c->full)[(*c->free)[j]] = v[j];
-        }
-        return (*c->function)(*c->full);
-    };
-    std::mt19937 random(settings.seed);
-    try {
-        if (free.empty()) {
-            evaluate(full);
-        }
-        for (start = 0; start < settings.starts && !free.empty(); ++start) {
-            std::vector<double> x0 = full;
-            if (start > 0) {
-                for (std::size_t i : free) {
-                    x0[i] = std::uniform_real_distribution<double>(lower[i], upper[i])(random);
-                }
-                feasible(x0);
-            }
-            std::vector<double> trial = x0;
-            std::vector<double> constraintTrial = x0;
-            Context objectiveContext{&evaluate, &trial, &free};
-            Context constraintContext{&massExcess, &constraintTrial, &free};
-            nlopt::opt opt(algorithm, static_cast<unsigned>(free.size()));
-            std::vector<double> lb;
-            std::vector<double> ub;
-            std::vector<double> step;
-            std::vector<double> y;
-            for (std::size_t i : free) {
-                lb.push_back(lower[i]);
-                ub.push_back(upper[i]);
-                step.push_back(0.25 * (upper[i] - lower[i]));
-                y.push_back(x0[i]);
-            }
-            opt.set_lower_bounds(lb);
-            opt.set_upper_bounds(ub);
-            opt.set_initial_step(step);
-            opt.set_xtol_abs(settings.xtol);
-            opt.set_min_objective(call, &objectiveContext);
-            if (constrained) {
-                opt.add_inequality_constraint(call, &constraintContext, 1e-12);
-            }
-            double value = 0;
-            try {
-                opt.optimize(y, value);
-            } catch (const nlopt::roundoff_limited&) {
-                // as good as it gets in floating point: this start has converged
-            }
-        }
-    } catch (const nlopt::forced_stop&) {
-        stop = stopReason.value_or(BalanceStop::Cancelled);
-    } catch (const std::exception& e) {
-        stop = BalanceStop::Failed;
-        failure = e.what();
-    }
-
+    const SearchOutcome& outcome = search.outcome();
     result.ok = true;
     result.stop = stop;
-    result.message = failure;
-    result.evaluations = evaluations;
-    result.seconds = elapsed();
-    result.after = bestTerms;
-    result.objectiveAfter = bestObjective;
-    // a mass below 1e-9 of its upper bound is the optimiser's rounding of "none"
-    const auto negligible = [&](std::size_t k) {
-        return !(result.chosen[k].mass > 1e-9 * settings.counterweights[k].massMax);
-    };
-    bool adds = false;
-    for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
-        result.chosen.push_back(evaluator.counterweight(best, k));
-        adds = adds || !negligible(k);
-    }
-    result.improved = adds && bestObjective < result.objectiveBefore * (1 - 1e-9);
-    if (result.improved) {
-        for (std::size_t k = 0; k < settings.counterweights.size(); ++k) {
-            if (negligible(k)) {
-                continue;
-            }
-            if (BodySpec* body = findBody(result.balanced, settings.counterweights[k].body)) {
-                result.chosen[k].name = freshName(*body);
-                body->counterweights.push_back(result.chosen[k]);
-            }
-        }
-    }
+    result.message = outcome.failure;
+    result.evaluations = outcome.evaluations;
+    result.seconds = search.elapsed();
+    result.after = outcome.bestTerms;
+    result.objectiveAfter = outcome.bestObjective;
+    addChosen(result, evaluator, outcome.best, settings);
     return result;
 }
 
