@@ -106,6 +106,244 @@ Hinge hingeOf(const Joint& revolute, int base, const Workspace& ws) {
     return h;
 }
 
+/// Which revolute of an RSSR loop is its input (0 or 1): the only one with a known
+/// coordinate, when the base's pose is known and nothing else below it is; −1 otherwise.
+int inputSide(const Model& model,
+              const RssrLoop& parts,
+              const Loop& loop,
+              const std::vector<bool>& known) {
+    int input = -1;
+    for (int s = 0; s < 2; ++s) {
+        const int k = model.joints[parts.revolute[s]].coordinate;
+        if (k >= 0 && known[k]) {
+            if (input >= 0) {
+                return -1;
+            }
+            input = s;
+        }
+    }
+    if (input < 0) {
+        return -1;
+    }
+    const int inputCoordinate = model.joints[parts.revolute[input]].coordinate;
+    for (const LoopPathEntry& e : loop.path) {
+        const bool isKnown = known[e.coordinate];
+        if (e.side == 0 ? !isKnown : (isKnown && e.coordinate != inputCoordinate)) {
+            return -1;
+        }
+    }
+    return input;
+}
+
+/// An RSSR loop at the base's pose: its hinges and the coupler joints' points.
+struct RssrGeometry {
+    Mat3 rBase;
+    Hinge hinges[2];
+    Vec3 linkPoint[2];    ///< the coupler joints' points on the links (link frames)
+    Vec3 couplerPoint[2]; ///< the coupler joints' points on the coupler (its frame)
+
+    /// Link s's rotation at hinge angle β.
+    Mat3 linkRotation(int s, double beta) const {
+        return Mat3(rBase * axisRotation(hinges[s].axis, beta));
+    }
+
+    /// Where link s's coupler joint is at hinge angle β (W).
+    Vec3 linkPointAt(int s, double beta) const {
+        return Vec3(hinges[s].pivot + linkRotation(s, beta) * (linkPoint[s] - hinges[s].linkPivot));
+    }
+};
+
+RssrGeometry rssrGeometry(const Model& model, const Workspace& ws, const RssrLoop& parts) {
+    RssrGeometry g;
+    g.rBase = ws.rotation[parts.base];
+    for (int s = 0; s < 2; ++s) {
+        g.hinges[s] = hingeOf(model.joints[parts.revolute[s]], parts.base, ws);
+    }
+    for (int s = 0; s < 2; ++s) {
+        const Joint& joint = model.joints[parts.couplerJoint[s]];
+        g.linkPoint[s] = pointOn(joint, parts.link[s]);
+        g.couplerPoint[s] = pointOn(joint, parts.coupler);
+    }
+    return g;
+}
+
+/// The driven link's hinge angle and the branch it is on, or why there is none.
+struct DrivenRoot {
+    double beta = 0;
+    int branch = 0;
+    std::string failure;
+};
+
+/// The driven link's angle from its input–output equation a cos β + b sin β = c (its
+/// coupler joint as far from the input link's as the coupler is long): the root on `branch`
+/// (+1, −1) or, for 0, the one nearest its pose in `ws`.
+DrivenRoot drivenRoot(const Model& model,
+                      const Workspace& ws,
+                      const RssrLoop& parts,
+                      const RssrGeometry& g,
+                      int input,
+                      double inputBeta,
+                      int branch) {
+    DrivenRoot out;
+    const int driven = 1 - input;
+    const Vec3 target = g.linkPointAt(input, inputBeta);
+    const Hinge& hinge = g.hinges[driven];
+    const Vec3 arm = g.linkPoint[driven] - hinge.linkPivot;
+    const Vec3 alongAxis = hinge.axis.dot(arm) * hinge.axis;
+    const Vec3 centre = hinge.pivot + g.rBase * alongAxis;
+    const Vec3 e1 = g.rBase * (arm - alongAxis);
+    const Vec3 e2 = g.rBase * hinge.axis.cross(arm);
+    const Vec3 h = target - centre;
+    const double length = (g.couplerPoint[1] - g.couplerPoint[0]).norm();
+    const double a = -2.0 * h.dot(e1);
+    const double b = -2.0 * h.dot(e2);
+    const double c = length * length - h.squaredNorm() - e1.squaredNorm();
+    const double rho = std::hypot(a, b);
+    if (!(std::abs(c) <= rho) || rho == 0.0) {
+        const std::string& drivenJoint = model.joints[parts.couplerJoint[driven]].name;
+        const std::string& inputJoint = model.joints[parts.couplerJoint[input]].name;
+        const double mean = h.squaredNorm() + e1.squaredNorm();
+        out.failure =
+            "the coupler \"" + model.bodies[parts.coupler].name + "\" from " + inputJoint + " to " +
+            drivenJoint + " is " + text::number(length, 6) + " m long, but " + drivenJoint +
+            " on \"" + model.bodies[parts.link[driven]].name + "\" stays " +
+            text::number(std::sqrt(std::max(0.0, mean - rho)), 6) + " to " +
+            text::number(std::sqrt(mean + rho), 6) + " m from " + inputJoint +
+            " (input–output equation a cos β + b sin β = c with |c| = " +
+            text::number(std::abs(c), 6) + " > √(a² + b²) = " + text::number(rho, 6) + ")";
+        return out;
+    }
+    const double middle = std::atan2(b, a);
+    const double spread = std::acos(std::clamp(c / rho, -1.0, 1.0));
+    const Vec3 now = pointPosition(ws, parts.link[driven], g.linkPoint[driven]) - centre;
+    const double guessBeta = std::atan2(now.dot(e2), now.dot(e1));
+    const auto rootOf = [&](int side) {
+        return middle - side * spread;
+    };
+    const auto gap = [&](int side) {
+        return std::abs(planar::wrapNear(rootOf(side) - guessBeta, 0.0));
+    };
+    out.branch = branch != 0 ? (branch > 0 ? 1 : -1) : (gap(+1) <= gap(-1) ? 1 : -1);
+    out.beta = rootOf(out.branch);
+    return out;
+}
+
+/// The spin ψ about `direction` of a coupler turned `aligned` that sets the axes of its
+/// universal joint `joint` at a right angle, link side turned `link`: the smaller of the two;
+/// empty, with `failure` set, when there is none or the direction is singular.
+std::optional<double> universalSpin(const Joint& joint,
+                                    const std::string& couplerName,
+                                    bool couplerIsA,
+                                    const Mat3& aligned,
+                                    const Mat3& link,
+                                    const Vec3& direction,
+                                    std::string& failure) {
+    // (R_coupler a_coupler)·(R_link a_link) = 0 as the coupler spins by ψ about its axis
+    const Vec3 own = aligned * (couplerIsA ? joint.axis_A : joint.axis_B);
+    const Vec3 other = link * (couplerIsA ? joint.axis_B : joint.axis_A);
+    const Vec3 parallel = direction.dot(own) * direction;
+    const Vec3 across = own - parallel;
+    const double p = other.dot(across);
+    const double r = other.dot(direction.cross(across));
+    const double t = -other.dot(parallel);
+    const double size = std::hypot(p, r);
+    if (size < kSingularSpin || std::abs(t) > size) {
+        failure = "the universal joint " + joint.name + " cannot be assembled: the " +
+                  "coupler \"" + couplerName + "\"" +
+                  (size < kSingularSpin ? " lies along its axis (singular direction)"
+                                        : " direction makes its axes meet at no right "
+                                          "angle");
+        return std::nullopt;
+    }
+    const double centreSpin = std::atan2(r, p);
+    const double half = std::acos(std::clamp(t / size, -1.0, 1.0));
+    const double plus = planar::wrapNear(centreSpin + half, 0.0);
+    const double minus = planar::wrapNear(centreSpin - half, 0.0);
+    return std::abs(plus) <= std::abs(minus) ? plus : minus;
+}
+
+/// The coupler's rotation with its joints at `ends` (W), links turned `links`: the least turn
+/// from its pose in `ws` onto the ends, then the spin its universal joint needs; empty, with
+/// `failure` set, when that joint cannot be assembled.
+std::optional<Mat3> couplerRotation(const Model& model,
+                                    const Workspace& ws,
+                                    const RssrLoop& parts,
+                                    const RssrGeometry& g,
+                                    const Mat3 (&links)[2],
+                                    const Vec3 (&ends)[2],
+                                    std::string& failure) {
+    const Vec3 direction = (ends[1] - ends[0]).normalized();
+    const Mat3& couplerGuess = ws.rotation[parts.coupler];
+    const Vec3 guessDirection = couplerGuess * (g.couplerPoint[1] - g.couplerPoint[0]).normalized();
+    const Mat3 aligned =
+        Eigen::Quaterniond::FromTwoVectors(guessDirection, direction).toRotationMatrix() *
+        couplerGuess;
+    double spin = 0.0;
+    for (int s = 0; s < 2; ++s) {
+        const Joint& joint = model.joints[parts.couplerJoint[s]];
+        if (joint.type != JointType::Universal) {
+            continue;
+        }
+        const std::optional<double> found =
+            universalSpin(joint, model.bodies[parts.coupler].name, joint.bodyA == parts.coupler,
+                          aligned, links[s], direction, failure);
+        if (!found) {
+            return std::nullopt;
+        }
+        spin = *found;
+    }
+    return Mat3(axisRotation(direction, spin) * aligned);
+}
+
+/// The rotations of an RSSR loop's bodies.
+struct LoopRotations {
+    Mat3 base;
+    Mat3 links[2];
+    Mat3 coupler;
+
+    Mat3 of(const RssrLoop& parts, int body) const {
+        if (body == parts.link[0]) {
+            return links[0];
+        }
+        if (body == parts.link[1]) {
+            return links[1];
+        }
+        return body == parts.coupler ? coupler : base;
+    }
+};
+
+/// Writes the coordinates of the loop's tree joints but the input's for the bodies'
+/// `rotations` into q when the loop then closes; else leaves q, and ws's positions, as they
+/// were and returns false.
+bool storeIfClosed(const Model& model,
+                   Workspace& ws,
+                   Eigen::Ref<Eigen::VectorXd> q,
+                   const Loop& loop,
+                   const RssrLoop& parts,
+                   int input,
+                   const LoopRotations& rotations) {
+    const Eigen::VectorXd guess = q;
+    Eigen::VectorXd solved = q;
+    for (int j : loop.joints) {
+        const Joint& joint = model.joints[j];
+        if (joint.isCut() || j == parts.revolute[input]) {
+            continue;
+        }
+        storeJoint(joint,
+                   rotations.of(parts, joint.bodyA).transpose() * rotations.of(parts, joint.bodyB),
+                   guess, solved);
+    }
+    // accept only a closed loop
+    updatePositions(model, ws, solved);
+    constraintResidual(model, ws);
+    if (ws.phi.segment(loop.rowBegin, loop.rows).cwiseAbs().maxCoeff() > kClosureTolerance) {
+        updatePositions(model, ws, q);
+        return false;
+    }
+    q = solved;
+    return true;
+}
+
 } // namespace
 
 std::optional<RssrLoop> rssrLoopOf(const Model& model, int loopIndex) {
@@ -199,163 +437,39 @@ ClosedFormSolution solveRssrLoop(const Model& model,
     }
     const RssrLoop& parts = *found;
     const Loop& loop = model.loops[loopIndex];
-
-    // exactly one revolute is the input; the base's pose is known; nothing else below it is
-    int input = -1;
-    for (int s = 0; s < 2; ++s) {
-        const int k = model.joints[parts.revolute[s]].coordinate;
-        if (k >= 0 && known[k]) {
-            if (input >= 0) {
-                return out;
-            }
-            input = s;
-        }
-    }
+    const int input = inputSide(model, parts, loop, known);
     if (input < 0) {
         return out;
-    }
-    const int inputCoordinate = model.joints[parts.revolute[input]].coordinate;
-    for (const LoopPathEntry& e : loop.path) {
-        const bool isKnown = known[e.coordinate];
-        if (e.side == 0 ? !isKnown : (isKnown && e.coordinate != inputCoordinate)) {
-            return out;
-        }
     }
     const int driven = 1 - input;
 
     updatePositions(model, ws, q);
-    const Mat3 rBase = ws.rotation[parts.base];
-    const Hinge hinges[2] = {hingeOf(model.joints[parts.revolute[0]], parts.base, ws),
-                             hingeOf(model.joints[parts.revolute[1]], parts.base, ws)};
-    Vec3 linkPoint[2]; // the coupler joints' points on the links (link frames)
-    Vec3 couplerPoint[2];
-    for (int s = 0; s < 2; ++s) {
-        const Joint& joint = model.joints[parts.couplerJoint[s]];
-        linkPoint[s] = pointOn(joint, parts.link[s]);
-        couplerPoint[s] = pointOn(joint, parts.coupler);
-    }
-    const auto linkRotation = [&](int s, double beta) {
-        return Mat3(rBase * axisRotation(hinges[s].axis, beta));
-    };
-    const auto linkPointAt = [&](int s, double beta) {
-        return Vec3(hinges[s].pivot + linkRotation(s, beta) * (linkPoint[s] - hinges[s].linkPivot));
-    };
-
-    // the input–output equation of the driven link: a cos β + b sin β = c
-    const double inputBeta = hinges[input].sign * q[model.joints[parts.revolute[input]].position];
-    const Vec3 target = linkPointAt(input, inputBeta);
-    const Hinge& hinge = hinges[driven];
-    const Vec3 arm = linkPoint[driven] - hinge.linkPivot;
-    const Vec3 alongAxis = hinge.axis.dot(arm) * hinge.axis;
-    const Vec3 centre = hinge.pivot + rBase * alongAxis;
-    const Vec3 e1 = rBase * (arm - alongAxis);
-    const Vec3 e2 = rBase * hinge.axis.cross(arm);
-    const Vec3 h = target - centre;
-    const double length = (couplerPoint[1] - couplerPoint[0]).norm();
-    const double a = -2.0 * h.dot(e1);
-    const double b = -2.0 * h.dot(e2);
-    const double c = length * length - h.squaredNorm() - e1.squaredNorm();
-    const double rho = std::hypot(a, b);
-    const std::string& drivenJoint = model.joints[parts.couplerJoint[driven]].name;
-    const std::string& inputJoint = model.joints[parts.couplerJoint[input]].name;
-    if (!(std::abs(c) <= rho) || rho == 0.0) {
-        const double mean = h.squaredNorm() + e1.squaredNorm();
-        out.failure =
-            "the coupler \"" + model.bodies[parts.coupler].name + "\" from " + inputJoint + " to " +
-            drivenJoint + " is " + text::number(length, 6) + " m long, but " + drivenJoint +
-            " on \"" + model.bodies[parts.link[driven]].name + "\" stays " +
-            text::number(std::sqrt(std::max(0.0, mean - rho)), 6) + " to " +
-            text::number(std::sqrt(mean + rho), 6) + " m from " + inputJoint +
-            " (input–output equation a cos β + b sin β = c with |c| = " +
-            text::number(std::abs(c), 6) + " > √(a² + b²) = " + text::number(rho, 6) + ")";
+    const RssrGeometry geometry = rssrGeometry(model, ws, parts);
+    const double inputBeta =
+        geometry.hinges[input].sign * q[model.joints[parts.revolute[input]].position];
+    const DrivenRoot root = drivenRoot(model, ws, parts, geometry, input, inputBeta, branch);
+    if (!root.failure.empty()) {
+        out.failure = root.failure;
         return out;
     }
-    const double middle = std::atan2(b, a);
-    const double spread = std::acos(std::clamp(c / rho, -1.0, 1.0));
-    const Vec3 now = pointPosition(ws, parts.link[driven], linkPoint[driven]) - centre;
-    const double guessBeta = std::atan2(now.dot(e2), now.dot(e1));
-    const auto rootOf = [&](int side) {
-        return middle - side * spread;
-    };
-    const auto gap = [&](int side) {
-        return std::abs(planar::wrapNear(rootOf(side) - guessBeta, 0.0));
-    };
-    const int chosen = branch != 0 ? (branch > 0 ? 1 : -1) : (gap(+1) <= gap(-1) ? 1 : -1);
     double beta[2];
     beta[input] = inputBeta;
-    beta[driven] = rootOf(chosen);
+    beta[driven] = root.beta;
 
-    // the coupler: least turn from its guess onto its two ends, then the spin
-    const Mat3 links[2] = {linkRotation(0, beta[0]), linkRotation(1, beta[1])};
-    const Vec3 ends[2] = {linkPointAt(0, beta[0]), linkPointAt(1, beta[1])};
-    const Vec3 direction = (ends[1] - ends[0]).normalized();
-    const Mat3& couplerGuess = ws.rotation[parts.coupler];
-    const Vec3 guessDirection = couplerGuess * (couplerPoint[1] - couplerPoint[0]).normalized();
-    const Mat3 aligned =
-        Eigen::Quaterniond::FromTwoVectors(guessDirection, direction).toRotationMatrix() *
-        couplerGuess;
-    double spin = 0.0;
-    for (int s = 0; s < 2; ++s) {
-        const Joint& joint = model.joints[parts.couplerJoint[s]];
-        if (joint.type != JointType::Universal) {
-            continue;
-        }
-        // (R_coupler a_coupler)·(R_link a_link) = 0 as the coupler spins by ψ about its axis
-        const bool couplerIsA = joint.bodyA == parts.coupler;
-        const Vec3 own = aligned * (couplerIsA ? joint.axis_A : joint.axis_B);
-        const Vec3 other = links[s] * (couplerIsA ? joint.axis_B : joint.axis_A);
-        const Vec3 parallel = direction.dot(own) * direction;
-        const Vec3 across = own - parallel;
-        const double p = other.dot(across);
-        const double r = other.dot(direction.cross(across));
-        const double t = -other.dot(parallel);
-        const double size = std::hypot(p, r);
-        if (size < kSingularSpin || std::abs(t) > size) {
-            out.failure = "the universal joint " + joint.name + " cannot be assembled: the " +
-                          "coupler \"" + model.bodies[parts.coupler].name + "\"" +
-                          (size < kSingularSpin ? " lies along its axis (singular direction)"
-                                                : " direction makes its axes meet at no right "
-                                                  "angle");
-            return out;
-        }
-        const double centreSpin = std::atan2(r, p);
-        const double half = std::acos(std::clamp(t / size, -1.0, 1.0));
-        const double plus = planar::wrapNear(centreSpin + half, 0.0);
-        const double minus = planar::wrapNear(centreSpin - half, 0.0);
-        spin = std::abs(plus) <= std::abs(minus) ? plus : minus;
-    }
-    const Mat3 coupler = axisRotation(direction, spin) * aligned;
-
-    // the body poses into the tree joints' coordinates
-    const auto rotationOf = [&](int body) -> Mat3 {
-        if (body == parts.link[0]) {
-            return links[0];
-        }
-        if (body == parts.link[1]) {
-            return links[1];
-        }
-        return body == parts.coupler ? coupler : rBase;
-    };
-    const Eigen::VectorXd guess = q;
-    Eigen::VectorXd solved = q;
-    for (int j : loop.joints) {
-        const Joint& joint = model.joints[j];
-        if (joint.isCut() || j == parts.revolute[input]) {
-            continue;
-        }
-        storeJoint(joint, rotationOf(joint.bodyA).transpose() * rotationOf(joint.bodyB), guess,
-                   solved);
-    }
-
-    // accept only a closed loop
-    updatePositions(model, ws, solved);
-    constraintResidual(model, ws);
-    if (ws.phi.segment(loop.rowBegin, loop.rows).cwiseAbs().maxCoeff() > kClosureTolerance) {
-        updatePositions(model, ws, q);
+    LoopRotations rotations;
+    rotations.base = geometry.rBase;
+    rotations.links[0] = geometry.linkRotation(0, beta[0]);
+    rotations.links[1] = geometry.linkRotation(1, beta[1]);
+    const Vec3 ends[2] = {geometry.linkPointAt(0, beta[0]), geometry.linkPointAt(1, beta[1])};
+    const std::optional<Mat3> coupler =
+        couplerRotation(model, ws, parts, geometry, rotations.links, ends, out.failure);
+    if (!coupler) {
         return out;
     }
-    q = solved;
-    out.branch = chosen;
+    rotations.coupler = *coupler;
+    if (storeIfClosed(model, ws, q, loop, parts, input, rotations)) {
+        out.branch = root.branch;
+    }
     return out;
 }
 
