@@ -144,26 +144,34 @@ void TemplateDialog::rebuildForm() {
     while (m_form->rowCount() > 0) {
         m_form->removeRow(0);
     }
-    m_fields.clear();
+    const QString id = templateId();
+    m_fields = fieldsFor(id);
+    m_mirror->setVisible(offersMirror(id));
+    for (Field& field : m_fields) {
+        addFieldRow(field);
+    }
+    m_description->setText(m_template->currentData(Qt::ToolTipRole).toString());
+    update();
+}
+
+std::vector<TemplateDialog::Field> TemplateDialog::fieldsFor(const QString& id) {
+    std::vector<Field> fields;
     Options& o = *m_options;
     const QString m = QStringLiteral("m");
-    const QString deg = QStringLiteral("°");
-    const QString rate = QStringLiteral("rad/s");
-    const QString id = templateId();
     const auto length = [&](const QString& label, double& value) {
-        m_fields.push_back({label, m, &value, 1.0});
+        fields.push_back({label, m, &value, 1.0});
     };
     const auto angle = [&](const QString& label, double& value) {
-        m_fields.push_back({label, deg, &value, kDegrees, -1e4, 1e4, 2});
+        fields.push_back({label, QStringLiteral("°"), &value, kDegrees, -1e4, 1e4, 2});
     };
     const auto speed = [&](const QString& label, double& value) {
-        m_fields.push_back({label, rate, &value, 1.0, -1e4, 1e4, 2});
+        fields.push_back({label, QStringLiteral("rad/s"), &value, 1.0, -1e4, 1e4, 2});
     };
     const auto position = [&](const QString& label, double& value) {
-        m_fields.push_back({label, m, &value, 1.0, -10.0, 10.0});
+        fields.push_back({label, m, &value, 1.0, -10.0, 10.0});
     };
     const auto mass = [&](const QString& label, double& value) {
-        m_fields.push_back({label, QStringLiteral("kg"), &value, 1.0, 0.001, 1e4, 3});
+        fields.push_back({label, QStringLiteral("kg"), &value, 1.0, 0.001, 1e4, 3});
     };
     if (id == QLatin1String("four_bar")) {
         length(tr("Ground"), o.fourBar.ground);
@@ -214,7 +222,7 @@ void TemplateDialog::rebuildForm() {
         angle(tr("Rocker angle"), o.rssr.rockerAngle);
         speed(tr("Crank rate"), o.rssr.crankRate);
     } else if (id == QLatin1String("spatial_ladder")) {
-        m_fields.push_back({tr("Cells"), QString(), &o.ladderCells, 1.0, 1, 128, 0});
+        fields.push_back({tr("Cells"), QString(), &o.ladderCells, 1.0, 1, 128, 0});
     } else if (id == QLatin1String("stewart_platform")) {
         length(tr("Base radius"), o.stewart.baseRadius);
         length(tr("Platform radius"), o.stewart.platformRadius);
@@ -223,29 +231,28 @@ void TemplateDialog::rebuildForm() {
         length(tr("Spring rest length"), o.stewart.restLength);
         speed(tr("Twist rate"), o.stewart.twistRate);
     }
-    m_mirror->setVisible(offersMirror(id));
-    for (Field& field : m_fields) {
-        field.box = new QDoubleSpinBox;
-        const bool isLength = field.unit == m;
-        if (field.label == tr("Guide offset")) {
-            field.minimum = -10.0;
-        }
-        field.box->setRange(field.minimum, field.maximum);
-        field.box->setDecimals(field.decimals);
-        field.box->setSingleStep(isLength ? 0.01 : (field.decimals == 0 ? 1.0 : 5.0));
-        field.box->setSuffix(field.unit.isEmpty() ? QString() : QLatin1Char(' ') + field.unit);
-        field.box->setValue(*field.value * field.scale);
-        field.box->setKeyboardTracking(false);
-        double* target = field.value;
-        const double scale = field.scale;
-        connect(field.box, &QDoubleSpinBox::valueChanged, this, [this, target, scale](double v) {
-            *target = v / scale;
-            update();
-        });
-        m_form->addRow(field.label, field.box);
+    return fields;
+}
+
+void TemplateDialog::addFieldRow(Field& field) {
+    field.box = new QDoubleSpinBox;
+    const bool isLength = field.unit == QLatin1String("m");
+    if (field.label == tr("Guide offset")) {
+        field.minimum = -10.0;
     }
-    m_description->setText(m_template->currentData(Qt::ToolTipRole).toString());
-    update();
+    field.box->setRange(field.minimum, field.maximum);
+    field.box->setDecimals(field.decimals);
+    field.box->setSingleStep(isLength ? 0.01 : (field.decimals == 0 ? 1.0 : 5.0));
+    field.box->setSuffix(field.unit.isEmpty() ? QString() : QLatin1Char(' ') + field.unit);
+    field.box->setValue(*field.value * field.scale);
+    field.box->setKeyboardTracking(false);
+    double* target = field.value;
+    const double scale = field.scale;
+    connect(field.box, &QDoubleSpinBox::valueChanged, this, [this, target, scale](double v) {
+        *target = v / scale;
+        update();
+    });
+    m_form->addRow(field.label, field.box);
 }
 
 MechanismSpec TemplateDialog::build() const {

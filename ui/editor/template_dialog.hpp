@@ -60,7 +60,12 @@ private:
         int decimals = 4;
         QDoubleSpinBox* box = nullptr;
     };
+    /// The form for the chosen template: its fields, the mirror box, the description.
     void rebuildForm();
+    /// The fields of template `id`, each editing one of m_options' values (no boxes yet).
+    std::vector<Field> fieldsFor(const QString& id);
+    /// A spin box for `field` in the form, writing its value back as it changes.
+    void addFieldRow(Field& field);
     /// The mechanism for the form; throws std::invalid_argument with the core's reason.
     MechanismSpec build() const;
     void update();
