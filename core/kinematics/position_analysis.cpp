@@ -111,6 +111,141 @@ double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::Vecto
     return worst;
 }
 
+/// The two unknown coordinates of a dyad loop, with their sides of the loop; empty when the
+/// loop's base still moves, an unknown is not a revolute, or there are not exactly two.
+std::vector<LoopPathEntry>
+dyadUnknowns(const Model& model, int loop, const std::vector<bool>& known) {
+    std::vector<LoopPathEntry> unknowns;
+    for (const LoopPathEntry& e : model.loops[loop].path) {
+        if (known[e.coordinate]) {
+            continue;
+        }
+        if (e.side == 0 ||
+            model.joints[model.coordinates[e.coordinate].joint].type != JointType::Revolute) {
+            return {}; // the loop's base still moves, or an unknown is not a revolute
+        }
+        unknowns.push_back(e);
+    }
+    if (unknowns.size() != 2) {
+        return {};
+    }
+    return unknowns;
+}
+
+/// Whether the body of coordinate `upper` is an ancestor of (or is) that of `lower` (a planar
+/// tree: coordinate k moves body k + 1).
+bool isAncestor(const Model& model, int upper, int lower) {
+    for (int b = lower + 1; b > 0; b = model.bodies[b].parent) {
+        if (b == upper + 1) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The cut's point on body A (side > 0) or on body B, W.
+Eigen::Vector2d cutPoint(const Workspace& ws, const Joint& cut, int side) {
+    return side > 0 ? PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A)
+                    : PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
+}
+
+/// Turns revolute coordinate k in q by the angle from `from` to `to`.
+void turn(const Model& model,
+          Eigen::Ref<Eigen::VectorXd> q,
+          int k,
+          const Eigen::Vector2d& from,
+          const Eigen::Vector2d& to) {
+    const double angle = std::atan2(planar::cross(from, to), from.dot(to));
+    const int sign = model.joints[model.coordinates[k].joint].treeSign;
+    q[k] += sign * angle;
+}
+
+/// A dyad's two circles, centre P (a fixed pivot) through the moving pivot or cut point, and
+/// where they meet: centre1 + along·unit ± across·perp(unit).
+struct Dyad {
+    int a = 0; ///< with sameSide, the upstream of the two unknown coordinates
+    int b = 0;
+    int sideA = 0;
+    int sideB = 0;
+    bool sameSide = false;
+    Eigen::Vector2d centre1;
+    Eigen::Vector2d centre2;
+    double r1 = 0;
+    double r2 = 0;
+    double along = 0;
+    double across = 0;
+    Eigen::Vector2d unit;
+};
+
+/// The dyad of `unknowns` at the positions in `ws`; false when its circles do not meet.
+bool dyadCircles(const Model& model,
+                 const Workspace& ws,
+                 const Joint& cut,
+                 const std::vector<LoopPathEntry>& unknowns,
+                 Dyad& d) {
+    d.a = unknowns[0].coordinate;
+    d.b = unknowns[1].coordinate;
+    d.sideA = unknowns[0].side;
+    d.sideB = unknowns[1].side;
+    d.sameSide = d.sideA == d.sideB;
+    if (d.sameSide) {
+        if (isAncestor(model, d.b, d.a)) {
+            std::swap(d.a, d.b); // a upstream, b downstream
+        }
+        const Eigen::Vector2d pivotA = ws.jointPoint[d.a + 1].head<2>();
+        const Eigen::Vector2d pivotB = ws.jointPoint[d.b + 1].head<2>();
+        const Eigen::Vector2d moving = cutPoint(ws, cut, d.sideA);
+        const Eigen::Vector2d target = cutPoint(ws, cut, -d.sideA);
+        d.centre1 = pivotA;
+        d.r1 = (pivotB - pivotA).norm();
+        d.centre2 = target;
+        d.r2 = (moving - pivotB).norm();
+    } else {
+        d.centre1 = ws.jointPoint[d.a + 1].head<2>();
+        d.r1 = (cutPoint(ws, cut, d.sideA) - d.centre1).norm();
+        d.centre2 = ws.jointPoint[d.b + 1].head<2>();
+        d.r2 = (cutPoint(ws, cut, d.sideB) - d.centre2).norm();
+    }
+    const Eigen::Vector2d chord = d.centre2 - d.centre1;
+    const double length = chord.norm();
+    if (length < 1e-15 || length > d.r1 + d.r2 || length < std::abs(d.r1 - d.r2)) {
+        return false;
+    }
+    d.along = (length * length + d.r1 * d.r1 - d.r2 * d.r2) / (2 * length);
+    d.across = std::sqrt(std::max(0.0, d.r1 * d.r1 - d.along * d.along));
+    d.unit = chord / length;
+    return true;
+}
+
+/// `guess` with the dyad's two coordinates turned onto intersection `side` (±1) into `out`,
+/// the angles nearest the guess's. Uses q (= guess on entry and on return) and ws as scratch.
+void dyadPose(const Model& model,
+              Workspace& ws,
+              Eigen::Ref<Eigen::VectorXd> q,
+              const Joint& cut,
+              const Dyad& d,
+              const Eigen::VectorXd& guess,
+              int side,
+              Eigen::Ref<Eigen::VectorXd> out) {
+    const Eigen::Vector2d meet =
+        d.centre1 + d.along * d.unit + side * d.across * planar::perp(d.unit);
+    out = guess;
+    updatePositions(model, ws, out);
+    if (d.sameSide) {
+        turn(model, q, d.a, ws.jointPoint[d.b + 1].head<2>() - d.centre1, meet - d.centre1);
+        out[d.a] = q[d.a];
+        updatePositions(model, ws, out);
+        const Eigen::Vector2d pivotB = ws.jointPoint[d.b + 1].head<2>();
+        turn(model, q, d.b, cutPoint(ws, cut, d.sideA) - pivotB, d.centre2 - pivotB);
+    } else {
+        turn(model, q, d.a, cutPoint(ws, cut, d.sideA) - d.centre1, meet - d.centre1);
+        turn(model, q, d.b, cutPoint(ws, cut, d.sideB) - d.centre2, meet - d.centre2);
+    }
+    out[d.a] = planar::wrapNear(q[d.a], guess[d.a]);
+    out[d.b] = planar::wrapNear(q[d.b], guess[d.b]);
+    q = guess;
+}
+
 /// Closed-form solution of one loop whose two unknown coordinates are revolutes forming a dyad
 /// with the (revolute) cut: the moving pivot is found by a circle–circle intersection (seed
 /// 004's echelon idea in the plane). `branch` ±1 selects the intersection by the side of the
@@ -127,102 +262,23 @@ int solveDyad(const Model& model,
         return 0;
     }
     // the loop's base must be known, and exactly two revolutes above it unknown
-    std::vector<LoopPathEntry> unknowns;
-    for (const LoopPathEntry& e : model.loops[loop].path) {
-        if (known[e.coordinate]) {
-            continue;
-        }
-        if (e.side == 0 ||
-            model.joints[model.coordinates[e.coordinate].joint].type != JointType::Revolute) {
-            return 0; // the loop's base still moves, or an unknown is not a revolute
-        }
-        unknowns.push_back(e);
-    }
-    if (unknowns.size() != 2) {
+    const std::vector<LoopPathEntry> unknowns = dyadUnknowns(model, loop, known);
+    if (unknowns.empty()) {
         return 0;
     }
-    const auto isAncestor = [&](int upper, int lower) {
-        for (int b = lower + 1; b > 0; b = model.bodies[b].parent) {
-            if (b == upper + 1) {
-                return true;
-            }
-        }
-        return false;
-    };
-    int a = unknowns[0].coordinate;
-    int b = unknowns[1].coordinate;
-    const int sideA = unknowns[0].side;
-    const int sideB = unknowns[1].side;
     updatePositions(model, ws, q);
-    const auto cutPoint = [&](int side) {
-        return side > 0 ? PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A)
-                        : PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
-    };
-    const auto turn = [&](int k, const Eigen::Vector2d& from, const Eigen::Vector2d& to) {
-        const double angle = std::atan2(planar::cross(from, to), from.dot(to));
-        const int sign = model.joints[model.coordinates[k].joint].treeSign;
-        q[k] += sign * angle;
-    };
-
-    // the two circles: centre P (fixed pivot), through the moving pivot or cut point
-    Eigen::Vector2d centre1;
-    Eigen::Vector2d centre2;
-    double r1 = 0;
-    double r2 = 0;
-    const bool sameSide = sideA == sideB;
-    if (sameSide) {
-        if (isAncestor(b, a)) {
-            std::swap(a, b); // a upstream, b downstream
-        }
-        const Eigen::Vector2d pivotA = ws.jointPoint[a + 1].head<2>();
-        const Eigen::Vector2d pivotB = ws.jointPoint[b + 1].head<2>();
-        const Eigen::Vector2d moving = cutPoint(sideA);
-        const Eigen::Vector2d target = cutPoint(-sideA);
-        centre1 = pivotA;
-        r1 = (pivotB - pivotA).norm();
-        centre2 = target;
-        r2 = (moving - pivotB).norm();
-    } else {
-        centre1 = ws.jointPoint[a + 1].head<2>();
-        r1 = (cutPoint(sideA) - centre1).norm();
-        centre2 = ws.jointPoint[b + 1].head<2>();
-        r2 = (cutPoint(sideB) - centre2).norm();
-    }
-    const Eigen::Vector2d chord = centre2 - centre1;
-    const double d = chord.norm();
-    if (d < 1e-15 || d > r1 + r2 || d < std::abs(r1 - r2)) {
+    Dyad d;
+    if (!dyadCircles(model, ws, cut, unknowns, d)) {
         return 0;
     }
-    const double along = (d * d + r1 * r1 - r2 * r2) / (2 * d);
-    const double across = std::sqrt(std::max(0.0, r1 * r1 - along * along));
-    const Eigen::Vector2d unit = chord / d;
-
     const Eigen::VectorXd guess = q;
-    const auto apply = [&](int side, Eigen::Ref<Eigen::VectorXd> out) {
-        const Eigen::Vector2d meet = centre1 + along * unit + side * across * planar::perp(unit);
-        out = guess;
-        updatePositions(model, ws, out);
-        if (sameSide) {
-            turn(a, ws.jointPoint[b + 1].head<2>() - centre1, meet - centre1);
-            out[a] = q[a];
-            updatePositions(model, ws, out);
-            const Eigen::Vector2d pivotB = ws.jointPoint[b + 1].head<2>();
-            turn(b, cutPoint(sideA) - pivotB, centre2 - pivotB);
-        } else {
-            turn(a, cutPoint(sideA) - centre1, meet - centre1);
-            turn(b, cutPoint(sideB) - centre2, meet - centre2);
-        }
-        out[a] = planar::wrapNear(q[a], guess[a]);
-        out[b] = planar::wrapNear(q[b], guess[b]);
-        q = guess;
-    };
     Eigen::VectorXd plus(q.size());
     Eigen::VectorXd minus(q.size());
-    apply(+1, plus);
-    apply(-1, minus);
+    dyadPose(model, ws, q, cut, d, guess, +1, plus);
+    dyadPose(model, ws, q, cut, d, guess, -1, minus);
     const auto gap = [&](const Eigen::VectorXd& v) {
-        return std::abs(planar::wrapNear(v[a] - guess[a], 0.0)) +
-               std::abs(planar::wrapNear(v[b] - guess[b], 0.0));
+        return std::abs(planar::wrapNear(v[d.a] - guess[d.a], 0.0)) +
+               std::abs(planar::wrapNear(v[d.b] - guess[d.b], 0.0));
     };
     const int chosen = branch != 0 ? branch : (gap(plus) <= gap(minus) ? +1 : -1);
     q = chosen > 0 ? plus : minus;
