@@ -42,25 +42,18 @@ std::optional<double> parseNumber(std::string_view text) {
     return value;
 }
 
-} // namespace
+/// Where each column a drive history needs is in the header, and what it drives.
+struct HistoryColumns {
+    int t = -1;
+    std::vector<int> q;
+    std::vector<int> qd;
+    std::vector<int> tau;
+    std::vector<int> driven;          ///< the coordinates with a tau column
+    std::vector<std::string> missing; ///< needed columns the header lacks
+};
 
-std::optional<DriveHistory>
-readDriveHistory(const std::string& path, const Model& model, std::ostream& err) {
-    std::ifstream in(path);
-    if (!in) {
-        err << path << ": error: cannot open the inverse-dynamics CSV\n";
-        return std::nullopt;
-    }
-    std::string line;
-    if (!std::getline(in, line)) {
-        err << path << ": error: the file is empty; write it with `sslm inverse ... --out " << path
-            << "`\n";
-        return std::nullopt;
-    }
-    // the header: where each needed column is
+HistoryColumns historyColumns(const std::vector<std::string_view>& header, const Model& model) {
     std::map<std::string, int, std::less<>> columnOf;
-    const std::string headerLine = line; // the header's views outlive `line`, reused for rows
-    const std::vector<std::string_view> header = splitFields(headerLine);
     for (std::size_t c = 0; c < header.size(); ++c) {
         columnOf.emplace(std::string(header[c]), static_cast<int>(c));
     }
@@ -68,47 +61,41 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
         const auto it = columnOf.find(name);
         return it == columnOf.end() ? -1 : it->second;
     };
-    const auto nv = static_cast<Eigen::Index>(model.coordinates.size());
-    std::vector<int> qColumns;
-    std::vector<int> qdColumns;
-    std::vector<std::string> missing;
-    DriveHistory history;
-    std::vector<int> tauColumns;
+    HistoryColumns columns;
     for (const std::string& name : positionNames(model)) {
-        qColumns.push_back(column("q." + name));
-        if (qColumns.back() < 0) {
-            missing.push_back("q." + name);
+        columns.q.push_back(column("q." + name));
+        if (columns.q.back() < 0) {
+            columns.missing.push_back("q." + name);
         }
     }
-    for (Eigen::Index k = 0; k < nv; ++k) {
-        const std::string& name = model.coordinates[static_cast<std::size_t>(k)].name;
-        qdColumns.push_back(column("qd." + name));
-        if (qdColumns.back() < 0) {
-            missing.push_back("qd." + name);
+    for (std::size_t k = 0; k < model.coordinates.size(); ++k) {
+        const std::string& name = model.coordinates[k].name;
+        columns.qd.push_back(column("qd." + name));
+        if (columns.qd.back() < 0) {
+            columns.missing.push_back("qd." + name);
         }
         if (const int tau = column("tau." + name); tau >= 0) {
-            history.driven.push_back(static_cast<int>(k));
-            tauColumns.push_back(tau);
+            columns.driven.push_back(static_cast<int>(k));
+            columns.tau.push_back(tau);
         }
     }
-    const int tColumn = column("t");
-    if (tColumn < 0) {
-        missing.insert(missing.begin(), "t");
+    columns.t = column("t");
+    if (columns.t < 0) {
+        columns.missing.insert(columns.missing.begin(), "t");
     }
-    if (!missing.empty()) {
-        err << path << ":1: error: the header has no column " << joinNames(missing)
-            << "; use a CSV that `sslm inverse` wrote for this mechanism with the same cut "
-               "joints (--cut)\n";
-        return std::nullopt;
-    }
-    if (history.driven.empty()) {
-        err << path << ":1: error: the header has no tau.<coordinate> column for any coordinate "
-            << "of " << model.name << "; use a CSV that `sslm inverse` wrote for it\n";
-        return std::nullopt;
-    }
+    return columns;
+}
 
-    // the rows
-    std::vector<double> values;
+/// Reads the rows after the header: t into history.t, q, qd and tau of each row one after the
+/// other into `values`; false after saying on `err` which row is bad.
+bool readRows(std::istream& in,
+              const std::string& path,
+              const std::vector<std::string_view>& header,
+              const HistoryColumns& columns,
+              DriveHistory& history,
+              std::vector<double>& values,
+              std::ostream& err) {
+    std::string line;
     long lineNumber = 1;
     const std::size_t width = header.size();
     while (std::getline(in, line)) {
@@ -120,7 +107,7 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
         if (fields.size() != width) {
             err << path << ":" << lineNumber << ": error: " << fields.size()
                 << " fields where the header has " << width << "\n";
-            return std::nullopt;
+            return false;
         }
         const auto read = [&](int c, double& out) {
             const std::optional<double> value = parseNumber(fields[static_cast<std::size_t>(c)]);
@@ -134,24 +121,62 @@ readDriveHistory(const std::string& path, const Model& model, std::ostream& err)
             return true;
         };
         double t = 0;
-        if (!read(tColumn, t)) {
-            return std::nullopt;
+        if (!read(columns.t, t)) {
+            return false;
         }
         history.t.push_back(t);
-        for (const std::vector<int>* columns : {&qColumns, &qdColumns, &tauColumns}) {
-            for (const int c : *columns) {
+        for (const std::vector<int>* row : {&columns.q, &columns.qd, &columns.tau}) {
+            for (const int c : *row) {
                 double value = 0;
                 if (!read(c, value)) {
-                    return std::nullopt;
+                    return false;
                 }
                 values.push_back(value);
             }
         }
     }
+    return true;
+}
+
+} // namespace
+
+std::optional<DriveHistory>
+readDriveHistory(const std::string& path, const Model& model, std::ostream& err) {
+    std::ifstream in(path);
+    if (!in) {
+        err << path << ": error: cannot open the inverse-dynamics CSV\n";
+        return std::nullopt;
+    }
+    std::string headerLine;
+    if (!std::getline(in, headerLine)) {
+        err << path << ": error: the file is empty; write it with `sslm inverse ... --out " << path
+            << "`\n";
+        return std::nullopt;
+    }
+    const std::vector<std::string_view> header = splitFields(headerLine);
+    const HistoryColumns columns = historyColumns(header, model);
+    if (!columns.missing.empty()) {
+        err << path << ":1: error: the header has no column " << joinNames(columns.missing)
+            << "; use a CSV that `sslm inverse` wrote for this mechanism with the same cut "
+               "joints (--cut)\n";
+        return std::nullopt;
+    }
+    if (columns.driven.empty()) {
+        err << path << ":1: error: the header has no tau.<coordinate> column for any coordinate "
+            << "of " << model.name << "; use a CSV that `sslm inverse` wrote for it\n";
+        return std::nullopt;
+    }
+    DriveHistory history;
+    history.driven = columns.driven;
+    std::vector<double> values;
+    if (!readRows(in, path, header, columns, history, values, err)) {
+        return std::nullopt;
+    }
     // samples are columns: q, qd and tau of sample k are consecutive in `values`
     const auto count = static_cast<Eigen::Index>(history.t.size());
     const auto nd = static_cast<Eigen::Index>(history.driven.size());
     const auto np = static_cast<Eigen::Index>(model.nq());
+    const auto nv = static_cast<Eigen::Index>(model.coordinates.size());
     const Eigen::Map<const Eigen::MatrixXd> all(values.data(), np + nv + nd, count);
     history.q = all.topRows(np);
     history.qd = all.middleRows(np, nv);
