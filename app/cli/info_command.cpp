@@ -63,11 +63,9 @@ std::vector<std::string> loopList(const std::vector<int>& loops) {
     return names;
 }
 
-void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
-    const int nLoops = model.nLoops();
-    const int nSub = static_cast<int>(model.subsystems.size());
+/// The name, and the DOF by the rank of J and by Grübler's count.
+void printMobility(std::ostream& out, const Model& model, const PoseSummary& pose) {
     const int moving = static_cast<int>(model.bodies.size()) - 1;
-
     out << model.name << '\n';
     out << "DOF: " << pose.mobility.dof << " (rank of J at the initial pose), "
         << model.mobilityGrubler;
@@ -75,8 +73,11 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     const int freedoms = model.dimension() + 3 - model.firstRotationAxis();
     out << " (Grübler: " << freedoms << "·" << moving << " − "
         << freedoms * moving - model.mobilityGrubler << " joint constraints)\n";
+}
 
-    // loops as joint cycles, closed by their cut joints
+/// The loops as joint cycles, closed by their cut joints, and the cut joints.
+void printLoops(std::ostream& out, const Model& model) {
+    const int nLoops = model.nLoops();
     out << "Loops: " << nLoops << '\n';
     for (int i = 0; i < nLoops; ++i) {
         const Loop& loop = model.loops[i];
@@ -84,8 +85,11 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
             << model.joints[loop.cutJoint].name << ")\n";
     }
     out << "Cut joints: " << (model.cuts.empty() ? "none" : joinNames(cutNames(model))) << '\n';
+}
 
-    // subsystems: tree branches leaving the ground
+/// The subsystems: tree branches leaving the ground, their bodies, coordinates and loops.
+void printSubsystems(std::ostream& out, const Model& model) {
+    const int nSub = static_cast<int>(model.subsystems.size());
     out << "Subsystems: " << nSub << '\n';
     for (int s = 0; s < nSub; ++s) {
         const Subsystem& sub = model.subsystems[s];
@@ -101,51 +105,59 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
             << "): " << joinNames(bodies) << "; coordinates " << joinNames(coordinates)
             << "; loops " << (sub.loops.empty() ? "none" : joinNames(loopList(sub.loops))) << '\n';
     }
+}
 
-    // J block pattern, Koul et al. eq. (26)
-    if (nLoops > 0) {
-        out << "Jacobian block pattern (eq. 26); J_ij is "
-            << "(rows of cut i) × (coordinates of S_j):\n";
-        std::vector<std::vector<std::string>> rows(1, std::vector<std::string>{""});
+/// The J block pattern, Koul et al. eq. (26).
+void printJacobianPattern(std::ostream& out, const Model& model) {
+    const int nLoops = model.nLoops();
+    const int nSub = static_cast<int>(model.subsystems.size());
+    out << "Jacobian block pattern (eq. 26); J_ij is "
+        << "(rows of cut i) × (coordinates of S_j):\n";
+    std::vector<std::vector<std::string>> rows(1, std::vector<std::string>{""});
+    for (int s = 0; s < nSub; ++s) {
+        rows[0].push_back("S" + std::to_string(s + 1));
+    }
+    for (int i = 0; i < nLoops; ++i) {
+        std::vector<std::string> row{"loop " + std::to_string(i + 1)};
         for (int s = 0; s < nSub; ++s) {
-            rows[0].push_back("S" + std::to_string(s + 1));
+            row.push_back(model.jacobianPattern(i, s) ? "J" + blockIndex(i, s) : "O");
         }
-        for (int i = 0; i < nLoops; ++i) {
-            std::vector<std::string> row{"loop " + std::to_string(i + 1)};
-            for (int s = 0; s < nSub; ++s) {
-                row.push_back(model.jacobianPattern(i, s) ? "J" + blockIndex(i, s) : "O");
-            }
-            rows.push_back(std::move(row));
-        }
-        printTable(out, rows);
+        rows.push_back(std::move(row));
+    }
+    printTable(out, rows);
+}
 
-        // GICM block pattern, eqs. (31)-(32)
-        out << "GICM block pattern (eqs. 31–32); Ī_rs = Σ_j I^rs_j, I^rs_j = J_rj I_j⁻¹ J_sjᵀ:\n";
-        rows.assign(1, std::vector<std::string>{""});
+/// The GICM block pattern, eqs. (31)-(32), and each block's terms.
+void printGicmPattern(std::ostream& out, const Model& model) {
+    const int nLoops = model.nLoops();
+    out << "GICM block pattern (eqs. 31–32); Ī_rs = Σ_j I^rs_j, I^rs_j = J_rj I_j⁻¹ J_sjᵀ:\n";
+    std::vector<std::vector<std::string>> rows(1, std::vector<std::string>{""});
+    for (int s = 0; s < nLoops; ++s) {
+        rows[0].push_back("loop " + std::to_string(s + 1));
+    }
+    for (int r = 0; r < nLoops; ++r) {
+        std::vector<std::string> row{"loop " + std::to_string(r + 1)};
         for (int s = 0; s < nLoops; ++s) {
-            rows[0].push_back("loop " + std::to_string(s + 1));
+            row.push_back(model.gicmContributors[r][s].empty() ? "O" : "Ī" + blockIndex(r, s));
         }
-        for (int r = 0; r < nLoops; ++r) {
-            std::vector<std::string> row{"loop " + std::to_string(r + 1)};
-            for (int s = 0; s < nLoops; ++s) {
-                row.push_back(model.gicmContributors[r][s].empty() ? "O" : "Ī" + blockIndex(r, s));
+        rows.push_back(std::move(row));
+    }
+    printTable(out, rows);
+    for (int r = 0; r < nLoops; ++r) {
+        for (int s = 0; s <= r; ++s) {
+            std::vector<std::string> terms;
+            for (int j : model.gicmContributors[r][s]) {
+                terms.push_back("I^" + blockIndex(r, s) + "_" + std::to_string(j + 1));
             }
-            rows.push_back(std::move(row));
-        }
-        printTable(out, rows);
-        for (int r = 0; r < nLoops; ++r) {
-            for (int s = 0; s <= r; ++s) {
-                std::vector<std::string> terms;
-                for (int j : model.gicmContributors[r][s]) {
-                    terms.push_back("I^" + blockIndex(r, s) + "_" + std::to_string(j + 1));
-                }
-                out << "  Ī" << blockIndex(r, s) << " = "
-                    << (terms.empty() ? "O" : joinNames(terms, " + ")) << '\n';
-            }
+            out << "  Ī" << blockIndex(r, s) << " = "
+                << (terms.empty() ? "O" : joinNames(terms, " + ")) << '\n';
         }
     }
+}
 
-    // the assembled initial pose
+/// The assembled initial pose: its coordinates, residual, singular values and how each loop
+/// was closed.
+void printInitialPose(std::ostream& out, const Model& model, const PoseSummary& pose) {
     const AssemblyReport& report = pose.initial.report;
     std::vector<std::string> values;
     const std::vector<std::string> names = positionNames(model);
@@ -172,6 +184,17 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     }
     out << "; Newton: " << loopsOrNone(report.newtonLoops) << " (" << report.iterations
         << " iterations)\n";
+}
+
+void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
+    printMobility(out, model, pose);
+    printLoops(out, model);
+    printSubsystems(out, model);
+    if (model.nLoops() > 0) {
+        printJacobianPattern(out, model);
+        printGicmPattern(out, model);
+    }
+    printInitialPose(out, model, pose);
 }
 
 } // namespace
