@@ -105,6 +105,63 @@ SweepSummary writeSweepCsv(std::ostream& out,
     return summary;
 }
 
+/// False after saying on stderr what is wrong with --steps, --from, --to or --branch; the
+/// parsed --branch into `branch`.
+bool checkOptions(const KinematicsOptions& options, std::optional<AssemblyMode>& branch) {
+    if (options.steps < 1) {
+        std::cerr << "sslm kinematics: error: --steps must be at least 1 (got " << options.steps
+                  << ")\n";
+        return false;
+    }
+    if (!std::isfinite(options.from) || !std::isfinite(options.to)) {
+        std::cerr << "sslm kinematics: error: --from and --to must be finite numbers\n";
+        return false;
+    }
+    if (options.branch) {
+        std::string error;
+        branch = parseBranchList(*options.branch, error);
+        if (!branch) {
+            std::cerr << "sslm kinematics: error: " << error << '\n';
+            return false;
+        }
+    }
+    return true;
+}
+
+/// N + 1 evenly spaced values from --from, the last one exactly --to: as the user gave them
+/// (`shown`) and in rad or m (`values`, shown · scale).
+void sweepGrid(const KinematicsOptions& options,
+               double scale,
+               std::vector<double>& shown,
+               std::vector<double>& values) {
+    shown.resize(static_cast<std::size_t>(options.steps) + 1);
+    values.resize(shown.size());
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        shown[i] = i + 1 == shown.size()
+                       ? options.to
+                       : options.from + (options.to - options.from) * static_cast<double>(i) /
+                                            static_cast<double>(options.steps);
+        values[i] = shown[i] * scale;
+    }
+}
+
+/// The one-line summary of a sweep written to a file; `unit` " deg", " rad" or " m".
+void printSweepSummary(std::ostream& out,
+                       const KinematicsOptions& options,
+                       const Model& model,
+                       const SweepSummary& summary,
+                       const std::string& unit) {
+    out << "sslm: " << summary.written << " samples of " << options.input << " from "
+        << text::number(options.from, 6) << " to " << text::number(options.to, 6) << unit
+        << " written to " << options.out << "; min σ(J_dep) = " << text::number(summary.minSigma, 6)
+        << ", toggles: " << summary.toggles;
+    for (std::size_t t = 0; t < model.tracedPoints.size(); ++t) {
+        out << "; " << model.tracedPoints[t].name << " y in [" << text::number(summary.yMin[t], 6)
+            << ", " << text::number(summary.yMax[t], 6) << "] m";
+    }
+    out << '\n';
+}
+
 } // namespace
 
 CLI::App* addKinematicsCommand(CLI::App& app, KinematicsOptions& options) {
@@ -130,23 +187,9 @@ CLI::App* addKinematicsCommand(CLI::App& app, KinematicsOptions& options) {
 
 int runKinematics(const KinematicsOptions& options) {
     const std::string& path = options.file;
-    if (options.steps < 1) {
-        std::cerr << "sslm kinematics: error: --steps must be at least 1 (got " << options.steps
-                  << ")\n";
-        return kExitBadInput;
-    }
-    if (!std::isfinite(options.from) || !std::isfinite(options.to)) {
-        std::cerr << "sslm kinematics: error: --from and --to must be finite numbers\n";
-        return kExitBadInput;
-    }
     std::optional<AssemblyMode> branch;
-    if (options.branch) {
-        std::string error;
-        branch = parseBranchList(*options.branch, error);
-        if (!branch) {
-            std::cerr << "sslm kinematics: error: " << error << '\n';
-            return kExitBadInput;
-        }
+    if (!checkOptions(options, branch)) {
+        return kExitBadInput;
     }
     const std::shared_ptr<const Model> model = loadModel(path, options.cuts, std::cerr);
     if (!model) {
@@ -185,17 +228,10 @@ int runKinematics(const KinematicsOptions& options) {
         return kExitBadInput;
     }
 
-    // N + 1 evenly spaced values, the last one exactly --to
     const double scale = options.degrees ? std::numbers::pi / 180.0 : 1.0;
-    std::vector<double> shown(static_cast<std::size_t>(options.steps) + 1);
-    std::vector<double> values(shown.size());
-    for (std::size_t i = 0; i < shown.size(); ++i) {
-        shown[i] = i + 1 == shown.size()
-                       ? options.to
-                       : options.from + (options.to - options.from) * static_cast<double>(i) /
-                                            static_cast<double>(options.steps);
-        values[i] = shown[i] * scale;
-    }
+    std::vector<double> shown;
+    std::vector<double> values;
+    sweepGrid(options, scale, shown, values);
     const std::vector<SweepSample> samples =
         sweepInput(*model, ws, initial.q, independent, input, values);
 
@@ -224,17 +260,7 @@ int runKinematics(const KinematicsOptions& options) {
 
     // one-line summary when the CSV went to a file
     if (!options.out.empty()) {
-        std::cout << "sslm: " << written << " samples of " << options.input << " from "
-                  << text::number(options.from, 6) << " to " << text::number(options.to, 6) << unit
-                  << " written to " << options.out
-                  << "; min σ(J_dep) = " << text::number(summary.minSigma, 6)
-                  << ", toggles: " << summary.toggles;
-        for (std::size_t t = 0; t < model->tracedPoints.size(); ++t) {
-            std::cout << "; " << model->tracedPoints[t].name << " y in ["
-                      << text::number(summary.yMin[t], 6) << ", "
-                      << text::number(summary.yMax[t], 6) << "] m";
-        }
-        std::cout << '\n';
+        printSweepSummary(std::cout, options, *model, summary, unit);
     }
     return kExitOk;
 }
