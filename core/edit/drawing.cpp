@@ -8,6 +8,7 @@
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/model/workspace.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -32,12 +33,8 @@ std::optional<BodyPose> poseOf(const Drawing& drawing, const std::string& body) 
 
 /// The smallest k ≥ 1 such that prefix + k is not in `taken`.
 std::string nextName(const std::string& prefix, const std::set<std::string>& taken) {
-    for (int k = 1;; ++k) {
-        const std::string name = prefix + std::to_string(k);
-        if (taken.count(name) == 0) {
-            return name;
-        }
-    }
+    return text::numberedName(prefix,
+                              [&](const std::string& name) { return taken.count(name) != 0; });
 }
 
 /// The names (or ids) of the items of `list`.

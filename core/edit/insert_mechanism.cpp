@@ -7,6 +7,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/util/diagnostic.hpp"
+#include "core/util/text.hpp"
 
 namespace sslm {
 
@@ -14,12 +15,10 @@ namespace {
 
 /// The smallest k ≥ 1 such that prefix + k is not in `taken`; it is then taken.
 std::string takeName(const std::string& prefix, std::set<std::string>& taken) {
-    for (int k = 1;; ++k) {
-        std::string name = prefix + std::to_string(k);
-        if (taken.insert(name).second) {
-            return name;
-        }
-    }
+    std::string name = text::numberedName(
+        prefix, [&](const std::string& candidate) { return taken.count(candidate) != 0; });
+    taken.insert(name);
+    return name;
 }
 
 } // namespace

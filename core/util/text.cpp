@@ -48,6 +48,16 @@ std::string metres(double value, int significantDigits) {
     return number(value, significantDigits) + " m";
 }
 
+std::string numberedName(const std::string& prefix,
+                         const std::function<bool(const std::string&)>& taken) {
+    for (int k = 1;; ++k) {
+        std::string name = prefix + std::to_string(k);
+        if (!taken(name)) {
+            return name;
+        }
+    }
+}
+
 std::vector<std::string> split(std::string_view text, char separator) {
     std::vector<std::string> parts;
     for (std::size_t begin = 0;;) {

@@ -31,6 +31,11 @@ std::string metres(double value, int significantDigits = 10);
 /// The names joined by `separator`: joinNames({"J1", "J2"}, ", ") is "J1, J2"; "" when empty.
 std::string joinNames(const std::vector<std::string>& names, std::string_view separator = ", ");
 
+/// `prefix` followed by the smallest k ≥ 1 for which taken(name) is false: numberedName("J",
+/// isJoint) is "J4" when J1, J2 and J3 are joints.
+std::string numberedName(const std::string& prefix,
+                         const std::function<bool(const std::string&)>& taken);
+
 /// `text` cut at every `separator`: split("a:b:", ':') is {"a", "b", ""}, split("", ':') {""}.
 std::vector<std::string> split(std::string_view text, char separator);
 

@@ -18,6 +18,7 @@
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/model/workspace.hpp"
+#include "core/util/text.hpp"
 #include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
@@ -179,14 +180,12 @@ void CloseLoopDialog::fillPoints(Side& side) {
     side.point->addItem(kNewPoint);
     // a fresh name for a new point on this body
     const std::vector<BodyPoint>* points = pointsOf(m_spec, side.body->currentText());
-    for (int n = 1;; ++n) {
-        const std::string name = "L" + std::to_string(n);
-        if (points == nullptr || std::none_of(points->begin(), points->end(),
-                                              [&](const BodyPoint& p) { return p.name == name; })) {
-            side.newName->setText(QString::fromStdString(name));
-            break;
-        }
-    }
+    const std::string name = text::numberedName("L", [&](const std::string& candidate) {
+        return points != nullptr &&
+               std::any_of(points->begin(), points->end(),
+                           [&](const BodyPoint& p) { return p.name == candidate; });
+    });
+    side.newName->setText(QString::fromStdString(name));
 }
 
 bool CloseLoopDialog::choose(bool parentSide, const QString& body, const QString& point) {

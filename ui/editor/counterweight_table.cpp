@@ -11,6 +11,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "core/util/text.hpp"
+
 namespace sslm::ui {
 
 namespace {
@@ -156,12 +158,7 @@ std::string CounterweightTable::freshName() const {
     for (const CounterweightSpec& w : m_weights) {
         taken.insert(w.name);
     }
-    for (int k = 1;; ++k) {
-        const std::string name = "cw" + std::to_string(k);
-        if (!taken.contains(name)) {
-            return name;
-        }
-    }
+    return text::numberedName("cw", [&](const std::string& name) { return taken.contains(name); });
 }
 
 void CounterweightTable::addWeight() {
