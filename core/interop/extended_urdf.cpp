@@ -21,35 +21,35 @@ struct Value {
 /// Parses "[a, 'b', [c, d]]" or a bare or quoted word; false on a syntax error.
 class FlowParser {
 public:
-    explicit FlowParser(const std::string& text) : text_(text) {}
+    explicit FlowParser(const std::string& text) : m_text(text) {}
 
     bool parse(Value& out) {
         if (!value(out)) {
             return false;
         }
         skipSpace();
-        return at_ == text_.size();
+        return m_at == m_text.size();
     }
 
 private:
     void skipSpace() {
-        while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) {
-            ++at_;
+        while (m_at < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_at]))) {
+            ++m_at;
         }
     }
 
     bool value(Value& out) {
         skipSpace();
-        if (at_ >= text_.size()) {
+        if (m_at >= m_text.size()) {
             return false;
         }
-        const char c = text_[at_];
+        const char c = m_text[m_at];
         if (c == '[') {
-            ++at_;
+            ++m_at;
             out.isList = true;
             skipSpace();
-            if (at_ < text_.size() && text_[at_] == ']') {
-                ++at_;
+            if (m_at < m_text.size() && m_text[m_at] == ']') {
+                ++m_at;
                 return true;
             }
             while (true) {
@@ -59,39 +59,40 @@ private:
                 }
                 out.items.push_back(std::move(item));
                 skipSpace();
-                if (at_ < text_.size() && text_[at_] == ',') {
-                    ++at_;
+                if (m_at < m_text.size() && m_text[m_at] == ',') {
+                    ++m_at;
                     continue;
                 }
-                if (at_ < text_.size() && text_[at_] == ']') {
-                    ++at_;
+                if (m_at < m_text.size() && m_text[m_at] == ']') {
+                    ++m_at;
                     return true;
                 }
                 return false;
             }
         }
         if (c == '\'' || c == '"') {
-            const std::size_t end = text_.find(c, at_ + 1);
+            const std::size_t end = m_text.find(c, m_at + 1);
             if (end == std::string::npos) {
                 return false;
             }
-            out.text = text_.substr(at_ + 1, end - at_ - 1);
-            at_ = end + 1;
+            out.text = m_text.substr(m_at + 1, end - m_at - 1);
+            m_at = end + 1;
             return true;
         }
-        const std::size_t begin = at_;
-        while (at_ < text_.size() && text_[at_] != ',' && text_[at_] != ']' && text_[at_] != '[') {
-            ++at_;
+        const std::size_t begin = m_at;
+        while (m_at < m_text.size() && m_text[m_at] != ',' && m_text[m_at] != ']' &&
+               m_text[m_at] != '[') {
+            ++m_at;
         }
-        out.text = text_.substr(begin, at_ - begin);
+        out.text = m_text.substr(begin, m_at - begin);
         while (!out.text.empty() && std::isspace(static_cast<unsigned char>(out.text.back()))) {
             out.text.pop_back();
         }
         return !out.text.empty();
     }
 
-    const std::string& text_;
-    std::size_t at_ = 0;
+    const std::string& m_text;
+    std::size_t m_at = 0;
 };
 
 std::string trimmed(const std::string& s) {

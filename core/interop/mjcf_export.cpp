@@ -46,34 +46,34 @@ struct Site {
 
 class MjcfWriter {
 public:
-    explicit MjcfWriter(const MechanismSpec& spec) : spec_(spec) {}
+    explicit MjcfWriter(const MechanismSpec& spec) : m_spec(spec) {}
 
     ExportResult run() {
-        result_.format = "mjcf";
-        const CompileResult compiled = compileModel(spec_);
+        m_result.format = "mjcf";
+        const CompileResult compiled = compileModel(m_spec);
         if (!compiled.ok()) {
-            result_.diagnostics = compiled.diagnostics;
-            return std::move(result_);
+            m_result.diagnostics = compiled.diagnostics;
+            return std::move(m_result);
         }
-        model_ = compiled.model.get();
-        const Model& model = *model_;
-        state_ = assembleInitialState(model);
-        if (!state_.report.converged) {
-            error("initial", "the initial state does not assemble: " + state_.report.message,
+        m_model = compiled.model.get();
+        const Model& model = *m_model;
+        m_state = assembleInitialState(model);
+        if (!m_state.report.converged) {
+            error("initial", "the initial state does not assemble: " + m_state.report.message,
                   "fix the initial state (sslm check says what fails)");
-            return std::move(result_);
+            return std::move(m_result);
         }
-        ws_ = std::make_unique<Workspace>(model);
-        updatePositions(model, *ws_, state_.q);
-        updateVelocities(model, *ws_, state_.qd);
-        lever_ = leverLength();
-        timestep_ = std::min(spec_.solver.step, kLargestTimestep);
-        solref_ = xmlNumber(2 * timestep_) + " 1";
+        m_ws = std::make_unique<Workspace>(model);
+        updatePositions(model, *m_ws, m_state.q);
+        updateVelocities(model, *m_ws, m_state.qd);
+        m_lever = leverLength();
+        m_timestep = std::min(m_spec.solver.step, kLargestTimestep);
+        m_solref = xmlNumber(2 * m_timestep) + " 1";
         names();
         sites();
         write();
-        result_.text = std::move(xml_);
-        return std::move(result_);
+        m_result.text = std::move(m_xml);
+        return std::move(m_result);
     }
 
 private:
@@ -84,16 +84,16 @@ private:
         d.where = std::move(where);
         d.message = std::move(message);
         d.hint = std::move(hint);
-        result_.diagnostics.push_back(std::move(d));
+        m_result.diagnostics.push_back(std::move(d));
     }
     void mapped(std::string element, std::string note) {
-        result_.mapped.push_back({std::move(element), std::move(note)});
+        m_result.mapped.push_back({std::move(element), std::move(note)});
     }
     void approximated(std::string element, std::string note) {
-        result_.approximated.push_back({std::move(element), std::move(note)});
+        m_result.approximated.push_back({std::move(element), std::move(note)});
     }
     void dropped(std::string element, std::string note) {
-        result_.dropped.push_back({std::move(element), std::move(note)});
+        m_result.dropped.push_back({std::move(element), std::move(note)});
     }
 
     // ---- geometry --------------------------------------------------------------------------
@@ -104,8 +104,8 @@ private:
         if (b <= 0) {
             return out;
         }
-        out.R = ws_->rotation[b];
-        out.p = ws_->position[b];
+        out.R = m_ws->rotation[b];
+        out.p = m_ws->position[b];
         return out;
     }
 
@@ -133,7 +133,7 @@ private:
     /// levers: the largest extent of a body (m), 0.1 m if every body is a point.
     double leverLength() const {
         double largest = 0;
-        for (const Body& body : model_->bodies) {
+        for (const Body& body : m_model->bodies) {
             for (const BodyPoint& a : body.points) {
                 for (const BodyPoint& b : body.points) {
                     largest = std::max(largest, (a.position3() - b.position3()).norm());
@@ -146,12 +146,12 @@ private:
     // ---- names -----------------------------------------------------------------------------
 
     void names() {
-        const Model& model = *model_;
-        bodyNames_.assign(model.bodies.size(), "world");
+        const Model& model = *m_model;
+        m_bodyNames.assign(model.bodies.size(), "world");
         for (std::size_t b = 1; b < model.bodies.size(); ++b) {
-            bodyNames_[b] = model.bodies[b].id;
-            if (bodyNames_[b] == "world") {
-                bodyNames_[b] = "world_body";
+            m_bodyNames[b] = model.bodies[b].id;
+            if (m_bodyNames[b] == "world") {
+                m_bodyNames[b] = "world_body";
                 approximated("body world", "renamed world_body: 'world' is MJCF's world body");
             }
         }
@@ -164,31 +164,31 @@ private:
         if (joint.coordinateCount == 1 || joint.type == JointType::Spherical) {
             return joint.name;
         }
-        return model_->coordinates[k].name;
+        return m_model->coordinates[k].name;
     }
 
     // ---- sites: traced points and the tendons of universal cuts ----------------------------
 
     void sites() {
-        const Model& model = *model_;
-        sites_.assign(model.bodies.size(), {});
+        const Model& model = *m_model;
+        m_sites.assign(model.bodies.size(), {});
         for (const TracedPoint& point : model.tracedPoints) {
-            sites_[point.body].push_back({point.name, point.p_B});
+            m_sites[point.body].push_back({point.name, point.p_B});
             mapped("trace " + point.name, "site " + point.name);
         }
         for (int i = 0; i < model.nLoops(); ++i) {
             const Joint& cut = model.joints[model.cuts[i]];
             if (cut.type == JointType::Universal) {
-                sites_[cut.bodyA].push_back({cut.name + "_a", cut.p_A + lever_ * axisOnA(cut)});
-                sites_[cut.bodyB].push_back({cut.name + "_b", cut.p_B + lever_ * axisOnB(cut)});
+                m_sites[cut.bodyA].push_back({cut.name + "_a", cut.p_A + m_lever * axisOnA(cut)});
+                m_sites[cut.bodyB].push_back({cut.name + "_b", cut.p_B + m_lever * axisOnB(cut)});
             }
         }
     }
 
     void writeSites(int b, const std::string& indent) {
-        for (const Site& site : sites_[b]) {
-            xml_ += indent + "<site name=\"" + xmlEscaped(site.name) + "\" pos=\"" +
-                    xmlVector(site.position) + "\"/>\n";
+        for (const Site& site : m_sites[b]) {
+            m_xml += indent + "<site name=\"" + xmlEscaped(site.name) + "\" pos=\"" +
+                     xmlVector(site.position) + "\"/>\n";
         }
     }
 
@@ -208,7 +208,7 @@ private:
     }
 
     void writeMeshAssets() {
-        const MechanismSpec& spec = model_->spec;
+        const MechanismSpec& spec = m_model->spec;
         std::string assets;
         const auto add = [&](const std::vector<VisualSpec>& visuals, const std::string& owner) {
             for (std::size_t k = 0; k < visuals.size(); ++k) {
@@ -220,11 +220,11 @@ private:
             }
         };
         add(spec.ground.visuals, "ground");
-        for (std::size_t b = 1; b < model_->bodies.size(); ++b) {
-            add(spec.bodies[model_->bodies[b].specIndex].visuals, bodyNames_[b]);
+        for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
+            add(spec.bodies[m_model->bodies[b].specIndex].visuals, m_bodyNames[b]);
         }
         if (!assets.empty()) {
-            xml_ += "  <asset>\n" + assets + "  </asset>\n";
+            m_xml += "  <asset>\n" + assets + "  </asset>\n";
         }
     }
 
@@ -258,11 +258,11 @@ private:
                 break;
             }
             const Eigen::Vector3d c = v.color.value_or(Eigen::Vector3d(0.7, 0.7, 0.7));
-            xml_ += indent + "<geom name=\"" + xmlEscaped(owner) + "_visual" +
-                    std::to_string(k + 1) + "\" " + shape + " pos=\"" + xmlVector(v.position) +
-                    "\" quat=\"" + xmlNumber(q.w()) + ' ' + xmlNumber(q.x()) + ' ' +
-                    xmlNumber(q.y()) + ' ' + xmlNumber(q.z()) + "\" rgba=\"" + xmlVector(c) +
-                    " 1\" group=\"1\" contype=\"0\" conaffinity=\"0\"/>\n";
+            m_xml += indent + "<geom name=\"" + xmlEscaped(owner) + "_visual" +
+                     std::to_string(k + 1) + "\" " + shape + " pos=\"" + xmlVector(v.position) +
+                     "\" quat=\"" + xmlNumber(q.w()) + ' ' + xmlNumber(q.x()) + ' ' +
+                     xmlNumber(q.y()) + ' ' + xmlNumber(q.z()) + "\" rgba=\"" + xmlVector(c) +
+                     " 1\" group=\"1\" contype=\"0\" conaffinity=\"0\"/>\n";
         }
         if (!visuals.empty()) {
             mapped(owner + " visuals", std::to_string(visuals.size()) +
@@ -274,39 +274,39 @@ private:
     // ---- the file --------------------------------------------------------------------------
 
     void write() {
-        const Model& model = *model_;
+        const Model& model = *m_model;
         const MechanismSpec& spec = model.spec;
-        xml_ += "<!-- " + xmlComment(spec.name) +
-                ": written by sslm export at its assembled initial state (keyframe \"initial\"; "
-                "hinge and slide qpos are the mechanism's coordinates). -->\n";
-        xml_ += "<mujoco model=\"" + xmlEscaped(spec.name) + "\">\n";
-        xml_ += "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
+        m_xml += "<!-- " + xmlComment(spec.name) +
+                 ": written by sslm export at its assembled initial state (keyframe \"initial\"; "
+                 "hinge and slide qpos are the mechanism's coordinates). -->\n";
+        m_xml += "<mujoco model=\"" + xmlEscaped(spec.name) + "\">\n";
+        m_xml += "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n";
         writeMeshAssets();
         const Eigen::Vector3d& g = model.gravity;
-        xml_ += "  <option timestep=\"" + xmlNumber(timestep_) + "\" gravity=\"" + xmlVector(g) +
-                "\" integrator=\"RK4\">\n    <flag contact=\"disable\"/>\n  </option>\n";
+        m_xml += "  <option timestep=\"" + xmlNumber(m_timestep) + "\" gravity=\"" + xmlVector(g) +
+                 "\" integrator=\"RK4\">\n    <flag contact=\"disable\"/>\n  </option>\n";
         mapped("gravity", xmlVector(g) + " m/s²");
         mapped("solver step",
-               "option timestep " + xmlNumber(timestep_) +
+               "option timestep " + xmlNumber(m_timestep) +
                    " s (at most 1e-4 s: MuJoCo's loops drift with the constraints' time constant, "
                    "two steps), RK4; contacts disabled");
         dropped("solver", "method, integrator and tolerances are SSLM's (MuJoCo's are set in "
                           "<option>)");
-        xml_ += "  <worldbody>\n";
+        m_xml += "  <worldbody>\n";
         writeVisuals(spec.ground.visuals, "ground", "    ");
         writeSites(0, "    ");
         writeGuides(0, "    ");
         for (const int child : model.bodies[0].children) {
             writeBody(child, "    ");
         }
-        xml_ += "  </worldbody>\n";
+        m_xml += "  </worldbody>\n";
         writeTendons();
         writeEqualities();
         writeActuators();
-        xml_ += "  <keyframe>\n    <key name=\"initial\" qpos=\"" + join(keyQpos_) + "\" qvel=\"" +
-                join(keyQvel_) + "\"/>\n  </keyframe>\n";
+        m_xml += "  <keyframe>\n    <key name=\"initial\" qpos=\"" + join(m_keyQpos) +
+                 "\" qvel=\"" + join(m_keyQvel) + "\"/>\n  </keyframe>\n";
         mapped("initial", "keyframe \"initial\": the assembled initial state (qpos = qpos0)");
-        xml_ += "</mujoco>\n";
+        m_xml += "</mujoco>\n";
     }
 
     static std::string join(const std::vector<double>& values) {
@@ -318,63 +318,63 @@ private:
     }
 
     void writeBody(int b, const std::string& indent) {
-        const Model& model = *model_;
+        const Model& model = *m_model;
         const Body& body = model.bodies[b];
         const Joint& joint = model.joints[body.treeJoint];
         const Pose parent = pose(body.parent);
         const Pose self = pose(b);
         const Eigen::Vector3d pos = parent.R.transpose() * (self.p - parent.p);
         const Eigen::Quaterniond quat(Eigen::Matrix3d(parent.R.transpose() * self.R));
-        xml_ += indent + "<body name=\"" + xmlEscaped(bodyNames_[b]) + "\" pos=\"" +
-                xmlVector(pos) + "\" quat=\"" + xmlNumber(quat.w()) + ' ' + xmlNumber(quat.x()) +
-                ' ' + xmlNumber(quat.y()) + ' ' + xmlNumber(quat.z()) + "\">\n";
+        m_xml += indent + "<body name=\"" + xmlEscaped(m_bodyNames[b]) + "\" pos=\"" +
+                 xmlVector(pos) + "\" quat=\"" + xmlNumber(quat.w()) + ' ' + xmlNumber(quat.x()) +
+                 ' ' + xmlNumber(quat.y()) + ' ' + xmlNumber(quat.z()) + "\">\n";
         const std::string inner = indent + "  ";
-        xml_ += inner + "<inertial pos=\"" + xmlVector(body.com_B) + "\" mass=\"" +
-                xmlNumber(body.mass) + "\" ";
+        m_xml += inner + "<inertial pos=\"" + xmlVector(body.com_B) + "\" mass=\"" +
+                 xmlNumber(body.mass) + "\" ";
         if (model.isSpatial()) {
             const Eigen::Matrix3d& i = body.inertia_B;
-            xml_ += "fullinertia=\"" + xmlNumber(i(0, 0)) + ' ' + xmlNumber(i(1, 1)) + ' ' +
-                    xmlNumber(i(2, 2)) + ' ' + xmlNumber(i(0, 1)) + ' ' + xmlNumber(i(0, 2)) + ' ' +
-                    xmlNumber(i(1, 2)) + "\"/>\n";
+            m_xml += "fullinertia=\"" + xmlNumber(i(0, 0)) + ' ' + xmlNumber(i(1, 1)) + ' ' +
+                     xmlNumber(i(2, 2)) + ' ' + xmlNumber(i(0, 1)) + ' ' + xmlNumber(i(0, 2)) +
+                     ' ' + xmlNumber(i(1, 2)) + "\"/>\n";
             mapped("body " + body.id, "mass, COM and full inertia tensor (body frame)");
         } else {
             const std::string izz = xmlNumber(body.inertiaCom());
-            xml_ += "diaginertia=\"" + izz + ' ' + izz + ' ' + izz + "\"/>\n";
+            m_xml += "diaginertia=\"" + izz + ' ' + izz + ' ' + izz + "\"/>\n";
             approximated("body " + body.id,
                          "planar inertia " + izz +
                              " kg·m² written as Ixx = Iyy = Izz (only Izz acts in the plane)");
         }
         writeJoint(joint, b, inner);
-        writeVisuals(model.spec.bodies[body.specIndex].visuals, bodyNames_[b], inner);
+        writeVisuals(model.spec.bodies[body.specIndex].visuals, m_bodyNames[b], inner);
         writeSites(b, inner);
         writeGuides(b, inner);
         for (const int child : body.children) {
             writeBody(child, inner);
         }
-        xml_ += indent + "</body>\n";
+        m_xml += indent + "</body>\n";
     }
 
     void writeJoint(const Joint& joint, int b, const std::string& indent) {
-        const Model& model = *model_;
+        const Model& model = *m_model;
         const bool forward = joint.treeSign > 0;
         const double sign = forward ? 1.0 : -1.0;
         const Eigen::Vector3d& onChild = forward ? joint.p_B : joint.p_A;
         const Eigen::Matrix3d toChild = pose(b).R.transpose();
         const auto scalar = [&](const char* type, int k, const Eigen::Vector3d& axisW,
                                 bool spring) {
-            const double value = state_.q[positionIndex(model, k)];
-            xml_ += indent + "<joint name=\"" + xmlEscaped(jointName(joint, k)) + "\" type=\"" +
-                    type + "\" pos=\"" + xmlVector(onChild) + "\" axis=\"" +
-                    xmlVector(Eigen::Vector3d(sign * (toChild * axisW).normalized())) +
-                    "\" ref=\"" + xmlNumber(value) + "\"";
+            const double value = m_state.q[positionIndex(model, k)];
+            m_xml += indent + "<joint name=\"" + xmlEscaped(jointName(joint, k)) + "\" type=\"" +
+                     type + "\" pos=\"" + xmlVector(onChild) + "\" axis=\"" +
+                     xmlVector(Eigen::Vector3d(sign * (toChild * axisW).normalized())) +
+                     "\" ref=\"" + xmlNumber(value) + "\"";
             if (spring && joint.springDamper) {
                 const SpringDamperSpec& s = *joint.springDamper;
-                xml_ += " stiffness=\"" + xmlNumber(s.stiffness) + "\" springref=\"" +
-                        xmlNumber(s.restPosition) + "\" damping=\"" + xmlNumber(s.damping) + "\"";
+                m_xml += " stiffness=\"" + xmlNumber(s.stiffness) + "\" springref=\"" +
+                         xmlNumber(s.restPosition) + "\" damping=\"" + xmlNumber(s.damping) + "\"";
             }
-            xml_ += "/>\n";
-            keyQpos_.push_back(value);
-            keyQvel_.push_back(state_.qd[k]);
+            m_xml += "/>\n";
+            m_keyQpos.push_back(value);
+            m_keyQvel.push_back(m_state.qd[k]);
         };
         const int c = joint.coordinate;
         const std::string element = "joint " + joint.name;
@@ -406,14 +406,14 @@ private:
                                 "fixed in the parent, second in the child)");
             break;
         case JointType::Spherical: {
-            xml_ += indent + "<joint name=\"" + xmlEscaped(joint.name) + "\" type=\"ball\" pos=\"" +
-                    xmlVector(onChild) + "\"/>\n";
-            const Eigen::Vector3d omega = state_.qd.segment<3>(c);
+            m_xml += indent + "<joint name=\"" + xmlEscaped(joint.name) +
+                     "\" type=\"ball\" pos=\"" + xmlVector(onChild) + "\"/>\n";
+            const Eigen::Vector3d omega = m_state.qd.segment<3>(c);
             const Eigen::Vector3d local =
                 forward ? Eigen::Vector3d(toChild * pose(joint.bodyA).R * omega)
                         : Eigen::Vector3d(-omega);
-            keyQpos_.insert(keyQpos_.end(), {1.0, 0.0, 0.0, 0.0});
-            keyQvel_.insert(keyQvel_.end(), {local.x(), local.y(), local.z()});
+            m_keyQpos.insert(m_keyQpos.end(), {1.0, 0.0, 0.0, 0.0});
+            m_keyQvel.insert(m_keyQvel.end(), {local.x(), local.y(), local.z()});
             approximated(element, "ball: its qpos is the turn from the assembled pose (identity "
                                   "there), not the mechanism's quaternion");
             break;
@@ -429,7 +429,7 @@ private:
         }
     }
 
-    std::string bodyAttribute(int b) const { return xmlEscaped(bodyNames_[b]); }
+    std::string bodyAttribute(int b) const { return xmlEscaped(m_bodyNames[b]); }
 
     /// <connect> of the point onA (A's frame) on body a to onB (B's frame) on body b; MuJoCo
     /// reads the anchor on body1 and takes body2's from the assembled pose at qpos0. The world
@@ -443,14 +443,14 @@ private:
         const bool swap = a == 0;
         const int body1 = swap ? b : a;
         const int body2 = swap ? a : b;
-        xml_ +=
+        m_xml +=
             "    <connect name=\"" + xmlEscaped(name) + "\" body1=\"" + bodyAttribute(body1) + "\"";
         if (body2 != 0) {
-            xml_ += " body2=\"" + bodyAttribute(body2) + "\"";
+            m_xml += " body2=\"" + bodyAttribute(body2) + "\"";
         }
-        xml_ += " anchor=\"" + xmlVector(swap ? onB : onA) + "\"" +
-                (active ? std::string() : std::string(" active=\"false\"")) + " solref=\"" +
-                solref_ + "\" solimp=\"" + kSolimp + "\"/>\n";
+        m_xml += " anchor=\"" + xmlVector(swap ? onB : onA) + "\"" +
+                 (active ? std::string() : std::string(" active=\"false\"")) + " solref=\"" +
+                 m_solref + "\" solimp=\"" + kSolimp + "\"/>\n";
     }
 
     // ---- prismatic and cylindrical cuts: a guide body on side A ----------------------------
@@ -462,7 +462,7 @@ private:
         }
         const Pose body = pose(b);
         const Eigen::Vector3d local = body.R.transpose() * (x - body.p);
-        return pointVelocity(*ws_, b, local);
+        return pointVelocity(*m_ws, b, local);
     }
 
     /// The guide of each prismatic or cylindrical cut whose side A is body b: a light body in A
@@ -470,7 +470,7 @@ private:
     /// travel from the assembled pose); B is welded to it (prismatic) or pinned to it on the
     /// axis by two connects (cylindrical), in writeEqualities.
     void writeGuides(int b, const std::string& indent) {
-        const Model& model = *model_;
+        const Model& model = *m_model;
         for (int i = 0; i < model.nLoops(); ++i) {
             const Joint& cut = model.joints[model.cuts[i]];
             if ((cut.type != JointType::Prismatic && cut.type != JointType::Cylindrical) ||
@@ -492,29 +492,29 @@ private:
                 lightest = lightest == 0 ? mk : std::min(lightest, mk);
             }
             const double mass = 1e-6 * lightest;
-            const double inertia = mass * lever_ * lever_;
+            const double inertia = mass * m_lever * m_lever;
             const std::string name = xmlEscaped(cut.name) + "_guide";
             const std::string inner = indent + "  ";
-            xml_ += indent + "<body name=\"" + name + "\" pos=\"" + xmlVector(origin) + "\">\n";
-            xml_ += inner + "<inertial pos=\"0 0 0\" mass=\"" + xmlNumber(mass) +
-                    "\" diaginertia=\"" + xmlNumber(inertia) + ' ' + xmlNumber(inertia) + ' ' +
-                    xmlNumber(inertia) + "\"/>\n";
-            xml_ += inner + "<joint name=\"" + name + "\" type=\"slide\" pos=\"0 0 0\" axis=\"" +
-                    xmlVector(axisInA.normalized()) + "\"/>\n";
-            xml_ += indent + "</body>\n";
-            keyQpos_.push_back(0.0);
-            keyQvel_.push_back(rate);
-            guideAxis_[i] = axisInA.normalized();
+            m_xml += indent + "<body name=\"" + name + "\" pos=\"" + xmlVector(origin) + "\">\n";
+            m_xml += inner + "<inertial pos=\"0 0 0\" mass=\"" + xmlNumber(mass) +
+                     "\" diaginertia=\"" + xmlNumber(inertia) + ' ' + xmlNumber(inertia) + ' ' +
+                     xmlNumber(inertia) + "\"/>\n";
+            m_xml += inner + "<joint name=\"" + name + "\" type=\"slide\" pos=\"0 0 0\" axis=\"" +
+                     xmlVector(axisInA.normalized()) + "\"/>\n";
+            m_xml += indent + "</body>\n";
+            m_keyQpos.push_back(0.0);
+            m_keyQvel.push_back(rate);
+            m_guideAxis[i] = axisInA.normalized();
             approximated("joint " + cut.name,
                          std::string("cut ") + jointTypeWord(cut.type) +
                              ": MJCF has no equality for a point on a line, so a guide body " +
                              cut.name + "_guide (" + xmlNumber(mass) +
                              " kg, 1e-6 of the lightest body) slides along the axis in " +
-                             (cut.bodyA == 0 ? std::string("the world") : bodyNames_[b]) +
+                             (cut.bodyA == 0 ? std::string("the world") : m_bodyNames[b]) +
                              (cut.type == JointType::Prismatic
                                   ? " and is welded to "
                                   : " and is pinned on the axis by two <connect>s to ") +
-                             bodyNames_[cut.bodyB] +
+                             m_bodyNames[cut.bodyB] +
                              ": the same kinematics, plus the guide's mass, and MuJoCo softens "
                              "the constraint by the light guide's inverse weight; its qpos is "
                              "the cut's travel from the assembled pose");
@@ -522,7 +522,7 @@ private:
     }
 
     void writeTendons() {
-        const Model& model = *model_;
+        const Model& model = *m_model;
         std::string tendons;
         for (int i = 0; i < model.nLoops(); ++i) {
             const Joint& cut = model.joints[model.cuts[i]];
@@ -533,16 +533,16 @@ private:
             }
         }
         if (!tendons.empty()) {
-            xml_ += "  <tendon>\n" + tendons + "  </tendon>\n";
+            m_xml += "  <tendon>\n" + tendons + "  </tendon>\n";
         }
     }
 
     void writeEqualities() {
-        const Model& model = *model_;
+        const Model& model = *m_model;
         if (model.nLoops() == 0) {
             return;
         }
-        xml_ += "  <equality>\n";
+        m_xml += "  <equality>\n";
         for (int i = 0; i < model.nLoops(); ++i) {
             const Joint& cut = model.joints[model.cuts[i]];
             const int a = cut.bodyA;
@@ -567,11 +567,11 @@ private:
                 // connect is the revolute cut exactly and the second's rows are redundant, so
                 // it is written inactive, marking the axis (MuJoCo then solves no extra rows)
                 const bool axisActive = model.isSpatial();
-                connectPair(cut.name + "_axis", lever_ * axisOnA(cut), lever_ * axisOnB(cut),
+                connectPair(cut.name + "_axis", m_lever * axisOnA(cut), m_lever * axisOnB(cut),
                             axisActive);
                 mapped(element,
                        "cut: the pair <connect> " + cut.name + " and " + cut.name +
-                           "_axis at two points of its axis, " + xmlNumber(lever_) +
+                           "_axis at two points of its axis, " + xmlNumber(m_lever) +
                            " m apart (exact)" +
                            (axisActive
                                 ? std::string()
@@ -583,14 +583,14 @@ private:
                 break;
             }
             case JointType::Universal:
-                xml_ += "    <tendon name=\"" + xmlEscaped(cut.name) + "_perp\" tendon1=\"" +
-                        xmlEscaped(cut.name) + "_perp\" solref=\"" + solref_ + "\" solimp=\"" +
-                        kSolimp + "\"/>\n";
+                m_xml += "    <tendon name=\"" + xmlEscaped(cut.name) + "_perp\" tendon1=\"" +
+                         xmlEscaped(cut.name) + "_perp\" solref=\"" + m_solref + "\" solimp=\"" +
+                         kSolimp + "\"/>\n";
                 mapped(element, "cut: <connect> " + cut.name + " and the tendon equality " +
                                     cut.name + "_perp holding the spatial tendon between sites " +
-                                    xmlNumber(lever_) +
+                                    xmlNumber(m_lever) +
                                     " m along each axis at its assembled length √2·" +
-                                    xmlNumber(lever_) + " m (exact: axes perpendicular)");
+                                    xmlNumber(m_lever) + " m (exact: axes perpendicular)");
                 break;
             default:
                 break;
@@ -599,7 +599,7 @@ private:
                 dropped(element + " spring_damper", "a cut joint's spring acts on no MJCF joint");
             }
         }
-        xml_ += "  </equality>\n";
+        m_xml += "  </equality>\n";
     }
 
     /// B fixed to the guide of cut i (its frame, the guide's, are known only by name): a weld
@@ -610,20 +610,20 @@ private:
         const int b = cut.bodyB;
         const std::string body2 = b == 0 ? std::string() : " body2=\"" + bodyAttribute(b) + "\"";
         const std::string soft =
-            "\" solref=\"" + solref_ + "\" solimp=\"" + std::string(kSolimp) + "\"/>\n";
+            "\" solref=\"" + m_solref + "\" solimp=\"" + std::string(kSolimp) + "\"/>\n";
         if (cut.type == JointType::Prismatic) {
-            xml_ += "    <weld name=\"" + xmlEscaped(cut.name) + "\" body1=\"" + guide + "\"" +
-                    body2 + " relpose=\"0 0 0 0 0 0 0" + soft;
+            m_xml += "    <weld name=\"" + xmlEscaped(cut.name) + "\" body1=\"" + guide + "\"" +
+                     body2 + " relpose=\"0 0 0 0 0 0 0" + soft;
             return;
         }
-        xml_ += "    <connect name=\"" + xmlEscaped(cut.name) + "\" body1=\"" + guide + "\"" +
-                body2 + " anchor=\"0 0 0" + soft;
-        xml_ += "    <connect name=\"" + xmlEscaped(cut.name) + "_axis\" body1=\"" + guide + "\"" +
-                body2 + " anchor=\"" + xmlVector(lever_ * guideAxis_.at(i)) + soft;
+        m_xml += "    <connect name=\"" + xmlEscaped(cut.name) + "\" body1=\"" + guide + "\"" +
+                 body2 + " anchor=\"0 0 0" + soft;
+        m_xml += "    <connect name=\"" + xmlEscaped(cut.name) + "_axis\" body1=\"" + guide + "\"" +
+                 body2 + " anchor=\"" + xmlVector(m_lever * m_guideAxis.at(i)) + soft;
     }
 
     void writeActuators() {
-        const Model& model = *model_;
+        const Model& model = *m_model;
         std::string motors;
         for (const Actuator& actuator : model.actuators) {
             const ActuatorSpec& a = actuator.spec;
@@ -652,24 +652,24 @@ private:
             }
         }
         if (!motors.empty()) {
-            xml_ += "  <actuator>\n" + motors + "  </actuator>\n";
+            m_xml += "  <actuator>\n" + motors + "  </actuator>\n";
         }
     }
 
-    const MechanismSpec& spec_;
-    ExportResult result_;
-    const Model* model_ = nullptr;
-    InitialState state_;
-    std::unique_ptr<Workspace> ws_;
-    double lever_ = 0.1;
-    std::string solref_;
-    double timestep_ = kLargestTimestep;
-    std::map<int, Eigen::Vector3d> guideAxis_; ///< per prismatic/cylindrical cut: its axis in A
-    std::vector<std::string> bodyNames_;
-    std::vector<std::vector<Site>> sites_;
-    std::vector<double> keyQpos_;
-    std::vector<double> keyQvel_;
-    std::string xml_;
+    const MechanismSpec& m_spec;
+    ExportResult m_result;
+    const Model* m_model = nullptr;
+    InitialState m_state;
+    std::unique_ptr<Workspace> m_ws;
+    double m_lever = 0.1;
+    std::string m_solref;
+    double m_timestep = kLargestTimestep;
+    std::map<int, Eigen::Vector3d> m_guideAxis; ///< per prismatic/cylindrical cut: its axis in A
+    std::vector<std::string> m_bodyNames;
+    std::vector<std::vector<Site>> m_sites;
+    std::vector<double> m_keyQpos;
+    std::vector<double> m_keyQvel;
+    std::string m_xml;
 };
 
 } // namespace

@@ -81,11 +81,11 @@ struct MeshGeomSource {
 /// handling: printed, and appended to MUJOCO_LOG.TXT in the working folder (the user's).
 class MujocoWarnings {
 public:
-    MujocoWarnings() : previous_(mju_user_warning) {
+    MujocoWarnings() : m_previous(mju_user_warning) {
         collected().clear();
         mju_user_warning = &collect;
     }
-    ~MujocoWarnings() { mju_user_warning = previous_; }
+    ~MujocoWarnings() { mju_user_warning = m_previous; }
     MujocoWarnings(const MujocoWarnings&) = delete;
     MujocoWarnings& operator=(const MujocoWarnings&) = delete;
 
@@ -103,28 +103,28 @@ private:
         }
     }
 
-    void (*previous_)(const char*);
+    void (*m_previous)(const char*);
 };
 
 class MjcfImporter {
 public:
     explicit MjcfImporter(std::filesystem::path path)
-        : path_(std::move(path)), source_(path_.string()) {}
+        : m_path(std::move(path)), m_source(m_path.string()) {}
 
     ImportResult run() {
-        result_.report.format = "mjcf";
+        m_result.report.format = "mjcf";
         std::array<char, 2048> message{};
         {
             const MujocoWarnings warnings;
-            mjModel* loaded = mj_loadXML(source_.c_str(), nullptr, message.data(),
+            mjModel* loaded = mj_loadXML(m_source.c_str(), nullptr, message.data(),
                                          static_cast<int>(message.size()));
             if (loaded == nullptr) {
                 refused(message.data());
-                return std::move(result_);
+                return std::move(m_result);
             }
-            m_.reset(loaded);
-            d_.reset(mj_makeData(m_.get()));
-            mj_kinematics(m_.get(), d_.get()); // at qpos0
+            m_model.reset(loaded);
+            m_data.reset(mj_makeData(m_model.get()));
+            mj_kinematics(m_model.get(), m_data.get()); // at qpos0
             for (const std::string& warning : MujocoWarnings::collected()) {
                 approximated("MuJoCo", "warning while loading: " + warning);
             }
@@ -133,10 +133,10 @@ public:
             approximated("MuJoCo", std::string("warning while loading: ") + message.data());
         }
         build();
-        if (hasErrors(result_.diagnostics)) {
-            result_.spec.reset();
+        if (hasErrors(m_result.diagnostics)) {
+            m_result.spec.reset();
         }
-        return std::move(result_);
+        return std::move(m_result);
     }
 
 private:
@@ -144,19 +144,19 @@ private:
 
     void error(const std::string& element, std::string message, std::string hint) {
         Diagnostic d;
-        d.where = source_ + ": <" + element + ">";
+        d.where = m_source + ": <" + element + ">";
         d.message = std::move(message);
         d.hint = std::move(hint);
-        result_.diagnostics.push_back(std::move(d));
+        m_result.diagnostics.push_back(std::move(d));
     }
     void mapped(std::string element, std::string note) {
-        result_.report.mapped.push_back({std::move(element), std::move(note)});
+        m_result.report.mapped.push_back({std::move(element), std::move(note)});
     }
     void approximated(std::string element, std::string note) {
-        result_.report.approximated.push_back({std::move(element), std::move(note)});
+        m_result.report.approximated.push_back({std::move(element), std::move(note)});
     }
     void dropped(std::string element, std::string note) {
-        result_.report.dropped.push_back({std::move(element), std::move(note)});
+        m_result.report.dropped.push_back({std::move(element), std::move(note)});
     }
 
     /// MuJoCo's message names the element and line ("Element 'joint', line 12", "line = 12");
@@ -189,18 +189,18 @@ private:
             }
         }
         Diagnostic d;
-        d.where = source_ + (line > 0 ? ":" + std::to_string(line) : std::string()) +
+        d.where = m_source + (line > 0 ? ":" + std::to_string(line) : std::string()) +
                   (element.empty() ? std::string() : ": <" + element + ">");
         d.message = "MuJoCo refused the file: " + (flat.empty() ? "no reason given" : flat);
         d.hint = "fix the element on that line (MJCF's reference: mujoco.readthedocs.io, "
                  "XML Reference); the file must load in MuJoCo 2.2";
-        result_.diagnostics.push_back(std::move(d));
+        m_result.diagnostics.push_back(std::move(d));
     }
 
     // ---- names -----------------------------------------------------------------------------
 
     std::string name(mjtObj type, int id, const char* fallback) const {
-        const char* n = mj_id2name(m_.get(), type, id);
+        const char* n = mj_id2name(m_model.get(), type, id);
         return n != nullptr && n[0] != '\0' ? std::string(n) : fallback + std::to_string(id);
     }
 
@@ -222,18 +222,18 @@ private:
 
     JointEnd end(int group, const std::string& pointName, const Eigen::Vector3d& pW) {
         std::string actual;
-        addPoint(groups_[group], pointName, pW, actual);
-        return {groups_[group].id, actual};
+        addPoint(m_groups[group], pointName, pW, actual);
+        return {m_groups[group].id, actual};
     }
 
     // ---- the model -------------------------------------------------------------------------
 
     void build() {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         MechanismSpec spec;
         spec.space = MotionSpace::Spatial;
         spec.name = m->names != nullptr && m->names[0] != '\0' ? std::string(m->names)
-                                                               : path_.stem().string();
+                                                               : m_path.stem().string();
         spec.gravity = {m->opt.gravity[0], m->opt.gravity[1]};
         spec.gravityZ = m->opt.gravity[2];
         mapped("option gravity", vectorText(vec(m->opt.gravity)) + " m/s²");
@@ -247,38 +247,38 @@ private:
         addEqualities(spec);
         addGeoms();
         addOthers(spec);
-        if (hasErrors(result_.diagnostics)) {
+        if (hasErrors(m_result.diagnostics)) {
             return;
         }
         addBodies(spec);
-        spec.ground.points = groups_[0].points;
-        spec.ground.visuals = groups_[0].visuals;
-        if (hasErrors(result_.diagnostics)) {
+        spec.ground.points = m_groups[0].points;
+        spec.ground.visuals = m_groups[0].visuals;
+        if (hasErrors(m_result.diagnostics)) {
             return;
         }
         initialState(spec);
         spec.description = description(spec);
-        if (validateImported(spec, source_, result_.diagnostics)) {
+        if (validateImported(spec, m_source, m_result.diagnostics)) {
             reportRedundantLoops(spec);
-            result_.spec = std::move(spec);
+            m_result.spec = std::move(spec);
         }
     }
 
     /// The groups: the ground, then one per body with joints, parents first.
     void makeGroups() {
-        const mjModel* m = m_.get();
-        const mjData* d = d_.get();
-        groupOf_.assign(m->nbody, 0);
+        const mjModel* m = m_model.get();
+        const mjData* d = m_data.get();
+        m_groupOf.assign(m->nbody, 0);
         Group ground;
         ground.id = kGroundId;
         ground.mjBody = "world";
         ground.origin = Eigen::Vector3d::Zero();
-        groups_.push_back(ground);
+        m_groups.push_back(ground);
         std::set<std::string> ids{kGroundId};
         for (int b = 1; b < m->nbody; ++b) {
             if (m->body_jntnum[b] == 0) {
-                groupOf_[b] = groupOf_[m->body_weldid[b]];
-                const std::string& into = groups_[groupOf_[b]].id;
+                m_groupOf[b] = m_groupOf[m->body_weldid[b]];
+                const std::string& into = m_groups[m_groupOf[b]].id;
                 mapped("body " + name(mjOBJ_BODY, b, "body"),
                        into == kGroundId ? std::string("welded to the world: part of the ground")
                                          : "no joint: merged into body " + into);
@@ -294,28 +294,28 @@ private:
             }
             ids.insert(group.id);
             group.origin = vec(d->xpos + 3 * b);
-            groupOf_[b] = static_cast<int>(groups_.size());
-            groupMaker_[static_cast<int>(groups_.size())] = b;
-            groups_.push_back(std::move(group));
+            m_groupOf[b] = static_cast<int>(m_groups.size());
+            m_groupMaker[static_cast<int>(m_groups.size())] = b;
+            m_groups.push_back(std::move(group));
         }
     }
 
     /// The joints of every body with joints; a joint a <weld> made close a loop becomes a cut.
     void addTreeJoints(MechanismSpec& spec) {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         for (int b = 1; b < m->nbody; ++b) {
             if (m->body_jntnum[b] > 0) {
                 const std::size_t before = spec.joints.size();
                 addJoints(b, spec);
-                if (weldCutBodies_.count(b) != 0 && spec.joints.size() > before) {
+                if (m_weldCutBodies.count(b) != 0 && spec.joints.size() > before) {
                     // the weld made this body's joint close a loop: a cut, no tree coordinate
                     const JointSpec& cut = spec.joints.back();
                     spec.cuts.push_back(cut.name);
                     const std::vector<std::string> names = coordinateNames(cut);
-                    std::erase_if(scalars_, [&](const Scalar& s) {
+                    std::erase_if(m_scalars, [&](const Scalar& s) {
                         return std::find(names.begin(), names.end(), s.coordinate) != names.end();
                     });
-                    std::erase_if(balls_,
+                    std::erase_if(m_balls,
                                   [&](const Scalar& s) { return s.coordinate == cut.name; });
                 }
             }
@@ -324,9 +324,9 @@ private:
 
     /// One body per group not welded into another, its inertia summed from the parts.
     void addBodies(MechanismSpec& spec) {
-        for (std::size_t g = 1; g < groups_.size(); ++g) {
-            const Group& group = groups_[g];
-            if (weldedGroups_.count(static_cast<int>(g)) != 0) {
+        for (std::size_t g = 1; g < m_groups.size(); ++g) {
+            const Group& group = m_groups[g];
+            if (m_weldedGroups.count(static_cast<int>(g)) != 0) {
                 continue; // welded into another body
             }
             if (!(group.mass > 0)) {
@@ -360,9 +360,9 @@ private:
 
     /// The imported mechanism's description: where it came from and what it holds.
     std::string description(const MechanismSpec& spec) const {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         std::ostringstream text;
-        text << "Imported from " << path_.filename().string()
+        text << "Imported from " << m_path.filename().string()
              << " (MJCF, MuJoCo 2.2) by sslm import: " << (m->nbody - 1) << " bodies, " << m->njnt
              << " joints, " << spec.cuts.size()
              << " loop closure(s). Body frames are parallel to the ground at the model's "
@@ -396,21 +396,21 @@ private:
         approximated("loops", note);
         Diagnostic d;
         d.severity = Diagnostic::Severity::Warning;
-        d.where = source_;
+        d.where = m_source;
         d.message = note;
-        result_.diagnostics.push_back(std::move(d));
+        m_result.diagnostics.push_back(std::move(d));
     }
 
     void addMass(int b) {
-        const mjModel* m = m_.get();
-        const mjData* d = d_.get();
+        const mjModel* m = m_model.get();
+        const mjData* d = m_data.get();
         const double mass = m->body_mass[b];
         const std::string element = "body " + name(mjOBJ_BODY, b, "body");
         if (mass == 0) {
             return;
         }
-        Group& group = groups_[groupOf_[b]];
-        if (groupOf_[b] == 0) {
+        Group& group = m_groups[m_groupOf[b]];
+        if (m_groupOf[b] == 0) {
             dropped(element, "its mass (" + numberText(mass) +
                                  " kg) is part of the ground, which does not move");
             return;
@@ -449,14 +449,14 @@ private:
     /// the first, and the joints of the MJCF body that made the second close the loop as its
     /// cut (the split-link form of a loop). Two parts of one body welded are reported.
     void applyWelds() {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         for (int e = 0; e < m->neq; ++e) {
             if (m->eq_active[e] == 0 || m->eq_type[e] != mjEQ_WELD) {
                 continue;
             }
             const std::string element = "weld " + name(mjOBJ_EQUALITY, e, "equality");
-            int a = groupOf_[m->eq_obj1id[e]];
-            int b = groupOf_[m->eq_obj2id[e]];
+            int a = m_groupOf[m->eq_obj1id[e]];
+            int b = m_groupOf[m->eq_obj2id[e]];
             if (a == b) {
                 dropped(element, "welds two parts of one rigid body");
                 continue;
@@ -466,13 +466,13 @@ private:
             if (isAncestorGroup(b, a)) {
                 std::swap(a, b);
             }
-            const int maker = groupMaker_.at(b); // the MJCF body whose joints made group b
-            for (int& group : groupOf_) {
+            const int maker = m_groupMaker.at(b); // the MJCF body whose joints made group b
+            for (int& group : m_groupOf) {
                 group = group == b ? a : group;
             }
-            weldedGroups_.insert(b);
-            weldCutBodies_.insert(maker);
-            mapped(element, groups_[b].id + " welded into " + groups_[a].id +
+            m_weldedGroups.insert(b);
+            m_weldCutBodies.insert(maker);
+            mapped(element, m_groups[b].id + " welded into " + m_groups[a].id +
                                 " (one body, at the pose of qpos0), so the joint of body " +
                                 name(mjOBJ_BODY, maker, "body") + " closes the loop as its cut");
         }
@@ -481,16 +481,16 @@ private:
     /// Whether group `ancestor` lies on the tree path from group `g` to the ground (the ground
     /// is every group's ancestor).
     bool isAncestorGroup(int ancestor, int g) const {
-        const mjModel* m = m_.get();
-        for (std::size_t steps = 0; g != 0 && steps <= groups_.size(); ++steps) {
+        const mjModel* m = m_model.get();
+        for (std::size_t steps = 0; g != 0 && steps <= m_groups.size(); ++steps) {
             if (g == ancestor) {
                 return true;
             }
-            const auto maker = groupMaker_.find(g);
-            if (maker == groupMaker_.end()) {
+            const auto maker = m_groupMaker.find(g);
+            if (maker == m_groupMaker.end()) {
                 return false;
             }
-            g = groupOf_[m->body_parentid[maker->second]];
+            g = m_groupOf[m->body_parentid[maker->second]];
         }
         return ancestor == 0;
     }
@@ -502,17 +502,17 @@ private:
     };
 
     void addJoints(int b, MechanismSpec& spec) {
-        const mjModel* m = m_.get();
-        const mjData* d = d_.get();
+        const mjModel* m = m_model.get();
+        const mjData* d = m_data.get();
         const int first = m->body_jntadr[b];
         const int count = m->body_jntnum[b];
-        const int parent = groupOf_[m->body_parentid[b]];
-        const int child = groupOf_[b];
+        const int parent = m_groupOf[m->body_parentid[b]];
+        const int child = m_groupOf[b];
         const std::string bodyName = name(mjOBJ_BODY, b, "body");
         if (parent == child) {
             // a <weld> made this body one with its parent: its joints cannot move
             mapped("body " + bodyName + " joints",
-                   "locked: a <weld> made the body one with its parent " + groups_[parent].id);
+                   "locked: a <weld> made the body one with its parent " + m_groups[parent].id);
             return;
         }
         std::vector<int> types;
@@ -542,18 +542,18 @@ private:
             if (types[0] == mjJNT_HINGE) {
                 js.type = JointType::Revolute;
                 js.axis = axis(first);
-                scalars_.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
+                m_scalars.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
                 mapped("joint " + js.name, "hinge → revolute, axis " + vectorText(js.axis));
             } else if (types[0] == mjJNT_SLIDE) {
                 js.type = JointType::Prismatic;
                 js.axis = axis(first);
-                scalars_.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
+                m_scalars.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
                 mapped("joint " + js.name, "slide → prismatic, axis " + vectorText(js.axis));
             } else {
                 js.type = JointType::Spherical;
                 js.coordinate.clear();
                 js.coordinates = {js.name + ".wx", js.name + ".wy", js.name + ".wz"};
-                balls_.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
+                m_balls.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
                 mapped("joint " + js.name, "ball → spherical");
             }
             springDamper(first, js);
@@ -566,7 +566,8 @@ private:
             js.axis2 = axis(first + 1);
             js.coordinates = {names[0], names[1]};
             for (int k = 0; k < 2; ++k) {
-                scalars_.push_back({names[k], m->jnt_qposadr[first + k], m->jnt_dofadr[first + k]});
+                m_scalars.push_back(
+                    {names[k], m->jnt_qposadr[first + k], m->jnt_dofadr[first + k]});
                 springDamper(first + k, js);
             }
             mapped("joints " + names[0] + ", " + names[1],
@@ -586,8 +587,8 @@ private:
             js.axis = axis(hinge);
             js.coordinates = {turn, move};
             point = anchor(hinge);
-            scalars_.push_back({turn, m->jnt_qposadr[hinge], m->jnt_dofadr[hinge]});
-            scalars_.push_back({move, m->jnt_qposadr[slide], m->jnt_dofadr[slide]});
+            m_scalars.push_back({turn, m->jnt_qposadr[hinge], m->jnt_dofadr[hinge]});
+            m_scalars.push_back({move, m->jnt_qposadr[slide], m->jnt_dofadr[slide]});
             springDamper(hinge, js);
             springDamper(slide, js);
             mapped("joints " + names[0] + ", " + names[1],
@@ -623,7 +624,7 @@ private:
     }
 
     void springDamper(int j, JointSpec& js) {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         const std::string element = "joint " + name(mjOBJ_JOINT, j, "joint");
         const int q = m->jnt_qposadr[j];
         const int v = m->jnt_dofadr[j];
@@ -667,14 +668,14 @@ private:
 
     /// World position of anchor `side` (0: on body1, 1: on body2) of connect `e` at qpos0.
     Eigen::Vector3d connectPoint(int e, int side) const {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         const int body = side == 0 ? m->eq_obj1id[e] : m->eq_obj2id[e];
         const mjtNum* local = m->eq_data + mjNEQDATA * e + 3 * side;
-        return vec(d_->xpos + 3 * body) + mat(d_->xmat + 9 * body) * vec(local);
+        return vec(m_data->xpos + 3 * body) + mat(m_data->xmat + 9 * body) * vec(local);
     }
 
     void addEqualities(MechanismSpec& spec) {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         // connects between the same two groups, in file order; tendon equalities on one tendon
         std::map<std::pair<int, int>, std::vector<int>> connects;
         std::vector<int> tendonEqualities;
@@ -695,8 +696,8 @@ private:
             }
             switch (m->eq_type[e]) {
             case mjEQ_CONNECT: {
-                const int a = groupOf_[m->eq_obj1id[e]];
-                const int b = groupOf_[m->eq_obj2id[e]];
+                const int a = m_groupOf[m->eq_obj1id[e]];
+                const int b = m_groupOf[m->eq_obj2id[e]];
                 if (a == b) {
                     dropped(element, "connects two parts of one rigid body");
                     break;
@@ -737,8 +738,8 @@ private:
                 // line through the anchors
                 const auto mark = axisMarks.find(cutName + "_axis");
                 const bool marked = mark != axisMarks.end() &&
-                                    groupOf_[m->eq_obj1id[mark->second]] == a &&
-                                    groupOf_[m->eq_obj2id[mark->second]] == b;
+                                    m_groupOf[m->eq_obj1id[mark->second]] == a &&
+                                    m_groupOf[m->eq_obj2id[mark->second]] == b;
                 if (marked || k + 1 < list.size()) {
                     const int e2 = marked ? mark->second : list[k + 1];
                     const Eigen::Vector3d axis = connectPoint(e2, 0) - pA;
@@ -793,7 +794,7 @@ private:
                         const Eigen::Vector3d& pA,
                         const std::vector<int>& tendonEqualities,
                         JointSpec& js) const {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         for (const int e : tendonEqualities) {
             const int t = m->eq_obj1id[e];
             if (m->eq_obj2id[e] >= 0 || m->tendon_num[t] != 2) {
@@ -809,14 +810,14 @@ private:
             }
             int s1 = m->wrap_objid[w];
             int s2 = m->wrap_objid[w + 1];
-            if (groupOf_[m->site_bodyid[s1]] == b && groupOf_[m->site_bodyid[s2]] == a) {
+            if (m_groupOf[m->site_bodyid[s1]] == b && m_groupOf[m->site_bodyid[s2]] == a) {
                 std::swap(s1, s2);
             }
-            if (groupOf_[m->site_bodyid[s1]] != a || groupOf_[m->site_bodyid[s2]] != b) {
+            if (m_groupOf[m->site_bodyid[s1]] != a || m_groupOf[m->site_bodyid[s2]] != b) {
                 continue;
             }
-            const Eigen::Vector3d l1 = vec(d_->site_xpos + 3 * s1) - pA;
-            const Eigen::Vector3d l2 = vec(d_->site_xpos + 3 * s2) - pA;
+            const Eigen::Vector3d l1 = vec(m_data->site_xpos + 3 * s1) - pA;
+            const Eigen::Vector3d l2 = vec(m_data->site_xpos + 3 * s2) - pA;
             const double L = l1.norm();
             if (!(L > 1e-9) || std::abs(l2.norm() - L) > 1e-9 * L ||
                 std::abs(l1.dot(l2)) > 1e-9 * L * L ||
@@ -884,7 +885,7 @@ private:
     std::map<int, MeshGeomSource> readMeshGeoms() const {
         std::map<int, MeshGeomSource> out;
         tinyxml2::XMLDocument doc;
-        if (doc.LoadFile(source_.c_str()) != tinyxml2::XML_SUCCESS) {
+        if (doc.LoadFile(m_source.c_str()) != tinyxml2::XML_SUCCESS) {
             return out;
         }
         const tinyxml2::XMLElement* root = doc.FirstChildElement("mujoco");
@@ -937,7 +938,7 @@ private:
         if (const tinyxml2::XMLElement* world = root->FirstChildElement("worldbody")) {
             collect(*world);
         }
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         const bool inOrder = static_cast<int>(geoms.size()) == m->ngeom;
         for (std::size_t k = 0; k < geoms.size(); ++k) {
             const tinyxml2::XMLElement& geom = *geoms[k];
@@ -971,13 +972,13 @@ private:
     }
 
     void addGeoms() {
-        const mjModel* m = m_.get();
-        const mjData* d = d_.get();
+        const mjModel* m = m_model.get();
+        const mjData* d = m_data.get();
         const std::map<int, MeshGeomSource> meshSources = readMeshGeoms();
         int contacts = 0;
         for (int g = 0; g < m->ngeom; ++g) {
             const int b = m->geom_bodyid[g];
-            const Group& group = groups_[groupOf_[b]];
+            const Group& group = m_groups[m_groupOf[b]];
             if (m->geom_contype[g] != 0 || m->geom_conaffinity[g] != 0) {
                 ++contacts;
             }
@@ -1041,18 +1042,18 @@ private:
                 }
                 std::string note;
                 bool found = true;
-                VisualSpec visual = visualOf(drawn, path_, note, found);
+                VisualSpec visual = visualOf(drawn, m_path, note, found);
                 const float* rgba = m->geom_rgba + 4 * g;
                 visual.color =
                     Eigen::Vector3d(rgba[0], rgba[1], rgba[2]).cwiseMax(0.0).cwiseMin(1.0);
-                groups_[groupOf_[b]].visuals.push_back(std::move(visual));
+                m_groups[m_groupOf[b]].visuals.push_back(std::move(visual));
                 if (shape.kind == "capsule") {
                     approximated(element, note + ", drawn as a cylinder without its caps");
                 } else {
                     mapped(element, note);
                 }
             }
-            result_.report.visuals.push_back(std::move(shape));
+            m_result.report.visuals.push_back(std::move(shape));
         }
         if (contacts > 0 && (m->opt.disableflags & mjDSBL_CONTACT) == 0) {
             dropped("contacts", std::to_string(contacts) +
@@ -1061,7 +1062,7 @@ private:
     }
 
     void addOthers(MechanismSpec& spec) {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         for (int t = 0; t < m->ntendon; ++t) {
             bool used = false;
             for (int e = 0; e < m->neq; ++e) {
@@ -1107,7 +1108,7 @@ private:
     /// the kernel's partition (the best-conditioned dependent coordinates per loop), and every
     /// coordinate's value is the assembly guess.
     void initialState(MechanismSpec& spec) {
-        const mjModel* m = m_.get();
+        const mjModel* m = m_model.get();
         const bool key = m->nkey > 0;
         const mjtNum* qpos = key ? m->key_qpos : m->qpos0;
         const mjtNum* qvel = key ? m->key_qvel : nullptr;
@@ -1120,11 +1121,11 @@ private:
         }
         std::vector<std::pair<std::string, double>> values;
         std::vector<std::pair<std::string, double>> rates;
-        for (const Scalar& s : scalars_) {
+        for (const Scalar& s : m_scalars) {
             values.emplace_back(s.coordinate, qpos[s.qposAddress] - m->qpos0[s.qposAddress]);
             rates.emplace_back(s.coordinate, qvel != nullptr ? qvel[s.dofAddress] : 0.0);
         }
-        for (const Scalar& s : balls_) {
+        for (const Scalar& s : m_balls) {
             const Eigen::Quaterniond now(qpos[s.qposAddress], qpos[s.qposAddress + 1],
                                          qpos[s.qposAddress + 2], qpos[s.qposAddress + 3]);
             const Eigen::Quaterniond zero(m->qpos0[s.qposAddress], m->qpos0[s.qposAddress + 1],
@@ -1206,18 +1207,18 @@ private:
                                                 ", which cannot be inputs: they start at 0"));
     }
 
-    std::filesystem::path path_;
-    std::string source_;
-    ImportResult result_;
-    std::unique_ptr<mjModel, ModelDeleter> m_;
-    std::unique_ptr<mjData, DataDeleter> d_;
-    std::vector<int> groupOf_;
-    std::vector<Group> groups_;
-    std::set<int> weldedGroups_;    ///< groups a <weld> merged into another
-    std::set<int> weldCutBodies_;   ///< MJCF bodies whose joints close those loops
-    std::map<int, int> groupMaker_; ///< group → the MJCF body (with joints) that made it
-    std::vector<Scalar> scalars_;
-    std::vector<Scalar> balls_;
+    std::filesystem::path m_path;
+    std::string m_source;
+    ImportResult m_result;
+    std::unique_ptr<mjModel, ModelDeleter> m_model;
+    std::unique_ptr<mjData, DataDeleter> m_data;
+    std::vector<int> m_groupOf;
+    std::vector<Group> m_groups;
+    std::set<int> m_weldedGroups;    ///< groups a <weld> merged into another
+    std::set<int> m_weldCutBodies;   ///< MJCF bodies whose joints close those loops
+    std::map<int, int> m_groupMaker; ///< group → the MJCF body (with joints) that made it
+    std::vector<Scalar> m_scalars;
+    std::vector<Scalar> m_balls;
 };
 
 } // namespace

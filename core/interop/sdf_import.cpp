@@ -51,13 +51,13 @@ Eigen::Vector3d toVector(const ignition::math::Vector3d& v) {
 /// Union-find over indices.
 class Partition {
 public:
-    explicit Partition(std::size_t n) : parent_(n) {
-        std::iota(parent_.begin(), parent_.end(), std::size_t{0});
+    explicit Partition(std::size_t n) : m_parent(n) {
+        std::iota(m_parent.begin(), m_parent.end(), std::size_t{0});
     }
     std::size_t find(std::size_t i) {
-        while (parent_[i] != i) {
-            parent_[i] = parent_[parent_[i]];
-            i = parent_[i];
+        while (m_parent[i] != i) {
+            m_parent[i] = m_parent[m_parent[i]];
+            i = m_parent[i];
         }
         return i;
     }
@@ -68,12 +68,12 @@ public:
         if (a == b) {
             return false;
         }
-        parent_[std::max(a, b)] = std::min(a, b);
+        m_parent[std::max(a, b)] = std::min(a, b);
         return true;
     }
 
 private:
-    std::vector<std::size_t> parent_;
+    std::vector<std::size_t> m_parent;
 };
 
 /// The joint types SSLM reads, by their SDFormat names.
@@ -109,16 +109,16 @@ bool isVersionNumber(std::string_view version) {
 class SdfImporter {
 public:
     SdfImporter(std::string_view text, std::string source)
-        : text_(text), source_(std::move(source)) {}
+        : m_text(text), m_source(std::move(source)) {}
 
     ImportResult run() {
-        result_.report.format = "sdformat";
+        m_result.report.format = "sdformat";
         if (!scanXml()) {
-            return std::move(result_);
+            return std::move(m_result);
         }
         sdf::Console::Instance()->SetQuiet(true);
         sdf::Root root;
-        const sdf::Errors errors = root.LoadSdfString(std::string(text_));
+        const sdf::Errors errors = root.LoadSdfString(std::string(m_text));
         if (!errors.empty()) {
             for (const sdf::Error& e : errors) {
                 Diagnostic d;
@@ -135,23 +135,23 @@ public:
                         element = found->second;
                     }
                 }
-                d.where = source_ + (line ? ":" + std::to_string(*line) : std::string()) +
+                d.where = m_source + (line ? ":" + std::to_string(*line) : std::string()) +
                           (element.empty() ? std::string() : ": <" + element + ">");
                 d.message = "libsdformat refused the file: " + e.Message();
                 d.hint = "fix the element it names (SDFormat 1.9 specification, sdformat.org)";
-                result_.diagnostics.push_back(std::move(d));
+                m_result.diagnostics.push_back(std::move(d));
             }
-            return std::move(result_);
+            return std::move(m_result);
         }
         const sdf::Model* model = root.Model();
         Frame modelPose;
         if (root.WorldCount() > 0) {
             const sdf::World* world = root.WorldByIndex(0);
             model = world->ModelCount() > 0 ? world->ModelByIndex(0) : nullptr;
-            gravity_ = toVector(world->Gravity());
-            gravitySource_ = worldHasGravity_
-                                 ? "the world's <gravity>"
-                                 : "SDFormat's default for a <world> without <gravity>";
+            m_gravity = toVector(world->Gravity());
+            m_gravitySource = m_worldHasGravity
+                                  ? "the world's <gravity>"
+                                  : "SDFormat's default for a <world> without <gravity>";
             if (model != nullptr) {
                 ignition::math::Pose3d pose;
                 if (model->SemanticPose().Resolve(pose).empty()) {
@@ -162,23 +162,23 @@ public:
             modelPose = toFrame(model->RawPose());
         }
         if (model == nullptr) {
-            error("sdf", rootLine_, "the file holds no <model>",
+            error("sdf", m_rootLine, "the file holds no <model>",
                   "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
-            return std::move(result_);
+            return std::move(m_result);
         }
         build(*model, modelPose);
-        if (hasErrors(result_.diagnostics)) {
-            result_.spec.reset();
+        if (hasErrors(m_result.diagnostics)) {
+            m_result.spec.reset();
         }
-        return std::move(result_);
+        return std::move(m_result);
     }
 
 private:
     // ---- diagnostics -----------------------------------------------------------------------
 
     std::string where(const std::string& element, int line) const {
-        return source_ + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" + element +
-               ">";
+        return m_source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" +
+               element + ">";
     }
 
     void error(const std::string& element, int line, std::string message, std::string hint) {
@@ -186,17 +186,17 @@ private:
         d.where = where(element, line);
         d.message = std::move(message);
         d.hint = std::move(hint);
-        result_.diagnostics.push_back(std::move(d));
+        m_result.diagnostics.push_back(std::move(d));
     }
 
     void mapped(std::string element, std::string note) {
-        result_.report.mapped.push_back({std::move(element), std::move(note)});
+        m_result.report.mapped.push_back({std::move(element), std::move(note)});
     }
     void approximated(std::string element, std::string note) {
-        result_.report.approximated.push_back({std::move(element), std::move(note)});
+        m_result.report.approximated.push_back({std::move(element), std::move(note)});
     }
     void dropped(std::string element, std::string note) {
-        result_.report.dropped.push_back({std::move(element), std::move(note)});
+        m_result.report.dropped.push_back({std::move(element), std::move(note)});
     }
 
     /// The line and element of the first joint, link or frame that `message` names as
@@ -218,9 +218,9 @@ private:
                 name = name.substr(scope + 2);
             }
             for (const auto& [tag, lines] :
-                 {std::pair<const char*, const std::map<std::string, int>*>{"joint", &jointLines_},
-                  {"link", &linkLines_},
-                  {"frame", &frameLines_}}) {
+                 {std::pair<const char*, const std::map<std::string, int>*>{"joint", &m_jointLines},
+                  {"link", &m_linkLines},
+                  {"frame", &m_frameLines}}) {
                 if (const auto it = lines->find(name); it != lines->end()) {
                     return std::pair{it->second, std::string(tag) + " name=\"" + name + "\""};
                 }
@@ -238,9 +238,9 @@ private:
 
     bool scanXml() {
         tinyxml2::XMLDocument doc;
-        const std::string text(text_);
+        const std::string text(m_text);
         if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            result_.diagnostics.push_back(malformedXml(doc, source_));
+            m_result.diagnostics.push_back(malformedXml(doc, m_source));
             return false;
         }
         const tinyxml2::XMLElement* sdfElement = doc.RootElement();
@@ -250,11 +250,11 @@ private:
                   "an SDFormat file is one <sdf version=\"…\"> element");
             return false;
         }
-        rootLine_ = sdfElement->GetLineNum();
+        m_rootLine = sdfElement->GetLineNum();
         if (const char* version = sdfElement->Attribute("version");
             version != nullptr && !isVersionNumber(version)) {
             // libsdformat parses it with std::stoi, which throws on a number too long
-            error("sdf", rootLine_,
+            error("sdf", m_rootLine,
                   "the version \"" + std::string(version).substr(0, 40) +
                       "\" is not an SDFormat version",
                   "write <sdf version=\"1.9\"> (libsdformat 12 reads SDFormat 1.0 to 1.9)");
@@ -263,7 +263,7 @@ private:
         const tinyxml2::XMLElement* model = nullptr;
         const tinyxml2::XMLElement* world = sdfElement->FirstChildElement("world");
         if (world != nullptr) {
-            worldHasGravity_ = world->FirstChildElement("gravity") != nullptr;
+            m_worldHasGravity = world->FirstChildElement("gravity") != nullptr;
             if (world->NextSiblingElement("world") != nullptr) {
                 error("world", world->NextSiblingElement("world")->GetLineNum(),
                       "the file holds several worlds", "keep one <world> with one <model>");
@@ -302,23 +302,23 @@ private:
             model = sdfElement->FirstChildElement("model");
         }
         if (model == nullptr) {
-            error(world ? "world" : "sdf", world ? world->GetLineNum() : rootLine_,
+            error(world ? "world" : "sdf", world ? world->GetLineNum() : m_rootLine,
                   "the file holds no <model>",
                   "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
             return false;
         }
-        modelLine_ = model->GetLineNum();
+        m_modelLine = model->GetLineNum();
         bool ok = true;
         for (const tinyxml2::XMLElement* e = model->FirstChildElement(); e != nullptr;
              e = e->NextSiblingElement()) {
             const std::string_view tag = e->Name();
             const char* name = e->Attribute("name");
             if (tag == "link" && name) {
-                linkLines_[name] = e->GetLineNum();
+                m_linkLines[name] = e->GetLineNum();
                 scanLink(*e);
             } else if (tag == "frame" && name) {
-                frameNames_.insert(name);
-                frameLines_[name] = e->GetLineNum();
+                m_frameNames.insert(name);
+                m_frameLines[name] = e->GetLineNum();
             } else if (tag == "model" || tag == "include") {
                 error(std::string(tag) + nameText(*e), e->GetLineNum(),
                       "nested models are not read",
@@ -334,7 +334,7 @@ private:
              e = e->NextSiblingElement("joint")) {
             ok = scanJoint(*e) && ok;
         }
-        return ok && !hasErrors(result_.diagnostics);
+        return ok && !hasErrors(m_result.diagnostics);
     }
 
     static std::string nameText(const tinyxml2::XMLElement& e) {
@@ -368,7 +368,7 @@ private:
             }
         }
         if (link.FirstChildElement("inertial") == nullptr) {
-            linksWithoutInertial_.insert(name);
+            m_linksWithoutInertial.insert(name);
         }
     }
 
@@ -377,7 +377,7 @@ private:
         const char* type = e.Attribute("type");
         const std::string element = "joint" + nameText(e);
         if (name) {
-            jointLines_[name] = e.GetLineNum();
+            m_jointLines[name] = e.GetLineNum();
         }
         if (type == nullptr) {
             error(element, e.GetLineNum(), "the joint has no type", kJointTypesHint);
@@ -412,7 +412,7 @@ private:
                 continue;
             }
             const bool isWorld = linkName == "world" && std::string_view(side) == "parent";
-            if (!isWorld && linkLines_.count(linkName) == 0 && frameNames_.count(linkName) == 0) {
+            if (!isWorld && m_linkLines.count(linkName) == 0 && m_frameNames.count(linkName) == 0) {
                 error(element, s->GetLineNum(),
                       std::string("the ") + side + " '" + linkName + "' is not a link of the model",
                       std::string("name one of the model's <link> elements") +
@@ -426,7 +426,7 @@ private:
 
     std::string knownLinks() const {
         std::string out;
-        for (const auto& [name, line] : linkLines_) {
+        for (const auto& [name, line] : m_linkLines) {
             out += (out.empty() ? "" : ", ") + name;
         }
         return out.empty() ? std::string("none") : out;
@@ -440,31 +440,31 @@ private:
         if (!link.SemanticPose().Resolve(pose, "__model__").empty()) {
             pose = link.RawPose();
         }
-        return modelPose_ * toFrame(pose);
+        return m_modelPose * toFrame(pose);
     }
 
     void build(const sdf::Model& model, const Frame& modelPose) {
-        modelPose_ = modelPose;
+        m_modelPose = modelPose;
         MechanismSpec spec;
         spec.name = model.Name();
         spec.space = MotionSpace::Spatial;
-        spec.gravity = gravity_.head<2>();
-        spec.gravityZ = gravity_.z();
-        if (gravitySource_.empty()) {
+        spec.gravity = m_gravity.head<2>();
+        spec.gravityZ = m_gravity.z();
+        if (m_gravitySource.empty()) {
             approximated("gravity", "a lone <model> has no world: SDFormat's default −9.81 m/s² "
                                     "along −z");
         } else {
-            mapped("gravity", vectorText(gravity_) + " m/s² from " + gravitySource_);
+            mapped("gravity", vectorText(m_gravity) + " m/s² from " + m_gravitySource);
         }
         if (model.Static()) {
-            error("model name=\"" + model.Name() + "\"", modelLine_,
+            error("model name=\"" + model.Name() + "\"", m_modelLine,
                   "the model is static: nothing moves",
                   "remove <static>true</static> and join the links with joints");
             return;
         }
         const std::size_t n = model.LinkCount();
         if (n == 0) {
-            error("model name=\"" + model.Name() + "\"", modelLine_, "the model has no links",
+            error("model name=\"" + model.Name() + "\"", m_modelLine, "the model has no links",
                   "add <link> elements joined by <joint> elements");
             return;
         }
@@ -481,35 +481,35 @@ private:
         bool fixedToWorld = false;
         const std::vector<const sdf::Joint*> moving =
             weldFixedJoints(model, indexOf, worldIndex, welded, fixedToWorld);
-        if (hasErrors(result_.diagnostics)) {
+        if (hasErrors(m_result.diagnostics)) {
             return;
         }
         const std::size_t groundRoot =
             findGroundRoot(model, indexOf, worldIndex, welded, fixedToWorld);
         makeGroups(model, frames, welded, groundRoot);
         for (std::size_t i = 0; i < n; ++i) {
-            addLink(*model.LinkByIndex(i), frames[i], groups_[groupOf_[i]]);
+            addLink(*model.LinkByIndex(i), frames[i], m_groups[m_groupOf[i]]);
         }
         mapFixedJoints(model, indexOf, worldIndex);
         addMovingJoints(moving, indexOf, worldIndex, spec);
         addFrames(model, indexOf, worldIndex);
-        if (hasErrors(result_.diagnostics)) {
+        if (hasErrors(m_result.diagnostics)) {
             return;
         }
         addBodies(spec);
         setInitialState(spec);
         std::ostringstream description;
-        description << "Imported from " << std::filesystem::path(source_).filename().string()
+        description << "Imported from " << std::filesystem::path(m_source).filename().string()
                     << " (SDFormat) by sslm import: " << n << " links, " << model.JointCount()
                     << " joints, " << spec.cuts.size()
                     << " of them cut to open the loops. The file's pose is the initial state "
                        "(every coordinate 0).";
         spec.description = description.str();
-        if (hasErrors(result_.diagnostics)) {
+        if (hasErrors(m_result.diagnostics)) {
             return;
         }
-        if (validateImported(spec, source_, result_.diagnostics)) {
-            result_.spec = std::move(spec);
+        if (validateImported(spec, m_source, m_result.diagnostics)) {
+            m_result.spec = std::move(spec);
         }
     }
 
@@ -526,7 +526,7 @@ private:
             if (!joint.ResolveParentLink(parent).empty() ||
                 !joint.ResolveChildLink(child).empty() ||
                 (parent != "world" && indexOf.count(parent) == 0) || indexOf.count(child) == 0) {
-                error("joint name=\"" + joint.Name() + "\"", lineOf(jointLines_, joint.Name()),
+                error("joint name=\"" + joint.Name() + "\"", lineOf(m_jointLines, joint.Name()),
                       "the joint's parent or child is not a link of the model",
                       "name links of the model (or \"world\" as the parent)");
                 continue;
@@ -536,7 +536,7 @@ private:
             fixedToWorld = fixedToWorld || a == worldIndex;
             if (joint.Type() == sdf::JointType::FIXED) {
                 if (!welded.join(a, b)) {
-                    error("joint name=\"" + joint.Name() + "\"", lineOf(jointLines_, joint.Name()),
+                    error("joint name=\"" + joint.Name() + "\"", lineOf(m_jointLines, joint.Name()),
                           "the fixed joint closes a loop: it would weld the loop rigid",
                           "remove it, or make it a joint that moves");
                 }
@@ -574,11 +574,11 @@ private:
                     Partition& welded,
                     std::size_t groundRoot) {
         const std::size_t n = frames.size();
-        groups_.clear();
-        groups_.push_back(LinkGroup{});
-        groups_[0].id = kGroundId;
+        m_groups.clear();
+        m_groups.push_back(LinkGroup{});
+        m_groups[0].id = kGroundId;
         std::map<std::size_t, int> groupOfRoot{{groundRoot, 0}};
-        groupOf_.assign(n + 1, 0);
+        m_groupOf.assign(n + 1, 0);
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = welded.find(i);
             auto it = groupOfRoot.find(r);
@@ -591,10 +591,10 @@ private:
                                  "renamed ground_link: 'ground' is the ground's reserved id");
                 }
                 group.origin = frames[i].p;
-                it = groupOfRoot.emplace(r, static_cast<int>(groups_.size())).first;
-                groups_.push_back(std::move(group));
+                it = groupOfRoot.emplace(r, static_cast<int>(m_groups.size())).first;
+                m_groups.push_back(std::move(group));
             }
-            groupOf_[i] = it->second;
+            m_groupOf[i] = it->second;
         }
     }
 
@@ -608,9 +608,10 @@ private:
                 std::string parent, child;
                 joint.ResolveParentLink(parent);
                 joint.ResolveChildLink(child);
-                mapped("joint " + joint.Name(),
-                       "fixed: " + child + " merged into " +
-                           groups_[groupOf_[parent == "world" ? worldIndex : indexOf[parent]]].id);
+                mapped(
+                    "joint " + joint.Name(),
+                    "fixed: " + child + " merged into " +
+                        m_groups[m_groupOf[parent == "world" ? worldIndex : indexOf[parent]]].id);
                 dropAxisExtras(joint);
             }
         }
@@ -621,29 +622,29 @@ private:
                          std::map<std::string, std::size_t>& indexOf,
                          std::size_t worldIndex,
                          MechanismSpec& spec) {
-        Partition tree(groups_.size());
+        Partition tree(m_groups.size());
         for (const sdf::Joint* joint : moving) {
             std::string parent, child;
             joint->ResolveParentLink(parent);
             joint->ResolveChildLink(child);
-            const int a = groupOf_[parent == "world" ? worldIndex : indexOf[parent]];
-            const int b = groupOf_[indexOf[child]];
+            const int a = m_groupOf[parent == "world" ? worldIndex : indexOf[parent]];
+            const int b = m_groupOf[indexOf[child]];
             if (a == b) {
-                error("joint name=\"" + joint->Name() + "\"", lineOf(jointLines_, joint->Name()),
-                      "the joint joins two links of one rigid body (" + groups_[a].id +
+                error("joint name=\"" + joint->Name() + "\"", lineOf(m_jointLines, joint->Name()),
+                      "the joint joins two links of one rigid body (" + m_groups[a].id +
                           ", welded by fixed joints)",
                       "join links that move relative to each other, or make it fixed");
                 continue;
             }
             const bool cut = !tree.join(static_cast<std::size_t>(a), static_cast<std::size_t>(b));
-            addJoint(*joint, groups_[a], groups_[b], cut, spec);
+            addJoint(*joint, m_groups[a], m_groups[b], cut, spec);
         }
     }
 
     /// The ground's points and visuals, and a body per moving group.
     void addBodies(MechanismSpec& spec) {
-        for (std::size_t g = 0; g < groups_.size(); ++g) {
-            const LinkGroup& group = groups_[g];
+        for (std::size_t g = 0; g < m_groups.size(); ++g) {
+            const LinkGroup& group = m_groups[g];
             if (g == 0) {
                 spec.ground.points = group.points;
                 spec.ground.visuals = group.visuals;
@@ -651,7 +652,7 @@ private:
             }
             if (!(group.mass() > 0)) {
                 const std::string& link = group.links.front();
-                error("link name=\"" + link + "\"", lineOf(linkLines_, link),
+                error("link name=\"" + link + "\"", lineOf(m_linkLines, link),
                       "the link moves (its joint is not fixed) but has no mass",
                       "give it an <inertial> with a positive <mass>, or attach it with a fixed "
                       "joint");
@@ -659,7 +660,7 @@ private:
             }
             if (group.points.empty()) {
                 error("link name=\"" + group.links.front() + "\"",
-                      lineOf(linkLines_, group.links.front()),
+                      lineOf(m_linkLines, group.links.front()),
                       "the link is joined to nothing: it would fall freely",
                       "join it to the model with a joint (SSLM's bodies move on joints)");
                 continue;
@@ -696,24 +697,24 @@ private:
     void addLink(const sdf::Link& link, const Frame& frame, LinkGroup& group) {
         group.links.push_back(link.Name());
         const std::string element = "link " + link.Name();
-        const bool ground = &group == &groups_[0];
+        const bool ground = &group == &m_groups[0];
         if (ground) {
             mapped(element, "welded to the world: part of the ground");
         }
         const ignition::math::Inertiald& inertial = link.Inertial();
         const double mass = inertial.MassMatrix().Mass();
-        if (linksWithoutInertial_.count(link.Name()) != 0 && !ground) {
+        if (m_linksWithoutInertial.count(link.Name()) != 0 && !ground) {
             approximated(element, "no <inertial>: SDFormat's default, 1 kg with a unit inertia "
                                   "tensor at the link's origin");
         }
         if (ground) {
-            if (mass != 0 && linksWithoutInertial_.count(link.Name()) == 0) {
+            if (mass != 0 && m_linksWithoutInertial.count(link.Name()) == 0) {
                 dropped(element, "its mass (" + numberText(mass) +
                                      " kg) is part of the ground, which does not move");
             }
         } else if (!(mass > 0) || !std::isfinite(mass)) {
             if (mass != 0) {
-                error("link name=\"" + link.Name() + "\"", lineOf(linkLines_, link.Name()),
+                error("link name=\"" + link.Name() + "\"", lineOf(m_linkLines, link.Name()),
                       "the mass is " + numberText(mass) + " kg", "give a positive <mass>");
             }
         } else {
@@ -765,7 +766,7 @@ private:
         if (!visual.SemanticPose().Resolve(pose, "__model__").empty()) {
             pose = visual.RawPose();
         }
-        const Frame f = modelPose_ * toFrame(pose);
+        const Frame f = m_modelPose * toFrame(pose);
         shape.position = f.p - group.origin;
         shape.rotation = f.R;
         switch (geometry->Type()) {
@@ -793,7 +794,7 @@ private:
         }
         std::string note;
         bool drawn = true;
-        VisualSpec drawnShape = visualOf(shape, source_, note, drawn);
+        VisualSpec drawnShape = visualOf(shape, m_source, note, drawn);
         if (const sdf::Material* material = visual.Material()) {
             const ignition::math::Color diffuse = material->Diffuse();
             if (diffuse.A() > 0 && (diffuse.R() > 0 || diffuse.G() > 0 || diffuse.B() > 0)) {
@@ -808,7 +809,7 @@ private:
             approximated(element + " " + shape.kind, note);
         }
         group.visuals.push_back(std::move(drawnShape));
-        result_.report.visuals.push_back(std::move(shape));
+        m_result.report.visuals.push_back(std::move(shape));
     }
 
     /// An axis in W at the file's pose; zero when it cannot be resolved.
@@ -817,7 +818,7 @@ private:
         if (!axis.ResolveXyz(xyz, "__model__").empty()) {
             return Eigen::Vector3d::Zero();
         }
-        return modelPose_.R * toVector(xyz);
+        return m_modelPose.R * toVector(xyz);
     }
 
     /// Limits, friction and the like of a joint's axes: dropped, with their values.
@@ -874,14 +875,14 @@ private:
                   MechanismSpec& spec) {
         const std::string element = "joint " + joint.Name();
         const std::string tag = "joint name=\"" + joint.Name() + "\"";
-        const int line = lineOf(jointLines_, joint.Name());
+        const int line = lineOf(m_jointLines, joint.Name());
         ignition::math::Pose3d pose;
         if (!joint.SemanticPose().Resolve(pose, "__model__").empty()) {
             error(tag, line, "the joint's pose cannot be resolved",
                   "check its <pose relative_to=\"…\">");
             return;
         }
-        const Frame jointFrame = modelPose_ * toFrame(pose);
+        const Frame jointFrame = m_modelPose * toFrame(pose);
         JointSpec js;
         js.name = joint.Name();
         const char* kind = "revolute";
@@ -982,7 +983,7 @@ private:
                 dropped(element, "attached to '" + body + "', which is not a link");
                 continue;
             }
-            LinkGroup& group = groups_[groupOf_[index]];
+            LinkGroup& group = m_groups[m_groupOf[index]];
             const bool taken =
                 std::any_of(group.points.begin(), group.points.end(),
                             [&](const BodyPoint& p) { return p.name == frame.Name(); });
@@ -990,28 +991,28 @@ private:
                 dropped(element, "body " + group.id + " has a point of that name already");
                 continue;
             }
-            group.addPoint(frame.Name(), (modelPose_ * toFrame(pose)).p);
+            group.addPoint(frame.Name(), (m_modelPose * toFrame(pose)).p);
             mapped(element, "point " + frame.Name() + " of body " + group.id +
                                 " (its orientation is not kept)");
         }
     }
 
-    std::string_view text_;
-    std::string source_;
-    ImportResult result_;
-    int rootLine_ = 0;
-    int modelLine_ = 0;
-    std::map<std::string, int> jointLines_;
-    std::map<std::string, int> linkLines_;
-    std::set<std::string> frameNames_;
-    std::map<std::string, int> frameLines_;
-    std::set<std::string> linksWithoutInertial_;
-    Eigen::Vector3d gravity_{0.0, 0.0, -9.81};
-    std::string gravitySource_;
-    bool worldHasGravity_ = false;
-    Frame modelPose_;
-    std::vector<LinkGroup> groups_; ///< 0: the ground
-    std::vector<int> groupOf_;      ///< link index (the world last) → index in groups_
+    std::string_view m_text;
+    std::string m_source;
+    ImportResult m_result;
+    int m_rootLine = 0;
+    int m_modelLine = 0;
+    std::map<std::string, int> m_jointLines;
+    std::map<std::string, int> m_linkLines;
+    std::set<std::string> m_frameNames;
+    std::map<std::string, int> m_frameLines;
+    std::set<std::string> m_linksWithoutInertial;
+    Eigen::Vector3d m_gravity{0.0, 0.0, -9.81};
+    std::string m_gravitySource;
+    bool m_worldHasGravity = false;
+    Frame m_modelPose;
+    std::vector<LinkGroup> m_groups; ///< 0: the ground
+    std::vector<int> m_groupOf;      ///< link index (the world last) → index in m_groups
 };
 
 } // namespace

@@ -43,21 +43,21 @@ std::optional<std::string> readBytes(const std::filesystem::path& path, std::str
 /// Merges vertices whose coordinates are exactly equal (an STL lists each triangle's corners).
 class VertexWelder {
 public:
-    explicit VertexWelder(TriangleMesh& mesh) : mesh_(mesh) {}
+    explicit VertexWelder(TriangleMesh& mesh) : m_mesh(mesh) {}
 
     int add(const Eigen::Vector3d& v) {
         const auto key = std::array<double, 3>{v.x(), v.y(), v.z()};
         const auto [it, inserted] =
-            index_.try_emplace(key, static_cast<int>(mesh_.vertices.size()));
+            m_index.try_emplace(key, static_cast<int>(m_mesh.vertices.size()));
         if (inserted) {
-            mesh_.vertices.push_back(v);
+            m_mesh.vertices.push_back(v);
         }
         return it->second;
     }
 
 private:
-    TriangleMesh& mesh_;
-    std::map<std::array<double, 3>, int> index_;
+    TriangleMesh& m_mesh;
+    std::map<std::array<double, 3>, int> m_index;
 };
 
 std::uint32_t littleEndian32(const char* p) {

@@ -27,61 +27,61 @@ constexpr double kPrismaticTravel = 1e9;
 
 class UrdfWriter {
 public:
-    explicit UrdfWriter(const MechanismSpec& spec) : original_(spec) {}
+    explicit UrdfWriter(const MechanismSpec& spec) : m_original(spec) {}
 
     ExportResult run() {
-        result_.format = "urdf";
+        m_result.format = "urdf";
         try {
-            spec_ = spatialFromPlanar(original_);
+            m_spec = spatialFromPlanar(m_original);
         } catch (const std::invalid_argument& e) {
             fail("mechanism", e.what(), "fix the mechanism (sslm check) and export again");
-            return std::move(result_);
+            return std::move(m_result);
         }
-        result_.diagnostics = validateSpec(spec_);
-        if (hasErrors(result_.diagnostics) || !buildTree()) {
-            return std::move(result_);
+        m_result.diagnostics = validateSpec(m_spec);
+        if (hasErrors(m_result.diagnostics) || !buildTree()) {
+            return std::move(m_result);
         }
         header();
         writeLink(-1);
-        for (const int b : order_) {
+        for (const int b : m_order) {
             writeLink(b);
         }
-        for (const int b : order_) {
+        for (const int b : m_order) {
             writeTreeJoint(b);
         }
-        for (std::size_t j = 0; j < spec_.joints.size(); ++j) {
-            if (isCut_[j]) {
-                writeCut(spec_.joints[j]);
+        for (std::size_t j = 0; j < m_spec.joints.size(); ++j) {
+            if (m_isCut[j]) {
+                writeCut(m_spec.joints[j]);
             }
         }
-        xml_ += "</robot>\n";
+        m_xml += "</robot>\n";
         notWritten();
-        result_.text = std::move(xml_);
-        return std::move(result_);
+        m_result.text = std::move(m_xml);
+        return std::move(m_result);
     }
 
 private:
     void mapped(std::string element, std::string note) {
-        result_.mapped.push_back({std::move(element), std::move(note)});
+        m_result.mapped.push_back({std::move(element), std::move(note)});
     }
     void approximated(std::string element, std::string note) {
-        result_.approximated.push_back({std::move(element), std::move(note)});
+        m_result.approximated.push_back({std::move(element), std::move(note)});
     }
     void dropped(std::string element, std::string note) {
-        result_.dropped.push_back({std::move(element), std::move(note)});
+        m_result.dropped.push_back({std::move(element), std::move(note)});
     }
     void fail(const std::string& where, const std::string& message, const std::string& hint) {
         Diagnostic d;
         d.where = where;
         d.message = message;
         d.hint = hint;
-        result_.diagnostics.push_back(d);
+        m_result.diagnostics.push_back(d);
     }
 
     /// A body's index in the spec, -1 for the ground.
     int bodyIndex(const std::string& id) const {
-        for (std::size_t b = 0; b < spec_.bodies.size(); ++b) {
-            if (spec_.bodies[b].id == id) {
+        for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) {
+            if (m_spec.bodies[b].id == id) {
                 return static_cast<int>(b);
             }
         }
@@ -90,29 +90,31 @@ private:
 
     /// A joint end's point in its body frame (m); validateSpec has found it.
     Eigen::Vector3d pointOf(const JointEnd& end) const {
-        return findBodyPoint(spec_, end)->position3();
+        return findBodyPoint(m_spec, end)->position3();
     }
 
     /// The link name of body b (-1: the ground).
-    std::string linkName(int b) const { return b < 0 ? std::string("ground") : spec_.bodies[b].id; }
+    std::string linkName(int b) const {
+        return b < 0 ? std::string("ground") : m_spec.bodies[b].id;
+    }
 
     /// The cut joints (the spec's, or the automatic choice when it names none) and the spanning
     /// tree of the others, from the ground: each body's tree joint, its tree parent, and its
     /// link origin in its body frame and in W at q = 0, where all body frames are parallel to W.
     bool buildTree() {
-        const MechanismGraph graph = mechanismGraph(spec_);
-        isCut_.assign(spec_.joints.size(), false);
-        if (spec_.cuts.empty()) {
+        const MechanismGraph graph = mechanismGraph(m_spec);
+        m_isCut.assign(m_spec.joints.size(), false);
+        if (m_spec.cuts.empty()) {
             for (const int j : chooseCuts(graph)) {
-                isCut_[j] = true;
+                m_isCut[j] = true;
             }
         }
-        for (const std::string& name : spec_.cuts) {
-            for (std::size_t j = 0; j < spec_.joints.size(); ++j) {
-                isCut_[j] = isCut_[j] || spec_.joints[j].name == name;
+        for (const std::string& name : m_spec.cuts) {
+            for (std::size_t j = 0; j < m_spec.joints.size(); ++j) {
+                m_isCut[j] = m_isCut[j] || m_spec.joints[j].name == name;
             }
         }
-        const CutSetCheck check = checkCutSet(graph, isCut_);
+        const CutSetCheck check = checkCutSet(graph, m_isCut);
         if (!check.ok()) {
             fail("cuts",
                  "the cut joints do not leave a spanning tree (" +
@@ -122,23 +124,23 @@ private:
                  "cut one joint of every loop and no more (sslm check says which)");
             return false;
         }
-        const std::size_t n = spec_.bodies.size();
-        treeJoint_.assign(n, -1);
-        parent_.assign(n, -1);
-        forward_.assign(n, true);
-        linkOrigin_.assign(n, Eigen::Vector3d::Zero());
-        bodyOrigin_.assign(n, Eigen::Vector3d::Zero());
+        const std::size_t n = m_spec.bodies.size();
+        m_treeJoint.assign(n, -1);
+        m_parent.assign(n, -1);
+        m_forward.assign(n, true);
+        m_linkOrigin.assign(n, Eigen::Vector3d::Zero());
+        m_bodyOrigin.assign(n, Eigen::Vector3d::Zero());
         std::vector<int> open{-1};
         std::vector<bool> placed(n, false);
         while (!open.empty()) {
             const int from = open.front();
             open.erase(open.begin());
-            const std::string fromId = from < 0 ? std::string(kGroundId) : spec_.bodies[from].id;
+            const std::string fromId = from < 0 ? std::string(kGroundId) : m_spec.bodies[from].id;
             const Eigen::Vector3d fromOrigin =
-                from < 0 ? Eigen::Vector3d::Zero() : bodyOrigin_[from];
-            for (std::size_t j = 0; j < spec_.joints.size(); ++j) {
-                const JointSpec& joint = spec_.joints[j];
-                if (isCut_[j] || (joint.parent.body != fromId && joint.child.body != fromId)) {
+                from < 0 ? Eigen::Vector3d::Zero() : m_bodyOrigin[from];
+            for (std::size_t j = 0; j < m_spec.joints.size(); ++j) {
+                const JointSpec& joint = m_spec.joints[j];
+                if (m_isCut[j] || (joint.parent.body != fromId && joint.child.body != fromId)) {
                     continue;
                 }
                 const bool forward = joint.parent.body == fromId;
@@ -149,41 +151,41 @@ private:
                     continue;
                 }
                 placed[to] = true;
-                treeJoint_[to] = static_cast<int>(j);
-                parent_[to] = from;
-                forward_[to] = forward;
-                linkOrigin_[to] = pointOf(onChild);
-                bodyOrigin_[to] = fromOrigin + pointOf(onParent) - linkOrigin_[to];
-                order_.push_back(to);
+                m_treeJoint[to] = static_cast<int>(j);
+                m_parent[to] = from;
+                m_forward[to] = forward;
+                m_linkOrigin[to] = pointOf(onChild);
+                m_bodyOrigin[to] = fromOrigin + pointOf(onParent) - m_linkOrigin[to];
+                m_order.push_back(to);
                 open.push_back(to);
             }
         }
-        return !hasErrors(result_.diagnostics);
+        return !hasErrors(m_result.diagnostics);
     }
 
     /// Link frame of body b relative to its parent link's frame (m).
     Eigen::Vector3d jointOrigin(int b) const {
-        const int parent = parent_[b];
+        const int parent = m_parent[b];
         const Eigen::Vector3d parentLink =
             parent < 0 ? Eigen::Vector3d::Zero()
-                       : Eigen::Vector3d(bodyOrigin_[parent] + linkOrigin_[parent]);
-        return bodyOrigin_[b] + linkOrigin_[b] - parentLink;
+                       : Eigen::Vector3d(m_bodyOrigin[parent] + m_linkOrigin[parent]);
+        return m_bodyOrigin[b] + m_linkOrigin[b] - parentLink;
     }
 
     void header() {
-        const std::string name = spec_.name.empty() ? std::string("mechanism") : spec_.name;
-        xml_ += "<?xml version=\"1.0\"?>\n";
-        xml_ += "<!-- Written by SSLM Studio (exportUrdf) from '" + xmlComment(name) +
-                "': the pose at q = 0, link frames parallel to the world there. The loops are "
-                "URDF+ <loop> elements (a universal one the proposed <constraint>); readers "
-                "without them see the spanning tree. -->\n";
-        xml_ += "<robot name=\"" + xmlEscaped(name) + "\">\n";
-        if ((gravity3(spec_) - kUrdfGravity).norm() > 1e-12) {
-            approximated("gravity", vectorText(gravity3(spec_)) +
+        const std::string name = m_spec.name.empty() ? std::string("mechanism") : m_spec.name;
+        m_xml += "<?xml version=\"1.0\"?>\n";
+        m_xml += "<!-- Written by SSLM Studio (exportUrdf) from '" + xmlComment(name) +
+                 "': the pose at q = 0, link frames parallel to the world there. The loops are "
+                 "URDF+ <loop> elements (a universal one the proposed <constraint>); readers "
+                 "without them see the spanning tree. -->\n";
+        m_xml += "<robot name=\"" + xmlEscaped(name) + "\">\n";
+        if ((gravity3(m_spec) - kUrdfGravity).norm() > 1e-12) {
+            approximated("gravity", vectorText(gravity3(m_spec)) +
                                         " m/s² is not written: URDF has no gravity, and its "
                                         "readers assume (0, 0, -9.81)");
         }
-        if (original_.space == MotionSpace::Planar) {
+        if (m_original.space == MotionSpace::Planar) {
             mapped("plane", "the planar mechanism drawn in the x–z plane, z up (planar X → x, "
                             "Y → z); revolute axes along −y");
         }
@@ -215,14 +217,14 @@ private:
                 geometry = "<sphere radius=\"" + xmlNumber(v.radius) + "\"/>";
                 break;
             }
-            xml_ += "    <visual>\n      <origin xyz=\"" + xmlVector(v.position - origin) +
-                    "\" rpy=\"" + xmlVector(v.rpy) + "\"/>\n      <geometry>" + geometry +
-                    "</geometry>\n";
+            m_xml += "    <visual>\n      <origin xyz=\"" + xmlVector(v.position - origin) +
+                     "\" rpy=\"" + xmlVector(v.rpy) + "\"/>\n      <geometry>" + geometry +
+                     "</geometry>\n";
             if (v.color) {
-                xml_ += "      <material name=\"" + xmlEscaped(link) + "_" + std::to_string(k) +
-                        "\"><color rgba=\"" + xmlVector(*v.color) + " 1\"/></material>\n";
+                m_xml += "      <material name=\"" + xmlEscaped(link) + "_" + std::to_string(k) +
+                         "\"><color rgba=\"" + xmlVector(*v.color) + " 1\"/></material>\n";
             }
-            xml_ += "    </visual>\n";
+            m_xml += "    </visual>\n";
         }
         if (!visuals.empty()) {
             mapped("link " + link + " visuals",
@@ -241,32 +243,32 @@ private:
     }
 
     void writeLink(int b) {
-        if (b < 0 && spec_.ground.visuals.empty()) {
-            xml_ += "  <link name=\"ground\"/>\n";
+        if (b < 0 && m_spec.ground.visuals.empty()) {
+            m_xml += "  <link name=\"ground\"/>\n";
             return;
         }
         if (b < 0) {
-            xml_ += "  <link name=\"ground\">\n";
-            writeVisuals(spec_.ground.visuals, "ground", Eigen::Vector3d::Zero());
-            xml_ += "  </link>\n";
+            m_xml += "  <link name=\"ground\">\n";
+            writeVisuals(m_spec.ground.visuals, "ground", Eigen::Vector3d::Zero());
+            m_xml += "  </link>\n";
             return;
         }
-        const BodySpec& body = spec_.bodies[b];
+        const BodySpec& body = m_spec.bodies[b];
         MassProperties own;
         own.mass = body.mass;
         own.com = Eigen::Vector3d(body.com_B.x(), body.com_B.y(), body.comZ_B);
         own.inertia = body.inertiaTensor ? *body.inertiaTensor : uniformInertiaTensor(body);
         const MassProperties m = foldCounterweights(own, body.counterweights, MotionSpace::Spatial);
         const Eigen::Matrix3d& I = m.inertia;
-        xml_ += "  <link name=\"" + xmlEscaped(body.id) + "\">\n";
-        xml_ += "    <inertial>\n      <origin xyz=\"" + xmlVector(m.com - linkOrigin_[b]) +
-                "\" rpy=\"0 0 0\"/>\n      <mass value=\"" + xmlNumber(m.mass) +
-                "\"/>\n      <inertia ixx=\"" + xmlNumber(I(0, 0)) + "\" ixy=\"" +
-                xmlNumber(I(0, 1)) + "\" ixz=\"" + xmlNumber(I(0, 2)) + "\" iyy=\"" +
-                xmlNumber(I(1, 1)) + "\" iyz=\"" + xmlNumber(I(1, 2)) + "\" izz=\"" +
-                xmlNumber(I(2, 2)) + "\"/>\n    </inertial>\n";
-        writeVisuals(body.visuals, body.id, linkOrigin_[b]);
-        xml_ += "  </link>\n";
+        m_xml += "  <link name=\"" + xmlEscaped(body.id) + "\">\n";
+        m_xml += "    <inertial>\n      <origin xyz=\"" + xmlVector(m.com - m_linkOrigin[b]) +
+                 "\" rpy=\"0 0 0\"/>\n      <mass value=\"" + xmlNumber(m.mass) +
+                 "\"/>\n      <inertia ixx=\"" + xmlNumber(I(0, 0)) + "\" ixy=\"" +
+                 xmlNumber(I(0, 1)) + "\" ixz=\"" + xmlNumber(I(0, 2)) + "\" iyy=\"" +
+                 xmlNumber(I(1, 1)) + "\" iyz=\"" + xmlNumber(I(1, 2)) + "\" izz=\"" +
+                 xmlNumber(I(2, 2)) + "\"/>\n    </inertial>\n";
+        writeVisuals(body.visuals, body.id, m_linkOrigin[b]);
+        m_xml += "  </link>\n";
         if (!body.counterweights.empty()) {
             mapped("body " + body.id + " counterweights",
                    "folded into the link's mass, COM and inertia");
@@ -287,28 +289,28 @@ private:
                            const Eigen::Vector3d& origin,
                            const Eigen::Vector3d& axis,
                            double damping = 0) {
-        xml_ += "  <joint name=\"" + xmlEscaped(name) + "\" type=\"" +
-                (revolute ? "continuous" : "prismatic") + "\">\n";
-        xml_ += "    <parent link=\"" + xmlEscaped(parent) + "\"/>\n";
-        xml_ += "    <child link=\"" + xmlEscaped(child) + "\"/>\n";
-        xml_ += "    <origin xyz=\"" + xmlVector(origin) + "\" rpy=\"0 0 0\"/>\n";
-        xml_ += "    <axis xyz=\"" + xmlVector(axis) + "\"/>\n";
+        m_xml += "  <joint name=\"" + xmlEscaped(name) + "\" type=\"" +
+                 (revolute ? "continuous" : "prismatic") + "\">\n";
+        m_xml += "    <parent link=\"" + xmlEscaped(parent) + "\"/>\n";
+        m_xml += "    <child link=\"" + xmlEscaped(child) + "\"/>\n";
+        m_xml += "    <origin xyz=\"" + xmlVector(origin) + "\" rpy=\"0 0 0\"/>\n";
+        m_xml += "    <axis xyz=\"" + xmlVector(axis) + "\"/>\n";
         if (!revolute) {
-            xml_ += "    <limit lower=\"" + xmlNumber(-kPrismaticTravel) + "\" upper=\"" +
-                    xmlNumber(kPrismaticTravel) + "\" effort=\"0\" velocity=\"0\"/>\n";
+            m_xml += "    <limit lower=\"" + xmlNumber(-kPrismaticTravel) + "\" upper=\"" +
+                     xmlNumber(kPrismaticTravel) + "\" effort=\"0\" velocity=\"0\"/>\n";
         }
         if (damping != 0) {
-            xml_ += "    <dynamics damping=\"" + xmlNumber(damping) + "\"/>\n";
+            m_xml += "    <dynamics damping=\"" + xmlNumber(damping) + "\"/>\n";
         }
-        xml_ += "  </joint>\n";
+        m_xml += "  </joint>\n";
     }
 
     /// A universal, cylindrical or spherical tree joint as a chain of hinges and a slide
     /// through massless links "<joint>__link1", "<joint>__link2" that meet at its point;
     /// importUrdf() recognises the chain and reads the joint back.
     void writeCompositeJoint(int b) {
-        const JointSpec& joint = spec_.joints[treeJoint_[b]];
-        const bool forward = forward_[b];
+        const JointSpec& joint = m_spec.joints[m_treeJoint[b]];
+        const bool forward = m_forward[b];
         const double sign = forward ? 1.0 : -1.0;
         const std::vector<std::string> names = coordinateNames(joint);
         struct Step {
@@ -343,14 +345,14 @@ private:
         default:
             break;
         }
-        const std::string parentLink = linkName(parent_[b]);
-        const std::string& childLink = spec_.bodies[b].id;
+        const std::string parentLink = linkName(m_parent[b]);
+        const std::string& childLink = m_spec.bodies[b].id;
         std::string from = parentLink;
         for (std::size_t k = 0; k < steps.size(); ++k) {
             const bool last = k + 1 == steps.size();
             const std::string to = last ? childLink : joint.name + "__link" + std::to_string(k + 1);
             if (!last) {
-                xml_ += "  <link name=\"" + xmlEscaped(to) + "\"/>\n";
+                m_xml += "  <link name=\"" + xmlEscaped(to) + "\"/>\n";
             }
             writeJointElement(steps[k].name, steps[k].revolute, from, to,
                               k == 0 ? jointOrigin(b) : Eigen::Vector3d::Zero(), steps[k].axis);
@@ -371,15 +373,15 @@ private:
     }
 
     void writeTreeJoint(int b) {
-        const JointSpec& joint = spec_.joints[treeJoint_[b]];
+        const JointSpec& joint = m_spec.joints[m_treeJoint[b]];
         if (joint.type != JointType::Revolute && joint.type != JointType::Prismatic) {
             writeCompositeJoint(b);
             return;
         }
-        const bool forward = forward_[b];
+        const bool forward = m_forward[b];
         const Eigen::Vector3d axis = (forward ? 1.0 : -1.0) * joint.axis.normalized();
-        const std::string parentLink = linkName(parent_[b]);
-        const std::string& childLink = spec_.bodies[b].id;
+        const std::string parentLink = linkName(m_parent[b]);
+        const std::string& childLink = m_spec.bodies[b].id;
         const bool revolute = joint.type == JointType::Revolute;
         writeJointElement(joint.name, revolute, parentLink, childLink, jointOrigin(b), axis,
                           joint.springDamper ? joint.springDamper->damping : 0.0);
@@ -414,33 +416,33 @@ private:
         const std::string a = linkName(bodyA);
         const std::string b = linkName(bodyB);
         const Eigen::Vector3d onA =
-            pointOf(cut.parent) - (bodyA < 0 ? Eigen::Vector3d::Zero() : linkOrigin_[bodyA]);
+            pointOf(cut.parent) - (bodyA < 0 ? Eigen::Vector3d::Zero() : m_linkOrigin[bodyA]);
         const Eigen::Vector3d onB =
-            pointOf(cut.child) - (bodyB < 0 ? Eigen::Vector3d::Zero() : linkOrigin_[bodyB]);
+            pointOf(cut.child) - (bodyB < 0 ? Eigen::Vector3d::Zero() : m_linkOrigin[bodyB]);
         const std::string name = xmlEscaped(cut.name);
         if (cut.type == JointType::Universal) {
-            xml_ += "  <constraint name=\"" + name + "\" type=\"universal\">\n";
-            xml_ += "    <parent link=\"" + xmlEscaped(a) + "\"/>\n";
-            xml_ += "    <child link=\"" + xmlEscaped(b) + "\"/>\n";
-            xml_ += "    <parent_origin xyz=\"" + xmlVector(onA) + "\" rpy=\"0 0 0\"/>\n";
-            xml_ += "    <child_origin xyz=\"" + xmlVector(onB) + "\" rpy=\"0 0 0\"/>\n";
-            xml_ += "    <parent_axis xyz=\"" + xmlVector(cut.axis.normalized()) + "\"/>\n";
-            xml_ += "    <child_axis xyz=\"" + xmlVector(cut.axis2.normalized()) + "\"/>\n";
-            xml_ += "  </constraint>\n";
+            m_xml += "  <constraint name=\"" + name + "\" type=\"universal\">\n";
+            m_xml += "    <parent link=\"" + xmlEscaped(a) + "\"/>\n";
+            m_xml += "    <child link=\"" + xmlEscaped(b) + "\"/>\n";
+            m_xml += "    <parent_origin xyz=\"" + xmlVector(onA) + "\" rpy=\"0 0 0\"/>\n";
+            m_xml += "    <child_origin xyz=\"" + xmlVector(onB) + "\" rpy=\"0 0 0\"/>\n";
+            m_xml += "    <parent_axis xyz=\"" + xmlVector(cut.axis.normalized()) + "\"/>\n";
+            m_xml += "    <child_axis xyz=\"" + xmlVector(cut.axis2.normalized()) + "\"/>\n";
+            m_xml += "  </constraint>\n";
             mapped("cut " + cut.name, "<constraint type=\"universal\"> between " + a + " and " + b +
                                           " (the proposed urdfdom element: a <loop> has one "
                                           "axis)");
         } else {
             const std::string type = jointTypeWord(cut.type);
-            xml_ += "  <loop name=\"" + name + "\" type=\"" + type + "\">\n";
-            xml_ += "    <predecessor link=\"" + xmlEscaped(a) + "\"><origin xyz=\"" +
-                    xmlVector(onA) + "\" rpy=\"0 0 0\"/></predecessor>\n";
-            xml_ += "    <successor link=\"" + xmlEscaped(b) + "\"><origin xyz=\"" +
-                    xmlVector(onB) + "\" rpy=\"0 0 0\"/></successor>\n";
+            m_xml += "  <loop name=\"" + name + "\" type=\"" + type + "\">\n";
+            m_xml += "    <predecessor link=\"" + xmlEscaped(a) + "\"><origin xyz=\"" +
+                     xmlVector(onA) + "\" rpy=\"0 0 0\"/></predecessor>\n";
+            m_xml += "    <successor link=\"" + xmlEscaped(b) + "\"><origin xyz=\"" +
+                     xmlVector(onB) + "\" rpy=\"0 0 0\"/></successor>\n";
             if (cut.type != JointType::Spherical) {
-                xml_ += "    <axis xyz=\"" + xmlVector(cut.axis.normalized()) + "\"/>\n";
+                m_xml += "    <axis xyz=\"" + xmlVector(cut.axis.normalized()) + "\"/>\n";
             }
-            xml_ += "  </loop>\n";
+            m_xml += "  </loop>\n";
             mapped("cut " + cut.name,
                    "URDF+ <loop type=\"" + type + "\"> between " + a + " and " + b);
         }
@@ -450,31 +452,31 @@ private:
     }
 
     void notWritten() {
-        if (!original_.initial.independent.empty() || !original_.initial.rates.empty()) {
+        if (!m_original.initial.independent.empty() || !m_original.initial.rates.empty()) {
             dropped("initial state",
                     "URDF has no state: the file's pose is q = 0; set the initial state again "
                     "after import");
         }
-        if (!original_.actuators.empty()) {
-            dropped("actuators", std::to_string(original_.actuators.size()) +
+        if (!m_original.actuators.empty()) {
+            dropped("actuators", std::to_string(m_original.actuators.size()) +
                                      " actuator(s): URDF's <transmission> names no force signal");
         }
-        if (!original_.tracedPoints.empty()) {
-            dropped("traced points", std::to_string(original_.tracedPoints.size()) +
+        if (!m_original.tracedPoints.empty()) {
+            dropped("traced points", std::to_string(m_original.tracedPoints.size()) +
                                          " traced point(s): URDF has no points on a link");
         }
         std::set<std::string> used;
-        for (const JointSpec& joint : spec_.joints) {
+        for (const JointSpec& joint : m_spec.joints) {
             used.insert(joint.parent.body + "\n" + joint.parent.point);
             used.insert(joint.child.body + "\n" + joint.child.point);
         }
         std::vector<std::string> free;
-        for (const BodyPoint& p : spec_.ground.points) {
+        for (const BodyPoint& p : m_spec.ground.points) {
             if (used.count(std::string(kGroundId) + "\n" + p.name) == 0) {
                 free.push_back("ground." + p.name);
             }
         }
-        for (const BodySpec& body : spec_.bodies) {
+        for (const BodySpec& body : m_spec.bodies) {
             for (const BodyPoint& p : body.points) {
                 if (used.count(body.id + "\n" + p.name) == 0) {
                     free.push_back(body.id + "." + p.name);
@@ -491,17 +493,17 @@ private:
         dropped("solver settings", "not a URDF notion");
     }
 
-    const MechanismSpec& original_;
-    MechanismSpec spec_;         ///< spatial
-    std::vector<bool> isCut_;    ///< per joint
-    std::vector<int> order_;     ///< the bodies from the ground out (breadth first)
-    std::vector<int> treeJoint_; ///< per body: its joint to its tree parent
-    std::vector<int> parent_;    ///< per body: its tree parent, -1 for the ground
-    std::vector<bool> forward_;  ///< per body: its tree joint's parent side is the tree parent
-    std::vector<Eigen::Vector3d> linkOrigin_; ///< per body: link origin in its body frame (m)
-    std::vector<Eigen::Vector3d> bodyOrigin_; ///< per body: body frame origin in W at q = 0 (m)
-    ExportResult result_;
-    std::string xml_;
+    const MechanismSpec& m_original;
+    MechanismSpec m_spec;         ///< spatial
+    std::vector<bool> m_isCut;    ///< per joint
+    std::vector<int> m_order;     ///< the bodies from the ground out (breadth first)
+    std::vector<int> m_treeJoint; ///< per body: its joint to its tree parent
+    std::vector<int> m_parent;    ///< per body: its tree parent, -1 for the ground
+    std::vector<bool> m_forward;  ///< per body: its tree joint's parent side is the tree parent
+    std::vector<Eigen::Vector3d> m_linkOrigin; ///< per body: link origin in its body frame (m)
+    std::vector<Eigen::Vector3d> m_bodyOrigin; ///< per body: body frame origin in W at q = 0 (m)
+    ExportResult m_result;
+    std::string m_xml;
 };
 
 } // namespace

@@ -102,42 +102,42 @@ struct Composite {
 class UrdfImporter {
 public:
     UrdfImporter(std::string_view text, std::string source, const ExtendedUrdf* extended)
-        : text_(text), source_(std::move(source)), extended_(extended) {}
+        : m_text(text), m_source(std::move(source)), m_extended(extended) {}
 
     ImportResult run() {
-        result_.report.format = "urdf";
+        m_result.report.format = "urdf";
         if (!scanXml()) {
-            return std::move(result_);
+            return std::move(m_result);
         }
         urdf::ModelInterfaceSharedPtr model;
         {
             CapturedLog log;
-            model = urdf::parseURDF(std::string(text_));
+            model = urdf::parseURDF(std::string(m_text));
             if (!model) {
                 std::string why =
                     log.errors.empty() ? "urdfdom could not read the model" : log.errors.front();
                 for (std::size_t k = 1; k < log.errors.size(); ++k) {
                     why += "; " + log.errors[k];
                 }
-                error("robot", rootLine_, "urdfdom refused the file: " + why,
+                error("robot", m_rootLine, "urdfdom refused the file: " + why,
                       "fix the element it names (every joint needs a parent, a child and a known "
                       "type, every link a unique name, and the links must form one tree)");
-                return std::move(result_);
+                return std::move(m_result);
             }
         }
         build(*model);
-        if (hasErrors(result_.diagnostics)) {
-            result_.spec.reset();
+        if (hasErrors(m_result.diagnostics)) {
+            m_result.spec.reset();
         }
-        return std::move(result_);
+        return std::move(m_result);
     }
 
 private:
     // ---- diagnostics -----------------------------------------------------------------------
 
     std::string where(const std::string& element, int line) const {
-        return source_ + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" + element +
-               ">";
+        return m_source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" +
+               element + ">";
     }
 
     void error(const std::string& element, int line, std::string message, std::string hint) {
@@ -145,25 +145,25 @@ private:
         d.where = where(element, line);
         d.message = std::move(message);
         d.hint = std::move(hint);
-        result_.diagnostics.push_back(std::move(d));
+        m_result.diagnostics.push_back(std::move(d));
     }
 
     int jointLine(const std::string& name) const {
-        const auto it = jointLines_.find(name);
-        return it == jointLines_.end() ? 0 : it->second;
+        const auto it = m_jointLines.find(name);
+        return it == m_jointLines.end() ? 0 : it->second;
     }
     int linkLine(const std::string& name) const {
-        const auto it = linkLines_.find(name);
-        return it == linkLines_.end() ? 0 : it->second;
+        const auto it = m_linkLines.find(name);
+        return it == m_linkLines.end() ? 0 : it->second;
     }
 
     // ---- the TinyXML2 pass: well-formedness, joint types, lines, loop closures ------------
 
     bool scanXml() {
         tinyxml2::XMLDocument doc;
-        const std::string text(text_);
+        const std::string text(m_text);
         if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            result_.diagnostics.push_back(malformedXml(doc, source_));
+            m_result.diagnostics.push_back(malformedXml(doc, m_source));
             return false;
         }
         const tinyxml2::XMLElement* robot = doc.RootElement();
@@ -172,13 +172,13 @@ private:
                   "the root element is not <robot>", "a URDF file is one <robot> element");
             return false;
         }
-        rootLine_ = robot->GetLineNum();
+        m_rootLine = robot->GetLineNum();
         for (const tinyxml2::XMLElement* e = robot->FirstChildElement(); e != nullptr;
              e = e->NextSiblingElement()) {
             const std::string_view tag = e->Name();
             const char* name = e->Attribute("name");
             if (tag == "link" && name) {
-                linkLines_[name] = e->GetLineNum();
+                m_linkLines[name] = e->GetLineNum();
             } else if (tag == "joint") {
                 scanJoint(*e);
             } else if (tag == "loop" || tag == "constraint") {
@@ -192,7 +192,7 @@ private:
                         "simulator-specific settings are ignored");
             }
         }
-        return !hasErrors(result_.diagnostics);
+        return !hasErrors(m_result.diagnostics);
     }
 
     void scanJoint(const tinyxml2::XMLElement& e) {
@@ -201,7 +201,7 @@ private:
         const std::string element =
             "joint" + (name ? " name=\"" + std::string(name) + "\"" : std::string());
         if (name) {
-            jointLines_[name] = e.GetLineNum();
+            m_jointLines[name] = e.GetLineNum();
         }
         if (type == nullptr) {
             error(element, e.GetLineNum(), "the joint has no type",
@@ -336,19 +336,19 @@ private:
             }
             c.axisB = v;
         }
-        closures_.push_back(std::move(c));
+        m_closures.push_back(std::move(c));
     }
 
     // ---- the model -------------------------------------------------------------------------
 
     void mapped(std::string element, std::string note) {
-        result_.report.mapped.push_back({std::move(element), std::move(note)});
+        m_result.report.mapped.push_back({std::move(element), std::move(note)});
     }
     void approximated(std::string element, std::string note) {
-        result_.report.approximated.push_back({std::move(element), std::move(note)});
+        m_result.report.approximated.push_back({std::move(element), std::move(note)});
     }
     void dropped(std::string element, std::string note) {
-        result_.report.dropped.push_back({std::move(element), std::move(note)});
+        m_result.report.dropped.push_back({std::move(element), std::move(note)});
     }
 
     using Group = LinkGroup;
@@ -374,45 +374,45 @@ private:
 
         const urdf::LinkConstSharedPtr root = model.getRoot();
         if (!root) {
-            error("robot", rootLine_, "the model has no root link", "add at least one <link>");
+            error("robot", m_rootLine, "the model has no root link", "add at least one <link>");
             return;
         }
         const std::vector<urdf::LinkConstSharedPtr> order = makeGroups(model, root);
         findComposites(model, order);
         std::vector<JointSpec> pointClosures;
-        if (extended_ != nullptr) {
+        if (m_extended != nullptr) {
             applyExtendedClosures(model, pointClosures);
         }
         for (const urdf::LinkConstSharedPtr& link : order) {
-            if (virtualGroups_.count(groupOf_[link->name]) == 0) {
+            if (m_virtualGroups.count(m_groupOf[link->name]) == 0) {
                 addLink(*link, link == root);
             }
         }
         addTreeJoints(order, spec);
-        for (const Closure& c : closures_) {
+        for (const Closure& c : m_closures) {
             addClosure(c, spec);
         }
         addPointClosures(pointClosures, spec);
-        if (extended_ != nullptr) {
+        if (m_extended != nullptr) {
             applyExtendedMotors(spec);
         }
-        if (hasErrors(result_.diagnostics)) {
+        if (hasErrors(m_result.diagnostics)) {
             return;
         }
         addBodies(spec);
         setInitialState(spec);
         std::ostringstream description;
-        description << "Imported from " << std::filesystem::path(source_).filename().string()
+        description << "Imported from " << std::filesystem::path(m_source).filename().string()
                     << " (URDF) by sslm import: " << order.size() << " links, "
-                    << model.joints_.size() << " joints, " << closures_.size()
+                    << model.joints_.size() << " joints, " << m_closures.size()
                     << " loop closure(s). The pose at zero joint values is the initial state.";
         spec.description = description.str();
-        if (hasErrors(result_.diagnostics)) {
+        if (hasErrors(m_result.diagnostics)) {
             return;
         }
-        if (validateImported(spec, source_, result_.diagnostics)) {
+        if (validateImported(spec, m_source, m_result.diagnostics)) {
             reportRedundantLoops(spec);
-            result_.spec = std::move(spec);
+            m_result.spec = std::move(spec);
         }
     }
 
@@ -420,9 +420,9 @@ private:
     std::vector<urdf::LinkConstSharedPtr> makeGroups(const urdf::ModelInterface& model,
                                                      const urdf::LinkConstSharedPtr& root) {
         std::vector<urdf::LinkConstSharedPtr> order{root};
-        frames_[root->name] = Frame{};
-        groupOf_[root->name] = 0;
-        groups_.push_back(makeGroup(kGroundId, Eigen::Vector3d::Zero()));
+        m_frames[root->name] = Frame{};
+        m_groupOf[root->name] = 0;
+        m_groups.push_back(makeGroup(kGroundId, Eigen::Vector3d::Zero()));
         mapped("link " + root->name, "the root link is the ground");
         for (std::size_t k = 0; k < order.size(); ++k) {
             const urdf::LinkConstSharedPtr link = order[k]; // a copy: order grows below
@@ -432,20 +432,20 @@ private:
                     continue;
                 }
                 const Frame f =
-                    frames_[link->name] * toFrame(joint->parent_to_joint_origin_transform);
-                frames_[childLink->name] = f;
+                    m_frames[link->name] * toFrame(joint->parent_to_joint_origin_transform);
+                m_frames[childLink->name] = f;
                 if (joint->type == urdf::Joint::FIXED || convertedType(joint->name) == "FIXED") {
-                    groupOf_[childLink->name] = groupOf_[link->name];
+                    m_groupOf[childLink->name] = m_groupOf[link->name];
                 } else {
-                    groupOf_[childLink->name] = static_cast<int>(groups_.size());
+                    m_groupOf[childLink->name] = static_cast<int>(m_groups.size());
                     std::string id = childLink->name;
                     if (id == kGroundId) {
                         id = "ground_link";
                         approximated("link ground", "renamed ground_link: 'ground' is the "
                                                     "ground's reserved id");
                     }
-                    creatorJoint_[static_cast<int>(groups_.size())] = joint->name;
-                    groups_.push_back(makeGroup(id, f.p));
+                    m_creatorJoint[static_cast<int>(m_groups.size())] = joint->name;
+                    m_groups.push_back(makeGroup(id, f.p));
                 }
                 order.push_back(childLink);
             }
@@ -457,11 +457,11 @@ private:
     void addTreeJoints(const std::vector<urdf::LinkConstSharedPtr>& order, MechanismSpec& spec) {
         for (const urdf::LinkConstSharedPtr& link : order) {
             for (const urdf::JointSharedPtr& joint : link->child_joints) {
-                const auto composite = compositeOf_.find(joint->name);
-                if (composite == compositeOf_.end()) {
+                const auto composite = m_compositeOf.find(joint->name);
+                if (composite == m_compositeOf.end()) {
                     addJoint(*joint, spec);
-                } else if (composites_[composite->second].chain.front() == joint.get()) {
-                    addComposite(composites_[composite->second], spec);
+                } else if (m_composites[composite->second].chain.front() == joint.get()) {
+                    addComposite(m_composites[composite->second], spec);
                 }
             }
         }
@@ -470,10 +470,10 @@ private:
     /// The extended file's point closures as cuts, each with a point on either group.
     void addPointClosures(std::vector<JointSpec>& pointClosures, MechanismSpec& spec) {
         for (JointSpec& js : pointClosures) {
-            addPoint(groups_[groupOf_[js.parent.body]], js.name, pointW_[js.name].first);
-            addPoint(groups_[groupOf_[js.child.body]], js.name, pointW_[js.name].second);
-            js.parent = {groups_[groupOf_[js.parent.body]].id, js.name};
-            js.child = {groups_[groupOf_[js.child.body]].id, js.name};
+            addPoint(m_groups[m_groupOf[js.parent.body]], js.name, m_pointW[js.name].first);
+            addPoint(m_groups[m_groupOf[js.child.body]], js.name, m_pointW[js.name].second);
+            js.parent = {m_groups[m_groupOf[js.parent.body]].id, js.name};
+            js.child = {m_groups[m_groupOf[js.child.body]].id, js.name};
             spec.cuts.push_back(js.name);
             spec.joints.push_back(std::move(js));
         }
@@ -481,15 +481,15 @@ private:
 
     /// The ground's points and visuals, and a body per group that moves.
     void addBodies(MechanismSpec& spec) {
-        for (std::size_t g = 0; g < groups_.size(); ++g) {
-            const Group& group = groups_[g];
+        for (std::size_t g = 0; g < m_groups.size(); ++g) {
+            const Group& group = m_groups[g];
             if (g == 0) {
                 spec.ground.points = group.points;
                 spec.ground.visuals = group.visuals;
                 continue;
             }
-            if (virtualGroups_.count(static_cast<int>(g)) != 0 ||
-                weldedGroups_.count(static_cast<int>(g)) != 0) {
+            if (m_virtualGroups.count(static_cast<int>(g)) != 0 ||
+                m_weldedGroups.count(static_cast<int>(g)) != 0) {
                 continue; // a massless link inside a universal, cylindrical or spherical joint
             }
             if (!(group.mass() > 0)) {
@@ -559,9 +559,9 @@ private:
         approximated("loops", note);
         Diagnostic d;
         d.severity = Diagnostic::Severity::Warning;
-        d.where = source_;
+        d.where = m_source;
         d.message = note;
-        result_.diagnostics.push_back(std::move(d));
+        m_result.diagnostics.push_back(std::move(d));
     }
 
     void drawCompactBody(BodySpec& body) {
@@ -573,16 +573,16 @@ private:
     }
 
     void addLink(const urdf::Link& link, bool isRoot) {
-        Group& group = groups_[groupOf_[link.name]];
+        Group& group = m_groups[m_groupOf[link.name]];
         group.links.push_back(link.name);
-        const Frame& frame = frames_[link.name];
+        const Frame& frame = m_frames[link.name];
         const std::string element = "link " + link.name;
-        if (!isRoot && groupOf_[link.name] == 0) {
+        if (!isRoot && m_groupOf[link.name] == 0) {
             mapped(element, "welded to the ground by fixed joints");
         }
         if (link.inertial && link.inertial->mass != 0) {
             const urdf::Inertial& in = *link.inertial;
-            if (groupOf_[link.name] == 0) {
+            if (m_groupOf[link.name] == 0) {
                 dropped(element, "its mass (" + numberText(in.mass) +
                                      " kg) is part of the ground, which does not move");
             } else if (!(in.mass > 0) || !std::isfinite(in.mass)) {
@@ -598,7 +598,7 @@ private:
                                     (group.id != link.name ? " merged into body " + group.id
                                                            : std::string()));
             }
-        } else if (groupOf_[link.name] != 0 && group.links.size() > 1) {
+        } else if (m_groupOf[link.name] != 0 && group.links.size() > 1) {
             mapped(element, "massless, welded to body " + group.id);
         }
         for (const urdf::VisualSharedPtr& visual : link.visual_array) {
@@ -616,7 +616,7 @@ private:
         VisualShape shape;
         shape.body = group.id;
         shape.link = link.name;
-        const Frame f = frames_[link.name] * toFrame(visual.origin);
+        const Frame f = m_frames[link.name] * toFrame(visual.origin);
         shape.position = f.p - group.origin;
         shape.rotation = f.R;
         switch (visual.geometry->type) {
@@ -650,7 +650,7 @@ private:
         }
         std::string note;
         bool found = true;
-        VisualSpec drawn = visualOf(shape, source_, note, found);
+        VisualSpec drawn = visualOf(shape, m_source, note, found);
         if (visual.material && visual.material->color.a > 0 &&
             (visual.material->color.r > 0 || visual.material->color.g > 0 ||
              visual.material->color.b > 0)) {
@@ -666,7 +666,7 @@ private:
             approximated(element, note);
         }
         group.visuals.push_back(std::move(drawn));
-        result_.report.visuals.push_back(std::move(shape));
+        m_result.report.visuals.push_back(std::move(shape));
     }
 
     // ---- universal, cylindrical and spherical joints as chains ------------------------------
@@ -678,9 +678,10 @@ private:
     /// A link that only carries a joint onwards: no mass, no shape, one joint out, no loop.
     bool carriesOnly(const urdf::Link& link) const {
         const bool massless = !link.inertial || link.inertial->mass == 0;
-        const bool inLoop = std::any_of(closures_.begin(), closures_.end(), [&](const Closure& c) {
-            return c.linkA == link.name || c.linkB == link.name;
-        });
+        const bool inLoop =
+            std::any_of(m_closures.begin(), m_closures.end(), [&](const Closure& c) {
+                return c.linkA == link.name || c.linkB == link.name;
+            });
         return massless && link.visual_array.empty() && link.child_joints.size() == 1 &&
                link.child_joints.front()->type != urdf::Joint::FIXED && !inLoop;
     }
@@ -688,7 +689,7 @@ private:
     /// A joint's axis in W at q = 0.
     Eigen::Vector3d worldAxis(const urdf::Joint& joint) {
         const Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
-        return (frames_[joint.child_link_name].R * axis).normalized();
+        return (m_frames[joint.child_link_name].R * axis).normalized();
     }
 
     /// Finds the chains of two hinges (universal), a slide and a hinge on one axis
@@ -699,7 +700,7 @@ private:
         for (const urdf::LinkConstSharedPtr& link : order) {
             const urdf::Joint* first = link->parent_joint.get();
             if (first == nullptr || first->type == urdf::Joint::FIXED ||
-                compositeOf_.count(first->name) != 0 || !carriesOnly(*link)) {
+                m_compositeOf.count(first->name) != 0 || !carriesOnly(*link)) {
                 continue;
             }
             Composite c;
@@ -753,26 +754,26 @@ private:
                                                suffix) == 0
                          ? firstLink.substr(0, firstLink.size() - suffix.size())
                          : firstLink;
-            const int index = static_cast<int>(composites_.size());
+            const int index = static_cast<int>(m_composites.size());
             for (const urdf::Joint* joint : c.chain) {
-                compositeOf_[joint->name] = index;
+                m_compositeOf[joint->name] = index;
             }
             for (const std::string& name : c.links) {
-                virtualGroups_.insert(groupOf_[name]); // its own group: it carries no fixed joint
+                m_virtualGroups.insert(m_groupOf[name]); // its own group: it carries no fixed joint
             }
-            composites_.push_back(std::move(c));
+            m_composites.push_back(std::move(c));
         }
     }
 
     void addComposite(const Composite& c, MechanismSpec& spec) {
-        Group& parent = groups_[groupOf_[c.chain.front()->parent_link_name]];
-        Group& child = groups_[groupOf_[c.chain.back()->child_link_name]];
+        Group& parent = m_groups[m_groupOf[c.chain.front()->parent_link_name]];
+        Group& child = m_groups[m_groupOf[c.chain.back()->child_link_name]];
         if (&parent == &child) {
             mapped("joint " + c.name, "locked: a 6d closure made " + parent.id +
                                           " one body with the link it moves (Extended URDF)");
             return;
         }
-        const Eigen::Vector3d point = frames_[c.chain.front()->child_link_name].p;
+        const Eigen::Vector3d point = m_frames[c.chain.front()->child_link_name].p;
         JointSpec js;
         js.name = c.name;
         js.type = c.type;
@@ -802,7 +803,7 @@ private:
         addPoint(child, c.name, point);
         js.parent = {parent.id, c.name};
         js.child = {child.id, c.name};
-        if (weldCuts_.count(c.chain.back()->name) != 0) {
+        if (m_weldCuts.count(c.chain.back()->name) != 0) {
             spec.cuts.push_back(c.name); // a 6d closure welded the body this joint made
         }
         std::string links;
@@ -829,8 +830,8 @@ private:
 
     /// The joint type the YAML gives `joint` ("SPHERICAL", "CARDAN", "FIXED"), or empty.
     std::string convertedType(const std::string& joint) const {
-        if (extended_ != nullptr) {
-            for (const auto& [name, type] : extended_->jointTypes) {
+        if (m_extended != nullptr) {
+            for (const auto& [name, type] : m_extended->jointTypes) {
                 if (name == joint) {
                     return type;
                 }
@@ -852,7 +853,7 @@ private:
         } else {
             return false;
         }
-        pW = frames_[link].p;
+        pW = m_frames[link].p;
         return true;
     }
 
@@ -860,12 +861,12 @@ private:
     /// becoming the loop's cut; 3d pairs become spherical cuts at their frames.
     void applyExtendedClosures(const urdf::ModelInterface& model,
                                std::vector<JointSpec>& pointClosures) {
-        const std::string& yaml = extended_->file;
-        for (const std::string& key : extended_->otherKeys) {
+        const std::string& yaml = m_extended->file;
+        for (const std::string& key : m_extended->otherKeys) {
             dropped("Extended URDF " + key, "not read (" + yaml + ")");
         }
-        for (std::size_t k = 0; k < extended_->closedLoop.size(); ++k) {
-            const auto& [a, b] = extended_->closedLoop[k];
+        for (std::size_t k = 0; k < m_extended->closedLoop.size(); ++k) {
+            const auto& [a, b] = m_extended->closedLoop[k];
             const std::string element = "closed_loop [" + a + ", " + b + "]";
             std::string linkA;
             std::string linkB;
@@ -875,32 +876,32 @@ private:
                 Diagnostic d;
                 d.where = yaml + ": " + element;
                 d.message = "'" + (frameOf(model, a, linkA, pA) ? b : a) +
-                            "' is neither a link nor a joint of " + source_;
+                            "' is neither a link nor a joint of " + m_source;
                 d.hint = "name the frames (links or joints) the loop holds together";
-                result_.diagnostics.push_back(d);
+                m_result.diagnostics.push_back(d);
                 continue;
             }
-            int ga = groupOf_[linkA];
-            int gb = groupOf_[linkB];
+            int ga = m_groupOf[linkA];
+            int gb = m_groupOf[linkB];
             if (ga == gb) {
                 Diagnostic d;
                 d.where = yaml + ": " + element;
-                d.message = "both frames are on one rigid body (" + groups_[ga].id + ")";
+                d.message = "both frames are on one rigid body (" + m_groups[ga].id + ")";
                 d.hint = "close the loop between frames on bodies that move relative to each other";
-                result_.diagnostics.push_back(d);
+                m_result.diagnostics.push_back(d);
                 continue;
             }
             const double gap = (pA - pB).norm();
-            if (extended_->types[k] == "3d") {
+            if (m_extended->types[k] == "3d") {
                 JointSpec js;
                 js.name = a + "C" + b; // the authors' constraint name
                 js.type = JointType::Spherical;
                 js.parent = {linkA, js.name};
                 js.child = {linkB, js.name};
-                pointW_[js.name] = {pA, pB};
+                m_pointW[js.name] = {pA, pB};
                 pointClosures.push_back(std::move(js));
                 mapped(element, "3d: a spherical cut joint " + a + "C" + b + " between " +
-                                    groups_[ga].id + " and " + groups_[gb].id +
+                                    m_groups[ga].id + " and " + m_groups[gb].id +
                                     (gap > 1e-12 ? "; open by " + numberText(gap) + " m at q = 0"
                                                  : std::string("; closed at q = 0")));
                 continue;
@@ -910,15 +911,15 @@ private:
             if (isAncestorGroup(model, gb, ga)) {
                 std::swap(ga, gb);
             }
-            const std::string cut = creatorJoint_[gb];
-            for (auto& [link, group] : groupOf_) {
+            const std::string cut = m_creatorJoint[gb];
+            for (auto& [link, group] : m_groupOf) {
                 if (group == gb) {
                     group = ga;
                 }
             }
-            weldedGroups_.insert(gb);
-            weldCuts_.insert(cut);
-            mapped(element, "6d: " + groups_[gb].id + " welded into " + groups_[ga].id +
+            m_weldedGroups.insert(gb);
+            m_weldCuts.insert(cut);
+            mapped(element, "6d: " + m_groups[gb].id + " welded into " + m_groups[ga].id +
                                 " (one body), so joint " + cut + " closes the loop as its cut" +
                                 (gap > 1e-12 ? "; the frames are " + numberText(gap) +
                                                    " m apart at q = 0: welded as they are"
@@ -929,29 +930,29 @@ private:
     /// Whether group `ancestor` lies on the tree path from group `g` to the ground (the ground
     /// is every group's ancestor).
     bool isAncestorGroup(const urdf::ModelInterface& model, int ancestor, int g) {
-        for (std::size_t steps = 0; g != 0 && steps <= groups_.size(); ++steps) {
+        for (std::size_t steps = 0; g != 0 && steps <= m_groups.size(); ++steps) {
             if (g == ancestor) {
                 return true;
             }
-            const urdf::JointConstSharedPtr joint = model.getJoint(creatorJoint_[g]);
+            const urdf::JointConstSharedPtr joint = model.getJoint(m_creatorJoint[g]);
             if (!joint) {
                 return false;
             }
-            g = groupOf_[joint->parent_link_name];
+            g = m_groupOf[joint->parent_link_name];
         }
         return ancestor == 0;
     }
 
     /// name_mot: the actuated joints are the inputs of a mechanism with loops.
     void applyExtendedMotors(MechanismSpec& spec) {
-        if (extended_->motors.empty() || spec.cuts.empty()) {
+        if (m_extended->motors.empty() || spec.cuts.empty()) {
             return;
         }
         std::string inputs;
-        for (const std::string& motor : extended_->motors) {
+        for (const std::string& motor : m_extended->motors) {
             const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
                                          [&](const JointSpec& j) { return j.name == motor; });
-            if (it == spec.joints.end() || weldCuts_.count(motor) != 0 ||
+            if (it == spec.joints.end() || m_weldCuts.count(motor) != 0 ||
                 coordinateCount(it->type) != 1) {
                 dropped("name_mot " + motor,
                         "not a one-coordinate joint of the tree: not an input");
@@ -972,18 +973,18 @@ private:
                                             ? "fixed: "
                                             : "joint_type FIXED (Extended URDF): ") +
                                 joint.child_link_name + " merged into " +
-                                groups_[groupOf_[joint.parent_link_name]].id);
+                                m_groups[m_groupOf[joint.parent_link_name]].id);
             return;
         }
-        Group& parent = groups_[groupOf_[joint.parent_link_name]];
-        Group& childGroup = groups_[groupOf_[joint.child_link_name]];
+        Group& parent = m_groups[m_groupOf[joint.parent_link_name]];
+        Group& childGroup = m_groups[m_groupOf[joint.child_link_name]];
         if (&parent == &childGroup) {
             // a 6d closure welded the two bodies this joint joins: it cannot move
             mapped(element, "locked: a 6d closure made " + parent.id +
                                 " one body with the link it moves (Extended URDF)");
             return;
         }
-        const Frame& jointFrame = frames_[joint.child_link_name];
+        const Frame& jointFrame = m_frames[joint.child_link_name];
         Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
         if (!(axis.norm() > 1e-12) || !axis.allFinite()) {
             error("joint name=\"" + joint.name + "\"", jointLine(joint.name),
@@ -1010,7 +1011,7 @@ private:
             mapped(element + " (Extended URDF)",
                    "joint_type CARDAN: a universal joint about the joint frame's x, then y");
         }
-        if (weldCuts_.count(joint.name) != 0) {
+        if (m_weldCuts.count(joint.name) != 0) {
             spec.cuts.push_back(joint.name);
         }
         addPoint(parent, joint.name, jointFrame.p);
@@ -1064,13 +1065,13 @@ private:
     void addClosure(const Closure& c, MechanismSpec& spec) {
         const std::string element = c.element + " name=\"" + c.name + "\"";
         for (const std::string* link : {&c.linkA, &c.linkB}) {
-            if (frames_.find(*link) == frames_.end()) {
+            if (m_frames.find(*link) == m_frames.end()) {
                 error(element, c.line, "link '" + *link + "' is not a link of the model",
                       "name one of the file's <link> elements");
                 return;
             }
         }
-        if (jointLines_.count(c.name) != 0) {
+        if (m_jointLines.count(c.name) != 0) {
             error(element, c.line, "the name '" + c.name + "' is also a joint's",
                   "give the loop closure a name of its own");
             return;
@@ -1094,16 +1095,16 @@ private:
                   "\"universal\" or \"spherical\" (a fixed closure would weld the loop rigid)");
             return;
         }
-        Group& a = groups_[groupOf_[c.linkA]];
-        Group& b = groups_[groupOf_[c.linkB]];
+        Group& a = m_groups[m_groupOf[c.linkA]];
+        Group& b = m_groups[m_groupOf[c.linkB]];
         if (&a == &b) {
             error(element, c.line,
                   "both links are in one rigid body (" + a.id + ", welded by fixed joints)",
                   "close the loop between two links that move relative to each other");
             return;
         }
-        const Frame fa = frames_[c.linkA] * c.originA;
-        const Frame fb = frames_[c.linkB] * c.originB;
+        const Frame fa = m_frames[c.linkA] * c.originA;
+        const Frame fb = m_frames[c.linkB] * c.originB;
         if (!(c.axisA.norm() > 1e-12)) {
             error(element, c.line, "the axis is zero", "give the axis a nonzero direction");
             return;
@@ -1150,24 +1151,24 @@ private:
         spec.cuts.push_back(c.name);
     }
 
-    std::string_view text_;
-    std::string source_;
-    ImportResult result_;
-    int rootLine_ = 0;
-    std::map<std::string, int> jointLines_;
-    std::map<std::string, int> linkLines_;
-    std::vector<Closure> closures_;
-    std::map<std::string, Frame> frames_; ///< link → its frame in W at q = 0
-    std::map<std::string, int> groupOf_;  ///< link → index in groups_
-    std::vector<Group> groups_;           ///< 0: the ground
-    std::vector<Composite> composites_;
-    std::map<std::string, int> compositeOf_;  ///< URDF joint → index in composites_
-    std::set<int> virtualGroups_;             ///< the massless links inside them (groups)
-    const ExtendedUrdf* extended_ = nullptr;  ///< the YAML beside the file, if any
-    std::map<int, std::string> creatorJoint_; ///< group → the joint whose child link made it
-    std::set<int> weldedGroups_;              ///< groups welded into another (6d closures)
-    std::set<std::string> weldCuts_;          ///< the joints those welds turn into cuts
-    std::map<std::string, std::pair<Eigen::Vector3d, Eigen::Vector3d>> pointW_; ///< 3d closures
+    std::string_view m_text;
+    std::string m_source;
+    ImportResult m_result;
+    int m_rootLine = 0;
+    std::map<std::string, int> m_jointLines;
+    std::map<std::string, int> m_linkLines;
+    std::vector<Closure> m_closures;
+    std::map<std::string, Frame> m_frames; ///< link → its frame in W at q = 0
+    std::map<std::string, int> m_groupOf;  ///< link → index in m_groups
+    std::vector<Group> m_groups;           ///< 0: the ground
+    std::vector<Composite> m_composites;
+    std::map<std::string, int> m_compositeOf;  ///< URDF joint → index in m_composites
+    std::set<int> m_virtualGroups;             ///< the massless links inside them (groups)
+    const ExtendedUrdf* m_extended = nullptr;  ///< the YAML beside the file, if any
+    std::map<int, std::string> m_creatorJoint; ///< group → the joint whose child link made it
+    std::set<int> m_weldedGroups;              ///< groups welded into another (6d closures)
+    std::set<std::string> m_weldCuts;          ///< the joints those welds turn into cuts
+    std::map<std::string, std::pair<Eigen::Vector3d, Eigen::Vector3d>> m_pointW; ///< 3d closures
 };
 
 } // namespace
