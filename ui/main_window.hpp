@@ -16,6 +16,7 @@
 #include <QMainWindow>
 #include <QString>
 
+#include "core/interop/model_format.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
 #include "ui/document/mechanism_document.hpp"
@@ -85,8 +86,8 @@ public:
     bool exportModel(const QString& path, QString* error = nullptr);
     /// The last model export's report as `sslm export` prints it; empty before one.
     const QString& lastExportReport() const { return m_lastExportReport; }
-    /// The export format of a file name ("urdf", "sdf", "mjcf"), empty if none.
-    static QString exportFormatOf(const QString& path);
+    /// The export format of a file name by its extension (modelFormatOf), none if unknown.
+    static std::optional<ModelFormat> exportFormatOf(const QString& path);
 
     /// Opens `file`, shows the window at `size` (logical pixels), renders the assembled pose
     /// and writes the whole window to `png`. False with the reason in `error` on failure; load

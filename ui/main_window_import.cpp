@@ -37,8 +37,7 @@ QString errorText(const ImportResult& result, const QString& path) {
 } // namespace
 
 bool MainWindow::isImportable(const QString& path) {
-    bool supported = false;
-    return !importFormatOf(std::filesystem::path(path.toStdString()), supported).empty();
+    return modelFormatOf(std::filesystem::path(path.toStdString())).has_value();
 }
 
 void MainWindow::promptImport() {

@@ -25,32 +25,22 @@ namespace sslm::ui {
 
 namespace {
 
-struct ModelFormat {
-    const char* name;   ///< exportMechanism's
-    const char* filter; ///< the save dialog's
+/// A format of the save dialog: its filter and the extension it appends.
+struct ExportChoice {
+    const char* filter;
     const char* suffix;
 };
 
-const ModelFormat kModelFormats[] = {
-    {"urdf", QT_TRANSLATE_NOOP("MainWindow", "URDF with loop closures (*.urdf)"), "urdf"},
-    {"sdf", QT_TRANSLATE_NOOP("MainWindow", "SDFormat 1.9 (*.sdf *.world)"), "sdf"},
-    {"mjcf", QT_TRANSLATE_NOOP("MainWindow", "MJCF for MuJoCo (*.xml *.mjcf)"), "xml"},
+const ExportChoice kExportChoices[] = {
+    {QT_TRANSLATE_NOOP("MainWindow", "URDF with loop closures (*.urdf)"), "urdf"},
+    {QT_TRANSLATE_NOOP("MainWindow", "SDFormat 1.9 (*.sdf *.world)"), "sdf"},
+    {QT_TRANSLATE_NOOP("MainWindow", "MJCF for MuJoCo (*.xml *.mjcf)"), "xml"},
 };
 
 } // namespace
 
-QString MainWindow::exportFormatOf(const QString& path) {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("urdf")) {
-        return QStringLiteral("urdf");
-    }
-    if (suffix == QLatin1String("sdf") || suffix == QLatin1String("world")) {
-        return QStringLiteral("sdf");
-    }
-    if (suffix == QLatin1String("xml") || suffix == QLatin1String("mjcf")) {
-        return QStringLiteral("mjcf");
-    }
-    return {};
+std::optional<ModelFormat> MainWindow::exportFormatOf(const QString& path) {
+    return modelFormatOf(std::filesystem::path(path.toStdString()));
 }
 
 void MainWindow::promptExportModel() {
@@ -59,8 +49,8 @@ void MainWindow::promptExportModel() {
         return;
     }
     QStringList filters;
-    for (const ModelFormat& format : kModelFormats) {
-        filters << tr(format.filter);
+    for (const ExportChoice& choice : kExportChoices) {
+        filters << tr(choice.filter);
     }
     const QString documentPath = m_current->path;
     const QString base =
@@ -74,11 +64,11 @@ void MainWindow::promptExportModel() {
     if (path.isEmpty()) {
         return;
     }
-    if (exportFormatOf(path).isEmpty()) {
+    if (!exportFormatOf(path)) {
         // no known extension typed: the chosen filter's, and the dialog did not ask about it
         path +=
             QLatin1Char('.') +
-            QLatin1String(kModelFormats[std::max<qsizetype>(0, filters.indexOf(filter))].suffix);
+            QLatin1String(kExportChoices[std::max<qsizetype>(0, filters.indexOf(filter))].suffix);
         if (QFileInfo::exists(path) &&
             QMessageBox::question(
                 this, tr("Export Model"),
@@ -109,8 +99,8 @@ bool MainWindow::exportModel(const QString& path, QString* error) {
     if (!m_current) {
         return fail(tr("There is no mechanism to export yet: open or draw one first."));
     }
-    const QString format = exportFormatOf(path);
-    if (format.isEmpty()) {
+    const std::optional<ModelFormat> format = exportFormatOf(path);
+    if (!format) {
         return fail(tr("%1: unknown model format; name the file .urdf (URDF with loop "
                        "closures), .sdf (SDFormat) or .xml (MJCF).")
                         .arg(QFileInfo(path).fileName()));
@@ -120,7 +110,7 @@ bool MainWindow::exportModel(const QString& path, QString* error) {
     MechanismSpec spec = m_documentCompiles ? m_document->spec() : m_current->model->spec;
     spec.cuts = cutJointNames(*m_current->model);
     rebaseVisualFiles(spec, {}, QFileInfo(path).absolutePath().toStdString());
-    const ExportResult result = exportMechanism(spec, format.toStdString());
+    const ExportResult result = exportMechanism(spec, *format);
     if (!result.ok()) {
         return fail(QString::fromStdString(formatDiagnostics(result.diagnostics)).trimmed());
     }

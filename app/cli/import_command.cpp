@@ -32,7 +32,7 @@ nlohmann::ordered_json toJson(const ImportOptions& options, const ImportResult& 
     const MechanismSpec& spec = *result.spec;
     nlohmann::ordered_json out;
     out["file"] = options.file;
-    out["format"] = result.report.format;
+    out["format"] = modelFormatName(result.report.format);
     out["out"] = options.out;
     out["name"] = spec.name;
     out["bodies"] = spec.bodies.size();

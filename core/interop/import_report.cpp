@@ -14,11 +14,17 @@ void writeItems(std::ostream& out, const char* title, const std::vector<ImportIt
     }
 }
 
+void writeItems(std::ostream& out, const InteropReport& report) {
+    writeItems(out, "mapped", report.mapped);
+    writeItems(out, "approximated", report.approximated);
+    writeItems(out, "dropped", report.dropped);
+}
+
 std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
     std::ostringstream out;
-    out << "imported " << report.format << " '" << spec.name << "': " << spec.bodies.size()
-        << " bodies, " << spec.joints.size() << " joints, " << spec.cuts.size()
-        << " loop closure(s) as cut joints\n";
+    out << "imported " << modelFormatName(report.format) << " '" << spec.name
+        << "': " << spec.bodies.size() << " bodies, " << spec.joints.size() << " joints, "
+        << spec.cuts.size() << " loop closure(s) as cut joints\n";
     if (const auto& plane = report.plane) {
         out << "planar mechanism in the plane through (" << plane->origin.x() << ", "
             << plane->origin.y() << ", " << plane->origin.z() << ") normal to ("
@@ -27,9 +33,7 @@ std::string reportText(const ImportReport& report, const MechanismSpec& spec) {
             << plane->xAxis.z() << "), Y = (" << plane->yAxis.x() << ", " << plane->yAxis.y()
             << ", " << plane->yAxis.z() << ")\n";
     }
-    writeItems(out, "mapped", report.mapped);
-    writeItems(out, "approximated", report.approximated);
-    writeItems(out, "dropped", report.dropped);
+    writeItems(out, report);
     out << "visual shapes, the bodies' visuals (" << report.visuals.size() << ")\n";
     for (const VisualShape& shape : report.visuals) {
         out << "  body " << shape.body << " (link " << shape.link << "): " << shape.kind;

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// What an import did with each element of the source file, so that nothing is lost silently:
-// what it mapped onto the mechanism, what it approximated, what it dropped, and the visual
-// shapes it found (also written into the bodies' `visuals`).
+// What an import or export did with each element, so that nothing is lost silently: what it
+// mapped, what it approximated, what it dropped (InteropReport, shared by the readers and the
+// writers), and for an import the visual shapes it found (also written into the bodies'
+// `visuals`).
 
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
 
+#include "core/interop/model_format.hpp"
 #include "core/spec/mechanism_spec.hpp"
 #include "core/util/diagnostic.hpp"
 
@@ -47,11 +50,25 @@ struct ImportPlane {
     Eigen::Vector3d yAxis = Eigen::Vector3d::UnitY();
 };
 
-struct ImportReport {
-    std::string format; ///< "urdf", "sdformat", "mjcf"
+/// What a reader or a writer did, item by item, in one format.
+struct InteropReport {
+    ModelFormat format = ModelFormat::Urdf;
     std::vector<ImportItem> mapped;
     std::vector<ImportItem> approximated;
     std::vector<ImportItem> dropped;
+
+    void map(std::string element, std::string note) {
+        mapped.push_back({std::move(element), std::move(note)});
+    }
+    void approximate(std::string element, std::string note) {
+        approximated.push_back({std::move(element), std::move(note)});
+    }
+    void drop(std::string element, std::string note) {
+        dropped.push_back({std::move(element), std::move(note)});
+    }
+};
+
+struct ImportReport : InteropReport {
     std::vector<VisualShape> visuals;
     /// Set when the 3-D file was recognised as planar and written as a planar mechanism.
     std::optional<ImportPlane> plane;
@@ -59,6 +76,9 @@ struct ImportReport {
 
 /// "title (n)", then "  element: note" per item, each on its own line.
 void writeItems(std::ostream& out, const char* title, const std::vector<ImportItem>& items);
+
+/// The mapped, approximated and dropped items, each list under its title (writeItems).
+void writeItems(std::ostream& out, const InteropReport& report);
 
 /// The report as text for the command line: counts, then one line per item.
 std::string reportText(const ImportReport& report, const MechanismSpec& spec);

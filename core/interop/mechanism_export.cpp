@@ -14,7 +14,7 @@ namespace {
 
 ExportResult exportSdfResult(const MechanismSpec& spec) {
     ExportResult result;
-    result.format = "sdf";
+    result.format = ModelFormat::Sdformat;
     try {
         result.text = exportSdf(spec);
         if (spec.space == MotionSpace::Planar) {
@@ -40,25 +40,28 @@ ExportResult exportSdfResult(const MechanismSpec& spec) {
 
 std::string exportReportText(const ExportResult& result, const MechanismSpec& spec) {
     std::ostringstream out;
-    out << "exported '" << spec.name << "' as " << result.format << '\n';
-    writeItems(out, "mapped", result.mapped);
-    writeItems(out, "approximated", result.approximated);
-    writeItems(out, "dropped", result.dropped);
+    out << "exported '" << spec.name << "' as " << modelFormatName(result.format) << '\n';
+    writeItems(out, result);
     return out.str();
 }
 
-ExportResult exportMechanism(const MechanismSpec& spec, const std::string& format) {
-    if (format == "mjcf") {
+ExportResult exportMechanism(const MechanismSpec& spec, ModelFormat format) {
+    switch (format) {
+    case ModelFormat::Urdf:
+        return exportUrdf(spec);
+    case ModelFormat::Sdformat:
+        return exportSdfResult(spec);
+    case ModelFormat::Mjcf:
         return exportMjcf(spec);
     }
-    if (format == "sdf") {
-        return exportSdfResult(spec);
-    }
-    if (format == "urdf") {
-        return exportUrdf(spec);
+    return exportMjcf(spec);
+}
+
+ExportResult exportMechanism(const MechanismSpec& spec, const std::string& format) {
+    if (const std::optional<ModelFormat> known = modelFormatNamed(format)) {
+        return exportMechanism(spec, *known);
     }
     ExportResult result;
-    result.format = format;
     Diagnostic d;
     d.where = "--to " + format;
     d.message = "unknown export format '" + format + "'";

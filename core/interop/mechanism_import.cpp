@@ -2,7 +2,6 @@
 #include "core/interop/mechanism_import.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <exception>
 #include <sstream>
@@ -114,10 +113,9 @@ void dropUndrawableVisuals(ImportResult& result, const std::string& source) {
 /// The result of a reader that threw (libsdformat, MuJoCo's parser, urdfdom, TinyXML2 and
 /// Assimp throw on some malformed input that their own checks let through): an error naming
 /// the file, never an exception out of the import.
-ImportResult failedImport(const std::filesystem::path& path,
-                          const std::string& format,
-                          const std::string& what) {
-    const std::string name = format == "urdf" ? "URDF" : format == "sdformat" ? "SDFormat" : "MJCF";
+ImportResult
+failedImport(const std::filesystem::path& path, ModelFormat format, const std::string& what) {
+    const std::string name = modelFormatTitle(format);
     ImportResult result;
     result.report.format = format;
     Diagnostic d;
@@ -131,26 +129,6 @@ ImportResult failedImport(const std::filesystem::path& path,
 }
 
 } // namespace
-
-std::string importFormatOf(const std::filesystem::path& path, bool& supported) {
-    std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    supported = false;
-    if (ext == ".urdf") {
-        supported = true;
-        return "urdf";
-    }
-    if (ext == ".sdf" || ext == ".world") {
-        supported = true;
-        return "sdformat";
-    }
-    if (ext == ".xml" || ext == ".mjcf") {
-        supported = true;
-        return "mjcf";
-    }
-    return {};
-}
 
 void recognisePlanarOrRedundant(ImportResult& result,
                                 const std::string& source,
@@ -203,37 +181,30 @@ void recognisePlanarOrRedundant(ImportResult& result,
 
 ImportResult importMechanism(const std::filesystem::path& path,
                              const MechanismImportOptions& options) {
-    bool supported = false;
-    const std::string format = importFormatOf(path, supported);
-    if (supported) {
-        try {
-            ImportResult result = format == "urdf"       ? importUrdf(path)
-                                  : format == "sdformat" ? importSdf(path)
-                                                         : importMjcf(path);
-            dropUndrawableVisuals(result, path.string());
-            recognisePlanarOrRedundant(result, path.string(), options);
-            chooseInputsAtFilePose(result);
-            return result;
-        } catch (const std::exception& e) {
-            return failedImport(path, format, e.what());
-        } catch (...) {
-            return failedImport(path, format, "an unknown exception");
-        }
-    }
-    ImportResult result;
-    Diagnostic d;
-    d.where = path.string();
-    if (format.empty()) {
+    const std::optional<ModelFormat> format = modelFormatOf(path);
+    if (!format) {
+        ImportResult result;
+        Diagnostic d;
+        d.where = path.string();
         d.message = "unknown model format '" + path.extension().string() + "'";
         d.hint = "sslm import reads URDF (.urdf), SDFormat (.sdf, .world) and MJCF (.xml, "
                  ".mjcf) files";
-    } else {
-        d.message = "this model format is not supported";
-        d.hint = "this version imports URDF (.urdf), SDFormat (.sdf, .world) and MJCF (.xml, "
-                 ".mjcf)";
+        result.diagnostics.push_back(d);
+        return result;
     }
-    result.diagnostics.push_back(d);
-    return result;
+    try {
+        ImportResult result = *format == ModelFormat::Urdf       ? importUrdf(path)
+                              : *format == ModelFormat::Sdformat ? importSdf(path)
+                                                                 : importMjcf(path);
+        dropUndrawableVisuals(result, path.string());
+        recognisePlanarOrRedundant(result, path.string(), options);
+        chooseInputsAtFilePose(result);
+        return result;
+    } catch (const std::exception& e) {
+        return failedImport(path, *format, e.what());
+    } catch (...) {
+        return failedImport(path, *format, "an unknown exception");
+    }
 }
 
 } // namespace sslm

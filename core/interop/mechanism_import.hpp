@@ -21,13 +21,10 @@ struct MechanismImportOptions {
     bool keepSpatial = false;
 };
 
-/// The importer's name for a file ("urdf", "sdformat", "mjcf"), or empty when the extension is
-/// not known at all. `supported` says whether this version imports it.
-std::string importFormatOf(const std::filesystem::path& path, bool& supported);
-
-/// Imports `path` by its extension, recognises a planar mechanism (recognisePlanarOrRedundant)
-/// and, when the file names no inputs, chooses them at its pose (import_inputs.hpp). An unknown
-/// or not yet supported extension is an error that says which formats are read.
+/// Imports `path` by its extension (modelFormatOf), recognises a planar mechanism
+/// (recognisePlanarOrRedundant) and, when the file names no inputs, chooses them at its pose
+/// (import_inputs.hpp). An unknown or not yet supported extension is an error that says which
+/// formats are read.
 ImportResult importMechanism(const std::filesystem::path& path,
                              const MechanismImportOptions& options = {});
 

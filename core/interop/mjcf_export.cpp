@@ -49,7 +49,7 @@ public:
     explicit MjcfWriter(const MechanismSpec& spec) : m_spec(spec) {}
 
     ExportResult run() {
-        m_result.format = "mjcf";
+        m_result.format = ModelFormat::Mjcf;
         const CompileResult compiled = compileModel(m_spec);
         if (!compiled.ok()) {
             m_result.diagnostics = compiled.diagnostics;

@@ -112,7 +112,7 @@ public:
         : m_path(std::move(path)), m_source(m_path.string()) {}
 
     ImportResult run() {
-        m_result.report.format = "mjcf";
+        m_result.report.format = ModelFormat::Mjcf;
         std::array<char, 2048> message{};
         {
             const MujocoWarnings warnings;
@@ -1227,7 +1227,7 @@ ImportResult importMjcf(const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
         ImportResult result;
-        result.report.format = "mjcf";
+        result.report.format = ModelFormat::Mjcf;
         Diagnostic d;
         d.where = path.string();
         d.message = "no such file";

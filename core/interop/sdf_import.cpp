@@ -112,7 +112,7 @@ public:
         : m_text(text), m_source(std::move(source)) {}
 
     ImportResult run() {
-        m_result.report.format = "sdformat";
+        m_result.report.format = ModelFormat::Sdformat;
         if (!scanXml()) {
             return std::move(m_result);
         }

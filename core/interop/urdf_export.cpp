@@ -30,7 +30,7 @@ public:
     explicit UrdfWriter(const MechanismSpec& spec) : m_original(spec) {}
 
     ExportResult run() {
-        m_result.format = "urdf";
+        m_result.format = ModelFormat::Urdf;
         try {
             m_spec = spatialFromPlanar(m_original);
         } catch (const std::invalid_argument& e) {

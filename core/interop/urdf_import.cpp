@@ -105,7 +105,7 @@ public:
         : m_text(text), m_source(std::move(source)), m_extended(extended) {}
 
     ImportResult run() {
-        m_result.report.format = "urdf";
+        m_result.report.format = ModelFormat::Urdf;
         if (!scanXml()) {
             return std::move(m_result);
         }

@@ -46,7 +46,8 @@ InteropReportDialog* InteropReportDialog::forImport(const QString& file,
     const QString summary =
         tr("<b>%1</b> (%2) became <b>%3</b>: %n bodies, ", nullptr,
            static_cast<int>(spec.bodies.size()))
-            .arg(name, text(report.format).toUpper(), text(spec.name).toHtmlEscaped()) +
+            .arg(name, QString::fromLatin1(modelFormatName(report.format)).toUpper(),
+                 text(spec.name).toHtmlEscaped()) +
         tr("%n joints, ", nullptr, static_cast<int>(spec.joints.size())) +
         tr("%n loop closure(s) as cut joints.", nullptr, static_cast<int>(spec.cuts.size())) +
         tr("<br>It is a new, unsaved document: <b>Save As</b> writes it as a mechanism file "
@@ -62,9 +63,7 @@ InteropReportDialog* InteropReportDialog::forExport(const QString& file,
                                                     QWidget* parent) {
     auto* dialog = new InteropReportDialog(tr("Exported %1").arg(QFileInfo(file).fileName()),
                                            text(sslm::exportReportText(result, spec)), parent);
-    const QString format = result.format == "sdf"    ? QStringLiteral("SDFormat")
-                           : result.format == "urdf" ? QStringLiteral("URDF")
-                                                     : text(result.format).toUpper();
+    const QString format = QString::fromLatin1(modelFormatTitle(result.format));
     const QString summary =
         tr("<b>%1</b> was written to <b>%2</b> as %3: %n bodies, ", nullptr,
            static_cast<int>(spec.bodies.size()))

@@ -313,7 +313,7 @@ private Q_SLOTS:
     void sliderCrankImports() {
         const ImportResult r = mustImport(kExamples + "interop/slider_crank.xml");
         const MechanismSpec& spec = *r.spec;
-        QCOMPARE(r.report.format, std::string("mjcf"));
+        QCOMPARE(std::string(modelFormatName(r.report.format)), std::string("mjcf"));
         QCOMPARE(spec.bodies.size(), std::size_t(3));
         QCOMPARE(spec.cuts, std::vector<std::string>{"pin_C"});
         QCOMPARE(spec.gravity.y(), -9.81);

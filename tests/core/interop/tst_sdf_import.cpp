@@ -188,7 +188,7 @@ private Q_SLOTS:
         const ImportResult r = mustImport("four_bar.sdf");
         QVERIFY2(r.diagnostics.empty(), formatDiagnostics(r.diagnostics).c_str());
         const MechanismSpec& spec = *r.spec;
-        QCOMPARE(r.report.format, std::string("sdformat"));
+        QCOMPARE(std::string(modelFormatName(r.report.format)), std::string("sdformat"));
         QVERIFY(spec.space == MotionSpace::Planar);
         QCOMPARE(spec.cuts, std::vector<std::string>{"J8"});
         QCOMPARE(spec.joints.size(), std::size_t(4));
