@@ -176,11 +176,10 @@ void writePointFrames(std::ostream& out,
     }
 }
 
-} // namespace
-
-std::string exportSdf(const MechanismSpec& spec) {
+/// The SDFormat text; throws std::invalid_argument for what SDFormat cannot hold.
+std::string sdfText(const MechanismSpec& spec) {
     if (spec.space != MotionSpace::Spatial) {
-        return exportSdf(spatialFromPlanar(spec));
+        return sdfText(spatialFromPlanar(spec));
     }
     const std::set<std::string> cuts(spec.cuts.begin(), spec.cuts.end());
     const std::map<std::string, Eigen::Vector3d> origin = originsAtZero(spec, cuts);
@@ -218,6 +217,31 @@ std::string exportSdf(const MechanismSpec& spec) {
     writePointFrames(out, spec, jointPoints);
     out << "    </model>\n  </world>\n</sdf>\n";
     return out.str();
+}
+
+} // namespace
+
+ExportResult exportSdf(const MechanismSpec& spec) {
+    ExportResult result;
+    result.format = ModelFormat::Sdformat;
+    try {
+        result.text = sdfText(spec);
+    } catch (const std::invalid_argument& e) {
+        Diagnostic d;
+        d.where = "--to sdf";
+        d.message = e.what();
+        d.hint = "SDFormat holds revolute, prismatic, universal and ball joints";
+        result.diagnostics.push_back(d);
+        return result;
+    }
+    if (spec.space == MotionSpace::Planar) {
+        result.map("plane", "the planar mechanism drawn in the x–z plane, z up "
+                            "(planar X → x, Y → z); revolute axes along −y");
+    }
+    result.map("joint graph", "every body a link, every joint (cuts last) a joint of the model");
+    result.drop("mechanism", "actuators, traced points, the initial state, solver settings and "
+                             "counterweights are not written (SDFormat export)");
+    return result;
 }
 
 } // namespace sslm

@@ -24,14 +24,13 @@
 // (model them as links with fixed joints to write them). A cut that is open at q = 0 is
 // written closed at its child side's point.
 
-#include <string>
-
+#include "core/interop/mechanism_export.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
 
-/// The SDFormat text of a mechanism. Throws std::invalid_argument for a cylindrical joint
-/// (SDFormat has none), naming it, or a planar spec that cannot be lifted (planar_lift.hpp).
-std::string exportSdf(const MechanismSpec& spec);
+/// Writes `spec` as SDFormat. Errors: a cylindrical joint (SDFormat has none), naming it, or a
+/// planar spec that cannot be lifted (planar_lift.hpp).
+ExportResult exportSdf(const MechanismSpec& spec);
 
 } // namespace sslm

@@ -155,7 +155,7 @@ private Q_SLOTS:
         keep.keepSpatial = true;
         for (const MechanismSpec& spec : {*mustImport("four_bar_loop.urdf").spec,
                                           *mustImport("four_bar.sdf", keep).spec, cartPendulum()}) {
-            const std::string text = exportSdf(spec);
+            const std::string text = *exportSdf(spec).text;
             const ImportResult back = importSdfText(text, spec.name + ".world");
             QVERIFY2(back.ok(), (formatDiagnostics(back.diagnostics) + text).c_str());
             const double difference = roundTripDifference(spec, *back.spec);
@@ -164,7 +164,7 @@ private Q_SLOTS:
             QVERIFY2(difference <= 1e-12, text.c_str());
         }
         // the cart's spring-damper and the pendulum's free point come back
-        const ImportResult cart = importSdfText(exportSdf(cartPendulum()), "cart.world");
+        const ImportResult cart = importSdfText(*exportSdf(cartPendulum()).text, "cart.world");
         QVERIFY(cart.spec->joints[0].springDamper == (SpringDamperSpec{40.0, 0.1, 1.5}));
         QVERIFY(findPoint(*cart.spec, "pendulum", "pendulum.tip") != nullptr);
     }
@@ -173,7 +173,7 @@ private Q_SLOTS:
         MechanismImportOptions keep;
         keep.keepSpatial = true;
         const MechanismSpec spec = *mustImport("four_bar.sdf", keep).spec;
-        const ImportResult back = importSdfText(exportSdf(spec), "four_bar.world");
+        const ImportResult back = importSdfText(*exportSdf(spec).text, "four_bar.world");
         QVERIFY(back.ok());
         std::size_t count = 0;
         for (const BodySpec& b : spec.bodies) {
@@ -190,7 +190,7 @@ private Q_SLOTS:
 
     void planarMechanismGoesOutInTheXzPlaneAndComesBackPlanar() {
         const MechanismSpec original = example("four_bar.json");
-        const std::string text = exportSdf(original);
+        const std::string text = *exportSdf(original).text;
         QVERIFY(text.find("<xyz>0 -1 0</xyz>") != std::string::npos); // the plane's normal
         ImportResult back = importSdfText(text, "four_bar.world");
         QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
