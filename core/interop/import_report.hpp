@@ -83,6 +83,15 @@ void writeItems(std::ostream& out, const InteropReport& report);
 /// The report as text for the command line: counts, then one line per item.
 std::string reportText(const ImportReport& report, const MechanismSpec& spec);
 
+/// What a reader says by itself of the loops of the mechanism it read. Grübler's count in
+/// space flags loops that leave no freedom (most often a planar linkage drawn in 3-D);
+/// importMechanism asks for None, as its recogniser (recognisePlanarOrRedundant) finds the
+/// redundant closure equations by rank instead.
+enum class LoopNote {
+    Gruebler,
+    None,
+};
+
 /// Validates an imported mechanism into `diagnostics` (each located in `source`, "imported
 /// mechanism: …"); true when no error stands there, so that the importer may adopt it.
 bool validateImported(const MechanismSpec& spec,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/interop/link_group.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sslm {
@@ -12,6 +13,19 @@ void LinkGroup::addPoint(const std::string& name, const Eigen::Vector3d& pW) {
     point.p_B = local.head<2>();
     point.z_B = local.z();
     points.push_back(point);
+}
+
+std::string LinkGroup::addUniquePoint(const std::string& name, const Eigen::Vector3d& pW) {
+    const auto taken = [&](const std::string& candidate) {
+        return std::any_of(points.begin(), points.end(),
+                           [&](const BodyPoint& p) { return p.name == candidate; });
+    };
+    std::string unique = name;
+    for (int k = 2; taken(unique); ++k) {
+        unique = name + "_" + std::to_string(k);
+    }
+    addPoint(unique, pW);
+    return unique;
 }
 
 double LinkGroup::mass() const {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// Links welded by fixed joints into one body of the mechanism file, shared by the URDF and
-// SDFormat importers: the body frame is parallel to the ground frame W at the file's pose with
-// its origin at one link's origin; each link's mass, COM and inertia tensor (turned into W
-// directions) are added, and the sum is taken about the common COM by the parallel-axis theorem
-// I = Σ [I_k + m_k (‖d_k‖²·1 − d_k d_kᵀ)], d_k = c_k − c.
+// Links welded by fixed joints into one body of the mechanism file, shared by the importers
+// (import_sink.hpp; MJCF's bodies without joints are welded alike): the body frame is parallel to
+// the ground frame W at the file's pose with its origin at one link's origin; each link's mass, COM
+// and inertia tensor (turned into W directions) are added, and the sum is taken about the common
+// COM by the parallel-axis theorem I = Σ [I_k + m_k (‖d_k‖²·1 − d_k d_kᵀ)], d_k = c_k − c.
 
 #include <optional>
 #include <string>
@@ -35,6 +35,9 @@ struct LinkGroup {
 
     /// Adds the point `name` at pW (W) in the body frame.
     void addPoint(const std::string& name, const Eigen::Vector3d& pW);
+    /// The same under a name no point of the group has yet: `name`, else "<name>_2", … ;
+    /// returns the name given.
+    std::string addUniquePoint(const std::string& name, const Eigen::Vector3d& pW);
     double mass() const;
     /// The COM in W; the origin when massless.
     Eigen::Vector3d comW() const;

@@ -17,6 +17,7 @@
 #include <Eigen/Geometry>
 
 #include "core/dynamics/coordinate_partition.hpp"
+#include "core/interop/import_sink.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/report_text.hpp"
 #include "core/kinematics/configuration.hpp"
@@ -51,20 +52,6 @@ Eigen::Matrix3d mat(const mjtNum* m) {
     out << m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8];
     return out;
 }
-
-/// A body of the mechanism: an MJCF body with joints and the bodies welded to it, or the
-/// ground (the world and the bodies welded to it).
-struct Group {
-    std::string id;
-    std::string mjBody;     ///< the MJCF body that carries the joints
-    Eigen::Vector3d origin; ///< its origin in W at qpos0
-    double mass = 0;
-    Eigen::Vector3d moment = Eigen::Vector3d::Zero();
-    std::vector<std::pair<double, std::pair<Eigen::Vector3d, Eigen::Matrix3d>>> parts;
-    std::vector<BodyPoint> points;
-    std::set<std::string> pointNames;
-    std::vector<VisualSpec> visuals; ///< the geoms as the body's visuals, in its frame
-};
 
 /// What MuJoCo 2.2's compiled model does not keep of a mesh geom, read from the file itself:
 /// the mesh file (through <compiler meshdir>), its scale, and the geom's pose in its body as
@@ -108,11 +95,11 @@ private:
 
 class MjcfImporter {
 public:
-    explicit MjcfImporter(std::filesystem::path path)
-        : m_path(std::move(path)), m_source(m_path.string()) {}
+    MjcfImporter(std::filesystem::path path, LoopNote loopNote)
+        : m_path(std::move(path)), m_source(m_path.string()),
+          m_sink(ModelFormat::Mjcf, m_source, loopNote) {}
 
     ImportResult run() {
-        m_result.report.format = ModelFormat::Mjcf;
         std::array<char, 2048> message{};
         {
             const MujocoWarnings warnings;
@@ -120,45 +107,23 @@ public:
                                          static_cast<int>(message.size()));
             if (loaded == nullptr) {
                 refused(message.data());
-                return std::move(m_result);
+                return m_sink.take();
             }
             m_model.reset(loaded);
             m_data.reset(mj_makeData(m_model.get()));
             mj_kinematics(m_model.get(), m_data.get()); // at qpos0
             for (const std::string& warning : MujocoWarnings::collected()) {
-                approximated("MuJoCo", "warning while loading: " + warning);
+                m_sink.approximate("MuJoCo", "warning while loading: " + warning);
             }
         }
         if (message[0] != '\0') {
-            approximated("MuJoCo", std::string("warning while loading: ") + message.data());
+            m_sink.approximate("MuJoCo", std::string("warning while loading: ") + message.data());
         }
         build();
-        if (hasErrors(m_result.diagnostics)) {
-            m_result.spec.reset();
-        }
-        return std::move(m_result);
+        return m_sink.take();
     }
 
 private:
-    // ---- diagnostics -----------------------------------------------------------------------
-
-    void error(const std::string& element, std::string message, std::string hint) {
-        Diagnostic d;
-        d.where = m_source + ": <" + element + ">";
-        d.message = std::move(message);
-        d.hint = std::move(hint);
-        m_result.diagnostics.push_back(std::move(d));
-    }
-    void mapped(std::string element, std::string note) {
-        m_result.report.mapped.push_back({std::move(element), std::move(note)});
-    }
-    void approximated(std::string element, std::string note) {
-        m_result.report.approximated.push_back({std::move(element), std::move(note)});
-    }
-    void dropped(std::string element, std::string note) {
-        m_result.report.dropped.push_back({std::move(element), std::move(note)});
-    }
-
     /// MuJoCo's message names the element and line ("Element 'joint', line 12", "line = 12");
     /// the diagnostic puts them where the URDF importer's are: "file:line: <element>".
     void refused(const std::string& message) {
@@ -194,7 +159,7 @@ private:
         d.message = "MuJoCo refused the file: " + (flat.empty() ? "no reason given" : flat);
         d.hint = "fix the element on that line (MJCF's reference: mujoco.readthedocs.io, "
                  "XML Reference); the file must load in MuJoCo 2.2";
-        m_result.diagnostics.push_back(std::move(d));
+        m_sink.add(std::move(d));
     }
 
     // ---- names -----------------------------------------------------------------------------
@@ -204,26 +169,9 @@ private:
         return n != nullptr && n[0] != '\0' ? std::string(n) : fallback + std::to_string(id);
     }
 
-    void
-    addPoint(Group& group, std::string pointName, const Eigen::Vector3d& pW, std::string& actual) {
-        std::string unique = pointName;
-        for (int k = 2; group.pointNames.count(unique) != 0; ++k) {
-            unique = pointName + "_" + std::to_string(k);
-        }
-        group.pointNames.insert(unique);
-        BodyPoint point;
-        point.name = unique;
-        const Eigen::Vector3d local = pW - group.origin;
-        point.p_B = local.head<2>();
-        point.z_B = local.z();
-        group.points.push_back(point);
-        actual = unique;
-    }
-
     JointEnd end(int group, const std::string& pointName, const Eigen::Vector3d& pW) {
-        std::string actual;
-        addPoint(m_groups[group], pointName, pW, actual);
-        return {m_groups[group].id, actual};
+        LinkGroup& g = m_sink.groups()[group];
+        return {g.id, g.addUniquePoint(pointName, pW)};
     }
 
     // ---- the model -------------------------------------------------------------------------
@@ -236,7 +184,7 @@ private:
                                                                : m_path.stem().string();
         spec.gravity = {m->opt.gravity[0], m->opt.gravity[1]};
         spec.gravityZ = m->opt.gravity[2];
-        mapped("option gravity", vectorText(vec(m->opt.gravity)) + " m/s²");
+        m_sink.map("option gravity", vectorText(vec(m->opt.gravity)) + " m/s²");
 
         makeGroups();
         applyWelds();
@@ -247,21 +195,17 @@ private:
         addEqualities(spec);
         addGeoms();
         addOthers(spec);
-        if (hasErrors(m_result.diagnostics)) {
+        if (m_sink.failed()) {
             return;
         }
         addBodies(spec);
-        spec.ground.points = m_groups[0].points;
-        spec.ground.visuals = m_groups[0].visuals;
-        if (hasErrors(m_result.diagnostics)) {
+        m_sink.groundInto(spec);
+        if (m_sink.failed()) {
             return;
         }
         initialState(spec);
         spec.description = description(spec);
-        if (validateImported(spec, m_source, m_result.diagnostics)) {
-            reportRedundantLoops(spec);
-            m_result.spec = std::move(spec);
-        }
+        m_sink.adopt(std::move(spec));
     }
 
     /// The groups: the ground, then one per body with joints, parents first.
@@ -269,34 +213,28 @@ private:
         const mjModel* m = m_model.get();
         const mjData* d = m_data.get();
         m_groupOf.assign(m->nbody, 0);
-        Group ground;
-        ground.id = kGroundId;
-        ground.mjBody = "world";
-        ground.origin = Eigen::Vector3d::Zero();
-        m_groups.push_back(ground);
         std::set<std::string> ids{kGroundId};
         for (int b = 1; b < m->nbody; ++b) {
             if (m->body_jntnum[b] == 0) {
                 m_groupOf[b] = m_groupOf[m->body_weldid[b]];
-                const std::string& into = m_groups[m_groupOf[b]].id;
-                mapped("body " + name(mjOBJ_BODY, b, "body"),
-                       into == kGroundId ? std::string("welded to the world: part of the ground")
-                                         : "no joint: merged into body " + into);
+                const std::string& into = m_sink.groups()[m_groupOf[b]].id;
+                m_sink.map("body " + name(mjOBJ_BODY, b, "body"),
+                           into == kGroundId
+                               ? std::string("welded to the world: part of the ground")
+                               : "no joint: merged into body " + into);
                 continue;
             }
-            Group group;
-            group.mjBody = name(mjOBJ_BODY, b, "body");
-            group.id = group.mjBody;
-            if (ids.count(group.id) != 0) {
-                group.id += "_body";
-                approximated("body " + group.mjBody,
-                             "renamed " + group.id + ": 'ground' is the ground's reserved id");
+            const std::string mjBody = name(mjOBJ_BODY, b, "body");
+            std::string id = mjBody;
+            if (ids.count(id) != 0) {
+                id += "_body";
+                m_sink.approximate("body " + mjBody,
+                                   "renamed " + id + ": 'ground' is the ground's reserved id");
             }
-            ids.insert(group.id);
-            group.origin = vec(d->xpos + 3 * b);
-            m_groupOf[b] = static_cast<int>(m_groups.size());
-            m_groupMaker[static_cast<int>(m_groups.size())] = b;
-            m_groups.push_back(std::move(group));
+            ids.insert(id);
+            m_groupOf[b] = static_cast<int>(m_sink.groups().size());
+            m_groupMaker[static_cast<int>(m_sink.groups().size())] = b;
+            m_sink.addGroup(std::move(id), vec(d->xpos + 3 * b)).links.push_back(mjBody);
         }
     }
 
@@ -324,37 +262,19 @@ private:
 
     /// One body per group not welded into another, its inertia summed from the parts.
     void addBodies(MechanismSpec& spec) {
-        for (std::size_t g = 1; g < m_groups.size(); ++g) {
-            const Group& group = m_groups[g];
+        for (std::size_t g = 1; g < m_sink.groups().size(); ++g) {
+            const LinkGroup& group = m_sink.groups()[g];
             if (m_weldedGroups.count(static_cast<int>(g)) != 0) {
                 continue; // welded into another body
             }
-            if (!(group.mass > 0)) {
-                error("body name=\"" + group.mjBody + "\"",
-                      "the body moves (it has joints) but has no mass, nor have the bodies "
-                      "welded to it",
-                      "give it an <inertial> with a positive mass or a geom with density");
+            if (!(group.mass() > 0)) {
+                m_sink.error("body name=\"" + group.links.front() + "\"", 0,
+                             "the body moves (it has joints) but has no mass, nor have the bodies "
+                             "welded to it",
+                             "give it an <inertial> with a positive mass or a geom with density");
                 continue;
             }
-            const Eigen::Vector3d comW = group.moment / group.mass;
-            Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();
-            for (const auto& [mass, ci] : group.parts) {
-                const Eigen::Vector3d r = ci.first - comW;
-                inertia += ci.second + mass * (r.squaredNorm() * Eigen::Matrix3d::Identity() -
-                                               r * r.transpose());
-            }
-            BodySpec body;
-            body.id = group.id;
-            body.name = group.mjBody;
-            body.mass = group.mass;
-            const Eigen::Vector3d com = comW - group.origin;
-            body.com_B = com.head<2>();
-            body.comZ_B = com.z();
-            body.inertiaTensor = 0.5 * (inertia + inertia.transpose());
-            body.points = group.points;
-            body.visuals = group.visuals;
-            compactShape(body);
-            spec.bodies.push_back(std::move(body));
+            m_sink.addBody(spec, group, "body");
         }
     }
 
@@ -370,37 +290,6 @@ private:
         return text.str();
     }
 
-    /// Grübler's count in space (the URDF importer's warning): a loop that leaves no freedom
-    /// is most often a planar linkage drawn in 3-D, whose spatial constraints are redundant.
-    void reportRedundantLoops(const MechanismSpec& spec) {
-        if (spec.cuts.empty()) {
-            return;
-        }
-        const int dof = grublerMobility(spec);
-        bool parallel = true;
-        const Eigen::Vector3d first = spec.joints.front().axis;
-        for (const JointSpec& joint : spec.joints) {
-            parallel = parallel && joint.type != JointType::Spherical &&
-                       joint.type != JointType::Universal && joint.axis.cross(first).norm() < 1e-9;
-        }
-        if (dof >= 1) {
-            return;
-        }
-        std::string note = "Grübler's count in space gives " + std::to_string(dof) +
-                           " DOF: the loops lock the mechanism or their constraints are redundant "
-                           "(sslm check says which)";
-        note += parallel ? "; all joint axes are parallel: a planar linkage drawn in 3-D, which "
-                           "the spatial kernel cannot simulate yet (recognising it as planar is "
-                           "planned): draw it as a planar (version 1) file meanwhile"
-                         : "; change a closure's type or add a joint";
-        approximated("loops", note);
-        Diagnostic d;
-        d.severity = Diagnostic::Severity::Warning;
-        d.where = m_source;
-        d.message = note;
-        m_result.diagnostics.push_back(std::move(d));
-    }
-
     void addMass(int b) {
         const mjModel* m = m_model.get();
         const mjData* d = m_data.get();
@@ -409,40 +298,20 @@ private:
         if (mass == 0) {
             return;
         }
-        Group& group = m_groups[m_groupOf[b]];
+        LinkGroup& group = m_sink.groups()[m_groupOf[b]];
         if (m_groupOf[b] == 0) {
-            dropped(element, "its mass (" + numberText(mass) +
-                                 " kg) is part of the ground, which does not move");
+            m_sink.drop(element, "its mass (" + numberText(mass) +
+                                     " kg) is part of the ground, which does not move");
             return;
         }
         const Eigen::Matrix3d R = mat(d->ximat + 9 * b);
         const Eigen::Matrix3d inW = R * vec(m->body_inertia + 3 * b).asDiagonal() * R.transpose();
         const Eigen::Vector3d c = vec(d->xipos + 3 * b);
-        group.mass += mass;
-        group.moment += mass * c;
-        group.parts.push_back({mass, {c, inW}});
-        mapped(element,
-               "mass " + numberText(mass) + " kg, COM and inertia tensor" +
-                   (group.mjBody != name(mjOBJ_BODY, b, "body") ? " merged into body " + group.id
-                                                                : std::string()));
-    }
-
-    /// A body whose points coincide is drawn as a block (the URDF importer's rule).
-    static void compactShape(BodySpec& body) {
-        if (body.points.empty()) {
-            return;
-        }
-        const Eigen::Vector3d first = body.points.front().position3();
-        for (const BodyPoint& p : body.points) {
-            if ((p.position3() - first).norm() > 1e-9) {
-                return;
-            }
-        }
-        const double gyration = std::sqrt(body.inertiaTensor->trace() / (2 * body.mass));
-        const double size = gyration > 1e-6 ? 2 * gyration : 0.01;
-        body.shape = BodyShape::Block;
-        body.blockWidth = size;
-        body.blockHeight = size;
+        group.parts.push_back({mass, c, inW});
+        m_sink.map(element, "mass " + numberText(mass) + " kg, COM and inertia tensor" +
+                                (group.links.front() != name(mjOBJ_BODY, b, "body")
+                                     ? " merged into body " + group.id
+                                     : std::string()));
     }
 
     /// Each active <weld> makes its two bodies one: the second (not the ground) is merged into
@@ -458,7 +327,7 @@ private:
             int a = m_groupOf[m->eq_obj1id[e]];
             int b = m_groupOf[m->eq_obj2id[e]];
             if (a == b) {
-                dropped(element, "welds two parts of one rigid body");
+                m_sink.drop(element, "welds two parts of one rigid body");
                 continue;
             }
             // weld the one that is not an ancestor of the other (never the ground), so that
@@ -472,9 +341,10 @@ private:
             }
             m_weldedGroups.insert(b);
             m_weldCutBodies.insert(maker);
-            mapped(element, m_groups[b].id + " welded into " + m_groups[a].id +
-                                " (one body, at the pose of qpos0), so the joint of body " +
-                                name(mjOBJ_BODY, maker, "body") + " closes the loop as its cut");
+            m_sink.map(element, m_sink.groups()[b].id + " welded into " + m_sink.groups()[a].id +
+                                    " (one body, at the pose of qpos0), so the joint of body " +
+                                    name(mjOBJ_BODY, maker, "body") +
+                                    " closes the loop as its cut");
         }
     }
 
@@ -482,7 +352,7 @@ private:
     /// is every group's ancestor).
     bool isAncestorGroup(int ancestor, int g) const {
         const mjModel* m = m_model.get();
-        for (std::size_t steps = 0; g != 0 && steps <= m_groups.size(); ++steps) {
+        for (std::size_t steps = 0; g != 0 && steps <= m_sink.groups().size(); ++steps) {
             if (g == ancestor) {
                 return true;
             }
@@ -511,8 +381,9 @@ private:
         const std::string bodyName = name(mjOBJ_BODY, b, "body");
         if (parent == child) {
             // a <weld> made this body one with its parent: its joints cannot move
-            mapped("body " + bodyName + " joints",
-                   "locked: a <weld> made the body one with its parent " + m_groups[parent].id);
+            m_sink.map("body " + bodyName + " joints",
+                       "locked: a <weld> made the body one with its parent " +
+                           m_sink.groups()[parent].id);
             return;
         }
         std::vector<int> types;
@@ -531,9 +402,10 @@ private:
         js.name = names.front();
         const std::string element = "joint name=\"" + js.name + "\"";
         if (count == 1 && types[0] == mjJNT_FREE) {
-            error(element, "a free joint: body " + bodyName + " floats",
-                  "attach it to its parent with a hinge, slide or ball joint (SSLM has no free "
-                  "bodies), or weld it (no joint)");
+            m_sink.error(
+                element, 0, "a free joint: body " + bodyName + " floats",
+                "attach it to its parent with a hinge, slide or ball joint (SSLM has no free "
+                "bodies), or weld it (no joint)");
             return;
         }
         Eigen::Vector3d point = anchor(first);
@@ -543,18 +415,18 @@ private:
                 js.type = JointType::Revolute;
                 js.axis = axis(first);
                 m_scalars.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
-                mapped("joint " + js.name, "hinge → revolute, axis " + vectorText(js.axis));
+                m_sink.map("joint " + js.name, "hinge → revolute, axis " + vectorText(js.axis));
             } else if (types[0] == mjJNT_SLIDE) {
                 js.type = JointType::Prismatic;
                 js.axis = axis(first);
                 m_scalars.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
-                mapped("joint " + js.name, "slide → prismatic, axis " + vectorText(js.axis));
+                m_sink.map("joint " + js.name, "slide → prismatic, axis " + vectorText(js.axis));
             } else {
                 js.type = JointType::Spherical;
                 js.coordinate.clear();
                 js.coordinates = {js.name + ".wx", js.name + ".wy", js.name + ".wz"};
                 m_balls.push_back({js.name, m->jnt_qposadr[first], m->jnt_dofadr[first]});
-                mapped("joint " + js.name, "ball → spherical");
+                m_sink.map("joint " + js.name, "ball → spherical");
             }
             springDamper(first, js);
         } else if (count == 2 && types[0] == mjJNT_HINGE && types[1] == mjJNT_HINGE &&
@@ -570,10 +442,10 @@ private:
                     {names[k], m->jnt_qposadr[first + k], m->jnt_dofadr[first + k]});
                 springDamper(first + k, js);
             }
-            mapped("joints " + names[0] + ", " + names[1],
-                   "two perpendicular hinges through one point in body " + bodyName +
-                       " → universal joint " + js.name + ", axes " + vectorText(js.axis) +
-                       " (in the parent) and " + vectorText(js.axis2) + " (in the child)");
+            m_sink.map("joints " + names[0] + ", " + names[1],
+                       "two perpendicular hinges through one point in body " + bodyName +
+                           " → universal joint " + js.name + ", axes " + vectorText(js.axis) +
+                           " (in the parent) and " + vectorText(js.axis2) + " (in the child)");
         } else if (count == 2 &&
                    ((types[0] == mjJNT_HINGE && types[1] == mjJNT_SLIDE) ||
                     (types[0] == mjJNT_SLIDE && types[1] == mjJNT_HINGE)) &&
@@ -591,19 +463,19 @@ private:
             m_scalars.push_back({move, m->jnt_qposadr[slide], m->jnt_dofadr[slide]});
             springDamper(hinge, js);
             springDamper(slide, js);
-            mapped("joints " + names[0] + ", " + names[1],
-                   "a hinge and a slide on one axis in body " + bodyName + " → cylindrical joint " +
-                       js.name + ", axis " + vectorText(js.axis));
+            m_sink.map("joints " + names[0] + ", " + names[1],
+                       "a hinge and a slide on one axis in body " + bodyName +
+                           " → cylindrical joint " + js.name + ", axis " + vectorText(js.axis));
         } else {
             std::string list;
             for (int k = 0; k < count; ++k) {
                 list += (k > 0 ? ", " : "") + names[k];
             }
-            error("body name=\"" + bodyName + "\"",
-                  "the body has " + std::to_string(count) + " joints (" + list +
-                      ") that are no universal (two perpendicular hinges through one point) "
-                      "and no cylindrical (a hinge and a slide on one axis) joint",
-                  "split the joints over massive bodies, one joint each");
+            m_sink.error("body name=\"" + bodyName + "\"", 0,
+                         "the body has " + std::to_string(count) + " joints (" + list +
+                             ") that are no universal (two perpendicular hinges through one point) "
+                             "and no cylindrical (a hinge and a slide on one axis) joint",
+                         "split the joints over massive bodies, one joint each");
             return;
         }
         js.parent = end(parent, js.name, point);
@@ -635,30 +507,30 @@ private:
             if (scalar && js.coordinates.empty()) {
                 js.springDamper =
                     SpringDamperSpec{stiffness, m->qpos_spring[q] - m->qpos0[q], damping};
-                mapped(element + " stiffness/damping", "spring_damper: stiffness " +
-                                                           numberText(stiffness) + ", damping " +
-                                                           numberText(damping));
+                m_sink.map(element + " stiffness/damping", "spring_damper: stiffness " +
+                                                               numberText(stiffness) +
+                                                               ", damping " + numberText(damping));
             } else {
-                dropped(element + " stiffness/damping",
-                        "stiffness " + numberText(stiffness) + ", damping " + numberText(damping) +
-                            ": only one-coordinate joints carry one");
+                m_sink.drop(element + " stiffness/damping",
+                            "stiffness " + numberText(stiffness) + ", damping " +
+                                numberText(damping) + ": only one-coordinate joints carry one");
             }
         }
         if (m->jnt_limited[j] != 0) {
-            dropped(element + " range", "[" + numberText(m->jnt_range[2 * j]) + ", " +
-                                            numberText(m->jnt_range[2 * j + 1]) +
-                                            "] not enforced (no joint stops in SSLM yet)");
+            m_sink.drop(element + " range", "[" + numberText(m->jnt_range[2 * j]) + ", " +
+                                                numberText(m->jnt_range[2 * j + 1]) +
+                                                "] not enforced (no joint stops in SSLM yet)");
         }
         const int dofs = m->jnt_type[j] == mjJNT_BALL ? 3 : 1;
         for (int k = 0; k < dofs; ++k) {
             if (m->dof_frictionloss[v + k] != 0) {
-                dropped(element + " frictionloss", "dry friction is not modelled");
+                m_sink.drop(element + " frictionloss", "dry friction is not modelled");
                 break;
             }
         }
         for (int k = 0; k < dofs; ++k) {
             if (m->dof_armature[v + k] != 0) {
-                dropped(element + " armature", "rotor inertia is not modelled");
+                m_sink.drop(element + " armature", "rotor inertia is not modelled");
                 break;
             }
         }
@@ -690,7 +562,7 @@ private:
                     eqName.compare(eqName.size() - 5, 5, "_axis") == 0) {
                     axisMarks[eqName] = e;
                 } else {
-                    dropped(element, "inactive (active=\"false\")");
+                    m_sink.drop(element, "inactive (active=\"false\")");
                 }
                 continue;
             }
@@ -699,7 +571,7 @@ private:
                 const int a = m_groupOf[m->eq_obj1id[e]];
                 const int b = m_groupOf[m->eq_obj2id[e]];
                 if (a == b) {
-                    dropped(element, "connects two parts of one rigid body");
+                    m_sink.drop(element, "connects two parts of one rigid body");
                     break;
                 }
                 connects[{a, b}].push_back(e);
@@ -711,10 +583,11 @@ private:
                 tendonEqualities.push_back(e);
                 break;
             case mjEQ_JOINT:
-                dropped(element, "joint coupling (polynomial in another joint) is not modelled");
+                m_sink.drop(element,
+                            "joint coupling (polynomial in another joint) is not modelled");
                 break;
             default:
-                dropped(element, "not modelled");
+                m_sink.drop(element, "not modelled");
                 break;
             }
         }
@@ -730,9 +603,9 @@ private:
                 const Eigen::Vector3d pA = connectPoint(e, 0);
                 const Eigen::Vector3d pB = connectPoint(e, 1);
                 if ((pA - pB).norm() > 1e-9) {
-                    approximated("equality " + cutName,
-                                 "its anchors are " + numberText((pA - pB).norm()) +
-                                     " m apart at qpos0; the assembly closes the loop");
+                    m_sink.approximate("equality " + cutName,
+                                       "its anchors are " + numberText((pA - pB).norm()) +
+                                           " m apart at qpos0; the assembly closes the loop");
                 }
                 // two connects, or one and its inactive axis mark: a revolute joint about the
                 // line through the anchors
@@ -747,9 +620,10 @@ private:
                         js.type = JointType::Revolute;
                         js.axis = axis.normalized();
                         js.coordinate = js.name;
-                        mapped("equalities " + cutName + ", " + name(mjOBJ_EQUALITY, e2, "connect"),
-                               "two <connect>s between the same bodies → revolute cut joint " +
-                                   js.name + ", axis " + vectorText(js.axis));
+                        m_sink.map("equalities " + cutName + ", " +
+                                       name(mjOBJ_EQUALITY, e2, "connect"),
+                                   "two <connect>s between the same bodies → revolute cut joint " +
+                                       js.name + ", axis " + vectorText(js.axis));
                         if (marked) {
                             axisMarks.erase(mark);
                         }
@@ -762,13 +636,13 @@ private:
                 js.coordinates = {js.name + ".wx", js.name + ".wy", js.name + ".wz"};
                 if (const int t = universalTendon(a, b, pA, tendonEqualities, js); t >= 0) {
                     usedTendonEqualities.insert(t);
-                    mapped("equalities " + cutName + ", " + name(mjOBJ_EQUALITY, t, "tendon"),
-                           "a <connect> and a tendon equality holding two perpendicular "
-                           "levers → universal cut joint " +
-                               js.name + ", axes " + vectorText(js.axis) + " and " +
-                               vectorText(js.axis2));
+                    m_sink.map("equalities " + cutName + ", " + name(mjOBJ_EQUALITY, t, "tendon"),
+                               "a <connect> and a tendon equality holding two perpendicular "
+                               "levers → universal cut joint " +
+                                   js.name + ", axes " + vectorText(js.axis) + " and " +
+                                   vectorText(js.axis2));
                 } else {
-                    mapped("equality " + cutName, "<connect> → spherical cut joint " + js.name);
+                    m_sink.map("equality " + cutName, "<connect> → spherical cut joint " + js.name);
                 }
                 ++k;
                 addCut(spec, js, a, b, pA, pB);
@@ -776,12 +650,12 @@ private:
         }
         for (const auto& [markName, e] : axisMarks) {
             (void)e;
-            dropped("equality " + markName, "inactive (active=\"false\")");
+            m_sink.drop("equality " + markName, "inactive (active=\"false\")");
         }
         for (const int e : tendonEqualities) {
             if (usedTendonEqualities.count(e) == 0) {
-                dropped("equality " + name(mjOBJ_EQUALITY, e, "equality"),
-                        "tendon length coupling is not modelled");
+                m_sink.drop("equality " + name(mjOBJ_EQUALITY, e, "equality"),
+                            "tendon length coupling is not modelled");
             }
         }
     }
@@ -978,7 +852,7 @@ private:
         int contacts = 0;
         for (int g = 0; g < m->ngeom; ++g) {
             const int b = m->geom_bodyid[g];
-            const Group& group = m_groups[m_groupOf[b]];
+            const LinkGroup& group = m_sink.groups()[m_groupOf[b]];
             if (m->geom_contype[g] != 0 || m->geom_conaffinity[g] != 0) {
                 ++contacts;
             }
@@ -1023,41 +897,32 @@ private:
                 break;
             }
             default:
-                dropped("geom " + name(mjOBJ_GEOM, g, "geom"),
-                        "a plane, height field or ellipsoid: not kept");
+                m_sink.drop("geom " + name(mjOBJ_GEOM, g, "geom"),
+                            "a plane, height field or ellipsoid: not kept");
                 continue;
             }
             const std::string element = "geom " + name(mjOBJ_GEOM, g, "geom") + " " + shape.kind;
             if (shape.kind == "mesh" && meshSources.count(g) == 0) {
-                approximated(element, "kept in this report by its MJCF <mesh> name, not drawn: "
-                                      "its file could not be matched in the model file");
+                m_sink.approximate(element,
+                                   "kept in this report by its MJCF <mesh> name, not drawn: "
+                                   "its file could not be matched in the model file");
             } else if (shape.kind == "mesh" && !meshSources.at(g).poseRead) {
-                approximated(element, "kept in this report, not drawn: its pose is given by "
-                                      "euler, axisangle, xyaxes, zaxis or fromto, which are not "
-                                      "read (write pos and quat)");
+                m_sink.approximate(element,
+                                   "kept in this report, not drawn: its pose is given by "
+                                   "euler, axisangle, xyaxes, zaxis or fromto, which are not "
+                                   "read (write pos and quat)");
             } else {
-                VisualShape drawn = shape;
-                if (shape.kind == "capsule") {
-                    drawn.kind = "cylinder"; // its caps are not drawn
-                }
-                std::string note;
-                bool found = true;
-                VisualSpec visual = visualOf(drawn, m_path, note, found);
                 const float* rgba = m->geom_rgba + 4 * g;
-                visual.color =
-                    Eigen::Vector3d(rgba[0], rgba[1], rgba[2]).cwiseMax(0.0).cwiseMin(1.0);
-                m_groups[m_groupOf[b]].visuals.push_back(std::move(visual));
-                if (shape.kind == "capsule") {
-                    approximated(element, note + ", drawn as a cylinder without its caps");
-                } else {
-                    mapped(element, note);
-                }
+                m_sink.addVisual(std::move(shape), m_sink.groups()[m_groupOf[b]], m_path,
+                                 "geom " + name(mjOBJ_GEOM, g, "geom"),
+                                 Eigen::Vector3d(rgba[0], rgba[1], rgba[2]));
+                continue;
             }
-            m_result.report.visuals.push_back(std::move(shape));
+            m_sink.report().visuals.push_back(std::move(shape));
         }
         if (contacts > 0 && (m->opt.disableflags & mjDSBL_CONTACT) == 0) {
-            dropped("contacts", std::to_string(contacts) +
-                                    " geom(s) take part in contacts: SSLM has no contact");
+            m_sink.drop("contacts", std::to_string(contacts) +
+                                        " geom(s) take part in contacts: SSLM has no contact");
         }
     }
 
@@ -1069,11 +934,12 @@ private:
                 used = used || (m->eq_type[e] == mjEQ_TENDON && m->eq_obj1id[e] == t);
             }
             if (!used) {
-                dropped("tendon " + name(mjOBJ_TENDON, t, "tendon"), "tendons are not modelled");
+                m_sink.drop("tendon " + name(mjOBJ_TENDON, t, "tendon"),
+                            "tendons are not modelled");
             }
         }
         if (m->nsensor > 0) {
-            dropped("sensors", std::to_string(m->nsensor) + " sensor(s): not modelled");
+            m_sink.drop("sensors", std::to_string(m->nsensor) + " sensor(s): not modelled");
         }
         for (int u = 0; u < m->nu; ++u) {
             const std::string element = "actuator " + name(mjOBJ_ACTUATOR, u, "actuator");
@@ -1082,7 +948,7 @@ private:
                 m->actuator_gaintype[u] == mjGAIN_FIXED && m->actuator_biastype[u] == mjBIAS_NONE;
             const int j = m->actuator_trnid[2 * u];
             if (!motor || (m->jnt_type[j] != mjJNT_HINGE && m->jnt_type[j] != mjJNT_SLIDE)) {
-                dropped(element, "only a plain <motor> on a hinge or slide is imported");
+                m_sink.drop(element, "only a plain <motor> on a hinge or slide is imported");
                 continue;
             }
             const std::string jointName = name(mjOBJ_JOINT, j, "joint");
@@ -1091,15 +957,15 @@ private:
                 found = found || (js.name == jointName && js.coordinates.empty());
             }
             if (!found) {
-                dropped(element, "its joint " + jointName + " is part of a multi-axis joint");
+                m_sink.drop(element, "its joint " + jointName + " is part of a multi-axis joint");
                 continue;
             }
             ActuatorSpec a;
             a.joint = jointName;
             spec.actuators.push_back(a);
-            mapped(element, "<motor> → a force actuator on " + jointName +
-                                " with zero force (MuJoCo's ctrl is set at run time; gear " +
-                                numberText(m->actuator_gear[6 * u]) + ")");
+            m_sink.map(element, "<motor> → a force actuator on " + jointName +
+                                    " with zero force (MuJoCo's ctrl is set at run time; gear " +
+                                    numberText(m->actuator_gear[6 * u]) + ")");
         }
     }
 
@@ -1113,11 +979,11 @@ private:
         const mjtNum* qpos = key ? m->key_qpos : m->qpos0;
         const mjtNum* qvel = key ? m->key_qvel : nullptr;
         if (key) {
-            mapped("keyframe " + name(mjOBJ_KEY, 0, "key"),
-                   "the initial state (qpos − qpos0, qvel)" +
-                       std::string(m->nkey > 1 ? "; the other keyframes are dropped" : ""));
+            m_sink.map("keyframe " + name(mjOBJ_KEY, 0, "key"),
+                       "the initial state (qpos − qpos0, qvel)" +
+                           std::string(m->nkey > 1 ? "; the other keyframes are dropped" : ""));
         } else {
-            mapped("initial state", "qpos0 at rest (the file has no keyframe)");
+            m_sink.map("initial state", "qpos0 at rest (the file has no keyframe)");
         }
         std::vector<std::pair<std::string, double>> values;
         std::vector<std::pair<std::string, double>> rates;
@@ -1131,18 +997,20 @@ private:
             const Eigen::Quaterniond zero(m->qpos0[s.qposAddress], m->qpos0[s.qposAddress + 1],
                                           m->qpos0[s.qposAddress + 2], m->qpos0[s.qposAddress + 3]);
             if (now.angularDistance(zero) > 1e-12) {
-                approximated("joint " + s.coordinate,
-                             "the keyframe turns the ball from qpos0; the initial state starts "
-                             "it at qpos0 (a ball's turn is no named coordinate)");
+                m_sink.approximate(
+                    "joint " + s.coordinate,
+                    "the keyframe turns the ball from qpos0; the initial state starts "
+                    "it at qpos0 (a ball's turn is no named coordinate)");
             }
             const bool turning =
                 qvel != nullptr && (qvel[s.dofAddress] != 0 || qvel[s.dofAddress + 1] != 0 ||
                                     qvel[s.dofAddress + 2] != 0);
             if (turning) {
-                approximated("joint " + s.coordinate,
-                             "the keyframe's ball rates are dropped: a ball's coordinates cannot "
-                             "be inputs of the initial state (its rates follow from the loops, "
-                             "or start at 0)");
+                m_sink.approximate(
+                    "joint " + s.coordinate,
+                    "the keyframe's ball rates are dropped: a ball's coordinates cannot "
+                    "be inputs of the initial state (its rates follow from the loops, "
+                    "or start at 0)");
             }
         }
         if (spec.cuts.empty()) {
@@ -1174,8 +1042,9 @@ private:
         updatePositions(model, ws, q);
         const PartitionChoice choice = choosePartition(model, constraintJacobian(model, ws));
         if (!choice.ok()) {
-            approximated("initial state", "no inputs chosen at the initial pose (" + choice.error +
-                                              "): initial.independent is left to choose");
+            m_sink.approximate("initial state", "no inputs chosen at the initial pose (" +
+                                                    choice.error +
+                                                    "): initial.independent is left to choose");
             return;
         }
         std::string inputs;
@@ -1198,22 +1067,22 @@ private:
                 }
             }
         }
-        approximated("initial state",
-                     "inputs " + (inputs.empty() ? std::string("none") : inputs) +
-                         " (chosen at the initial pose; the other coordinates' values are the "
-                         "assembly guess, their rates follow from the loops)" +
-                         (skipped.empty() ? std::string()
-                                          : "; the partition also chose the ball rates " + skipped +
-                                                ", which cannot be inputs: they start at 0"));
+        m_sink.approximate(
+            "initial state",
+            "inputs " + (inputs.empty() ? std::string("none") : inputs) +
+                " (chosen at the initial pose; the other coordinates' values are the "
+                "assembly guess, their rates follow from the loops)" +
+                (skipped.empty() ? std::string()
+                                 : "; the partition also chose the ball rates " + skipped +
+                                       ", which cannot be inputs: they start at 0"));
     }
 
     std::filesystem::path m_path;
     std::string m_source;
-    ImportResult m_result;
+    ImportSink m_sink;
     std::unique_ptr<mjModel, ModelDeleter> m_model;
     std::unique_ptr<mjData, DataDeleter> m_data;
     std::vector<int> m_groupOf;
-    std::vector<Group> m_groups;
     std::set<int> m_weldedGroups;    ///< groups a <weld> merged into another
     std::set<int> m_weldCutBodies;   ///< MJCF bodies whose joints close those loops
     std::map<int, int> m_groupMaker; ///< group → the MJCF body (with joints) that made it
@@ -1223,7 +1092,7 @@ private:
 
 } // namespace
 
-ImportResult importMjcf(const std::filesystem::path& path) {
+ImportResult importMjcf(const std::filesystem::path& path, LoopNote loopNote) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
         ImportResult result;
@@ -1235,7 +1104,7 @@ ImportResult importMjcf(const std::filesystem::path& path) {
         result.diagnostics.push_back(d);
         return result;
     }
-    return MjcfImporter(path).run();
+    return MjcfImporter(path, loopNote).run();
 }
 
 } // namespace sslm

@@ -37,7 +37,8 @@ namespace sslm {
 
 /// Imports an MJCF file. MuJoCo's refusal (its message names the element and the line), a free
 /// joint, an unsupported joint combination, a weld equality or a moving body without mass is
-/// an error naming the file, the element and the fix.
-ImportResult importMjcf(const std::filesystem::path& path);
+/// an error naming the file, the element and the fix. `loopNote`: whether it adds Grübler's
+/// count on the loops (import_report.hpp).
+ImportResult importMjcf(const std::filesystem::path& path, LoopNote loopNote = LoopNote::Gruebler);
 
 } // namespace sslm

@@ -14,6 +14,7 @@
 
 #include <Eigen/Geometry>
 
+#include "core/interop/import_sink.hpp"
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
@@ -108,13 +109,13 @@ bool isVersionNumber(std::string_view version) {
 
 class SdfImporter {
 public:
-    SdfImporter(std::string_view text, std::string source)
-        : m_text(text), m_source(std::move(source)) {}
+    SdfImporter(std::string_view text, std::string source, LoopNote loopNote)
+        : m_text(text), m_source(std::move(source)),
+          m_sink(ModelFormat::Sdformat, m_source, loopNote) {}
 
     ImportResult run() {
-        m_result.report.format = ModelFormat::Sdformat;
         if (!scanXml()) {
-            return std::move(m_result);
+            return m_sink.take();
         }
         sdf::Console::Instance()->SetQuiet(true);
         sdf::Root root;
@@ -139,9 +140,9 @@ public:
                           (element.empty() ? std::string() : ": <" + element + ">");
                 d.message = "libsdformat refused the file: " + e.Message();
                 d.hint = "fix the element it names (SDFormat 1.9 specification, sdformat.org)";
-                m_result.diagnostics.push_back(std::move(d));
+                m_sink.add(std::move(d));
             }
-            return std::move(m_result);
+            return m_sink.take();
         }
         const sdf::Model* model = root.Model();
         Frame modelPose;
@@ -162,43 +163,15 @@ public:
             modelPose = toFrame(model->RawPose());
         }
         if (model == nullptr) {
-            error("sdf", m_rootLine, "the file holds no <model>",
-                  "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
-            return std::move(m_result);
+            m_sink.error("sdf", m_rootLine, "the file holds no <model>",
+                         "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
+            return m_sink.take();
         }
         build(*model, modelPose);
-        if (hasErrors(m_result.diagnostics)) {
-            m_result.spec.reset();
-        }
-        return std::move(m_result);
+        return m_sink.take();
     }
 
 private:
-    // ---- diagnostics -----------------------------------------------------------------------
-
-    std::string where(const std::string& element, int line) const {
-        return m_source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" +
-               element + ">";
-    }
-
-    void error(const std::string& element, int line, std::string message, std::string hint) {
-        Diagnostic d;
-        d.where = where(element, line);
-        d.message = std::move(message);
-        d.hint = std::move(hint);
-        m_result.diagnostics.push_back(std::move(d));
-    }
-
-    void mapped(std::string element, std::string note) {
-        m_result.report.mapped.push_back({std::move(element), std::move(note)});
-    }
-    void approximated(std::string element, std::string note) {
-        m_result.report.approximated.push_back({std::move(element), std::move(note)});
-    }
-    void dropped(std::string element, std::string note) {
-        m_result.report.dropped.push_back({std::move(element), std::move(note)});
-    }
-
     /// The line and element of the first joint, link or frame that `message` names as
     /// "name[…]" or "name […]" (a scoped name "model::joint" by its last part).
     std::optional<std::pair<int, std::string>> locate(const std::string& message) const {
@@ -240,24 +213,24 @@ private:
         tinyxml2::XMLDocument doc;
         const std::string text(m_text);
         if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            m_result.diagnostics.push_back(malformedXml(doc, m_source));
+            m_sink.add(malformedXml(doc, m_source));
             return false;
         }
         const tinyxml2::XMLElement* sdfElement = doc.RootElement();
         if (sdfElement == nullptr || std::string_view(sdfElement->Name()) != "sdf") {
-            error(sdfElement ? sdfElement->Name() : "", sdfElement ? sdfElement->GetLineNum() : 0,
-                  "the root element is not <sdf>",
-                  "an SDFormat file is one <sdf version=\"…\"> element");
+            m_sink.error(sdfElement ? sdfElement->Name() : "",
+                         sdfElement ? sdfElement->GetLineNum() : 0, "the root element is not <sdf>",
+                         "an SDFormat file is one <sdf version=\"…\"> element");
             return false;
         }
         m_rootLine = sdfElement->GetLineNum();
         if (const char* version = sdfElement->Attribute("version");
             version != nullptr && !isVersionNumber(version)) {
             // libsdformat parses it with std::stoi, which throws on a number too long
-            error("sdf", m_rootLine,
-                  "the version \"" + std::string(version).substr(0, 40) +
-                      "\" is not an SDFormat version",
-                  "write <sdf version=\"1.9\"> (libsdformat 12 reads SDFormat 1.0 to 1.9)");
+            m_sink.error("sdf", m_rootLine,
+                         "the version \"" + std::string(version).substr(0, 40) +
+                             "\" is not an SDFormat version",
+                         "write <sdf version=\"1.9\"> (libsdformat 12 reads SDFormat 1.0 to 1.9)");
             return false;
         }
         const tinyxml2::XMLElement* model = nullptr;
@@ -265,8 +238,8 @@ private:
         if (world != nullptr) {
             m_worldHasGravity = world->FirstChildElement("gravity") != nullptr;
             if (world->NextSiblingElement("world") != nullptr) {
-                error("world", world->NextSiblingElement("world")->GetLineNum(),
-                      "the file holds several worlds", "keep one <world> with one <model>");
+                m_sink.error("world", world->NextSiblingElement("world")->GetLineNum(),
+                             "the file holds several worlds", "keep one <world> with one <model>");
                 return false;
             }
             int models = 0;
@@ -276,35 +249,37 @@ private:
                 if (tag == "model" || tag == "include") {
                     ++models;
                     if (models == 2) {
-                        error(std::string(tag) + nameText(*e), e->GetLineNum(),
-                              "the world holds more than one model",
-                              "SSLM imports one mechanism: keep one <model> in the world (or "
-                              "write the model to a file of its own)");
+                        m_sink.error(
+                            std::string(tag) + nameText(*e), e->GetLineNum(),
+                            "the world holds more than one model",
+                            "SSLM imports one mechanism: keep one <model> in the world (or "
+                            "write the model to a file of its own)");
                         return false;
                     }
                     if (tag == "include") {
-                        error("include", e->GetLineNum(),
-                              "included models are not read (their URIs are resolved by "
-                              "simulators)",
-                              "write the model inline in the world, or import its model.sdf");
+                        m_sink.error(
+                            "include", e->GetLineNum(),
+                            "included models are not read (their URIs are resolved by "
+                            "simulators)",
+                            "write the model inline in the world, or import its model.sdf");
                         return false;
                     }
                     model = e;
                 } else if (tag == "plugin") {
-                    dropped("plugin" + nameText(*e), "simulator plugins are not run");
+                    m_sink.drop("plugin" + nameText(*e), "simulator plugins are not run");
                 } else if (tag == "physics" || tag == "scene" || tag == "light" ||
                            tag == "atmosphere" || tag == "spherical_coordinates" || tag == "gui" ||
                            tag == "wind" || tag == "actor") {
-                    dropped(std::string(tag) + nameText(*e), "not part of the mechanism");
+                    m_sink.drop(std::string(tag) + nameText(*e), "not part of the mechanism");
                 }
             }
         } else {
             model = sdfElement->FirstChildElement("model");
         }
         if (model == nullptr) {
-            error(world ? "world" : "sdf", world ? world->GetLineNum() : m_rootLine,
-                  "the file holds no <model>",
-                  "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
+            m_sink.error(world ? "world" : "sdf", world ? world->GetLineNum() : m_rootLine,
+                         "the file holds no <model>",
+                         "an SDFormat file for SSLM holds one <model>, alone or in a <world>");
             return false;
         }
         m_modelLine = model->GetLineNum();
@@ -320,21 +295,21 @@ private:
                 m_frameNames.insert(name);
                 m_frameLines[name] = e->GetLineNum();
             } else if (tag == "model" || tag == "include") {
-                error(std::string(tag) + nameText(*e), e->GetLineNum(),
-                      "nested models are not read",
-                      "write the nested model's links and joints into the model itself");
+                m_sink.error(std::string(tag) + nameText(*e), e->GetLineNum(),
+                             "nested models are not read",
+                             "write the nested model's links and joints into the model itself");
                 ok = false;
             } else if (tag == "plugin") {
-                dropped("plugin" + nameText(*e), "simulator plugins are not run");
+                m_sink.drop("plugin" + nameText(*e), "simulator plugins are not run");
             } else if (tag == "gripper") {
-                dropped("gripper" + nameText(*e), "not modelled");
+                m_sink.drop("gripper" + nameText(*e), "not modelled");
             }
         }
         for (const tinyxml2::XMLElement* e = model->FirstChildElement("joint"); e != nullptr;
              e = e->NextSiblingElement("joint")) {
             ok = scanJoint(*e) && ok;
         }
-        return ok && !hasErrors(m_result.diagnostics);
+        return ok && !m_sink.failed();
     }
 
     static std::string nameText(const tinyxml2::XMLElement& e) {
@@ -351,20 +326,23 @@ private:
             const bool on =
                 value.find("true") != std::string::npos || value.find('1') != std::string::npos;
             if (tag == "plugin") {
-                dropped("link " + name + " plugin" + nameText(*e), "simulator plugins are not run");
+                m_sink.drop("link " + name + " plugin" + nameText(*e),
+                            "simulator plugins are not run");
             } else if (tag == "gravity" && !on) {
-                approximated("link " + name + " gravity",
-                             "<gravity>false</gravity> is not kept: gravity acts on every body");
+                m_sink.approximate(
+                    "link " + name + " gravity",
+                    "<gravity>false</gravity> is not kept: gravity acts on every body");
             } else if (tag == "kinematic" && on) {
-                dropped("link " + name + " kinematic",
-                        "a kinematic link moves by its joints' dynamics in SSLM");
+                m_sink.drop("link " + name + " kinematic",
+                            "a kinematic link moves by its joints' dynamics in SSLM");
             } else if (tag == "velocity_decay") {
-                dropped("link " + name + " velocity_decay", "simulator damping is not modelled");
+                m_sink.drop("link " + name + " velocity_decay",
+                            "simulator damping is not modelled");
             } else if (tag == "enable_wind" && on) {
-                dropped("link " + name + " enable_wind", "no wind in SSLM");
+                m_sink.drop("link " + name + " enable_wind", "no wind in SSLM");
             } else if (tag == "battery" || tag == "audio_source" || tag == "audio_sink" ||
                        tag == "projector") {
-                dropped("link " + name + " " + std::string(tag), "not part of the mechanism");
+                m_sink.drop("link " + name + " " + std::string(tag), "not part of the mechanism");
             }
         }
         if (link.FirstChildElement("inertial") == nullptr) {
@@ -380,22 +358,23 @@ private:
             m_jointLines[name] = e.GetLineNum();
         }
         if (type == nullptr) {
-            error(element, e.GetLineNum(), "the joint has no type", kJointTypesHint);
+            m_sink.error(element, e.GetLineNum(), "the joint has no type", kJointTypesHint);
             return false;
         }
         const std::string_view t = type;
         if (t == "revolute2" || t == "screw" || t == "gearbox") {
-            error(element, e.GetLineNum(),
-                  "joint type '" + std::string(t) + "' is not supported by SSLM",
-                  t == "revolute2" ? "write it as a \"universal\" joint, or as two revolute "
-                                     "joints with a light link between them"
-                                   : "write it as a \"revolute\" or \"prismatic\" joint (the "
-                                     "coupling is not modelled)");
+            m_sink.error(element, e.GetLineNum(),
+                         "joint type '" + std::string(t) + "' is not supported by SSLM",
+                         t == "revolute2"
+                             ? "write it as a \"universal\" joint, or as two revolute "
+                               "joints with a light link between them"
+                             : "write it as a \"revolute\" or \"prismatic\" joint (the "
+                               "coupling is not modelled)");
             return false;
         }
         if (!supportedJointType(t)) {
-            error(element, e.GetLineNum(), "unknown joint type '" + std::string(t) + "'",
-                  kJointTypesHint);
+            m_sink.error(element, e.GetLineNum(), "unknown joint type '" + std::string(t) + "'",
+                         kJointTypesHint);
             return false;
         }
         bool ok = true;
@@ -406,18 +385,20 @@ private:
             linkName.erase(0, linkName.find_first_not_of(" \t\r\n"));
             linkName.erase(linkName.find_last_not_of(" \t\r\n") + 1);
             if (linkName.empty()) {
-                error(element, e.GetLineNum(), std::string("the joint has no <") + side + ">",
-                      std::string("add <") + side + ">LINK</" + side + "> naming a link");
+                m_sink.error(element, e.GetLineNum(),
+                             std::string("the joint has no <") + side + ">",
+                             std::string("add <") + side + ">LINK</" + side + "> naming a link");
                 ok = false;
                 continue;
             }
             const bool isWorld = linkName == "world" && std::string_view(side) == "parent";
             if (!isWorld && m_linkLines.count(linkName) == 0 && m_frameNames.count(linkName) == 0) {
-                error(element, s->GetLineNum(),
-                      std::string("the ") + side + " '" + linkName + "' is not a link of the model",
-                      std::string("name one of the model's <link> elements") +
-                          (std::string_view(side) == "parent" ? " (or \"world\")" : "") +
-                          "; known links: " + knownLinks());
+                m_sink.error(element, s->GetLineNum(),
+                             std::string("the ") + side + " '" + linkName +
+                                 "' is not a link of the model",
+                             std::string("name one of the model's <link> elements") +
+                                 (std::string_view(side) == "parent" ? " (or \"world\")" : "") +
+                                 "; known links: " + knownLinks());
                 ok = false;
             }
         }
@@ -451,21 +432,23 @@ private:
         spec.gravity = m_gravity.head<2>();
         spec.gravityZ = m_gravity.z();
         if (m_gravitySource.empty()) {
-            approximated("gravity", "a lone <model> has no world: SDFormat's default −9.81 m/s² "
-                                    "along −z");
+            m_sink.approximate("gravity",
+                               "a lone <model> has no world: SDFormat's default −9.81 m/s² "
+                               "along −z");
         } else {
-            mapped("gravity", vectorText(m_gravity) + " m/s² from " + m_gravitySource);
+            m_sink.map("gravity", vectorText(m_gravity) + " m/s² from " + m_gravitySource);
         }
         if (model.Static()) {
-            error("model name=\"" + model.Name() + "\"", m_modelLine,
-                  "the model is static: nothing moves",
-                  "remove <static>true</static> and join the links with joints");
+            m_sink.error("model name=\"" + model.Name() + "\"", m_modelLine,
+                         "the model is static: nothing moves",
+                         "remove <static>true</static> and join the links with joints");
             return;
         }
         const std::size_t n = model.LinkCount();
         if (n == 0) {
-            error("model name=\"" + model.Name() + "\"", m_modelLine, "the model has no links",
-                  "add <link> elements joined by <joint> elements");
+            m_sink.error("model name=\"" + model.Name() + "\"", m_modelLine,
+                         "the model has no links",
+                         "add <link> elements joined by <joint> elements");
             return;
         }
         std::map<std::string, std::size_t> indexOf;
@@ -481,19 +464,19 @@ private:
         bool fixedToWorld = false;
         const std::vector<const sdf::Joint*> moving =
             weldFixedJoints(model, indexOf, worldIndex, welded, fixedToWorld);
-        if (hasErrors(m_result.diagnostics)) {
+        if (m_sink.failed()) {
             return;
         }
         const std::size_t groundRoot =
             findGroundRoot(model, indexOf, worldIndex, welded, fixedToWorld);
         makeGroups(model, frames, welded, groundRoot);
         for (std::size_t i = 0; i < n; ++i) {
-            addLink(*model.LinkByIndex(i), frames[i], m_groups[m_groupOf[i]]);
+            addLink(*model.LinkByIndex(i), frames[i], m_sink.groups()[m_groupOf[i]]);
         }
         mapFixedJoints(model, indexOf, worldIndex);
         addMovingJoints(moving, indexOf, worldIndex, spec);
         addFrames(model, indexOf, worldIndex);
-        if (hasErrors(m_result.diagnostics)) {
+        if (m_sink.failed()) {
             return;
         }
         addBodies(spec);
@@ -505,12 +488,10 @@ private:
                     << " of them cut to open the loops. The file's pose is the initial state "
                        "(every coordinate 0).";
         spec.description = description.str();
-        if (hasErrors(m_result.diagnostics)) {
+        if (m_sink.failed()) {
             return;
         }
-        if (validateImported(spec, m_source, m_result.diagnostics)) {
-            m_result.spec = std::move(spec);
-        }
+        m_sink.adopt(std::move(spec));
     }
 
     /// Welds the fixed joints' links; returns the moving joints in file order.
@@ -526,9 +507,10 @@ private:
             if (!joint.ResolveParentLink(parent).empty() ||
                 !joint.ResolveChildLink(child).empty() ||
                 (parent != "world" && indexOf.count(parent) == 0) || indexOf.count(child) == 0) {
-                error("joint name=\"" + joint.Name() + "\"", lineOf(m_jointLines, joint.Name()),
-                      "the joint's parent or child is not a link of the model",
-                      "name links of the model (or \"world\" as the parent)");
+                m_sink.error("joint name=\"" + joint.Name() + "\"",
+                             lineOf(m_jointLines, joint.Name()),
+                             "the joint's parent or child is not a link of the model",
+                             "name links of the model (or \"world\" as the parent)");
                 continue;
             }
             const std::size_t a = parent == "world" ? worldIndex : indexOf[parent];
@@ -536,9 +518,10 @@ private:
             fixedToWorld = fixedToWorld || a == worldIndex;
             if (joint.Type() == sdf::JointType::FIXED) {
                 if (!welded.join(a, b)) {
-                    error("joint name=\"" + joint.Name() + "\"", lineOf(m_jointLines, joint.Name()),
-                          "the fixed joint closes a loop: it would weld the loop rigid",
-                          "remove it, or make it a joint that moves");
+                    m_sink.error("joint name=\"" + joint.Name() + "\"",
+                                 lineOf(m_jointLines, joint.Name()),
+                                 "the fixed joint closes a loop: it would weld the loop rigid",
+                                 "remove it, or make it a joint that moves");
                 }
             } else {
                 moving.push_back(&joint);
@@ -561,9 +544,9 @@ private:
             const std::size_t c = indexOf.count(canonical) ? indexOf[canonical] : 0;
             welded.join(worldIndex, c);
             groundRoot = welded.find(worldIndex);
-            approximated("model " + model.Name(),
-                         "no joint attaches it to \"world\": its canonical link '" + canonical +
-                             "' is taken as the ground");
+            m_sink.approximate("model " + model.Name(),
+                               "no joint attaches it to \"world\": its canonical link '" +
+                                   canonical + "' is taken as the ground");
         }
         return groundRoot;
     }
@@ -574,25 +557,20 @@ private:
                     Partition& welded,
                     std::size_t groundRoot) {
         const std::size_t n = frames.size();
-        m_groups.clear();
-        m_groups.push_back(LinkGroup{});
-        m_groups[0].id = kGroundId;
         std::map<std::size_t, int> groupOfRoot{{groundRoot, 0}};
         m_groupOf.assign(n + 1, 0);
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t r = welded.find(i);
             auto it = groupOfRoot.find(r);
             if (it == groupOfRoot.end()) {
-                LinkGroup group;
-                group.id = model.LinkByIndex(i)->Name();
-                if (group.id == kGroundId) {
-                    group.id = "ground_link";
-                    approximated("link ground",
-                                 "renamed ground_link: 'ground' is the ground's reserved id");
+                std::string id = model.LinkByIndex(i)->Name();
+                if (id == kGroundId) {
+                    id = "ground_link";
+                    m_sink.approximate("link ground",
+                                       "renamed ground_link: 'ground' is the ground's reserved id");
                 }
-                group.origin = frames[i].p;
-                it = groupOfRoot.emplace(r, static_cast<int>(m_groups.size())).first;
-                m_groups.push_back(std::move(group));
+                it = groupOfRoot.emplace(r, static_cast<int>(m_sink.groups().size())).first;
+                m_sink.addGroup(std::move(id), frames[i].p);
             }
             m_groupOf[i] = it->second;
         }
@@ -608,10 +586,11 @@ private:
                 std::string parent, child;
                 joint.ResolveParentLink(parent);
                 joint.ResolveChildLink(child);
-                mapped(
+                m_sink.map(
                     "joint " + joint.Name(),
                     "fixed: " + child + " merged into " +
-                        m_groups[m_groupOf[parent == "world" ? worldIndex : indexOf[parent]]].id);
+                        m_sink.groups()[m_groupOf[parent == "world" ? worldIndex : indexOf[parent]]]
+                            .id);
                 dropAxisExtras(joint);
             }
         }
@@ -622,7 +601,7 @@ private:
                          std::map<std::string, std::size_t>& indexOf,
                          std::size_t worldIndex,
                          MechanismSpec& spec) {
-        Partition tree(m_groups.size());
+        Partition tree(m_sink.groups().size());
         for (const sdf::Joint* joint : moving) {
             std::string parent, child;
             joint->ResolveParentLink(parent);
@@ -630,48 +609,40 @@ private:
             const int a = m_groupOf[parent == "world" ? worldIndex : indexOf[parent]];
             const int b = m_groupOf[indexOf[child]];
             if (a == b) {
-                error("joint name=\"" + joint->Name() + "\"", lineOf(m_jointLines, joint->Name()),
-                      "the joint joins two links of one rigid body (" + m_groups[a].id +
-                          ", welded by fixed joints)",
-                      "join links that move relative to each other, or make it fixed");
+                m_sink.error("joint name=\"" + joint->Name() + "\"",
+                             lineOf(m_jointLines, joint->Name()),
+                             "the joint joins two links of one rigid body (" +
+                                 m_sink.groups()[a].id + ", welded by fixed joints)",
+                             "join links that move relative to each other, or make it fixed");
                 continue;
             }
             const bool cut = !tree.join(static_cast<std::size_t>(a), static_cast<std::size_t>(b));
-            addJoint(*joint, m_groups[a], m_groups[b], cut, spec);
+            addJoint(*joint, m_sink.groups()[a], m_sink.groups()[b], cut, spec);
         }
     }
 
     /// The ground's points and visuals, and a body per moving group.
     void addBodies(MechanismSpec& spec) {
-        for (std::size_t g = 0; g < m_groups.size(); ++g) {
-            const LinkGroup& group = m_groups[g];
-            if (g == 0) {
-                spec.ground.points = group.points;
-                spec.ground.visuals = group.visuals;
-                continue;
-            }
+        m_sink.groundInto(spec);
+        for (std::size_t g = 1; g < m_sink.groups().size(); ++g) {
+            const LinkGroup& group = m_sink.groups()[g];
             if (!(group.mass() > 0)) {
                 const std::string& link = group.links.front();
-                error("link name=\"" + link + "\"", lineOf(m_linkLines, link),
-                      "the link moves (its joint is not fixed) but has no mass",
-                      "give it an <inertial> with a positive <mass>, or attach it with a fixed "
-                      "joint");
+                m_sink.error(
+                    "link name=\"" + link + "\"", lineOf(m_linkLines, link),
+                    "the link moves (its joint is not fixed) but has no mass",
+                    "give it an <inertial> with a positive <mass>, or attach it with a fixed "
+                    "joint");
                 continue;
             }
             if (group.points.empty()) {
-                error("link name=\"" + group.links.front() + "\"",
-                      lineOf(m_linkLines, group.links.front()),
-                      "the link is joined to nothing: it would fall freely",
-                      "join it to the model with a joint (SSLM's bodies move on joints)");
+                m_sink.error("link name=\"" + group.links.front() + "\"",
+                             lineOf(m_linkLines, group.links.front()),
+                             "the link is joined to nothing: it would fall freely",
+                             "join it to the model with a joint (SSLM's bodies move on joints)");
                 continue;
             }
-            BodySpec body = group.toBody();
-            if (const std::optional<double> size = drawCompactBodyAsBlock(body)) {
-                approximated("link " + body.name,
-                             "its joints meet at one point: drawn as a block of " +
-                                 numberText(*size) + " m (shapes are for drawing only)");
-            }
-            spec.bodies.push_back(std::move(body));
+            m_sink.addBody(spec, group, "link");
         }
     }
 
@@ -687,35 +658,36 @@ private:
                 }
             }
         } else {
-            approximated("initial state",
-                         "the file's pose (every coordinate 0); the inputs "
-                         "(initial.independent) are left to choose, the assembly holds the "
-                         "free coordinates at 0 until then");
+            m_sink.approximate("initial state",
+                               "the file's pose (every coordinate 0); the inputs "
+                               "(initial.independent) are left to choose, the assembly holds the "
+                               "free coordinates at 0 until then");
         }
     }
 
     void addLink(const sdf::Link& link, const Frame& frame, LinkGroup& group) {
         group.links.push_back(link.Name());
         const std::string element = "link " + link.Name();
-        const bool ground = &group == &m_groups[0];
+        const bool ground = &group == &m_sink.groups()[0];
         if (ground) {
-            mapped(element, "welded to the world: part of the ground");
+            m_sink.map(element, "welded to the world: part of the ground");
         }
         const ignition::math::Inertiald& inertial = link.Inertial();
         const double mass = inertial.MassMatrix().Mass();
         if (m_linksWithoutInertial.count(link.Name()) != 0 && !ground) {
-            approximated(element, "no <inertial>: SDFormat's default, 1 kg with a unit inertia "
-                                  "tensor at the link's origin");
+            m_sink.approximate(element,
+                               "no <inertial>: SDFormat's default, 1 kg with a unit inertia "
+                               "tensor at the link's origin");
         }
         if (ground) {
             if (mass != 0 && m_linksWithoutInertial.count(link.Name()) == 0) {
-                dropped(element, "its mass (" + numberText(mass) +
-                                     " kg) is part of the ground, which does not move");
+                m_sink.drop(element, "its mass (" + numberText(mass) +
+                                         " kg) is part of the ground, which does not move");
             }
         } else if (!(mass > 0) || !std::isfinite(mass)) {
             if (mass != 0) {
-                error("link name=\"" + link.Name() + "\"", lineOf(m_linkLines, link.Name()),
-                      "the mass is " + numberText(mass) + " kg", "give a positive <mass>");
+                m_sink.error("link name=\"" + link.Name() + "\"", lineOf(m_linkLines, link.Name()),
+                             "the mass is " + numberText(mass) + " kg", "give a positive <mass>");
             }
         } else {
             const Frame inertialFrame = frame * toFrame(inertial.Pose());
@@ -728,28 +700,28 @@ private:
             }
             const Eigen::Matrix3d inW = inertialFrame.R * local * inertialFrame.R.transpose();
             group.parts.push_back({mass, inertialFrame.p, inW});
-            mapped(element,
-                   "mass " + numberText(mass) + " kg, COM and inertia tensor" +
-                       (group.id != link.Name() ? " merged into body " + group.id : std::string()));
+            m_sink.map(element, "mass " + numberText(mass) + " kg, COM and inertia tensor" +
+                                    (group.id != link.Name() ? " merged into body " + group.id
+                                                             : std::string()));
         }
         for (std::uint64_t v = 0; v < link.VisualCount(); ++v) {
             addVisual(link, *link.VisualByIndex(v), group);
         }
         if (link.CollisionCount() > 0) {
-            dropped(element + " collision", std::to_string(link.CollisionCount()) +
-                                                " collision shape(s): SSLM has no contact");
+            m_sink.drop(element + " collision", std::to_string(link.CollisionCount()) +
+                                                    " collision shape(s): SSLM has no contact");
         }
         for (std::uint64_t s = 0; s < link.SensorCount(); ++s) {
-            dropped(element + " sensor " + link.SensorByIndex(s)->Name(), "sensors are not "
-                                                                          "modelled");
+            m_sink.drop(element + " sensor " + link.SensorByIndex(s)->Name(), "sensors are not "
+                                                                              "modelled");
         }
         for (std::uint64_t l = 0; l < link.LightCount(); ++l) {
-            dropped(element + " light " + link.LightByIndex(l)->Name(),
-                    "not part of the mechanism");
+            m_sink.drop(element + " light " + link.LightByIndex(l)->Name(),
+                        "not part of the mechanism");
         }
         for (std::uint64_t p = 0; p < link.ParticleEmitterCount(); ++p) {
-            dropped(element + " particle_emitter " + link.ParticleEmitterByIndex(p)->Name(),
-                    "not part of the mechanism");
+            m_sink.drop(element + " particle_emitter " + link.ParticleEmitterByIndex(p)->Name(),
+                        "not part of the mechanism");
         }
     }
 
@@ -789,27 +761,17 @@ private:
             shape.radius = geometry->SphereShape()->Radius();
             break;
         default:
-            dropped(element, "only box, cylinder, sphere and mesh visuals are kept");
+            m_sink.drop(element, "only box, cylinder, sphere and mesh visuals are kept");
             return;
         }
-        std::string note;
-        bool drawn = true;
-        VisualSpec drawnShape = visualOf(shape, m_source, note, drawn);
+        std::optional<Eigen::Vector3d> color;
         if (const sdf::Material* material = visual.Material()) {
             const ignition::math::Color diffuse = material->Diffuse();
             if (diffuse.A() > 0 && (diffuse.R() > 0 || diffuse.G() > 0 || diffuse.B() > 0)) {
-                drawnShape.color = Eigen::Vector3d(diffuse.R(), diffuse.G(), diffuse.B())
-                                       .cwiseMax(0.0)
-                                       .cwiseMin(1.0);
+                color = Eigen::Vector3d(diffuse.R(), diffuse.G(), diffuse.B());
             }
         }
-        if (drawn) {
-            mapped(element + " " + shape.kind, note);
-        } else {
-            approximated(element + " " + shape.kind, note);
-        }
-        group.visuals.push_back(std::move(drawnShape));
-        m_result.report.visuals.push_back(std::move(shape));
+        m_sink.addVisual(std::move(shape), group, m_source, element, color);
     }
 
     /// An axis in W at the file's pose; zero when it cannot be resolved.
@@ -836,35 +798,37 @@ private:
             const bool effort = std::isfinite(axis->Effort()) && axis->Effort() >= 0;
             const bool velocity = std::isfinite(axis->MaxVelocity()) && axis->MaxVelocity() >= 0;
             if (stops && joint.Type() != sdf::JointType::CONTINUOUS) {
-                dropped(element + which + " limit", "stops [" + numberText(axis->Lower()) + ", " +
-                                                        numberText(axis->Upper()) +
-                                                        "] not enforced (no joint stops in SSLM)");
+                m_sink.drop(element + which + " limit",
+                            "stops [" + numberText(axis->Lower()) + ", " +
+                                numberText(axis->Upper()) +
+                                "] not enforced (no joint stops in SSLM)");
             }
             if (effort || velocity) {
-                dropped(element + which + " effort/velocity limit",
-                        "effort " + numberText(axis->Effort()) + ", velocity " +
-                            numberText(axis->MaxVelocity()) + " are not enforced");
+                m_sink.drop(element + which + " effort/velocity limit",
+                            "effort " + numberText(axis->Effort()) + ", velocity " +
+                                numberText(axis->MaxVelocity()) + " are not enforced");
             }
             if (axis->Friction() != 0) {
-                dropped(element + which + " friction",
-                        "Coulomb friction " + numberText(axis->Friction()) + " is not modelled");
+                m_sink.drop(element + which + " friction", "Coulomb friction " +
+                                                               numberText(axis->Friction()) +
+                                                               " is not modelled");
             }
             const bool single = joint.Type() == sdf::JointType::REVOLUTE ||
                                 joint.Type() == sdf::JointType::CONTINUOUS ||
                                 joint.Type() == sdf::JointType::PRISMATIC;
             if (!single && (axis->Damping() != 0 || axis->SpringStiffness() != 0)) {
-                dropped(element + which + " dynamics",
-                        "damping " + numberText(axis->Damping()) + ", spring stiffness " +
-                            numberText(axis->SpringStiffness()) +
-                            ": only single-axis joints carry a spring-damper in SSLM");
+                m_sink.drop(element + which + " dynamics",
+                            "damping " + numberText(axis->Damping()) + ", spring stiffness " +
+                                numberText(axis->SpringStiffness()) +
+                                ": only single-axis joints carry a spring-damper in SSLM");
             }
         }
         for (std::uint64_t s = 0; s < joint.SensorCount(); ++s) {
-            dropped(element + " sensor " + joint.SensorByIndex(s)->Name(),
-                    "sensors are not modelled");
+            m_sink.drop(element + " sensor " + joint.SensorByIndex(s)->Name(),
+                        "sensors are not modelled");
         }
         if (joint.Element() && joint.Element()->HasElement("physics")) {
-            dropped(element + " physics", "simulator-specific settings are ignored");
+            m_sink.drop(element + " physics", "simulator-specific settings are ignored");
         }
     }
 
@@ -878,8 +842,8 @@ private:
         const int line = lineOf(m_jointLines, joint.Name());
         ignition::math::Pose3d pose;
         if (!joint.SemanticPose().Resolve(pose, "__model__").empty()) {
-            error(tag, line, "the joint's pose cannot be resolved",
-                  "check its <pose relative_to=\"…\">");
+            m_sink.error(tag, line, "the joint's pose cannot be resolved",
+                         "check its <pose relative_to=\"…\">");
             return;
         }
         const Frame jointFrame = m_modelPose * toFrame(pose);
@@ -905,15 +869,15 @@ private:
             kind = "ball";
             break;
         default:
-            error(tag, line, "this joint type is not supported", kJointTypesHint);
+            m_sink.error(tag, line, "this joint type is not supported", kJointTypesHint);
             return;
         }
         if (js.type != JointType::Spherical) {
             const sdf::JointAxis* axis = joint.Axis(0);
             const Eigen::Vector3d a = axis ? axisInWorld(*axis) : Eigen::Vector3d::Zero();
             if (!(a.norm() > 1e-12) || !a.allFinite()) {
-                error(tag, line, "the joint's axis is missing or zero",
-                      "give it <axis><xyz>x y z</xyz></axis> with a nonzero direction");
+                m_sink.error(tag, line, "the joint's axis is missing or zero",
+                             "give it <axis><xyz>x y z</xyz></axis> with a nonzero direction");
                 return;
             }
             js.axis = a.normalized();
@@ -922,14 +886,14 @@ private:
             const sdf::JointAxis* axis2 = joint.Axis(1);
             const Eigen::Vector3d a2 = axis2 ? axisInWorld(*axis2) : Eigen::Vector3d::Zero();
             if (!(a2.norm() > 1e-12) || !a2.allFinite()) {
-                error(tag, line, "a universal joint needs its second axis",
-                      "add <axis2><xyz>x y z</xyz></axis2> (fixed in the child link)");
+                m_sink.error(tag, line, "a universal joint needs its second axis",
+                             "add <axis2><xyz>x y z</xyz></axis2> (fixed in the child link)");
                 return;
             }
             js.axis2 = a2.normalized();
             if (std::abs(js.axis.dot(js.axis2)) > 1e-9) {
-                error(tag, line, "the universal joint's two axes are not perpendicular",
-                      "make <axis> and <axis2> perpendicular at the file's pose");
+                m_sink.error(tag, line, "the universal joint's two axes are not perpendicular",
+                             "make <axis> and <axis2> perpendicular at the file's pose");
                 return;
             }
         }
@@ -939,10 +903,10 @@ private:
             if (axis->Damping() != 0 || axis->SpringStiffness() != 0) {
                 js.springDamper = SpringDamperSpec{axis->SpringStiffness(), axis->SpringReference(),
                                                    axis->Damping()};
-                mapped(element + " dynamics",
-                       "spring-damper: stiffness " + numberText(axis->SpringStiffness()) +
-                           ", rest position " + numberText(axis->SpringReference()) + ", damping " +
-                           numberText(axis->Damping()));
+                m_sink.map(element + " dynamics",
+                           "spring-damper: stiffness " + numberText(axis->SpringStiffness()) +
+                               ", rest position " + numberText(axis->SpringReference()) +
+                               ", damping " + numberText(axis->Damping()));
             }
         }
         parent.addPoint(joint.Name(), jointFrame.p);
@@ -957,7 +921,7 @@ private:
             note += "; a cut joint: it closes a loop of the joints before it in the file";
             spec.cuts.push_back(joint.Name());
         }
-        mapped(element, note);
+        m_sink.map(element, note);
         dropAxisExtras(joint);
         spec.joints.push_back(std::move(js));
     }
@@ -973,33 +937,33 @@ private:
             ignition::math::Pose3d pose;
             if (!frame.ResolveAttachedToBody(body).empty() ||
                 !frame.SemanticPose().Resolve(pose, "__model__").empty()) {
-                dropped(element, "its pose or link could not be resolved");
+                m_sink.drop(element, "its pose or link could not be resolved");
                 continue;
             }
             const auto it = indexOf.find(body);
             const std::size_t index =
                 body == "world" ? worldIndex : (it == indexOf.end() ? worldIndex + 1 : it->second);
             if (index > worldIndex) {
-                dropped(element, "attached to '" + body + "', which is not a link");
+                m_sink.drop(element, "attached to '" + body + "', which is not a link");
                 continue;
             }
-            LinkGroup& group = m_groups[m_groupOf[index]];
+            LinkGroup& group = m_sink.groups()[m_groupOf[index]];
             const bool taken =
                 std::any_of(group.points.begin(), group.points.end(),
                             [&](const BodyPoint& p) { return p.name == frame.Name(); });
             if (taken) {
-                dropped(element, "body " + group.id + " has a point of that name already");
+                m_sink.drop(element, "body " + group.id + " has a point of that name already");
                 continue;
             }
             group.addPoint(frame.Name(), (m_modelPose * toFrame(pose)).p);
-            mapped(element, "point " + frame.Name() + " of body " + group.id +
-                                " (its orientation is not kept)");
+            m_sink.map(element, "point " + frame.Name() + " of body " + group.id +
+                                    " (its orientation is not kept)");
         }
     }
 
     std::string_view m_text;
     std::string m_source;
-    ImportResult m_result;
+    ImportSink m_sink;
     int m_rootLine = 0;
     int m_modelLine = 0;
     std::map<std::string, int> m_jointLines;
@@ -1011,21 +975,20 @@ private:
     std::string m_gravitySource;
     bool m_worldHasGravity = false;
     Frame m_modelPose;
-    std::vector<LinkGroup> m_groups; ///< 0: the ground
-    std::vector<int> m_groupOf;      ///< link index (the world last) → index in m_groups
+    std::vector<int> m_groupOf; ///< link index (the world last) → index in the sink's groups
 };
 
 } // namespace
 
-ImportResult importSdfText(std::string_view text, const std::string& source) {
-    return SdfImporter(text, source).run();
+ImportResult importSdfText(std::string_view text, const std::string& source, LoopNote loopNote) {
+    return SdfImporter(text, source, loopNote).run();
 }
 
-ImportResult importSdf(const std::filesystem::path& path) {
+ImportResult importSdf(const std::filesystem::path& path, LoopNote loopNote) {
     ImportResult result;
     const std::optional<std::string> text =
         readModelFile(path, "an SDFormat file", result.diagnostics);
-    return text ? importSdfText(*text, path.string()) : result;
+    return text ? importSdfText(*text, path.string(), loopNote) : result;
 }
 
 } // namespace sslm

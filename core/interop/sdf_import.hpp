@@ -32,10 +32,13 @@ namespace sslm {
 
 /// Imports an SDFormat file (.sdf, .world). Malformed XML, an unknown or unsupported joint
 /// type, a joint that names a missing link, or a link that moves without mass is an error
-/// naming the file, the line and the element, with the fix.
-ImportResult importSdf(const std::filesystem::path& path);
+/// naming the file, the line and the element, with the fix. `loopNote`: whether it adds
+/// Grübler's count on the loops (import_report.hpp).
+ImportResult importSdf(const std::filesystem::path& path, LoopNote loopNote = LoopNote::Gruebler);
 
 /// Imports SDFormat text; `source` names it in messages (a file name).
-ImportResult importSdfText(std::string_view text, const std::string& source);
+ImportResult importSdfText(std::string_view text,
+                           const std::string& source,
+                           LoopNote loopNote = LoopNote::Gruebler);
 
 } // namespace sslm

@@ -16,6 +16,7 @@
 #include <Eigen/Geometry>
 
 #include "core/interop/extended_urdf.hpp"
+#include "core/interop/import_sink.hpp"
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
@@ -101,13 +102,16 @@ struct Composite {
 
 class UrdfImporter {
 public:
-    UrdfImporter(std::string_view text, std::string source, const ExtendedUrdf* extended)
-        : m_text(text), m_source(std::move(source)), m_extended(extended) {}
+    UrdfImporter(std::string_view text,
+                 std::string source,
+                 const ExtendedUrdf* extended,
+                 LoopNote loopNote)
+        : m_text(text), m_source(std::move(source)), m_sink(ModelFormat::Urdf, m_source, loopNote),
+          m_extended(extended) {}
 
     ImportResult run() {
-        m_result.report.format = ModelFormat::Urdf;
         if (!scanXml()) {
-            return std::move(m_result);
+            return m_sink.take();
         }
         urdf::ModelInterfaceSharedPtr model;
         {
@@ -119,34 +123,19 @@ public:
                 for (std::size_t k = 1; k < log.errors.size(); ++k) {
                     why += "; " + log.errors[k];
                 }
-                error("robot", m_rootLine, "urdfdom refused the file: " + why,
-                      "fix the element it names (every joint needs a parent, a child and a known "
-                      "type, every link a unique name, and the links must form one tree)");
-                return std::move(m_result);
+                m_sink.error(
+                    "robot", m_rootLine, "urdfdom refused the file: " + why,
+                    "fix the element it names (every joint needs a parent, a child and a known "
+                    "type, every link a unique name, and the links must form one tree)");
+                return m_sink.take();
             }
         }
         build(*model);
-        if (hasErrors(m_result.diagnostics)) {
-            m_result.spec.reset();
-        }
-        return std::move(m_result);
+        return m_sink.take();
     }
 
 private:
-    // ---- diagnostics -----------------------------------------------------------------------
-
-    std::string where(const std::string& element, int line) const {
-        return m_source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": <" +
-               element + ">";
-    }
-
-    void error(const std::string& element, int line, std::string message, std::string hint) {
-        Diagnostic d;
-        d.where = where(element, line);
-        d.message = std::move(message);
-        d.hint = std::move(hint);
-        m_result.diagnostics.push_back(std::move(d));
-    }
+    // ---- lines ----------------------------------------------------------------------------
 
     int jointLine(const std::string& name) const {
         const auto it = m_jointLines.find(name);
@@ -163,13 +152,13 @@ private:
         tinyxml2::XMLDocument doc;
         const std::string text(m_text);
         if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            m_result.diagnostics.push_back(malformedXml(doc, m_source));
+            m_sink.add(malformedXml(doc, m_source));
             return false;
         }
         const tinyxml2::XMLElement* robot = doc.RootElement();
         if (robot == nullptr || std::string_view(robot->Name()) != "robot") {
-            error(robot ? robot->Name() : "", robot ? robot->GetLineNum() : 0,
-                  "the root element is not <robot>", "a URDF file is one <robot> element");
+            m_sink.error(robot ? robot->Name() : "", robot ? robot->GetLineNum() : 0,
+                         "the root element is not <robot>", "a URDF file is one <robot> element");
             return false;
         }
         m_rootLine = robot->GetLineNum();
@@ -184,15 +173,15 @@ private:
             } else if (tag == "loop" || tag == "constraint") {
                 readClosure(*e);
             } else if (tag == "transmission") {
-                dropped("transmission " + std::string(name ? name : ""),
-                        "actuator transmissions are not modelled; add actuators in SSLM");
+                m_sink.drop("transmission " + std::string(name ? name : ""),
+                            "actuator transmissions are not modelled; add actuators in SSLM");
             } else if (tag == "gazebo") {
                 const char* ref = e->Attribute("reference");
-                dropped("gazebo" + (ref ? " " + std::string(ref) : std::string()),
-                        "simulator-specific settings are ignored");
+                m_sink.drop("gazebo" + (ref ? " " + std::string(ref) : std::string()),
+                            "simulator-specific settings are ignored");
             }
         }
-        return !hasErrors(m_result.diagnostics);
+        return !m_sink.failed();
     }
 
     void scanJoint(const tinyxml2::XMLElement& e) {
@@ -204,19 +193,21 @@ private:
             m_jointLines[name] = e.GetLineNum();
         }
         if (type == nullptr) {
-            error(element, e.GetLineNum(), "the joint has no type",
-                  "add type=\"revolute\", \"continuous\", \"prismatic\" or \"fixed\"");
+            m_sink.error(element, e.GetLineNum(), "the joint has no type",
+                         "add type=\"revolute\", \"continuous\", \"prismatic\" or \"fixed\"");
             return;
         }
         const std::string_view t = type;
         if (t == "floating" || t == "planar") {
-            error(element, e.GetLineNum(), "joint type '" + std::string(t) + "' is not supported",
-                  "SSLM's mechanisms are fixed to the ground: make it \"fixed\", or build it "
-                  "from revolute and prismatic joints");
+            m_sink.error(
+                element, e.GetLineNum(), "joint type '" + std::string(t) + "' is not supported",
+                "SSLM's mechanisms are fixed to the ground: make it \"fixed\", or build it "
+                "from revolute and prismatic joints");
         } else if (t != "revolute" && t != "continuous" && t != "prismatic" && t != "fixed") {
-            error(element, e.GetLineNum(), "unknown joint type '" + std::string(t) + "'",
-                  "use \"revolute\", \"continuous\", \"prismatic\" or \"fixed\" (URDF's joint "
-                  "types; loops close with <loop> elements)");
+            m_sink.error(
+                element, e.GetLineNum(), "unknown joint type '" + std::string(t) + "'",
+                "use \"revolute\", \"continuous\", \"prismatic\" or \"fixed\" (URDF's joint "
+                "types; loops close with <loop> elements)");
         }
     }
 
@@ -244,9 +235,9 @@ private:
         const char* xyzText = origin->Attribute("xyz");
         const char* rpyText = origin->Attribute("rpy");
         if ((xyzText && !threeNumbers(xyzText, xyz)) || (rpyText && !threeNumbers(rpyText, rpy))) {
-            error(std::string(origin->Name()) + " of " + c.element + " " + c.name,
-                  origin->GetLineNum(), "xyz and rpy must be three numbers each",
-                  "write e.g. xyz=\"0 0 0.1\" rpy=\"0 0 0\"");
+            m_sink.error(std::string(origin->Name()) + " of " + c.element + " " + c.name,
+                         origin->GetLineNum(), "xyz and rpy must be three numbers each",
+                         "write e.g. xyz=\"0 0 0.1\" rpy=\"0 0 0\"");
             return false;
         }
         frame.R = rpyMatrix(rpy);
@@ -281,13 +272,13 @@ private:
         c.name = name ? name : "";
         const std::string element = c.element + (name ? " name=\"" + c.name + "\"" : std::string());
         if (c.name.empty()) {
-            error(element, c.line, "the loop closure has no name", "add name=\"…\"");
+            m_sink.error(element, c.line, "the loop closure has no name", "add name=\"…\"");
             return;
         }
         if (type == nullptr) {
-            error(element, c.line, "the loop closure has no type",
-                  "add type=\"revolute\", \"prismatic\", \"cylindrical\", \"universal\" or "
-                  "\"spherical\"");
+            m_sink.error(element, c.line, "the loop closure has no type",
+                         "add type=\"revolute\", \"prismatic\", \"cylindrical\", \"universal\" or "
+                         "\"spherical\"");
             return;
         }
         c.type = type;
@@ -302,11 +293,11 @@ private:
         c.linkA = linkOf(a);
         c.linkB = linkOf(b);
         if (c.linkA.empty() || c.linkB.empty()) {
-            error(element, c.line,
-                  std::string("the loop closure does not name both links: it needs <") +
-                      (isLoop ? "predecessor link=\"…\"/> and <successor link=\"…\"/>"
-                              : "parent link=\"…\"/> and <child link=\"…\"/>"),
-                  "name the two links the closure joins");
+            m_sink.error(element, c.line,
+                         std::string("the loop closure does not name both links: it needs <") +
+                             (isLoop ? "predecessor link=\"…\"/> and <successor link=\"…\"/>"
+                                     : "parent link=\"…\"/> and <child link=\"…\"/>"),
+                         "name the two links the closure joins");
             return;
         }
         const tinyxml2::XMLElement* originA =
@@ -322,16 +313,17 @@ private:
         }
         const tinyxml2::XMLElement* axisA = isLoop ? child(e, "axis") : child(e, "parent_axis");
         if (axisA != nullptr && !threeNumbers(axisA->Attribute("xyz"), c.axisA)) {
-            error(element, axisA->GetLineNum(), "the axis must be xyz=\"x y z\", three numbers",
-                  "write e.g. <axis xyz=\"0 0 1\"/>");
+            m_sink.error(element, axisA->GetLineNum(),
+                         "the axis must be xyz=\"x y z\", three numbers",
+                         "write e.g. <axis xyz=\"0 0 1\"/>");
             return;
         }
         if (const tinyxml2::XMLElement* axisB = isLoop ? nullptr : child(e, "child_axis")) {
             Eigen::Vector3d v;
             if (!threeNumbers(axisB->Attribute("xyz"), v)) {
-                error(element, axisB->GetLineNum(),
-                      "the child axis must be xyz=\"x y z\", three numbers",
-                      "write e.g. <child_axis xyz=\"0 1 0\"/>");
+                m_sink.error(element, axisB->GetLineNum(),
+                             "the child axis must be xyz=\"x y z\", three numbers",
+                             "write e.g. <child_axis xyz=\"0 1 0\"/>");
                 return;
             }
             c.axisB = v;
@@ -341,24 +333,7 @@ private:
 
     // ---- the model -------------------------------------------------------------------------
 
-    void mapped(std::string element, std::string note) {
-        m_result.report.mapped.push_back({std::move(element), std::move(note)});
-    }
-    void approximated(std::string element, std::string note) {
-        m_result.report.approximated.push_back({std::move(element), std::move(note)});
-    }
-    void dropped(std::string element, std::string note) {
-        m_result.report.dropped.push_back({std::move(element), std::move(note)});
-    }
-
     using Group = LinkGroup;
-
-    static Group makeGroup(std::string id, const Eigen::Vector3d& origin) {
-        Group group;
-        group.id = std::move(id);
-        group.origin = origin;
-        return group;
-    }
 
     static void addPoint(Group& group, const std::string& name, const Eigen::Vector3d& pW) {
         group.addPoint(name, pW);
@@ -370,11 +345,13 @@ private:
         spec.space = MotionSpace::Spatial;
         spec.gravity = {0.0, 0.0};
         spec.gravityZ = -9.81;
-        approximated("gravity", "URDF has none: −9.81 m/s² along −z (ROS's convention, z up)");
+        m_sink.approximate("gravity",
+                           "URDF has none: −9.81 m/s² along −z (ROS's convention, z up)");
 
         const urdf::LinkConstSharedPtr root = model.getRoot();
         if (!root) {
-            error("robot", m_rootLine, "the model has no root link", "add at least one <link>");
+            m_sink.error("robot", m_rootLine, "the model has no root link",
+                         "add at least one <link>");
             return;
         }
         const std::vector<urdf::LinkConstSharedPtr> order = makeGroups(model, root);
@@ -396,7 +373,7 @@ private:
         if (m_extended != nullptr) {
             applyExtendedMotors(spec);
         }
-        if (hasErrors(m_result.diagnostics)) {
+        if (m_sink.failed()) {
             return;
         }
         addBodies(spec);
@@ -407,13 +384,10 @@ private:
                     << model.joints_.size() << " joints, " << m_closures.size()
                     << " loop closure(s). The pose at zero joint values is the initial state.";
         spec.description = description.str();
-        if (hasErrors(m_result.diagnostics)) {
+        if (m_sink.failed()) {
             return;
         }
-        if (validateImported(spec, m_source, m_result.diagnostics)) {
-            reportRedundantLoops(spec);
-            m_result.spec = std::move(spec);
-        }
+        m_sink.adopt(std::move(spec));
     }
 
     /// World poses at q = 0 and the welded groups; returns the links, parents first.
@@ -422,8 +396,7 @@ private:
         std::vector<urdf::LinkConstSharedPtr> order{root};
         m_frames[root->name] = Frame{};
         m_groupOf[root->name] = 0;
-        m_groups.push_back(makeGroup(kGroundId, Eigen::Vector3d::Zero()));
-        mapped("link " + root->name, "the root link is the ground");
+        m_sink.map("link " + root->name, "the root link is the ground");
         for (std::size_t k = 0; k < order.size(); ++k) {
             const urdf::LinkConstSharedPtr link = order[k]; // a copy: order grows below
             for (const urdf::JointSharedPtr& joint : link->child_joints) {
@@ -437,15 +410,15 @@ private:
                 if (joint->type == urdf::Joint::FIXED || convertedType(joint->name) == "FIXED") {
                     m_groupOf[childLink->name] = m_groupOf[link->name];
                 } else {
-                    m_groupOf[childLink->name] = static_cast<int>(m_groups.size());
+                    m_groupOf[childLink->name] = static_cast<int>(m_sink.groups().size());
                     std::string id = childLink->name;
                     if (id == kGroundId) {
                         id = "ground_link";
-                        approximated("link ground", "renamed ground_link: 'ground' is the "
-                                                    "ground's reserved id");
+                        m_sink.approximate("link ground", "renamed ground_link: 'ground' is the "
+                                                          "ground's reserved id");
                     }
-                    m_creatorJoint[static_cast<int>(m_groups.size())] = joint->name;
-                    m_groups.push_back(makeGroup(id, f.p));
+                    m_creatorJoint[static_cast<int>(m_sink.groups().size())] = joint->name;
+                    m_sink.addGroup(id, f.p);
                 }
                 order.push_back(childLink);
             }
@@ -470,10 +443,10 @@ private:
     /// The extended file's point closures as cuts, each with a point on either group.
     void addPointClosures(std::vector<JointSpec>& pointClosures, MechanismSpec& spec) {
         for (JointSpec& js : pointClosures) {
-            addPoint(m_groups[m_groupOf[js.parent.body]], js.name, m_pointW[js.name].first);
-            addPoint(m_groups[m_groupOf[js.child.body]], js.name, m_pointW[js.name].second);
-            js.parent = {m_groups[m_groupOf[js.parent.body]].id, js.name};
-            js.child = {m_groups[m_groupOf[js.child.body]].id, js.name};
+            addPoint(m_sink.groups()[m_groupOf[js.parent.body]], js.name, m_pointW[js.name].first);
+            addPoint(m_sink.groups()[m_groupOf[js.child.body]], js.name, m_pointW[js.name].second);
+            js.parent = {m_sink.groups()[m_groupOf[js.parent.body]].id, js.name};
+            js.child = {m_sink.groups()[m_groupOf[js.child.body]].id, js.name};
             spec.cuts.push_back(js.name);
             spec.joints.push_back(std::move(js));
         }
@@ -481,28 +454,23 @@ private:
 
     /// The ground's points and visuals, and a body per group that moves.
     void addBodies(MechanismSpec& spec) {
-        for (std::size_t g = 0; g < m_groups.size(); ++g) {
-            const Group& group = m_groups[g];
-            if (g == 0) {
-                spec.ground.points = group.points;
-                spec.ground.visuals = group.visuals;
-                continue;
-            }
+        m_sink.groundInto(spec);
+        for (std::size_t g = 1; g < m_sink.groups().size(); ++g) {
+            const Group& group = m_sink.groups()[g];
             if (m_virtualGroups.count(static_cast<int>(g)) != 0 ||
                 m_weldedGroups.count(static_cast<int>(g)) != 0) {
                 continue; // a massless link inside a universal, cylindrical or spherical joint
             }
             if (!(group.mass() > 0)) {
                 const std::string& link = group.links.front();
-                error("link name=\"" + link + "\"", linkLine(link),
-                      "the link moves (its joint is not fixed) but has no mass",
-                      "give it an <inertial> with a positive mass, or attach it with a fixed "
-                      "joint");
+                m_sink.error(
+                    "link name=\"" + link + "\"", linkLine(link),
+                    "the link moves (its joint is not fixed) but has no mass",
+                    "give it an <inertial> with a positive mass, or attach it with a fixed "
+                    "joint");
                 continue;
             }
-            BodySpec body = group.toBody();
-            drawCompactBody(body);
-            spec.bodies.push_back(std::move(body));
+            m_sink.addBody(spec, group, "link");
         }
     }
 
@@ -520,86 +488,41 @@ private:
                 }
             }
         } else if (spec.initial.independent.empty()) {
-            approximated("initial state",
-                         "the pose at q = 0; the inputs (initial.independent) are left to choose, "
-                         "the assembly holds the free coordinates at 0 until then");
-        }
-    }
-
-    /// Grübler's count in space, 6·bodies − Σ constraints; a loop that leaves no freedom is
-    /// most often a planar linkage drawn in 3-D (all axes parallel), whose spatial loop
-    /// constraints are redundant. Said now, not at the first `sslm check`.
-    void reportRedundantLoops(const MechanismSpec& spec) {
-        if (spec.cuts.empty()) {
-            return;
-        }
-        int dof = 6 * static_cast<int>(spec.bodies.size());
-        bool parallel = true;
-        const Eigen::Vector3d first = spec.joints.front().axis;
-        for (const JointSpec& joint : spec.joints) {
-            const int freedoms = joint.type == JointType::Spherical     ? 3
-                                 : joint.type == JointType::Universal   ? 2
-                                 : joint.type == JointType::Cylindrical ? 2
-                                                                        : 1;
-            dof -= 6 - freedoms;
-            parallel = parallel && joint.type != JointType::Spherical &&
-                       joint.type != JointType::Universal && joint.axis.cross(first).norm() < 1e-9;
-        }
-        if (dof >= 1) {
-            return;
-        }
-        std::string note = "Grübler's count in space gives " + std::to_string(dof) +
-                           " DOF: the loops lock the mechanism or their constraints are redundant "
-                           "(sslm check says which)";
-        note += parallel ? "; all joint axes are parallel: a planar linkage drawn in 3-D, which "
-                           "the spatial kernel cannot simulate yet (recognising it as planar is "
-                           "planned): draw it as a planar (version 1) file meanwhile"
-                         : "; a closed loop of n joints moves with one DOF when their freedoms sum "
-                           "to 7 (e.g. R-U-S-R): change the closure's type or add a joint";
-        approximated("loops", note);
-        Diagnostic d;
-        d.severity = Diagnostic::Severity::Warning;
-        d.where = m_source;
-        d.message = note;
-        m_result.diagnostics.push_back(std::move(d));
-    }
-
-    void drawCompactBody(BodySpec& body) {
-        if (const std::optional<double> size = drawCompactBodyAsBlock(body)) {
-            approximated("link " + body.name, "its joints meet at one point: drawn as a block of " +
-                                                  numberText(*size) +
-                                                  " m (shapes are for drawing only)");
+            m_sink.approximate(
+                "initial state",
+                "the pose at q = 0; the inputs (initial.independent) are left to choose, "
+                "the assembly holds the free coordinates at 0 until then");
         }
     }
 
     void addLink(const urdf::Link& link, bool isRoot) {
-        Group& group = m_groups[m_groupOf[link.name]];
+        Group& group = m_sink.groups()[m_groupOf[link.name]];
         group.links.push_back(link.name);
         const Frame& frame = m_frames[link.name];
         const std::string element = "link " + link.name;
         if (!isRoot && m_groupOf[link.name] == 0) {
-            mapped(element, "welded to the ground by fixed joints");
+            m_sink.map(element, "welded to the ground by fixed joints");
         }
         if (link.inertial && link.inertial->mass != 0) {
             const urdf::Inertial& in = *link.inertial;
             if (m_groupOf[link.name] == 0) {
-                dropped(element, "its mass (" + numberText(in.mass) +
-                                     " kg) is part of the ground, which does not move");
+                m_sink.drop(element, "its mass (" + numberText(in.mass) +
+                                         " kg) is part of the ground, which does not move");
             } else if (!(in.mass > 0) || !std::isfinite(in.mass)) {
-                error("link name=\"" + link.name + "\"", linkLine(link.name),
-                      "the mass is " + numberText(in.mass) + " kg", "give a positive mass");
+                m_sink.error("link name=\"" + link.name + "\"", linkLine(link.name),
+                             "the mass is " + numberText(in.mass) + " kg", "give a positive mass");
             } else {
                 const Frame inertialFrame = frame * toFrame(in.origin);
                 Eigen::Matrix3d local;
                 local << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
                 const Eigen::Matrix3d inW = inertialFrame.R * local * inertialFrame.R.transpose();
                 group.parts.push_back({in.mass, inertialFrame.p, inW});
-                mapped(element, "mass " + numberText(in.mass) + " kg, COM and inertia tensor" +
-                                    (group.id != link.name ? " merged into body " + group.id
-                                                           : std::string()));
+                m_sink.map(element, "mass " + numberText(in.mass) + " kg, COM and inertia tensor" +
+                                        (group.id != link.name ? " merged into body " + group.id
+                                                               : std::string()));
             }
         } else if (m_groupOf[link.name] != 0 && group.links.size() > 1) {
-            mapped(element, "massless, welded to body " + group.id);
+            m_sink.map(element, "massless, welded to body " + group.id);
         }
         for (const urdf::VisualSharedPtr& visual : link.visual_array) {
             if (visual && visual->geometry) {
@@ -607,8 +530,8 @@ private:
             }
         }
         if (!link.collision_array.empty()) {
-            dropped(element + " collision", std::to_string(link.collision_array.size()) +
-                                                " collision shape(s): SSLM has no contact");
+            m_sink.drop(element + " collision", std::to_string(link.collision_array.size()) +
+                                                    " collision shape(s): SSLM has no contact");
         }
     }
 
@@ -648,25 +571,14 @@ private:
         if (shape.kind.empty()) {
             return;
         }
-        std::string note;
-        bool found = true;
-        VisualSpec drawn = visualOf(shape, m_source, note, found);
+        std::optional<Eigen::Vector3d> color;
         if (visual.material && visual.material->color.a > 0 &&
             (visual.material->color.r > 0 || visual.material->color.g > 0 ||
              visual.material->color.b > 0)) {
-            drawn.color = Eigen::Vector3d(visual.material->color.r, visual.material->color.g,
-                                          visual.material->color.b)
-                              .cwiseMax(0.0)
-                              .cwiseMin(1.0);
+            color = Eigen::Vector3d(visual.material->color.r, visual.material->color.g,
+                                    visual.material->color.b);
         }
-        const std::string element = "link " + link.name + " visual " + shape.kind;
-        if (found) {
-            mapped(element, note);
-        } else {
-            approximated(element, note);
-        }
-        group.visuals.push_back(std::move(drawn));
-        m_result.report.visuals.push_back(std::move(shape));
+        m_sink.addVisual(std::move(shape), group, m_source, "link " + link.name + " visual", color);
     }
 
     // ---- universal, cylindrical and spherical joints as chains ------------------------------
@@ -766,11 +678,11 @@ private:
     }
 
     void addComposite(const Composite& c, MechanismSpec& spec) {
-        Group& parent = m_groups[m_groupOf[c.chain.front()->parent_link_name]];
-        Group& child = m_groups[m_groupOf[c.chain.back()->child_link_name]];
+        Group& parent = m_sink.groups()[m_groupOf[c.chain.front()->parent_link_name]];
+        Group& child = m_sink.groups()[m_groupOf[c.chain.back()->child_link_name]];
         if (&parent == &child) {
-            mapped("joint " + c.name, "locked: a 6d closure made " + parent.id +
-                                          " one body with the link it moves (Extended URDF)");
+            m_sink.map("joint " + c.name, "locked: a 6d closure made " + parent.id +
+                                              " one body with the link it moves (Extended URDF)");
             return;
         }
         const Eigen::Vector3d point = m_frames[c.chain.front()->child_link_name].p;
@@ -810,17 +722,17 @@ private:
         for (const std::string& link : c.links) {
             links += (links.empty() ? "" : ", ") + link;
         }
-        mapped("joints " + joints,
-               std::string(c.type == JointType::Spherical   ? "a spherical"
-                           : c.type == JointType::Universal ? "a universal"
-                                                            : "a cylindrical") +
-                   " joint " + c.name + " between " + parent.id + " and " + child.id +
-                   " (they meet at one point through the massless link(s) " + links + ")");
+        m_sink.map("joints " + joints,
+                   std::string(c.type == JointType::Spherical   ? "a spherical"
+                               : c.type == JointType::Universal ? "a universal"
+                                                                : "a cylindrical") +
+                       " joint " + c.name + " between " + parent.id + " and " + child.id +
+                       " (they meet at one point through the massless link(s) " + links + ")");
         for (const urdf::Joint* joint : c.chain) {
             if (joint->dynamics && joint->dynamics->damping != 0) {
-                dropped("joint " + joint->name + " damping",
-                        "a damper on one axis of a " + std::string(jointTypeWord(c.type)) +
-                            " joint is not modelled");
+                m_sink.drop("joint " + joint->name + " damping",
+                            "a damper on one axis of a " + std::string(jointTypeWord(c.type)) +
+                                " joint is not modelled");
             }
         }
         spec.joints.push_back(std::move(js));
@@ -863,7 +775,7 @@ private:
                                std::vector<JointSpec>& pointClosures) {
         const std::string& yaml = m_extended->file;
         for (const std::string& key : m_extended->otherKeys) {
-            dropped("Extended URDF " + key, "not read (" + yaml + ")");
+            m_sink.drop("Extended URDF " + key, "not read (" + yaml + ")");
         }
         for (std::size_t k = 0; k < m_extended->closedLoop.size(); ++k) {
             const auto& [a, b] = m_extended->closedLoop[k];
@@ -878,7 +790,7 @@ private:
                 d.message = "'" + (frameOf(model, a, linkA, pA) ? b : a) +
                             "' is neither a link nor a joint of " + m_source;
                 d.hint = "name the frames (links or joints) the loop holds together";
-                m_result.diagnostics.push_back(d);
+                m_sink.add(d);
                 continue;
             }
             int ga = m_groupOf[linkA];
@@ -886,9 +798,9 @@ private:
             if (ga == gb) {
                 Diagnostic d;
                 d.where = yaml + ": " + element;
-                d.message = "both frames are on one rigid body (" + m_groups[ga].id + ")";
+                d.message = "both frames are on one rigid body (" + m_sink.groups()[ga].id + ")";
                 d.hint = "close the loop between frames on bodies that move relative to each other";
-                m_result.diagnostics.push_back(d);
+                m_sink.add(d);
                 continue;
             }
             const double gap = (pA - pB).norm();
@@ -900,10 +812,11 @@ private:
                 js.child = {linkB, js.name};
                 m_pointW[js.name] = {pA, pB};
                 pointClosures.push_back(std::move(js));
-                mapped(element, "3d: a spherical cut joint " + a + "C" + b + " between " +
-                                    m_groups[ga].id + " and " + m_groups[gb].id +
-                                    (gap > 1e-12 ? "; open by " + numberText(gap) + " m at q = 0"
-                                                 : std::string("; closed at q = 0")));
+                m_sink.map(element,
+                           "3d: a spherical cut joint " + a + "C" + b + " between " +
+                               m_sink.groups()[ga].id + " and " + m_sink.groups()[gb].id +
+                               (gap > 1e-12 ? "; open by " + numberText(gap) + " m at q = 0"
+                                            : std::string("; closed at q = 0")));
                 continue;
             }
             // 6d: one body. Weld the one that is not an ancestor of the other (never the
@@ -919,18 +832,19 @@ private:
             }
             m_weldedGroups.insert(gb);
             m_weldCuts.insert(cut);
-            mapped(element, "6d: " + m_groups[gb].id + " welded into " + m_groups[ga].id +
-                                " (one body), so joint " + cut + " closes the loop as its cut" +
-                                (gap > 1e-12 ? "; the frames are " + numberText(gap) +
-                                                   " m apart at q = 0: welded as they are"
-                                             : std::string()));
+            m_sink.map(element, "6d: " + m_sink.groups()[gb].id + " welded into " +
+                                    m_sink.groups()[ga].id + " (one body), so joint " + cut +
+                                    " closes the loop as its cut" +
+                                    (gap > 1e-12 ? "; the frames are " + numberText(gap) +
+                                                       " m apart at q = 0: welded as they are"
+                                                 : std::string()));
         }
     }
 
     /// Whether group `ancestor` lies on the tree path from group `g` to the ground (the ground
     /// is every group's ancestor).
     bool isAncestorGroup(const urdf::ModelInterface& model, int ancestor, int g) {
-        for (std::size_t steps = 0; g != 0 && steps <= m_groups.size(); ++steps) {
+        for (std::size_t steps = 0; g != 0 && steps <= m_sink.groups().size(); ++steps) {
             if (g == ancestor) {
                 return true;
             }
@@ -954,41 +868,41 @@ private:
                                          [&](const JointSpec& j) { return j.name == motor; });
             if (it == spec.joints.end() || m_weldCuts.count(motor) != 0 ||
                 coordinateCount(it->type) != 1) {
-                dropped("name_mot " + motor,
-                        "not a one-coordinate joint of the tree: not an input");
+                m_sink.drop("name_mot " + motor,
+                            "not a one-coordinate joint of the tree: not an input");
                 continue;
             }
             spec.initial.independent.emplace_back(it->coordinateName(), 0.0);
             inputs += (inputs.empty() ? "" : ", ") + motor;
         }
         if (!inputs.empty()) {
-            mapped("name_mot", "the inputs (initial.independent, at 0): " + inputs);
+            m_sink.map("name_mot", "the inputs (initial.independent, at 0): " + inputs);
         }
     }
 
     void addJoint(const urdf::Joint& joint, MechanismSpec& spec) {
         const std::string element = "joint " + joint.name;
         if (joint.type == urdf::Joint::FIXED || convertedType(joint.name) == "FIXED") {
-            mapped(element, std::string(joint.type == urdf::Joint::FIXED
-                                            ? "fixed: "
-                                            : "joint_type FIXED (Extended URDF): ") +
-                                joint.child_link_name + " merged into " +
-                                m_groups[m_groupOf[joint.parent_link_name]].id);
+            m_sink.map(element, std::string(joint.type == urdf::Joint::FIXED
+                                                ? "fixed: "
+                                                : "joint_type FIXED (Extended URDF): ") +
+                                    joint.child_link_name + " merged into " +
+                                    m_sink.groups()[m_groupOf[joint.parent_link_name]].id);
             return;
         }
-        Group& parent = m_groups[m_groupOf[joint.parent_link_name]];
-        Group& childGroup = m_groups[m_groupOf[joint.child_link_name]];
+        Group& parent = m_sink.groups()[m_groupOf[joint.parent_link_name]];
+        Group& childGroup = m_sink.groups()[m_groupOf[joint.child_link_name]];
         if (&parent == &childGroup) {
             // a 6d closure welded the two bodies this joint joins: it cannot move
-            mapped(element, "locked: a 6d closure made " + parent.id +
-                                " one body with the link it moves (Extended URDF)");
+            m_sink.map(element, "locked: a 6d closure made " + parent.id +
+                                    " one body with the link it moves (Extended URDF)");
             return;
         }
         const Frame& jointFrame = m_frames[joint.child_link_name];
         Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
         if (!(axis.norm() > 1e-12) || !axis.allFinite()) {
-            error("joint name=\"" + joint.name + "\"", jointLine(joint.name),
-                  "the joint's axis is zero", "give <axis xyz=\"…\"/> a nonzero direction");
+            m_sink.error("joint name=\"" + joint.name + "\"", jointLine(joint.name),
+                         "the joint's axis is zero", "give <axis xyz=\"…\"/> a nonzero direction");
             return;
         }
         JointSpec js;
@@ -1001,15 +915,15 @@ private:
             js.type = JointType::Spherical;
             js.coordinate.clear();
             js.axis = Eigen::Vector3d::UnitZ(); // a ball has no axis: the file format's default
-            mapped(element + " (Extended URDF)", "joint_type SPHERICAL: a spherical joint");
+            m_sink.map(element + " (Extended URDF)", "joint_type SPHERICAL: a spherical joint");
         } else if (converted == "CARDAN") {
             // about the joint frame's x, then its y (the authors' loader: RX, then RY)
             js.type = JointType::Universal;
             js.coordinate.clear();
             js.axis = jointFrame.R.col(0);
             js.axis2 = jointFrame.R.col(1);
-            mapped(element + " (Extended URDF)",
-                   "joint_type CARDAN: a universal joint about the joint frame's x, then y");
+            m_sink.map(element + " (Extended URDF)",
+                       "joint_type CARDAN: a universal joint about the joint frame's x, then y");
         }
         if (m_weldCuts.count(joint.name) != 0) {
             spec.cuts.push_back(joint.name);
@@ -1022,42 +936,45 @@ private:
                            : joint.type == urdf::Joint::CONTINUOUS ? "continuous"
                                                                    : "revolute";
         if (converted.empty()) {
-            mapped(element, std::string(kind) + " joint, axis " + vectorText(js.axis) +
-                                " in ground directions at q = 0");
+            m_sink.map(element, std::string(kind) + " joint, axis " + vectorText(js.axis) +
+                                    " in ground directions at q = 0");
         }
         if (!converted.empty() && joint.dynamics && joint.dynamics->damping != 0) {
-            dropped(element + " damping", "a damper on a " + std::string(jointTypeWord(js.type)) +
-                                              " joint's several axes is not modelled");
+            m_sink.drop(element + " damping", "a damper on a " +
+                                                  std::string(jointTypeWord(js.type)) +
+                                                  " joint's several axes is not modelled");
         } else if (joint.dynamics && joint.dynamics->damping != 0) {
             js.springDamper = SpringDamperSpec{0.0, 0.0, joint.dynamics->damping};
-            mapped(element + " damping", "viscous damper " + numberText(joint.dynamics->damping));
+            m_sink.map(element + " damping",
+                       "viscous damper " + numberText(joint.dynamics->damping));
         }
         if (joint.dynamics && joint.dynamics->friction != 0) {
-            dropped(element + " friction", "Coulomb friction " +
-                                               numberText(joint.dynamics->friction) +
-                                               " is not modelled");
+            m_sink.drop(element + " friction", "Coulomb friction " +
+                                                   numberText(joint.dynamics->friction) +
+                                                   " is not modelled");
         }
         if (joint.limits && joint.type != urdf::Joint::CONTINUOUS) {
-            dropped(element + " limit", "stops [" + numberText(joint.limits->lower) + ", " +
-                                            numberText(joint.limits->upper) +
-                                            "] not enforced (no joint stops in SSLM yet)");
+            m_sink.drop(element + " limit", "stops [" + numberText(joint.limits->lower) + ", " +
+                                                numberText(joint.limits->upper) +
+                                                "] not enforced (no joint stops in SSLM yet)");
         }
         if (joint.limits && (joint.limits->effort != 0 || joint.limits->velocity != 0)) {
-            dropped(element + " effort/velocity limit",
-                    "effort " + numberText(joint.limits->effort) + ", velocity " +
-                        numberText(joint.limits->velocity) + " are not enforced");
+            m_sink.drop(element + " effort/velocity limit",
+                        "effort " + numberText(joint.limits->effort) + ", velocity " +
+                            numberText(joint.limits->velocity) + " are not enforced");
         }
         if (joint.mimic) {
-            dropped(element + " mimic", "follows " + joint.mimic->joint_name + " × " +
-                                            numberText(joint.mimic->multiplier) + " + " +
-                                            numberText(joint.mimic->offset) +
-                                            " in the file; not enforced, the joint moves freely");
+            m_sink.drop(element + " mimic",
+                        "follows " + joint.mimic->joint_name + " × " +
+                            numberText(joint.mimic->multiplier) + " + " +
+                            numberText(joint.mimic->offset) +
+                            " in the file; not enforced, the joint moves freely");
         }
         if (joint.safety) {
-            dropped(element + " safety_controller", "not modelled");
+            m_sink.drop(element + " safety_controller", "not modelled");
         }
         if (joint.calibration) {
-            dropped(element + " calibration", "not modelled");
+            m_sink.drop(element + " calibration", "not modelled");
         }
         spec.joints.push_back(std::move(js));
     }
@@ -1066,14 +983,14 @@ private:
         const std::string element = c.element + " name=\"" + c.name + "\"";
         for (const std::string* link : {&c.linkA, &c.linkB}) {
             if (m_frames.find(*link) == m_frames.end()) {
-                error(element, c.line, "link '" + *link + "' is not a link of the model",
-                      "name one of the file's <link> elements");
+                m_sink.error(element, c.line, "link '" + *link + "' is not a link of the model",
+                             "name one of the file's <link> elements");
                 return;
             }
         }
         if (m_jointLines.count(c.name) != 0) {
-            error(element, c.line, "the name '" + c.name + "' is also a joint's",
-                  "give the loop closure a name of its own");
+            m_sink.error(element, c.line, "the name '" + c.name + "' is also a joint's",
+                         "give the loop closure a name of its own");
             return;
         }
         JointSpec js;
@@ -1090,23 +1007,24 @@ private:
         } else if (t == "spherical" || t == "ball") {
             js.type = JointType::Spherical;
         } else {
-            error(element, c.line, "a loop closure of type '" + t + "' is not supported",
-                  "use \"revolute\", \"continuous\", \"prismatic\", \"cylindrical\", "
-                  "\"universal\" or \"spherical\" (a fixed closure would weld the loop rigid)");
+            m_sink.error(
+                element, c.line, "a loop closure of type '" + t + "' is not supported",
+                "use \"revolute\", \"continuous\", \"prismatic\", \"cylindrical\", "
+                "\"universal\" or \"spherical\" (a fixed closure would weld the loop rigid)");
             return;
         }
-        Group& a = m_groups[m_groupOf[c.linkA]];
-        Group& b = m_groups[m_groupOf[c.linkB]];
+        Group& a = m_sink.groups()[m_groupOf[c.linkA]];
+        Group& b = m_sink.groups()[m_groupOf[c.linkB]];
         if (&a == &b) {
-            error(element, c.line,
-                  "both links are in one rigid body (" + a.id + ", welded by fixed joints)",
-                  "close the loop between two links that move relative to each other");
+            m_sink.error(element, c.line,
+                         "both links are in one rigid body (" + a.id + ", welded by fixed joints)",
+                         "close the loop between two links that move relative to each other");
             return;
         }
         const Frame fa = m_frames[c.linkA] * c.originA;
         const Frame fb = m_frames[c.linkB] * c.originB;
         if (!(c.axisA.norm() > 1e-12)) {
-            error(element, c.line, "the axis is zero", "give the axis a nonzero direction");
+            m_sink.error(element, c.line, "the axis is zero", "give the axis a nonzero direction");
             return;
         }
         // a spherical joint has no axis: the file format's default, which the writer omits
@@ -1114,15 +1032,15 @@ private:
                                                   : Eigen::Vector3d((fa.R * c.axisA).normalized());
         if (js.type == JointType::Universal) {
             if (!c.axisB) {
-                error(element, c.line, "a universal closure needs its second axis",
-                      "add <child_axis xyz=\"…\"/> (fixed in the child link)");
+                m_sink.error(element, c.line, "a universal closure needs its second axis",
+                             "add <child_axis xyz=\"…\"/> (fixed in the child link)");
                 return;
             }
             js.axis2 = (fb.R * *c.axisB).normalized();
             if (std::abs(js.axis.dot(js.axis2)) > 1e-9) {
-                error(element, c.line,
-                      "the universal closure's two axes are not perpendicular at q = 0",
-                      "make parent_axis and child_axis perpendicular in the zero pose");
+                m_sink.error(element, c.line,
+                             "the universal closure's two axes are not perpendicular at q = 0",
+                             "make parent_axis and child_axis perpendicular in the zero pose");
                 return;
             }
         } else if (js.type != JointType::Spherical) {
@@ -1130,9 +1048,9 @@ private:
                 c.axisB ? (fb.R * *c.axisB).normalized() : (fb.R * c.axisA).normalized();
             const double angle = std::acos(std::clamp(std::abs(js.axis.dot(other)), 0.0, 1.0));
             if (angle > 1e-9) {
-                approximated(element, "the two sides' axes differ by " + numberText(angle) +
-                                          " rad at q = 0; the first side's axis " +
-                                          vectorText(js.axis) + " is used for both");
+                m_sink.approximate(element, "the two sides' axes differ by " + numberText(angle) +
+                                                " rad at q = 0; the first side's axis " +
+                                                vectorText(js.axis) + " is used for both");
             }
         }
         if (js.type == JointType::Revolute || js.type == JointType::Prismatic) {
@@ -1143,24 +1061,23 @@ private:
         js.parent = {a.id, c.name};
         js.child = {b.id, c.name};
         const double gap = (fa.p - fb.p).norm();
-        mapped(element,
-               t + " cut joint between " + a.id + " and " + b.id +
-                   (gap > 1e-12 ? "; open by " + numberText(gap) + " m at q = 0, assembly closes it"
-                                : std::string("; closed at q = 0")));
+        m_sink.map(element, t + " cut joint between " + a.id + " and " + b.id +
+                                (gap > 1e-12 ? "; open by " + numberText(gap) +
+                                                   " m at q = 0, assembly closes it"
+                                             : std::string("; closed at q = 0")));
         spec.joints.push_back(std::move(js));
         spec.cuts.push_back(c.name);
     }
 
     std::string_view m_text;
     std::string m_source;
-    ImportResult m_result;
+    ImportSink m_sink;
     int m_rootLine = 0;
     std::map<std::string, int> m_jointLines;
     std::map<std::string, int> m_linkLines;
     std::vector<Closure> m_closures;
     std::map<std::string, Frame> m_frames; ///< link → its frame in W at q = 0
-    std::map<std::string, int> m_groupOf;  ///< link → index in m_groups
-    std::vector<Group> m_groups;           ///< 0: the ground
+    std::map<std::string, int> m_groupOf;  ///< link → index in the sink's groups
     std::vector<Composite> m_composites;
     std::map<std::string, int> m_compositeOf;  ///< URDF joint → index in m_composites
     std::set<int> m_virtualGroups;             ///< the massless links inside them (groups)
@@ -1173,12 +1090,14 @@ private:
 
 } // namespace
 
-ImportResult
-importUrdfText(std::string_view text, const std::string& source, const ExtendedUrdf* extended) {
-    return UrdfImporter(text, source, extended).run();
+ImportResult importUrdfText(std::string_view text,
+                            const std::string& source,
+                            const ExtendedUrdf* extended,
+                            LoopNote loopNote) {
+    return UrdfImporter(text, source, extended, loopNote).run();
 }
 
-ImportResult importUrdf(const std::filesystem::path& path) {
+ImportResult importUrdf(const std::filesystem::path& path, LoopNote loopNote) {
     ImportResult result;
     const std::optional<std::string> text = readModelFile(path, "a URDF file", result.diagnostics);
     if (!text) {
@@ -1191,13 +1110,13 @@ ImportResult importUrdf(const std::filesystem::path& path) {
         if (!extended) {
             return result;
         }
-        ImportResult imported = importUrdfText(*text, path.string(), &*extended);
+        ImportResult imported = importUrdfText(*text, path.string(), &*extended, loopNote);
         imported.report.mapped.insert(
             imported.report.mapped.begin(),
             {"Extended URDF", "closures and joint types from " + yaml->filename().string()});
         return imported;
     }
-    return importUrdfText(*text, path.string());
+    return importUrdfText(*text, path.string(), nullptr, loopNote);
 }
 
 } // namespace sslm

@@ -42,14 +42,16 @@ namespace sslm {
 
 /// Imports a URDF file. Malformed XML, an unknown or unsupported joint type, a loop element
 /// that names no link, or a link that moves without mass is an error naming the file, the line
-/// and the element, with the fix.
-ImportResult importUrdf(const std::filesystem::path& path);
+/// and the element, with the fix. `loopNote`: whether it adds Grübler's count on the loops
+/// (import_report.hpp).
+ImportResult importUrdf(const std::filesystem::path& path, LoopNote loopNote = LoopNote::Gruebler);
 
 /// Imports URDF text; `source` names it in messages (a file name); `extended`, when given, is
 /// the Extended URDF YAML that closes its loops (extended_urdf.hpp; importUrdf reads it from
 /// beside the file).
 ImportResult importUrdfText(std::string_view text,
                             const std::string& source,
-                            const ExtendedUrdf* extended = nullptr);
+                            const ExtendedUrdf* extended = nullptr,
+                            LoopNote loopNote = LoopNote::Gruebler);
 
 } // namespace sslm
