@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/interop/mechanism_import.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <sstream>
@@ -23,23 +22,6 @@ std::string joined(const std::vector<std::string>& names, const char* separator)
         out += (out.empty() ? "" : separator) + name;
     }
     return out;
-}
-
-/// The URDF importer's Grübler warning on loops ("loops" under approximated, and its
-/// diagnostic): superseded here by the planar recognition or the rank of the cut Jacobian.
-void dropGrueblerNote(ImportResult& result) {
-    auto& items = result.report.approximated;
-    const auto it = std::find_if(items.begin(), items.end(),
-                                 [](const ImportItem& item) { return item.element == "loops"; });
-    if (it == items.end()) {
-        return;
-    }
-    const std::string note = it->note;
-    items.erase(it);
-    auto& ds = result.diagnostics;
-    ds.erase(std::remove_if(ds.begin(), ds.end(),
-                            [&](const Diagnostic& d) { return !d.isError() && d.message == note; }),
-             ds.end());
 }
 
 /// Why visual `v` cannot be drawn, or empty: a size, scale or radius that is not a finite
@@ -136,7 +118,6 @@ void recognisePlanarOrRedundant(ImportResult& result,
     if (!result.spec || result.spec->space != MotionSpace::Spatial) {
         return;
     }
-    dropGrueblerNote(result);
     PlanarRecognition planar = planarFromSpatial(*result.spec);
     if (planar.planar && !options.keepSpatial) {
         const ImportPlane& plane = *planar.plane;
@@ -193,9 +174,10 @@ ImportResult importMechanism(const std::filesystem::path& path,
         return result;
     }
     try {
-        ImportResult result = *format == ModelFormat::Urdf       ? importUrdf(path)
-                              : *format == ModelFormat::Sdformat ? importSdf(path)
-                                                                 : importMjcf(path);
+        // the loops are judged below by the rank of their constraints, not by Grübler's count
+        ImportResult result = *format == ModelFormat::Urdf       ? importUrdf(path, LoopNote::None)
+                              : *format == ModelFormat::Sdformat ? importSdf(path, LoopNote::None)
+                                                                 : importMjcf(path, LoopNote::None);
         dropUndrawableVisuals(result, path.string());
         recognisePlanarOrRedundant(result, path.string(), options);
         chooseInputsAtFilePose(result);

@@ -30,7 +30,8 @@ ImportResult importMechanism(const std::filesystem::path& path,
 
 /// What importMechanism does after the format's importer: the planar recognition (unless
 /// options.keepSpatial) and the report of redundant loops, applied to `result` in place;
-/// `source` names the file in warnings.
+/// `source` names the file in warnings. It adds to what the reader said: importMechanism has
+/// the readers leave out Grübler's count (LoopNote::None), which this supersedes.
 void recognisePlanarOrRedundant(ImportResult& result,
                                 const std::string& source,
                                 const MechanismImportOptions& options);
