@@ -33,11 +33,9 @@ ExportResult exportMechanism(const MechanismSpec& spec, const std::string& forma
         return exportMechanism(spec, *known);
     }
     ExportResult result;
-    Diagnostic d;
-    d.where = "--to " + format;
-    d.message = "unknown export format '" + format + "'";
-    d.hint = "write MJCF (--to mjcf), SDFormat (--to sdf) or URDF with loop closures (--to urdf)";
-    result.diagnostics.push_back(d);
+    result.error("--to " + format, "unknown export format '" + format + "'",
+                 "write MJCF (--to mjcf), SDFormat (--to sdf) or URDF with loop closures (--to "
+                 "urdf)");
     return result;
 }
 

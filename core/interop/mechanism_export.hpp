@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/interop/import_report.hpp"
@@ -22,6 +23,14 @@ struct ExportResult : InteropReport {
     Diagnostics diagnostics;
 
     bool ok() const { return text.has_value(); }
+    /// An error at `where` (an element, or "--to …").
+    void error(std::string where, std::string message, std::string hint) {
+        Diagnostic d;
+        d.where = std::move(where);
+        d.message = std::move(message);
+        d.hint = std::move(hint);
+        diagnostics.push_back(std::move(d));
+    }
 };
 
 /// A writer: exportMjcf, exportSdf, exportUrdf.

@@ -59,8 +59,9 @@ public:
         const Model& model = *m_model;
         m_state = assembleInitialState(model);
         if (!m_state.report.converged) {
-            error("initial", "the initial state does not assemble: " + m_state.report.message,
-                  "fix the initial state (sslm check says what fails)");
+            m_result.error("initial",
+                           "the initial state does not assemble: " + m_state.report.message,
+                           "fix the initial state (sslm check says what fails)");
             return std::move(m_result);
         }
         m_ws = std::make_unique<Workspace>(model);
@@ -77,25 +78,6 @@ public:
     }
 
 private:
-    // ---- report ----------------------------------------------------------------------------
-
-    void error(std::string where, std::string message, std::string hint) {
-        Diagnostic d;
-        d.where = std::move(where);
-        d.message = std::move(message);
-        d.hint = std::move(hint);
-        m_result.diagnostics.push_back(std::move(d));
-    }
-    void mapped(std::string element, std::string note) {
-        m_result.mapped.push_back({std::move(element), std::move(note)});
-    }
-    void approximated(std::string element, std::string note) {
-        m_result.approximated.push_back({std::move(element), std::move(note)});
-    }
-    void dropped(std::string element, std::string note) {
-        m_result.dropped.push_back({std::move(element), std::move(note)});
-    }
-
     // ---- geometry --------------------------------------------------------------------------
 
     /// Body b's frame in W at the assembled initial state.
@@ -152,7 +134,8 @@ private:
             m_bodyNames[b] = model.bodies[b].id;
             if (m_bodyNames[b] == "world") {
                 m_bodyNames[b] = "world_body";
-                approximated("body world", "renamed world_body: 'world' is MJCF's world body");
+                m_result.approximate("body world",
+                                     "renamed world_body: 'world' is MJCF's world body");
             }
         }
     }
@@ -174,7 +157,7 @@ private:
         m_sites.assign(model.bodies.size(), {});
         for (const TracedPoint& point : model.tracedPoints) {
             m_sites[point.body].push_back({point.name, point.p_B});
-            mapped("trace " + point.name, "site " + point.name);
+            m_result.map("trace " + point.name, "site " + point.name);
         }
         for (int i = 0; i < model.nLoops(); ++i) {
             const Joint& cut = model.joints[model.cuts[i]];
@@ -236,8 +219,9 @@ private:
         for (std::size_t k = 0; k < visuals.size(); ++k) {
             const VisualSpec& v = visuals[k];
             if (v.kind == VisualKind::Mesh && !mujocoReadsMesh(v.file)) {
-                dropped(owner + " visual " + std::to_string(k + 1),
-                        v.file + ": MuJoCo 2.2 reads STL, OBJ and MSH meshes only (convert it)");
+                m_result.drop(owner + " visual " + std::to_string(k + 1),
+                              v.file +
+                                  ": MuJoCo 2.2 reads STL, OBJ and MSH meshes only (convert it)");
                 continue;
             }
             const Eigen::Quaterniond q(rotationFromRpy(v.rpy));
@@ -265,9 +249,10 @@ private:
                      " 1\" group=\"1\" contype=\"0\" conaffinity=\"0\"/>\n";
         }
         if (!visuals.empty()) {
-            mapped(owner + " visuals", std::to_string(visuals.size()) +
-                                           " geom(s) of group 1, no contact, no mass (meshes "
-                                           "as <mesh> assets, files as the mechanism has them)");
+            m_result.map(owner + " visuals",
+                         std::to_string(visuals.size()) +
+                             " geom(s) of group 1, no contact, no mass (meshes "
+                             "as <mesh> assets, files as the mechanism has them)");
         }
     }
 
@@ -285,13 +270,14 @@ private:
         const Eigen::Vector3d& g = model.gravity;
         m_xml += "  <option timestep=\"" + xmlNumber(m_timestep) + "\" gravity=\"" + xmlVector(g) +
                  "\" integrator=\"RK4\">\n    <flag contact=\"disable\"/>\n  </option>\n";
-        mapped("gravity", xmlVector(g) + " m/s²");
-        mapped("solver step",
-               "option timestep " + xmlNumber(m_timestep) +
-                   " s (at most 1e-4 s: MuJoCo's loops drift with the constraints' time constant, "
-                   "two steps), RK4; contacts disabled");
-        dropped("solver", "method, integrator and tolerances are SSLM's (MuJoCo's are set in "
-                          "<option>)");
+        m_result.map("gravity", xmlVector(g) + " m/s²");
+        m_result.map(
+            "solver step",
+            "option timestep " + xmlNumber(m_timestep) +
+                " s (at most 1e-4 s: MuJoCo's loops drift with the constraints' time constant, "
+                "two steps), RK4; contacts disabled");
+        m_result.drop("solver", "method, integrator and tolerances are SSLM's (MuJoCo's are set in "
+                                "<option>)");
         m_xml += "  <worldbody>\n";
         writeVisuals(spec.ground.visuals, "ground", "    ");
         writeSites(0, "    ");
@@ -305,7 +291,7 @@ private:
         writeActuators();
         m_xml += "  <keyframe>\n    <key name=\"initial\" qpos=\"" + join(m_keyQpos) +
                  "\" qvel=\"" + join(m_keyQvel) + "\"/>\n  </keyframe>\n";
-        mapped("initial", "keyframe \"initial\": the assembled initial state (qpos = qpos0)");
+        m_result.map("initial", "keyframe \"initial\": the assembled initial state (qpos = qpos0)");
         m_xml += "</mujoco>\n";
     }
 
@@ -336,13 +322,14 @@ private:
             m_xml += "fullinertia=\"" + xmlNumber(i(0, 0)) + ' ' + xmlNumber(i(1, 1)) + ' ' +
                      xmlNumber(i(2, 2)) + ' ' + xmlNumber(i(0, 1)) + ' ' + xmlNumber(i(0, 2)) +
                      ' ' + xmlNumber(i(1, 2)) + "\"/>\n";
-            mapped("body " + body.id, "mass, COM and full inertia tensor (body frame)");
+            m_result.map("body " + body.id, "mass, COM and full inertia tensor (body frame)");
         } else {
             const std::string izz = xmlNumber(body.inertiaCom());
             m_xml += "diaginertia=\"" + izz + ' ' + izz + ' ' + izz + "\"/>\n";
-            approximated("body " + body.id,
-                         "planar inertia " + izz +
-                             " kg·m² written as Ixx = Iyy = Izz (only Izz acts in the plane)");
+            m_result.approximate(
+                "body " + body.id,
+                "planar inertia " + izz +
+                    " kg·m² written as Ixx = Iyy = Izz (only Izz acts in the plane)");
         }
         writeJoint(joint, b, inner);
         writeVisuals(model.spec.bodies[body.specIndex].visuals, m_bodyNames[b], inner);
@@ -381,17 +368,17 @@ private:
         switch (joint.type) {
         case JointType::Revolute:
             scalar("hinge", c, worldAxis(joint), true);
-            mapped(element, "hinge");
+            m_result.map(element, "hinge");
             break;
         case JointType::Prismatic:
             scalar("slide", c, worldAxis(joint), true);
-            mapped(element, "slide");
+            m_result.map(element, "slide");
             break;
         case JointType::Cylindrical:
             scalar("hinge", c, worldAxis(joint), false);
             scalar("slide", c + 1, worldAxis(joint), false);
-            mapped(element, "hinge " + jointName(joint, c) + " and slide " +
-                                jointName(joint, c + 1) + " in one body");
+            m_result.map(element, "hinge " + jointName(joint, c) + " and slide " +
+                                      jointName(joint, c + 1) + " in one body");
             break;
         case JointType::Universal:
             if (forward) {
@@ -401,9 +388,10 @@ private:
                 scalar("hinge", c + 1, worldAxis(joint, true), false);
                 scalar("hinge", c, worldAxis(joint), false);
             }
-            mapped(element, "hinges " + jointName(joint, c) + " and " + jointName(joint, c + 1) +
-                                " in one body (MuJoCo composes them in order: first axis "
-                                "fixed in the parent, second in the child)");
+            m_result.map(element, "hinges " + jointName(joint, c) + " and " +
+                                      jointName(joint, c + 1) +
+                                      " in one body (MuJoCo composes them in order: first axis "
+                                      "fixed in the parent, second in the child)");
             break;
         case JointType::Spherical: {
             m_xml += indent + "<joint name=\"" + xmlEscaped(joint.name) +
@@ -414,18 +402,19 @@ private:
                         : Eigen::Vector3d(-omega);
             m_keyQpos.insert(m_keyQpos.end(), {1.0, 0.0, 0.0, 0.0});
             m_keyQvel.insert(m_keyQvel.end(), {local.x(), local.y(), local.z()});
-            approximated(element, "ball: its qpos is the turn from the assembled pose (identity "
-                                  "there), not the mechanism's quaternion");
+            m_result.approximate(element,
+                                 "ball: its qpos is the turn from the assembled pose (identity "
+                                 "there), not the mechanism's quaternion");
             break;
         }
         }
         if (joint.coordinateCount == 1 && joint.coordinateName != joint.name) {
-            approximated(element, "MJCF names the joint only: qpos of " + joint.name +
-                                      " is the coordinate " + joint.coordinateName);
+            m_result.approximate(element, "MJCF names the joint only: qpos of " + joint.name +
+                                              " is the coordinate " + joint.coordinateName);
         }
         if (joint.springDamper && joint.type != JointType::Revolute &&
             joint.type != JointType::Prismatic) {
-            dropped(element + " spring_damper", "only hinges and slides carry one in MJCF");
+            m_result.drop(element + " spring_damper", "only hinges and slides carry one in MJCF");
         }
     }
 
@@ -505,19 +494,20 @@ private:
             m_keyQpos.push_back(0.0);
             m_keyQvel.push_back(rate);
             m_guideAxis[i] = axisInA.normalized();
-            approximated("joint " + cut.name,
-                         std::string("cut ") + jointTypeWord(cut.type) +
-                             ": MJCF has no equality for a point on a line, so a guide body " +
-                             cut.name + "_guide (" + xmlNumber(mass) +
-                             " kg, 1e-6 of the lightest body) slides along the axis in " +
-                             (cut.bodyA == 0 ? std::string("the world") : m_bodyNames[b]) +
-                             (cut.type == JointType::Prismatic
-                                  ? " and is welded to "
-                                  : " and is pinned on the axis by two <connect>s to ") +
-                             m_bodyNames[cut.bodyB] +
-                             ": the same kinematics, plus the guide's mass, and MuJoCo softens "
-                             "the constraint by the light guide's inverse weight; its qpos is "
-                             "the cut's travel from the assembled pose");
+            m_result.approximate(
+                "joint " + cut.name,
+                std::string("cut ") + jointTypeWord(cut.type) +
+                    ": MJCF has no equality for a point on a line, so a guide body " + cut.name +
+                    "_guide (" + xmlNumber(mass) +
+                    " kg, 1e-6 of the lightest body) slides along the axis in " +
+                    (cut.bodyA == 0 ? std::string("the world") : m_bodyNames[b]) +
+                    (cut.type == JointType::Prismatic
+                         ? " and is welded to "
+                         : " and is pinned on the axis by two <connect>s to ") +
+                    m_bodyNames[cut.bodyB] +
+                    ": the same kinematics, plus the guide's mass, and MuJoCo softens "
+                    "the constraint by the light guide's inverse weight; its qpos is "
+                    "the cut's travel from the assembled pose");
         }
     }
 
@@ -560,7 +550,7 @@ private:
             connectPair(cut.name, zero, zero);
             switch (cut.type) {
             case JointType::Spherical:
-                mapped(element, "cut: <connect> " + cut.name);
+                m_result.map(element, "cut: <connect> " + cut.name);
                 break;
             case JointType::Revolute: {
                 // in a planar mechanism the tree keeps every body in the plane: the first
@@ -569,34 +559,36 @@ private:
                 const bool axisActive = model.isSpatial();
                 connectPair(cut.name + "_axis", m_lever * axisOnA(cut), m_lever * axisOnB(cut),
                             axisActive);
-                mapped(element,
-                       "cut: the pair <connect> " + cut.name + " and " + cut.name +
-                           "_axis at two points of its axis, " + xmlNumber(m_lever) +
-                           " m apart (exact)" +
-                           (axisActive
-                                ? std::string()
-                                : std::string("; planar: " + cut.name +
-                                              " alone is exact in the plane, and " + cut.name +
-                                              "_axis, redundant there, is written "
-                                              "inactive (active=\"false\"), marking the "
-                                              "axis")));
+                m_result.map(
+                    element,
+                    "cut: the pair <connect> " + cut.name + " and " + cut.name +
+                        "_axis at two points of its axis, " + xmlNumber(m_lever) +
+                        " m apart (exact)" +
+                        (axisActive ? std::string()
+                                    : std::string("; planar: " + cut.name +
+                                                  " alone is exact in the plane, and " + cut.name +
+                                                  "_axis, redundant there, is written "
+                                                  "inactive (active=\"false\"), marking the "
+                                                  "axis")));
                 break;
             }
             case JointType::Universal:
                 m_xml += "    <tendon name=\"" + xmlEscaped(cut.name) + "_perp\" tendon1=\"" +
                          xmlEscaped(cut.name) + "_perp\" solref=\"" + m_solref + "\" solimp=\"" +
                          kSolimp + "\"/>\n";
-                mapped(element, "cut: <connect> " + cut.name + " and the tendon equality " +
-                                    cut.name + "_perp holding the spatial tendon between sites " +
-                                    xmlNumber(m_lever) +
-                                    " m along each axis at its assembled length √2·" +
-                                    xmlNumber(m_lever) + " m (exact: axes perpendicular)");
+                m_result.map(element, "cut: <connect> " + cut.name + " and the tendon equality " +
+                                          cut.name +
+                                          "_perp holding the spatial tendon between sites " +
+                                          xmlNumber(m_lever) +
+                                          " m along each axis at its assembled length √2·" +
+                                          xmlNumber(m_lever) + " m (exact: axes perpendicular)");
                 break;
             default:
                 break;
             }
             if (cut.springDamper) {
-                dropped(element + " spring_damper", "a cut joint's spring acts on no MJCF joint");
+                m_result.drop(element + " spring_damper",
+                              "a cut joint's spring acts on no MJCF joint");
             }
         }
         m_xml += "  </equality>\n";
@@ -630,25 +622,27 @@ private:
             const std::string element = "actuator on " + a.joint;
             const Joint& joint = model.joints[actuator.joint];
             if (actuator.coordinate < 0) {
-                dropped(element, "its joint is cut: no MJCF joint to drive");
+                m_result.drop(element, "its joint is cut: no MJCF joint to drive");
                 continue;
             }
             if (joint.type != JointType::Revolute && joint.type != JointType::Prismatic) {
-                dropped(element, "only hinges and slides are driven");
+                m_result.drop(element, "only hinges and slides are driven");
                 continue;
             }
             if (a.kind != ActuatorSpec::Kind::Force) {
-                dropped(element, "PD tracking has no MJCF form here");
+                m_result.drop(element, "PD tracking has no MJCF form here");
                 continue;
             }
             motors += "    <motor name=\"" + xmlEscaped(a.joint) + "_motor\" joint=\"" +
                       xmlEscaped(jointName(joint, actuator.coordinate)) + "\" gear=\"1\"/>\n";
             if (a.force.kind == SignalSpec::Kind::Zero) {
-                mapped(element, "<motor> " + a.joint + "_motor (zero force until ctrl is set)");
+                m_result.map(element,
+                             "<motor> " + a.joint + "_motor (zero force until ctrl is set)");
             } else {
-                approximated(element, "<motor> " + a.joint +
-                                          "_motor: the force signal is not carried (MuJoCo's "
-                                          "ctrl is set at run time)");
+                m_result.approximate(element,
+                                     "<motor> " + a.joint +
+                                         "_motor: the force signal is not carried (MuJoCo's "
+                                         "ctrl is set at run time)");
             }
         }
         if (!motors.empty()) {

@@ -227,11 +227,8 @@ ExportResult exportSdf(const MechanismSpec& spec) {
     try {
         result.text = sdfText(spec);
     } catch (const std::invalid_argument& e) {
-        Diagnostic d;
-        d.where = "--to sdf";
-        d.message = e.what();
-        d.hint = "SDFormat holds revolute, prismatic, universal and ball joints";
-        result.diagnostics.push_back(d);
+        result.error("--to sdf", e.what(),
+                     "SDFormat holds revolute, prismatic, universal and ball joints");
         return result;
     }
     if (spec.space == MotionSpace::Planar) {

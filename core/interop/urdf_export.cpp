@@ -34,7 +34,8 @@ public:
         try {
             m_spec = spatialFromPlanar(m_original);
         } catch (const std::invalid_argument& e) {
-            fail("mechanism", e.what(), "fix the mechanism (sslm check) and export again");
+            m_result.error("mechanism", e.what(),
+                           "fix the mechanism (sslm check) and export again");
             return std::move(m_result);
         }
         m_result.diagnostics = validateSpec(m_spec);
@@ -61,23 +62,6 @@ public:
     }
 
 private:
-    void mapped(std::string element, std::string note) {
-        m_result.mapped.push_back({std::move(element), std::move(note)});
-    }
-    void approximated(std::string element, std::string note) {
-        m_result.approximated.push_back({std::move(element), std::move(note)});
-    }
-    void dropped(std::string element, std::string note) {
-        m_result.dropped.push_back({std::move(element), std::move(note)});
-    }
-    void fail(const std::string& where, const std::string& message, const std::string& hint) {
-        Diagnostic d;
-        d.where = where;
-        d.message = message;
-        d.hint = hint;
-        m_result.diagnostics.push_back(d);
-    }
-
     /// A body's index in the spec, -1 for the ground.
     int bodyIndex(const std::string& id) const {
         for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) {
@@ -116,12 +100,13 @@ private:
         }
         const CutSetCheck check = checkCutSet(graph, m_isCut);
         if (!check.ok()) {
-            fail("cuts",
-                 "the cut joints do not leave a spanning tree (" +
-                     std::to_string(check.closedCycles.size()) + " loop(s) left closed, " +
-                     std::to_string(check.disconnectedNodes.size()) +
-                     " body(ies) cut off from the ground)",
-                 "cut one joint of every loop and no more (sslm check says which)");
+            m_result.error("cuts",
+                           "the cut joints do not leave a spanning tree (" +
+                               std::to_string(check.closedCycles.size()) +
+                               " loop(s) left closed, " +
+                               std::to_string(check.disconnectedNodes.size()) +
+                               " body(ies) cut off from the ground)",
+                           "cut one joint of every loop and no more (sslm check says which)");
             return false;
         }
         const std::size_t n = m_spec.bodies.size();
@@ -181,13 +166,15 @@ private:
                  "without them see the spanning tree. -->\n";
         m_xml += "<robot name=\"" + xmlEscaped(name) + "\">\n";
         if ((gravity3(m_spec) - kUrdfGravity).norm() > 1e-12) {
-            approximated("gravity", vectorText(gravity3(m_spec)) +
-                                        " m/s² is not written: URDF has no gravity, and its "
-                                        "readers assume (0, 0, -9.81)");
+            m_result.approximate("gravity",
+                                 vectorText(gravity3(m_spec)) +
+                                     " m/s² is not written: URDF has no gravity, and its "
+                                     "readers assume (0, 0, -9.81)");
         }
         if (m_original.space == MotionSpace::Planar) {
-            mapped("plane", "the planar mechanism drawn in the x–z plane, z up (planar X → x, "
-                            "Y → z); revolute axes along −y");
+            m_result.map("plane",
+                         "the planar mechanism drawn in the x–z plane, z up (planar X → x, "
+                         "Y → z); revolute axes along −y");
         }
     }
 
@@ -227,9 +214,9 @@ private:
             m_xml += "    </visual>\n";
         }
         if (!visuals.empty()) {
-            mapped("link " + link + " visuals",
-                   std::to_string(visuals.size()) + " visual(s) with their poses" +
-                       (hasMesh(visuals) ? "; mesh files as written in the mechanism" : ""));
+            m_result.map("link " + link + " visuals",
+                         std::to_string(visuals.size()) + " visual(s) with their poses" +
+                             (hasMesh(visuals) ? "; mesh files as written in the mechanism" : ""));
         }
     }
 
@@ -270,13 +257,13 @@ private:
         writeVisuals(body.visuals, body.id, m_linkOrigin[b]);
         m_xml += "  </link>\n";
         if (!body.counterweights.empty()) {
-            mapped("body " + body.id + " counterweights",
-                   "folded into the link's mass, COM and inertia");
+            m_result.map("body " + body.id + " counterweights",
+                         "folded into the link's mass, COM and inertia");
         }
         if (body.id != body.name && !body.name.empty()) {
-            dropped("body " + body.id + " name", "the display name '" + body.name +
-                                                     "' is not written (URDF names links by "
-                                                     "their id)");
+            m_result.drop("body " + body.id + " name", "the display name '" + body.name +
+                                                           "' is not written (URDF names links by "
+                                                           "their id)");
         }
     }
 
@@ -362,13 +349,13 @@ private:
                                  " → " + childLink + " as " + how +
                                  "; SSLM reads it back as one joint";
         if (joint.type == JointType::Spherical) {
-            approximated("joint " + joint.name, note);
+            m_result.approximate("joint " + joint.name, note);
         } else {
-            mapped("joint " + joint.name, note);
+            m_result.map("joint " + joint.name, note);
         }
         if (joint.springDamper) {
-            dropped("joint " + joint.name + " spring-damper",
-                    "acts on one coordinate of a single-axis joint only");
+            m_result.drop("joint " + joint.name + " spring-damper",
+                          "acts on one coordinate of a single-axis joint only");
         }
     }
 
@@ -386,27 +373,28 @@ private:
         writeJointElement(joint.name, revolute, parentLink, childLink, jointOrigin(b), axis,
                           joint.springDamper ? joint.springDamper->damping : 0.0);
         if (!revolute) {
-            approximated("joint " + joint.name + " limit",
-                         "URDF requires a prismatic joint's <limit>: ±1e9 m, effort and "
-                         "velocity 0 (none in the mechanism)");
+            m_result.approximate("joint " + joint.name + " limit",
+                                 "URDF requires a prismatic joint's <limit>: ±1e9 m, effort and "
+                                 "velocity 0 (none in the mechanism)");
         }
         if (joint.springDamper) {
             if (joint.springDamper->stiffness != 0) {
-                dropped("joint " + joint.name + " spring",
-                        "stiffness " + numberText(joint.springDamper->stiffness) + " (rest " +
-                            numberText(joint.springDamper->restPosition) +
-                            "): URDF has no joint spring");
+                m_result.drop("joint " + joint.name + " spring",
+                              "stiffness " + numberText(joint.springDamper->stiffness) + " (rest " +
+                                  numberText(joint.springDamper->restPosition) +
+                                  "): URDF has no joint spring");
             }
         }
-        mapped("joint " + joint.name,
-               std::string(revolute ? "continuous" : "prismatic") + " joint " + parentLink + " → " +
-                   childLink +
-                   (forward ? std::string()
-                            : " (the tree runs child → parent: axis negated, same coordinate)"));
+        m_result.map("joint " + joint.name,
+                     std::string(revolute ? "continuous" : "prismatic") + " joint " + parentLink +
+                         " → " + childLink +
+                         (forward
+                              ? std::string()
+                              : " (the tree runs child → parent: axis negated, same coordinate)"));
         if (joint.coordinateName() != joint.name) {
-            approximated("coordinate " + joint.coordinateName(),
-                         "URDF names joints only: the coordinate is '" + joint.name +
-                             "' when read back");
+            m_result.approximate("coordinate " + joint.coordinateName(),
+                                 "URDF names joints only: the coordinate is '" + joint.name +
+                                     "' when read back");
         }
     }
 
@@ -429,9 +417,10 @@ private:
             m_xml += "    <parent_axis xyz=\"" + xmlVector(cut.axis.normalized()) + "\"/>\n";
             m_xml += "    <child_axis xyz=\"" + xmlVector(cut.axis2.normalized()) + "\"/>\n";
             m_xml += "  </constraint>\n";
-            mapped("cut " + cut.name, "<constraint type=\"universal\"> between " + a + " and " + b +
-                                          " (the proposed urdfdom element: a <loop> has one "
-                                          "axis)");
+            m_result.map("cut " + cut.name, "<constraint type=\"universal\"> between " + a +
+                                                " and " + b +
+                                                " (the proposed urdfdom element: a <loop> has one "
+                                                "axis)");
         } else {
             const std::string type = jointTypeWord(cut.type);
             m_xml += "  <loop name=\"" + name + "\" type=\"" + type + "\">\n";
@@ -443,27 +432,30 @@ private:
                 m_xml += "    <axis xyz=\"" + xmlVector(cut.axis.normalized()) + "\"/>\n";
             }
             m_xml += "  </loop>\n";
-            mapped("cut " + cut.name,
-                   "URDF+ <loop type=\"" + type + "\"> between " + a + " and " + b);
+            m_result.map("cut " + cut.name,
+                         "URDF+ <loop type=\"" + type + "\"> between " + a + " and " + b);
         }
         if (cut.springDamper) {
-            dropped("cut " + cut.name + " spring-damper", "a loop closure has no dynamics in URDF");
+            m_result.drop("cut " + cut.name + " spring-damper",
+                          "a loop closure has no dynamics in URDF");
         }
     }
 
     void notWritten() {
         if (!m_original.initial.independent.empty() || !m_original.initial.rates.empty()) {
-            dropped("initial state",
-                    "URDF has no state: the file's pose is q = 0; set the initial state again "
-                    "after import");
+            m_result.drop(
+                "initial state",
+                "URDF has no state: the file's pose is q = 0; set the initial state again "
+                "after import");
         }
         if (!m_original.actuators.empty()) {
-            dropped("actuators", std::to_string(m_original.actuators.size()) +
-                                     " actuator(s): URDF's <transmission> names no force signal");
+            m_result.drop("actuators",
+                          std::to_string(m_original.actuators.size()) +
+                              " actuator(s): URDF's <transmission> names no force signal");
         }
         if (!m_original.tracedPoints.empty()) {
-            dropped("traced points", std::to_string(m_original.tracedPoints.size()) +
-                                         " traced point(s): URDF has no points on a link");
+            m_result.drop("traced points", std::to_string(m_original.tracedPoints.size()) +
+                                               " traced point(s): URDF has no points on a link");
         }
         std::set<std::string> used;
         for (const JointSpec& joint : m_spec.joints) {
@@ -488,9 +480,9 @@ private:
             for (const std::string& n : free) {
                 names += (names.empty() ? "" : ", ") + n;
             }
-            dropped("points", names + ": URDF has no points on a link (only joint origins)");
+            m_result.drop("points", names + ": URDF has no points on a link (only joint origins)");
         }
-        dropped("solver settings", "not a URDF notion");
+        m_result.drop("solver settings", "not a URDF notion");
     }
 
     const MechanismSpec& m_original;
