@@ -2,7 +2,7 @@
 #pragma once
 
 // sslm._sslm.Document: a mechanism file's JSON document with its numbers by name
-// (core/study/mechanism_document.hpp); the Python class sslm.Mechanism wraps it.
+// (core/study/parameter_document.hpp); the Python class sslm.Mechanism wraps it.
 
 #include <pybind11/pybind11.h>
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/study/mechanism_document.hpp"
+#include "core/study/parameter_document.hpp"
 
 namespace py = pybind11;
 

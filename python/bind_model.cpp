@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "core/model/compile.hpp"
-#include "core/study/mechanism_document.hpp"
 #include "core/study/model_info.hpp"
+#include "core/study/parameter_document.hpp"
 #include "core/study/run_table.hpp"
 #include "core/util/diagnostic.hpp"
 
@@ -34,7 +34,7 @@ const char* statusName(RunStatus status) {
     return "bad_input";
 }
 
-std::shared_ptr<const Model> compileDocument(const MechanismDocument& document,
+std::shared_ptr<const Model> compileDocument(const ParameterDocument& document,
                                              const std::optional<std::vector<std::string>>& cuts) {
     const LoadResult loaded = document.spec();
     if (!loaded.ok() || hasErrors(loaded.diagnostics)) {
@@ -108,7 +108,7 @@ void bindModel(py::module_& m) {
 
     m.def(
         "compile",
-        [](const MechanismDocument& document, const std::optional<std::vector<std::string>>& cuts) {
+        [](const ParameterDocument& document, const std::optional<std::vector<std::string>>& cuts) {
             return std::const_pointer_cast<Model>(compileDocument(document, cuts));
         },
         py::arg("document"), py::arg("cuts") = py::none(),

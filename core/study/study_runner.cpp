@@ -119,7 +119,7 @@ std::string studyRow(const Study& study, long index, bool* ok) {
     std::string error;
     std::vector<double> metrics;
     try {
-        MechanismDocument document = study.base;
+        ParameterDocument document = study.base;
         for (std::size_t i = 0; i < values.size(); ++i) {
             document.set(study.parameters[i].name, values[i]);
         }

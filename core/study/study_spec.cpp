@@ -162,12 +162,12 @@ Study parseStudy(std::string_view text, const std::filesystem::path& folder) {
         throw std::invalid_argument("the study names no 'mechanism' (a file path or an object)");
     }
     const Json& mechanism = json["mechanism"];
-    std::optional<MechanismDocument> base;
+    std::optional<ParameterDocument> base;
     if (mechanism.is_string()) {
-        base = MechanismDocument::fromText(
+        base = ParameterDocument::fromText(
             readText(folder / mechanism.get<std::string>(), "mechanism file"));
     } else if (mechanism.is_object()) {
-        base = MechanismDocument::fromText(mechanism.dump());
+        base = ParameterDocument::fromText(mechanism.dump());
     } else {
         throw std::invalid_argument("'mechanism' is a file path or a mechanism object");
     }

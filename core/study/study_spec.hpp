@@ -7,7 +7,7 @@
 //    "run": {"kind": "simulate", "t_end": 1, …}                     (run_request.hpp),
 //    "parameters": {NAME: {"grid": {"from": A, "to": B, "count": N}}
 //                         | {"values": [v1, v2, …]}
-//                         | {"random": {"from": A, "to": B}}, …},   (mechanism_document.hpp)
+//                         | {"random": {"from": A, "to": B}}, …},   (parameter_document.hpp)
 //    "samples": N, "seed": S,      random draws per grid point, and their seed
 //    "metrics": ["max_abs(tau.theta1)", "summary.max_energy_error", …],
 //    "output": "study.csv"}
@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/study/mechanism_document.hpp"
+#include "core/study/parameter_document.hpp"
 #include "core/study/run_request.hpp"
 #include "core/study/study_metrics.hpp"
 
@@ -36,7 +36,7 @@ struct StudyParameter {
 };
 
 struct Study {
-    MechanismDocument base;
+    ParameterDocument base;
     RunRequest run;
     std::vector<StudyParameter> parameters;
     long samples = 1; ///< random draws per grid point (1 without random parameters)

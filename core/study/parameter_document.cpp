@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/study/mechanism_document.hpp"
+#include "core/study/parameter_document.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -102,18 +102,18 @@ void collectNames(const Json& node, const std::string& prefix, std::vector<std::
 
 } // namespace
 
-struct MechanismDocument::Data {
+struct ParameterDocument::Data {
     Json doc;
 };
 
-MechanismDocument::MechanismDocument() : m_data(std::make_unique<Data>()) {}
+ParameterDocument::ParameterDocument() : m_data(std::make_unique<Data>()) {}
 
-MechanismDocument::MechanismDocument(const MechanismSpec& spec) : MechanismDocument() {
+ParameterDocument::ParameterDocument(const MechanismSpec& spec) : ParameterDocument() {
     m_data->doc = Json::parse(toJson(spec));
 }
 
-MechanismDocument MechanismDocument::fromText(std::string_view text) {
-    MechanismDocument document;
+ParameterDocument ParameterDocument::fromText(std::string_view text) {
+    ParameterDocument document;
     try {
         document.m_data->doc = Json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
@@ -125,24 +125,24 @@ MechanismDocument MechanismDocument::fromText(std::string_view text) {
     return document;
 }
 
-MechanismDocument::MechanismDocument(const MechanismDocument& other)
+ParameterDocument::ParameterDocument(const ParameterDocument& other)
     : m_data(std::make_unique<Data>(*other.m_data)) {}
 
-MechanismDocument& MechanismDocument::operator=(const MechanismDocument& other) {
+ParameterDocument& ParameterDocument::operator=(const ParameterDocument& other) {
     if (this != &other) {
         m_data = std::make_unique<Data>(*other.m_data);
     }
     return *this;
 }
 
-MechanismDocument::MechanismDocument(MechanismDocument&&) noexcept = default;
-MechanismDocument& MechanismDocument::operator=(MechanismDocument&&) noexcept = default;
-MechanismDocument::~MechanismDocument() = default;
+ParameterDocument::ParameterDocument(ParameterDocument&&) noexcept = default;
+ParameterDocument& ParameterDocument::operator=(ParameterDocument&&) noexcept = default;
+ParameterDocument::~ParameterDocument() = default;
 
 namespace {
 
 /// The number named `name` in `doc`; throws ParameterError naming where the path stopped.
-template <class J> J& lookUp(J& doc, const std::string& name, const MechanismDocument& self) {
+template <class J> J& lookUp(J& doc, const std::string& name, const ParameterDocument& self) {
     J* node = &doc;
     std::string matched;
     for (const std::string& segment : text::split(name, '.')) {
@@ -169,21 +169,21 @@ template <class J> J& lookUp(J& doc, const std::string& name, const MechanismDoc
 
 } // namespace
 
-double MechanismDocument::get(const std::string& name) const {
+double ParameterDocument::get(const std::string& name) const {
     return lookUp(std::as_const(m_data->doc), name, *this).template get<double>();
 }
 
-void MechanismDocument::set(const std::string& name, double value) {
+void ParameterDocument::set(const std::string& name, double value) {
     lookUp(m_data->doc, name, *this) = value;
 }
 
-std::vector<std::string> MechanismDocument::parameterNames() const {
+std::vector<std::string> ParameterDocument::parameterNames() const {
     std::vector<std::string> names;
     collectNames(m_data->doc, {}, names);
     return names;
 }
 
-std::vector<std::string> MechanismDocument::nearestNames(const std::string& name,
+std::vector<std::string> ParameterDocument::nearestNames(const std::string& name,
                                                          std::size_t count) const {
     std::vector<std::pair<std::size_t, std::string>> ranked;
     for (std::string& candidate : parameterNames()) {
@@ -195,11 +195,11 @@ std::vector<std::string> MechanismDocument::nearestNames(const std::string& name
     return text::mapped(ranked, [](const auto& entry) { return entry.second; });
 }
 
-std::string MechanismDocument::text(int indent) const {
+std::string ParameterDocument::text(int indent) const {
     return m_data->doc.dump(indent);
 }
 
-LoadResult MechanismDocument::spec() const {
+LoadResult ParameterDocument::spec() const {
     return parseMechanismJson(m_data->doc.dump());
 }
 

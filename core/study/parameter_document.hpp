@@ -9,6 +9,7 @@
 //   ground.points.O2.at.x         joints.J1.offset               gravity.y
 //   actuators.J1.force.value      initial.rates.theta1           solver.t_end
 // Changing a number changes only the document; spec() validates it as a file would be.
+// (The editor's undoable document is another thing: ui/document/mechanism_document.hpp.)
 
 #include <memory>
 #include <stdexcept>
@@ -28,19 +29,19 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-class MechanismDocument {
+class ParameterDocument {
 public:
     /// The document of `spec` as toJson writes it.
-    explicit MechanismDocument(const MechanismSpec& spec);
+    explicit ParameterDocument(const MechanismSpec& spec);
     /// The document of a file's text; throws std::invalid_argument when it is not JSON (with
     /// the parser's message) or not an object.
-    static MechanismDocument fromText(std::string_view text);
+    static ParameterDocument fromText(std::string_view text);
 
-    MechanismDocument(const MechanismDocument& other);
-    MechanismDocument& operator=(const MechanismDocument& other);
-    MechanismDocument(MechanismDocument&&) noexcept;
-    MechanismDocument& operator=(MechanismDocument&&) noexcept;
-    ~MechanismDocument();
+    ParameterDocument(const ParameterDocument& other);
+    ParameterDocument& operator=(const ParameterDocument& other);
+    ParameterDocument(ParameterDocument&&) noexcept;
+    ParameterDocument& operator=(ParameterDocument&&) noexcept;
+    ~ParameterDocument();
 
     /// The number named `name`; throws ParameterError.
     double get(const std::string& name) const;
@@ -57,7 +58,7 @@ public:
     LoadResult spec() const;
 
 private:
-    MechanismDocument();
+    ParameterDocument();
     struct Data;
     std::unique_ptr<Data> m_data;
 };
