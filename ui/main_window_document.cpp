@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -19,8 +18,6 @@
 #include "ui/balance/balance_panel.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
-#include "ui/editor/properties_panel.hpp"
-#include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/editor/template_dialog.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
@@ -179,8 +176,6 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
 void MainWindow::updateEditTab(const MechanismSpec& spec) {
     const bool spatial = spec.space == MotionSpace::Spatial;
     m_centralTabs->setTabEnabled(1, !spatial);
-    m_propertiesPages->setCurrentWidget(spatial ? static_cast<QWidget*>(m_spatialProperties)
-                                                : static_cast<QWidget*>(m_properties));
     m_propertiesDock->setToolTip(spatial ? tr("The spatial mechanism's bodies and joints: "
                                               "masses, inertias, points, joint types and axes")
                                          : tr("The selection in the Edit tab: a point, a link "
