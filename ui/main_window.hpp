@@ -318,11 +318,15 @@ private:
     EditorWidget* m_editor = nullptr;
     QTabWidget* m_centralTabs = nullptr;
     bool m_documentCompiles = true; ///< false while an edit leaves the document uncompilable
+    /// The description whose outcome is on screen: the mechanism shown when it compiled, else
+    /// the drawing under the stale banner. A document equal to it needs no compile, so what
+    /// the window itself puts in the document (a file opened, a cut change) is not compiled
+    /// again.
+    MechanismSpec m_shownSpec;
     QDockWidget* m_checkDock = nullptr;
     QDockWidget* m_historyDock = nullptr;
     PropertiesPanel* m_properties = nullptr;
     QDockWidget* m_propertiesDock = nullptr;
-    bool m_adoptingCuts = false; ///< the document takes a cut change the model already has
     QProgressBar* m_progressBar = nullptr;
     QLabel* m_progressLabel = nullptr;
     QMenu* m_exportMenu = nullptr;

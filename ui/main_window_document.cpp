@@ -64,16 +64,19 @@ void MainWindow::updateWindowTitle() {
 }
 
 void MainWindow::onDocumentChanged() {
-    if (m_adoptingCuts) {
-        return; // the cuts the view shows already
-    }
-    if (m_current && m_document->spec() == m_current->model->spec) {
+    const MechanismSpec& spec = m_document->spec();
+    if (m_current && spec == m_current->model->spec) {
         // back to the mechanism on screen (opened, or an undo to it)
+        m_shownSpec = spec;
         m_documentCompiles = true;
         m_staleBanner->hide();
         return;
     }
-    LoadOutcome outcome = compileMechanism(m_document->spec(), m_document->path());
+    if (spec == m_shownSpec) {
+        return; // its outcome is on screen already (a cut change, an unfinished file opened)
+    }
+    LoadOutcome outcome = compileMechanism(spec, m_document->path());
+    m_shownSpec = spec;
     m_documentCompiles = outcome.mechanism.has_value();
     if (!outcome.mechanism) {
         if (!m_current) {
@@ -116,6 +119,7 @@ void MainWindow::showMechanism(LoadedMechanism mechanism, bool edited) {
     m_documentCompiles = true;
     m_staleBanner->hide();
     m_current = std::move(mechanism);
+    m_shownSpec = m_current->model->spec;
     updateEditTab(m_current->model->spec);
     m_view->setMeshFolder(m_current->path.isEmpty() ? QString()
                                                     : QFileInfo(m_current->path).absolutePath());
@@ -165,6 +169,7 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
     m_graph->setSpec(spec, {});
     m_playback->setRun(nullptr);
     m_shownSample = -1;
+    m_shownSpec = spec; // the document's reset below finds it judged: not compiled again
     m_document->reset(spec, path, modified);
     m_reactionDefaultsPending = true; // its λ columns once it compiles, not the last mechanism's
     updateRunActions();
@@ -305,9 +310,12 @@ void MainWindow::adoptCutsIntoDocument(const Model& model) {
     MechanismSpec spec = m_document->spec();
     nameCutCoordinates(spec); // as the graph view named them for the model (theta8, not J8)
     spec.cuts = cutNames(model);
-    m_adoptingCuts = true; // the model is already compiled with them
+    // the model on screen is compiled with these cuts: a document shown as it is stays shown
+    // (its change finds nothing to compile); one not judged yet is compiled with them
+    if (m_document->spec() == m_shownSpec) {
+        m_shownSpec = spec;
+    }
     m_document->replaceWithoutHistory(std::move(spec));
-    m_adoptingCuts = false;
 }
 
 bool MainWindow::save(QString* error) {
