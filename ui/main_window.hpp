@@ -5,7 +5,8 @@
 // loop/cut graph (right), two plot docks and the playback timeline (bottom); File (examples,
 // recent files, export), Edit (undo/redo of cut choices), View and Simulation menus; drag and
 // drop. The docks and the simulation wiring live in main_window_docks.cpp and
-// main_window_simulation.cpp.
+// main_window_simulation.cpp; the document (compiled off the GUI thread after each edit, by
+// ui/document/document_compiler) in main_window_document.cpp.
 
 #include <memory>
 #include <optional>
@@ -30,6 +31,7 @@ class QDockWidget;
 class QLabel;
 class QProgressBar;
 class QTabWidget;
+class QTimer;
 class QUndoStack;
 
 namespace sslm {
@@ -41,6 +43,7 @@ namespace sslm::ui {
 class InputAnglePlot;
 class BalancePanel;
 class CheckPanel;
+class DocumentCompiler;
 class EditorWidget;
 class PropertiesPanel;
 class MechanismDocument;
@@ -155,6 +158,9 @@ public:
 
     // the document (main_window_document.cpp)
     MechanismDocument* document() const { return m_document; }
+    /// An edit of the document is being compiled off the GUI thread: the mechanism on screen
+    /// is the one before it (Start waits); documentCompiled() follows.
+    bool isCompiling() const;
     /// Adds `part` to the drawing as one undoable edit, 0.15 m to the right of what is drawn,
     /// and shows the Edit tab; false (reason in `error` and the status bar) if it cannot be.
     bool insertIntoDrawing(const MechanismSpec& part, QString* error = nullptr);
@@ -183,6 +189,9 @@ public:
 Q_SIGNALS:
     /// A mechanism was loaded (or reloaded) and is on screen.
     void mechanismLoaded(const sslm::ui::LoadedMechanism& mechanism);
+    /// The edited document's compile ended and its outcome is on screen: the mechanism, or
+    /// the banner saying why it does not compile.
+    void documentCompiled();
 
 public Q_SLOTS:
     /// The video/GIF export; filled in by ui/export/.
@@ -254,8 +263,16 @@ private:
     void showStaleBanner(const QString& reason);
     /// Title "name[*] — SSLM Studio" for the document's file (or "Untitled").
     void updateWindowTitle();
-    /// The document's spec changed by something other than opening: recompile and show it.
+    /// The document's spec changed: unless what is shown is its outcome already, compile it
+    /// off the GUI thread (a compile still running for an earlier spec is superseded).
     void onDocumentChanged();
+    /// The compile of the document as it is now: shows the mechanism, or the stale banner.
+    void onDocumentCompiled(const LoadOutcome& outcome);
+    /// The document is the one on screen: it compiled, and no edit of it is being compiled.
+    bool documentShownCompiles() const;
+    /// The status bar's "Compiling…" (after a moment, so a quick compile does not flicker)
+    /// and Start disabled while an edit compiles.
+    void showCompiling(bool busy);
     void connectDocument();
     /// Keeps the document's cut list equal to the graph view's choice (saved with it).
     void adoptCutsIntoDocument(const Model& model);
@@ -323,6 +340,9 @@ private:
     /// the window itself puts in the document (a file opened, a cut change) is not compiled
     /// again.
     MechanismSpec m_shownSpec;
+    DocumentCompiler* m_compiler = nullptr; ///< the edits' compiles, off the GUI thread
+    QLabel* m_compilingLabel = nullptr;     ///< "Compiling…" in the status bar
+    QTimer* m_compilingDelay = nullptr;     ///< shows it when a compile takes a while
     QDockWidget* m_checkDock = nullptr;
     QDockWidget* m_historyDock = nullptr;
     PropertiesPanel* m_properties = nullptr;

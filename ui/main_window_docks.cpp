@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // MainWindow: the docks, the playback bar, the Edit and Simulation menus and the status bar's
-// progress widgets.
+// progress and "Compiling…" widgets.
 
 #include <algorithm>
 
@@ -12,10 +12,12 @@
 #include <QProgressBar>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 #include <QUndoView>
 
 #include "ui/balance/balance_panel.hpp"
+#include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/properties_panel.hpp"
@@ -33,10 +35,17 @@
 
 namespace sslm::ui {
 
+namespace {
+
+constexpr int kCompilingShownAfterMs = 200; ///< a quicker compile shows no "Compiling…"
+
+} // namespace
+
 void MainWindow::createDocks() {
     m_controller = new SimulationController(this);
     m_undoStack = new QUndoStack(this);
     m_document = new MechanismDocument(m_undoStack, this);
+    m_compiler = new DocumentCompiler(this);
     m_document->setRecoveryDirectory(
         QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) +
         QStringLiteral("/recovery"));
@@ -257,6 +266,16 @@ void MainWindow::createStatusWidgets() {
     m_progressBar->hide();
     statusBar()->addPermanentWidget(m_progressLabel);
     statusBar()->addPermanentWidget(m_progressBar);
+    // an edit being compiled off the GUI thread: said once it takes a moment
+    m_compilingLabel = new QLabel(tr("Compiling…"));
+    m_compilingLabel->setToolTip(tr("The edited mechanism is being compiled and assembled; the "
+                                    "3-D view shows it, and Start is offered, once it is done"));
+    m_compilingLabel->hide();
+    statusBar()->addPermanentWidget(m_compilingLabel);
+    m_compilingDelay = new QTimer(this);
+    m_compilingDelay->setSingleShot(true);
+    m_compilingDelay->setInterval(kCompilingShownAfterMs);
+    connect(m_compilingDelay, &QTimer::timeout, m_compilingLabel, &QLabel::show);
 }
 
 } // namespace sslm::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// MainWindow: the document — Save, Save As, the unsaved-changes prompt, the window title, and
-// the recovery of copies a crashed session left.
+// MainWindow: the document — its edits compiled off the GUI thread and shown, Save, Save As,
+// the unsaved-changes prompt, the window title, and the recovery of copies a crashed session
+// left.
 
 #include <QDockWidget>
 #include <QFileDialog>
@@ -10,12 +11,14 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 
 #include "core/edit/coordinate_names.hpp"
 #include "core/edit/drawing.hpp"
 #include "core/edit/insert_mechanism.hpp"
 #include "ui/balance/balance_panel.hpp"
+#include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/template_dialog.hpp"
@@ -40,6 +43,8 @@ void MainWindow::connectDocument() {
     connect(m_document, &MechanismDocument::modifiedChanged, this, &MainWindow::setWindowModified);
     connect(m_document, &MechanismDocument::pathChanged, this, [this] { updateWindowTitle(); });
     connect(m_document, &MechanismDocument::specChanged, this, &MainWindow::onDocumentChanged);
+    connect(m_compiler, &DocumentCompiler::compiled, this, &MainWindow::onDocumentCompiled);
+    connect(m_compiler, &DocumentCompiler::busyChanged, this, &MainWindow::showCompiling);
     // a run kind chosen for the previous mechanism does not carry over to another one
     connect(m_document, &MechanismDocument::documentReplaced, m_runPanel,
             &RunPanel::startNewDocument);
@@ -67,16 +72,23 @@ void MainWindow::onDocumentChanged() {
     const MechanismSpec& spec = m_document->spec();
     if (m_current && spec == m_current->model->spec) {
         // back to the mechanism on screen (opened, or an undo to it)
+        m_compiler->cancel();
         m_shownSpec = spec;
         m_documentCompiles = true;
         m_staleBanner->hide();
         return;
     }
     if (spec == m_shownSpec) {
-        return; // its outcome is on screen already (a cut change, an unfinished file opened)
+        // its outcome is on screen already (a cut change, an unfinished file opened)
+        m_compiler->cancel();
+        return;
     }
-    LoadOutcome outcome = compileMechanism(spec, m_document->path());
-    m_shownSpec = spec;
+    m_compiler->compile(spec, m_document->path()); // supersedes a compile still running
+}
+
+void MainWindow::onDocumentCompiled(const LoadOutcome& outcome) {
+    // the outcome is the document's as it is: a change since would have superseded it
+    m_shownSpec = m_document->spec();
     m_documentCompiles = outcome.mechanism.has_value();
     if (!outcome.mechanism) {
         if (!m_current) {
@@ -85,12 +97,32 @@ void MainWindow::onDocumentChanged() {
         const QString reason = outcome.error.section(QLatin1Char('\n'), 0, 0);
         showStaleBanner(reason);
         statusBar()->showMessage(tr("The edited mechanism does not compile: %1").arg(reason));
+        Q_EMIT documentCompiled();
         return;
     }
-    showMechanism(std::move(*outcome.mechanism), /*edited=*/true);
+    showMechanism(*outcome.mechanism, /*edited=*/true);
     statusBar()->showMessage(m_current->warnings.isEmpty()
                                  ? tr("Mechanism updated.")
                                  : m_current->warnings.section(QLatin1Char('\n'), 0, 0));
+    Q_EMIT documentCompiled();
+}
+
+bool MainWindow::isCompiling() const {
+    return m_compiler->isBusy();
+}
+
+bool MainWindow::documentShownCompiles() const {
+    return m_documentCompiles && !m_compiler->isBusy();
+}
+
+void MainWindow::showCompiling(bool busy) {
+    if (busy) {
+        m_compilingDelay->start();
+    } else {
+        m_compilingDelay->stop();
+        m_compilingLabel->hide();
+    }
+    updateRunActions();
 }
 
 void MainWindow::showStaleBanner(const QString& reason) {

@@ -107,7 +107,7 @@ bool MainWindow::exportModel(const QString& path, QString* error) {
     }
     // the document as edited (it compiles: m_current is it, or the last that did), with the
     // cut joints on screen, its meshes found from the new file's folder
-    MechanismSpec spec = m_documentCompiles ? m_document->spec() : m_current->model->spec;
+    MechanismSpec spec = documentShownCompiles() ? m_document->spec() : m_current->model->spec;
     spec.cuts = cutJointNames(*m_current->model);
     rebaseVisualFiles(spec, {}, QFileInfo(path).absolutePath().toStdString());
     const ExportResult result = exportMechanism(spec, *format);

@@ -127,6 +127,11 @@ bool MainWindow::startSimulation() {
         statusBar()->showMessage(tr("Open a mechanism first (Ctrl+O), or draw one (Ctrl+N)."));
         return false;
     }
+    if (isCompiling()) {
+        statusBar()->showMessage(tr("Cannot start yet: the edited mechanism is being compiled; "
+                                    "Start is offered again once it is shown."));
+        return false;
+    }
     if (!m_current || !m_documentCompiles) {
         statusBar()->showMessage(tr("Cannot start: the edited mechanism does not compile; the "
                                     "Check panel says what to fix (Ctrl+Z undoes the edit)."));
@@ -342,8 +347,10 @@ void MainWindow::onRunFinished(const SimulationSummary& summary) {
 
 void MainWindow::updateRunActions() {
     m_runPanel->setRunState(m_controller->isRunning(), m_controller->isPaused());
-    m_runPanel->startAction()->setEnabled(m_current.has_value());
-    m_runPanel->restartAction()->setEnabled(m_current.has_value());
+    // nothing to run, or an edit still compiling (the mechanism shown is the one before it)
+    const bool ready = m_current.has_value() && !isCompiling();
+    m_runPanel->startAction()->setEnabled(ready);
+    m_runPanel->restartAction()->setEnabled(ready);
 }
 
 void MainWindow::showSample(int index) {
@@ -504,7 +511,7 @@ bool MainWindow::exportPythonScript(const QString& path, QString* error) {
         }
     }
     // the document as edited (it compiles: m_current is it, or the last that did)
-    const MechanismSpec& spec = m_documentCompiles ? m_document->spec() : model.spec;
+    const MechanismSpec& spec = documentShownCompiles() ? m_document->spec() : model.spec;
     MechanismSpec withCuts = spec;
     withCuts.cuts = run.cuts;
     const QString text = pythonScript(withCuts, m_document->path(), run);

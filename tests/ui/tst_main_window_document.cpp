@@ -95,6 +95,7 @@ private Q_SLOTS:
         MechanismSpec heavier = document.spec();
         heavier.bodies.front().mass *= 2.0;
         document.edit(heavier, QStringLiteral("Mass"));
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(window.isWindowModified());
         QCOMPARE(window.currentModel()->bodies[1].mass, heavier.bodies.front().mass);
         QVERIFY(!window.saveAs(dir.filePath(QStringLiteral("no/such/folder.json")), &error));
@@ -206,6 +207,7 @@ private Q_SLOTS:
         broken.joints.erase(j7);
         const auto shown = window.currentModel();
         window.document()->edit(broken, QStringLiteral("Delete J7"));
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(panel.result().hasErrors());
         QVERIFY2(panel.findingTexts().join(QLatin1Char('\n')).contains(QStringLiteral("theta7")),
                  qPrintable(panel.findingTexts().join(QLatin1Char('\n'))));
@@ -274,6 +276,7 @@ private Q_SLOTS:
         const MechanismSpec sliderCrank = mechanismTemplate("slider_crank");
         QCOMPARE(document.spec().bodies.size(), fourBar.bodies.size() + sliderCrank.bodies.size());
         QCOMPARE(window.centralTabs()->currentIndex(), 1);
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(window.currentModel());
         QCOMPARE(window.currentModel()->mobilityGrubler, 2);
         window.undoStack()->undo();

@@ -269,6 +269,7 @@ private Q_SLOTS:
         QVERIFY2(panel.validationText().contains(QStringLiteral("1 loop")),
                  qPrintable(panel.validationText()));
         QApplication::processEvents();
+        QVERIFY(fixtures::waitForCompile(*window));
         QVERIFY(window->currentModel() != nullptr);
         QCOMPARE(window->currentModel()->nLoops(), 1);
         // a second closure of the same name is refused, nothing changed

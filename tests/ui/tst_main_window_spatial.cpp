@@ -466,16 +466,19 @@ private Q_SLOTS:
         QCOMPARE(panel.massBox()->value(), 0.2);
         fixtures::typeInto(panel.massBox(), 0.3);
         QCOMPARE(undo.count(), 1);
+        QVERIFY(fixtures::waitForCompile(window));
         QCOMPARE(window.currentModel()->bodies[1].mass, 0.3);
         // Izz past Ixx + Iyy is no rigid body's: refused at once, named, and the view keeps the
         // last mechanism that compiled (a spin box takes no exponent when typed: set directly)
         panel.inertiaBox(2)->setValue(4e-5);
         QCOMPARE(undo.count(), 2);
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(!panel.isValid());
         qInfo("Izz = 4e-5: %s", qPrintable(panel.validationText()));
         QCOMPARE(window.currentModel()->bodies[1].inertia_B(2, 2), 2.6667e-5);
         panel.inertiaBox(2)->setValue(2.7e-5);
         QCOMPARE(undo.count(), 3);
+        QVERIFY(fixtures::waitForCompile(window));
         QCOMPARE(window.currentModel()->bodies[1].inertia_B(2, 2), 2.7e-5);
         QVERIFY2(panel.isValid(), qPrintable(panel.validationText()));
 
@@ -505,6 +508,7 @@ private Q_SLOTS:
         QVERIFY(!panel.isValid());
         qInfo("J1 spherical: %s", qPrintable(panel.validationText()));
         QVERIFY(panel.validationText().contains(QStringLiteral("Does not compile")));
+        QVERIFY(fixtures::waitForCompile(window));
         QCOMPARE(window.currentModel(), before);
 
         // undo all six: the file's mechanism again, and valid
@@ -512,6 +516,7 @@ private Q_SLOTS:
             undo.undo();
         }
         QApplication::processEvents();
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(window.document()->spec() == window.currentModel()->spec);
         QCOMPARE(window.currentModel()->bodies[1].mass, 0.2);
         QVERIFY(!window.isWindowModified());
@@ -539,6 +544,7 @@ private Q_SLOTS:
         weights.table()->item(0, weights.column(CounterweightTable::Z))->setText("0.05");
         QTRY_COMPARE(undo.count(), 2);
         QCOMPARE(undo.undoText(), QStringLiteral("Counterweight cw1 on crank: z 0.05 m"));
+        QVERIFY(fixtures::waitForCompile(window));
         const Body& crank = window.currentModel()->bodies[1];
         QVERIFY(std::abs(crank.mass - 0.22) < 1e-14);
         // the COM moves towards the counterweight by m_w/(m + m_w) of the way

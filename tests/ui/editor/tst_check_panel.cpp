@@ -131,6 +131,7 @@ private Q_SLOTS:
         QVERIFY2(panel().summaryText().startsWith(QStringLiteral("Ready to simulate")),
                  qPrintable(panel().summaryText()));
         QVERIFY(mass.styleSheet().isEmpty());
+        QVERIFY(fixtures::waitForCompile(*m_window));
         QVERIFY(m_window->currentModel() != nullptr);
         QVERIFY(fixtures::clickStart(*m_window));
         QVERIFY(fixtures::waitForRunEnd(*m_window));

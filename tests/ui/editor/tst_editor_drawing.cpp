@@ -112,6 +112,7 @@ private Q_SLOTS:
         QTest::mouseClick(viewport, Qt::LeftButton, {}, at(0.0, 0.0));
         QVERIFY(canvas.selectedPoint().has_value());
         QVERIFY(canvas.makeSelectionInput());
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(window.currentModel());
         QCOMPARE(window.currentModel()->mobilityGrubler, 1);
         QVERIFY(!window.checkPanel()->result().hasErrors());
@@ -186,6 +187,7 @@ private Q_SLOTS:
             return f.kind == FindingKind::Disconnected &&
                    std::find(f.bodies.begin(), f.bodies.end(), "L1") != f.bodies.end();
         }));
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(!window.startSimulation());
         window.checkDock()->raise();
         grabScreenshot(window, "studio_editor_check.png");
@@ -224,6 +226,7 @@ private Q_SLOTS:
         QVERIFY(window.properties()->inputBox()->isChecked());
         window.properties()->rateBox()->setValue(4.7124); // 45 rpm
         QCOMPARE(window.document()->spec().initial.rates.size(), std::size_t(1));
+        QVERIFY(fixtures::waitForCompile(window));
         QCOMPARE(window.currentModel()->spec.initial.rates[0].second, 4.7124);
 
         const MechanismSpec& spec = window.document()->spec();
@@ -254,6 +257,7 @@ private Q_SLOTS:
         window.properties()->inertiaBox()->setValue(0.02);
         QCOMPARE(rodSpec().inertiaCom.value_or(0.0), 0.02);
         grabScreenshot(window, "studio_editor_properties.png");
+        QVERIFY(fixtures::waitForCompile(window));
         QCOMPARE(window.currentModel()
                      ->bodies[static_cast<std::size_t>(window.currentModel()->bodyIndex("L2"))]
                      .inertiaCom(),
@@ -279,6 +283,7 @@ private Q_SLOTS:
         QCOMPARE(window.undoStack()->index(), before + 3);
         QCOMPARE(window.undoStack()->undoText(),
                  QStringLiteral("Counterweight cw1 on #2 link: x -0.02 m"));
+        QVERIFY(fixtures::waitForCompile(window));
         QCOMPARE(window.currentModel()
                      ->bodies[static_cast<std::size_t>(window.currentModel()->bodyIndex("L2"))]
                      .mass,
@@ -581,6 +586,7 @@ private Q_SLOTS:
         QCOMPARE(drawn.joints.size(), std::size_t(10));
         QVERIFY2(!window.checkPanel()->result().hasErrors(),
                  qPrintable(window.checkPanel()->findingTexts().join(QLatin1Char('\n'))));
+        QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(window.currentModel() && window.currentModel()->spec == drawn);
         QCOMPARE(window.currentModel()->nLoops(), 3);
 

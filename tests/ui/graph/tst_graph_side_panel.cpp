@@ -80,6 +80,7 @@ private Q_SLOTS:
         QVERIFY(!panel.message().contains(QStringLiteral("J3")));
         // drawn (the editor's operations, one undoable edit): it compiles and is shown
         m_window->document()->edit(fixtures::drawnFourBar().spec, QStringLiteral("Draw"));
+        QVERIFY(fixtures::waitForCompile(*m_window));
         QVERIFY(m_window->currentModel() != nullptr);
         expectHint(panel);
     }

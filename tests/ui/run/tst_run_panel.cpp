@@ -147,6 +147,7 @@ private Q_SLOTS:
         fixtures::newEmptyMechanism(*m_window);
         QTRY_VERIFY(m_window->document()->spec().bodies.empty());
         m_window->document()->edit(fixtures::drawnFourBar().spec, QStringLiteral("Draw"));
+        QVERIFY(fixtures::waitForCompile(*m_window));
         QVERIFY(m_window->currentModel() != nullptr);
         QCOMPARE(panel().runKind(), RunKind::Forward);
         QVERIFY(panel().runKindNote().contains(QStringLiteral("forced simulation")));
@@ -169,6 +170,7 @@ private Q_SLOTS:
         MechanismSpec heavier = m_window->document()->spec();
         heavier.bodies[0].mass *= 2.0;
         m_window->document()->edit(heavier, QStringLiteral("Mass"));
+        QVERIFY(fixtures::waitForCompile(*m_window));
         QCOMPARE(panel().runKind(), RunKind::Inverse);
         QCOMPARE(panel().runKindNote(), QString());
         QCOMPARE(startedKind(), RunKind::Inverse);
