@@ -25,6 +25,7 @@
 #include <QVBoxLayout>
 #include <QWindow>
 
+#include "ui/actions/export_actions.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/help/help_menu.hpp"
@@ -364,7 +365,8 @@ void MainWindow::createFileMenu(ActionIcons& icons) {
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->setToolTipsVisible(true);
     file->addSeparator();
-    addExportMenu(file);
+    m_exportActions = new ExportActions(this, *this);
+    m_exportActions->addMenuTo(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -372,8 +374,7 @@ void MainWindow::createFileMenu(ActionIcons& icons) {
     const ActionIcons fileIcons = {
         {newEmpty, "document-new"},   {fromTemplate, "document-new-template"},
         {open, "document-open"},      {save, "document-save"},
-        {saveAs, "document-save-as"}, {m_exportMenu->menuAction(), "document-export"},
-        {quit, "application-exit"},
+        {saveAs, "document-save-as"}, {quit, "application-exit"},
     };
     icons.insert(icons.end(), fileIcons.begin(), fileIcons.end());
 }
@@ -393,35 +394,6 @@ void MainWindow::addExamplesMenu(QMenu* file) {
         action->setData(path);
         action->setEnabled(!examplesDir.isEmpty() && QFileInfo::exists(path));
     }
-}
-
-void MainWindow::addExportMenu(QMenu* file) {
-    m_exportMenu = file->addMenu(tr("&Export"));
-    QAction* csv =
-        m_exportMenu->addAction(tr("Samples as &CSV…"), this, &MainWindow::promptExportCsv);
-    csv->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    csv->setToolTip(tr("The shown run's samples with the columns of `sslm simulate`"));
-    QAction* png =
-        m_exportMenu->addAction(tr("3-D View as &PNG…"), this, &MainWindow::promptExportPng);
-    png->setToolTip(tr("A snapshot of the 3-D view as it is on screen"));
-    m_exportAnimationAction =
-        m_exportMenu->addAction(tr("&Animation…"), this, &MainWindow::exportAnimation);
-    m_exportAnimationAction->setToolTip(
-        tr("Write the last run's animation as an MP4 (H.264) or animated GIF"));
-    m_exportAnimationAction->setStatusTip(m_exportAnimationAction->toolTip());
-    QAction* model = m_exportMenu->addAction(tr("&Model (URDF, SDFormat, MJCF)…"), this,
-                                             &MainWindow::promptExportModel);
-    model->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E));
-    model->setToolTip(tr("The mechanism as edited, with its cut joints, for another tool: URDF "
-                         "(the loops as URDF+ <loop> elements), SDFormat or MJCF for MuJoCo; a "
-                         "report says what each format could not hold"));
-    QAction* python =
-        m_exportMenu->addAction(tr("P&ython Script…"), this, &MainWindow::promptExportPython);
-    python->setToolTip(tr("A script for the sslm Python module that reproduces this mechanism "
-                          "(as edited, with its cut joints) and the run panel's settings"));
-    m_exportMenu->setToolTipsVisible(true);
-    m_exportMenu->addSeparator();
-    m_exportMenu->addAction(tr("Plots: use Export… in each plot's tool bar"))->setEnabled(false);
 }
 
 void MainWindow::createViewMenu(ActionIcons& icons) {

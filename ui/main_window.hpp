@@ -20,6 +20,7 @@
 #include "core/interop/model_format.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
+#include "ui/actions/export_actions.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/sim/run_kind.hpp"
@@ -56,7 +57,7 @@ class RunPanel;
 class SimulationController;
 class SimulationRun;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public ExportCommands {
     Q_OBJECT
 
 public:
@@ -83,7 +84,7 @@ public:
     /// (core/interop/mechanism_export.hpp). The mechanism is unchanged. On failure nothing is
     /// written and the reason (naming the element and the fix) goes to `error` when given, else
     /// to a dialog; on success without `error` the report dialog is shown.
-    bool exportModel(const QString& path, QString* error = nullptr);
+    bool exportModel(const QString& path, QString* error = nullptr) override;
     /// The last model export's report as `sslm export` prints it; empty before one.
     const QString& lastExportReport() const { return m_lastExportReport; }
     /// The export format of a file name by its extension (modelFormatOf), none if unknown.
@@ -101,7 +102,7 @@ public:
     /// The mechanism on screen (null before the first successful load).
     std::shared_ptr<const sslm::Model> currentModel() const;
     /// The loaded mechanism with its initial state; empty before the first successful load.
-    const std::optional<LoadedMechanism>& currentMechanism() const { return m_current; }
+    const std::optional<LoadedMechanism>& currentMechanism() const override { return m_current; }
     MechanismView* mechanismView() const { return m_view; }
     /// Above the 3-D view while the edited drawing does not compile: what the view shows
     /// instead (the last mechanism that compiled, or nothing) and where to fix it.
@@ -133,11 +134,11 @@ public:
     /// The Balance dock: shaking over a cycle and counterweights that reduce it (issue 16).
     BalancePanel* balancePanel() const { return m_balancePanel; }
     QDockWidget* balanceDock() const { return m_balanceDock; }
-    PlaybackBar* playbackBar() const { return m_playback; }
-    SimulationController* controller() const { return m_controller; }
+    PlaybackBar* playbackBar() const override { return m_playback; }
+    SimulationController* controller() const override { return m_controller; }
     QUndoStack* undoStack() const { return m_undoStack; }
-    /// Left for the video exporter (ui/export/): created disabled until it is connected.
-    QAction* exportAnimationAction() const { return m_exportAnimationAction; }
+    /// File ▸ Export ▸ Animation…, for the video exporter (ui/export/).
+    QAction* exportAnimationAction() const { return m_exportActions->animationAction(); }
 
     /// Starts a run of the current model with the run panel's kind and settings; false (reason
     /// in the panel and the status bar) when there is no model, the settings are invalid, or the
@@ -147,14 +148,14 @@ public:
     /// (its last sample is shown); false if there is no such run.
     bool playBackRun(int runId);
     /// Writes the playback run's samples (else the last run's) with the CLI's columns.
-    bool exportSamplesCsv(const QString& path, QString* error = nullptr);
+    bool exportSamplesCsv(const QString& path, QString* error = nullptr) override;
     /// Writes a script for the Python module that reproduces the mechanism (as edited, with its
     /// cuts) and the run panel's settings (python_script.hpp); false with the reason on failure.
-    bool exportPythonScript(const QString& path, QString* error = nullptr);
+    bool exportPythonScript(const QString& path, QString* error = nullptr) override;
     /// A new plot dock (View ▸ New Plot), tabbed with the λ plot, showing the runs kept.
     PlotDock* addPlotDock();
     /// Writes the 3-D view as a PNG.
-    bool exportViewPng(const QString& path);
+    bool exportViewPng(const QString& path) override;
 
     // the document (main_window_document.cpp)
     MechanismDocument* document() const { return m_document; }
@@ -195,7 +196,7 @@ Q_SIGNALS:
 
 public Q_SLOTS:
     /// The video/GIF export; filled in by ui/export/.
-    void exportAnimation();
+    void exportAnimation() override;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -216,8 +217,6 @@ private:
     void createFileMenu(ActionIcons& icons);
     /// File ▸ Examples: the bundled mechanisms by section.
     void addExamplesMenu(QMenu* file);
-    /// File ▸ Export: CSV, PNG, animation, model and Python script (m_exportMenu).
-    void addExportMenu(QMenu* file);
     /// View: the central tabs, fit, orbit, camera and theme menus, traces and reactions.
     void createViewMenu(ActionIcons& icons);
     void rebuildRecentMenu();
@@ -243,10 +242,6 @@ private:
     /// The coordinates an inverse or forced run drives: the actuated ones, or without an
     /// actuator the file's independent ones (`inputs` true); a reason in `problem` when none.
     std::vector<int> prescribedCoordinates(std::string& problem, bool& inputs) const;
-    /// File ▸ Export ▸ Python Script: asks where, then writes exportPythonScript's script.
-    void promptExportPython();
-    /// File ▸ Export ▸ Model: asks where and in which format, then exportModel.
-    void promptExportModel();
     /// Offers the 2-D Edit tab for a planar description; a spatial one gets the 3-D view, and
     /// the tab says why it is not offered.
     void updateEditTab(const MechanismSpec& spec);
@@ -301,8 +296,6 @@ private:
     void adoptModel(std::shared_ptr<const sslm::Model> model);
     /// Stops a run still going and waits for it to end.
     void stopRun();
-    void promptExportCsv();
-    void promptExportPng();
 
     MechanismView* m_view = nullptr;
     QLabel* m_staleBanner = nullptr;
@@ -349,10 +342,9 @@ private:
     QDockWidget* m_propertiesDock = nullptr;
     QProgressBar* m_progressBar = nullptr;
     QLabel* m_progressLabel = nullptr;
-    QMenu* m_exportMenu = nullptr;
-    QAction* m_exportAnimationAction = nullptr;
-    bool m_dockSizesPending = true;      ///< no saved layout: size the docks on the first show
-    std::vector<PlotDock*> m_extraPlots; ///< plot docks added from View ▸ New Plot
+    ExportActions* m_exportActions = nullptr; ///< File ▸ Export
+    bool m_dockSizesPending = true;           ///< no saved layout: size the docks on the first show
+    std::vector<PlotDock*> m_extraPlots;      ///< plot docks added from View ▸ New Plot
     int m_shownSample = -1; ///< sample of the playback run on screen, -1 for the initial pose
     bool m_reactionDefaultsPending = true; ///< the λ plot picks |λ| columns on the next run
 };

@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
-// File ▸ Export ▸ Model: the mechanism as edited written for another tool (URDF with URDF+
+// MainWindow::exportModel: the mechanism as edited written for another tool (URDF with URDF+
 // loops, SDFormat, MJCF; core/interop/mechanism_export.hpp), with the report of what was
 // mapped, approximated and dropped.
 
 #include <filesystem>
 
-#include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSaveFile>
@@ -15,70 +13,16 @@
 #include "core/interop/mechanism_export.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/util/diagnostic.hpp"
+#include "ui/actions/export_actions.hpp"
 #include "ui/document/interop_report_dialog.hpp"
 #include "ui/document/mechanism_document.hpp"
-#include "ui/export/export_folder.hpp"
 #include "ui/graph/cut_set_evaluation.hpp"
 #include "ui/main_window.hpp"
 
 namespace sslm::ui {
 
-namespace {
-
-/// A format of the save dialog: its filter and the extension it appends.
-struct ExportChoice {
-    const char* filter;
-    const char* suffix;
-};
-
-const ExportChoice kExportChoices[] = {
-    {QT_TRANSLATE_NOOP("MainWindow", "URDF with loop closures (*.urdf)"), "urdf"},
-    {QT_TRANSLATE_NOOP("MainWindow", "SDFormat 1.9 (*.sdf *.world)"), "sdf"},
-    {QT_TRANSLATE_NOOP("MainWindow", "MJCF for MuJoCo (*.xml *.mjcf)"), "xml"},
-};
-
-} // namespace
-
 std::optional<ModelFormat> MainWindow::exportFormatOf(const QString& path) {
     return modelFormatOf(std::filesystem::path(path.toStdString()));
-}
-
-void MainWindow::promptExportModel() {
-    if (!m_current) {
-        statusBar()->showMessage(tr("There is no mechanism to export yet: open or draw one."));
-        return;
-    }
-    QStringList filters;
-    for (const ExportChoice& choice : kExportChoices) {
-        filters << tr(choice.filter);
-    }
-    const QString documentPath = m_current->path;
-    const QString base =
-        QFileInfo(documentPath.isEmpty() ? QStringLiteral("mechanism") : documentPath)
-            .completeBaseName();
-    QString filter = filters.front();
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Model"),
-        QDir(exportFolder(documentPath)).filePath(base + QStringLiteral(".urdf")),
-        filters.join(QStringLiteral(";;")), &filter);
-    if (path.isEmpty()) {
-        return;
-    }
-    if (!exportFormatOf(path)) {
-        // no known extension typed: the chosen filter's, and the dialog did not ask about it
-        path +=
-            QLatin1Char('.') +
-            QLatin1String(kExportChoices[std::max<qsizetype>(0, filters.indexOf(filter))].suffix);
-        if (QFileInfo::exists(path) &&
-            QMessageBox::question(
-                this, tr("Export Model"),
-                tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName())) !=
-                QMessageBox::Yes) {
-            return;
-        }
-    }
-    rememberExportFolder(path);
-    exportModel(path);
 }
 
 bool MainWindow::exportModel(const QString& path, QString* error) {

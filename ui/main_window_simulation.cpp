@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
 // MainWindow: running simulations (start, progress, end, failure), playback of the stored
-// samples in the 3-D view and the plots, undoable cut changes, and the CSV / PNG exports.
+// samples in the 3-D view and the plots, undoable cut changes, and what the CSV, PNG, Python
+// and animation exports write (ui/actions/export_actions asks where).
 
 #include <algorithm>
 #include <array>
 #include <utility>
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QElapsedTimer>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
@@ -27,7 +26,6 @@
 #include "core/motion/prescribed_motion.hpp"
 #include "ui/document/cut_change_command.hpp"
 #include "ui/document/mechanism_document.hpp"
-#include "ui/export/export_folder.hpp"
 #include "ui/export/python_script.hpp"
 #include "ui/export/video_export_dialog.hpp"
 #include "ui/export/video_exporter.hpp"
@@ -533,77 +531,8 @@ bool MainWindow::exportPythonScript(const QString& path, QString* error) {
     return true;
 }
 
-void MainWindow::promptExportPython() {
-    const QString documentPath = m_current ? m_current->path : QString();
-    const QString suggested =
-        QStringLiteral("%1/%2.py")
-            .arg(exportFolder(documentPath),
-                 QFileInfo(documentPath.isEmpty() ? QStringLiteral("mechanism") : documentPath)
-                     .baseName());
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Python Script"), suggested,
-                                                      tr("Python scripts (*.py)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    rememberExportFolder(path);
-    QString error;
-    if (exportPythonScript(path, &error)) {
-        statusBar()->showMessage(
-            tr("Wrote %1: run it with the sslm Python module (docs/python.md)").arg(path));
-    } else {
-        QMessageBox::warning(this, tr("Export Python Script"), error);
-    }
-}
-
 bool MainWindow::exportViewPng(const QString& path) {
     return m_view->saveSnapshot(path);
-}
-
-void MainWindow::promptExportCsv() {
-    const std::shared_ptr<const SimulationRun> run =
-        m_playback->run() ? m_playback->run() : m_controller->currentRun();
-    if (!run) {
-        statusBar()->showMessage(tr("There is no run to export yet; start one with F5."));
-        return;
-    }
-    const QString documentPath = m_current ? m_current->path : QString();
-    const QString suggested =
-        QStringLiteral("%1/%2_run%3.csv")
-            .arg(exportFolder(documentPath),
-                 QFileInfo(m_current ? m_current->path : QStringLiteral("mechanism")).baseName())
-            .arg(run->id());
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Samples"), suggested,
-                                                      tr("CSV files (*.csv)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    rememberExportFolder(path);
-    QString error;
-    if (exportSamplesCsv(path, &error)) {
-        statusBar()->showMessage(
-            tr("Wrote %1 samples of %2 to %3").arg(run->samples().size()).arg(run->name(), path));
-    } else {
-        QMessageBox::warning(this, tr("Export Samples"), error);
-    }
-}
-
-void MainWindow::promptExportPng() {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export 3-D View"),
-        QDir(exportFolder(m_current ? m_current->path : QString()))
-            .filePath(QFileInfo(m_current ? m_current->path : QStringLiteral("mechanism"))
-                          .completeBaseName() +
-                      QStringLiteral(".png")),
-        tr("PNG images (*.png)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    rememberExportFolder(path);
-    if (exportViewPng(path)) {
-        statusBar()->showMessage(tr("Wrote %1").arg(path));
-    } else {
-        QMessageBox::warning(this, tr("Export 3-D View"), tr("Could not write %1.").arg(path));
-    }
 }
 
 void MainWindow::exportAnimation() {
