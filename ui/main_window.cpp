@@ -7,11 +7,9 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
-#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
@@ -26,6 +24,7 @@
 #include <QWindow>
 
 #include "ui/actions/export_actions.hpp"
+#include "ui/actions/file_actions.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/help/help_menu.hpp"
@@ -45,39 +44,14 @@ namespace sslm::ui {
 
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
-const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 /// The View ▸ New Plot docks open at the close, as the columns each showed (the joint and
 /// reaction plots choose theirs for each mechanism).
 const QString kExtraPlotsKey = QStringLiteral("mainWindow/extraPlotColumns");
-const QString kLastDirKey = QStringLiteral("lastDirectory");
 /// The docks' layout: 3 added Torque vs angle, 4 the Check panel, 5 the History, 7 more room
 /// for the graph and the Runs list; older layouts are ignored.
 constexpr int kStateVersion = 8;
-
-/// An entry of File ▸ Examples: a file of the examples folder (tst_main_window checks that
-/// every example file there has one).
-struct Example {
-    const char* section; ///< the menu section it opens
-    const char* title;
-    const char* file; ///< relative to the examples folder
-};
-constexpr Example kExamples[] = {
-    {"Planar", "Carpet scraper at work (crank at 45 rpm)", "carpet_scraper_driven.json"},
-    {"Planar", "Carpet scraper (3 loops, free swing)", "carpet_scraper.json"},
-    {"Planar", "Four-bar linkage", "four_bar.json"},
-    {"Planar", "3-RRR parallel manipulator", "three_rrr.json"},
-    {"Planar", "Slider-crank", "slider_crank.json"},
-    {"Planar", "Watt six-bar", "watt_six_bar.json"},
-    {"Spatial", "RSSR linkage", "rssr.json"},
-    {"Spatial", "Spatial ladder (4 loops)", "spatial_ladder_4.json"},
-    {"Spatial", "Stewart–Gough platform", "stewart_platform.json"},
-    {"Imported models", "Four-bar from URDF", "interop/four_bar.urdf"},
-    {"Imported models", "Four-bar from SDFormat", "interop/four_bar.sdf"},
-    {"Imported models", "Slider-crank from MJCF", "interop/slider_crank.xml"},
-};
 
 QString firstJsonFile(const QMimeData* mime) {
     if (!mime || !mime->hasUrls()) {
@@ -221,18 +195,7 @@ std::shared_ptr<const sslm::Model> MainWindow::currentModel() const {
 }
 
 QString MainWindow::examplesDirectory() {
-    const QDir appDir(QCoreApplication::applicationDirPath());
-    const QStringList candidates = {
-        appDir.absoluteFilePath(QStringLiteral(SSLM_EXAMPLES_FROM_BIN)), // installed
-        appDir.absoluteFilePath(QStringLiteral("examples")),
-        QStringLiteral(SSLM_EXAMPLES_DIR),
-    };
-    for (const QString& dir : candidates) {
-        if (QFileInfo::exists(dir + QStringLiteral("/carpet_scraper.json"))) {
-            return QDir::cleanPath(dir);
-        }
-    }
-    return {};
+    return FileActions::examplesDirectory();
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {
@@ -250,7 +213,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
         showUnfinished(*outcome.unfinished, QFileInfo(path).absoluteFilePath(),
                        /*modified=*/false, outcome.error);
         m_centralTabs->setCurrentIndex(1);
-        rememberFile(m_document->path());
+        FileActions::rememberFile(m_document->path());
         const QString message =
             tr("%1 does not compile yet: it is open in the Edit tab to be finished; the Check "
                "panel says what is missing.")
@@ -285,7 +248,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     m_reactionDefaultsPending = true;
     updateWindowTitle();
     statusBar()->showMessage(modelSummary(*m_current));
-    rememberFile(m_current->path);
+    FileActions::rememberFile(m_current->path);
     if (!m_current->warnings.isEmpty()) {
         if (error) {
             *error = m_current->warnings;
@@ -328,71 +291,12 @@ bool MainWindow::writeScreenshot(
 }
 
 void MainWindow::createMenus() {
-    ActionIcons icons; // set once both menus are built
-    createFileMenu(icons);
+    m_exportActions = new ExportActions(this, *this);
+    m_fileActions = new FileActions(this, *this, *m_exportActions);
+    ActionIcons icons; // set once the menu is built
     createViewMenu(icons);
     for (const auto& [action, icon] : icons) {
         action->setIcon(actionIcon(QString::fromLatin1(icon)));
-    }
-}
-
-void MainWindow::createFileMenu(ActionIcons& icons) {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* newEmpty = file->addAction(tr("&New Mechanism"), this, &MainWindow::promptNewEmpty);
-    newEmpty->setShortcut(QKeySequence::New);
-    newEmpty->setToolTip(tr("An empty drawing in the Edit tab: place pivots and draw links"));
-    QAction* fromTemplate =
-        file->addAction(tr("New From &Template…"), this, &MainWindow::promptNewFromTemplate);
-    fromTemplate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    fromTemplate->setToolTip(tr("A four-bar, slider-crank, five-bar, Watt or Stephenson six-bar, "
-                                "sized in a dialog"));
-    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::promptOpen);
-    open->setShortcut(QKeySequence::Open);
-    QAction* import = file->addAction(tr("&Import…"), this, &MainWindow::promptImport);
-    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
-    import->setToolTip(tr("Open another tool's model as a new mechanism: URDF (loops closed by "
-                          "URDF+ <loop> or <constraint> elements), SDFormat or MJCF"));
-    import->setStatusTip(import->toolTip());
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    addExamplesMenu(file);
-    file->addSeparator();
-    QAction* save = file->addAction(tr("&Save"), this, [this] { this->save(); });
-    save->setShortcut(QKeySequence::Save);
-    save->setToolTip(tr("Save the mechanism with its current cut joints (atomic: a failed save "
-                        "leaves the file as it was)"));
-    QAction* saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::promptSaveAs);
-    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    file->setToolTipsVisible(true);
-    file->addSeparator();
-    m_exportActions = new ExportActions(this, *this);
-    m_exportActions->addMenuTo(file);
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-    quit->setMenuRole(QAction::QuitRole);
-    const ActionIcons fileIcons = {
-        {newEmpty, "document-new"},   {fromTemplate, "document-new-template"},
-        {open, "document-open"},      {save, "document-save"},
-        {saveAs, "document-save-as"}, {quit, "application-exit"},
-    };
-    icons.insert(icons.end(), fileIcons.begin(), fileIcons.end());
-}
-
-void MainWindow::addExamplesMenu(QMenu* file) {
-    QMenu* examples = file->addMenu(tr("&Examples"));
-    const QString examplesDir = examplesDirectory();
-    QString section;
-    for (const Example& example : kExamples) {
-        if (section != QLatin1String(example.section)) {
-            section = QLatin1String(example.section);
-            examples->addSection(tr(example.section));
-        }
-        const QString path = examplesDir + QLatin1Char('/') + QLatin1String(example.file);
-        QAction* action =
-            examples->addAction(tr(example.title), this, [this, path] { openFile(path); });
-        action->setData(path);
-        action->setEnabled(!examplesDir.isEmpty() && QFileInfo::exists(path));
     }
 }
 
@@ -442,57 +346,6 @@ void MainWindow::createViewMenu(ActionIcons& icons) {
         {reactions, "reactions"},
     };
     icons.insert(icons.end(), viewIcons.begin(), viewIcons.end());
-}
-
-void MainWindow::rebuildRecentMenu() {
-    m_recentMenu->clear();
-    const QStringList files = QSettings().value(kRecentKey).toStringList();
-    for (const QString& path : files) {
-        QAction* action = m_recentMenu->addAction(QFileInfo(path).fileName(), this,
-                                                  [this, path] { openFile(path); });
-        action->setToolTip(path);
-        action->setStatusTip(path);
-    }
-    if (files.isEmpty()) {
-        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
-        return;
-    }
-    m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("Clear List"), this, [] { QSettings().remove(kRecentKey); });
-}
-
-QString MainWindow::lastDirectory() {
-    return QSettings().value(kLastDirKey).toString();
-}
-
-void MainWindow::rememberFile(const QString& path) {
-    addRecentFile(path);
-    QSettings().setValue(kLastDirKey, QFileInfo(path).absolutePath());
-}
-
-void MainWindow::addRecentFile(const QString& path) {
-    QSettings settings;
-    QStringList files = settings.value(kRecentKey).toStringList();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecentFiles) {
-        files.removeLast();
-    }
-    settings.setValue(kRecentKey, files);
-}
-
-void MainWindow::promptOpen() {
-    QString dir = lastDirectory();
-    if (dir.isEmpty()) {
-        dir = examplesDirectory();
-    }
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Mechanism"), dir,
-        tr("Mechanism files (*.json);;Models to import (*.urdf *.sdf *.world *.xml *.mjcf);;"
-           "All files (*)"));
-    if (!path.isEmpty()) {
-        openFile(path);
-    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -21,6 +21,7 @@
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
 #include "ui/actions/export_actions.hpp"
+#include "ui/actions/file_actions.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/sim/run_kind.hpp"
@@ -57,7 +58,7 @@ class RunPanel;
 class SimulationController;
 class SimulationRun;
 
-class MainWindow : public QMainWindow, public ExportCommands {
+class MainWindow : public QMainWindow, public FileCommands, public ExportCommands {
     Q_OBJECT
 
 public:
@@ -66,14 +67,14 @@ public:
 
     /// Loads a mechanism file and shows its assembled pose. On failure the previous mechanism
     /// stays; the reason goes to `error` when given, else to an error dialog.
-    bool openFile(const QString& path, QString* error = nullptr);
+    bool openFile(const QString& path, QString* error = nullptr) override;
 
     /// Imports another tool's model file (URDF with loop closures, SDFormat, MJCF; see
     /// core/interop) in the background as a new, unsaved document and shows what was mapped,
     /// approximated and dropped. A malformed file changes nothing: the reason (file, line, element,
     /// fix) goes to `error` when given, else to an error dialog; with `error` given no dialog is
     /// shown.
-    bool importFile(const QString& path, QString* error = nullptr);
+    bool importFile(const QString& path, QString* error = nullptr) override;
     /// The last import's report as `sslm import` prints it; empty before one.
     const QString& lastImportReport() const { return m_lastImportReport; }
     /// Whether openFile imports `path` (its extension is another tool's model format).
@@ -109,7 +110,7 @@ public:
     QLabel* staleBanner() const { return m_staleBanner; }
     /// The Edit tab (2-D editor of the document) and the tabs of the centre.
     EditorWidget* editor() const { return m_editor; }
-    QTabWidget* centralTabs() const { return m_centralTabs; }
+    QTabWidget* centralTabs() const override { return m_centralTabs; }
     /// The View menu, for docks to add their toggle actions.
     QMenu* viewMenu() const { return m_viewMenu; }
 
@@ -158,7 +159,7 @@ public:
     bool exportViewPng(const QString& path) override;
 
     // the document (main_window_document.cpp)
-    MechanismDocument* document() const { return m_document; }
+    MechanismDocument* document() const override { return m_document; }
     /// An edit of the document is being compiled off the GUI thread: the mechanism on screen
     /// is the one before it (Start waits); documentCompiled() follows.
     bool isCompiling() const;
@@ -167,19 +168,19 @@ public:
     bool insertIntoDrawing(const MechanismSpec& part, QString* error = nullptr);
     /// Saves to the document's file (Save As when it has none); false if cancelled or failed
     /// (reason in `error`, else in a message box).
-    bool save(QString* error = nullptr);
+    bool save(QString* error = nullptr) override;
     /// Saves to `path` and makes it the window's file.
-    bool saveAs(const QString& path, QString* error = nullptr);
+    bool saveAs(const QString& path, QString* error = nullptr) override;
     /// With unsaved changes, asks whether to save them first; false when the user cancels (or
     /// the save fails), so that the caller keeps the document.
-    bool confirmDiscardChanges();
+    bool confirmDiscardChanges() override;
     /// Offers to restore the copies a crashed session left (a dialog per copy); returns the
     /// number restored (the last one is shown).
     int offerRecovery();
     /// A new, untitled document holding `spec` (a template, or a drawing to finish in the Edit
     /// tab). One that does not compile yet is shown in the editor and the Check panel only
     /// (`error` receives why); simulation waits until it compiles.
-    bool newDocument(const MechanismSpec& spec, QString* error = nullptr);
+    bool newDocument(const MechanismSpec& spec, QString* error = nullptr) override;
     /// Shows a recovery copy as the current, unsaved document; false (reason set) if unreadable.
     bool restoreRecovery(const RecoveryEntry& entry, QString* error = nullptr);
 
@@ -213,26 +214,10 @@ private:
     void createMenus();
     /// Actions and the names of their icons, set once the File and View menus are built.
     using ActionIcons = std::vector<std::pair<QAction*, const char*>>;
-    /// File: new, open, import, recent, examples, save, export and quit.
-    void createFileMenu(ActionIcons& icons);
-    /// File ▸ Examples: the bundled mechanisms by section.
-    void addExamplesMenu(QMenu* file);
     /// View: the central tabs, fit, orbit, camera and theme menus, traces and reactions.
     void createViewMenu(ActionIcons& icons);
-    void rebuildRecentMenu();
-    void addRecentFile(const QString& path);
-    /// A file opened or saved: in the recent files, and its folder the next dialogs' start.
-    void rememberFile(const QString& path);
-    /// The folder the open and save dialogs start in.
-    static QString lastDirectory();
-    void promptOpen();
-    void promptImport();
-    void promptSaveAs();
-    void promptNewFromTemplate();
     /// Insert Template: a sized template added to the drawing (insertIntoDrawing).
     void promptInsertTemplate();
-    /// A new, empty drawing (the ground only) in the Edit tab.
-    void promptNewEmpty();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay. An
     /// `edited` one is the same document changed: the run settings on the form stay too.
     void showMechanism(LoadedMechanism mechanism, bool edited = false);
@@ -301,7 +286,6 @@ private:
     QLabel* m_staleBanner = nullptr;
     QString m_lastImportReport;
     QString m_lastExportReport;
-    QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QAction* m_showEditorAction = nullptr;
     QList<QAction*> m_spatialCameraActions; ///< enabled for spatial mechanisms only
@@ -342,6 +326,7 @@ private:
     QDockWidget* m_propertiesDock = nullptr;
     QProgressBar* m_progressBar = nullptr;
     QLabel* m_progressLabel = nullptr;
+    FileActions* m_fileActions = nullptr;     ///< the File menu
     ExportActions* m_exportActions = nullptr; ///< File ▸ Export
     bool m_dockSizesPending = true;           ///< no saved layout: size the docks on the first show
     std::vector<PlotDock*> m_extraPlots;      ///< plot docks added from View ▸ New Plot

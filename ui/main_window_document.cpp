@@ -4,7 +4,6 @@
 // left.
 
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
@@ -17,6 +16,7 @@
 #include "core/edit/coordinate_names.hpp"
 #include "core/edit/drawing.hpp"
 #include "core/edit/insert_mechanism.hpp"
+#include "ui/actions/file_actions.hpp"
 #include "ui/balance/balance_panel.hpp"
 #include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
@@ -256,30 +256,6 @@ bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
     return true;
 }
 
-void MainWindow::promptNewEmpty() {
-    if (!confirmDiscardChanges()) {
-        return;
-    }
-    newDocument(emptyDrawing(tr("New mechanism").toStdString()).spec);
-    m_centralTabs->setCurrentIndex(1);
-}
-
-void MainWindow::promptNewFromTemplate() {
-    if (!confirmDiscardChanges()) {
-        return;
-    }
-    TemplateDialog dialog(this);
-    if (dialog.exec() != QDialog::Accepted) {
-        return;
-    }
-    const std::optional<MechanismSpec> spec = dialog.spec();
-    QString error;
-    if (!spec || !newDocument(*spec, &error)) {
-        QMessageBox::warning(this, tr("Cannot create the mechanism"),
-                             spec ? error : dialog.problem());
-    }
-}
-
 void MainWindow::promptInsertTemplate() {
     TemplateDialog dialog(this);
     dialog.setWindowTitle(tr("Insert Template"));
@@ -359,7 +335,7 @@ bool MainWindow::save(QString* error) {
             *error = tr("The mechanism has no file yet: use Save As.");
             return false;
         }
-        promptSaveAs();
+        m_fileActions->promptSaveAs();
         return !m_document->isModified();
     }
     return saveAs(m_document->path(), error);
@@ -386,7 +362,7 @@ bool MainWindow::saveAs(const QString& path, QString* error) {
         m_balancePanel->setMechanism(m_current->model, m_current->q0, m_current->qd0,
                                      m_current->path);
     }
-    rememberFile(m_document->path());
+    FileActions::rememberFile(m_document->path());
     updateWindowTitle();
     statusBar()->showMessage(
         m_documentCompiles
@@ -394,26 +370,6 @@ bool MainWindow::saveAs(const QString& path, QString* error) {
             : tr("Saved %1; it does not compile yet and opens in the Edit tab to be finished.")
                   .arg(m_document->path()));
     return true;
-}
-
-void MainWindow::promptSaveAs() {
-    if (isBlank(m_document->spec())) {
-        statusBar()->showMessage(tr("Nothing to save: open a mechanism first (Ctrl+O)."));
-        return;
-    }
-    QString start = m_document->path();
-    if (start.isEmpty()) {
-        start = lastDirectory() + QStringLiteral("/mechanism.json");
-    }
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Mechanism As"), start,
-                                                tr("Mechanism files (*.json)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    if (QFileInfo(path).suffix().isEmpty()) {
-        path += QStringLiteral(".json");
-    }
-    saveAs(path);
 }
 
 bool MainWindow::confirmDiscardChanges() {

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
-// File ▸ Import: another tool's model file read in the background (core/interop), shown as a
-// new, unsaved document, with the report of what was mapped, approximated and dropped.
+// MainWindow::importFile: another tool's model file read in the background (core/interop), shown as
+// a new, unsaved document, with the report of what was mapped, approximated and dropped.
 
 #include <filesystem>
 
 #include <QApplication>
 #include <QEventLoop>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QMessageBox>
@@ -16,6 +15,7 @@
 
 #include "core/interop/mechanism_import.hpp"
 #include "core/util/diagnostic.hpp"
+#include "ui/actions/file_actions.hpp"
 #include "ui/document/interop_report_dialog.hpp"
 #include "ui/main_window.hpp"
 
@@ -38,16 +38,6 @@ QString errorText(const ImportResult& result, const QString& path) {
 
 bool MainWindow::isImportable(const QString& path) {
     return modelFormatOf(std::filesystem::path(path.toStdString())).has_value();
-}
-
-void MainWindow::promptImport() {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Import Model"), lastDirectory(),
-        tr("Models (*.urdf *.sdf *.world *.xml *.mjcf);;URDF with loop closures (*.urdf);;"
-           "SDFormat (*.sdf *.world);;MJCF (*.xml *.mjcf);;All files (*)"));
-    if (!path.isEmpty()) {
-        importFile(path);
-    }
 }
 
 bool MainWindow::importFile(const QString& path, QString* error) {
@@ -88,7 +78,7 @@ bool MainWindow::importFile(const QString& path, QString* error) {
     m_lastImportReport = QString::fromStdString(reportText(result.report, *result.spec));
     QString compileError;
     newDocument(*result.spec, &compileError);
-    rememberFile(QFileInfo(path).absoluteFilePath());
+    FileActions::rememberFile(QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(
         tr("Imported %1: %2 mapped, %3 approximated, %4 dropped; Save As writes it as a "
            "mechanism file.")
