@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 #include <QWindow>
 
+#include "ui/actions/edit_actions.hpp"
 #include "ui/actions/export_actions.hpp"
 #include "ui/actions/file_actions.hpp"
 #include "ui/editor/editor_widget.hpp"
@@ -126,7 +127,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new Mechan
     setDockNestingEnabled(true);
     createDocks();
     createMenus();
-    createEditMenu();
     createSimulationMenu();
     addHelpMenu(this);
     addDockToggles();
@@ -293,6 +293,7 @@ bool MainWindow::writeScreenshot(
 void MainWindow::createMenus() {
     m_exportActions = new ExportActions(this, *this);
     m_fileActions = new FileActions(this, *this, *m_exportActions);
+    m_editActions = new EditActions(this, *this);
     ActionIcons icons; // set once the menu is built
     createViewMenu(icons);
     for (const auto& [action, icon] : icons) {

@@ -20,6 +20,7 @@
 #include "core/interop/model_format.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
+#include "ui/actions/edit_actions.hpp"
 #include "ui/actions/export_actions.hpp"
 #include "ui/actions/file_actions.hpp"
 #include "ui/document/mechanism_document.hpp"
@@ -58,7 +59,10 @@ class RunPanel;
 class SimulationController;
 class SimulationRun;
 
-class MainWindow : public QMainWindow, public FileCommands, public ExportCommands {
+class MainWindow : public QMainWindow,
+                   public FileCommands,
+                   public ExportCommands,
+                   public EditCommands {
     Q_OBJECT
 
 public:
@@ -137,7 +141,7 @@ public:
     QDockWidget* balanceDock() const { return m_balanceDock; }
     PlaybackBar* playbackBar() const override { return m_playback; }
     SimulationController* controller() const override { return m_controller; }
-    QUndoStack* undoStack() const { return m_undoStack; }
+    QUndoStack* undoStack() const override { return m_undoStack; }
     /// File ▸ Export ▸ Animation…, for the video exporter (ui/export/).
     QAction* exportAnimationAction() const { return m_exportActions->animationAction(); }
 
@@ -165,7 +169,7 @@ public:
     bool isCompiling() const;
     /// Adds `part` to the drawing as one undoable edit, 0.15 m to the right of what is drawn,
     /// and shows the Edit tab; false (reason in `error` and the status bar) if it cannot be.
-    bool insertIntoDrawing(const MechanismSpec& part, QString* error = nullptr);
+    bool insertIntoDrawing(const MechanismSpec& part, QString* error = nullptr) override;
     /// Saves to the document's file (Save As when it has none); false if cancelled or failed
     /// (reason in `error`, else in a message box).
     bool save(QString* error = nullptr) override;
@@ -216,8 +220,6 @@ private:
     using ActionIcons = std::vector<std::pair<QAction*, const char*>>;
     /// View: the central tabs, fit, orbit, camera and theme menus, traces and reactions.
     void createViewMenu(ActionIcons& icons);
-    /// Insert Template: a sized template added to the drawing (insertIntoDrawing).
-    void promptInsertTemplate();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay. An
     /// `edited` one is the same document changed: the run settings on the form stay too.
     void showMechanism(LoadedMechanism mechanism, bool edited = false);
@@ -261,7 +263,6 @@ private:
     void createDocks();
     /// Dock sizes for a window without a saved layout, once it has its size.
     void applyDefaultDockSizes();
-    void createEditMenu();
     void createSimulationMenu();
     void addDockToggles();
     void createStatusWidgets();
@@ -327,6 +328,7 @@ private:
     QProgressBar* m_progressBar = nullptr;
     QLabel* m_progressLabel = nullptr;
     FileActions* m_fileActions = nullptr;     ///< the File menu
+    EditActions* m_editActions = nullptr;     ///< the Edit menu
     ExportActions* m_exportActions = nullptr; ///< File ▸ Export
     bool m_dockSizesPending = true;           ///< no saved layout: size the docks on the first show
     std::vector<PlotDock*> m_extraPlots;      ///< plot docks added from View ▸ New Plot

@@ -167,35 +167,6 @@ void MainWindow::applyDefaultDockSizes() {
     resizeDocks({m_jointPlot, m_reactionPlot}, {w / 2, w / 2}, Qt::Horizontal);
 }
 
-void MainWindow::createEditMenu() {
-    auto* edit = new QMenu(tr("&Edit"), this);
-    menuBar()->insertMenu(m_viewMenu->menuAction(), edit);
-    QAction* undo = m_undoStack->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_undoStack->createRedoAction(this, tr("&Redo"));
-    // Ctrl+Shift+Z and the platform's own, each once: X11's Redo is Ctrl+Shift+Z already, and
-    // a key listed twice on one action is an ambiguous shortcut that does nothing
-    QList<QKeySequence> redoKeys = {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z),
-                                    QKeySequence(Qt::CTRL | Qt::Key_Y)};
-    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo)) {
-        if (!redoKeys.contains(key)) {
-            redoKeys.append(key);
-        }
-    }
-    redo->setShortcuts(redoKeys);
-    undo->setIcon(actionIcon(QStringLiteral("edit-undo")));
-    redo->setIcon(actionIcon(QStringLiteral("edit-redo")));
-    edit->addAction(undo);
-    edit->addAction(redo);
-    edit->addSeparator();
-    QAction* insert =
-        edit->addAction(tr("&Insert Template…"), this, &MainWindow::promptInsertTemplate);
-    insert->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
-    insert->setIcon(actionIcon(QStringLiteral("insert-template")));
-    insert->setStatusTip(tr("Add a sized four-bar, slider-crank, five-bar or six-bar beside the "
-                            "drawing (pin it to the rest with the Pin tool)"));
-}
-
 void MainWindow::createSimulationMenu() {
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->setToolTipsVisible(true);

@@ -21,7 +21,6 @@
 #include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
-#include "ui/editor/template_dialog.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
@@ -254,20 +253,6 @@ bool MainWindow::newDocument(const MechanismSpec& spec, QString* error) {
     statusBar()->showMessage(tr("New mechanism \u201c%1\u201d: F5 simulates it, Ctrl+S saves it.")
                                  .arg(QString::fromStdString(spec.name)));
     return true;
-}
-
-void MainWindow::promptInsertTemplate() {
-    TemplateDialog dialog(this);
-    dialog.setWindowTitle(tr("Insert Template"));
-    if (dialog.exec() != QDialog::Accepted) {
-        return;
-    }
-    const std::optional<MechanismSpec> part = dialog.spec();
-    QString error;
-    if (!part || !insertIntoDrawing(*part, &error)) {
-        QMessageBox::warning(this, tr("Cannot insert the mechanism"),
-                             part ? error : dialog.problem());
-    }
 }
 
 bool MainWindow::insertIntoDrawing(const MechanismSpec& part, QString* error) {
