@@ -1,31 +1,26 @@
 // SPDX-License-Identifier: MIT
 #include "ui/main_window.hpp"
 
-#include <array>
-
 #include <QAction>
-#include <QActionGroup>
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QKeySequence>
 #include <QLabel>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QWindow>
 
 #include "ui/actions/edit_actions.hpp"
 #include "ui/actions/export_actions.hpp"
 #include "ui/actions/file_actions.hpp"
+#include "ui/actions/view_actions.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/help/help_menu.hpp"
@@ -152,44 +147,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new Mechan
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createCameraMenu() {
-    // standard views, projection and floor of a spatial mechanism's view
-    QMenu* camera = m_viewMenu->addMenu(tr("&Camera"));
-    camera->setToolTipsVisible(true);
-    struct Direction {
-        QString text;
-        StandardView view;
-        int key;
-    };
-    for (const Direction& d : {Direction{tr("&Front"), StandardView::Front, Qt::Key_1},
-                               Direction{tr("&Top"), StandardView::Top, Qt::Key_2},
-                               Direction{tr("&Side"), StandardView::Side, Qt::Key_3},
-                               Direction{tr("&Isometric"), StandardView::Iso, Qt::Key_0}}) {
-        QAction* action = camera->addAction(
-            d.text, this, [this, view = d.view] { m_view->setStandardView(view); });
-        action->setShortcut(QKeySequence(Qt::ALT | d.key));
-        m_spatialCameraActions.append(action);
-    }
-    camera->addSeparator();
-    QAction* perspective = camera->addAction(tr("&Perspective"));
-    perspective->setCheckable(true);
-    perspective->setShortcut(QKeySequence(Qt::ALT | Qt::Key_P));
-    perspective->setToolTip(tr("Perspective projection (30° field of view) instead of parallel"));
-    connect(perspective, &QAction::toggled, m_view, &MechanismView::setPerspective);
-    connect(m_view, &MechanismView::perspectiveChanged, perspective, &QAction::setChecked);
-    QAction* floor = camera->addAction(tr("F&loor Grid"));
-    floor->setCheckable(true);
-    floor->setChecked(m_view->floorVisible());
-    floor->setShortcut(QKeySequence(Qt::ALT | Qt::Key_G));
-    floor->setToolTip(tr("A grid under the mechanism, normal to the up direction (against "
-                         "gravity)"));
-    connect(floor, &QAction::toggled, m_view, &MechanismView::setFloorVisible);
-    m_spatialCameraActions << perspective << floor;
-    for (QAction* action : m_spatialCameraActions) {
-        action->setEnabled(false); // until a spatial mechanism is open
-    }
-}
-
 std::shared_ptr<const sslm::Model> MainWindow::currentModel() const {
     return m_current ? m_current->model : nullptr;
 }
@@ -294,59 +251,7 @@ void MainWindow::createMenus() {
     m_exportActions = new ExportActions(this, *this);
     m_fileActions = new FileActions(this, *this, *m_exportActions);
     m_editActions = new EditActions(this, *this);
-    ActionIcons icons; // set once the menu is built
-    createViewMenu(icons);
-    for (const auto& [action, icon] : icons) {
-        action->setIcon(actionIcon(QString::fromLatin1(icon)));
-    }
-}
-
-void MainWindow::createViewMenu(ActionIcons& icons) {
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QAction* show3d =
-        m_viewMenu->addAction(tr("&3-D View"), this, [this] { m_centralTabs->setCurrentIndex(0); });
-    show3d->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    QAction* showEditor = m_viewMenu->addAction(tr("&Edit in 2-D"), this,
-                                                [this] { m_centralTabs->setCurrentIndex(1); });
-    showEditor->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    m_showEditorAction = showEditor;
-    m_viewMenu->addSeparator();
-    QAction* reset = m_viewMenu->addAction(tr("&Fit View"), m_view, &MechanismView::resetCamera);
-    reset->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home)});
-    reset->setToolTip(tr("Fit the mechanism and its traces in the view (Home, or double-click "
-                         "the view); a planar one returns to its top view"));
-    QAction* orbit = m_viewMenu->addAction(tr("&Orbit With Left Drag"));
-    orbit->setCheckable(true);
-    orbit->setChecked(m_view->orbitEnabled());
-    orbit->setToolTip(tr("Planar mechanisms: a left drag orbits instead of panning. A spatial "
-                         "mechanism always orbits with a left drag (Shift or the right button "
-                         "pans)."));
-    connect(orbit, &QAction::toggled, m_view, &MechanismView::setOrbitEnabled);
-    createCameraMenu();
-    createThemeMenu();
-    m_viewMenu->addSeparator();
-    QAction* traces = m_viewMenu->addAction(tr("Show &Traces"));
-    traces->setCheckable(true);
-    traces->setChecked(m_view->tracesVisible());
-    traces->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    connect(traces, &QAction::toggled, m_view, &MechanismView::setTracesVisible);
-    QAction* clearTraces =
-        m_viewMenu->addAction(tr("&Clear Traces"), m_view, &MechanismView::clearTraces);
-    QAction* reactions = m_viewMenu->addAction(tr("Show &Reactions"));
-    reactions->setToolTip(tr("Arrows of the cut reactions λ, or of every joint's reaction for an "
-                             "inverse-dynamics run (Ctrl+R)"));
-    reactions->setCheckable(true);
-    reactions->setChecked(m_view->reactionsVisible());
-    reactions->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    connect(reactions, &QAction::toggled, m_view, &MechanismView::setReactionsVisible);
-    m_viewMenu->addSeparator(); // docks add their toggles below
-    const ActionIcons viewIcons = {
-        {show3d, "view-3d"},      {showEditor, "view-edit-2d"},
-        {reset, "view-reset"},    {orbit, "view-orbit"},
-        {traces, "trace"},        {clearTraces, "traces-clear"},
-        {reactions, "reactions"},
-    };
-    icons.insert(icons.end(), viewIcons.begin(), viewIcons.end());
+    m_viewActions = new ViewActions(this, *this);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -366,28 +271,6 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     settings.setValue(kExtraPlotsKey, plots);
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::createThemeMenu() {
-    // light or dark: the desktop's scheme by default
-    QMenu* theme = m_viewMenu->addMenu(tr("T&heme"));
-    auto* group = new QActionGroup(this);
-    const ThemeChoice saved = savedThemeChoice();
-    const std::array<std::pair<ThemeChoice, QString>, 3> choices{
-        {{ThemeChoice::Desktop, tr("Follow the &Desktop")},
-         {ThemeChoice::Light, tr("&Light")},
-         {ThemeChoice::Dark, tr("&Dark")}}};
-    for (const auto& [choice, text] : choices) {
-        QAction* action = theme->addAction(text);
-        action->setCheckable(true);
-        action->setChecked(choice == saved);
-        action->setData(themeChoiceName(choice));
-        group->addAction(action);
-        connect(action, &QAction::triggered, this, [choice = choice] { applyThemeChoice(choice); });
-    }
-    theme->actions().front()->setToolTip(
-        tr("Light or dark as the desktop's colour scheme is, and as it changes"));
-    theme->setToolTipsVisible(true);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

@@ -23,6 +23,7 @@
 #include "ui/actions/edit_actions.hpp"
 #include "ui/actions/export_actions.hpp"
 #include "ui/actions/file_actions.hpp"
+#include "ui/actions/view_actions.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
 #include "ui/sim/run_kind.hpp"
@@ -62,7 +63,8 @@ class SimulationRun;
 class MainWindow : public QMainWindow,
                    public FileCommands,
                    public ExportCommands,
-                   public EditCommands {
+                   public EditCommands,
+                   public ViewCommands {
     Q_OBJECT
 
 public:
@@ -108,7 +110,7 @@ public:
     std::shared_ptr<const sslm::Model> currentModel() const;
     /// The loaded mechanism with its initial state; empty before the first successful load.
     const std::optional<LoadedMechanism>& currentMechanism() const override { return m_current; }
-    MechanismView* mechanismView() const { return m_view; }
+    MechanismView* mechanismView() const override { return m_view; }
     /// Above the 3-D view while the edited drawing does not compile: what the view shows
     /// instead (the last mechanism that compiled, or nothing) and where to fix it.
     QLabel* staleBanner() const { return m_staleBanner; }
@@ -116,7 +118,7 @@ public:
     EditorWidget* editor() const { return m_editor; }
     QTabWidget* centralTabs() const override { return m_centralTabs; }
     /// The View menu, for docks to add their toggle actions.
-    QMenu* viewMenu() const { return m_viewMenu; }
+    QMenu* viewMenu() const { return m_viewActions->menu(); }
 
     RunPanel* runPanel() const { return m_runPanel; }
     RunList* runList() const { return m_runList; }
@@ -158,7 +160,7 @@ public:
     /// cuts) and the run panel's settings (python_script.hpp); false with the reason on failure.
     bool exportPythonScript(const QString& path, QString* error = nullptr) override;
     /// A new plot dock (View ▸ New Plot), tabbed with the λ plot, showing the runs kept.
-    PlotDock* addPlotDock();
+    PlotDock* addPlotDock() override;
     /// Writes the 3-D view as a PNG.
     bool exportViewPng(const QString& path) override;
 
@@ -215,11 +217,8 @@ private:
     /// The plots' series for a run of its kind: q; τ and joint reactions; deviations. With
     /// `replace` false, only added to a plot where none of them is chosen (other cuts).
     void showDefaultSeries(const SimulationRun& run, bool replace);
+    /// The File (with Export), Edit and View menus, in that order.
     void createMenus();
-    /// Actions and the names of their icons, set once the File and View menus are built.
-    using ActionIcons = std::vector<std::pair<QAction*, const char*>>;
-    /// View: the central tabs, fit, orbit, camera and theme menus, traces and reactions.
-    void createViewMenu(ActionIcons& icons);
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay. An
     /// `edited` one is the same document changed: the run settings on the form stay too.
     void showMechanism(LoadedMechanism mechanism, bool edited = false);
@@ -232,9 +231,6 @@ private:
     /// Offers the 2-D Edit tab for a planar description; a spatial one gets the 3-D view, and
     /// the tab says why it is not offered.
     void updateEditTab(const MechanismSpec& spec);
-    /// The View menu's camera commands (standard views, projection, floor).
-    void createCameraMenu();
-    void createThemeMenu();
     /// Makes `spec`, which does not compile (for `reason`), the document: the Edit tab shows it
     /// to be finished; nothing is simulated and the 3-D view is empty under its banner.
     void showUnfinished(const MechanismSpec& spec,
@@ -264,6 +260,7 @@ private:
     /// Dock sizes for a window without a saved layout, once it has its size.
     void applyDefaultDockSizes();
     void createSimulationMenu();
+    /// View ▸ New Plot and the docks' toggles.
     void addDockToggles();
     void createStatusWidgets();
 
@@ -287,9 +284,6 @@ private:
     QLabel* m_staleBanner = nullptr;
     QString m_lastImportReport;
     QString m_lastExportReport;
-    QMenu* m_viewMenu = nullptr;
-    QAction* m_showEditorAction = nullptr;
-    QList<QAction*> m_spatialCameraActions; ///< enabled for spatial mechanisms only
     std::optional<LoadedMechanism> m_current;
 
     RunPanel* m_runPanel = nullptr;
@@ -329,6 +323,7 @@ private:
     QLabel* m_progressLabel = nullptr;
     FileActions* m_fileActions = nullptr;     ///< the File menu
     EditActions* m_editActions = nullptr;     ///< the Edit menu
+    ViewActions* m_viewActions = nullptr;     ///< the View menu
     ExportActions* m_exportActions = nullptr; ///< File ▸ Export
     bool m_dockSizesPending = true;           ///< no saved layout: size the docks on the first show
     std::vector<PlotDock*> m_extraPlots;      ///< plot docks added from View ▸ New Plot

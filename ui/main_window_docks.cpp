@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QUndoView>
 
+#include "ui/actions/view_actions.hpp"
 #include "ui/balance/balance_panel.hpp"
 #include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
@@ -203,28 +204,18 @@ PlotDock* MainWindow::addPlotDock() {
     tabifyDockWidget(m_reactionPlot, dock);
     dock->show();
     dock->raise();
-    m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewActions->menu()->addAction(dock->toggleViewAction());
     return dock;
 }
 
 void MainWindow::addDockToggles() {
-    QAction* newPlot = m_viewMenu->addAction(tr("New &Plot"), this, [this] { addPlotDock(); });
-    newPlot->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    newPlot->setIcon(actionIcon(QStringLiteral("plot-new")));
-    newPlot->setToolTip(tr("Another plot dock, to compare other series of the same runs"));
-    m_viewMenu->addSeparator();
-    m_viewMenu->addAction(m_runPanel->toggleViewAction());
-    m_viewMenu->addAction(m_runsDock->toggleViewAction());
-    m_viewMenu->addAction(m_graphDock->toggleViewAction());
-    m_viewMenu->addAction(m_checkDock->toggleViewAction());
-    m_viewMenu->addAction(m_historyDock->toggleViewAction());
-    m_viewMenu->addAction(m_propertiesDock->toggleViewAction());
-    m_viewMenu->addAction(m_jointPlot->toggleViewAction());
-    m_viewMenu->addAction(m_reactionPlot->toggleViewAction());
-    m_viewMenu->addAction(m_cpuPlot->toggleViewAction());
-    m_viewMenu->addAction(m_torqueAngleDock->toggleViewAction());
-    m_viewMenu->addAction(m_balanceDock->toggleViewAction());
-    m_viewMenu->addAction(m_playback->toggleViewAction());
+    m_viewActions->addDockToggles(
+        {m_runPanel->toggleViewAction(), m_runsDock->toggleViewAction(),
+         m_graphDock->toggleViewAction(), m_checkDock->toggleViewAction(),
+         m_historyDock->toggleViewAction(), m_propertiesDock->toggleViewAction(),
+         m_jointPlot->toggleViewAction(), m_reactionPlot->toggleViewAction(),
+         m_cpuPlot->toggleViewAction(), m_torqueAngleDock->toggleViewAction(),
+         m_balanceDock->toggleViewAction(), m_playback->toggleViewAction()});
 }
 
 void MainWindow::createStatusWidgets() {

@@ -17,6 +17,7 @@
 #include "core/edit/drawing.hpp"
 #include "core/edit/insert_mechanism.hpp"
 #include "ui/actions/file_actions.hpp"
+#include "ui/actions/view_actions.hpp"
 #include "ui/balance/balance_panel.hpp"
 #include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
@@ -224,11 +225,8 @@ void MainWindow::updateEditTab(const MechanismSpec& spec) {
                          .arg(QString::fromStdString(spec.name))
                    : tr("Draw and edit the mechanism in 2-D: pivots, links, points; every edit "
                         "can be undone (Ctrl+Z)"));
-    if (m_showEditorAction) {
-        m_showEditorAction->setEnabled(!spatial);
-    }
-    for (QAction* action : m_spatialCameraActions) {
-        action->setEnabled(spatial);
+    if (m_viewActions) {
+        m_viewActions->setSpatial(spatial);
     }
     if (spatial && m_centralTabs->currentIndex() == 1) {
         m_centralTabs->setCurrentIndex(0);
