@@ -20,6 +20,7 @@
 #include "ui/actions/edit_actions.hpp"
 #include "ui/actions/export_actions.hpp"
 #include "ui/actions/file_actions.hpp"
+#include "ui/actions/simulation_actions.hpp"
 #include "ui/actions/view_actions.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -122,7 +123,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_view(new Mechan
     setDockNestingEnabled(true);
     createDocks();
     createMenus();
-    createSimulationMenu();
     addHelpMenu(this);
     addDockToggles();
     createStatusWidgets();
@@ -252,6 +252,7 @@ void MainWindow::createMenus() {
     m_fileActions = new FileActions(this, *this, *m_exportActions);
     m_editActions = new EditActions(this, *this);
     m_viewActions = new ViewActions(this, *this);
+    m_simulationActions = new SimulationActions(this, *this);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -23,6 +23,7 @@
 #include "ui/actions/edit_actions.hpp"
 #include "ui/actions/export_actions.hpp"
 #include "ui/actions/file_actions.hpp"
+#include "ui/actions/simulation_actions.hpp"
 #include "ui/actions/view_actions.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/document/mechanism_loader.hpp"
@@ -64,7 +65,8 @@ class MainWindow : public QMainWindow,
                    public FileCommands,
                    public ExportCommands,
                    public EditCommands,
-                   public ViewCommands {
+                   public ViewCommands,
+                   public SimulationCommands {
     Q_OBJECT
 
 public:
@@ -120,7 +122,7 @@ public:
     /// The View menu, for docks to add their toggle actions.
     QMenu* viewMenu() const { return m_viewActions->menu(); }
 
-    RunPanel* runPanel() const { return m_runPanel; }
+    RunPanel* runPanel() const override { return m_runPanel; }
     RunList* runList() const { return m_runList; }
     MechanismGraphView* graphView() const { return m_graph; }
     QDockWidget* graphDock() const { return m_graphDock; }
@@ -140,7 +142,7 @@ public:
     QDockWidget* torqueAngleDock() const { return m_torqueAngleDock; }
     /// The Balance dock: shaking over a cycle and counterweights that reduce it (issue 16).
     BalancePanel* balancePanel() const { return m_balancePanel; }
-    QDockWidget* balanceDock() const { return m_balanceDock; }
+    QDockWidget* balanceDock() const override { return m_balanceDock; }
     PlaybackBar* playbackBar() const override { return m_playback; }
     SimulationController* controller() const override { return m_controller; }
     QUndoStack* undoStack() const override { return m_undoStack; }
@@ -217,7 +219,7 @@ private:
     /// The plots' series for a run of its kind: q; τ and joint reactions; deviations. With
     /// `replace` false, only added to a plot where none of them is chosen (other cuts).
     void showDefaultSeries(const SimulationRun& run, bool replace);
-    /// The File (with Export), Edit and View menus, in that order.
+    /// The File (with Export), Edit, View and Simulation menus, in that order.
     void createMenus();
     /// Makes `mechanism` (compiled from the document) the one on screen; the runs stay. An
     /// `edited` one is the same document changed: the run settings on the form stay too.
@@ -259,7 +261,6 @@ private:
     void createDocks();
     /// Dock sizes for a window without a saved layout, once it has its size.
     void applyDefaultDockSizes();
-    void createSimulationMenu();
     /// View ▸ New Plot and the docks' toggles.
     void addDockToggles();
     void createStatusWidgets();
@@ -321,12 +322,13 @@ private:
     QDockWidget* m_propertiesDock = nullptr;
     QProgressBar* m_progressBar = nullptr;
     QLabel* m_progressLabel = nullptr;
-    FileActions* m_fileActions = nullptr;     ///< the File menu
-    EditActions* m_editActions = nullptr;     ///< the Edit menu
-    ViewActions* m_viewActions = nullptr;     ///< the View menu
-    ExportActions* m_exportActions = nullptr; ///< File ▸ Export
-    bool m_dockSizesPending = true;           ///< no saved layout: size the docks on the first show
-    std::vector<PlotDock*> m_extraPlots;      ///< plot docks added from View ▸ New Plot
+    FileActions* m_fileActions = nullptr;             ///< the File menu
+    EditActions* m_editActions = nullptr;             ///< the Edit menu
+    ViewActions* m_viewActions = nullptr;             ///< the View menu
+    SimulationActions* m_simulationActions = nullptr; ///< the Simulation menu
+    ExportActions* m_exportActions = nullptr;         ///< File ▸ Export
+    bool m_dockSizesPending = true;      ///< no saved layout: size the docks on the first show
+    std::vector<PlotDock*> m_extraPlots; ///< plot docks added from View ▸ New Plot
     int m_shownSample = -1; ///< sample of the playback run on screen, -1 for the initial pose
     bool m_reactionDefaultsPending = true; ///< the λ plot picks |λ| columns on the next run
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// MainWindow: the docks, the playback bar, the Edit and Simulation menus and the status bar's
+// MainWindow: the docks, the playback bar, the View menu's dock toggles and the status bar's
 // progress and "Compiling…" widgets.
 
 #include <algorithm>
@@ -166,29 +166,6 @@ void MainWindow::applyDefaultDockSizes() {
     resizeDocks({m_runsDock}, {runs}, Qt::Vertical);
     resizeDocks({m_jointPlot}, {std::max(260, height() * 3 / 10)}, Qt::Vertical);
     resizeDocks({m_jointPlot, m_reactionPlot}, {w / 2, w / 2}, Qt::Horizontal);
-}
-
-void MainWindow::createSimulationMenu() {
-    QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
-    simulation->setToolTipsVisible(true);
-    for (QAction* action : {m_runPanel->startAction(), m_runPanel->pauseResumeAction(),
-                            m_runPanel->stopAction(), m_runPanel->restartAction()}) {
-        simulation->addAction(action);
-        addAction(action); // shortcuts work wherever the focus is
-    }
-    simulation->addSection(tr("What to run"));
-    simulation->addActions(m_runPanel->runKindActions());
-    simulation->addSeparator();
-    QAction* balance = simulation->addAction(tr("&Balance…"), this, [this] {
-        m_balanceDock->show();
-        m_balanceDock->raise();
-    });
-    balance->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
-    balance->setToolTip(tr("Shaking force, moment and driving torque over one cycle, and "
-                           "counterweights that reduce them"));
-    simulation->addSeparator();
-    simulation->addAction(m_playback->playAction());
-    simulation->addAction(m_playback->followLiveAction());
 }
 
 PlotDock* MainWindow::addPlotDock() {
