@@ -1,17 +1,29 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The SSLM Studio main window: the mechanism view in the centre; the run panel (left), the
-// loop/cut graph (right), two plot docks and the playback timeline (bottom); File (examples,
-// recent files, export), Edit (undo/redo of cut choices), View and Simulation menus; drag and
-// drop. The docks and the simulation wiring live in main_window_docks.cpp and
-// main_window_simulation.cpp; the document (compiled off the GUI thread after each edit, by
-// ui/document/document_compiler) in main_window_document.cpp.
+// The SSLM Studio main window: the 3-D view and the 2-D editor in the centre; the run panel and
+// the runs (left); the loops and cuts, Check, History, Properties and Balance docks (right); the
+// plot docks and the playback timeline (bottom); drag and drop of mechanism files.
+//
+// The menus are small objects in ui/actions/, each owning its actions and asking the window
+// through a narrow interface that MainWindow implements with its public API: File
+// (file_actions, with File ▸ Export in export_actions), Edit (edit_actions), View
+// (view_actions), Simulation (simulation_actions); Help is ui/help/help_menu. The window itself:
+//   main_window.cpp               construction, the menus composed, openFile, the screenshot,
+//                                 closing, drag and drop
+//   main_window_docks.cpp         the docks, the playback bar, the dock toggles, the status
+//                                 bar's progress and "Compiling…"
+//   main_window_document.cpp      the document: each edit compiled off the GUI thread
+//                                 (ui/document/document_compiler) and shown, New, Save, Save As,
+//                                 the unsaved-changes prompt, recovery
+//   main_window_simulation.cpp    runs, playback, undoable cut changes, and what the CSV,
+//                                 Python, PNG and animation exports write
+//   main_window_import.cpp        importFile: another tool's model read in the background
+//   main_window_model_export.cpp  exportModel: the mechanism written for another tool
 
 #include <memory>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <QMainWindow>
@@ -259,6 +271,10 @@ private:
 
     // main_window_docks.cpp
     void createDocks();
+    /// The right-hand docks: loops and cuts, Check, History, Properties, Balance.
+    void createSideDocks();
+    /// The bottom docks: the joint, reaction and CPU plots, torque against angle.
+    void createPlotDocks();
     /// Dock sizes for a window without a saved layout, once it has its size.
     void applyDefaultDockSizes();
     /// View ▸ New Plot and the docks' toggles.

@@ -62,6 +62,18 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, m_runsDock);
     splitDockWidget(m_runPanel, m_runsDock, Qt::Vertical);
 
+    createSideDocks();
+    createPlotDocks();
+
+    // the bottom docks span the whole width; the side docks take the full height above them
+    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+
+    m_playback = new PlaybackBar(this);
+    addToolBar(Qt::BottomToolBarArea, m_playback);
+}
+
+void MainWindow::createSideDocks() {
     m_graph = new MechanismGraphView;
     m_graphDock = new QDockWidget(tr("Loops and cuts"), this);
     m_graphDock->setObjectName(QStringLiteral("GraphDock"));
@@ -122,7 +134,9 @@ void MainWindow::createDocks() {
         QDockWidget* editing = m_checkPanel->result().hasErrors() ? m_checkDock : m_propertiesDock;
         (tab == 1 ? editing : m_graphDock)->raise();
     });
+}
 
+void MainWindow::createPlotDocks() {
     m_jointPlot = new PlotDock(tr("Joint coordinates"), this);
     m_reactionPlot = new PlotDock(tr("Cut reactions"), this);
     // the solver's cost as it runs, on an axis of its own (a tab beside the reactions)
@@ -145,13 +159,6 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, m_torqueAngleDock);
     tabifyDockWidget(m_jointPlot, m_torqueAngleDock);
     m_jointPlot->raise();
-
-    // the bottom docks span the whole width; the side docks take the full height above them
-    setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
-    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
-
-    m_playback = new PlaybackBar(this);
-    addToolBar(Qt::BottomToolBarArea, m_playback);
 }
 
 void MainWindow::applyDefaultDockSizes() {
