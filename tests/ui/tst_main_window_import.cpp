@@ -34,6 +34,7 @@
 #include "ui/editor/editor_canvas.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/properties_panel.hpp"
+#include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/editor/visual_table.hpp"
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
@@ -124,7 +125,7 @@ private Q_SLOTS:
         auto window = fixtures::windowWith({});
         QString error;
         QVERIFY2(window->importFile(urdf, &error), qPrintable(error));
-        PropertiesPanel& panel = *window->properties();
+        SpatialPropertiesPanel& panel = *window->spatialProperties();
         QVERIFY(panel.selectBody(QStringLiteral("crank")));
         QVERIFY(panel.visualTable() != nullptr);
         QCOMPARE(panel.visualTable()->table()->rowCount(), 1);
@@ -261,7 +262,7 @@ private Q_SLOTS:
         QCOMPARE(closure.child.point, std::string("L1"));
         QVERIFY(closure.child.newPoint.has_value());
 
-        PropertiesPanel& panel = *window->properties();
+        SpatialPropertiesPanel& panel = *window->spatialProperties();
         QVERIFY2(panel.closeLoop(closure, &error), qPrintable(error));
         QCOMPARE(window->undoStack()->count(), undoBefore + 1);
         QCOMPARE(window->document()->spec().cuts, std::vector<std::string>{"closure1"});
