@@ -343,98 +343,96 @@ invertPivot(const Block& pivot, const Block& original, int rows, Block& inverse,
     }
 }
 
+/// A loop's first row in J and λ, and its row count (a planar loop has two).
+template <class Block> int loopRowBegin(const Model& model, int loop) {
+    return std::is_same_v<Block, Eigen::Matrix2d> ? 2 * loop : model.loops[loop].rowBegin;
+}
+template <class Block> int loopRows(const Model& model, int loop) {
+    return std::is_same_v<Block, Eigen::Matrix2d> ? 2 : model.loops[loop].rows;
+}
+
+/// Ψ̄_r = Ψ_r before the subsystems subtract their Z_rjᵀ w_j, and zero GICM blocks.
 template <class Block>
-bool solveSslm(const Model& model,
-               const Eigen::MatrixXd& M,
-               const Eigen::VectorXd& phi,
-               const Eigen::MatrixXd& J,
-               const Eigen::VectorXd& psi,
-               ForwardDynamicsWorkspace& fws) {
-    constexpr bool kPlanar = std::is_same_v<Block, Eigen::Matrix2d>;
+void startAssembly(const Model& model, const Eigen::VectorXd& psi, ForwardDynamicsWorkspace& fws) {
     auto& store = blockStore<Block>(fws);
-    using Vector = typename std::decay_t<decltype(store.psiBar)>::value_type;
-    const auto rowBegin = [&](int loop) {
-        return kPlanar ? 2 * loop : model.loops[loop].rowBegin;
-    };
-    const auto rowsOf = [&](int loop) {
-        return kPlanar ? 2 : model.loops[loop].rows;
-    };
-    const int nLoops = model.nLoops();
-    const int nSub = static_cast<int>(model.subsystems.size());
-    double* zArena = fws.influenceArena.data();
-    double* w = fws.qdd.data(); // w_j = L_j⁻¹φ_j, later q̈_j, in place
-
-    // Ψ̄_r starts from Ψ_r; the subsystems subtract their Z_rjᵀ w_j below
-    for (int r = 0; r < nLoops; ++r) {
-        Vector& bar = store.psiBar[r];
+    for (int r = 0; r < model.nLoops(); ++r) {
+        auto& bar = store.psiBar[r];
         bar.setZero();
-        for (int a = 0; a < rowsOf(r); ++a) {
-            bar[a] = psi[rowBegin(r) + a];
+        for (int a = 0; a < loopRows<Block>(model, r); ++a) {
+            bar[a] = psi[loopRowBegin<Block>(model, r) + a];
         }
     }
-    for (Block& block : store.gicm) {
-        block.setZero();
+    // one fill over the contiguous blocks (a setZero per block cost a string store's start-up
+    // each, 1 % of a ladder-16 call)
+    static_assert(sizeof(Block) == sizeof(double) * Block::SizeAtCompileTime);
+    if (!store.gicm.empty()) {
+        std::fill_n(store.gicm.front().data(), store.gicm.size() * Block::SizeAtCompileTime, 0.0);
     }
+}
 
-    // subsystem level: I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ   (eqs. 19–20), and
-    // the subsystem's terms of the GICM's non-zero blocks, Ī_rs = Σ_j Z_rjᵀ Z_sj, and of
-    // Ψ̄_r = Ψ_r − Σ_j J_rj I_j⁻¹ φ_j = Ψ_r − Σ_j Z_rjᵀ w_j   (eqs. 23–25) while its Z_ij are
-    // fresh; the subsystem's order n a compile-time constant up to 6 (order: 0 for a run-time one)
-    const auto factorSubsystem = [&](int j, auto order) {
-        constexpr int N = decltype(order)::value;
-        const Subsystem& sub = model.subsystems[j];
-        const int n = N > 0 ? N : sub.nv;
-        const int b = sub.qBegin;
-        double* l = fws.factorArena.data() + fws.factorOffset[j];
-        for (int col = 0; col < n; ++col) {
-            for (int row = col; row < n; ++row) {
-                l[col * n + row] = M(b + row, b + col);
-            }
-        }
-        if (!dense::cholesky<N>(l, n, n)) {
-            fws.failure = "the inertia I_" + std::to_string(j + 1) + " of subsystem S" +
-                          std::to_string(j + 1) + " is not positive definite";
-            return false;
-        }
-        for (int k = 0; k < n; ++k) {
-            w[b + k] = phi[b + k];
-        }
-        dense::solveLower<N>(l, n, n, w + b, 1, n);
-        for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
-            const auto& influence = fws.influences[e];
-            double* z = zArena + influence.offset;
-            const int first = rowBegin(influence.loop);
-            const int rows = rowsOf(influence.loop);
-            for (int r = 0; r < rows; ++r) {
-                for (int k = 0; k < n; ++k) {
-                    z[r * n + k] = J(first + r, b + k);
-                }
-            }
-            dense::solveLower<N>(l, n, n, z, rows, n);
-            Vector& bar = store.psiBar[influence.loop];
-            for (int r = 0; r < rows; ++r) {
-                for (int k = 0; k < n; ++k) {
-                    bar[r] -= z[r * n + k] * w[b + k];
-                }
-            }
-        }
-        for (int t = fws.gicmTermBegin[j]; t < fws.gicmTermBegin[j + 1]; ++t) {
-            const auto& term = fws.gicmTerms[t];
-            addGicmTerm<N>(zArena + term.zr, zArena + term.zs, term, store.gicm[term.block]);
-        }
-        return true;
-    };
-    for (int j = 0; j < nSub; ++j) {
-        if (!dense::withOrder(model.subsystems[j].nv,
-                              [&](auto order) { return factorSubsystem(j, order); })) {
-            return false;
+/// Subsystem j of order N (0: run time): I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ
+/// (eqs. 19–20), and its terms of the GICM's non-zero blocks, Ī_rs = Σ_j Z_rjᵀ Z_sj, and of
+/// Ψ̄_r = Ψ_r − Σ_j J_rj I_j⁻¹ φ_j = Ψ_r − Σ_j Z_rjᵀ w_j (eqs. 23–25) while its Z_ij are fresh.
+/// w_j goes into fws.qdd. False, with fws.failure, when I_j is not positive definite.
+template <class Block, int N>
+bool factorSubsystem(const Model& model,
+                     const Eigen::MatrixXd& M,
+                     const Eigen::VectorXd& phi,
+                     const Eigen::MatrixXd& J,
+                     ForwardDynamicsWorkspace& fws,
+                     int j) {
+    auto& store = blockStore<Block>(fws);
+    const Subsystem& sub = model.subsystems[j];
+    const int n = N > 0 ? N : sub.nv;
+    const int b = sub.qBegin;
+    double* zArena = fws.influenceArena.data();
+    double* w = fws.qdd.data();
+    double* l = fws.factorArena.data() + fws.factorOffset[j];
+    for (int col = 0; col < n; ++col) {
+        for (int row = col; row < n; ++row) {
+            l[col * n + row] = M(b + row, b + col);
         }
     }
-    for (const auto& [from, to] : fws.gicmMirrors) {
-        store.gicm[to] = store.gicm[from].transpose();
+    if (!dense::cholesky<N>(l, n, n)) {
+        fws.failure = "the inertia I_" + std::to_string(j + 1) + " of subsystem S" +
+                      std::to_string(j + 1) + " is not positive definite";
+        return false;
     }
+    for (int k = 0; k < n; ++k) {
+        w[b + k] = phi[b + k];
+    }
+    dense::solveLower<N>(l, n, n, w + b, 1, n);
+    for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
+        const auto& influence = fws.influences[e];
+        double* z = zArena + influence.offset;
+        const int first = loopRowBegin<Block>(model, influence.loop);
+        const int rows = loopRows<Block>(model, influence.loop);
+        for (int r = 0; r < rows; ++r) {
+            for (int k = 0; k < n; ++k) {
+                z[r * n + k] = J(first + r, b + k);
+            }
+        }
+        dense::solveLower<N>(l, n, n, z, rows, n);
+        auto& bar = store.psiBar[influence.loop];
+        for (int r = 0; r < rows; ++r) {
+            for (int k = 0; k < n; ++k) {
+                bar[r] -= z[r * n + k] * w[b + k];
+            }
+        }
+    }
+    for (int t = fws.gicmTermBegin[j]; t < fws.gicmTermBegin[j + 1]; ++t) {
+        const auto& term = fws.gicmTerms[t];
+        addGicmTerm<N>(zArena + term.zr, zArena + term.zs, term, store.gicm[term.block]);
+    }
+    return true;
+}
 
-    // block Gaussian elimination in the planned order   (eqs. 34–36)
+/// Block Gaussian elimination of the assembled GICM in the planned order (eqs. 34–36): each
+/// pivot inverted, its later neighbours' blocks and Ψ̄ reduced. Sets fws.conditioning and
+/// weakestLoop; false, with fws.failure, at a singular pivot.
+template <class Block> bool eliminate(const Model& model, ForwardDynamicsWorkspace& fws) {
+    auto& store = blockStore<Block>(fws);
+    const int nLoops = model.nLoops();
     std::copy(store.gicm.begin(), store.gicm.end(), store.reduced.begin());
     const auto reduced = [&](int r, int s) -> Block& {
         return store.reduced[blockAt(fws, nLoops, r, s)];
@@ -443,8 +441,9 @@ bool solveSslm(const Model& model,
     fws.weakestLoop = -1;
     for (int p : fws.eliminationOrder) {
         bool singular = false;
-        const double ratio = invertPivot(reduced(p, p), store.gicm[blockAt(fws, nLoops, p, p)],
-                                         rowsOf(p), store.pivotInverse[p], singular);
+        const double ratio =
+            invertPivot(reduced(p, p), store.gicm[blockAt(fws, nLoops, p, p)],
+                        loopRows<Block>(model, p), store.pivotInverse[p], singular);
         if (!(ratio >= fws.conditioning)) {
             fws.conditioning = ratio;
             fws.weakestLoop = p;
@@ -464,50 +463,86 @@ bool solveSslm(const Model& model,
             store.psiBar[r].noalias() -= factor * store.psiBar[p];
         }
     }
-    // back substitution; each loop's λ_p replaces its Ψ̄_p, which only its own solve reads (a
-    // spatial λ_p's padding stays zero: the pivot inverse's unused rows are zero)
+    return true;
+}
+
+/// Back substitution in reverse elimination order into fws.lambda; each loop's λ_p replaces its
+/// Ψ̄_p, which only its own solve reads (a spatial λ_p's padding stays zero: the pivot
+/// inverse's unused rows are zero).
+template <class Block> void backSubstitute(const Model& model, ForwardDynamicsWorkspace& fws) {
+    auto& store = blockStore<Block>(fws);
+    const int nLoops = model.nLoops();
     for (auto it = fws.eliminationOrder.rbegin(); it != fws.eliminationOrder.rend(); ++it) {
         const int p = *it;
-        Vector rhs = store.psiBar[p];
+        auto rhs = store.psiBar[p];
         for (int r : fws.laterNeighbours[p]) {
-            rhs.noalias() -= reduced(p, r) * store.psiBar[r];
+            rhs.noalias() -= store.reduced[blockAt(fws, nLoops, p, r)] * store.psiBar[r];
         }
         store.psiBar[p].noalias() = store.pivotInverse[p] * rhs;
-        fws.lambda.segment(rowBegin(p), rowsOf(p)) = store.psiBar[p].head(rowsOf(p));
+        fws.lambda.segment(loopRowBegin<Block>(model, p), loopRows<Block>(model, p)) =
+            store.psiBar[p].head(loopRows<Block>(model, p));
     }
+}
 
-    // subsystems as open trees under the cut forces: q̈_j = L_j⁻ᵀ(w_j + Σ_i Z_ij λ_i)   (eq. 19)
-    const auto subsystemAccelerations = [&](int j, auto order) {
-        constexpr int N = decltype(order)::value;
-        const Subsystem& sub = model.subsystems[j];
-        const int n = N > 0 ? N : sub.nv;
-        double* x = w + sub.qBegin;
-        for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
-            const auto& influence = fws.influences[e];
-            const double* z = zArena + influence.offset;
-            const int first = rowBegin(influence.loop);
-            const int rows = rowsOf(influence.loop);
-            if constexpr (kPlanar) {
-                const double l0 = fws.lambda[first];
-                const double l1 = fws.lambda[first + 1];
-                for (int k = 0; k < n; ++k) {
-                    x[k] += z[k] * l0 + z[n + k] * l1;
-                }
-                continue;
+/// Subsystem j of order N as an open tree under the cut forces: q̈_j = L_j⁻ᵀ(w_j + Σ_i Z_ij λ_i)
+/// (eq. 19), in place of w_j in fws.qdd.
+template <class Block, int N>
+void subsystemAccelerations(const Model& model, ForwardDynamicsWorkspace& fws, int j) {
+    const Subsystem& sub = model.subsystems[j];
+    const int n = N > 0 ? N : sub.nv;
+    double* x = fws.qdd.data() + sub.qBegin;
+    for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
+        const auto& influence = fws.influences[e];
+        const double* z = fws.influenceArena.data() + influence.offset;
+        const int first = loopRowBegin<Block>(model, influence.loop);
+        if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
+            const double l0 = fws.lambda[first];
+            const double l1 = fws.lambda[first + 1];
+            for (int k = 0; k < n; ++k) {
+                x[k] += z[k] * l0 + z[n + k] * l1;
             }
-            for (int r = 0; r < rows; ++r) {
-                const double l = fws.lambda[first + r];
-                const double* zr = z + r * n;
-                for (int k = 0; k < n; ++k) {
-                    x[k] += zr[k] * l;
-                }
+            continue;
+        }
+        for (int r = 0; r < loopRows<Block>(model, influence.loop); ++r) {
+            const double l = fws.lambda[first + r];
+            const double* zr = z + r * n;
+            for (int k = 0; k < n; ++k) {
+                x[k] += zr[k] * l;
             }
         }
-        dense::solveLowerTransposed<N>(fws.factorArena.data() + fws.factorOffset[j], n, n, x);
-    };
+    }
+    dense::solveLowerTransposed<N>(fws.factorArena.data() + fws.factorOffset[j], n, n, x);
+}
+
+template <class Block>
+bool solveSslm(const Model& model,
+               const Eigen::MatrixXd& M,
+               const Eigen::VectorXd& phi,
+               const Eigen::MatrixXd& J,
+               const Eigen::VectorXd& psi,
+               ForwardDynamicsWorkspace& fws) {
+    const int nSub = static_cast<int>(model.subsystems.size());
+    startAssembly<Block>(model, psi, fws);
+    // each subsystem's order n a compile-time constant up to 6 (0 for a run-time one)
     for (int j = 0; j < nSub; ++j) {
-        dense::withOrder(model.subsystems[j].nv,
-                         [&](auto order) { subsystemAccelerations(j, order); });
+        if (!dense::withOrder(model.subsystems[j].nv, [&](auto order) {
+                return factorSubsystem<Block, decltype(order)::value>(model, M, phi, J, fws, j);
+            })) {
+            return false;
+        }
+    }
+    auto& store = blockStore<Block>(fws);
+    for (const auto& [from, to] : fws.gicmMirrors) {
+        store.gicm[to] = store.gicm[from].transpose();
+    }
+    if (!eliminate<Block>(model, fws)) {
+        return false;
+    }
+    backSubstitute<Block>(model, fws);
+    for (int j = 0; j < nSub; ++j) {
+        dense::withOrder(model.subsystems[j].nv, [&](auto order) {
+            subsystemAccelerations<Block, decltype(order)::value>(model, fws, j);
+        });
     }
     return finiteOrExplain(fws);
 }
