@@ -382,16 +382,6 @@ const Eigen::VectorXd& constraintBias(const Model& model, Workspace& ws) {
 }
 
 template <class Space>
-typename Space::Wrench
-jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int row) {
-    using Rows = CutRows<Space>;
-    const Joint& j = model.joints[joint];
-    Gradients<typename Space::Wrench> g;
-    Rows::gradients(Rows::row(ws, j, row), Rows::pose(ws, j), g);
-    return g.onA;
-}
-
-template <class Space>
 int jointConstraintWrenches(const Model& model,
                             const Workspace& ws,
                             int joint,
@@ -414,10 +404,6 @@ jointCoordinateWrench(const Model& model, const Workspace& ws, int joint, int k)
     return CutRows<Space>::coordinateWrench(ws, model.joints[joint], k);
 }
 
-template PlanarSpace::Wrench
-jointConstraintWrench<PlanarSpace>(const Model&, const Workspace&, int, int);
-template SpatialSpace::Wrench
-jointConstraintWrench<SpatialSpace>(const Model&, const Workspace&, int, int);
 template int jointConstraintWrenches<PlanarSpace>(
     const Model&, const Workspace&, int, std::array<PlanarSpace::Wrench, kMostConstraintRows>&);
 template int jointConstraintWrenches<SpatialSpace>(

@@ -41,18 +41,14 @@ const Eigen::MatrixXd& constraintJacobian(const Model& model, Workspace& ws);
 /// J̇q̇ into ws.Jdot_qd, so that J q̈ + J̇q̇ = Φ̈. Precondition: updateVelocities.
 const Eigen::VectorXd& constraintBias(const Model& model, Workspace& ws);
 
-/// The wrench on side A (W, about Wo) of a unit multiplier on constraint row `row` of joint
-/// `joint`, cut or not: the rows above applied to any joint give a basis of the wrenches it
-/// can transmit besides its driving forces (side B receives the opposite). Precondition:
-/// updatePositions, and the joint's constraints hold (an assembled pose).
-template <class Space>
-typename Space::Wrench
-jointConstraintWrench(const Model& model, const Workspace& ws, int joint, int row);
-
 /// A cut's most constraint rows (a spatial revolute or prismatic joint).
 constexpr int kMostConstraintRows = 5;
 
-/// All of jointConstraintWrench's rows of a joint at once (one pose): returns their count.
+/// The wrenches on side A (W, about Wo) of a unit multiplier on each constraint row of joint
+/// `joint`, cut or not, into `out`; returns their count. The rows above applied to any joint
+/// give a basis of the wrenches it can transmit besides its driving forces (side B receives
+/// the opposite). Precondition: updatePositions, and the joint's constraints hold (an
+/// assembled pose).
 template <class Space>
 int jointConstraintWrenches(const Model& model,
                             const Workspace& ws,

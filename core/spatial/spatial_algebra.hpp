@@ -22,13 +22,6 @@ using Vec3 = Eigen::Vector3d;
 using Vec6 = Eigen::Matrix<double, 6, 1>;
 using Mat3 = Eigen::Matrix3d;
 
-/// [v]×, so that skew(v)·w = v × w.
-inline Mat3 skew(const Vec3& v) {
-    Mat3 m;
-    m << 0.0, -v.z(), v.y(), v.z(), 0.0, -v.x(), -v.y(), v.x(), 0.0;
-    return m;
-}
-
 /// The 6-vector [top; bottom] (fixed-size halves: Eigen's comma initializer goes through
 /// dynamic blocks, measured at a tenth of the ladder's kinematics).
 inline Vec6 stack(const Vec3& top, const Vec3& bottom) {
