@@ -10,10 +10,12 @@ namespace sslm {
 
 namespace {
 
-/// Adjacency over the uncut edges: for each node, (neighbour, edge) pairs in edge order.
-std::vector<std::vector<std::pair<int, int>>> adjacency(const MechanismGraph& graph,
-                                                        const std::vector<bool>& isCut) {
-    std::vector<std::vector<std::pair<int, int>>> adj(graph.nodeCount);
+/// For each node, its (neighbour, edge) pairs.
+using Adjacency = std::vector<std::vector<std::pair<int, int>>>;
+
+/// Adjacency over the uncut edges, in edge order.
+Adjacency adjacency(const MechanismGraph& graph, const std::vector<bool>& isCut) {
+    Adjacency adj(graph.nodeCount);
     for (int e = 0; e < graph.edgeCount(); ++e) {
         if (!isCut.empty() && isCut[e]) {
             continue;
@@ -27,30 +29,35 @@ std::vector<std::vector<std::pair<int, int>>> adjacency(const MechanismGraph& gr
     return adj;
 }
 
-/// Breadth-first reachability from node 0; `parentEdge` receives the tree edge of each node.
-std::vector<bool> reachFromGround(const std::vector<std::vector<std::pair<int, int>>>& adj,
-                                  std::vector<int>* parentEdge = nullptr) {
-    std::vector<bool> seen(adj.size(), false);
-    if (parentEdge != nullptr) {
-        parentEdge->assign(adj.size(), -1);
-    }
+/// A breadth-first search tree: per node whether it was reached, and the edge and the node it
+/// was reached by (−1 for the root and for the nodes not reached).
+struct SearchTree {
+    std::vector<bool> seen;
+    std::vector<int> viaEdge;
+    std::vector<int> previous;
+};
+
+/// Breadth-first search from node `from`, stopping once node `to` is reached (−1: on to every
+/// node reachable).
+SearchTree breadthFirst(const Adjacency& adj, int from, int to = -1) {
+    SearchTree tree{std::vector<bool>(adj.size(), false), std::vector<int>(adj.size(), -1),
+                    std::vector<int>(adj.size(), -1)};
     std::queue<int> open;
-    seen[0] = true;
-    open.push(0);
-    while (!open.empty()) {
+    tree.seen[from] = true;
+    open.push(from);
+    while (!open.empty() && (to < 0 || !tree.seen[to])) {
         const int node = open.front();
         open.pop();
         for (const auto& [next, edge] : adj[node]) {
-            if (!seen[next]) {
-                seen[next] = true;
-                if (parentEdge != nullptr) {
-                    (*parentEdge)[next] = edge;
-                }
+            if (!tree.seen[next]) {
+                tree.seen[next] = true;
+                tree.viaEdge[next] = edge;
+                tree.previous[next] = node;
                 open.push(next);
             }
         }
     }
-    return seen;
+    return tree;
 }
 
 /// The nodes other than the ground that `seen` (per node) leaves out.
@@ -83,29 +90,11 @@ bool joinParts(std::vector<int>& parent, int a, int b) {
 }
 
 /// Edges of the path between two nodes of a forest given as adjacency lists.
-std::vector<int>
-forestPath(const std::vector<std::vector<std::pair<int, int>>>& forest, int from, int to) {
-    std::vector<int> viaEdge(forest.size(), -1);
-    std::vector<int> previous(forest.size(), -1);
-    std::vector<bool> seen(forest.size(), false);
-    std::queue<int> open;
-    seen[from] = true;
-    open.push(from);
-    while (!open.empty() && !seen[to]) {
-        const int node = open.front();
-        open.pop();
-        for (const auto& [next, edge] : forest[node]) {
-            if (!seen[next]) {
-                seen[next] = true;
-                previous[next] = node;
-                viaEdge[next] = edge;
-                open.push(next);
-            }
-        }
-    }
+std::vector<int> forestPath(const Adjacency& forest, int from, int to) {
+    const SearchTree tree = breadthFirst(forest, from, to);
     std::vector<int> path;
-    for (int node = to; seen[to] && node != from; node = previous[node]) {
-        path.push_back(viaEdge[node]);
+    for (int node = to; tree.seen[to] && node != from; node = tree.previous[node]) {
+        path.push_back(tree.viaEdge[node]);
     }
     std::ranges::reverse(path);
     return path;
@@ -171,15 +160,13 @@ std::vector<int> breadthFirstCuts(const MechanismGraph& graph) {
     std::iota(order.begin(), order.end(), 0);
     std::ranges::stable_sort(
         order, [&](int x, int y) { return !graph.edges[x].prismatic && graph.edges[y].prismatic; });
-    std::vector<std::vector<std::pair<int, int>>> adj(graph.nodeCount);
+    Adjacency adj(graph.nodeCount);
     for (int e : order) {
         adj[graph.edges[e].a].emplace_back(graph.edges[e].b, e);
         adj[graph.edges[e].b].emplace_back(graph.edges[e].a, e);
     }
-    std::vector<int> parentEdge;
-    reachFromGround(adj, &parentEdge);
     std::vector<bool> inTree(graph.edgeCount(), false);
-    for (int e : parentEdge) {
+    for (int e : breadthFirst(adj, 0).viaEdge) {
         if (e >= 0) {
             inTree[e] = true;
         }
@@ -200,7 +187,7 @@ CutSetCheck checkCutSet(const MechanismGraph& graph, const std::vector<bool>& is
     // grow a forest edge by edge; an edge joining two nodes already joined closes a cycle
     std::vector<int> parts(graph.nodeCount); // each node a part of its own
     std::iota(parts.begin(), parts.end(), 0);
-    std::vector<std::vector<std::pair<int, int>>> forest(graph.nodeCount);
+    Adjacency forest(graph.nodeCount);
     for (int e = 0; e < graph.edgeCount(); ++e) {
         if (isCut[e]) {
             continue;
@@ -215,14 +202,12 @@ CutSetCheck checkCutSet(const MechanismGraph& graph, const std::vector<bool>& is
         forest[edge.a].emplace_back(edge.b, e);
         forest[edge.b].emplace_back(edge.a, e);
     }
-    check.disconnectedNodes = unseenNodes(reachFromGround(forest));
+    check.disconnectedNodes = unseenNodes(breadthFirst(forest, 0).seen);
     return check;
 }
 
 std::vector<int> treeParentEdges(const MechanismGraph& graph, const std::vector<bool>& isCut) {
-    std::vector<int> parentEdge;
-    reachFromGround(adjacency(graph, isCut), &parentEdge);
-    return parentEdge;
+    return breadthFirst(adjacency(graph, isCut), 0).viaEdge;
 }
 
 std::vector<int>
@@ -231,7 +216,7 @@ treePath(const MechanismGraph& graph, const std::vector<bool>& isCut, int from, 
 }
 
 std::vector<int> nodesUnreachableFromGround(const MechanismGraph& graph) {
-    return unseenNodes(reachFromGround(adjacency(graph, {})));
+    return unseenNodes(breadthFirst(adjacency(graph, {}), 0).seen);
 }
 
 int independentLoops(const MechanismGraph& graph) {
