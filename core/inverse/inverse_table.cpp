@@ -40,14 +40,8 @@ std::vector<std::string> inverseColumns(const Model& model,
 void inverseValues(const Model& model, const InverseSample& sample, std::vector<double>& values) {
     values.clear();
     values.push_back(sample.t);
-    for (const double x : sample.q) {
-        values.push_back(x);
-    }
-    for (const double x : sample.qd) {
-        values.push_back(x);
-    }
-    for (const double x : sample.tau) {
-        values.push_back(x);
+    for (const Eigen::VectorXd* v : {&sample.q, &sample.qd, &sample.tau}) {
+        values.insert(values.end(), v->begin(), v->end());
     }
     const auto multipliers = static_cast<Eigen::Index>(multiplierColumnCount(model));
     values.insert(values.end(), sample.lambda.begin(), sample.lambda.begin() + multipliers);
@@ -64,10 +58,6 @@ std::string inverseSummaryJson(const Model& model,
                                const InverseRunSummary& summary,
                                int indent) {
     using Json = nlohmann::ordered_json;
-    Json cuts = Json::array();
-    for (int cut : model.cuts) {
-        cuts.push_back(model.joints[cut].name);
-    }
     Json driven = Json::array();
     for (const DrivenMotion& motion : motions) {
         driven.push_back({{"coordinate", model.coordinates[motion.coordinate].name},
@@ -75,7 +65,7 @@ std::string inverseSummaryJson(const Model& model,
     }
     const Json json = {{"model", model.name},
                        {"method", inverseMethodName(settings.method)},
-                       {"cuts", cuts},
+                       {"cuts", cutNames(model)},
                        {"driven", driven},
                        {"t_end", settings.tEnd},
                        {"sample", settings.sampleInterval},
