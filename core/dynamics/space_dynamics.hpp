@@ -15,15 +15,23 @@ namespace sslm {
 
 template <class Space> struct SpaceDynamics;
 
-template <> struct SpaceDynamics<PlanarSpace> {
-    using Point = PlanarSpace::Point;
-    using Twist = PlanarSpace::Twist;
-    using Wrench = PlanarSpace::Wrench;
-    using Inertia = Eigen::Vector4d;
+/// What the two spaces' dynamics share: the space's types, its inertia type, and the sums of
+/// the tree algorithm in a DynamicsWorkspace.
+template <class Space, class SpaceInertia> struct SpaceDynamicsBase {
+    using Point = typename Space::Point;
+    using Twist = typename Space::Twist;
+    using Wrench = typename Space::Wrench;
+    using Inertia = SpaceInertia;
     static SubtreeSums<Inertia, Wrench>& sums(DynamicsWorkspace& dws) {
         return std::get<SubtreeSums<Inertia, Wrench>>(dws.sums);
     }
+    static std::vector<Inertia>& composite(DynamicsWorkspace& dws) {
+        return sums(dws).compositeInertia;
+    }
+    static std::vector<Wrench>& subtree(DynamicsWorkspace& dws) { return sums(dws).subtreeWrench; }
+};
 
+template <> struct SpaceDynamics<PlanarSpace> : SpaceDynamicsBase<PlanarSpace, Eigen::Vector4d> {
     /// Body b's inertia about Wo in W, `arm` its comArm().
     static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Eigen::Vector3d& origin = ws.position[b];
@@ -41,21 +49,9 @@ template <> struct SpaceDynamics<PlanarSpace> {
         return {ic[3] * s[0] - ic[2] * s[1] + ic[1] * s[2], -ic[2] * s[0] + ic[0] * s[1],
                 ic[1] * s[0] + ic[0] * s[2]};
     }
-    static std::vector<Inertia>& composite(DynamicsWorkspace& dws) {
-        return sums(dws).compositeInertia;
-    }
-    static std::vector<Wrench>& subtree(DynamicsWorkspace& dws) { return sums(dws).subtreeWrench; }
 };
 
-template <> struct SpaceDynamics<SpatialSpace> {
-    using Point = SpatialSpace::Point;
-    using Twist = SpatialSpace::Twist;
-    using Wrench = SpatialSpace::Wrench;
-    using Inertia = spatial::Inertia;
-    static SubtreeSums<Inertia, Wrench>& sums(DynamicsWorkspace& dws) {
-        return std::get<SubtreeSums<Inertia, Wrench>>(dws.sums);
-    }
-
+template <> struct SpaceDynamics<SpatialSpace> : SpaceDynamicsBase<SpatialSpace, spatial::Inertia> {
     static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Body& body = model.bodies[b];
         const Eigen::Matrix3d& r = ws.rotation[b];
@@ -75,10 +71,6 @@ template <> struct SpaceDynamics<SpatialSpace> {
         return body * acceleration + spatial::crossForce(v, body * v);
     }
     static Wrench times(const Inertia& ic, const Twist& s) { return ic * s; }
-    static std::vector<Inertia>& composite(DynamicsWorkspace& dws) {
-        return sums(dws).compositeInertia;
-    }
-    static std::vector<Wrench>& subtree(DynamicsWorkspace& dws) { return sums(dws).subtreeWrench; }
 };
 
 } // namespace sslm
