@@ -68,17 +68,10 @@ void storeJoint(const Joint& joint,
         return;
     }
     case JointType::Spherical: {
-        Eigen::Quaterniond quaternion(e);
-        quaternion.normalize();
+        const Eigen::Quaterniond quaternion = Eigen::Quaterniond(e).normalized();
+        const Eigen::Vector4d wxyz(quaternion.w(), quaternion.x(), quaternion.y(), quaternion.z());
         const Eigen::Vector4d old(guess[i], guess[i + 1], guess[i + 2], guess[i + 3]);
-        const double sign = old.dot(Eigen::Vector4d(quaternion.w(), quaternion.x(), quaternion.y(),
-                                                    quaternion.z())) < 0
-                                ? -1.0
-                                : 1.0;
-        q[i] = sign * quaternion.w();
-        q[i + 1] = sign * quaternion.x();
-        q[i + 2] = sign * quaternion.y();
-        q[i + 3] = sign * quaternion.z();
+        q.segment<4>(i) = (old.dot(wxyz) < 0 ? -1.0 : 1.0) * wxyz;
         return;
     }
     case JointType::Prismatic:
@@ -98,12 +91,8 @@ struct Hinge {
 };
 
 Hinge hingeOf(const Joint& revolute, int base, const Workspace& ws) {
-    Hinge h;
-    h.axis = revolute.axis_A.normalized();
-    h.sign = revolute.bodyA == base ? 1 : -1;
-    h.pivot = pointPosition(ws, base, pointOn(revolute, base));
-    h.linkPivot = pointOn(revolute, otherBody(revolute, base));
-    return h;
+    return {revolute.axis_A.normalized(), pointPosition(ws, base, pointOn(revolute, base)),
+            pointOn(revolute, otherBody(revolute, base)), revolute.bodyA == base ? 1 : -1};
 }
 
 /// Which revolute of an RSSR loop is its input (0 or 1): the only one with a known
@@ -158,8 +147,6 @@ RssrGeometry rssrGeometry(const Model& model, const Workspace& ws, const RssrLoo
     g.rBase = ws.rotation[parts.base];
     for (int s = 0; s < 2; ++s) {
         g.hinges[s] = hingeOf(model.joints[parts.revolute[s]], parts.base, ws);
-    }
-    for (int s = 0; s < 2; ++s) {
         const Joint& joint = model.joints[parts.couplerJoint[s]];
         g.linkPoint[s] = pointOn(joint, parts.link[s]);
         g.couplerPoint[s] = pointOn(joint, parts.coupler);
