@@ -189,12 +189,7 @@ private:
                 const ShakingWrench& shaking,
                 const Eigen::VectorXd& tau,
                 Eigen::Ref<Eigen::VectorXd> out) {
-        double mass = 0;
-        for (std::size_t b = 1; b < m_trial.bodies.size(); ++b) {
-            mass += m_trial.bodies[b].mass;
-        }
-        const ShakingWrench dynamic = dynamicShaking(
-            shaking, m_trial, mass, massMoment(m_trial, m_ws, q), m_run.shakingAbout);
+        const ShakingWrench dynamic = dynamicShaking(shaking, m_trial, m_ws, q, m_run.shakingAbout);
         out.head<3>() = dynamic.force;
         out.segment<3>(3) = dynamic.moment;
         out.tail(m_torques) = tau;

@@ -26,14 +26,18 @@ Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::Vecto
 
 ShakingWrench dynamicShaking(const ShakingWrench& shaking,
                              const Model& model,
-                             double mass,
-                             const Eigen::Vector3d& massMomentAtPose,
+                             Workspace& ws,
+                             const Eigen::VectorXd& q,
                              const Eigen::Vector3d& about) {
+    double mass = 0;
+    for (std::size_t b = 1; b < model.bodies.size(); ++b) {
+        mass += model.bodies[b].mass;
+    }
     const Eigen::Vector3d point = shakingPoint(model, about);
     const Eigen::Vector3d& gravity = model.gravity;
     ShakingWrench dynamic;
     dynamic.force = shaking.force - mass * gravity;
-    dynamic.moment = shaking.moment - (massMomentAtPose - mass * point).cross(gravity);
+    dynamic.moment = shaking.moment - (massMoment(model, ws, q) - mass * point).cross(gravity);
     return dynamic;
 }
 
@@ -42,10 +46,6 @@ ShakingCycle shakingCycle(const Model& model,
                           const Eigen::VectorXd& qGuess,
                           const InverseRunSettings& run) {
     ShakingCycle cycle;
-    double mass = 0;
-    for (std::size_t b = 1; b < model.bodies.size(); ++b) {
-        mass += model.bodies[b].mass;
-    }
     Workspace ws(model);
     InverseRunSettings settings = run;
     settings.reactions = JointReactions::Compute;
@@ -58,8 +58,8 @@ ShakingCycle shakingCycle(const Model& model,
         if (sample.t >= lastTime && !cycle.t.empty()) {
             return; // the end of the cycle repeats its start
         }
-        const ShakingWrench dynamic = dynamicShaking(
-            sample.shaking, model, mass, massMoment(model, ws, sample.q), settings.shakingAbout);
+        const ShakingWrench dynamic =
+            dynamicShaking(sample.shaking, model, ws, sample.q, settings.shakingAbout);
         cycle.t.push_back(sample.t);
         cycle.force.push_back(dynamic.force);
         cycle.moment.push_back(dynamic.moment);

@@ -38,12 +38,12 @@ struct ShakingCycle {
 /// positions in ws.
 Eigen::Vector3d massMoment(const Model& model, Workspace& ws, const Eigen::VectorXd& q);
 
-/// The shaking wrench less the weight and its moment about `about` (m, W): the dynamic part.
-/// `mass` is the moving bodies' total (kg), `moment` Σ mᵢ r_Gi at the same pose (massMoment).
+/// The shaking wrench at positions q (nq()) less the moving bodies' weight and its moment
+/// about `about` (m, W): the dynamic part. Updates the positions in ws (massMoment).
 ShakingWrench dynamicShaking(const ShakingWrench& shaking,
                              const Model& model,
-                             double mass,
-                             const Eigen::Vector3d& massMomentAtPose,
+                             Workspace& ws,
+                             const Eigen::VectorXd& q,
                              const Eigen::Vector3d& about);
 
 /// The cycle of `model` driven by `motions` over [run.tStart, run.tEnd), every
