@@ -486,10 +486,8 @@ std::string drivenCoordinatesError(const Model& model, const std::vector<int>& d
                " constraints): nothing can be driven";
     }
     if (static_cast<int>(driven.size()) != mobility) {
-        std::string suggestion;
-        for (int k : model.independent) {
-            suggestion += (suggestion.empty() ? "" : ", ") + model.coordinates[k].name;
-        }
+        const std::string suggestion =
+            text::joined(model.independent, ", ", [&](int k) { return model.coordinates[k].name; });
         return std::to_string(driven.size()) + " driven coordinate" +
                (driven.size() == 1 ? "" : "s") + " given, but the mechanism has " +
                std::to_string(mobility) + " degree" + (mobility == 1 ? "" : "s") + " of freedom (" +

@@ -44,11 +44,6 @@ std::string vectorText(const Eigen::VectorXd& v) {
     return "[" + text::joined(v, ", ", [](double x) { return number(x); }) + "]";
 }
 
-/// The names of the items (points, joints, ...), in order.
-template <class Item> std::vector<std::string> namesOf(const std::vector<Item>& items) {
-    return text::mapped(items, &Item::name);
-}
-
 /// Signed area of the polygon through the points in order (shoelace formula), m².
 double polygonArea(const std::vector<BodyPoint>& points) {
     double twice = 0;
@@ -274,7 +269,7 @@ private:
         const bool found =
             std::ranges::any_of(*pts, [&](const BodyPoint& p) { return p.name == end.point; });
         if (!found) {
-            const std::vector<std::string> names = namesOf(*pts);
+            const std::vector<std::string> names = text::mapped(*pts, &BodyPoint::name);
             error(
                 member(path, "point"),
                 (end.body == kGroundId ? std::string("the ground") : "body " + inQuotes(end.body)) +
@@ -498,7 +493,8 @@ private:
             if (b.points.size() >= 2 && joints >= 2) {
                 error(path,
                       "bar " + spec_text::bodyName(b.id, b.name) + " has zero length: its points " +
-                          spec_text::listQuoted(namesOf(b.points)) + " coincide",
+                          spec_text::listQuoted(text::mapped(b.points, &BodyPoint::name)) +
+                          " coincide",
                       "move the points apart to the link's real length");
             } else if (!b.inertiaCom && !b.inertiaTensor) {
                 error(path,
@@ -542,7 +538,8 @@ private:
     }
 
     std::string knownJoints() const {
-        return "known joints: " + spec_text::listQuoted(namesOf(m_spec.joints));
+        return "known joints: " +
+               spec_text::listQuoted(text::mapped(m_spec.joints, &JointSpec::name));
     }
 
     void actuators() {
