@@ -260,8 +260,7 @@ std::optional<std::vector<DrivenMotion>> drivenMotions(const Model& model,
     for (int k : actuated) {
         const std::string& name = model.coordinates[k].name;
         const auto& rates = model.spec.initial.rates;
-        const auto rate =
-            std::ranges::find_if(rates, [&](const auto& entry) { return entry.first == name; });
+        const auto rate = std::ranges::find(rates, name, &std::pair<std::string, double>::first);
         if (rate == rates.end()) {
             message = "the file gives no initial rate for the actuated coordinate " + name +
                       ": pass --speed " + name + "=OMEGA or --motion " + name + "=LAW";

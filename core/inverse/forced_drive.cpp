@@ -111,10 +111,7 @@ forcedSpec(const Model& model, const DriveHistory& history, const ForcedDriveGai
             actuator.reference =
                 splineOfRow(history.t, history.q, positionIndex(model, history.driven[i]));
         }
-        const auto same = [&](const ActuatorSpec& a) {
-            return a.joint == joint;
-        };
-        const auto it = std::ranges::find_if(spec.actuators, same);
+        const auto it = std::ranges::find(spec.actuators, joint, &ActuatorSpec::joint);
         if (it != spec.actuators.end()) {
             *it = std::move(actuator);
         } else {

@@ -558,8 +558,7 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
             model.independent.push_back(k);
             continue;
         }
-        const auto joint = std::ranges::find_if(
-            model.joints, [&](const Joint& j) { return j.coordinateName == name; });
+        const auto joint = std::ranges::find(model.joints, name, &Joint::coordinateName);
         if (joint != model.joints.end()) {
             diagnostics.push_back(
                 warning("initial.independent[" + std::to_string(i) + "]",
