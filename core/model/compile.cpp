@@ -424,7 +424,6 @@ void addSubsystems(int count, Model& model) {
         Subsystem& sub = model.subsystems[model.bodies[b].subsystem];
         const Joint& joint = model.joints[model.bodies[b].treeJoint];
         if (sub.bodies.empty()) {
-            sub.rootBody = static_cast<int>(b);
             sub.qBegin = joint.coordinate;
         }
         sub.bodies.push_back(static_cast<int>(b));

@@ -108,7 +108,6 @@ struct Loop {
 
 /// A branch of the spanning tree that leaves the ground (seed 000 Sect. 2; seed 002 Sect. 2).
 struct Subsystem {
-    int rootBody = -1;
     std::vector<int> bodies; ///< tree order
     int qBegin = 0;          ///< first coordinate index
     int nv = 0;              ///< number of coordinates (= bodies.size())
