@@ -13,10 +13,12 @@ namespace {
 
 constexpr double kTwoPi = 2.0 * M_PI;
 
-void throwIfInvalid(const MotionLaw& law) {
+/// `law`, or std::invalid_argument saying why it cannot be evaluated.
+MotionLaw validated(MotionLaw law) {
     if (std::string error = motionLawError(law); !error.empty()) {
         throw std::invalid_argument(error);
     }
+    return law;
 }
 
 MotionLaw tableLaw(MotionLawKind kind, const std::vector<std::pair<double, double>>& points) {
@@ -233,8 +235,7 @@ MotionLaw constantSpeed(double start, double speed, double startTime) {
     law.start = start;
     law.speed = speed;
     law.startTime = startTime;
-    throwIfInvalid(law);
-    return law;
+    return validated(std::move(law));
 }
 
 MotionLaw polynomial345(double start, double end, double startTime, double duration) {
@@ -244,8 +245,7 @@ MotionLaw polynomial345(double start, double end, double startTime, double durat
     law.end = end;
     law.startTime = startTime;
     law.duration = duration;
-    throwIfInvalid(law);
-    return law;
+    return validated(std::move(law));
 }
 
 MotionLaw cycloidal(double start, double end, double startTime, double duration) {
@@ -255,16 +255,14 @@ MotionLaw cycloidal(double start, double end, double startTime, double duration)
 }
 
 MotionLaw linearTable(const std::vector<std::pair<double, double>>& points) {
-    MotionLaw law = tableLaw(MotionLawKind::LinearTable, points);
-    throwIfInvalid(law);
-    return law;
+    return validated(tableLaw(MotionLawKind::LinearTable, points));
 }
 
 MotionLaw cubicSplineTable(const std::vector<std::pair<double, double>>& points, SplineEnds ends) {
     MotionLaw law = tableLaw(MotionLawKind::CubicSpline, points);
     law.ends = ends;
     law.accelerations.assign(law.times.size(), 0.0); // sized, so that only the table is checked
-    throwIfInvalid(law);
+    law = validated(std::move(law));
     law.accelerations = splineAccelerations(law.times, law.values, ends);
     return law;
 }
@@ -276,8 +274,7 @@ MotionLaw repeated(MotionLaw law, double period, double periodStart) {
         throw std::invalid_argument("the repetition period must be positive, it is " +
                                     text::number(period, 6) + " s");
     }
-    throwIfInvalid(law);
-    return law;
+    return validated(std::move(law));
 }
 
 std::string motionLawError(const MotionLaw& law) {
