@@ -356,9 +356,7 @@ public:
 
     std::string nearSingularMessage(double conditioning, int loop) const {
         const std::string ratio = text::number(conditioning, 2);
-        const std::string which = loop >= 0 ? "loop " + std::to_string(loop + 1) + " (cut " +
-                                                  m_model.joints[m_model.cuts[loop]].name + ")"
-                                            : "a loop";
+        const std::string which = loop >= 0 ? loopLabel(m_model, loop) : "a loop";
         return "the mechanism reached a (nearly) singular pose: the GICM pivot of " + which +
                " fell to " + ratio +
                " of its scale, so the loop constraints are nearly dependent (a toggle or "
