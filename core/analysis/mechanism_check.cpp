@@ -2,7 +2,6 @@
 #include "core/analysis/mechanism_check.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <exception>
 #include <map>
 #include <set>

@@ -16,7 +16,6 @@
 #include "core/balance/shaking_cycle.hpp"
 #include "core/inverse/shaking_reactions.hpp"
 #include "core/model/workspace.hpp"
-#include "core/spec/counterweights.hpp"
 #include "core/util/text.hpp"
 
 #include <nlopt.hpp>

@@ -13,7 +13,6 @@
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/motion_space.hpp"
-#include "core/spatial/planar.hpp"
 #include "core/util/text.hpp"
 
 namespace sslm {

@@ -11,7 +11,6 @@
 // pantograph (4 DOF; λ of J9 and J10) is determinate first, 4 × 4; then the rocker–coupler
 // (2 DOF; λ of J8), 2 × 2; then the crank (1 DOF; τ), 1 × 1: the paper's 4×4, 2×2, 1×1.
 
-#include <string>
 #include <vector>
 
 #include "core/model/model.hpp"

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/kinematics/forward_kinematics.hpp"
 
-#include <cmath>
 #include <stdexcept>
 #include <string>
 

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include <algorithm>
 #include <cerrno>
-#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <new>

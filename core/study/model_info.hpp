@@ -6,7 +6,6 @@
 // block patterns, and the assembled initial pose.
 
 #include <string>
-#include <vector>
 
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/model.hpp"

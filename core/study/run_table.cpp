@@ -19,7 +19,6 @@
 #include "core/model/workspace.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "core/sim/simulation.hpp"
-#include "core/study/model_info.hpp"
 #include "core/util/diagnostic.hpp"
 #include "core/util/text.hpp"
 

@@ -8,7 +8,6 @@
 // "summary.wall_seconds" (the run's CPU time), "summary.steps".
 
 #include <string>
-#include <vector>
 
 #include "core/study/run_table.hpp"
 

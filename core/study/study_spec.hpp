@@ -19,7 +19,6 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "core/study/parameter_document.hpp"
