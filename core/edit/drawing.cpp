@@ -37,15 +37,6 @@ std::string nextName(const std::string& prefix, const std::set<std::string>& tak
                               [&](const std::string& name) { return taken.count(name) != 0; });
 }
 
-/// The names (or ids) of the items of `list`.
-template <class T> std::set<std::string> namesOf(const std::vector<T>& list, std::string T::*name) {
-    std::set<std::string> names;
-    for (const T& item : list) {
-        names.insert(item.*name);
-    }
-    return names;
-}
-
 /// Gives `value` back through `out` when the caller asked for it.
 template <class T> void giveBack(T* out, const T& value) {
     if (out != nullptr) {
@@ -249,7 +240,8 @@ EditError addGroundPivot(Drawing& drawing, const Eigen::Vector2d& w, std::string
     if (!w.allFinite()) {
         return "the pivot's position is not a number";
     }
-    const std::string pivot = nextName("O", namesOf(drawing.spec.ground.points, &BodyPoint::name));
+    const std::string pivot =
+        nextName("O", text::nameSet(drawing.spec.ground.points, &BodyPoint::name));
     drawing.spec.ground.points.push_back({pivot, w});
     giveBack(name, pivot);
     return {};
@@ -288,7 +280,7 @@ EditError addLink(Drawing& drawing,
     }
 
     MechanismSpec& spec = drawing.spec;
-    const std::string body = nextName("L", namesOf(spec.bodies, &BodySpec::id));
+    const std::string body = nextName("L", text::nameSet(spec.bodies, &BodySpec::id));
     BodySpec link;
     link.id = body;
     link.name = "#" + body.substr(1) + " link";
@@ -372,7 +364,7 @@ EditError addSlider(Drawing& drawing,
     }
     const BodyPose parent = *poseOf(drawing, guide.body);
     MechanismSpec& spec = drawing.spec;
-    const std::string body = nextName("S", namesOf(spec.bodies, &BodySpec::id));
+    const std::string body = nextName("S", text::nameSet(spec.bodies, &BodySpec::id));
     BodySpec block;
     block.id = body;
     block.name = "#" + body.substr(1) + " slider";
@@ -649,7 +641,7 @@ EditError toggleTrace(Drawing& drawing, const JointEnd& point, bool* traced) {
     if (wasTraced) {
         traces.erase(it);
     } else {
-        const std::set<std::string> taken = namesOf(traces, &TracedPointSpec::name);
+        const std::set<std::string> taken = text::nameSet(traces, &TracedPointSpec::name);
         const std::string base = point.body + "_" + point.point;
         traces.push_back({taken.count(base) == 0 ? base : nextName(base + "_", taken), point});
     }

@@ -43,23 +43,15 @@ EditError insertMechanism(Drawing& drawing,
 
     Drawing edited = drawing;
     MechanismSpec& spec = edited.spec;
-    std::set<std::string> pivotNames;
-    for (const BodyPoint& p : spec.ground.points) {
-        pivotNames.insert(p.name);
-    }
-    std::set<std::string> bodyIds{kGroundId};
-    for (const BodySpec& b : spec.bodies) {
-        bodyIds.insert(b.id);
-    }
+    std::set<std::string> pivotNames = text::nameSet(spec.ground.points, &BodyPoint::name);
+    std::set<std::string> bodyIds = text::nameSet(spec.bodies, &BodySpec::id);
+    bodyIds.insert(kGroundId);
     std::set<std::string> jointNames;
     for (const JointSpec& j : spec.joints) {
         jointNames.insert(j.name);
         jointNames.insert(j.coordinateName());
     }
-    std::set<std::string> traceNames;
-    for (const TracedPointSpec& t : spec.tracedPoints) {
-        traceNames.insert(t.name);
-    }
+    std::set<std::string> traceNames = text::nameSet(spec.tracedPoints, &TracedPointSpec::name);
 
     // ground pivots and bodies, renamed and moved
     std::map<std::string, std::string> pivotOf;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,6 +46,15 @@ template <class Range, class Name> std::vector<std::string> mapped(const Range& 
     std::vector<std::string> out;
     for (const auto& item : items) {
         out.emplace_back(std::invoke(name, item));
+    }
+    return out;
+}
+
+/// The set of std::invoke(name, item) over `items`: nameSet(spec.bodies, &BodySpec::id).
+template <class Range, class Name> std::set<std::string> nameSet(const Range& items, Name name) {
+    std::set<std::string> out;
+    for (const auto& item : items) {
+        out.emplace(std::invoke(name, item));
     }
     return out;
 }
