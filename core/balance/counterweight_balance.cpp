@@ -11,8 +11,6 @@
 #include <span>
 #include <stdexcept>
 
-#include <Eigen/Geometry>
-
 #include "core/balance/shaking_cycle.hpp"
 #include "core/inverse/shaking_reactions.hpp"
 #include "core/model/workspace.hpp"
