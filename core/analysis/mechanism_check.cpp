@@ -102,12 +102,7 @@ void addProbes(MechanismSpec& spec, int count) {
         body.inertiaCom = 1.0;
         body.points = {{"o", Eigen::Vector2d::Zero()}};
         spec.bodies.push_back(std::move(body));
-        JointSpec joint;
-        joint.name = id;
-        joint.coordinate = id;
-        joint.parent = {kGroundId, pivot};
-        joint.child = {id, "o"};
-        spec.joints.push_back(std::move(joint));
+        spec.joints.push_back(revoluteJoint(id, id, {kGroundId, pivot}, {id, "o"}));
     }
 }
 

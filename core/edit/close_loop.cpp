@@ -76,11 +76,9 @@ EditError closeLoop(MechanismSpec& spec, const LoopClosure& closure, std::string
             return error;
         }
     }
-    JointSpec joint;
-    joint.name = name;
+    JointSpec joint = revoluteJoint(name, "", {closure.parent.body, closure.parent.point},
+                                    {closure.child.body, closure.child.point});
     joint.type = closure.type;
-    joint.parent = {closure.parent.body, closure.parent.point};
-    joint.child = {closure.child.body, closure.child.point};
     if (spatial) {
         joint.axis = closure.axis.normalized();
         if (closure.type == JointType::Universal) {

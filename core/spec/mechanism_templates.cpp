@@ -239,15 +239,11 @@ public:
                    JointEnd child,
                    const Eigen::Vector2d& axis_P,
                    double slide) {
-        JointSpec joint;
-        joint.name = name;
+        JointSpec& joint = m_spec.joints.emplace_back(
+            revoluteJoint(name, "x" + name.substr(1), std::move(parent), std::move(child)));
         joint.type = JointType::Prismatic;
-        joint.coordinate = "x" + name.substr(1);
-        joint.parent = std::move(parent);
-        joint.child = std::move(child);
         joint.axis_P = axis_P;
         m_slide[name] = slide;
-        m_spec.joints.push_back(std::move(joint));
     }
 
     /// Drives joint `name` (its coordinate held at `value` rad at t = 0, turning at `rate`

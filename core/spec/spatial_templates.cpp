@@ -76,11 +76,8 @@ JointSpec spatialJoint(std::string name,
                        JointEnd child,
                        const Eigen::Vector3d& axis,
                        const Eigen::Vector3d& axis2) {
-    JointSpec joint;
-    joint.name = std::move(name);
+    JointSpec joint = revoluteJoint(std::move(name), "", std::move(parent), std::move(child));
     joint.type = type;
-    joint.parent = std::move(parent);
-    joint.child = std::move(child);
     joint.axis = axis;
     joint.axis2 = axis2;
     return joint;
