@@ -512,9 +512,7 @@ EditError setInput(Drawing& drawing, const std::string& joint) {
     }
     if (std::ranges::none_of(spec.actuators,
                              [&](const ActuatorSpec& a) { return a.joint == joint; })) {
-        ActuatorSpec actuator;
-        actuator.joint = joint;
-        spec.actuators.push_back(actuator);
+        spec.actuators.emplace_back().joint = joint; // a zero force
     }
     return {};
 }

@@ -289,11 +289,7 @@ public:
             const JointSpec& joint = jointNamed(in.name);
             m_spec.initial.independent.emplace_back(joint.coordinateName(), in.value);
             m_spec.initial.rates.emplace_back(joint.coordinateName(), in.rate);
-            ActuatorSpec actuator;
-            actuator.joint = in.name;
-            actuator.kind = ActuatorSpec::Kind::Force;
-            actuator.force.kind = SignalSpec::Kind::Zero;
-            m_spec.actuators.push_back(std::move(actuator));
+            m_spec.actuators.emplace_back().joint = in.name; // a force actuator, zero force
         }
         for (const JointSpec& joint : m_spec.joints) {
             const bool driven = std::ranges::any_of(
