@@ -32,8 +32,7 @@ std::vector<std::string> sweepColumns(const Model& model) {
             columns.push_back("point." + p.name + "." + "xyz"[k]);
         }
     }
-    columns.emplace_back("sigma_min");
-    columns.emplace_back("toggle");
+    columns.insert(columns.end(), {"sigma_min", "toggle"});
     return columns;
 }
 

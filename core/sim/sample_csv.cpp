@@ -33,11 +33,9 @@ std::vector<std::string> sampleCsvColumns(const Model& model) {
     for (const Actuator& actuator : model.actuators) {
         columns.push_back("tau." + model.joints[actuator.joint].coordinateName);
     }
-    for (const char* name :
-         {"energy.kinetic", "energy.potential", "energy.total", "work.actuators", "work.dampers",
-          "violation.position", "violation.velocity", "cpu.lambda_ns", "cpu.rhs_ns"}) {
-        columns.emplace_back(name);
-    }
+    columns.insert(columns.end(), {"energy.kinetic", "energy.potential", "energy.total",
+                                   "work.actuators", "work.dampers", "violation.position",
+                                   "violation.velocity", "cpu.lambda_ns", "cpu.rhs_ns"});
     const char* const axes[] = {".x", ".y", ".z"};
     for (const TracedPoint& p : model.tracedPoints) {
         for (int k = 0; k < model.dimension(); ++k) {
@@ -66,11 +64,9 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
         appendWrenchValues(reactionEntries(model, model.cuts[i]), r.force, r.moment, values);
     }
     values.insert(values.end(), sample.actuatorForces.begin(), sample.actuatorForces.end());
-    for (double x : {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
-                     sample.actuatorWork, sample.damperWork, sample.positionViolation,
-                     sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs}) {
-        values.push_back(x);
-    }
+    values.insert(values.end(), {sample.kineticEnergy, sample.potentialEnergy, sample.totalEnergy,
+                                 sample.actuatorWork, sample.damperWork, sample.positionViolation,
+                                 sample.velocityViolation, sample.cpuLambdaNs, sample.cpuRhsNs});
     for (const Eigen::Vector3d& p : sample.points) {
         values.insert(values.end(), p.data(), p.data() + model.dimension());
     }
