@@ -18,7 +18,10 @@
 #include "core/spec/mechanism_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/thrown.hpp"
+
 using namespace sslm;
+using fixtures::thrownMessage;
 
 namespace {
 
@@ -33,16 +36,6 @@ std::shared_ptr<const Model> compiledOrFail(const MechanismSpec& spec) {
         qFatal("%s", formatDiagnostics(result.diagnostics).c_str());
     }
     return result.model;
-}
-
-/// The message of the std::invalid_argument `make` throws, or "" when it does not throw.
-std::string thrownMessage(const std::function<void()>& make) {
-    try {
-        make();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return {};
 }
 
 } // namespace

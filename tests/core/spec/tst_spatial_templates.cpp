@@ -6,7 +6,6 @@
 // refused with a message naming the size to change.
 
 #include <cmath>
-#include <functional>
 #include <string>
 
 #include <QtTest>
@@ -18,8 +17,10 @@
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/thrown.hpp"
 
 using namespace sslm;
+using fixtures::thrownMessage;
 
 namespace {
 
@@ -27,15 +28,6 @@ constexpr double kSameTol = 1e-9;     // m, unit vectors: the seed's 13-digit li
 constexpr double kInertiaTol = 1e-8;  // kg·m²: the seed rounds m·L²/12 to five digits
 constexpr double kClosureTol = 1e-10; // m: the reference pose closes
 constexpr double kEnergyTol = 1e-8;   // relative, dopri5 at rtol = atol = 1e-11 over 1 s
-
-std::string thrownMessage(const std::function<void()>& make) {
-    try {
-        make();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return {};
-}
 
 /// Assembles and runs `spec` for `tEnd` s; returns the relative energy drift (fatal on failure).
 double energyDrift(const MechanismSpec& spec, double tEnd) {
