@@ -20,24 +20,17 @@
 #include "core/interop/sdf_import.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/interop/interop_support.hpp"
 
 using namespace sslm;
+using sslm::fixtures::body;
 using sslm::test::example;
 using sslm::test::mustImport;
 
 namespace {
 
 const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
-
-const BodySpec& body(const MechanismSpec& spec, const std::string& id) {
-    const auto it = std::find_if(spec.bodies.begin(), spec.bodies.end(),
-                                 [&](const BodySpec& b) { return b.id == id; });
-    if (it == spec.bodies.end()) {
-        qFatal("no body %s", id.c_str());
-    }
-    return *it;
-}
 
 const BodyPoint*
 findPoint(const MechanismSpec& spec, const std::string& bodyId, const std::string& name) {
@@ -100,39 +93,7 @@ double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
 /// A cart on a prismatic joint along x with a spring-damper, and a pendulum hung from it by a
 /// universal joint (x, then y), with a free point at its tip.
 MechanismSpec cartPendulum() {
-    MechanismSpec spec;
-    spec.name = "cart_pendulum";
-    spec.space = MotionSpace::Spatial;
-    spec.gravity = {0.0, 0.0};
-    spec.gravityZ = -9.81;
-    spec.ground.points = {{"rail", {0.1, 0.2}, 0.3}};
-    BodySpec cart;
-    cart.id = "cart";
-    cart.name = "cart";
-    cart.mass = 2.5;
-    cart.com_B = {0.01, -0.02};
-    cart.comZ_B = 0.03;
-    Eigen::Matrix3d I;
-    I << 0.02, 0.001, -0.002, 0.001, 0.03, 0.0005, -0.002, 0.0005, 0.04;
-    cart.inertiaTensor = I;
-    cart.points = {{"slide", {0, 0}, 0}, {"hook", {0.05, 0}, -0.1}};
-    BodySpec pendulum;
-    pendulum.id = "pendulum";
-    pendulum.name = "pendulum";
-    pendulum.mass = 0.7;
-    pendulum.com_B = {0, 0};
-    pendulum.comZ_B = -0.25;
-    pendulum.inertiaTensor = Eigen::Vector3d(0.015, 0.015, 0.0004).asDiagonal();
-    pendulum.points = {{"pivot", {0, 0}, 0}, {"tip", {0, 0}, -0.5}};
-    spec.bodies = {cart, pendulum};
-    JointSpec slide;
-    slide.name = "slide";
-    slide.type = JointType::Prismatic;
-    slide.coordinate = "x";
-    slide.parent = {kGroundId, "rail"};
-    slide.child = {"cart", "slide"};
-    slide.axis = Eigen::Vector3d(1, 0, 0);
-    slide.springDamper = SpringDamperSpec{40.0, 0.1, 1.5};
+    MechanismSpec spec = fixtures::cartAndPendulum({0, 0}, 0);
     JointSpec hooke;
     hooke.name = "hooke";
     hooke.type = JointType::Universal;
@@ -140,7 +101,7 @@ MechanismSpec cartPendulum() {
     hooke.child = {"pendulum", "pivot"};
     hooke.axis = Eigen::Vector3d(1, 0, 0);
     hooke.axis2 = Eigen::Vector3d(0, 1, 0);
-    spec.joints = {slide, hooke};
+    spec.joints.push_back(hooke);
     return spec;
 }
 

@@ -36,24 +36,18 @@
 #include "core/sim/simulation.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/core/fixtures/runs.hpp"
 #include "tests/core/interop/interop_support.hpp"
 
 using namespace sslm;
+using sslm::fixtures::body;
 using sslm::test::example;
 using sslm::test::mustImport;
 
 namespace {
 
 const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
-
-const BodySpec& body(const MechanismSpec& spec, const std::string& id) {
-    const auto it = std::find_if(spec.bodies.begin(), spec.bodies.end(),
-                                 [&](const BodySpec& b) { return b.id == id; });
-    if (it == spec.bodies.end()) {
-        qFatal("no body %s", id.c_str());
-    }
-    return *it;
-}
 
 Eigen::Vector2d point(const BodySpec& b, const std::string& name) {
     for (const BodyPoint& p : b.points) {
@@ -76,29 +70,11 @@ struct Run {
 };
 
 Run run(const MechanismSpec& spec, const SimulationSettings& settings) {
-    const CompileResult compiled = compileModel(spec);
-    if (!compiled.ok()) {
-        qFatal("%s", formatDiagnostics(compiled.diagnostics).c_str());
-    }
-    const Model& model = *compiled.model;
-    const InitialState start = assembleInitialState(model);
-    if (!start.report.converged) {
-        qFatal("%s does not assemble: %s", spec.name.c_str(), start.report.message.c_str());
-    }
     Run out;
-    SimulationCallbacks callbacks;
-    callbacks.onSample = [&](const Sample& s) {
-        std::map<std::string, double> q;
-        for (std::size_t c = 0; c < model.coordinates.size(); ++c) {
-            q[model.coordinates[c].name] = s.q[static_cast<Eigen::Index>(c)];
-        }
-        out.q.push_back(q);
+    fixtures::runSpec(spec, settings, [&](const Model& model, const Sample& s) {
+        out.q.push_back(fixtures::namedCoordinates(model, s));
         out.point.push_back(s.points.front().head<2>());
-    };
-    const SimulationSummary summary = simulate(model, settings, start.q, start.qd, callbacks);
-    if (!summary.ok) {
-        qFatal("%s: %s", spec.name.c_str(), summary.message.c_str());
-    }
+    });
     return out;
 }
 

@@ -27,6 +27,8 @@
 #include "core/sim/simulation.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/core/fixtures/runs.hpp"
 #include "tests/core/interop/interop_support.hpp"
 
 using namespace sslm;
@@ -150,63 +152,28 @@ double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
 /// A cart on a prismatic joint along x (a spring-damper on it) and a pendulum hung from it by a
 /// revolute joint about y whose own parent is the pendulum: the tree runs against it.
 MechanismSpec cartPendulum() {
-    MechanismSpec spec;
-    spec.name = "cart_pendulum";
-    spec.space = MotionSpace::Spatial;
-    spec.gravity = {0.0, 0.0};
-    spec.gravityZ = -9.81;
-    spec.ground.points = {{"rail", {0.1, 0.2}, 0.3}};
-    BodySpec cart;
-    cart.id = "cart";
-    cart.name = "cart";
-    cart.mass = 2.5;
-    cart.com_B = {0.01, -0.02};
-    cart.comZ_B = 0.03;
-    Eigen::Matrix3d I;
-    I << 0.02, 0.001, -0.002, 0.001, 0.03, 0.0005, -0.002, 0.0005, 0.04;
-    cart.inertiaTensor = I;
-    cart.points = {{"slide", {0.2, 0}, 0}, {"hook", {0.05, 0}, -0.1}};
-    BodySpec pendulum;
-    pendulum.id = "pendulum";
-    pendulum.name = "pendulum";
-    pendulum.mass = 0.7;
-    pendulum.com_B = {0, 0};
-    pendulum.comZ_B = -0.25;
-    pendulum.inertiaTensor = Eigen::Vector3d(0.015, 0.015, 0.0004).asDiagonal();
-    pendulum.points = {{"pivot", {0, 0}, 0.1}, {"tip", {0, 0}, -0.5}};
+    MechanismSpec spec = fixtures::cartAndPendulum({0.2, 0}, 0.1);
+    BodySpec& pendulum = spec.bodies[1];
     pendulum.visuals = {VisualSpec{}};
     pendulum.visuals[0].kind = VisualKind::Cylinder;
     pendulum.visuals[0].radius = 0.01;
     pendulum.visuals[0].length = 0.5;
     pendulum.visuals[0].position = {0, 0, -0.25};
     pendulum.visuals[0].color = Eigen::Vector3d(0.2, 0.4, 0.8);
-    spec.bodies = {cart, pendulum};
-    JointSpec slide;
-    slide.name = "slide";
-    slide.type = JointType::Prismatic;
-    slide.coordinate = "x";
-    slide.parent = {kGroundId, "rail"};
-    slide.child = {"cart", "slide"};
-    slide.axis = Eigen::Vector3d(1, 0, 0);
-    slide.springDamper = SpringDamperSpec{40.0, 0.1, 1.5};
     JointSpec hinge;
     hinge.name = "hinge";
     hinge.type = JointType::Revolute;
     hinge.parent = {"pendulum", "pivot"};
     hinge.child = {"cart", "hook"};
     hinge.axis = Eigen::Vector3d(0, 1, 0);
-    spec.joints = {slide, hinge};
+    spec.joints.push_back(hinge);
     return spec;
 }
 
 /// A loop of five bars on revolute joints about z, x, y, z, x, closed back to the ground by a
 /// universal cut (first axis x on the ground, second y on the last bar): one DOF by Grübler.
 MechanismSpec universalCut() {
-    MechanismSpec spec;
-    spec.name = "five_bar_universal_cut";
-    spec.space = MotionSpace::Spatial;
-    spec.gravity = {0.0, 0.0};
-    spec.gravityZ = -9.81;
+    MechanismSpec spec = fixtures::spatialSpec("five_bar_universal_cut");
     spec.ground.points = {{"O", {0, 0}, 0}, {"E", {0.2, 0.3}, 0.1}};
     const Eigen::Vector3d axes[] = {Eigen::Vector3d::UnitZ(), Eigen::Vector3d::UnitX(),
                                     Eigen::Vector3d::UnitY(), Eigen::Vector3d::UnitZ(),
@@ -251,15 +218,6 @@ bool mentions(const std::vector<ImportItem>& items, const std::string& element) 
 
 /// θ of each named coordinate at every sample of a 1 s run.
 std::vector<std::map<std::string, double>> run(const MechanismSpec& spec) {
-    const CompileResult compiled = compileModel(spec);
-    if (!compiled.ok()) {
-        qFatal("%s", formatDiagnostics(compiled.diagnostics).c_str());
-    }
-    const Model& model = *compiled.model;
-    const InitialState start = assembleInitialState(model);
-    if (!start.report.converged) {
-        qFatal("%s does not assemble: %s", spec.name.c_str(), start.report.message.c_str());
-    }
     std::string why;
     std::optional<SimulationSettings> settings = settingsFromSpec(spec.solver, &why);
     if (!settings) {
@@ -267,18 +225,9 @@ std::vector<std::map<std::string, double>> run(const MechanismSpec& spec) {
     }
     settings->tEnd = 1.0;
     std::vector<std::map<std::string, double>> out;
-    SimulationCallbacks callbacks;
-    callbacks.onSample = [&](const Sample& s) {
-        std::map<std::string, double> q;
-        for (std::size_t c = 0; c < model.coordinates.size(); ++c) {
-            q[model.coordinates[c].name] = s.q[static_cast<Eigen::Index>(c)];
-        }
-        out.push_back(q);
-    };
-    const SimulationSummary summary = simulate(model, *settings, start.q, start.qd, callbacks);
-    if (!summary.ok) {
-        qFatal("%s: %s", spec.name.c_str(), summary.message.c_str());
-    }
+    fixtures::runSpec(spec, *settings, [&](const Model& model, const Sample& s) {
+        out.push_back(fixtures::namedCoordinates(model, s));
+    });
     return out;
 }
 
