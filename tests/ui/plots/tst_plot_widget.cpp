@@ -52,6 +52,16 @@ QStringList columnsOf(const SampleLayout& layout, SeriesFamily family) {
     return names;
 }
 
+/// `plot` shown at kPlotWidth × kPlotHeight with `run` added and `columns` chosen.
+void showRun(PlotWidget& plot,
+             const std::shared_ptr<SimulationRun>& run,
+             const QStringList& columns) {
+    plot.resize(kPlotWidth, kPlotHeight);
+    plot.show();
+    plot.addRun(run);
+    plot.setSelectedColumns(columns);
+}
+
 /// A finished run of the scraper from its file's initial state, simulated here (no thread).
 std::shared_ptr<SimulationRun> simulatedRun(const std::shared_ptr<const Model>& model,
                                             int id,
@@ -233,11 +243,8 @@ private Q_SLOTS:
     void logAxisForViolations() {
         const auto run = simulatedRun(m_scraper, 1, 1.0, 1e-6);
         PlotWidget plot;
-        plot.resize(kPlotWidth, kPlotHeight);
-        plot.show();
-        plot.addRun(run);
-        plot.setSelectedColumns(
-            {QStringLiteral("violation.position"), QStringLiteral("violation.velocity")});
+        showRun(plot, run,
+                {QStringLiteral("violation.position"), QStringLiteral("violation.velocity")});
         QVERIFY(plot.isLogarithmic());
         auto* log = qobject_cast<QLogValueAxis*>(plot.valueAxis());
         QVERIFY(log);
@@ -272,10 +279,7 @@ private Q_SLOTS:
     void exportsValidFiles() {
         const auto run = simulatedRun(m_scraper, 1, 1.0);
         PlotWidget plot;
-        plot.resize(kPlotWidth, kPlotHeight);
-        plot.show();
-        plot.addRun(run);
-        plot.setSelectedColumns(columnsOf(run->layout(), SeriesFamily::Position));
+        showRun(plot, run, columnsOf(run->layout(), SeriesFamily::Position));
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
 
@@ -336,10 +340,7 @@ private Q_SLOTS:
     void timeCursorMoves() {
         const auto run = simulatedRun(m_scraper, 1, 1.0);
         PlotWidget plot;
-        plot.resize(kPlotWidth, kPlotHeight);
-        plot.show();
-        plot.addRun(run);
-        plot.setSelectedColumns(columnsOf(run->layout(), SeriesFamily::Rate));
+        showRun(plot, run, columnsOf(run->layout(), SeriesFamily::Rate));
         QLineSeries* cursor = plot.cursorSeries();
         QVERIFY(!cursor->isVisible());
         QVERIFY(!plot.dataSeries().contains(cursor));
