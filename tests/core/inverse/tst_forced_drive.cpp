@@ -21,6 +21,7 @@ namespace {
 
 constexpr double kCrankSpeed = 4.7124; // rad/s: 45 rpm, seed 002 Sect. 6.1.1
 constexpr double kDeviationTol = 1e-8; // rad: the bound over one crank cycle
+constexpr double kCrankPeriod = 2.0 * M_PI / kCrankSpeed; // s: one crank revolution
 
 struct InverseHistory {
     DriveHistory history;
@@ -42,6 +43,12 @@ InverseHistory inverseHistory(const Model& model,
                                      {[&](const InverseSample& s) { samples.push_back(s); }, {}});
     out.history = driveHistory(samples, motions);
     return out;
+}
+
+/// The scraper's crank theta1 turning at kCrankSpeed from its assembled initial value.
+DrivenMotion turningCrank(const Model& model) {
+    const int theta1 = model.coordinateIndex("theta1");
+    return {theta1, constantSpeed(assembleInitialState(model).q[theta1], kCrankSpeed)};
 }
 
 struct ForcedRun {
@@ -92,10 +99,8 @@ private Q_SLOTS:
     void scraperReproducesOneCrankCycle() {
         const auto model = fixtures::loadExample("carpet_scraper.json");
         const int theta1 = model->coordinateIndex("theta1");
-        const InitialState initial = assembleInitialState(*model);
-        const double period = 2.0 * M_PI / kCrankSpeed;
-        const InverseHistory inverse = inverseHistory(
-            *model, {{theta1, constantSpeed(initial.q[theta1], kCrankSpeed)}}, period, 1e-3);
+        const InverseHistory inverse =
+            inverseHistory(*model, {turningCrank(*model)}, kCrankPeriod, 1e-3);
         QVERIFY2(inverse.summary.ok, inverse.summary.message.c_str());
         QVERIFY2(driveHistoryError(*model, inverse.history).empty(),
                  driveHistoryError(*model, inverse.history).c_str());
@@ -104,7 +109,8 @@ private Q_SLOTS:
         QVERIFY2(run.summary.ok, run.summary.message.c_str());
         QVERIFY(run.samples > 100);
         qInfo("one cycle (%.4f s), open loop: max deviation %.3g rad (θ1 %.3g rad), %ld steps",
-              period, run.maxDeviation.maxCoeff(), run.maxDeviation[theta1], run.summary.steps);
+              kCrankPeriod, run.maxDeviation.maxCoeff(), run.maxDeviation[theta1],
+              run.summary.steps);
         QVERIFY2(run.maxDeviation.maxCoeff() < kDeviationTol,
                  qPrintable(QString::number(run.maxDeviation.maxCoeff())));
     }
@@ -123,8 +129,7 @@ private Q_SLOTS:
         const InitialState initial = assembleInitialState(*model);
         std::vector<DrivenMotion> motions;
         if (mechanism == "carpet_scraper.json") {
-            const int theta1 = model->coordinateIndex("theta1");
-            motions.push_back({theta1, constantSpeed(initial.q[theta1], kCrankSpeed)});
+            motions.push_back(turningCrank(*model));
         } else {
             // each base joint turns 0.3 rad, rest to rest, over the 5 s
             for (const Actuator& actuator : model->actuators) {
@@ -147,10 +152,8 @@ private Q_SLOTS:
     void pdCorrectionHoldsAWrongTorque() {
         const auto model = fixtures::loadExample("carpet_scraper.json");
         const int theta1 = model->coordinateIndex("theta1");
-        const InitialState initial = assembleInitialState(*model);
-        const double period = 2.0 * M_PI / kCrankSpeed;
-        const InverseHistory inverse = inverseHistory(
-            *model, {{theta1, constantSpeed(initial.q[theta1], kCrankSpeed)}}, period, 2e-3);
+        const InverseHistory inverse =
+            inverseHistory(*model, {turningCrank(*model)}, kCrankPeriod, 2e-3);
         QVERIFY(inverse.summary.ok);
         const ForcedDriveGains gains{400.0, 40.0};
 
