@@ -32,27 +32,6 @@ constexpr double kProjectedDrift = 1e-10; // m: projection after every accepted 
 constexpr double kTrajectoryTol = 1e-7;   // rad: solvers differ only by rounding, amplified
 constexpr double kTrackingBound = 0.01;   // rad: PD crank, 2 × (peak load torque) / kp
 
-struct Trajectory {
-    std::vector<double> t;
-    std::vector<Eigen::VectorXd> q;
-    std::vector<double> energy;
-    SimulationSummary summary;
-};
-
-Trajectory run(const QString& mechanism, SimulationSettings settings) {
-    const auto model = compileModel(fixtures::byName(mechanism.toStdString())).model;
-    const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
-    Trajectory out;
-    SimulationCallbacks callbacks;
-    callbacks.onSample = [&](const Sample& s) {
-        out.t.push_back(s.t);
-        out.q.push_back(s.q);
-        out.energy.push_back(s.totalEnergy);
-    };
-    out.summary = simulate(*model, settings, oracle.q0, oracle.qd0, callbacks);
-    return out;
-}
-
 SimulationSettings tight(double tEnd) {
     SimulationSettings s;
     s.tEnd = tEnd;
@@ -99,6 +78,13 @@ Record record(const Model& model,
     };
     out.summary = simulate(model, settings, q0, qd0, callbacks);
     return out;
+}
+
+/// A run of the fixture `mechanism` from its oracle's initial state.
+Record run(const QString& mechanism, SimulationSettings settings) {
+    const auto model = compileModel(fixtures::byName(mechanism.toStdString())).model;
+    const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
+    return record(*model, settings, oracle.q0, oracle.qd0);
 }
 
 /// A run of an example file from its assembled initial state.
@@ -150,7 +136,7 @@ private Q_SLOTS:
         SimulationSettings settings = tight(2.0);
         settings.integrator = static_cast<IntegratorKind>(integrator);
         settings.stabilisation = Stabilisation::None;
-        const Trajectory traj = run(mechanism, settings);
+        const Record traj = run(mechanism, settings);
         QVERIFY2(traj.summary.ok, traj.summary.message.c_str());
         const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
         QVERIFY(std::abs(traj.energy.front() - oracle.energy) < 1e-12);
@@ -164,9 +150,9 @@ private Q_SLOTS:
             settings.rtol = settings.atol = 1e-6; // loose, so that drift would show
             settings.integrator = IntegratorKind::Rkf78;
             settings.stabilisation = Stabilisation::None;
-            const Trajectory free = run(m, settings);
+            const Record free = run(m, settings);
             settings.stabilisation = Stabilisation::Projection;
-            const Trajectory projected = run(m, settings);
+            const Record projected = run(m, settings);
             QVERIFY(free.summary.ok && projected.summary.ok);
             QVERIFY2(projected.summary.maxPositionViolation < kProjectedDrift,
                      qPrintable(QString::number(projected.summary.maxPositionViolation)));
@@ -180,10 +166,10 @@ private Q_SLOTS:
             settings.integrator = IntegratorKind::Rk4; // identical steps for every solver
             settings.step = 1e-3;
             settings.solver = SolverKind::Augmented;
-            const Trajectory reference = run(m, settings);
+            const Record reference = run(m, settings);
             for (SolverKind kind : {SolverKind::Slm, SolverKind::Sslm}) {
                 settings.solver = kind;
-                const Trajectory other = run(m, settings);
+                const Record other = run(m, settings);
                 QCOMPARE(other.q.size(), reference.q.size());
                 const double error = (other.q.back() - reference.q.back()).cwiseAbs().maxCoeff();
                 QVERIFY2(error < kTrajectoryTol, qPrintable(QString::number(error)));
@@ -196,7 +182,7 @@ private Q_SLOTS:
         settings.integrator = IntegratorKind::Rk4;
         settings.step = 0.003; // not a divisor of the sample interval
         settings.sampleInterval = 0.01;
-        const Trajectory traj = run("fourbar", settings);
+        const Record traj = run("fourbar", settings);
         QCOMPARE(traj.t.size(), std::size_t(101));
         for (std::size_t k = 0; k < traj.t.size(); ++k) {
             QVERIFY(std::abs(traj.t[k] - 0.01 * static_cast<double>(k)) < 1e-12);
@@ -205,7 +191,7 @@ private Q_SLOTS:
 
     void fourBarSwingsLikeAPendulum() {
         // spec 1.4: from θ1 = 0 at 4.7124 rad/s it swings between about −2.72 and +0.07 rad
-        const Trajectory traj = run("fourbar", tight(1.0));
+        const Record traj = run("fourbar", tight(1.0));
         double low = 1e9;
         double high = -1e9;
         for (const Eigen::VectorXd& q : traj.q) {
