@@ -5,11 +5,7 @@
 #include <cmath>
 #include <numbers>
 
-#include <vtkCellArray.h>
-#include <vtkFloatArray.h>
-#include <vtkNew.h>
-#include <vtkPointData.h>
-#include <vtkPoints.h>
+#include "ui/viewport/mesh_builder.hpp"
 
 namespace sslm::ui {
 
@@ -27,34 +23,6 @@ Eigen::Vector2d outwardNormal(const Eigen::Vector2d& a, const Eigen::Vector2d& b
     const Eigen::Vector2d e = (b - a).normalized();
     return {e.y(), -e.x()};
 }
-
-/// Builds poly data from points, optional point normals and cells of the given kind.
-struct MeshBuilder {
-    vtkNew<vtkPoints> points;
-    vtkNew<vtkFloatArray> normals;
-    vtkNew<vtkCellArray> polys;
-    vtkNew<vtkCellArray> lines;
-
-    MeshBuilder() { normals->SetNumberOfComponents(3); }
-
-    vtkIdType add(double x, double y, double z, double nx = 0, double ny = 0, double nz = 1) {
-        normals->InsertNextTuple3(nx, ny, nz);
-        return points->InsertNextPoint(x, y, z);
-    }
-
-    vtkSmartPointer<vtkPolyData> build() {
-        auto data = vtkSmartPointer<vtkPolyData>::New();
-        data->SetPoints(points);
-        data->GetPointData()->SetNormals(normals);
-        if (polys->GetNumberOfCells() > 0) {
-            data->SetPolys(polys);
-        }
-        if (lines->GetNumberOfCells() > 0) {
-            data->SetLines(lines);
-        }
-        return data;
-    }
-};
 
 Polygon2d circle(double radius) {
     Polygon2d out;

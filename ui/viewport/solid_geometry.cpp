@@ -5,15 +5,10 @@
 #include <cmath>
 #include <numbers>
 
-#include <vtkCellArray.h>
-#include <vtkFloatArray.h>
-#include <vtkNew.h>
-#include <vtkPointData.h>
-#include <vtkPoints.h>
-
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
+#include "ui/viewport/mesh_builder.hpp"
 #include "ui/viewport/shape_geometry.hpp"
 
 namespace sslm::ui {
@@ -25,17 +20,9 @@ constexpr int kBallRings = 14; ///< latitude bands of a ball
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 /// Points with normals and triangles or lines, gathered before building the poly data.
-struct Mesh {
-    vtkNew<vtkPoints> points;
-    vtkNew<vtkFloatArray> normals;
-    vtkNew<vtkCellArray> polys;
-    vtkNew<vtkCellArray> lines;
-
-    Mesh() { normals->SetNumberOfComponents(3); }
-
+struct Mesh : MeshBuilder {
     vtkIdType add(const Eigen::Vector3d& p, const Eigen::Vector3d& n) {
-        normals->InsertNextTuple3(n.x(), n.y(), n.z());
-        return points->InsertNextPoint(p.x(), p.y(), p.z());
+        return MeshBuilder::add(p.x(), p.y(), p.z(), n.x(), n.y(), n.z());
     }
     void triangle(vtkIdType a, vtkIdType b, vtkIdType c) {
         const vtkIdType ids[3] = {a, b, c};
@@ -48,19 +35,6 @@ struct Mesh {
     void line(vtkIdType a, vtkIdType b) {
         const vtkIdType ids[2] = {a, b};
         lines->InsertNextCell(2, ids);
-    }
-
-    vtkSmartPointer<vtkPolyData> build() {
-        auto data = vtkSmartPointer<vtkPolyData>::New();
-        data->SetPoints(points);
-        data->GetPointData()->SetNormals(normals);
-        if (polys->GetNumberOfCells() > 0) {
-            data->SetPolys(polys);
-        }
-        if (lines->GetNumberOfCells() > 0) {
-            data->SetLines(lines);
-        }
-        return data;
     }
 
     /// A disc of `radius` at `centre` facing `normal` (u, v span it).
