@@ -30,8 +30,6 @@ using sslm::test::mustImport;
 
 namespace {
 
-const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
-
 const BodyPoint*
 findPoint(const MechanismSpec& spec, const std::string& bodyId, const std::string& name) {
     const std::vector<BodyPoint>& points =

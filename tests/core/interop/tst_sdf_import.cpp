@@ -47,8 +47,6 @@ using sslm::test::mustImport;
 
 namespace {
 
-const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
-
 Eigen::Vector2d point(const BodySpec& b, const std::string& name) {
     for (const BodyPoint& p : b.points) {
         if (p.name == name) {
@@ -147,7 +145,7 @@ Difference compare(const MechanismSpec& imported, double sign, double tolerance)
 }
 
 std::string errorsOf(const std::string& file) {
-    const ImportResult r = importMechanism(kData + file);
+    const ImportResult r = importMechanism(test::kInteropData + file);
     if (r.ok()) {
         qFatal("%s imported", file.c_str());
     }
@@ -301,7 +299,7 @@ private Q_SLOTS:
         QVERIFY(text.find("without --keep-spatial") != std::string::npos);
         // not planar (a pendulum swings about x from the coupler) but with the same loop: the
         // same warning, without the planar way out
-        QFile file(QString::fromStdString(kData + "four_bar.sdf"));
+        QFile file(QString::fromStdString(test::kInteropData + "four_bar.sdf"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         std::string text3d = file.readAll().toStdString();
         text3d.insert(text3d.find("  </model>"), R"(
