@@ -72,11 +72,18 @@ template <int N = 0> bool ldlt(double* a, int n, int lda, double* d) {
     return true;
 }
 
+/// How cholesky() stores the factor's diagonal and the solves read it: L_jj itself, or its
+/// reciprocal 1/L_jj, so that the solves multiply where they would divide (a division's
+/// latency is most of a small solve's column-to-column chain).
+enum class Diagonal { Plain, Reciprocal };
+
 /// In-place Cholesky factor A = L Lᵀ of the n × n symmetric positive definite matrix in `a`
-/// (leading dimension lda); reads and writes the lower triangle only. Returns false, and
-/// leaves `a` partly factored, when a pivot is not positive. At a compile-time order it is
-/// ldlt()'s L' scaled by √D afterwards, the square roots off the column-to-column chain.
-template <int N = 0> bool cholesky(double* a, int n, int lda) {
+/// (leading dimension lda); reads and writes the lower triangle only, the diagonal as `kDiagonal`
+/// says. Returns false, and leaves `a` partly factored, when a pivot is not positive. At a
+/// compile-time order it is ldlt()'s L' scaled by √D afterwards, the square roots (and the
+/// reciprocals) off the column-to-column chain.
+template <int N = 0, Diagonal kDiagonal = Diagonal::Plain>
+bool cholesky(double* a, int n, int lda) {
     if constexpr (N > 0) {
         double d[N];
         if (!ldlt<N>(a, N, lda, d)) {
@@ -85,7 +92,7 @@ template <int N = 0> bool cholesky(double* a, int n, int lda) {
         for (int j = 0; j < N; ++j) {
             const double root = std::sqrt(d[j]);
             double* colJ = a + j * lda;
-            colJ[j] = root;
+            colJ[j] = kDiagonal == Diagonal::Reciprocal ? 1.0 / root : root;
             for (int i = j + 1; i < N; ++i) {
                 colJ[i] *= root;
             }
@@ -102,8 +109,8 @@ template <int N = 0> bool cholesky(double* a, int n, int lda) {
             return false;
         }
         d = std::sqrt(d);
-        colJ[j] = d;
         const double inverse = 1.0 / d;
+        colJ[j] = kDiagonal == Diagonal::Reciprocal ? inverse : d;
         for (int i = j + 1; i < n; ++i) {
             double s = colJ[i];
             for (int k = 0; k < j; ++k) {
@@ -115,13 +122,16 @@ template <int N = 0> bool cholesky(double* a, int n, int lda) {
     return true;
 }
 
-/// Solves L Y = B in place (B is n × m, leading dimension ldb) with L from cholesky().
-template <int N = 0> void solveLower(const double* l, int n, int lda, double* b, int m, int ldb) {
+/// Solves L Y = B in place (B is n × m, leading dimension ldb) with L from cholesky() (its
+/// diagonal stored as `kDiagonal`).
+template <int N = 0, Diagonal kDiagonal = Diagonal::Plain>
+void solveLower(const double* l, int n, int lda, double* b, int m, int ldb) {
     n = N > 0 ? N : n;
     for (int c = 0; c < m; ++c) {
         double* x = b + c * ldb;
         for (int j = 0; j < n; ++j) {
-            const double xj = x[j] / l[j * lda + j];
+            const double xj =
+                kDiagonal == Diagonal::Reciprocal ? x[j] * l[j * lda + j] : x[j] / l[j * lda + j];
             x[j] = xj;
             const double* colJ = l + j * lda;
             for (int i = j + 1; i < n; ++i) {
@@ -131,8 +141,10 @@ template <int N = 0> void solveLower(const double* l, int n, int lda, double* b,
     }
 }
 
-/// Solves Lᵀ x = y in place (one right-hand side of n entries) with L from cholesky().
-template <int N = 0> void solveLowerTransposed(const double* l, int n, int lda, double* x) {
+/// Solves Lᵀ x = y in place (one right-hand side of n entries) with L from cholesky() (its
+/// diagonal stored as `kDiagonal`).
+template <int N = 0, Diagonal kDiagonal = Diagonal::Plain>
+void solveLowerTransposed(const double* l, int n, int lda, double* x) {
     n = N > 0 ? N : n;
     for (int j = n - 1; j >= 0; --j) {
         const double* colJ = l + j * lda;
@@ -140,7 +152,7 @@ template <int N = 0> void solveLowerTransposed(const double* l, int n, int lda, 
         for (int i = j + 1; i < n; ++i) {
             s -= colJ[i] * x[i];
         }
-        x[j] = s / colJ[j];
+        x[j] = kDiagonal == Diagonal::Reciprocal ? s * colJ[j] : s / colJ[j];
     }
 }
 

@@ -15,6 +15,10 @@ namespace {
 /// A 2×2 pivot is singular when its determinant vanishes relative to its size.
 constexpr double kSingularPivot = 1e-14;
 
+/// The subsystem factors L_j keep 1/L_j,kk on their diagonal: their solves multiply (the
+/// ladder's Z_ij solves were a chain of divisions, a seventh of its SSLM call).
+constexpr dense::Diagonal kFactorDiagonal = dense::Diagonal::Reciprocal;
+
 int blockAt(const ForwardDynamicsWorkspace& fws, int nLoops, int r, int s) {
     return fws.blockIndex[static_cast<std::size_t>(r) * nLoops + s];
 }
@@ -393,7 +397,7 @@ bool factorSubsystem(const Model& model,
             l[col * n + row] = M(b + row, b + col);
         }
     }
-    if (!dense::cholesky<N>(l, n, n)) {
+    if (!dense::cholesky<N, kFactorDiagonal>(l, n, n)) {
         fws.failure = "the inertia I_" + std::to_string(j + 1) + " of subsystem S" +
                       std::to_string(j + 1) + " is not positive definite";
         return false;
@@ -401,7 +405,7 @@ bool factorSubsystem(const Model& model,
     for (int k = 0; k < n; ++k) {
         w[b + k] = phi[b + k];
     }
-    dense::solveLower<N>(l, n, n, w + b, 1, n);
+    dense::solveLower<N, kFactorDiagonal>(l, n, n, w + b, 1, n);
     for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
         const auto& influence = fws.influences[e];
         double* z = zArena + influence.offset;
@@ -412,7 +416,7 @@ bool factorSubsystem(const Model& model,
                 z[r * n + k] = J(first + r, b + k);
             }
         }
-        dense::solveLower<N>(l, n, n, z, rows, n);
+        dense::solveLower<N, kFactorDiagonal>(l, n, n, z, rows, n);
         auto& bar = store.psiBar[influence.loop];
         for (int r = 0; r < rows; ++r) {
             for (int k = 0; k < n; ++k) {
@@ -511,7 +515,8 @@ void subsystemAccelerations(const Model& model, ForwardDynamicsWorkspace& fws, i
             }
         }
     }
-    dense::solveLowerTransposed<N>(fws.factorArena.data() + fws.factorOffset[j], n, n, x);
+    dense::solveLowerTransposed<N, kFactorDiagonal>(fws.factorArena.data() + fws.factorOffset[j], n,
+                                                    n, x);
 }
 
 template <class Block>

@@ -81,8 +81,8 @@ struct ForwardDynamicsWorkspace {
     /// the top-left corner and zeros elsewhere, which products keep zero.
     template <int R>
     using SpatialBlocks = BlockStore<Eigen::Matrix<double, R, R>, Eigen::Matrix<double, R, 1>>;
-    std::vector<double> factorArena;    ///< L_j, column-major nq_j × nq_j each
-    std::vector<int> factorOffset;      ///< per subsystem
+    std::vector<double> factorArena; ///< L_j, column-major nv_j × nv_j each, 1/L_kk on the diagonal
+    std::vector<int> factorOffset;   ///< per subsystem
     std::vector<double> influenceArena; ///< Z_ij blocks
     std::vector<Influence> influences;  ///< (loop, subsystem) incidences, by subsystem
     std::vector<int> influenceBegin;    ///< per subsystem: first entry in influences
