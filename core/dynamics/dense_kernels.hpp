@@ -123,10 +123,11 @@ bool cholesky(double* a, int n, int lda) {
 }
 
 /// Solves L Y = B in place (B is n × m, leading dimension ldb) with L from cholesky() (its
-/// diagonal stored as `kDiagonal`).
-template <int N = 0, Diagonal kDiagonal = Diagonal::Plain>
+/// diagonal stored as `kDiagonal`); M > 0: m at compile time.
+template <int N = 0, Diagonal kDiagonal = Diagonal::Plain, int M = 0>
 void solveLower(const double* l, int n, int lda, double* b, int m, int ldb) {
     n = N > 0 ? N : n;
+    m = M > 0 ? M : m;
     for (int c = 0; c < m; ++c) {
         double* x = b + c * ldb;
         for (int j = 0; j < n; ++j) {

@@ -374,6 +374,34 @@ void startAssembly(const Model& model, const Eigen::VectorXd& psi, ForwardDynami
     }
 }
 
+/// Z_ij = L_j⁻¹ J_ijᵀ of one loop i (`rows` rows from J's row `first`; R of them at compile
+/// time, 0: run time) on subsystem j (order N, its columns from `b`), into z, and Ψ̄_i −= Z_ijᵀ
+/// w_j.
+template <int N, int R, class Vector>
+void addInfluence(const Eigen::MatrixXd& J,
+                  int first,
+                  int rows,
+                  int b,
+                  int n,
+                  const double* l,
+                  const double* w,
+                  double* z,
+                  Vector& bar) {
+    rows = R > 0 ? R : rows;
+    n = N > 0 ? N : n;
+    for (int r = 0; r < rows; ++r) {
+        for (int k = 0; k < n; ++k) {
+            z[r * n + k] = J(first + r, b + k);
+        }
+    }
+    dense::solveLower<N, kFactorDiagonal, R>(l, n, n, z, rows, n);
+    for (int r = 0; r < rows; ++r) {
+        for (int k = 0; k < n; ++k) {
+            bar[r] -= z[r * n + k] * w[k];
+        }
+    }
+}
+
 /// Subsystem j of order N (0: run time): I_j = L_j L_jᵀ, w_j = L_j⁻¹ φ_j, Z_ij = L_j⁻¹ J_ijᵀ
 /// (eqs. 19–20), and its terms of the GICM's non-zero blocks, Ī_rs = Σ_j Z_rjᵀ Z_sj, and of
 /// Ψ̄_r = Ψ_r − Σ_j J_rj I_j⁻¹ φ_j = Ψ_r − Σ_j Z_rjᵀ w_j (eqs. 23–25) while its Z_ij are fresh.
@@ -408,20 +436,21 @@ bool factorSubsystem(const Model& model,
     dense::solveLower<N, kFactorDiagonal>(l, n, n, w + b, 1, n);
     for (int e = fws.influenceBegin[j]; e < fws.influenceBegin[j + 1]; ++e) {
         const auto& influence = fws.influences[e];
-        double* z = zArena + influence.offset;
-        const int first = loopRowBegin<Block>(model, influence.loop);
         const int rows = loopRows<Block>(model, influence.loop);
-        for (int r = 0; r < rows; ++r) {
-            for (int k = 0; k < n; ++k) {
-                z[r * n + k] = J(first + r, b + k);
-            }
-        }
-        dense::solveLower<N, kFactorDiagonal>(l, n, n, z, rows, n);
-        auto& bar = store.psiBar[influence.loop];
-        for (int r = 0; r < rows; ++r) {
-            for (int k = 0; k < n; ++k) {
-                bar[r] -= z[r * n + k] * w[b + k];
-            }
+        const auto step = [&](auto fixedRows) {
+            addInfluence<N, decltype(fixedRows)::value>(
+                J, loopRowBegin<Block>(model, influence.loop), rows, b, n, l, w + b,
+                zArena + influence.offset, store.psiBar[influence.loop]);
+        };
+        if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
+            step(std::integral_constant<int, 2>{});
+        } else {
+            // a cut's 3 to 5 rows as a compile-time count: the solve's columns unroll together
+            dense::withOrder(rows, [&](auto r) {
+                constexpr int kRows = decltype(r)::value;
+                constexpr int kFixed = kRows >= 3 && kRows <= 5 ? kRows : 0;
+                step(std::integral_constant<int, kFixed>{});
+            });
         }
     }
     for (int t = fws.gicmTermBegin[j]; t < fws.gicmTermBegin[j + 1]; ++t) {
