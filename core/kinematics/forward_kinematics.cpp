@@ -92,6 +92,41 @@ Vec6 axisTwist(const Joint& joint, int k, const Mat3& rA, const Mat3& rB, const 
     return Vec6::Zero();
 }
 
+/// The tree child's rotation `child` from its parent's when the joint turns about frame axes
+/// only (a revolute, cylindrical or universal joint whose axes are ±x, ±y or ±z, as most
+/// are): the parent's columns turned into each other, without E. False (child untouched)
+/// for any other joint.
+bool turnAboutFrameAxes(const Joint& joint,
+                        const Eigen::Ref<const Eigen::VectorXd>& q,
+                        const Mat3& parent,
+                        Mat3& child) {
+    const bool universal = joint.type == JointType::Universal;
+    if (!(universal || joint.type == JointType::Revolute || joint.type == JointType::Cylindrical)) {
+        return false;
+    }
+    const spatial::FrameAxis first = spatial::frameAxisOf(joint.axis_A);
+    const spatial::FrameAxis second =
+        universal ? spatial::frameAxisOf(joint.axis_B) : spatial::FrameAxis{};
+    if (first.index < 0 || (universal && second.index < 0)) {
+        return false;
+    }
+    // E = Rot(a, q₀)·Rot(b, q₁) for a universal joint; Eᵀ = Rot(b, −q₁)·Rot(a, −q₀)
+    const int i = joint.position;
+    child = parent;
+    if (joint.treeSign > 0) {
+        spatial::turnAboutFrameAxis(child, first, q[i]);
+        if (universal) {
+            spatial::turnAboutFrameAxis(child, second, q[i + 1]);
+        }
+    } else {
+        if (universal) {
+            spatial::turnAboutFrameAxis(child, second, -q[i + 1]);
+        }
+        spatial::turnAboutFrameAxis(child, first, -q[i]);
+    }
+    return true;
+}
+
 /// How a tree joint moves its child in one motion space (Pinocchio's joint calc): the child's
 /// pose from its parent's and the joint's positions, its twist and bias acceleration from its
 /// parent's and the joint's rates. The passes over the tree below are written once.
@@ -195,17 +230,22 @@ template <> struct TreeStep<SpatialSpace> {
         const Body& body = model.bodies[c];
         const Joint& joint = model.joints[body.treeJoint];
         const int p = body.parent;
-        const Mat3 e = jointRotation(model, joint, q);
+        // parent A, child B: R_B = R_A·E; parent B, child A: R_A = R_B·Eᵀ
+        if (!turnAboutFrameAxes(joint, q, ws.rotation[p], ws.rotation[c])) {
+            const Mat3 e = jointRotation(model, joint, q);
+            if (joint.treeSign > 0) {
+                ws.rotation[c].noalias() = ws.rotation[p] * e;
+            } else {
+                ws.rotation[c].noalias() = ws.rotation[p] * e.transpose();
+            }
+        }
         const double slide = slideOf(joint, q);
         Vec3 childPoint;
         if (joint.treeSign > 0) {
-            // parent A, child B
-            ws.rotation[c].noalias() = ws.rotation[p] * e;
             childPoint = ws.position[p] + ws.rotation[p] * (joint.p_A + slide * joint.axis_A);
             ws.position[c] = childPoint - ws.rotation[c] * joint.p_B;
         } else {
-            // parent B, child A: R_A = R_B·Eᵀ, x_A = x_B − s·R_B·u (E turns about u)
-            ws.rotation[c].noalias() = ws.rotation[p] * e.transpose();
+            // x_A = x_B − s·R_B·u (E turns about u)
             childPoint = ws.position[p] + ws.rotation[p] * (joint.p_B - slide * joint.axis_A);
             ws.position[c] = childPoint - ws.rotation[c] * joint.p_A;
         }

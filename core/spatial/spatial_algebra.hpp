@@ -135,4 +135,35 @@ inline Mat3 axisRotation(const Vec3& u, double angle) {
     return r;
 }
 
+/// A unit vector that is a frame axis: which one (0, 1, 2 for x, y, z) and its sign.
+struct FrameAxis {
+    int index = -1; ///< −1: u is not ±x, ±y or ±z
+    double sign = 1.0;
+};
+
+/// Whether u is exactly ±x, ±y or ±z (as most joints' axes are written), and which.
+inline FrameAxis frameAxisOf(const Vec3& u) {
+    for (int k = 0; k < 3; ++k) {
+        const int i = (k + 1) % 3;
+        const int j = (k + 2) % 3;
+        if (u[i] == 0.0 && u[j] == 0.0 && std::abs(u[k]) == 1.0) {
+            return {k, u[k]};
+        }
+    }
+    return {};
+}
+
+/// r ← r·Rot(u, angle) for u = sign·(frame axis k): two of r's columns turn into each other
+/// (12 products, where Rodrigues' rotation and a 3 × 3 product take 60 operations).
+inline void turnAboutFrameAxis(Mat3& r, FrameAxis u, double angle) {
+    const int i = (u.index + 1) % 3;
+    const int j = (u.index + 2) % 3;
+    const double c = std::cos(angle);
+    const double s = u.sign * std::sin(angle);
+    const Vec3 ri = r.col(i);
+    const Vec3 rj = r.col(j);
+    r.col(i) = c * ri + s * rj;
+    r.col(j) = c * rj - s * ri;
+}
+
 } // namespace sslm::spatial
