@@ -72,24 +72,31 @@ Vec2 pointColumn(const Model& model, const Workspace& ws, int b, const Vec2& x) 
                                              : Vec2(column(3), column(4));
 }
 
-/// The twist of B relative to A per unit rate of the joint's k-th coordinate (W, about Wo),
-/// for body rotations rA, rB and a point x on the joint's axis (its centre).
-Vec6 axisTwist(const Joint& joint, int k, const Mat3& rA, const Mat3& rB, const Vec3& x) {
-    switch (joint.type) {
-    case JointType::Revolute:
-        return spatial::turnTwist(rA * joint.axis_A, x);
-    case JointType::Prismatic:
-        return spatial::slideTwist(rA * joint.axis_A);
-    case JointType::Cylindrical:
-        return k == 0 ? spatial::turnTwist(rA * joint.axis_A, x)
-                      : spatial::slideTwist(rA * joint.axis_A);
-    case JointType::Universal:
-        return k == 0 ? spatial::turnTwist(rA * joint.axis_A, x)
-                      : spatial::turnTwist(rB * joint.axis_B, x);
-    case JointType::Spherical:
-        return spatial::turnTwist(rA.col(k), x);
+/// The tree child's twist relative to its parent per unit rate of the joint's k-th coordinate
+/// (W, about Wo), into `out`: B's relative to A's times the tree's sign, for body rotations rA,
+/// rB and a point x on the joint's axis (its centre). Written in place and not read back:
+/// a column built entry by entry and then scaled as pairs stalled the store forwarding (a
+/// fifth of updatePositions on the ladder).
+void setAxisTwist(
+    Vec6& out, const Joint& joint, int k, const Mat3& rA, const Mat3& rB, const Vec3& x) {
+    const bool slides =
+        joint.type == JointType::Prismatic || (joint.type == JointType::Cylindrical && k == 1);
+    Vec3 direction;
+    if (joint.type == JointType::Spherical) {
+        direction = rA.col(k);
+    } else if (joint.type == JointType::Universal && k == 1) {
+        direction.noalias() = rB * joint.axis_B;
+    } else {
+        direction.noalias() = rA * joint.axis_A;
     }
-    return Vec6::Zero();
+    direction *= static_cast<double>(joint.treeSign); // (±1: exact)
+    if (slides) {
+        out.head<3>().setZero();
+        out.tail<3>() = direction;
+    } else {
+        out.head<3>() = direction;
+        out.tail<3>() = x.cross(direction);
+    }
 }
 
 /// The tree child's rotation `child` from its parent's when the joint turns about frame axes
@@ -255,9 +262,8 @@ template <> struct TreeStep<SpatialSpace> {
         const int bodyA = joint.treeSign > 0 ? p : c;
         const int bodyB = joint.treeSign > 0 ? c : p;
         for (int k = 0; k < joint.coordinateCount; ++k) {
-            const Vec6 column =
-                axisTwist(joint, k, ws.rotation[bodyA], ws.rotation[bodyB], childPoint);
-            ws.motionSubspace[joint.coordinate + k] = joint.treeSign * column;
+            setAxisTwist(ws.motionSubspace[joint.coordinate + k], joint, k, ws.rotation[bodyA],
+                         ws.rotation[bodyB], childPoint);
             ws.subspaceCarrier[joint.coordinate + k] = axisFixedInB(joint, k) ? bodyB : bodyA;
             ws.coordinateValue[joint.coordinate + k] =
                 joint.type == JointType::Spherical ? 0.0 : q[joint.position + k];
