@@ -52,7 +52,7 @@ template <> struct SpaceDynamics<PlanarSpace> : SpaceDynamicsBase<PlanarSpace, E
 };
 
 template <> struct SpaceDynamics<SpatialSpace> : SpaceDynamicsBase<SpatialSpace, spatial::Inertia> {
-    static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
+    [[gnu::always_inline]] static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Body& body = model.bodies[b];
         const Eigen::Matrix3d& r = ws.rotation[b];
         const Eigen::Matrix3d turned = r * body.inertia_B; // (a new matrix: no aliasing copy)
@@ -63,7 +63,7 @@ template <> struct SpaceDynamics<SpatialSpace> : SpaceDynamicsBase<SpatialSpace,
     static constexpr bool kBiasUsesInertia = true;
     /// The wrench body b (of inertia `body` about Wo) needs at v̇ = 0, gravity as the base's
     /// acceleration −g. Precondition: updateVelocities.
-    static Wrench
+    [[gnu::always_inline]] static Wrench
     biasWrench(const Model& model, const Workspace& ws, int b, const Point&, const Inertia& body) {
         const Twist& v = ws.twist[b];
         Twist acceleration = ws.biasAcceleration[b];

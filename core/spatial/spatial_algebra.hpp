@@ -63,7 +63,7 @@ inline Vec6 crossMotion(const Vec6& v, const Vec6& m) {
 }
 
 /// v ×f f: the rate of change of the force vector f carried along by the twist v.
-inline Vec6 crossForce(const Vec6& v, const Vec6& f) {
+[[gnu::always_inline]] inline Vec6 crossForce(const Vec6& v, const Vec6& f) {
     return stack(v.head<3>().cross(f.head<3>()) + v.tail<3>().cross(f.tail<3>()),
                  v.head<3>().cross(f.tail<3>()));
 }
@@ -85,7 +85,7 @@ struct Inertia {
         return *this;
     }
     /// The wrench [I_o ω + h × v; m v − h × ω] of the body moving with the twist [ω; v].
-    Vec6 operator*(const Vec6& twist) const {
+    [[gnu::always_inline]] Vec6 operator*(const Vec6& twist) const {
         const Vec3 w = twist.head<3>();
         const Vec3 v = twist.tail<3>();
         Vec6 wrench;
@@ -98,7 +98,7 @@ struct Inertia {
 
 /// The inertia about Wo of a body of mass m (kg) with its COM at c (m, W) and rotational
 /// inertia Ic (kg·m²) about the COM in W.
-inline Inertia inertiaAboutOrigin(double m, const Vec3& c, const Mat3& Ic) {
+[[gnu::always_inline]] inline Inertia inertiaAboutOrigin(double m, const Vec3& c, const Mat3& Ic) {
     Inertia inertia{m, m * c, Ic};
     inertia.aboutOrigin.diagonal().array() += m * c.squaredNorm();
     inertia.aboutOrigin.noalias() -= m * c * c.transpose();
