@@ -43,11 +43,11 @@ struct ForwardDynamicsWorkspace {
     Eigen::VectorXd qdd;    ///< joint accelerations (nv; rad/s², m/s²)
     Eigen::VectorXd lambda; ///< cut reactions (rows per loop; N, or N and N·m)
 
-    // augmented
+    // augmented: [M Jᵀ; J 0], factored in place as P·L·U (unit L), and its row swaps
     Eigen::MatrixXd kkt;
     Eigen::VectorXd kktRhs;
     Eigen::VectorXd kktSolution;
-    Eigen::PartialPivLU<Eigen::MatrixXd> kktLu;
+    Eigen::VectorXi kktRowSwaps; ///< row k was swapped with row kktRowSwaps[k] (k ascending)
 
     // slm: L (lower triangle of massFactor), Z = L⁻¹Jᵀ, Ĩ = ZᵀZ and its factor
     Eigen::MatrixXd massFactor;        ///< nv × nv
