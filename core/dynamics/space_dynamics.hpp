@@ -52,7 +52,8 @@ template <> struct SpaceDynamics<PlanarSpace> : SpaceDynamicsBase<PlanarSpace, E
 };
 
 template <> struct SpaceDynamics<SpatialSpace> : SpaceDynamicsBase<SpatialSpace, spatial::Inertia> {
-    [[gnu::always_inline]] static Inertia bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
+    [[gnu::always_inline]] static Inertia
+    bodyInertia(const Model& model, const Workspace& ws, int b, const Point& arm) {
         const Body& body = model.bodies[b];
         const Eigen::Matrix3d& r = ws.rotation[b];
         const Eigen::Matrix3d turned = r * body.inertia_B; // (a new matrix: no aliasing copy)
