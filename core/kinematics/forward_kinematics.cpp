@@ -111,9 +111,8 @@ bool turnAboutFrameAxes(const Joint& joint,
     if (!(universal || joint.type == JointType::Revolute || joint.type == JointType::Cylindrical)) {
         return false;
     }
-    const spatial::FrameAxis first = spatial::frameAxisOf(joint.axis_A);
-    const spatial::FrameAxis second =
-        universal ? spatial::frameAxisOf(joint.axis_B) : spatial::FrameAxis{};
+    const spatial::FrameAxis first = joint.frameAxis_A;
+    const spatial::FrameAxis second = joint.frameAxis_B;
     if (first.index < 0 || (universal && second.index < 0)) {
         return false;
     }

@@ -385,6 +385,8 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
             joint.axis_A = {in.axis_P.x(), in.axis_P.y(), 0.0};
             joint.axis_B = joint.axis_A;
         }
+        joint.frameAxis_A = spatial::frameAxisOf(joint.axis_A);
+        joint.frameAxis_B = spatial::frameAxisOf(joint.axis_B);
         joint.coordinateCount = coordinateCount(in.type);
         model.joints.push_back(std::move(joint));
     }

@@ -27,6 +27,7 @@
 #include <Eigen/Core>
 
 #include "core/motion/signal.hpp"
+#include "core/spatial/spatial_algebra.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
@@ -66,6 +67,10 @@ struct Joint {
     Eigen::Vector3d axis_A = Eigen::Vector3d::UnitZ();
     /// The axis fixed in B (unit): a universal joint's second axis, else axis_A's components.
     Eigen::Vector3d axis_B = Eigen::Vector3d::UnitZ();
+    /// axis_A and axis_B as frame axes of their bodies (±x, ±y or ±z; index −1 when not), found
+    /// once here so that spatial kinematics turns the parent's columns without testing the axes
+    spatial::FrameAxis frameAxis_A;
+    spatial::FrameAxis frameAxis_B;
     std::optional<SpringDamperSpec> springDamper;
 
     int coordinateCount = 1; ///< velocity coordinates (joint_kinds.hpp)
