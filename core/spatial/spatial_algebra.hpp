@@ -23,11 +23,14 @@ using Vec6 = Eigen::Matrix<double, 6, 1>;
 using Mat3 = Eigen::Matrix3d;
 
 /// The 6-vector [top; bottom] (fixed-size halves: Eigen's comma initializer goes through
-/// dynamic blocks, measured at a tenth of the ladder's kinematics).
-inline Vec6 stack(const Vec3& top, const Vec3& bottom) {
+/// dynamic blocks, measured at a tenth of the ladder's kinematics), written as the three
+/// aligned pairs Eigen's packets read back: halves written as a single and a pair made the
+/// next packet read across two stores wait for them (store forwarding: core/README.md).
+[[gnu::always_inline]] inline Vec6 stack(const Vec3& top, const Vec3& bottom) {
     Vec6 out;
-    out.head<3>() = top;
-    out.tail<3>() = bottom;
+    out.segment<2>(0) = top.head<2>();
+    out.segment<2>(2) = Eigen::Vector2d(top.z(), bottom.x());
+    out.segment<2>(4) = bottom.tail<2>();
     return out;
 }
 
@@ -57,9 +60,13 @@ inline Vec3 pointAcceleration(const Vec6& v, const Vec6& a, const Vec3& x) {
 }
 
 /// v ×m m: the rate of change of the motion vector m carried along by the twist v.
-inline Vec6 crossMotion(const Vec6& v, const Vec6& m) {
-    return stack(v.head<3>().cross(m.head<3>()),
-                 v.head<3>().cross(m.tail<3>()) + v.tail<3>().cross(m.head<3>()));
+[[gnu::always_inline]] inline Vec6 crossMotion(const Vec6& v, const Vec6& m) {
+    // the linear half ω × m_v + v_o × m_ω entry by entry: as a sum of two Vec3 cross products
+    // the compiler wrote the first to the stack and read it back across its stores
+    const double x = (v[1] * m[5] - v[2] * m[4]) + (v[4] * m[2] - v[5] * m[1]);
+    const double y = (v[2] * m[3] - v[0] * m[5]) + (v[5] * m[0] - v[3] * m[2]);
+    const double z = (v[0] * m[4] - v[1] * m[3]) + (v[3] * m[1] - v[4] * m[0]);
+    return stack(v.head<3>().cross(m.head<3>()), Vec3(x, y, z));
 }
 
 /// v ×f f: the rate of change of the force vector f carried along by the twist v.
