@@ -66,10 +66,22 @@ template <> struct SpaceDynamics<SpatialSpace> : SpaceDynamicsBase<SpatialSpace,
     /// acceleration −g. Precondition: updateVelocities.
     [[gnu::always_inline]] static Wrench
     biasWrench(const Model& model, const Workspace& ws, int b, const Point&, const Inertia& body) {
+        // I·a + v ×f I·v by halves (a = the bias acceleration, gravity in its linear half):
+        // whole 6-vectors put the products on the stack as a single and a pair, which the
+        // sum read back across the stores (a store-forwarding stall: core/README.md)
+        using spatial::Vec3;
         const Twist& v = ws.twist[b];
-        Twist acceleration = ws.biasAcceleration[b];
-        acceleration.tail<3>() -= model.gravity;
-        return body * acceleration + spatial::crossForce(v, body * v);
+        const Twist& a = ws.biasAcceleration[b];
+        const Vec3& h = body.firstMoment;
+        const Vec3 omega = v.head<3>();
+        const Vec3 velocity = v.tail<3>();
+        const Vec3 alpha = a.head<3>();
+        const Vec3 linear = a.tail<3>() - model.gravity;
+        const Vec3 angularMomentum = body.aboutOrigin * omega + h.cross(velocity);
+        const Vec3 momentum = body.mass * velocity - h.cross(omega);
+        return spatial::stack(body.aboutOrigin * alpha + h.cross(linear) +
+                                  omega.cross(angularMomentum) + velocity.cross(momentum),
+                              body.mass * linear - h.cross(alpha) + omega.cross(momentum));
     }
     static Wrench times(const Inertia& ic, const Twist& s) { return ic * s; }
 };

@@ -69,12 +69,6 @@ inline Vec3 pointAcceleration(const Vec6& v, const Vec6& a, const Vec3& x) {
     return stack(v.head<3>().cross(m.head<3>()), Vec3(x, y, z));
 }
 
-/// v ×f f: the rate of change of the force vector f carried along by the twist v.
-[[gnu::always_inline]] inline Vec6 crossForce(const Vec6& v, const Vec6& f) {
-    return stack(v.head<3>().cross(f.head<3>()) + v.tail<3>().cross(f.tail<3>()),
-                 v.head<3>().cross(f.tail<3>()));
-}
-
 /// A rigid body's spatial inertia about Wo in W by its ten parameters (Pinocchio's form, not
 /// a 6 × 6 matrix): mass m (kg), first moment h = m·c (kg·m; c the COM) and the rotational
 /// inertia about Wo, I_o = I_c + m([c]×)ᵀ[c]× (kg·m²). As a matrix it is [I_o [h]×; −[h]× m·1];
