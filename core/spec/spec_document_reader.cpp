@@ -163,14 +163,9 @@ private:
             if (contains(known, it.key()) || contains(reported, it.key())) {
                 continue;
             }
-            std::string hint;
-            if (const auto guess = spec_text::nearest(it.key(), known)) {
-                hint = "did you mean '" + *guess + "'?";
-            } else {
-                hint = "known keys here: " + spec_text::listQuoted(known);
-            }
             m_report.warning(member(path, it.key()),
-                             "unknown key " + inQuotes(it.key()) + " (ignored)", std::move(hint));
+                             "unknown key " + inQuotes(it.key()) + " (ignored)",
+                             spec_text::suggestion(it.key(), known, "known keys here: "));
         }
     }
 
@@ -337,10 +332,8 @@ private:
                     return true;
                 }
             }
-            const auto guess = spec_text::nearest(s, allowed);
             m_report.error(path, "unknown value " + inQuotes(s),
-                           guess ? "did you mean '" + *guess + "'?"
-                                 : "use one of " + spec_text::listQuoted(allowed));
+                           spec_text::suggestion(s, allowed, "use one of "));
             return false;
         }
         m_report.error(path, "expected one of " + spec_text::listQuoted(allowed) + ", found " +

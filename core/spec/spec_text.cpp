@@ -2,6 +2,7 @@
 #include "core/spec/spec_text.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <span>
 
 namespace sslm::spec_text {
@@ -67,29 +68,26 @@ std::size_t editDistance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
-std::optional<std::string> nearest(std::string_view word,
-                                   const std::vector<std::string_view>& candidates) {
-    // long words are no typo of a known key; skip them rather than spend quadratic time
-    if (word.empty() || word.size() > 64) {
-        return std::nullopt;
-    }
-    std::optional<std::string> best;
+std::string suggestion(std::string_view word,
+                       const std::vector<std::string_view>& candidates,
+                       std::string_view otherwise) {
+    std::optional<std::string_view> best;
     std::size_t bestDistance = 0;
-    for (const std::string_view candidate : candidates) {
-        const std::size_t d = editDistance(word, candidate);
-        if (!best || d < bestDistance) {
-            best = std::string(candidate);
-            bestDistance = d;
+    // long words are no typo of a known key; skip them rather than spend quadratic time
+    if (!word.empty() && word.size() <= 64) {
+        for (const std::string_view candidate : candidates) {
+            const std::size_t d = editDistance(word, candidate);
+            if (!best || d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
         }
     }
     // plausible: at most a third of the longer word changed, and never more than 3 edits
-    if (best) {
-        const std::size_t longer = std::max(word.size(), best->size());
-        if (bestDistance > 3 || 3 * bestDistance > longer) {
-            return std::nullopt;
-        }
+    if (best && bestDistance <= 3 && 3 * bestDistance <= std::max(word.size(), best->size())) {
+        return "did you mean '" + std::string(*best) + "'?";
     }
-    return best;
+    return std::string(otherwise) + listQuoted(candidates);
 }
 
 std::string listQuoted(const std::vector<std::string>& items, std::size_t limit) {

@@ -6,7 +6,6 @@
 // numbers come from core/util/text.hpp, named here too.
 
 #include <cstddef>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,9 +32,12 @@ std::string bodyName(std::string_view id, std::string_view name);
 /// Levenshtein distance (insertions, deletions, substitutions), case-sensitive.
 std::size_t editDistance(std::string_view a, std::string_view b);
 
-/// The candidate closest to `word` if it is close enough to be a plausible typo.
-std::optional<std::string> nearest(std::string_view word,
-                                   const std::vector<std::string_view>& candidates);
+/// The hint for `word`, which is none of `candidates`: "did you mean 'x'?" when x is the
+/// candidate closest to it and close enough to be a plausible typo, else `otherwise` followed
+/// by the candidates quoted ("use one of 'a', 'b'").
+std::string suggestion(std::string_view word,
+                       const std::vector<std::string_view>& candidates,
+                       std::string_view otherwise);
 
 /// "'a', 'b', 'c'", at most `limit` items followed by "and N more".
 std::string listQuoted(const std::vector<std::string>& items, std::size_t limit = 20);

@@ -655,10 +655,8 @@ private:
         if (std::ranges::find(allowed, value) != allowed.end()) {
             return;
         }
-        const auto guess = spec_text::nearest(value, allowed);
         error(where, "unknown " + what + " " + inQuotes(value),
-              guess ? "did you mean '" + *guess + "'?"
-                    : "use one of " + spec_text::listQuoted(allowed));
+              spec_text::suggestion(value, allowed, "use one of "));
     }
 
     void solver() {
