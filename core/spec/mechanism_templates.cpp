@@ -286,7 +286,7 @@ public:
             body->mass = mass;
         }
         for (const InputJoint& in : m_inputs) {
-            const JointSpec& joint = jointNamed(in.name);
+            const JointSpec& joint = *findJoint(m_spec, in.name);
             m_spec.initial.independent.emplace_back(joint.coordinateName(), in.value);
             m_spec.initial.rates.emplace_back(joint.coordinateName(), in.rate);
             m_spec.actuators.emplace_back().joint = in.name; // a force actuator, zero force
@@ -322,8 +322,6 @@ private:
         m_angle[body.id] = angle_W;
         m_spec.bodies.push_back(std::move(body));
     }
-
-    const JointSpec& jointNamed(const std::string& name) const { return *findJoint(m_spec, name); }
 
     const char* m_where;
     const TemplateMaterial& m_material;
