@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <ranges>
 #include <stdexcept>
 
 #include "core/dynamics/applied_forces.hpp"
@@ -48,17 +49,23 @@ template <class Space> const char* rowLabel(const Joint& cut, int row) {
     }
 }
 
-/// The unknown of column c of [Jᵀ B]: "λ J9 (x)", "τ theta1".
-template <class Space>
-std::string unknownName(const Model& model, const std::vector<int>& driven, int c) {
-    for (int i = 0; i < model.nLoops(); ++i) {
+/// The unknown of column c of [Jᵀ B] or of a subsystem block, whose columns are the rows of
+/// `loops`, then the driven coordinates `driven` (indices into iws.driven): "λ J9 (x)",
+/// "τ theta1".
+template <class Space, class Loops, class Driven>
+std::string unknownName(const Model& model,
+                        const InverseDynamicsWorkspace& iws,
+                        const Loops& loops,
+                        const Driven& driven,
+                        int c) {
+    for (int i : loops) {
         const Loop& loop = model.loops[i];
-        if (c >= loop.rowBegin && c < loop.rowBegin + loop.rows) {
-            return loopName(model, i) +
-                   rowLabel<Space>(model.joints[loop.cutJoint], c - loop.rowBegin);
+        if (c < loop.rows) {
+            return loopName(model, i) + rowLabel<Space>(model.joints[loop.cutJoint], c);
         }
+        c -= loop.rows;
     }
-    return drivenName(model, driven, c - model.nConstraints());
+    return drivenName(model, iws.driven, driven[c]);
 }
 
 /// Factors `matrix` into `lu`; lowers iws.conditioning to its smallest relative pivot. False
@@ -178,29 +185,15 @@ template <class Space> bool solveSystem(const Model& model, InverseDynamicsWorks
         iws.failure =
             singularText("system approach: [Jᵀ B] (" + std::to_string(iws.nv) + " × " +
                              std::to_string(iws.nv) + ")",
-                         unknownName<Space>(model, iws.driven, static_cast<int>(weakest)), ratio);
+                         unknownName<Space>(model, iws, std::views::iota(0, model.nLoops()),
+                                            std::views::iota(0, nd), static_cast<int>(weakest)),
+                         ratio);
         return false;
     }
     iws.unknowns.noalias() = iws.systemLu.solve(iws.treeResidual);
     iws.lambda = iws.unknowns.head(constraints);
     iws.tau = iws.unknowns.tail(nd);
     return true;
-}
-
-/// The unknown of column c of a subsystem block: its loops' rows, then its driven coordinates.
-template <class Space>
-std::string blockUnknownName(const Model& model,
-                             const InverseDynamicsWorkspace& iws,
-                             const SubsystemBlock& block,
-                             int c) {
-    for (int i : block.loops) {
-        const Loop& loop = model.loops[i];
-        if (c < loop.rows) {
-            return loopName(model, i) + rowLabel<Space>(model.joints[loop.cutJoint], c);
-        }
-        c -= loop.rows;
-    }
-    return drivenName(model, iws.driven, block.driven[c]);
 }
 
 template <class Space> bool solveSubsystems(const Model& model, InverseDynamicsWorkspace& iws) {
@@ -236,11 +229,13 @@ template <class Space> bool solveSubsystems(const Model& model, InverseDynamicsW
         if (!factor(A, iws.blockLu[index], iws, weakest, ratio)) {
             const std::string subsystems =
                 text::joined(block.subsystems, ", ", [](int j) { return std::to_string(j + 1); });
-            iws.failure = singularText(
-                "subsystem approach: the " + std::to_string(block.size) + " × " +
-                    std::to_string(block.size) + " block of subsystem" +
-                    (block.subsystems.size() > 1 ? "s " : " ") + subsystems,
-                blockUnknownName<Space>(model, iws, block, static_cast<int>(weakest)), ratio);
+            iws.failure =
+                singularText("subsystem approach: the " + std::to_string(block.size) + " × " +
+                                 std::to_string(block.size) + " block of subsystem" +
+                                 (block.subsystems.size() > 1 ? "s " : " ") + subsystems,
+                             unknownName<Space>(model, iws, block.loops, block.driven,
+                                                static_cast<int>(weakest)),
+                             ratio);
             return false;
         }
         Eigen::VectorXd& x = iws.blockSolution[index];
