@@ -7,6 +7,8 @@
 #include <cctype>
 #include <optional>
 
+#include "core/edit/drawing.hpp"
+
 namespace sslm {
 
 namespace {
@@ -61,10 +63,7 @@ std::string patternCoordinateName(const MechanismSpec& spec, const JointSpec& jo
         return {};
     }
     const std::string name = *prefix + number;
-    const bool taken = std::ranges::any_of(spec.joints, [&](const JointSpec& j) {
-        return j.name == name || j.coordinateName() == name;
-    });
-    return taken ? std::string() : name;
+    return jointAndCoordinateNames(spec).count(name) != 0 ? std::string() : name;
 }
 
 int nameCutCoordinates(MechanismSpec& spec) {

@@ -44,15 +44,6 @@ template <class T> void giveBack(T* out, const T& value) {
     }
 }
 
-std::set<std::string> jointAndCoordinateNames(const MechanismSpec& spec) {
-    std::set<std::string> names;
-    for (const JointSpec& j : spec.joints) {
-        names.insert(j.name);
-        names.insert(j.coordinateName());
-    }
-    return names;
-}
-
 Eigen::Vector2d centroid(const std::vector<BodyPoint>& points) {
     Eigen::Vector2d sum = Eigen::Vector2d::Zero();
     for (const BodyPoint& p : points) {
@@ -115,6 +106,15 @@ std::string editorCoordinateName(const std::string& joint, JointType type) {
         return joint; // not the editor's "J<n>": the joint's own name
     }
     return (type == JointType::Revolute ? "theta" : "x") + joint.substr(1);
+}
+
+std::set<std::string> jointAndCoordinateNames(const MechanismSpec& spec) {
+    std::set<std::string> names;
+    for (const JointSpec& j : spec.joints) {
+        names.insert(j.name);
+        names.insert(j.coordinateName());
+    }
+    return names;
 }
 
 Drawing emptyDrawing(const std::string& name) {

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 
@@ -35,6 +36,10 @@ struct Drawing {
 /// The coordinate name the editor gives a joint named "J<n>" of `type`: "theta<n>" or "x<n>"
 /// (another name is returned as it is).
 std::string editorCoordinateName(const std::string& joint, JointType type);
+
+/// The names of the spec's joints and of their coordinates: those a new joint or coordinate
+/// must not take.
+std::set<std::string> jointAndCoordinateNames(const MechanismSpec& spec);
 
 /// An empty drawing: the ground only, named `name`, no bodies.
 Drawing emptyDrawing(const std::string& name);

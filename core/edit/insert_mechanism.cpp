@@ -46,11 +46,7 @@ EditError insertMechanism(Drawing& drawing,
     std::set<std::string> pivotNames = text::nameSet(spec.ground.points, &BodyPoint::name);
     std::set<std::string> bodyIds = text::nameSet(spec.bodies, &BodySpec::id);
     bodyIds.insert(kGroundId);
-    std::set<std::string> jointNames;
-    for (const JointSpec& j : spec.joints) {
-        jointNames.insert(j.name);
-        jointNames.insert(j.coordinateName());
-    }
+    std::set<std::string> jointNames = jointAndCoordinateNames(spec);
     std::set<std::string> traceNames = text::nameSet(spec.tracedPoints, &TracedPointSpec::name);
 
     // ground pivots and bodies, renamed and moved

@@ -142,10 +142,7 @@ setJointProperties(Drawing& drawing, const std::string& joint, const JointProper
         const std::string oldName = j->coordinateName();
         if (!j->coordinate.empty() && j->coordinate == editorCoordinateName(j->name, j->type)) {
             const std::string newName = editorCoordinateName(j->name, properties.type);
-            const bool taken = std::ranges::any_of(edited.spec.joints, [&](const JointSpec& o) {
-                return o.name == newName || o.coordinateName() == newName;
-            });
-            if (!taken) {
+            if (jointAndCoordinateNames(edited.spec).count(newName) == 0) {
                 j->coordinate = newName;
                 renameCoordinate(edited.spec.initial, oldName, newName);
             }
