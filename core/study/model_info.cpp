@@ -85,9 +85,8 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
 
     out["closure_residual"] = pose.residual;
     out["min_singular_value"] = pose.minSigmaJ;
-    out["singular_values"] = std::vector<double>(pose.mobility.singularValues.data(),
-                                                 pose.mobility.singularValues.data() +
-                                                     pose.mobility.singularValues.size());
+    const Eigen::VectorXd& sigma = pose.mobility.singularValues;
+    out["singular_values"] = std::vector<double>(sigma.begin(), sigma.end());
     ordered_json q;
     const std::vector<std::string> names = positionNames(model);
     for (int k = 0; k < model.nq(); ++k) {
@@ -96,16 +95,14 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
     out["initial_q"] = std::move(q);
 
     const AssemblyReport& report = pose.initial.report;
-    ordered_json assembly;
-    assembly["converged"] = report.converged;
-    assembly["iterations"] = report.iterations;
-    assembly["residual"] = report.residual;
-    assembly["min_singular_value_dependent"] = report.minSingularValue;
-    assembly["closed_form_loops"] = fromOne(report.closedFormLoops);
-    assembly["branch"] = report.branch; // per loop: +1/-1 closed form, 0 Newton
-    assembly["newton_loops"] = fromOne(report.newtonLoops);
-    assembly["message"] = report.message;
-    out["assembly"] = std::move(assembly);
+    out["assembly"] = {{"converged", report.converged},
+                       {"iterations", report.iterations},
+                       {"residual", report.residual},
+                       {"min_singular_value_dependent", report.minSingularValue},
+                       {"closed_form_loops", fromOne(report.closedFormLoops)},
+                       {"branch", report.branch}, // per loop: +1/-1 closed form, 0 Newton
+                       {"newton_loops", fromOne(report.newtonLoops)},
+                       {"message", report.message}};
     return out.dump(2);
 }
 
