@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/inverse/shaking_reactions.hpp"
 
-#include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 
