@@ -231,6 +231,50 @@ struct ActuatorSpec {
     bool operator==(const ActuatorSpec&) const = default;
 };
 
+/// Loads on a body: a force (N) at one of its named points along a unit direction, and a
+/// torque (N·m) about a unit axis, each the product of the unit vector and a signal of time
+/// (a zero signal: none). The direction and the axis are fixed in the ground or turn with the
+/// body (given in its frame). A planar load's direction lies in the XY plane and its torque is
+/// about z.
+struct LoadSpec {
+    enum class Frame { Ground, Body };
+    std::string name; ///< e.g. "cutting force"
+    JointEnd at;      ///< the body and its point the force acts at (a body of the mechanism)
+    Frame frame = Frame::Ground;
+    Eigen::Vector3d direction = -Eigen::Vector3d::UnitY(); ///< unit; planar: z = 0
+    SignalSpec force;                                      ///< N along `direction`
+    Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();       ///< unit; planar: z
+    SignalSpec torque;                                     ///< N·m about `axis`
+
+    bool operator==(const LoadSpec&) const = default;
+};
+
+/// A force element along the line between two points, of two bodies or of a body and the
+/// ground, of length L (m) and rate L̇ (m/s). Its force f (N) pushes the points apart when
+/// positive:
+/// - Spring (a spring-damper; a gas spring is one with a preload):
+///   f = preload − stiffness·(L − restLength) − damping·L̇;
+/// - Cylinder (a hydraulic or electric actuator): f = force(t), and with PD tracking of a
+///   length signal f = force(t) + kp·(L_ref(t) − L) + kd·(L̇_ref(t) − L̇).
+struct TwoPointSpec {
+    enum class Kind { Spring, Cylinder };
+    std::string name; ///< e.g. "gas spring"
+    Kind kind = Kind::Spring;
+    JointEnd first;        ///< a named point of a body or of the ground
+    JointEnd second;       ///< the other end, on another body (or the ground)
+    double stiffness = 0;  ///< Spring: N/m
+    double restLength = 0; ///< Spring: m, > 0
+    double damping = 0;    ///< Spring: N·s/m
+    double preload = 0;    ///< Spring: N, pushing at the rest length
+    SignalSpec force;      ///< Cylinder: N (the feedforward when tracking)
+    bool tracksLength = false;
+    double kp = 0;     ///< Cylinder tracking: N/m
+    double kd = 0;     ///< Cylinder tracking: N·s/m
+    SignalSpec length; ///< Cylinder tracking: L_ref(t) (m)
+
+    bool operator==(const TwoPointSpec&) const = default;
+};
+
 /// A point whose path is traced and reported (e.g. the scraper blade tip).
 struct TracedPointSpec {
     std::string name;
@@ -279,6 +323,8 @@ struct MechanismSpec {
     std::vector<BodySpec> bodies;
     std::vector<JointSpec> joints;
     std::vector<ActuatorSpec> actuators;
+    std::vector<LoadSpec> loads;
+    std::vector<TwoPointSpec> twoPointElements;
     std::vector<TracedPointSpec> tracedPoints;
     std::vector<std::string> cuts; ///< joint names to cut; empty means automatic choice
     InitialStateSpec initial;
