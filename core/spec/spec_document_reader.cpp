@@ -58,6 +58,9 @@ public:
         list(doc, {}, "bodies", true, "a body", spec.bodies, &Reader::body);
         list(doc, {}, "joints", true, "a joint", spec.joints, &Reader::joint);
         list(doc, {}, "actuators", false, "an actuator", spec.actuators, &Reader::actuator);
+        list(doc, {}, "loads", false, "a load", spec.loads, &Reader::load);
+        list(doc, {}, "two_point_elements", false, "a two-point element", spec.twoPointElements,
+             &Reader::twoPoint);
         list(doc, {}, "traces", false, "a traced point", spec.tracedPoints, &Reader::trace);
         list(doc, {}, "cuts", false, "a joint name", spec.cuts, &Reader::string);
         readOptional(doc, {}, "initial", &Reader::initial, spec.initial);
@@ -664,7 +667,17 @@ private:
     }
 
     void end(const Json& v, const std::string& path, JointEnd& e) {
-        if (!isObject(v, path, "a joint end {\"body\": ..., \"point\": ...}", kEndKeys)) {
+        endOf(v, path, "a joint end {\"body\": ..., \"point\": ...}", e);
+    }
+
+    /// An end of a two-point element: a joint end by another name.
+    void twoPointEnd(const Json& v, const std::string& path, JointEnd& e) {
+        endOf(v, path, "an end {\"body\": ..., \"point\": ...}", e);
+    }
+
+    /// {"body": ..., "point": ...}, `what` in the message for anything else.
+    void endOf(const Json& v, const std::string& path, std::string_view what, JointEnd& e) {
+        if (!isObject(v, path, what, kEndKeys)) {
             return;
         }
         readRequired(v, path, "body", "name a body id, or \"ground\"", &Reader::string, e.body);
@@ -840,6 +853,150 @@ private:
                 readRequired(*pd, p, "kd", "add the damping gain kd", &Reader::number,
                              "N·m·s/rad or N·s/m", a.kd);
                 readOptional(*pd, p, "reference", &Reader::signal, a.reference);
+            }
+        }
+    }
+
+    /// `what` named by `name`, e.g. "load 'cutting'", or "the <what>" when it has none.
+    static std::string named(std::string_view what, const std::string& name) {
+        return name.empty() ? "the " + std::string(what) : std::string(what) + " " + inQuotes(name);
+    }
+
+    /// A unit vector: [x, y] in a planar file (z = 0), [x, y, z] in a spatial one.
+    bool
+    direction(const Json& v, const std::string& path, std::string_view form, Eigen::Vector3d& out) {
+        if (m_spatial) {
+            return vec3(v, path, form, out);
+        }
+        Eigen::Vector2d xy;
+        if (!planarVec2(v, path, form, xy)) {
+            return false;
+        }
+        out = {xy.x(), xy.y(), 0.0};
+        return true;
+    }
+
+    bool boolean(const Json& v, const std::string& path, bool& out) {
+        if (!v.is_boolean()) {
+            m_report.error(path, "expected true or false, found " + describe(v),
+                           v.is_string() ? "remove the quotes" : "write true or false");
+            return false;
+        }
+        out = v.get<bool>();
+        return true;
+    }
+
+    /// A load on a body: a force at one of its points along a direction, and a torque about an
+    /// axis (spatial; a planar torque is about z), each a signal; at least one of the two.
+    void load(const Json& v, const std::string& path, LoadSpec& l) {
+        // a planar file's "axis" is an error below, not an unknown key
+        if (!isObject(v, path, "a load", m_spatial ? kLoadKeys : kPlanarLoadKeys,
+                      kSpatialLoadKeys)) {
+            return;
+        }
+        readRequired(v, path, "name", "name the load, e.g. \"cutting force\"", &Reader::string,
+                     l.name);
+        const std::string who = named("load", l.name);
+        readRequired(v, path, "body", "name the body the load acts on", &Reader::string, l.at.body);
+        readRequired(v, path, "point", "name the point of that body where the force acts",
+                     &Reader::string, l.at.point);
+        readOptional(v, path, "frame", &Reader::word<LoadSpec::Frame>, kLoadFrameWords, l.frame);
+        const std::string example = m_spatial ? "[0, 0, -1]" : "[0, -1]";
+        const bool hasForce = readOptional(v, path, "force", &Reader::signal, l.force);
+        const bool hasDirection = readOptional(
+            v, path, "direction", &Reader::direction,
+            m_spatial ? "a unit vector [dx, dy, dz]" : "a unit vector [dx, dy]", l.direction);
+        if (hasForce && !hasDirection) {
+            m_report.error(member(path, "direction"), who + " has a force but no 'direction'",
+                           "add \"direction\": " + example +
+                               ", a unit vector in the frame \"frame\" names");
+        }
+        const bool hasTorque = readOptional(v, path, "torque", &Reader::signal, l.torque);
+        if (m_spatial) {
+            const bool hasAxis =
+                readOptional(v, path, "axis", &Reader::vec3, "a unit vector [ax, ay, az]", l.axis);
+            if (hasTorque && !hasAxis) {
+                m_report.error(member(path, "axis"), who + " has a torque but no 'axis'",
+                               "add \"axis\": [0, 0, 1], a unit vector in the frame "
+                               "\"frame\" names");
+            }
+        } else {
+            spatialOnly(v, path, "axis",
+                        "the torque axis of a spatial load (a planar torque is "
+                        "about z)");
+        }
+        if (!hasForce && !hasTorque) {
+            m_report.error(member(path, "force"), who + " has neither 'force' nor 'torque'",
+                           "add \"force\": {\"type\": \"constant\", \"value\": ...} with a "
+                           "\"direction\", or \"torque\": {...}");
+        }
+    }
+
+    /// A spring-damper or a cylinder between two points.
+    void twoPoint(const Json& v, const std::string& path, TwoPointSpec& e) {
+        if (!isObject(v, path, "a two-point element", kTwoPointKeys)) {
+            return;
+        }
+        readRequired(v, path, "name", "name the element, e.g. \"gas spring\"", &Reader::string,
+                     e.name);
+        bool typed = false;
+        if (const Json* type =
+                required(v, path, "type", "add \"type\": \"spring\" or \"cylinder\"")) {
+            typed = word(*type, member(path, "type"), kTwoPointWords, e.kind);
+        }
+        const bool spring = e.kind == TwoPointSpec::Kind::Spring;
+        const std::string kind(wordOf(kTwoPointWords, e.kind));
+        const std::string who = named(typed ? kind : "two-point element", e.name);
+        readRequired(v, path, "first", "add \"first\": {\"body\": ..., \"point\": ...}",
+                     &Reader::twoPointEnd, e.first);
+        readRequired(v, path, "second", "add \"second\": {\"body\": ..., \"point\": ...}",
+                     &Reader::twoPointEnd, e.second);
+        // a spring's own numbers: its stiffness and free length must be said
+        if (typed && spring) {
+            readRequired(v, path, "stiffness", "add the spring's stiffness in N/m", &Reader::number,
+                         "N/m", e.stiffness);
+            readRequired(v, path, "rest_length", "add the spring's free length in m, > 0",
+                         &Reader::number, "m", e.restLength);
+        } else {
+            readOptional(v, path, "stiffness", &Reader::number, "N/m", e.stiffness);
+            readOptional(v, path, "rest_length", &Reader::number, "m", e.restLength);
+        }
+        readOptional(v, path, "damping", &Reader::number, "N·s/m", e.damping);
+        readOptional(v, path, "preload", &Reader::number, "N", e.preload);
+        // a cylinder's: a force signal, PD tracking of a length signal, or both
+        const bool hasForce = readOptional(v, path, "force", &Reader::signal, e.force);
+        const Json* track = find(v, "track_length");
+        if (track != nullptr) {
+            const std::string p = member(path, "track_length");
+            if (isObject(*track, p,
+                         "PD tracking of a length {\"kp\": ..., \"kd\": ..., \"length\": ...}",
+                         kTrackLengthKeys)) {
+                e.tracksLength = true;
+                readOptional(*track, p, "active", &Reader::boolean, e.tracksLength);
+                readRequired(*track, p, "kp", "add the stiffness gain kp in N/m", &Reader::number,
+                             "N/m", e.kp);
+                readRequired(*track, p, "kd", "add the damping gain kd in N·s/m", &Reader::number,
+                             "N·s/m", e.kd);
+                readRequired(*track, p, "length",
+                             "add the length to track, e.g. \"length\": {\"type\": "
+                             "\"constant\", \"value\": 0.3} in m",
+                             &Reader::signal, e.length);
+            }
+        }
+        if (typed && !spring && !hasForce && track == nullptr) {
+            m_report.error(member(path, "force"), who + " has neither 'force' nor 'track_length'",
+                           "add \"force\": {\"type\": \"constant\", \"value\": ...} in N, or "
+                           "\"track_length\": {\"kp\": ..., \"kd\": ..., \"length\": ...}");
+        }
+        // fields the kind does not use are kept, but say so
+        if (typed) {
+            for (const std::string_view key : spring ? kCylinderOnlyKeys : kSpringOnlyKeys) {
+                if (find(v, key) != nullptr) {
+                    m_report.warning(member(path, key),
+                                     inQuotes(key) + " has no effect on a " + kind,
+                                     std::string("remove it or set \"type\": \"") +
+                                         (spring ? "cylinder" : "spring") + "\"");
+                }
             }
         }
     }

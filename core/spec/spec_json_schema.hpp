@@ -22,9 +22,9 @@ using Json = nlohmann::ordered_json;
 using Keys = std::vector<std::string_view>;
 
 // the keys each object may hold, in the order the writer emits them
-inline const Keys kTopKeys = {"format",  "version", "name",    "description", "units",
-                              "gravity", "ground",  "bodies",  "joints",      "actuators",
-                              "traces",  "cuts",    "initial", "solver"};
+inline const Keys kTopKeys = {
+    "format", "version",   "name",  "description",        "units",  "gravity", "ground",  "bodies",
+    "joints", "actuators", "loads", "two_point_elements", "traces", "cuts",    "initial", "solver"};
 inline const Keys kUnitKeys = {"length", "mass", "time", "angle"};
 inline const Keys kGroundKeys = {"name", "points", "visuals"};
 inline const Keys kPointKeys = {"name", "at"};
@@ -47,6 +47,18 @@ inline const Keys kPdKeys = {"kp", "kd", "reference"};
 inline const Keys kSignalKeys = {"type",      "value", "rate",  "amplitude",
                                  "frequency", "phase", "points"};
 inline const Keys kTraceKeys = {"name", "body", "point"};
+inline const Keys kLoadKeys = {"name",      "body",  "point", "frame",
+                               "direction", "force", "axis",  "torque"};
+/// The load keys of spatial (version 2) files only, and the keys of a planar (version 1) load.
+inline const Keys kSpatialLoadKeys = {"axis"};
+inline const Keys kPlanarLoadKeys = {"name",      "body",  "point", "frame",
+                                     "direction", "force", "torque"};
+inline const Keys kTwoPointKeys = {"name",        "type",    "first",   "second", "stiffness",
+                                   "rest_length", "damping", "preload", "force",  "track_length"};
+/// The keys of a two-point element that only a spring uses, and only a cylinder.
+inline const Keys kSpringOnlyKeys = {"stiffness", "rest_length", "damping", "preload"};
+inline const Keys kCylinderOnlyKeys = {"force", "track_length"};
+inline const Keys kTrackLengthKeys = {"active", "kp", "kd", "length"};
 inline const Keys kInitialKeys = {"independent", "rates", "assembly_guess"};
 inline const Keys kSolverKeys = {"method",    "integrator",     "t_end",           "step",
                                  "rtol",      "atol",           "sample_interval", "stabilisation",
@@ -73,6 +85,10 @@ inline const Words<SignalSpec::Kind> kSignalWords = {
     {"zero", SignalSpec::Kind::Zero},     {"constant", SignalSpec::Kind::Constant},
     {"linear", SignalSpec::Kind::Linear}, {"sinusoid", SignalSpec::Kind::Sinusoid},
     {"table", SignalSpec::Kind::Table},   {"spline", SignalSpec::Kind::Spline}};
+inline const Words<LoadSpec::Frame> kLoadFrameWords = {{"ground", LoadSpec::Frame::Ground},
+                                                       {"body", LoadSpec::Frame::Body}};
+inline const Words<TwoPointSpec::Kind> kTwoPointWords = {
+    {"spring", TwoPointSpec::Kind::Spring}, {"cylinder", TwoPointSpec::Kind::Cylinder}};
 inline const Words<ActuatorSpec::Kind> kActuatorWords = {{"force", ActuatorSpec::Kind::Force},
                                                          {"pd", ActuatorSpec::Kind::PdTracking}};
 
