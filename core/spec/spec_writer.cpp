@@ -96,6 +96,55 @@ Json actuatorJson(const ActuatorSpec& a) {
     return j;
 }
 
+/// A load: its place and frame always; the force with its direction, and the torque (with its
+/// axis in a spatial file), when they are not zero, and the force when both are, so that the file
+/// reads back; a direction or axis that differs from the default whatever the signals. A planar
+/// file writes the direction's x and y and no axis: its torque is about z.
+Json loadJson(bool spatial, const LoadSpec& l) {
+    const LoadSpec defaults;
+    const bool writeTorque = l.torque != SignalSpec{};
+    const bool writeForce = l.force != SignalSpec{} || !writeTorque;
+    Json j = Json::object();
+    j["name"] = l.name;
+    j["body"] = l.at.body;
+    j["point"] = l.at.point;
+    j["frame"] = wordOf(kLoadFrameWords, l.frame);
+    putIf(j, "direction", writeForce || l.direction != defaults.direction,
+          spatial ? vec3Json(l.direction) : vec2Json(l.direction.head<2>()));
+    putIf(j, "force", writeForce, signalJson(l.force));
+    putIf(j, "axis", spatial && (writeTorque || l.axis != defaults.axis), vec3Json(l.axis));
+    putIf(j, "torque", writeTorque, signalJson(l.torque));
+    return j;
+}
+
+/// A two-point element: the kind's own fields always (a spring's damping and preload when not 0,
+/// a tracking cylinder's force when not zero); any other field only when it is not the default.
+/// A PD block that holds data while tracking is off is written with "active": false.
+Json twoPointJson(const TwoPointSpec& e) {
+    const bool spring = e.kind == TwoPointSpec::Kind::Spring;
+    const bool writeTrack =
+        e.tracksLength || e.kp != 0.0 || e.kd != 0.0 || e.length != SignalSpec{};
+    Json j = Json::object();
+    j["name"] = e.name;
+    j["type"] = wordOf(kTwoPointWords, e.kind);
+    j["first"] = endJson(e.first);
+    j["second"] = endJson(e.second);
+    putIf(j, "stiffness", spring || e.stiffness != 0.0, e.stiffness);
+    putIf(j, "rest_length", spring || e.restLength != 0.0, e.restLength);
+    putIf(j, "damping", e.damping != 0.0, e.damping);
+    putIf(j, "preload", e.preload != 0.0, e.preload);
+    putIf(j, "force", (!spring && !e.tracksLength) || e.force != SignalSpec{}, signalJson(e.force));
+    if (writeTrack) {
+        Json track = Json::object();
+        putIf(track, "active", !e.tracksLength, false);
+        track["kp"] = e.kp;
+        track["kd"] = e.kd;
+        track["length"] = signalJson(e.length);
+        j["track_length"] = std::move(track);
+    }
+    return j;
+}
+
 /// The inertia of a body or counterweight as its file version writes it: the three rows of the
 /// tensor in a spatial file, the moment in a planar one; null when there is none.
 Json inertiaJson(bool spatial,
@@ -216,6 +265,10 @@ Json documentJson(const MechanismSpec& spec) {
     doc["bodies"] = arrayJson(spec.bodies, bodyJson, spatial);
     doc["joints"] = arrayJson(spec.joints, jointJson, spatial);
     doc["actuators"] = arrayJson(spec.actuators, actuatorJson);
+    // the newer sections only when they hold elements: files without them stay as they were
+    putIf(doc, "loads", !spec.loads.empty(), arrayJson(spec.loads, loadJson, spatial));
+    putIf(doc, "two_point_elements", !spec.twoPointElements.empty(),
+          arrayJson(spec.twoPointElements, twoPointJson));
     doc["traces"] = arrayJson(spec.tracedPoints, [](const TracedPointSpec& t) {
         return Json::object({{"name", t.name}, {"body", t.at.body}, {"point", t.at.point}});
     });
