@@ -79,6 +79,8 @@ public:
         joints();
         zeroLengthBars();
         actuators();
+        loads();
+        twoPointElements();
         traces();
         cuts();
         initial();
@@ -573,6 +575,169 @@ private:
                 finiteNumber(a.kp, member(pd, "kp"), "kp");
                 finiteNumber(a.kd, member(pd, "kd"), "kd");
                 signal(a.reference, member(pd, "reference"));
+            }
+        }
+    }
+
+    // -- loads and two-point elements
+
+    /// `what` and its name, or its index when it has none: "load 'cutting'", "spring 2".
+    static std::string named(const std::string& what, const std::string& name, std::size_t i) {
+        return what + " " + (name.empty() ? std::to_string(i) : inQuotes(name));
+    }
+
+    /// "the ground" or "body 'link1'".
+    static std::string bodyText(const std::string& body) {
+        return body == kGroundId ? std::string("the ground") : "body " + inQuotes(body);
+    }
+
+    /// Checks that `end` (at `path`.body and `path`.point) names an existing point; `who` names
+    /// what is there ("load 'cutting'", "the first end of spring 'gas spring'").
+    bool elementEnd(const JointEnd& end, const std::string& path, const std::string& who) {
+        const std::vector<BodyPoint>* pts = pointsOf(end.body);
+        if (pts == nullptr) {
+            error(member(path, "body"), who + " is on unknown body " + inQuotes(end.body),
+                  knownBodies());
+            return false;
+        }
+        if (std::ranges::any_of(*pts, [&](const BodyPoint& p) { return p.name == end.point; })) {
+            return true;
+        }
+        const std::vector<std::string> names = text::mapped(*pts, &BodyPoint::name);
+        error(member(path, "point"),
+              who + " is at point " + inQuotes(end.point) + ", which " + bodyText(end.body) +
+                  " does not have",
+              names.empty() ? std::string("it has no points; add one")
+                            : "its points: " + spec_text::listQuoted(names));
+        return false;
+    }
+
+    /// An error unless `value` (finite) is ≥ 0; `what` names it, `unit` its unit.
+    void notNegative(double value,
+                     const std::string& where,
+                     const std::string& what,
+                     const std::string& unit) {
+        if (std::isfinite(value) && value < 0) {
+            error(where, what + " must not be negative, got " + number(value) + " " + unit,
+                  "write 0 or a positive value in " + unit);
+        }
+    }
+
+    void loads() {
+        const bool spatial = m_spec.space == MotionSpace::Spatial;
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t i = 0; i < m_spec.loads.size(); ++i) {
+            const LoadSpec& l = m_spec.loads[i];
+            const std::string path = element("loads", i);
+            const std::string who = named("load", l.name, i);
+            if (l.name.empty()) {
+                error(member(path, "name"), "the load name is empty",
+                      "name it, e.g. \"cutting force\"");
+            } else {
+                firstOf(seen, l.name, i, "loads", member(path, "name"),
+                        "duplicate load name " + inQuotes(l.name), "load names must be unique");
+            }
+            // where it acts: a point of a moving body
+            if (l.at.body == kGroundId) {
+                error(member(path, "body"), who + " acts on the ground, where it does nothing",
+                      m_spec.bodies.empty()
+                          ? std::string("put it on a moving body")
+                          : "put it on a moving body: " +
+                                spec_text::listQuoted(text::mapped(m_spec.bodies, &BodySpec::id)));
+            } else {
+                elementEnd(l.at, path, who);
+            }
+            // the force's direction and the torque's axis: unit vectors, in the plane and about
+            // z in a planar mechanism
+            const std::string direction = member(path, "direction");
+            const std::string axis = member(path, "axis");
+            if (!spatial && l.direction.z() != 0) {
+                error(direction,
+                      "the direction of " + who + " has z = " + number(l.direction.z()) +
+                          ", but a planar load acts in the XY plane",
+                      "set z to 0, or write the mechanism as a spatial file (\"version\": 2)");
+            } else if (spatial) {
+                unitAxis(l.direction, direction, "the direction of " + who);
+            } else {
+                unitAxis(Eigen::VectorXd(l.direction.head<2>()), direction,
+                         "the direction of " + who);
+            }
+            if (spatial) {
+                unitAxis(l.axis, axis, "the torque axis of " + who);
+            } else if (l.axis != Eigen::Vector3d::UnitZ()) {
+                error(axis,
+                      "the torque of planar " + who + " must be about z, its axis is " +
+                          vectorText(l.axis),
+                      "set the axis to [0, 0, 1], or write the mechanism as a spatial file "
+                      "(\"version\": 2)");
+            }
+            signal(l.force, member(path, "force"));
+            signal(l.torque, member(path, "torque"));
+            if (l.force.kind == SignalSpec::Kind::Zero && l.torque.kind == SignalSpec::Kind::Zero) {
+                error(member(path, "force"),
+                      who + " has neither a force nor a torque, so it does nothing",
+                      "give \"force\" (with a \"direction\") or \"torque\" a signal other "
+                      "than \"zero\", or remove the load");
+            }
+        }
+    }
+
+    void twoPointElements() {
+        std::unordered_map<std::string, std::size_t> seen;
+        for (std::size_t i = 0; i < m_spec.twoPointElements.size(); ++i) {
+            const TwoPointSpec& e = m_spec.twoPointElements[i];
+            const std::string path = element("two_point_elements", i);
+            const bool spring = e.kind == TwoPointSpec::Kind::Spring;
+            const std::string who = named(spring ? "spring" : "cylinder", e.name, i);
+            if (e.name.empty()) {
+                error(member(path, "name"), "the name of " + who + " is empty",
+                      spring ? "name it, e.g. \"gas spring\"" : "name it, e.g. \"boom cylinder\"");
+            } else {
+                firstOf(seen, e.name, i, "two_point_elements", member(path, "name"),
+                        "duplicate two-point element name " + inQuotes(e.name),
+                        "the names of springs and cylinders must be unique");
+            }
+            // the ends: points of two different bodies, or of a body and the ground
+            const bool ends = elementEnd(e.first, member(path, "first"), "the first end of " + who);
+            if (elementEnd(e.second, member(path, "second"), "the second end of " + who) && ends &&
+                e.first.body == e.second.body) {
+                error(member(member(path, "second"), "body"),
+                      who + " has both ends on " + bodyText(e.first.body) +
+                          ", so it exerts no force on the mechanism",
+                      "connect two different bodies, or a body and the ground");
+            }
+            // the numbers
+            const std::string track = member(path, "track_length");
+            const struct {
+                std::string where;
+                const char* what;
+                double value;
+            } numbers[] = {{member(path, "stiffness"), "the stiffness", e.stiffness},
+                           {member(path, "rest_length"), "the rest length", e.restLength},
+                           {member(path, "damping"), "the damping", e.damping},
+                           {member(path, "preload"), "the preload", e.preload},
+                           {member(track, "kp"), "the gain kp", e.kp},
+                           {member(track, "kd"), "the gain kd", e.kd}};
+            for (const auto& [where, what, value] : numbers) {
+                finiteNumber(value, where, what + (" of " + who));
+            }
+            if (spring) {
+                notNegative(e.stiffness, member(path, "stiffness"), "the stiffness of " + who,
+                            "N/m");
+                notNegative(e.damping, member(path, "damping"), "the damping of " + who, "N·s/m");
+                if (std::isfinite(e.restLength) && !(e.restLength > 0)) {
+                    error(member(path, "rest_length"),
+                          "the rest length of " + who + " must be > 0, got " +
+                              number(e.restLength) + " m",
+                          "give the spring's free length in m, greater than 0");
+                }
+            } else {
+                signal(e.force, member(path, "force"));
+                if (e.tracksLength) {
+                    notNegative(e.kp, member(track, "kp"), "the gain kp of " + who, "N/m");
+                    notNegative(e.kd, member(track, "kd"), "the gain kd of " + who, "N·s/m");
+                    signal(e.length, member(track, "length"));
+                }
             }
         }
     }
