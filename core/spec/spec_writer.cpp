@@ -102,6 +102,9 @@ Json actuatorJson(const ActuatorSpec& a) {
 /// file writes the direction's x and y and no axis: its torque is about z.
 Json loadJson(bool spatial, const LoadSpec& l) {
     const LoadSpec defaults;
+    // a unit vector's −0 components as 0: the default direction −UnitY is (−0, −1, −0)
+    const Eigen::Vector3d direction = l.direction + Eigen::Vector3d::Zero();
+    const Eigen::Vector3d axis = l.axis + Eigen::Vector3d::Zero();
     const bool writeTorque = l.torque != SignalSpec{};
     const bool writeForce = l.force != SignalSpec{} || !writeTorque;
     Json j = Json::object();
@@ -110,9 +113,9 @@ Json loadJson(bool spatial, const LoadSpec& l) {
     j["point"] = l.at.point;
     j["frame"] = wordOf(kLoadFrameWords, l.frame);
     putIf(j, "direction", writeForce || l.direction != defaults.direction,
-          spatial ? vec3Json(l.direction) : vec2Json(l.direction.head<2>()));
+          spatial ? vec3Json(direction) : vec2Json(direction.head<2>()));
     putIf(j, "force", writeForce, signalJson(l.force));
-    putIf(j, "axis", spatial && (writeTorque || l.axis != defaults.axis), vec3Json(l.axis));
+    putIf(j, "axis", spatial && (writeTorque || l.axis != defaults.axis), vec3Json(axis));
     putIf(j, "torque", writeTorque, signalJson(l.torque));
     return j;
 }
