@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Spatial mechanism files (format version 2): the spatial templates round-trip losslessly, the
 // inertia tensor's two forms read the same, and spatial data in the wrong version, vectors of
-// the wrong length and unknown joint words are refused at their JSON path with the fix.
+// the wrong length and unknown joint words are refused at their JSON path with the fix; loads and
+// two-point elements round-trip in 3-D, and a load's vectors need their three numbers.
 
 #include <string>
 
@@ -16,14 +17,18 @@ using namespace sslm;
 namespace {
 
 /// A spatial file: one crank on a universal joint, with `body` and `joint` as the JSON of its
-/// body and joint and `version` as the format version.
-std::string crankFile(const std::string& body, const std::string& joint, int version = 2) {
+/// body and joint, `version` as the format version and `more` (", \"loads\": [...]") after the
+/// joints.
+std::string crankFile(const std::string& body,
+                      const std::string& joint,
+                      int version = 2,
+                      const std::string& more = {}) {
     return R"({"format": "sslm-mechanism", "version": )" + std::to_string(version) + R"(,
         "ground": {"points": [{"name": "O", "at": [0, 0, 0]}]},
         "bodies": [)" +
            body + R"(],
         "joints": [)" +
-           joint + "]}";
+           joint + "]" + more + "}";
 }
 
 const std::string kBody =
@@ -62,6 +67,58 @@ private Q_SLOTS:
                                                 : rssrSpec(which == 0 ? "J3" : "J2");
         const std::string text = toJson(spec);
         QVERIFY(text.find("\"version\": 2,") != std::string::npos);
+        const LoadResult loaded = parseMechanismJson(text);
+        QVERIFY2(loaded.ok() && loaded.diagnostics.empty(),
+                 formatDiagnostics(loaded.diagnostics).c_str());
+        QVERIFY(*loaded.spec == spec);
+        QCOMPARE(toJson(*loaded.spec), text);
+        const Diagnostics problems = validateSpec(*loaded.spec);
+        QVERIFY2(problems.empty(), formatDiagnostics(problems).c_str());
+    }
+
+    void loadsAndTwoPointElementsRoundTrip() {
+        MechanismSpec spec = rssrSpec("J3");
+        LoadSpec push; // a force and a torque turning with the coupler
+        push.name = "push";
+        push.at = {"coupler", "C"};
+        push.frame = LoadSpec::Frame::Body;
+        push.direction = {0, 0.6, -0.8};
+        push.force.kind = SignalSpec::Kind::Constant;
+        push.force.value = 3;
+        push.axis = {1, 0, 0};
+        push.torque.kind = SignalSpec::Kind::Sinusoid;
+        push.torque.amplitude = 0.2;
+        push.torque.frequency = 1;
+        LoadSpec twist; // a torque only, fixed in the ground
+        twist.name = "twist";
+        twist.at = {"rocker", "D"};
+        twist.axis = {0, 0, 1};
+        twist.torque.kind = SignalSpec::Kind::Linear;
+        twist.torque.rate = -0.1;
+        spec.loads = {push, twist};
+        TwoPointSpec spring;
+        spring.name = "return spring";
+        spring.first = {"ground", "D"};
+        spring.second = {"crank", "B"};
+        spring.stiffness = 100;
+        spring.restLength = 0.15;
+        spring.damping = 2;
+        TwoPointSpec cylinder;
+        cylinder.name = "cylinder";
+        cylinder.kind = TwoPointSpec::Kind::Cylinder;
+        cylinder.first = {"ground", "A"};
+        cylinder.second = {"rocker", "C"};
+        cylinder.tracksLength = true;
+        cylinder.kp = 1e4;
+        cylinder.kd = 50;
+        cylinder.length.kind = SignalSpec::Kind::Spline;
+        cylinder.length.table = {{0, 0.2}, {1, 0.25}, {2, 0.2}};
+        spec.twoPointElements = {spring, cylinder};
+
+        const std::string text = toJson(spec);
+        QVERIFY(text.find(R"("direction": [0.0, 0.6, -0.8])") != std::string::npos);
+        QVERIFY(text.find(R"("axis": [1.0, 0.0, 0.0])") != std::string::npos);
+        QVERIFY(text.find(R"("frame": "body")") != std::string::npos);
         const LoadResult loaded = parseMechanismJson(text);
         QVERIFY2(loaded.ok() && loaded.diagnostics.empty(),
                  formatDiagnostics(loaded.diagnostics).c_str());
@@ -197,6 +254,17 @@ private Q_SLOTS:
                        "parent": {"body": "ground", "point": "O"},
                        "child": {"body": "crank", "point": "A"}})", 1))
             << "bodies[0].inertia" << "write \"version\": 2 for a spatial mechanism with an inertia tensor";
+        QTest::newRow("2-vector load direction in version 2")
+            << QString::fromStdString(crankFile(kBody, kJoint, 2,
+                   R"(, "loads": [{"name": "w", "body": "crank", "point": "A", "direction": [0, -1],
+                                  "force": {"type": "constant", "value": 1}}])"))
+            << "loads[0].direction"
+            << "expected a unit vector [dx, dy, dz], found an array of 2 values (write three numbers";
+        QTest::newRow("spatial torque without an axis")
+            << QString::fromStdString(crankFile(kBody, kJoint, 2,
+                   R"(, "loads": [{"name": "w", "body": "crank", "point": "A",
+                                  "torque": {"type": "constant", "value": 1}}])"))
+            << "loads[0].axis" << "load 'w' has a torque but no 'axis' (add \"axis\": [0, 0, 1]";
         QTest::newRow("version 3")
             << QString::fromStdString(crankFile(kBody, kJoint, 3))
             << "version" << "file format version 3 is newer than this program supports (version 2)";

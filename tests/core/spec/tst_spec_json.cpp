@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Mechanism files: every example loads, validates and round-trips losslessly; numbers from
 // docs/mechanisms spot-checked; saving is atomic; axes a joint's type no longer uses are not
-// written (the reader would refuse them).
+// written (the reader would refuse them); loads and two-point elements round-trip, and broken
+// ones are refused at their JSON path without a crash.
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -143,6 +145,65 @@ MechanismSpec everyFieldSpec() {
     linear.force.rate = 0.25;
     s.actuators = {force, pd, linear};
 
+    LoadSpec cutting; // a table force turning with the plate
+    cutting.name = "cutting \"force\"";
+    cutting.at = {"plate", "P3"};
+    cutting.frame = LoadSpec::Frame::Body;
+    cutting.direction = {0.6, -0.8, 0};
+    cutting.force.kind = SignalSpec::Kind::Table;
+    cutting.force.table = {{0, 0}, {0.5, 120}, {1, 0}};
+    LoadSpec brake; // a torque only, with a direction that differs from the default
+    brake.name = "brake";
+    brake.at = {"crank", "B"};
+    brake.direction = {1, 0, 0};
+    brake.torque.kind = SignalSpec::Kind::Constant;
+    brake.torque.value = -0.5;
+    LoadSpec both; // a force and a torque
+    both.name = "both";
+    both.at = {"block", "S"};
+    both.force.kind = SignalSpec::Kind::Linear;
+    both.force.value = 2;
+    both.force.rate = 0.25;
+    both.torque.kind = SignalSpec::Kind::Sinusoid;
+    both.torque.amplitude = 0.1;
+    both.torque.frequency = 3;
+    LoadSpec idle; // neither: invalid, but must survive the round trip
+    idle.name = "idle";
+    idle.at = {"crank", "A"};
+    s.loads = {cutting, brake, both, idle};
+
+    TwoPointSpec gas; // a gas spring that keeps gains from a cylinder it was (inactive data)
+    gas.name = "gas spring";
+    gas.first = {"ground", "O"};
+    gas.second = {"plate", "P2"};
+    gas.stiffness = 400;
+    gas.restLength = 0.1;
+    gas.damping = 0.5;
+    gas.preload = 20;
+    gas.kp = 3;
+    TwoPointSpec boom; // tracking a length about a feedforward force
+    boom.name = "boom";
+    boom.kind = TwoPointSpec::Kind::Cylinder;
+    boom.first = {"ground", "G"};
+    boom.second = {"crank", "B"};
+    boom.force.kind = SignalSpec::Kind::Constant;
+    boom.force.value = 10;
+    boom.tracksLength = true;
+    boom.kp = 2e5;
+    boom.kd = 5e3;
+    boom.length.kind = SignalSpec::Kind::Linear;
+    boom.length.value = 0.8;
+    boom.length.rate = 0.05;
+    boom.stiffness = 7; // not used by a cylinder
+    TwoPointSpec off;   // tracking switched off: the gains are kept
+    off.name = "off";
+    off.kind = TwoPointSpec::Kind::Cylinder;
+    off.first = {"ground", "O"};
+    off.second = {"block", "S"};
+    off.kp = 100;
+    off.kd = 1;
+    s.twoPointElements = {gas, boom, off};
+
     s.tracedPoints = {{"tip", {"plate", "P3"}}, {"pin", {"ground", "G"}}};
     s.cuts = {"J3", "J2"};
     s.initial.independent = {{"theta1", 0.25}, {"x3", -1e-9}};
@@ -213,6 +274,146 @@ private Q_SLOTS:
         QCOMPARE(loaded.spec->bodies[0].visuals[0].file, std::string("meshes/crank part.stl"));
         QCOMPARE(loaded.spec->bodies[0].visuals[0].rpy.x(), std::numbers::pi / 2);
         QCOMPARE(loaded.spec->ground.visuals[0].kind, VisualKind::Box);
+    }
+
+    void loadsAndTwoPointElementsAreWrittenAsDocumented() {
+        const std::string text = toJson(everyFieldSpec());
+        // the load with neither signal writes its force, so that it reads back; a planar load
+        // has no axis
+        QVERIFY(text.find(R"("name": "idle",)") != std::string::npos);
+        QVERIFY(text.find(R"("direction": [0.0, -1.0],)") != std::string::npos);
+        const std::size_t loads = text.find(R"("loads")");
+        const std::size_t twoPoint = text.find(R"("two_point_elements")");
+        QVERIFY(loads < twoPoint);
+        QVERIFY(text.substr(loads, twoPoint - loads).find(R"("axis")") == std::string::npos);
+        QVERIFY(text.find(R"("direction": [1.0, 0.0],)") != std::string::npos);
+        QVERIFY(text.find(R"("active": false)") != std::string::npos);
+        QVERIFY(text.find(R"("rest_length": 0.1)") != std::string::npos);
+        // a spec without them has neither section: older files are written as before
+        const std::string plain = toJson(loadExample("four_bar.json"));
+        QVERIFY(plain.find(R"("loads")") == std::string::npos);
+        QVERIFY(plain.find(R"("two_point_elements")") == std::string::npos);
+        // the issue's gas-spring four-bar reads back and validates
+        MechanismSpec gasSpring = loadExample("four_bar.json");
+        gasSpring.ground.points.push_back({"S", {0.05, 0.25}});
+        TwoPointSpec spring;
+        spring.name = "gas spring";
+        spring.first = {"ground", "S"};
+        spring.second = {"link3", "J9"};
+        spring.stiffness = 400;
+        spring.restLength = 0.1;
+        gasSpring.twoPointElements = {spring};
+        LoadSpec weight;
+        weight.name = "weight";
+        weight.at = {"link3", "J9"};
+        weight.force.kind = SignalSpec::Kind::Constant;
+        weight.force.value = 30;
+        gasSpring.loads = {weight};
+        const LoadResult loaded = parseMechanismJson(toJson(gasSpring));
+        QVERIFY2(loaded.ok() && loaded.diagnostics.empty(),
+                 formatDiagnostics(loaded.diagnostics).c_str());
+        QVERIFY(*loaded.spec == gasSpring);
+        const Diagnostics problems = validateSpec(*loaded.spec);
+        QVERIFY2(problems.empty(), formatDiagnostics(problems).c_str());
+    }
+
+    void badLoadsAndTwoPointElementsAreNamed_data() {
+        QTest::addColumn<QString>("section");
+        QTest::addColumn<QString>("where");
+        QTest::addColumn<QString>("fragment");
+        QTest::addColumn<bool>("isError");
+        // clang-format off
+        QTest::newRow("loads not an array")
+            << R"("loads": {"name": "w"})" << "loads"
+            << "expected an array [...] of a load, found an object" << true;
+        QTest::newRow("load not an object")
+            << R"("loads": ["oops"])" << "loads[0]"
+            << "expected a load (a JSON object {...}), found a string 'oops'" << true;
+        QTest::newRow("load without a name")
+            << R"("loads": [{"body": "b", "point": "A", "direction": [0, -1], "force": {"type": "constant", "value": 1}}])"
+            << "loads[0].name" << "missing required key 'name' (name the load" << true;
+        QTest::newRow("force as a number")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A", "direction": [0, -1], "force": 30}])"
+            << "loads[0].force" << "expected a signal {\"type\": ...} (a JSON object {...}), found a number" << true;
+        QTest::newRow("direction as a word")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A", "direction": "down", "force": {"type": "constant", "value": 1}}])"
+            << "loads[0].direction" << "expected a unit vector [dx, dy], found a string 'down'" << true;
+        QTest::newRow("force without a direction")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A", "force": {"type": "constant", "value": 1}}])"
+            << "loads[0].direction" << "load 'w' has a force but no 'direction' (add \"direction\": [0, -1]" << true;
+        QTest::newRow("neither force nor torque")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A"}])"
+            << "loads[0].force" << "load 'w' has neither 'force' nor 'torque'" << true;
+        QTest::newRow("3-vector direction in version 1")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A", "direction": [0, -1, 0], "force": {"type": "constant", "value": 1}}])"
+            << "loads[0].direction" << "write \"version\": 2 for a spatial mechanism" << true;
+        QTest::newRow("torque axis in version 1")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A", "axis": [0, 0, 1], "torque": {"type": "constant", "value": 1}}])"
+            << "loads[0].axis" << "'axis' is the torque axis of a spatial load (a planar torque is about z)" << true;
+        QTest::newRow("unknown frame")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A", "frame": "world", "torque": {"type": "constant", "value": 1}}])"
+            << "loads[0].frame" << "unknown value 'world' (use one of 'ground', 'body')" << true;
+        QTest::newRow("misspelt load key")
+            << R"("loads": [{"name": "w", "body": "b", "point": "A", "torque": {"type": "constant", "value": 1}, "torqe": 1}])"
+            << "loads[0].torqe" << "unknown key 'torqe' (ignored) (did you mean 'torque'?)" << false;
+        QTest::newRow("element not an object")
+            << R"("two_point_elements": [7])" << "two_point_elements[0]"
+            << "expected a two-point element (a JSON object {...}), found a number" << true;
+        QTest::newRow("unknown element type")
+            << R"("two_point_elements": [{"name": "s", "type": "sprung", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}}])"
+            << "two_point_elements[0].type" << "unknown value 'sprung' (did you mean 'spring'?)" << true;
+        QTest::newRow("end as an array")
+            << R"("two_point_elements": [{"name": "s", "type": "spring", "first": ["ground", "O"], "second": {"body": "b", "point": "A"}, "stiffness": 1, "rest_length": 0.1}])"
+            << "two_point_elements[0].first" << "expected an end {\"body\": ..., \"point\": ...} (a JSON object {...}), found an array" << true;
+        QTest::newRow("spring without a rest length")
+            << R"("two_point_elements": [{"name": "s", "type": "spring", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}, "stiffness": 1}])"
+            << "two_point_elements[0].rest_length" << "missing required key 'rest_length' (add the spring's free length in m, > 0)" << true;
+        QTest::newRow("stiffness in quotes")
+            << R"("two_point_elements": [{"name": "s", "type": "spring", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}, "stiffness": "400", "rest_length": 0.1}])"
+            << "two_point_elements[0].stiffness" << "expected a number in N/m, found a string '400' (remove the quotes: 400)" << true;
+        QTest::newRow("misspelt element key")
+            << R"("two_point_elements": [{"name": "s", "type": "spring", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}, "stiffness": 1, "rest_length": 0.1, "restlength": 1}])"
+            << "two_point_elements[0].restlength" << "unknown key 'restlength' (ignored) (did you mean 'rest_length'?)" << false;
+        QTest::newRow("cylinder key on a spring")
+            << R"("two_point_elements": [{"name": "s", "type": "spring", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}, "stiffness": 1, "rest_length": 0.1, "force": {"type": "zero"}}])"
+            << "two_point_elements[0].force" << "'force' has no effect on a spring (remove it or set \"type\": \"cylinder\")" << false;
+        QTest::newRow("cylinder without force or tracking")
+            << R"("two_point_elements": [{"name": "c", "type": "cylinder", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}}])"
+            << "two_point_elements[0].force" << "cylinder 'c' has neither 'force' nor 'track_length'" << true;
+        QTest::newRow("tracking not an object")
+            << R"("two_point_elements": [{"name": "c", "type": "cylinder", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}, "track_length": 5}])"
+            << "two_point_elements[0].track_length" << "expected PD tracking of a length" << true;
+        QTest::newRow("active in quotes")
+            << R"("two_point_elements": [{"name": "c", "type": "cylinder", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}, "track_length": {"active": "false", "kp": 1, "kd": 1, "length": {"type": "zero"}}}])"
+            << "two_point_elements[0].track_length.active" << "expected true or false, found a string 'false' (remove the quotes)" << true;
+        QTest::newRow("tracking without a length")
+            << R"("two_point_elements": [{"name": "c", "type": "cylinder", "first": {"body": "ground", "point": "O"}, "second": {"body": "b", "point": "A"}, "track_length": {"kp": 1, "kd": 1}}])"
+            << "two_point_elements[0].track_length.length" << "missing required key 'length'" << true;
+        // clang-format on
+    }
+
+    void badLoadsAndTwoPointElementsAreNamed() {
+        QFETCH(QString, section);
+        QFETCH(QString, where);
+        QFETCH(QString, fragment);
+        QFETCH(bool, isError);
+        const std::string text = R"({"format": "sslm-mechanism", "version": 1,
+            "ground": {"points": [{"name": "O", "at": [0, 0]}]},
+            "bodies": [{"id": "b", "mass": 2, "points": [{"name": "A", "at": [0, 0]}]}],
+            "joints": [{"name": "J", "type": "revolute",
+                        "parent": {"body": "ground", "point": "O"},
+                        "child": {"body": "b", "point": "A"}}],
+            )" + section.toStdString() +
+                                 "}";
+        const LoadResult loaded = parseMechanismJson(text);
+        QCOMPARE(loaded.ok(), !isError);
+        const bool named = std::any_of(
+            loaded.diagnostics.begin(), loaded.diagnostics.end(), [&](const Diagnostic& d) {
+                const std::string message = d.message + " (" + d.hint + ")";
+                return d.isError() == isError && d.where == where.toStdString() &&
+                       message.find(fragment.toStdString()) != std::string::npos;
+            });
+        QVERIFY2(named, formatDiagnostics(loaded.diagnostics).c_str());
     }
 
     void badVisualsAreNamed_data() {
