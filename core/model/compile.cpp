@@ -537,8 +537,8 @@ void addBlockPatterns(Model& model) {
     }
 }
 
-/// Actuators with their signals, traced points, and the file's input coordinates; an input
-/// whose joint this cut choice cuts is a warning.
+/// Actuators, loads and two-point elements with their signals, traced points, and the file's
+/// input coordinates; an input whose joint this cut choice cuts is a warning.
 void addActuatorsTracesAndInputs(const MechanismSpec& spec,
                                  Model& model,
                                  Diagnostics& diagnostics) {
@@ -546,6 +546,18 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
         const int joint = model.jointIndex(in.joint);
         model.actuators.push_back(
             {model.joints[joint].coordinate, joint, in, Signal(in.force), Signal(in.reference)});
+    }
+    for (const LoadSpec& in : spec.loads) {
+        const bool turns = in.frame == LoadSpec::Frame::Body;
+        model.loads.push_back(
+            {in.name, model.bodyIndex(in.at.body), bodyPointOf(spec, in.at).position3(), turns,
+             in.direction.normalized(), in.axis.normalized(), Signal(in.force), Signal(in.torque)});
+    }
+    for (const TwoPointSpec& in : spec.twoPointElements) {
+        model.twoPointElements.push_back(
+            {in, model.bodyIndex(in.first.body), model.bodyIndex(in.second.body),
+             bodyPointOf(spec, in.first).position3(), bodyPointOf(spec, in.second).position3(),
+             Signal(in.force), Signal(in.length)});
     }
     for (const TracedPointSpec& in : spec.tracedPoints) {
         const int body = model.bodyIndex(in.at.body);

@@ -134,6 +134,30 @@ struct Actuator {
     Signal reference; ///< spec.reference, ready to evaluate
 };
 
+/// A LoadSpec compiled: its point in the body's frame and its signals ready to evaluate.
+struct Load {
+    std::string name;
+    int body = -1;
+    Eigen::Vector3d p_B = Eigen::Vector3d::Zero(); ///< m, body frame
+    bool turnsWithBody = false; ///< direction and axis in the body's frame, else in W
+    Eigen::Vector3d direction = -Eigen::Vector3d::UnitY(); ///< unit
+    Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();       ///< unit
+    Signal force;                                          ///< N along direction
+    Signal torque;                                         ///< N·m about axis
+};
+
+/// A TwoPointSpec compiled: its ends as body indices (0: the ground) and points in their
+/// frames, its signals ready to evaluate.
+struct TwoPointElement {
+    TwoPointSpec spec;
+    int firstBody = 0;
+    int secondBody = 0;
+    Eigen::Vector3d first_B = Eigen::Vector3d::Zero();  ///< m, firstBody's frame
+    Eigen::Vector3d second_B = Eigen::Vector3d::Zero(); ///< m, secondBody's frame
+    Signal force;                                       ///< Cylinder: spec.force
+    Signal length;                                      ///< Cylinder tracking: spec.length
+};
+
 struct Model {
     std::string name;
     std::string description;
@@ -147,6 +171,8 @@ struct Model {
     std::vector<Loop> loops;             ///< loop i is closed by cuts[i]
     std::vector<Subsystem> subsystems;
     std::vector<Actuator> actuators;
+    std::vector<Load> loads;
+    std::vector<TwoPointElement> twoPointElements;
     std::vector<TracedPoint> tracedPoints;
 
     /// Loop × subsystem incidence: true where the block J_ij is structurally non-zero
