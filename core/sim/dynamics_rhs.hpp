@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 
+#include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/model/model.hpp"
@@ -38,6 +39,10 @@ public:
     const Eigen::VectorXd& actuatorForces() const { return m_actuatorForces; }
     double actuatorPower() const { return m_actuatorPower; }
     double damperPower() const { return m_damperPower; }
+    /// The power (W) the loads and cylinders put in at the last evaluate().
+    double loadPower() const { return m_loadPower; }
+    /// The loads' and two-point elements' wrenches and states at the last evaluate().
+    const BodyLoadWorkspace& bodyLoads() const { return m_lws; }
     /// Time the next evaluate()'s multiplier solve (two clock reads, so only when asked: at
     /// output samples and in benchmarks).
     void timeNextSolve() { m_timeSolve = true; }
@@ -71,6 +76,8 @@ private:
     Eigen::VectorXd m_actuatorForces;
     Eigen::VectorXd m_actuatorTau;
     Eigen::VectorXd m_passiveTau;
+    Eigen::VectorXd m_loadTau; ///< generalized forces of the loads and two-point elements
+    BodyLoadWorkspace m_lws;
     Eigen::VectorXd m_scratch;
     Eigen::VectorXd m_phi;
     Eigen::VectorXd m_psi;
@@ -79,6 +86,7 @@ private:
     std::string m_setupFailure;       ///< RCR: the named independent coordinates do not resolve
     double m_actuatorPower = 0;
     double m_damperPower = 0;
+    double m_loadPower = 0;
     double m_lastLambdaNs = 0;
     bool m_timeSolve = false;
     long m_calls = 0;
