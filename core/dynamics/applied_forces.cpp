@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/applied_forces.hpp"
 
+#include "core/dynamics/body_loads.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/motion/signal.hpp"
 
@@ -117,7 +118,7 @@ double springEnergy(const Model& model, const Workspace& ws) {
             energy += 0.5 * sd->stiffness * stretch * stretch;
         }
     }
-    return energy;
+    return energy + twoPointSpringEnergy(model, ws);
 }
 
 } // namespace sslm

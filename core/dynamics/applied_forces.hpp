@@ -48,7 +48,8 @@ void knownJointForces(const Model& model,
                       Eigen::Ref<Eigen::VectorXd> jointForces,
                       Eigen::Ref<Eigen::VectorXd> appliedTau);
 
-/// Potential energy of the joint springs (J) at the current pose. Precondition: updatePositions.
+/// Potential energy (J) of the joint springs and the two-point springs (body_loads.hpp) at the
+/// current pose. Precondition: updatePositions.
 double springEnergy(const Model& model, const Workspace& ws);
 
 } // namespace sslm

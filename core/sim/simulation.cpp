@@ -44,7 +44,10 @@ std::string timeText(double t) {
     return text::number(t, 6) + " s";
 }
 
-/// x = (q, q̇, W_actuators, W_dampers) → ẋ, q with np entries (np = nv but for the
+/// The work integrals at the end of the ODE state: the actuators', the dampers' and the loads'.
+constexpr int kWorkIntegrals = 3;
+
+/// x = (q, q̇, W_actuators, W_dampers, W_loads) → ẋ, q with np entries (np = nv but for the
 /// quaternions of a spatial model, configuration.hpp). A failed evaluation freezes the state
 /// and raises `failed`, so that the driver stops after the step.
 template <typename Vector> struct OdeSystem {
@@ -59,7 +62,7 @@ template <typename Vector> struct OdeSystem {
     void operator()(const Vector& x, Vector& dxdt, double t) const {
         const Eigen::Map<const Eigen::VectorXd> q(&x[0], np);
         const Eigen::Map<const Eigen::VectorXd> qd(&x[0] + np, nv);
-        Eigen::Map<Eigen::VectorXd> out(&dxdt[0], np + nv + 2);
+        Eigen::Map<Eigen::VectorXd> out(&dxdt[0], np + nv + kWorkIntegrals);
         if (!x.empty() && rhs->evaluate(t, q, qd)) {
             // the rates the right-hand side used (RCR: dependent ones from the constraints)
             if (np == nv) {
@@ -70,6 +73,7 @@ template <typename Vector> struct OdeSystem {
             out.segment(np, nv) = rhs->qdd();
             out[np + nv] = rhs->actuatorPower();
             out[np + nv + 1] = rhs->damperPower();
+            out[np + nv + 2] = rhs->loadPower();
             return;
         }
         out.setZero();
@@ -115,7 +119,7 @@ private:
     void differentiate(const double* x, double* jacobian, double t, double* dfdt) {
         std::copy(x, x + m_n, m_perturbed.begin());
         m_system(m_perturbed, m_base, t);
-        const int nState = m_n - 2; // q and q̇; the last two entries are the work integrals
+        const int nState = m_n - kWorkIntegrals; // q and q̇, then the work integrals
         std::fill(jacobian, jacobian + static_cast<std::ptrdiff_t>(m_n) * m_n, 0.0);
         for (int k = 0; k < nState; ++k) {
             const double h = kRelativeStep * std::max(1.0, std::abs(x[k]));
@@ -250,6 +254,7 @@ public:
         s.actuatorForces = m_rhs.actuatorForces();
         s.actuatorWork = x[np + nv];
         s.damperWork = x[np + nv + 1];
+        s.loadWork = x[np + nv + 2];
 
         // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at the origin) and of the springs
         Workspace& ws = m_rhs.workspace();
@@ -283,9 +288,9 @@ public:
             std::max(m_summary.maxPositionViolation, s.positionViolation);
         m_summary.maxVelocityViolation =
             std::max(m_summary.maxVelocityViolation, s.velocityViolation);
-        m_summary.maxEnergyError =
-            std::max(m_summary.maxEnergyError,
-                     std::abs(s.totalEnergy - m_initialEnergy - s.actuatorWork - s.damperWork));
+        m_summary.maxEnergyError = std::max(
+            m_summary.maxEnergyError,
+            std::abs(s.totalEnergy - m_initialEnergy - s.actuatorWork - s.damperWork - s.loadWork));
         if (m_callbacks.onSample) {
             m_callbacks.onSample(s);
         }
@@ -601,7 +606,7 @@ SimulationSummary simulate(const Model& model,
         return refused;
     }
     Run run(model, settings, callbacks);
-    State x(static_cast<std::size_t>(np + nv + 2), 0.0);
+    State x(static_cast<std::size_t>(np + nv + kWorkIntegrals), 0.0);
     Eigen::Map<Eigen::VectorXd>(x.data(), np) = q0;
     Eigen::Map<Eigen::VectorXd>(x.data() + np, nv) = qd0;
     try {

@@ -67,18 +67,19 @@ struct Sample {
     Eigen::VectorXd qd;     ///< rad/s or m/s (nv)
     Eigen::VectorXd qdd;    ///< rad/s² or m/s²
     Eigen::VectorXd lambda; ///< multipliers (rows per cut; N, or N and N·m), B acting on A
-    std::vector<CutReaction> reactions;  ///< λ as force and moment (W) per cut, Model::cuts order
-    Eigen::VectorXd tau;                 ///< actuator generalized forces per coordinate (N·m or N)
-    Eigen::VectorXd actuatorForces;      ///< each actuator's joint force (N·m or N)
-    double kineticEnergy = 0;            ///< J
-    double potentialEnergy = 0;          ///< J: gravity (zero at y = 0) plus springs
-    double totalEnergy = 0;              ///< J
-    double actuatorWork = 0;             ///< J, since t = 0
-    double damperWork = 0;               ///< J, since t = 0 (≤ 0)
-    double positionViolation = 0;        ///< max |Φ| (m, rad)
-    double velocityViolation = 0;        ///< max |J q̇| (m/s, rad/s)
-    double cpuLambdaNs = 0;              ///< time of the multiplier solve at this sample (ns)
-    double cpuRhsNs = 0;                 ///< time of the whole right-hand side at this sample (ns)
+    std::vector<CutReaction> reactions; ///< λ as force and moment (W) per cut, Model::cuts order
+    Eigen::VectorXd tau;                ///< actuator generalized forces per coordinate (N·m or N)
+    Eigen::VectorXd actuatorForces;     ///< each actuator's joint force (N·m or N)
+    double kineticEnergy = 0;           ///< J
+    double potentialEnergy = 0;         ///< J: gravity (zero at y = 0) plus springs
+    double totalEnergy = 0;             ///< J
+    double actuatorWork = 0;            ///< J, since t = 0
+    double damperWork = 0;              ///< J, since t = 0 (≤ 0)
+    double loadWork = 0;          ///< J, since t = 0: the body loads' and two-point cylinders' work
+    double positionViolation = 0; ///< max |Φ| (m, rad)
+    double velocityViolation = 0; ///< max |J q̇| (m/s, rad/s)
+    double cpuLambdaNs = 0;       ///< time of the multiplier solve at this sample (ns)
+    double cpuRhsNs = 0;          ///< time of the whole right-hand side at this sample (ns)
     std::vector<Eigen::Vector3d> points; ///< traced points in W (m), Model::tracedPoints order
     /// What the moving mechanism exerts on the ground, about the ground origin (W): from the
     /// bodies' motion (shaking_wrench.hpp); planar: force x, y and moment z.
