@@ -56,7 +56,8 @@ double elementForce(const TwoPointElement& element, double t, const TwoPointStat
 } // namespace
 
 BodyLoadWorkspace::BodyLoadWorkspace(const Model& model)
-    : wrench(model.bodies.size(), Vec6::Zero()), elements(model.twoPointElements.size()) {}
+    : wrench(model.bodies.size(), Vec6::Zero()), subtree(model.bodies.size(), Vec6::Zero()),
+      elements(model.twoPointElements.size()) {}
 
 LoadPower bodyLoadForces(const Model& model,
                          const Workspace& ws,
@@ -102,14 +103,17 @@ LoadPower bodyLoadForces(const Model& model,
         }
     }
     // leaves first: Q_k = S_k · (the wrench on the subtree of k's body), then the parent's sum
+    for (int b = 1; b < ws.nBodies; ++b) {
+        lws.subtree[b] = lws.wrench[b];
+    }
     for (int b = ws.nBodies - 1; b >= 1; --b) {
         const Body& body = model.bodies[b];
         const Joint& joint = model.joints[body.treeJoint];
         for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
-            tau[k] = ws.motionSubspace[k].dot(lws.wrench[b]);
+            tau[k] = ws.motionSubspace[k].dot(lws.subtree[b]);
         }
         if (body.parent > 0) {
-            lws.wrench[body.parent] += lws.wrench[b];
+            lws.subtree[body.parent] += lws.subtree[b];
         }
     }
     return power;

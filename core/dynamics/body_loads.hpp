@@ -37,9 +37,11 @@ struct LoadPower {
 struct BodyLoadWorkspace {
     explicit BodyLoadWorkspace(const Model& model);
 
-    /// The wrench of the loads and elements on each body (about Wo in W: [n; f], N·m and N;
-    /// [0] the ground's, unused), then, after the pass, of each body's subtree.
+    /// The wrench of the loads and elements on each body (about Wo in W: [n; f], N·m and N,
+    /// six slots in both spaces; [0] the ground's, unused).
     std::vector<spatial::Vec6> wrench;
+    /// The same summed over each body's subtree (scratch of the pass).
+    std::vector<spatial::Vec6> subtree;
     /// Each element's state (Model::twoPointElements order).
     std::vector<TwoPointState> elements;
 };

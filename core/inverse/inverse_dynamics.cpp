@@ -271,7 +271,8 @@ template <class Space> bool solveTraditional(const Model& model, InverseDynamics
     A.setZero();
     // rows: each body's wrench balance Σ (joint wrenches) = W_b − (applied joint forces)
     for (int b = 1; b < ws.nBodies; ++b) {
-        iws.bodyRhs.segment<n>(n * (b - 1)) = part<Space>(iws.inertiaWrench[b]);
+        iws.bodyRhs.segment<n>(n * (b - 1)) =
+            part<Space>(iws.inertiaWrench[b]) - Space::ofSixSlots(iws.loads.wrench[b]);
     }
     std::array<Wrench, kMostConstraintRows> rows;
     for (int j = 0; j < iws.nJoints; ++j) {
@@ -334,14 +335,15 @@ template <class Space> bool solveTraditional(const Model& model, InverseDynamics
 }
 
 /// Seed 002 eq. (11): with τ and λ known, the constraint wrench of every joint on its side A,
-/// from the leaves towards the subsystem roots: parent on body b = W_b − (known forces on b) +
-/// Σ (what b transmits to its children).
+/// from the leaves towards the subsystem roots: parent on body b = W_b − (known forces and
+/// body loads on b) + Σ (what b transmits to its children).
 template <class Space> void bodyLevelReactions(const Model& model, InverseDynamicsWorkspace& iws) {
     using Wrench = typename Space::Wrench;
     const Workspace& ws = iws.ws;
     iws.transmitted[0].setZero();
     for (int b = 1; b < ws.nBodies; ++b) {
         iws.transmitted[b] = iws.inertiaWrench[b];
+        part<Space>(iws.transmitted[b]) -= Space::ofSixSlots(iws.loads.wrench[b]);
     }
     // cut reactions: side A receives the reaction, side B its opposite
     std::array<Wrench, kMostConstraintRows> rows;
@@ -529,7 +531,7 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
 
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
                                                    std::vector<int> drivenCoordinates)
-    : driven(std::move(drivenCoordinates)), ws(model), dws(model), nv(model.nv()),
+    : driven(std::move(drivenCoordinates)), ws(model), dws(model), loads(model), nv(model.nv()),
       nLoops(model.nLoops()), nJoints(static_cast<int>(model.joints.size())) {
     if (const std::string error = drivenCoordinatesError(model, driven); !error.empty()) {
         throw std::invalid_argument(error);
@@ -544,6 +546,7 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
     actuatorForces = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()));
     actuatorTau = Eigen::VectorXd::Zero(nv);
     passiveTau = Eigen::VectorXd::Zero(nv);
+    loadTau = Eigen::VectorXd::Zero(nv);
     treeResidual = Eigen::VectorXd::Zero(nv);
     unknowns = Eigen::VectorXd::Zero(nv);
     gradient = Eigen::VectorXd::Zero(nv);
@@ -607,6 +610,8 @@ bool inverseDynamics(const Model& model,
     updateVelocities(model, iws.ws, qd);
     knownJointForces(model, iws.ws, t, iws.drivenIndex, iws.actuatorForces, iws.actuatorTau,
                      iws.passiveTau, iws.gradient, iws.jointForces, iws.appliedTau);
+    bodyLoadForces(model, iws.ws, t, iws.loads, iws.loadTau);
+    iws.appliedTau += iws.loadTau;
     const bool ok = withMotionSpace(model, [&](auto space) {
         return evaluate<decltype(space)>(model, iws, method, qdd, reactions);
     });

@@ -41,6 +41,7 @@
 #include <Eigen/Core>
 #include <Eigen/LU>
 
+#include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
 #include "core/inverse/subsystem_plan.hpp"
 #include "core/model/model.hpp"
@@ -91,7 +92,9 @@ struct InverseDynamicsWorkspace {
     Eigen::VectorXd lambda;               ///< cut multipliers, the loops' constraint rows
     std::vector<JointReaction> reactions; ///< per joint, Model::joints (file) order
     Eigen::VectorXd jointForces;          ///< applied force per joint (N·m or N), file order
-    Eigen::VectorXd appliedTau;           ///< their generalized forces τ_applied (nv; N·m or N)
+    /// The generalized forces τ_applied (nv; N·m or N) of those and of the body loads and
+    /// two-point elements (body_loads.hpp).
+    Eigen::VectorXd appliedTau;
     /// The smallest relative pivot of the last solve's factorisations, in (0, 1]: it falls
     /// towards 0 near a singular pose (toggle, change point) or a driven set that cannot move
     /// the mechanism independently.
@@ -114,6 +117,8 @@ struct InverseDynamicsWorkspace {
     Eigen::VectorXd actuatorForces; ///< appliedForces() outputs (per actuator, nv, nv)
     Eigen::VectorXd actuatorTau;
     Eigen::VectorXd passiveTau;
+    BodyLoadWorkspace loads;      ///< the loads' and two-point elements' wrenches on the bodies
+    Eigen::VectorXd loadTau;      ///< their generalized forces (nv), part of appliedTau
     std::vector<int> drivenIndex; ///< per coordinate: position in `driven`, or −1
 
     // system approach

@@ -78,6 +78,10 @@ struct PlanarSpace {
         return {planar::cross(point, force), force.x(), force.y()};
     }
 
+    /// A wrench of the six-slot layout ([n; f] in 3-D, as body_loads.hpp keeps them) in this
+    /// space's form [n_z, f_x, f_y].
+    static Wrench ofSixSlots(const spatial::Vec6& w) { return {w(2), w(3), w(4)}; }
+
     /// Body b's tree joint has the one coordinate b − 1 (a constant count: loops over it fold).
     static CoordinateRange coordinates(const Model&, int b) { return {b - 1, 1}; }
     /// S_k: the twist of its body per unit rate of coordinate k (±1 about the pivot for a
@@ -126,6 +130,8 @@ struct SpatialSpace {
     static Wrench wrenchAt(const Point& point, const Point& force) {
         return spatial::wrenchAt(point, force);
     }
+
+    static const Wrench& ofSixSlots(const spatial::Vec6& w) { return w; }
 
     /// Body b's tree joint's coordinates (1 to 3).
     static CoordinateRange coordinates(const Model& model, int b) {
