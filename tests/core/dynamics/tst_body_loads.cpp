@@ -18,93 +18,14 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/loaded_mechanisms.hpp"
 
 using namespace sslm;
+using namespace sslm::fixtures;
 
 namespace {
 
 using Vec3 = Eigen::Vector3d;
-
-SignalSpec constant(double value) {
-    SignalSpec signal;
-    signal.kind = SignalSpec::Kind::Constant;
-    signal.value = value;
-    return signal;
-}
-
-SignalSpec sinusoid(double amplitude, double frequency) {
-    SignalSpec signal;
-    signal.kind = SignalSpec::Kind::Sinusoid;
-    signal.amplitude = amplitude;
-    signal.frequency = frequency;
-    return signal;
-}
-
-LoadSpec force(std::string name, JointEnd at, LoadSpec::Frame frame, Vec3 direction, double f) {
-    LoadSpec load;
-    load.name = std::move(name);
-    load.at = std::move(at);
-    load.frame = frame;
-    load.direction = direction.normalized();
-    load.force = constant(f);
-    return load;
-}
-
-TwoPointSpec spring(JointEnd first, JointEnd second, double k, double rest, double preload) {
-    TwoPointSpec element;
-    element.name = "spring";
-    element.first = std::move(first);
-    element.second = std::move(second);
-    element.stiffness = k;
-    element.restLength = rest;
-    element.preload = preload;
-    return element;
-}
-
-/// The four-bar with a ground-fixed force at the coupler end, a body-fixed one on the crank, a
-/// torque on the rocker and a preloaded spring from a ground point to the coupler end.
-MechanismSpec loadedFourBar() {
-    MechanismSpec spec = fixtures::exampleSpec("four_bar.json");
-    spec.ground.points.push_back({"S", {0.05, 0.25}});
-    spec.loads = {force("down", {"link3", "J9"}, LoadSpec::Frame::Ground, {0.3, -1.0, 0.0}, 30.0),
-                  force("along", {"link1", "J8"}, LoadSpec::Frame::Body, {1.0, 0.5, 0.0}, 4.0)};
-    LoadSpec twist;
-    twist.name = "twist";
-    twist.at = {"link2", "J3"};
-    twist.torque = sinusoid(2.0, 1.5);
-    spec.loads.push_back(twist);
-    spec.twoPointElements = {spring({kGroundId, "S"}, {"link3", "J9"}, 400.0, 0.1, 15.0)};
-    return spec;
-}
-
-/// The RSSR with a ground-fixed force on the coupler, a body-fixed force and a torque about a
-/// slanted axis on the rocker, and a spring from a ground point to the coupler.
-MechanismSpec loadedRssr() {
-    MechanismSpec spec = rssrSpec();
-    spec.ground.points.push_back(spatialPoint("S", Vec3(0.1, 0.2, 0.3)));
-    spec.loads = {
-        force("weight", {"coupler", "C"}, LoadSpec::Frame::Ground, {0.2, -0.3, -1.0}, 20.0),
-        force("push", {"rocker", "C"}, LoadSpec::Frame::Body, {1.0, 0.0, 0.4}, 6.0)};
-    LoadSpec twist;
-    twist.name = "twist";
-    twist.at = {"rocker", "D"};
-    twist.axis = Vec3(0.0, 0.6, 0.8);
-    twist.torque = sinusoid(1.0, 2.0);
-    spec.loads.push_back(twist);
-    spec.twoPointElements = {spring({kGroundId, "S"}, {"coupler", "B"}, 300.0, 0.2, 10.0)};
-    return spec;
-}
-
-/// The two-cell spatial ladder (universal joints only: q is a rate vector) with a ground-fixed
-/// and a body-fixed force and a preloaded spring from a ground point to a rung.
-MechanismSpec loadedLadder() {
-    MechanismSpec spec = spatialLadderSpec(2);
-    spec.ground.points.push_back(spatialPoint("S", Vec3(0.4, 0.3, -0.6)));
-    spec.loads = {force("weight", {"R1", "far"}, LoadSpec::Frame::Ground, {0.2, -0.3, -1.0}, 20.0),
-                  force("push", {"P2", "tip"}, LoadSpec::Frame::Body, {1.0, 0.0, 0.4}, 6.0)};
-    spec.twoPointElements = {spring({kGroundId, "S"}, {"R2", "near"}, 300.0, 0.2, 10.0)};
-    return spec;
-}
 
 /// A block of mass m on a slider along `axis` from the ground's origin, held by a spring of
 /// stiffness k and rest length 0.5 m from the ground point −0.5·axis: at x = 0 the spring is
