@@ -190,7 +190,8 @@ private Q_SLOTS:
     }
 
     /// |E − E₀ − W| ≤ 1e-8·|W| on a closed-loop mechanism under every kind of load, W the
-    /// loads' work integral (a torque varying in time included), E counting the spring's V.
+    /// loads' work integral (a torque varying in time included; |W| its largest over the run,
+    /// as conservative loads give back what they took), E counting the spring's V.
     void workOfLoadsIsEnergyChange() {
         QFETCH(bool, spatial);
         const std::shared_ptr<const Model> model =
@@ -210,14 +211,14 @@ private Q_SLOTS:
             }
             worst = std::max(
                 worst, std::abs(s.totalEnergy - e0 - s.loadWork - s.actuatorWork - s.damperWork));
-            work = s.loadWork;
+            work = std::max(work, std::abs(s.loadWork));
         };
         const SimulationSummary summary =
             simulate(*model, settings, initial.q, initial.qd, callbacks);
         QVERIFY2(summary.message.empty(), summary.message.c_str());
-        qInfo("loads' work %.6g J, worst |E − E0 − W| %.3g J", work, worst);
-        QVERIFY(std::abs(work) > 0.1);
-        QVERIFY(worst <= 1e-8 * std::abs(work));
+        qInfo("loads' work up to %.6g J, worst |E − E0 − W| %.3g J", work, worst);
+        QVERIFY(work > 0.1);
+        QVERIFY(worst <= 1e-8 * work);
     }
 };
 
