@@ -65,7 +65,6 @@ LoadPower bodyLoadForces(const Model& model,
                          BodyLoadWorkspace& lws,
                          Eigen::Ref<Eigen::VectorXd> tau) {
     LoadPower power;
-    tau.setZero();
     if (model.loads.empty() && model.twoPointElements.empty()) {
         return power;
     }
@@ -110,7 +109,7 @@ LoadPower bodyLoadForces(const Model& model,
         const Body& body = model.bodies[b];
         const Joint& joint = model.joints[body.treeJoint];
         for (int k = joint.coordinate; k < joint.coordinate + joint.coordinateCount; ++k) {
-            tau[k] = ws.motionSubspace[k].dot(lws.subtree[b]);
+            tau[k] += ws.motionSubspace[k].dot(lws.subtree[b]);
         }
         if (body.parent > 0) {
             lws.subtree[body.parent] += lws.subtree[b];

@@ -46,9 +46,10 @@ struct BodyLoadWorkspace {
     std::vector<TwoPointState> elements;
 };
 
-/// The generalized forces (nv; N·m or N) of the model's loads and two-point elements at time
-/// t (s) into `tau`, their body wrenches and element states into `lws`. No heap allocation.
-/// Precondition: updatePositions and updateVelocities.
+/// Adds the generalized forces (nv; N·m or N) of the model's loads and two-point elements at
+/// time t (s) to `tau` (the caller's φ or τ_applied), their body wrenches and element states
+/// into `lws`; returns at once when the model has none. No heap allocation. Precondition:
+/// updatePositions and updateVelocities.
 LoadPower bodyLoadForces(const Model& model,
                          const Workspace& ws,
                          double t,

@@ -546,7 +546,6 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
     actuatorForces = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()));
     actuatorTau = Eigen::VectorXd::Zero(nv);
     passiveTau = Eigen::VectorXd::Zero(nv);
-    loadTau = Eigen::VectorXd::Zero(nv);
     treeResidual = Eigen::VectorXd::Zero(nv);
     unknowns = Eigen::VectorXd::Zero(nv);
     gradient = Eigen::VectorXd::Zero(nv);
@@ -610,8 +609,7 @@ bool inverseDynamics(const Model& model,
     updateVelocities(model, iws.ws, qd);
     knownJointForces(model, iws.ws, t, iws.drivenIndex, iws.actuatorForces, iws.actuatorTau,
                      iws.passiveTau, iws.gradient, iws.jointForces, iws.appliedTau);
-    bodyLoadForces(model, iws.ws, t, iws.loads, iws.loadTau);
-    iws.appliedTau += iws.loadTau;
+    bodyLoadForces(model, iws.ws, t, iws.loads, iws.appliedTau);
     const bool ok = withMotionSpace(model, [&](auto space) {
         return evaluate<decltype(space)>(model, iws, method, qdd, reactions);
     });

@@ -118,7 +118,6 @@ struct InverseDynamicsWorkspace {
     Eigen::VectorXd actuatorTau;
     Eigen::VectorXd passiveTau;
     BodyLoadWorkspace loads;      ///< the loads' and two-point elements' wrenches on the bodies
-    Eigen::VectorXd loadTau;      ///< their generalized forces (nv), part of appliedTau
     std::vector<int> drivenIndex; ///< per coordinate: position in `driven`, or −1
 
     // system approach

@@ -15,9 +15,9 @@ DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
       m_monitorFws(model),
       m_actuatorForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()))),
       m_actuatorTau(Eigen::VectorXd::Zero(model.nv())),
-      m_passiveTau(Eigen::VectorXd::Zero(model.nv())), m_loadTau(Eigen::VectorXd::Zero(model.nv())),
-      m_lws(model), m_scratch(Eigen::VectorXd::Zero(model.nv())),
-      m_phi(Eigen::VectorXd::Zero(model.nv())), m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
+      m_passiveTau(Eigen::VectorXd::Zero(model.nv())), m_lws(model),
+      m_scratch(Eigen::VectorXd::Zero(model.nv())), m_phi(Eigen::VectorXd::Zero(model.nv())),
+      m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
       m_constraintRate(Eigen::VectorXd::Zero(model.nConstraints())),
       m_rates(Eigen::VectorXd::Zero(model.nv())) {
     if (settings.solver == SolverKind::Rcr) {
@@ -50,17 +50,11 @@ bool DynamicsRhs::evaluate(double t,
     treeDynamics(m_model, m_ws, m_dws);
     const AppliedPower power =
         appliedForces(m_model, m_ws, t, m_actuatorForces, m_actuatorTau, m_passiveTau, m_scratch);
-    m_actuatorPower = power.actuators;
-    m_damperPower = power.dampers;
     m_phi = m_dws.phi + m_actuatorTau + m_passiveTau;
-    // (only when there are any: a planar call is a few hundred ns, and two more nv-vector passes
-    // measured +4 % on the scraper)
-    if (!m_model.loads.empty() || !m_model.twoPointElements.empty()) {
-        const LoadPower loadPower = bodyLoadForces(m_model, m_ws, t, m_lws, m_loadTau);
-        m_damperPower += loadPower.dampers;
-        m_loadPower = loadPower.loads + loadPower.cylinders;
-        m_phi += m_loadTau;
-    }
+    const LoadPower loadPower = bodyLoadForces(m_model, m_ws, t, m_lws, m_phi);
+    m_actuatorPower = power.actuators;
+    m_damperPower = power.dampers + loadPower.dampers;
+    m_loadPower = loadPower.loads + loadPower.cylinders;
 
     // loop constraints at acceleration level: J q̈ = Ψ (eq. 9), with Baumgarte terms if asked
     // (RCR formed J at this q above; it depends on q only)

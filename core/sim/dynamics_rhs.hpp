@@ -76,7 +76,6 @@ private:
     Eigen::VectorXd m_actuatorForces;
     Eigen::VectorXd m_actuatorTau;
     Eigen::VectorXd m_passiveTau;
-    Eigen::VectorXd m_loadTau; ///< generalized forces of the loads and two-point elements
     BodyLoadWorkspace m_lws;
     Eigen::VectorXd m_scratch;
     Eigen::VectorXd m_phi;

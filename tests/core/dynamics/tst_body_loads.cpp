@@ -137,6 +137,7 @@ private Q_SLOTS:
             }
             updatePositions(*model, ws, q);
             updateVelocities(*model, ws, Eigen::VectorXd::Zero(model->nv()));
+            tau.setZero();
             bodyLoadForces(*model, ws, 0.0, lws, tau);
             const Eigen::VectorXd expected = virtualWorkForces(*model, q);
             worst = std::max(worst, (tau - expected).cwiseAbs().maxCoeff() /
