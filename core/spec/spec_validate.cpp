@@ -261,25 +261,33 @@ private:
         return "known bodies: " + spec_text::listQuoted(ids);
     }
 
-    /// Checks that a joint end or traced point names an existing point; true if it does.
-    bool reference(const JointEnd& end, const std::string& path) {
+    /// "the ground" or "body 'link1'".
+    static std::string bodyText(const std::string& body) {
+        return body == kGroundId ? std::string("the ground") : "body " + inQuotes(body);
+    }
+
+    /// Checks that `end` (at `path`.body and `path`.point) names an existing point. `who` names
+    /// the element the end belongs to ("the first end of spring 's'") in its messages; empty,
+    /// the messages speak of the body alone (a joint's or a trace's end). True if it does.
+    bool reference(const JointEnd& end, const std::string& path, const std::string& who = {}) {
         const std::vector<BodyPoint>* pts = pointsOf(end.body);
         if (pts == nullptr) {
-            error(member(path, "body"), "unknown body " + inQuotes(end.body), knownBodies());
+            error(member(path, "body"),
+                  (who.empty() ? "" : who + " is on ") + "unknown body " + inQuotes(end.body),
+                  knownBodies());
             return false;
         }
-        const bool found =
-            std::ranges::any_of(*pts, [&](const BodyPoint& p) { return p.name == end.point; });
-        if (!found) {
-            const std::vector<std::string> names = text::mapped(*pts, &BodyPoint::name);
-            error(
-                member(path, "point"),
-                (end.body == kGroundId ? std::string("the ground") : "body " + inQuotes(end.body)) +
-                    " has no point " + inQuotes(end.point),
-                names.empty() ? std::string("it has no points; add one")
-                              : "its points: " + spec_text::listQuoted(names));
+        if (std::ranges::any_of(*pts, [&](const BodyPoint& p) { return p.name == end.point; })) {
+            return true;
         }
-        return found;
+        const std::vector<std::string> names = text::mapped(*pts, &BodyPoint::name);
+        error(member(path, "point"),
+              who.empty() ? bodyText(end.body) + " has no point " + inQuotes(end.point)
+                          : who + " is at point " + inQuotes(end.point) + ", which " +
+                                bodyText(end.body) + " does not have",
+              names.empty() ? std::string("it has no points; add one")
+                            : "its points: " + spec_text::listQuoted(names));
+        return false;
     }
 
     void joints() {
@@ -586,32 +594,6 @@ private:
         return what + " " + (name.empty() ? std::to_string(i) : inQuotes(name));
     }
 
-    /// "the ground" or "body 'link1'".
-    static std::string bodyText(const std::string& body) {
-        return body == kGroundId ? std::string("the ground") : "body " + inQuotes(body);
-    }
-
-    /// Checks that `end` (at `path`.body and `path`.point) names an existing point; `who` names
-    /// what is there ("load 'cutting'", "the first end of spring 'gas spring'").
-    bool elementEnd(const JointEnd& end, const std::string& path, const std::string& who) {
-        const std::vector<BodyPoint>* pts = pointsOf(end.body);
-        if (pts == nullptr) {
-            error(member(path, "body"), who + " is on unknown body " + inQuotes(end.body),
-                  knownBodies());
-            return false;
-        }
-        if (std::ranges::any_of(*pts, [&](const BodyPoint& p) { return p.name == end.point; })) {
-            return true;
-        }
-        const std::vector<std::string> names = text::mapped(*pts, &BodyPoint::name);
-        error(member(path, "point"),
-              who + " is at point " + inQuotes(end.point) + ", which " + bodyText(end.body) +
-                  " does not have",
-              names.empty() ? std::string("it has no points; add one")
-                            : "its points: " + spec_text::listQuoted(names));
-        return false;
-    }
-
     /// An error unless `value` (finite) is ≥ 0; `what` names it, `unit` its unit.
     void notNegative(double value,
                      const std::string& where,
@@ -645,7 +627,7 @@ private:
                           : "put it on a moving body: " +
                                 spec_text::listQuoted(text::mapped(m_spec.bodies, &BodySpec::id)));
             } else {
-                elementEnd(l.at, path, who);
+                reference(l.at, path, who);
             }
             // the force's direction and the torque's axis: unit vectors, in the plane and about
             // z in a planar mechanism
@@ -698,8 +680,8 @@ private:
                         "the names of springs and cylinders must be unique");
             }
             // the ends: points of two different bodies, or of a body and the ground
-            const bool ends = elementEnd(e.first, member(path, "first"), "the first end of " + who);
-            if (elementEnd(e.second, member(path, "second"), "the second end of " + who) && ends &&
+            const bool ends = reference(e.first, member(path, "first"), "the first end of " + who);
+            if (reference(e.second, member(path, "second"), "the second end of " + who) && ends &&
                 e.first.body == e.second.body) {
                 error(member(member(path, "second"), "body"),
                       who + " has both ends on " + bodyText(e.first.body) +
