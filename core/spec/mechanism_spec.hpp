@@ -147,6 +147,33 @@ struct SpringDamperSpec {
     bool operator==(const SpringDamperSpec&) const = default;
 };
 
+/// Friction on a joint's coordinate, by the smooth law τ = −τ_c·tanh(q̇/v_s) − c·q̇ (on the
+/// coordinate, opposing its rate). Smooth rather than stiction-switched: the force is continuous
+/// in q̇, so an adaptive integrator neither chatters nor stalls at a reversal; where a stiction
+/// law would stick (the other forces below τ_c) the joint creeps instead, at under
+/// v_s·atanh(|τ_other|/τ_c).
+struct JointFrictionSpec {
+    double coulomb = 0;              ///< τ_c: N·m (revolute) or N (prismatic), ≥ 0
+    double viscous = 0;              ///< c: N·m·s/rad or N·s/m, ≥ 0
+    double smoothingVelocity = 1e-3; ///< v_s: rad/s or m/s, > 0
+
+    bool operator==(const JointFrictionSpec&) const = default;
+};
+
+/// Travel limits of a joint's coordinate, each enforced by a stiff one-sided spring: with δ the
+/// penetration past the limit, the force pushing back is k·δ·(1 + α·tanh(δ̇/v)) with
+/// α = (1 − e²)/(1 + e²) and v = 1e-3 rad/s or m/s. Going in it stores ½k(1+α)δ², coming out
+/// it returns ½k(1−α)δ², so the coordinate leaves a stop at e times the speed it arrived
+/// with, whatever the mass behind it (a hysteretic contact: no impulse, no memory).
+struct JointLimitsSpec {
+    std::optional<double> lower; ///< rad or m; none: no lower stop
+    std::optional<double> upper; ///< rad or m; none: no upper stop
+    double stiffness = 1e5;      ///< k: N·m/rad or N/m, > 0
+    double restitution = 0.5;    ///< e, in (0, 1]
+
+    bool operator==(const JointLimitsSpec&) const = default;
+};
+
 /// A one-degree-of-freedom joint between two bodies.
 ///
 /// Revolute: the two end points coincide and φ_child = φ_parent + q + offset (rad), with φ the
@@ -174,6 +201,8 @@ struct JointSpec {
     /// "<joint>.1", "<joint>.2", … (see joint_kinds.hpp).
     std::vector<std::string> coordinates;
     std::optional<SpringDamperSpec> springDamper;
+    std::optional<JointFrictionSpec> friction;
+    std::optional<JointLimitsSpec> limits;
 
     /// The coordinate name in effect.
     const std::string& coordinateName() const { return coordinate.empty() ? name : coordinate; }

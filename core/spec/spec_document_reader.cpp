@@ -740,6 +740,36 @@ private:
                 j.springDamper = s;
             }
         }
+        if (const Json* f = find(v, "friction")) {
+            const std::string p = member(path, "friction");
+            if (isObject(*f, p, "a joint friction", kFrictionKeys)) {
+                JointFrictionSpec friction;
+                readOptional(*f, p, "coulomb", &Reader::number, "N·m or N", friction.coulomb);
+                readOptional(*f, p, "viscous", &Reader::number, "N·m·s/rad or N·s/m",
+                             friction.viscous);
+                readOptional(*f, p, "smoothing_velocity", &Reader::number, "rad/s or m/s",
+                             friction.smoothingVelocity);
+                j.friction = friction;
+            }
+        }
+        if (const Json* l = find(v, "limits")) {
+            const std::string p = member(path, "limits");
+            if (isObject(*l, p, "joint limits", kLimitsKeys)) {
+                JointLimitsSpec limits;
+                for (auto [key, bound] :
+                     {std::pair{"lower", &limits.lower}, std::pair{"upper", &limits.upper}}) {
+                    double value = 0;
+                    if (readOptional(*l, p, key, &Reader::number, "rad or m", value)) {
+                        *bound = value;
+                    }
+                }
+                readOptional(*l, p, "stiffness", &Reader::number, "N·m/rad or N/m",
+                             limits.stiffness);
+                readOptional(*l, p, "restitution", &Reader::number, "a number in (0, 1]",
+                             limits.restitution);
+                j.limits = limits;
+            }
+        }
     }
 
     /// A spatial joint's axes; a planar joint's offset has no meaning in space.

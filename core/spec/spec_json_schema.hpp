@@ -34,14 +34,17 @@ inline const Keys kBodyKeys = {
 inline const Keys kVisualKeys = {"type",   "file", "scale", "size", "radius",
                                  "length", "at",   "rpy",   "color"};
 inline const Keys kCounterweightKeys = {"name", "mass", "at", "inertia"};
-inline const Keys kJointKeys = {"name",  "type",   "coordinate", "coordinates", "parent",
-                                "child", "offset", "axis",       "axis2",       "spring_damper"};
+inline const Keys kJointKeys = {"name",   "type",          "coordinate", "coordinates",
+                                "parent", "child",         "offset",     "axis",
+                                "axis2",  "spring_damper", "friction",   "limits"};
 /// The joint keys of spatial (version 2) files only, and the keys of a planar (version 1) joint.
 inline const Keys kSpatialJointKeys = {"coordinates", "axis2"};
-inline const Keys kPlanarJointKeys = {"name",  "type",   "coordinate", "parent",
-                                      "child", "offset", "axis",       "spring_damper"};
+inline const Keys kPlanarJointKeys = {"name",   "type", "coordinate",    "parent",   "child",
+                                      "offset", "axis", "spring_damper", "friction", "limits"};
 inline const Keys kEndKeys = {"body", "point"};
 inline const Keys kSpringKeys = {"stiffness", "rest", "damping"};
+inline const Keys kFrictionKeys = {"coulomb", "viscous", "smoothing_velocity"};
+inline const Keys kLimitsKeys = {"lower", "upper", "stiffness", "restitution"};
 inline const Keys kActuatorKeys = {"joint", "kind", "force", "pd"};
 inline const Keys kPdKeys = {"kp", "kd", "reference"};
 inline const Keys kSignalKeys = {"type",      "value", "rate",  "amplitude",

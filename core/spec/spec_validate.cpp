@@ -355,24 +355,81 @@ private:
                 error(member(path, "axis"), "revolute joint " + inQuotes(j.name) + " has an axis",
                       "remove \"axis\"; only prismatic joints have one");
             }
-            if (j.springDamper && coordinateCount(j.type) != 1) {
-                error(member(path, "spring_damper"),
-                      "joint " + inQuotes(j.name) + " is a " + jointTypeWord(j.type) +
-                          " joint; a spring-damper acts along one coordinate",
-                      "put the spring-damper on a revolute or prismatic joint");
-            } else if (j.springDamper) {
-                const std::string sd = member(path, "spring_damper");
-                const SpringDamperSpec& s = *j.springDamper;
-                finiteNumber(s.stiffness, member(sd, "stiffness"), "the stiffness");
-                finiteNumber(s.restPosition, member(sd, "rest"), "the rest position");
-                finiteNumber(s.damping, member(sd, "damping"), "the damping");
-                if (s.stiffness < 0) {
-                    warning(member(sd, "stiffness"), "negative stiffness pushes the joint away "
-                                                     "from its rest position");
+            coordinateForces(j, path);
+        }
+    }
+
+    /// A joint's spring-damper, friction and limits: each acts along one coordinate.
+    void coordinateForces(const JointSpec& j, const std::string& path) {
+        if (coordinateCount(j.type) != 1) {
+            const std::pair<bool, const char*> elements[] = {
+                {j.springDamper.has_value(), "spring_damper"},
+                {j.friction.has_value(), "friction"},
+                {j.limits.has_value(), "limits"}};
+            for (const auto& [present, key] : elements) {
+                if (present) {
+                    error(member(path, key),
+                          "joint " + inQuotes(j.name) + " is a " + jointTypeWord(j.type) +
+                              " joint; its " + key + " acts along one coordinate",
+                          std::string("put the ") + key + " on a revolute or prismatic joint");
                 }
-                if (s.damping < 0) {
-                    warning(member(sd, "damping"), "negative damping adds energy");
+            }
+            return;
+        }
+        if (j.springDamper) {
+            const std::string sd = member(path, "spring_damper");
+            const SpringDamperSpec& s = *j.springDamper;
+            finiteNumber(s.stiffness, member(sd, "stiffness"), "the stiffness");
+            finiteNumber(s.restPosition, member(sd, "rest"), "the rest position");
+            finiteNumber(s.damping, member(sd, "damping"), "the damping");
+            if (s.stiffness < 0) {
+                warning(member(sd, "stiffness"), "negative stiffness pushes the joint away "
+                                                 "from its rest position");
+            }
+            if (s.damping < 0) {
+                warning(member(sd, "damping"), "negative damping adds energy");
+            }
+        }
+        if (j.friction) {
+            const std::string f = member(path, "friction");
+            const JointFrictionSpec& friction = *j.friction;
+            const std::pair<double, const char*> levels[] = {{friction.coulomb, "coulomb"},
+                                                             {friction.viscous, "viscous"}};
+            for (const auto& [value, key] : levels) {
+                finiteNumber(value, member(f, key), std::string("the ") + key + " friction");
+                if (value < 0) {
+                    error(member(f, key),
+                          "negative friction: the " + std::string(key) + " friction of joint " +
+                              inQuotes(j.name) + " is " + number(value) +
+                              ", which would drive the joint instead of resisting it",
+                          "write 0 or a positive number");
                 }
+            }
+            positive(friction.smoothingVelocity, member(f, "smoothing_velocity"),
+                     "the smoothing velocity");
+        }
+        if (j.limits) {
+            const std::string l = member(path, "limits");
+            const JointLimitsSpec& limits = *j.limits;
+            if (!limits.lower && !limits.upper) {
+                error(l, "the limits of joint " + inQuotes(j.name) + " have neither bound",
+                      "add \"lower\" or \"upper\" (rad or m), or remove \"limits\"");
+            }
+            finiteNumber(limits.lower.value_or(0.0), member(l, "lower"), "the lower limit");
+            finiteNumber(limits.upper.value_or(0.0), member(l, "upper"), "the upper limit");
+            if (limits.lower && limits.upper && *limits.lower >= *limits.upper) {
+                error(l,
+                      "lower ≥ upper: the lower limit of joint " + inQuotes(j.name) + ", " +
+                          number(*limits.lower) + ", is not below its upper limit, " +
+                          number(*limits.upper),
+                      "make \"lower\" smaller than \"upper\"");
+            }
+            positive(limits.stiffness, member(l, "stiffness"), "the stop stiffness");
+            if (!(limits.restitution > 0 && limits.restitution <= 1)) {
+                error(member(l, "restitution"),
+                      "the restitution of the stops of joint " + inQuotes(j.name) + " is " +
+                          number(limits.restitution) + ", outside (0, 1]",
+                      "write the ratio of leaving to arriving speed, e.g. 0.5 (1: elastic)");
             }
         }
     }

@@ -241,6 +241,21 @@ Json jointJson(bool spatial, const JointSpec& s) {
         j["spring_damper"] = Json::object(
             {{"stiffness", sd.stiffness}, {"rest", sd.restPosition}, {"damping", sd.damping}});
     }
+    if (s.friction) {
+        const JointFrictionSpec& f = *s.friction;
+        j["friction"] = Json::object({{"coulomb", f.coulomb},
+                                      {"viscous", f.viscous},
+                                      {"smoothing_velocity", f.smoothingVelocity}});
+    }
+    if (s.limits) {
+        const JointLimitsSpec& l = *s.limits;
+        Json limits = Json::object();
+        putIf(limits, "lower", l.lower.has_value(), l.lower.value_or(0.0));
+        putIf(limits, "upper", l.upper.has_value(), l.upper.value_or(0.0));
+        limits["stiffness"] = l.stiffness;
+        limits["restitution"] = l.restitution;
+        j["limits"] = std::move(limits);
+    }
     return j;
 }
 

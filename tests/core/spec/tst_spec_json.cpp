@@ -106,6 +106,8 @@ MechanismSpec everyFieldSpec() {
     j1.child = {"crank", "A"};
     j1.offset = std::numbers::pi / 3;
     j1.springDamper = SpringDamperSpec{12.5, -0.25, 0.01};
+    j1.friction = JointFrictionSpec{0.3, 0.02, 2e-3};
+    j1.limits = JointLimitsSpec{-1.0, 0.1 + 0.2, 2e4, 0.6};
     JointSpec j2;
     j2.name = "J2";
     j2.parent = {"crank", "B"};
@@ -118,6 +120,9 @@ MechanismSpec everyFieldSpec() {
     j3.parent = {"ground", "G"};
     j3.child = {"block", "S"};
     j3.axis_P = {0.6, 0.8};
+    JointLimitsSpec upperOnly;
+    upperOnly.upper = 0.4;
+    j3.limits = upperOnly;
     s.joints = {j1, j2, j3};
 
     ActuatorSpec force;

@@ -251,6 +251,50 @@ private Q_SLOTS:
         QVERIFY(!hasErrors(validateSpec(spec)));
     }
 
+    /// Friction and limits: each bad value named at its field, with the joint and the fix.
+    void jointFrictionAndLimitErrorsAreNamed() {
+        MechanismSpec spec = loadedFourBar();
+        spec.joints[0].friction = JointFrictionSpec{-0.5, 0.1, 0.0};
+        JointLimitsSpec crossed;
+        crossed.lower = 1.0;
+        crossed.upper = 0.5;
+        crossed.stiffness = 0;
+        crossed.restitution = 1.5;
+        spec.joints[1].limits = crossed;
+        spec.joints[2].limits = JointLimitsSpec{};
+        Diagnostic d = errorAt(spec, "joints[0].friction.coulomb");
+        QCOMPARE(d.message, std::string("negative friction: the coulomb friction of joint 'J1' is "
+                                        "-0.5, which would drive the joint instead of resisting "
+                                        "it"));
+        QCOMPARE(d.hint, std::string("write 0 or a positive number"));
+        QCOMPARE(errorAt(spec, "joints[0].friction.smoothing_velocity").message,
+                 std::string("the smoothing velocity must be positive, got 0"));
+        d = errorAt(spec, "joints[1].limits");
+        QCOMPARE(d.message, std::string("lower ≥ upper: the lower limit of joint 'J2', 1, is not "
+                                        "below its upper limit, 0.5"));
+        QCOMPARE(d.hint, std::string("make \"lower\" smaller than \"upper\""));
+        QCOMPARE(errorAt(spec, "joints[1].limits.stiffness").message,
+                 std::string("the stop stiffness must be positive, got 0"));
+        QCOMPARE(errorAt(spec, "joints[1].limits.restitution").message,
+                 std::string("the restitution of the stops of joint 'J2' is 1.5, outside (0, 1]"));
+        QCOMPARE(errorAt(spec, "joints[2].limits").message,
+                 std::string("the limits of joint 'J3' have neither bound"));
+        // fixed, they pass
+        spec.joints[0].friction->coulomb = 0.5;
+        spec.joints[0].friction->smoothingVelocity = 1e-3;
+        spec.joints[1].limits = JointLimitsSpec{0.5, 1.0, 1e4, 0.5};
+        spec.joints[2].limits->upper = 2.0;
+        QVERIFY(!hasErrors(validateSpec(spec)));
+        // on a spherical joint: one coordinate is needed
+        MechanismSpec ball = rssrSpec("J3");
+        ball.joints[1].friction = JointFrictionSpec{};
+        QCOMPARE(ball.joints[1].type, JointType::Spherical);
+        d = errorAt(ball, "joints[1].friction");
+        QCOMPARE(d.message, std::string("joint 'J2' is a spherical joint; its friction acts along "
+                                        "one coordinate"));
+        QCOMPARE(d.hint, std::string("put the friction on a revolute or prismatic joint"));
+    }
+
     void spatialLoadVectorsMustBeUnit() {
         MechanismSpec spec = rssrSpec("J3");
         LoadSpec push = weight("push", {"coupler", "C"});
