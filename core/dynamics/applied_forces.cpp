@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/dynamics/applied_forces.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "core/dynamics/body_loads.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/motion/signal.hpp"
@@ -25,7 +29,91 @@ void addJointForce(const Model& model,
     tau += force * scratch;
 }
 
+/// Smoothing velocity of the stops' switch between the loading and unloading branches (rad/s
+/// or m/s; JointLimitsSpec).
+constexpr double kStopSmoothing = 1e-3;
+
+/// The value a joint's limits bound: a tree joint's coordinate as it is (an angle not reduced
+/// to one turn), a cut joint's relative coordinate (a revolute's angle nearest the middle of its
+/// travel: compile() requires both bounds there).
+double limitedValue(const Model& model, const Workspace& ws, int joint) {
+    const Joint& j = model.joints[joint];
+    if (!j.isCut()) {
+        return ws.coordinateValue[j.coordinate];
+    }
+    const JointLimitsSpec& limits = *j.limits;
+    return jointValue(model, ws, joint,
+                      0.5 * (limits.lower.value_or(0.0) + limits.upper.value_or(0.0)));
+}
+
+/// The end stops' force on a coordinate at (value, rate) (N·m or N), and into `dissipation`
+/// the power (W, ≤ 0) of its hysteresis, −α·k·δ·tanh(δ̇/v)·δ̇.
+double stopForce(const JointLimitsSpec& limits, double value, double rate, double& dissipation) {
+    // δ past the bound and the side it pushes from (+1: the lower stop pushes q up)
+    double penetration = 0;
+    double side = 0;
+    if (limits.lower && value < *limits.lower) {
+        penetration = *limits.lower - value;
+        side = 1;
+    } else if (limits.upper && value > *limits.upper) {
+        penetration = value - *limits.upper;
+        side = -1;
+    }
+    if (side == 0) {
+        return 0.0;
+    }
+    const double e2 = limits.restitution * limits.restitution;
+    const double alpha = (1 - e2) / (1 + e2);
+    const double penetrationRate = -side * rate;
+    const double hysteresis = alpha * std::tanh(penetrationRate / kStopSmoothing);
+    const double elastic = limits.stiffness * penetration;
+    dissipation -= elastic * hysteresis * penetrationRate;
+    return side * elastic * (1 + hysteresis);
+}
+
+/// The friction force on a coordinate moving at `rate` (N·m or N), JointFrictionSpec's law.
+double frictionForce(const JointFrictionSpec& friction, double rate) {
+    return -friction.coulomb * std::tanh(rate / friction.smoothingVelocity) -
+           friction.viscous * rate;
+}
+
+/// The spring-damper, friction and stop forces on joint j's coordinate (N·m or N), their power
+/// added into `power`. Precondition: the joint has one coordinate.
+double passiveJointForce(const Model& model, const Workspace& ws, int joint, AppliedPower& power) {
+    const Joint& j = model.joints[joint];
+    const double rate = jointRate(model, ws, joint);
+    double force = 0;
+    if (const auto& sd = j.springDamper) {
+        const double value = jointValue(model, ws, joint, sd->restPosition);
+        force += -sd->stiffness * (value - sd->restPosition) - sd->damping * rate;
+        power.dampers -= sd->damping * rate * rate;
+    }
+    if (j.friction) {
+        const double friction = frictionForce(*j.friction, rate);
+        force += friction;
+        power.friction += friction * rate;
+    }
+    if (j.limits) {
+        force += stopForce(*j.limits, limitedValue(model, ws, joint), rate, power.stops);
+    }
+    return force;
+}
+
 } // namespace
+
+double limitForce(const Model& model, const Workspace& ws, int joint) {
+    const Joint& j = model.joints[joint];
+    double dissipation = 0;
+    return stopForce(*j.limits, limitedValue(model, ws, joint), jointRate(model, ws, joint),
+                     dissipation);
+}
+
+double limitGap(const Model& model, const Workspace& ws, int joint) {
+    const JointLimitsSpec& limits = *model.joints[joint].limits;
+    const double value = limitedValue(model, ws, joint);
+    return std::min(limits.lower ? value - *limits.lower : std::numeric_limits<double>::infinity(),
+                    limits.upper ? *limits.upper - value : std::numeric_limits<double>::infinity());
+}
 
 AppliedPower appliedForces(const Model& model,
                            const Workspace& ws,
@@ -54,18 +142,15 @@ AppliedPower appliedForces(const Model& model,
         power.actuators += force * rate;
     }
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
-        const auto& sd = model.joints[j].springDamper;
-        if (!sd) {
+        const Joint& jt = model.joints[j];
+        if (!jt.springDamper && !jt.friction && !jt.limits) {
             continue;
         }
         const int joint = static_cast<int>(j);
-        const double rate = jointRate(model, ws, joint);
-        const double value = jointValue(model, ws, joint, sd->restPosition);
-        const double force = -sd->stiffness * (value - sd->restPosition) - sd->damping * rate;
+        const double force = passiveJointForce(model, ws, joint, power);
         if (force != 0.0) {
             addJointForce(model, ws, joint, force, passiveTau, scratch);
         }
-        power.dampers -= sd->damping * rate * rate;
     }
     return power;
 }
@@ -93,12 +178,11 @@ void knownJointForces(const Model& model,
             jointForces[actuator.joint] += actuatorForces[static_cast<Eigen::Index>(a)];
         }
     }
+    AppliedPower unused;
     for (int j = 0; j < nJoints; ++j) {
-        const auto& sd = model.joints[j].springDamper;
-        if (sd) {
-            const double value = jointValue(model, ws, j, sd->restPosition);
-            jointForces[j] +=
-                -sd->stiffness * (value - sd->restPosition) - sd->damping * jointRate(model, ws, j);
+        const Joint& jt = model.joints[j];
+        if (jt.springDamper || jt.friction || jt.limits) {
+            jointForces[j] += passiveJointForce(model, ws, j, unused);
         }
     }
     for (int j = 0; j < nJoints; ++j) {
@@ -117,6 +201,14 @@ double springEnergy(const Model& model, const Workspace& ws) {
                 jointValue(model, ws, static_cast<int>(j), sd->restPosition) - sd->restPosition;
             energy += 0.5 * sd->stiffness * stretch * stretch;
         }
+    }
+    for (int j : model.limitedJoints) {
+        // the stored part of a stop's force, k·δ; its hysteresis is AppliedPower::stops
+        const JointLimitsSpec& limits = *model.joints[j].limits;
+        const double value = limitedValue(model, ws, j);
+        const double below = limits.lower ? std::max(0.0, *limits.lower - value) : 0.0;
+        const double above = limits.upper ? std::max(0.0, value - *limits.upper) : 0.0;
+        energy += 0.5 * limits.stiffness * (below * below + above * above);
     }
     return energy + twoPointSpringEnergy(model, ws);
 }

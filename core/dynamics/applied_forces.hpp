@@ -2,8 +2,9 @@
 #pragma once
 
 // Generalized forces of the joint actuators (force signals and PD tracking) and of the joint
-// springs and dampers, on tree and cut joints alike (a cut joint's force enters through the
-// gradient of its relative coordinate).
+// springs and dampers, friction and end stops (JointFrictionSpec, JointLimitsSpec), on tree and
+// cut joints alike (a cut joint's force enters through the gradient of its relative
+// coordinate).
 
 #include <vector>
 
@@ -17,12 +18,22 @@ namespace sslm {
 struct AppliedPower {
     double actuators = 0; ///< Σ τ·θ̇ of the actuators (W)
     double dampers = 0;   ///< −Σ c·θ̇² of the dampers (W), ≤ 0
+    double friction = 0;  ///< Σ τ_f·θ̇ of the joint friction (W), ≤ 0
+    double stops = 0; ///< the end stops' hysteresis (W), ≤ 0 (their stored k·δ²/2: springEnergy)
 };
 
-/// Writes the actuator generalized forces to `actuatorTau` and those of springs and dampers to
-/// `passiveTau` (nv each; N·m or N), and each actuator's own joint force to `actuatorForces`
-/// (Model::actuators order; N·m or N). `scratch` (nv) is a buffer. Precondition:
-/// updatePositions and updateVelocities at (q, q̇); t in s.
+/// The end stops' force on joint `joint`'s coordinate (N·m or N, acting to increase it; 0 off
+/// the stops). Precondition: the joint has limits; updatePositions and updateVelocities.
+double limitForce(const Model& model, const Workspace& ws, int joint);
+
+/// How far joint `joint`'s coordinate is inside its travel: the smaller distance to its bounds
+/// (rad or m; < 0 on a stop). Precondition: the joint has limits; updatePositions.
+double limitGap(const Model& model, const Workspace& ws, int joint);
+
+/// Writes the actuator generalized forces to `actuatorTau` and those of springs and dampers,
+/// friction and stops to `passiveTau` (nv each; N·m or N), and each actuator's own joint force
+/// to `actuatorForces` (Model::actuators order; N·m or N). `scratch` (nv) is a buffer.
+/// Precondition: updatePositions and updateVelocities at (q, q̇); t in s.
 AppliedPower appliedForces(const Model& model,
                            const Workspace& ws,
                            double t,
@@ -32,11 +43,12 @@ AppliedPower appliedForces(const Model& model,
                            Eigen::Ref<Eigen::VectorXd> scratch);
 
 /// The known joint forces of an inverse-dynamics evaluation: per joint (file order) into
-/// `jointForces` (N·m or N, acting to increase the joint's coordinate) the spring-dampers and
-/// the actuators whose coordinate is not driven (drivenIndex[k] ≥ 0 marks a driven coordinate
-/// k, whose actuator the unknown driving force replaces), and their generalized forces into
-/// `appliedTau` (nv). `actuatorForces`, `actuatorTau`, `passiveTau` and `gradient` are buffers
-/// sized as for appliedForces(). Precondition: updatePositions and updateVelocities.
+/// `jointForces` (N·m or N, acting to increase the joint's coordinate) the spring-dampers,
+/// friction and stops, and the actuators whose coordinate is not driven (drivenIndex[k] ≥ 0
+/// marks a driven coordinate k, whose actuator the unknown driving force replaces), and their
+/// generalized forces into `appliedTau` (nv). `actuatorForces`, `actuatorTau`, `passiveTau`
+/// and `gradient` are buffers sized as for appliedForces(). Precondition: updatePositions and
+/// updateVelocities.
 void knownJointForces(const Model& model,
                       const Workspace& ws,
                       double t,
@@ -48,8 +60,8 @@ void knownJointForces(const Model& model,
                       Eigen::Ref<Eigen::VectorXd> jointForces,
                       Eigen::Ref<Eigen::VectorXd> appliedTau);
 
-/// Potential energy (J) of the joint springs and the two-point springs (body_loads.hpp) at the
-/// current pose. Precondition: updatePositions.
+/// Potential energy (J) of the joint springs, the end stops' k·δ²/2 and the two-point springs
+/// (body_loads.hpp) at the current pose. Precondition: updatePositions.
 double springEnergy(const Model& model, const Workspace& ws);
 
 } // namespace sslm

@@ -145,32 +145,50 @@ std::vector<int> resolveCuts(const MechanismSpec& spec,
     return cuts;
 }
 
-/// A spatial cut joint has no coordinate for an actuator or spring-damper to act along: such a
-/// joint must stay in the spanning tree.
-void checkSpatialJointForces(const MechanismSpec& spec,
-                             const MechanismGraph& graph,
-                             const std::vector<bool>& isCut,
-                             Diagnostics& diagnostics) {
+/// A spatial cut joint has no coordinate for an actuator, spring-damper, friction or limits to
+/// act along, and a planar revolute cut joint's angle is known only to within a turn, so that
+/// its limits need both bounds: errors for cuts that break these.
+void checkCutJointForces(const MechanismSpec& spec,
+                         const MechanismGraph& graph,
+                         const std::vector<bool>& isCut,
+                         Diagnostics& diagnostics) {
     for (std::size_t e = 0; e < spec.joints.size(); ++e) {
         const JointSpec& joint = spec.joints[e];
         if (!isCut[e]) {
             continue;
         }
-        const bool actuated = isActuated(spec, joint.name);
-        if (!actuated && !joint.springDamper) {
+        std::string problem;
+        std::string fix;
+        if (spec.space == MotionSpace::Spatial) {
+            const char* force = isActuated(spec, joint.name) ? "an actuator"
+                                : joint.springDamper         ? "a spring-damper"
+                                : joint.friction             ? "friction"
+                                : joint.limits               ? "limits"
+                                                             : nullptr;
+            if (force != nullptr) {
+                problem = "joint " + joint.name + " carries " + force +
+                          " but is cut; on a spatial mechanism joint forces act on "
+                          "spanning-tree joints only";
+            }
+        } else if (joint.type == JointType::Revolute && joint.limits &&
+                   !(joint.limits->lower && joint.limits->upper)) {
+            problem = "joint " + joint.name +
+                      " is cut, so its angle is known only to within a turn: its limits need "
+                      "both a lower and an upper bound";
+            fix = "add the missing bound, or ";
+        }
+        if (problem.empty()) {
             continue;
         }
         // the joint's loop: the tree path between its two bodies, from its second to its first
         const std::vector<int> path = treePath(graph, isCut, graph.edges[e].a, graph.edges[e].b);
         const auto others =
             text::mapped(std::views::reverse(path), [&](int j) { return spec.joints[j].name; });
-        diagnostics.push_back(error(
-            "cuts",
-            "joint " + joint.name + " carries " +
-                (actuated ? std::string("an actuator") : std::string("a spring-damper")) +
-                " but is cut; on a spatial mechanism joint forces act on spanning-tree joints only",
-            others.empty() ? std::string("cut another joint of its loop")
-                           : "cut another joint of its loop, e.g. " + joinNames(others, ", ")));
+        diagnostics.push_back(
+            error("cuts", problem,
+                  fix + (others.empty()
+                             ? std::string("cut another joint of its loop")
+                             : "cut another joint of its loop, e.g. " + joinNames(others, ", "))));
     }
 }
 
@@ -378,6 +396,8 @@ void addJointsAndCoordinates(const MechanismSpec& spec,
         joint.p_B = bodyPointOf(spec, in.child).position3();
         joint.offset = in.offset;
         joint.springDamper = in.springDamper;
+        joint.friction = in.friction;
+        joint.limits = in.limits;
         if (spec.space == MotionSpace::Spatial) {
             joint.axis_A = in.axis;
             joint.axis_B = in.type == JointType::Universal ? in.axis2 : in.axis;
@@ -559,6 +579,11 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
              bodyPointOf(spec, in.first).position3(), bodyPointOf(spec, in.second).position3(),
              Signal(in.force), Signal(in.length)});
     }
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+        if (model.joints[j].limits) {
+            model.limitedJoints.push_back(static_cast<int>(j));
+        }
+    }
     for (const TracedPointSpec& in : spec.tracedPoints) {
         const int body = model.bodyIndex(in.at.body);
         const BodyPoint& point = bodyPointOf(spec, in.at);
@@ -608,11 +633,9 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     for (int e : cutEdges) {
         isCut[e] = true;
     }
-    if (spec.space == MotionSpace::Spatial) {
-        checkSpatialJointForces(spec, graph, isCut, diagnostics);
-        if (hasErrors(diagnostics)) {
-            return result;
-        }
+    checkCutJointForces(spec, graph, isCut, diagnostics);
+    if (hasErrors(diagnostics)) {
+        return result;
     }
 
     auto model = std::make_shared<Model>();

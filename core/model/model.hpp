@@ -72,6 +72,8 @@ struct Joint {
     spatial::FrameAxis frameAxis_A;
     spatial::FrameAxis frameAxis_B;
     std::optional<SpringDamperSpec> springDamper;
+    std::optional<JointFrictionSpec> friction;
+    std::optional<JointLimitsSpec> limits;
 
     int coordinateCount = 1; ///< velocity coordinates (joint_kinds.hpp)
     int coordinate = -1;     ///< first index in q̇ for a tree joint; -1 for a cut joint
@@ -173,6 +175,7 @@ struct Model {
     std::vector<Actuator> actuators;
     std::vector<Load> loads;
     std::vector<TwoPointElement> twoPointElements;
+    std::vector<int> limitedJoints; ///< the joints with limits (end stops), file order
     std::vector<TracedPoint> tracedPoints;
 
     /// Loop × subsystem incidence: true where the block J_ij is structurally non-zero

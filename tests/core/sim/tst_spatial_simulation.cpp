@@ -219,6 +219,13 @@ private Q_SLOTS:
         ball.actuators.push_back(motor);
         const std::string ballText = formatDiagnostics(validateSpec(ball));
         QVERIFY2(ballText.find("'J2' is a spherical joint") != std::string::npos, ballText.c_str());
+        // limits on the cut crank joint: named like the actuator
+        MechanismSpec limitedCut = rssrSpec("J3");
+        limitedCut.cuts = {"J1"};
+        limitedCut.joints[0].limits = JointLimitsSpec{-1.0, 1.0, 1e4, 0.5};
+        const std::string limitedText = formatDiagnostics(compileModel(limitedCut).diagnostics);
+        QVERIFY2(limitedText.find("J1 carries limits but is cut") != std::string::npos,
+                 limitedText.c_str());
     }
 };
 
