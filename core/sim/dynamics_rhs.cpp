@@ -55,6 +55,8 @@ bool DynamicsRhs::evaluate(double t,
     m_actuatorPower = power.actuators;
     m_damperPower = power.dampers + loadPower.dampers;
     m_loadPower = loadPower.loads + loadPower.cylinders;
+    m_frictionPower = power.friction;
+    m_stopPower = power.stops;
 
     // loop constraints at acceleration level: J q̈ = Ψ (eq. 9), with Baumgarte terms if asked
     // (RCR formed J at this q above; it depends on q only)

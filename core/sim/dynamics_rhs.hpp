@@ -41,6 +41,10 @@ public:
     double damperPower() const { return m_damperPower; }
     /// The power (W) the loads and cylinders put in at the last evaluate().
     double loadPower() const { return m_loadPower; }
+    /// The power (W, ≤ 0) of the joint friction and of the end stops' hysteresis at the last
+    /// evaluate().
+    double frictionPower() const { return m_frictionPower; }
+    double stopPower() const { return m_stopPower; }
     /// The loads' and two-point elements' wrenches and states at the last evaluate().
     const BodyLoadWorkspace& bodyLoads() const { return m_lws; }
     /// Time the next evaluate()'s multiplier solve (two clock reads, so only when asked: at
@@ -86,6 +90,8 @@ private:
     double m_actuatorPower = 0;
     double m_damperPower = 0;
     double m_loadPower = 0;
+    double m_frictionPower = 0;
+    double m_stopPower = 0;
     double m_lastLambdaNs = 0;
     bool m_timeSolve = false;
     long m_calls = 0;

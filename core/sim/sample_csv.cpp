@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/sim/sample_csv.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "core/kinematics/configuration.hpp"
@@ -14,6 +15,14 @@ void appendCsvNumber(std::string& line, double value) {
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     line.append(buffer, result.ptr);
 }
+
+namespace {
+
+bool hasFriction(const Model& model) {
+    return std::ranges::any_of(model.joints, [](const Joint& j) { return j.friction.has_value(); });
+}
+
+} // namespace
 
 std::vector<std::string> sampleCsvColumns(const Model& model) {
     std::vector<std::string> columns{"t"};
@@ -46,6 +55,24 @@ std::vector<std::string> sampleCsvColumns(const Model& model) {
     for (WrenchColumn& column : shakingColumns(model)) {
         columns.push_back(std::move(column.name));
     }
+    // the modelling elements' columns, only where the model has them
+    if (!model.loads.empty() || !model.twoPointElements.empty()) {
+        columns.emplace_back("work.loads");
+    }
+    if (hasFriction(model)) {
+        columns.emplace_back("work.friction");
+    }
+    if (!model.limitedJoints.empty()) {
+        columns.emplace_back("work.stops");
+    }
+    for (int j : model.limitedJoints) {
+        columns.push_back("contact." + model.joints[j].name);
+    }
+    for (const TwoPointElement& e : model.twoPointElements) {
+        for (const char* quantity : {".length", ".rate", ".force"}) {
+            columns.push_back("element." + e.spec.name + quantity);
+        }
+    }
     return columns;
 }
 
@@ -71,6 +98,19 @@ void sampleValues(const Model& model, const Sample& sample, std::vector<double>&
         values.insert(values.end(), p.data(), p.data() + model.dimension());
     }
     appendWrenchValues(shakingEntries(model), sample.shaking.force, sample.shaking.moment, values);
+    if (!model.loads.empty() || !model.twoPointElements.empty()) {
+        values.push_back(sample.loadWork);
+    }
+    if (hasFriction(model)) {
+        values.push_back(sample.frictionWork);
+    }
+    if (!model.limitedJoints.empty()) {
+        values.push_back(sample.stopWork);
+    }
+    values.insert(values.end(), sample.stopForces.begin(), sample.stopForces.end());
+    for (const TwoPointState& e : sample.elements) {
+        values.insert(values.end(), {e.length, e.rate, e.force});
+    }
 }
 
 void sampleCsvRow(const Model& model, const Sample& sample, std::string& line) {

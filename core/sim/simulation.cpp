@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "core/sim/simulation.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <limits>
 
 #include <Eigen/Cholesky>
 #include <boost/numeric/odeint/stepper/generation.hpp>
@@ -44,12 +46,37 @@ std::string timeText(double t) {
     return text::number(t, 6) + " s";
 }
 
-/// The work integrals at the end of the ODE state: the actuators', the dampers' and the loads'.
-constexpr int kWorkIntegrals = 3;
+/// A time in (a, b] within `tolerance` after the first sign change of f, where f(a) ≥ 0 > f(b),
+/// with f there < 0 (the Illinois variant of regula falsi: superlinear, bracketing).
+template <typename Function>
+double crossingTime(Function&& f, double a, double fa, double b, double fb, double tolerance) {
+    int retained = 0; // which end stayed put in the last two iterations (−1: a, +1: b)
+    for (int iteration = 0; iteration < 60 && b - a > tolerance; ++iteration) {
+        double t = b - fb * (b - a) / (fb - fa);
+        t = std::clamp(t, a + 0.01 * (b - a), b - 0.01 * (b - a));
+        const double ft = f(t);
+        if (ft < 0) {
+            b = t;
+            fb = ft;
+            fa = retained == -1 ? 0.5 * fa : fa;
+            retained = -1;
+        } else {
+            a = t;
+            fa = ft;
+            fb = retained == 1 ? 0.5 * fb : fb;
+            retained = 1;
+        }
+    }
+    return b;
+}
 
-/// x = (q, q̇, W_actuators, W_dampers, W_loads) → ẋ, q with np entries (np = nv but for the
-/// quaternions of a spatial model, configuration.hpp). A failed evaluation freezes the state
-/// and raises `failed`, so that the driver stops after the step.
+/// The work integrals at the end of the ODE state: the actuators', the dampers', the loads', the
+/// joint friction's and the end stops'.
+constexpr int kWorkIntegrals = 5;
+
+/// x = (q, q̇, W_actuators, W_dampers, W_loads, W_friction, W_stops) → ẋ, q with np entries (np = nv
+/// but for the quaternions of a spatial model, configuration.hpp). A failed evaluation freezes the
+/// state and raises `failed`, so that the driver stops after the step.
 template <typename Vector> struct OdeSystem {
     const Model* model;
     DynamicsRhs* rhs;
@@ -74,6 +101,8 @@ template <typename Vector> struct OdeSystem {
             out[np + nv] = rhs->actuatorPower();
             out[np + nv + 1] = rhs->damperPower();
             out[np + nv + 2] = rhs->loadPower();
+            out[np + nv + 3] = rhs->frictionPower();
+            out[np + nv + 4] = rhs->stopPower();
             return;
         }
         out.setZero();
@@ -212,7 +241,8 @@ public:
         const SimulationSettings& settings,
         const SimulationCallbacks& callbacks)
         : m_model(model), m_settings(settings), m_callbacks(callbacks), m_rhs(model, settings),
-          m_projector(model) {
+          m_eventWs(model), m_gaps(model.limitedJoints.size()),
+          m_inside(model.limitedJoints.size(), true), m_projector(model) {
         const int nv = model.nv();
         m_sample.q.resize(model.nq());
         m_sample.qd.resize(nv);
@@ -222,6 +252,8 @@ public:
         m_sample.reactions.resize(model.nLoops());
         m_sample.actuatorForces.resize(static_cast<Eigen::Index>(model.actuators.size()));
         m_sample.points.resize(model.tracedPoints.size());
+        m_sample.stopForces.resize(static_cast<Eigen::Index>(model.limitedJoints.size()));
+        m_sample.elements.resize(model.twoPointElements.size());
         m_rateBuffer.resize(nv);
         m_constraintBuffer.resize(model.nConstraints());
     }
@@ -255,6 +287,8 @@ public:
         s.actuatorWork = x[np + nv];
         s.damperWork = x[np + nv + 1];
         s.loadWork = x[np + nv + 2];
+        s.frictionWork = x[np + nv + 3];
+        s.stopWork = x[np + nv + 4];
 
         // energies: T = ½ q̇ᵀ M q̇; V of gravity (zero at the origin) and of the springs
         Workspace& ws = m_rhs.workspace();
@@ -275,6 +309,11 @@ public:
         s.shaking =
             shakingFromMotion(m_model, ws, s.qdd, m_settings.shakingAbout, m_shakingScratch);
         m_summary.shaking.add(s.shaking);
+        for (std::size_t i = 0; i < m_model.limitedJoints.size(); ++i) {
+            s.stopForces[static_cast<Eigen::Index>(i)] =
+                limitForce(m_model, ws, m_model.limitedJoints[i]);
+        }
+        s.elements = m_rhs.bodyLoads().elements;
         for (std::size_t p = 0; p < m_model.tracedPoints.size(); ++p) {
             const TracedPoint& point = m_model.tracedPoints[p];
             s.points[p] = pointPosition(ws, point.body, point.p_B);
@@ -288,9 +327,10 @@ public:
             std::max(m_summary.maxPositionViolation, s.positionViolation);
         m_summary.maxVelocityViolation =
             std::max(m_summary.maxVelocityViolation, s.velocityViolation);
-        m_summary.maxEnergyError = std::max(
-            m_summary.maxEnergyError,
-            std::abs(s.totalEnergy - m_initialEnergy - s.actuatorWork - s.damperWork - s.loadWork));
+        m_summary.maxEnergyError =
+            std::max(m_summary.maxEnergyError,
+                     std::abs(s.totalEnergy - m_initialEnergy - s.actuatorWork - s.damperWork -
+                              s.loadWork - s.frictionWork - s.stopWork));
         if (m_callbacks.onSample) {
             m_callbacks.onSample(s);
         }
@@ -332,12 +372,54 @@ public:
             fail(t, "the state is not finite");
             return false;
         }
+        if (hasStops()) {
+            markStopSides(x);
+        }
         if (m_callbacks.shouldContinue && !m_callbacks.shouldContinue(t)) {
             m_summary.cancelled = true;
             m_summary.message = "cancelled at t = " + timeText(t);
             return false;
         }
         return true;
+    }
+
+    bool hasStops() const { return !m_model.limitedJoints.empty(); }
+
+    /// Where in a step from t0 to t1 the first end stop engages or releases: t1 when none
+    /// does, else the event's time (on the far side of it, to 1e-12 of the time scale), found
+    /// on `event(t)`, the stopEvent() of the state at t along the step (f1 = event(t1)).
+    template <typename Event> double stopEventTime(double t0, double t1, double f1, Event&& event) {
+        if (f1 >= 0) {
+            return t1;
+        }
+        const double tolerance = 1e-12 * std::max(1.0, std::abs(t1));
+        const double tEvent = crossingTime(event, t0, std::max(0.0, event(t0)), t1, f1, tolerance);
+        // an event at the step's start is the one the last step ended on
+        if (tEvent - t0 <= 10 * tolerance) {
+            return t1;
+        }
+        ++m_summary.stopEvents;
+        return tEvent;
+    }
+
+    /// The end stops' event function at state x: the smallest gap between a limited joint's
+    /// value and its bounds (m or rad), signed to be ≥ 0 while every stop is on the side it was
+    /// at the last markStopSides(): it falls below 0 where one engages or releases.
+    template <typename Vector> double stopEvent(const Vector& x) {
+        gaps(x);
+        double event = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < m_gaps.size(); ++i) {
+            event = std::min(event, m_inside[i] ? m_gaps[i] : -m_gaps[i]);
+        }
+        return event;
+    }
+
+    /// Records on which side of its bounds each limited joint is at state x.
+    template <typename Vector> void markStopSides(const Vector& x) {
+        gaps(x);
+        for (std::size_t i = 0; i < m_gaps.size(); ++i) {
+            m_inside[i] = m_gaps[i] >= 0;
+        }
     }
 
     /// Projects x = (q, q̇, …) onto the position and velocity constraint manifolds.
@@ -387,10 +469,22 @@ public:
     long rhsCalls() const { return m_rhs.calls(); }
 
 private:
+    /// Each limited joint's distance inside its travel at state x, into m_gaps (m or rad; < 0
+    /// on a stop).
+    template <typename Vector> void gaps(const Vector& x) {
+        updatePositions(m_model, m_eventWs, Eigen::Map<const Eigen::VectorXd>(&x[0], m_model.nq()));
+        for (std::size_t i = 0; i < m_gaps.size(); ++i) {
+            m_gaps[i] = limitGap(m_model, m_eventWs, m_model.limitedJoints[i]);
+        }
+    }
+
     const Model& m_model;
     const SimulationSettings& m_settings;
     const SimulationCallbacks& m_callbacks;
     DynamicsRhs m_rhs;
+    Workspace m_eventWs;        ///< the stops' event function's kinematics
+    std::vector<double> m_gaps; ///< per limited joint (gaps())
+    std::vector<bool> m_inside; ///< per limited joint: inside its travel at the last mark
     Projector m_projector;
     Sample m_sample;
     Eigen::VectorXd m_rateBuffer;       ///< M q̇ (nv)
@@ -426,10 +520,26 @@ void integrateToSamples(Run& run, const SimulationSettings& settings, Stepper st
     if (!run.emit(0.0, x)) {
         return;
     }
+    // a step of h from (t, x) without error control: to land on an end stop's event
+    const auto stepBy = [&](State& state, double from, double h) {
+        if constexpr (requires { stepper.stepper(); }) {
+            stepper.stepper().do_step(system, state, from, h);
+        } else {
+            stepper.do_step(system, state, from, h);
+        }
+    };
+    State start = x; // the state at the step's start, while the model has stops
+    if (run.hasStops()) {
+        run.markStopSides(x);
+    }
     for (long k = 1; k < samples && !run.stopped(); ++k) {
         const double target = run.sampleTime(k);
         while (t < target - 1e-12 * std::max(1.0, target)) {
             double h = std::min(dt, target - t);
+            const double t0 = t;
+            if (run.hasStops()) {
+                start = x;
+            }
             if constexpr (requires { stepper.try_step(system, x, t, h); }) {
                 const double tried = h;
                 if (stepper.try_step(system, x, t, h) == odeint::fail) {
@@ -445,6 +555,19 @@ void integrateToSamples(Run& run, const SimulationSettings& settings, Stepper st
             } else {
                 stepper.do_step(system, x, t, h);
                 t += h;
+            }
+            if (run.hasStops()) {
+                // a stop engaged or released inside the step: take the step to the event only
+                const double tEvent = run.stopEventTime(t0, t, run.stopEvent(x), [&](double tau) {
+                    x = start;
+                    stepBy(x, t0, tau - t0);
+                    return run.stopEvent(x);
+                });
+                if (tEvent < t) {
+                    x = start;
+                    stepBy(x, t0, tEvent - t0);
+                    t = tEvent;
+                }
             }
             if (!run.accept(t, x)) {
                 return;
@@ -481,6 +604,9 @@ void integrateDense(Run& run,
     stepper.initialize(x, 0.0, settings.step);
     Vector interpolated = x;
     Vector current = x;
+    if (run.hasStops()) {
+        run.markStopSides(x);
+    }
     long k = 1;
     while (k < samples && !run.stopped()) {
         const auto [t0, t1] = stepper.do_step(systemArg);
@@ -488,7 +614,14 @@ void integrateDense(Run& run,
             run.fail(t1, "the step size fell below 1e-14 s");
             return;
         }
-        for (; k < samples && run.sampleTime(k) <= t1; ++k) {
+        // a stop engaging or releasing inside the step ends it there: the next step starts on
+        // the event instead of integrating through the change of force law
+        const auto eventAt = [&](double t) {
+            stepper.calc_state(t, interpolated);
+            return run.stopEvent(interpolated);
+        };
+        const double tEnd = run.hasStops() ? run.stopEventTime(t0, t1, eventAt(t1), eventAt) : t1;
+        for (; k < samples && run.sampleTime(k) <= tEnd; ++k) {
             stepper.calc_state(run.sampleTime(k), interpolated);
             run.normalize(interpolated);
             if (settings.stabilisation == Stabilisation::Projection) {
@@ -498,12 +631,16 @@ void integrateDense(Run& run,
                 return;
             }
         }
-        copyCurrentState(stepper, current);
-        if (!run.accept(t1, current)) {
+        if (tEnd < t1) {
+            stepper.calc_state(tEnd, current);
+        } else {
+            copyCurrentState(stepper, current);
+        }
+        if (!run.accept(tEnd, current)) {
             return;
         }
-        if (settings.stabilisation == Stabilisation::Projection) {
-            stepper.initialize(current, t1, stepper.current_time_step());
+        if (tEnd < t1 || settings.stabilisation == Stabilisation::Projection) {
+            stepper.initialize(current, tEnd, stepper.current_time_step());
         }
     }
 }

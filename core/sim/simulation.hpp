@@ -2,7 +2,7 @@
 #pragma once
 
 // Forward-dynamics simulation of a compiled mechanism: Boost.Odeint integration of
-// x = (q, q̇, W_actuators, W_dampers) with the chosen constrained solver, constraint
+// x = (q, q̇ and the work integrals) with the chosen constrained solver, constraint
 // stabilisation, and outputs at a sample rate independent of the integrator's steps.
 // No Qt: progress, cancellation and samples go through plain callbacks.
 
@@ -13,6 +13,7 @@
 
 #include <Eigen/Core>
 
+#include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
 #include "core/dynamics/shaking_wrench.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -75,11 +76,18 @@ struct Sample {
     double totalEnergy = 0;             ///< J
     double actuatorWork = 0;            ///< J, since t = 0
     double damperWork = 0;              ///< J, since t = 0 (≤ 0)
-    double loadWork = 0;          ///< J, since t = 0: the body loads' and two-point cylinders' work
-    double positionViolation = 0; ///< max |Φ| (m, rad)
-    double velocityViolation = 0; ///< max |J q̇| (m/s, rad/s)
-    double cpuLambdaNs = 0;       ///< time of the multiplier solve at this sample (ns)
-    double cpuRhsNs = 0;          ///< time of the whole right-hand side at this sample (ns)
+    double loadWork = 0;     ///< J, since t = 0: the body loads' and two-point cylinders' work
+    double frictionWork = 0; ///< J, since t = 0: the joint friction's (≤ 0)
+    double stopWork = 0;     ///< J, since t = 0: the end stops' hysteresis (≤ 0)
+    /// The end stops' force on each limited joint's coordinate (Model::limitedJoints order;
+    /// N·m or N, acting to increase it; 0 off the stops).
+    Eigen::VectorXd stopForces;
+    /// Each two-point element's length, rate and force (Model::twoPointElements order).
+    std::vector<TwoPointState> elements;
+    double positionViolation = 0;        ///< max |Φ| (m, rad)
+    double velocityViolation = 0;        ///< max |J q̇| (m/s, rad/s)
+    double cpuLambdaNs = 0;              ///< time of the multiplier solve at this sample (ns)
+    double cpuRhsNs = 0;                 ///< time of the whole right-hand side at this sample (ns)
     std::vector<Eigen::Vector3d> points; ///< traced points in W (m), Model::tracedPoints order
     /// What the moving mechanism exerts on the ground, about the ground origin (W): from the
     /// bodies' motion (shaking_wrench.hpp); planar: force x, y and moment z.
@@ -100,12 +108,15 @@ struct SimulationSummary {
     double endTime = 0;  ///< s reached
     long steps = 0;      ///< accepted steps
     long rhsCalls = 0;
+    long stopEvents = 0; ///< end stops engaged or released, each a step ended on its event
     double wallSeconds = 0;
     double maxPositionViolation = 0; ///< over the samples
     double maxVelocityViolation = 0;
     /// RCR: the partition of the coordinates at the end of the run (describePartition).
     std::string reduction;
-    double maxEnergyError = 0; ///< max |E − E₀ − W_actuators − W_dampers| over the samples (J)
+    /// max |E − E₀ − W| over the samples (J), W the work of the actuators, dampers, loads,
+    /// friction and stops.
+    double maxEnergyError = 0;
     /// Smallest conditioning of the loops over the accepted steps (1: none or far from
     /// singular) and when it occurred (s).
     double minConditioning = 1.0;
