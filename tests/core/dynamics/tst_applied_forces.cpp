@@ -47,10 +47,9 @@ MechanismSpec pendulum(MotionSpace space, bool gravity) {
         spec.joints = {revoluteJoint("J", "theta", {kGroundId, "O"}, {"bar", "P"})};
     } else {
         spec.ground.points = {spatialPoint("O", Vec3::Zero())};
-        spec.bodies = {spatialBody("bar", mass, Vec3(0.5, 0.0, 0.0),
-                                   Vec3(0.01, inertiaCom, inertiaCom).asDiagonal(),
-                                   {spatialPoint("P", Vec3::Zero()),
-                                    spatialPoint("E", Vec3(1.0, 0.0, 0.0))})};
+        spec.bodies = {spatialBody(
+            "bar", mass, Vec3(0.5, 0.0, 0.0), Vec3(0.01, inertiaCom, inertiaCom).asDiagonal(),
+            {spatialPoint("P", Vec3::Zero()), spatialPoint("E", Vec3(1.0, 0.0, 0.0))})};
         JointSpec joint =
             spatialJoint("J", JointType::Revolute, {kGroundId, "O"}, {"bar", "P"}, Vec3::UnitZ());
         joint.coordinate = "theta";
@@ -102,8 +101,8 @@ std::vector<std::pair<double, double>> turningPoints(const Trace& trace) {
         if (before * after < 0) {
             const double curvature = after - before;
             const double shift = -0.5 * (before + after) / curvature; // in samples
-            const double peak = trace.theta[i] - 0.125 * (before + after) * (before + after) /
-                                                     curvature;
+            const double peak =
+                trace.theta[i] - 0.125 * (before + after) * (before + after) / curvature;
             const double dt = trace.t[i + 1] - trace.t[i];
             points.emplace_back(trace.t[i] + shift * dt, peak);
         }
