@@ -528,7 +528,8 @@ void integrateToSamples(Run& run, const SimulationSettings& settings, Stepper st
             stepper.do_step(system, state, from, h);
         }
     };
-    State start = x; // the state at the step's start, while the model has stops
+    State start = x; // the states at the step's start and end, while the model has stops
+    State end = x;
     if (run.hasStops()) {
         run.markStopSides(x);
     }
@@ -558,6 +559,7 @@ void integrateToSamples(Run& run, const SimulationSettings& settings, Stepper st
             }
             if (run.hasStops()) {
                 // a stop engaged or released inside the step: take the step to the event only
+                end = x;
                 const double tEvent = run.stopEventTime(t0, t, run.stopEvent(x), [&](double tau) {
                     x = start;
                     stepBy(x, t0, tau - t0);
@@ -567,6 +569,8 @@ void integrateToSamples(Run& run, const SimulationSettings& settings, Stepper st
                     x = start;
                     stepBy(x, t0, tEvent - t0);
                     t = tEvent;
+                } else {
+                    x = end; // the event function's trials moved x
                 }
             }
             if (!run.accept(t, x)) {
