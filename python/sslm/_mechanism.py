@@ -72,7 +72,8 @@ class _Runs:
 
         Options left out take the file's ``solver`` block. Columns: t, q.<coord>, qd.<coord>,
         qdd.<coord>, lambda.<cut>.x/.y, tau.<coord>, energy.*, work.*, violation.*, cpu.*,
-        point.<name>.x/.y. Raises InputError (bad options, no assembly) or RunStopped.
+        point.<name>.x/.y, and where the file has them work.loads, work.friction, work.stops,
+        contact.<joint> and element.<name>.length/.rate/.force. Raises InputError (bad options, no assembly) or RunStopped.
         """
         return _table(self._model(cut), "simulate", dict(
             solver=solver, integrator=integrator, t_end=t_end, dt=dt, rtol=rtol, atol=atol,

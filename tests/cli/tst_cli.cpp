@@ -87,6 +87,8 @@ private Q_SLOTS:
     void loadedScraperCutsInItsWorkingStroke();
     void hoodSettlesWhereTheGasSpringHoldsIt();
     void excavatorCylindersTrackTheirLengths();
+    void badModellingElementsExitTwo_data();
+    void badModellingElementsExitTwo();
 };
 
 // `sslm --version`: the project's version and the commit's short hash (or "unknown" outside a
@@ -1291,6 +1293,67 @@ void TestCli::excavatorCylindersTrackTheirLengths() {
     QVERIFY2(*std::ranges::min_element(tipY) < -0.5, "the bucket does not dig");
     QVERIFY2(tipY.back() > 3.5, qPrintable(QString::number(tipY.back())));
     QVERIFY(*std::ranges::max_element(violation) < 1e-9);
+}
+
+// Bad input in each of issue 36's elements: `sslm simulate` exits with 2, and its message
+// names the element and the fix.
+void TestCli::badModellingElementsExitTwo_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QStringList>("fragments");
+    // clang-format off
+    QTest::newRow("zero-length spring")
+        << "/two_point_elements"
+        << R"([{"name": "gas spring", "type": "spring", "first": {"body": "ground", "point": "O1"},
+               "second": {"body": "link3", "point": "J9"}, "stiffness": 400, "rest_length": 0}])"
+        << QStringList{"two_point_elements[0].rest_length", "spring 'gas spring' must be > 0",
+                       "give the spring's free length in m, greater than 0"};
+    QTest::newRow("cylinder that does nothing")
+        << "/two_point_elements"
+        << R"([{"name": "lift", "type": "cylinder", "first": {"body": "ground", "point": "O1"},
+               "second": {"body": "link3", "point": "J9"}}])"
+        << QStringList{"two_point_elements[0]", "cylinder 'lift' has neither 'force' nor 'track_length'"};
+    QTest::newRow("load at a point not on the body")
+        << "/loads"
+        << R"([{"name": "push", "body": "link3", "point": "tip", "direction": [0, -1],
+               "force": {"type": "constant", "value": 30}}])"
+        << QStringList{"loads[0]", "point 'tip', which body 'link3' does not have", "its points: 'J3', 'J8', 'J9'"};
+    QTest::newRow("lower ≥ upper")
+        << "/joints/0/limits" << R"({"lower": 1.0, "upper": 0.5})"
+        << QStringList{"joints[0].limits", "lower ≥ upper: the lower limit of joint 'J1', 1, is not below its upper limit, 0.5",
+                       "make \"lower\" smaller than \"upper\""};
+    QTest::newRow("negative friction")
+        << "/joints/1/friction" << R"({"coulomb": -0.2})"
+        << QStringList{"joints[1].friction.coulomb", "negative friction: the coulomb friction of joint 'J2' is -0.2",
+                       "write 0 or a positive number"};
+    QTest::newRow("restitution above 1")
+        << "/joints/0/limits" << R"({"upper": 0.5, "restitution": 1.2})"
+        << QStringList{"joints[0].limits.restitution", "the restitution of the stops of joint 'J1' is 1.2, outside (0, 1]"};
+    // clang-format on
+}
+
+void TestCli::badModellingElementsExitTwo() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QStringList, fragments);
+    QFile source(example("four_bar.json"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    nlohmann::json document = nlohmann::json::parse(source.readAll().toStdString());
+    document[nlohmann::json::json_pointer(pointer.toStdString())] =
+        nlohmann::json::parse(value.toStdString());
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("bad_element.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(document.dump(2)));
+    file.close();
+    const Run run = runSslm({"simulate", path, "--quiet", "--out", dir.filePath("out.csv")});
+    QCOMPARE(run.exitCode, 2);
+    const QString err = QString::fromUtf8(run.err);
+    for (const QString& fragment : fragments) {
+        QVERIFY2(err.contains(fragment), qPrintable(fragment + " not in: " + err));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)

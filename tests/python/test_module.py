@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import sslm
+from conftest import EXAMPLES
 
 # timings differ from run to run
 TIMING_COLUMNS = {"cpu.lambda_ns", "cpu.rhs_ns"}
@@ -90,6 +91,30 @@ def test_parameters_by_name_change_the_run(scraper_path):
     heavier = m.with_parameters({"bodies.link6.mass": 12.0})
     assert heavier["bodies.link6.mass"] == 12.0 and m["bodies.link6.mass"] == 10.5
     assert not np.array_equal(heavier.inverse(t_end=0.5)["tau.theta1"], base)
+
+
+def test_loads_springs_and_stops_by_name():
+    """Issue 36's elements are parameters by name, and their columns follow them."""
+    gas = sslm.load(EXAMPLES / "four_bar_gas_spring.json")
+    assert gas["two_point_elements.gas spring.stiffness"] == 400.0
+    assert gas["two_point_elements.gas spring.rest_length"] == 0.1
+    stiffer = gas.with_parameters({"two_point_elements.gas spring.stiffness": 800.0})
+    force = gas.simulate(t_end=0.1)["element.gas spring.force"]
+    # no preload and no damping: f = −k·(L − L0), so twice k is twice the force at t = 0
+    assert force[0] < 0
+    assert stiffer.simulate(t_end=0.1)["element.gas spring.force"][0] == 2 * force[0]
+
+    loaded = sslm.load(EXAMPLES / "four_bar_loaded.json")
+    assert loaded["joints.J1.spring_damper.stiffness"] == 5.0
+    assert "work.loads" in loaded.simulate(t_end=0.1).columns
+
+    hood = sslm.load(EXAMPLES / "lid_gas_spring.json")
+    assert hood["joints.hinge.limits.upper"] == 1.4
+    # released past a lowered upper stop: at t = 0 it pushes back with k·δ
+    pinched = hood.with_parameters({"joints.hinge.limits.upper": 1.1})
+    contact = pinched.simulate(t_end=0.05)["contact.hinge"]
+    assert contact[0] == pytest.approx(-1e5 * (1.2 - 1.1), rel=1e-12)
+    assert hood.simulate(t_end=0.05)["contact.hinge"][0] == 0.0
 
 
 def test_round_trip_through_dicts_and_files(tmp_path, scraper_path):
