@@ -7,6 +7,7 @@
 #include <iterator>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -15,6 +16,7 @@
 #include <Eigen/Geometry>
 
 #include "core/interop/import_sink.hpp"
+#include "core/interop/joint_extras.hpp"
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
@@ -797,25 +799,28 @@ private:
             const bool stops = axis->Lower() > -1e15 || axis->Upper() < 1e15;
             const bool effort = std::isfinite(axis->Effort()) && axis->Effort() >= 0;
             const bool velocity = std::isfinite(axis->MaxVelocity()) && axis->MaxVelocity() >= 0;
-            if (stops && joint.Type() != sdf::JointType::CONTINUOUS) {
+            const bool single = joint.Type() == sdf::JointType::REVOLUTE ||
+                                joint.Type() == sdf::JointType::CONTINUOUS ||
+                                joint.Type() == sdf::JointType::PRISMATIC;
+            // a single axis's stops and friction are the joint's (addJoint)
+            if (!single && stops) {
                 m_sink.drop(element + which + " limit",
                             "stops [" + numberText(axis->Lower()) + ", " +
-                                numberText(axis->Upper()) +
-                                "] not enforced (no joint stops in SSLM)");
+                                numberText(axis->Upper()) + "] on one axis of a " +
+                                std::string(sdfJointWord(joint.Type())) +
+                                " joint are not modelled");
             }
             if (effort || velocity) {
                 m_sink.drop(element + which + " effort/velocity limit",
                             "effort " + numberText(axis->Effort()) + ", velocity " +
                                 numberText(axis->MaxVelocity()) + " are not enforced");
             }
-            if (axis->Friction() != 0) {
-                m_sink.drop(element + which + " friction", "Coulomb friction " +
-                                                               numberText(axis->Friction()) +
-                                                               " is not modelled");
+            if (!single && axis->Friction() != 0) {
+                m_sink.drop(element + which + " friction",
+                            "Coulomb friction " + numberText(axis->Friction()) +
+                                " on one axis of a " + std::string(sdfJointWord(joint.Type())) +
+                                " joint is not modelled");
             }
-            const bool single = joint.Type() == sdf::JointType::REVOLUTE ||
-                                joint.Type() == sdf::JointType::CONTINUOUS ||
-                                joint.Type() == sdf::JointType::PRISMATIC;
             if (!single && (axis->Damping() != 0 || axis->SpringStiffness() != 0)) {
                 m_sink.drop(element + which + " dynamics",
                             "damping " + numberText(axis->Damping()) + ", spring stiffness " +
@@ -830,6 +835,89 @@ private:
         if (joint.Element() && joint.Element()->HasElement("physics")) {
             m_sink.drop(element + " physics", "simulator-specific settings are ignored");
         }
+    }
+
+    static const char* sdfJointWord(sdf::JointType type) {
+        switch (type) {
+        case sdf::JointType::UNIVERSAL:
+            return "universal";
+        case sdf::JointType::BALL:
+            return "ball";
+        default:
+            return "multi-axis";
+        }
+    }
+
+    /// <dynamics><friction> of a revolute or prismatic joint's axis: its Coulomb friction.
+    void axisFriction(const sdf::JointAxis& axis, JointSpec& js, const std::string& element) {
+        const double coulomb = axis.Friction();
+        if (coulomb == 0) {
+            return;
+        }
+        if (!(coulomb > 0)) {
+            m_sink.drop(element + " friction", "Coulomb friction " + numberText(coulomb) +
+                                                   " is not positive: it would drive the joint");
+            return;
+        }
+        js.friction = JointFrictionSpec{};
+        js.friction->coulomb = coulomb;
+        m_sink.map(element + " friction", "Coulomb friction " + numberText(coulomb) +
+                                              (js.type == JointType::Prismatic ? " N" : " N·m") +
+                                              ", " + smoothLawText());
+    }
+
+    /// <limit> of a revolute or prismatic joint's axis: its end stops. The bounds within
+    /// ±kNoStop (libsdformat fills in ±1e16: no stop), <stiffness> when the file gives one
+    /// (else SSLM's default rather than SDFormat's 1e8, which only makes the run stiff); no
+    /// restitution from <dissipation>, a damping coefficient whose loss depends on the inertia
+    /// behind the joint.
+    void axisStops(const sdf::JointAxis& axis, JointSpec& js, const std::string& element) {
+        const std::string bounds =
+            "[" + numberText(axis.Lower()) + ", " + numberText(axis.Upper()) + "]";
+        std::optional<JointLimitsSpec> limits = stopsWithin(axis.Lower(), axis.Upper());
+        if (!limits) {
+            if (axis.Lower() > -1e15 || axis.Upper() < 1e15) {
+                m_sink.map(element + " limit", bounds + ": no stops (bounds beyond ±" +
+                                                   numberText(kNoStop) + " are none)");
+            }
+            return;
+        }
+        if (!hasTravel(*limits)) {
+            m_sink.drop(element + " limit",
+                        "lower ≥ upper " + bounds + ": no travel between them, no stops");
+            return;
+        }
+        const sdf::ElementPtr axisElement = axis.Element();
+        const sdf::ElementPtr limitElement =
+            axisElement ? axisElement->FindElement("limit") : sdf::ElementPtr();
+        const bool stiffness = limitElement && limitElement->HasElement("stiffness");
+        const bool dissipation = limitElement && limitElement->HasElement("dissipation");
+        std::string note = "end stops " + boundsText(*limits) +
+                           (js.type == JointType::Prismatic ? " m" : " rad") + ", ";
+        if (stiffness) {
+            if (axis.Stiffness() > 0 && std::isfinite(axis.Stiffness())) {
+                limits->stiffness = axis.Stiffness();
+                note += "<stiffness> " + numberText(axis.Stiffness()) + " " +
+                        stiffnessUnit(js.type) + "; ";
+            } else {
+                note += "<stiffness> " + numberText(axis.Stiffness()) +
+                        " is not positive: SSLM's default stiffness " +
+                        numberText(limits->stiffness) + "; ";
+            }
+        } else {
+            note += "no <stiffness>: SSLM's default " + numberText(limits->stiffness) + " " +
+                    stiffnessUnit(js.type) + " (SDFormat's 1e8 would only make the run stiff); ";
+        }
+        note += "restitution " + numberText(limits->restitution) + ", SSLM's default";
+        if (dissipation) {
+            note += " (<dissipation> " + numberText(axis.Dissipation()) +
+                    " is a damping coefficient: the speed it takes off depends on the inertia "
+                    "behind the joint, so it gives no restitution and is not read)";
+        } else {
+            note += " (SDFormat has none)";
+        }
+        js.limits = limits;
+        m_sink.approximate(element + " limit", note);
     }
 
     void addJoint(const sdf::Joint& joint,
@@ -907,6 +995,10 @@ private:
                            "spring-damper: stiffness " + numberText(axis->SpringStiffness()) +
                                ", rest position " + numberText(axis->SpringReference()) +
                                ", damping " + numberText(axis->Damping()));
+            }
+            axisFriction(*axis, js, element);
+            if (joint.Type() != sdf::JointType::CONTINUOUS) {
+                axisStops(*axis, js, element);
             }
         }
         parent.addPoint(joint.Name(), jointFrame.p);

@@ -18,9 +18,13 @@
 //  * SDFormat lets a link have several parent joints: the joints are taken in file order and
 //    each one that closes a loop of the ones before becomes a cut joint (`cuts`);
 //  * <frame> elements attached to links become named points of their bodies;
-//  * damping and spring stiffness become the joint's spring-damper; limits, friction,
-//    collisions, sensors, lights and plugins are reported as dropped; visuals are kept by
-//    reference in the report.
+//  * damping and spring stiffness become the joint's spring-damper; a revolute or prismatic
+//    joint's <limit> its end stops (bounds within ±1e9: libsdformat's default ±1e16 is none;
+//    <stiffness> when given, else SSLM's 1e5 rather than SDFormat's 1e8; restitution SSLM's
+//    0.5, as <dissipation> is a damping coefficient that gives none; reported as
+//    approximated) and its <dynamics><friction> the Coulomb friction; on universal and ball
+//    joints these are dropped, as are effort and velocity limits, collisions, sensors, lights
+//    and plugins; visuals are kept by reference in the report.
 
 #include <filesystem>
 #include <string>

@@ -17,6 +17,7 @@
 
 #include "core/interop/extended_urdf.hpp"
 #include "core/interop/import_sink.hpp"
+#include "core/interop/joint_extras.hpp"
 #include "core/interop/link_group.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
@@ -734,6 +735,12 @@ private:
                             "a damper on one axis of a " + std::string(jointTypeWord(c.type)) +
                                 " joint is not modelled");
             }
+            if (joint->dynamics && joint->dynamics->friction != 0) {
+                friction(*joint, &js, js);
+            }
+            if (joint->limits && joint->type != urdf::Joint::CONTINUOUS) {
+                stops(*joint, &js, js);
+            }
         }
         spec.joints.push_back(std::move(js));
     }
@@ -880,6 +887,56 @@ private:
         }
     }
 
+    /// <dynamics friction>: the Coulomb friction of `js`; dropped on a joint of several
+    /// coordinates (`several`: the joint it became) or when negative.
+    void friction(const urdf::Joint& joint, const JointSpec* several, JointSpec& js) {
+        const std::string element = "joint " + joint.name + " friction";
+        const double coulomb = joint.dynamics->friction;
+        if (several != nullptr) {
+            m_sink.drop(element, "Coulomb friction " + numberText(coulomb) + " on one axis of a " +
+                                     std::string(jointTypeWord(several->type)) +
+                                     " joint is not modelled");
+        } else if (!(coulomb > 0)) {
+            m_sink.drop(element, "Coulomb friction " + numberText(coulomb) +
+                                     " is not positive: it would drive the joint");
+        } else {
+            js.friction = JointFrictionSpec{};
+            js.friction->coulomb = coulomb;
+            m_sink.map(element, "Coulomb friction " + numberText(coulomb) +
+                                    (js.type == JointType::Prismatic ? " N" : " N·m") + ", " +
+                                    smoothLawText());
+        }
+    }
+
+    /// <limit lower upper> of a revolute or prismatic joint: the end stops of `js`, with
+    /// SSLM's stop stiffness and restitution (URDF has neither); bounds beyond ±kNoStop are
+    /// none. Dropped on a joint of several coordinates (`several`) or without travel.
+    void stops(const urdf::Joint& joint, const JointSpec* several, JointSpec& js) {
+        const std::string element = "joint " + joint.name + " limit";
+        const std::string bounds =
+            "[" + numberText(joint.limits->lower) + ", " + numberText(joint.limits->upper) + "]";
+        const std::optional<JointLimitsSpec> limits =
+            stopsWithin(joint.limits->lower, joint.limits->upper);
+        if (several != nullptr) {
+            m_sink.drop(element, "stops " + bounds + " on one axis of a " +
+                                     std::string(jointTypeWord(several->type)) +
+                                     " joint are not modelled");
+        } else if (!limits) {
+            m_sink.map(element,
+                       bounds + ": no stops (bounds beyond ±" + numberText(kNoStop) + " are none)");
+        } else if (!hasTravel(*limits)) {
+            m_sink.drop(element, "lower ≥ upper " + bounds + ": no travel between them, no stops");
+        } else {
+            js.limits = limits;
+            m_sink.approximate(element, "end stops " + boundsText(*limits) +
+                                            (js.type == JointType::Prismatic ? " m" : " rad") +
+                                            "; URDF has no stop stiffness or restitution: SSLM's "
+                                            "defaults, " +
+                                            stopText(*limits) + " (" + stiffnessUnit(js.type) +
+                                            ")");
+        }
+    }
+
     void addJoint(const urdf::Joint& joint, MechanismSpec& spec) {
         const std::string element = "joint " + joint.name;
         if (joint.type == urdf::Joint::FIXED || convertedType(joint.name) == "FIXED") {
@@ -949,14 +1006,10 @@ private:
                        "viscous damper " + numberText(joint.dynamics->damping));
         }
         if (joint.dynamics && joint.dynamics->friction != 0) {
-            m_sink.drop(element + " friction", "Coulomb friction " +
-                                                   numberText(joint.dynamics->friction) +
-                                                   " is not modelled");
+            friction(joint, converted.empty() ? nullptr : &js, js);
         }
         if (joint.limits && joint.type != urdf::Joint::CONTINUOUS) {
-            m_sink.drop(element + " limit", "stops [" + numberText(joint.limits->lower) + ", " +
-                                                numberText(joint.limits->upper) +
-                                                "] not enforced (no joint stops in SSLM yet)");
+            stops(joint, converted.empty() ? nullptr : &js, js);
         }
         if (joint.limits && (joint.limits->effort != 0 || joint.limits->velocity != 0)) {
             m_sink.drop(element + " effort/velocity limit",

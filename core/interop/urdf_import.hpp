@@ -27,9 +27,16 @@
 //    CARDAN (about the joint frame's x, then y) and FIXED change those joints; name_mot names
 //    the inputs;
 //  * gravity is −9.81 m/s² along z (ROS's convention; URDF has no gravity).
-// Limits, mimic joints, friction, collisions, transmissions and <gazebo> blocks are reported
-// as dropped; joint damping becomes a damper; visuals (meshes found from
-// package://, file:// or relative paths; boxes, cylinders, spheres) become the bodies' visuals.
+//  * a revolute or prismatic joint's <limit lower upper> becomes its end stops (JointLimitsSpec)
+//    with SSLM's stop stiffness 1e5 and restitution 0.5, which URDF has not (reported as
+//    approximated); a bound at or beyond ±1e9 is none (joint_extras.hpp), bounds without
+//    travel (lower ≥ upper) are dropped; <dynamics friction> becomes the Coulomb friction and
+//    <dynamics damping> the spring-damper's damping, as before (the same law as viscous
+//    friction, −c·q̇); on the hinges of a chain read as a universal, cylindrical or
+//    spherical joint they are dropped.
+// Effort and velocity limits, mimic joints, collisions, transmissions and <gazebo> blocks are
+// reported as dropped; visuals (meshes found from package://, file:// or relative paths;
+// boxes, cylinders, spheres) become the bodies' visuals.
 
 #include <filesystem>
 #include <string>

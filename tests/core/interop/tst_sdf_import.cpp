@@ -205,8 +205,16 @@ private Q_SLOTS:
                 contains(r.report.mapped, "link link1 visual bar cylinder"));
         QVERIFY(contains(r.report.dropped, "plugin name=\"controller\""));
         QVERIFY(contains(r.report.dropped, "link link1 collision"));
-        QVERIFY(contains(r.report.dropped, "joint J2 limit"));
-        QVERIFY(!contains(r.report.dropped, "joint J1 limit")); // libsdformat's default, unbounded
+        QVERIFY(contains(r.report.approximated, "joint J2 limit")); // end stops [−3.14, 3.14]
+        const auto joint = [&](const std::string& name) -> const JointSpec& {
+            return *std::find_if(spec.joints.begin(), spec.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == name; });
+        };
+        QVERIFY(joint("J2").limits.has_value());
+        QCOMPARE(*joint("J2").limits->lower, -3.14);
+        QCOMPARE(*joint("J2").limits->upper, 3.14);
+        QVERIFY(!contains(r.report.approximated, "joint J1 limit")); // libsdformat's default
+        QVERIFY(!joint("J1").limits.has_value());
         QVERIFY(contains(r.report.mapped, "frame J9"));
         QVERIFY(contains(r.report.mapped, "plane"));
         QVERIFY(contains(r.report.approximated, "gravity"));
@@ -354,6 +362,61 @@ private Q_SLOTS:
         QVERIFY(!refused.ok());
         const std::string text = formatDiagnostics(refused.diagnostics);
         QVERIFY2(text.find("two.world:3: <model name=\"b\">") != std::string::npos, text.c_str());
+    }
+
+    void limitsAndFrictionAreKept() {
+        // a hinge with <limit> (its <stiffness> and <dissipation>) and <dynamics> (friction,
+        // damping), and a slide with a lower bound only and no <stiffness>
+        const std::string text = R"(<?xml version="1.0"?>
+<sdf version="1.9"><model name="stops">
+<link name="arm"><pose>0.5 0 0 0 0 0</pose><inertial><mass>2</mass><inertia><ixx>0.1</ixx><iyy>0.2</iyy><izz>0.3</izz></inertia></inertial></link>
+<link name="block"><pose>1 0 0 0 0 0</pose><inertial><mass>1</mass><inertia><ixx>0.01</ixx><iyy>0.01</iyy><izz>0.01</izz></inertia></inertial></link>
+<joint name="hinge" type="revolute"><pose>-0.5 0 0 0 0 0</pose><parent>world</parent><child>arm</child>
+<axis><xyz>0 0 1</xyz><limit><lower>-0.4</lower><upper>0.9</upper><stiffness>20000</stiffness><dissipation>3</dissipation></limit>
+<dynamics><damping>0.1</damping><friction>0.25</friction></dynamics></axis></joint>
+<joint name="slide" type="prismatic"><parent>arm</parent><child>block</child>
+<axis><xyz>1 0 0</xyz><limit><lower>0.05</lower></limit><dynamics><friction>6</friction></dynamics></axis></joint>
+</model></sdf>)";
+        const ImportResult r = importSdfText(text, "stops.sdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        QCOMPARE(r.spec->joints.size(), std::size_t(2));
+        const JointSpec& hinge = r.spec->joints[0];
+        QCOMPARE(hinge.name, std::string("hinge"));
+        QVERIFY(hinge.limits.has_value());
+        QCOMPARE(*hinge.limits->lower, -0.4);
+        QCOMPARE(*hinge.limits->upper, 0.9);
+        QCOMPARE(hinge.limits->stiffness, 20000.0); // the file's <stiffness>
+        QCOMPARE(hinge.limits->restitution, 0.5);   // none from <dissipation>
+        QVERIFY(hinge.friction.has_value());
+        QCOMPARE(hinge.friction->coulomb, 0.25);
+        QCOMPARE(hinge.friction->viscous, 0.0);
+        QCOMPARE(hinge.springDamper->damping, 0.1); // damping stays the spring-damper's
+        const JointSpec& slide = r.spec->joints[1];
+        QVERIFY(slide.limits.has_value());
+        QCOMPARE(*slide.limits->lower, 0.05);
+        QVERIFY(!slide.limits->upper.has_value()); // libsdformat's 1e16: no stop
+        QCOMPARE(slide.limits->stiffness, 1e5);    // no <stiffness>: SSLM's default
+        QCOMPARE(slide.friction->coulomb, 6.0);
+        QVERIFY(!slide.springDamper.has_value());
+        const auto note = [&](const std::string& element) {
+            for (const ImportItem& item : r.report.approximated) {
+                if (item.element == element) {
+                    return item.note;
+                }
+            }
+            return std::string("(none)");
+        };
+        const std::string hingeNote = note("joint hinge limit");
+        QVERIFY2(hingeNote.find("<stiffness> 20000 N·m/rad") != std::string::npos,
+                 hingeNote.c_str());
+        QVERIFY2(hingeNote.find("<dissipation> 3 is a damping coefficient") != std::string::npos,
+                 hingeNote.c_str());
+        const std::string slideNote = note("joint slide limit");
+        QVERIFY2(slideNote.find("[0.05, none] m") != std::string::npos, slideNote.c_str());
+        QVERIFY2(slideNote.find("no <stiffness>: SSLM's default 100000 N/m") != std::string::npos,
+                 slideNote.c_str());
+        QVERIFY(contains(r.report.mapped, "joint hinge friction"));
+        QVERIFY(!contains(r.report.dropped, "joint hinge limit"));
     }
 
     void turntableWorldIsPlanarSeenFromAbove() {

@@ -155,7 +155,7 @@ private Q_SLOTS:
             });
         };
         QVERIFY(has(r.report.dropped, "link base"));
-        QVERIFY(has(r.report.dropped, "joint elbow limit"));
+        QVERIFY(has(r.report.approximated, "joint elbow limit"));
         QVERIFY(has(r.report.dropped, "transmission shoulder_drive"));
         QVERIFY(has(r.report.dropped, "link upper collision"));
         QVERIFY(has(r.report.mapped, "joint tip"));
@@ -402,6 +402,99 @@ private Q_SLOTS:
         QVERIFY(!fixed.ok());
         QVERIFY(formatDiagnostics(fixed.diagnostics).find("fixed.urdf:4: <loop name=\"L\">") !=
                 std::string::npos);
+    }
+
+    void limitsAndDynamicsAreKept() {
+        // a revolute joint with <limit> and <dynamics friction damping>, a prismatic one with
+        // one real bound (the other beyond ±1e9), a continuous one whose <limit> only caps
+        // effort and velocity, and a revolute one whose bounds leave no travel
+        const ImportResult r = importUrdfText(R"(<robot name="stops"><link name="base"/>
+<link name="a"><inertial><mass value="1"/>
+<inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+<link name="b"><inertial><mass value="1"/>
+<inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+<link name="c"><inertial><mass value="1"/>
+<inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+<link name="d"><inertial><mass value="1"/>
+<inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+<joint name="hinge" type="revolute"><parent link="base"/><child link="a"/>
+<axis xyz="0 0 1"/><limit lower="-0.5" upper="1.25" effort="10" velocity="2"/>
+<dynamics damping="0.3" friction="0.7"/></joint>
+<joint name="slide" type="prismatic"><parent link="a"/><child link="b"/>
+<origin xyz="0.2 0 0"/><axis xyz="1 0 0"/><limit lower="-0.1" upper="1e12" effort="0" velocity="0"/>
+<dynamics friction="4"/></joint>
+<joint name="spin" type="continuous"><parent link="b"/><child link="c"/>
+<origin xyz="0.1 0 0"/><axis xyz="0 0 1"/><limit effort="3" velocity="1"/></joint>
+<joint name="stuck" type="revolute"><parent link="c"/><child link="d"/>
+<origin xyz="0.1 0 0"/><axis xyz="0 1 0"/><limit lower="0" upper="0" effort="1" velocity="1"/></joint>
+</robot>)",
+                                              "stops.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        const auto joint = [&](const std::string& name) -> const JointSpec& {
+            return *std::find_if(r.spec->joints.begin(), r.spec->joints.end(),
+                                 [&](const JointSpec& j) { return j.name == name; });
+        };
+        const JointSpec& hinge = joint("hinge");
+        QVERIFY(hinge.limits.has_value());
+        QCOMPARE(*hinge.limits->lower, -0.5);
+        QCOMPARE(*hinge.limits->upper, 1.25);
+        QCOMPARE(hinge.limits->stiffness, 1e5); // URDF has none: SSLM's default
+        QCOMPARE(hinge.limits->restitution, 0.5);
+        QVERIFY(hinge.friction.has_value());
+        QCOMPARE(hinge.friction->coulomb, 0.7);
+        QCOMPARE(hinge.friction->viscous, 0.0);
+        QCOMPARE(hinge.friction->smoothingVelocity, 1e-3);
+        QVERIFY(hinge.springDamper.has_value()); // damping stays the damper it was
+        QCOMPARE(hinge.springDamper->damping, 0.3);
+        QCOMPARE(hinge.springDamper->stiffness, 0.0);
+        const JointSpec& slide = joint("slide");
+        QVERIFY(slide.limits.has_value());
+        QCOMPARE(*slide.limits->lower, -0.1);
+        QVERIFY(!slide.limits->upper.has_value()); // 1e12: beyond ±1e9, no stop
+        QCOMPARE(slide.friction->coulomb, 4.0);
+        QVERIFY(!slide.springDamper.has_value());
+        QVERIFY(!joint("spin").limits.has_value());
+        QVERIFY(!joint("spin").friction.has_value());
+        QVERIFY(!joint("stuck").limits.has_value());
+        // the report says what it assumed, with the numbers
+        const auto note = [](const std::vector<ImportItem>& items, const std::string& element) {
+            const auto it = std::find_if(items.begin(), items.end(), [&](const ImportItem& item) {
+                return item.element == element;
+            });
+            return it == items.end() ? std::string("(none)") : it->note;
+        };
+        const std::string stops = note(r.report.approximated, "joint hinge limit");
+        QVERIFY2(stops.find("[-0.5, 1.25] rad") != std::string::npos, stops.c_str());
+        QVERIFY2(stops.find("stop stiffness 100000, restitution 0.5") != std::string::npos,
+                 stops.c_str());
+        QVERIFY2(stops.find("URDF has no stop stiffness or restitution") != std::string::npos,
+                 stops.c_str());
+        QVERIFY(note(r.report.approximated, "joint slide limit").find("[-0.1, none] m") !=
+                std::string::npos);
+        QVERIFY(note(r.report.mapped, "joint hinge friction").find("Coulomb friction 0.7 N·m") !=
+                std::string::npos);
+        QVERIFY(note(r.report.mapped, "joint hinge damping").find("0.3") != std::string::npos);
+        QVERIFY(note(r.report.dropped, "joint stuck limit").find("lower ≥ upper [0, 0]") !=
+                std::string::npos);
+        QVERIFY(note(r.report.dropped, "joint spin effort/velocity limit") != "(none)");
+        // and the spec survives the file format
+        const LoadResult again = parseMechanismJson(toJson(*r.spec));
+        QVERIFY(again.ok());
+        QVERIFY(*again.spec == *r.spec);
+    }
+
+    void planarImportKeepsTheStops() {
+        // double_pendulum.urdf is planar (both axes along y): the elbow's <limit> [−2, 2]
+        // survives the recognition, in the file's sense (the elbow turns about +y = −n, so
+        // its sides are swapped to keep the coordinate's sign and value)
+        const ImportResult planar = importMechanism(kData + "double_pendulum.urdf");
+        QVERIFY(planar.ok() && planar.spec->space == MotionSpace::Planar);
+        const JointSpec& elbow = planar.spec->joints[1];
+        QCOMPARE(elbow.name, std::string("elbow"));
+        QVERIFY(elbow.limits.has_value());
+        QCOMPARE(*elbow.limits->lower, -2.0);
+        QCOMPARE(*elbow.limits->upper, 2.0);
+        QVERIFY(!planar.spec->joints[0].limits.has_value()); // the shoulder is continuous
     }
 
     void unknownFormatIsNamed() {
