@@ -11,6 +11,8 @@
 
 #include <Eigen/Geometry>
 
+#include "core/interop/joint_extras.hpp"
+#include "core/interop/report_text.hpp"
 #include "core/interop/xml_text.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -166,6 +168,12 @@ private:
                 m_sites[cut.bodyB].push_back({cut.name + "_b", cut.p_B + m_lever * axisOnB(cut)});
             }
         }
+        for (const TwoPointElement& e : model.twoPointElements) {
+            if (e.spec.kind == TwoPointSpec::Kind::Spring) {
+                m_sites[e.firstBody].push_back({e.spec.name + "_first", e.first_B});
+                m_sites[e.secondBody].push_back({e.spec.name + "_second", e.second_B});
+            }
+        }
     }
 
     void writeSites(int b, const std::string& indent) {
@@ -289,6 +297,11 @@ private:
         writeTendons();
         writeEqualities();
         writeActuators();
+        if (!model.loads.empty()) {
+            m_result.drop("loads", std::to_string(model.loads.size()) +
+                                       " load(s): MJCF applies forces at run time only "
+                                       "(xfrc_applied), not in the file");
+        }
         m_xml += "  <keyframe>\n    <key name=\"initial\" qpos=\"" + join(m_keyQpos) +
                  "\" qvel=\"" + join(m_keyQvel) + "\"/>\n  </keyframe>\n";
         m_result.map("initial", "keyframe \"initial\": the assembled initial state (qpos = qpos0)");
@@ -354,10 +367,20 @@ private:
                      type + "\" pos=\"" + xmlVector(onChild) + "\" axis=\"" +
                      xmlVector(Eigen::Vector3d(sign * (toChild * axisW).normalized())) +
                      "\" ref=\"" + xmlNumber(value) + "\"";
-            if (spring && joint.springDamper) {
-                const SpringDamperSpec& s = *joint.springDamper;
+            if (spring && (joint.springDamper || joint.friction)) {
+                const SpringDamperSpec s = joint.springDamper.value_or(SpringDamperSpec{});
+                const JointFrictionSpec f = joint.friction.value_or(JointFrictionSpec{});
                 m_xml += " stiffness=\"" + xmlNumber(s.stiffness) + "\" springref=\"" +
-                         xmlNumber(s.restPosition) + "\" damping=\"" + xmlNumber(s.damping) + "\"";
+                         xmlNumber(s.restPosition) + "\" damping=\"" +
+                         xmlNumber(s.damping + f.viscous) + "\"";
+                if (f.coulomb != 0) {
+                    m_xml += " frictionloss=\"" + xmlNumber(f.coulomb) + "\"";
+                }
+            }
+            if (spring && joint.limits) {
+                const JointLimitsSpec& l = *joint.limits;
+                m_xml += " limited=\"true\" range=\"" + xmlNumber(l.lower.value_or(-kNoStop)) +
+                         ' ' + xmlNumber(l.upper.value_or(kNoStop)) + "\"";
             }
             m_xml += "/>\n";
             m_keyQpos.push_back(value);
@@ -415,6 +438,55 @@ private:
         if (joint.springDamper && joint.type != JointType::Revolute &&
             joint.type != JointType::Prismatic) {
             m_result.drop(element + " spring_damper", "only hinges and slides carry one in MJCF");
+        }
+        if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) {
+            reportStopsAndFriction(joint);
+        }
+    }
+
+    /// What the hinge's or slide's range, frictionloss and damping carry of the joint's stops
+    /// and friction.
+    void reportStopsAndFriction(const Joint& joint) {
+        const std::string element = "joint " + joint.name;
+        const bool revolute = joint.type == JointType::Revolute;
+        if (joint.limits) {
+            const JointLimitsSpec& l = *joint.limits;
+            m_result.approximate(
+                element + " limit",
+                "limited range " + boundsText(l) + (revolute ? " rad" : " m") +
+                    " (qpos is the coordinate" +
+                    (l.lower && l.upper ? std::string()
+                                        : "; the missing bound written ±" + numberText(kNoStop) +
+                                              ", read back as none") +
+                    "); MuJoCo enforces it as a soft constraint (its solref and solimp), not as "
+                    "a spring: the " +
+                    stopText(l) + " are not written" +
+                    (defaultStops(l)
+                         ? std::string(" (SSLM's defaults, which the reader assumes)")
+                         : "; read back as SSLM's defaults, " + stopText(JointLimitsSpec{})));
+        }
+        if (joint.friction) {
+            const JointFrictionSpec& f = *joint.friction;
+            if (f.coulomb != 0) {
+                m_result.approximate(element + " friction",
+                                     "frictionloss " + xmlNumber(f.coulomb) +
+                                         " (MuJoCo's dry friction is a soft constraint that can "
+                                         "stick, SSLM's the smooth tanh law that creeps)");
+            }
+            if (f.viscous != 0) {
+                const double d = joint.springDamper ? joint.springDamper->damping : 0.0;
+                m_result.approximate(element + " viscous friction",
+                                     numberText(f.viscous) + " written into damping " +
+                                         xmlNumber(d + f.viscous) +
+                                         " (the same law, −c·q̇; read back as the "
+                                         "spring-damper's damping)");
+            }
+            if (f.smoothingVelocity != JointFrictionSpec{}.smoothingVelocity) {
+                m_result.approximate(element + " friction smoothing velocity",
+                                     numberText(f.smoothingVelocity) +
+                                         " is not written (MJCF has none): read back as " +
+                                         numberText(JointFrictionSpec{}.smoothingVelocity));
+            }
         }
     }
 
@@ -522,9 +594,57 @@ private:
                            "_a\"/>\n      <site site=\"" + name + "_b\"/>\n    </spatial>\n";
             }
         }
+        for (const TwoPointElement& e : model.twoPointElements) {
+            tendons += springTendon(e);
+        }
         if (!tendons.empty()) {
             m_xml += "  <tendon>\n" + tendons + "  </tendon>\n";
         }
+    }
+
+    /// A two-point spring as a spatial tendon between sites at its ends, whose passive force
+    /// −stiffness·(L − springlength) − damping·L̇ is the spring's. A preload P is the same law
+    /// with the rest length L0 + P/k (exact, but read back as that rest length and no
+    /// preload); without stiffness it has no MJCF form. A cylinder is dropped: MJCF's
+    /// actuators take their control at run time, not a signal of time or a length to track.
+    std::string springTendon(const TwoPointElement& e) {
+        const TwoPointSpec& s = e.spec;
+        const std::string element = "two-point element " + s.name;
+        if (s.kind != TwoPointSpec::Kind::Spring) {
+            m_result.drop(element, std::string("a cylinder (") +
+                                       (s.tracksLength ? "PD tracking of a length signal"
+                                                       : "a force signal of time") +
+                                       "): MJCF's actuators take their control at run time");
+            return {};
+        }
+        double rest = s.restLength;
+        std::string note;
+        if (s.preload != 0 && s.stiffness != 0 && s.restLength + s.preload / s.stiffness > 0) {
+            rest = s.restLength + s.preload / s.stiffness;
+            note = "; its preload " + numberText(s.preload) + " N folded into springlength " +
+                   xmlNumber(rest) +
+                   " = rest length + preload/stiffness (the same force law; "
+                   "read back as that rest length, no preload)";
+        } else if (s.preload != 0) {
+            note = "; its preload " + numberText(s.preload) +
+                   " N is not written (no stiffness or rest length to fold it into)";
+        }
+        const std::string name = xmlEscaped(s.name);
+        const std::string text =
+            "    <spatial name=\"" + name + "\" stiffness=\"" + xmlNumber(s.stiffness) +
+            "\" springlength=\"" + xmlNumber(rest) + "\" damping=\"" + xmlNumber(s.damping) +
+            "\">\n      <site site=\"" + name + "_first\"/>\n      <site site=\"" + name +
+            "_second\"/>\n    </spatial>\n";
+        const std::string what = "spatial tendon " + s.name + " between sites " + s.name +
+                                 "_first and " + s.name + "_second: stiffness " +
+                                 numberText(s.stiffness) + ", springlength " + numberText(rest) +
+                                 ", damping " + numberText(s.damping) + note;
+        if (note.empty()) {
+            m_result.map(element, what);
+        } else {
+            m_result.approximate(element, what);
+        }
+        return text;
     }
 
     void writeEqualities() {
@@ -589,6 +709,14 @@ private:
             if (cut.springDamper) {
                 m_result.drop(element + " spring_damper",
                               "a cut joint's spring acts on no MJCF joint");
+            }
+            if (cut.friction) {
+                m_result.drop(element + " friction",
+                              "a cut joint's friction acts on no MJCF joint");
+            }
+            if (cut.limits) {
+                m_result.drop(element + " limit", "stops " + boundsText(*cut.limits) +
+                                                      ": a cut joint has no MJCF joint to limit");
             }
         }
         m_xml += "  </equality>\n";

@@ -16,8 +16,15 @@
 //    assembled pose (identity there);
 //  * masses, COMs and full inertia tensors (planar bodies: Ixx = Iyy = Izz = I, only Izz acts
 //    in the plane), gravity, contacts disabled, spring-dampers of tree joints as stiffness,
-//    springref and damping; force actuators on hinges and slides as <motor> (gear 1; the force
-//    signal itself is not carried: MuJoCo's ctrl is set at run time); traced points as sites;
+//    springref and damping (viscous friction added to the damping: the same law), Coulomb
+//    friction as frictionloss, end stops as limited="true" range (a missing bound ±1e9; their
+//    stiffness and restitution are not written: MuJoCo's limit is a soft constraint, reported);
+//    force actuators on hinges and slides as <motor> (gear 1; the force signal itself is not
+//    carried: MuJoCo's ctrl is set at run time); traced points as sites;
+//  * two-point springs as spatial tendons between two sites with stiffness, springlength and
+//    damping (a preload P folded into springlength = rest length + P/stiffness, the same force
+//    law, reported); cylinders and loads are dropped (MJCF's actuators and applied forces are
+//    set at run time);
 //  * the initial state as the keyframe "initial" (qpos, qvel);
 //  * visuals as geoms of group 1 that never collide and weigh nothing (inertiafromgeom is
 //    off), meshes as <mesh> assets with the files as the spec writes them (make them relative

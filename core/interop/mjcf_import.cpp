@@ -8,6 +8,7 @@
 #include <locale>
 #include <map>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -18,6 +19,7 @@
 
 #include "core/dynamics/coordinate_partition.hpp"
 #include "core/interop/import_sink.hpp"
+#include "core/interop/joint_extras.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/report_text.hpp"
 #include "core/kinematics/configuration.hpp"
@@ -495,6 +497,54 @@ private:
         return a;
     }
 
+    /// A limited hinge's or slide's range (qpos) as the end stops of its coordinate
+    /// qpos − qpos0 (`one`: the joint is the one-coordinate js). MuJoCo's limit is a soft
+    /// constraint whose stiffness scales with the inertia behind the joint (solref is a time
+    /// constant and a damping ratio, solimp an impedance): no N·m/rad to read, so SSLM's
+    /// default stiffness and restitution stand, reported with the solref.
+    void stops(int j, bool one, JointSpec& js) {
+        const mjModel* m = m_model.get();
+        const std::string element = "joint " + name(mjOBJ_JOINT, j, "joint") + " range";
+        const double low = m->jnt_range[2 * j];
+        const double high = m->jnt_range[2 * j + 1];
+        const std::string range = "[" + numberText(low) + ", " + numberText(high) + "]";
+        if (!one) {
+            m_sink.drop(element, range + " on " +
+                                     (m->jnt_type[j] == mjJNT_BALL
+                                          ? std::string("a ball joint (a cone)")
+                                          : "one axis of a " + std::string(jointTypeWord(js.type)) +
+                                                " joint") +
+                                     " is not modelled");
+            return;
+        }
+        std::optional<JointLimitsSpec> limits = stopsWithin(low, high);
+        if (!limits) {
+            m_sink.map(element,
+                       range + ": no stops (bounds beyond ±" + numberText(kNoStop) + " are none)");
+            return;
+        }
+        if (!hasTravel(*limits)) {
+            m_sink.drop(element, "lower ≥ upper " + range + ": no travel between them, no stops");
+            return;
+        }
+        const double q0 = m->qpos0[m->jnt_qposadr[j]];
+        if (limits->lower) {
+            *limits->lower -= q0;
+        }
+        if (limits->upper) {
+            *limits->upper -= q0;
+        }
+        js.limits = limits;
+        m_sink.approximate(
+            element,
+            "end stops " + boundsText(*limits) + (js.type == JointType::Prismatic ? " m" : " rad") +
+                " (range − qpos0); MuJoCo's limit is a soft constraint (solref " +
+                numberText(m->jnt_solref[mjNREF * j]) + " " +
+                numberText(m->jnt_solref[mjNREF * j + 1]) +
+                ") whose stiffness scales with the inertia behind the joint, no " +
+                stiffnessUnit(js.type) + " to read: SSLM's defaults, " + stopText(*limits));
+    }
+
     void springDamper(int j, JointSpec& js) {
         const mjModel* m = m_model.get();
         const std::string element = "joint " + name(mjOBJ_JOINT, j, "joint");
@@ -516,17 +566,31 @@ private:
                                 numberText(damping) + ": only one-coordinate joints carry one");
             }
         }
+        const bool one = scalar && js.coordinates.empty();
         if (m->jnt_limited[j] != 0) {
-            m_sink.drop(element + " range", "[" + numberText(m->jnt_range[2 * j]) + ", " +
-                                                numberText(m->jnt_range[2 * j + 1]) +
-                                                "] not enforced (no joint stops in SSLM yet)");
+            stops(j, one, js);
         }
         const int dofs = m->jnt_type[j] == mjJNT_BALL ? 3 : 1;
         for (int k = 0; k < dofs; ++k) {
-            if (m->dof_frictionloss[v + k] != 0) {
-                m_sink.drop(element + " frictionloss", "dry friction is not modelled");
-                break;
+            const double loss = m->dof_frictionloss[v + k];
+            if (loss == 0) {
+                continue;
             }
+            if (one) {
+                js.friction = JointFrictionSpec{};
+                js.friction->coulomb = loss;
+                m_sink.map(element + " frictionloss",
+                           "Coulomb friction " + numberText(loss) +
+                               (m->jnt_type[j] == mjJNT_SLIDE ? " N" : " N·m") + ", " +
+                               smoothLawText());
+            } else {
+                m_sink.drop(element + " frictionloss",
+                            "dry friction " + numberText(loss) + " on " +
+                                (scalar ? "one axis of a " + std::string(jointTypeWord(js.type))
+                                        : std::string("a ball")) +
+                                " joint is not modelled");
+            }
+            break;
         }
         for (int k = 0; k < dofs; ++k) {
             if (m->dof_armature[v + k] != 0) {
@@ -926,6 +990,68 @@ private:
         }
     }
 
+    /// A spatial tendon between two sites with stiffness or damping: a two-point spring
+    /// between the sites' points, f = −stiffness·(L − springlength) − damping·L̇ (MuJoCo's
+    /// passive tendon force, positive lengthening, as SSLM's). Any other tendon is dropped, as
+    /// are a spring's length limits and friction loss.
+    void addTendon(int t, MechanismSpec& spec) {
+        const mjModel* m = m_model.get();
+        const std::string tendon = name(mjOBJ_TENDON, t, "tendon");
+        const std::string element = "tendon " + tendon;
+        const double stiffness = m->tendon_stiffness[t];
+        const double damping = m->tendon_damping[t];
+        const double rest = m->tendon_lengthspring[t];
+        const int w = m->tendon_adr[t];
+        const bool twoSites = m->tendon_num[t] == 2 && m->wrap_type[w] == mjWRAP_SITE &&
+                              m->wrap_type[w + 1] == mjWRAP_SITE;
+        if (stiffness == 0 && damping == 0) {
+            m_sink.drop(element, "no stiffness or damping: a length only, not modelled");
+            return;
+        }
+        const std::string law = "stiffness " + numberText(stiffness) + ", springlength " +
+                                numberText(rest) + ", damping " + numberText(damping);
+        if (!twoSites) {
+            m_sink.drop(element, law + ": only a spatial tendon between exactly two sites is a "
+                                       "two-point spring (this one wraps or has more points)");
+            return;
+        }
+        const int s1 = m->wrap_objid[w];
+        const int s2 = m->wrap_objid[w + 1];
+        const int g1 = m_groupOf[m->site_bodyid[s1]];
+        const int g2 = m_groupOf[m->site_bodyid[s2]];
+        if (g1 == g2) {
+            m_sink.drop(element, law + ": both sites are on " + m_sink.groups()[g1].id +
+                                     ", so its length never changes");
+            return;
+        }
+        if (stiffness < 0 || damping < 0 || !(rest > 0)) {
+            m_sink.drop(element, law + ": a two-point spring needs stiffness and damping ≥ 0 "
+                                       "and a rest length > 0");
+            return;
+        }
+        TwoPointSpec spring;
+        spring.name = tendon;
+        spring.kind = TwoPointSpec::Kind::Spring;
+        spring.first = end(g1, name(mjOBJ_SITE, s1, "site"), vec(m_data->site_xpos + 3 * s1));
+        spring.second = end(g2, name(mjOBJ_SITE, s2, "site"), vec(m_data->site_xpos + 3 * s2));
+        spring.stiffness = stiffness;
+        spring.restLength = rest;
+        spring.damping = damping;
+        spec.twoPointElements.push_back(spring);
+        m_sink.map(element, "a two-point spring between " + spring.first.body + "." +
+                                spring.first.point + " and " + spring.second.body + "." +
+                                spring.second.point + ": " + law + " (N/m, m, N·s/m)");
+        if (m->tendon_limited[t] != 0) {
+            m_sink.drop(element + " range", "[" + numberText(m->tendon_range[2 * t]) + ", " +
+                                                numberText(m->tendon_range[2 * t + 1]) +
+                                                "]: a tendon's length limits are not modelled");
+        }
+        if (m->tendon_frictionloss[t] != 0) {
+            m_sink.drop(element + " frictionloss", numberText(m->tendon_frictionloss[t]) +
+                                                       ": a two-point spring has no dry friction");
+        }
+    }
+
     void addOthers(MechanismSpec& spec) {
         const mjModel* m = m_model.get();
         for (int t = 0; t < m->ntendon; ++t) {
@@ -934,8 +1060,7 @@ private:
                 used = used || (m->eq_type[e] == mjEQ_TENDON && m->eq_obj1id[e] == t);
             }
             if (!used) {
-                m_sink.drop("tendon " + name(mjOBJ_TENDON, t, "tendon"),
-                            "tendons are not modelled");
+                addTendon(t, spec);
             }
         }
         if (m->nsensor > 0) {

@@ -16,6 +16,14 @@
 //    axis → cylindrical; a free joint or any other combination is an error. A coordinate is
 //    qpos − qpos0 (rad or m), named after its joint;
 //  * joint stiffness (about qpos_spring) and damping → the joint's spring_damper;
+//    frictionloss → its Coulomb friction; a limited hinge's or slide's range → its end stops
+//    (range − qpos0; MuJoCo's soft limit has no stiffness of its own, its solref is a time
+//    constant and damping ratio scaled by the inertia behind the joint, so SSLM's stop
+//    stiffness 1e5 and restitution 0.5 stand, reported as approximated); on multi-axis joints
+//    these are dropped;
+//  * a spatial tendon between exactly two sites with stiffness or damping → a two-point spring
+//    between the sites (stiffness, springlength as the rest length, damping: MuJoCo's passive
+//    tendon force is SSLM's spring law); other tendons are dropped;
 //  * equality <connect> → a spherical cut joint at its anchor; two <connect>s between the same
 //    two bodies, or a <connect> "X" and an inactive <connect> "X_axis" (sslm export's planar
 //    form) → a revolute cut joint about the line through their anchors; a <connect> plus a
@@ -26,8 +34,8 @@
 //  * gravity from opt.gravity; the initial state from the first keyframe when there is one
 //    (qpos − qpos0 and qvel), else qpos0 at rest;
 //  * geoms (box, sphere, cylinder, capsule, mesh) are kept by reference in the report's
-//    visuals; their contacts, tendons, sensors and every actuator but a plain <motor> on a
-//    hinge or slide are dropped.
+//    visuals; their contacts, sensors and every actuator but a plain <motor> on a hinge or
+//    slide are dropped.
 
 #include <filesystem>
 

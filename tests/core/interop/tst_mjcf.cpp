@@ -110,6 +110,32 @@ const BodySpec* bodyOf(const MechanismSpec& spec, const std::string& id) {
     return nullptr;
 }
 
+/// The length (m) of `spec`'s first two-point element at its assembled initial state.
+double twoPointLength(const MechanismSpec& spec) {
+    const std::shared_ptr<const Model> model = compiled(spec);
+    const InitialState state = assembleInitialState(*model);
+    if (!state.report.converged) {
+        qFatal("%s", state.report.message.c_str());
+    }
+    Workspace ws(*model);
+    updatePositions(*model, ws, state.q);
+    const TwoPointElement& e = model->twoPointElements.at(0);
+    const auto at = [&](int b, const Eigen::Vector3d& p) -> Eigen::Vector3d {
+        return b <= 0 ? p : Eigen::Vector3d(ws.position[b] + ws.rotation[b] * p);
+    };
+    return (at(e.firstBody, e.first_B) - at(e.secondBody, e.second_B)).norm();
+}
+
+/// The note of `element` in `items`, "(none)" when it is not there.
+std::string noteOf(const std::vector<ImportItem>& items, const std::string& element) {
+    for (const ImportItem& item : items) {
+        if (item.element == element) {
+            return item.note;
+        }
+    }
+    return "(none)";
+}
+
 const JointSpec* jointOf(const MechanismSpec& spec, const std::string& name) {
     for (const JointSpec& j : spec.joints) {
         if (j.name == name) {
@@ -336,7 +362,8 @@ private Q_SLOTS:
         QCOMPARE(jointOf(spec, "crank_joint")->springDamper->damping, 0.01);
         QVERIFY(hasItem(r.report.dropped, "actuator slider_servo"));
         QVERIFY(hasItem(r.report.dropped, "sensors"));
-        QVERIFY(hasItem(r.report.dropped, "joint slider_joint range"));
+        QVERIFY(hasItem(r.report.approximated, "joint slider_joint range")); // end stops
+        QCOMPARE(*jointOf(spec, "slider_joint")->limits->upper, 0.2);
         QVERIFY(hasItem(r.report.dropped, "contacts"));
         QVERIFY(hasItem(r.report.mapped, "keyframe spinning"));
         QCOMPARE(spec.actuators.size(), std::size_t(1));
@@ -577,6 +604,162 @@ private Q_SLOTS:
         const ImportResult self = importMechanism(dir.filePath("weld.xml").toStdString());
         QVERIFY(self.ok());
         QCOMPARE(self.spec->cuts, std::vector<std::string>{"jb"});
+    }
+
+    void limitsFrictionAndTendonSpringsImport() {
+        // a hinge (qpos0 = ref = 0.2) and a slide, both limited and with frictionloss; a
+        // spatial tendon between a ground site and a site on the arm with stiffness,
+        // springlength and damping; and a tendon with neither (a length only)
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("stops.xml").toStdString();
+        std::ofstream(path) << R"(<mujoco model="stops"><compiler angle="radian"/>
+  <worldbody>
+    <site name="anchor" pos="0 1 0"/>
+    <body name="arm">
+      <joint name="hinge" type="hinge" axis="0 0 1" ref="0.2" limited="true" range="-0.5 1.5"
+             frictionloss="0.3" damping="0.05"/>
+      <inertial pos="0.5 0 0" mass="1" diaginertia="0.01 0.1 0.1"/>
+      <site name="tip" pos="1 0 0"/>
+      <body name="block" pos="1 0 0">
+        <joint name="slide" type="slide" axis="1 0 0" limited="true" range="-0.1 0.4"
+               frictionloss="2"/>
+        <inertial pos="0 0 0" mass="0.5" diaginertia="0.01 0.01 0.01"/>
+      </body>
+    </body>
+  </worldbody>
+  <tendon>
+    <spatial name="spring" stiffness="250" springlength="0.8" damping="1.5">
+      <site site="anchor"/><site site="tip"/>
+    </spatial>
+    <spatial name="plain"><site site="anchor"/><site site="tip"/></spatial>
+  </tendon>
+</mujoco>)";
+        for (const bool keepSpatial : {true, false}) {
+            const ImportResult r = importMechanism(path, MechanismImportOptions{keepSpatial});
+            QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+            // about z and along x: recognised planar unless kept spatial, with the same numbers
+            QCOMPARE(r.spec->space, keepSpatial ? MotionSpace::Spatial : MotionSpace::Planar);
+            const JointSpec& hinge = *jointOf(*r.spec, "hinge");
+            QVERIFY(hinge.limits.has_value());
+            QCOMPARE(*hinge.limits->lower, -0.5 - 0.2); // range − qpos0
+            QCOMPARE(*hinge.limits->upper, 1.5 - 0.2);
+            QCOMPARE(hinge.limits->stiffness, 1e5); // MuJoCo's soft limit: SSLM's default
+            QCOMPARE(hinge.limits->restitution, 0.5);
+            QCOMPARE(hinge.friction->coulomb, 0.3);
+            QCOMPARE(hinge.springDamper->damping, 0.05);
+            const JointSpec& slide = *jointOf(*r.spec, "slide");
+            QCOMPARE(*slide.limits->lower, -0.1);
+            QCOMPARE(*slide.limits->upper, 0.4);
+            QCOMPARE(slide.friction->coulomb, 2.0);
+            QCOMPARE(r.spec->twoPointElements.size(), std::size_t(1));
+            const TwoPointSpec& spring = r.spec->twoPointElements[0];
+            QCOMPARE(spring.name, std::string("spring"));
+            QCOMPARE(spring.kind, TwoPointSpec::Kind::Spring);
+            QCOMPARE(spring.stiffness, 250.0);
+            QCOMPARE(spring.restLength, 0.8);
+            QCOMPARE(spring.damping, 1.5);
+            QCOMPARE(spring.preload, 0.0);
+            QCOMPARE(spring.first.body, std::string(kGroundId));
+            QCOMPARE(spring.second.body, std::string("arm"));
+            // between the sites: (0, 1, 0) and the arm's tip (1, 0, 0) at qpos0
+            const double length = twoPointLength(*r.spec);
+            QVERIFY2(std::abs(length - std::sqrt(2.0)) < 1e-12,
+                     qPrintable(QString::number(length)));
+            const std::string stops = noteOf(r.report.approximated, "joint hinge range");
+            QVERIFY2(stops.find("[-0.7, 1.3] rad") != std::string::npos, stops.c_str());
+            QVERIFY2(stops.find("solref 0.02 1") != std::string::npos, stops.c_str());
+            QVERIFY2(stops.find("stop stiffness 100000, restitution 0.5") != std::string::npos,
+                     stops.c_str());
+            QVERIFY(hasItem(r.report.mapped, "joint hinge frictionloss"));
+            QVERIFY(noteOf(r.report.mapped, "tendon spring")
+                        .find("stiffness 250, springlength "
+                              "0.8, damping 1.5") != std::string::npos);
+            QVERIFY(noteOf(r.report.dropped, "tendon plain").find("no stiffness or damping") !=
+                    std::string::npos);
+        }
+    }
+
+    void stopsFrictionAndSpringsGoOutAndComeBack() {
+        // the four-bar with stops and friction on its crank J1 (at 0 in the initial state), a
+        // lower stop on J3 (at its assembled angle there), friction on the cut J8 and a gas
+        // spring from O2 to the coupler end J9 with a preload
+        MechanismSpec original = loadSpec(kExamples + "four_bar.json");
+        const auto joint = [&](const std::string& name) -> JointSpec& {
+            return *std::find_if(original.joints.begin(), original.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == name; });
+        };
+        joint("J1").limits = JointLimitsSpec{-1.0, 2.5, 3e4, 0.7};
+        joint("J1").friction = JointFrictionSpec{0.02, 0.01, 1e-3};
+        joint("J3").limits = JointLimitsSpec{};
+        joint("J3").limits->lower = 0.5;
+        joint("J8").friction = JointFrictionSpec{0.01, 0.0, 1e-3};
+        TwoPointSpec gas;
+        gas.name = "gas";
+        gas.first = {kGroundId, "O2"};
+        gas.second = {"link3", "J9"};
+        gas.stiffness = 400;
+        gas.restLength = 0.1;
+        gas.damping = 2;
+        gas.preload = 5;
+        original.twoPointElements.push_back(gas);
+        TwoPointSpec cylinder;
+        cylinder.name = "ram";
+        cylinder.kind = TwoPointSpec::Kind::Cylinder;
+        cylinder.first = {kGroundId, "O1"};
+        cylinder.second = {"link3", "J9"};
+        cylinder.force.kind = SignalSpec::Kind::Constant;
+        cylinder.force.value = 10.0;
+        original.twoPointElements.push_back(cylinder);
+        const ExportResult exported = exportMechanism(original, "mjcf");
+        QVERIFY2(exported.ok(), formatDiagnostics(exported.diagnostics).c_str());
+        const std::string& text = *exported.text;
+        QVERIFY2(text.find("limited=\"true\" range=\"-1 2.5\"") != std::string::npos, text.c_str());
+        QVERIFY(text.find("frictionloss=\"0.02\"") != std::string::npos);
+        QVERIFY(text.find("<spatial name=\"gas\" stiffness=\"400\" springlength=\"0.1125\" "
+                          "damping=\"2\">") != std::string::npos);
+        QVERIFY(noteOf(exported.approximated, "joint J1 limit")
+                    .find("stop stiffness 30000, restitution 0.7 are not written") !=
+                std::string::npos);
+        QVERIFY(noteOf(exported.approximated, "two-point element gas")
+                    .find("preload 5 N folded into springlength 0.1125") != std::string::npos);
+        QVERIFY(noteOf(exported.dropped, "two-point element ram").find("a cylinder") !=
+                std::string::npos);
+        QVERIFY(hasItem(exported.dropped, "joint J8 friction")); // a cut: an equality in MJCF
+        // MuJoCo reads it, and the tendon's length at qpos0 is the spring's
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("stops.xml").toStdString();
+        std::ofstream(path) << text;
+        const MjModelPtr m = loadMujoco(path);
+        QCOMPARE(m->ntendon, 1);
+        QCOMPARE(m->tendon_lengthspring[0], 0.1125);
+        const double length = twoPointLength(original);
+        QVERIFY(std::abs(m->tendon_length0[0] - length) < 1e-12);
+        // read back (recognised planar again): J1's stops and friction as they were (its
+        // coordinate is 0 at qpos0), J3's stop shifted by its assembled angle, the gas spring
+        // with the preload in its rest length, at the same length
+        const ImportResult back = importMechanism(path);
+        QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
+        QCOMPARE(back.spec->space, MotionSpace::Planar);
+        const JointSpec& j1 = *jointOf(*back.spec, "J1");
+        QCOMPARE(*j1.limits->lower, -1.0);
+        QCOMPARE(*j1.limits->upper, 2.5);
+        QCOMPARE(j1.limits->stiffness, 1e5);
+        QCOMPARE(j1.limits->restitution, 0.5);
+        QCOMPARE(j1.friction->coulomb, 0.02);
+        QCOMPARE(j1.springDamper->damping, 0.01);
+        const std::shared_ptr<const Model> model = compiled(original);
+        const InitialState state = assembleInitialState(*model);
+        const double theta3 = state.q[model->coordinateIndex("theta3")];
+        const JointSpec& j3 = *jointOf(*back.spec, "J3");
+        QVERIFY(std::abs(*j3.limits->lower - (0.5 - theta3)) < 1e-12);
+        QVERIFY(!j3.limits->upper.has_value());
+        QVERIFY(!jointOf(*back.spec, "J8")->friction.has_value());
+        QCOMPARE(back.spec->twoPointElements.size(), std::size_t(1));
+        const TwoPointSpec& spring = back.spec->twoPointElements[0];
+        QCOMPARE(spring.stiffness, 400.0);
+        QCOMPARE(spring.restLength, 0.1125);
+        QCOMPARE(spring.damping, 2.0);
+        QVERIFY(std::abs(twoPointLength(*back.spec) - length) < 1e-12);
     }
 
     void visualsGoOutAsGeomsAndComeBack() {
