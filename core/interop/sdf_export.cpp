@@ -7,7 +7,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/interop/joint_extras.hpp"
 #include "core/interop/planar_lift.hpp"
+#include "core/interop/report_text.hpp"
 #include "core/interop/xml_text.hpp"
 #include "core/model/compile.hpp"
 #include "core/spec/joint_kinds.hpp"
@@ -117,8 +119,74 @@ void writeLink(std::ostream& out,
     out << "      </link>\n";
 }
 
+/// A single-axis joint's <dynamics> and <limit> (inside its <axis>), said in `result`: the
+/// spring-damper and the Coulomb friction as they are, the viscous friction added to the
+/// damping (the same law, −c·q̇; read back as the spring-damper's), the stops' bounds and
+/// stiffness (a missing bound left to SDFormat's ±1e16, read back as none; SDFormat has no
+/// restitution: <dissipation> is a damping coefficient, left out).
+void writeAxisForces(std::ostream& out, const JointSpec& joint, ExportResult& result) {
+    const std::string element = "joint " + joint.name;
+    const SpringDamperSpec spring = joint.springDamper.value_or(SpringDamperSpec{});
+    const JointFrictionSpec friction = joint.friction.value_or(JointFrictionSpec{});
+    if (joint.springDamper || joint.friction) {
+        out << "          <dynamics><damping>" << spring.damping + friction.viscous
+            << "</damping><friction>" << friction.coulomb << "</friction><spring_reference>"
+            << spring.restPosition << "</spring_reference><spring_stiffness>" << spring.stiffness
+            << "</spring_stiffness></dynamics>\n";
+    }
+    if (joint.friction) {
+        if (friction.coulomb != 0) {
+            result.map(element + " friction",
+                       "<dynamics><friction> " + xmlNumber(friction.coulomb));
+        }
+        if (friction.viscous != 0) {
+            result.approximate(element + " viscous friction",
+                               numberText(friction.viscous) + " written into <damping> " +
+                                   xmlNumber(spring.damping + friction.viscous) +
+                                   " (the same law, −c·q̇; read back as the spring-damper's "
+                                   "damping)");
+        }
+        if (friction.smoothingVelocity != JointFrictionSpec{}.smoothingVelocity) {
+            result.approximate(element + " friction smoothing velocity",
+                               numberText(friction.smoothingVelocity) +
+                                   " is not written (SDFormat has none): read back as " +
+                                   numberText(JointFrictionSpec{}.smoothingVelocity));
+        }
+    }
+    if (joint.limits) {
+        const JointLimitsSpec& l = *joint.limits;
+        out << "          <limit>";
+        if (l.lower) {
+            out << "<lower>" << *l.lower << "</lower>";
+        }
+        if (l.upper) {
+            out << "<upper>" << *l.upper << "</upper>";
+        }
+        out << "<stiffness>" << l.stiffness << "</stiffness></limit>\n";
+        std::string note =
+            "<limit> " + boundsText(l) + (joint.type == JointType::Prismatic ? " m" : " rad") +
+            (l.lower && l.upper ? ""
+                                : " (the missing bound left to SDFormat's ±1e16, read "
+                                  "back as none)") +
+            ", <stiffness> " + numberText(l.stiffness) + " " + stiffnessUnit(joint.type) + "; ";
+        if (l.restitution != JointLimitsSpec{}.restitution) {
+            note += "restitution " + numberText(l.restitution) +
+                    " not written (SDFormat has none; <dissipation> is a damping coefficient): "
+                    "read back as " +
+                    numberText(JointLimitsSpec{}.restitution);
+        } else {
+            note += "restitution " + numberText(l.restitution) +
+                    ", SDFormat has none: SSLM's default, which the reader assumes";
+        }
+        result.approximate(element + " limit", note);
+    }
+}
+
 /// One <joint>, turned around when its child is the ground.
-void writeJoint(std::ostream& out, const MechanismSpec& spec, const JointSpec& joint) {
+void writeJoint(std::ostream& out,
+                const MechanismSpec& spec,
+                const JointSpec& joint,
+                ExportResult& result) {
     JointEnd parent = joint.parent;
     JointEnd child = joint.child;
     Eigen::Vector3d axis = joint.axis.normalized();
@@ -146,12 +214,8 @@ void writeJoint(std::ostream& out, const MechanismSpec& spec, const JointSpec& j
     out << "        <child>" << xmlEscaped(child.body) << "</child>\n";
     if (joint.type != JointType::Spherical) {
         out << "        <axis>\n          <xyz>" << xmlVector(axis) << "</xyz>\n";
-        if (joint.springDamper &&
-            (joint.type == JointType::Revolute || joint.type == JointType::Prismatic)) {
-            out << "          <dynamics><damping>" << joint.springDamper->damping
-                << "</damping><spring_reference>" << joint.springDamper->restPosition
-                << "</spring_reference><spring_stiffness>" << joint.springDamper->stiffness
-                << "</spring_stiffness></dynamics>\n";
+        if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) {
+            writeAxisForces(out, joint, result);
         }
         out << "        </axis>\n";
     }
@@ -177,9 +241,9 @@ void writePointFrames(std::ostream& out,
 }
 
 /// The SDFormat text; throws std::invalid_argument for what SDFormat cannot hold.
-std::string sdfText(const MechanismSpec& spec) {
+std::string sdfText(const MechanismSpec& spec, ExportResult& result) {
     if (spec.space != MotionSpace::Spatial) {
-        return sdfText(spatialFromPlanar(spec));
+        return sdfText(spatialFromPlanar(spec), result);
     }
     const std::set<std::string> cuts(spec.cuts.begin(), spec.cuts.end());
     const std::map<std::string, Eigen::Vector3d> origin = originsAtZero(spec, cuts);
@@ -206,12 +270,12 @@ std::string sdfText(const MechanismSpec& spec) {
     // the tree's joints first, then the cut ones
     for (const JointSpec& joint : spec.joints) {
         if (cuts.count(joint.name) == 0) {
-            writeJoint(out, spec, joint);
+            writeJoint(out, spec, joint, result);
         }
     }
     for (const JointSpec& joint : spec.joints) {
         if (cuts.count(joint.name) != 0) {
-            writeJoint(out, spec, joint);
+            writeJoint(out, spec, joint, result);
         }
     }
     writePointFrames(out, spec, jointPoints);
@@ -225,8 +289,10 @@ ExportResult exportSdf(const MechanismSpec& spec) {
     ExportResult result;
     result.format = ModelFormat::Sdformat;
     try {
-        result.text = sdfText(spec);
+        result.text = sdfText(spec, result);
     } catch (const std::invalid_argument& e) {
+        result.mapped.clear();
+        result.approximated.clear();
         result.error("--to sdf", e.what(),
                      "SDFormat holds revolute, prismatic, universal and ball joints");
         return result;
@@ -238,6 +304,17 @@ ExportResult exportSdf(const MechanismSpec& spec) {
     result.map("joint graph", "every body a link, every joint (cuts last) a joint of the model");
     result.drop("mechanism", "actuators, traced points, the initial state, solver settings and "
                              "counterweights are not written (SDFormat export)");
+    if (!spec.loads.empty()) {
+        result.drop("loads", std::to_string(spec.loads.size()) +
+                                 " load(s): SDFormat has no applied forces or torques (a "
+                                 "simulator plugin's business)");
+    }
+    if (!spec.twoPointElements.empty()) {
+        result.drop("two-point elements",
+                    std::to_string(spec.twoPointElements.size()) +
+                        " spring(s) or cylinder(s): SDFormat has no force element between two "
+                        "links (MJCF export writes springs as tendons)");
+    }
     return result;
 }
 

@@ -14,14 +14,18 @@
 //    first and its cuts last, so that the importer cuts the same joints; a joint whose child
 //    side is the ground is written with its sides swapped (axis negated, or a universal
 //    joint's axes exchanged) because SDFormat's child must be a link;
-//  * a single-axis joint's spring-damper becomes its <dynamics>;
+//  * a single-axis joint's spring-damper becomes its <dynamics> (the viscous friction added
+//    to <damping>: the same law), its Coulomb friction <dynamics><friction>, its end stops
+//    <limit> with <lower>, <upper> and <stiffness> (a missing bound left to SDFormat's
+//    ±1e16; the restitution, which SDFormat has not, reported), cut joints' too;
 //  * the body points no joint uses become <frame> elements named "<body>.<point>".
 //  * visuals (meshes as the spec writes them: relative paths resolve from the file's folder;
 //    boxes, cylinders, spheres) with their poses and colours; the ground's on a link "ground"
 //    welded to the world;
 //  * a planar mechanism is first lifted into the x–z plane, z up (planar_lift.hpp).
-// Not written: actuators, traced points, the initial state, solver settings, counterweights
-// (model them as links with fixed joints to write them). A cut that is open at q = 0 is
+// Not written: actuators, loads, two-point springs and cylinders, traced points, the initial
+// state, solver settings, counterweights (model them as links with fixed joints to write
+// them). A cut that is open at q = 0 is
 // written closed at its child side's point.
 
 #include "core/interop/mechanism_export.hpp"

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/interop/joint_extras.hpp"
 #include "core/interop/planar_lift.hpp"
 #include "core/interop/report_text.hpp"
 #include "core/interop/xml_text.hpp"
@@ -22,8 +23,6 @@ namespace {
 
 /// URDF's gravity, which every reader assumes (m/s², W).
 const Eigen::Vector3d kUrdfGravity(0.0, 0.0, -9.81);
-/// The travel written as a prismatic joint's <limit>, which URDF requires (m).
-constexpr double kPrismaticTravel = 1e9;
 
 class UrdfWriter {
 public:
@@ -267,29 +266,102 @@ private:
         }
     }
 
-    /// One URDF joint: `type` "continuous" or "prismatic", from `parent` to `child` at `origin`
-    /// (in the parent link's frame) along `axis`.
+    /// One URDF joint: "continuous" or "prismatic" (a revolute joint with stops "revolute"
+    /// with its <limit>), from `parent` to `child` at `origin` (in the parent link's frame)
+    /// along `axis`, with `joint`'s stops,
+    /// friction and damping when given: a bound the stops lack is written ±kNoStop (read back
+    /// as none), effort and velocity 0 (URDF requires them; the mechanism has neither); the
+    /// viscous friction adds to the damping (the same law, −c·q̇).
     void writeJointElement(const std::string& name,
                            bool revolute,
                            const std::string& parent,
                            const std::string& child,
                            const Eigen::Vector3d& origin,
                            const Eigen::Vector3d& axis,
-                           double damping = 0) {
+                           const JointSpec* joint = nullptr) {
+        const JointLimitsSpec* limits = joint && joint->limits ? &*joint->limits : nullptr;
         m_xml += "  <joint name=\"" + xmlEscaped(name) + "\" type=\"" +
-                 (revolute ? "continuous" : "prismatic") + "\">\n";
+                 (!revolute ? "prismatic"
+                  : limits  ? "revolute"
+                            : "continuous") +
+                 "\">\n";
         m_xml += "    <parent link=\"" + xmlEscaped(parent) + "\"/>\n";
         m_xml += "    <child link=\"" + xmlEscaped(child) + "\"/>\n";
         m_xml += "    <origin xyz=\"" + xmlVector(origin) + "\" rpy=\"0 0 0\"/>\n";
         m_xml += "    <axis xyz=\"" + xmlVector(axis) + "\"/>\n";
-        if (!revolute) {
-            m_xml += "    <limit lower=\"" + xmlNumber(-kPrismaticTravel) + "\" upper=\"" +
-                     xmlNumber(kPrismaticTravel) + "\" effort=\"0\" velocity=\"0\"/>\n";
+        if (!revolute || limits) {
+            const double lower = limits && limits->lower ? *limits->lower : -kNoStop;
+            const double upper = limits && limits->upper ? *limits->upper : kNoStop;
+            m_xml += "    <limit lower=\"" + xmlNumber(lower) + "\" upper=\"" + xmlNumber(upper) +
+                     "\" effort=\"0\" velocity=\"0\"/>\n";
         }
-        if (damping != 0) {
-            m_xml += "    <dynamics damping=\"" + xmlNumber(damping) + "\"/>\n";
+        const double damping = joint ? (joint->springDamper ? joint->springDamper->damping : 0.0) +
+                                           (joint->friction ? joint->friction->viscous : 0.0)
+                                     : 0.0;
+        const double coulomb = joint && joint->friction ? joint->friction->coulomb : 0.0;
+        if (damping != 0 || coulomb != 0) {
+            m_xml += "    <dynamics";
+            if (damping != 0) {
+                m_xml += " damping=\"" + xmlNumber(damping) + "\"";
+            }
+            if (coulomb != 0) {
+                m_xml += " friction=\"" + xmlNumber(coulomb) + "\"";
+            }
+            m_xml += "/>\n";
         }
         m_xml += "  </joint>\n";
+    }
+
+    /// What writeJointElement made of a tree joint's stops and friction, in the result.
+    void reportStopsAndFriction(const JointSpec& joint) {
+        const std::string element = "joint " + joint.name;
+        const bool revolute = joint.type == JointType::Revolute;
+        if (joint.limits) {
+            const JointLimitsSpec& l = *joint.limits;
+            std::string note = std::string(revolute ? "revolute" : "prismatic") + " <limit> " +
+                               boundsText(l) + (revolute ? " rad" : " m");
+            if (!l.lower || !l.upper) {
+                note +=
+                    " (the missing bound written ±" + numberText(kNoStop) + ", read back as none)";
+            }
+            note += ", effort and velocity 0 (URDF requires them; none in the mechanism)";
+            if (!defaultStops(l)) {
+                note += "; the " + stopText(l) +
+                        " are not written (URDF has neither): read "
+                        "back as SSLM's defaults, " +
+                        stopText(JointLimitsSpec{});
+            } else {
+                note += "; URDF has no stop stiffness or restitution: the " + stopText(l) +
+                        " are SSLM's defaults, which the reader assumes";
+            }
+            m_result.approximate(element + " limit", note);
+        } else if (!revolute) {
+            m_result.approximate(element + " limit",
+                                 "URDF requires a prismatic joint's <limit>: ±1e9 m, effort and "
+                                 "velocity 0 (none in the mechanism)");
+        }
+        if (joint.friction) {
+            const JointFrictionSpec& f = *joint.friction;
+            if (f.coulomb != 0) {
+                m_result.map(element + " friction",
+                             "<dynamics friction=\"" + xmlNumber(f.coulomb) + "\">");
+            }
+            if (f.viscous != 0) {
+                const double d = joint.springDamper ? joint.springDamper->damping : 0.0;
+                m_result.approximate(
+                    element + " viscous friction",
+                    numberText(f.viscous) + " written into <dynamics damping=\"" +
+                        xmlNumber(d + f.viscous) + "\">" +
+                        (d != 0 ? " with the spring-damper's damping " + numberText(d) : "") +
+                        " (the same law, −c·q̇; read back as the spring-damper's damping)");
+            }
+            if (f.smoothingVelocity != JointFrictionSpec{}.smoothingVelocity) {
+                m_result.approximate(element + " friction smoothing velocity",
+                                     numberText(f.smoothingVelocity) +
+                                         " is not written (URDF has none): read back as " +
+                                         numberText(JointFrictionSpec{}.smoothingVelocity));
+            }
+        }
     }
 
     /// A universal, cylindrical or spherical tree joint as a chain of hinges and a slide
@@ -371,12 +443,8 @@ private:
         const std::string& childLink = m_spec.bodies[b].id;
         const bool revolute = joint.type == JointType::Revolute;
         writeJointElement(joint.name, revolute, parentLink, childLink, jointOrigin(b), axis,
-                          joint.springDamper ? joint.springDamper->damping : 0.0);
-        if (!revolute) {
-            m_result.approximate("joint " + joint.name + " limit",
-                                 "URDF requires a prismatic joint's <limit>: ±1e9 m, effort and "
-                                 "velocity 0 (none in the mechanism)");
-        }
+                          &joint);
+        reportStopsAndFriction(joint);
         if (joint.springDamper) {
             if (joint.springDamper->stiffness != 0) {
                 m_result.drop("joint " + joint.name + " spring",
@@ -439,6 +507,15 @@ private:
             m_result.drop("cut " + cut.name + " spring-damper",
                           "a loop closure has no dynamics in URDF");
         }
+        if (cut.friction) {
+            m_result.drop("cut " + cut.name + " friction",
+                          "a loop closure has no dynamics in URDF");
+        }
+        if (cut.limits) {
+            m_result.drop("cut " + cut.name + " limits",
+                          "stops " + boundsText(*cut.limits) +
+                              ": a loop closure has no <limit> in URDF");
+        }
     }
 
     void notWritten() {
@@ -456,6 +533,16 @@ private:
         if (!m_original.tracedPoints.empty()) {
             m_result.drop("traced points", std::to_string(m_original.tracedPoints.size()) +
                                                " traced point(s): URDF has no points on a link");
+        }
+        if (!m_original.loads.empty()) {
+            m_result.drop("loads", std::to_string(m_original.loads.size()) +
+                                       " load(s): URDF has no applied forces or torques");
+        }
+        if (!m_original.twoPointElements.empty()) {
+            m_result.drop("two-point elements",
+                          std::to_string(m_original.twoPointElements.size()) +
+                              " spring(s) or cylinder(s): URDF has no force element between "
+                              "two links (MJCF export writes springs as tendons)");
         }
         std::set<std::string> used;
         for (const JointSpec& joint : m_spec.joints) {

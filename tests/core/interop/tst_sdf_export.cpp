@@ -161,6 +161,60 @@ private Q_SLOTS:
         }
         QCOMPARE(back.spec->cuts, original.cuts);
     }
+
+    void stopsAndFrictionGoOutAndComeBackPlanar() {
+        // the planar four-bar with stops and friction on its crank, a lower stop on the
+        // coupler joint and friction on the cut: lifted into the x–z plane, written, read back
+        // and recognised planar again
+        MechanismSpec original = example("four_bar.json");
+        const auto joint = [](MechanismSpec& spec, const std::string& name) -> JointSpec& {
+            return *std::find_if(spec.joints.begin(), spec.joints.end(),
+                                 [&](const JointSpec& j) { return j.name == name; });
+        };
+        joint(original, "J1").limits = JointLimitsSpec{-1.0, 2.5, 3e4, 0.7};
+        joint(original, "J1").friction = JointFrictionSpec{0.02, 0.01, 1e-3};
+        joint(original, "J3").limits = JointLimitsSpec{};
+        joint(original, "J3").limits->lower = 0.5;
+        joint(original, "J8").friction = JointFrictionSpec{0.01, 0.0, 1e-3};
+        const ExportResult result = exportSdf(original);
+        QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
+        const std::string& text = *result.text;
+        QVERIFY2(text.find("<limit><lower>-1</lower><upper>2.5</upper><stiffness>30000</"
+                           "stiffness></limit>") != std::string::npos,
+                 text.c_str());
+        QVERIFY(text.find("<limit><lower>0.5</lower><stiffness>100000</stiffness></limit>") !=
+                std::string::npos);
+        QVERIFY(text.find("<dynamics><damping>0.01</damping><friction>0.02</friction>") !=
+                std::string::npos);
+        const auto note = [&](const std::string& element) {
+            for (const ImportItem& item : result.approximated) {
+                if (item.element == element) {
+                    return item.note;
+                }
+            }
+            return std::string("(none)");
+        };
+        QVERIFY2(note("joint J1 limit").find("restitution 0.7 not written") != std::string::npos,
+                 note("joint J1 limit").c_str());
+        QVERIFY(note("joint J1 viscous friction").find("<damping> 0.01") != std::string::npos);
+        ImportResult back = importSdfText(text, "four_bar.world");
+        QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
+        recognisePlanarOrRedundant(back, "four_bar.world", {});
+        QVERIFY(back.spec->space == MotionSpace::Planar);
+        const JointSpec& j1 = joint(*back.spec, "J1");
+        QVERIFY(j1.limits.has_value());
+        QCOMPARE(*j1.limits->lower, -1.0);
+        QCOMPARE(*j1.limits->upper, 2.5);
+        QCOMPARE(j1.limits->stiffness, 3e4);   // SDFormat's <stiffness>
+        QCOMPARE(j1.limits->restitution, 0.5); // SDFormat has none
+        QCOMPARE(j1.friction->coulomb, 0.02);
+        QCOMPARE(j1.springDamper->damping, 0.01); // the viscous friction, as <damping>
+        const JointSpec& j3 = joint(*back.spec, "J3");
+        QCOMPARE(*j3.limits->lower, 0.5);
+        QVERIFY(!j3.limits->upper.has_value());
+        QCOMPARE(joint(*back.spec, "J8").friction->coulomb, 0.01);
+        QVERIFY(!joint(*back.spec, "J2").limits.has_value());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestSdfExport)

@@ -280,6 +280,77 @@ private Q_SLOTS:
         QVERIFY((*pendulum.visuals[0].color - Eigen::Vector3d(0.2, 0.4, 0.8)).norm() < 1e-6);
     }
 
+    void stopsAndFrictionGoOutAndComeBack() {
+        // the cart's slide: an upper stop only, Coulomb and viscous friction beside its
+        // spring-damper (damping 1.5); the hinge, whose tree runs against it (axis negated,
+        // same coordinate): both stops with their own stiffness and restitution
+        MechanismSpec spec = cartPendulum();
+        JointSpec& slide = spec.joints[0];
+        slide.limits = JointLimitsSpec{};
+        slide.limits->upper = 0.35;
+        slide.friction = JointFrictionSpec{2.5, 0.25, 1e-3};
+        JointSpec& hinge = spec.joints[1];
+        hinge.limits = JointLimitsSpec{-0.3, 0.8, 2e4, 0.8};
+        hinge.friction = JointFrictionSpec{0.04, 0.0, 1e-3};
+        const ExportResult result = exportUrdf(spec);
+        QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
+        const std::string& text = *result.text;
+        QVERIFY2(text.find("<joint name=\"hinge\" type=\"revolute\">") != std::string::npos,
+                 text.c_str());
+        QVERIFY(text.find("<limit lower=\"-0.3\" upper=\"0.8\" effort=\"0\" velocity=\"0\"/>") !=
+                std::string::npos);
+        QVERIFY(text.find("<limit lower=\"-1e+09\" upper=\"0.35\" effort=\"0\" "
+                          "velocity=\"0\"/>") != std::string::npos);
+        QVERIFY(text.find("<dynamics damping=\"1.75\" friction=\"2.5\"/>") != std::string::npos);
+        QVERIFY(text.find("<dynamics friction=\"0.04\"/>") != std::string::npos);
+        // what URDF cannot hold is said, with the numbers
+        const auto note = [&](const std::string& element) {
+            for (const ImportItem& item : result.approximated) {
+                if (item.element == element) {
+                    return item.note;
+                }
+            }
+            return std::string("(none)");
+        };
+        QVERIFY2(note("joint hinge limit")
+                         .find("stop stiffness 20000, restitution 0.8 are not "
+                               "written") != std::string::npos,
+                 note("joint hinge limit").c_str());
+        QVERIFY(note("joint slide limit").find("read back as none") != std::string::npos);
+        QVERIFY(note("joint slide viscous friction").find("1.75") != std::string::npos);
+        QVERIFY(mentions(result.mapped, "joint hinge friction"));
+        // read back: the bounds and the Coulomb friction as they were; the stops' stiffness
+        // and restitution SSLM's defaults; the viscous friction in the damping
+        const ImportResult back = importUrdfText(text, "cart.urdf");
+        QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
+        const JointSpec& slideBack = back.spec->joints[0];
+        const JointSpec& hingeBack = back.spec->joints[1];
+        QCOMPARE(slideBack.name, std::string("slide"));
+        QCOMPARE(hingeBack.name, std::string("hinge"));
+        QVERIFY(slideBack.limits && !slideBack.limits->lower);
+        QCOMPARE(*slideBack.limits->upper, 0.35);
+        QCOMPARE(slideBack.friction->coulomb, 2.5);
+        QCOMPARE(slideBack.friction->viscous, 0.0);
+        QCOMPARE(slideBack.springDamper->damping, 1.75);
+        QCOMPARE(*hingeBack.limits->lower, -0.3);
+        QCOMPARE(*hingeBack.limits->upper, 0.8);
+        QCOMPARE(hingeBack.limits->stiffness, 1e5);
+        QCOMPARE(hingeBack.limits->restitution, 0.5);
+        QCOMPARE(hingeBack.friction->coulomb, 0.04);
+        // the hinge's coordinate keeps its sense: the same turn of the pendulum
+        QVERIFY(roundTripDifference(spec, *back.spec) <= 1e-12);
+        // loads and two-point elements have no URDF form: said, not silently lost
+        MechanismSpec loaded = spec;
+        loaded.loads.push_back(LoadSpec{});
+        loaded.loads.back().name = "push";
+        loaded.loads.back().at = {"cart", "hook"};
+        loaded.loads.back().force.kind = SignalSpec::Kind::Constant;
+        loaded.loads.back().force.value = 3.0;
+        const ExportResult withLoad = exportUrdf(loaded);
+        QVERIFY(withLoad.ok());
+        QVERIFY(mentions(withLoad.dropped, "loads"));
+    }
+
     void planarFourBarComesBackPlanarAndRunsTheSame() {
         const MechanismSpec original = example("four_bar.json");
         const ExportResult result = exportUrdf(original);
