@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "core/interop/mechanism_import.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <sstream>
 
 #include "core/interop/import_inputs.hpp"
+#include "core/interop/joint_extras.hpp"
 #include "core/interop/mjcf_import.hpp"
 #include "core/interop/planar_recognition.hpp"
 #include "core/interop/report_text.hpp"
@@ -110,6 +112,41 @@ failedImport(const std::filesystem::path& path, ModelFormat format, const std::s
     return result;
 }
 
+/// The joint forces a cut joint cannot carry (model/compile.cpp), dropped and said: on a
+/// spatial mechanism every one (a spatial cut has no coordinate), on a planar one a revolute
+/// cut's stops with one bound only (its angle is known only to within a turn). A file's joint
+/// becomes a cut only where it closes a loop, so the reader cannot know this beforehand.
+void dropCutJointForces(ImportResult& result) {
+    MechanismSpec& spec = *result.spec;
+    const bool spatial = spec.space == MotionSpace::Spatial;
+    for (JointSpec& joint : spec.joints) {
+        if (std::find(spec.cuts.begin(), spec.cuts.end(), joint.name) == spec.cuts.end()) {
+            continue;
+        }
+        const std::string element = "joint " + joint.name;
+        const std::string why = "it is a cut joint of a spatial mechanism, which has no "
+                                "coordinate for joint forces (they act on spanning-tree joints)";
+        if (spatial && joint.springDamper) {
+            joint.springDamper.reset();
+            result.report.dropped.push_back({element + " spring-damper", why});
+        }
+        if (spatial && joint.friction) {
+            joint.friction.reset();
+            result.report.dropped.push_back({element + " friction", why});
+        }
+        if (joint.limits && (spatial || (joint.type == JointType::Revolute &&
+                                         !(joint.limits->lower && joint.limits->upper)))) {
+            result.report.dropped.push_back(
+                {element + " limit",
+                 "stops " + boundsText(*joint.limits) + ": " +
+                     (spatial ? why
+                              : std::string("a planar revolute cut's angle is known only to "
+                                            "within a turn, so its stops need both bounds"))});
+            joint.limits.reset();
+        }
+    }
+}
+
 } // namespace
 
 void recognisePlanarOrRedundant(ImportResult& result,
@@ -136,8 +173,10 @@ void recognisePlanarOrRedundant(ImportResult& result,
         for (ImportItem& item : planar.approximated) {
             result.report.approximated.push_back(std::move(item));
         }
+        dropCutJointForces(result);
         return;
     }
+    dropCutJointForces(result);
     for (const LoopRedundancy& r : loopRedundancy(*result.spec)) {
         std::string note = std::to_string(r.redundant) + " of the " + std::to_string(r.rows) +
                            " constraint rows of cut joint " + r.cut +

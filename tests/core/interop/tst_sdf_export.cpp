@@ -214,6 +214,17 @@ private Q_SLOTS:
         QVERIFY(!j3.limits->upper.has_value());
         QCOMPARE(joint(*back.spec, "J8").friction->coulomb, 0.01);
         QVERIFY(!joint(*back.spec, "J2").limits.has_value());
+        // kept spatial, the cut J8 has no coordinate for its friction: dropped and said (the
+        // loop itself stays redundant in space, as it is without friction)
+        ImportResult spatial = importSdfText(text, "four_bar.world");
+        MechanismImportOptions keep;
+        keep.keepSpatial = true;
+        recognisePlanarOrRedundant(spatial, "four_bar.world", keep);
+        QVERIFY(spatial.spec->space == MotionSpace::Spatial);
+        QVERIFY(!joint(*spatial.spec, "J8").friction.has_value());
+        QVERIFY(std::any_of(spatial.report.dropped.begin(), spatial.report.dropped.end(),
+                            [](const ImportItem& i) { return i.element == "joint J8 friction"; }));
+        QCOMPARE(joint(*spatial.spec, "J1").friction->coulomb, 0.02); // a tree joint's stays
     }
 };
 
