@@ -16,7 +16,11 @@
 //  * bodies without joints merge into the body they are welded to (welded_pendulum.xml, to
 //    1e-15); a <weld> makes its two bodies one, the second body's joint the loop's cut
 //    (welded_four_bar.xml: a planar four-bar of three bodies, 1 DOF); free joints are refused; a
-//    malformed file is an error naming the file, line and element.
+//    malformed file is an error naming the file, line and element;
+//  * a limited hinge and slide with frictionloss import as stops (range − qpos0) and Coulomb
+//    friction, a two-site tendon with stiffness as a two-point spring, spatial and planar; the
+//    four-bar with stops, friction and a preloaded gas spring goes out (MuJoCo loads it, the
+//    tendon's length at qpos0 is SSLM's) and comes back with the same numbers.
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,8 @@
 // four-bar of four_bar.sdf kept spatial (revolute cut) and a cart with a universal pendulum
 // (a prismatic joint with a spring-damper, a free point written as a <frame>); the Hoekens
 // coupler's mesh and the other visuals come back in place; the planar four-bar of
-// examples/four_bar.json goes out in the x–z plane and comes back planar.
+// examples/four_bar.json goes out in the x–z plane and comes back planar, also with end stops
+// (<limit> with <stiffness>) and friction, which a spatial cut drops.
 
 #include <algorithm>
 #include <cmath>

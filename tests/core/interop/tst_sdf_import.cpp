@@ -18,7 +18,9 @@
 //    and the fix, and so it has with a pendulum swinging out of the plane from its coupler
 //    (not planar); the R-U-S-R four-bar has none;
 //  * malformed XML, an unknown joint type and a joint naming a missing link are errors naming
-//    the file, line and element.
+//    the file, line and element;
+//  * <limit> (with <stiffness>; <dissipation> not read) and <dynamics><friction> are kept as
+//    end stops and Coulomb friction, with the numbers in the report.
 
 #include <algorithm>
 #include <cmath>

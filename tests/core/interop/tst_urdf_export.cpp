@@ -7,7 +7,9 @@
 // four_bar.sdf kept spatial (revolute cut, mesh visuals) and a cart on a sprung prismatic joint
 // whose tree runs against one joint's sense. The planar four-bar of examples/four_bar.json goes out
 // in the x–z plane and comes back planar, running as the original to 1e-9 rad over 1 s. A spherical
-// joint in the spanning tree (the RSSR) is refused by name.
+// joint in the spanning tree (the RSSR) is refused by name. End stops (revolute with <limit>,
+// a missing bound ±1e9) and friction (<dynamics friction>, viscous in damping) come back with
+// their numbers, and what URDF cannot hold is reported.
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,9 @@
 //  * a URDF+ four-bar (R-U-S-R) closed by a <loop> imports with one spherical cut, assembles
 //    with max|Φ| < 1e-10 and is ready to simulate by the Check panel's rules (1 DOF both ways);
 //    the same closure written as the proposed <constraint> element gives the same mechanism;
-//  * malformed XML and an unknown joint type are errors naming the file, line and element.
+//  * malformed XML and an unknown joint type are errors naming the file, line and element;
+//  * <limit> and <dynamics friction damping> are kept as end stops (SSLM's stiffness and
+//    restitution, reported), Coulomb friction and the damper, also through planar recognition.
 
 #include <algorithm>
 #include <cmath>
