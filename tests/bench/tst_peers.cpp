@@ -63,8 +63,12 @@ MechanismSpec freeMotionSpec(const std::string& file) {
     MechanismSpec spec = *loaded.spec;
     for (JointSpec& joint : spec.joints) {
         joint.springDamper.reset();
+        joint.friction.reset();
+        joint.limits.reset();
     }
     spec.actuators.clear();
+    spec.loads.clear(); // nor do the peers' models carry issue 36's elements
+    spec.twoPointElements.clear();
     return spec;
 }
 
@@ -251,8 +255,10 @@ private Q_SLOTS:
             QDir(QStringLiteral(SSLM_EXAMPLES_DIR)).entryList({"*.json"}, QDir::Files);
         QVERIFY(files.size() >= 5);
         for (const QString& file : files) {
-            // spatial (version 2) files: spatialAgreeWithSslm
-            if (freeMotionSpec(file.toStdString()).space != MotionSpace::Planar) {
+            // spatial (version 2) files: spatialAgreeWithSslm; open chains (the hood): no
+            // loop for the peers' constraints to agree on
+            const MechanismSpec spec = freeMotionSpec(file.toStdString());
+            if (spec.space != MotionSpace::Planar || spec.joints.size() <= spec.bodies.size()) {
                 continue;
             }
             QTest::newRow(qPrintable(file)) << file << true << QStringList{} << false;
