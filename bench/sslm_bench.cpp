@@ -71,6 +71,8 @@ struct Case {
     int chainLoops = 0;   ///< k for the generated chains, 0 otherwise
     int ladderCells = 0;  ///< L for the spatial ladders, 0 otherwise
     int fiveBarLoops = 0; ///< k for the chains of five-bars (k + 1 DOF), 0 otherwise
+    /// Loads or two-point elements, which the peers' models do not carry: ours only.
+    bool loaded = false;
 };
 
 struct CallRecord {
@@ -472,6 +474,9 @@ std::vector<CallRecord> benchmarkCalls(const Case& c, double batchSeconds, int r
                allocationsPerCall(call));
     }
 #ifdef SSLM_HAVE_PEERS
+    if (c.loaded) {
+        return records; // the peers' models have no loads
+    }
     DynamicsRhs reference(model, SimulationSettings{});
     reference.evaluate(0.0, c.initial.q, c.initial.qd);
     const auto difference = [&](const Eigen::VectorXd& qdd) {
@@ -733,6 +738,19 @@ std::optional<std::vector<Case>> loadCases() {
         if (auto c = loadCase(name, spec)) {
             cases.push_back(std::move(*c));
         }
+    }
+    // the scraper with its cutting load (issue 36): what the loads cost per call
+    const LoadResult loaded =
+        loadMechanismFile(std::string(SSLM_EXAMPLES_DIR) + "/carpet_scraper_loaded.json");
+    if (!loaded.ok()) {
+        std::fprintf(stderr, "sslm-bench: cannot load examples/carpet_scraper_loaded.json\n");
+        return std::nullopt;
+    }
+    MechanismSpec cutting = *loaded.spec;
+    cutting.actuators.clear();
+    if (auto c = loadCase("scraper_loaded", cutting)) {
+        c->loaded = true;
+        cases.push_back(std::move(*c));
     }
     for (int k : {1, 2, 4, 8, 16, 32}) {
         if (auto c = loadCase("chain_" + std::to_string(k), fourBarChain({.loops = k}), k)) {
