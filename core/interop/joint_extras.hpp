@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "core/interop/mechanism_export.hpp"
 #include "core/interop/report_text.hpp"
 #include "core/spec/mechanism_spec.hpp"
 
@@ -68,6 +69,27 @@ inline std::string smoothLawText() {
     const JointFrictionSpec defaults;
     return "τ = −τ_c·tanh(q̇/v_s), v_s = " + numberText(defaults.smoothingVelocity) +
            " rad/s or m/s (SSLM's smooth law: no stiction, the joint creeps where it would stick)";
+}
+
+/// The export report's notes on a joint's friction where `format` holds only a Coulomb level
+/// and a damping: the viscous part written into `dampingText` (the damping written, `damping`
+/// with it), and a smoothing velocity other than the default, which is not written.
+inline void reportFrictionApproximations(ExportResult& result,
+                                         const std::string& element,
+                                         const JointFrictionSpec& friction,
+                                         const std::string& dampingText,
+                                         const char* format) {
+    if (friction.viscous != 0) {
+        result.approximate(element + " viscous friction",
+                           numberText(friction.viscous) + " written into " + dampingText +
+                               " (the same law, −c·q̇; read back as the spring-damper's damping)");
+    }
+    const double smoothing = JointFrictionSpec{}.smoothingVelocity;
+    if (friction.smoothingVelocity != smoothing) {
+        result.approximate(element + " friction smoothing velocity",
+                           numberText(friction.smoothingVelocity) + " is not written (" + format +
+                               " has none): read back as " + numberText(smoothing));
+    }
 }
 
 } // namespace sslm

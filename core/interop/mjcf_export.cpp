@@ -473,20 +473,9 @@ private:
                                          " (MuJoCo's dry friction is a soft constraint that can "
                                          "stick, SSLM's the smooth tanh law that creeps)");
             }
-            if (f.viscous != 0) {
-                const double d = joint.springDamper ? joint.springDamper->damping : 0.0;
-                m_result.approximate(element + " viscous friction",
-                                     numberText(f.viscous) + " written into damping " +
-                                         xmlNumber(d + f.viscous) +
-                                         " (the same law, −c·q̇; read back as the "
-                                         "spring-damper's damping)");
-            }
-            if (f.smoothingVelocity != JointFrictionSpec{}.smoothingVelocity) {
-                m_result.approximate(element + " friction smoothing velocity",
-                                     numberText(f.smoothingVelocity) +
-                                         " is not written (MJCF has none): read back as " +
-                                         numberText(JointFrictionSpec{}.smoothingVelocity));
-            }
+            const double d = joint.springDamper ? joint.springDamper->damping : 0.0;
+            reportFrictionApproximations(m_result, element, f,
+                                         "damping " + xmlNumber(d + f.viscous), "MJCF");
         }
     }
 

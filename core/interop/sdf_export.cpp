@@ -139,19 +139,9 @@ void writeAxisForces(std::ostream& out, const JointSpec& joint, ExportResult& re
             result.map(element + " friction",
                        "<dynamics><friction> " + xmlNumber(friction.coulomb));
         }
-        if (friction.viscous != 0) {
-            result.approximate(element + " viscous friction",
-                               numberText(friction.viscous) + " written into <damping> " +
-                                   xmlNumber(spring.damping + friction.viscous) +
-                                   " (the same law, −c·q̇; read back as the spring-damper's "
-                                   "damping)");
-        }
-        if (friction.smoothingVelocity != JointFrictionSpec{}.smoothingVelocity) {
-            result.approximate(element + " friction smoothing velocity",
-                               numberText(friction.smoothingVelocity) +
-                                   " is not written (SDFormat has none): read back as " +
-                                   numberText(JointFrictionSpec{}.smoothingVelocity));
-        }
+        reportFrictionApproximations(result, element, friction,
+                                     "<damping> " + xmlNumber(spring.damping + friction.viscous),
+                                     "SDFormat");
     }
     if (joint.limits) {
         const JointLimitsSpec& l = *joint.limits;

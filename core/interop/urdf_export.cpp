@@ -346,21 +346,12 @@ private:
                 m_result.map(element + " friction",
                              "<dynamics friction=\"" + xmlNumber(f.coulomb) + "\">");
             }
-            if (f.viscous != 0) {
-                const double d = joint.springDamper ? joint.springDamper->damping : 0.0;
-                m_result.approximate(
-                    element + " viscous friction",
-                    numberText(f.viscous) + " written into <dynamics damping=\"" +
-                        xmlNumber(d + f.viscous) + "\">" +
-                        (d != 0 ? " with the spring-damper's damping " + numberText(d) : "") +
-                        " (the same law, −c·q̇; read back as the spring-damper's damping)");
-            }
-            if (f.smoothingVelocity != JointFrictionSpec{}.smoothingVelocity) {
-                m_result.approximate(element + " friction smoothing velocity",
-                                     numberText(f.smoothingVelocity) +
-                                         " is not written (URDF has none): read back as " +
-                                         numberText(JointFrictionSpec{}.smoothingVelocity));
-            }
+            const double d = joint.springDamper ? joint.springDamper->damping : 0.0;
+            reportFrictionApproximations(
+                m_result, element, f,
+                "<dynamics damping=\"" + xmlNumber(d + f.viscous) + "\">" +
+                    (d != 0 ? " with the spring-damper's damping " + numberText(d) : ""),
+                "URDF");
         }
     }
 
