@@ -177,6 +177,7 @@ std::string summaryJson(const Model& model,
     std::snprintf(numbers, sizeof numbers,
                   "  \"t_end\": %.17g,\n  \"rtol\": %.17g,\n  \"atol\": %.17g,\n"
                   "  \"end_time\": %.17g,\n  \"steps\": %ld,\n  \"rhs_calls\": %ld,\n"
+                  "  \"stop_events\": %ld,\n"
                   "  \"samples\": %ld,\n  \"wall_seconds\": %.9g,\n"
                   "  \"max_position_violation\": %.17g,\n"
                   "  \"max_velocity_violation\": %.17g,\n  \"max_energy_error\": %.17g,\n"
@@ -184,11 +185,11 @@ std::string summaryJson(const Model& model,
                   "  \"shaking_force_rms\": %.17g,\n  \"shaking_force_peak\": %.17g,\n"
                   "  \"shaking_moment_rms\": %.17g,\n  \"shaking_moment_peak\": %.17g,\n",
                   settings.tEnd, settings.rtol, settings.atol, summary.endTime, summary.steps,
-                  summary.rhsCalls, samples, summary.wallSeconds, summary.maxPositionViolation,
-                  summary.maxVelocityViolation, summary.maxEnergyError, summary.minConditioning,
-                  summary.minConditioningTime, summary.shaking.force().rms,
-                  summary.shaking.force().peak, summary.shaking.moment().rms,
-                  summary.shaking.moment().peak);
+                  summary.rhsCalls, summary.stopEvents, samples, summary.wallSeconds,
+                  summary.maxPositionViolation, summary.maxVelocityViolation,
+                  summary.maxEnergyError, summary.minConditioning, summary.minConditioningTime,
+                  summary.shaking.force().rms, summary.shaking.force().peak,
+                  summary.shaking.moment().rms, summary.shaking.moment().peak);
     const std::string cuts =
         text::joined(model.cuts, ", ", [&](int cut) { return jsonString(model.joints[cut].name); });
     out << "{\n  \"model\": " << jsonString(model.name) << ",\n  \"solver\": \""
@@ -293,6 +294,10 @@ void printSummary(std::ostream& report,
                << "; max |Φ| = " << shortNumber(summary.maxPositionViolation)
                << ", max |J q̇| = " << shortNumber(summary.maxVelocityViolation)
                << ", max energy error = " << shortNumber(summary.maxEnergyError) << " J\n";
+        if (!model.limitedJoints.empty()) {
+            report << "sslm: end stops engaged or released " << summary.stopEvents
+                   << " times (a step ended on each)\n";
+        }
         report << "sslm: " << shakingText(summary.shaking) << '\n';
         if (forced && model.nv() > 0) {
             Eigen::Index worst = 0;

@@ -87,6 +87,7 @@ private Q_SLOTS:
     void loadedScraperCutsInItsWorkingStroke();
     void hoodSettlesWhereTheGasSpringHoldsIt();
     void excavatorCylindersTrackTheirLengths();
+    void hoodBouncesOffItsHingeStop();
     void badModellingElementsExitTwo_data();
     void badModellingElementsExitTwo();
 };
@@ -1293,6 +1294,46 @@ void TestCli::excavatorCylindersTrackTheirLengths() {
     QVERIFY2(*std::ranges::min_element(tipY) < -0.5, "the bucket does not dig");
     QVERIFY2(tipY.back() > 3.5, qPrintable(QString::number(tipY.back())));
     QVERIFY(*std::ranges::max_element(violation) < 1e-9);
+}
+
+// examples/lid_gas_spring.json thrown open (1.3 rad at 1.5 rad/s): the hinge's upper stop at
+// 1.4 rad turns it back, pushing with k·δ·(1 ± α) (contact.hinge < 0), its hysteresis taking
+// energy (work.stops < 0); the run ends a step on the stop's two events and says so.
+void TestCli::hoodBouncesOffItsHingeStop() {
+    QFile source(example("lid_gas_spring.json"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    nlohmann::json document = nlohmann::json::parse(source.readAll().toStdString());
+    document["initial"]["independent"]["phi"] = 1.3;
+    document["initial"]["rates"]["phi"] = 1.5;
+    document["solver"]["t_end"] = 1.5;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("thrown_hood.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray::fromStdString(document.dump(2)));
+    file.close();
+    const QString out = dir.filePath(QStringLiteral("hood.csv"));
+    const QString summary = dir.filePath(QStringLiteral("hood.json"));
+    const Run run = runSslm({"simulate", path, "--out", out, "--summary-json", summary});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("end stops engaged or released 2 times"), run.out.constData());
+    QFile summaryFile(summary);
+    QVERIFY(summaryFile.open(QIODevice::ReadOnly));
+    const nlohmann::json stats = nlohmann::json::parse(summaryFile.readAll().toStdString());
+    QCOMPARE(stats.at("stop_events").get<long>(), 2L);
+    const Csv csv = readCsv(out);
+    const std::vector<double> phi = columnValues(csv, QStringLiteral("q.phi"));
+    const std::vector<double> contact = columnValues(csv, QStringLiteral("contact.hinge"));
+    const std::vector<double> stopWork = columnValues(csv, QStringLiteral("work.stops"));
+    const double highest = *std::max_element(phi.begin(), phi.end());
+    qInfo("highest %.5f rad, strongest sampled push %.1f N·m, stops' work %.4f J", highest,
+          *std::min_element(contact.begin(), contact.end()), stopWork.back());
+    QVERIFY(highest > 1.4 && highest < 1.42);
+    QVERIFY(*std::min_element(contact.begin(), contact.end()) < -10.0);
+    QVERIFY(*std::max_element(contact.begin(), contact.end()) == 0.0);
+    QVERIFY(stopWork.back() < -0.1);
+    QVERIFY(phi.back() < 1.2);
 }
 
 // Bad input in each of issue 36's elements: `sslm simulate` exits with 2, and its message
