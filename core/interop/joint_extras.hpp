@@ -92,4 +92,19 @@ inline void reportFrictionApproximations(ExportResult& result,
     }
 }
 
+/// The export report's drops of the loads and two-point elements of `spec` for a format
+/// (URDF, SDFormat) with neither applied forces nor force elements between two links.
+inline void dropForceElements(ExportResult& result, const MechanismSpec& spec, const char* format) {
+    if (!spec.loads.empty()) {
+        result.drop("loads", std::to_string(spec.loads.size()) + " load(s): " + format +
+                                 " has no applied forces or torques");
+    }
+    if (!spec.twoPointElements.empty()) {
+        result.drop("two-point elements", std::to_string(spec.twoPointElements.size()) +
+                                              " spring(s) or cylinder(s): " + format +
+                                              " has no force element between two links (MJCF "
+                                              "export writes springs as tendons)");
+    }
+}
+
 } // namespace sslm

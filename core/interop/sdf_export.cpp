@@ -294,17 +294,7 @@ ExportResult exportSdf(const MechanismSpec& spec) {
     result.map("joint graph", "every body a link, every joint (cuts last) a joint of the model");
     result.drop("mechanism", "actuators, traced points, the initial state, solver settings and "
                              "counterweights are not written (SDFormat export)");
-    if (!spec.loads.empty()) {
-        result.drop("loads", std::to_string(spec.loads.size()) +
-                                 " load(s): SDFormat has no applied forces or torques (a "
-                                 "simulator plugin's business)");
-    }
-    if (!spec.twoPointElements.empty()) {
-        result.drop("two-point elements",
-                    std::to_string(spec.twoPointElements.size()) +
-                        " spring(s) or cylinder(s): SDFormat has no force element between two "
-                        "links (MJCF export writes springs as tendons)");
-    }
+    dropForceElements(result, spec, "SDFormat");
     return result;
 }
 

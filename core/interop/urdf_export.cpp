@@ -525,16 +525,7 @@ private:
             m_result.drop("traced points", std::to_string(m_original.tracedPoints.size()) +
                                                " traced point(s): URDF has no points on a link");
         }
-        if (!m_original.loads.empty()) {
-            m_result.drop("loads", std::to_string(m_original.loads.size()) +
-                                       " load(s): URDF has no applied forces or torques");
-        }
-        if (!m_original.twoPointElements.empty()) {
-            m_result.drop("two-point elements",
-                          std::to_string(m_original.twoPointElements.size()) +
-                              " spring(s) or cylinder(s): URDF has no force element between "
-                              "two links (MJCF export writes springs as tendons)");
-        }
+        dropForceElements(m_result, m_original, "URDF");
         std::set<std::string> used;
         for (const JointSpec& joint : m_spec.joints) {
             used.insert(joint.parent.body + "\n" + joint.parent.point);
