@@ -5,6 +5,7 @@
 // fatal (with the diagnostics) when it does not work.
 
 #include <string>
+#include <vector>
 
 #include <QtGlobal>
 
@@ -34,6 +35,16 @@ inline MechanismSpec example(const std::string& file) {
         qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
     }
     return *loaded.spec;
+}
+
+/// The note of the report line for `element` in `items`, "(none)" when there is none.
+inline std::string noteOf(const std::vector<ImportItem>& items, const std::string& element) {
+    for (const ImportItem& item : items) {
+        if (item.element == element) {
+            return item.note;
+        }
+    }
+    return "(none)";
 }
 
 } // namespace sslm::test

@@ -51,6 +51,7 @@
 using namespace sslm;
 using sslm::test::example;
 using sslm::test::mustImport;
+using sslm::test::noteOf;
 
 namespace {
 
@@ -128,16 +129,6 @@ double twoPointLength(const MechanismSpec& spec) {
         return b <= 0 ? p : Eigen::Vector3d(ws.position[b] + ws.rotation[b] * p);
     };
     return (at(e.firstBody, e.first_B) - at(e.secondBody, e.second_B)).norm();
-}
-
-/// The note of `element` in `items`, "(none)" when it is not there.
-std::string noteOf(const std::vector<ImportItem>& items, const std::string& element) {
-    for (const ImportItem& item : items) {
-        if (item.element == element) {
-            return item.note;
-        }
-    }
-    return "(none)";
 }
 
 const JointSpec* jointOf(const MechanismSpec& spec, const std::string& name) {

@@ -28,6 +28,7 @@ using namespace sslm;
 using sslm::fixtures::body;
 using sslm::test::example;
 using sslm::test::mustImport;
+using sslm::test::noteOf;
 
 namespace {
 
@@ -188,12 +189,7 @@ private Q_SLOTS:
         QVERIFY(text.find("<dynamics><damping>0.01</damping><friction>0.02</friction>") !=
                 std::string::npos);
         const auto note = [&](const std::string& element) {
-            for (const ImportItem& item : result.approximated) {
-                if (item.element == element) {
-                    return item.note;
-                }
-            }
-            return std::string("(none)");
+            return noteOf(result.approximated, element);
         };
         QVERIFY2(note("joint J1 limit").find("restitution 0.7 not written") != std::string::npos,
                  note("joint J1 limit").c_str());

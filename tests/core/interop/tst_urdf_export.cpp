@@ -36,6 +36,7 @@
 using namespace sslm;
 using sslm::test::example;
 using sslm::test::mustImport;
+using sslm::test::noteOf;
 
 namespace {
 
@@ -307,12 +308,7 @@ private Q_SLOTS:
         QVERIFY(text.find("<dynamics friction=\"0.04\"/>") != std::string::npos);
         // what URDF cannot hold is said, with the numbers
         const auto note = [&](const std::string& element) {
-            for (const ImportItem& item : result.approximated) {
-                if (item.element == element) {
-                    return item.note;
-                }
-            }
-            return std::string("(none)");
+            return noteOf(result.approximated, element);
         };
         QVERIFY2(note("joint hinge limit")
                          .find("stop stiffness 20000, restitution 0.8 are not "

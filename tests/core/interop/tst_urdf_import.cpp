@@ -33,7 +33,10 @@
 #include "core/model/workspace.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/interop/interop_support.hpp"
+
 using namespace sslm;
+using sslm::test::noteOf;
 
 namespace {
 
@@ -459,26 +462,20 @@ private Q_SLOTS:
         QVERIFY(!joint("spin").friction.has_value());
         QVERIFY(!joint("stuck").limits.has_value());
         // the report says what it assumed, with the numbers
-        const auto note = [](const std::vector<ImportItem>& items, const std::string& element) {
-            const auto it = std::find_if(items.begin(), items.end(), [&](const ImportItem& item) {
-                return item.element == element;
-            });
-            return it == items.end() ? std::string("(none)") : it->note;
-        };
-        const std::string stops = note(r.report.approximated, "joint hinge limit");
+        const std::string stops = noteOf(r.report.approximated, "joint hinge limit");
         QVERIFY2(stops.find("[-0.5, 1.25] rad") != std::string::npos, stops.c_str());
         QVERIFY2(stops.find("stop stiffness 100000, restitution 0.5") != std::string::npos,
                  stops.c_str());
         QVERIFY2(stops.find("URDF has no stop stiffness or restitution") != std::string::npos,
                  stops.c_str());
-        QVERIFY(note(r.report.approximated, "joint slide limit").find("[-0.1, none] m") !=
+        QVERIFY(noteOf(r.report.approximated, "joint slide limit").find("[-0.1, none] m") !=
                 std::string::npos);
-        QVERIFY(note(r.report.mapped, "joint hinge friction").find("Coulomb friction 0.7 N·m") !=
+        QVERIFY(noteOf(r.report.mapped, "joint hinge friction").find("Coulomb friction 0.7 N·m") !=
                 std::string::npos);
-        QVERIFY(note(r.report.mapped, "joint hinge damping").find("0.3") != std::string::npos);
-        QVERIFY(note(r.report.dropped, "joint stuck limit").find("lower ≥ upper [0, 0]") !=
+        QVERIFY(noteOf(r.report.mapped, "joint hinge damping").find("0.3") != std::string::npos);
+        QVERIFY(noteOf(r.report.dropped, "joint stuck limit").find("lower ≥ upper [0, 0]") !=
                 std::string::npos);
-        QVERIFY(note(r.report.dropped, "joint spin effort/velocity limit") != "(none)");
+        QVERIFY(noteOf(r.report.dropped, "joint spin effort/velocity limit") != "(none)");
         // and the spec survives the file format
         const LoadResult again = parseMechanismJson(toJson(*r.spec));
         QVERIFY(again.ok());
