@@ -203,12 +203,10 @@ double springEnergy(const Model& model, const Workspace& ws) {
         }
     }
     for (int j : model.limitedJoints) {
-        // the stored part of a stop's force, k·δ; its hysteresis is AppliedPower::stops
-        const JointLimitsSpec& limits = *model.joints[j].limits;
-        const double value = limitedValue(model, ws, j);
-        const double below = limits.lower ? std::max(0.0, *limits.lower - value) : 0.0;
-        const double above = limits.upper ? std::max(0.0, value - *limits.upper) : 0.0;
-        energy += 0.5 * limits.stiffness * (below * below + above * above);
+        // the stored part of a stop's force, k·δ (δ past one bound at most); its hysteresis is
+        // AppliedPower::stops
+        const double penetration = std::max(0.0, -limitGap(model, ws, j));
+        energy += 0.5 * model.joints[j].limits->stiffness * penetration * penetration;
     }
     return energy + twoPointSpringEnergy(model, ws);
 }
