@@ -373,9 +373,10 @@ void MainWindow::showSample(int index) {
         between.push_back(poseAt(*run, k));
     }
     m_view->extendTraces(between);
+    const double t = run->samples().value(index, 0);
+    m_view->setTime(t);
     m_view->setPose(poseAt(*run, index));
     m_view->setReactions(reactionsAt(*run, index));
-    const double t = run->samples().value(index, 0);
     if (!run->isActive()) {
         // playback: the time shown, not the end of the last run's progress
         const double tLast = run->samples().value(run->samples().size() - 1, 0);

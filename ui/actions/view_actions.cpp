@@ -121,6 +121,13 @@ void ViewActions::addOverlayActions() {
     connect(traces, &QAction::toggled, m_view, &MechanismView::setTracesVisible);
     QAction* clearTraces =
         m_menu->addAction(tr("&Clear Traces"), m_view, &MechanismView::clearTraces);
+    QAction* elements = m_menu->addAction(tr("Show &Loads, Springs and Stops"));
+    elements->setToolTip(tr("Load arrows with their values, springs, cylinders, end-stop marks "
+                            "and friction badges (Ctrl+L)"));
+    elements->setCheckable(true);
+    elements->setChecked(m_view->elementsVisible());
+    elements->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(elements, &QAction::toggled, m_view, &MechanismView::setElementsVisible);
     QAction* reactions = m_menu->addAction(tr("Show &Reactions"));
     reactions->setToolTip(tr("Arrows of the cut reactions λ, or of every joint's reaction for an "
                              "inverse-dynamics run (Ctrl+R)"));

@@ -52,7 +52,7 @@ private:
     void addCameraMenu();
     /// The Theme menu: light or dark, the desktop's scheme by default.
     void addThemeMenu();
-    /// Show Traces, Clear Traces and Show Reactions.
+    /// Show Traces, Clear Traces, Show Loads, Springs and Stops, and Show Reactions.
     void addOverlayActions();
 
     ViewCommands& m_commands;

@@ -153,6 +153,7 @@ struct VideoExporter::Frames {
                 view.setReactions(reference);
             }
         }
+        view.setTime(options.t0);
         view.setPose(state.poseAt(options.t0));
         view.clearTraces();
     }
@@ -193,6 +194,7 @@ struct VideoExporter::Frames {
             orbitAngle = angle;
         }
         lastFrameTime = t;
+        view.setTime(t);
         view.setPose(state.poseAt(t));
         if (options.reactions) {
             // (the view draws an arrow at most three typical forces long: the scale is set by

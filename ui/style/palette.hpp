@@ -124,6 +124,15 @@ inline const Themed<QColor> traceColour{QColor(94, 53, 177)};
 /// Arrows of the reactions.
 inline const Themed<QColor> reactionArrowColour{QColor(216, 67, 21)};
 
+/// The modelling elements in the 3-D view: springs' coils, cylinders' barrels and rods, load
+/// arrows, end-stop marks, and the friction badges' rims in the overlay.
+inline const Themed<QColor> viewSpringColour{QColor(46, 139, 87)};
+inline const Themed<QColor> viewCylinderBarrelColour{QColor(69, 90, 100)};
+inline const Themed<QColor> viewCylinderRodColour{QColor(112, 122, 130)};
+inline const Themed<QColor> viewLoadColour{QColor(25, 103, 210)};
+inline const Themed<QColor> viewStopColour{QColor(173, 20, 87)};
+inline const Themed<QColor> viewFrictionColour{QColor(121, 85, 72), QColor(188, 150, 130)};
+
 /// The overlay: text, secondary text, the halo behind labels, the info box, the scale bar.
 inline const Themed<QColor> overlayTextColour{QColor(38, 45, 54), QColor(226, 230, 236)};
 inline const Themed<QColor> overlayMutedTextColour{QColor(96, 106, 118), QColor(160, 168, 178)};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <QElapsedTimer>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
@@ -139,6 +140,8 @@ struct MechanismView::Impl {
     Eigen::AlignedBox3d fittedBox;
     std::vector<Eigen::Vector3d> fittedPoints; ///< the points it was fitted to (m, W)
     bool tracesVisible = true;
+    bool elementsVisible = true;
+    double time = 0; ///< s: the load values shown
     bool reactionsVisible = false;
     bool orbit = false;
     int highlightedLoop = -1;
@@ -152,7 +155,12 @@ struct MechanismView::Impl {
     QElapsedTimer sinceLastFrame;
     QTimer refineTimer; ///< draws the anti-aliased frame once the animation pauses
     QPoint lastMouse;
+    QPoint pressPosition;
     Qt::MouseButtons dragButtons;
+    bool picking = false;
+    bool pickGround = true; ///< the ground's points can be picked
+    QString pickPrompt;
+    std::pair<int, int> hoveredPoint{-1, -1}; ///< body, point under the pointer while picking
 
     // QOpenGLWidget::makeCurrent() also binds the widget's framebuffer behind VTK's back, which
     // VTK does not expect in the middle of a render: only call it when the context is not current
@@ -465,6 +473,19 @@ struct MechanismView::Impl {
         context.subsystemColours = resolvedColours();
         context.highlightedLoop = highlightedLoop;
         context.tracesVisible = tracesVisible;
+        context.elementLabels = scene->elementLabels();
+        if (picking) {
+            context.pickPrompt = pickPrompt;
+            if (hoveredPoint.first >= 0) {
+                const BodyPoint& point = model->bodies[static_cast<std::size_t>(hoveredPoint.first)]
+                                             .points[static_cast<std::size_t>(hoveredPoint.second)];
+                context.pickedPoint =
+                    scene->bodyPointPosition(hoveredPoint.first, point.position3());
+                const Body& body = model->bodies[static_cast<std::size_t>(hoveredPoint.first)];
+                context.pickedName = QString::fromStdString(
+                    (body.name.empty() ? body.id : body.name) + " · " + point.name);
+            }
+        }
         return context;
     }
 
@@ -596,6 +617,8 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
         m_d->scene =
             makeScene(m_d->renderer, m_d->model, pose, m_d->resolvedColours(), m_d->meshFolder);
         m_d->scene->setTracesVisible(m_d->tracesVisible);
+        m_d->scene->setElementsVisible(m_d->elementsVisible);
+        m_d->scene->setTime(m_d->time);
         m_d->scene->setReactionsVisible(m_d->reactionsVisible);
         m_d->scene->setFloorVisible(m_d->floorVisible);
     }
@@ -879,6 +902,39 @@ void MechanismView::setTracesVisible(bool visible) {
     m_d->repaint();
 }
 
+void MechanismView::setTime(double t) {
+    m_d->time = t;
+    if (m_d->scene) {
+        m_d->scene->setTime(t);
+    }
+    m_d->repaint();
+}
+
+void MechanismView::setElementsVisible(bool visible) {
+    m_d->elementsVisible = visible;
+    if (m_d->scene) {
+        m_d->scene->setElementsVisible(visible);
+    }
+    m_d->repaint();
+}
+
+bool MechanismView::elementsVisible() const {
+    return m_d->elementsVisible;
+}
+
+std::vector<ElementLabel> MechanismView::elementLabels() const {
+    return m_d->scene ? m_d->scene->elementLabels() : std::vector<ElementLabel>{};
+}
+
+Eigen::Vector3d MechanismView::bodyPointPosition(int body, int point) const {
+    if (!m_d->scene) {
+        return Eigen::Vector3d::Zero();
+    }
+    const BodyPoint& p =
+        m_d->model->bodies[static_cast<std::size_t>(body)].points[static_cast<std::size_t>(point)];
+    return m_d->scene->bodyPointPosition(body, p.position3());
+}
+
 void MechanismView::setReactionsVisible(bool visible) {
     m_d->reactionsVisible = visible;
     if (m_d->scene) {
@@ -999,13 +1055,78 @@ void MechanismView::paintGL() {
     state->vtkglColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
+void MechanismView::startPointPicking(const QString& prompt, bool ground) {
+    m_d->picking = true;
+    m_d->pickGround = ground;
+    m_d->pickPrompt = prompt;
+    m_d->hoveredPoint = {-1, -1};
+    setMouseTracking(true);
+    setCursor(Qt::CrossCursor);
+    setFocus(Qt::OtherFocusReason);
+    m_d->repaint();
+}
+
+void MechanismView::stopPointPicking() {
+    m_d->picking = false;
+    m_d->hoveredPoint = {-1, -1};
+    setMouseTracking(false);
+    unsetCursor();
+    m_d->repaint();
+}
+
+bool MechanismView::isPickingPoints() const {
+    return m_d->picking;
+}
+
+std::pair<int, int> MechanismView::bodyPointAt(const QPointF& widgetPoint, bool ground) const {
+    std::pair<int, int> nearest{-1, -1};
+    if (!m_d->scene) {
+        return nearest;
+    }
+    double best = kPickPixels;
+    const Model& model = *m_d->model;
+    for (std::size_t b = ground ? 0 : 1; b < model.bodies.size(); ++b) {
+        const std::vector<BodyPoint>& points = model.bodies[b].points;
+        for (std::size_t k = 0; k < points.size(); ++k) {
+            const Eigen::Vector3d p =
+                m_d->scene->bodyPointPosition(static_cast<int>(b), points[k].position3());
+            const QPointF onScreen = worldToWidget(p);
+            const double distance =
+                std::hypot(onScreen.x() - widgetPoint.x(), onScreen.y() - widgetPoint.y());
+            if (distance < best || (nearest.first < 0 && distance <= best)) {
+                best = distance;
+                nearest = {static_cast<int>(b), static_cast<int>(k)};
+            }
+        }
+    }
+    return nearest;
+}
+
+void MechanismView::keyPressEvent(QKeyEvent* event) {
+    if (m_d->picking && event->key() == Qt::Key_Escape) {
+        stopPointPicking();
+        Q_EMIT pickingCancelled();
+        event->accept();
+        return;
+    }
+    QOpenGLWidget::keyPressEvent(event);
+}
+
 void MechanismView::mousePressEvent(QMouseEvent* event) {
+    m_d->pressPosition = event->position().toPoint();
     m_d->lastMouse = event->position().toPoint();
     m_d->dragButtons = event->buttons();
     event->accept();
 }
 
 void MechanismView::mouseMoveEvent(QMouseEvent* event) {
+    if (m_d->picking) {
+        const std::pair<int, int> hovered = bodyPointAt(event->position(), m_d->pickGround);
+        if (hovered != m_d->hoveredPoint) {
+            m_d->hoveredPoint = hovered;
+            m_d->overlay->update();
+        }
+    }
     if (m_d->dragButtons == Qt::NoButton) {
         return;
     }
@@ -1035,7 +1156,18 @@ void MechanismView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void MechanismView::mouseReleaseEvent(QMouseEvent* event) {
+    const bool click = (m_d->dragButtons == Qt::LeftButton) &&
+                       (event->position().toPoint() - m_d->pressPosition).manhattanLength() < 4;
     m_d->dragButtons = event->buttons();
+    if (m_d->picking && click && event->button() == Qt::LeftButton) {
+        const auto [body, point] = bodyPointAt(event->position(), m_d->pickGround);
+        if (body >= 0) {
+            const BodyPoint& picked = m_d->model->bodies[static_cast<std::size_t>(body)]
+                                          .points[static_cast<std::size_t>(point)];
+            Q_EMIT pointPicked(body, point,
+                               m_d->scene->bodyPointPosition(body, picked.position3()));
+        }
+    }
 }
 
 void MechanismView::mouseDoubleClickEvent(QMouseEvent*) {

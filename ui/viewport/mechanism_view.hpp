@@ -14,6 +14,7 @@
 // model is recompiled (another cut) and during runs and playback.
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <QColor>
@@ -28,6 +29,7 @@
 
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
+#include "ui/viewport/element_label.hpp"
 #include "ui/viewport/standard_view.hpp"
 
 class QSurfaceFormat;
@@ -38,6 +40,9 @@ class MechanismView : public QOpenGLWidget {
     Q_OBJECT
 
 public:
+    /// How near the pointer a body point is picked (logical px).
+    static constexpr double kPickPixels = 14.0;
+
     explicit MechanismView(QWidget* parent = nullptr);
     ~MechanismView() override;
 
@@ -93,6 +98,18 @@ public:
     /// Emphasises the bodies and joints of loop i (Model::loops); -1 for none.
     void setHighlightedLoop(int loop);
     int highlightedLoop() const;
+
+    /// The time (s) whose values the load arrows show (a run's sample time); 0 at first.
+    void setTime(double t);
+    /// Springs, cylinders, loads, end stops and friction badges (shown at first).
+    void setElementsVisible(bool visible);
+    bool elementsVisible() const;
+    /// What the overlay writes beside the elements at the pose shown (world anchors, m):
+    /// loads' names and values, springs' and cylinders' names, friction badges.
+    std::vector<ElementLabel> elementLabels() const;
+    /// Where point `point` of Model body `body` is drawn at the pose shown (m, W); zero
+    /// without a model.
+    Eigen::Vector3d bodyPointPosition(int body, int point) const;
 
     bool tracesVisible() const;
     bool reactionsVisible() const;
@@ -156,9 +173,27 @@ public Q_SLOTS:
     /// top view. A spatial mechanism always orbits.
     void setOrbitEnabled(bool enabled);
 
+    /// Point picking (placing a load, a spring or a cylinder): while on, the named body point
+    /// nearest the pointer (within kPickPixels) is ringed, a left click picks it
+    /// (pointPicked) and Escape ends it (pickingCancelled); `prompt` is shown at the top of
+    /// the view. Dragging still navigates. Where points coincide the ground's is picked, or
+    /// without `ground` the ground's points are not picked at all.
+    void startPointPicking(const QString& prompt, bool ground = true);
+    void stopPointPicking();
+    bool isPickingPoints() const;
+    /// The body point (Model body, index in its points) nearest `widgetPoint` (logical px)
+    /// within kPickPixels at the pose shown, or {-1, -1}; the first in Model order (the
+    /// ground's first) where several are as near; without `ground`, a moving body's.
+    std::pair<int, int> bodyPointAt(const QPointF& widgetPoint, bool ground = true) const;
+
 Q_SIGNALS:
     /// The projection changed (setPerspective, or a model that set it).
     void perspectiveChanged(bool perspective);
+    /// Point picking: the user clicked body point `point` of Model body `body`, drawn at
+    /// `position` (m, W).
+    void pointPicked(int body, int point, const Eigen::Vector3d& position);
+    /// Point picking ended by Escape.
+    void pickingCancelled();
 
 protected:
     void initializeGL() override;
@@ -169,6 +204,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void applyThemeBackground();

@@ -145,6 +145,7 @@ PlanarScene::PlanarScene(vtkRenderer* renderer,
     buildJoints();
     buildGround();
     buildTraces();
+    buildElements();
     // an arrow per joint: the cuts' reactions, or every joint's
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
         paintActor(addReactionArrow(), kArrow, false);
@@ -325,8 +326,9 @@ void PlanarScene::placeActors() {
     }
 }
 
-Eigen::Vector3d PlanarScene::tracePosition(const Workspace& ws, const TracedPoint& point) const {
-    const Eigen::Vector2d p = PlanarSpace::pointPosition(ws, point.body, point.p_B);
+Eigen::Vector3d
+PlanarScene::drawnPoint(const Workspace& ws, int body, const Eigen::Vector3d& p_B) const {
+    const Eigen::Vector2d p = PlanarSpace::pointPosition(ws, body, p_B);
     return {p.x(), p.y(), traceHeight()};
 }
 
@@ -430,6 +432,9 @@ std::array<double, 4> PlanarScene::bounds() const {
             grow(box[0], box[2]);
             grow(box[1], box[3]);
         }
+    }
+    for (const Eigen::Vector3d& corner : elementExtent()) {
+        grow(corner.x(), corner.y());
     }
     if (m_tracesVisible) {
         for (const TracePolyline& trace : m_traces) {

@@ -65,7 +65,8 @@ private:
     /// z (m) of the traces and their markers: just above the pins' tops.
     double traceHeight() const { return m_metrics.markerHeight + 0.2 * m_sizes.thickness; }
     /// At traceHeight().
-    Eigen::Vector3d tracePosition(const Workspace& ws, const TracedPoint& point) const override;
+    Eigen::Vector3d
+    drawnPoint(const Workspace& ws, int body, const Eigen::Vector3d& p_B) const override;
     vtkActor* addTraceMarker(const TracedPoint& point) override;
     void applyColours() override;
     /// xmin, xmax, ymin, ymax (m) of the bodies and ground symbols at the current pose, and of

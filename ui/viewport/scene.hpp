@@ -17,6 +17,7 @@
 
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
+#include "ui/viewport/element_label.hpp"
 
 class vtkRenderer;
 
@@ -71,6 +72,12 @@ public:
     /// Points (m, W) of traced point `index` (Model::tracedPoints order), in path order, as
     /// drawn (a planar path at its drawing height).
     virtual std::vector<Eigen::Vector3d> tracePath(int index) const = 0;
+    /// The time (s) whose load values the arrows show; setPose keeps it.
+    virtual void setTime(double t) = 0;
+    /// Springs, cylinders, loads and end stops, with their labels and friction badges.
+    virtual void setElementsVisible(bool visible) = 0;
+    /// What the overlay writes beside the elements at the current pose; none when hidden.
+    virtual std::vector<ElementLabel> elementLabels() const = 0;
     /// Emphasises the bodies and joints of one loop and dims the rest; -1 for none.
     virtual void setHighlightedLoop(int loop) = 0;
     virtual void setSubsystemColours(std::vector<QColor> colours) = 0;
@@ -79,6 +86,9 @@ public:
     virtual const QStringList& visualProblems() const = 0;
     virtual const Model& model() const = 0;
     virtual const SceneMetrics& metrics() const = 0;
+    /// Where the point p_B (m, body frame) of `body` is drawn at the current pose (m, W; in
+    /// the plane just above the pins).
+    virtual Eigen::Vector3d bodyPointPosition(int body, const Eigen::Vector3d& p_B) const = 0;
     /// World position (m) of a joint's glyph at the current pose: its side-A point (in the
     /// plane at metrics().markerHeight, the top of the pin).
     virtual Eigen::Vector3d jointPosition(int joint) const = 0;

@@ -45,10 +45,47 @@ void SceneBase::buildTraces() {
     }
 }
 
+void SceneBase::buildElements() {
+    m_elements = std::make_unique<ElementActors>(
+        m_actors, *m_model,
+        [this](const Workspace& ws, int body, const Eigen::Vector3d& p_B) {
+            return drawnPoint(ws, body, p_B);
+        },
+        m_metrics.jointRadius, m_metrics.extent);
+    m_elements->place(m_ws, m_time);
+}
+
+std::vector<Eigen::Vector3d> SceneBase::elementExtent() const {
+    return m_elements ? m_elements->extentPoints() : std::vector<Eigen::Vector3d>{};
+}
+
+void SceneBase::setTime(double t) {
+    m_time = t;
+    if (m_elements) {
+        m_elements->place(m_ws, m_time);
+    }
+}
+
+void SceneBase::setElementsVisible(bool visible) {
+    if (m_elements) {
+        m_elements->setVisible(visible);
+    }
+}
+
+std::vector<ElementLabel> SceneBase::elementLabels() const {
+    if (!m_elements || !m_elements->isVisible()) {
+        return {};
+    }
+    return m_elements->labels();
+}
+
 void SceneBase::setPose(const Eigen::VectorXd& q) {
     m_q = q;
     updatePositions(*m_model, m_ws, m_q);
     placeActors();
+    if (m_elements) {
+        m_elements->place(m_ws, m_time);
+    }
     if (m_tracesVisible) {
         appendTracePoints(m_ws);
         markTracesModified();
@@ -75,7 +112,8 @@ void SceneBase::appendTracePoints(const Workspace& ws) {
     // extend each trace when its point has moved visibly, in the order of the poses
     const double minStep = 1e-4 * m_metrics.extent;
     for (std::size_t i = 0; i < m_traces.size(); ++i) {
-        m_traces[i].append(tracePosition(ws, m_model->tracedPoints[i]), minStep);
+        const TracedPoint& point = m_model->tracedPoints[i];
+        m_traces[i].append(drawnPoint(ws, point.body, point.p_B), minStep);
     }
 }
 

@@ -19,6 +19,7 @@
 
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
+#include "ui/viewport/element_actors.hpp"
 #include "ui/viewport/scene.hpp"
 #include "ui/viewport/scene_actors.hpp"
 
@@ -44,6 +45,12 @@ public:
     void clearTraces() final;
     std::vector<Eigen::Vector3d> tracePath(int index) const final;
     void setHighlightedLoop(int loop) final;
+    void setTime(double t) final;
+    Eigen::Vector3d bodyPointPosition(int body, const Eigen::Vector3d& p_B) const final {
+        return drawnPoint(m_ws, body, p_B);
+    }
+    void setElementsVisible(bool visible) final;
+    std::vector<ElementLabel> elementLabels() const final;
     void setSubsystemColours(std::vector<QColor> colours) final;
 
     const QStringList& visualProblems() const final { return m_visualProblems; }
@@ -61,8 +68,10 @@ protected:
 
     /// Moves the actors' matrices to the positions in m_ws (updated to m_q).
     virtual void placeActors() = 0;
-    /// Where traced point `point` is drawn (m, W) at the positions in `ws`.
-    virtual Eigen::Vector3d tracePosition(const Workspace& ws, const TracedPoint& point) const = 0;
+    /// Where the point p_B (m, body frame) of `body` is drawn (m, W) at the positions in `ws`:
+    /// traced points, the modelling elements' ends and loads.
+    virtual Eigen::Vector3d
+    drawnPoint(const Workspace& ws, int body, const Eigen::Vector3d& p_B) const = 0;
     /// The painted actor marking traced point `point` on its body.
     virtual vtkActor* addTraceMarker(const TracedPoint& point) = 0;
     /// Paints the bodies and joints for m_subsystemColours and m_highlightedLoop.
@@ -73,6 +82,10 @@ protected:
     vtkActor* addReactionArrow();
     /// Each traced point's path (line) and marker, in Model::tracedPoints order.
     void buildTraces();
+    /// The springs, cylinders, loads, stops and friction badges, once m_metrics is set.
+    void buildElements();
+    /// The corners (m, W) of the box around the elements shown, for extentPoints().
+    std::vector<Eigen::Vector3d> elementExtent() const;
 
     SceneActors m_actors; ///< first: its actors leave the renderer last
     std::shared_ptr<const Model> m_model;
@@ -91,6 +104,8 @@ protected:
     /// Every reaction arrow (force, and in space moment), shown when it has data
     std::vector<vtkActor*> m_reactionArrows;
     std::vector<vtkSmartPointer<vtkActor>> m_groundActors;
+    std::unique_ptr<ElementActors> m_elements; ///< null until buildElements()
+    double m_time = 0;                         ///< s: the loads' values drawn
 
 private:
     /// Appends each traced point's position in `ws` when it has moved visibly.

@@ -106,6 +106,57 @@ tube(const Eigen::Vector3d& a, const Eigen::Vector3d& b, double radius) {
     return mesh.build();
 }
 
+vtkSmartPointer<vtkPolyData> sweptTube(const std::vector<Eigen::Vector3d>& path, double radius) {
+    Mesh mesh;
+    if (path.size() < 2 || !(radius > 0)) {
+        return mesh.build();
+    }
+    // a ring of kSides points at each path point, its frame carried from the last by the
+    // smallest turn (parallel transport), so that the tube does not twist
+    Eigen::Vector3d tangent = (path[1] - path[0]).normalized();
+    Eigen::Vector3d u, v;
+    perpendicularPair(tangent, u, v);
+    for (std::size_t k = 0; k < path.size(); ++k) {
+        const Eigen::Vector3d next =
+            k + 1 < path.size() ? (path[k + 1] - path[k]) : (path[k] - path[k - 1]);
+        const Eigen::Vector3d previous = k > 0 ? (path[k] - path[k - 1]) : next;
+        const Eigen::Vector3d t = (previous.normalized() + next.normalized()).normalized();
+        if (t.allFinite() && t.norm() > 0.5) {
+            u = (u - u.dot(t) * t).normalized();
+            v = t.cross(u);
+            tangent = t;
+        }
+        for (int i = 0; i < kSides; ++i) {
+            const double a = kTwoPi * i / kSides;
+            const Eigen::Vector3d n = std::cos(a) * u + std::sin(a) * v;
+            mesh.add(path[k] + radius * n, n);
+        }
+    }
+    for (std::size_t k = 0; k + 1 < path.size(); ++k) {
+        const auto ring = static_cast<vtkIdType>(k * kSides);
+        for (int i = 0; i < kSides; ++i) {
+            const vtkIdType p = ring + i;
+            const vtkIdType q = ring + (i + 1) % kSides;
+            mesh.quad(p, q, q + kSides, p + kSides);
+        }
+    }
+    return mesh.build();
+}
+
+vtkSmartPointer<vtkPolyData>
+cone(const Eigen::Vector3d& base, const Eigen::Vector3d& tip, double radius) {
+    Mesh mesh;
+    const Eigen::Vector3d axis = tip - base;
+    if (!(axis.norm() > 0) || !(radius > 0)) {
+        return mesh.build();
+    }
+    Eigen::Vector3d u, v;
+    perpendicularPair(axis, u, v);
+    mesh.frustum(base, tip, radius, 0.0);
+    mesh.disc(base, u, v, -axis.normalized(), radius);
+    return mesh.build();
+}
+
 vtkSmartPointer<vtkPolyData> ball(const Eigen::Vector3d& centre, double radius) {
     Mesh mesh;
     // latitude rings from pole to pole, kSides points each

@@ -19,6 +19,14 @@ namespace sslm::ui {
 vtkSmartPointer<vtkPolyData>
 tube(const Eigen::Vector3d& a, const Eigen::Vector3d& b, double radius);
 
+/// A tube of `radius` swept along the polyline `path` (at least two points; open ends), its
+/// cross-section carried along without twist: a spring's coil, a torque's curved arrow.
+vtkSmartPointer<vtkPolyData> sweptTube(const std::vector<Eigen::Vector3d>& path, double radius);
+
+/// A solid cone from a disc of `radius` at `base` to `tip`.
+vtkSmartPointer<vtkPolyData>
+cone(const Eigen::Vector3d& base, const Eigen::Vector3d& tip, double radius);
+
 /// A sphere of `radius` at `centre`.
 vtkSmartPointer<vtkPolyData> ball(const Eigen::Vector3d& centre, double radius);
 

@@ -77,6 +77,7 @@ SpatialScene::SpatialScene(vtkRenderer* renderer,
     buildGround();
     buildFloor();
     buildTraces();
+    buildElements();
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
         m_forceArrows.push_back(addReactionArrow());
         m_momentArrows.push_back(addReactionArrow());
@@ -337,8 +338,9 @@ void SpatialScene::placeActors() {
     }
 }
 
-Eigen::Vector3d SpatialScene::tracePosition(const Workspace& ws, const TracedPoint& point) const {
-    return pointPosition(ws, point.body, point.p_B);
+Eigen::Vector3d
+SpatialScene::drawnPoint(const Workspace& ws, int body, const Eigen::Vector3d& p_B) const {
+    return pointPosition(ws, body, p_B);
 }
 
 Eigen::Vector3d SpatialScene::jointPosition(int joint) const {
@@ -457,6 +459,9 @@ std::vector<Eigen::Vector3d> SpatialScene::extentPoints() const {
         if (b[0] <= b[1]) {
             points.emplace_back(0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]));
         }
+    }
+    for (const Eigen::Vector3d& corner : elementExtent()) {
+        points.push_back(corner);
     }
     if (m_tracesVisible) {
         for (const TracePolyline& trace : m_traces) {

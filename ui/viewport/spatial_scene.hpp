@@ -75,7 +75,8 @@ private:
     void buildFloor();
     void placeActors() override;
     /// The point itself.
-    Eigen::Vector3d tracePosition(const Workspace& ws, const TracedPoint& point) const override;
+    Eigen::Vector3d
+    drawnPoint(const Workspace& ws, int body, const Eigen::Vector3d& p_B) const override;
     vtkActor* addTraceMarker(const TracedPoint& point) override;
     void applyColours() override;
 

@@ -160,6 +160,95 @@ void paintJointLabels(QPainter& painter, const OverlayContext& c, const QRectF& 
     }
 }
 
+/// `text` with a halo, its baseline's left end at `at`, filled with `colour`.
+void paintHaloText(QPainter& painter,
+                   const QPointF& at,
+                   const QString& text,
+                   const QColor& colour) {
+    QPainterPath path;
+    path.addText(at, painter.font(), text);
+    painter.setPen(QPen(ui::overlayHaloColour(), 3.0));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawPath(path);
+    painter.fillPath(path, colour);
+}
+
+/// Each load's name and value beside its arrow's tail, each spring's or cylinder's name beside
+/// its middle, and a round "μ" badge beside each joint with friction.
+void paintElementLabels(QPainter& painter, const OverlayContext& c) {
+    if (c.elementLabels.empty()) {
+        return;
+    }
+    painter.save();
+    QFont font = painter.font();
+    const double pinPx = c.pinRadius / c.metresPerPixel;
+    for (const ElementLabel& label : c.elementLabels) {
+        const QPointF anchor = c.project(label.anchor);
+        switch (label.kind) {
+        case ElementLabel::Kind::Load: {
+            // just right of the arrow's tail
+            font.setBold(true);
+            painter.setFont(font);
+            paintHaloText(painter, anchor + QPointF(6.0, -4.0), label.text, ui::viewLoadColour());
+            break;
+        }
+        case ElementLabel::Kind::Element: {
+            font.setBold(false);
+            font.setItalic(true);
+            painter.setFont(font);
+            const QPointF at = anchor + QPointF(0.8 * pinPx + 6.0, 0.8 * pinPx + 12.0);
+            paintHaloText(painter, at, label.text, ui::overlayMutedTextColour());
+            font.setItalic(false);
+            break;
+        }
+        case ElementLabel::Kind::Friction: {
+            // a small disc below left of the joint, clear of its label (placed above right)
+            font.setBold(true);
+            painter.setFont(font);
+            const double radius = 0.5 * QFontMetricsF(font).height() + 1.0;
+            const QPointF centre = anchor + QPointF(-(pinPx + radius + 2.0), pinPx + radius + 2.0);
+            painter.setPen(QPen(ui::viewFrictionColour(), 1.5));
+            painter.setBrush(ui::overlayBoxFillColour());
+            painter.drawEllipse(centre, radius, radius);
+            painter.setPen(ui::viewFrictionColour());
+            painter.drawText(
+                QRectF(centre - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius)),
+                Qt::AlignCenter, label.text);
+            break;
+        }
+        }
+    }
+    painter.restore();
+}
+
+/// Point picking: the prompt in a box at the bottom middle, and a ring with the name around the
+/// point under the pointer.
+void paintPicking(QPainter& painter, const QSize& size, const OverlayContext& c) {
+    if (c.pickPrompt.isEmpty()) {
+        return;
+    }
+    painter.save();
+    const QFontMetricsF metrics(painter.font());
+    const QSizeF text = metrics.size(Qt::TextSingleLine, c.pickPrompt);
+    // at the bottom middle, clear of the legend (top left) and above the scale bar's line
+    const QRectF box(
+        QPointF(0.5 * (size.width() - text.width()) - 10, size.height() - text.height() - 48),
+        QSizeF(text.width() + 20, text.height() + 10));
+    painter.setPen(QPen(ui::viewLoadColour(), 1.5));
+    painter.setBrush(ui::overlayBoxFillColour());
+    painter.drawRoundedRect(box, 6, 6);
+    painter.setPen(ui::overlayTextColour());
+    painter.drawText(box, Qt::AlignCenter, c.pickPrompt);
+    if (c.pickedPoint) {
+        const QPointF at = c.project(*c.pickedPoint);
+        painter.setPen(QPen(ui::viewLoadColour(), 2.5));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawEllipse(at, 9.0, 9.0);
+        paintHaloText(painter, at + QPointF(12, -10), c.pickedName, ui::viewLoadColour());
+    }
+    painter.restore();
+}
+
 /// What the legend says and where its box is (logical pixels), for a font.
 struct LegendLayout {
     QStringList rows; ///< the name and the counts
@@ -348,9 +437,11 @@ void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& co
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     const LegendLayout legend = legendLayout(context, painter.font(), size);
+    paintElementLabels(painter, context);
     paintJointLabels(painter, context, legend.box);
     paintLegend(painter, context, legend);
     paintScaleAndAxes(painter, size, context);
+    paintPicking(painter, size, context);
 }
 
 OverlayWidget::OverlayWidget(std::function<OverlayContext()> context, QWidget* parent)

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The 2-D annotations over the 3-D mechanism view: joint labels (cut joints in red), a legend
+// The 2-D annotations over the 3-D mechanism view: joint labels (cut joints in red), the loads'
+// values, the springs' and cylinders' names and the friction badges, a legend
 // of subsystems, cut joints and traces, a scale bar and an axes triad. They are painted with
 // the raster QPainter by a transparent child widget, which keeps QPainter's GL engine and
 // VTK's cached GL state apart, and onto snapshots. Private to ui/viewport.
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include <QColor>
@@ -19,6 +21,7 @@
 #include <Eigen/Core>
 
 #include "core/model/model.hpp"
+#include "ui/viewport/element_label.hpp"
 
 class QFont;
 class QPainter;
@@ -39,6 +42,13 @@ struct OverlayContext {
     std::vector<QColor> subsystemColours; ///< one per subsystem of the model
     int highlightedLoop = -1;
     bool tracesVisible = true;
+    /// The loads' values, the elements' names and the friction badges (empty when hidden).
+    std::vector<ElementLabel> elementLabels;
+    /// Point picking: the prompt at the top of the view (empty when not picking), the point
+    /// under the pointer (m, W) and its name.
+    QString pickPrompt;
+    std::optional<Eigen::Vector3d> pickedPoint;
+    QString pickedName;
 };
 
 void paintOverlay(QPainter& painter, const QSize& size, const OverlayContext& context);

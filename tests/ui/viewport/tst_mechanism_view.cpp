@@ -245,6 +245,49 @@ private Q_SLOTS:
         QCOMPARE(countNear(view->snapshot(), kTrace), 0);
     }
 
+    void loadsSpringsAndCylindersAreDrawnAndLabelled() {
+        // four_bar_loaded: 30 N down at J9, drawn as a blue arrow pointing at it from above
+        const LoadedMechanism loaded = load(QStringLiteral("four_bar_loaded.json"));
+        auto view = showExample(loaded);
+        const QColor loadBlue(25, 103, 210);
+        QVERIFY(countNear(view->snapshot(), loadBlue) > 100);
+        std::vector<sslm::ui::ElementLabel> labels = view->elementLabels();
+        QCOMPARE(labels.size(), std::size_t(1));
+        QCOMPARE(labels.front().text, QStringLiteral("weight at J9 · 30 N"));
+        sslm::Workspace ws(*loaded.model);
+        sslm::updatePositions(*loaded.model, ws, loaded.q0);
+        const sslm::Load& weight = loaded.model->loads.front();
+        const Eigen::Vector3d j9 = sslm::pointPosition(ws, weight.body, weight.p_B);
+        QVERIFY(std::abs(labels.front().anchor.x() - j9.x()) < 1e-12);
+        QVERIFY(labels.front().anchor.y() > j9.y());
+        // hidden with the View menu's toggle, labels and all
+        view->setElementsVisible(false);
+        QVERIFY(view->elementLabels().empty());
+        QCOMPARE(countNear(view->snapshot(), loadBlue), 0);
+
+        // the excavator's soil load acts from t = 2.5 s to 5 s: no arrow before, 40 kN in it
+        const LoadedMechanism excavator = load(QStringLiteral("excavator_arm.json"));
+        auto arm = showExample(excavator);
+        auto loadLabels = [&] {
+            QStringList texts;
+            for (const sslm::ui::ElementLabel& label : arm->elementLabels()) {
+                if (label.kind == sslm::ui::ElementLabel::Kind::Load) {
+                    texts << label.text;
+                }
+            }
+            return texts;
+        };
+        QVERIFY(loadLabels().isEmpty());
+        arm->setTime(3.5);
+        QCOMPARE(loadLabels(), QStringList{QStringLiteral("soil resistance · 4e+04 N")});
+        // its three cylinders are named at their middles
+        int cylinders = 0;
+        for (const sslm::ui::ElementLabel& label : arm->elementLabels()) {
+            cylinders += label.text.endsWith(QStringLiteral("cylinder")) ? 1 : 0;
+        }
+        QCOMPARE(cylinders, 3);
+    }
+
     void highlightAndReactions() {
         const LoadedMechanism m = load(QStringLiteral("three_rrr.json"));
         auto view = showExample(m);
