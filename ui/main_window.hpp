@@ -64,6 +64,7 @@ class BalancePanel;
 class CheckPanel;
 class DocumentCompiler;
 class EditorWidget;
+class ForceElementsPanel;
 class PropertiesPanel;
 class SpatialPropertiesPanel;
 class MechanismDocument;
@@ -159,6 +160,8 @@ public:
     QDockWidget* torqueAngleDock() const { return m_torqueAngleDock; }
     /// The Balance dock: shaking over a cycle and counterweights that reduce it (issue 16).
     BalancePanel* balancePanel() const { return m_balancePanel; }
+    ForceElementsPanel* forcesPanel() const { return m_forces; }
+    QDockWidget* forcesDock() const { return m_forcesDock; }
     QDockWidget* balanceDock() const override { return m_balanceDock; }
     PlaybackBar* playbackBar() const override { return m_playback; }
     SimulationController* controller() const override { return m_controller; }
@@ -320,6 +323,8 @@ private:
     QDockWidget* m_torqueAngleDock = nullptr;
     BalancePanel* m_balancePanel = nullptr;
     QDockWidget* m_balanceDock = nullptr;
+    QDockWidget* m_forcesDock = nullptr;
+    ForceElementsPanel* m_forces = nullptr;
     RunKind m_lastRunKind = RunKind::Forward; ///< the plots' series were chosen for this kind
     PlaybackBar* m_playback = nullptr;
     SimulationController* m_controller = nullptr;

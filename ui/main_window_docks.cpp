@@ -22,6 +22,7 @@
 #include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
+#include "ui/editor/force_elements_panel.hpp"
 #include "ui/editor/properties_panel.hpp"
 #include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -118,6 +119,35 @@ void MainWindow::createSideDocks() {
     m_propertiesDock->setToolTip(tr("The selection in the Edit tab: a point, a link or a joint"));
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
     tabifyDockWidget(m_graphDock, m_propertiesDock);
+    // loads, springs, cylinders, joint friction and stops, placed by picking points in the view
+    m_forces = new ForceElementsPanel(m_document);
+    m_forcesDock = new QDockWidget(tr("Forces"), this);
+    m_forcesDock->setObjectName(QStringLiteral("ForcesDock"));
+    m_forcesDock->setWidget(m_forces);
+    m_forcesDock->setToolTip(
+        tr("Loads at body points, springs and cylinders between two points, joint friction and "
+           "end stops"));
+    addDockWidget(Qt::RightDockWidgetArea, m_forcesDock);
+    tabifyDockWidget(m_graphDock, m_forcesDock);
+    connect(m_forces, &ForceElementsPanel::edited, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_forces, &ForceElementsPanel::pickRequested, this,
+            [this](const QString& prompt, bool ground) {
+                m_centralTabs->setCurrentIndex(0); // the 3-D view, where the points are picked
+                m_view->startPointPicking(prompt, ground);
+            });
+    connect(m_forces, &ForceElementsPanel::pickFinished, m_view, &MechanismView::stopPointPicking);
+    connect(m_view, &MechanismView::pickingCancelled, m_forces, &ForceElementsPanel::cancelPlacing);
+    connect(
+        m_view, &MechanismView::pointPicked, this,
+        [this](int body, int point, const Eigen::Vector3d& position) {
+            const std::shared_ptr<const Model> model = m_view->model();
+            if (!model) {
+                return;
+            }
+            const Body& b = model->bodies[static_cast<std::size_t>(body)];
+            m_forces->pointPicked({b.id, b.points[static_cast<std::size_t>(point)].name}, position);
+        });
     // shaking over one cycle and counterweights that reduce it; Apply is one undoable edit
     m_balancePanel = new BalancePanel;
     m_balanceDock = new QDockWidget(tr("Balance"), this);
