@@ -18,6 +18,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QProcess>
 #include <QSignalSpy>
@@ -77,9 +78,17 @@ class TestMainWindowSimulation : public fixtures::WindowTest {
 private Q_SLOTS:
     void cleanup() { m_window.reset(); }
 
+    void runMatchesCliAndExportsItsHeader_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("carpet scraper") << QStringLiteral("carpet_scraper.json");
+        // a gas spring and end stops: their work, contact and element columns
+        QTest::newRow("hood on a gas spring") << QStringLiteral("lid_gas_spring.json");
+    }
+
     void runMatchesCliAndExportsItsHeader() {
 #ifdef SSLM_CLI_EXE
-        MainWindow& window = freshWindow("carpet_scraper.json");
+        QFETCH(QString, file);
+        MainWindow& window = freshWindow(file.toUtf8().constData());
         enterSettings(*window.runPanel(), 1.0);
         const auto run = runToEnd(window);
         QVERIFY(run);
@@ -90,7 +99,7 @@ private Q_SLOTS:
         const QString cliCsv = dir.filePath(QStringLiteral("cli.csv"));
         QProcess cli;
         cli.start(QStringLiteral(SSLM_CLI_EXE),
-                  {QStringLiteral("simulate"), example("carpet_scraper.json"),
+                  {QStringLiteral("simulate"), example(file.toUtf8().constData()),
                    QStringLiteral("--integrator"), QStringLiteral("dopri5"),
                    QStringLiteral("--rtol"), QStringLiteral("1e-10"), QStringLiteral("--atol"),
                    QStringLiteral("1e-10"), QStringLiteral("--t-end"), QStringLiteral("1"),
@@ -112,8 +121,13 @@ private Q_SLOTS:
 
         double worst = 0;
         int compared = 0;
+        int elementColumns = 0;
         for (const QString& name : expected.header) {
-            if (name != QLatin1String("t") && !name.startsWith(QLatin1String("q."))) {
+            const bool element = name.startsWith(QLatin1String("work.")) ||
+                                 name.startsWith(QLatin1String("contact.")) ||
+                                 name.startsWith(QLatin1String("element."));
+            elementColumns += element ? 1 : 0;
+            if (name != QLatin1String("t") && !name.startsWith(QLatin1String("q.")) && !element) {
                 continue;
             }
             const std::vector<double> stored = column(*run, name);
@@ -124,9 +138,10 @@ private Q_SLOTS:
             }
             ++compared;
         }
-        qInfo("window vs CLI over %d columns (t, q) x 101 samples: max |diff| = %.3g", compared,
-              worst);
-        QCOMPARE(compared, 1 + run->model()->nv());
+        qInfo("window vs CLI over %d columns (t, q, work, contact, element) x 101 samples: max "
+              "|diff| = %.3g",
+              compared, worst);
+        QCOMPARE(compared, 1 + run->model()->nv() + elementColumns);
         QVERIFY2(worst <= kSameAsCliTol, qPrintable(QString::number(worst)));
 #else
         QSKIP("the sslm CLI is not built");
@@ -425,6 +440,53 @@ private Q_SLOTS:
         QVERIFY(window.runPanel()->startAction()->isEnabled());
         QVERIFY(!window.runPanel()->stopAction()->isEnabled());
         box->close();
+    }
+
+    void examplesWithElementsRunInTheWindow_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("tEnd");
+        QTest::addColumn<int>("shownSample"); // the sample the picture shows
+        QTest::newRow("loaded carpet scraper")
+            << QStringLiteral("carpet_scraper_loaded.json") << 1.0 << 60;
+        QTest::newRow("hood on a gas spring") << QStringLiteral("lid_gas_spring.json") << 1.5 << 40;
+        // during the soil load, 2.5 s to 5 s
+        QTest::newRow("excavator arm") << QStringLiteral("excavator_arm.json") << 4.0 << 350;
+    }
+
+    void examplesWithElementsRunInTheWindow() {
+        QFETCH(QString, file);
+        QFETCH(double, tEnd);
+        QFETCH(int, shownSample);
+        MainWindow& window = freshWindow(file.toUtf8().constData());
+        enterSettings(*window.runPanel(), tEnd);
+        const auto run = runToEnd(window);
+        QVERIFY(run);
+        QVERIFY(run->summary() && run->summary()->ok);
+        // the energy balance over the window's own columns: E − E0 = the work of actuators,
+        // dampers, loads and elements, friction and stops
+        const std::vector<double> energy = column(*run, QStringLiteral("energy.total"));
+        std::vector<double> work(energy.size(), 0.0);
+        double largest = std::max(1.0, std::abs(energy.front()));
+        for (const SampleColumn& c : run->layout().columns()) {
+            if (c.name.startsWith(QLatin1String("work."))) {
+                const std::vector<double> w = column(*run, c.name);
+                for (std::size_t k = 0; k < w.size(); ++k) {
+                    work[k] += w[k];
+                    largest = std::max(largest, std::abs(w[k]));
+                }
+            }
+        }
+        QVERIFY(run->layout().indexOf(QStringLiteral("work.loads")) >= 0);
+        double worst = 0;
+        for (std::size_t k = 0; k < energy.size(); ++k) {
+            worst = std::max(worst, std::abs(energy[k] - energy.front() - work[k]));
+        }
+        qInfo("%s: |E − E0 − W| ≤ %.3g J of %.3g J", qPrintable(file), worst, largest);
+        QVERIFY2(worst <= 1e-8 * largest, qPrintable(QString::number(worst)));
+        window.playbackBar()->setSampleIndex(shownSample);
+        grabScreenshot(
+            window,
+            qPrintable(QStringLiteral("studio_window_%1.png").arg(QFileInfo(file).baseName())));
     }
 
     void scrubbingSyncsViewAndPlots() {

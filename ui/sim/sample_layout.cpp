@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/sim/sample_layout.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -52,6 +53,8 @@ QString familyTitle(SeriesFamily family) {
         return QStringLiteral("Deviation from the desired motion");
     case SeriesFamily::Shaking:
         return QStringLiteral("Shaking force and moment");
+    case SeriesFamily::Element:
+        return QStringLiteral("Loads, springs and stops");
     }
     return {};
 }
@@ -227,6 +230,42 @@ SampleLayout::SampleLayout(const Model& model) {
               SeriesFamily::CpuTime);
     addTracedPoints(model);
     addShaking(model);
+    addElements(model);
+}
+
+void SampleLayout::addElements(const Model& model) {
+    const QString joule = QStringLiteral("J");
+    m_loadWork = !model.loads.empty() || !model.twoPointElements.empty();
+    if (m_loadWork) {
+        addColumn("work.loads", QStringLiteral("load and element work"), joule,
+                  SeriesFamily::Element);
+    }
+    m_frictionWork = std::any_of(model.joints.begin(), model.joints.end(),
+                                 [](const Joint& j) { return j.friction.has_value(); });
+    if (m_frictionWork) {
+        addColumn("work.friction", QStringLiteral("friction work"), joule, SeriesFamily::Element);
+    }
+    m_stopWork = !model.limitedJoints.empty();
+    if (m_stopWork) {
+        addColumn("work.stops", QStringLiteral("end-stop work"), joule, SeriesFamily::Element);
+    }
+    m_stopCount = model.limitedJoints.size();
+    for (const int j : model.limitedJoints) {
+        const Joint& joint = model.joints[static_cast<std::size_t>(j)];
+        addColumn("contact." + joint.name,
+                  QStringLiteral("stop force %1").arg(QString::fromStdString(joint.name)),
+                  forceUnit(joint), SeriesFamily::Element);
+    }
+    m_elementCount = model.twoPointElements.size();
+    for (const TwoPointElement& e : model.twoPointElements) {
+        const QString name = QString::fromStdString(e.spec.name);
+        addColumn("element." + e.spec.name + ".length", QStringLiteral("%1 length").arg(name),
+                  QStringLiteral("m"), SeriesFamily::Element);
+        addColumn("element." + e.spec.name + ".rate", QStringLiteral("%1 rate").arg(name),
+                  QStringLiteral("m/s"), SeriesFamily::Element);
+        addColumn("element." + e.spec.name + ".force", QStringLiteral("%1 force").arg(name),
+                  QStringLiteral("N"), SeriesFamily::Element);
+    }
 }
 
 SampleLayout SampleLayout::forInverse(const Model& model, const std::vector<int>& driven) {
@@ -352,6 +391,27 @@ void SampleLayout::fillRow(const Sample& sample,
     }
     putPoints(out, sample.points, m_dimension);
     putWrench(out, m_shakingEntries, sample.shaking.force, sample.shaking.moment);
+    // the elements' columns: as many as the layout has, whatever the sample holds
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (m_loadWork) {
+        *out++ = sample.loadWork;
+    }
+    if (m_frictionWork) {
+        *out++ = sample.frictionWork;
+    }
+    if (m_stopWork) {
+        *out++ = sample.stopWork;
+    }
+    for (std::size_t k = 0; k < m_stopCount; ++k) {
+        const auto index = static_cast<Eigen::Index>(k);
+        *out++ = index < sample.stopForces.size() ? sample.stopForces[index] : nan;
+    }
+    for (std::size_t k = 0; k < m_elementCount; ++k) {
+        const bool known = k < sample.elements.size();
+        *out++ = known ? sample.elements[k].length : nan;
+        *out++ = known ? sample.elements[k].rate : nan;
+        *out++ = known ? sample.elements[k].force : nan;
+    }
     if (m_deviation) {
         for (int k = 0; k < m_nq; ++k) {
             *out++ = deviation != nullptr ? (*deviation)[k] : 0.0;

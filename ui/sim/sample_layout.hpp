@@ -37,6 +37,9 @@ enum class SeriesFamily {
     JointReaction, ///< inverse dynamics: every joint's reaction x, y, magnitude (N), moment
     Deviation,     ///< forced run: q − q_desired per coordinate (rad or m)
     Shaking,       ///< the force (N) and moment (N·m) the mechanism exerts on the ground
+    /// loads' and elements' work, friction and stop work (J), end-stop forces (N·m or N),
+    /// two-point elements' length (m), rate (m/s) and force (N)
+    Element,
 };
 
 /// Human-readable family name ("Joint angles q", ...).
@@ -93,6 +96,8 @@ private:
     void addTracedPoints(const Model& model);
     /// shaking.force.x, .y (.z), shaking.moment (.x, .y, .z) and shaking.force.magnitude.
     void addShaking(const Model& model);
+    /// The modelling elements' columns, only where the model has them (as sample_csv.hpp).
+    void addElements(const Model& model);
 
     std::vector<SampleColumn> m_columns;
     std::vector<int> m_cutJoints;                 ///< per cut: its joint index
@@ -103,6 +108,11 @@ private:
     int m_positions = 0;             ///< entries of q (nv plus one per quaternion)
     int m_dimension = 2;             ///< components of a traced point (Model::dimension)
     std::size_t m_actuatorCount = 0; ///< forward: tau columns, one per actuator
+    bool m_loadWork = false;         ///< forward: a work.loads column
+    bool m_frictionWork = false;     ///< forward: a work.friction column
+    bool m_stopWork = false;         ///< forward: work.stops and a contact column per stop
+    std::size_t m_stopCount = 0;     ///< forward: contact columns
+    std::size_t m_elementCount = 0;  ///< forward: two-point elements, three columns each
     bool m_inverse = false;
     bool m_deviation = false;
 };
