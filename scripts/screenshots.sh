@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures of SSLM Studio under a virtual X server (Xvfb): the main
-# window on the carpet scraper and the 3-RRR with a run in progress, the loop/cut graph, the
+# window on the carpet scraper and the 3-RRR with a run in progress, the examples with loads,
+# springs, cylinders and stops after a run, the Forces dock, the loop/cut graph, the
 # plots, the 3-D view of every example (the spatial ones too), and frames of exported videos.
 # Writes docs/images/.
 set -euo pipefail
@@ -15,7 +16,9 @@ xvfb=(xvfb-run -a -s "-screen 0 1600x1000x24")
 
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window screenshots
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_simulation \
-    inverseAndForcedRunsThroughThePanel
+    inverseAndForcedRunsThroughThePanel examplesWithElementsRunInTheWindow
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_force_elements_panel \
+    springPlacedByTwoClicksIsOneUndoStep
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_panel \
     balanceApplyUndoAndSave
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \

@@ -186,10 +186,10 @@ void paintElementLabels(QPainter& painter, const OverlayContext& c) {
         const QPointF anchor = c.project(label.anchor);
         switch (label.kind) {
         case ElementLabel::Kind::Load: {
-            // just right of the arrow's tail
+            // above right of the arrow's tail, clear of a level shaft
             font.setBold(true);
             painter.setFont(font);
-            paintHaloText(painter, anchor + QPointF(6.0, -4.0), label.text, ui::viewLoadColour());
+            paintHaloText(painter, anchor + QPointF(6.0, -10.0), label.text, ui::viewLoadColour());
             break;
         }
         case ElementLabel::Kind::Element: {
