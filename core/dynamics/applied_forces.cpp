@@ -141,12 +141,7 @@ AppliedPower appliedForces(const Model& model,
         }
         power.actuators += force * rate;
     }
-    for (std::size_t j = 0; j < model.joints.size(); ++j) {
-        const Joint& jt = model.joints[j];
-        if (!jt.springDamper && !jt.friction && !jt.limits) {
-            continue;
-        }
-        const int joint = static_cast<int>(j);
+    for (int joint : model.forceJoints) {
         const double force = passiveJointForce(model, ws, joint, power);
         if (force != 0.0) {
             addJointForce(model, ws, joint, force, passiveTau, scratch);
@@ -179,11 +174,8 @@ void knownJointForces(const Model& model,
         }
     }
     AppliedPower unused;
-    for (int j = 0; j < nJoints; ++j) {
-        const Joint& jt = model.joints[j];
-        if (jt.springDamper || jt.friction || jt.limits) {
-            jointForces[j] += passiveJointForce(model, ws, j, unused);
-        }
+    for (int j : model.forceJoints) {
+        jointForces[j] += passiveJointForce(model, ws, j, unused);
     }
     for (int j = 0; j < nJoints; ++j) {
         if (jointForces[j] != 0.0) {
@@ -194,11 +186,10 @@ void knownJointForces(const Model& model,
 
 double springEnergy(const Model& model, const Workspace& ws) {
     double energy = 0;
-    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+    for (int j : model.forceJoints) {
         const auto& sd = model.joints[j].springDamper;
         if (sd && sd->stiffness != 0.0) {
-            const double stretch =
-                jointValue(model, ws, static_cast<int>(j), sd->restPosition) - sd->restPosition;
+            const double stretch = jointValue(model, ws, j, sd->restPosition) - sd->restPosition;
             energy += 0.5 * sd->stiffness * stretch * stretch;
         }
     }

@@ -580,8 +580,12 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
              Signal(in.force), Signal(in.length)});
     }
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
-        if (model.joints[j].limits) {
+        const Joint& joint = model.joints[j];
+        if (joint.limits) {
             model.limitedJoints.push_back(static_cast<int>(j));
+        }
+        if (joint.springDamper || joint.friction || joint.limits) {
+            model.forceJoints.push_back(static_cast<int>(j));
         }
     }
     for (const TracedPointSpec& in : spec.tracedPoints) {

@@ -176,6 +176,9 @@ struct Model {
     std::vector<Load> loads;
     std::vector<TwoPointElement> twoPointElements;
     std::vector<int> limitedJoints; ///< the joints with limits (end stops), file order
+    /// The joints that carry a spring-damper, friction or limits, file order: the ones the
+    /// applied-force pass visits (applied_forces.hpp).
+    std::vector<int> forceJoints;
     std::vector<TracedPoint> tracedPoints;
 
     /// Loop × subsystem incidence: true where the block J_ij is structurally non-zero

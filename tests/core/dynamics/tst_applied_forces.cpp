@@ -237,6 +237,7 @@ private Q_SLOTS:
         cut.limits = limits;
         const std::shared_ptr<const Model> model = compiled(spec);
         QCOMPARE(model->limitedJoints, std::vector<int>{3});
+        QCOMPARE(model->forceJoints, std::vector<int>{3});
         QVERIFY(model->joints[3].isCut());
         const InitialState initial = assembleInitialState(*model);
         SimulationSettings settings;
