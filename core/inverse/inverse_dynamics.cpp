@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "core/dynamics/applied_forces.hpp"
-#include "core/dynamics/space_dynamics.hpp"
+#include "core/dynamics/joint_reactions.hpp"
 #include "core/dynamics/tree_dynamics.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -19,7 +19,7 @@ namespace sslm {
 
 namespace {
 
-using Vec6 = InverseDynamicsWorkspace::Vec6;
+using Vec6 = spatial::Vec6;
 
 /// A factorisation is singular when its smallest pivot is this small relative to its largest.
 /// The matrices mix lengths (m) and ones; their pivots span a few decades at regular poses.
@@ -136,30 +136,6 @@ template <> struct ReactionForm<SpatialSpace> {
     }
 };
 
-/// The wrench each body's motion needs, W_b = I_b Σ S_k q̈_k + W⁰_b (about Wo; W⁰ carries
-/// gravity and the velocity products): the sum of all forces on the body other than gravity.
-template <class Space>
-void computeInertiaWrenches(const Model& model,
-                            InverseDynamicsWorkspace& iws,
-                            const Eigen::Ref<const Eigen::VectorXd>& qdd) {
-    using D = SpaceDynamics<Space>;
-    const Workspace& ws = iws.ws;
-    iws.bodyAcceleration[0].setZero();
-    for (int b = 1; b < ws.nBodies; ++b) {
-        typename Space::Twist acceleration =
-            part<Space>(iws.bodyAcceleration[model.bodies[b].parent]);
-        const CoordinateRange own = Space::coordinates(model, b);
-        for (int k = own.first; k < own.first + own.count; ++k) {
-            acceleration += Space::column(model, ws, k) * qdd[k];
-        }
-        part<Space>(iws.bodyAcceleration[b]) = acceleration;
-        const typename Space::Point arm = Space::comArm(model, ws, b);
-        const typename D::Inertia inertia = D::bodyInertia(model, ws, b, arm);
-        part<Space>(iws.inertiaWrench[b]) =
-            D::times(inertia, acceleration) + D::biasWrench(model, ws, b, arm, inertia);
-    }
-}
-
 /// r = M q̈ − φ − τ_applied and J, for the system and subsystem approaches.
 void treeEquations(const Model& model,
                    InverseDynamicsWorkspace& iws,
@@ -272,7 +248,7 @@ template <class Space> bool solveTraditional(const Model& model, InverseDynamics
     // rows: each body's wrench balance Σ (joint wrenches) = W_b − (applied joint forces)
     for (int b = 1; b < ws.nBodies; ++b) {
         iws.bodyRhs.segment<n>(n * (b - 1)) =
-            part<Space>(iws.inertiaWrench[b]) - Space::ofSixSlots(iws.loads.wrench[b]);
+            part<Space>(iws.recursion.inertiaWrench[b]) - Space::ofSixSlots(iws.loads.wrench[b]);
     }
     std::array<Wrench, kMostConstraintRows> rows;
     for (int j = 0; j < iws.nJoints; ++j) {
@@ -323,7 +299,7 @@ template <class Space> bool solveTraditional(const Model& model, InverseDynamics
         for (int r = iws.rowBegin[j]; r < iws.rowBegin[j + 1]; ++r) {
             onA += iws.bodySolution[r] * A.col(r).template segment<n>(n * (body - 1));
         }
-        part<Space>(iws.constraintOnA[j]) = onSideA ? onA : Wrench(-onA);
+        part<Space>(iws.recursion.constraintOnA[j]) = onSideA ? onA : Wrench(-onA);
         if (joint.isCut()) {
             const Loop& loop = model.loops[joint.cut];
             iws.lambda.segment(loop.rowBegin, loop.rows) =
@@ -334,63 +310,23 @@ template <class Space> bool solveTraditional(const Model& model, InverseDynamics
     return true;
 }
 
-/// Seed 002 eq. (11): with τ and λ known, the constraint wrench of every joint on its side A,
-/// from the leaves towards the subsystem roots: parent on body b = W_b − (known forces and
-/// body loads on b) + Σ (what b transmits to its children).
-template <class Space> void bodyLevelReactions(const Model& model, InverseDynamicsWorkspace& iws) {
-    using Wrench = typename Space::Wrench;
-    const Workspace& ws = iws.ws;
-    iws.transmitted[0].setZero();
-    for (int b = 1; b < ws.nBodies; ++b) {
-        iws.transmitted[b] = iws.inertiaWrench[b];
-        part<Space>(iws.transmitted[b]) -= Space::ofSixSlots(iws.loads.wrench[b]);
+/// Seed 002 eq. (11): with τ and λ known, the constraint wrench of every joint on its side A
+/// (joint_reactions.hpp), the drives τ as forces on their coordinates.
+void bodyLevelReactions(const Model& model, InverseDynamicsWorkspace& iws) {
+    iws.driveForces.setZero();
+    for (std::size_t d = 0; d < iws.driven.size(); ++d) {
+        iws.driveForces[iws.driven[d]] = iws.tau[static_cast<Eigen::Index>(d)];
     }
-    // cut reactions: side A receives the reaction, side B its opposite
-    std::array<Wrench, kMostConstraintRows> rows;
-    for (int i = 0; i < iws.nLoops; ++i) {
-        const Loop& loop = model.loops[i];
-        const Joint& cut = model.joints[loop.cutJoint];
-        jointConstraintWrenches<Space>(model, ws, loop.cutJoint, rows);
-        Wrench onA = Wrench::Zero();
-        for (int r = 0; r < loop.rows; ++r) {
-            onA += iws.lambda[loop.rowBegin + r] * rows[r];
-        }
-        part<Space>(iws.constraintOnA[loop.cutJoint]) = onA;
-        part<Space>(iws.transmitted[cut.bodyA]) -= onA;
-        part<Space>(iws.transmitted[cut.bodyB]) += onA;
-    }
-    // driving and applied joint forces: +g on side B, −g on side A
-    for (int j = 0; j < iws.nJoints; ++j) {
-        const Joint& joint = model.joints[j];
-        const int count = joint.isCut() ? 1 : joint.coordinateCount; // a cut's applied force
-        for (int k = 0; k < count; ++k) {
-            const int d = joint.isCut() ? -1 : iws.drivenIndex[joint.coordinate + k];
-            const double g = (k == 0 ? iws.jointForces[j] : 0.0) + (d >= 0 ? iws.tau[d] : 0.0);
-            if (g != 0.0) {
-                const Wrench onB = g * jointCoordinateWrench<Space>(model, ws, j, k);
-                part<Space>(iws.transmitted[joint.bodyB]) -= onB;
-                part<Space>(iws.transmitted[joint.bodyA]) += onB;
-            }
-        }
-    }
-    // leaves first: the parent receives the opposite of what it transmits
-    for (int b = ws.nBodies - 1; b >= 1; --b) {
-        const int p = model.bodies[b].parent;
-        if (p > 0) {
-            iws.transmitted[p] += iws.transmitted[b];
-        }
-        const int j = model.bodies[b].treeJoint;
-        // B on A: the parent's push on b when A = b, its opposite when A is the parent
-        iws.constraintOnA[j] =
-            model.joints[j].treeSign > 0 ? Vec6(-iws.transmitted[b]) : iws.transmitted[b];
-    }
+    jointConstraintWrenchesOnA(model, iws.ws, iws.lambda, iws.jointForces, iws.driveForces,
+                               iws.loads.wrench, iws.recursion);
 }
 
 /// Every joint's reaction from its constraint wrench, and its drive and applied forces.
 template <class Space> void fillReactions(const Model& model, InverseDynamicsWorkspace& iws) {
     for (int j = 0; j < iws.nJoints; ++j) {
         JointReaction& reaction = iws.reactions[j];
-        ReactionForm<Space>::fill(iws.ws, model.joints[j], iws.constraintOnA[j], reaction);
+        ReactionForm<Space>::fill(iws.ws, model.joints[j], iws.recursion.constraintOnA[j],
+                                  reaction);
         reaction.drive.setZero();
         reaction.applied = Eigen::Vector3d(iws.jointForces[j], 0.0, 0.0);
     }
@@ -417,7 +353,7 @@ bool evaluate(const Model& model,
     bool ok = false;
     switch (method) {
     case InverseMethod::Traditional:
-        computeInertiaWrenches<Space>(model, iws, qdd);
+        inertiaWrenches(model, iws.ws, qdd, iws.recursion);
         ok = solveTraditional<Space>(model, iws);
         break;
     case InverseMethod::System:
@@ -431,8 +367,8 @@ bool evaluate(const Model& model,
     }
     if (ok && reactions == JointReactions::Compute) {
         if (method != InverseMethod::Traditional) {
-            computeInertiaWrenches<Space>(model, iws, qdd);
-            bodyLevelReactions<Space>(model, iws);
+            inertiaWrenches(model, iws.ws, qdd, iws.recursion);
+            bodyLevelReactions(model, iws);
         }
         fillReactions<Space>(model, iws);
     }
@@ -531,8 +467,9 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
 
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
                                                    std::vector<int> drivenCoordinates)
-    : driven(std::move(drivenCoordinates)), ws(model), dws(model), loads(model), nv(model.nv()),
-      nLoops(model.nLoops()), nJoints(static_cast<int>(model.joints.size())) {
+    : driven(std::move(drivenCoordinates)), ws(model), dws(model), loads(model), recursion(model),
+      driveForces(Eigen::VectorXd::Zero(model.nv())), nv(model.nv()), nLoops(model.nLoops()),
+      nJoints(static_cast<int>(model.joints.size())) {
     if (const std::string error = drivenCoordinatesError(model, driven); !error.empty()) {
         throw std::invalid_argument(error);
     }
@@ -578,11 +515,6 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
     bodyRhs = Eigen::VectorXd::Zero(bodyRows);
     bodySolution = Eigen::VectorXd::Zero(unknownCount + nd);
     bodyLu = Eigen::PartialPivLU<Eigen::MatrixXd>(bodyRows);
-
-    bodyAcceleration.assign(nBodies, Vec6::Zero());
-    inertiaWrench.assign(nBodies, Vec6::Zero());
-    transmitted.assign(nBodies, Vec6::Zero());
-    constraintOnA.assign(nJoints, Vec6::Zero());
 }
 
 bool inverseDynamics(const Model& model,

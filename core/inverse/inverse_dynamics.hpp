@@ -43,6 +43,7 @@
 
 #include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
+#include "core/dynamics/joint_reactions.hpp"
 #include "core/inverse/subsystem_plan.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
@@ -138,13 +139,10 @@ struct InverseDynamicsWorkspace {
     Eigen::PartialPivLU<Eigen::MatrixXd> bodyLu;
     std::vector<int> rowBegin; ///< per joint, and one past the last
 
-    // body-level recursion: per body, wrenches [moment about Wo (N·m); force (N)] in W (the
-    // first 3 entries in the plane)
-    using Vec6 = Eigen::Matrix<double, 6, 1>;
-    std::vector<Vec6> bodyAcceleration; ///< Σ S_k q̈_k over the tree path
-    std::vector<Vec6> inertiaWrench;    ///< the wrench the body's motion needs
-    std::vector<Vec6> transmitted;      ///< through the tree joint, parent on body
-    std::vector<Vec6> constraintOnA;    ///< per joint: its constraint wrench on side A
+    // body-level recursion (joint_reactions.hpp): per body its inertia wrench, per joint its
+    // constraint wrench on side A; the drives as forces per coordinate (nv)
+    BodyRecursionWorkspace recursion;
+    Eigen::VectorXd driveForces;
 
     int nv = 0;
     int nLoops = 0;

@@ -216,7 +216,7 @@ private Q_SLOTS:
             sum[joint.bodyB] -= onA;
         }
         for (std::size_t body = 1; body < model.bodies.size(); ++body) {
-            QVERIFY2((sum[body] - a.inertiaWrench[body]).cwiseAbs().maxCoeff() < 1e-9,
+            QVERIFY2((sum[body] - a.recursion.inertiaWrench[body]).cwiseAbs().maxCoeff() < 1e-9,
                      model.bodies[body].name.c_str());
         }
         // a universal joint transmits no moment along its two axes, a spherical none at all
