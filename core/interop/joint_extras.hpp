@@ -73,7 +73,8 @@ inline std::string smoothLawText() {
 
 /// The export report's notes on a joint's friction where `format` holds only a Coulomb level
 /// and a damping: the viscous part written into `dampingText` (the damping written, `damping`
-/// with it), and a smoothing velocity other than the default, which is not written.
+/// with it), a smoothing velocity other than the default, which is not written, and pin
+/// friction, which no such format holds.
 inline void reportFrictionApproximations(ExportResult& result,
                                          const std::string& element,
                                          const JointFrictionSpec& friction,
@@ -89,6 +90,12 @@ inline void reportFrictionApproximations(ExportResult& result,
         result.approximate(element + " friction smoothing velocity",
                            numberText(friction.smoothingVelocity) + " is not written (" + format +
                                " has none): read back as " + numberText(smoothing));
+    }
+    if (friction.hasPin()) {
+        result.drop(element + " pin friction",
+                    "pin_radius " + numberText(friction.pinRadius) + " m, pin_coefficient " +
+                        numberText(friction.pinCoefficient) + ": " + format +
+                        " has no friction that grows with the joint's load");
     }
 }
 

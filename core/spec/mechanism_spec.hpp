@@ -152,10 +152,18 @@ struct SpringDamperSpec {
 /// in q̇, so an adaptive integrator neither chatters nor stalls at a reversal; where a stiction
 /// law would stick (the other forces below τ_c) the joint creeps instead, at under
 /// v_s·atanh(|τ_other|/τ_c).
+/// A revolute joint may add pin friction, τ_p = −μ·r·|F_r|·tanh(q̇/v_s), which grows with the
+/// force F_r its pin carries across its axis (dynamics/pin_friction.hpp): both pinRadius and
+/// pinCoefficient, or neither (0).
 struct JointFrictionSpec {
     double coulomb = 0;              ///< τ_c: N·m (revolute) or N (prismatic), ≥ 0
     double viscous = 0;              ///< c: N·m·s/rad or N·s/m, ≥ 0
     double smoothingVelocity = 1e-3; ///< v_s: rad/s or m/s, > 0
+    double pinRadius = 0;            ///< r: the pin's radius (m), ≥ 0; revolute joints only
+    double pinCoefficient = 0;       ///< μ: the pin's friction coefficient (1), ≥ 0
+
+    /// Whether the friction has a pin part (μ·r > 0).
+    bool hasPin() const { return pinRadius > 0 && pinCoefficient > 0; }
 
     bool operator==(const JointFrictionSpec&) const = default;
 };

@@ -749,6 +749,9 @@ private:
                              friction.viscous);
                 readOptional(*f, p, "smoothing_velocity", &Reader::number, "rad/s or m/s",
                              friction.smoothingVelocity);
+                readOptional(*f, p, "pin_radius", &Reader::number, "m", friction.pinRadius);
+                readOptional(*f, p, "pin_coefficient", &Reader::number, "a number ≥ 0",
+                             friction.pinCoefficient);
                 j.friction = friction;
             }
         }

@@ -43,7 +43,8 @@ inline const Keys kPlanarJointKeys = {"name",   "type", "coordinate",    "parent
                                       "offset", "axis", "spring_damper", "friction", "limits"};
 inline const Keys kEndKeys = {"body", "point"};
 inline const Keys kSpringKeys = {"stiffness", "rest", "damping"};
-inline const Keys kFrictionKeys = {"coulomb", "viscous", "smoothing_velocity"};
+inline const Keys kFrictionKeys = {"coulomb", "viscous", "smoothing_velocity", "pin_radius",
+                                   "pin_coefficient"};
 inline const Keys kLimitsKeys = {"lower", "upper", "stiffness", "restitution"};
 inline const Keys kActuatorKeys = {"joint", "kind", "force", "pd"};
 inline const Keys kPdKeys = {"kp", "kd", "reference"};

@@ -407,6 +407,7 @@ private:
             }
             positive(friction.smoothingVelocity, member(f, "smoothing_velocity"),
                      "the smoothing velocity");
+            pinFriction(j, f);
         }
         if (j.limits) {
             const std::string l = member(path, "limits");
@@ -431,6 +432,47 @@ private:
                           number(limits.restitution) + ", outside (0, 1]",
                       "write the ratio of leaving to arriving speed, e.g. 0.5 (1: elastic)");
             }
+        }
+    }
+
+    /// A joint's pin friction (its friction's pin_radius and pin_coefficient, at `f`): both or
+    /// neither, not negative, and on a revolute joint only.
+    void pinFriction(const JointSpec& j, const std::string& f) {
+        const JointFrictionSpec& friction = *j.friction;
+        const std::pair<double, const char*> parts[] = {
+            {friction.pinRadius, "pin_radius"}, {friction.pinCoefficient, "pin_coefficient"}};
+        bool negative = false;
+        for (const auto& [value, key] : parts) {
+            finiteNumber(value, member(f, key), std::string("the ") + key);
+            if (value < 0) {
+                negative = true;
+                error(member(f, key),
+                      "joint " + inQuotes(j.name) + ": friction." + key + " must be ≥ 0, got " +
+                          number(value) + " (a negative " + key +
+                          " would drive the joint instead of resisting it)",
+                      std::string("write 0 or a positive number") +
+                          (std::string_view(key) == "pin_radius" ? " (m)"
+                                                                 : ", e.g. 0.1 for a greased pin"));
+            }
+        }
+        const bool radius = friction.pinRadius != 0.0;
+        const bool coefficient = friction.pinCoefficient != 0.0;
+        if (negative || (!radius && !coefficient)) {
+            return;
+        }
+        if (radius != coefficient) {
+            const char* missing = radius ? "pin_coefficient" : "pin_radius";
+            error(member(f, missing),
+                  "joint " + inQuotes(j.name) + ": pin friction needs both friction.pin_radius " +
+                      "and friction.pin_coefficient, but " + missing + " is 0",
+                  std::string("give ") + missing + " a positive value, or remove both");
+        }
+        if (j.type != JointType::Revolute) {
+            error(member(f, radius ? "pin_radius" : "pin_coefficient"),
+                  "joint " + inQuotes(j.name) + " is a " + jointTypeWord(j.type) +
+                      " joint; pin friction acts on a revolute joint's pin",
+                  "remove pin_radius and pin_coefficient (a slide's friction is its coulomb "
+                  "and viscous parts)");
         }
     }
 

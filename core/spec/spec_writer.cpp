@@ -243,9 +243,15 @@ Json jointJson(bool spatial, const JointSpec& s) {
     }
     if (s.friction) {
         const JointFrictionSpec& f = *s.friction;
-        j["friction"] = Json::object({{"coulomb", f.coulomb},
+        Json friction = Json::object({{"coulomb", f.coulomb},
                                       {"viscous", f.viscous},
                                       {"smoothing_velocity", f.smoothingVelocity}});
+        // the pin part only when there is one, so that files without it stay as they were
+        if (f.pinRadius != 0.0 || f.pinCoefficient != 0.0) {
+            friction["pin_radius"] = f.pinRadius;
+            friction["pin_coefficient"] = f.pinCoefficient;
+        }
+        j["friction"] = std::move(friction);
     }
     if (s.limits) {
         const JointLimitsSpec& l = *s.limits;

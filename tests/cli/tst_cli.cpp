@@ -1367,6 +1367,10 @@ void TestCli::badModellingElementsExitTwo_data() {
         << "/joints/1/friction" << R"({"coulomb": -0.2})"
         << QStringList{"joints[1].friction.coulomb", "negative friction: the coulomb friction of joint 'J2' is -0.2",
                        "write 0 or a positive number"};
+    QTest::newRow("negative pin coefficient")
+        << "/joints/2/friction" << R"({"pin_radius": 0.01, "pin_coefficient": -0.1})"
+        << QStringList{"joints[2].friction.pin_coefficient", "joint 'J3': friction.pin_coefficient must be ≥ 0, got -0.1",
+                       "write 0 or a positive number"};
     QTest::newRow("restitution above 1")
         << "/joints/0/limits" << R"({"upper": 0.5, "restitution": 1.2})"
         << QStringList{"joints[0].limits.restitution", "the restitution of the stops of joint 'J1' is 1.2, outside (0, 1]"};

@@ -106,7 +106,7 @@ MechanismSpec everyFieldSpec() {
     j1.child = {"crank", "A"};
     j1.offset = std::numbers::pi / 3;
     j1.springDamper = SpringDamperSpec{12.5, -0.25, 0.01};
-    j1.friction = JointFrictionSpec{0.3, 0.02, 2e-3};
+    j1.friction = JointFrictionSpec{0.3, 0.02, 2e-3, 0.0125, 0.1 + 0.05};
     j1.limits = JointLimitsSpec{-1.0, 0.1 + 0.2, 2e4, 0.6};
     JointSpec j2;
     j2.name = "J2";
@@ -279,6 +279,29 @@ private Q_SLOTS:
         QCOMPARE(loaded.spec->bodies[0].visuals[0].file, std::string("meshes/crank part.stl"));
         QCOMPARE(loaded.spec->bodies[0].visuals[0].rpy.x(), std::numbers::pi / 2);
         QCOMPARE(loaded.spec->ground.visuals[0].kind, VisualKind::Box);
+    }
+
+    /// Pin friction's two keys are written inside "friction" when it has them and only then,
+    /// and read back in both format versions.
+    void pinFrictionIsWrittenWhereItIs() {
+        const MechanismSpec spec = everyFieldSpec();
+        const std::string text = toJson(spec);
+        QVERIFY2(text.find(R"("smoothing_velocity": 0.002,
+        "pin_radius": 0.0125,
+        "pin_coefficient": 0.15000000000000002)") != std::string::npos,
+                 text.c_str());
+        MechanismSpec plain = spec;
+        plain.joints[0].friction->pinRadius = 0;
+        plain.joints[0].friction->pinCoefficient = 0;
+        QVERIFY(toJson(plain).find("pin_") == std::string::npos);
+        // a spatial (version 2) file reads them too
+        MechanismSpec rssr = loadExample("rssr.json");
+        const auto crank = std::ranges::find(rssr.joints, std::string("J1"), &JointSpec::name);
+        QVERIFY(crank != rssr.joints.end());
+        crank->friction = JointFrictionSpec{0.0, 0.0, 1e-3, 0.004, 0.2};
+        const LoadResult loaded = parseMechanismJson(toJson(rssr));
+        QVERIFY2(loaded.ok(), formatDiagnostics(loaded.diagnostics).c_str());
+        QVERIFY(*loaded.spec == rssr);
     }
 
     void loadsAndTwoPointElementsAreWrittenAsDocumented() {

@@ -295,6 +295,50 @@ private Q_SLOTS:
         QCOMPARE(d.hint, std::string("put the friction on a revolute or prismatic joint"));
     }
 
+    /// Pin friction: not negative, both parts or neither, and on a revolute joint only, each
+    /// named at its field with the joint and the fix.
+    void pinFrictionErrorsAreNamed() {
+        MechanismSpec spec = loadedFourBar();
+        spec.joints[0].friction = JointFrictionSpec{0.0, 0.0, 1e-3, 0.01, -0.2};
+        Diagnostic d = errorAt(spec, "joints[0].friction.pin_coefficient");
+        QCOMPARE(d.message, std::string("joint 'J1': friction.pin_coefficient must be ≥ 0, got "
+                                        "-0.2 (a negative pin_coefficient would drive the joint "
+                                        "instead of resisting it)"));
+        QCOMPARE(d.hint, std::string("write 0 or a positive number, e.g. 0.1 for a greased pin"));
+        spec.joints[0].friction = JointFrictionSpec{0.0, 0.0, 1e-3, -0.01, 0.2};
+        d = errorAt(spec, "joints[0].friction.pin_radius");
+        QCOMPARE(d.message, std::string("joint 'J1': friction.pin_radius must be ≥ 0, got -0.01 "
+                                        "(a negative pin_radius would drive the joint instead of "
+                                        "resisting it)"));
+        QCOMPARE(d.hint, std::string("write 0 or a positive number (m)"));
+        // one part without the other
+        spec.joints[0].friction = JointFrictionSpec{0.0, 0.0, 1e-3, 0.01, 0.0};
+        d = errorAt(spec, "joints[0].friction.pin_coefficient");
+        QCOMPARE(d.message, std::string("joint 'J1': pin friction needs both friction.pin_radius "
+                                        "and friction.pin_coefficient, but pin_coefficient is 0"));
+        QCOMPARE(d.hint, std::string("give pin_coefficient a positive value, or remove both"));
+        spec.joints[0].friction = JointFrictionSpec{0.0, 0.0, 1e-3, 0.0, 0.2};
+        QCOMPARE(errorAt(spec, "joints[0].friction.pin_radius").message,
+                 std::string("joint 'J1': pin friction needs both friction.pin_radius and "
+                             "friction.pin_coefficient, but pin_radius is 0"));
+        // both: it passes
+        spec.joints[0].friction = JointFrictionSpec{0.0, 0.0, 1e-3, 0.01, 0.2};
+        QVERIFY(!hasErrors(validateSpec(spec)));
+        // on a prismatic joint: refused
+        MechanismSpec slider = fixtures::sliderCrankPrismaticCut();
+        const auto slide = std::ranges::find(slider.joints, JointType::Prismatic, &JointSpec::type);
+        QVERIFY(slide != slider.joints.end());
+        slide->friction = JointFrictionSpec{0.0, 0.0, 1e-3, 0.01, 0.2};
+        const std::string at =
+            "joints[" + std::to_string(slide - slider.joints.begin()) + "].friction.pin_radius";
+        d = errorAt(slider, at);
+        QCOMPARE(d.message, "joint '" + slide->name +
+                                "' is a prismatic joint; pin friction acts on a revolute joint's "
+                                "pin");
+        QCOMPARE(d.hint, std::string("remove pin_radius and pin_coefficient (a slide's friction is "
+                                     "its coulomb and viscous parts)"));
+    }
+
     void spatialLoadVectorsMustBeUnit() {
         MechanismSpec spec = rssrSpec("J3");
         LoadSpec push = weight("push", {"coupler", "C"});
