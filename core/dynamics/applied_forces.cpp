@@ -184,6 +184,20 @@ void knownJointForces(const Model& model,
     }
 }
 
+void jointForcesByJoint(const Model& model,
+                        const Workspace& ws,
+                        const Eigen::Ref<const Eigen::VectorXd>& actuatorForces,
+                        Eigen::Ref<Eigen::VectorXd> jointForces) {
+    jointForces.setZero();
+    for (std::size_t a = 0; a < model.actuators.size(); ++a) {
+        jointForces[model.actuators[a].joint] += actuatorForces[static_cast<Eigen::Index>(a)];
+    }
+    AppliedPower unused;
+    for (int j : model.forceJoints) {
+        jointForces[j] += passiveJointForce(model, ws, j, unused);
+    }
+}
+
 double springEnergy(const Model& model, const Workspace& ws) {
     double energy = 0;
     for (int j : model.forceJoints) {

@@ -60,6 +60,15 @@ void knownJointForces(const Model& model,
                       Eigen::Ref<Eigen::VectorXd> jointForces,
                       Eigen::Ref<Eigen::VectorXd> appliedTau);
 
+/// Per joint (file order) into `jointForces` the force along its first coordinate (N·m or N,
+/// acting to increase it) of its actuators (`actuatorForces`, Model::actuators order, as
+/// appliedForces() wrote them) and of its spring-damper, friction (not the pin part, which
+/// pin_friction.hpp adds) and stops. Precondition: updatePositions and updateVelocities.
+void jointForcesByJoint(const Model& model,
+                        const Workspace& ws,
+                        const Eigen::Ref<const Eigen::VectorXd>& actuatorForces,
+                        Eigen::Ref<Eigen::VectorXd> jointForces);
+
 /// Potential energy (J) of the joint springs, the end stops' k·δ²/2 and the two-point springs
 /// (body_loads.hpp) at the current pose. Precondition: updatePositions.
 double springEnergy(const Model& model, const Workspace& ws);

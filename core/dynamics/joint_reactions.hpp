@@ -6,7 +6,8 @@
 // reactions SSLM solves for), a tree joint's by the body-level recursion of seed 002 eq. (11),
 // leaves to root: the wrench a tree joint passes to its child body is that body's inertia
 // wrench, minus the known forces on it, plus what it passes on to its own children. Inverse
-// dynamics (inverse/inverse_dynamics.hpp) gives its joint reactions from it.
+// dynamics (inverse/inverse_dynamics.hpp) and the pin friction of forward dynamics
+// (pin_friction.hpp) share it.
 //
 // Sign conventions are those of loop_constraints.hpp, for every joint, cut or not: a joint's
 // constraint wrench is what its side B exerts on its side A (W, about Wo); side B receives the

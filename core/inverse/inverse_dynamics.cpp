@@ -336,6 +336,45 @@ template <class Space> void fillReactions(const Model& model, InverseDynamicsWor
     }
 }
 
+/// The solve with pin friction: the pins' torques are known joint forces that depend on the
+/// reactions found, so `solve` (with the reactions) repeats from the last call's reactions
+/// until the torques settle, as in forward dynamics (pin_friction.hpp).
+template <class Solve>
+bool solveWithPinFriction(const Model& model, InverseDynamicsWorkspace& iws, Solve&& solve) {
+    PinFrictionWorkspace& pins = iws.pins;
+    pinColumnsAndRates(model, iws.ws, pins);
+    iws.knownJointForces = iws.jointForces;
+    iws.knownAppliedTau = iws.appliedTau;
+    pinTorques(model, pins, pins.torque);
+    for (int solves = 1;; ++solves) {
+        iws.jointForces = iws.knownJointForces;
+        for (std::size_t i = 0; i < model.pinJoints.size(); ++i) {
+            iws.jointForces[model.pinJoints[i]] += pins.torque[static_cast<Eigen::Index>(i)];
+        }
+        iws.appliedTau = iws.knownAppliedTau;
+        iws.appliedTau.noalias() += pins.columns * pins.torque;
+        if (!solve(JointReactions::Compute)) {
+            return false;
+        }
+        for (std::size_t i = 0; i < model.pinJoints.size(); ++i) {
+            const int j = model.pinJoints[i];
+            pins.radialForce[static_cast<Eigen::Index>(i)] =
+                pinRadialForce(model, iws.ws, j, iws.recursion.constraintOnA[j]);
+        }
+        pinTorques(model, pins, pins.nextTorque);
+        int worst = 0;
+        if (pinTorquesSettled(pins, &worst)) {
+            countPinIterations(pins, solves);
+            return true;
+        }
+        if (solves == kMostPinIterations) {
+            iws.failure = pinFrictionFailure(model, pins, worst, solves);
+            return false;
+        }
+        pins.torque = pins.nextTorque;
+    }
+}
+
 void requireSize(const Eigen::Ref<const Eigen::VectorXd>& v, int n, const char* what) {
     if (v.size() != n) {
         throw std::invalid_argument(std::string("inverseDynamics: ") + what + " has " +
@@ -468,7 +507,9 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
                                                    std::vector<int> drivenCoordinates)
     : driven(std::move(drivenCoordinates)), ws(model), dws(model), loads(model), recursion(model),
-      driveForces(Eigen::VectorXd::Zero(model.nv())), nv(model.nv()), nLoops(model.nLoops()),
+      driveForces(Eigen::VectorXd::Zero(model.nv())), pins(model),
+      knownJointForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.joints.size()))),
+      knownAppliedTau(Eigen::VectorXd::Zero(model.nv())), nv(model.nv()), nLoops(model.nLoops()),
       nJoints(static_cast<int>(model.joints.size())) {
     if (const std::string error = drivenCoordinatesError(model, driven); !error.empty()) {
         throw std::invalid_argument(error);
@@ -542,9 +583,13 @@ bool inverseDynamics(const Model& model,
     knownJointForces(model, iws.ws, t, iws.drivenIndex, iws.actuatorForces, iws.actuatorTau,
                      iws.passiveTau, iws.gradient, iws.jointForces, iws.appliedTau);
     bodyLoadForces(model, iws.ws, t, iws.loads, iws.appliedTau);
-    const bool ok = withMotionSpace(model, [&](auto space) {
-        return evaluate<decltype(space)>(model, iws, method, qdd, reactions);
-    });
+    const auto solve = [&](JointReactions wanted) {
+        return withMotionSpace(model, [&](auto space) {
+            return evaluate<decltype(space)>(model, iws, method, qdd, wanted);
+        });
+    };
+    const bool ok =
+        model.pinJoints.empty() ? solve(reactions) : solveWithPinFriction(model, iws, solve);
     if (!ok) {
         return false;
     }

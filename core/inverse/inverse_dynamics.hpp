@@ -44,6 +44,7 @@
 #include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
 #include "core/dynamics/joint_reactions.hpp"
+#include "core/dynamics/pin_friction.hpp"
 #include "core/inverse/subsystem_plan.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
@@ -74,8 +75,8 @@ struct JointReaction {
     /// Driving force found per coordinate of the joint (N·m or N; unused entries 0), acting to
     /// increase it (B relative to A); 0 when the joint is not driven.
     Eigen::Vector3d drive = Eigen::Vector3d::Zero();
-    /// Known joint force per coordinate (N·m or N): springs, dampers and actuators that are not
-    /// driven, in the same sense as `drive`.
+    /// Known joint force per coordinate (N·m or N): springs, dampers, friction (pin friction
+    /// included), stops and actuators that are not driven, in the same sense as `drive`.
     Eigen::Vector3d applied = Eigen::Vector3d::Zero();
 };
 
@@ -144,6 +145,11 @@ struct InverseDynamicsWorkspace {
     BodyRecursionWorkspace recursion;
     Eigen::VectorXd driveForces;
 
+    // pin friction (pin_friction.hpp): its iteration, and the known forces without the pins'
+    PinFrictionWorkspace pins;
+    Eigen::VectorXd knownJointForces; ///< per joint (file order)
+    Eigen::VectorXd knownAppliedTau;  ///< nv
+
     int nv = 0;
     int nLoops = 0;
     int nJoints = 0;
@@ -170,10 +176,12 @@ enum class JointReactions { Compute, Skip };
 /// quaternion), qd (nv; rad/s or m/s), qdd (nv; rad/s² or m/s²), which must satisfy the loop
 /// constraints at position, velocity and acceleration level (position_analysis.hpp: assemble,
 /// solveVelocities, solveAccelerations). Results in iws.tau, iws.lambda and, unless skipped,
-/// iws.reactions. Returns false when a matrix to factor is singular or a result is not finite, with
-/// iws.failure saying which and where; results are then unspecified. Does not allocate (except the
-/// failure message). Throws std::invalid_argument when a vector has the wrong size or iws belongs
-/// to another model.
+/// iws.reactions. Pin friction's torques, which depend on the reactions, are found by
+/// repeating the solve from the last call's reactions until they settle (pin_friction.hpp), and
+/// are in the reactions' `applied`. Returns false when a matrix to factor is singular or a result
+/// is not finite, with iws.failure saying which and where; results are then unspecified. Does not
+/// allocate (except the failure message). Throws std::invalid_argument when a vector has the wrong
+/// size or iws belongs to another model.
 bool inverseDynamics(const Model& model,
                      InverseDynamicsWorkspace& iws,
                      InverseMethod method,

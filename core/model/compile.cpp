@@ -587,6 +587,9 @@ void addActuatorsTracesAndInputs(const MechanismSpec& spec,
         if (joint.springDamper || joint.friction || joint.limits) {
             model.forceJoints.push_back(static_cast<int>(j));
         }
+        if (joint.friction && joint.friction->hasPin()) {
+            model.pinJoints.push_back(static_cast<int>(j));
+        }
     }
     for (const TracedPointSpec& in : spec.tracedPoints) {
         const int body = model.bodyIndex(in.at.body);

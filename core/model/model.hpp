@@ -179,6 +179,9 @@ struct Model {
     /// The joints that carry a spring-damper, friction or limits, file order: the ones the
     /// applied-force pass visits (applied_forces.hpp).
     std::vector<int> forceJoints;
+    /// The revolute joints with pin friction (JointFrictionSpec::hasPin()), file order: their
+    /// friction grows with their reaction force (dynamics/pin_friction.hpp).
+    std::vector<int> pinJoints;
     std::vector<TracedPoint> tracedPoints;
 
     /// Loop × subsystem incidence: true where the block J_ij is structurally non-zero

@@ -17,6 +17,7 @@ DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
       m_actuatorTau(Eigen::VectorXd::Zero(model.nv())),
       m_passiveTau(Eigen::VectorXd::Zero(model.nv())), m_lws(model),
       m_scratch(Eigen::VectorXd::Zero(model.nv())), m_phi(Eigen::VectorXd::Zero(model.nv())),
+      m_knownPhi(Eigen::VectorXd::Zero(model.pinJoints.empty() ? 0 : model.nv())), m_pins(model),
       m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
       m_constraintRate(Eigen::VectorXd::Zero(model.nConstraints())),
       m_rates(Eigen::VectorXd::Zero(model.nv())) {
@@ -76,11 +77,11 @@ bool DynamicsRhs::evaluate(double t,
 
     // the multiplier phase and the accelerations
     if (!m_timeSolve) {
-        return solve();
+        return solveAll();
     }
     m_timeSolve = false;
     const auto start = std::chrono::steady_clock::now();
-    const bool ok = solve();
+    const bool ok = solveAll();
     m_lastLambdaNs =
         std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
     return ok;
@@ -98,6 +99,35 @@ bool DynamicsRhs::solve() {
         return false;
     }
     m_fws.failure.clear();
+    return true;
+}
+
+bool DynamicsRhs::solveWithPinFriction() {
+    // τ_p from the last call's reactions (zero at the first), solve, reactions again, until the
+    // torques settle (pin_friction.hpp); the accepted solve is the last one, at m_pins.torque
+    preparePinFriction(m_model, m_ws, m_actuatorForces, m_pins);
+    m_knownPhi = m_phi;
+    pinTorques(m_model, m_pins, m_pins.torque);
+    for (int solves = 1;; ++solves) {
+        m_phi = m_knownPhi;
+        m_phi.noalias() += m_pins.columns * m_pins.torque;
+        if (!solve()) {
+            return false;
+        }
+        pinReactionForces(m_model, m_ws, m_fws.qdd, m_fws.lambda, m_lws.wrench, m_pins);
+        pinTorques(m_model, m_pins, m_pins.nextTorque);
+        int worst = 0;
+        if (pinTorquesSettled(m_pins, &worst)) {
+            countPinIterations(m_pins, solves);
+            break;
+        }
+        if (solves == kMostPinIterations) {
+            m_fws.failure = pinFrictionFailure(m_model, m_pins, worst, solves);
+            return false;
+        }
+        m_pins.torque = m_pins.nextTorque;
+    }
+    m_frictionPower += m_pins.torque.dot(m_pins.rates);
     return true;
 }
 

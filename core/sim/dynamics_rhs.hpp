@@ -11,6 +11,7 @@
 #include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
+#include "core/dynamics/pin_friction.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
 #include "core/sim/simulation.hpp"
@@ -41,8 +42,8 @@ public:
     double damperPower() const { return m_damperPower; }
     /// The power (W) the loads and cylinders put in at the last evaluate().
     double loadPower() const { return m_loadPower; }
-    /// The power (W, ≤ 0) of the joint friction and of the end stops' hysteresis at the last
-    /// evaluate().
+    /// The power (W, ≤ 0) of the joint friction (pin friction included) and of the end stops'
+    /// hysteresis at the last evaluate().
     double frictionPower() const { return m_frictionPower; }
     double stopPower() const { return m_stopPower; }
     /// The loads' and two-point elements' wrenches and states at the last evaluate().
@@ -50,7 +51,11 @@ public:
     /// Time the next evaluate()'s multiplier solve (two clock reads, so only when asked: at
     /// output samples and in benchmarks).
     void timeNextSolve() { m_timeSolve = true; }
-    /// Duration of the last timed multiplier solve, λ and q̈ (ns).
+    /// The pin friction's iteration (Model::pinJoints): its torques and radial reaction forces
+    /// at the last evaluate() and how many solves it took.
+    const PinFrictionWorkspace& pinFriction() const { return m_pins; }
+    /// Duration of the last timed multiplier solve, λ and q̈ (ns); with pin friction, of all
+    /// its solves.
     double lastLambdaNs() const { return m_lastLambdaNs; }
     const std::string& failure() const { return m_fws.failure; }
 
@@ -70,6 +75,11 @@ private:
     /// The multiplier phase and q̈ at the state evaluate() prepared (RCR: without factoring its
     /// loop blocks a second time).
     bool solve();
+    /// solve() with the pins' torques found by fixed-point iteration (pin_friction.hpp): adds
+    /// their power to m_frictionPower. False with the failure when it does not settle.
+    bool solveWithPinFriction();
+    /// The multiplier phase: solve(), or solveWithPinFriction() for a model with pin friction.
+    bool solveAll() { return m_model.pinJoints.empty() ? solve() : solveWithPinFriction(); }
 
     const Model& m_model;
     SimulationSettings m_settings;
@@ -83,6 +93,8 @@ private:
     BodyLoadWorkspace m_lws;
     Eigen::VectorXd m_scratch;
     Eigen::VectorXd m_phi;
+    Eigen::VectorXd m_knownPhi; ///< φ without the pins' torques (pin friction only)
+    PinFrictionWorkspace m_pins;
     Eigen::VectorXd m_psi;
     Eigen::VectorXd m_constraintRate; ///< J q̇ (Baumgarte)
     Eigen::VectorXd m_rates;          ///< q̇ of the last evaluate()

@@ -16,7 +16,18 @@
 
 using namespace sslm;
 
-namespace {} // namespace
+namespace {
+
+/// The four-bar with pin friction on every joint, the cut J8 and the tree joints.
+std::shared_ptr<const Model> pinnedFourBar() {
+    MechanismSpec spec = fixtures::exampleSpec("four_bar.json");
+    for (JointSpec& joint : spec.joints) {
+        joint.friction = JointFrictionSpec{0.0, 0.0, 1e-3, 0.01, 0.2};
+    }
+    return compileModel(spec).model;
+}
+
+} // namespace
 
 class TestDynamicsRhs : public QObject {
     Q_OBJECT
@@ -24,16 +35,17 @@ class TestDynamicsRhs : public QObject {
 private Q_SLOTS:
     void evaluateDoesNotAllocate_data() {
         QTest::addColumn<QString>("mechanism");
-        for (const char* name :
-             {"four_bar", "carpet_scraper", "three_rrr", "slider_crank", "watt_six_bar", "chain"}) {
+        for (const char* name : {"four_bar", "carpet_scraper", "three_rrr", "slider_crank",
+                                 "watt_six_bar", "chain", "pinned_four_bar"}) {
             QTest::newRow(name) << name;
         }
     }
 
     void evaluateDoesNotAllocate() {
         QFETCH(QString, mechanism);
-        const auto model = mechanism == "chain"
-                               ? compileModel(fourBarChain({.loops = 8})).model
+        const auto model = mechanism == "chain" ? compileModel(fourBarChain({.loops = 8})).model
+                           : mechanism == "pinned_four_bar"
+                               ? pinnedFourBar()
                                : fixtures::loadExample(mechanism.toStdString() + ".json");
         QVERIFY(model);
         const InitialState initial = assembleInitialState(*model);
