@@ -565,6 +565,21 @@ void ForceElementsPanel::buildJointForm(int index) {
             unit + QStringLiteral("/s"),
             [i](MechanismSpec& s, double v) { s.joints[i].friction->smoothingVelocity = v; },
             tr("Friction smoothing of %1").arg(what));
+        if (revolute) {
+            // pin friction: μ·r·|F_r|, from the reaction the pin carries (set both, or neither)
+            QDoubleSpinBox* radius = addNumber(
+                tr("Pin radius"), joint.friction->pinRadius, 0, kBig, 4, QStringLiteral("m"),
+                [i](MechanismSpec& s, double v) { s.joints[i].friction->pinRadius = v; },
+                tr("Pin radius of %1").arg(what));
+            QDoubleSpinBox* coefficient = addNumber(
+                tr("Pin coefficient"), joint.friction->pinCoefficient, 0, kBig, 4, QString(),
+                [i](MechanismSpec& s, double v) { s.joints[i].friction->pinCoefficient = v; },
+                tr("Pin friction coefficient of %1").arg(what));
+            const QString tip = tr("Pin friction τ = −μ·r·|F_r|·tanh(q̇/vs), F_r the force the "
+                                   "pin carries across its axis; give both the radius and μ");
+            radius->setToolTip(tip);
+            coefficient->setToolTip(tip);
+        }
     }
 
     const auto stopBox = [&](const QString& label, bool lower) {
@@ -693,7 +708,7 @@ void ForceElementsPanel::pointPicked(const JointEnd& point, const Eigen::Vector3
         LoadSpec load;
         load.name = freshName("load", names);
         load.at = point;
-        // against gravity's direction would lift; a load usually pushes along it (a weight)
+        // along gravity, as a weight or a payload pushes
         const Eigen::Vector3d g(spec.gravity.x(), spec.gravity.y(), spec.gravityZ);
         load.direction = g.norm() > 0 ? Eigen::Vector3d(g.normalized())
                                       : Eigen::Vector3d(-Eigen::Vector3d::UnitY());

@@ -10,11 +10,12 @@
 //   Element:  name, kind (spring or cylinder), its two points (a body's or the ground's);
 //             a spring's stiffness (N/m), rest length (m), damping (N·s/m) and preload (N);
 //             a cylinder's force signal (N) and optional PD tracking of a length signal.
-//   Joint:    Coulomb and viscous friction and the smoothing velocity; lower and upper stops,
-//             their stiffness and restitution (rad or m, as the joint's coordinate).
-// Add Load, Add Spring and Add Cylinder place a new one by picking its point(s) in the 3-D view
+//   Joint:    Coulomb and viscous friction and the smoothing velocity, a revolute joint's pin
+//             friction (pin radius, m; coefficient μ); lower and upper stops, their stiffness
+//             and restitution (rad or m, as the joint's coordinate).
+// + Load, + Spring and + Cylinder place a new one by picking its point(s) in the 3-D view
 // (pickRequested; the window forwards the picks to pointPicked); a spring starts at its rest
-// length there, a cylinder with no force, a load at 100 N against gravity. Every change,
+// length there, a cylinder with no force, a load of 100 N along gravity. Every change,
 // placing and removing included, is one undoable edit of the document.
 
 #include <functional>

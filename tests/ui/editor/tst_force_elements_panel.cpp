@@ -223,6 +223,11 @@ private Q_SLOTS:
         QTRY_VERIFY(panel->numberBox(QStringLiteral("Coulomb")));
         panel->numberBox(QStringLiteral("Coulomb"))->setValue(0.5);
         QCOMPARE(window.document()->spec().joints[0].friction->coulomb, 0.5);
+        // a revolute joint's pin friction, both numbers
+        panel->numberBox(QStringLiteral("Pin radius"))->setValue(0.005);
+        panel->numberBox(QStringLiteral("Pin coefficient"))->setValue(0.2);
+        QCOMPARE(window.document()->spec().joints[0].friction->pinRadius, 0.005);
+        QCOMPARE(window.document()->spec().joints[0].friction->pinCoefficient, 0.2);
         QTRY_VERIFY(boxNamed(QStringLiteral("Upper stop")));
         boxNamed(QStringLiteral("Upper stop"))->setChecked(true);
         QVERIFY(window.document()->spec().joints[0].limits.has_value());
@@ -230,7 +235,7 @@ private Q_SLOTS:
         panel->numberBox(QStringLiteral("Upper"))->setValue(2.5);
         QCOMPARE(window.document()->spec().joints[0].limits->upper.value_or(0), 2.5);
         QVERIFY(!window.document()->spec().joints[0].limits->lower);
-        QCOMPARE(window.undoStack()->count(), steps + 4);
+        QCOMPARE(window.undoStack()->count(), steps + 6);
         // the view badges the joint with friction and marks its stop
         QVERIFY(fixtures::waitForCompile(window));
         QVERIFY(findLabel(*window.mechanismView(), QStringLiteral("μ")));
