@@ -100,11 +100,12 @@ void MechanismDocument::reset(MechanismSpec spec, const QString& path, bool modi
     Q_EMIT modifiedChanged(isModified());
 }
 
-void MechanismDocument::edit(MechanismSpec after, const QString& text, int mergeId) {
+bool MechanismDocument::edit(MechanismSpec after, const QString& text, int mergeId) {
     if (after == m_spec) {
-        return;
+        return false;
     }
     m_undoStack->push(new EditCommand(this, m_spec, std::move(after), text, mergeId));
+    return true;
 }
 
 void MechanismDocument::replaceWithoutHistory(MechanismSpec spec) {

@@ -55,8 +55,9 @@ public:
     /// A recovered document is modified (its changes were never saved).
     void reset(MechanismSpec spec, const QString& path, bool modified = false);
     /// An undoable edit named `text` in the history ("Move J3"); `after` replaces the spec.
-    /// Consecutive edits with the same mergeId ≥ 0 merge into one step.
-    void edit(MechanismSpec after, const QString& text, int mergeId = -1);
+    /// Consecutive edits with the same mergeId ≥ 0 merge into one step. False (and no step)
+    /// when `after` equals the spec.
+    bool edit(MechanismSpec after, const QString& text, int mergeId = -1);
     /// Replaces the spec without a history step, for changes made by another undoable command
     /// (the graph view's cut changes), which restores it on undo.
     void replaceWithoutHistory(MechanismSpec spec);

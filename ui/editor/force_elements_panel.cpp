@@ -242,13 +242,12 @@ void ForceElementsPanel::apply(const QString& text,
                                const std::function<void(MechanismSpec&)>& change) {
     MechanismSpec spec = m_document->spec();
     change(spec);
-    if (spec == m_document->spec()) {
-        return;
-    }
     m_applying = true;
-    m_document->edit(std::move(spec), text);
+    const bool changed = m_document->edit(std::move(spec), text);
     m_applying = false;
-    Q_EMIT edited(text);
+    if (changed) {
+        Q_EMIT edited(text);
+    }
 }
 
 QDoubleSpinBox* ForceElementsPanel::numberBox(const QString& label) const {
@@ -263,6 +262,22 @@ QDoubleSpinBox* ForceElementsPanel::numberBox(const QString& label) const {
         QLayoutItem* field = m_form->itemAt(row, QFormLayout::FieldRole);
         if (name && field && name->text() == label) {
             return qobject_cast<QDoubleSpinBox*>(field->widget());
+        }
+    }
+    return nullptr;
+}
+
+QCheckBox* ForceElementsPanel::checkBox(const QString& text) const {
+    if (!m_form) {
+        return nullptr;
+    }
+    for (int row = 0; row < m_form->rowCount(); ++row) {
+        for (const auto role : {QFormLayout::SpanningRole, QFormLayout::FieldRole}) {
+            QLayoutItem* item = m_form->itemAt(row, role);
+            auto* box = qobject_cast<QCheckBox*>(item ? item->widget() : nullptr);
+            if (box && box->text() == text) {
+                return box;
+            }
         }
     }
     return nullptr;
@@ -296,7 +311,9 @@ ForceElementsPanel::addNumber(const QString& label,
 
 void ForceElementsPanel::rebuildForm() {
     delete m_formHost->layout();
+    // hidden now, deleted later: one of them may be emitting the signal that led here
     for (QWidget* child : m_formHost->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+        child->hide();
         child->deleteLater();
     }
     m_form = new QFormLayout(m_formHost);

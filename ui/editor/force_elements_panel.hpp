@@ -29,6 +29,7 @@
 
 #include "core/spec/mechanism_spec.hpp"
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
@@ -75,6 +76,8 @@ public:
     QTreeWidget* tree() const { return m_tree; }
     /// The form's number box labelled `label` (e.g. "Stiffness"), for tests; null if none.
     QDoubleSpinBox* numberBox(const QString& label) const;
+    /// The form's check box reading `text` (e.g. "Friction"), for tests; null if none.
+    QCheckBox* checkBox(const QString& text) const;
 
 Q_SIGNALS:
     /// Placing wants the next point: the view should pick with `prompt` shown, among the

@@ -243,12 +243,12 @@ template <typename Change> void SpatialPropertiesPanel::apply(const QString& tex
     }
     MechanismSpec spec = m_document->spec();
     change(spec);
-    if (spec == m_document->spec()) {
+    m_applying = true;
+    const bool changed = m_document->edit(std::move(spec), text);
+    m_applying = false;
+    if (!changed) {
         return;
     }
-    m_applying = true;
-    m_document->edit(std::move(spec), text);
-    m_applying = false;
     validate();
     Q_EMIT edited(text);
 }

@@ -208,19 +208,11 @@ private Q_SLOTS:
         const int steps = window.undoStack()->count();
         window.forcesDock()->raise();
         QVERIFY(panel->select({Selection::Kind::Joint, 0})); // J1
-        auto boxNamed = [&](const QString& text) -> QCheckBox* {
-            for (QCheckBox* box : panel->findChildren<QCheckBox*>()) {
-                if (box->text() == text && box->isVisible()) {
-                    return box;
-                }
-            }
-            return nullptr;
-        };
-        QTRY_VERIFY(boxNamed(QStringLiteral("Friction")));
-        QCheckBox* friction = boxNamed(QStringLiteral("Friction"));
+        QCheckBox* friction = panel->checkBox(QStringLiteral("Friction"));
+        QVERIFY(friction);
         friction->setChecked(true);
         QVERIFY(window.document()->spec().joints[0].friction.has_value());
-        QTRY_VERIFY(panel->numberBox(QStringLiteral("Coulomb")));
+        QVERIFY(panel->numberBox(QStringLiteral("Coulomb")));
         panel->numberBox(QStringLiteral("Coulomb"))->setValue(0.5);
         QCOMPARE(window.document()->spec().joints[0].friction->coulomb, 0.5);
         // a revolute joint's pin friction, both numbers
@@ -228,10 +220,10 @@ private Q_SLOTS:
         panel->numberBox(QStringLiteral("Pin coefficient"))->setValue(0.2);
         QCOMPARE(window.document()->spec().joints[0].friction->pinRadius, 0.005);
         QCOMPARE(window.document()->spec().joints[0].friction->pinCoefficient, 0.2);
-        QTRY_VERIFY(boxNamed(QStringLiteral("Upper stop")));
-        boxNamed(QStringLiteral("Upper stop"))->setChecked(true);
+        QVERIFY(panel->checkBox(QStringLiteral("Upper stop")));
+        panel->checkBox(QStringLiteral("Upper stop"))->setChecked(true);
         QVERIFY(window.document()->spec().joints[0].limits.has_value());
-        QTRY_VERIFY(panel->numberBox(QStringLiteral("Upper")));
+        QVERIFY(panel->numberBox(QStringLiteral("Upper")));
         panel->numberBox(QStringLiteral("Upper"))->setValue(2.5);
         QCOMPARE(window.document()->spec().joints[0].limits->upper.value_or(0), 2.5);
         QVERIFY(!window.document()->spec().joints[0].limits->lower);
