@@ -230,7 +230,7 @@ private Q_SLOTS:
         const std::vector<std::string> joints = {"J1", "J2", "J3", "J8"};
         std::vector<std::vector<std::vector<double>>> angles;
         std::vector<double> lost;
-        for (const std::string cut : {pin.toStdString(), otherCut.toStdString()}) {
+        for (const std::string& cut : {pin.toStdString(), otherCut.toStdString()}) {
             CompileOptions options;
             options.cuts = std::vector<std::string>{cut};
             const CompileResult result = compileModel(spec, options);
