@@ -6,14 +6,14 @@
 # The floors of core/, lowest first; a file in one folder may include its own folder and the
 # folders below it, never the ones above (core/README.md says what each folder holds):
 #   util → spatial → spec → motion → topology → model → kinematics → dynamics → inverse → sim
-#   → analysis → edit → study → balance → interop
+#   → statics → analysis → edit → study → balance → interop
 # interop/ (model files from and to other tools: URDF, meshes) is the top floor; it is a library
 # target of its own, sslm_interop, which sslm_core never links.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-floors=(util spatial spec motion topology model kinematics dynamics inverse sim analysis edit study
-    balance interop)
+floors=(util spatial spec motion topology model kinematics dynamics inverse sim statics analysis
+    edit study balance interop)
 declare -A floorOf
 for i in "${!floors[@]}"; do
     floorOf[${floors[$i]}]=$i
