@@ -10,6 +10,7 @@
 
 #include "app/cli/balance_command.hpp"
 #include "app/cli/check_command.hpp"
+#include "app/cli/equilibrium_command.hpp"
 #include "app/cli/export_command.hpp"
 #include "app/cli/generate_command.hpp"
 #include "app/cli/import_command.hpp"
@@ -17,6 +18,7 @@
 #include "app/cli/inverse_command.hpp"
 #include "app/cli/kinematics_command.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/modes_command.hpp"
 #include "app/cli/simulate_command.hpp"
 #include "app/cli/study_command.hpp"
 #include "core/util/build_info.hpp"
@@ -35,6 +37,8 @@ int main(int argc, char** argv) {
         KinematicsOptions kinematics;
         SimulateOptions simulation;
         InverseOptions inverse;
+        EquilibriumCommandOptions equilibrium;
+        ModesCommandOptions modes;
         CheckOptions check;
         GenerateOptions generate;
         StudyOptions study;
@@ -46,6 +50,8 @@ int main(int argc, char** argv) {
         const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
         const CLI::App* simulateCommand = addSimulateCommand(app, simulation);
         const CLI::App* inverseCommand = addInverseCommand(app, inverse);
+        const CLI::App* equilibriumCommand = addEquilibriumCommand(app, equilibrium);
+        const CLI::App* modesCommand = addModesCommand(app, modes);
         const CLI::App* generateCommand = addGenerateCommand(app, generate);
         const CLI::App* studyCommand = addStudyCommand(app, study);
         const CLI::App* balanceCommand = addBalanceCommand(app, balance);
@@ -70,6 +76,12 @@ int main(int argc, char** argv) {
         }
         if (inverseCommand->parsed()) {
             return runInverse(inverse);
+        }
+        if (equilibriumCommand->parsed()) {
+            return runEquilibrium(equilibrium);
+        }
+        if (modesCommand->parsed()) {
+            return runModes(modes);
         }
         if (generateCommand->parsed()) {
             return runGenerate(generate);
