@@ -6,6 +6,7 @@
 #include "bind_document.hpp"
 #include "bind_errors.hpp"
 #include "bind_model.hpp"
+#include "bind_statics.hpp"
 #include "bind_study.hpp"
 #include <pybind11/pybind11.h>
 
@@ -16,5 +17,6 @@ PYBIND11_MODULE(_sslm, m) {
     sslm::python::bindErrors(m);
     sslm::python::bindDocument(m);
     sslm::python::bindModel(m);
+    sslm::python::bindStatics(m);
     sslm::python::bindStudy(m);
 }

@@ -106,6 +106,41 @@ class _Runs:
             "degrees": bool(degrees), "branch": list(branch) if branch is not None else None})
 
 
+    def equilibrium(self, *, hold: Optional[Mapping[str, float]] = None, time: float = 0.0,
+                    all: bool = False, cut: Cut = None) -> dict[str, Any]:
+        """Where the mechanism rests, as ``sslm equilibrium --json``: from the assembled initial
+        pose, under gravity, springs, loads and the actuators' forces at ``time`` (s), with the
+        coordinates of ``hold={"theta1": 0.5}`` locked. Keys: coordinates, independent, held,
+        holding_effort, residual, stable, stiffness_eigenvalues, stiffness_asymmetry,
+        iterations, reactions. ``all=True`` returns {"equilibria": [...]} from a spread of
+        starting poses. Raises InputError when there is none near the start, a hold cannot be
+        held or the pose is singular."""
+        return json.loads(_sslm.equilibrium(self._model(cut), dict(hold or {}), float(time),
+                                            bool(all)))
+
+    def modes(self, *, hold: Optional[Mapping[str, float]] = None, time: float = 0.0,
+              cut: Cut = None) -> dict[str, Any]:
+        """Vibration modes about the rest pose nearest the file's, as ``sslm modes --json``:
+        rest, coordinates, method, mass, stiffness, damping, their accuracy, modes (mode,
+        frequency_hz, omega_squared, damping_ratio, stable, shape, coordinate_shape) and the
+        damped eigenvalues (re, im)."""
+        return json.loads(_sslm.modes(self._model(cut), dict(hold or {}), float(time)))
+
+    def holding_curve(self, coordinate: str, start: float, stop: float, count: int, *,
+                      hold: Optional[Mapping[str, float]] = None, time: float = 0.0,
+                      cut: Cut = None) -> Result:
+        """The effort that holds ``coordinate`` at ``count`` values from ``start`` to ``stop``
+        (the others settling), as ``sslm equilibrium --sweep COORD=START:STOP:COUNT``: columns
+        hold.<coord>, effort.<coord>, residual, stable, ok, q.<name> and the joints'
+        reaction.* columns; NaN where a pose could not be held (ok = 0)."""
+        if count < 2:
+            raise _sslm.InputError("holding_curve: count must be at least 2")
+        values = [start + (stop - start) * i / (count - 1) for i in range(count)]
+        columns, table = _sslm.holding_curve(self._model(cut), coordinate, values,
+                                             dict(hold or {}), float(time))
+        return Result("holding", columns, table, {})
+
+
 class Model(_Runs):
     """A compiled mechanism: its cut joints are fixed (``Mechanism.compile``)."""
 

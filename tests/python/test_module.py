@@ -159,3 +159,37 @@ def test_stopped_sweep_keeps_its_samples(scraper_path):
     m["bodies.link1.points.J8.at.x"] = 0.3  # a crank too long to turn
     with pytest.raises((sslm.RunStopped, sslm.InputError)):
         m.kinematics("theta1", 0, 360, 36, degrees=True)
+
+
+def test_equilibrium_and_modes_are_the_cli_json(cli):
+    path = EXAMPLES / "four_bar_gas_spring.json"
+    mechanism = sslm.load(path)
+    for verb, mine in (("equilibrium", mechanism.equilibrium()), ("modes", mechanism.modes())):
+        theirs = json.loads(subprocess.run([cli, verb, str(path), "--json"], check=True,
+                                           capture_output=True, text=True).stdout)
+        assert mine == theirs, verb
+    rest = mechanism.equilibrium()
+    assert rest["residual"] <= 1e-10 and rest["stable"]
+    assert set(rest["coordinates"]) >= {"theta1"}
+    modes = mechanism.modes()
+    assert len(modes["modes"]) == 1 and modes["modes"][0]["frequency_hz"] > 0
+
+
+def test_holding_curve_equals_the_cli_sweep_bit_for_bit(tmp_path, cli):
+    path = EXAMPLES / "four_bar_loaded.json"
+    out = tmp_path / "holding.csv"
+    subprocess.run([cli, "equilibrium", str(path), "--sweep", "theta1=0:3:7", "--out", str(out)],
+                   check=True)
+    header, values = read_cli_csv(out)
+    result = sslm.load(path).holding_curve("theta1", 0.0, 3.0, 7)
+    assert_bit_equal(result, header, values)
+    assert result["ok"].tolist() == [1.0] * 7
+    assert "effort.theta1" in result and "reaction.J1.x" in result
+
+
+def test_statics_errors_are_input_errors():
+    mechanism = sslm.load(EXAMPLES / "four_bar.json")
+    with pytest.raises(sslm.InputError, match="no coordinate is named 'nope'"):
+        mechanism.equilibrium(hold={"nope": 1.0})
+    with pytest.raises(sslm.InputError, match="degree of freedom"):
+        mechanism.modes(hold={"theta1": 0.5, "theta2": 0.5})
