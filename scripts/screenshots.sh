@@ -21,6 +21,8 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_force_eleme
     springPlacedByTwoClicksIsOneUndoStep
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_panel \
     balanceApplyUndoAndSave
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_statics_panel \
+    restPoseModesAnimationAndRun holdingEffortCurveIsTheCores
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \
     importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection \
     planarLinkMeshIsEditedAndGivesMassProperties

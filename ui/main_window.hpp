@@ -2,8 +2,9 @@
 #pragma once
 
 // The SSLM Studio main window: the 3-D view and the 2-D editor in the centre; the run panel and
-// the runs (left); the loops and cuts, Check, History, Properties and Balance docks (right); the
-// plot docks and the playback timeline (bottom); drag and drop of mechanism files.
+// the runs (left); the loops and cuts, Check, History, Properties, Forces, Balance and Statics
+// docks (right); the plot docks and the playback timeline (bottom); drag and drop of mechanism
+// files.
 //
 // The menus are small objects in ui/actions/, each owning its actions and asking the window
 // through a narrow interface that MainWindow implements with its public API: File
@@ -65,6 +66,7 @@ class CheckPanel;
 class DocumentCompiler;
 class EditorWidget;
 class ForceElementsPanel;
+class StaticsPanel;
 class PropertiesPanel;
 class SpatialPropertiesPanel;
 class MechanismDocument;
@@ -163,6 +165,9 @@ public:
     ForceElementsPanel* forcesPanel() const { return m_forces; }
     QDockWidget* forcesDock() const { return m_forcesDock; }
     QDockWidget* balanceDock() const override { return m_balanceDock; }
+    /// The Statics dock: rest pose, vibration modes and holding effort (issue 37).
+    StaticsPanel* staticsPanel() const { return m_staticsPanel; }
+    QDockWidget* staticsDock() const { return m_staticsDock; }
     PlaybackBar* playbackBar() const override { return m_playback; }
     SimulationController* controller() const override { return m_controller; }
     QUndoStack* undoStack() const override { return m_undoStack; }
@@ -247,6 +252,9 @@ private:
     /// The Balance panel's result: the bodies' counterweights of `balanced` into the document,
     /// as one undoable edit named `text`.
     void applyCounterweights(const MechanismSpec& balanced, const QString& text);
+    /// The Statics panel's Run Mode: a forward run from `q0` at rest over four periods of
+    /// `period` (s), named `name`.
+    void runMode(const Eigen::VectorXd& q0, double period, const QString& name);
     /// The coordinates an inverse or forced run drives: the actuated ones, or without an
     /// actuator the file's independent ones (`inputs` true); a reason in `problem` when none.
     std::vector<int> prescribedCoordinates(std::string& problem, bool& inputs) const;
@@ -279,7 +287,8 @@ private:
 
     // main_window_docks.cpp
     void createDocks();
-    /// The right-hand docks: loops and cuts, Check, History, Properties, Balance.
+    /// The right-hand docks: loops and cuts, Check, History, Properties, Forces, Balance,
+    /// Statics.
     void createSideDocks();
     /// The bottom docks: the joint, reaction and CPU plots, torque against angle.
     void createPlotDocks();
@@ -325,6 +334,8 @@ private:
     QDockWidget* m_balanceDock = nullptr;
     QDockWidget* m_forcesDock = nullptr;
     ForceElementsPanel* m_forces = nullptr;
+    StaticsPanel* m_staticsPanel = nullptr;
+    QDockWidget* m_staticsDock = nullptr;
     RunKind m_lastRunKind = RunKind::Forward; ///< the plots' series were chosen for this kind
     PlaybackBar* m_playback = nullptr;
     SimulationController* m_controller = nullptr;

@@ -34,6 +34,7 @@
 #include "ui/run/run_panel.hpp"
 #include "ui/sim/run_history.hpp"
 #include "ui/sim/simulation_controller.hpp"
+#include "ui/statics/statics_panel.hpp"
 #include "ui/style/resources.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
@@ -163,6 +164,22 @@ void MainWindow::createSideDocks() {
             [this](const MechanismSpec& balanced, const QString& text) {
                 applyCounterweights(balanced, text);
             });
+    // where the mechanism rests, how it vibrates there, and what holds it over a stroke
+    m_staticsPanel = new StaticsPanel;
+    m_staticsDock = new QDockWidget(tr("Statics"), this);
+    m_staticsDock->setObjectName(QStringLiteral("StaticsDock"));
+    m_staticsDock->setWidget(m_staticsPanel);
+    m_staticsDock->setToolTip(tr("Where the mechanism comes to rest, its vibration modes, and the "
+                                 "effort that holds it over a stroke"));
+    addDockWidget(Qt::RightDockWidgetArea, m_staticsDock);
+    tabifyDockWidget(m_graphDock, m_staticsDock);
+    connect(m_staticsPanel, &StaticsPanel::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(m_staticsPanel, &StaticsPanel::poseRequested, this, [this](const Eigen::VectorXd& q) {
+        m_centralTabs->setCurrentIndex(0); // the 3-D view
+        m_view->setPose(q);
+    });
+    connect(m_staticsPanel, &StaticsPanel::modeRunRequested, this, &MainWindow::runMode);
     m_graphDock->raise();
     // editing shows the selection's properties (the problems first, if any); simulating shows
     // the loops and cuts
@@ -235,7 +252,8 @@ void MainWindow::addDockToggles() {
          m_historyDock->toggleViewAction(), m_propertiesDock->toggleViewAction(),
          m_jointPlot->toggleViewAction(), m_reactionPlot->toggleViewAction(),
          m_cpuPlot->toggleViewAction(), m_torqueAngleDock->toggleViewAction(),
-         m_balanceDock->toggleViewAction(), m_playback->toggleViewAction()});
+         m_balanceDock->toggleViewAction(), m_staticsDock->toggleViewAction(),
+         m_playback->toggleViewAction()});
 }
 
 void MainWindow::createStatusWidgets() {

@@ -29,6 +29,7 @@
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
 #include "ui/run/run_panel.hpp"
+#include "ui/statics/statics_panel.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace sslm::ui {
@@ -167,6 +168,7 @@ void MainWindow::showMechanism(LoadedMechanism mechanism, bool edited) {
     m_runPanel->setModel(*m_current->model,
                          edited ? RunPanel::ModelChange::Edited : RunPanel::ModelChange::Opened);
     m_balancePanel->setMechanism(m_current->model, m_current->q0, m_current->qd0, m_current->path);
+    m_staticsPanel->setMechanism(m_current->model, m_current->q0);
     m_playback->setRun(nullptr);
     m_shownSample = -1;
     if (!edited) {
@@ -199,6 +201,7 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
     stopRun();
     m_current.reset();
     m_balancePanel->setMechanism(nullptr, {}, {}, {});
+    m_staticsPanel->setMechanism(nullptr, {});
     m_documentCompiles = false;
     m_view->setModel(nullptr, Eigen::VectorXd());
     m_graph->setSpec(spec, {});

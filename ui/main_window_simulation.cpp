@@ -7,6 +7,7 @@
 #include <array>
 #include <utility>
 
+#include <QCheckBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -43,6 +44,7 @@
 #include "ui/sim/sample_csv_export.hpp"
 #include "ui/sim/sample_state.hpp"
 #include "ui/sim/simulation_controller.hpp"
+#include "ui/statics/statics_panel.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
 namespace sslm::ui {
@@ -213,6 +215,26 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
     m_controller->start(m_current->model, settings, m_current->q0, m_current->qd0, kind,
                         std::move(drive));
     return true;
+}
+
+void MainWindow::runMode(const Eigen::VectorXd& q0, double period, const QString& name) {
+    if (!m_current || !m_documentCompiles || !(period > 0)) {
+        return;
+    }
+    // the form's integrator and solver, tightened, over four periods at 50 samples each
+    SimulationSettings settings = m_runPanel->settings().value_or(SimulationSettings{});
+    settings.tEnd = 4 * period;
+    settings.sampleInterval = period / 50;
+    settings.step = std::min(settings.step, period / 200);
+    settings.rtol = std::min(settings.rtol, 1e-10);
+    settings.atol = std::min(settings.atol, 1e-10);
+    m_staticsPanel->animateBox()->setChecked(false);
+    m_controller->start(m_current->model, settings, q0,
+                        Eigen::VectorXd::Zero(m_current->model->nv()), RunKind::Forward, {}, name);
+    statusBar()->showMessage(tr("%1: the free motion from the rest pose moved along the mode, "
+                                "four periods")
+                                 .arg(name),
+                             8000);
 }
 
 void MainWindow::showDefaultSeries(const SimulationRun& run, bool replace) {

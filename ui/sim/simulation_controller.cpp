@@ -58,7 +58,8 @@ std::shared_ptr<SimulationRun> SimulationController::start(std::shared_ptr<const
                                                            const Eigen::VectorXd& q0,
                                                            const Eigen::VectorXd& qd0,
                                                            RunKind kind,
-                                                           PrescribedDrive drive) {
+                                                           PrescribedDrive drive,
+                                                           const QString& name) {
     if (!model) {
         throw std::invalid_argument("SimulationController::start: no model");
     }
@@ -81,7 +82,7 @@ std::shared_ptr<SimulationRun> SimulationController::start(std::shared_ptr<const
             previous = earlier.get(); // the newest of this document
         }
     }
-    run->setName(describeRun(*run, previous, m_documentLabel));
+    run->setName(name.isEmpty() ? describeRun(*run, previous, m_documentLabel) : name);
     m_current = run;
     m_reportedSamples = 0;
     m_reportedTime = -1;

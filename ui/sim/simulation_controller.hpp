@@ -45,13 +45,15 @@ public:
     /// std::invalid_argument for a null model; problems of the inputs (sizes, a singular pose)
     /// end the run as failed, with the core's message in finished().
     /// An inverse or forced run (`kind`) follows `drive` from q0 (its rates come from the
-    /// motions) over settings.tEnd, sampled every settings.sampleInterval.
+    /// motions) over settings.tEnd, sampled every settings.sampleInterval. `name` names the run
+    /// (empty: by what differs from the document's last run).
     std::shared_ptr<SimulationRun> start(std::shared_ptr<const Model> model,
                                          const SimulationSettings& settings,
                                          const Eigen::VectorXd& q0,
                                          const Eigen::VectorXd& qd0,
                                          RunKind kind = RunKind::Forward,
-                                         PrescribedDrive drive = {});
+                                         PrescribedDrive drive = {},
+                                         const QString& name = {});
     /// The document the next runs belong to (a number that changes when another document is
     /// opened) and its label for run names (the file's name, else empty for the mechanism's
     /// name). A run is named by what differs from the last run of the same document.
