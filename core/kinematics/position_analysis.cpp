@@ -12,6 +12,7 @@
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/kinematics/planar_triad.hpp"
 #include "core/kinematics/rssr_closed_form.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/util/text.hpp"
@@ -111,185 +112,49 @@ double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::Vecto
     return worst;
 }
 
-/// The two unknown coordinates of a dyad loop, with their sides of the loop; empty when the
-/// loop's base still moves, an unknown is not a revolute, or there are not exactly two.
-std::vector<LoopPathEntry>
-dyadUnknowns(const Model& model, int loop, const std::vector<bool>& known) {
-    std::vector<LoopPathEntry> unknowns;
-    for (const LoopPathEntry& e : model.loops[loop].path) {
-        if (known[e.coordinate]) {
-            continue;
+/// Closed-form solution of planar `loop` when it is a triad at the known coordinates
+/// (planar_triad.hpp): `branch` ±1 takes that root, 0 the one nearest the guess in q. The
+/// branch used (0 when not solved, with the failure when the input is out of reach).
+ClosedFormSolution solveTriad(const Model& model,
+                              Workspace& ws,
+                              Eigen::Ref<Eigen::VectorXd> q,
+                              int loop,
+                              const std::vector<bool>& known,
+                              int branch) {
+    const TriadRoots triad = planarTriadRoots(model, ws, q, loop, known);
+    if (triad.count == 0) {
+        return {0, triad.failure};
+    }
+    const auto gap = [&](const TriadRoot& root) {
+        double sum = 0;
+        for (int i = 0; i < 2; ++i) {
+            const int k = root.coordinates[i];
+            sum +=
+                std::abs(model.coordinates[k].angular ? planar::wrapNear(root.values[i] - q[k], 0.0)
+                                                      : root.values[i] - q[k]);
         }
-        if (e.side == 0 ||
-            model.joints[model.coordinates[e.coordinate].joint].type != JointType::Revolute) {
-            return {}; // the loop's base still moves, or an unknown is not a revolute
+        return sum;
+    };
+    const TriadRoot* chosen = &triad.roots[0];
+    for (int i = 1; i < triad.count; ++i) {
+        const TriadRoot& other = triad.roots[i];
+        if (branch != 0 ? other.branch == branch : gap(other) < gap(*chosen)) {
+            chosen = &other;
         }
-        unknowns.push_back(e);
-    }
-    if (unknowns.size() != 2) {
-        return {};
-    }
-    return unknowns;
-}
-
-/// Whether the body of coordinate `upper` is an ancestor of (or is) that of `lower` (a planar
-/// tree: coordinate k moves body k + 1).
-bool isAncestor(const Model& model, int upper, int lower) {
-    for (int b = lower + 1; b > 0; b = model.bodies[b].parent) {
-        if (b == upper + 1) {
-            return true;
-        }
-    }
-    return false;
-}
-
-/// The cut's point on body A (side > 0) or on body B, W.
-Eigen::Vector2d cutPoint(const Workspace& ws, const Joint& cut, int side) {
-    return side > 0 ? PlanarSpace::pointPosition(ws, cut.bodyA, cut.p_A)
-                    : PlanarSpace::pointPosition(ws, cut.bodyB, cut.p_B);
-}
-
-/// Turns revolute coordinate k in q by the angle from `from` to `to`.
-void turn(const Model& model,
-          Eigen::Ref<Eigen::VectorXd> q,
-          int k,
-          const Eigen::Vector2d& from,
-          const Eigen::Vector2d& to) {
-    const double angle = std::atan2(planar::cross(from, to), from.dot(to));
-    const int sign = model.joints[model.coordinates[k].joint].treeSign;
-    q[k] += sign * angle;
-}
-
-/// A dyad's two circles, centre P (a fixed pivot) through the moving pivot or cut point, and
-/// where they meet: centre1 + along·unit ± across·perp(unit).
-struct Dyad {
-    int a = 0; ///< with sameSide, the upstream of the two unknown coordinates
-    int b = 0;
-    int sideA = 0;
-    int sideB = 0;
-    bool sameSide = false;
-    Eigen::Vector2d centre1;
-    Eigen::Vector2d centre2;
-    double r1 = 0;
-    double r2 = 0;
-    double along = 0;
-    double across = 0;
-    Eigen::Vector2d unit;
-};
-
-/// The dyad of `unknowns` at the positions in `ws`; false when its circles do not meet.
-bool dyadCircles(const Model& model,
-                 const Workspace& ws,
-                 const Joint& cut,
-                 const std::vector<LoopPathEntry>& unknowns,
-                 Dyad& d) {
-    d.a = unknowns[0].coordinate;
-    d.b = unknowns[1].coordinate;
-    d.sideA = unknowns[0].side;
-    d.sideB = unknowns[1].side;
-    d.sameSide = d.sideA == d.sideB;
-    if (d.sameSide) {
-        if (isAncestor(model, d.b, d.a)) {
-            std::swap(d.a, d.b); // a upstream, b downstream
-        }
-        const Eigen::Vector2d pivotA = ws.jointPoint[d.a + 1].head<2>();
-        const Eigen::Vector2d pivotB = ws.jointPoint[d.b + 1].head<2>();
-        const Eigen::Vector2d moving = cutPoint(ws, cut, d.sideA);
-        const Eigen::Vector2d target = cutPoint(ws, cut, -d.sideA);
-        d.centre1 = pivotA;
-        d.r1 = (pivotB - pivotA).norm();
-        d.centre2 = target;
-        d.r2 = (moving - pivotB).norm();
-    } else {
-        d.centre1 = ws.jointPoint[d.a + 1].head<2>();
-        d.r1 = (cutPoint(ws, cut, d.sideA) - d.centre1).norm();
-        d.centre2 = ws.jointPoint[d.b + 1].head<2>();
-        d.r2 = (cutPoint(ws, cut, d.sideB) - d.centre2).norm();
-    }
-    const Eigen::Vector2d chord = d.centre2 - d.centre1;
-    const double length = chord.norm();
-    if (length < 1e-15 || length > d.r1 + d.r2 || length < std::abs(d.r1 - d.r2)) {
-        return false;
-    }
-    d.along = (length * length + d.r1 * d.r1 - d.r2 * d.r2) / (2 * length);
-    d.across = std::sqrt(std::max(0.0, d.r1 * d.r1 - d.along * d.along));
-    d.unit = chord / length;
-    return true;
-}
-
-/// `guess` with the dyad's two coordinates turned onto intersection `side` (±1) into `out`,
-/// the angles nearest the guess's. Uses q (= guess on entry and on return) and ws as scratch.
-void dyadPose(const Model& model,
-              Workspace& ws,
-              Eigen::Ref<Eigen::VectorXd> q,
-              const Joint& cut,
-              const Dyad& d,
-              const Eigen::VectorXd& guess,
-              int side,
-              Eigen::Ref<Eigen::VectorXd> out) {
-    const Eigen::Vector2d meet =
-        d.centre1 + d.along * d.unit + side * d.across * planar::perp(d.unit);
-    out = guess;
-    updatePositions(model, ws, out);
-    if (d.sameSide) {
-        turn(model, q, d.a, ws.jointPoint[d.b + 1].head<2>() - d.centre1, meet - d.centre1);
-        out[d.a] = q[d.a];
-        updatePositions(model, ws, out);
-        const Eigen::Vector2d pivotB = ws.jointPoint[d.b + 1].head<2>();
-        turn(model, q, d.b, cutPoint(ws, cut, d.sideA) - pivotB, d.centre2 - pivotB);
-    } else {
-        turn(model, q, d.a, cutPoint(ws, cut, d.sideA) - d.centre1, meet - d.centre1);
-        turn(model, q, d.b, cutPoint(ws, cut, d.sideB) - d.centre2, meet - d.centre2);
-    }
-    out[d.a] = planar::wrapNear(q[d.a], guess[d.a]);
-    out[d.b] = planar::wrapNear(q[d.b], guess[d.b]);
-    q = guess;
-}
-
-/// Closed-form solution of one loop whose two unknown coordinates are revolutes forming a dyad
-/// with the (revolute) cut: the moving pivot is found by a circle–circle intersection (seed
-/// 004's echelon idea in the plane). `branch` ±1 selects the intersection by the side of the
-/// chord, 0 takes the one nearest the guess already in q. Returns the branch used, or 0 when the
-/// loop is not a solvable dyad here (no intersection, or not this shape).
-int solveDyad(const Model& model,
-              Workspace& ws,
-              Eigen::Ref<Eigen::VectorXd> q,
-              int loop,
-              const std::vector<bool>& known,
-              int branch) {
-    const Joint& cut = model.joints[model.cuts[loop]];
-    if (model.isSpatial() || cut.type != JointType::Revolute) {
-        return 0;
-    }
-    // the loop's base must be known, and exactly two revolutes above it unknown
-    const std::vector<LoopPathEntry> unknowns = dyadUnknowns(model, loop, known);
-    if (unknowns.empty()) {
-        return 0;
-    }
-    updatePositions(model, ws, q);
-    Dyad d;
-    if (!dyadCircles(model, ws, cut, unknowns, d)) {
-        return 0;
     }
     const Eigen::VectorXd guess = q;
-    Eigen::VectorXd plus(q.size());
-    Eigen::VectorXd minus(q.size());
-    dyadPose(model, ws, q, cut, d, guess, +1, plus);
-    dyadPose(model, ws, q, cut, d, guess, -1, minus);
-    const auto gap = [&](const Eigen::VectorXd& v) {
-        return std::abs(planar::wrapNear(v[d.a] - guess[d.a], 0.0)) +
-               std::abs(planar::wrapNear(v[d.b] - guess[d.b], 0.0));
-    };
-    const int chosen = branch != 0 ? branch : (gap(plus) <= gap(minus) ? +1 : -1);
-    q = chosen > 0 ? plus : minus;
+    for (int i = 0; i < 2; ++i) {
+        q[chosen->coordinates[i]] = chosen->values[i];
+    }
     // accept only a closed loop
     updatePositions(model, ws, q);
     constraintResidual(model, ws);
-    if (ws.phi.segment<2>(2 * loop).cwiseAbs().maxCoeff() > 1e-12) {
+    const Loop& l = model.loops[loop];
+    if (ws.phi.segment(l.rowBegin, l.rows).cwiseAbs().maxCoeff() > 1e-12) {
         q = guess;
-        return 0;
+        return {};
     }
-    return chosen;
+    return {chosen->branch, {}};
 }
 
 } // namespace
@@ -319,8 +184,8 @@ AssemblyReport assemble(const Model& model,
                 continue;
             }
             const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
-            ClosedFormSolution solution{solveDyad(model, ws, q, i, known, wanted), {}};
-            if (solution.branch == 0) {
+            ClosedFormSolution solution = solveTriad(model, ws, q, i, known, wanted);
+            if (solution.branch == 0 && solution.failure.empty()) {
                 solution = solveRssrLoop(model, ws, q, i, known, wanted);
             }
             if (solution.branch == 0) {

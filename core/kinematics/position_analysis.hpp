@@ -4,12 +4,12 @@
 // Position, velocity and acceleration analysis of the closed loops: given the independent
 // (input) coordinates, find the dependent ones so that Φ(q) = 0. Loops with a closed form are
 // solved first, one after another as their unknowns become known (seed 004's echelon idea):
-// planar loops whose two unknown coordinates are revolutes forming a dyad with a revolute cut
-// (circle–circle), spatial RSSR-type loops with one revolute angle known
-// (rssr_closed_form.hpp). Each has two branches, its assembly mode. What remains (coupled
-// loops such as the 3-RRR's, prismatic dyads, the spatial ladder) is solved by damped
-// Gauss–Newton with a bounded step (on the manifold in space), which keeps to the branch of
-// its starting guess.
+// planar loops with two unknown revolute or prismatic coordinates and a revolute or prismatic
+// cut (planar_triad.hpp: RRR, RRP, RPR, PRR, … ), spatial RSSR-type loops with one revolute
+// angle known (rssr_closed_form.hpp). Each has up to two roots, its assembly mode. What remains
+// (coupled loops such as the 3-RRR's, the spatial ladder) is solved by damped Gauss–Newton
+// with a bounded step (on the manifold in space), which keeps to the branch of its starting
+// guess.
 
 #include <string>
 #include <vector>

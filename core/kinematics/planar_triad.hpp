@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Closed-form position analysis of a planar loop with two unknown one-coordinate joints (seed
+// 004's echelon idea in the plane). With every other coordinate known, the loop is three rigid
+// segments, G (the base's side, fixed), S1 and S2, joined in a cycle by three free joints: the
+// two unknowns and the cut, each a revolute (R) or a prismatic (P). Read in loop order the
+// triad's class is one of
+// - RRR: the point S1 and S2 share meets two circles (circle–circle), 2 roots;
+// - two R and a P: the slide is a root of a quadratic (line–circle) when the P joins G, or the
+//   rotation a root of A cos φ + B sin φ + C = 0 when it joins S1 and S2, 2 roots;
+// - one R and two P: the rotations are fixed by the slides' directions and the translations
+//   solve a 4 × 4 linear system, 1 root.
+// (PPP leaves a rotation free and goes to Newton.) This covers every planar four-link loop of R
+// and P joints, cut at a revolute or a prismatic joint: the four-bar, the slider-crank, the
+// inverted slider-crank, the Scotch yoke and seed 004's wheel suspension. An input out of
+// reach is named with the numbers that show it (e.g. |C| > √(A² + B²)).
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm {
+
+/// One closed-form assembly of a triad: the two unknown coordinates' values and the branch
+/// label of the root (+1 or −1; +1 for a class with one root).
+struct TriadRoot {
+    int branch = 0;
+    std::array<int, 2> coordinates{-1, -1}; ///< indices in q
+    std::array<double, 2> values{};         ///< rad or m (angles nearest the guess's)
+};
+
+struct TriadRoots {
+    /// "RRR", "RPR", … (the free joints in loop order from the base); empty when the loop is not
+    /// a triad at these known coordinates (then Newton solves it).
+    std::string kind;
+    int count = 0; ///< roots found: 0 when out of reach (see failure), else 1 or 2
+    std::array<TriadRoot, 2> roots;
+    std::string failure; ///< why there is no root, with the numbers
+};
+
+/// The closed-form roots of planar `loop` whose unknown coordinates on its path (those not
+/// `known`) are two one-coordinate tree joints below the loop's base, at the positions in q
+/// (the guess: known values used, unknown ones only to wrap angles near). Uses ws as scratch.
+TriadRoots planarTriadRoots(const Model& model,
+                            Workspace& ws,
+                            const Eigen::VectorXd& q,
+                            int loop,
+                            const std::vector<bool>& known);
+
+} // namespace sslm
