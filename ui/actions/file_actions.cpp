@@ -43,6 +43,7 @@ constexpr Example kExamples[] = {
     {"Planar", "3-RRR parallel manipulator", "three_rrr.json"},
     {"Planar", "Slider-crank", "slider_crank.json"},
     {"Planar", "Watt six-bar", "watt_six_bar.json"},
+    {"Planar", "Wheel suspension (seed 004, slider input)", "wheel_suspension.json"},
     {"Planar", "Carpet scraper cutting (a load on the blade)", "carpet_scraper_loaded.json"},
     {"Planar", "Four-bar with a spring and a load", "four_bar_loaded.json"},
     {"Planar", "Four-bar with a two-point spring", "four_bar_gas_spring.json"},

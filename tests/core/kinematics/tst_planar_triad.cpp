@@ -24,6 +24,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/spatial/planar.hpp"
+#include "core/spec/spec_json.hpp"
 
 using namespace sslm;
 
@@ -252,6 +253,31 @@ private Q_SLOTS:
             ++named;
         }
         QVERIFY(named >= 2);
+    }
+
+    void wheelSuspensionHasExactlyTwoModes() {
+        // seed 004 Sect. 4: at lin = 0.2 the loop closes in two ways, both in closed form
+        const LoadResult loaded =
+            loadMechanismFile(std::string(SSLM_EXAMPLES_DIR) + "/wheel_suspension.json");
+        QVERIFY(loaded.ok());
+        const CompileResult compiled = compileModel(*loaded.spec);
+        QVERIFY(compiled.ok());
+        const Model& model = *compiled.model;
+        Workspace ws(model);
+        const InitialState initial = assembleInitialState(model);
+        QVERIFY(initial.report.converged);
+        QCOMPARE(initial.q[model.coordinateIndex("lin")], 0.2);
+        QCOMPARE(initial.report.closedFormLoops.size(), std::size_t{1});
+        QCOMPARE(initial.report.iterations, 0);
+        const std::vector<Eigen::VectorXd> modes =
+            assemblyModes(model, ws, initial.q, model.independent);
+        QCOMPARE(modes.size(), std::size_t{2});
+        for (const Eigen::VectorXd& mode : modes) {
+            QVERIFY(closure(model, ws, mode) <= 1e-12);
+        }
+        std::vector<bool> known(model.nv(), false);
+        known[model.coordinateIndex("lin")] = true;
+        QCOMPARE(planarTriadRoots(model, ws, initial.q, 0, known).kind, std::string("RRR"));
     }
 
     void branchHeldOverAStroke() {
