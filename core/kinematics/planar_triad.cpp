@@ -82,14 +82,14 @@ bool moves(const Model& model, int k, int b) {
 
 class Triad {
 public:
-    Triad(const Model& model, const Workspace& ws, int upstream, int downstream, int loop)
-        : m_model(model), m_ws(ws), m_first(upstream), m_second(downstream) {
+    /// `branch` ±1: only that root is worked out (the other's motions are left at rest).
+    Triad(
+        const Model& model, const Workspace& ws, int upstream, int downstream, int loop, int branch)
+        : m_model(model), m_ws(ws), m_first(upstream), m_second(downstream), m_branch(branch) {
         const Joint& cut = model.joints[model.cuts[loop]];
-        for (int k : {upstream, downstream}) {
-            const Joint& joint = model.joints[model.coordinates[k].joint];
-            m_joints.push_back(freeJoint(joint, k));
-        }
-        m_joints.push_back(freeJoint(cut, -1));
+        m_joints = {freeJoint(model.joints[model.coordinates[upstream].joint], upstream),
+                    freeJoint(model.joints[model.coordinates[downstream].joint], downstream),
+                    freeJoint(cut, -1)};
     }
 
     /// "RRR", "RPR", …: the free joints from G round the loop.
@@ -146,6 +146,9 @@ public:
         }
         return out;
     }
+
+    /// Whether root i (0: branch +1, 1: branch −1) is asked for.
+    bool wanted(int i) const { return m_branch == 0 || m_branch == (i == 0 ? +1 : -1); }
 
 private:
     int segmentOf(int body) const {
@@ -218,9 +221,13 @@ private:
         const double across = std::sqrt(std::max(0.0, across2));
         const Vec2 unit = chord / length;
         for (int i = 0; i < 2; ++i) {
+            if (!wanted(i)) {
+                continue;
+            }
             const Vec2 m = c1 + along * unit + (i == 0 ? 1 : -1) * across * planar::perp(unit);
-            motions[i][0] = turnAbout(c1, turnBetween(b1 - c1, m - c1));
-            motions[i][1] = carry(b2, s3, m, g3);
+            // only the turns: no unknown slides, so the shifts are never read
+            motions[i][0].angle = turnBetween(b1 - c1, m - c1);
+            motions[i][1].angle = turnBetween(s3 - b2, g3 - m);
         }
         return 2;
     }
@@ -359,9 +366,10 @@ private:
 
     const Model& m_model;
     const Workspace& m_ws;
-    int m_first;                     ///< the unknown that moves S1 (the upstream one on one side)
-    int m_second;                    ///< the unknown that moves S2
-    std::vector<FreeJoint> m_joints; ///< the two unknowns' joints, then the cut
+    int m_first;                       ///< the unknown that moves S1 (the upstream one on one side)
+    int m_second;                      ///< the unknown that moves S2
+    int m_branch;                      ///< the root asked for (±1), or 0 for both
+    std::array<FreeJoint, 3> m_joints; ///< the two unknowns' joints, then the cut
 };
 
 } // namespace
@@ -370,25 +378,27 @@ TriadRoots planarTriadRoots(const Model& model,
                             Workspace& ws,
                             const Eigen::VectorXd& q,
                             int loop,
-                            const std::vector<bool>& known) {
+                            const std::vector<bool>& known,
+                            int branch) {
     TriadRoots out;
     if (model.isSpatial()) {
         return out;
     }
-    std::vector<LoopPathEntry> unknowns;
+    std::array<LoopPathEntry, 2> unknowns;
+    std::size_t count = 0;
     for (const LoopPathEntry& e : model.loops[loop].path) {
         if (known[e.coordinate]) {
             continue;
         }
         const JointType type = model.joints[model.coordinates[e.coordinate].joint].type;
-        if (e.side == 0 || (type != JointType::Revolute && type != JointType::Prismatic)) {
-            return out; // the loop's base still moves, or a joint of another kind
+        if (e.side == 0 || count == 2 ||
+            (type != JointType::Revolute && type != JointType::Prismatic)) {
+            return out; // the base still moves, a joint of another kind, or more than two
         }
-        unknowns.push_back(e);
+        unknowns[count++] = e;
     }
     const JointType cutType = model.joints[model.cuts[loop]].type;
-    if (unknowns.size() != 2 ||
-        (cutType != JointType::Revolute && cutType != JointType::Prismatic)) {
+    if (count != 2 || (cutType != JointType::Revolute && cutType != JointType::Prismatic)) {
         return out;
     }
     // S1 is moved by the upstream unknown of one side (or side A's), S2 by the other
@@ -398,19 +408,23 @@ TriadRoots planarTriadRoots(const Model& model,
         std::swap(first, second);
     }
     updatePositions(model, ws, q);
-    const Triad triad(model, ws, first, second, loop);
+    const Triad triad(model, ws, first, second, loop, branch);
     std::array<std::array<Motion, 2>, 2> motions;
-    const int count = triad.solve(motions, out.failure);
-    if (count < 0) {
+    const int roots = triad.solve(motions, out.failure);
+    if (roots < 0) {
         out.failure.clear();
         return out;
     }
     out.kind = triad.kind();
-    out.count = count;
-    for (int i = 0; i < count; ++i) {
-        out.roots[i].branch = i == 0 ? +1 : -1;
-        out.roots[i].coordinates = {first, second};
-        out.roots[i].values = triad.values(q, motions[i][0], motions[i][1]);
+    // the roots asked for: both, or the one of `branch` (a one-root class's only root)
+    for (int i = 0; i < roots; ++i) {
+        if (roots == 2 && !triad.wanted(i)) {
+            continue;
+        }
+        TriadRoot& root = out.roots[out.count++];
+        root.branch = i == 0 ? +1 : -1;
+        root.coordinates = {first, second};
+        root.values = triad.values(q, motions[i][0], motions[i][1]);
     }
     return out;
 }

@@ -39,18 +39,23 @@ struct TriadRoots {
     /// "RRR", "RPR", … (the free joints in loop order from the base); empty when the loop is not
     /// a triad at these known coordinates (then Newton solves it).
     std::string kind;
-    int count = 0; ///< roots found: 0 when out of reach (see failure), else 1 or 2
+    /// Roots found: 0 when out of reach (see failure), else 1 or 2 (1 when one branch was
+    /// asked for).
+    int count = 0;
     std::array<TriadRoot, 2> roots;
     std::string failure; ///< why there is no root, with the numbers
 };
 
 /// The closed-form roots of planar `loop` whose unknown coordinates on its path (those not
 /// `known`) are two one-coordinate tree joints below the loop's base, at the positions in q
-/// (the guess: known values used, unknown ones only to wrap angles near). Uses ws as scratch.
+/// (the guess: known values used, unknown ones only to wrap angles near). `branch` ±1 asks for
+/// that root alone (a class with one root gives it whatever is asked), 0 for every root. Uses
+/// ws as scratch.
 TriadRoots planarTriadRoots(const Model& model,
                             Workspace& ws,
                             const Eigen::VectorXd& q,
                             int loop,
-                            const std::vector<bool>& known);
+                            const std::vector<bool>& known,
+                            int branch = 0);
 
 } // namespace sslm

@@ -2,6 +2,7 @@
 #include "core/kinematics/position_analysis.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <random>
 
@@ -92,7 +93,9 @@ AssemblyReport newton(const Model& model,
         report.iterations = iteration + 1;
     }
     report.residual = residual;
-    report.minSingularValue = minSingularValue(dependentJacobian(model, ws, q, dependent));
+    if (options.measureConditioning) {
+        report.minSingularValue = minSingularValue(dependentJacobian(model, ws, q, dependent));
+    }
     return report;
 }
 
@@ -121,7 +124,7 @@ ClosedFormSolution solveTriad(const Model& model,
                               int loop,
                               const std::vector<bool>& known,
                               int branch) {
-    const TriadRoots triad = planarTriadRoots(model, ws, q, loop, known);
+    const TriadRoots triad = planarTriadRoots(model, ws, q, loop, known, branch);
     if (triad.count == 0) {
         return {0, triad.failure};
     }
@@ -142,19 +145,23 @@ ClosedFormSolution solveTriad(const Model& model,
             chosen = &other;
         }
     }
-    const Eigen::VectorXd guess = q;
+    std::array<double, 2> before{};
     for (int i = 0; i < 2; ++i) {
+        before[i] = q[chosen->coordinates[i]];
         q[chosen->coordinates[i]] = chosen->values[i];
     }
     // accept only a closed loop
     updatePositions(model, ws, q);
     constraintResidual(model, ws);
     const Loop& l = model.loops[loop];
-    if (ws.phi.segment(l.rowBegin, l.rows).cwiseAbs().maxCoeff() > 1e-12) {
-        q = guess;
+    const double residual = ws.phi.segment(l.rowBegin, l.rows).cwiseAbs().maxCoeff();
+    if (!(residual <= 1e-12)) {
+        for (int i = 0; i < 2; ++i) {
+            q[chosen->coordinates[i]] = before[i];
+        }
         return {};
     }
-    return {chosen->branch, {}};
+    return {chosen->branch, {}, residual};
 }
 
 } // namespace
@@ -165,8 +172,6 @@ AssemblyReport assemble(const Model& model,
                         const std::vector<int>& independent,
                         const AssemblyMode& mode,
                         const AssemblyOptions& options) {
-    const std::vector<int> dependent = dependentOf(model, independent);
-    const Eigen::VectorXd guess = q;
 
     // closed form first, loop by loop as their inputs become known: the planar revolute dyad,
     // the spatial RSSR (rssr_closed_form.hpp)
@@ -177,6 +182,9 @@ AssemblyReport assemble(const Model& model,
     std::vector<int> branches(model.nLoops(), 0);
     std::vector<int> closedForm;
     std::string closedFormFailure;
+    // the largest closure error the planar triads left (each checks its loop); −1 once a loop
+    // is solved otherwise, which then needs Newton's check
+    double triadResidual = 0;
     for (bool progress = options.closedForm; progress;) {
         progress = false;
         for (int i = 0; i < model.nLoops(); ++i) {
@@ -185,8 +193,12 @@ AssemblyReport assemble(const Model& model,
             }
             const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
             ClosedFormSolution solution = solveTriad(model, ws, q, i, known, wanted);
+            if (solution.branch != 0 && triadResidual >= 0) {
+                triadResidual = std::max(triadResidual, solution.residual);
+            }
             if (solution.branch == 0 && solution.failure.empty()) {
                 solution = solveRssrLoop(model, ws, q, i, known, wanted);
+                triadResidual = solution.branch != 0 ? -1.0 : triadResidual;
             }
             if (solution.branch == 0) {
                 if (!solution.failure.empty() && closedFormFailure.empty()) {
@@ -203,20 +215,35 @@ AssemblyReport assemble(const Model& model,
             progress = true;
         }
     }
-    AssemblyReport report = newton(model, ws, q, dependent, options);
-    report.closedFormLoops = closedForm;
-    report.branch = branches;
+    AssemblyReport report;
+    if (options.closedForm && triadResidual >= 0 && std::ranges::all_of(known, std::identity{})) {
+        // every loop closed in closed form and checked: no iteration, no factorisation (the
+        // triads' angles are already the representatives nearest the guess)
+        report.converged = true;
+        report.residual = triadResidual;
+        if (options.measureConditioning) {
+            report.minSingularValue =
+                minSingularValue(dependentJacobian(model, ws, q, dependentOf(model, independent)));
+        }
+    } else {
+        // Newton on what is left; the coordinates it moves are still at the guess here
+        const std::vector<int> dependent = dependentOf(model, independent);
+        const Eigen::VectorXd guess = q;
+        report = newton(model, ws, q, dependent, options);
+        for (int k : dependent) {
+            const int at = positionIndex(model, k); // −1: a spherical joint's rate has no angle
+            if (model.coordinates[k].angular && at >= 0) {
+                q[at] = planar::wrapNear(q[at], guess[at]);
+            }
+        }
+    }
     for (int i = 0; i < model.nLoops(); ++i) {
         if (branches[i] == 0) {
             report.newtonLoops.push_back(i);
         }
     }
-    for (int k : dependent) {
-        const int at = positionIndex(model, k); // −1: a spherical joint's rate has no angle
-        if (model.coordinates[k].angular && at >= 0) {
-            q[at] = planar::wrapNear(q[at], guess[at]);
-        }
-    }
+    report.closedFormLoops = std::move(closedForm);
+    report.branch = std::move(branches);
     if (!report.converged) {
         updatePositions(model, ws, q);
         constraintResidual(model, ws);

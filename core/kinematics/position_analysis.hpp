@@ -27,6 +27,9 @@ struct AssemblyOptions {
     double minSingularValue = 1e-9; ///< σ_min(J_dep) below which the pose is singular
     /// Solve the loops that have one in closed form; false leaves every loop to Newton.
     bool closedForm = true;
+    /// Measure σ_min(J_dep) for the report (an SVD); false leaves it 0, for callers that do not
+    /// read it (a pose solved in closed form then costs no iteration and no factorisation).
+    bool measureConditioning = true;
 };
 
 /// How an assembly went.

@@ -51,6 +51,8 @@ struct ClosedFormSolution {
     /// Why a loop of the RSSR form with a known input could not be solved (no real root,
     /// singular coupler direction), with the numbers; empty when solved or not applicable.
     std::string failure;
+    /// The loop's closure error after the solution (m, rad), when the solver checked it.
+    double residual = 0;
 };
 
 /// Solves loop `loop` in closed form when it has the RSSR form, exactly one of its revolutes'
