@@ -54,6 +54,7 @@
 #include "core/spec/spec_json.hpp"
 
 #include "bench/allocation_counter.hpp"
+#include "bench/assembly_bench.hpp"
 #include "bench/timing.hpp"
 #ifdef SSLM_HAVE_PEERS
 #include "bench/peers/mujoco_peer.hpp"
@@ -1143,10 +1144,26 @@ int main(int argc, char** argv) {
     printAllocationTable(records);
     printInverseTables(inverseCases, inverse, repetitions, rounds);
     const std::vector<RunRecord> runs = benchmarkRuns(cases, runRepetitions);
+    // seed 004's 300,000 wheel-suspension solves (30,000 with --quick)
+    std::vector<CallRecord> withAssembly = records;
+    if (const std::optional<bench::AssemblyBenchmark> assembly =
+            bench::benchmarkAssembly(SSLM_EXAMPLES_DIR, args.quick ? 30000 : 300000)) {
+        bench::printAssemblyTable(*assembly);
+        for (const bench::AssemblyTiming* t : {&assembly->closedForm, &assembly->newton}) {
+            CallRecord r;
+            r.model = "wheel_suspension";
+            r.method = t->method;
+            r.nsPerCall = t->nsPerSolve;
+            r.minNsPerCall = t->nsPerSolve;
+            r.nv = 3;
+            r.loops = 1;
+            withAssembly.push_back(r);
+        }
+    }
     printTargets(records, runs);
 
     if (!args.jsonPath.empty()) {
-        writeCallJson(args.jsonPath, records, inverse);
+        writeCallJson(args.jsonPath, withAssembly, inverse);
     }
     if (!args.runsJsonPath.empty()) {
         writeRunJson(args.runsJsonPath, runs);
