@@ -184,6 +184,18 @@ void printInitialPose(std::ostream& out, const Model& model, const PoseSummary& 
     }
     out << "; Newton: " << loopsOrNone(report.newtonLoops) << " (" << report.iterations
         << " iterations)\n";
+    if (!pose.modes.empty()) {
+        out << "Assembly modes at these inputs: " << pose.modes.size() << '\n';
+        for (std::size_t m = 0; m < pose.modes.size(); ++m) {
+            std::vector<std::string> mode;
+            for (int k = 0; k < model.nq(); ++k) {
+                mode.push_back(names[static_cast<std::size_t>(k)] + " = " +
+                               text::number(pose.modes[m].first[k], 9));
+            }
+            out << "  mode " << m + 1 << ": " << joinNames(mode)
+                << "; max|Φ| = " << text::number(pose.modes[m].second, 3) << '\n';
+        }
+    }
 }
 
 void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
@@ -207,6 +219,10 @@ CLI::App* addInfoCommand(CLI::App& app, InfoOptions& options) {
     cmd->add_option("--cut", options.cuts, kCutHelp);
     cmd->add_flag("--json", options.json, "Print one JSON object instead of text");
     cmd->add_option("--branch", options.branch, kBranchHelp);
+    cmd->add_flag("--modes", options.modes,
+                  "List every assembly mode at the file's inputs with its pose and closure "
+                  "residual (every combination of the closed-form loops' roots; Newton loops "
+                  "from a spread of guesses)");
     return cmd;
 }
 
@@ -228,7 +244,10 @@ int runInfo(const InfoOptions& options) {
             return kExitBadInput;
         }
     }
-    const PoseSummary pose = analysePose(*model, std::move(initial));
+    PoseSummary pose = analysePose(*model, std::move(initial));
+    if (options.modes) {
+        listAssemblyModes(*model, pose);
+    }
 
     // the two mobility counts disagree for redundant constraints or at a singular pose
     if (pose.initial.report.converged && pose.mobility.dof != model->mobilityGrubler) {

@@ -103,7 +103,33 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
                        {"branch", report.branch}, // per loop: +1/-1 closed form, 0 Newton
                        {"newton_loops", fromOne(report.newtonLoops)},
                        {"message", report.message}};
+    if (!pose.modes.empty()) {
+        out["modes"] = ordered_json::array();
+        for (const auto& [mode, residual] : pose.modes) {
+            ordered_json coordinates;
+            for (int k = 0; k < model.nq(); ++k) {
+                coordinates[names[static_cast<std::size_t>(k)]] = mode[k];
+            }
+            out["modes"].push_back(
+                {{"coordinates", std::move(coordinates)}, {"closure_residual", residual}});
+        }
+    }
     return out.dump(2);
+}
+
+void listAssemblyModes(const Model& model, PoseSummary& pose) {
+    pose.modes.clear();
+    if (!pose.initial.report.converged) {
+        return;
+    }
+    Workspace ws(model);
+    for (const Eigen::VectorXd& mode :
+         assemblyModes(model, ws, pose.initial.q, model.independent)) {
+        updatePositions(model, ws, mode);
+        const double residual =
+            model.nLoops() > 0 ? constraintResidual(model, ws).cwiseAbs().maxCoeff() : 0.0;
+        pose.modes.emplace_back(mode, residual);
+    }
 }
 
 } // namespace sslm

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void infoWithOtherCuts();
     void infoWithInvalidCuts();
     void infoCyclesTheFourBarsBranches();
+    void infoListsTheWheelSuspensionsTwoModes();
     void missingFile();
     void malformedFile();
     void checkListsEveryProblem();
@@ -185,6 +186,25 @@ void TestCli::infoCyclesTheFourBarsBranches() {
                      b.at("initial_q").at("theta2").get<double>()) > 0.1);
     const Run text = runSslm({"info", example("four_bar.json"), "--branch", "-1"});
     QVERIFY2(text.out.contains("closed form: loops 1 (branch -1)"), text.out.constData());
+}
+
+// seed 004 Sect. 4: at lin = 0.2 the wheel suspension assembles in exactly two ways.
+void TestCli::infoListsTheWheelSuspensionsTwoModes() {
+    const Run run = runSslm({"info", example("wheel_suspension.json"), "--modes", "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const nlohmann::json info = parseJson(run);
+    QCOMPARE(info.at("modes").size(), std::size_t{2});
+    for (const nlohmann::json& mode : info.at("modes")) {
+        QVERIFY(mode.at("closure_residual").get<double>() <= 1e-12);
+        QCOMPARE(mode.at("coordinates").at("lin").get<double>(), 0.2);
+    }
+    QVERIFY(std::abs(info.at("modes")[0].at("coordinates").at("ang0").get<double>() -
+                     info.at("modes")[1].at("coordinates").at("ang0").get<double>()) > 0.1);
+    const Run text = runSslm({"info", example("wheel_suspension.json"), "--modes"});
+    QVERIFY2(text.out.contains("Assembly modes at these inputs: 2"), text.out.constData());
+    // without --modes nothing is listed
+    QVERIFY(!parseJson(runSslm({"info", example("wheel_suspension.json"), "--json"}))
+                 .contains("modes"));
 }
 
 // Cutting only J8 and J9 leaves the pantograph loop J5–J6–J7–J10 closed.
