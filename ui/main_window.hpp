@@ -167,7 +167,15 @@ public:
     QDockWidget* balanceDock() const override { return m_balanceDock; }
     /// The Statics dock: rest pose, vibration modes and holding effort (issue 37).
     StaticsPanel* staticsPanel() const { return m_staticsPanel; }
-    QDockWidget* staticsDock() const { return m_staticsDock; }
+    QDockWidget* staticsDock() const override { return m_staticsDock; }
+    /// Simulation ▸ Next Assembly Mode: the mechanism's next assembly at its inputs in the view,
+    /// and the initial state runs start from (its dependent rates follow the inputs' rates).
+    void nextAssemblyMode() override;
+    /// The assembly modes of the mechanism on screen at its inputs (listed on the first Next
+    /// Assembly Mode) and the one shown, 0-based.
+    const std::vector<Eigen::VectorXd>& assemblyModes() const { return m_assemblyModes; }
+    int assemblyMode() const { return m_assemblyMode; }
+    SimulationActions* simulationActions() const { return m_simulationActions; }
     PlaybackBar* playbackBar() const override { return m_playback; }
     SimulationController* controller() const override { return m_controller; }
     QUndoStack* undoStack() const override { return m_undoStack; }
@@ -335,6 +343,9 @@ private:
     QDockWidget* m_forcesDock = nullptr;
     ForceElementsPanel* m_forces = nullptr;
     StaticsPanel* m_staticsPanel = nullptr;
+    std::vector<Eigen::VectorXd> m_assemblyModes; ///< of m_assemblyModesOf at its inputs
+    std::shared_ptr<const Model> m_assemblyModesOf;
+    int m_assemblyMode = 0;
     QDockWidget* m_staticsDock = nullptr;
     RunKind m_lastRunKind = RunKind::Forward; ///< the plots' series were chosen for this kind
     PlaybackBar* m_playback = nullptr;

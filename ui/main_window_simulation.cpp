@@ -25,6 +25,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/motion/prescribed_motion.hpp"
+#include "ui/balance/balance_panel.hpp"
 #include "ui/document/cut_change_command.hpp"
 #include "ui/document/mechanism_document.hpp"
 #include "ui/export/python_script.hpp"
@@ -215,6 +216,40 @@ bool MainWindow::startPrescribedRun(RunKind kind, const SimulationSettings& sett
     m_controller->start(m_current->model, settings, m_current->q0, m_current->qd0, kind,
                         std::move(drive));
     return true;
+}
+
+void MainWindow::nextAssemblyMode() {
+    if (!m_current || !m_documentCompiles) {
+        statusBar()->showMessage(tr("No assembly to cycle: the mechanism does not compile."));
+        return;
+    }
+    const Model& model = *m_current->model;
+    if (m_assemblyModesOf != m_current->model) {
+        Workspace ws(model);
+        m_assemblyModes = sslm::assemblyModes(model, ws, m_current->q0, model.independent);
+        m_assemblyModesOf = m_current->model;
+        m_assemblyMode = 0; // the first is the file's own assembly
+    }
+    if (m_assemblyModes.size() < 2) {
+        statusBar()->showMessage(tr("This mechanism closes in one way only at these inputs."),
+                                 8000);
+        return;
+    }
+    m_assemblyMode = (m_assemblyMode + 1) % static_cast<int>(m_assemblyModes.size());
+    const Eigen::VectorXd& q = m_assemblyModes[static_cast<std::size_t>(m_assemblyMode)];
+    Workspace ws(model);
+    Eigen::VectorXd qd = m_current->qd0;
+    solveVelocities(model, ws, q, qd, model.independent);
+    m_current->q0 = q;
+    m_current->qd0 = qd;
+    m_view->setPose(q);
+    m_balancePanel->setMechanism(m_current->model, q, qd, m_current->path);
+    m_staticsPanel->setMechanism(m_current->model, q);
+    statusBar()->showMessage(tr("Assembly mode %1 of %2 at these inputs; runs start from it "
+                                "(Ctrl+Shift+M: the next).")
+                                 .arg(m_assemblyMode + 1)
+                                 .arg(m_assemblyModes.size()),
+                             8000);
 }
 
 void MainWindow::runMode(const Eigen::VectorXd& q0, double period, const QString& name) {
