@@ -23,6 +23,8 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_pan
     balanceApplyUndoAndSave
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_statics_panel \
     restPoseModesAnimationAndRun holdingEffortCurveIsTheCores
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_assembly_modes \
+    wheelSuspensionCyclesItsTwoModes
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \
     importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection \
     planarLinkMeshIsEditedAndGivesMassProperties
