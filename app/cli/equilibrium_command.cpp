@@ -136,32 +136,21 @@ CLI::App* addEquilibriumCommand(CLI::App& app, EquilibriumCommandOptions& option
 }
 
 int runEquilibrium(const EquilibriumCommandOptions& options) {
-    const std::shared_ptr<const Model> model = loadModel(options.file, options.cuts, std::cerr);
-    if (!model) {
+    const std::optional<StaticsStart> start =
+        startStatics("equilibrium", options.file, options.cuts, options.holds, options.time);
+    if (!start) {
         return kExitBadInput;
     }
-    const std::optional<InitialState> initial = assembleOrExplain(*model, options.file, std::cerr);
-    if (!initial) {
-        return kExitBadInput;
+    const Model& model = *start->model;
+    if (options.sweep) {
+        return runSweep(model, options, start->options, start->pose);
     }
     std::string error;
-    const std::optional<std::vector<CoordinateHold>> holds =
-        parseHolds(*model, options.holds, error);
-    if (!holds) {
-        std::cerr << "sslm equilibrium: error: " << error << '\n';
-        return kExitBadInput;
-    }
-    sslm::EquilibriumOptions settings;
-    settings.holds = *holds;
-    settings.time = options.time;
-    if (options.sweep) {
-        return runSweep(*model, options, settings, initial->q);
-    }
     std::vector<Equilibrium> found;
     if (options.all) {
-        found = findEquilibria(*model, initial->q, settings, &error);
+        found = findEquilibria(model, start->pose, start->options, &error);
     } else {
-        Equilibrium rest = findEquilibrium(*model, initial->q, settings);
+        Equilibrium rest = findEquilibrium(model, start->pose, start->options);
         if (rest.ok()) {
             found.push_back(std::move(rest));
         } else {
@@ -173,8 +162,8 @@ int runEquilibrium(const EquilibriumCommandOptions& options) {
         return kExitBadInput;
     }
     if (options.json) {
-        std::cout << (options.all ? equilibriaJson(*model, found, 2)
-                                  : equilibriumJson(*model, found.front(), 2))
+        std::cout << (options.all ? equilibriaJson(model, found, 2)
+                                  : equilibriumJson(model, found.front(), 2))
                   << '\n';
         return kExitOk;
     }
@@ -182,7 +171,7 @@ int runEquilibrium(const EquilibriumCommandOptions& options) {
         if (found.size() > 1) {
             std::cout << "equilibrium " << i + 1 << " of " << found.size() << ": ";
         }
-        printEquilibrium(std::cout, *model, found[i]);
+        printEquilibrium(std::cout, model, found[i]);
     }
     return kExitOk;
 }

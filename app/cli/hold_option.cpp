@@ -2,7 +2,10 @@
 #include "app/cli/hold_option.hpp"
 
 #include <charconv>
+#include <iostream>
 
+#include "app/cli/load_model.hpp"
+#include "core/kinematics/position_analysis.hpp"
 #include "core/statics/static_coordinates.hpp"
 
 namespace sslm::cli {
@@ -67,6 +70,33 @@ std::optional<Sweep> parseSweep(const Model& model, const std::string& text, std
         sweep.values.push_back(*from + (*to - *from) * i / (n - 1));
     }
     return sweep;
+}
+
+std::optional<StaticsStart> startStatics(const std::string& verb,
+                                         const std::string& file,
+                                         const std::optional<std::string>& cuts,
+                                         const std::vector<std::string>& holds,
+                                         double time) {
+    StaticsStart start;
+    start.model = loadModel(file, cuts, std::cerr);
+    if (!start.model) {
+        return std::nullopt;
+    }
+    const std::optional<InitialState> initial = assembleOrExplain(*start.model, file, std::cerr);
+    if (!initial) {
+        return std::nullopt;
+    }
+    start.pose = initial->q;
+    std::string error;
+    const std::optional<std::vector<CoordinateHold>> parsed =
+        parseHolds(*start.model, holds, error);
+    if (!parsed) {
+        std::cerr << "sslm " << verb << ": error: " << error << '\n';
+        return std::nullopt;
+    }
+    start.options.holds = *parsed;
+    start.options.time = time;
+    return start;
 }
 
 } // namespace sslm::cli

@@ -62,25 +62,13 @@ CLI::App* addModesCommand(CLI::App& app, ModesCommandOptions& options) {
 }
 
 int runModes(const ModesCommandOptions& options) {
-    const std::shared_ptr<const Model> model = loadModel(options.file, options.cuts, std::cerr);
-    if (!model) {
+    const std::optional<StaticsStart> start =
+        startStatics("modes", options.file, options.cuts, options.holds, options.time);
+    if (!start) {
         return kExitBadInput;
     }
-    const std::optional<InitialState> initial = assembleOrExplain(*model, options.file, std::cerr);
-    if (!initial) {
-        return kExitBadInput;
-    }
-    std::string error;
-    const std::optional<std::vector<CoordinateHold>> holds =
-        parseHolds(*model, options.holds, error);
-    if (!holds) {
-        std::cerr << "sslm modes: error: " << error << '\n';
-        return kExitBadInput;
-    }
-    EquilibriumOptions settings;
-    settings.holds = *holds;
-    settings.time = options.time;
-    const VibrationAnalysis analysis = vibrationModes(*model, initial->q, settings);
+    const Model& model = *start->model;
+    const VibrationAnalysis analysis = vibrationModes(model, start->pose, start->options);
     if (!analysis.ok()) {
         std::cerr << options.file << ": error: " << analysis.error << '\n';
         return kExitBadInput;
@@ -92,9 +80,9 @@ int runModes(const ModesCommandOptions& options) {
         return kExitBadInput;
     }
     if (options.json) {
-        std::cout << vibrationJson(*model, analysis, 2) << '\n';
+        std::cout << vibrationJson(model, analysis, 2) << '\n';
     } else {
-        printModes(std::cout, *model, analysis);
+        printModes(std::cout, model, analysis);
     }
     return kExitOk;
 }

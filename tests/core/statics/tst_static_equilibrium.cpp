@@ -7,11 +7,7 @@
 //   inverse dynamics' drive by another method;
 // - the spatial ladder of any size rests hanging, its two coordinates a = b = 0;
 // - bad requests name what is wrong: too many holds, a spherical joint's rate, a singular pose.
-//
-//      y                 pendulum: mass m, COM at c along its x-axis, inertia I_c about the COM
-//      ^    g            theta: its angle from the x-axis of W (revolute at O)
-//      |    |
-//      O----v----C-->x
+// (The pendulum is tests/core/fixtures/pendulum.hpp's.)
 
 #include <cmath>
 #include <numbers>
@@ -31,6 +27,7 @@
 #include "core/statics/static_equilibrium.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/pendulum.hpp"
 
 using namespace sslm;
 using namespace sslm::fixtures;
@@ -39,50 +36,10 @@ namespace {
 
 using Vec3 = Eigen::Vector3d;
 
-constexpr double kMass = 2.0;        // kg
-constexpr double kComDistance = 0.4; // m, c
-constexpr double kInertiaCom = 0.03; // kg·m² about the COM, about the joint's axis
-constexpr double kGravity = 9.81;    // m/s²
+constexpr double kMass = kPendulumMass;
+constexpr double kComDistance = kPendulumComDistance;
+constexpr double kGravity = kPendulumGravity;
 constexpr double kPi = std::numbers::pi;
-
-/// The pendulum above at theta = `angle`, planar or spatial (axis z, gravity −y in both), with
-/// a constant joint torque `torque` (N·m) when non-zero.
-MechanismSpec pendulum(MotionSpace space, double angle, double torque = 0.0) {
-    MechanismSpec spec;
-    spec.name = "pendulum";
-    spec.space = space;
-    if (space == MotionSpace::Planar) {
-        spec.ground.points = {{"O", {0.0, 0.0}}};
-        BodySpec bob;
-        bob.id = "bob";
-        bob.mass = kMass;
-        bob.com_B = {kComDistance, 0.0};
-        bob.inertiaCom = kInertiaCom;
-        bob.points = {{"O", {0.0, 0.0}}};
-        spec.bodies = {bob};
-        spec.joints = {revoluteJoint("J", "theta", {kGroundId, "O"}, {"bob", "O"})};
-    } else {
-        spec.ground.points = {spatialPoint("O", Vec3::Zero())};
-        spec.bodies = {spatialBody("bob", kMass, Vec3(kComDistance, 0.0, 0.0),
-                                   Vec3(0.01, kInertiaCom, kInertiaCom).asDiagonal(),
-                                   {spatialPoint("O", Vec3::Zero())})};
-        JointSpec joint =
-            spatialJoint("J", JointType::Revolute, {kGroundId, "O"}, {"bob", "O"}, Vec3::UnitZ());
-        joint.coordinate = "theta";
-        spec.joints = {joint};
-        spec.gravityZ = 0.0;
-    }
-    spec.gravity = {0.0, -kGravity};
-    if (torque != 0.0) {
-        ActuatorSpec actuator;
-        actuator.joint = "J";
-        actuator.force.kind = SignalSpec::Kind::Constant;
-        actuator.force.value = torque;
-        spec.actuators = {actuator};
-    }
-    spec.initial.independent = {{"theta", angle}};
-    return spec;
-}
 
 double wrapped(double angle) {
     return std::remainder(angle, 2 * kPi);
@@ -117,8 +74,8 @@ private Q_SLOTS:
     }
     void pendulumRestsHangingAndIsStable() {
         QFETCH(bool, spatial);
-        const auto model =
-            compiled(pendulum(spatial ? MotionSpace::Spatial : MotionSpace::Planar, 0.7));
+        const auto model = compiled(pendulum(
+            {.space = spatial ? MotionSpace::Spatial : MotionSpace::Planar, .angle = 0.7}));
         const Equilibrium rest = findEquilibrium(*model, assembleInitialState(*model).q);
         QVERIFY2(rest.ok(), rest.error.c_str());
         QCOMPARE(rest.free.size(), std::size_t{1});
@@ -135,7 +92,7 @@ private Q_SLOTS:
     }
 
     void pendulumHasAnUnstableEquilibriumUpsideDown() {
-        const auto model = compiled(pendulum(MotionSpace::Planar, -1.2));
+        const auto model = compiled(pendulum({.angle = -1.2}));
         std::string error;
         const std::vector<Equilibrium> all =
             findEquilibria(*model, assembleInitialState(*model).q, {}, &error);
@@ -152,7 +109,7 @@ private Q_SLOTS:
     void constantTorqueRestsWhereGravityBalancesIt() {
         // τ = m g c cos θ at rest: θ = −acos(τ / m g c) on the hanging side
         const double weight = kMass * kGravity * kComDistance;
-        const auto model = compiled(pendulum(MotionSpace::Planar, -1.0, 0.5 * weight));
+        const auto model = compiled(pendulum({.angle = -1.0, .torque = 0.5 * weight}));
         const Equilibrium rest = findEquilibrium(*model, assembleInitialState(*model).q);
         QVERIFY2(rest.ok(), rest.error.c_str());
         QVERIFY(std::abs(wrapped(rest.q[0] + std::acos(0.5))) < 1e-12);
@@ -161,7 +118,7 @@ private Q_SLOTS:
 
     void torqueAboveTheWeightHasNoEquilibrium() {
         const double weight = kMass * kGravity * kComDistance;
-        const auto model = compiled(pendulum(MotionSpace::Planar, -1.0, 1.5 * weight));
+        const auto model = compiled(pendulum({.angle = -1.0, .torque = 1.5 * weight}));
         const Equilibrium rest = findEquilibrium(*model, assembleInitialState(*model).q);
         QVERIFY(!rest.ok());
         QVERIFY2(rest.error.find("no equilibrium near the starting pose") != std::string::npos,

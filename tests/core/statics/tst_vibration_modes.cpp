@@ -8,11 +8,7 @@
 // - the four-bar: the period of a small free oscillation simulated from the mode's pose;
 // - the Stewart platform: six modes, each the period of a small free oscillation started along
 //   its shape (the motion projected on the shape, φᵀ M δξ).
-//
-//      y                 pendulum: mass m, COM at c along its x-axis, inertia I_c about the COM
-//      ^    g            theta: its angle from the x-axis of W (revolute at O)
-//      |    |
-//      O----v----C-->x
+// (The pendulum is tests/core/fixtures/pendulum.hpp's.)
 
 #include <cmath>
 #include <numbers>
@@ -27,55 +23,18 @@
 #include "core/statics/vibration_modes.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/pendulum.hpp"
 
 using namespace sslm;
 using namespace sslm::fixtures;
 
 namespace {
 
-using Vec3 = Eigen::Vector3d;
-
-constexpr double kMass = 2.0;        // kg
-constexpr double kComDistance = 0.4; // m, c
-constexpr double kInertiaCom = 0.03; // kg·m² about the COM, about the joint's axis
-constexpr double kGravity = 9.81;    // m/s²
+constexpr double kMass = kPendulumMass;
+constexpr double kComDistance = kPendulumComDistance;
+constexpr double kGravity = kPendulumGravity;
 constexpr double kPi = std::numbers::pi;
-constexpr double kInertiaPivot = kInertiaCom + kMass * kComDistance * kComDistance; // I_O
-
-/// The pendulum above at theta = 0.5, planar or spatial (axis z, gravity −y in both), with a
-/// torsional spring-damper relaxed hanging (theta = −π/2) when `stiffness` or `damping` ≠ 0.
-MechanismSpec pendulum(MotionSpace space, double stiffness = 0.0, double damping = 0.0) {
-    MechanismSpec spec;
-    spec.name = "pendulum";
-    spec.space = space;
-    if (space == MotionSpace::Planar) {
-        spec.ground.points = {{"O", {0.0, 0.0}}};
-        BodySpec bob;
-        bob.id = "bob";
-        bob.mass = kMass;
-        bob.com_B = {kComDistance, 0.0};
-        bob.inertiaCom = kInertiaCom;
-        bob.points = {{"O", {0.0, 0.0}}};
-        spec.bodies = {bob};
-        spec.joints = {revoluteJoint("J", "theta", {kGroundId, "O"}, {"bob", "O"})};
-    } else {
-        spec.ground.points = {spatialPoint("O", Vec3::Zero())};
-        spec.bodies = {spatialBody("bob", kMass, Vec3(kComDistance, 0.0, 0.0),
-                                   Vec3(0.01, kInertiaCom, kInertiaCom).asDiagonal(),
-                                   {spatialPoint("O", Vec3::Zero())})};
-        JointSpec joint =
-            spatialJoint("J", JointType::Revolute, {kGroundId, "O"}, {"bob", "O"}, Vec3::UnitZ());
-        joint.coordinate = "theta";
-        spec.joints = {joint};
-        spec.gravityZ = 0.0;
-    }
-    spec.gravity = {0.0, -kGravity};
-    if (stiffness != 0.0 || damping != 0.0) {
-        spec.joints[0].springDamper = SpringDamperSpec{stiffness, -kPi / 2, damping};
-    }
-    spec.initial.independent = {{"theta", 0.5}};
-    return spec;
-}
+constexpr double kInertiaPivot = kPendulumInertiaPivot;
 
 /// The mean period (s) of y over its upward zero crossings (linear interpolation between
 /// samples); 0 with fewer than two crossings.
@@ -142,7 +101,8 @@ private Q_SLOTS:
     }
     void pendulumFrequency() {
         QFETCH(bool, spatial);
-        const auto model = compiled(pendulum(spatial ? MotionSpace::Spatial : MotionSpace::Planar));
+        const auto model =
+            compiled(pendulum({.space = spatial ? MotionSpace::Spatial : MotionSpace::Planar}));
         const VibrationAnalysis analysis = vibrationModes(*model, assembleInitialState(*model).q);
         QVERIFY2(analysis.ok(), analysis.error.c_str());
         QCOMPARE(analysis.modes.size(), std::size_t{1});
@@ -158,7 +118,7 @@ private Q_SLOTS:
     void springDamperSetsDampingRatioAndDampedEigenvalue() {
         const double stiffness = 3.0; // N·m/rad
         const double damping = 0.4;   // N·m·s/rad
-        const auto model = compiled(pendulum(MotionSpace::Planar, stiffness, damping));
+        const auto model = compiled(pendulum({.stiffness = stiffness, .damping = damping}));
         const VibrationAnalysis analysis = vibrationModes(*model, assembleInitialState(*model).q);
         QVERIFY2(analysis.ok(), analysis.error.c_str());
         const double k = kMass * kGravity * kComDistance + stiffness;

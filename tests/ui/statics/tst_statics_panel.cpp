@@ -32,28 +32,16 @@
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/ui/fixtures/main_window.hpp"
+#include "tests/ui/fixtures/view_points.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
 using namespace sslm;
 using namespace sslm::ui;
+using sslm::fixtures::drawnPoint;
 
 namespace {
 
 constexpr int kJobTimeoutMs = 60000;
-
-/// Where the view draws body `id`'s point `name` (m, W).
-Eigen::Vector3d
-drawnPoint(const MechanismView& view, const std::string& id, const std::string& name) {
-    const Model& model = *view.model();
-    for (std::size_t b = 0; b < model.bodies.size(); ++b) {
-        for (std::size_t k = 0; k < model.bodies[b].points.size(); ++k) {
-            if (model.bodies[b].id == id && model.bodies[b].points[k].name == name) {
-                return view.bodyPointPosition(static_cast<int>(b), static_cast<int>(k));
-            }
-        }
-    }
-    return Eigen::Vector3d::Constant(std::nan(""));
-}
 
 } // namespace
 
