@@ -184,6 +184,15 @@ void printInitialPose(std::ostream& out, const Model& model, const PoseSummary& 
     }
     out << "; Newton: " << loopsOrNone(report.newtonLoops) << " (" << report.iterations
         << " iterations)\n";
+    if (!report.closedFormLoops.empty()) {
+        // each loop's closed form: a planar triad's joints from its base, or the RSSR
+        std::vector<std::string> classes;
+        for (std::size_t i = 0; i < report.classes.size(); ++i) {
+            classes.push_back("loop " + std::to_string(i + 1) + " " +
+                              (report.classes[i].empty() ? "Newton" : report.classes[i]));
+        }
+        out << "Loop classes: " << joinNames(classes) << '\n';
+    }
     if (!pose.modes.empty()) {
         out << "Assembly modes at these inputs: " << pose.modes.size() << '\n';
         for (std::size_t m = 0; m < pose.modes.size(); ++m) {

@@ -126,7 +126,7 @@ ClosedFormSolution solveTriad(const Model& model,
                               int branch) {
     const TriadRoots triad = planarTriadRoots(model, ws, q, loop, known, branch);
     if (triad.count == 0) {
-        return {0, triad.failure};
+        return {0, triad.failure, 0.0, {}};
     }
     const auto gap = [&](const TriadRoot& root) {
         double sum = 0;
@@ -161,7 +161,7 @@ ClosedFormSolution solveTriad(const Model& model,
         }
         return {};
     }
-    return {chosen->branch, {}, residual};
+    return {chosen->branch, {}, residual, triad.kind};
 }
 
 } // namespace
@@ -180,6 +180,7 @@ AssemblyReport assemble(const Model& model,
         known[k] = true;
     }
     std::vector<int> branches(model.nLoops(), 0);
+    std::vector<std::string> classes(model.nLoops());
     std::vector<int> closedForm;
     std::string closedFormFailure;
     // the largest closure error the planar triads left (each checks its loop); −1 once a loop
@@ -208,6 +209,7 @@ AssemblyReport assemble(const Model& model,
                 continue;
             }
             branches[i] = solution.branch;
+            classes[i] = solution.kind.empty() ? "RSSR" : solution.kind;
             closedForm.push_back(i);
             for (const LoopPathEntry& e : model.loops[i].path) {
                 known[e.coordinate] = true;
@@ -244,6 +246,7 @@ AssemblyReport assemble(const Model& model,
     }
     report.closedFormLoops = std::move(closedForm);
     report.branch = std::move(branches);
+    report.classes = std::move(classes);
     if (!report.converged) {
         updatePositions(model, ws, q);
         constraintResidual(model, ws);

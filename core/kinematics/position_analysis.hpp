@@ -42,6 +42,9 @@ struct AssemblyReport {
     std::vector<int> newtonLoops;     ///< loops left to Newton
     /// Per loop: the closed-form branch used (+1 or −1), 0 for Newton loops.
     std::vector<int> branch;
+    /// Per loop: its closed form's class ("RRR", "RPR", … for a planar triad, read from the
+    /// loop's base; "RSSR"), empty for a Newton loop.
+    std::vector<std::string> classes;
     /// Empty on success; else what failed, naming the loop, joint and distances, with a hint.
     std::string message;
 };

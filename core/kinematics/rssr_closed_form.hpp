@@ -53,6 +53,8 @@ struct ClosedFormSolution {
     std::string failure;
     /// The loop's closure error after the solution (m, rad), when the solver checked it.
     double residual = 0;
+    /// The loop's class when solved ("RRR", "RSSR", …).
+    std::string kind;
 };
 
 /// Solves loop `loop` in closed form when it has the RSSR form, exactly one of its revolutes'

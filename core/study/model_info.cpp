@@ -100,7 +100,8 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
                        {"residual", report.residual},
                        {"min_singular_value_dependent", report.minSingularValue},
                        {"closed_form_loops", fromOne(report.closedFormLoops)},
-                       {"branch", report.branch}, // per loop: +1/-1 closed form, 0 Newton
+                       {"branch", report.branch},   // per loop: +1/-1 closed form, 0 Newton
+                       {"classes", report.classes}, // per loop: "RRR", "RSSR", … or ""
                        {"newton_loops", fromOne(report.newtonLoops)},
                        {"message", report.message}};
     if (!pose.modes.empty()) {

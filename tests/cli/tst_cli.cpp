@@ -200,8 +200,16 @@ void TestCli::infoListsTheWheelSuspensionsTwoModes() {
     }
     QVERIFY(std::abs(info.at("modes")[0].at("coordinates").at("ang0").get<double>() -
                      info.at("modes")[1].at("coordinates").at("ang0").get<double>()) > 0.1);
+    QVERIFY(info.at("assembly").at("classes") == nlohmann::json::parse(R"(["RRR"])"));
     const Run text = runSslm({"info", example("wheel_suspension.json"), "--modes"});
     QVERIFY2(text.out.contains("Assembly modes at these inputs: 2"), text.out.constData());
+    QVERIFY2(text.out.contains("Loop classes: loop 1 RRR"), text.out.constData());
+    // the slider-crank's loop: the rod's pin, the slider's guide, the cut pin (RPR from its base)
+    const nlohmann::json slider =
+        parseJson(runSslm({"info", example("slider_crank.json"), "--json"}));
+    QCOMPARE(slider.at("assembly").at("classes").size(), std::size_t{1});
+    QVERIFY(slider.at("assembly").at("classes")[0].get<std::string>().find('P') !=
+            std::string::npos);
     // without --modes nothing is listed
     QVERIFY(!parseJson(runSslm({"info", example("wheel_suspension.json"), "--json"}))
                  .contains("modes"));
