@@ -209,7 +209,7 @@ AssemblyReport assemble(const Model& model,
                 continue;
             }
             branches[i] = solution.branch;
-            classes[i] = solution.kind.empty() ? "RSSR" : solution.kind;
+            classes[i] = solution.kind;
             closedForm.push_back(i);
             for (const LoopPathEntry& e : model.loops[i].path) {
                 known[e.coordinate] = true;

@@ -456,6 +456,7 @@ ClosedFormSolution solveRssrLoop(const Model& model,
     rotations.coupler = *coupler;
     if (storeIfClosed(model, ws, q, loop, parts, input, rotations)) {
         out.branch = root.branch;
+        out.kind = "RSSR";
     }
     return out;
 }

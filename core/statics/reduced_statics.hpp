@@ -81,6 +81,10 @@ struct ReducedDerivatives {
     double stiffnessChange = 0;
     double dampingChange = 0;
 };
+/// The steps of reducedDerivatives() the statics use (rad or m; rad/s or m/s): with Richardson
+/// the truncation error is O(h⁴) ~ 1e-16 and the round-off ~ ε|f|/h ~ 1e-12 of the forces.
+inline constexpr double kDerivativeStep = 1e-4;
+
 /// \param positionStep  h of the positions (rad or m); ~1e-4 balances truncation and round-off
 /// \param rateStep      h of the rates (rad/s or m/s)
 /// False with statics.failure() when a displaced pose cannot be assembled or evaluated.

@@ -22,8 +22,6 @@ namespace {
 /// Newton's Jacobian step (rad or m): central differences with it are exact to ~1e-12 of K,
 /// plenty for a Newton direction.
 constexpr double kJacobianStep = 1e-6;
-/// The step of the stability check's stiffness (Richardson-extrapolated).
-constexpr double kStiffnessStep = 1e-4;
 /// Fewest step halvings before a search counts as stalled.
 constexpr int kMostHalvings = 30;
 
@@ -237,14 +235,13 @@ Equilibrium findEquilibrium(const Model& model,
     out.residualNorm = largest(out.residual);
 
     // stability from the reduced stiffness over the free coordinates
-    ReducedDerivatives derivatives;
     if (!out.free.empty()) {
-        if (!reducedDerivatives(statics, q, out.free, kStiffnessStep, kStiffnessStep,
-                                derivatives)) {
+        if (!reducedDerivatives(statics, q, out.free, kDerivativeStep, kDerivativeStep,
+                                out.derivatives)) {
             out.error = statics.failure();
             return out;
         }
-        const Eigen::MatrixXd& k = derivatives.stiffness;
+        const Eigen::MatrixXd& k = out.derivatives.stiffness;
         const double scale = k.cwiseAbs().maxCoeff();
         out.stiffnessAsymmetry = scale > 0 ? (k - k.transpose()).cwiseAbs().maxCoeff() / scale : 0;
         const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (k + k.transpose()),

@@ -20,6 +20,7 @@
 
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/model/model.hpp"
+#include "core/statics/reduced_statics.hpp"
 
 namespace sslm {
 
@@ -66,6 +67,9 @@ struct Equilibrium {
     /// Eigenvalues of the reduced stiffness K (symmetric part) over the free coordinates,
     /// ascending (N·m/rad, N/m or mixed): all positive for a stable rest.
     Eigen::VectorXd stiffnessEigenvalues;
+    /// The reduced stiffness K and damping C over the free coordinates at rest, steps
+    /// kDerivativeStep (what the stability is read from; the modes reuse them).
+    ReducedDerivatives derivatives;
     /// Largest |K − Kᵀ| / largest |K|: non-zero for non-conservative loads (follower forces).
     double stiffnessAsymmetry = 0;
     bool stable = false;

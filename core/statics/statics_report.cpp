@@ -2,13 +2,13 @@
 #include "core/statics/statics_report.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include <nlohmann/json.hpp>
 
 #include "core/kinematics/configuration.hpp"
 #include "core/model/wrench_columns.hpp"
+#include "core/sim/sample_csv.hpp"
 
 namespace sslm {
 
@@ -70,13 +70,6 @@ Json equilibriumObject(const Model& model, const Equilibrium& rest) {
             {"stiffness_asymmetry", rest.stiffnessAsymmetry},
             {"iterations", rest.iterations},
             {"reactions", reactions}};
-}
-
-/// "%.17g": every digit a reader needs to get the double back.
-std::string exact(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.17g", value);
-    return buffer;
 }
 
 } // namespace
@@ -184,7 +177,7 @@ std::string holdingRow(const Model& model, const HoldingPoint& point) {
             row += ',';
         }
         if (!std::isnan(values[i])) {
-            row += exact(values[i]);
+            appendCsvNumber(row, values[i]);
         }
     }
     return row;

@@ -15,15 +15,6 @@
 
 namespace sslm {
 
-namespace {
-
-/// Steps of the differences (rad or m; rad/s or m/s): with Richardson the truncation error is
-/// O(h⁴) ~ 1e-16 and round-off ~ ε|f|/h ~ 1e-12 of the forces.
-constexpr double kPositionStep = 1e-4;
-constexpr double kRateStep = 1e-4;
-
-} // namespace
-
 VibrationAnalysis vibrationModes(const Model& model,
                                  const Eigen::VectorXd& guess,
                                  const EquilibriumOptions& options) {
@@ -50,9 +41,11 @@ VibrationAnalysis vibrationModes(const Model& model,
         return out;
     }
     ReducedStatics statics(model, equilibrium.independent, options.time);
-    ReducedDerivatives derivatives;
-    if (!reducedDerivatives(statics, equilibrium.q, equilibrium.free, kPositionStep, kRateStep,
-                            derivatives)) {
+    // the equilibrium's own K and C when it has them (findEquilibrium's), else worked out here
+    ReducedDerivatives derivatives = equilibrium.derivatives;
+    if (derivatives.stiffness.rows() != n &&
+        !reducedDerivatives(statics, equilibrium.q, equilibrium.free, kDerivativeStep,
+                            kDerivativeStep, derivatives)) {
         out.error = statics.failure();
         return out;
     }
