@@ -175,7 +175,7 @@ void printInitialPose(std::ostream& out, const Model& model, const PoseSummary& 
     // the branch of each closed-form loop: --branch cycles through them
     std::vector<std::string> branches;
     for (int i : report.closedFormLoops) {
-        branches.push_back(report.branch[i] > 0 ? "+1" : "-1");
+        branches.push_back((report.branch[i] > 0 ? "+" : "") + std::to_string(report.branch[i]));
     }
     out << "Assembly: " << (report.converged ? "converged" : "FAILED")
         << "; closed form: " << loopsOrNone(report.closedFormLoops);

@@ -2,9 +2,11 @@
 #include "app/cli/load_model.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <ostream>
+#include <string_view>
 
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
@@ -43,16 +45,22 @@ std::optional<AssemblyMode> parseBranchList(const std::string& text, std::string
     AssemblyMode mode;
     for (const std::string& part : text::split(text, ',')) {
         const std::string item = trimmed(part);
-        if (item == "+1" || item == "1") {
-            mode.push_back(1);
-        } else if (item == "-1") {
-            mode.push_back(-1);
-        } else if (item == "0") {
-            mode.push_back(0);
-        } else {
-            error = "--branch takes +1, -1 or 0 per loop, comma-separated (got '" + item + "')";
+        // a mode label: 0, or a signed whole number (+1, -1, +2, ...)
+        std::string_view digits = item;
+        if (digits.starts_with('+')) {
+            digits.remove_prefix(1);
+        }
+        int label = 0;
+        const auto [end, status] =
+            std::from_chars(digits.data(), digits.data() + digits.size(), label);
+        if (digits.empty() || digits.starts_with('+') || (item.starts_with('+') && label < 0) ||
+            status != std::errc{} || end != digits.data() + digits.size()) {
+            error = "--branch takes a mode per loop, comma-separated: +1, -1 (+2, -2, ... for a "
+                    "loop with more than two), or 0 for the nearest (got '" +
+                    item + "')";
             return std::nullopt;
         }
+        mode.push_back(label);
     }
     return mode;
 }

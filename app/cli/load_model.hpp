@@ -36,8 +36,8 @@ inline constexpr const char* kCutHelp =
 /// Help text of the --branch option, shared by the verbs.
 inline constexpr const char* kBranchHelp =
     "Assembly branch per loop, comma-separated in loop order (sslm info lists the loops and the "
-    "branch of each): +1 or -1 takes that root of a closed-form loop, 0 the one nearest the "
-    "file's guess; e.g. -1 or +1,0,-1";
+    "branch of each): +1 or -1 takes that root of a closed-form loop (+1, -1, +2, ... +4, -4 "
+    "for the 8 of an elbow arm), 0 the one nearest the file's guess; e.g. -1 or +1,0,-1";
 
 /// Parses the --branch value "+1,0,-1" into an assembly mode; empty, with the reason in
 /// `error`, when an item is not +1, -1 or 0.

@@ -10,10 +10,12 @@
 #include <Eigen/QR>
 #include <Eigen/SVD>
 
+#include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/planar_triad.hpp"
+#include "core/kinematics/revolute_chain_closed_form.hpp"
 #include "core/kinematics/rssr_closed_form.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/util/text.hpp"
@@ -115,6 +117,18 @@ double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::Vecto
     return worst;
 }
 
+/// The labels of a class with `count` modes, for messages: "+1 and -1", "+1, -1, … -4".
+std::string modeList(int count) {
+    if (count <= 1) {
+        return "+1";
+    }
+    const auto label = [](int index) {
+        const int l = modeLabel(index);
+        return (l > 0 ? "+" : "") + std::to_string(l);
+    };
+    return count == 2 ? "+1 and -1" : "+1, -1, … " + label(count - 1);
+}
+
 /// Closed-form solution of planar `loop` when it is a triad at the known coordinates
 /// (planar_triad.hpp): `branch` ±1 takes that root, 0 the one nearest the guess in q. The
 /// branch used (0 when not solved, with the failure when the input is out of reach).
@@ -126,7 +140,7 @@ ClosedFormSolution solveTriad(const Model& model,
                               int branch) {
     const TriadRoots triad = planarTriadRoots(model, ws, q, loop, known, branch);
     if (triad.count == 0) {
-        return {0, triad.failure, 0.0, {}};
+        return {0, triad.failure, 0.0, {}, 0};
     }
     const auto gap = [&](const TriadRoot& root) {
         double sum = 0;
@@ -161,7 +175,7 @@ ClosedFormSolution solveTriad(const Model& model,
         }
         return {};
     }
-    return {chosen->branch, {}, residual, triad.kind};
+    return {chosen->branch, {}, residual, triad.kind, triad.count};
 }
 
 } // namespace
@@ -181,8 +195,10 @@ AssemblyReport assemble(const Model& model,
     }
     std::vector<int> branches(model.nLoops(), 0);
     std::vector<std::string> classes(model.nLoops());
+    std::vector<int> modeCounts(model.nLoops(), 0);
     std::vector<int> closedForm;
     std::string closedFormFailure;
+    std::string wrongMode; // a mode asked for that the loop's class does not have
     // the largest closure error the planar triads left (each checks its loop); −1 once a loop
     // is solved otherwise, which then needs Newton's check
     double triadResidual = 0;
@@ -198,6 +214,12 @@ AssemblyReport assemble(const Model& model,
                 triadResidual = std::max(triadResidual, solution.residual);
             }
             if (solution.branch == 0 && solution.failure.empty()) {
+                solution = solveRevoluteChain(model, ws, q, i, known, wanted);
+                if (solution.branch != 0 && triadResidual >= 0) {
+                    triadResidual = std::max(triadResidual, solution.residual);
+                }
+            }
+            if (solution.branch == 0 && solution.failure.empty()) {
                 solution = solveRssrLoop(model, ws, q, i, known, wanted);
                 triadResidual = solution.branch != 0 ? -1.0 : triadResidual;
             }
@@ -208,8 +230,16 @@ AssemblyReport assemble(const Model& model,
                 }
                 continue;
             }
+            if (wanted != 0 && solution.branch != wanted && wrongMode.empty()) {
+                wrongMode = loopText(model, i) + " (" + solution.kind + ") has " +
+                            std::to_string(solution.modes) +
+                            (solution.modes == 1 ? " assembly mode, " : " assembly modes, ") +
+                            modeList(solution.modes) + "; there is no mode " +
+                            std::to_string(wanted);
+            }
             branches[i] = solution.branch;
             classes[i] = solution.kind;
+            modeCounts[i] = solution.modes;
             closedForm.push_back(i);
             for (const LoopPathEntry& e : model.loops[i].path) {
                 known[e.coordinate] = true;
@@ -244,10 +274,15 @@ AssemblyReport assemble(const Model& model,
             report.newtonLoops.push_back(i);
         }
     }
+    if (!wrongMode.empty()) {
+        report.converged = false;
+        report.message = wrongMode + " (hint: choose one of those, or 0 for the nearest)";
+    }
     report.closedFormLoops = std::move(closedForm);
     report.branch = std::move(branches);
     report.classes = std::move(classes);
-    if (!report.converged) {
+    report.modeCounts = std::move(modeCounts);
+    if (!report.converged && report.message.empty()) {
         updatePositions(model, ws, q);
         constraintResidual(model, ws);
         const auto loopError = [&](int i) {
@@ -291,14 +326,23 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
         return report;
     };
     const AssemblyReport first = tryMode(q, {});
-    // every branch combination of the closed-form loops (2^n; n is small in practice)
+    // every combination of the closed-form loops' modes (the product of their root counts;
+    // loops past kMaxCombinations take the mode nearest the guess)
     const std::vector<int>& closed = first.closedFormLoops;
-    constexpr std::size_t kMaxCombinedLoops = 12;
-    const std::size_t combined = std::min(closed.size(), kMaxCombinedLoops);
-    for (unsigned pattern = 0; pattern < (1u << combined); ++pattern) {
+    constexpr int kMaxCombinations = 4096;
+    std::vector<int> combined;
+    int combinations = 1;
+    for (int i : closed) {
+        if (combinations * first.modeCounts[i] <= kMaxCombinations) {
+            combinations *= first.modeCounts[i];
+            combined.push_back(i);
+        }
+    }
+    for (int pattern = 0; pattern < combinations; ++pattern) {
         AssemblyMode mode(model.nLoops(), 0);
-        for (std::size_t i = 0; i < combined; ++i) {
-            mode[closed[i]] = (pattern >> i) & 1u ? -1 : +1;
+        for (int rest = pattern; int i : combined) {
+            mode[i] = modeLabel(rest % first.modeCounts[i]);
+            rest /= first.modeCounts[i];
         }
         tryMode(q, mode);
     }

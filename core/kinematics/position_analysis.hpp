@@ -6,7 +6,8 @@
 // solved first, one after another as their unknowns become known (seed 004's echelon idea):
 // planar loops with two unknown revolute or prismatic coordinates and a revolute or prismatic
 // cut (planar_triad.hpp: RRR, RRP, RPR, PRR, … ), spatial RSSR-type loops with one revolute
-// angle known (rssr_closed_form.hpp). Each has up to two roots, its assembly mode. What remains
+// angle known (rssr_closed_form.hpp), spherical four-bars and 6R arms with a spherical wrist
+// (revolute_chain_closed_form.hpp). Each root is an assembly mode. What remains
 // (coupled loops such as the 3-RRR's, the spatial ladder) is solved by damped Gauss–Newton
 // with a bounded step (on the manifold in space), which keeps to the branch of its starting
 // guess.
@@ -40,17 +41,20 @@ struct AssemblyReport {
     double minSingularValue = 0;      ///< σ_min of J_dep = ∂Φ/∂q_dependent at the result
     std::vector<int> closedFormLoops; ///< loops solved in closed form, in solution order
     std::vector<int> newtonLoops;     ///< loops left to Newton
-    /// Per loop: the closed-form branch used (+1 or −1), 0 for Newton loops.
+    /// Per loop: the closed-form mode used (its label, closed_form_solution.hpp: +1 or −1 for a
+    /// two-root class, up to ±4 for the elbow arm's eight), 0 for Newton loops.
     std::vector<int> branch;
+    /// Per loop: how many modes its closed-form class has (0 for Newton loops).
+    std::vector<int> modeCounts;
     /// Per loop: its closed form's class ("RRR", "RPR", … for a planar triad, read from the
-    /// loop's base; "RSSR"), empty for a Newton loop.
+    /// loop's base; "RSSR", "spherical 4R", "6R, spherical wrist"), empty for a Newton loop.
     std::vector<std::string> classes;
     /// Empty on success; else what failed, naming the loop, joint and distances, with a hint.
     std::string message;
 };
 
-/// Assembly mode: per loop, the closed-form branch to take (+1/−1), or 0 for "the branch
-/// nearest the values already in q".
+/// Assembly mode: per loop, the closed-form mode to take (a label: +1, −1, +2, …; see
+/// closed_form_solution.hpp), or 0 for "the mode nearest the values already in q".
 using AssemblyMode = std::vector<int>;
 
 /// Assembles q in place: the coordinates listed in `independent` are held; the others are

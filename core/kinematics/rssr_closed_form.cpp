@@ -14,6 +14,7 @@
 
 namespace sslm {
 
+using spatial::angleAbout;
 using spatial::axisRotation;
 using spatial::Mat3;
 using spatial::Vec3;
@@ -37,12 +38,6 @@ bool touches(const Joint& joint, int body) {
 /// The point of `joint` on `body` (body frame).
 const Vec3& pointOn(const Joint& joint, int body) {
     return joint.bodyA == body ? joint.p_A : joint.p_B;
-}
-
-/// The angle of a rotation E about the unit axis u, assuming E = Rot(u, angle).
-double angleAbout(const Vec3& u, const Mat3& e) {
-    const Vec3 sine(e(2, 1) - e(1, 2), e(0, 2) - e(2, 0), e(1, 0) - e(0, 1));
-    return std::atan2(0.5 * u.dot(sine), 0.5 * (e.trace() - 1.0));
 }
 
 /// Writes the coordinates of tree joint `joint` for the relative rotation E = R_Aᵀ·R_B, angles

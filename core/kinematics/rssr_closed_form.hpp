@@ -27,6 +27,7 @@
 
 #include <Eigen/Core>
 
+#include "core/kinematics/closed_form_solution.hpp"
 #include "core/model/model.hpp"
 #include "core/model/workspace.hpp"
 
@@ -43,19 +44,6 @@ struct RssrLoop {
 
 /// The loop's parts when loop `loop` of a spatial model has the RSSR form, else empty.
 std::optional<RssrLoop> rssrLoopOf(const Model& model, int loop);
-
-/// The outcome of one closed-form attempt.
-struct ClosedFormSolution {
-    /// The branch taken (+1 or −1); 0 when the loop was not solved.
-    int branch = 0;
-    /// Why a loop of the RSSR form with a known input could not be solved (no real root,
-    /// singular coupler direction), with the numbers; empty when solved or not applicable.
-    std::string failure;
-    /// The loop's closure error after the solution (m, rad), when the solver checked it.
-    double residual = 0;
-    /// The loop's class when solved ("RRR", "RSSR", …).
-    std::string kind;
-};
 
 /// Solves loop `loop` in closed form when it has the RSSR form, exactly one of its revolutes'
 /// coordinates is known (known[k], rate indices), no other coordinate of its path below the

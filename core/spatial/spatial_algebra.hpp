@@ -136,6 +136,12 @@ inline Mat3 axisRotation(const Vec3& u, double angle) {
     return r;
 }
 
+/// The angle (rad) of a rotation E about the unit axis u, assuming E = Rot(u, angle).
+inline double angleAbout(const Vec3& u, const Mat3& e) {
+    const Vec3 sine(e(2, 1) - e(1, 2), e(0, 2) - e(2, 0), e(1, 0) - e(0, 1));
+    return std::atan2(0.5 * u.dot(sine), 0.5 * (e.trace() - 1.0));
+}
+
 /// A unit vector that is a frame axis: which one (0, 1, 2 for x, y, z) and its sign.
 struct FrameAxis {
     int index = -1; ///< −1: u is not ±x, ±y or ±z

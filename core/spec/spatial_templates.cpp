@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/spec/spatial_templates.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -316,6 +317,98 @@ MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options) {
         spec.initial.rates.emplace_back("L" + n, u.dot(spin.cross(top)));
     }
     spec.tracedPoints = {{"platform", {"platform", "centre"}}};
+    spec.solver.tEnd = 2.0;
+    return spec;
+}
+
+MechanismSpec elbowManipulatorSpec(const ElbowManipulatorOptions& options) {
+    const std::array<std::string, 6> links = {"column", "upper_arm", "forearm",
+                                              "wrist1", "wrist2",    "tool"};
+    const std::array<double, 6> masses = {8.0, 6.0, 4.0, 1.0, 0.8, 0.5}; // kg
+    constexpr double rodRadius = 0.04;     // m, for the rods' axial inertia
+    constexpr double carriageMass = 0.1;   // kg, each slide carriage and gimbal frame
+    constexpr double kWristHousing = 0.06; // m, a wrist body's size along its joint's axis
+    MechanismSpec spec = spatialMechanism(
+        "Elbow manipulator",
+        "6R elbow manipulator with a spherical wrist (seed 004): column, upper arm, forearm, two "
+        "wrist bodies and a tool on revolutes J1..J6 (J2 parallel to J3, J4..J6 meeting at the "
+        "wrist centre), the tool placed by six inputs: slides x, y, z of its tool centre point "
+        "and its ZYX angles yaw, pitch, roll. J6 is cut; 6 DOF; 8 assembly modes, each in "
+        "closed form. Initial state: at rest under gravity.");
+    spec.ground.points = {spatialPoint("J1", options.points[0]), spatialPoint("O", Vec3::Zero())};
+    for (int k = 0; k < 6; ++k) {
+        // link k runs from joint k's point to the next joint's (the tool to its centre point)
+        const Vec3& from = options.points[k];
+        const Vec3 to = k < 5 ? options.points[k + 1] : options.tool;
+        double length = (to - from).norm();
+        const Vec3 axis = options.axes[k].normalized();
+        std::vector<BodyPoint> points = {spatialPoint("J" + std::to_string(k + 1), from)};
+        points.push_back(k < 5 ? spatialPoint("J" + std::to_string(k + 2), to)
+                               : spatialPoint("TCP", options.tool));
+        if (length < kWristHousing) {
+            // a wrist body between meeting axes: a housing along its joint's axis
+            points.push_back(spatialPoint("housing", from + kWristHousing * axis));
+            length = kWristHousing;
+        }
+        const Vec3 u = points.size() > 2 ? axis : Vec3((to - from).normalized());
+        const double m = masses[k];
+        spec.bodies.push_back(spatialBody(
+            links[k], m,
+            points.size() > 2 ? Vec3(from + 0.5 * length * axis) : Vec3(0.5 * (from + to)),
+            rodInertia(u, 0.5 * m * rodRadius * rodRadius,
+                       m * (length * length / 12.0 + rodRadius * rodRadius / 4.0)),
+            std::move(points)));
+        const std::string name = "J" + std::to_string(k + 1);
+        JointSpec joint = spatialJoint(name, JointType::Revolute,
+                                       {k == 0 ? std::string(kGroundId) : links[k - 1], name},
+                                       {links[k], name}, options.axes[k].normalized());
+        joint.coordinate = "q" + std::to_string(k + 1);
+        spec.joints.push_back(joint);
+    }
+    // the tool's inputs: three slides, then yaw, pitch, roll about the tool centre point
+    const std::array<std::string, 5> frames = {"carriage_x", "carriage_y", "carriage_z",
+                                               "yaw_frame", "pitch_frame"};
+    const std::array<std::string, 6> inputs = {"x", "y", "z", "yaw", "pitch", "roll"};
+    const std::array<Vec3, 6> inputAxes = {Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ(),
+                                           Vec3::UnitZ(), Vec3::UnitY(), Vec3::UnitX()};
+    for (int k = 0; k < 6; ++k) {
+        if (k < 5) {
+            spec.bodies.push_back(spatialBody(frames[k], carriageMass, Vec3::Zero(),
+                                              1e-4 * Eigen::Matrix3d::Identity(),
+                                              {spatialPoint("O", Vec3::Zero())}));
+        }
+        JointSpec joint =
+            spatialJoint(inputs[k], k < 3 ? JointType::Prismatic : JointType::Revolute,
+                         {k == 0 ? std::string(kGroundId) : frames[k - 1], "O"},
+                         k < 5 ? JointEnd{frames[k], "O"} : JointEnd{"tool", "TCP"}, inputAxes[k]);
+        joint.coordinate = inputs[k];
+        spec.joints.push_back(joint);
+    }
+    spec.cuts = {"J6"};
+    // the tool's pose at the initial arm angles: R_k = R_{k−1}·Rot(u_k, θ_k), joint points
+    // coincide (every body frame is W at the design pose)
+    Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+    Vec3 origin = Vec3::Zero();
+    for (int k = 0; k < 6; ++k) {
+        const Eigen::Matrix3d next =
+            rotation *
+            Eigen::AngleAxisd(options.angles[k], options.axes[k].normalized()).toRotationMatrix();
+        origin += (rotation - next) * options.points[k];
+        rotation = next;
+        if (k < 5) {
+            spec.initial.assemblyGuess.emplace_back("q" + std::to_string(k + 1), options.angles[k]);
+        }
+    }
+    const Vec3 tcp = origin + rotation * options.tool;
+    spec.initial.independent = {
+        {"x", tcp.x()},
+        {"y", tcp.y()},
+        {"z", tcp.z()},
+        {"yaw", std::atan2(rotation(1, 0), rotation(0, 0))},
+        {"pitch", std::asin(std::clamp(-rotation(2, 0), -1.0, 1.0))},
+        {"roll", std::atan2(rotation(2, 1), rotation(2, 2))},
+    };
+    spec.tracedPoints = {{"tool centre point", {"tool", "TCP"}}};
     spec.solver.tEnd = 2.0;
     return spec;
 }

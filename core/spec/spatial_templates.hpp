@@ -6,6 +6,7 @@
 // seed 003 §4.3, and a 6-UPS Stewart–Gough platform. All are written in the spatial convention
 // of mechanism_spec.hpp: every body frame is parallel to W when every coordinate is zero.
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -93,5 +94,33 @@ struct StewartPlatformOptions {
 /// Other `options` give other sizes; throws std::invalid_argument, naming the size, for a
 /// non-positive radius, height, mass or rest length.
 MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options = {});
+
+/// The geometry of a 6R arm at its design pose, where every coordinate is 0 and every body
+/// frame is W (seed 004's elbow manipulator by default).
+struct ElbowManipulatorOptions {
+    /// The axes of J1…J6 (unit, W). J2 ∥ J3, and J4, J5, J6 meeting in one point (the wrist
+    /// centre), make the arm solvable in closed form, 8 modes (revolute_chain_closed_form.hpp).
+    std::array<Eigen::Vector3d, 6> axes = {Eigen::Vector3d::UnitZ(), Eigen::Vector3d::UnitY(),
+                                           Eigen::Vector3d::UnitY(), Eigen::Vector3d::UnitX(),
+                                           Eigen::Vector3d::UnitY(), Eigen::Vector3d::UnitX()};
+    /// A point on each axis (m, W): the shoulder 0.5 m up, a 0.45 m upper arm, a 0.4 m forearm
+    /// offset 0.15 m sideways from the shoulder axis, the wrist centre at (0.85, 0.15, 0.5).
+    std::array<Eigen::Vector3d, 6> points = {
+        Eigen::Vector3d(0.0, 0.0, 0.0),   Eigen::Vector3d(0.0, 0.0, 0.5),
+        Eigen::Vector3d(0.45, 0.15, 0.5), Eigen::Vector3d(0.85, 0.15, 0.5),
+        Eigen::Vector3d(0.85, 0.15, 0.5), Eigen::Vector3d(0.85, 0.15, 0.5)};
+    /// The tool centre point (m, W), 0.1 m past the wrist centre.
+    Eigen::Vector3d tool = Eigen::Vector3d(0.95, 0.15, 0.5);
+    /// The arm's joint angles at the initial pose (rad); the tool's pose there gives the inputs.
+    std::array<double, 6> angles = {0.3, -0.4, 0.9, 0.2, 0.6, -0.3};
+};
+
+/// A 6R arm (column, upper_arm, forearm, wrist1, wrist2, tool on revolutes J1…J6, coordinates
+/// q1…q6) whose tool is placed by six input coordinates: slides x, y, z (m, W) of the tool
+/// centre point through three 0.1 kg carriages, then its ZYX angles yaw, pitch, roll (rad)
+/// through two 0.1 kg gimbal frames (R_tool = Rz(yaw)·Ry(pitch)·Rx(roll)). J6 is cut (5
+/// equations); 6 DOF. Arm masses 8, 6, 4, 1, 0.8, 0.5 kg as rods between their joints. The
+/// initial state is the tool's pose at the arm angles `angles`, at rest, under gravity.
+MechanismSpec elbowManipulatorSpec(const ElbowManipulatorOptions& options = {});
 
 } // namespace sslm

@@ -155,9 +155,10 @@ RunRequest parseRunRequest(std::string_view json) {
             const Json& branch = object["branch"];
             AssemblyMode mode;
             for (const Json& b : branch.is_array() ? branch : Json::array({branch})) {
-                if (!b.is_number_integer() || std::abs(b.get<int>()) > 1) {
-                    throw std::invalid_argument(
-                        typeError("branch", "a list of +1, -1 or 0 per loop", branch));
+                if (!b.is_number_integer() || std::abs(b.get<int>()) > 4) {
+                    throw std::invalid_argument(typeError(
+                        "branch", "a list of modes per loop: +1, -1 (to ±4 for an elbow arm) or 0",
+                        branch));
                 }
                 mode.push_back(b.get<int>());
             }

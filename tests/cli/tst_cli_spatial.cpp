@@ -167,7 +167,12 @@ private Q_SLOTS:
         const Run bad = runSslm({"kinematics", example("rssr.json"), "--input", "theta", "--from",
                                  "0", "--to", "1", "--steps", "2", "--branch", "2"});
         QCOMPARE(bad.exitCode, 2);
-        QVERIFY2(bad.err.contains("--branch takes +1, -1 or 0"), bad.err.constData());
+        QVERIFY2(bad.err.contains("has 2 assembly modes, +1 and -1; there is no mode 2"),
+                 bad.err.constData());
+        const Run junk = runSslm({"kinematics", example("rssr.json"), "--input", "theta", "--from",
+                                  "0", "--to", "1", "--steps", "2", "--branch", "up"});
+        QCOMPARE(junk.exitCode, 2);
+        QVERIFY2(junk.err.contains("--branch takes a mode per loop"), junk.err.constData());
     }
 
     void badSpatialInputIsNamed_data() {

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// What a closed-form loop solver returns (planar_triad.hpp, rssr_closed_form.hpp,
+// revolute_chain_closed_form.hpp), and how a loop's assembly modes are labelled: a class with
+// n real roots numbers them 0…n−1 in its own geometric order (the order does not depend on the
+// cut choice), and root i carries the label +1, −1, +2, −2, … (i = 0, 1, 2, 3, …), so that the
+// two-root classes keep the labels +1 and −1. Label 0 asks for the root nearest the guess.
+
+#include <string>
+
+namespace sslm {
+
+/// The outcome of one closed-form attempt.
+struct ClosedFormSolution {
+    /// The mode taken (a label: +1, −1, +2, …); 0 when the loop was not solved.
+    int branch = 0;
+    /// Why a loop of the solver's form with known inputs could not be solved (no real root,
+    /// singular pose), with the numbers; empty when solved or not applicable.
+    std::string failure;
+    /// The loop's closure error after the solution (m, rad), when the solver checked it.
+    double residual = 0;
+    /// The loop's class when solved ("RRR", "RSSR", "spherical 4R", …).
+    std::string kind;
+    /// How many assembly modes the class has at most (its roots: 2, 8, or 1 for a linear one).
+    int modes = 2;
+};
+
+/// The label of root `index` (0, 1, 2, 3, … → +1, −1, +2, −2, …).
+constexpr int modeLabel(int index) {
+    return (index / 2 + 1) * (index % 2 == 0 ? 1 : -1);
+}
+
+/// The root index of a non-zero label (+1, −1, +2, −2, … → 0, 1, 2, 3, …).
+constexpr int modeIndex(int label) {
+    return label > 0 ? 2 * (label - 1) : 2 * (-label - 1) + 1;
+}
+
+} // namespace sslm

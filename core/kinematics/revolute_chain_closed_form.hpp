@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+// Closed-form position solution of a 6R arm with a spherical wrist (seed 004's elbow
+// manipulator; Pieper's case with the second and third axes parallel) in a loop that places its
+// end body: the closure projected into echelon equations a cos φ + b sin φ = c, each solved for
+// its two roots before the next unknown. The wrist centre W, where the last three axes meet, is
+// fixed in the end body, so the first three joints must carry it there: W's height along the
+// parallel axes depends on the shoulder angle alone (two roots), its distance from the second
+// axis on the elbow angle alone (two roots), its direction about the second axis gives that
+// angle. The wrist is then a spherical triad: the angle between its first and last axes depends
+// on its middle angle alone (two roots), the other two follow. 8 modes.
+//
+// (A spherical four-bar, the same triad closed on the ground, has redundant loop rows, Grübler
+// −2, which SSLM cannot simulate; compile() refuses it, so it has no class of its own here.)
+//
+// The cut may be any revolute of the six; every other joint of the loop must be known. The
+// run is read from the end its geometry fixes (the wrist last), so a mode's label
+// (closed_form_solution.hpp) is the same for every cut choice: root 4·s + 2·e + w with s, e, w
+// the shoulder's, elbow's and wrist's roots (0 for the larger angle a cos φ + b sin φ = c
+// allows, atan2(b, a) + acos(c/√(a² + b²))).
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/kinematics/closed_form_solution.hpp"
+#include "core/model/model.hpp"
+#include "core/model/workspace.hpp"
+
+namespace sslm {
+
+/// Solves loop `loop` of a spatial model in closed form when its unknowns (revolutes whose
+/// coordinate is not known[k], and the cut) are one run of six forming an arm with a spherical
+/// wrist, and every other joint of the loop and above it is known. `branch` is the mode's label, 0
+/// for the mode nearest the guess in q. On success the run's tree coordinates in q are set (each
+/// angle the 2π-representative nearest its guess) and the loop closes to 1e-12; otherwise q is
+/// unchanged, and `failure` says why when the loop has the form but cannot close (out of reach, or
+/// a singular pose). Uses ws as scratch.
+ClosedFormSolution solveRevoluteChain(const Model& model,
+                                      Workspace& ws,
+                                      Eigen::Ref<Eigen::VectorXd> q,
+                                      int loop,
+                                      const std::vector<bool>& known,
+                                      int branch);
+
+} // namespace sslm
