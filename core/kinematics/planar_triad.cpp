@@ -416,6 +416,7 @@ TriadRoots planarTriadRoots(const Model& model,
         return out;
     }
     out.kind = triad.kind();
+    out.modes = roots;
     // the roots asked for: both, or the one of `branch` (a one-root class's only root)
     for (int i = 0; i < roots; ++i) {
         if (roots == 2 && !triad.wanted(i)) {

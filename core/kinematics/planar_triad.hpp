@@ -42,6 +42,9 @@ struct TriadRoots {
     /// Roots found: 0 when out of reach (see failure), else 1 or 2 (1 when one branch was
     /// asked for).
     int count = 0;
+    /// The class's roots at these inputs whichever was asked for (its assembly modes: 2, or 1
+    /// for a linear class); 0 when out of reach.
+    int modes = 0;
     std::array<TriadRoot, 2> roots;
     std::string failure; ///< why there is no root, with the numbers
 };

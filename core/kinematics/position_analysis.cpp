@@ -130,15 +130,18 @@ std::string modeList(int count) {
 }
 
 /// Closed-form solution of planar `loop` when it is a triad at the known coordinates
-/// (planar_triad.hpp): `branch` ±1 takes that root, 0 the one nearest the guess in q. The
-/// branch used (0 when not solved, with the failure when the input is out of reach).
+/// (planar_triad.hpp): `branch` ±1 takes that root, 0 (or a label past ±1) the one nearest the
+/// guess in q. The branch used (0 when not solved, with the failure when the input is out of
+/// reach).
 ClosedFormSolution solveTriad(const Model& model,
                               Workspace& ws,
                               Eigen::Ref<Eigen::VectorXd> q,
                               int loop,
                               const std::vector<bool>& known,
                               int branch) {
-    const TriadRoots triad = planarTriadRoots(model, ws, q, loop, known, branch);
+    // a mode past the two a triad can have: the nearest, which assemble() names as not asked
+    const TriadRoots triad =
+        planarTriadRoots(model, ws, q, loop, known, std::abs(branch) > 1 ? 0 : branch);
     if (triad.count == 0) {
         return {0, triad.failure, 0.0, {}, 0};
     }
@@ -175,7 +178,7 @@ ClosedFormSolution solveTriad(const Model& model,
         }
         return {};
     }
-    return {chosen->branch, {}, residual, triad.kind, triad.count};
+    return {chosen->branch, {}, residual, triad.kind, triad.modes};
 }
 
 } // namespace
