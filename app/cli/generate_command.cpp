@@ -18,12 +18,14 @@ constexpr int kMaxCells = 1024;
 
 CLI::App* addGenerateCommand(CLI::App& app, GenerateOptions& options) {
     CLI::App* cmd = app.add_subcommand(
-        "generate", "Write a generated mechanism file: 'ladder', the spatial ladder of seed 003 "
-                    "(L loops, 2 DOF, dynamically one Hooke pendulum for every L), or "
-                    "'stewart', the 6-UPS Stewart-Gough platform (6 DOF)");
-    cmd->add_option("FAMILY", options.family, "What to generate: ladder | stewart")
+        "generate",
+        "Write a generated mechanism file: 'ladder', the spatial ladder of seed 003 "
+        "(L loops, 2 DOF, dynamically one Hooke pendulum for every L), or "
+        "'stewart', the 6-UPS Stewart-Gough platform (6 DOF), or 'elbow', seed 004's 6R "
+        "elbow manipulator with a spherical wrist (6 DOF, 8 assembly modes)");
+    cmd->add_option("FAMILY", options.family, "What to generate: ladder | stewart | elbow")
         ->required()
-        ->check(CLI::IsMember({"ladder", "stewart"}));
+        ->check(CLI::IsMember({"ladder", "stewart", "elbow"}));
     cmd->add_option("--cells", options.cells, "Number of loops L (1 to 1024), ladder only")
         ->check(CLI::Range(1, kMaxCells));
     cmd->add_option("--out", options.out, "Write to this file instead of standard output");
@@ -40,7 +42,9 @@ int runGenerate(const GenerateOptions& options) {
         std::cerr << "sslm generate: error: --cells is for a ladder only\n";
         return kExitBadInput;
     }
-    const MechanismSpec spec = ladder ? spatialLadderSpec(options.cells) : stewartPlatformSpec();
+    const MechanismSpec spec = ladder                        ? spatialLadderSpec(options.cells)
+                               : options.family == "stewart" ? stewartPlatformSpec()
+                                                             : elbowManipulatorSpec();
     if (options.out.empty()) {
         std::cout << toJson(spec);
         return kExitOk;

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void infoWithInvalidCuts();
     void infoCyclesTheFourBarsBranches();
     void infoListsTheWheelSuspensionsTwoModes();
+    void infoListsTheElbowManipulatorsEightModes();
     void missingFile();
     void malformedFile();
     void checkListsEveryProblem();
@@ -186,6 +187,11 @@ void TestCli::infoCyclesTheFourBarsBranches() {
                      b.at("initial_q").at("theta2").get<double>()) > 0.1);
     const Run text = runSslm({"info", example("four_bar.json"), "--branch", "-1"});
     QVERIFY2(text.out.contains("closed form: loops 1 (branch -1)"), text.out.constData());
+    // a four-bar closes in two ways only
+    const Run third = runSslm({"info", example("four_bar.json"), "--branch", "+2"});
+    QVERIFY(third.exitCode != 0);
+    QVERIFY2(third.err.contains("(RRR) has 2 assembly modes, +1 and -1; there is no mode 2"),
+             third.err.constData());
 }
 
 // seed 004 Sect. 4: at lin = 0.2 the wheel suspension assembles in exactly two ways.
@@ -213,6 +219,30 @@ void TestCli::infoListsTheWheelSuspensionsTwoModes() {
     // without --modes nothing is listed
     QVERIFY(!parseJson(runSslm({"info", example("wheel_suspension.json"), "--json"}))
                  .contains("modes"));
+}
+
+// seed 004 Sect. 5: the elbow manipulator reaches its tool's pose in exactly eight ways, each
+// chosen by its label with --branch.
+void TestCli::infoListsTheElbowManipulatorsEightModes() {
+    const Run run = runSslm({"info", example("elbow_manipulator.json"), "--modes", "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const nlohmann::json info = parseJson(run);
+    QCOMPARE(info.at("modes").size(), std::size_t{8});
+    for (const nlohmann::json& mode : info.at("modes")) {
+        QVERIFY(mode.at("closure_residual").get<double>() <= 1e-12);
+    }
+    QVERIFY(info.at("assembly").at("classes") ==
+            nlohmann::json::parse(R"(["6R, spherical wrist"])"));
+    for (const char* label : {"+1", "-1", "+2", "-2", "+3", "-3", "+4", "-4"}) {
+        const Run text = runSslm({"info", example("elbow_manipulator.json"), "--branch", label});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains(QString("closed form: loops 1 (branch %1)").arg(label).toUtf8()),
+                 text.out.constData());
+    }
+    const Run none = runSslm({"info", example("elbow_manipulator.json"), "--branch", "+5"});
+    QVERIFY(none.exitCode != 0);
+    QVERIFY2(none.err.contains("has 8 assembly modes, +1, -1, … -4; there is no mode 5"),
+             none.err.constData());
 }
 
 // Cutting only J8 and J9 leaves the pantograph loop J5–J6–J7–J10 closed.

@@ -2,7 +2,8 @@
 // The shipped example files reproduce the spec oracle: assembled from their own initial state
 // (independent inputs and assembly guess) they give the oracle's q0, q̇0, M, J, λ and q̈. The
 // spatial (version 2) examples compile and assemble from their initial state with their loops
-// closed; stewart_platform.json is stewartPlatformSpec() exactly as the writer writes it.
+// closed; stewart_platform.json and elbow_manipulator.json are stewartPlatformSpec() and
+// elbowManipulatorSpec() exactly as the writer writes them.
 
 #include <QDir>
 #include <QFile>
@@ -122,6 +123,13 @@ private Q_SLOTS:
         QFile file(QStringLiteral(SSLM_EXAMPLES_DIR "/stewart_platform.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll().toStdString(), toJson(stewartPlatformSpec()));
+    }
+
+    void elbowExampleIsTheTemplate() {
+        // regenerate with `sslm generate elbow --out examples/elbow_manipulator.json`
+        QFile file(QStringLiteral(SSLM_EXAMPLES_DIR "/elbow_manipulator.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().toStdString(), toJson(elbowManipulatorSpec()));
     }
 };
 
