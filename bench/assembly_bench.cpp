@@ -5,9 +5,11 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <optional>
 
 #include <Eigen/Core>
 
+#include "core/kinematics/configuration.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/model/workspace.hpp"
@@ -17,33 +19,65 @@ namespace sslm::bench {
 
 namespace {
 
-/// lin at solve i of n: 0.05 m → 0.35 m → 0.05 m, a triangle over the run.
-double strokeAt(long i, long n) {
-    const double phase = 2.0 * static_cast<double>(i) / static_cast<double>(n);
-    const double up = phase <= 1.0 ? phase : 2.0 - phase;
-    return 0.05 + 0.3 * up;
-}
+/// An example's stroke: sets its inputs in q (positions) for solve i of n.
+struct Stroke {
+    const char* model;       ///< file name without .json, and the JSON model name
+    const char* description; ///< for the table
+    std::vector<std::string> inputs;
+    void (*apply)(long i,
+                  long n,
+                  const Eigen::VectorXd& start,
+                  const std::vector<int>& at,
+                  Eigen::VectorXd& q);
+};
 
-} // namespace
+const Stroke kStrokes[] = {
+    {"wheel_suspension",
+     "lin 0.05 → 0.35 → 0.05 m",
+     {"lin"},
+     [](long i, long n, const Eigen::VectorXd&, const std::vector<int>& at, Eigen::VectorXd& q) {
+         // a triangle over the run
+         const double phase = 2.0 * static_cast<double>(i) / static_cast<double>(n);
+         q[at[0]] = 0.05 + 0.3 * (phase <= 1.0 ? phase : 2.0 - phase);
+     }},
+    {"elbow_manipulator",
+     "tool centre point around a 0.1 m circle",
+     {"x", "y"},
+     [](long i,
+        long n,
+        const Eigen::VectorXd& start,
+        const std::vector<int>& at,
+        Eigen::VectorXd& q) {
+         const double a = 2.0 * std::numbers::pi * static_cast<double>(i) / static_cast<double>(n);
+         q[at[0]] = start[at[0]] + 0.1 * (std::cos(a) - 1.0);
+         q[at[1]] = start[at[1]] + 0.1 * std::sin(a);
+     }},
+};
 
-std::optional<AssemblyBenchmark> benchmarkAssembly(const std::string& examplesDir, long solves) {
-    const LoadResult loaded = loadMechanismFile(examplesDir + "/wheel_suspension.json");
-    if (!loaded.ok()) {
-        std::fprintf(stderr, "sslm-bench: cannot load examples/wheel_suspension.json\n");
-        return std::nullopt;
-    }
-    const CompileResult compiled = compileModel(*loaded.spec);
+std::optional<AssemblyBenchmark>
+benchmarkStroke(const std::string& examplesDir, const Stroke& stroke, long solves) {
+    const std::string file = std::string(stroke.model) + ".json";
+    const LoadResult loaded = loadMechanismFile(examplesDir + "/" + file);
+    const CompileResult compiled =
+        loaded.ok() ? compileModel(*loaded.spec) : CompileResult{nullptr, {}};
     if (!compiled.ok()) {
+        std::fprintf(stderr, "sslm-bench: cannot load examples/%s\n", file.c_str());
         return std::nullopt;
     }
     const Model& model = *compiled.model;
-    const int lin = model.coordinateIndex("lin");
-    const std::vector<int> input = {lin};
-    const AssemblyMode branch = {+1};
+    std::vector<int> at;
+    for (const std::string& name : stroke.inputs) {
+        at.push_back(positionIndex(model, model.coordinateIndex(name)));
+    }
+    const AssemblyMode mode(model.nLoops(), +1);
     Workspace ws(model);
     const Eigen::VectorXd start = assembleInitialState(model).q;
 
     AssemblyBenchmark out;
+    out.model = stroke.model;
+    out.stroke = stroke.description;
+    out.nv = model.nv();
+    out.loops = model.nLoops();
     using Clock = std::chrono::steady_clock;
     const auto run = [&](bool closedForm, AssemblyTiming& timing, Eigen::MatrixXd* poses) {
         AssemblyOptions options;
@@ -53,9 +87,9 @@ std::optional<AssemblyBenchmark> benchmarkAssembly(const std::string& examplesDi
         long iterations = 0;
         const auto begin = Clock::now();
         for (long i = 0; i < solves; ++i) {
-            q[lin] = strokeAt(i, solves);
-            const AssemblyReport report =
-                assemble(model, ws, q, input, closedForm ? branch : AssemblyMode{}, options);
+            stroke.apply(i, solves, start, at, q);
+            const AssemblyReport report = assemble(model, ws, q, model.independent,
+                                                   closedForm ? mode : AssemblyMode{}, options);
             if (!report.converged) {
                 return false;
             }
@@ -70,13 +104,13 @@ std::optional<AssemblyBenchmark> benchmarkAssembly(const std::string& examplesDi
         timing.newtonIterations = static_cast<double>(iterations) / static_cast<double>(solves);
         return true;
     };
-    // the poses every 1000 solves, to compare the two (Newton starts on the same branch)
+    // the poses every 1000 solves, to compare the two (Newton starts in the same mode)
     Eigen::MatrixXd exact(model.nq(), (solves + 999) / 1000);
     Eigen::MatrixXd iterated(model.nq(), (solves + 999) / 1000);
     out.closedForm.method = "assembly-closed-form";
     out.newton.method = "assembly-newton";
     if (!run(true, out.closedForm, &exact) || !run(false, out.newton, &iterated)) {
-        std::fprintf(stderr, "sslm-bench: a wheel-suspension pose did not close\n");
+        std::fprintf(stderr, "sslm-bench: a pose of %s did not close\n", stroke.model);
         return std::nullopt;
     }
     for (Eigen::Index c = 0; c < exact.cols(); ++c) {
@@ -89,17 +123,35 @@ std::optional<AssemblyBenchmark> benchmarkAssembly(const std::string& examplesDi
     return out;
 }
 
-void printAssemblyTable(const AssemblyBenchmark& result) {
-    std::printf("\nPosition analysis (seed 004 Table 3): the wheel suspension along its stroke, "
-                "lin 0.05 → 0.35 → 0.05 m\n");
-    std::printf("%-22s %9s %9s %12s %12s\n", "method", "solves", "s", "ns/solve", "Newton it.");
-    for (const AssemblyTiming* t : {&result.closedForm, &result.newton}) {
-        std::printf("%-22s %9ld %9.3f %12.1f %12.2f\n", t->method.c_str(), t->solves, t->seconds,
-                    t->nsPerSolve, t->newtonIterations);
+} // namespace
+
+std::vector<AssemblyBenchmark> benchmarkAssembly(const std::string& examplesDir, long solves) {
+    std::vector<AssemblyBenchmark> results;
+    for (const Stroke& stroke : kStrokes) {
+        if (std::optional<AssemblyBenchmark> result =
+                benchmarkStroke(examplesDir, stroke, solves)) {
+            results.push_back(std::move(*result));
+        }
     }
-    std::printf("  Newton / closed form: %.2f (seed 004: iterative 47 s / MoLoop 13 s = 3.6); "
-                "largest difference of the poses %.1e\n",
-                result.newton.nsPerSolve / result.closedForm.nsPerSolve, result.largestDifference);
+    return results;
+}
+
+void printAssemblyTable(const std::vector<AssemblyBenchmark>& results) {
+    std::printf("\nPosition analysis (seed 004 Table 3): closed form against Newton from the "
+                "previous pose\n");
+    for (const AssemblyBenchmark& result : results) {
+        std::printf("%s, %s\n", result.model.c_str(), result.stroke.c_str());
+        std::printf("  %-22s %9s %9s %12s %12s\n", "method", "solves", "s", "ns/solve",
+                    "Newton it.");
+        for (const AssemblyTiming* t : {&result.closedForm, &result.newton}) {
+            std::printf("  %-22s %9ld %9.3f %12.1f %12.2f\n", t->method.c_str(), t->solves,
+                        t->seconds, t->nsPerSolve, t->newtonIterations);
+        }
+        std::printf("  Newton / closed form: %.2f (seed 004: iterative 47 s / MoLoop 13 s = 3.6); "
+                    "largest difference of the poses %.1e\n",
+                    result.newton.nsPerSolve / result.closedForm.nsPerSolve,
+                    result.largestDifference);
+    }
 }
 
 } // namespace sslm::bench

@@ -2,7 +2,7 @@
 // sslm-bench: how fast is SSLM forward dynamics, against SLM and the augmented (KKT) system on
 // the same model, and against Simbody and MuJoCo on the same mechanisms?
 //
-//   sslm-bench [--json FILE] [--runs-json FILE] [--quick]
+//   sslm-bench [--json FILE] [--runs-json FILE] [--quick] [--assembly]
 //
 // Per call: one full forward-dynamics evaluation at the assembled initial state (kinematics,
 // inertia, forces, J, J̇q̇, multipliers and accelerations; DynamicsRhs::evaluate for our
@@ -697,6 +697,7 @@ struct Arguments {
     std::string jsonPath;
     std::string runsJsonPath;
     bool quick = false;
+    bool assemblyOnly = false; ///< only seed 004's position analysis
 };
 
 /// Reads the command line; an exit code (usage printed) for --help or an unknown word.
@@ -709,15 +710,19 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             args.runsJsonPath = argv[++i];
         } else if (arg == "--quick") {
             args.quick = true;
+        } else if (arg == "--assembly") {
+            args.assemblyOnly = true;
         } else {
             std::fprintf(stderr,
-                         "usage: sslm-bench [--json FILE] [--runs-json FILE] [--quick]\n"
+                         "usage: sslm-bench [--json FILE] [--runs-json FILE] [--quick] "
+                         "[--assembly]\n"
                          "  --json FILE       per-call records {model, method, ns_per_call, "
                          "lambda_ns, allocations_per_call, ...}, inverse dynamics as "
                          "method\n"
                          "                    inverse-traditional/-system/-subsystem\n"
                          "  --runs-json FILE  whole-run records (wall time, real-time factor)\n"
-                         "  --quick           fewer repetitions (a smoke run)\n");
+                         "  --quick           fewer repetitions (a smoke run)\n"
+                         "  --assembly        only the position analysis (seed 004 Table 3)\n");
             return arg == "--help" || arg == "-h" ? 0 : 2;
         }
     }
@@ -1100,6 +1105,11 @@ int main(int argc, char** argv) {
     if (const std::optional<int> exitCode = parseArguments(argc, argv, args)) {
         return *exitCode;
     }
+    if (args.assemblyOnly) {
+        bench::printAssemblyTable(
+            bench::benchmarkAssembly(SSLM_EXAMPLES_DIR, args.quick ? 30000 : 300000));
+        return 0;
+    }
     const double batchSeconds = args.quick ? 0.002 : 0.02;
     const int repetitions = args.quick ? 3 : 15;
     const int runRepetitions = args.quick ? 1 : 7;
@@ -1144,19 +1154,20 @@ int main(int argc, char** argv) {
     printAllocationTable(records);
     printInverseTables(inverseCases, inverse, repetitions, rounds);
     const std::vector<RunRecord> runs = benchmarkRuns(cases, runRepetitions);
-    // seed 004's 300,000 wheel-suspension solves (30,000 with --quick)
+    // seed 004's 300,000 solves along a stroke (30,000 with --quick)
     std::vector<CallRecord> withAssembly = records;
-    if (const std::optional<bench::AssemblyBenchmark> assembly =
-            bench::benchmarkAssembly(SSLM_EXAMPLES_DIR, args.quick ? 30000 : 300000)) {
-        bench::printAssemblyTable(*assembly);
-        for (const bench::AssemblyTiming* t : {&assembly->closedForm, &assembly->newton}) {
+    const std::vector<bench::AssemblyBenchmark> assembly =
+        bench::benchmarkAssembly(SSLM_EXAMPLES_DIR, args.quick ? 30000 : 300000);
+    bench::printAssemblyTable(assembly);
+    for (const bench::AssemblyBenchmark& a : assembly) {
+        for (const bench::AssemblyTiming* t : {&a.closedForm, &a.newton}) {
             CallRecord r;
-            r.model = "wheel_suspension";
+            r.model = a.model;
             r.method = t->method;
             r.nsPerCall = t->nsPerSolve;
             r.minNsPerCall = t->nsPerSolve;
-            r.nv = 3;
-            r.loops = 1;
+            r.nv = a.nv;
+            r.loops = a.loops;
             withAssembly.push_back(r);
         }
     }
