@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Simulation ▸ Next Assembly Mode (Ctrl+Shift+M) cycles the mechanism's assemblies at its
 // inputs in the 3-D view, as seed 004 promises "for CAD systems": the wheel suspension's two
-// (the wishbone's far pin on either side), the carpet scraper's four; each closes, and a run
-// started afterwards starts from the mode shown.
+// (the wishbone's far pin on either side), the carpet scraper's four, the elbow manipulator's
+// eight (shoulder, elbow and wrist each on either side); each closes, and a run started
+// afterwards starts from the mode shown.
 
 #include <QAction>
 #include <QSignalSpy>
@@ -80,6 +81,43 @@ private Q_SLOTS:
                 QVERIFY((seen[a] - seen[b]).cwiseAbs().maxCoeff() > 1e-6);
             }
         }
+    }
+
+    void elbowManipulatorCyclesItsEight() {
+        MainWindow& window = freshWindow("elbow_manipulator.json");
+        QAction* next = window.simulationActions()->nextAssemblyModeAction();
+        const Model& model = *window.mechanismView()->model();
+        const Eigen::Vector3d tool = drawnPoint(*window.mechanismView(), "tool", "TCP");
+        // what the view draws in each mode: the elbow (J3) and the wrist's housing
+        std::vector<Eigen::VectorXd> drawn;
+        const auto seen = [&] {
+            Eigen::VectorXd points(6);
+            points << drawnPoint(*window.mechanismView(), "upper_arm", "J3"),
+                drawnPoint(*window.mechanismView(), "wrist2", "housing");
+            return points;
+        };
+        drawn.push_back(seen());
+        for (int i = 1; i < 8; ++i) {
+            next->trigger();
+            QCOMPARE(window.assemblyMode(), i);
+            QVERIFY(closure(model, window.currentMechanism()->q0) <= 1e-12);
+            // the tool stays where its inputs put it
+            QVERIFY((drawnPoint(*window.mechanismView(), "tool", "TCP") - tool).norm() < 1e-9);
+            drawn.push_back(seen());
+            if (i == 2) { // the elbow below the line from shoulder to wrist
+                grabScreenshot(window, "studio_window_elbow_manipulator_mode3.png");
+            }
+        }
+        QCOMPARE(window.assemblyModes().size(), std::size_t{8});
+        for (std::size_t a = 0; a < drawn.size(); ++a) {
+            for (std::size_t b = a + 1; b < drawn.size(); ++b) {
+                QVERIFY2((drawn[a] - drawn[b]).cwiseAbs().maxCoeff() > 1e-3,
+                         qPrintable(QString("modes %1 and %2 look alike").arg(a).arg(b)));
+            }
+        }
+        next->trigger();
+        QCOMPARE(window.assemblyMode(), 0); // eight steps come round
+        QVERIFY((seen() - drawn.front()).cwiseAbs().maxCoeff() < 1e-9);
     }
 };
 
