@@ -56,6 +56,7 @@ Motion carry(const Vec2& from, const Vec2& fromNext, const Vec2& to, const Vec2&
 /// `direction`, and the turn φ_A − φ_B of the two segments at `turn`.
 struct FreeJoint {
     bool revolute = true;
+    int specIndex = -1;  ///< the joint's place in the file: orders the triad for its labels
     int coordinate = -1; ///< −1 for the cut
     int segmentA = 0;
     int segmentB = 0;
@@ -90,7 +91,19 @@ public:
         m_joints = {freeJoint(model.joints[model.coordinates[upstream].joint], upstream),
                     freeJoint(model.joints[model.coordinates[downstream].joint], downstream),
                     freeJoint(cut, -1)};
+        if (revolutes() == 3) {
+            // root 0 puts S1–S2's pin left of the line from S1's pivot on G to S2's; read with
+            // the three joints in file order instead, the label is the same for every cut
+            const std::array<int, 3> order = {joint(0, 1).specIndex, joint(0, 2).specIndex,
+                                              joint(1, 2).specIndex};
+            const int inversions =
+                (order[0] > order[1]) + (order[0] > order[2]) + (order[1] > order[2]);
+            m_orientation = inversions % 2 == 0 ? -1 : 1;
+        }
     }
+
+    /// The label of root i: +1 for root 0 (−1 for root 1) of a triad read in file order.
+    int label(int i) const { return (i == 0 ? 1 : -1) * m_orientation; }
 
     /// "RRR", "RPR", …: the free joints from G round the loop.
     std::string kind() const {
@@ -147,8 +160,8 @@ public:
         return out;
     }
 
-    /// Whether root i (0: branch +1, 1: branch −1) is asked for.
-    bool wanted(int i) const { return m_branch == 0 || m_branch == (i == 0 ? +1 : -1); }
+    /// Whether root i (label(i)) is asked for.
+    bool wanted(int i) const { return m_branch == 0 || m_branch == label(i); }
 
 private:
     int segmentOf(int body) const {
@@ -158,6 +171,7 @@ private:
     FreeJoint freeJoint(const Joint& joint, int coordinate) const {
         FreeJoint f;
         f.revolute = joint.type == JointType::Revolute;
+        f.specIndex = joint.specIndex;
         f.coordinate = coordinate;
         f.segmentA = segmentOf(joint.bodyA);
         f.segmentB = segmentOf(joint.bodyB);
@@ -366,9 +380,10 @@ private:
 
     const Model& m_model;
     const Workspace& m_ws;
-    int m_first;                       ///< the unknown that moves S1 (the upstream one on one side)
-    int m_second;                      ///< the unknown that moves S2
-    int m_branch;                      ///< the root asked for (±1), or 0 for both
+    int m_first;           ///< the unknown that moves S1 (the upstream one on one side)
+    int m_second;          ///< the unknown that moves S2
+    int m_branch;          ///< the root asked for (±1), or 0 for both
+    int m_orientation = 1; ///< −1 when the solver's root order is the file order's mirror
     std::array<FreeJoint, 3> m_joints; ///< the two unknowns' joints, then the cut
 };
 
@@ -423,7 +438,7 @@ TriadRoots planarTriadRoots(const Model& model,
             continue;
         }
         TriadRoot& root = out.roots[out.count++];
-        root.branch = i == 0 ? +1 : -1;
+        root.branch = roots == 2 ? triad.label(i) : +1;
         root.coordinates = {first, second};
         root.values = triad.values(q, motions[i][0], motions[i][1]);
     }

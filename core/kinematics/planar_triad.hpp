@@ -28,7 +28,8 @@
 namespace sslm {
 
 /// One closed-form assembly of a triad: the two unknown coordinates' values and the branch
-/// label of the root (+1 or −1; +1 for a class with one root).
+/// label of the root (+1 or −1; +1 for a class with one root). An RRR triad's +1 has its three
+/// pins, taken in file order, turning clockwise (z up), whichever of them is cut.
 struct TriadRoot {
     int branch = 0;
     std::array<int, 2> coordinates{-1, -1}; ///< indices in q

@@ -40,8 +40,8 @@ struct Loop4 {
 };
 
 /// A four-link loop with joint types `types` (J1…J4), closed at its file pose with every
-/// coordinate 0, cut at J4 (unknowns J2, J3 on one side) or J3 (J2 and J4 on both).
-Loop4 fourLinkLoop(const std::string& types, bool cutLast, std::mt19937& random) {
+/// coordinate 0, cut at `cut` (J2, J3 or J4; J1 is the input).
+Loop4 fourLinkLoopCutAt(const std::string& types, const std::string& cut, std::mt19937& random) {
     std::uniform_real_distribution<double> spread(-0.25, 0.25);
     std::uniform_real_distribution<double> turn(0.0, 2 * std::numbers::pi);
     const std::array<Vec2, 4> at = {Vec2(0.0, 0.0),
@@ -74,7 +74,7 @@ Loop4 fourLinkLoop(const std::string& types, bool cutLast, std::mt19937& random)
         }
         spec.joints.push_back(joint);
     }
-    spec.cuts = {cutLast ? "J4" : "J3"};
+    spec.cuts = {cut};
     spec.initial.independent = {{"q1", 0.0}};
     const CompileResult result = compileModel(spec);
     if (!result.ok()) {
@@ -83,11 +83,20 @@ Loop4 fourLinkLoop(const std::string& types, bool cutLast, std::mt19937& random)
     Loop4 loop;
     loop.model = result.model;
     loop.input = loop.model->coordinateIndex("q1");
-    loop.unknowns = {loop.model->coordinateIndex("q2"),
-                     loop.model->coordinateIndex(cutLast ? "q3" : "q4")};
-    // from G round the loop: J2, J3, J4 (either way round; the cut is one of the last two)
+    std::array<int, 2>::iterator next = loop.unknowns.begin();
+    for (const char* name : {"q2", "q3", "q4"}) {
+        if (const int k = loop.model->coordinateIndex(name); k >= 0) {
+            *next++ = k;
+        }
+    }
+    // from G round the loop: J2, J3, J4 (either way round)
     loop.kind = std::string{types[1], types[2], types[3]};
     return loop;
+}
+
+/// The loop cut at J4 (unknowns J2, J3 on one side) or J3 (J2 and J4 on both).
+Loop4 fourLinkLoop(const std::string& types, bool cutLast, std::mt19937& random) {
+    return fourLinkLoopCutAt(types, cutLast ? "J4" : "J3", random);
 }
 
 double closure(const Model& model, Workspace& ws, const Eigen::VectorXd& q) {
@@ -278,6 +287,57 @@ private Q_SLOTS:
         std::vector<bool> known(model.nv(), false);
         known[model.coordinateIndex("lin")] = true;
         QCOMPARE(planarTriadRoots(model, ws, initial.q, 0, known).kind, std::string("RRR"));
+    }
+
+    void labelsNameOnePoseForEveryCut() {
+        // the same geometry cut at J2, J3 or J4: a label gives the same link poses
+        int compared = 0;
+        for (const char* triad : kClasses) {
+            const std::string types = std::string("R") + triad;
+            for (int geometry = 0; geometry < 6; ++geometry) {
+                std::array<Loop4, 3> loops;
+                const std::array<std::string, 3> cuts = {"J2", "J3", "J4"};
+                for (int c = 0; c < 3; ++c) {
+                    std::mt19937 random(static_cast<unsigned>(100 * geometry + types.size()));
+                    loops[c] = fourLinkLoopCutAt(types, cuts[c], random);
+                }
+                for (const int label : {+1, -1}) {
+                    std::array<Workspace, 3> poses = {Workspace(*loops[0].model),
+                                                      Workspace(*loops[1].model),
+                                                      Workspace(*loops[2].model)};
+                    bool closed = true;
+                    for (int c = 0; c < 3; ++c) {
+                        const Model& model = *loops[c].model;
+                        Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq());
+                        q[loops[c].input] = 0.05;
+                        const AssemblyReport report =
+                            assemble(model, poses[c], q, {loops[c].input}, {label});
+                        closed = closed && report.converged;
+                        updatePositions(model, poses[c], q);
+                    }
+                    if (!closed) {
+                        continue; // a one-root class has no −1, for every cut alike
+                    }
+                    for (int c = 1; c < 3; ++c) {
+                        for (const char* link : {"link1", "link2", "link3"}) {
+                            const int a = loops[0].model->bodyIndex(link);
+                            const int b = loops[c].model->bodyIndex(link);
+                            const double gap =
+                                (poses[0].position[a] - poses[c].position[b]).norm() +
+                                std::abs(std::remainder(poses[0].angle[a] - poses[c].angle[b],
+                                                        2 * std::numbers::pi));
+                            QVERIFY2(gap < 1e-12, qPrintable(QString("%1, cut %2, label %3: %4")
+                                                                 .arg(types.c_str())
+                                                                 .arg(cuts[c].c_str())
+                                                                 .arg(label)
+                                                                 .arg(gap)));
+                        }
+                    }
+                    ++compared;
+                }
+            }
+        }
+        QVERIFY(compared > 40);
     }
 
     void branchHeldOverAStroke() {
