@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 
 #include "app/cli/load_model.hpp"
+#include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -185,11 +186,14 @@ void printInitialPose(std::ostream& out, const Model& model, const PoseSummary& 
     out << "; Newton: " << loopsOrNone(report.newtonLoops) << " (" << report.iterations
         << " iterations)\n";
     if (!report.closedFormLoops.empty()) {
-        // each loop's closed form: a planar triad's joints from its base, or the RSSR
+        // each loop's closed form (a planar triad's joints from its base, the RSSR, the elbow
+        // arm) and the projection it is solved by
         std::vector<std::string> classes;
         for (std::size_t i = 0; i < report.classes.size(); ++i) {
-            classes.push_back("loop " + std::to_string(i + 1) + " " +
-                              (report.classes[i].empty() ? "Newton" : report.classes[i]));
+            const std::string& kind = report.classes[i];
+            classes.push_back(
+                "loop " + std::to_string(i + 1) + " " +
+                (kind.empty() ? "Newton" : kind + " (" + closedFormProjection(kind) + ")"));
         }
         out << "Loop classes: " << joinNames(classes) << '\n';
     }

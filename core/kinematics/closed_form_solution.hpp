@@ -26,6 +26,10 @@ struct ClosedFormSolution {
     int modes = 2;
 };
 
+/// How a class is solved, for `sslm info`: the projection (seed 004) its unknowns come from and
+/// its number of modes, e.g. "circle–circle, 2 modes" for "RRR"; empty for an unknown class.
+std::string closedFormProjection(const std::string& kind);
+
 /// The label of root `index` (0, 1, 2, 3, … → +1, −1, +2, −2, …).
 constexpr int modeLabel(int index) {
     return (index / 2 + 1) * (index % 2 == 0 ? 1 : -1);

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
@@ -21,6 +22,15 @@ std::vector<int> fromOne(std::vector<int> indices) {
         ++i;
     }
     return indices;
+}
+
+/// Per loop: how its closed form is solved (closedFormProjection), "" for a Newton loop.
+std::vector<std::string> projections(const std::vector<std::string>& classes) {
+    std::vector<std::string> out;
+    for (const std::string& kind : classes) {
+        out.push_back(kind.empty() ? std::string() : closedFormProjection(kind));
+    }
+    return out;
 }
 
 } // namespace
@@ -102,6 +112,7 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
                        {"closed_form_loops", fromOne(report.closedFormLoops)},
                        {"branch", report.branch},   // per loop: +1/-1 closed form, 0 Newton
                        {"classes", report.classes}, // per loop: "RRR", "RSSR", … or ""
+                       {"projections", projections(report.classes)},
                        {"newton_loops", fromOne(report.newtonLoops)},
                        {"message", report.message}};
     if (!pose.modes.empty()) {

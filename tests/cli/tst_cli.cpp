@@ -209,7 +209,8 @@ void TestCli::infoListsTheWheelSuspensionsTwoModes() {
     QVERIFY(info.at("assembly").at("classes") == nlohmann::json::parse(R"(["RRR"])"));
     const Run text = runSslm({"info", example("wheel_suspension.json"), "--modes"});
     QVERIFY2(text.out.contains("Assembly modes at these inputs: 2"), text.out.constData());
-    QVERIFY2(text.out.contains("Loop classes: loop 1 RRR"), text.out.constData());
+    QVERIFY2(text.out.contains("Loop classes: loop 1 RRR (circle–circle, 2 modes)"),
+             text.out.constData());
     // the slider-crank's loop: the rod's pin, the slider's guide, the cut pin (RPR from its base)
     const nlohmann::json slider =
         parseJson(runSslm({"info", example("slider_crank.json"), "--json"}));
@@ -233,6 +234,8 @@ void TestCli::infoListsTheElbowManipulatorsEightModes() {
     }
     QVERIFY(info.at("assembly").at("classes") ==
             nlohmann::json::parse(R"(["6R, spherical wrist"])"));
+    QVERIFY(info.at("assembly").at("projections")[0].get<std::string>().find("8 modes") !=
+            std::string::npos);
     for (const char* label : {"+1", "-1", "+2", "-2", "+3", "-3", "+4", "-4"}) {
         const Run text = runSslm({"info", example("elbow_manipulator.json"), "--branch", label});
         QVERIFY2(text.exitCode == 0, text.err.constData());
