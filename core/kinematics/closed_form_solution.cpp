@@ -2,13 +2,20 @@
 #include "core/kinematics/closed_form_solution.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 namespace sslm {
 
 std::string closedFormProjection(const std::string& kind) {
-    if (kind == "RSSR") {
-        return "a cos β + b sin β = c for the driven hinge (coupler length), then the coupler's "
-               "spin, 2 modes";
+    // an RSSR-type loop read from its input: R or P, then S or U twice, then R or P
+    const auto oneOf = [&](std::size_t i, const char* letters) {
+        return std::string_view(letters).find(kind[i]) != std::string_view::npos;
+    };
+    if (kind.size() == 4 && oneOf(0, "RP") && oneOf(1, "SU") && oneOf(2, "SU") && oneOf(3, "RP")) {
+        return kind[3] == 'R' ? "a cos β + b sin β = c for the driven hinge (the coupler's "
+                                "length), then the coupler's spin, 2 modes"
+                              : "a quadratic in the driven slide (the coupler's length), then "
+                                "the coupler's spin, 2 modes";
     }
     if (kind == "6R, spherical wrist") {
         return "wrist centre height → shoulder, its reach → elbow, its direction → J2, then the "

@@ -5,9 +5,9 @@
 // (input) coordinates, find the dependent ones so that Φ(q) = 0. Loops with a closed form are
 // solved first, one after another as their unknowns become known (seed 004's echelon idea):
 // planar loops with two unknown revolute or prismatic coordinates and a revolute or prismatic
-// cut (planar_triad.hpp: RRR, RRP, RPR, PRR, … ), spatial RSSR-type loops with one revolute
-// angle known (rssr_closed_form.hpp), spherical four-bars and 6R arms with a spherical wrist
-// (revolute_chain_closed_form.hpp). Each root is an assembly mode. What remains
+// cut (planar_triad.hpp: RRR, RRP, RPR, PRR, … ), spatial RSSR-type loops with one base
+// joint's angle or slide known (rssr_closed_form.hpp: RSSR, RSSP, PSSR, …), 6R arms with a
+// spherical wrist (revolute_chain_closed_form.hpp). Each root is an assembly mode. What remains
 // (coupled loops such as the 3-RRR's, the spatial ladder) is solved by damped Gauss–Newton
 // with a bounded step (on the manifold in space), which keeps to the branch of its starting
 // guess.
@@ -47,7 +47,8 @@ struct AssemblyReport {
     /// Per loop: how many modes its closed-form class has (0 for Newton loops).
     std::vector<int> modeCounts;
     /// Per loop: its closed form's class ("RRR", "RPR", … for a planar triad, read from the
-    /// loop's base; "RSSR", "spherical 4R", "6R, spherical wrist"), empty for a Newton loop.
+    /// loop's base; "RSUR", "RSSP", … read from the input; "6R, spherical wrist"), empty for a
+    /// Newton loop.
     std::vector<std::string> classes;
     /// Empty on success; else what failed, naming the loop, joint and distances, with a hint.
     std::string message;

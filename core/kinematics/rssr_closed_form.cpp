@@ -75,22 +75,25 @@ void storeJoint(const Joint& joint,
     }
 }
 
-/// A base–link revolute seen from the base: the link's rotation is R_base·Rot(axis, β) and
-/// its point p (link frame) is at pivot + R_base·Rot(axis, β)·(p − linkPivot). β is the
-/// joint's coordinate when the base is its side A, minus it when the base is side B.
+/// A base–link joint seen from the base. A revolute turns the link, R_base·Rot(axis, β), and
+/// its point p (link frame) is at pivot + R_base·Rot(axis, β)·(p − linkPivot); a prismatic
+/// slides it, R_base, p at pivot + R_base·(β·axis + p − linkPivot). β is the joint's
+/// coordinate when the base is its side A, minus it when the base is side B.
 struct Hinge {
     Vec3 axis;      ///< unit, base frame (= link frame at β = 0)
     Vec3 pivot;     ///< W
     Vec3 linkPivot; ///< link frame
     int sign = 1;   ///< β = sign·coordinate
+    bool slides = false;
 };
 
-Hinge hingeOf(const Joint& revolute, int base, const Workspace& ws) {
-    return {revolute.axis_A.normalized(), pointPosition(ws, base, pointOn(revolute, base)),
-            pointOn(revolute, otherBody(revolute, base)), revolute.bodyA == base ? 1 : -1};
+Hinge hingeOf(const Joint& joint, int base, const Workspace& ws) {
+    return {joint.axis_A.normalized(), pointPosition(ws, base, pointOn(joint, base)),
+            pointOn(joint, otherBody(joint, base)), joint.bodyA == base ? 1 : -1,
+            joint.type == JointType::Prismatic};
 }
 
-/// Which revolute of an RSSR loop is its input (0 or 1): the only one with a known
+/// Which base joint of an RSSR loop is its input (0 or 1): the only one with a known
 /// coordinate, when the base's pose is known and nothing else below it is; −1 otherwise.
 int inputSide(const Model& model,
               const RssrLoop& parts,
@@ -126,14 +129,16 @@ struct RssrGeometry {
     Vec3 linkPoint[2];    ///< the coupler joints' points on the links (link frames)
     Vec3 couplerPoint[2]; ///< the coupler joints' points on the coupler (its frame)
 
-    /// Link s's rotation at hinge angle β.
+    /// Link s's rotation at hinge value β.
     Mat3 linkRotation(int s, double beta) const {
-        return Mat3(rBase * axisRotation(hinges[s].axis, beta));
+        return hinges[s].slides ? rBase : Mat3(rBase * axisRotation(hinges[s].axis, beta));
     }
 
     /// Where link s's coupler joint is at hinge angle β (W).
     Vec3 linkPointAt(int s, double beta) const {
-        return Vec3(hinges[s].pivot + linkRotation(s, beta) * (linkPoint[s] - hinges[s].linkPivot));
+        const Vec3 arm = linkPoint[s] - hinges[s].linkPivot;
+        return hinges[s].slides ? Vec3(hinges[s].pivot + rBase * (beta * hinges[s].axis + arm))
+                                : Vec3(hinges[s].pivot + linkRotation(s, beta) * arm);
     }
 };
 
@@ -156,6 +161,48 @@ struct DrivenRoot {
     std::string failure;
 };
 
+/// The driven slider's travel β along its line P(β) = P₀ + β·d when its coupler joint must be
+/// as far from `target` as the coupler is long: β² + 2b·β + c = 0 with b = d·(P₀ − target),
+/// c = |P₀ − target|² − L², the root on `branch` (+1 the larger, −1 the smaller) or, for 0, the
+/// one nearest its pose in `ws`.
+DrivenRoot drivenSlide(const Model& model,
+                       const Workspace& ws,
+                       const RssrLoop& parts,
+                       const RssrGeometry& g,
+                       int input,
+                       const Vec3& target,
+                       int branch) {
+    DrivenRoot out;
+    const int driven = 1 - input;
+    const Vec3 start = g.linkPointAt(driven, 0.0) - target;
+    const Vec3 direction = g.rBase * g.hinges[driven].axis;
+    const double length = (g.couplerPoint[1] - g.couplerPoint[0]).norm();
+    const double b = direction.dot(start);
+    const double c = start.squaredNorm() - length * length;
+    const double discriminant = b * b - c;
+    if (!(discriminant >= 0)) {
+        const std::string& drivenJoint = model.joints[parts.couplerJoint[driven]].name;
+        const std::string& inputJoint = model.joints[parts.couplerJoint[input]].name;
+        out.failure = "the coupler \"" + model.bodies[parts.coupler].name + "\" from " +
+                      inputJoint + " to " + drivenJoint + " is " + text::number(length, 6) +
+                      " m long, but the line " + drivenJoint + " slides along passes " +
+                      text::number(std::sqrt(std::max(0.0, start.squaredNorm() - b * b)), 6) +
+                      " m from " + inputJoint + " (b² − c = " + text::number(discriminant, 6) +
+                      " < 0)";
+        return out;
+    }
+    const double root = std::sqrt(discriminant);
+    const double now = (pointPosition(ws, parts.link[driven], g.linkPoint[driven]) - target - start)
+                           .dot(direction);
+    const auto rootOf = [&](int side) {
+        return -b + side * root;
+    };
+    out.branch = branch != 0 ? (branch > 0 ? 1 : -1)
+                             : (std::abs(rootOf(+1) - now) <= std::abs(rootOf(-1) - now) ? 1 : -1);
+    out.beta = rootOf(out.branch);
+    return out;
+}
+
 /// The driven link's angle from its input–output equation a cos β + b sin β = c (its
 /// coupler joint as far from the input link's as the coupler is long): the root on `branch`
 /// (+1, −1) or, for 0, the one nearest its pose in `ws`.
@@ -170,6 +217,9 @@ DrivenRoot drivenRoot(const Model& model,
     const int driven = 1 - input;
     const Vec3 target = g.linkPointAt(input, inputBeta);
     const Hinge& hinge = g.hinges[driven];
+    if (hinge.slides) {
+        return drivenSlide(model, ws, parts, g, input, target, branch);
+    }
     const Vec3 arm = g.linkPoint[driven] - hinge.linkPivot;
     const Vec3 alongAxis = hinge.axis.dot(arm) * hinge.axis;
     const Vec3 centre = hinge.pivot + g.rBase * alongAxis;
@@ -303,12 +353,17 @@ bool storeIfClosed(const Model& model,
                    const Loop& loop,
                    const RssrLoop& parts,
                    int input,
-                   const LoopRotations& rotations) {
+                   const LoopRotations& rotations,
+                   double drivenSlide) {
     const Eigen::VectorXd guess = q;
     Eigen::VectorXd solved = q;
     for (int j : loop.joints) {
         const Joint& joint = model.joints[j];
         if (joint.isCut() || j == parts.revolute[input]) {
+            continue;
+        }
+        if (joint.type == JointType::Prismatic) { // the driven slide, from the base
+            solved[joint.position] = (joint.bodyA == parts.base ? 1.0 : -1.0) * drivenSlide;
             continue;
         }
         storeJoint(joint,
@@ -337,10 +392,12 @@ std::optional<RssrLoop> rssrLoopOf(const Model& model, int loopIndex) {
     if (loop.joints.size() != 4) {
         return std::nullopt;
     }
-    std::vector<int> revolutes;
+    std::vector<int> revolutes; // the base joints: revolute or prismatic
     std::vector<int> others;
     for (int j : loop.joints) {
-        (model.joints[j].type == JointType::Revolute ? revolutes : others).push_back(j);
+        const JointType type = model.joints[j].type;
+        (type == JointType::Revolute || type == JointType::Prismatic ? revolutes : others)
+            .push_back(j);
     }
     if (revolutes.size() != 2) {
         return std::nullopt;
@@ -449,9 +506,23 @@ ClosedFormSolution solveRssrLoop(const Model& model,
         return out;
     }
     rotations.coupler = *coupler;
-    if (storeIfClosed(model, ws, q, loop, parts, input, rotations)) {
+    if (storeIfClosed(model, ws, q, loop, parts, input, rotations, beta[driven])) {
         out.branch = root.branch;
-        out.kind = "RSSR";
+        // read from the input: its base joint, the coupler's joints, the driven base joint
+        const auto letter = [&](int j) {
+            switch (model.joints[j].type) {
+            case JointType::Prismatic:
+                return 'P';
+            case JointType::Spherical:
+                return 'S';
+            case JointType::Universal:
+                return 'U';
+            default:
+                return 'R';
+            }
+        };
+        out.kind = {letter(parts.revolute[input]), letter(parts.couplerJoint[input]),
+                    letter(parts.couplerJoint[driven]), letter(parts.revolute[driven])};
     }
     return out;
 }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <random>
 
 #include <QtTest>
 
@@ -77,6 +78,69 @@ double referencePhi(double theta, int branch) {
     }
     updatePositions(*model, ws, q);
     return rockerAngle(*model, ws);
+}
+
+Eigen::Vector3d randomUnit(std::mt19937& rng) {
+    std::normal_distribution<double> normal;
+    return Eigen::Vector3d(normal(rng), normal(rng), normal(rng)).normalized();
+}
+
+/// An RSSR-type loop of random shape, closed with every coordinate 0: the input link on J1
+/// (a revolute or, for 'P', a prismatic joint to ground at A, coordinate "theta"), a coupler
+/// from the spherical J2 to the universal J3, the driven link on J4 (R or P at D, "phi"); cut
+/// at `cut`.
+std::shared_ptr<const Model>
+randomLoop(char input, char driven, const std::string& cut, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> spread(-0.3, 0.3);
+    using Vec3 = Eigen::Vector3d;
+    const Vec3 a(spread(rng), spread(rng), spread(rng));
+    const Vec3 d = a + Vec3(0.6, 0.0, 0.0) + Vec3(spread(rng), spread(rng), spread(rng));
+    const Vec3 b = a + 0.15 * randomUnit(rng);
+    const Vec3 c = d + 0.25 * randomUnit(rng);
+    MechanismSpec spec = rssrSpec();
+    spec.name = std::string{input, 'S', 'U', driven};
+    spec.ground.points = {spatialPoint("A", a), spatialPoint("D", d)};
+    const Eigen::Matrix3d inertia = 0.01 * Eigen::Matrix3d::Identity();
+    spec.bodies = {spatialBody("crank", 1.0, 0.5 * (a + b), inertia,
+                               {spatialPoint("A", a), spatialPoint("B", b)}),
+                   spatialBody("coupler", 1.0, 0.5 * (b + c), inertia,
+                               {spatialPoint("B", b), spatialPoint("C", c)}),
+                   spatialBody("rocker", 1.0, 0.5 * (c + d), inertia,
+                               {spatialPoint("D", d), spatialPoint("C", c)})};
+    const auto type = [](char letter) {
+        return letter == 'P' ? JointType::Prismatic : JointType::Revolute;
+    };
+    JointSpec j1 =
+        spatialJoint("J1", type(input), {kGroundId, "A"}, {"crank", "A"}, randomUnit(rng));
+    j1.coordinate = "theta";
+    JointSpec j2 = spatialJoint("J2", JointType::Spherical, {"crank", "B"}, {"coupler", "B"});
+    j2.coordinates = {"J2.wx", "J2.wy", "J2.wz"};
+    const Vec3 along = (c - b).normalized();
+    const Vec3 first = along.cross(randomUnit(rng)).normalized();
+    JointSpec j3 = spatialJoint("J3", JointType::Universal, {"coupler", "C"}, {"rocker", "C"},
+                                first, along.cross(first));
+    j3.coordinates = {"J3.1", "J3.2"};
+    JointSpec j4 =
+        spatialJoint("J4", type(driven), {kGroundId, "D"}, {"rocker", "D"}, randomUnit(rng));
+    j4.coordinate = "phi";
+    spec.joints = {j1, j2, j3, j4};
+    spec.cuts = {cut};
+    spec.initial = {};
+    spec.initial.independent = {{"theta", 0.0}};
+    spec.tracedPoints.clear();
+    const CompileResult result = compileModel(spec);
+    return result.model;
+}
+
+/// The driven link's pose (rotation and origin) at q, whichever joint is cut.
+Eigen::Matrix<double, 3, 4> rockerPose(const Model& model, const Eigen::VectorXd& q) {
+    Workspace ws(model);
+    updatePositions(model, ws, q);
+    const int rocker = model.bodyIndex("rocker");
+    Eigen::Matrix<double, 3, 4> pose;
+    pose << ws.rotation[rocker], ws.position[rocker];
+    return pose;
 }
 
 } // namespace
@@ -334,6 +398,123 @@ private Q_SLOTS:
             QCOMPARE(report.closedFormLoops, std::vector<int>{0});
             QVERIFY(closure(model, ws, q) <= 1e-12);
         }
+    }
+
+    void slidingLinksHaveTheirClosedForm_data() {
+        QTest::addColumn<char>("input");
+        QTest::addColumn<char>("driven");
+        for (const char* kind : {"RP", "PR", "PP", "RR"}) {
+            QTest::addRow("%cSU%c", kind[0], kind[1]) << kind[0] << kind[1];
+        }
+    }
+
+    void slidingLinksHaveTheirClosedForm() {
+        // random RSUP, PSUR, PSUP (and RSUR) loops: both roots close to 1e-12 and equal
+        // Newton's from 1e-3 away, Newton from anywhere finds no third driven value, a label
+        // names the same pose cut at J2, J3 or J4, and an input out of reach is named
+        QFETCH(char, input);
+        QFETCH(char, driven);
+        const std::string kind{input, 'S', 'U', driven};
+        std::mt19937 rng(static_cast<unsigned>(input * 7 + driven));
+        std::uniform_real_distribution<double> nudge(-1e-3, 1e-3);
+        std::uniform_real_distribution<double> anywhere(-3.0, 3.0);
+        int solved = 0;
+        int unreachable = 0;
+        for (unsigned geometry = 0; geometry < 12; ++geometry) {
+            const unsigned seed = 1000 * static_cast<unsigned>(input) + 10 * geometry + driven;
+            std::array<std::shared_ptr<const Model>, 3> models = {
+                randomLoop(input, driven, "J3", seed), randomLoop(input, driven, "J2", seed),
+                randomLoop(input, driven, "J4", seed)};
+            const Model& model = *models[0];
+            Workspace ws(model);
+            const int theta = model.coordinateIndex("theta");
+            const int phi = positionOf(model, "phi");
+            for (const double value : {0.05, -0.1, 0.5, 2.0}) {
+                const double inputValue = input == 'P' ? 0.3 * value : value;
+                std::array<double, 2> rootPhi{};
+                bool closes = true;
+                for (int b = 0; b < 2; ++b) {
+                    const int label = b == 0 ? +1 : -1;
+                    Eigen::VectorXd q = neutralPositions(model);
+                    q[positionOf(model, "theta")] = inputValue;
+                    const AssemblyReport report = assemble(model, ws, q, {theta}, {label});
+                    if (!report.converged) {
+                        QVERIFY2(report.message.find("b² − c") != std::string::npos ||
+                                     report.message.find("√(a² + b²)") != std::string::npos,
+                                 report.message.c_str());
+                        closes = false;
+                        break;
+                    }
+                    QCOMPARE(report.classes[0], kind);
+                    QCOMPARE(report.branch[0], label);
+                    QVERIFY(closure(model, ws, q) <= 1e-12);
+                    rootPhi[b] = q[phi];
+                    // Newton from 1e-3 away lands on the same pose
+                    Eigen::VectorXd near = q;
+                    for (int k = 0; k < model.nv(); ++k) {
+                        if (k != theta) {
+                            Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
+                            rates[k] = nudge(rng);
+                            integratePositions(model, near, rates, 1.0, near);
+                        }
+                    }
+                    AssemblyOptions newtonOnly;
+                    newtonOnly.closedForm = false;
+                    newtonOnly.tolerance = 1e-15;
+                    QVERIFY(assemble(model, ws, near, {theta}, {}, newtonOnly).converged);
+                    QVERIFY2(
+                        (rockerPose(model, near) - rockerPose(model, q)).cwiseAbs().maxCoeff() <
+                            1e-12,
+                        kind.c_str());
+                    // the same label cut elsewhere gives the same pose
+                    for (int c = 1; c < 3; ++c) {
+                        const Model& other = *models[c];
+                        Workspace otherWs(other);
+                        Eigen::VectorXd r = neutralPositions(other);
+                        r[positionOf(other, "theta")] = inputValue;
+                        QVERIFY(
+                            assemble(other, otherWs, r, {other.coordinateIndex("theta")}, {label})
+                                .converged);
+                        QVERIFY2(
+                            (rockerPose(other, r) - rockerPose(model, q)).cwiseAbs().maxCoeff() <
+                                1e-12,
+                            kind.c_str());
+                    }
+                }
+                if (!closes) {
+                    ++unreachable;
+                    continue;
+                }
+                ++solved;
+                QVERIFY(std::abs(rootPhi[0] - rootPhi[1]) > 1e-9);
+                // multi-start Newton: every driven value it reaches is one of the two
+                AssemblyOptions newtonOnly;
+                newtonOnly.closedForm = false;
+                newtonOnly.maxIterations = 200;
+                for (int start = 0; start < 30; ++start) {
+                    Eigen::VectorXd q = neutralPositions(model);
+                    q[positionOf(model, "theta")] = inputValue;
+                    Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
+                    for (int k = 0; k < model.nv(); ++k) {
+                        rates[k] = k == theta ? 0.0 : anywhere(rng);
+                    }
+                    integratePositions(model, q, rates, 1.0, q);
+                    if (!assemble(model, ws, q, {theta}, {}, newtonOnly).converged) {
+                        continue;
+                    }
+                    const bool known = std::ranges::any_of(rootPhi, [&](double v) {
+                        return driven == 'P' ? std::abs(v - q[phi]) < 1e-7
+                                             : std::abs(std::remainder(v - q[phi], kTwoPi)) < 1e-7;
+                    });
+                    QVERIFY2(known, qPrintable(QString("%1: Newton found phi = %2")
+                                                   .arg(kind.c_str())
+                                                   .arg(q[phi], 0, 'g', 12)));
+                }
+            }
+        }
+        qInfo("%s: %d inputs solved, %d out of reach", kind.c_str(), solved, unreachable);
+        QVERIFY(solved >= 12);
+        QVERIFY(unreachable > 0 || input == 'R'); // a slid input leaves the coupler's reach
     }
 };
 
