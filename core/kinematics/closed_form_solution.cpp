@@ -17,6 +17,10 @@ std::string closedFormProjection(const std::string& kind) {
                               : "a quadratic in the driven slide (the coupler's length), then "
                                 "the coupler's spin, 2 modes";
     }
+    if (kind == "UPS") {
+        return "the leg's length → a quadratic in its slide, then the universal joint's a cos β + "
+               "b sin β = c, 4 modes";
+    }
     if (kind == "6R, spherical wrist") {
         return "wrist centre height → shoulder, its reach → elbow, its direction → J2, then the "
                "wrist's a cos φ + b sin φ = c, 8 modes";

@@ -17,6 +17,7 @@
 #include "core/kinematics/planar_triad.hpp"
 #include "core/kinematics/revolute_chain_closed_form.hpp"
 #include "core/kinematics/rssr_closed_form.hpp"
+#include "core/kinematics/ups_leg_closed_form.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/util/text.hpp"
 
@@ -218,6 +219,12 @@ AssemblyReport assemble(const Model& model,
             }
             if (solution.branch == 0 && solution.failure.empty()) {
                 solution = solveRevoluteChain(model, ws, q, i, known, wanted);
+                if (solution.branch != 0 && triadResidual >= 0) {
+                    triadResidual = std::max(triadResidual, solution.residual);
+                }
+            }
+            if (solution.branch == 0 && solution.failure.empty()) {
+                solution = solveUpsLeg(model, ws, q, i, known, wanted);
                 if (solution.branch != 0 && triadResidual >= 0) {
                     triadResidual = std::max(triadResidual, solution.residual);
                 }

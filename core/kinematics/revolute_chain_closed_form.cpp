@@ -7,7 +7,9 @@
 #include <optional>
 #include <string>
 
+#include "core/kinematics/echelon_equations.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/known_coordinates.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
@@ -26,8 +28,6 @@ namespace {
 constexpr double kClosureTolerance = 1e-12;
 /// Lines closer than this (m) meet; axes with |u × v| below it are parallel.
 constexpr double kGeometryTolerance = 1e-9;
-/// Below this √(a² + b²) (m² or 1) an angle is undetermined: the pose is singular.
-constexpr double kSingular = 1e-12;
 /// The longest run solved here: the arm's six joints.
 constexpr int kMaxRun = 6;
 
@@ -67,31 +67,8 @@ bool touches(const Joint& joint, int body) {
     return joint.bodyA == body || joint.bodyB == body;
 }
 
-/// Every coordinate of a tree joint known (a cut joint has none and is not known).
-bool isKnown(const Joint& joint, const std::vector<bool>& known) {
-    if (joint.isCut()) {
-        return false;
-    }
-    for (int c = 0; c < joint.coordinateCount; ++c) {
-        if (!known[joint.coordinate + c]) {
-            return false;
-        }
-    }
-    return true;
-}
-
 bool isUnknownRevolute(const Joint& joint, const std::vector<bool>& known) {
     return joint.type == JointType::Revolute && (joint.isCut() || !known[joint.coordinate]);
-}
-
-/// Whether every joint between `body` and the ground is known, so that its pose is.
-bool poseKnown(const Model& model, int body, const std::vector<bool>& known) {
-    for (int b = body; model.bodies[b].treeJoint >= 0; b = model.bodies[b].parent) {
-        if (!isKnown(model.joints[model.bodies[b].treeJoint], known)) {
-            return false;
-        }
-    }
-    return true;
 }
 
 /// The run of unknown revolutes of `loop`, in the loop's joint order, when there is exactly
@@ -173,44 +150,6 @@ std::optional<std::pair<Vec3, Vec3>> meetingPoint(const Run& run, int i) {
         return std::nullopt; // the three meet pairwise but not in one point
     }
     return std::pair{Vec3(a.before + ab->first * a.axis), Vec3(c.after + bc->second * c.axis)};
-}
-
-/// The two angles φ with g·Rot(u, φ)·v = c (u unit), larger first: a cos φ + b sin φ = c′ with
-/// a = g·v⊥, b = g·(u × v), c′ = c − (g·u)(u·v). Empty, with `failure` naming `what`, when
-/// |c′| > √(a² + b²) (out of reach) or √(a² + b²) vanishes (singular).
-std::optional<std::array<double, 2>> anglesFor(
-    const Vec3& g, const Vec3& u, const Vec3& v, double c, const char* what, std::string& failure) {
-    const Vec3 along = u.dot(v) * u;
-    const double a = g.dot(v - along);
-    const double b = g.dot(u.cross(v));
-    const double rhs = c - g.dot(along);
-    const double rho = std::hypot(a, b);
-    const double scale = std::max({1.0, std::abs(rhs), rho});
-    if (rho <= kSingular * scale) {
-        failure = std::string("the ") + what + " is undetermined (a singular pose)";
-        return std::nullopt;
-    }
-    if (std::abs(rhs) > rho * (1.0 + 1e-12)) {
-        failure = std::string("the ") + what +
-                  " has no real value (A cos φ + B sin φ = C with |C| = " +
-                  text::number(std::abs(rhs), 6) + " > √(A² + B²) = " + text::number(rho, 6) + ")";
-        return std::nullopt;
-    }
-    const double middle = std::atan2(b, a);
-    const double spread = std::acos(std::clamp(rhs / rho, -1.0, 1.0));
-    return std::array{middle + spread, middle - spread};
-}
-
-/// The angle about the unit axis u that turns v to t (their parts across u); empty when
-/// either part vanishes (the angle is then undetermined).
-std::optional<double> turningAngle(const Vec3& u, const Vec3& v, const Vec3& t) {
-    const Vec3 a = v - u.dot(v) * u;
-    const Vec3 b = t - u.dot(t) * u;
-    if (a.norm() <= kSingular * std::max(1.0, v.norm()) ||
-        b.norm() <= kSingular * std::max(1.0, t.norm())) {
-        return std::nullopt;
-    }
-    return std::atan2(u.dot(a.cross(b)), a.dot(b));
 }
 
 /// The angles of hinges i…i + 2 (axes meeting in a point: a spherical triad, the wrist) that

@@ -321,12 +321,37 @@ MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options) {
     return spec;
 }
 
+void placeByInputs(MechanismSpec& spec, const std::string& body, const std::string& point) {
+    constexpr double carriageMass = 0.1; // kg, each slide carriage and gimbal frame
+    const std::array<std::string, 5> frames = {"carriage_x", "carriage_y", "carriage_z",
+                                               "yaw_frame", "pitch_frame"};
+    const std::array<std::string, 6> inputs = {"x", "y", "z", "yaw", "pitch", "roll"};
+    const std::array<Vec3, 6> inputAxes = {Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ(),
+                                           Vec3::UnitZ(), Vec3::UnitY(), Vec3::UnitX()};
+    for (int k = 0; k < 6; ++k) {
+        if (k < 5) {
+            spec.bodies.push_back(spatialBody(frames[k], carriageMass, Vec3::Zero(),
+                                              1e-4 * Eigen::Matrix3d::Identity(),
+                                              {spatialPoint("O", Vec3::Zero())}));
+        }
+        JointSpec joint =
+            spatialJoint(inputs[k], k < 3 ? JointType::Prismatic : JointType::Revolute,
+                         {k == 0 ? std::string(kGroundId) : frames[k - 1], "O"},
+                         k < 5 ? JointEnd{frames[k], "O"} : JointEnd{body, point}, inputAxes[k]);
+        joint.coordinate = inputs[k];
+        spec.joints.push_back(joint);
+    }
+    if (std::ranges::none_of(spec.ground.points,
+                             [](const BodyPoint& p) { return p.name == "O"; })) {
+        spec.ground.points.push_back(spatialPoint("O", Vec3::Zero()));
+    }
+}
+
 MechanismSpec elbowManipulatorSpec(const ElbowManipulatorOptions& options) {
     const std::array<std::string, 6> links = {"column", "upper_arm", "forearm",
                                               "wrist1", "wrist2",    "tool"};
     const std::array<double, 6> masses = {8.0, 6.0, 4.0, 1.0, 0.8, 0.5}; // kg
     constexpr double rodRadius = 0.04;     // m, for the rods' axial inertia
-    constexpr double carriageMass = 0.1;   // kg, each slide carriage and gimbal frame
     constexpr double kWristHousing = 0.06; // m, a wrist body's size along its joint's axis
     MechanismSpec spec = spatialMechanism(
         "Elbow manipulator",
@@ -365,25 +390,7 @@ MechanismSpec elbowManipulatorSpec(const ElbowManipulatorOptions& options) {
         joint.coordinate = "q" + std::to_string(k + 1);
         spec.joints.push_back(joint);
     }
-    // the tool's inputs: three slides, then yaw, pitch, roll about the tool centre point
-    const std::array<std::string, 5> frames = {"carriage_x", "carriage_y", "carriage_z",
-                                               "yaw_frame", "pitch_frame"};
-    const std::array<std::string, 6> inputs = {"x", "y", "z", "yaw", "pitch", "roll"};
-    const std::array<Vec3, 6> inputAxes = {Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ(),
-                                           Vec3::UnitZ(), Vec3::UnitY(), Vec3::UnitX()};
-    for (int k = 0; k < 6; ++k) {
-        if (k < 5) {
-            spec.bodies.push_back(spatialBody(frames[k], carriageMass, Vec3::Zero(),
-                                              1e-4 * Eigen::Matrix3d::Identity(),
-                                              {spatialPoint("O", Vec3::Zero())}));
-        }
-        JointSpec joint =
-            spatialJoint(inputs[k], k < 3 ? JointType::Prismatic : JointType::Revolute,
-                         {k == 0 ? std::string(kGroundId) : frames[k - 1], "O"},
-                         k < 5 ? JointEnd{frames[k], "O"} : JointEnd{"tool", "TCP"}, inputAxes[k]);
-        joint.coordinate = inputs[k];
-        spec.joints.push_back(joint);
-    }
+    placeByInputs(spec, "tool", "TCP");
     spec.cuts = {"J6"};
     // the tool's pose at the initial arm angles: R_k = R_{k−1}·Rot(u_k, θ_k), joint points
     // coincide (every body frame is W at the design pose)

@@ -95,6 +95,12 @@ struct StewartPlatformOptions {
 /// non-positive radius, height, mass or rest length.
 MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options = {});
 
+/// Places `body` by six input coordinates, appended to spec: slides x, y, z (m, W) of its
+/// `point` through three 0.1 kg carriages from the ground's point "O" (added at the origin when
+/// missing), then its ZYX angles yaw, pitch, roll (rad) through two 0.1 kg gimbal frames
+/// (R_body = Rz(yaw)·Ry(pitch)·Rx(roll)). A prescribed end-effector or platform pose.
+void placeByInputs(MechanismSpec& spec, const std::string& body, const std::string& point);
+
 /// The geometry of a 6R arm at its design pose, where every coordinate is 0 and every body
 /// frame is W (seed 004's elbow manipulator by default).
 struct ElbowManipulatorOptions {
@@ -116,9 +122,7 @@ struct ElbowManipulatorOptions {
 };
 
 /// A 6R arm (column, upper_arm, forearm, wrist1, wrist2, tool on revolutes J1…J6, coordinates
-/// q1…q6) whose tool is placed by six input coordinates: slides x, y, z (m, W) of the tool
-/// centre point through three 0.1 kg carriages, then its ZYX angles yaw, pitch, roll (rad)
-/// through two 0.1 kg gimbal frames (R_tool = Rz(yaw)·Ry(pitch)·Rx(roll)). J6 is cut (5
+/// q1…q6) whose tool centre point "TCP" is placed by six inputs (placeByInputs). J6 is cut (5
 /// equations); 6 DOF. Arm masses 8, 6, 4, 1, 0.8, 0.5 kg as rods between their joints. The
 /// initial state is the tool's pose at the arm angles `angles`, at rest, under gravity.
 MechanismSpec elbowManipulatorSpec(const ElbowManipulatorOptions& options = {});
