@@ -513,6 +513,35 @@ private Q_SLOTS:
             }
         }
         qInfo("%s: %d inputs solved, %d out of reach", kind.c_str(), solved, unreachable);
+        // a label held over a 360-step stroke of the input: no jump where the loop closes
+        const auto model = randomLoop(input, driven, "J3", 7);
+        Workspace ws(*model);
+        const int theta = model->coordinateIndex("theta");
+        const int phi = positionOf(*model, "phi");
+        for (const int label : {+1, -1}) {
+            Eigen::VectorXd q = neutralPositions(*model);
+            double previous = std::nan("");
+            double largest = 0;
+            int closedSteps = 0;
+            for (int step = 0; step <= 360; ++step) {
+                const double value = -0.2 + 0.4 * step / 360.0; // rad or m
+                q[positionOf(*model, "theta")] = value;
+                if (!assemble(*model, ws, q, {theta}, {label}).converged) {
+                    previous = std::nan("");
+                    continue;
+                }
+                ++closedSteps;
+                if (std::isfinite(previous)) {
+                    largest =
+                        std::max(largest, std::abs(std::remainder(q[phi] - previous, kTwoPi)));
+                }
+                previous = q[phi];
+            }
+            QVERIFY(closedSteps > 100);
+            QVERIFY2(largest < 0.05,
+                     qPrintable(
+                         QString("%1 %2: a step of %3").arg(kind.c_str()).arg(label).arg(largest)));
+        }
         QVERIFY(solved >= 12);
         QVERIFY(unreachable > 0 || input == 'R'); // a slid input leaves the coupler's reach
     }
