@@ -35,6 +35,7 @@
 #include "ui/sim/run_history.hpp"
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/statics/statics_panel.hpp"
+#include "ui/style/dock_tab_bars.hpp"
 #include "ui/style/resources.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
@@ -75,6 +76,7 @@ void MainWindow::createDocks() {
 
     m_playback = new PlaybackBar(this);
     addToolBar(Qt::BottomToolBarArea, m_playback);
+    keepDockTabTitlesWhole(*this);
 }
 
 void MainWindow::createSideDocks() {

@@ -23,6 +23,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
@@ -123,6 +124,25 @@ private Q_SLOTS:
             const bool scrolls = area && area->horizontalScrollBar()->isVisible();
             QVERIFY2(whollyShown || scrolls, qPrintable(button->text()));
         }
+
+        // every stacked dock's tab shows its whole title (a tab row too wide scrolls)
+        int tabs = 0;
+        for (QTabBar* bar : window->findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+            if (!bar->isVisible()) {
+                continue;
+            }
+            for (int i = 0; i < bar->count(); ++i) {
+                const QString title = bar->tabText(i);
+                const int needed = bar->fontMetrics().horizontalAdvance(title);
+                QVERIFY2(bar->elideMode() == Qt::ElideNone && bar->tabRect(i).width() >= needed,
+                         qPrintable(QStringLiteral("tab \"%1\": %2 px for %3 px of text")
+                                        .arg(title)
+                                        .arg(bar->tabRect(i).width())
+                                        .arg(needed)));
+                ++tabs;
+            }
+        }
+        QVERIFY(tabs >= 10); // Loops and cuts … Statics, the plots' pairs
 
         // the Runs list: room for three runs at least
         QListView* runs = window->runList()->view();
