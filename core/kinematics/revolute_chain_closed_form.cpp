@@ -9,6 +9,7 @@
 
 #include "core/kinematics/echelon_equations.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/joint_ends.hpp"
 #include "core/kinematics/known_coordinates.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
@@ -62,10 +63,6 @@ struct Run {
         return r;
     }
 };
-
-bool touches(const Joint& joint, int body) {
-    return joint.bodyA == body || joint.bodyB == body;
-}
 
 bool isUnknownRevolute(const Joint& joint, const std::vector<bool>& known) {
     return joint.type == JointType::Revolute && (joint.isCut() || !known[joint.coordinate]);

@@ -7,6 +7,7 @@
 #include <Eigen/Geometry>
 
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/joint_ends.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
@@ -26,19 +27,6 @@ constexpr double kClosureTolerance = 1e-12;
 /// Below this √(a² + b²) of the spin equation (unit vectors) the coupler lies along the
 /// universal joint's other axis, where its spin is undetermined.
 constexpr double kSingularSpin = 1e-9;
-
-int otherBody(const Joint& joint, int body) {
-    return joint.bodyA == body ? joint.bodyB : joint.bodyA;
-}
-
-bool touches(const Joint& joint, int body) {
-    return joint.bodyA == body || joint.bodyB == body;
-}
-
-/// The point of `joint` on `body` (body frame).
-const Vec3& pointOn(const Joint& joint, int body) {
-    return joint.bodyA == body ? joint.p_A : joint.p_B;
-}
 
 /// Writes the coordinates of tree joint `joint` for the relative rotation E = R_Aᵀ·R_B, angles
 /// nearest and the quaternion on the side of those in `guess`.

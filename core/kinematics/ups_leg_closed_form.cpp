@@ -8,6 +8,7 @@
 
 #include "core/kinematics/echelon_equations.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/joint_ends.hpp"
 #include "core/kinematics/known_coordinates.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
@@ -24,14 +25,6 @@ namespace {
 
 /// Largest closure error (m) a solution may leave.
 constexpr double kClosureTolerance = 1e-12;
-
-int otherBody(const Joint& joint, int body) {
-    return joint.bodyA == body ? joint.bodyB : joint.bodyA;
-}
-
-const Vec3& pointOn(const Joint& joint, int body) {
-    return joint.bodyA == body ? joint.p_A : joint.p_B;
-}
 
 /// The leg's joints and the bodies between them: base –U– cylinder –P– piston –S– platform.
 struct Leg {
