@@ -13,6 +13,7 @@
 #include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
+#include "core/kinematics/loop_closure.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/planar_triad.hpp"
 #include "core/kinematics/revolute_chain_closed_form.hpp"
@@ -169,10 +170,7 @@ ClosedFormSolution solveTriad(const Model& model,
         q[chosen->coordinates[i]] = chosen->values[i];
     }
     // accept only a closed loop
-    updatePositions(model, ws, q);
-    constraintResidual(model, ws);
-    const Loop& l = model.loops[loop];
-    const double residual = ws.phi.segment(l.rowBegin, l.rows).cwiseAbs().maxCoeff();
+    const double residual = loopClosure(model, ws, q, loop);
     if (!(residual <= 1e-12)) {
         for (int i = 0; i < 2; ++i) {
             q[chosen->coordinates[i]] = before[i];

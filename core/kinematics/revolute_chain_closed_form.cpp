@@ -11,6 +11,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/joint_ends.hpp"
 #include "core/kinematics/known_coordinates.hpp"
+#include "core/kinematics/loop_closure.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
@@ -322,9 +323,7 @@ ClosedFormSolution solveRevoluteChain(const Model& model,
         }
     }
     // accept only a closed loop
-    updatePositions(model, ws, q);
-    constraintResidual(model, ws);
-    out.residual = ws.phi.segment(l.rowBegin, l.rows).cwiseAbs().maxCoeff();
+    out.residual = loopClosure(model, ws, q, loop);
     if (!(out.residual <= kClosureTolerance)) {
         q = guess;
         return {};

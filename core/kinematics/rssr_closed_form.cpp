@@ -8,6 +8,7 @@
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/joint_ends.hpp"
+#include "core/kinematics/loop_closure.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
@@ -338,11 +339,12 @@ struct LoopRotations {
 bool storeIfClosed(const Model& model,
                    Workspace& ws,
                    Eigen::Ref<Eigen::VectorXd> q,
-                   const Loop& loop,
+                   int loopIndex,
                    const RssrLoop& parts,
                    int input,
                    const LoopRotations& rotations,
                    double drivenSlide) {
+    const Loop& loop = model.loops[loopIndex];
     const Eigen::VectorXd guess = q;
     Eigen::VectorXd solved = q;
     for (int j : loop.joints) {
@@ -359,9 +361,7 @@ bool storeIfClosed(const Model& model,
                    guess, solved);
     }
     // accept only a closed loop
-    updatePositions(model, ws, solved);
-    constraintResidual(model, ws);
-    if (ws.phi.segment(loop.rowBegin, loop.rows).cwiseAbs().maxCoeff() > kClosureTolerance) {
+    if (!(loopClosure(model, ws, solved, loopIndex) <= kClosureTolerance)) {
         updatePositions(model, ws, q);
         return false;
     }
@@ -494,7 +494,7 @@ ClosedFormSolution solveRssrLoop(const Model& model,
         return out;
     }
     rotations.coupler = *coupler;
-    if (storeIfClosed(model, ws, q, loop, parts, input, rotations, beta[driven])) {
+    if (storeIfClosed(model, ws, q, loopIndex, parts, input, rotations, beta[driven])) {
         out.branch = root.branch;
         // read from the input: its base joint, the coupler's joints, the driven base joint
         const auto letter = [&](int j) {

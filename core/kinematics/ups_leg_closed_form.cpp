@@ -10,6 +10,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/joint_ends.hpp"
 #include "core/kinematics/known_coordinates.hpp"
+#include "core/kinematics/loop_closure.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
@@ -187,9 +188,7 @@ ClosedFormSolution solveUpsLeg(const Model& model,
     q[universal.position + 1] = planar::wrapNear(chosen->second, guess[universal.position + 1]);
     q[slider.position] = chosen->slide;
     // accept only a closed loop
-    updatePositions(model, ws, q);
-    constraintResidual(model, ws);
-    out.residual = ws.phi.segment(loop.rowBegin, loop.rows).cwiseAbs().maxCoeff();
+    out.residual = loopClosure(model, ws, q, loopIndex);
     if (!(out.residual <= kClosureTolerance)) {
         q = guess;
         return {};
