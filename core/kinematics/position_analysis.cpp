@@ -180,6 +180,15 @@ ClosedFormSolution solveTriad(const Model& model,
     return {chosen->branch, {}, residual, triad.kind, triad.modes};
 }
 
+/// A closed-form loop solver: solves `loop` at the known coordinates in the mode asked for, or
+/// returns branch 0 (with a failure when the loop has its form but cannot close).
+using ClosedFormSolver = ClosedFormSolution (*)(
+    const Model&, Workspace&, Eigen::Ref<Eigen::VectorXd>, int, const std::vector<bool>&, int);
+
+/// Every class, tried in this order: planar triads, elbow arms, UPS legs, RSSR-type loops.
+constexpr std::array<ClosedFormSolver, 4> kClosedFormSolvers = {solveTriad, solveRevoluteChain,
+                                                                solveUpsLeg, solveRssrLoop};
+
 } // namespace
 
 AssemblyReport assemble(const Model& model,
@@ -201,9 +210,8 @@ AssemblyReport assemble(const Model& model,
     std::vector<int> closedForm;
     std::string closedFormFailure;
     std::string wrongMode; // a mode asked for that the loop's class does not have
-    // the largest closure error the planar triads left (each checks its loop); −1 once a loop
-    // is solved otherwise, which then needs Newton's check
-    double triadResidual = 0;
+    // the largest closure error the closed forms left (each checks its loop)
+    double closedFormResidual = 0;
     for (bool progress = options.closedForm; progress;) {
         progress = false;
         for (int i = 0; i < model.nLoops(); ++i) {
@@ -211,26 +219,15 @@ AssemblyReport assemble(const Model& model,
                 continue;
             }
             const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
-            ClosedFormSolution solution = solveTriad(model, ws, q, i, known, wanted);
-            if (solution.branch != 0 && triadResidual >= 0) {
-                triadResidual = std::max(triadResidual, solution.residual);
-            }
-            if (solution.branch == 0 && solution.failure.empty()) {
-                solution = solveRevoluteChain(model, ws, q, i, known, wanted);
-                if (solution.branch != 0 && triadResidual >= 0) {
-                    triadResidual = std::max(triadResidual, solution.residual);
+            // each solver in turn until one takes the loop or finds it cannot close
+            ClosedFormSolution solution;
+            for (const ClosedFormSolver solver : kClosedFormSolvers) {
+                solution = solver(model, ws, q, i, known, wanted);
+                if (solution.branch != 0 || !solution.failure.empty()) {
+                    break;
                 }
             }
-            if (solution.branch == 0 && solution.failure.empty()) {
-                solution = solveUpsLeg(model, ws, q, i, known, wanted);
-                if (solution.branch != 0 && triadResidual >= 0) {
-                    triadResidual = std::max(triadResidual, solution.residual);
-                }
-            }
-            if (solution.branch == 0 && solution.failure.empty()) {
-                solution = solveRssrLoop(model, ws, q, i, known, wanted);
-                triadResidual = solution.branch != 0 ? -1.0 : triadResidual;
-            }
+            closedFormResidual = std::max(closedFormResidual, solution.residual);
             if (solution.branch == 0) {
                 if (!solution.failure.empty() && closedFormFailure.empty()) {
                     closedFormFailure =
@@ -256,11 +253,11 @@ AssemblyReport assemble(const Model& model,
         }
     }
     AssemblyReport report;
-    if (options.closedForm && triadResidual >= 0 && std::ranges::all_of(known, std::identity{})) {
+    if (options.closedForm && std::ranges::all_of(known, std::identity{})) {
         // every loop closed in closed form and checked: no iteration, no factorisation (the
         // triads' angles are already the representatives nearest the guess)
         report.converged = true;
-        report.residual = triadResidual;
+        report.residual = closedFormResidual;
         if (options.measureConditioning) {
             report.minSingularValue =
                 minSingularValue(dependentJacobian(model, ws, q, dependentOf(model, independent)));

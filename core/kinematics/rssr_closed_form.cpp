@@ -334,16 +334,16 @@ struct LoopRotations {
 };
 
 /// Writes the coordinates of the loop's tree joints but the input's for the bodies'
-/// `rotations` into q when the loop then closes; else leaves q, and ws's positions, as they
-/// were and returns false.
-bool storeIfClosed(const Model& model,
-                   Workspace& ws,
-                   Eigen::Ref<Eigen::VectorXd> q,
-                   int loopIndex,
-                   const RssrLoop& parts,
-                   int input,
-                   const LoopRotations& rotations,
-                   double drivenSlide) {
+/// `rotations` into q when the loop then closes, and its closure error (m, rad); else leaves q,
+/// and ws's positions, as they were and returns empty.
+std::optional<double> storeIfClosed(const Model& model,
+                                    Workspace& ws,
+                                    Eigen::Ref<Eigen::VectorXd> q,
+                                    int loopIndex,
+                                    const RssrLoop& parts,
+                                    int input,
+                                    const LoopRotations& rotations,
+                                    double drivenSlide) {
     const Loop& loop = model.loops[loopIndex];
     const Eigen::VectorXd guess = q;
     Eigen::VectorXd solved = q;
@@ -361,12 +361,13 @@ bool storeIfClosed(const Model& model,
                    guess, solved);
     }
     // accept only a closed loop
-    if (!(loopClosure(model, ws, solved, loopIndex) <= kClosureTolerance)) {
+    const double residual = loopClosure(model, ws, solved, loopIndex);
+    if (!(residual <= kClosureTolerance)) {
         updatePositions(model, ws, q);
-        return false;
+        return std::nullopt;
     }
     q = solved;
-    return true;
+    return residual;
 }
 
 } // namespace
@@ -494,8 +495,10 @@ ClosedFormSolution solveRssrLoop(const Model& model,
         return out;
     }
     rotations.coupler = *coupler;
-    if (storeIfClosed(model, ws, q, loopIndex, parts, input, rotations, beta[driven])) {
+    if (const std::optional<double> residual =
+            storeIfClosed(model, ws, q, loopIndex, parts, input, rotations, beta[driven])) {
         out.branch = root.branch;
+        out.residual = *residual;
         // read from the input: its base joint, the coupler's joints, the driven base joint
         const auto letter = [&](int j) {
             switch (model.joints[j].type) {
