@@ -180,6 +180,26 @@ ClosedFormSolution solveTriad(const Model& model,
     return {chosen->branch, {}, residual, triad.kind, triad.modes};
 }
 
+/// A spatial cut with an axis (revolute, cylindrical, prismatic) whose two axes point opposite
+/// ways at q: its closure rows (the axis across two normals) hold there too, but no joint
+/// assembles so. The first such joint, or −1.
+int flippedCut(const Model& model, Workspace& ws, const Eigen::Ref<const Eigen::VectorXd>& q) {
+    if (!model.isSpatial()) {
+        return -1;
+    }
+    updatePositions(model, ws, q);
+    for (int j : model.cuts) {
+        const Joint& cut = model.joints[j];
+        const bool axial = cut.type == JointType::Revolute || cut.type == JointType::Cylindrical ||
+                           cut.type == JointType::Prismatic;
+        if (axial &&
+            (ws.rotation[cut.bodyA] * cut.axis_A).dot(ws.rotation[cut.bodyB] * cut.axis_B) < 0) {
+            return j;
+        }
+    }
+    return -1;
+}
+
 /// A closed-form loop solver: solves `loop` at the known coordinates in the mode asked for, or
 /// returns branch 0 (with a failure when the loop has its form but cannot close).
 using ClosedFormSolver = ClosedFormSolution (*)(
@@ -267,6 +287,14 @@ AssemblyReport assemble(const Model& model,
         const std::vector<int> dependent = dependentOf(model, independent);
         const Eigen::VectorXd guess = q;
         report = newton(model, ws, q, dependent, options);
+        if (const int flipped = flippedCut(model, ws, q); report.converged && flipped >= 0) {
+            report.converged = false;
+            report.message =
+                "Newton closed " + loopText(model, model.joints[flipped].cut) +
+                " with the axes of " + model.joints[flipped].name +
+                " opposite (a half turn), which the joint cannot do (hint: start from another "
+                "assembly guess, or pick a mode with Simulation ▸ Next Assembly Mode)";
+        }
         for (int k : dependent) {
             const int at = positionIndex(model, k); // −1: a spherical joint's rate has no angle
             if (model.coordinates[k].angular && at >= 0) {

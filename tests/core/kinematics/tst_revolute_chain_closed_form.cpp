@@ -97,7 +97,8 @@ ElbowManipulatorOptions randomArm(std::mt19937& rng) {
 }
 
 /// Whether every revolute cut joint has its two axes pointing the same way: its closure rows
-/// (the axes' perpendicularity) are met by opposite axes too, an assembly no joint can make.
+/// (the axes' perpendicularity) are met by opposite axes too, an assembly no joint can make
+/// and assemble() refuses.
 bool cutAxesAligned(const Model& model, Workspace& ws, const Eigen::VectorXd& q) {
     updatePositions(model, ws, q);
     return std::ranges::all_of(model.joints, [&](const Joint& j) {
@@ -227,6 +228,37 @@ private Q_SLOTS:
                          qPrintable(QString("cut %1, mode %2").arg(cut).arg(label)));
             }
         }
+    }
+
+    void newtonRefusesOppositeCutAxes() {
+        // a revolute cut's rows hold with its two axes opposite too; Newton from far off can
+        // land there, and assemble() must refuse that pose by name rather than return it
+        const auto model = compiled(elbowManipulatorSpec(), "J6");
+        const Eigen::VectorXd q = assembleInitialState(*model).q;
+        Workspace ws(*model);
+        std::mt19937 rng(4);
+        std::uniform_real_distribution<double> angle(-std::numbers::pi, std::numbers::pi);
+        AssemblyOptions newtonOnly;
+        newtonOnly.closedForm = false;
+        newtonOnly.maxIterations = 200;
+        int refused = 0;
+        for (int start = 0; start < 300; ++start) {
+            Eigen::VectorXd trial = q;
+            for (int k = 0; k < model->nv(); ++k) {
+                if (std::ranges::find(model->independent, k) == model->independent.end()) {
+                    trial[positionIndex(*model, k)] = angle(rng);
+                }
+            }
+            const AssemblyReport report =
+                assemble(*model, ws, trial, model->independent, {}, newtonOnly);
+            if (report.converged) {
+                QVERIFY(cutAxesAligned(*model, ws, trial));
+            } else if (report.message.find("J6 opposite (a half turn)") != std::string::npos) {
+                ++refused;
+            }
+        }
+        qInfo("%d of 300 Newton starts reached J6 turned a half turn, refused", refused);
+        QVERIFY(refused > 0);
     }
 
     void randomArmsCloseAndMissNoRoot() {
