@@ -181,13 +181,13 @@ ClosedFormSolution solveTriad(const Model& model,
 }
 
 /// A spatial cut with an axis (revolute, cylindrical, prismatic) whose two axes point opposite
-/// ways at q: its closure rows (the axis across two normals) hold there too, but no joint
-/// assembles so. The first such joint, or −1.
-int flippedCut(const Model& model, Workspace& ws, const Eigen::Ref<const Eigen::VectorXd>& q) {
+/// ways at the poses in ws: its spatial closure rows (the axis across two normals) hold there
+/// too, but no joint assembles so. The first such joint, or −1. (A planar cut's rows fix its
+/// relative angle itself, so a planar model has none.)
+int flippedCut(const Model& model, const Workspace& ws) {
     if (!model.isSpatial()) {
         return -1;
     }
-    updatePositions(model, ws, q);
     for (int j : model.cuts) {
         const Joint& cut = model.joints[j];
         const bool axial = cut.type == JointType::Revolute || cut.type == JointType::Cylindrical ||
@@ -287,7 +287,8 @@ AssemblyReport assemble(const Model& model,
         const std::vector<int> dependent = dependentOf(model, independent);
         const Eigen::VectorXd guess = q;
         report = newton(model, ws, q, dependent, options);
-        if (const int flipped = flippedCut(model, ws, q); report.converged && flipped >= 0) {
+        // (a converged Newton leaves ws at q)
+        if (const int flipped = report.converged ? flippedCut(model, ws) : -1; flipped >= 0) {
             report.converged = false;
             report.message =
                 "Newton closed " + loopText(model, model.joints[flipped].cut) +

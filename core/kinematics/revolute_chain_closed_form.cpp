@@ -260,9 +260,6 @@ ClosedFormSolution solveRevoluteChain(const Model& model,
                                       int loop,
                                       const std::vector<bool>& known,
                                       int branch) {
-    if (!model.isSpatial()) {
-        return {};
-    }
     const Loop& l = model.loops[loop];
     const std::optional<Run> found = unknownRun(model, l, known);
     if (!found) {

@@ -30,7 +30,7 @@
 
 namespace sslm {
 
-/// Solves loop `loop` of a spatial model in closed form when its unknowns (revolutes whose
+/// Solves loop `loop` in closed form when its unknowns (revolutes whose
 /// coordinate is not known[k], and the cut) are one run of six forming an arm with a spherical
 /// wrist, and every other joint of the loop and above it is known. `branch` is the mode's label, 0
 /// for the mode nearest the guess in q. On success the run's tree coordinates in q are set (each

@@ -100,9 +100,6 @@ ClosedFormSolution solveUpsLeg(const Model& model,
                                int loopIndex,
                                const std::vector<bool>& known,
                                int branch) {
-    if (!model.isSpatial()) {
-        return {};
-    }
     const Loop& loop = model.loops[loopIndex];
     const std::optional<Leg> found = legOf(model, loop, known);
     if (!found) {

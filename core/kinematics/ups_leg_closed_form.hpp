@@ -20,7 +20,7 @@
 
 namespace sslm {
 
-/// Solves loop `loop` of a spatial model in closed form when it is a UPS leg: its cut is a
+/// Solves loop `loop` in closed form when it is a UPS leg: its cut is a
 /// spherical joint next to a prismatic and then a universal tree joint whose coordinates are
 /// not known[k], and every other joint of the loop and above it is known. `branch` is the
 /// mode's label, 0 for the mode nearest the guess in q. On success the leg's coordinates in q
