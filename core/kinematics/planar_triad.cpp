@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 #include <Eigen/LU>
 
@@ -84,37 +85,15 @@ bool moves(const Model& model, int k, int b) {
 class Triad {
 public:
     /// `branch` ±1: only that root is worked out (the other's motions are left at rest).
-    Triad(
-        const Model& model, const Workspace& ws, int upstream, int downstream, int loop, int branch)
-        : m_model(model), m_ws(ws), m_first(upstream), m_second(downstream), m_branch(branch) {
-        const Joint& cut = model.joints[model.cuts[loop]];
-        m_joints = {freeJoint(model.joints[model.coordinates[upstream].joint], upstream),
-                    freeJoint(model.joints[model.coordinates[downstream].joint], downstream),
-                    freeJoint(cut, -1)};
-        if (revolutes() == 3) {
-            // root 0 puts S1–S2's pin left of the line from S1's pivot on G to S2's; read with
-            // the three joints in file order instead, the label is the same for every cut
-            const std::array<int, 3> order = {joint(0, 1).specIndex, joint(0, 2).specIndex,
-                                              joint(1, 2).specIndex};
-            const int inversions =
-                (order[0] > order[1]) + (order[0] > order[2]) + (order[1] > order[2]);
-            m_orientation = inversions % 2 == 0 ? -1 : 1;
+    Triad(const Model& model, const Workspace& ws, const TriadShape& shape, int branch)
+        : m_model(model), m_ws(ws), m_shape(shape), m_branch(branch) {
+        for (int i = 0; i < 3; ++i) {
+            m_joints[i] = freeJoint(i);
         }
     }
 
     /// The label of root i: +1 for root 0 (−1 for root 1) of a triad read in file order.
-    int label(int i) const { return (i == 0 ? 1 : -1) * m_orientation; }
-
-    /// "RRR", "RPR", …: the free joints from G round the loop.
-    std::string kind() const {
-        std::string out;
-        int from = 0;
-        for (int to : {1, 2, 0}) {
-            out += joint(from, to).revolute ? 'R' : 'P';
-            from = to;
-        }
-        return out;
-    }
+    int label(int i) const { return (i == 0 ? 1 : -1) * m_shape.orientation; }
 
     int revolutes() const {
         return static_cast<int>(
@@ -139,14 +118,13 @@ public:
 
     /// The unknown coordinates' values when the segments move by `s1`, `s2`.
     std::array<double, 2>
-    values(const Eigen::VectorXd& q, const Motion& s1, const Motion& s2) const {
+    values(const Eigen::Ref<const Eigen::VectorXd>& q, const Motion& s1, const Motion& s2) const {
         const std::array<Motion, 3> motion{Motion{}, s1, s2};
         std::array<double, 2> out{};
         for (int i = 0; i < 2; ++i) {
-            const int k = i == 0 ? m_first : m_second;
+            const int k = m_shape.unknowns[i];
             const Joint& joint = m_model.joints[m_model.coordinates[k].joint];
-            const int child = segmentOf(m_model.coordinates[k].body);
-            const int parent = segmentOf(m_model.bodies[m_model.coordinates[k].body].parent);
+            const auto [child, parent] = m_shape.unknownSegments[i];
             const Motion& c = motion[child];
             const Motion& p = motion[parent];
             if (joint.type == JointType::Revolute) {
@@ -164,26 +142,24 @@ public:
     bool wanted(int i) const { return m_branch == 0 || m_branch == label(i); }
 
 private:
-    int segmentOf(int body) const {
-        return moves(m_model, m_second, body) ? 2 : moves(m_model, m_first, body) ? 1 : 0;
-    }
-
-    FreeJoint freeJoint(const Joint& joint, int coordinate) const {
+    /// Free joint i of the shape with its points, guide and turn at the poses in ws.
+    FreeJoint freeJoint(int i) const {
+        const Joint& joint = m_model.joints[m_shape.joints[i]];
         FreeJoint f;
         f.revolute = joint.type == JointType::Revolute;
         f.specIndex = joint.specIndex;
-        f.coordinate = coordinate;
-        f.segmentA = segmentOf(joint.bodyA);
-        f.segmentB = segmentOf(joint.bodyB);
+        f.coordinate = i < 2 ? m_shape.unknowns[i] : -1;
+        f.segmentA = m_shape.segments[i][0];
+        f.segmentB = m_shape.segments[i][1];
         f.pointA = PlanarSpace::pointPosition(m_ws, joint.bodyA, joint.p_A);
         f.pointB = PlanarSpace::pointPosition(m_ws, joint.bodyB, joint.p_B);
         if (!f.revolute) {
             f.direction = PlanarSpace::inWorld(m_ws, joint.bodyA, joint.axis_A).normalized();
             // a tree prismatic keeps its turn; a cut one must reach θ_A − θ_B + offset = 0
-            f.turn = coordinate >= 0 ? 0.0
-                                     : planar::wrapNear(-joint.offset - m_ws.angle[joint.bodyA] +
-                                                            m_ws.angle[joint.bodyB],
-                                                        0.0);
+            f.turn =
+                i < 2 ? 0.0
+                      : planar::wrapNear(
+                            -joint.offset - m_ws.angle[joint.bodyA] + m_ws.angle[joint.bodyB], 0.0);
         }
         return f;
     }
@@ -380,26 +356,20 @@ private:
 
     const Model& m_model;
     const Workspace& m_ws;
-    int m_first;           ///< the unknown that moves S1 (the upstream one on one side)
-    int m_second;          ///< the unknown that moves S2
-    int m_branch;          ///< the root asked for (±1), or 0 for both
-    int m_orientation = 1; ///< −1 when the solver's root order is the file order's mirror
+    const TriadShape& m_shape;
+    int m_branch;                      ///< the root asked for (±1), or 0 for both
     std::array<FreeJoint, 3> m_joints; ///< the two unknowns' joints, then the cut
 };
 
 } // namespace
 
-TriadRoots planarTriadRoots(const Model& model,
-                            Workspace& ws,
-                            const Eigen::VectorXd& q,
-                            int loop,
-                            const std::vector<bool>& known,
-                            int branch) {
-    TriadRoots out;
+std::optional<TriadShape>
+planarTriadShape(const Model& model, int loop, const std::vector<bool>& known) {
     if (model.isSpatial()) {
-        return out;
+        return std::nullopt;
     }
-    std::array<LoopPathEntry, 2> unknowns;
+    TriadShape shape;
+    shape.loop = loop;
     std::size_t count = 0;
     for (const LoopPathEntry& e : model.loops[loop].path) {
         if (known[e.coordinate]) {
@@ -408,29 +378,77 @@ TriadRoots planarTriadRoots(const Model& model,
         const JointType type = model.joints[model.coordinates[e.coordinate].joint].type;
         if (e.side == 0 || count == 2 ||
             (type != JointType::Revolute && type != JointType::Prismatic)) {
-            return out; // the base still moves, a joint of another kind, or more than two
+            return std::nullopt; // the base still moves, a joint of another kind, or more than two
         }
-        unknowns[count++] = e;
+        shape.unknowns[count++] = e.coordinate;
     }
     const JointType cutType = model.joints[model.cuts[loop]].type;
     if (count != 2 || (cutType != JointType::Revolute && cutType != JointType::Prismatic)) {
-        return out;
+        return std::nullopt;
     }
     // S1 is moved by the upstream unknown of one side (or side A's), S2 by the other
-    int first = unknowns[0].coordinate;
-    int second = unknowns[1].coordinate;
+    auto& [first, second] = shape.unknowns;
     if (moves(model, second, model.coordinates[first].body)) {
         std::swap(first, second);
     }
+    const auto segmentOf = [&](int body) {
+        return moves(model, second, body) ? 2 : moves(model, first, body) ? 1 : 0;
+    };
+    shape.joints = {model.coordinates[first].joint, model.coordinates[second].joint,
+                    model.cuts[loop]};
+    for (int i = 0; i < 3; ++i) {
+        const Joint& joint = model.joints[shape.joints[i]];
+        shape.segments[i] = {segmentOf(joint.bodyA), segmentOf(joint.bodyB)};
+    }
+    for (int i = 0; i < 2; ++i) {
+        const int body = model.coordinates[shape.unknowns[i]].body;
+        shape.unknownSegments[i] = {segmentOf(body), segmentOf(model.bodies[body].parent)};
+    }
+    // the joint joining segments s and t
+    const auto joining = [&](int s, int t) -> const Joint& {
+        for (int i = 0; i < 3; ++i) {
+            const auto [a, b] = shape.segments[i];
+            if ((a == s && b == t) || (a == t && b == s)) {
+                return model.joints[shape.joints[i]];
+            }
+        }
+        return model.joints[shape.joints[2]];
+    };
+    // "RRR", "RPR", …: the free joints from G round the loop
+    int revolutes = 0;
+    for (int from = 0; int to : {1, 2, 0}) {
+        const bool revolute = joining(from, to).type == JointType::Revolute;
+        shape.kind += revolute ? 'R' : 'P';
+        revolutes += revolute ? 1 : 0;
+        from = to;
+    }
+    if (revolutes == 3) {
+        // root 0 puts S1–S2's pin left of the line from S1's pivot on G to S2's; read with the
+        // three joints in file order instead, the label is the same for every cut
+        const std::array<int, 3> order = {joining(0, 1).specIndex, joining(0, 2).specIndex,
+                                          joining(1, 2).specIndex};
+        const int inversions =
+            (order[0] > order[1]) + (order[0] > order[2]) + (order[1] > order[2]);
+        shape.orientation = inversions % 2 == 0 ? -1 : 1;
+    }
+    return shape;
+}
+
+TriadRoots planarTriadRoots(const Model& model,
+                            Workspace& ws,
+                            const Eigen::Ref<const Eigen::VectorXd>& q,
+                            const TriadShape& shape,
+                            int branch) {
+    TriadRoots out;
     updatePositions(model, ws, q);
-    const Triad triad(model, ws, first, second, loop, branch);
+    const Triad triad(model, ws, shape, branch);
     std::array<std::array<Motion, 2>, 2> motions;
     const int roots = triad.solve(motions, out.failure);
     if (roots < 0) {
         out.failure.clear();
         return out;
     }
-    out.kind = triad.kind();
+    out.kind = shape.kind;
     out.modes = roots;
     // the roots asked for: both, or the one of `branch` (a one-root class's only root)
     for (int i = 0; i < roots; ++i) {
@@ -439,10 +457,20 @@ TriadRoots planarTriadRoots(const Model& model,
         }
         TriadRoot& root = out.roots[out.count++];
         root.branch = roots == 2 ? triad.label(i) : +1;
-        root.coordinates = {first, second};
+        root.coordinates = shape.unknowns;
         root.values = triad.values(q, motions[i][0], motions[i][1]);
     }
     return out;
+}
+
+TriadRoots planarTriadRoots(const Model& model,
+                            Workspace& ws,
+                            const Eigen::Ref<const Eigen::VectorXd>& q,
+                            int loop,
+                            const std::vector<bool>& known,
+                            int branch) {
+    const std::optional<TriadShape> shape = planarTriadShape(model, loop, known);
+    return shape ? planarTriadRoots(model, ws, q, *shape, branch) : TriadRoots{};
 }
 
 } // namespace sslm

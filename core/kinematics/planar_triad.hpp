@@ -17,6 +17,7 @@
 // reach is named with the numbers that show it (e.g. |C| > √(A² + B²)).
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,33 @@ struct TriadRoots {
     std::string failure; ///< why there is no root, with the numbers
 };
 
+/// A triad's structure, read once from the model (assembler.hpp plans with it): its two
+/// unknowns, and the segments its three free joints join (0 = G, the base's side, 1 = S1,
+/// 2 = S2).
+struct TriadShape {
+    int loop = -1;
+    std::array<int, 2> unknowns{-1, -1};          ///< S1's coordinate, then S2's (q̇ indices)
+    std::array<int, 3> joints{-1, -1, -1};        ///< the unknowns' joints, then the cut
+    std::array<std::array<int, 2>, 3> segments{}; ///< per joint: side A's segment, side B's
+    std::array<std::array<int, 2>, 2> unknownSegments{}; ///< per unknown: its body's, its parent's
+    int orientation = 1; ///< −1 when root 0 is the file order's mirror (RRR)
+    std::string kind;    ///< "RRR", "RPR", …: the free joints from G round the loop
+};
+
+/// The triad when planar `loop` is one at the `known` coordinates, from the model's structure
+/// alone (S1's unknown is the upstream one of one side); nullopt when it is not (then Newton
+/// solves it, or another class).
+std::optional<TriadShape>
+planarTriadShape(const Model& model, int loop, const std::vector<bool>& known);
+
+/// The closed-form roots of the triad `shape` at the positions in q (its unknowns' values
+/// there only wrap angles near); `branch` as below. Uses ws as scratch.
+TriadRoots planarTriadRoots(const Model& model,
+                            Workspace& ws,
+                            const Eigen::Ref<const Eigen::VectorXd>& q,
+                            const TriadShape& shape,
+                            int branch = 0);
+
 /// The closed-form roots of planar `loop` whose unknown coordinates on its path (those not
 /// `known`) are two one-coordinate tree joints below the loop's base, at the positions in q
 /// (the guess: known values used, unknown ones only to wrap angles near). `branch` ±1 asks for
@@ -57,7 +85,7 @@ struct TriadRoots {
 /// ws as scratch.
 TriadRoots planarTriadRoots(const Model& model,
                             Workspace& ws,
-                            const Eigen::VectorXd& q,
+                            const Eigen::Ref<const Eigen::VectorXd>& q,
                             int loop,
                             const std::vector<bool>& known,
                             int branch = 0);

@@ -10,98 +10,20 @@
 #include <Eigen/QR>
 #include <Eigen/SVD>
 
+#include "core/kinematics/assembler.hpp"
 #include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
+#include "core/kinematics/dependent_coordinates.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
-#include "core/kinematics/loop_closure.hpp"
 #include "core/kinematics/loop_constraints.hpp"
-#include "core/kinematics/planar_triad.hpp"
-#include "core/kinematics/revolute_chain_closed_form.hpp"
-#include "core/kinematics/rssr_closed_form.hpp"
-#include "core/kinematics/ups_leg_closed_form.hpp"
 #include "core/spatial/planar.hpp"
-#include "core/util/text.hpp"
 
 namespace sslm {
 
 namespace {
 
-/// Largest Newton step on any coordinate (rad or m): keeps the iteration on its branch.
-constexpr double kMaxNewtonStep = 0.25;
 /// Distinct assemblies differ by more than this in some coordinate (mod 2π).
 constexpr double kDistinctModes = 1e-6;
-
-std::vector<int> dependentOf(const Model& model, const std::vector<int>& independent) {
-    std::vector<bool> held(model.nv(), false);
-    for (int k : independent) {
-        held[k] = true;
-    }
-    std::vector<int> dependent;
-    for (int k = 0; k < model.nv(); ++k) {
-        if (!held[k]) {
-            dependent.push_back(k);
-        }
-    }
-    return dependent;
-}
-
-/// J_dep = ∂Φ/∂q_dependent at q, with ws.J and the positions in ws updated there.
-Eigen::MatrixXd dependentJacobian(const Model& model,
-                                  Workspace& ws,
-                                  const Eigen::Ref<const Eigen::VectorXd>& q,
-                                  const std::vector<int>& dependent) {
-    updatePositions(model, ws, q);
-    constraintJacobian(model, ws);
-    return ws.J(Eigen::all, dependent);
-}
-
-double minSingularValue(const Eigen::MatrixXd& m) {
-    if (m.size() == 0) {
-        return 0.0;
-    }
-    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(m);
-    return svd.singularValues().minCoeff();
-}
-
-/// Damped Gauss–Newton on the dependent coordinates; the step is the minimum-norm solution
-/// of J_dep Δ = −Φ, scaled down so that no coordinate moves more than kMaxNewtonStep.
-AssemblyReport newton(const Model& model,
-                      Workspace& ws,
-                      Eigen::Ref<Eigen::VectorXd> q,
-                      const std::vector<int>& dependent,
-                      const AssemblyOptions& options) {
-    AssemblyReport report; // assemble fills in the loops and branches
-    double residual = 0;
-    for (int iteration = 0; iteration <= options.maxIterations; ++iteration) {
-        updatePositions(model, ws, q);
-        residual = model.nLoops() > 0 ? constraintResidual(model, ws).cwiseAbs().maxCoeff() : 0;
-        if (!std::isfinite(residual)) {
-            break;
-        }
-        if (residual <= options.tolerance) {
-            report.converged = true;
-            report.iterations = iteration;
-            break;
-        }
-        constraintJacobian(model, ws);
-        const Eigen::MatrixXd Jdep = ws.J(Eigen::all, dependent);
-        Eigen::VectorXd step = Jdep.completeOrthogonalDecomposition().solve(-ws.phi);
-        const double largest = step.cwiseAbs().maxCoeff();
-        if (largest > kMaxNewtonStep) {
-            step *= kMaxNewtonStep / largest;
-        }
-        // move on the configuration manifold (quaternions stay unit; q + step elsewhere)
-        Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
-        rates(dependent) = step;
-        integratePositions(model, q, rates, 1.0, q);
-        report.iterations = iteration + 1;
-    }
-    report.residual = residual;
-    if (options.measureConditioning) {
-        report.minSingularValue = minSingularValue(dependentJacobian(model, ws, q, dependent));
-    }
-    return report;
-}
 
 /// Largest difference between two positions: the rates that move b to a, angles of revolutes
 /// compared modulo 2π.
@@ -119,229 +41,7 @@ double distance(const Model& model, const Eigen::VectorXd& a, const Eigen::Vecto
     return worst;
 }
 
-/// The labels of a class with `count` modes, for messages: "+1 and -1", "+1, -1, … -4".
-std::string modeList(int count) {
-    if (count <= 1) {
-        return "+1";
-    }
-    const auto label = [](int index) {
-        const int l = modeLabel(index);
-        return (l > 0 ? "+" : "") + std::to_string(l);
-    };
-    return count == 2 ? "+1 and -1" : "+1, -1, … " + label(count - 1);
-}
-
-/// Closed-form solution of planar `loop` when it is a triad at the known coordinates
-/// (planar_triad.hpp): `branch` ±1 takes that root, 0 (or a label past ±1) the one nearest the
-/// guess in q. The branch used (0 when not solved, with the failure when the input is out of
-/// reach).
-ClosedFormSolution solveTriad(const Model& model,
-                              Workspace& ws,
-                              Eigen::Ref<Eigen::VectorXd> q,
-                              int loop,
-                              const std::vector<bool>& known,
-                              int branch) {
-    // a mode past the two a triad can have: the nearest, which assemble() names as not asked
-    const TriadRoots triad =
-        planarTriadRoots(model, ws, q, loop, known, std::abs(branch) > 1 ? 0 : branch);
-    if (triad.count == 0) {
-        return {0, triad.failure, 0.0, {}, 0};
-    }
-    const auto gap = [&](const TriadRoot& root) {
-        double sum = 0;
-        for (int i = 0; i < 2; ++i) {
-            const int k = root.coordinates[i];
-            sum +=
-                std::abs(model.coordinates[k].angular ? planar::wrapNear(root.values[i] - q[k], 0.0)
-                                                      : root.values[i] - q[k]);
-        }
-        return sum;
-    };
-    const TriadRoot* chosen = &triad.roots[0];
-    for (int i = 1; i < triad.count; ++i) {
-        const TriadRoot& other = triad.roots[i];
-        if (branch != 0 ? other.branch == branch : gap(other) < gap(*chosen)) {
-            chosen = &other;
-        }
-    }
-    std::array<double, 2> before{};
-    for (int i = 0; i < 2; ++i) {
-        before[i] = q[chosen->coordinates[i]];
-        q[chosen->coordinates[i]] = chosen->values[i];
-    }
-    // accept only a closed loop
-    const double residual = loopClosure(model, ws, q, loop);
-    if (!(residual <= 1e-12)) {
-        for (int i = 0; i < 2; ++i) {
-            q[chosen->coordinates[i]] = before[i];
-        }
-        return {};
-    }
-    return {chosen->branch, {}, residual, triad.kind, triad.modes};
-}
-
-/// A spatial cut with an axis (revolute, cylindrical, prismatic) whose two axes point opposite
-/// ways at the poses in ws: its spatial closure rows (the axis across two normals) hold there
-/// too, but no joint assembles so. The first such joint, or −1. (A planar cut's rows fix its
-/// relative angle itself, so a planar model has none.)
-int flippedCut(const Model& model, const Workspace& ws) {
-    if (!model.isSpatial()) {
-        return -1;
-    }
-    for (int j : model.cuts) {
-        const Joint& cut = model.joints[j];
-        const bool axial = cut.type == JointType::Revolute || cut.type == JointType::Cylindrical ||
-                           cut.type == JointType::Prismatic;
-        if (axial &&
-            (ws.rotation[cut.bodyA] * cut.axis_A).dot(ws.rotation[cut.bodyB] * cut.axis_B) < 0) {
-            return j;
-        }
-    }
-    return -1;
-}
-
-/// A closed-form loop solver: solves `loop` at the known coordinates in the mode asked for, or
-/// returns branch 0 (with a failure when the loop has its form but cannot close).
-using ClosedFormSolver = ClosedFormSolution (*)(
-    const Model&, Workspace&, Eigen::Ref<Eigen::VectorXd>, int, const std::vector<bool>&, int);
-
-/// Every class, tried in this order: planar triads, elbow arms, UPS legs, RSSR-type loops.
-constexpr std::array<ClosedFormSolver, 4> kClosedFormSolvers = {solveTriad, solveRevoluteChain,
-                                                                solveUpsLeg, solveRssrLoop};
-
 } // namespace
-
-AssemblyReport assemble(const Model& model,
-                        Workspace& ws,
-                        Eigen::Ref<Eigen::VectorXd> q,
-                        const std::vector<int>& independent,
-                        const AssemblyMode& mode,
-                        const AssemblyOptions& options) {
-
-    // closed form first, loop by loop as their inputs become known: the planar revolute dyad,
-    // the spatial RSSR (rssr_closed_form.hpp)
-    std::vector<bool> known(model.nv(), false);
-    for (int k : independent) {
-        known[k] = true;
-    }
-    std::vector<int> branches(model.nLoops(), 0);
-    std::vector<std::string> classes(model.nLoops());
-    std::vector<int> modeCounts(model.nLoops(), 0);
-    std::vector<int> closedForm;
-    std::string closedFormFailure;
-    std::string wrongMode; // a mode asked for that the loop's class does not have
-    // the largest closure error the closed forms left (each checks its loop)
-    double closedFormResidual = 0;
-    for (bool progress = options.closedForm; progress;) {
-        progress = false;
-        for (int i = 0; i < model.nLoops(); ++i) {
-            if (branches[i] != 0) {
-                continue;
-            }
-            const int wanted = i < static_cast<int>(mode.size()) ? mode[i] : 0;
-            // each solver in turn until one takes the loop or finds it cannot close
-            ClosedFormSolution solution;
-            for (const ClosedFormSolver solver : kClosedFormSolvers) {
-                solution = solver(model, ws, q, i, known, wanted);
-                if (solution.branch != 0 || !solution.failure.empty()) {
-                    break;
-                }
-            }
-            closedFormResidual = std::max(closedFormResidual, solution.residual);
-            if (solution.branch == 0) {
-                if (!solution.failure.empty() && closedFormFailure.empty()) {
-                    closedFormFailure =
-                        loopText(model, i) + " cannot close for these inputs: " + solution.failure;
-                }
-                continue;
-            }
-            if (wanted != 0 && solution.branch != wanted && wrongMode.empty()) {
-                wrongMode = loopText(model, i) + " (" + solution.kind + ") has " +
-                            std::to_string(solution.modes) +
-                            (solution.modes == 1 ? " assembly mode, " : " assembly modes, ") +
-                            modeList(solution.modes) + "; there is no mode " +
-                            std::to_string(wanted);
-            }
-            branches[i] = solution.branch;
-            classes[i] = solution.kind;
-            modeCounts[i] = solution.modes;
-            closedForm.push_back(i);
-            for (const LoopPathEntry& e : model.loops[i].path) {
-                known[e.coordinate] = true;
-            }
-            progress = true;
-        }
-    }
-    AssemblyReport report;
-    if (options.closedForm && std::ranges::all_of(known, std::identity{})) {
-        // every loop closed in closed form and checked: no iteration, no factorisation (the
-        // triads' angles are already the representatives nearest the guess)
-        report.converged = true;
-        report.residual = closedFormResidual;
-        if (options.measureConditioning) {
-            report.minSingularValue =
-                minSingularValue(dependentJacobian(model, ws, q, dependentOf(model, independent)));
-        }
-    } else {
-        // Newton on what is left; the coordinates it moves are still at the guess here
-        const std::vector<int> dependent = dependentOf(model, independent);
-        const Eigen::VectorXd guess = q;
-        report = newton(model, ws, q, dependent, options);
-        // (a converged Newton leaves ws at q)
-        if (const int flipped = report.converged ? flippedCut(model, ws) : -1; flipped >= 0) {
-            report.converged = false;
-            report.message =
-                "Newton closed " + loopText(model, model.joints[flipped].cut) +
-                " with the axes of " + model.joints[flipped].name +
-                " opposite (a half turn), which the joint cannot do (hint: start from another "
-                "assembly guess, or pick a mode with Simulation ▸ Next Assembly Mode)";
-        }
-        for (int k : dependent) {
-            const int at = positionIndex(model, k); // −1: a spherical joint's rate has no angle
-            if (model.coordinates[k].angular && at >= 0) {
-                q[at] = planar::wrapNear(q[at], guess[at]);
-            }
-        }
-    }
-    for (int i = 0; i < model.nLoops(); ++i) {
-        if (branches[i] == 0) {
-            report.newtonLoops.push_back(i);
-        }
-    }
-    if (!wrongMode.empty()) {
-        report.converged = false;
-        report.message = wrongMode + " (hint: choose one of those, or 0 for the nearest)";
-    }
-    report.closedFormLoops = std::move(closedForm);
-    report.branch = std::move(branches);
-    report.classes = std::move(classes);
-    report.modeCounts = std::move(modeCounts);
-    if (!report.converged && report.message.empty()) {
-        updatePositions(model, ws, q);
-        constraintResidual(model, ws);
-        const auto loopError = [&](int i) {
-            return ws.phi.segment(model.loops[i].rowBegin, model.loops[i].rows).norm();
-        };
-        int worst = 0;
-        for (int i = 0; i < model.nLoops(); ++i) {
-            if (loopError(i) > loopError(worst)) {
-                worst = i;
-            }
-        }
-        const std::string residual = text::metres(report.residual, 3);
-        report.message =
-            !closedFormFailure.empty()
-                ? closedFormFailure + " (hint: change the inputs, or the geometry of the loop)"
-            : model.nLoops() > 0 ? loopText(model, worst) +
-                                       " cannot close for these inputs: the "
-                                       "closure error stays at " +
-                                       residual +
-                                       " (hint: the inputs may be out of reach, or the guess on "
-                                       "another branch; change the inputs or the assembly guess)"
-                                 : "no loops";
-    }
-    return report;
-}
 
 std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            Workspace& ws,
@@ -349,9 +49,10 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            const std::vector<int>& independent,
                                            const AssemblyOptions& options) {
     std::vector<Eigen::VectorXd> modes;
+    Assembler assembler(model, independent);
     // assembles from `trial` in `mode` and keeps the result when it closes and is new
     const auto tryMode = [&](Eigen::VectorXd trial, const AssemblyMode& mode) {
-        const AssemblyReport report = assemble(model, ws, trial, independent, mode, options);
+        AssemblyReport report = assembler.assemble(ws, trial, mode, options);
         if (report.converged && std::ranges::none_of(modes, [&](const Eigen::VectorXd& m) {
                 return distance(model, m, trial) < kDistinctModes;
             })) {
@@ -540,7 +241,8 @@ std::vector<SweepSample> sweepInput(const Model& model,
                                     const std::vector<double>& values,
                                     const AssemblyOptions& options) {
     std::vector<SweepSample> samples;
-    const std::vector<int> dependent = dependentOf(model, independent);
+    Assembler assembler(model, independent);
+    const std::vector<int>& dependent = assembler.plan().dependent;
     Eigen::VectorXd q = q0;
     const auto determinant = [](const Eigen::MatrixXd& Jdep) {
         return Jdep.rows() == Jdep.cols() && Jdep.size() > 0 ? Jdep.determinant() : 1.0;
@@ -564,8 +266,7 @@ std::vector<SweepSample> sweepInput(const Model& model,
                 integratePositions(model, q, tangent, next - reached, candidate);
                 candidate[at] = next;
                 const Eigen::VectorXd predicted = candidate;
-                const AssemblyReport report =
-                    assemble(model, ws, candidate, independent, {}, options);
+                const AssemblyReport& report = assembler.assemble(ws, candidate, {}, options);
                 const bool jumped = distance(model, candidate, predicted) > 0.2;
                 if (report.converged && !jumped) {
                     break;

@@ -254,6 +254,11 @@ bool armAngles(const Run& run,
 
 } // namespace
 
+bool revoluteChainApplies(const Model& model, int loop, const std::vector<bool>& known) {
+    const std::optional<Run> found = unknownRun(model, model.loops[loop], known);
+    return found && elbowArm(*found);
+}
+
 ClosedFormSolution solveRevoluteChain(const Model& model,
                                       Workspace& ws,
                                       Eigen::Ref<Eigen::VectorXd> q,

@@ -30,6 +30,10 @@
 
 namespace sslm {
 
+/// Whether loop `loop`'s unknowns at the `known` coordinates are an elbow arm's six revolutes
+/// (its structure and axes alone: solveRevoluteChain may still find the tool out of reach).
+bool revoluteChainApplies(const Model& model, int loop, const std::vector<bool>& known);
+
 /// Solves loop `loop` in closed form when its unknowns (revolutes whose
 /// coordinate is not known[k], and the cut) are one run of six forming an arm with a spherical
 /// wrist, and every other joint of the loop and above it is known. `branch` is the mode's label, 0

@@ -452,6 +452,11 @@ std::optional<RssrLoop> rssrLoopOf(const Model& model, int loopIndex) {
     return parts;
 }
 
+bool rssrLoopApplies(const Model& model, int loopIndex, const std::vector<bool>& known) {
+    const std::optional<RssrLoop> found = rssrLoopOf(model, loopIndex);
+    return found && inputSide(model, *found, model.loops[loopIndex], known) >= 0;
+}
+
 ClosedFormSolution solveRssrLoop(const Model& model,
                                  Workspace& ws,
                                  Eigen::Ref<Eigen::VectorXd> q,

@@ -48,6 +48,10 @@ struct RssrLoop {
 /// The loop's parts when loop `loop` of a spatial model has the RSSR form, else empty.
 std::optional<RssrLoop> rssrLoopOf(const Model& model, int loop);
 
+/// Whether `loop` is RSSR-type with one base joint's coordinate among the `known` ones (its
+/// structure alone: solveRssrLoop may still find the pose out of reach or singular).
+bool rssrLoopApplies(const Model& model, int loop, const std::vector<bool>& known);
+
 /// Solves loop `loop` in closed form when it has the RSSR form, exactly one of its base joints'
 /// coordinates is known (known[k], rate indices), no other coordinate of its path below the
 /// base is known, and every coordinate above the base is. `branch` ±1 chooses the root, 0 the

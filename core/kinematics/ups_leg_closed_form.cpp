@@ -94,6 +94,10 @@ struct LegRoot {
 
 } // namespace
 
+bool upsLegApplies(const Model& model, int loop, const std::vector<bool>& known) {
+    return legOf(model, model.loops[loop], known).has_value();
+}
+
 ClosedFormSolution solveUpsLeg(const Model& model,
                                Workspace& ws,
                                Eigen::Ref<Eigen::VectorXd> q,

@@ -20,6 +20,10 @@
 
 namespace sslm {
 
+/// Whether loop `loop` is a UPS leg at the `known` coordinates (its structure alone:
+/// solveUpsLeg may still find it out of reach).
+bool upsLegApplies(const Model& model, int loop, const std::vector<bool>& known);
+
 /// Solves loop `loop` in closed form when it is a UPS leg: its cut is a
 /// spherical joint next to a prismatic and then a universal tree joint whose coordinates are
 /// not known[k], and every other joint of the loop and above it is known. `branch` is the
