@@ -14,6 +14,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
+#include "core/model/spherical_loops.hpp"
 #include "core/model/workspace.hpp"
 #include "core/study/model_info.hpp"
 #include "core/util/text.hpp"
@@ -72,8 +73,14 @@ void printMobility(std::ostream& out, const Model& model, const PoseSummary& pos
         << model.mobilityGrubler;
     // a free body's freedoms: translations and rotations, 3 in the plane, 6 in space
     const int freedoms = model.dimension() + 3 - model.firstRotationAxis();
+    // a spherical loop's bodies keep 3 freedoms on the sphere (spherical_loops.hpp)
+    const int spherical = sphericalLoopCount(model.spec);
     out << " (Grübler: " << freedoms << "·" << moving << " − "
-        << freedoms * moving - model.mobilityGrubler << " joint constraints)\n";
+        << freedoms * moving - model.mobilityGrubler + 3 * spherical << " joint constraints";
+    if (spherical > 0) {
+        out << " + 3·" << spherical << " on the sphere";
+    }
+    out << ")\n";
 }
 
 /// The loops as joint cycles, closed by their cut joints, and the cut joints.

@@ -14,6 +14,7 @@
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
+#include "core/model/spherical_loops.hpp"
 #include "core/model/workspace.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_text.hpp"
@@ -119,7 +120,7 @@ public:
     explicit Checker(const MechanismSpec& spec) : m_spec(spec) {}
 
     MechanismCheck run() {
-        m_out.dofGrubler = grublerMobility(m_spec);
+        m_out.dofGrubler = mobilityCount(m_spec);
         const MechanismGraph graph = drawnGraph();
         m_out.independentLoops = independentLoops(graph);
 

@@ -265,7 +265,7 @@ void addGicmTerm(const double* zr,
         block(1, 0) += a10;
         block(1, 1) += a11;
     } else {
-        // the row counts of spatial cuts (3, 4 or 5) as compile-time sizes, so that the
+        // the row counts of spatial cuts (2 to 5) as compile-time sizes, so that the
         // rowsR × rowsS accumulators unroll (a 16-cell ladder: 47 terms of 4 × 4 per call)
         const auto fixed = [&]<int R, int S>() {
             if constexpr (R > Block::RowsAtCompileTime || S > Block::RowsAtCompileTime) {
@@ -297,7 +297,8 @@ void addGicmTerm(const double* zr,
             constexpr int kRowsR = decltype(r)::value;
             dense::withOrder(term.rowsS, [&](auto s) {
                 constexpr int kRowsS = decltype(s)::value;
-                if constexpr (kRowsR >= 3 && kRowsS >= 3) { // (rows are 3 to 5)
+                // (rows are 2 to 5: a spherical loop's revolute cut keeps 2)
+                if constexpr (kRowsR >= 2 && kRowsS >= 2) {
                     fixed.template operator()<kRowsR, kRowsS>();
                 }
             });
@@ -457,10 +458,10 @@ bool factorSubsystem(const Model& model,
         if constexpr (std::is_same_v<Block, Eigen::Matrix2d>) {
             step(std::integral_constant<int, 2>{});
         } else {
-            // a cut's 3 to 5 rows as a compile-time count: the solve's columns unroll together
+            // a cut's 2 to 5 rows as a compile-time count: the solve's columns unroll together
             dense::withOrder(rows, [&](auto r) {
                 constexpr int kRows = decltype(r)::value;
-                constexpr int kFixed = kRows >= 3 && kRows <= 5 ? kRows : 0;
+                constexpr int kFixed = kRows >= 2 && kRows <= 5 ? kRows : 0;
                 step(std::integral_constant<int, kFixed>{});
             });
         }
@@ -612,7 +613,7 @@ ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
         for (const Loop& loop : model.loops) {
             rows = std::max(rows, loop.rows);
         }
-        dense::withOrder(rows, [&](auto size) { // (rows are 3 to 5)
+        dense::withOrder(rows, [&](auto size) { // (R is 3 to 5; a cut may have 2 rows)
             blocks.emplace<SpatialBlocks<std::clamp(decltype(size)::value, 3, 5)>>();
         });
     }

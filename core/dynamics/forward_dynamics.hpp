@@ -76,9 +76,10 @@ struct ForwardDynamicsWorkspace {
         std::vector<Block> pivotInverse; ///< per loop: (Ĩ_pp)⁻¹ at its elimination
         std::vector<Vector> psiBar;      ///< reduced right-hand side per loop
     };
-    /// A spatial block is stored R × R with R the most rows of the model's cuts (3 to 5; fixed
-    /// size: unrolled, no heap; a ladder's universal cuts give 4 × 4), its rows_r × rows_s in
-    /// the top-left corner and zeros elsewhere, which products keep zero.
+    /// A spatial block is stored R × R with R the most rows of the model's cuts (3 to 5: a
+    /// spherical loop's 2-row cut takes 3 × 3; fixed size: unrolled, no heap; a ladder's
+    /// universal cuts give 4 × 4), its rows_r × rows_s in the top-left corner and zeros
+    /// elsewhere, which products keep zero.
     template <int R>
     using SpatialBlocks = BlockStore<Eigen::Matrix<double, R, R>, Eigen::Matrix<double, R, 1>>;
     std::vector<double> factorArena; ///< L_j, column-major nv_j × nv_j each, 1/L_kk on the diagonal

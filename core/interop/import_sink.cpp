@@ -5,6 +5,7 @@
 
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/report_text.hpp"
+#include "core/model/spherical_loops.hpp"
 #include "core/spec/joint_kinds.hpp"
 
 namespace sslm {
@@ -99,14 +100,14 @@ ImportResult ImportSink::take() {
     return std::move(m_result);
 }
 
-/// Grübler's count in space, 6·bodies − Σ constraint rows; a loop that leaves no freedom is
-/// most often a planar linkage drawn in 3-D (all axes parallel), whose spatial loop
-/// constraints are redundant. Said now, not at the first `sslm check`.
+/// Grübler's count in space, 6·bodies − Σ constraint rows (+ 3 per spherical loop); a loop that
+/// leaves no freedom is most often a planar linkage drawn in 3-D (all axes parallel), whose spatial
+/// loop constraints are redundant. Said now, not at the first `sslm check`.
 void ImportSink::noteGruebler(const MechanismSpec& spec) {
     if (spec.cuts.empty()) {
         return;
     }
-    const int dof = grublerMobility(spec);
+    const int dof = mobilityCount(spec);
     if (dof >= 1) {
         return;
     }

@@ -546,7 +546,7 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
     int unknownCount = 0;
     for (const Joint& joint : model.joints) {
         rowBegin.push_back(unknownCount);
-        unknownCount += constraintRowCount(joint.type, model.space);
+        unknownCount += joint.rowCount;
     }
     rowBegin.push_back(unknownCount);
     const int twistSize =

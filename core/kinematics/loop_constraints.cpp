@@ -309,7 +309,7 @@ template <> struct CutRows<SpatialSpace> {
         Gradients<Wrench> g;
         Wrench onA = Wrench::Zero();
         for (Eigen::Index r = 0; r < multipliers.size(); ++r) {
-            gradients(row(ws, cut, static_cast<int>(r)), at, g);
+            gradients(row(ws, cut, cut.firstRow + static_cast<int>(r)), at, g);
             onA += multipliers[r] * g.onA;
         }
         CutReaction reaction;
@@ -326,7 +326,8 @@ template <class Space> void residual(const Model& model, Workspace& ws) {
         const Joint& cut = model.joints[loop.cutJoint];
         const typename Rows::Pose pose = Rows::pose(ws, cut);
         for (int r = 0; r < loop.rows; ++r) {
-            ws.phi[loop.rowBegin + r] = Rows::value(ws, cut, Rows::row(ws, cut, r), pose);
+            ws.phi[loop.rowBegin + r] =
+                Rows::value(ws, cut, Rows::row(ws, cut, cut.firstRow + r), pose);
         }
     }
 }
@@ -341,7 +342,7 @@ template <class Space> void jacobian(const Model& model, Workspace& ws) {
         const Joint& cut = model.joints[loop.cutJoint];
         const typename Rows::Pose pose = Rows::pose(ws, cut);
         for (int r = 0; r < loop.rows; ++r) {
-            Rows::gradients(Rows::row(ws, cut, r), pose, g[r]); // in place: no copies
+            Rows::gradients(Rows::row(ws, cut, cut.firstRow + r), pose, g[r]); // in place
         }
         for (const LoopPathEntry& entry : loop.path) {
             const auto& column = Space::column(model, ws, entry.coordinate);
@@ -362,7 +363,8 @@ template <class Space> void bias(const Model& model, Workspace& ws) {
         const Joint& cut = model.joints[loop.cutJoint];
         const typename Rows::Motion motion = Rows::motion(ws, cut);
         for (int r = 0; r < loop.rows; ++r) {
-            ws.Jdot_qd[loop.rowBegin + r] = Rows::bias(Rows::row(ws, cut, r), motion);
+            ws.Jdot_qd[loop.rowBegin + r] =
+                Rows::bias(Rows::row(ws, cut, cut.firstRow + r), motion);
         }
     }
 }
@@ -392,13 +394,12 @@ int jointConstraintWrenches(const Model& model,
     using Rows = CutRows<Space>;
     const Joint& j = model.joints[joint];
     const typename Rows::Pose pose = Rows::pose(ws, j);
-    const int rows = constraintRowCount(j.type, Space::kSpace);
     Gradients<typename Space::Wrench> g;
-    for (int r = 0; r < rows; ++r) {
-        Rows::gradients(Rows::row(ws, j, r), pose, g);
+    for (int r = 0; r < j.rowCount; ++r) {
+        Rows::gradients(Rows::row(ws, j, j.firstRow + r), pose, g);
         out[r] = g.onA;
     }
-    return rows;
+    return j.rowCount;
 }
 
 template <class Space>

@@ -6,6 +6,7 @@
 #include <map>
 #include <ranges>
 
+#include "core/model/spherical_loops.hpp"
 #include "core/spec/counterweights.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "core/spec/spec_text.hpp"
@@ -45,7 +46,8 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
     }
     const int bodies = static_cast<int>(spec.bodies.size());
     const int joints = static_cast<int>(spec.joints.size());
-    const int mobility = grublerMobility(spec);
+    const int spherical = sphericalLoopCount(spec);
+    const int mobility = grublerMobility(spec) + 3 * spherical;
     if (mobility <= 0 && bodies > 0) {
         std::string count;
         if (spec.space == MotionSpace::Planar) {
@@ -53,8 +55,10 @@ void checkConnectivityAndMobility(const MechanismSpec& spec,
                     std::to_string(joints) + " joints = " + std::to_string(mobility);
         } else {
             count = "Grübler: 6×" + std::to_string(bodies) + " bodies − " +
-                    std::to_string(6 * bodies - mobility) +
-                    " joint constraints = " + std::to_string(mobility);
+                    std::to_string(6 * bodies - grublerMobility(spec)) + " joint constraints" +
+                    (spherical > 0 ? " + 3×" + std::to_string(spherical) + " spherical loops"
+                                   : std::string()) +
+                    " = " + std::to_string(mobility);
         }
         if (mobility == 0) {
             diagnostics.push_back(error(
@@ -521,12 +525,25 @@ Loop loopOfCut(const Model& model, int cut) {
 /// One loop per cut, in cut order; each subsystem lists the loops that touch it.
 void addLoops(const std::vector<int>& cutEdges, Model& model) {
     model.constraintCount = 0;
+    for (Joint& joint : model.joints) {
+        joint.firstRow = 0;
+        joint.rowCount = constraintRowCount(joint.type, model.space);
+    }
     for (int e : cutEdges) {
-        model.joints[e].cut = static_cast<int>(model.cuts.size());
+        Joint& cut = model.joints[e];
+        cut.cut = static_cast<int>(model.cuts.size());
         model.cuts.push_back(e);
         Loop loop = loopOfCut(model, e);
+        std::vector<int> cycle;
+        for (int j : loop.joints) {
+            cycle.push_back(model.joints[j].specIndex);
+        }
+        if (isSphericalCycle(model.spec, cycle)) {
+            cut.firstRow = 3; // the axis rows alone: its point rows follow from them
+            cut.rowCount = 2;
+        }
         loop.rowBegin = model.constraintCount;
-        loop.rows = constraintRowCount(model.joints[e].type, model.space);
+        loop.rows = cut.rowCount;
         model.constraintCount += loop.rows;
         for (int s : loop.subsystems) {
             model.subsystems[s].loops.push_back(static_cast<int>(model.loops.size()));
@@ -651,7 +668,7 @@ CompileResult compileModel(const MechanismSpec& spec, const CompileOptions& opti
     model->space = spec.space;
     model->gravity = gravity3(spec);
     model->spec = spec;
-    model->mobilityGrubler = grublerMobility(spec);
+    model->mobilityGrubler = mobilityCount(spec);
 
     const SpanningTree tree = spanningTree(graph, isCut);
     addBodies(spec, tree, *model, diagnostics);

@@ -76,9 +76,15 @@ struct Joint {
     std::optional<JointLimitsSpec> limits;
 
     int coordinateCount = 1; ///< velocity coordinates (joint_kinds.hpp)
-    int coordinate = -1;     ///< first index in q̇ for a tree joint; -1 for a cut joint
-    int position = -1;       ///< first index in the position vector for a tree joint; -1 if cut
-    int cut = -1;            ///< index in Model::cuts for a cut joint; -1 for a tree joint
+    /// The joint's constraint rows (loop_constraints.hpp lists them by type) that the model
+    /// keeps: [firstRow, firstRow + rowCount). All of the type's, but for a revolute cut of a
+    /// spherical loop (spherical_loops.hpp) only its two axis rows (3 and 4): its point rows
+    /// follow from them.
+    int firstRow = 0;
+    int rowCount = 0;
+    int coordinate = -1; ///< first index in q̇ for a tree joint; -1 for a cut joint
+    int position = -1;   ///< first index in the position vector for a tree joint; -1 if cut
+    int cut = -1;        ///< index in Model::cuts for a cut joint; -1 for a tree joint
     /// +1 when the tree goes A → B (B is the tree child), −1 when it goes B → A.
     int treeSign = 0;
 

@@ -420,4 +420,77 @@ MechanismSpec elbowManipulatorSpec(const ElbowManipulatorOptions& options) {
     return spec;
 }
 
+MechanismSpec sphericalFourBarSpec(const SphericalFourBarOptions& options) {
+    if (options.cut != "J2" && options.cut != "J3" && options.cut != "J4") {
+        throw std::invalid_argument("sphericalFourBarSpec: cut must be J2, J3 or J4, got " +
+                                    options.cut);
+    }
+    // the axes at the design pose: J1 along z, J4 in the xz plane, J2 about J1 at crankAngle,
+    // J3 at the coupler's angle from J2 and the follower's from J4
+    const Vec3 a1 = Vec3::UnitZ();
+    const Vec3 a4(std::sin(options.ground), 0.0, std::cos(options.ground));
+    const Vec3 a2(std::sin(options.crank) * std::cos(options.crankAngle),
+                  std::sin(options.crank) * std::sin(options.crankAngle), std::cos(options.crank));
+    // a3 = α a2 + β a4 + γ (a2 × a4): the two dot products fix α and β, |a3| = 1 fixes γ
+    const double c24 = a2.dot(a4);
+    const double c2 = std::cos(options.coupler);
+    const double c4 = std::cos(options.follower);
+    const double gram = 1.0 - c24 * c24;
+    const double alpha = (c2 - c24 * c4) / gram;
+    const double beta = (c4 - c24 * c2) / gram;
+    const Vec3 normal = a2.cross(a4);
+    const double rest = 1.0 - (alpha * a2 + beta * a4).squaredNorm();
+    if (!(gram > 1e-12) || !(rest >= 0.0)) {
+        throw std::invalid_argument(
+            "sphericalFourBarSpec: the coupler and follower cannot meet at this crank angle");
+    }
+    const double gamma = (options.crossed ? -1.0 : 1.0) * std::sqrt(rest) / normal.norm();
+    const Vec3 a3 = (alpha * a2 + beta * a4 + gamma * normal).normalized();
+    const std::array<Vec3, 4> axes = {a1, a2, a3, a4};
+    const double r = options.radius;
+
+    MechanismSpec spec = spatialMechanism(
+        "Spherical four-bar",
+        "Spherical four-bar (seed 004's spherical 4R): crank, coupler and follower on revolutes "
+        "J1..J4 whose axes all pass through the sphere's centre O at the origin; link angles "
+        "(between consecutive axes) crank 20, coupler 70, follower 60, ground 80 degrees by "
+        "default, a Grashof crank-rocker. J1 about z (coordinate theta) drives; J4 (psi) is the "
+        "output. The revolute cut keeps its two axis rows: 1 DOF. Initial state: theta = 0, "
+        "crank rate 2 pi rad/s, under gravity.");
+    spec.ground.points = {spatialPoint("O", Vec3::Zero()), spatialPoint("J1", r * a1),
+                          spatialPoint("J4", r * a4)};
+    const std::array<std::string, 3> links = {"crank", "coupler", "follower"};
+    const std::array<double, 3> masses = {0.2, 0.4, 0.3}; // kg
+    constexpr double rodRadius = 0.005;                   // m
+    for (int k = 0; k < 3; ++k) {
+        const Vec3 from = r * axes[k];
+        const Vec3 to = r * axes[k + 1];
+        const double length = (to - from).norm();
+        const double m = masses[k];
+        spec.bodies.push_back(
+            spatialBody(links[k], m, 0.5 * (from + to),
+                        rodInertia((to - from).normalized(), 0.5 * m * rodRadius * rodRadius,
+                                   m * (length * length / 12.0 + rodRadius * rodRadius / 4.0)),
+                        {spatialPoint("J" + std::to_string(k + 1), from),
+                         spatialPoint("J" + std::to_string(k + 2), to)}));
+    }
+    const std::array<std::string, 4> coordinates = {"theta", "q2", "q3", "psi"};
+    for (int k = 0; k < 4; ++k) {
+        const std::string name = "J" + std::to_string(k + 1);
+        const std::string parent = k == 0 ? std::string(kGroundId) : links[k - 1];
+        const std::string child = k == 3 ? std::string(kGroundId) : links[k];
+        // J4 joins the follower (parent) to the ground (child)
+        JointSpec joint = spatialJoint(name, JointType::Revolute, {parent, name}, {child, name},
+                                       axes[k], Vec3::UnitY());
+        joint.coordinate = coordinates[k];
+        spec.joints.push_back(joint);
+    }
+    spec.cuts = {options.cut};
+    spec.initial.independent = {{"theta", 0.0}};
+    spec.initial.rates = {{"theta", 2.0 * std::numbers::pi}};
+    spec.tracedPoints = {{"coupler point J3", {"coupler", "J3"}}};
+    spec.solver.tEnd = 2.0;
+    return spec;
+}
+
 } // namespace sslm

@@ -7,6 +7,7 @@
 // of mechanism_spec.hpp: every body frame is parallel to W when every coordinate is zero.
 
 #include <array>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -126,5 +127,31 @@ struct ElbowManipulatorOptions {
 /// equations); 6 DOF. Arm masses 8, 6, 4, 1, 0.8, 0.5 kg as rods between their joints. The
 /// initial state is the tool's pose at the arm angles `angles`, at rest, under gravity.
 MechanismSpec elbowManipulatorSpec(const ElbowManipulatorOptions& options = {});
+
+/// A spherical four-bar at its design pose, where every coordinate is 0 and every body frame is
+/// W with its origin at the sphere's centre O (all four axes pass through it). The link angles
+/// (rad) are the angles between consecutive axes; by default a Grashof crank-rocker (20° crank,
+/// 70° coupler, 60° follower, 80° between the ground's axes).
+struct SphericalFourBarOptions {
+    double ground = 80.0 * std::numbers::pi / 180.0;   ///< J4's axis to J1's
+    double crank = 20.0 * std::numbers::pi / 180.0;    ///< J1's axis to J2's
+    double coupler = 70.0 * std::numbers::pi / 180.0;  ///< J2's axis to J3's
+    double follower = 60.0 * std::numbers::pi / 180.0; ///< J3's axis to J4's
+    /// Where the crank's axis J2 stands about J1 (z) at the design pose, from the plane of J1
+    /// and J4 (rad).
+    double crankAngle = 90.0 * std::numbers::pi / 180.0;
+    /// The other of the two assemblies at the design pose (J3 on the other side of the plane
+    /// of J2 and J4).
+    bool crossed = false;
+    double radius = 0.1;    ///< m: the joints' points, on their axes at this distance from O
+    std::string cut = "J4"; ///< any of J2, J3, J4
+};
+
+/// A spherical four-bar (crank, coupler, follower on revolutes J1…J4 whose axes meet at O, the
+/// origin; J1 (coordinate theta) about z is the input, J4 the output (psi). Masses 0.2, 0.4,
+/// 0.3 kg as rods between their joints' points. 1 DOF (Grübler's count on the sphere; its
+/// revolute cut keeps its two axis rows). Initial state: theta = 0, 2π rad/s, under gravity.
+/// Throws std::invalid_argument when the link angles do not close at `crankAngle`.
+MechanismSpec sphericalFourBarSpec(const SphericalFourBarOptions& options = {});
 
 } // namespace sslm

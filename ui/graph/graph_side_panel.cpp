@@ -13,6 +13,7 @@
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
+#include "core/model/spherical_loops.hpp"
 #include "ui/graph/block_pattern_widget.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/style/style_sheet.hpp"
@@ -239,9 +240,12 @@ void GraphSidePanel::showSummary(const Model& model, int dofAtPose) {
     // Grübler: a free body's freedoms (3 in the plane, 6 in space) per moving body, less what
     // the joints take (as `sslm info` prints it)
     const int freedoms = model.dimension() + 3 - model.firstRotationAxis();
+    // a spherical loop's bodies keep 3 freedoms on the sphere (spherical_loops.hpp)
+    const int spherical = sphericalLoopCount(model.spec);
+    const QString sphere = spherical > 0 ? tr(" + 3·%1 on the sphere").arg(spherical) : QString();
     m_summary->setText(tr("%1 independent loop%2 · %3 subsystem%4 · %5 coordinates<br>"
                           "<b>DOF %6</b> by the rank of J at the assembled pose; %7 by Grübler "
-                          "(%8·%9 − %10 joint constraints)")
+                          "(%8·%9 − %10 joint constraints%11)")
                            .arg(nLoops)
                            .arg(nLoops == 1 ? "" : "s")
                            .arg(nSub)
@@ -251,7 +255,8 @@ void GraphSidePanel::showSummary(const Model& model, int dofAtPose) {
                            .arg(model.mobilityGrubler)
                            .arg(freedoms)
                            .arg(moving)
-                           .arg(freedoms * moving - model.mobilityGrubler));
+                           .arg(freedoms * moving - model.mobilityGrubler + 3 * spherical)
+                           .arg(sphere));
 }
 
 void GraphSidePanel::showLoops(const Model& model) {

@@ -7,6 +7,7 @@
 
 #include <QGraphicsSceneMouseEvent>
 
+#include "core/model/spherical_loops.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "ui/graph/body_node_item.hpp"
 #include "ui/graph/graph_layout.hpp"
@@ -67,9 +68,8 @@ bool curveHitsBox(const QPointF& a, const QPointF& control, const QPointF& b, co
     return false;
 }
 
-QString jointToolTip(const JointSpec& joint, MotionSpace space) {
+QString jointToolTip(const JointSpec& joint, MotionSpace space, int rows) {
     if (space == MotionSpace::Spatial) {
-        const int rows = constraintRowCount(joint.type, space);
         return QStringLiteral("%1 — %2 joint, %3 – %4: as a cut joint it closes its loop with %5 "
                               "equations")
             .arg(QString::fromStdString(joint.name), QString::fromLatin1(jointTypeWord(joint.type)),
@@ -143,14 +143,17 @@ void MechanismGraphScene::setSpec(const MechanismSpec& spec) {
     m_nodes[0]->setWidth(right - left + 2 * kGroundOverhang);
     m_nodes[0]->setX((left + right) / 2);
 
+    // the loop equations each joint gives as a cut: 3 for a ball, 4, 5, or 2 for a revolute of
+    // a spherical loop (its axis rows)
+    const std::vector<int> rowsOf = rowsAsCut(spec);
     for (std::size_t j = 0; j < spec.joints.size(); ++j) {
         const JointSpec& joint = spec.joints[j];
+        const int rows = rowsOf[j];
         auto* item = new JointEdgeItem(static_cast<int>(j), QString::fromStdString(joint.name),
                                        joint.type == JointType::Prismatic,
-                                       jointToolTip(joint, spec.space), font());
+                                       jointToolTip(joint, spec.space, rows), font());
         if (spec.space == MotionSpace::Spatial) {
-            // the loop equations the joint gives as a cut: 3 for a ball, 4, 5
-            item->setCaption(QString::number(constraintRowCount(joint.type, spec.space)));
+            item->setCaption(QString::number(rows));
         }
         addItem(item);
         m_edges.push_back(item);
