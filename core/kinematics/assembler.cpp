@@ -162,7 +162,7 @@ struct ClassEntry {
 
 /// Every spatial class, offered a loop in this order after the planar triad.
 constexpr std::array<ClassEntry, 3> kSpatialClasses = {{
-    {ClosedFormClass::RevoluteChain, "elbow arm", revoluteChainApplies, solveRevoluteChain},
+    {ClosedFormClass::RevoluteChain, "revolute chain", revoluteChainApplies, solveRevoluteChain},
     {ClosedFormClass::UpsLeg, "UPS leg", upsLegApplies, solveUpsLeg},
     {ClosedFormClass::RssrLoop, "RSSR-type loop", rssrLoopApplies, solveRssrLoop},
 }};

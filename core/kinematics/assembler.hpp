@@ -23,7 +23,7 @@ namespace sslm {
 /// The closed-form classes, in the order a loop is offered to them.
 enum class ClosedFormClass {
     PlanarTriad,   ///< planar_triad.hpp: RRR, RRP, RPR, …
-    RevoluteChain, ///< revolute_chain_closed_form.hpp: the 6R arm with a spherical wrist
+    RevoluteChain, ///< revolute_chain_closed_form.hpp: the 6R elbow arm, the spherical triad
     UpsLeg,        ///< ups_leg_closed_form.hpp
     RssrLoop,      ///< rssr_closed_form.hpp: RSSR, RSUR, RSSP, …
 };

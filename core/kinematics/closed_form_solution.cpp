@@ -21,6 +21,10 @@ std::string closedFormProjection(const std::string& kind) {
         return "the leg's length → a quadratic in its slide, then the universal joint's a cos β + "
                "b sin β = c, 4 modes";
     }
+    if (kind == "spherical 4R" || kind == "3R, axes meeting") {
+        return "the angle between the outer axes → the middle angle's a cos φ + b sin φ = c, then "
+               "the outer two, 2 modes";
+    }
     if (kind == "6R, spherical wrist") {
         return "wrist centre height → shoulder, its reach → elbow, its direction → J2, then the "
                "wrist's a cos φ + b sin φ = c, 8 modes";

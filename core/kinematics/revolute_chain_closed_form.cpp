@@ -30,8 +30,9 @@ namespace {
 constexpr double kClosureTolerance = 1e-12;
 /// Lines closer than this (m) meet; axes with |u × v| below it are parallel.
 constexpr double kGeometryTolerance = 1e-9;
-/// The longest run solved here: the arm's six joints.
+/// The runs solved here: the arm's six joints, a spherical triad's three.
 constexpr int kMaxRun = 6;
+constexpr int kTriadRun = 3;
 
 /// One revolute of the run, crossed from body B_k to B_{k+1}: R_{k+1} = R_k·Rot(axis, φ) and
 /// the joint's points coincide, x_{k+1} = x_k + R_k·before − R_{k+1}·after.
@@ -70,7 +71,7 @@ bool isUnknownRevolute(const Joint& joint, const std::vector<bool>& known) {
 }
 
 /// The run of unknown revolutes of `loop`, in the loop's joint order, when there is exactly
-/// one, of six joints, and every other joint of the loop is known.
+/// one, of six joints or three, and every other joint of the loop is known.
 std::optional<Run>
 unknownRun(const Model& model, const Loop& loop, const std::vector<bool>& known) {
     const int n = static_cast<int>(loop.joints.size());
@@ -89,7 +90,7 @@ unknownRun(const Model& model, const Loop& loop, const std::vector<bool>& known)
             return std::nullopt;
         }
     }
-    if (count != kMaxRun || count >= n || start < 0) {
+    if ((count != kMaxRun && count != kTriadRun) || count >= n || start < 0) {
         return std::nullopt;
     }
     Run run;
@@ -185,6 +186,9 @@ Mat3 turned(const Run& run, int k, const Mat3& r, double phi) {
 /// The run read from the end that makes it an elbow arm (J2 ∥ J3, J1 across them, the last
 /// three axes meeting), or empty when neither end does.
 std::optional<Run> elbowArm(const Run& run) {
+    if (run.count != kMaxRun) {
+        return std::nullopt;
+    }
     const Run other = run.reversed();
     for (const Run* candidate : {&run, &other}) {
         const Run& r = *candidate;
@@ -195,6 +199,26 @@ std::optional<Run> elbowArm(const Run& run) {
         }
     }
     return std::nullopt;
+}
+
+/// The run when it is a spherical triad (three axes meeting in one point), read from the end
+/// whose joint comes first in the file, so that its roots' order does not depend on the cut;
+/// else empty.
+std::optional<Run> sphericalTriad(const Model& model, const Run& run) {
+    if (run.count != kTriadRun || !meetingPoint(run, 0)) {
+        return std::nullopt;
+    }
+    const bool fileOrder = model.joints[run.hinges[0].joint].specIndex <
+                           model.joints[run.hinges[kTriadRun - 1].joint].specIndex;
+    return fileOrder ? run : run.reversed();
+}
+
+/// The run's class: the elbow arm, or a spherical triad; empty when neither.
+std::optional<Run> solvableRun(const Model& model, const Run& run) {
+    if (std::optional<Run> arm = elbowArm(run)) {
+        return arm;
+    }
+    return sphericalTriad(model, run);
 }
 
 /// The angles φ of the arm's six hinges on root `root` (0…7), for the known poses of its end
@@ -252,11 +276,25 @@ bool armAngles(const Run& run,
     return orientTriad(run, 3, r3.transpose() * rn, root & 1, angles.data() + 3, failure);
 }
 
+/// The angles of a run's hinges on root `root`: the arm's (0…7) or the triad's (0, 1).
+bool runAngles(const Run& run,
+               const Workspace& ws,
+               int root,
+               std::array<double, kMaxRun>& angles,
+               std::string& failure) {
+    if (run.count == kMaxRun) {
+        return armAngles(run, ws, root, angles, failure);
+    }
+    const Mat3 relative =
+        ws.rotation[run.bodies[0]].transpose() * ws.rotation[run.bodies[run.count]];
+    return orientTriad(run, 0, relative, root, angles.data(), failure);
+}
+
 } // namespace
 
 bool revoluteChainApplies(const Model& model, int loop, const std::vector<bool>& known) {
     const std::optional<Run> found = unknownRun(model, model.loops[loop], known);
-    return found && elbowArm(*found);
+    return found && solvableRun(model, *found);
 }
 
 ClosedFormSolution solveRevoluteChain(const Model& model,
@@ -270,14 +308,19 @@ ClosedFormSolution solveRevoluteChain(const Model& model,
     if (!found) {
         return {};
     }
-    const std::optional<Run> arm = elbowArm(*found);
-    if (!arm) {
+    const std::optional<Run> solvable = solvableRun(model, *found);
+    if (!solvable) {
         return {};
     }
-    const Run& run = *arm;
+    const Run& run = *solvable;
     ClosedFormSolution out;
-    out.modes = 8;
-    out.kind = "6R, spherical wrist";
+    if (run.count == kMaxRun) {
+        out.modes = 8;
+        out.kind = "6R, spherical wrist";
+    } else {
+        out.modes = 2;
+        out.kind = l.joints.size() == 4 ? "spherical 4R" : "3R, axes meeting";
+    }
     if (branch != 0 && modeIndex(branch) >= out.modes) {
         branch = 0; // no such mode: the nearest, which assemble() reports as not the one asked
     }
@@ -303,7 +346,7 @@ ClosedFormSolution solveRevoluteChain(const Model& model,
             continue;
         }
         std::array<double, kMaxRun> angles{};
-        if (!armAngles(run, ws, root, angles, failure)) {
+        if (!runAngles(run, ws, root, angles, failure)) {
             continue;
         }
         if (const double g = gap(angles); chosenRoot < 0 || g < chosenGap) {

@@ -11,8 +11,9 @@
 // angle. The wrist is then a spherical triad: the angle between its first and last axes depends
 // on its middle angle alone (two roots), the other two follow. 8 modes.
 //
-// (A spherical four-bar, the same triad closed on the ground, has redundant loop rows, Grübler
-// −2, which SSLM cannot simulate; compile() refuses it, so it has no class of its own here.)
+// A run of three unknown revolutes whose axes meet in one point, between two bodies of known
+// pose, is that wrist alone: the spherical four-bar with its input known (spherical_loops.hpp),
+// 2 modes, labelled from the run's end whose joint comes first in the file.
 //
 // The cut may be any revolute of the six; every other joint of the loop must be known. The
 // run is read from the end its geometry fixes (the wrist last), so a mode's label
@@ -31,16 +32,17 @@
 namespace sslm {
 
 /// Whether loop `loop`'s unknowns at the `known` coordinates are an elbow arm's six revolutes
-/// (its structure and axes alone: solveRevoluteChain may still find the tool out of reach).
+/// or a spherical triad's three (its structure and axes alone: solveRevoluteChain may still
+/// find the tool out of reach).
 bool revoluteChainApplies(const Model& model, int loop, const std::vector<bool>& known);
 
-/// Solves loop `loop` in closed form when its unknowns (revolutes whose
-/// coordinate is not known[k], and the cut) are one run of six forming an arm with a spherical
-/// wrist, and every other joint of the loop and above it is known. `branch` is the mode's label, 0
-/// for the mode nearest the guess in q. On success the run's tree coordinates in q are set (each
-/// angle the 2π-representative nearest its guess) and the loop closes to 1e-12; otherwise q is
-/// unchanged, and `failure` says why when the loop has the form but cannot close (out of reach, or
-/// a singular pose). Uses ws as scratch.
+/// Solves loop `loop` in closed form when its unknowns (revolutes whose coordinate is not
+/// known[k], and the cut) are one run of six forming an arm with a spherical wrist, or of three
+/// whose axes meet, and every other joint of the loop and above it is known. `branch` is the
+/// mode's label, 0 for the mode nearest the guess in q. On success the run's tree coordinates in q
+/// are set (each angle the 2π-representative nearest its guess) and the loop closes to 1e-12;
+/// otherwise q is unchanged, and `failure` says why when the loop has the form but cannot close
+/// (out of reach, or a singular pose). Uses ws as scratch.
 ClosedFormSolution solveRevoluteChain(const Model& model,
                                       Workspace& ws,
                                       Eigen::Ref<Eigen::VectorXd> q,

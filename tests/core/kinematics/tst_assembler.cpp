@@ -66,7 +66,7 @@ private Q_SLOTS:
         QTest::newRow("RSSR") << "rssr.json"
                               << "RSSR-type loop 0 | newton ";
         QTest::newRow("elbow") << "elbow_manipulator.json"
-                               << "elbow arm 0 | newton ";
+                               << "revolute chain 0 | newton ";
         // the leg lengths as inputs: the platform's pose has no closed form (up to 40 roots)
         QTest::newRow("Stewart") << "stewart_platform.json"
                                  << " | newton 0, 1, 2, 3, 4";

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-// The closed form of the 6R elbow arm with a spherical wrist (seed 004, 8 modes), on the
-// example's geometry and on random ones: every mode closes to 1e-12 and equals Newton's from a
-// nearby guess, multi-start Newton finds no root the enumeration missed, the labels name the same
-// pose for every cut, a mode is held over a 360-step stroke, and an unreachable input is named.
+// The closed form of the 6R elbow arm with a spherical wrist (seed 004, 8 modes) and of the
+// spherical four-bar (its wrist alone, 2 modes), on the examples' geometry and on random ones:
+// every mode closes to 1e-12 and equals Newton's from a nearby guess, multi-start Newton finds
+// no root the enumeration missed, the labels name the same pose for every cut, a mode is held
+// over a 360-step stroke, and an unreachable input is named.
 
 #include <cmath>
 #include <numbers>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 #include <QtTest>
 
@@ -94,6 +96,27 @@ ElbowManipulatorOptions randomArm(std::mt19937& rng) {
         a = angle(rng);
     }
     return arm;
+}
+
+/// A spherical four-bar of random link angles (20°…100°) whose coupler and follower meet at a
+/// random crank angle, cut at J2, J3 or J4.
+MechanismSpec randomSphericalFourBar(std::mt19937& rng, const std::string& cut) {
+    std::uniform_real_distribution<double> link(20.0, 100.0);
+    std::uniform_real_distribution<double> crank(-std::numbers::pi, std::numbers::pi);
+    for (;;) {
+        SphericalFourBarOptions options;
+        options.ground = link(rng) * std::numbers::pi / 180.0;
+        options.crank = link(rng) * std::numbers::pi / 180.0;
+        options.coupler = link(rng) * std::numbers::pi / 180.0;
+        options.follower = link(rng) * std::numbers::pi / 180.0;
+        options.crankAngle = crank(rng);
+        options.cut = cut;
+        try {
+            return sphericalFourBarSpec(options);
+        } catch (const std::invalid_argument&) {
+            // the links do not close at this crank angle: draw again
+        }
+    }
 }
 
 /// Whether every revolute cut joint has its two axes pointing the same way: its closure rows
@@ -319,6 +342,116 @@ private Q_SLOTS:
         const AssemblyReport report = assemble(*model, ws, q, model->independent);
         QVERIFY(!report.converged);
         QVERIFY2(report.message.find("out of reach") != std::string::npos, report.message.c_str());
+        QVERIFY2(report.message.find("√(A² + B²)") != std::string::npos, report.message.c_str());
+    }
+
+    void sphericalFourBarHasTwoModes() {
+        for (const char* cut : {"J4", "J3", "J2"}) {
+            const auto model = compiled(sphericalFourBarSpec({.cut = cut}), cut);
+            QVERIFY2(model, cut);
+            QCOMPARE(model->loops[0].rows, 2); // the cut's two axis rows (spherical_loops.hpp)
+            const InitialState initial = assembleInitialState(*model);
+            QVERIFY2(initial.report.converged, initial.report.message.c_str());
+            QCOMPARE(initial.report.classes[0], std::string("spherical 4R"));
+            QCOMPARE(initial.report.modeCounts[0], 2);
+            QCOMPARE(initial.report.iterations, 0);
+            std::mt19937 rng(4);
+            QCOMPARE(checkModes(*model, initial.q, rng, 300), 2);
+            // the joints' points meet too, though only the axis rows are kept: the loop closes
+            Workspace ws(*model);
+            updatePositions(*model, ws, initial.q);
+            const Joint& j = model->joints[model->cuts[0]];
+            QVERIFY(((ws.position[j.bodyA] + ws.rotation[j.bodyA] * j.p_A) -
+                     (ws.position[j.bodyB] + ws.rotation[j.bodyB] * j.p_B))
+                        .norm() < 1e-12);
+        }
+    }
+
+    void sphericalLabelsNameOnePoseForEveryCut() {
+        std::mt19937 rng(11);
+        for (int trial = 0; trial < 6; ++trial) {
+            const MechanismSpec spec =
+                trial == 0 ? sphericalFourBarSpec() : randomSphericalFourBar(rng, "J4");
+            const auto byJ4 = compiled(spec, "J4");
+            for (const char* cut : {"J2", "J3"}) {
+                const auto model = compiled(spec, cut);
+                QVERIFY2(model, cut);
+                Workspace ws(*model);
+                Workspace refWs(*byJ4);
+                for (int label : {+1, -1}) {
+                    Eigen::VectorXd q = neutralPositions(*model);
+                    Eigen::VectorXd r = neutralPositions(*byJ4);
+                    const AssemblyReport a = assemble(*model, ws, q, model->independent, {label});
+                    const AssemblyReport b = assemble(*byJ4, refWs, r, byJ4->independent, {label});
+                    QVERIFY2(a.converged && b.converged, (a.message + b.message).c_str());
+                    QVERIFY2(poseGap(*model, q, *byJ4, r) < 1e-12,
+                             qPrintable(QString("trial %1, cut %2, mode %3: %4")
+                                            .arg(trial)
+                                            .arg(cut)
+                                            .arg(label)
+                                            .arg(poseGap(*model, q, *byJ4, r))));
+                }
+            }
+        }
+    }
+
+    void randomSphericalFourBarsCloseAndMissNoRoot() {
+        std::mt19937 rng(9);
+        for (int trial = 0; trial < 12; ++trial) {
+            const std::string cut = std::array{"J2", "J3", "J4"}[trial % 3];
+            const auto model = compiled(randomSphericalFourBar(rng, cut), cut);
+            QVERIFY(model);
+            const InitialState initial = assembleInitialState(*model);
+            QVERIFY2(initial.report.converged, initial.report.message.c_str());
+            QCOMPARE(initial.report.closedFormLoops, std::vector<int>{0});
+            QCOMPARE(checkModes(*model, initial.q, rng, 200), 2);
+        }
+    }
+
+    void aSphericalModeIsHeldOverACrankTurn() {
+        // the default is a Grashof crank-rocker: the crank turns fully, in 360 steps
+        const auto model = compiled(sphericalFourBarSpec(), "J4");
+        Workspace ws(*model);
+        const InitialState initial = assembleInitialState(*model);
+        const int theta = positionIndex(*model, model->coordinateIndex("theta"));
+        for (int label : {+1, -1}) {
+            Eigen::VectorXd q = initial.q;
+            Eigen::VectorXd previous = q;
+            double largestStep = 0;
+            for (int step = 0; step <= 360; ++step) {
+                q[theta] = step * std::numbers::pi / 180.0;
+                const AssemblyReport report = assemble(*model, ws, q, model->independent, {label});
+                QVERIFY2(report.converged, report.message.c_str());
+                QVERIFY(closure(*model, ws, q) <= 1e-12);
+                if (step > 0) {
+                    Eigen::VectorXd moved = q - previous;
+                    moved[theta] = 0;
+                    largestStep = std::max(largestStep, coordinateGap(moved, moved * 0.0));
+                }
+                previous = q;
+            }
+            QVERIFY2(largestStep < 0.05,
+                     qPrintable(QString("mode %1: a step of %2 rad").arg(label).arg(largestStep)));
+        }
+    }
+
+    void anUnreachableSphericalInputIsNamed() {
+        // a long crank on a short ground: a crank angle where the coupler and follower cannot
+        // meet
+        SphericalFourBarOptions options;
+        options.crank = 70.0 * std::numbers::pi / 180.0;
+        options.ground = 30.0 * std::numbers::pi / 180.0;
+        options.coupler = 30.0 * std::numbers::pi / 180.0;
+        options.follower = 60.0 * std::numbers::pi / 180.0;
+        options.crankAngle = 0.0; // J2 40° from J4: the coupler and follower meet
+        // half a turn on, J2 is 100° from J4, more than the coupler and follower span (90°)
+        const auto model = compiled(sphericalFourBarSpec(options), "J4");
+        QVERIFY(model);
+        Workspace ws(*model);
+        Eigen::VectorXd q = assembleInitialState(*model).q;
+        q[positionIndex(*model, model->coordinateIndex("theta"))] = std::numbers::pi;
+        const AssemblyReport report = assemble(*model, ws, q, model->independent);
+        QVERIFY(!report.converged);
         QVERIFY2(report.message.find("√(A² + B²)") != std::string::npos, report.message.c_str());
     }
 };
