@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 
 #include "app/cli/load_model.hpp"
+#include "core/kinematics/assembler.hpp"
 #include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -203,6 +204,17 @@ void printInitialPose(std::ostream& out, const Model& model, const PoseSummary& 
                 (kind.empty() ? "Newton" : kind + " (" + closedFormProjection(kind) + ")"));
         }
         out << "Loop classes: " << joinNames(classes) << '\n';
+    }
+    // the plan for the file's inputs (assembler.hpp): which class solves which loop, in order
+    const AssemblyPlan plan = planAssembly(model, model.independent);
+    if (!plan.closedForm.empty()) {
+        std::vector<std::string> steps;
+        for (const PlannedLoop& p : plan.closedForm) {
+            steps.push_back("loop " + std::to_string(p.loop + 1) + " (" +
+                            closedFormClassName(p.solver) + ")");
+        }
+        out << "Assembly plan: " << joinNames(steps, " → ")
+            << "; then Newton: " << loopsOrNone(plan.newtonLoops) << '\n';
     }
     if (!pose.modes.empty()) {
         out << "Assembly modes at these inputs: " << pose.modes.size() << '\n';

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/kinematics/assembler.hpp"
 #include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -105,6 +106,12 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
     out["initial_q"] = std::move(q);
 
     const AssemblyReport& report = pose.initial.report;
+    // the position analysis planned for the file's inputs (assembler.hpp): the closed-form
+    // loops in echelon order with their class
+    ordered_json plan = ordered_json::array();
+    for (const PlannedLoop& p : planAssembly(model, model.independent).closedForm) {
+        plan.push_back({{"loop", p.loop + 1}, {"class", closedFormClassName(p.solver)}});
+    }
     out["assembly"] = {{"converged", report.converged},
                        {"iterations", report.iterations},
                        {"residual", report.residual},
@@ -114,6 +121,7 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
                        {"classes", report.classes}, // per loop: "RRR", "RSSR", … or ""
                        {"projections", projections(report.classes)},
                        {"newton_loops", fromOne(report.newtonLoops)},
+                       {"plan", std::move(plan)},
                        {"message", report.message}};
     if (!pose.modes.empty()) {
         out["modes"] = ordered_json::array();
