@@ -21,11 +21,13 @@ CLI::App* addGenerateCommand(CLI::App& app, GenerateOptions& options) {
         "generate",
         "Write a generated mechanism file: 'ladder', the spatial ladder of seed 003 "
         "(L loops, 2 DOF, dynamically one Hooke pendulum for every L), or "
-        "'stewart', the 6-UPS Stewart-Gough platform (6 DOF), or 'elbow', seed 004's 6R "
-        "elbow manipulator with a spherical wrist (6 DOF, 8 assembly modes)");
-    cmd->add_option("FAMILY", options.family, "What to generate: ladder | stewart | elbow")
+        "'stewart', the 6-UPS Stewart-Gough platform (6 DOF), 'elbow', seed 004's 6R "
+        "elbow manipulator with a spherical wrist (6 DOF, 8 assembly modes), or 'spherical', "
+        "a spherical four-bar crank-rocker (1 DOF, 2 assembly modes)");
+    cmd->add_option("FAMILY", options.family,
+                    "What to generate: ladder | stewart | elbow | spherical")
         ->required()
-        ->check(CLI::IsMember({"ladder", "stewart", "elbow"}));
+        ->check(CLI::IsMember({"ladder", "stewart", "elbow", "spherical"}));
     cmd->add_option("--cells", options.cells, "Number of loops L (1 to 1024), ladder only")
         ->check(CLI::Range(1, kMaxCells));
     cmd->add_option("--out", options.out, "Write to this file instead of standard output");
@@ -42,9 +44,10 @@ int runGenerate(const GenerateOptions& options) {
         std::cerr << "sslm generate: error: --cells is for a ladder only\n";
         return kExitBadInput;
     }
-    const MechanismSpec spec = ladder                        ? spatialLadderSpec(options.cells)
-                               : options.family == "stewart" ? stewartPlatformSpec()
-                                                             : elbowManipulatorSpec();
+    const MechanismSpec spec = ladder                          ? spatialLadderSpec(options.cells)
+                               : options.family == "stewart"   ? stewartPlatformSpec()
+                               : options.family == "spherical" ? sphericalFourBarSpec()
+                                                               : elbowManipulatorSpec();
     if (options.out.empty()) {
         std::cout << toJson(spec);
         return kExitOk;
@@ -54,8 +57,11 @@ int runGenerate(const GenerateOptions& options) {
         return kExitBadInput;
     }
     std::cerr << "sslm: " << spec.name << " (" << spec.bodies.size() << " bodies, "
-              << spec.cuts.size() << " cut joints, " << (ladder ? 2 : 6) << " DOF) written to "
-              << options.out << '\n';
+              << spec.cuts.size() << " cut joints, "
+              << (ladder                          ? 2
+                  : options.family == "spherical" ? 1
+                                                  : 6)
+              << " DOF) written to " << options.out << '\n';
     return kExitOk;
 }
 

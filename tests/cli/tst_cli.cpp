@@ -58,6 +58,7 @@ private Q_SLOTS:
     void infoCyclesTheFourBarsBranches();
     void infoListsTheWheelSuspensionsTwoModes();
     void infoListsTheElbowManipulatorsEightModes();
+    void infoCountsTheSphericalFourBarOnTheSphere();
     void missingFile();
     void malformedFile();
     void checkListsEveryProblem();
@@ -246,6 +247,28 @@ void TestCli::infoListsTheElbowManipulatorsEightModes() {
     QVERIFY(none.exitCode != 0);
     QVERIFY2(none.err.contains("has 8 assembly modes, +1, -1, … -4; there is no mode 5"),
              none.err.constData());
+}
+
+// The spherical four-bar: Grübler's count in space says −2, on the sphere 1; its revolute cut
+// keeps two rows, and its two modes are each solved in closed form.
+void TestCli::infoCountsTheSphericalFourBarOnTheSphere() {
+    const Run run = runSslm({"info", example("spherical_four_bar.json"), "--modes", "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const nlohmann::json info = parseJson(run);
+    QCOMPARE(info.at("dof").get<int>(), 1);
+    QCOMPARE(info.at("dof_grubler").get<int>(), 1);
+    QCOMPARE(info.at("modes").size(), std::size_t{2});
+    for (const nlohmann::json& mode : info.at("modes")) {
+        QVERIFY(mode.at("closure_residual").get<double>() <= 1e-12);
+    }
+    QVERIFY(info.at("assembly").at("classes") == nlohmann::json::parse(R"(["spherical 4R"])"));
+    const Run text = runSslm({"info", example("spherical_four_bar.json"), "--branch", "-1"});
+    QVERIFY2(text.exitCode == 0, text.err.constData());
+    QVERIFY2(text.out.contains("closed form: loops 1 (branch -1)"), text.out.constData());
+    QVERIFY2(text.out.contains("Assembly plan: loop 1 (revolute chain); then Newton: none"),
+             text.out.constData());
+    QVERIFY(info.at("assembly").at("plan") ==
+            nlohmann::json::parse(R"([{"loop": 1, "class": "revolute chain"}])"));
 }
 
 // Cutting only J8 and J9 leaves the pantograph loop J5–J6–J7–J10 closed.

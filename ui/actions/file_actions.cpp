@@ -53,6 +53,7 @@ constexpr Example kExamples[] = {
     {"Spatial", "Spatial ladder (4 loops)", "spatial_ladder_4.json"},
     {"Spatial", "Stewart–Gough platform", "stewart_platform.json"},
     {"Spatial", "Elbow manipulator (seed 004, 8 assembly modes)", "elbow_manipulator.json"},
+    {"Spatial", "Spherical four-bar (2 assembly modes)", "spherical_four_bar.json"},
     {"Imported models", "Four-bar from URDF", "interop/four_bar.urdf"},
     {"Imported models", "Four-bar from SDFormat", "interop/four_bar.sdf"},
     {"Imported models", "Slider-crank from MJCF", "interop/slider_crank.xml"},

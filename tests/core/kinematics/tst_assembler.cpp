@@ -65,6 +65,8 @@ private Q_SLOTS:
                                       << "planar triad 0 | newton ";
         QTest::newRow("RSSR") << "rssr.json"
                               << "RSSR-type loop 0 | newton ";
+        QTest::newRow("spherical four-bar") << "spherical_four_bar.json"
+                                            << "revolute chain 0 | newton ";
         QTest::newRow("elbow") << "elbow_manipulator.json"
                                << "revolute chain 0 | newton ";
         // the leg lengths as inputs: the platform's pose has no closed form (up to 40 roots)

@@ -2,8 +2,9 @@
 // The shipped example files reproduce the spec oracle: assembled from their own initial state
 // (independent inputs and assembly guess) they give the oracle's q0, q̇0, M, J, λ and q̈. The
 // spatial (version 2) examples compile and assemble from their initial state with their loops
-// closed; stewart_platform.json and elbow_manipulator.json are stewartPlatformSpec() and
-// elbowManipulatorSpec() exactly as the writer writes them.
+// closed; stewart_platform.json, elbow_manipulator.json and spherical_four_bar.json are
+// stewartPlatformSpec(), elbowManipulatorSpec() and sphericalFourBarSpec() exactly as the writer
+// writes them.
 
 #include <QDir>
 #include <QFile>
@@ -130,6 +131,13 @@ private Q_SLOTS:
         QFile file(QStringLiteral(SSLM_EXAMPLES_DIR "/elbow_manipulator.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll().toStdString(), toJson(elbowManipulatorSpec()));
+    }
+
+    void sphericalFourBarExampleIsTheTemplate() {
+        // regenerate with `sslm generate spherical --out examples/spherical_four_bar.json`
+        QFile file(QStringLiteral(SSLM_EXAMPLES_DIR "/spherical_four_bar.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().toStdString(), toJson(sphericalFourBarSpec()));
     }
 };
 
