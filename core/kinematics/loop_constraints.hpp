@@ -14,6 +14,9 @@
 // - revolute (5 rows):    the same 3, then n₁·u_B and n₂·u_B, n₁, n₂ ⟂ u fixed in A;
 // - cylindrical (4 rows): n₁·(x_B − x_A), n₂·(x_B − x_A), n₁·u_B, n₂·u_B;
 // - prismatic (5 rows):   the cylindrical 4, then n₁·n₂_B (no turn about the axis).
+// A revolute cut of a spherical loop (spherical_loops.hpp) keeps its two axis rows alone
+// (Joint::firstRow = 3, rowCount = 2): its bodies turn about one point, so its points meet
+// when its axes do.
 // Each row is differentiated through the two bodies' twists, Φ̇ = G_A·V_A + G_B·V_B, and G_A
 // is a wrench on A: with M q̈ = φ + Jᵀλ, Σ λ_r G_A,r is the wrench that B exerts on A at the
 // cut (the point rows' λ is that force in N, W; a planar prismatic cut's λ is the normal force

@@ -11,7 +11,8 @@
 // - every subsystem owns a contiguous range of q: the coordinates of its bodies' tree joints,
 //   in body order; in a planar model coordinate k belongs to the tree joint of body k + 1;
 // - loop i is closed by cut i; it contributes the constraint rows [rowBegin, rowBegin + rows):
-//   rows 2i and 2i + 1 in a planar model, 3 to 5 rows by cut type in a spatial one.
+//   rows 2i and 2i + 1 in a planar model, 3 to 5 rows by cut type in a spatial one (2 for
+//   a revolute cut of a spherical loop: Joint::firstRow, rowCount).
 //
 // Each quantity is held once, in 3-D (m, body frames or W): a planar model's points and axes
 // lie in the XY plane (z = 0), its bodies turn about z and its planar algorithms read the x and
