@@ -13,6 +13,7 @@
 #include "core/kinematics/known_coordinates.hpp"
 #include "core/kinematics/loop_closure.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/spatial/line_meeting.hpp"
 #include "core/spatial/planar.hpp"
 #include "core/spatial/spatial_algebra.hpp"
 #include "core/util/text.hpp"
@@ -122,23 +123,9 @@ unknownRun(const Model& model, const Loop& loop, const std::vector<bool>& known)
 /// Where the axes of hinges i, i + 1 and i + 2 meet, in the frame of the body before them
 /// (first) and of the body after them (second); empty when they do not meet in one point.
 std::optional<std::pair<Vec3, Vec3>> meetingPoint(const Run& run, int i) {
-    // the parameters t (along u from p) and s (along v from r) of the lines' closest points
-    const auto meet = [](const Vec3& p, const Vec3& u, const Vec3& r,
-                         const Vec3& v) -> std::optional<std::pair<double, double>> {
-        const Vec3 w = p - r;
-        const double b = u.dot(v);
-        const double denominator = 1.0 - b * b;
-        if (denominator < kGeometryTolerance) {
-            return std::nullopt; // parallel
-        }
-        const double d = u.dot(w);
-        const double e = v.dot(w);
-        const double t = (b * e - d) / denominator;
-        const double s = (e - b * d) / denominator;
-        if ((w + t * u - s * v).norm() > kGeometryTolerance) {
-            return std::nullopt; // skew
-        }
-        return std::pair{t, s};
+    // the parameters t (along u from p) and s (along v from r) where the lines meet
+    const auto meet = [](const Vec3& p, const Vec3& u, const Vec3& r, const Vec3& v) {
+        return spatial::lineMeeting(p, u, r, v, kGeometryTolerance);
     };
     const Hinge& a = run.hinges[i];
     const Hinge& b = run.hinges[i + 1];

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/model/compile.hpp"
+#include "core/spatial/line_meeting.hpp"
 #include "core/spec/joint_kinds.hpp"
 #include "core/topology/mechanism_graph.hpp"
 
@@ -19,21 +20,10 @@ using Vec3 = Eigen::Vector3d;
 /// Lines closer than this (m) meet; points closer than this coincide.
 constexpr double kGeometryTolerance = 1e-9;
 
-/// Where the lines p + t·u and r + s·v meet (u, v unit, not parallel); empty when they are
-/// parallel or skew.
+/// Where the lines p + t·u and r + s·v meet (u, v unit); empty when they are parallel or skew.
 std::optional<Vec3> meet(const Vec3& p, const Vec3& u, const Vec3& r, const Vec3& v) {
-    const Vec3 w = p - r;
-    const double b = u.dot(v);
-    const double denominator = 1.0 - b * b;
-    if (denominator < kGeometryTolerance) {
-        return std::nullopt;
-    }
-    const double t = (b * v.dot(w) - u.dot(w)) / denominator;
-    const double s = (v.dot(w) - b * u.dot(w)) / denominator;
-    if ((w + t * u - s * v).norm() > kGeometryTolerance) {
-        return std::nullopt;
-    }
-    return p + t * u;
+    const auto at = spatial::lineMeeting(p, u, r, v, kGeometryTolerance);
+    return at ? std::optional<Vec3>(p + at->first * u) : std::nullopt;
 }
 
 /// The point of `joint` on body `body` (its frame, m).
