@@ -242,6 +242,7 @@ void MainWindow::nextAssemblyMode() {
     solveVelocities(model, ws, q, qd, model.independent);
     m_current->q0 = q;
     m_current->qd0 = qd;
+    m_view->clearTraces(); // another assembly is a jump, not a motion to trace
     m_view->setPose(q);
     m_balancePanel->setMechanism(m_current->model, q, qd, m_current->path);
     m_staticsPanel->setMechanism(m_current->model, q);

@@ -2,8 +2,8 @@
 // Simulation ▸ Next Assembly Mode (Ctrl+Shift+M) cycles the mechanism's assemblies at its
 // inputs in the 3-D view, as seed 004 promises "for CAD systems": the wheel suspension's two
 // (the wishbone's far pin on either side), the carpet scraper's four, the elbow manipulator's
-// eight (shoulder, elbow and wrist each on either side); each closes, and a run started
-// afterwards starts from the mode shown.
+// eight (shoulder, elbow and wrist each on either side), the spherical four-bar's two; each
+// closes, and a run started afterwards starts from the mode shown.
 
 #include <QAction>
 #include <QSignalSpy>
@@ -118,6 +118,30 @@ private Q_SLOTS:
         next->trigger();
         QCOMPARE(window.assemblyMode(), 0); // eight steps come round
         QVERIFY((seen() - drawn.front()).cwiseAbs().maxCoeff() < 1e-9);
+    }
+
+    void sphericalFourBarCyclesItsTwo() {
+        MainWindow& window = freshWindow("spherical_four_bar.json");
+        QAction* next = window.simulationActions()->nextAssemblyModeAction();
+        const Model& model = *window.mechanismView()->model();
+        const Eigen::Vector3d crankTip = drawnPoint(*window.mechanismView(), "crank", "J2");
+        const Eigen::Vector3d first = drawnPoint(*window.mechanismView(), "coupler", "J3");
+        next->trigger();
+        QCOMPARE(window.assemblyModes().size(), std::size_t{2});
+        QCOMPARE(window.assemblyMode(), 1);
+        QVERIFY(closure(model, window.currentMechanism()->q0) <= 1e-12);
+        // the crank stays where its input puts it; the coupler's far pin crosses to the other
+        // side of the sphere's great circle through J2 and J4, still 0.1 m from the centre
+        QVERIFY((drawnPoint(*window.mechanismView(), "crank", "J2") - crankTip).norm() < 1e-9);
+        const Eigen::Vector3d second = drawnPoint(*window.mechanismView(), "coupler", "J3");
+        QVERIFY2((second - first).norm() > 0.05, "the coupler's far pin crosses over");
+        QVERIFY(std::abs(second.norm() - first.norm()) < 1e-9);
+        // the trace of J3 starts again: no line drawn across from the other assembly
+        QVERIFY(window.mechanismView()->tracePath3(0).size() <= 1);
+        grabScreenshot(window, "studio_window_spherical_four_bar_mode2.png");
+        next->trigger();
+        QCOMPARE(window.assemblyMode(), 0);
+        QVERIFY((drawnPoint(*window.mechanismView(), "coupler", "J3") - first).norm() < 1e-9);
     }
 };
 
