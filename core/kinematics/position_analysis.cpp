@@ -50,9 +50,11 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            const AssemblyOptions& options) {
     std::vector<Eigen::VectorXd> modes;
     Assembler assembler(model, independent);
+    AssemblyOptions solve = options;
+    solve.measureConditioning = false; // a mode is kept by closure alone: no SVD per trial
     // assembles from `trial` in `mode` and keeps the result when it closes and is new
     const auto tryMode = [&](Eigen::VectorXd trial, const AssemblyMode& mode) {
-        AssemblyReport report = assembler.assemble(ws, trial, mode, options);
+        AssemblyReport report = assembler.assemble(ws, trial, mode, solve);
         if (report.converged && std::ranges::none_of(modes, [&](const Eigen::VectorXd& m) {
                 return distance(model, m, trial) < kDistinctModes;
             })) {
@@ -242,6 +244,9 @@ std::vector<SweepSample> sweepInput(const Model& model,
                                     const AssemblyOptions& options) {
     std::vector<SweepSample> samples;
     Assembler assembler(model, independent);
+    // each sample measures its own σ_min below: the sub-steps' solves need no SVD
+    AssemblyOptions solve = options;
+    solve.measureConditioning = false;
     const std::vector<int>& dependent = assembler.plan().dependent;
     Eigen::VectorXd q = q0;
     const auto determinant = [](const Eigen::MatrixXd& Jdep) {
@@ -266,7 +271,7 @@ std::vector<SweepSample> sweepInput(const Model& model,
                 integratePositions(model, q, tangent, next - reached, candidate);
                 candidate[at] = next;
                 const Eigen::VectorXd predicted = candidate;
-                const AssemblyReport& report = assembler.assemble(ws, candidate, {}, options);
+                const AssemblyReport& report = assembler.assemble(ws, candidate, {}, solve);
                 const bool jumped = distance(model, candidate, predicted) > 0.2;
                 if (report.converged && !jumped) {
                     break;
