@@ -24,7 +24,7 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_pan
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_statics_panel \
     restPoseModesAnimationAndRun holdingEffortCurveIsTheCores
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_assembly_modes \
-    wheelSuspensionCyclesItsTwoModes elbowManipulatorCyclesItsEight
+    wheelSuspensionCyclesItsTwoModes elbowManipulatorCyclesItsEight sphericalFourBarCyclesItsTwo
 SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \
     importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection \
     planarLinkMeshIsEditedAndGivesMassProperties
@@ -33,7 +33,7 @@ SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view
 SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_plot_widget
 for example in carpet_scraper four_bar three_rrr slider_crank watt_six_bar rssr \
-    spatial_ladder_4 stewart_platform elbow_manipulator; do
+    spatial_ladder_4 stewart_platform elbow_manipulator spherical_four_bar; do
     "${xvfb[@]}" build/app/studio/sslm-studio "examples/$example.json" \
         --screenshot "$images/studio_$example.png"
 done
