@@ -90,9 +90,7 @@ ClosedFormSolution solveTriad(const Model& model,
                               const TriadShape& shape,
                               int branch) {
     const int loop = shape.loop;
-    // a mode past the two a triad can have: the nearest, which assemble() names as not asked
-    const TriadRoots triad =
-        planarTriadRoots(model, ws, q, shape, std::abs(branch) > 1 ? 0 : branch);
+    const TriadRoots triad = planarTriadRoots(model, ws, q, shape, askedMode(branch, 2));
     if (triad.count == 0) {
         return {0, triad.failure, 0.0, {}, 0};
     }

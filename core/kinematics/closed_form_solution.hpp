@@ -40,4 +40,10 @@ constexpr int modeIndex(int label) {
     return label > 0 ? 2 * (label - 1) : 2 * (-label - 1) + 1;
 }
 
+/// The label a class with `modes` roots solves for when `label` is asked: the label itself, or
+/// 0 (the root nearest the guess) when the class has no such mode, which assemble() then names.
+constexpr int askedMode(int label, int modes) {
+    return label != 0 && modeIndex(label) >= modes ? 0 : label;
+}
+
 } // namespace sslm

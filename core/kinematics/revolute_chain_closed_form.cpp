@@ -308,9 +308,7 @@ ClosedFormSolution solveRevoluteChain(const Model& model,
         out.modes = 2;
         out.kind = l.joints.size() == 4 ? "spherical 4R" : "3R, axes meeting";
     }
-    if (branch != 0 && modeIndex(branch) >= out.modes) {
-        branch = 0; // no such mode: the nearest, which assemble() reports as not the one asked
-    }
+    branch = askedMode(branch, out.modes);
     updatePositions(model, ws, q); // the run's end poses are known
     // the root asked for, or the one nearest the guess
     const auto gap = [&](const std::array<double, kMaxRun>& angles) {

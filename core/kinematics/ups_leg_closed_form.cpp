@@ -116,9 +116,7 @@ ClosedFormSolution solveUpsLeg(const Model& model,
     ClosedFormSolution out;
     out.modes = 4;
     out.kind = "UPS";
-    if (branch != 0 && modeIndex(branch) >= out.modes) {
-        branch = 0; // no such mode: the nearest, which assemble() reports as not the one asked
-    }
+    branch = askedMode(branch, out.modes);
     updatePositions(model, ws, q); // the base's and the platform's poses are known
     const Mat3& rBase = ws.rotation[leg.base];
     // the ball's centre from the universal joint's, in W, and the same path in the cylinder's
