@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: MainWindow's run part: start, progress, end, playback and the exports of a run
+// share the run's state.
 // MainWindow: running simulations (start, progress, end, failure), playback of the stored
 // samples in the 3-D view and the plots, undoable cut changes, and what the CSV, PNG, Python
 // and animation exports write (ui/actions/export_actions asks where).

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: The counterweight search: variables, objective, NLopt's runs and the report share
+// one evaluator of the cycle.
 #include "core/balance/counterweight_balance.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: The three constrained solvers (SSLM, SLM, augmented) over one workspace; they
+// share the GICM blocks and the loop rows.
 #include "core/dynamics/forward_dynamics.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: The editor's drawing: each edit keeps every other body's drawn pose, so they
+// share the pose bookkeeping here.
 #include "core/edit/drawing.hpp"
 
 #include <algorithm>

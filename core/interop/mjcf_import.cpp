@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: MJCF's many element kinds (worldbody, equality loops, defaults, sites, meshes)
+// read in one pass over mjModel; split, each part would need the whole reader's state.
 #include "core/interop/mjcf_import.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: URDF and its loop-closure extensions (URDF+, Extended URDF) read into one link
+// tree: the three share every link, joint and visual rule.
 #include "core/interop/urdf_import.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: Inverse dynamics and joint reactions, one algorithm for planar and spatial over
+// one workspace.
 #include "core/inverse/inverse_dynamics.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: Spec to Model in one pass: bodies, joints, the spanning tree, cuts, loops and
+// subsystems depend on each other in this order.
 #include "core/model/compile.hpp"
 
 #include <algorithm>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: One run: the integrators, the constraint stabilisation, the work integrals and
+// the sample store share the run's state.
 #include "core/sim/simulation.hpp"
 
 #include <algorithm>

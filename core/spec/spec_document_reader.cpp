@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: The file format's one reader: every section of a version 1 or 2 document, each
+// problem reported with its JSON path.
 #include "core/spec/spec_document_reader.hpp"
 
 #include <algorithm>

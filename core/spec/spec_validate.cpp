@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: Every check on a Spec that the JSON schema cannot express, in the file's section
+// order so that reports read top to bottom.
 // validateSpec: the checks on a Spec that the JSON schema cannot express. Topology (connectivity,
 // mobility, cut sets) is left to the model compiler.
 

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: The Balance panel: the shaking forces, the counterweight table and the background
+// search all follow one balance run.
 #include "ui/balance/balance_panel.hpp"
 
 #include <algorithm>

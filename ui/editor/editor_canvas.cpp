@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: The 2-D canvas: tools, drag, selection and scene items act on one QGraphicsScene
+// of the drawing.
 #include "ui/editor/editor_canvas.hpp"
 
 #include <algorithm>

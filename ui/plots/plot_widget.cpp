@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Over 600 lines: One chart: runs, axes, ticks, cursor and export act on the same QChart and its
+// series, which Qt Charts does not let us share.
 #include "ui/plots/plot_widget.hpp"
 
 #include <algorithm>
