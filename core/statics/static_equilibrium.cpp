@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
+#include <utility>
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
@@ -68,6 +70,213 @@ void restReactions(const Model& model, const EquilibriumOptions& options, Equili
     }
 }
 
+/// Closes the loops with the held values (and the file's inputs as far as the mobility allows)
+/// from `guess` into q; an error naming what failed otherwise.
+std::string assembleHeld(const Model& model,
+                         Workspace& ws,
+                         const Eigen::VectorXd& guess,
+                         const EquilibriumOptions& options,
+                         const std::vector<int>& heldCoordinates,
+                         Eigen::VectorXd& q) {
+    const auto startAtGuess = [&] {
+        q = guess;
+        for (const CoordinateHold& hold : options.holds) {
+            q[positionIndex(model, hold.coordinate)] = hold.value;
+        }
+    };
+    startAtGuess();
+    if (model.nLoops() == 0) {
+        return {};
+    }
+    std::vector<int> settled = heldCoordinates;
+    const int mobility = model.nv() - model.nConstraints();
+    for (int k : model.independent) {
+        if (static_cast<int>(settled.size()) < mobility &&
+            std::ranges::find(settled, k) == settled.end()) {
+            settled.push_back(k);
+        }
+    }
+    AssemblyReport report = assemble(model, ws, q, settled);
+    if (!report.converged && settled.size() > heldCoordinates.size()) {
+        startAtGuess();
+        report = assemble(model, ws, q, heldCoordinates);
+    }
+    if (report.converged) {
+        return {};
+    }
+    return "the mechanism cannot be assembled " +
+           std::string(options.holds.empty() ? "at the starting pose: "
+                                             : "with these held values: ") +
+           report.message;
+}
+
+/// The Newton search for a rest pose over the free coordinates: the reduced statics, the force
+/// f at the current pose (N or N·m per independent coordinate), its scratch, and the
+/// Equilibrium it fills (iterations, error).
+class RestSearch {
+public:
+    RestSearch(const Model& model, const EquilibriumOptions& options, Equilibrium& out)
+        : m_model(model), m_options(options), m_out(out),
+          m_statics(model, out.independent, options.time) {}
+
+    ReducedStatics& statics() { return m_statics; }
+    /// The force at the pose last evaluated.
+    const Eigen::VectorXd& force() const { return m_f; }
+
+    /// f at `at`; false with statics().failure().
+    bool evaluate(const Eigen::VectorXd& at) {
+        return m_statics.velocityBasis(at, m_basis) &&
+               m_statics.force(at, m_basis, Eigen::VectorXd::Zero(m_statics.size()), m_f);
+    }
+
+    /// Newton from q (already evaluated) until the free forces are within the tolerance; false
+    /// with the Equilibrium's error set.
+    bool run(Eigen::VectorXd& q) {
+        const double forceScale = std::max(1.0, largest(m_f));
+        double travel = 0;
+        for (;; ++m_out.iterations) {
+            const Eigen::VectorXd residual = freeEntries(m_f, m_out.free);
+            const double size = largest(residual);
+            if (size <= m_options.tolerance) {
+                return true;
+            }
+            if (m_out.iterations >= m_options.maxIterations) {
+                return fail("no equilibrium near the starting pose: after " +
+                            std::to_string(m_out.iterations) + " Newton steps the force at " +
+                            unbalanced() +
+                            " is still unbalanced (hint: start nearer a rest pose, or hold a "
+                            "coordinate)");
+            }
+            if (!reducedStiffness(m_statics, q, m_out.free, kJacobianStep, m_jacobian)) {
+                return fail(m_statics.failure());
+            }
+            const bool settling = settle(size);
+            const Eigen::FullPivLU<Eigen::MatrixXd> lu(m_jacobian);
+            if (lu.rank() < m_jacobian.rows()) {
+                return fail("no equilibrium near the starting pose: the stiffness at " +
+                            unbalanced() +
+                            " vanishes there, so the unbalanced force has nothing to settle "
+                            "against (hint: start from another pose, or hold a coordinate)");
+            }
+            // Newton: f(ξ + δ) ≈ f − K δ = 0
+            Eigen::VectorXd delta = lu.solve(residual);
+            const double longest = largest(delta);
+            if (longest > m_options.maxStep) {
+                delta *= m_options.maxStep / longest;
+            }
+            const double scale = lineSearch(q, residual, size, settling, delta);
+            if (scale == 0) {
+                // no step lowers |f|: at round-off or a stall; restore f at q
+                if (!evaluate(q)) {
+                    return fail(m_statics.failure());
+                }
+                if (size <= 1e-12 * forceScale) {
+                    return true;
+                }
+                return fail("no equilibrium near the starting pose: the search stalls with the "
+                            "force at " +
+                            unbalanced() +
+                            " unbalanced (hint: start nearer a rest pose, or hold a coordinate)");
+            }
+            travel += scale * largest(delta);
+            q = m_trial;
+            if (travel > m_options.maxTravel) {
+                return fail("no equilibrium near the starting pose: the search moved more than " +
+                            text::number(m_options.maxTravel, 3) + " rad or m and the force at " +
+                            unbalanced() +
+                            " is still unbalanced, as when a load pushes a pendulum over the top "
+                            "(hint: lower the load, or hold a coordinate)");
+            }
+        }
+    }
+
+private:
+    bool fail(std::string error) {
+        m_out.error = std::move(error);
+        return false;
+    }
+
+    std::string unbalanced() const {
+        return largestUnbalanced(m_model, m_out.independent, m_out.free, m_f);
+    }
+
+    /// Settle: where K is not positive definite (near a hilltop or a saddle) shift it until it
+    /// is, so that the step follows the force downhill instead of climbing to the top. True
+    /// when shifted.
+    bool settle(double size) {
+        if (m_options.search != EquilibriumSearch::Settle) {
+            return false;
+        }
+        const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(
+            0.5 * (m_jacobian + m_jacobian.transpose()), Eigen::EigenvaluesOnly);
+        const double lowest = eigen.eigenvalues()[0];
+        const double highest = eigen.eigenvalues().cwiseAbs().maxCoeff();
+        if (lowest <= 1e-8 * highest || highest == 0) {
+            const double shift = -lowest + std::max(0.1 * highest, size / m_options.maxStep);
+            m_jacobian.diagonal().array() += shift;
+            return true;
+        }
+        return false;
+    }
+
+    /// Halves δ until the step is good (|f| falls; a settling step also when the forces do work
+    /// on it, the potential falling by the trapezoid rule), leaving the pose in m_trial and f
+    /// there; the scale taken, 0 when none is good.
+    double lineSearch(const Eigen::VectorXd& q,
+                      const Eigen::VectorXd& residual,
+                      double size,
+                      bool settling,
+                      const Eigen::VectorXd& delta) {
+        Eigen::VectorXd xi = Eigen::VectorXd::Zero(m_statics.size());
+        for (int halving = 0; halving < kMostHalvings; ++halving) {
+            const double scale = std::ldexp(1.0, -halving);
+            for (std::size_t i = 0; i < m_out.free.size(); ++i) {
+                xi[m_out.free[i]] = scale * delta[static_cast<Eigen::Index>(i)];
+            }
+            if (!m_statics.place(q, xi, m_trial) || !evaluate(m_trial)) {
+                continue;
+            }
+            const Eigen::VectorXd moved = freeEntries(m_f, m_out.free);
+            const double work = 0.5 * scale * (residual + moved).dot(delta);
+            if (largest(moved) < size || (settling && work > 0)) {
+                return scale;
+            }
+        }
+        return 0;
+    }
+
+    const Model& m_model;
+    const EquilibriumOptions& m_options;
+    Equilibrium& m_out;
+    ReducedStatics m_statics;
+    Eigen::MatrixXd m_basis;
+    Eigen::VectorXd m_f;
+    Eigen::MatrixXd m_jacobian;
+    Eigen::VectorXd m_trial;
+};
+
+/// Stability from the reduced stiffness over the free coordinates at the rest pose q; false
+/// with statics.failure().
+bool classifyRest(ReducedStatics& statics, const Eigen::VectorXd& q, Equilibrium& out) {
+    if (out.free.empty()) {
+        out.stiffnessEigenvalues.resize(0);
+        out.stable = true;
+        return true;
+    }
+    if (!reducedDerivatives(statics, q, out.free, kDerivativeStep, kDerivativeStep,
+                            out.derivatives)) {
+        return false;
+    }
+    const Eigen::MatrixXd& k = out.derivatives.stiffness;
+    const double scale = k.cwiseAbs().maxCoeff();
+    out.stiffnessAsymmetry = scale > 0 ? (k - k.transpose()).cwiseAbs().maxCoeff() / scale : 0;
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (k + k.transpose()),
+                                                               Eigen::EigenvaluesOnly);
+    out.stiffnessEigenvalues = eigen.eigenvalues();
+    out.stable = out.stiffnessEigenvalues[0] > 0;
+    return true;
+}
+
 } // namespace
 
 Equilibrium findEquilibrium(const Model& model,
@@ -75,7 +284,6 @@ Equilibrium findEquilibrium(const Model& model,
                             const EquilibriumOptions& options) {
     Equilibrium out;
     Workspace ws(model);
-    Eigen::VectorXd q = guess;
     std::vector<int> heldCoordinates;
     for (const CoordinateHold& hold : options.holds) {
         heldCoordinates.push_back(hold.coordinate);
@@ -84,35 +292,10 @@ Equilibrium findEquilibrium(const Model& model,
     if (!out.ok()) {
         return out;
     }
-    for (const CoordinateHold& hold : options.holds) {
-        q[positionIndex(model, hold.coordinate)] = hold.value;
-    }
-    // close the loops with the held values (and the file's inputs as far as the mobility
-    // allows) before choosing the coordinates there
-    if (model.nLoops() > 0) {
-        std::vector<int> settled = heldCoordinates;
-        const int mobility = model.nv() - model.nConstraints();
-        for (int k : model.independent) {
-            if (static_cast<int>(settled.size()) < mobility &&
-                std::ranges::find(settled, k) == settled.end()) {
-                settled.push_back(k);
-            }
-        }
-        AssemblyReport report = assemble(model, ws, q, settled);
-        if (!report.converged && settled.size() > heldCoordinates.size()) {
-            q = guess;
-            for (const CoordinateHold& hold : options.holds) {
-                q[positionIndex(model, hold.coordinate)] = hold.value;
-            }
-            report = assemble(model, ws, q, heldCoordinates);
-        }
-        if (!report.converged) {
-            out.error = "the mechanism cannot be assembled " +
-                        std::string(options.holds.empty() ? "at the starting pose: "
-                                                          : "with these held values: ") +
-                        report.message;
-            return out;
-        }
+    Eigen::VectorXd q;
+    out.error = assembleHeld(model, ws, guess, options, heldCoordinates, q);
+    if (!out.ok()) {
+        return out;
     }
     const StaticCoordinates coordinates = chooseStaticCoordinates(model, ws, q, heldCoordinates);
     if (!coordinates.ok()) {
@@ -124,133 +307,21 @@ Equilibrium findEquilibrium(const Model& model,
     out.held = coordinates.held;
     out.holdingEffort = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(out.held.size()));
 
-    ReducedStatics statics(model, out.independent, options.time);
-    const int n = statics.size();
-    Eigen::MatrixXd basis;
-    Eigen::VectorXd f;
-    const auto evaluate = [&](const Eigen::VectorXd& at) {
-        return statics.velocityBasis(at, basis) &&
-               statics.force(at, basis, Eigen::VectorXd::Zero(n), f);
-    };
-    if (!evaluate(q)) {
-        out.error = statics.failure();
+    RestSearch search(model, options, out);
+    if (!search.evaluate(q)) {
+        out.error = search.statics().failure();
         return out;
     }
-    const double forceScale = std::max(1.0, largest(f));
-    double travel = 0;
-    Eigen::MatrixXd jacobian;
-    Eigen::VectorXd trial;
-    for (;; ++out.iterations) {
-        const Eigen::VectorXd residual = freeEntries(f, out.free);
-        const double size = largest(residual);
-        if (size <= options.tolerance) {
-            break;
-        }
-        if (out.iterations >= options.maxIterations) {
-            out.error = "no equilibrium near the starting pose: after " +
-                        std::to_string(out.iterations) + " Newton steps the force at " +
-                        largestUnbalanced(model, out.independent, out.free, f) +
-                        " is still unbalanced (hint: start nearer a rest pose, or hold a "
-                        "coordinate)";
-            return out;
-        }
-        if (!reducedStiffness(statics, q, out.free, kJacobianStep, jacobian)) {
-            out.error = statics.failure();
-            return out;
-        }
-        // Settle: where K is not positive definite (near a hilltop or a saddle) shift it until
-        // it is, so that the step follows the force downhill instead of climbing to the top
-        bool settling = false;
-        if (options.search == EquilibriumSearch::Settle) {
-            const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(
-                0.5 * (jacobian + jacobian.transpose()), Eigen::EigenvaluesOnly);
-            const double lowest = eigen.eigenvalues()[0];
-            const double highest = eigen.eigenvalues().cwiseAbs().maxCoeff();
-            if (lowest <= 1e-8 * highest || highest == 0) {
-                const double shift = -lowest + std::max(0.1 * highest, size / options.maxStep);
-                jacobian.diagonal().array() += shift;
-                settling = true;
-            }
-        }
-        const Eigen::FullPivLU<Eigen::MatrixXd> lu(jacobian);
-        if (lu.rank() < jacobian.rows()) {
-            out.error = "no equilibrium near the starting pose: the stiffness at " +
-                        largestUnbalanced(model, out.independent, out.free, f) +
-                        " vanishes there, so the unbalanced force has nothing to settle against "
-                        "(hint: start from another pose, or hold a coordinate)";
-            return out;
-        }
-        // Newton: f(ξ + δ) ≈ f − K δ = 0
-        Eigen::VectorXd delta = lu.solve(residual);
-        const double longest = largest(delta);
-        if (longest > options.maxStep) {
-            delta *= options.maxStep / longest;
-        }
-        Eigen::VectorXd xi = Eigen::VectorXd::Zero(n);
-        bool accepted = false;
-        for (int halving = 0; halving < kMostHalvings && !accepted; ++halving) {
-            const double scale = std::ldexp(1.0, -halving);
-            for (std::size_t i = 0; i < out.free.size(); ++i) {
-                xi[out.free[i]] = scale * delta[static_cast<Eigen::Index>(i)];
-            }
-            if (!statics.place(q, xi, trial) || !evaluate(trial)) {
-                continue;
-            }
-            const Eigen::VectorXd moved = freeEntries(f, out.free);
-            // a settling step is good when the forces do work on it (the potential falls, by
-            // the trapezoid rule), a Newton step when |f| falls
-            const double work = 0.5 * scale * (residual + moved).dot(delta);
-            if (largest(moved) < size || (settling && work > 0)) {
-                accepted = true;
-                travel += scale * largest(delta);
-            }
-        }
-        if (!accepted) {
-            // no step lowers |f|: at round-off or a stall; restore f at q
-            if (!evaluate(q)) {
-                out.error = statics.failure();
-                return out;
-            }
-            if (size <= 1e-12 * forceScale) {
-                break;
-            }
-            out.error = "no equilibrium near the starting pose: the search stalls with the force "
-                        "at " +
-                        largestUnbalanced(model, out.independent, out.free, f) +
-                        " unbalanced (hint: start nearer a rest pose, or hold a coordinate)";
-            return out;
-        }
-        q = trial;
-        if (travel > options.maxTravel) {
-            out.error = "no equilibrium near the starting pose: the search moved more than " +
-                        text::number(options.maxTravel, 3) + " rad or m and the force at " +
-                        largestUnbalanced(model, out.independent, out.free, f) +
-                        " is still unbalanced, as when a load pushes a pendulum over the top "
-                        "(hint: lower the load, or hold a coordinate)";
-            return out;
-        }
+    if (!search.run(q)) {
+        return out;
     }
+    const Eigen::VectorXd& f = search.force();
     out.q = q;
     out.residual = freeEntries(f, out.free);
     out.residualNorm = largest(out.residual);
-
-    // stability from the reduced stiffness over the free coordinates
-    if (!out.free.empty()) {
-        if (!reducedDerivatives(statics, q, out.free, kDerivativeStep, kDerivativeStep,
-                                out.derivatives)) {
-            out.error = statics.failure();
-            return out;
-        }
-        const Eigen::MatrixXd& k = out.derivatives.stiffness;
-        const double scale = k.cwiseAbs().maxCoeff();
-        out.stiffnessAsymmetry = scale > 0 ? (k - k.transpose()).cwiseAbs().maxCoeff() / scale : 0;
-        const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (k + k.transpose()),
-                                                                   Eigen::EigenvaluesOnly);
-        out.stiffnessEigenvalues = eigen.eigenvalues();
-        out.stable = out.stiffnessEigenvalues[0] > 0;
-    } else {
-        out.stiffnessEigenvalues.resize(0);
-        out.stable = true;
+    if (!classifyRest(search.statics(), q, out)) {
+        out.error = search.statics().failure();
+        return out;
     }
     // held coordinates' efforts default to −f (the extra force holding them), replaced by
     // inverse dynamics' driving force where it applies
