@@ -293,20 +293,9 @@ bool solveAssembled(const Model& model,
     return true;
 }
 
-/// q̈ by folding the loops, last first, onto their known coordinates (seed 003 eqs. 60–66:
-/// each loop's dependent coordinates become part of the known ones' equations, as its dependent
-/// bodies become the virtual terminal body p_i), then the independent coordinates onto one
-/// another, then the accelerations outward (eqs. 67–71). False when a pivot of the reduced
-/// inertia is not positive.
-bool solveRecursive(const Model& /*model*/,
-                    const Eigen::MatrixXd& M,
-                    const Eigen::VectorXd& phi,
-                    const Eigen::MatrixXd& J,
-                    const Eigen::VectorXd& psi,
-                    RcrWorkspace& rws,
-                    Eigen::VectorXd& qdd) {
-    // q̈_d(l) = G_l q̈_K(l) + h_l: the loop's acceleration-level constraint J_l q̈ = Ψ_l solved
-    // for its dependent coordinates (eqs. 51, 55; h_l carries Ψ, the Ξ A_t of eq. 54)
+/// q̈_d(l) = G_l q̈_K(l) + h_l for every loop: its acceleration-level constraint J_l q̈ = Ψ_l
+/// solved for its dependent coordinates (eqs. 51, 55; h_l carries Ψ, the Ξ A_t of eq. 54).
+void loopGains(const Eigen::MatrixXd& J, const Eigen::VectorXd& psi, RcrWorkspace& rws) {
     for (RcrWorkspace::Step& step : rws.steps) {
         RcrWorkspace::BlockVector& rhs = rws.scratch;
         rhs.resize(step.rows);
@@ -322,68 +311,64 @@ bool solveRecursive(const Model& /*model*/,
         }
         step.bias.noalias() = step.lu.solve(rhs);
     }
+}
 
-    // A = M, b = φ on the entries the folds touch; then fold the loops, last first: with
-    // q̈ = T y + s (T = G on the dependent rows, s = h), A ← Tᵀ A T and b ← Tᵀ(b − A s)
-    Eigen::MatrixXd& a = rws.folded;
-    Eigen::VectorXd& b = rws.foldedForce;
-    for (const auto& [row, col] : rws.foldedPattern) {
-        a(row, col) = M(row, col);
-    }
-    b = phi;
-    for (auto it = rws.steps.rbegin(); it != rws.steps.rend(); ++it) {
-        RcrWorkspace::Step& step = *it;
-        const int known = static_cast<int>(step.known.size());
-        const int coupled = static_cast<int>(step.coupled.size());
-        const int rows = step.rows;
-        const auto column = [&](int j) {
-            return j < coupled ? step.coupled[j] : step.dependent[j - coupled];
-        };
-        // on the coupled and dependent entries (A is not changed yet): b − A s, and
-        // P = Gᵀ A_d,(coupled, dependent)
-        for (int j = 0; j < coupled + rows; ++j) {
-            const int o = column(j);
-            double force = 0;
-            for (int d = 0; d < rows; ++d) {
-                force += a(o, step.dependent[d]) * step.bias[d];
-            }
-            b[o] -= force;
-            for (int k = 0; k < known; ++k) {
-                double sum = 0;
-                for (int d = 0; d < rows; ++d) {
-                    sum += step.gain(d, k) * a(step.dependent[d], o);
-                }
-                step.projection(k, j) = sum;
-            }
+/// Folds one loop onto its known coordinates: with q̈ = T y + s (T = G on the dependent rows,
+/// s = h), A ← Tᵀ A T and b ← Tᵀ(b − A s) on the entries the loop couples.
+void foldLoop(RcrWorkspace::Step& step, Eigen::MatrixXd& a, Eigen::VectorXd& b) {
+    const int known = static_cast<int>(step.known.size());
+    const int coupled = static_cast<int>(step.coupled.size());
+    const int rows = step.rows;
+    const auto column = [&](int j) {
+        return j < coupled ? step.coupled[j] : step.dependent[j - coupled];
+    };
+    // on the coupled and dependent entries (A is not changed yet): b − A s, and
+    // P = Gᵀ A_d,(coupled, dependent)
+    for (int j = 0; j < coupled + rows; ++j) {
+        const int o = column(j);
+        double force = 0;
+        for (int d = 0; d < rows; ++d) {
+            force += a(o, step.dependent[d]) * step.bias[d];
         }
+        b[o] -= force;
         for (int k = 0; k < known; ++k) {
-            const int kk = step.known[k];
-            double force = 0;
+            double sum = 0;
             for (int d = 0; d < rows; ++d) {
-                force += step.gain(d, k) * b[step.dependent[d]];
+                sum += step.gain(d, k) * a(step.dependent[d], o);
             }
-            b[kk] += force;
-            // A_K,coupled += P, A_coupled,K += Pᵀ (the known are the first coupled)
-            for (int j = 0; j < coupled; ++j) {
-                const int o = step.coupled[j];
-                a(kk, o) += step.projection(k, j);
-                a(o, kk) += step.projection(k, j);
-            }
-        }
-        // A_KK += Gᵀ A_dd G
-        for (int k = 0; k < known; ++k) {
-            for (int k2 = 0; k2 < known; ++k2) {
-                double sum = 0;
-                for (int d = 0; d < rows; ++d) {
-                    sum += step.projection(k, coupled + d) * step.gain(d, k2);
-                }
-                a(step.known[k], step.known[k2]) += sum;
-            }
+            step.projection(k, j) = sum;
         }
     }
+    for (int k = 0; k < known; ++k) {
+        const int kk = step.known[k];
+        double force = 0;
+        for (int d = 0; d < rows; ++d) {
+            force += step.gain(d, k) * b[step.dependent[d]];
+        }
+        b[kk] += force;
+        // A_K,coupled += P, A_coupled,K += Pᵀ (the known are the first coupled)
+        for (int j = 0; j < coupled; ++j) {
+            const int o = step.coupled[j];
+            a(kk, o) += step.projection(k, j);
+            a(o, kk) += step.projection(k, j);
+        }
+    }
+    // A_KK += Gᵀ A_dd G
+    for (int k = 0; k < known; ++k) {
+        for (int k2 = 0; k2 < known; ++k2) {
+            double sum = 0;
+            for (int d = 0; d < rows; ++d) {
+                sum += step.projection(k, coupled + d) * step.gain(d, k2);
+            }
+            a(step.known[k], step.known[k2]) += sum;
+        }
+    }
+}
 
-    // what is left, Kane's equations in the independent coordinates (eq. 60): fold them too,
-    // each onto its partners N_p (A_NN −= A_Np A_pN / A_pp, b_N −= A_Np b_p / A_pp; eqs. 61–66)
+/// What is left, Kane's equations in the independent coordinates (eq. 60), folded too, each
+/// onto its partners N_p (A_NN −= A_Np A_pN / A_pp, b_N −= A_Np b_p / A_pp; eqs. 61–66). False
+/// when a pivot is not positive.
+bool foldIndependent(const RcrWorkspace& rws, Eigen::MatrixXd& a, Eigen::VectorXd& b) {
     const int pivots = static_cast<int>(rws.pivotOrder.size());
     for (int i = 0; i < pivots; ++i) {
         const int p = rws.pivotOrder[i];
@@ -402,9 +387,16 @@ bool solveRecursive(const Model& /*model*/,
             }
         }
     }
+    return true;
+}
 
-    // outward: the independent accelerations in reverse folding order, then the dependent ones
-    // loop by loop   (eqs. 67–71)
+/// Outward: the independent accelerations in reverse folding order, then the dependent ones
+/// loop by loop (eqs. 67–71).
+void accelerationsOutward(const RcrWorkspace& rws,
+                          const Eigen::MatrixXd& a,
+                          const Eigen::VectorXd& b,
+                          Eigen::VectorXd& qdd) {
+    const int pivots = static_cast<int>(rws.pivotOrder.size());
     for (int i = pivots - 1; i >= 0; --i) {
         const int p = rws.pivotOrder[i];
         double value = b[p];
@@ -422,6 +414,35 @@ bool solveRecursive(const Model& /*model*/,
             qdd[step.dependent[d]] = value;
         }
     }
+}
+
+/// q̈ by folding the loops, last first, onto their known coordinates (seed 003 eqs. 60–66:
+/// each loop's dependent coordinates become part of the known ones' equations, as its dependent
+/// bodies become the virtual terminal body p_i), then the independent coordinates onto one
+/// another, then the accelerations outward (eqs. 67–71). False when a pivot of the reduced
+/// inertia is not positive.
+bool solveRecursive(const Model& /*model*/,
+                    const Eigen::MatrixXd& M,
+                    const Eigen::VectorXd& phi,
+                    const Eigen::MatrixXd& J,
+                    const Eigen::VectorXd& psi,
+                    RcrWorkspace& rws,
+                    Eigen::VectorXd& qdd) {
+    loopGains(J, psi, rws);
+    // A = M, b = φ on the entries the folds touch; then fold the loops, last first
+    Eigen::MatrixXd& a = rws.folded;
+    Eigen::VectorXd& b = rws.foldedForce;
+    for (const auto& [row, col] : rws.foldedPattern) {
+        a(row, col) = M(row, col);
+    }
+    b = phi;
+    for (auto it = rws.steps.rbegin(); it != rws.steps.rend(); ++it) {
+        foldLoop(*it, a, b);
+    }
+    if (!foldIndependent(rws, a, b)) {
+        return false;
+    }
+    accelerationsOutward(rws, a, b, qdd);
     return true;
 }
 
