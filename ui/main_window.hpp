@@ -52,8 +52,6 @@ class QTabWidget;
 class QTimer;
 class QUndoStack;
 
-class QStackedWidget;
-
 namespace sslm {
 struct SimulationSummary;
 }
@@ -68,7 +66,6 @@ class EditorWidget;
 class ForceElementsPanel;
 class StaticsPanel;
 class PropertiesPanel;
-class SpatialPropertiesPanel;
 class MechanismDocument;
 class MechanismGraphView;
 class MechanismView;
@@ -147,10 +144,8 @@ public:
     /// Live validation of the document.
     CheckPanel* checkPanel() const { return m_checkPanel; }
     QDockWidget* checkDock() const { return m_checkDock; }
-    /// The properties of the editor's selection.
+    /// The Properties dock: the editor's selection, or a spatial mechanism's bodies and joints.
     PropertiesPanel* properties() const { return m_properties; }
-    /// The Properties dock's page for spatial mechanisms.
-    SpatialPropertiesPanel* spatialProperties() const { return m_spatialProperties; }
     QDockWidget* propertiesDock() const { return m_propertiesDock; }
     /// The undo history (QUndoView of undoStack()).
     QDockWidget* historyDock() const { return m_historyDock; }
@@ -367,8 +362,6 @@ private:
     QDockWidget* m_checkDock = nullptr;
     QDockWidget* m_historyDock = nullptr;
     PropertiesPanel* m_properties = nullptr;
-    SpatialPropertiesPanel* m_spatialProperties = nullptr;
-    QStackedWidget* m_propertiesPages = nullptr; ///< planar or spatial properties
     QDockWidget* m_propertiesDock = nullptr;
     QProgressBar* m_progressBar = nullptr;
     QLabel* m_progressLabel = nullptr;

@@ -10,7 +10,6 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProgressBar>
-#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
@@ -24,7 +23,6 @@
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/force_elements_panel.hpp"
 #include "ui/editor/properties_panel.hpp"
-#include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
@@ -107,18 +105,14 @@ void MainWindow::createSideDocks() {
     addDockWidget(Qt::RightDockWidgetArea, m_historyDock);
     tabifyDockWidget(m_graphDock, m_historyDock);
 
-    // the editor's selection: point, link and joint properties
-    m_properties = new PropertiesPanel(m_editor->canvas());
-    m_spatialProperties = new SpatialPropertiesPanel(m_document);
-    connect(m_spatialProperties, &SpatialPropertiesPanel::edited, this,
+    // the planar editor's selection (point, link, joint), or a spatial mechanism's bodies and
+    // joints: the panel follows the document's space
+    m_properties = new PropertiesPanel(m_document, m_editor->canvas());
+    connect(m_properties, &PropertiesPanel::edited, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-    // the planar editor's selection, or a spatial mechanism's bodies and joints
-    m_propertiesPages = new QStackedWidget;
-    m_propertiesPages->addWidget(m_properties);
-    m_propertiesPages->addWidget(m_spatialProperties);
     m_propertiesDock = new QDockWidget(tr("Properties"), this);
     m_propertiesDock->setObjectName(QStringLiteral("PropertiesDock"));
-    m_propertiesDock->setWidget(m_propertiesPages);
+    m_propertiesDock->setWidget(m_properties);
     m_propertiesDock->setToolTip(tr("The selection in the Edit tab: a point, a link or a joint"));
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
     tabifyDockWidget(m_graphDock, m_propertiesDock);

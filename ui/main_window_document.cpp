@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -23,8 +22,6 @@
 #include "ui/document/document_compiler.hpp"
 #include "ui/editor/check_panel.hpp"
 #include "ui/editor/editor_widget.hpp"
-#include "ui/editor/properties_panel.hpp"
-#include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/playback/playback_bar.hpp"
@@ -219,8 +216,6 @@ void MainWindow::showUnfinished(const MechanismSpec& spec,
 void MainWindow::updateEditTab(const MechanismSpec& spec) {
     const bool spatial = spec.space == MotionSpace::Spatial;
     m_centralTabs->setTabEnabled(1, !spatial);
-    m_propertiesPages->setCurrentWidget(spatial ? static_cast<QWidget*>(m_spatialProperties)
-                                                : static_cast<QWidget*>(m_properties));
     m_propertiesDock->setToolTip(spatial ? tr("The spatial mechanism's bodies and joints: "
                                               "masses, inertias, points, joint types and axes")
                                          : tr("The selection in the Edit tab: a point, a link "

@@ -34,7 +34,6 @@
 #include "ui/editor/editor_canvas.hpp"
 #include "ui/editor/editor_widget.hpp"
 #include "ui/editor/properties_panel.hpp"
-#include "ui/editor/spatial_properties_panel.hpp"
 #include "ui/editor/visual_table.hpp"
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
@@ -125,7 +124,7 @@ private Q_SLOTS:
         auto window = fixtures::windowWith({});
         QString error;
         QVERIFY2(window->importFile(urdf, &error), qPrintable(error));
-        SpatialPropertiesPanel& panel = *window->spatialProperties();
+        PropertiesPanel& panel = *window->properties();
         QVERIFY(panel.selectBody(QStringLiteral("crank")));
         QVERIFY(panel.visualTable() != nullptr);
         QCOMPARE(panel.visualTable()->table()->rowCount(), 1);
@@ -262,7 +261,7 @@ private Q_SLOTS:
         QCOMPARE(closure.child.point, std::string("L1"));
         QVERIFY(closure.child.newPoint.has_value());
 
-        SpatialPropertiesPanel& panel = *window->spatialProperties();
+        PropertiesPanel& panel = *window->properties();
         QVERIFY2(panel.closeLoop(closure, &error), qPrintable(error));
         QCOMPARE(window->undoStack()->count(), undoBefore + 1);
         QCOMPARE(window->document()->spec().cuts, std::vector<std::string>{"closure1"});

@@ -36,7 +36,7 @@
 #include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 #include "ui/editor/counterweight_table.hpp"
-#include "ui/editor/spatial_properties_panel.hpp"
+#include "ui/editor/properties_panel.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/graph_canvas.hpp"
 #include "ui/graph/mechanism_graph_view.hpp"
@@ -454,7 +454,7 @@ private Q_SLOTS:
     // The Properties dock edits a spatial file: each change one undo step, validated at once
     void spatialPropertiesEditWithUndo() {
         MainWindow& window = freshWindow("rssr.json");
-        SpatialPropertiesPanel& panel = *window.spatialProperties();
+        PropertiesPanel& panel = *window.properties();
         QVERIFY(panel.isVisibleTo(&window) || !panel.isHidden());
         QVERIFY(panel.isValid());
         QUndoStack& undo = *window.undoStack();
@@ -531,7 +531,7 @@ private Q_SLOTS:
     // named undo step; the compiled crank's mass and COM carry it; undo restores the file.
     void spatialCounterweightsWithUndo() {
         MainWindow& window = freshWindow("rssr.json");
-        SpatialPropertiesPanel& panel = *window.spatialProperties();
+        PropertiesPanel& panel = *window.properties();
         QUndoStack& undo = *window.undoStack();
         QVERIFY(panel.selectBody(QStringLiteral("crank")));
         CounterweightTable& weights = *panel.counterweightTable();

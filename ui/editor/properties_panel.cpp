@@ -5,61 +5,57 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <functional>
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
-#include <QFormLayout>
-#include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "core/edit/joint_properties.hpp"
-#include "core/interop/mass_properties.hpp"
 #include "core/model/compile.hpp"
+#include "core/spec/joint_kinds.hpp"
 #include "ui/document/mechanism_document.hpp"
+#include "ui/document/mechanism_loader.hpp"
+#include "ui/editor/close_loop_dialog.hpp"
 #include "ui/editor/counterweight_table.hpp"
 #include "ui/editor/editor_canvas.hpp"
-#include "ui/editor/signal_editor.hpp"
+#include "ui/editor/properties/body_section.hpp"
+#include "ui/editor/properties/mass_section.hpp"
+#include "ui/editor/properties/mechanism_outline.hpp"
+#include "ui/editor/properties/point_section.hpp"
+#include "ui/editor/properties/property_fields.hpp"
+#include "ui/editor/properties/visuals_section.hpp"
 #include "ui/editor/visual_table.hpp"
+#include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
 
 namespace {
 
-constexpr double kDegree = M_PI / 180.0;
-
-QDoubleSpinBox* numberBox(const QString& tip,
-                          const QString& suffix,
-                          double low = -1e6,
-                          double high = 1e6,
-                          int decimals = 4) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(low, high);
-    box->setDecimals(decimals);
-    box->setSuffix(suffix);
-    box->setKeyboardTracking(false);
-    box->setToolTip(tip);
-    return box;
-}
-
-const BodySpec* findBody(const Drawing& drawing, const std::string& id) {
-    const auto it = std::find_if(drawing.spec.bodies.begin(), drawing.spec.bodies.end(),
+const BodySpec* findBody(const MechanismSpec& spec, const std::string& id) {
+    const auto it = std::find_if(spec.bodies.begin(), spec.bodies.end(),
                                  [&](const BodySpec& b) { return b.id == id; });
-    return it == drawing.spec.bodies.end() ? nullptr : &*it;
+    return it == spec.bodies.end() ? nullptr : &*it;
 }
 
-const JointSpec* findJoint(const Drawing& drawing, const std::string& name) {
-    const auto it = std::find_if(drawing.spec.joints.begin(), drawing.spec.joints.end(),
+const JointSpec* findJoint(const MechanismSpec& spec, const std::string& name) {
+    const auto it = std::find_if(spec.joints.begin(), spec.joints.end(),
                                  [&](const JointSpec& j) { return j.name == name; });
-    return it == drawing.spec.joints.end() ? nullptr : &*it;
+    return it == spec.joints.end() ? nullptr : &*it;
+}
+
+const BodyPoint* findPoint(const BodySpec& body, const std::string& name) {
+    const auto it = std::find_if(body.points.begin(), body.points.end(),
+                                 [&](const BodyPoint& p) { return p.name == name; });
+    return it == body.points.end() ? nullptr : &*it;
 }
 
 /// A bar with two points: its length can be typed.
@@ -67,517 +63,471 @@ bool isBar(const BodySpec& body) {
     return body.shape == BodyShape::Bar && body.points.size() == 2;
 }
 
-/// A length or coordinate in m, to the micrometre.
-QDoubleSpinBox* metresBox(const QString& tip) {
-    QDoubleSpinBox* box = numberBox(tip, QStringLiteral(" m"), -100, 100, 6);
-    box->setSingleStep(0.005);
-    return box;
+/// The joint as the planar joint box lists it: "J1 (theta1): ground.O2 – L2.A".
+QString jointLabel(const JointSpec& joint) {
+    return QStringLiteral("%1 (%2): %3.%4 – %5.%6")
+        .arg(QString::fromStdString(joint.name), QString::fromStdString(joint.coordinateName()),
+             QString::fromStdString(joint.parent.body), QString::fromStdString(joint.parent.point),
+             QString::fromStdString(joint.child.body), QString::fromStdString(joint.child.point));
 }
-
-/// Shows a number that must be positive as the document has it (a file's −2 kg, not a
-/// clamped 0): while it is not positive, the box is marked and its tool tip says what to fix
-/// (the Check panel lists it too).
-void showPositive(QDoubleSpinBox* box, double value, const QString& what) {
-    if (!box->property("plainToolTip").isValid()) {
-        box->setProperty("plainToolTip", box->toolTip());
-    }
-    box->setValue(value);
-    const bool bad = !(value > 0);
-    box->setStyleSheet(bad ? QStringLiteral("QDoubleSpinBox { background: #fde2e2; }") : QString());
-    const QString plain = box->property("plainToolTip").toString();
-    box->setToolTip(bad ? QCoreApplication::translate("PropertiesPanel",
-                                                      "%1 must be positive; it is %2%3. Type a "
-                                                      "number greater than 0.\n\n%4")
-                              .arg(what, QString::number(value, 'g', 6), box->suffix(), plain)
-                        : plain);
-}
-
-/// A link as the views name it: its name ("#2 rocker"), else its id.
-QString linkName(const BodySpec& link) {
-    return QString::fromStdString(link.name.empty() ? link.id : link.name);
-}
-
-enum ActuatorChoice { kNoActuator, kForce, kTracking };
 
 } // namespace
 
-PropertiesPanel::PropertiesPanel(EditorCanvas* canvas, QWidget* parent)
-    : QWidget(parent), m_canvas(canvas) {
-    m_title = new QLabel;
-    m_title->setWordWrap(true);
-    buildPointGroup();
-    buildLinkGroup();
-    buildJointGroup();
-    layOutContent();
-    connectPointEditors();
-    connectLinkEditors();
-    connectJointEditors();
-    connectActuatorEditors();
-    connect(m_canvas, &EditorCanvas::selectionChanged, this, &PropertiesPanel::showSelection);
+PropertiesPanel::PropertiesPanel(MechanismDocument* document, EditorCanvas* canvas, QWidget* parent)
+    : QWidget(parent), m_document(document), m_canvas(canvas) {
+    buildParts();
+    layOutParts();
+    connectBodySections();
+    connectJointSection();
+    connectSelection();
+    adoptSpace();
+    if (!m_space.drawn) {
+        m_outline->showSpec(m_document->spec());
+        validate();
+    }
     showSelection();
 }
 
-void PropertiesPanel::buildPointGroup() {
-    m_x = metresBox(tr("x of the selected point in the ground frame"));
-    m_y = metresBox(tr("y of the selected point in the ground frame"));
-    m_frameX = metresBox(tr("x of the point in its link's frame (origin at the link's first "
-                            "point, x-axis towards its second)"));
-    m_frameY = metresBox(tr("y of the point in its link's frame"));
-    m_traced = new QCheckBox(tr("traced"));
-    m_traced->setToolTip(tr("Trace this point: its path (a coupler curve) is drawn while "
-                            "driving and in the 3-D view, and written with the run's data"));
-    m_pointGroup = new QGroupBox(tr("Point"));
-    auto* pointForm = new QFormLayout(m_pointGroup);
-    pointForm->addRow(QStringLiteral("x"), m_x);
-    pointForm->addRow(QStringLiteral("y"), m_y);
-    auto* inFrame = new QHBoxLayout;
-    inFrame->addWidget(m_frameX);
-    inFrame->addWidget(m_frameY);
-    m_frameLabel = new QLabel;
-    pointForm->addRow(m_frameLabel, inFrame);
-    m_pointForm = pointForm;
-    pointForm->addRow(QString(), m_traced);
+void PropertiesPanel::buildParts() {
+    m_closeLoop = new QPushButton(tr("Close a Loop…"));
+    m_closeLoop->setToolTip(tr("Join two bodies at a point on each with a joint that becomes a "
+                               "cut: the loops a file could not express (a URDF tree, say)"));
+    m_outline = new MechanismOutline;
+    m_title = new QLabel;
+    m_title->setWordWrap(true);
+    m_point = new PointSection;
+    m_body = new BodySection;
+    m_mass = new MassSection;
+    m_visuals = new VisualsSection;
+    m_joint = new JointSection;
+    m_validation = new QLabel;
+    m_validation->setWordWrap(true);
+    m_validation->setTextInteractionFlags(Qt::TextSelectableByMouse);
 }
 
-void PropertiesPanel::buildLinkGroup() {
-    m_name = new QLineEdit;
-    m_name->setToolTip(tr("The link's name, shown in the views and the plots"));
-    // the range takes a file's non-positive value as it is, to be shown and fixed
-    m_mass = numberBox(tr("The link's mass"), QStringLiteral(" kg"), -1e6, 1e6);
-    m_comX = metresBox(tr("Centre of mass, x in the link's frame (origin at its first point, "
-                          "x-axis towards its second)"));
-    m_comY = metresBox(tr("Centre of mass, y in the link's frame"));
-    m_uniform = new QCheckBox(tr("uniform from the shape"));
-    m_uniform->setToolTip(tr("Inertia of a uniform bar or plate of the link's shape and mass; "
-                             "untick to type it"));
-    m_inertia = numberBox(tr("Moment of inertia about the centre of mass"),
-                          QStringLiteral(" kg·m²"), -1e6, 1e6, 10);
-    m_length = metresBox(tr("The bar's length: its second point moves along the bar (links "
-                            "pinned there follow)"));
-    m_length->setMinimum(1e-6);
-    m_angle = numberBox(tr("The bar's angle from the x-axis of the ground, counter-clockwise: "
-                           "its second point turns about its first"),
-                        QStringLiteral(" °"), -360, 360, 3);
-    m_linkGroup = new QGroupBox(tr("Link"));
-    m_linkForm = new QFormLayout(m_linkGroup);
-    m_linkForm->addRow(tr("name"), m_name);
-    m_linkForm->addRow(tr("mass"), m_mass);
-    auto* com = new QHBoxLayout;
-    com->addWidget(m_comX);
-    com->addWidget(m_comY);
-    m_linkForm->addRow(tr("COM x, y"), com);
-    m_linkForm->addRow(tr("inertia"), m_uniform);
-    m_linkForm->addRow(QString(), m_inertia);
-    m_linkForm->addRow(tr("length"), m_length);
-    m_linkForm->addRow(tr("angle"), m_angle);
-    m_counterweights = new CounterweightTable;
-    m_linkForm->addRow(tr("counterweights"), m_counterweights);
-    m_visuals = new VisualTable;
-    m_linkForm->addRow(tr("visuals"), m_visuals);
-}
-
-void PropertiesPanel::buildJointGroup() {
-    m_joint = new QComboBox;
-    m_joint->setToolTip(tr("The joints at the selected point"));
-    m_type = new QComboBox;
-    m_type->addItem(tr("revolute (pin)"), static_cast<int>(JointType::Revolute));
-    m_type->addItem(tr("prismatic (slider)"), static_cast<int>(JointType::Prismatic));
-    m_type->setToolTip(tr("A pin, or a slider along an axis fixed to the parent; the mechanism "
-                          "keeps its drawn pose"));
-    m_axis = numberBox(tr("The slider's axis: its angle in the parent's frame"),
-                       QStringLiteral(" °"), -360, 360, 3);
-    m_input = new QCheckBox(tr("input (independent coordinate)"));
-    m_input->setToolTip(tr("The joint's coordinate is given at the start (at its drawn value) "
-                           "and its actuator drives the mechanism"));
-    m_rate = numberBox(tr("Initial rate of the input, e.g. 4.7124 rad/s for 45 rpm"),
-                       QStringLiteral(" rad/s"), -1e4, 1e4);
-    m_spring = new QCheckBox(tr("spring/damper"));
-    m_spring->setToolTip(tr("A linear spring and a viscous damper on the joint's coordinate"));
-    m_stiffness = numberBox(tr("Spring stiffness"), QString(), -1e9, 1e9);
-    m_rest = numberBox(tr("The coordinate's value at which the spring is relaxed"), QString(), -1e3,
-                       1e3);
-    m_damping = numberBox(tr("Viscous damping"), QString(), 0, 1e9);
-    m_actuator = new QComboBox;
-    m_actuator->addItem(tr("none"), kNoActuator);
-    m_actuator->addItem(tr("force f(t)"), kForce);
-    m_actuator->addItem(tr("PD tracking of a reference"), kTracking);
-    m_actuator->setToolTip(tr("A generalized force on the joint's coordinate: a given signal of "
-                              "time, or kp·(q_ref − q) + kd·(q̇_ref − q̇) plus the signal"));
-    m_force = new SignalEditor;
-    m_kp = numberBox(tr("Proportional gain"), QString(), 0, 1e9);
-    m_kd = numberBox(tr("Derivative gain"), QString(), 0, 1e9);
-    m_reference = new SignalEditor;
-    m_jointGroup = new QGroupBox(tr("Joint"));
-    m_jointForm = new QFormLayout(m_jointGroup);
-    m_jointForm->addRow(tr("joint"), m_joint);
-    m_jointForm->addRow(tr("type"), m_type);
-    m_jointForm->addRow(tr("axis"), m_axis);
-    m_jointForm->addRow(QString(), m_input);
-    m_jointForm->addRow(tr("initial rate"), m_rate);
-    m_jointForm->addRow(QString(), m_spring);
-    m_jointForm->addRow(tr("stiffness"), m_stiffness);
-    m_jointForm->addRow(tr("rest at"), m_rest);
-    m_jointForm->addRow(tr("damping"), m_damping);
-    m_jointForm->addRow(tr("actuator"), m_actuator);
-    m_jointForm->addRow(tr("force"), m_force);
-    m_jointForm->addRow(tr("kp"), m_kp);
-    m_jointForm->addRow(tr("kd"), m_kd);
-    m_jointForm->addRow(tr("reference"), m_reference);
-}
-
-void PropertiesPanel::layOutContent() {
+void PropertiesPanel::layOutParts() {
     auto* content = new QWidget;
     auto* column = new QVBoxLayout(content);
     column->addWidget(m_title);
-    column->addWidget(m_pointGroup);
-    column->addWidget(m_linkGroup);
-    column->addWidget(m_jointGroup);
+    for (QWidget* section : {static_cast<QWidget*>(m_point), static_cast<QWidget*>(m_body),
+                             static_cast<QWidget*>(m_mass), static_cast<QWidget*>(m_visuals),
+                             static_cast<QWidget*>(m_joint)}) {
+        column->addWidget(section);
+    }
     column->addStretch(1);
     auto* scroll = new QScrollArea;
     scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_outline);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+    m_layout = new QVBoxLayout(this);
+    m_layout->addWidget(m_closeLoop, 0, Qt::AlignLeft);
+    m_layout->addWidget(splitter, 1);
+    m_layout->addWidget(m_validation);
 }
 
-void PropertiesPanel::connectPointEditors() {
-    connect(m_x, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
-    connect(m_y, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPoint);
-    connect(m_frameX, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPointInFrame);
-    connect(m_frameY, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyPointInFrame);
-    connect(m_traced, &QCheckBox::toggled, this, [this] {
-        if (!m_updating) {
-            m_canvas->toggleSelectionTrace();
-        }
-    });
-}
-
-void PropertiesPanel::connectLinkEditors() {
-    // each field changes only its own number, on the document's exact values (the boxes show
-    // them rounded)
-    connect(m_name, &QLineEdit::editingFinished, this, [this] {
-        const std::string name = m_name->text().trimmed().toStdString();
-        editBody([&](BodyProperties& p) { p.name = name; });
-    });
-    connect(m_mass, &QDoubleSpinBox::valueChanged, this,
-            [this](double mass) { editBody([&](BodyProperties& p) { p.mass = mass; }); });
-    connect(m_comX, &QDoubleSpinBox::valueChanged, this,
-            [this](double x) { editBody([&](BodyProperties& p) { p.com_B.x() = x; }); });
-    connect(m_comY, &QDoubleSpinBox::valueChanged, this,
-            [this](double y) { editBody([&](BodyProperties& p) { p.com_B.y() = y; }); });
-    connect(m_inertia, &QDoubleSpinBox::valueChanged, this, [this](double inertia) {
-        editBody([&](BodyProperties& p) { p.inertiaCom = inertia; });
-    });
-    connect(m_uniform, &QCheckBox::toggled, this, [this](bool uniform) {
-        m_inertia->setEnabled(!uniform);
-        const double typed = m_inertia->value(); // what "uniform" gives, as the typed start
-        editBody([&](BodyProperties& p) {
-            p.inertiaCom = uniform ? std::nullopt : std::optional<double>(typed);
-        });
-    });
-    connect(m_counterweights, &CounterweightTable::edited, this,
-            [this](const std::vector<CounterweightSpec>& weights, const QString& text) {
-                editBody([&](BodyProperties& p) { p.counterweights = weights; }, text);
-            });
-    connect(m_visuals, &VisualTable::edited, this,
-            [this](const std::vector<VisualSpec>& visuals, const QString& text) {
-                editBody([&](BodyProperties& p) { p.visuals = visuals; }, text);
-            });
-    m_visuals->setMassFromMesh([this](int row, double density, QString* error) {
+void PropertiesPanel::connectBodySections() {
+    connect(m_point, &PointSection::movedInWorld, this,
+            [this](int axis, double value) { movePoint(axis, value, false); });
+    connect(m_point, &PointSection::movedInFrame, this,
+            [this](int axis, double value) { movePoint(axis, value, true); });
+    connect(m_point, &PointSection::traceToggled, this,
+            [this] { m_canvas->toggleSelectionTrace(); });
+    connect(m_point, &PointSection::bodyPointMoved, this, &PropertiesPanel::moveBodyPoint);
+    connect(m_point, &PointSection::refused, this, &PropertiesPanel::showRefusal);
+    connect(m_body, &BodySection::edited, this, &PropertiesPanel::editBody);
+    connect(m_body, &BodySection::barEdited, this, &PropertiesPanel::editBar);
+    connect(m_mass, &MassSection::edited, this, &PropertiesPanel::editBody);
+    connect(m_visuals, &VisualsSection::edited, this, &PropertiesPanel::editBody);
+    m_visuals->table()->setMassFromMesh([this](int row, double density, QString* error) {
         return setMassFromVisual(row, density, error);
     });
-    connect(m_length, &QDoubleSpinBox::valueChanged, this,
-            [this](double length) { editBar(length, std::nullopt); });
-    connect(m_angle, &QDoubleSpinBox::valueChanged, this,
-            [this](double degrees) { editBar(std::nullopt, degrees * kDegree); });
+    connect(m_closeLoop, &QPushButton::clicked, this, &PropertiesPanel::promptCloseLoop);
 }
 
-void PropertiesPanel::connectJointEditors() {
-    connect(m_joint, &QComboBox::currentIndexChanged, this, [this] {
-        if (!m_updating) {
-            showJoint();
+void PropertiesPanel::connectJointSection() {
+    connect(m_joint, &JointSection::chosen, this, &PropertiesPanel::showJoint);
+    connect(m_joint, &JointSection::typeChosen, this, &PropertiesPanel::chooseJointType);
+    connect(m_joint, &JointSection::axisTyped, this, &PropertiesPanel::editAxis);
+    connect(m_joint, &JointSection::drawnEdited, this, &PropertiesPanel::editDrawnJoint);
+    connect(m_joint, &JointSection::inputToggled, this, &PropertiesPanel::applyInput);
+    connect(m_joint, &JointSection::rateTyped, this, &PropertiesPanel::applyRate);
+    connect(m_joint, &JointSection::refused, this, &PropertiesPanel::showRefusal);
+}
+
+void PropertiesPanel::connectSelection() {
+    connect(m_canvas, &EditorCanvas::selectionChanged, this, [this] {
+        if (m_space.drawn) {
+            showSelection();
         }
     });
-    connect(m_type, &QComboBox::currentIndexChanged, this, [this] {
-        const auto type = static_cast<JointType>(m_type->currentData().toInt());
-        editJoint([&](JointProperties& p) {
-            if (p.type != type) {
-                p.type = type;
-                p.axisAngle = 0; // a new slider runs along the parent's x-axis
+    connect(m_outline, &MechanismOutline::chosen, this, &PropertiesPanel::showSelection);
+    connect(m_document, &MechanismDocument::specChanged, this, [this] {
+        const bool changed = adoptSpace();
+        if (m_space.drawn) {
+            // the canvas follows the document and then shows its selection
+            if (changed) {
+                showSelection();
             }
-        });
-    });
-    connect(m_axis, &QDoubleSpinBox::valueChanged, this, [this](double degrees) {
-        editJoint([&](JointProperties& p) { p.axisAngle = degrees * kDegree; });
-    });
-    connect(m_input, &QCheckBox::toggled, this, &PropertiesPanel::applyInput);
-    connect(m_rate, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::applyRate);
-    connect(m_spring, &QCheckBox::toggled, this, [this](bool on) {
-        editJoint([&](JointProperties& p) {
-            p.springDamper =
-                on ? std::optional<SpringDamperSpec>(SpringDamperSpec{}) : std::nullopt;
-        });
-    });
-    const auto springField = [this](QDoubleSpinBox* box, double SpringDamperSpec::*field) {
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this, field](double value) {
-            editJoint([&](JointProperties& p) {
-                if (p.springDamper) {
-                    (*p.springDamper).*field = value;
-                }
-            });
-        });
-    };
-    springField(m_stiffness, &SpringDamperSpec::stiffness);
-    springField(m_rest, &SpringDamperSpec::restPosition);
-    springField(m_damping, &SpringDamperSpec::damping);
-}
-
-void PropertiesPanel::connectActuatorEditors() {
-    connect(m_actuator, &QComboBox::currentIndexChanged, this, [this] {
-        const int choice = m_actuator->currentData().toInt();
-        editJoint([&](JointProperties& p) {
-            if (choice == kNoActuator) {
-                p.actuator.reset();
-                return;
-            }
-            ActuatorSpec actuator = p.actuator.value_or(ActuatorSpec{});
-            actuator.kind =
-                choice == kTracking ? ActuatorSpec::Kind::PdTracking : ActuatorSpec::Kind::Force;
-            p.actuator = actuator;
-        });
-    });
-    const auto actuatorField = [this](QDoubleSpinBox* box, double ActuatorSpec::*field) {
-        connect(box, &QDoubleSpinBox::valueChanged, this, [this, field](double value) {
-            editJoint([&](JointProperties& p) {
-                if (p.actuator) {
-                    (*p.actuator).*field = value;
-                }
-            });
-        });
-    };
-    actuatorField(m_kp, &ActuatorSpec::kp);
-    actuatorField(m_kd, &ActuatorSpec::kd);
-    connect(m_force, &SignalEditor::changed, this, [this] {
-        const SignalSpec force = m_force->signal();
-        editJoint([&](JointProperties& p) {
-            if (p.actuator) {
-                p.actuator->force = force;
-            }
-        });
-    });
-    connect(m_reference, &SignalEditor::changed, this, [this] {
-        const SignalSpec reference = m_reference->signal();
-        editJoint([&](JointProperties& p) {
-            if (p.actuator) {
-                p.actuator->reference = reference;
-            }
-        });
+            return;
+        }
+        // an edit, undo, redo, another document: the list, the validation and the numbers
+        m_outline->showSpec(m_document->spec());
+        validate();
+        showSelection();
     });
 }
 
-std::optional<std::string> PropertiesPanel::chosenJoint() const {
-    if (m_joint->currentIndex() < 0) {
-        return std::nullopt;
+bool PropertiesPanel::adoptSpace() {
+    const MotionSpace space = m_document->spec().space;
+    if (m_spaceAdopted && space == m_space.space) {
+        return false;
     }
-    return m_joint->currentData().toString().toStdString();
+    m_spaceAdopted = true;
+    m_space = propertiesSpace(space);
+    m_point->setSpace(m_space);
+    m_body->setSpace(m_space);
+    m_mass->setSpace(m_space);
+    m_visuals->setSpace(m_space);
+    m_joint->setSpace(m_space);
+    const bool listed = !m_space.drawn;
+    m_closeLoop->setVisible(listed);
+    m_outline->setVisible(listed);
+    m_validation->setVisible(listed);
+    const int margin = listed ? 6 : 0;
+    m_layout->setContentsMargins(margin, margin, margin, margin);
+    return true;
 }
+
+const MechanismSpec& PropertiesPanel::shownSpec() const {
+    return m_space.drawn ? m_canvas->drawing().spec : m_document->spec();
+}
+
+const BodySpec* PropertiesPanel::selectedBody() const {
+    if (m_space.drawn) {
+        const std::optional<std::string>& body = m_canvas->selectedBody();
+        return body ? findBody(shownSpec(), *body) : nullptr;
+    }
+    return m_outline->body().isEmpty() ? nullptr
+                                       : findBody(shownSpec(), m_outline->body().toStdString());
+}
+
+const JointSpec* PropertiesPanel::selectedJoint() const {
+    if (m_space.drawn) {
+        const std::optional<std::string> name = m_joint->chosenJoint();
+        return name ? findJoint(shownSpec(), *name) : nullptr;
+    }
+    return m_outline->joint().isEmpty() ? nullptr
+                                        : findJoint(shownSpec(), m_outline->joint().toStdString());
+}
+
+bool PropertiesPanel::selectBody(const QString& id) {
+    return m_space.drawn ? m_canvas->selectBody(id.toStdString()) : m_outline->selectBody(id);
+}
+
+bool PropertiesPanel::selectJoint(const QString& name) {
+    if (!m_space.drawn) {
+        return m_outline->selectJoint(name);
+    }
+    const int index = jointBox()->findData(name);
+    if (index >= 0) {
+        jointBox()->setCurrentIndex(index);
+    }
+    return index >= 0;
+}
+
+QTreeWidget* PropertiesPanel::tree() const {
+    return m_outline->tree();
+}
+
+QString PropertiesPanel::validationText() const {
+    return m_validation->text();
+}
+
+QDoubleSpinBox* PropertiesPanel::xBox() const {
+    return m_point->xBox();
+}
+QDoubleSpinBox* PropertiesPanel::yBox() const {
+    return m_point->yBox();
+}
+QDoubleSpinBox* PropertiesPanel::frameXBox() const {
+    return m_point->frameXBox();
+}
+QDoubleSpinBox* PropertiesPanel::frameYBox() const {
+    return m_point->frameYBox();
+}
+QCheckBox* PropertiesPanel::tracedBox() const {
+    return m_point->tracedBox();
+}
+QTableWidget* PropertiesPanel::pointTable() const {
+    return m_point->table();
+}
+QLineEdit* PropertiesPanel::nameEdit() const {
+    return m_body->nameEdit();
+}
+QDoubleSpinBox* PropertiesPanel::lengthBox() const {
+    return m_body->lengthBox();
+}
+QDoubleSpinBox* PropertiesPanel::angleBox() const {
+    return m_body->angleBox();
+}
+QDoubleSpinBox* PropertiesPanel::massBox() const {
+    return m_mass->massBox();
+}
+QDoubleSpinBox* PropertiesPanel::comBox(int axis) const {
+    return m_mass->comBox(axis);
+}
+QCheckBox* PropertiesPanel::uniformInertiaBox() const {
+    return m_mass->uniformInertiaBox();
+}
+QDoubleSpinBox* PropertiesPanel::inertiaBox(int entry) const {
+    return m_mass->inertiaBox(entry);
+}
+CounterweightTable* PropertiesPanel::counterweights() const {
+    return m_mass->counterweights();
+}
+VisualTable* PropertiesPanel::visualTable() const {
+    return m_visuals->table();
+}
+
+// ---- showing the selection ----
 
 void PropertiesPanel::showSelection() {
-    m_updating = true;
+    const BodySpec* body = selectedBody();
+    const bool point = showPoints(body);
+    showBody(body);
+    showJoints();
+    showTitle(body, point);
+}
+
+bool PropertiesPanel::showPoints(const BodySpec* body) {
+    if (!m_space.drawn) {
+        m_point->setVisible(body != nullptr);
+        if (body != nullptr) {
+            m_point->showBodyPoints(*body);
+        }
+        return false;
+    }
     const Drawing& drawing = m_canvas->drawing();
     const std::optional<JointEnd>& point = m_canvas->selectedPoint();
-    const std::optional<std::string>& body = m_canvas->selectedBody();
     const std::optional<Eigen::Vector2d> at =
         point ? pointInWorld(drawing, *point) : std::optional<Eigen::Vector2d>();
-    const BodySpec* link = body ? findBody(drawing, *body) : nullptr;
+    m_point->setVisible(at.has_value());
+    if (!at) {
+        return false;
+    }
+    const BodySpec* owner =
+        point->body == kGroundId ? nullptr : findBody(drawing.spec, point->body);
+    const BodyPoint* inOwner = owner ? findPoint(*owner, point->point) : nullptr;
+    const auto& traces = drawing.spec.tracedPoints;
+    m_point->showPoint(*at, inOwner ? owner : nullptr,
+                       inOwner ? inOwner->p_B : Eigen::Vector2d::Zero(),
+                       std::any_of(traces.begin(), traces.end(),
+                                   [&](const TracedPointSpec& t) { return t.at == *point; }));
+    return true;
+}
 
-    m_pointGroup->setVisible(at.has_value());
-    if (at) {
-        m_title->setText(
-            tr("Point %1 of %2")
-                .arg(QString::fromStdString(point->point), QString::fromStdString(point->body)));
-        m_x->setValue(at->x());
-        m_y->setValue(at->y());
-        const bool onLink = point->body != "ground";
-        m_pointForm->setRowVisible(m_frameLabel, onLink);
-        if (const BodySpec* owner = onLink ? findBody(drawing, point->body) : nullptr) {
-            const auto p = std::find_if(owner->points.begin(), owner->points.end(),
-                                        [&](const BodyPoint& b) { return b.name == point->point; });
-            m_frameLabel->setText(tr("in %1").arg(linkName(*owner)));
-            m_frameX->setValue(p->p_B.x());
-            m_frameY->setValue(p->p_B.y());
-        }
-        const auto& traces = drawing.spec.tracedPoints;
-        m_traced->setChecked(std::any_of(traces.begin(), traces.end(),
-                                         [&](const TracedPointSpec& t) { return t.at == *point; }));
-        m_traced->setEnabled(point->body != "ground");
+void PropertiesPanel::showBody(const BodySpec* body) {
+    for (QWidget* section : {static_cast<QWidget*>(m_body), static_cast<QWidget*>(m_mass),
+                             static_cast<QWidget*>(m_visuals)}) {
+        section->setVisible(body != nullptr);
     }
+    if (body == nullptr) {
+        return;
+    }
+    std::optional<std::pair<double, double>> bar;
+    if (m_space.drawn && isBar(*body)) {
+        const Drawing& drawing = m_canvas->drawing();
+        const Eigen::Vector2d a = *pointInWorld(drawing, {body->id, body->points[0].name});
+        const Eigen::Vector2d b = *pointInWorld(drawing, {body->id, body->points[1].name});
+        bar = std::pair((b - a).norm(), std::atan2((b - a).y(), (b - a).x()));
+    }
+    m_body->showBody(*body, bar);
+    Eigen::Matrix3d shape = Eigen::Matrix3d::Zero();
+    if (m_space.dimensions == 3) {
+        shape = uniformInertiaTensor(*body); // the shape's own, without the counterweights
+    } else {
+        shape(2, 2) = uniformInertia(*body);
+    }
+    m_mass->showBody(*body, shape);
+    m_visuals->showBody(*body);
+}
 
-    m_linkGroup->setVisible(link != nullptr);
-    if (link != nullptr) {
-        double length = 0;
-        for (const BodyPoint& a : link->points) {
-            for (const BodyPoint& b : link->points) {
-                length = std::max(length, (a.p_B - b.p_B).norm());
-            }
+bool PropertiesPanel::showJoints() {
+    if (m_space.drawn) {
+        const std::optional<JointEnd>& point = m_canvas->selectedPoint();
+        const Drawing& drawing = m_canvas->drawing();
+        const bool at = point && pointInWorld(drawing, *point).has_value();
+        std::vector<std::pair<std::string, QString>> choices;
+        for (const std::string& name :
+             at ? jointsAt(drawing, *point) : std::vector<std::string>()) {
+            choices.emplace_back(name, jointLabel(*findJoint(drawing.spec, name)));
         }
-        m_title->setText(tr("Link %1: %2 m across").arg(linkName(*link)).arg(length, 0, 'g', 4));
-        m_name->setText(QString::fromStdString(link->name));
-        showPositive(m_mass, link->mass, tr("The mass"));
-        m_comX->setValue(link->com_B.x());
-        m_comY->setValue(link->com_B.y());
-        m_uniform->setChecked(!link->inertiaCom);
-        m_inertia->setEnabled(link->inertiaCom.has_value());
-        // the value "uniform" gives, as the starting point for a typed one
-        showPositive(m_inertia, link->inertiaCom ? *link->inertiaCom : uniformInertia(*link),
-                     tr("The moment of inertia"));
-        m_counterweights->showWeights(link->counterweights, link->mass, linkName(*link), false);
-        m_visuals->showVisuals(link->visuals, linkName(*link));
-        const bool bar = isBar(*link);
-        m_linkForm->setRowVisible(m_length, bar);
-        m_linkForm->setRowVisible(m_angle, bar);
-        if (bar) {
-            const Eigen::Vector2d a = *pointInWorld(drawing, {link->id, link->points[0].name});
-            const Eigen::Vector2d b = *pointInWorld(drawing, {link->id, link->points[1].name});
-            m_length->setValue((b - a).norm());
-            m_angle->setValue(std::atan2((b - a).y(), (b - a).x()) / kDegree);
-        }
+        m_joint->showChoices(choices, m_shownJoint);
     }
-
-    const std::vector<std::string> joints =
-        at ? jointsAt(drawing, *point) : std::vector<std::string>();
-    m_jointGroup->setVisible(!joints.empty());
-    m_joint->clear();
-    for (const std::string& name : joints) {
-        const JointSpec& joint = *findJoint(drawing, name);
-        m_joint->addItem(QStringLiteral("%1 (%2): %3.%4 – %5.%6")
-                             .arg(QString::fromStdString(name),
-                                  QString::fromStdString(joint.coordinateName()),
-                                  QString::fromStdString(joint.parent.body),
-                                  QString::fromStdString(joint.parent.point),
-                                  QString::fromStdString(joint.child.body),
-                                  QString::fromStdString(joint.child.point)),
-                         QString::fromStdString(name));
-    }
-    if (!joints.empty()) {
-        const auto kept = std::find(joints.begin(), joints.end(), m_shownJoint);
-        m_joint->setCurrentIndex(kept == joints.end() ? 0
-                                                      : static_cast<int>(kept - joints.begin()));
-    }
-    if (!at && link == nullptr) {
-        m_title->setText(tr("Nothing selected. In the Edit tab: S selects, P places pivots, "
-                            "L draws links, R sliders, T points, J pins, D drives the input."));
-    }
-    m_updating = false;
+    const bool shown = selectedJoint() != nullptr;
+    m_joint->setVisible(shown);
     showJoint();
+    return shown;
 }
 
 void PropertiesPanel::showJoint() {
-    const std::optional<std::string> name = chosenJoint();
-    const Drawing& drawing = m_canvas->drawing();
+    const JointSpec* joint = selectedJoint();
+    if (joint == nullptr) {
+        return;
+    }
+    if (!m_space.drawn) {
+        m_joint->showJoint(*joint, nullptr, shownSpec().initial);
+        return;
+    }
     const std::optional<JointProperties> properties =
-        name ? jointProperties(drawing, *name) : std::nullopt;
-    if (!properties) {
-        return;
+        jointProperties(m_canvas->drawing(), joint->name);
+    if (properties) {
+        m_shownJoint = joint->name;
+        m_joint->showJoint(*joint, &*properties, shownSpec().initial);
     }
-    m_updating = true;
-    m_shownJoint = *name;
-    const JointSpec& joint = *findJoint(drawing, *name);
-    const bool prismatic = properties->type == JointType::Prismatic;
-    m_type->setCurrentIndex(m_type->findData(static_cast<int>(properties->type)));
-    m_jointForm->setRowVisible(m_axis, prismatic);
-    m_axis->setValue(properties->axisAngle / kDegree);
-
-    const QString unit = prismatic ? QStringLiteral("m") : QStringLiteral("rad");
-    const QString force = prismatic ? QStringLiteral("N") : QStringLiteral("N·m");
-    const QString perUnit = QStringLiteral(" %1/%2").arg(force, unit);
-    const QString perRate = QStringLiteral(" %1·s/%2").arg(force, unit);
-    m_rate->setSuffix(QStringLiteral(" %1/s").arg(unit));
-    m_stiffness->setSuffix(perUnit);
-    m_rest->setSuffix(QStringLiteral(" ") + unit);
-    m_damping->setSuffix(perRate);
-    m_kp->setSuffix(perUnit);
-    m_kd->setSuffix(perRate);
-    m_force->setUnit(force);
-    m_reference->setUnit(unit);
-
-    const InitialStateSpec& initial = drawing.spec.initial;
-    const auto isCoordinate = [&](const auto& entry) {
-        return entry.first == joint.coordinateName();
-    };
-    const bool input =
-        std::any_of(initial.independent.begin(), initial.independent.end(), isCoordinate);
-    m_input->setChecked(input);
-    m_jointForm->setRowVisible(m_rate, input);
-    const auto rate = std::find_if(initial.rates.begin(), initial.rates.end(), isCoordinate);
-    m_rate->setValue(rate == initial.rates.end() ? 0.0 : rate->second);
-
-    const SpringDamperSpec spring = properties->springDamper.value_or(SpringDamperSpec{});
-    m_spring->setChecked(properties->springDamper.has_value());
-    m_stiffness->setValue(spring.stiffness);
-    m_rest->setValue(spring.restPosition);
-    m_damping->setValue(spring.damping);
-    for (QWidget* row : {static_cast<QWidget*>(m_stiffness), static_cast<QWidget*>(m_rest),
-                         static_cast<QWidget*>(m_damping)}) {
-        m_jointForm->setRowVisible(row, properties->springDamper.has_value());
-    }
-
-    const ActuatorSpec actuator = properties->actuator.value_or(ActuatorSpec{});
-    const int choice = !properties->actuator                             ? kNoActuator
-                       : actuator.kind == ActuatorSpec::Kind::PdTracking ? kTracking
-                                                                         : kForce;
-    m_actuator->setCurrentIndex(m_actuator->findData(choice));
-    m_force->setSignal(actuator.force);
-    m_kp->setValue(actuator.kp);
-    m_kd->setValue(actuator.kd);
-    m_reference->setSignal(actuator.reference);
-    m_jointForm->setRowVisible(m_force, choice != kNoActuator);
-    for (QWidget* row : {static_cast<QWidget*>(m_kp), static_cast<QWidget*>(m_kd),
-                         static_cast<QWidget*>(m_reference)}) {
-        m_jointForm->setRowVisible(row, choice == kTracking);
-    }
-    m_updating = false;
 }
 
-void PropertiesPanel::applyPoint() {
-    const std::optional<JointEnd>& point = m_canvas->selectedPoint();
-    if (m_updating || !point) {
-        return;
-    }
-    // the box that changed gives its number; the other coordinate stays exactly where it is
-    Eigen::Vector2d w = pointInWorld(m_canvas->drawing(), *point).value_or(Eigen::Vector2d::Zero());
-    if (sender() == m_x) {
-        w.x() = m_x->value();
+void PropertiesPanel::showTitle(const BodySpec* body, bool point) {
+    setStyleRole(m_title, StyleRole::Plain);
+    if (m_space.drawn && body != nullptr) {
+        double across = 0;
+        for (const BodyPoint& a : body->points) {
+            for (const BodyPoint& b : body->points) {
+                across = std::max(across, (a.p_B - b.p_B).norm());
+            }
+        }
+        m_title->setText(tr("Link %1: %2 m across").arg(bodyName(*body)).arg(across, 0, 'g', 4));
+    } else if (m_space.drawn && point) {
+        const JointEnd& at = *m_canvas->selectedPoint();
+        m_title->setText(
+            tr("Point %1 of %2")
+                .arg(QString::fromStdString(at.point), QString::fromStdString(at.body)));
+    } else if (m_space.drawn) {
+        m_title->setText(tr("Nothing selected. In the Edit tab: S selects, P places pivots, "
+                            "L draws links, R sliders, T points, J pins, D drives the input."));
+    } else if (body != nullptr) {
+        m_title->setText(tr("<b>Body %1</b> (frame: its own; lengths in m)")
+                             .arg(QString::fromStdString(body->id)));
+    } else if (const JointSpec* joint = selectedJoint()) {
+        m_title->setText(tr("<b>Joint %1</b>: %2 (%3) – %4 (%5)")
+                             .arg(QString::fromStdString(joint->name),
+                                  QString::fromStdString(joint->parent.body),
+                                  QString::fromStdString(joint->parent.point),
+                                  QString::fromStdString(joint->child.body),
+                                  QString::fromStdString(joint->child.point)));
     } else {
-        w.y() = m_y->value();
+        m_title->setText(tr("Choose a body or a joint above to edit its numbers."));
+        setStyleRole(m_title, StyleRole::MutedText);
     }
-    m_canvas->moveSelectedPoint(w);
 }
 
-void PropertiesPanel::applyPointInFrame() {
+void PropertiesPanel::showRefusal(const QString& why) {
+    m_validation->setText(why);
+    setStyleRole(m_validation, StyleRole::ErrorText);
+}
+
+void PropertiesPanel::validate() {
+    const LoadOutcome outcome = compileMechanism(m_document->spec(), m_document->path());
+    m_valid = outcome.mechanism && outcome.mechanism->assembly.converged;
+    if (!outcome.mechanism) {
+        m_validation->setText(
+            tr("Does not compile: %1").arg(outcome.error.section(QLatin1Char('\n'), 0, 1)));
+        setStyleRole(m_validation, StyleRole::ErrorText);
+        return;
+    }
+    const Model& model = *outcome.mechanism->model;
+    if (!outcome.mechanism->assembly.converged) {
+        m_validation->setText(
+            tr("Compiles, but the initial pose does not close: %1")
+                .arg(QString::fromStdString(outcome.mechanism->assembly.message)));
+        setStyleRole(m_validation, StyleRole::ErrorText);
+        return;
+    }
+    m_validation->setText(tr("OK: %1 loop%2, %3 coordinates, DOF %4 by Grübler; assembled, "
+                             "|Φ| = %5")
+                              .arg(model.nLoops())
+                              .arg(model.nLoops() == 1 ? "" : "s")
+                              .arg(model.nv())
+                              .arg(model.mobilityGrubler)
+                              .arg(outcome.mechanism->assembly.residual, 0, 'g', 2));
+    setStyleRole(m_validation, StyleRole::MutedText);
+}
+
+// ---- the edits ----
+
+void PropertiesPanel::editSpec(const QString& text,
+                               const std::function<void(MechanismSpec&)>& change) {
+    MechanismSpec spec = m_document->spec();
+    change(spec);
+    if (spec == m_document->spec()) {
+        return;
+    }
+    m_document->edit(std::move(spec), text); // the sections follow the document
+    Q_EMIT edited(text);
+}
+
+void PropertiesPanel::editBody(const BodyChange& change, const QString& text) {
+    const BodySpec* selected = selectedBody();
+    if (selected == nullptr) {
+        return; // the selection has gone (another document): nothing to change
+    }
+    if (!m_space.drawn) {
+        const std::string id = selected->id;
+        editSpec(text, [&](MechanismSpec& spec) {
+            for (BodySpec& body : spec.bodies) {
+                if (body.id == id) {
+                    change(body);
+                }
+            }
+        });
+        return;
+    }
+    // the drawing checks the numbers (a positive mass, a name, …) and keeps the drawn pose
+    BodySpec body = *selected;
+    change(body);
+    const BodyProperties properties{body.name,       body.mass,           body.com_B,
+                                    body.inertiaCom, body.counterweights, body.visuals};
+    if (!m_canvas->setSelectedBodyProperties(properties, text)) {
+        showSelection(); // refused (the reason is in the status bar): show the link as it is
+    }
+}
+
+bool PropertiesPanel::setMassFromVisual(int row, double density, QString* error) {
+    const std::optional<NamedBodyChange> edit = VisualsSection::massFromMesh(
+        selectedBody(), row, density, m_document->path(), m_space, error);
+    if (!edit) {
+        return false;
+    }
+    editBody(edit->change, edit->text);
+    return true;
+}
+
+void PropertiesPanel::movePoint(int axis, double value, bool inLink) {
     const std::optional<JointEnd>& point = m_canvas->selectedPoint();
-    if (m_updating || !point) {
+    if (!point) {
         return;
     }
     const Drawing& drawing = m_canvas->drawing();
-    const auto pose = drawing.poses.find(point->body);
-    const BodySpec* owner = findBody(drawing, point->body);
-    if (pose == drawing.poses.end() || owner == nullptr) {
+    if (!inLink) {
+        // the box that changed gives its number; the other coordinate stays exactly where it is
+        Eigen::Vector2d w = pointInWorld(drawing, *point).value_or(Eigen::Vector2d::Zero());
+        w[axis] = value;
+        m_canvas->moveSelectedPoint(w);
         return;
     }
-    const auto current = std::find_if(owner->points.begin(), owner->points.end(),
-                                      [&](const BodyPoint& b) { return b.name == point->point; });
-    if (current == owner->points.end()) {
+    const auto pose = drawing.poses.find(point->body);
+    const BodySpec* owner = findBody(drawing.spec, point->body);
+    const BodyPoint* current = owner ? findPoint(*owner, point->point) : nullptr;
+    if (pose == drawing.poses.end() || current == nullptr) {
         return;
     }
     Eigen::Vector2d p_B = current->p_B;
-    if (sender() == m_frameX) {
-        p_B.x() = m_frameX->value();
-    } else {
-        p_B.y() = m_frameY->value();
-    }
+    p_B[axis] = value;
     const double c = std::cos(pose->second.angle);
     const double s = std::sin(pose->second.angle);
     const Eigen::Vector2d w =
@@ -585,71 +535,29 @@ void PropertiesPanel::applyPointInFrame() {
     m_canvas->moveSelectedPoint(w);
 }
 
-void PropertiesPanel::editBody(const std::function<void(BodyProperties&)>& change,
-                               const QString& text) {
-    const std::optional<std::string>& body = m_canvas->selectedBody();
-    if (m_updating || !body) {
+void PropertiesPanel::moveBodyPoint(int row, int axis, double value) {
+    const BodySpec* body = selectedBody();
+    if (body == nullptr || row >= static_cast<int>(body->points.size())) {
         return;
     }
-    std::optional<BodyProperties> properties = bodyProperties(m_canvas->drawing(), *body);
-    if (!properties) {
-        return;
-    }
-    change(*properties);
-    if (!m_canvas->setSelectedBodyProperties(*properties, text)) {
-        showSelection(); // refused (the reason is in the status bar): show the link as it is
-    }
-}
-
-bool PropertiesPanel::setMassFromVisual(int row, double density, QString* error) {
-    const auto fail = [error](const QString& why) {
-        if (error != nullptr) {
-            *error = why;
-        }
-        return false;
-    };
-    const std::optional<std::string>& body = m_canvas->selectedBody();
-    const BodySpec* link = body ? findBody(m_canvas->drawing(), *body) : nullptr;
-    if (link == nullptr) {
-        return fail(tr("Choose a link first."));
-    }
-    if (row < 0 || row >= static_cast<int>(link->visuals.size()) ||
-        link->visuals[static_cast<std::size_t>(row)].kind != VisualKind::Mesh) {
-        return fail(tr("Choose a mesh visual of %1.").arg(linkName(*link)));
-    }
-    const VisualSpec& visual = link->visuals[static_cast<std::size_t>(row)];
-    // a relative file is the document's (in memory they are absolute: mechanism_loader)
-    std::filesystem::path file(visual.file);
-    const MechanismDocument* document = m_canvas->document();
-    if (file.is_relative() && document != nullptr && !document->path().isEmpty()) {
-        file =
-            std::filesystem::path(QFileInfo(document->path()).absolutePath().toStdString()) / file;
-    }
-    const MeshMassPropertiesResult props = visualMassProperties(visual, file, density);
-    if (!props.ok()) {
-        return fail(QString::fromStdString(props.error));
-    }
-    const MeshMassProperties& p = *props.properties;
-    // in the plane: the mass, the COM's x and y, and the moment about the plane's normal
-    const QString text =
-        tr("Mass properties of %1 from %2 at %3 kg/m³: %4 kg")
-            .arg(linkName(*link), QFileInfo(QString::fromStdString(visual.file)).fileName())
-            .arg(density)
-            .arg(p.mass, 0, 'g', 6);
-    editBody(
-        [&](BodyProperties& properties) {
-            properties.mass = p.mass;
-            properties.com_B = p.com.head<2>();
-            properties.inertiaCom = p.inertiaCom(2, 2);
-        },
-        text);
-    return true;
+    const std::string id = body->id;
+    const auto index = static_cast<std::size_t>(row);
+    editSpec(tr("Point %1 of %2: %3 = %4 m")
+                 .arg(QString::fromStdString(body->points[index].name), QString::fromStdString(id),
+                      QLatin1String(axisName(axis)), number(value)),
+             [&](MechanismSpec& spec) {
+                 for (BodySpec& b : spec.bodies) {
+                     if (b.id == id) {
+                         BodyPoint& p = b.points[index];
+                         (axis < 2 ? p.p_B[axis] : p.z_B) = value;
+                     }
+                 }
+             });
 }
 
 void PropertiesPanel::editBar(std::optional<double> length, std::optional<double> angle) {
-    const std::optional<std::string>& body = m_canvas->selectedBody();
-    const BodySpec* link = body ? findBody(m_canvas->drawing(), *body) : nullptr;
-    if (m_updating || link == nullptr || !isBar(*link)) {
+    const BodySpec* link = selectedBody();
+    if (!m_space.drawn || link == nullptr || !isBar(*link)) {
         return;
     }
     const JointEnd second{link->id, link->points[1].name};
@@ -660,15 +568,15 @@ void PropertiesPanel::editBar(std::optional<double> length, std::optional<double
     const double newAngle = angle.value_or(std::atan2((b - a).y(), (b - a).x()));
     const Eigen::Vector2d to =
         a + newLength * Eigen::Vector2d(std::cos(newAngle), std::sin(newAngle));
-    if (!m_canvas->edit([&](Drawing& d) { return movePoint(d, second, to); },
+    if (!m_canvas->edit([&](Drawing& d) { return sslm::movePoint(d, second, to); },
                         tr("Length and angle of %1").arg(QString::fromStdString(link->id)))) {
         showSelection();
     }
 }
 
-void PropertiesPanel::editJoint(const std::function<void(JointProperties&)>& change) {
-    const std::optional<std::string> name = chosenJoint();
-    if (m_updating || !name) {
+void PropertiesPanel::editDrawnJoint(const JointChange& change) {
+    const std::optional<std::string> name = m_joint->chosenJoint();
+    if (!m_space.drawn || !name) {
         return;
     }
     std::optional<JointProperties> properties = jointProperties(m_canvas->drawing(), *name);
@@ -683,9 +591,54 @@ void PropertiesPanel::editJoint(const std::function<void(JointProperties&)>& cha
     }
 }
 
+void PropertiesPanel::chooseJointType(JointType type) {
+    if (m_space.drawn) {
+        editDrawnJoint([type](JointProperties& p) {
+            if (p.type != type) {
+                p.type = type;
+                p.axisAngle = 0; // a new slider runs along the parent's x-axis
+            }
+        });
+        return;
+    }
+    const JointSpec* joint = selectedJoint();
+    if (joint == nullptr) {
+        return;
+    }
+    const std::string name = joint->name;
+    editSpec(tr("%1 made %2").arg(QString::fromStdString(name), QLatin1String(jointTypeWord(type))),
+             [&](MechanismSpec& spec) {
+                 for (JointSpec& j : spec.joints) {
+                     if (j.name == name && j.type != type) {
+                         j.type = type;
+                         // the coordinates follow the type: "<joint>.1", … for several
+                         j.coordinates.clear();
+                     }
+                 }
+             });
+}
+
+void PropertiesPanel::editAxis(bool second, const Eigen::Vector3d& unit) {
+    const JointSpec* joint = selectedJoint();
+    if (m_space.drawn || joint == nullptr) {
+        return;
+    }
+    const std::string name = joint->name;
+    editSpec(tr("%1 axis of %2 = (%3, %4, %5)")
+                 .arg(second ? tr("Second") : tr("First"), QString::fromStdString(name),
+                      number(unit.x()), number(unit.y()), number(unit.z())),
+             [&](MechanismSpec& spec) {
+                 for (JointSpec& j : spec.joints) {
+                     if (j.name == name) {
+                         (second ? j.axis2 : j.axis) = unit;
+                     }
+                 }
+             });
+}
+
 void PropertiesPanel::applyInput(bool input) {
-    const std::optional<std::string> name = chosenJoint();
-    if (m_updating || !name) {
+    const std::optional<std::string> name = m_joint->chosenJoint();
+    if (!m_space.drawn || !name) {
         return;
     }
     const std::string joint = *name;
@@ -695,15 +648,54 @@ void PropertiesPanel::applyInput(bool input) {
                    text);
 }
 
-void PropertiesPanel::applyRate() {
-    const std::optional<std::string> name = chosenJoint();
-    if (m_updating || !name) {
+void PropertiesPanel::applyRate(double rate) {
+    const std::optional<std::string> name = m_joint->chosenJoint();
+    if (!m_space.drawn || !name) {
         return;
     }
     const std::string joint = *name;
-    const double rate = m_rate->value();
     m_canvas->edit([&](Drawing& d) { return setInputRate(d, joint, rate); },
                    tr("Initial rate of %1").arg(QString::fromStdString(joint)));
+}
+
+// ---- closing a loop (spatial) ----
+
+bool PropertiesPanel::closeLoop(const LoopClosure& closure, QString* error) {
+    MechanismSpec spec = m_document->spec();
+    std::string note;
+    const EditError refused = sslm::closeLoop(spec, closure, &note);
+    if (!refused.empty()) {
+        if (error != nullptr) {
+            *error = QString::fromStdString(refused);
+        }
+        return false;
+    }
+    const JointSpec& joint = spec.joints.back();
+    const QString text =
+        tr("Close loop %1: %2 (%3) – %4 (%5)")
+            .arg(QString::fromStdString(joint.name), QString::fromStdString(joint.parent.body),
+                 QString::fromStdString(joint.parent.point),
+                 QString::fromStdString(joint.child.body),
+                 QString::fromStdString(joint.child.point));
+    const QString name = QString::fromStdString(joint.name);
+    m_document->edit(std::move(spec), text); // rebuilds the tree and validates
+    selectJoint(name);
+    Q_EMIT edited(note.empty() ? text : text + QStringLiteral("; ") + QString::fromStdString(note));
+    return true;
+}
+
+void PropertiesPanel::promptCloseLoop() {
+    const LoadOutcome compiled = compileMechanism(m_document->spec(), m_document->path());
+    CloseLoopDialog dialog(m_document->spec(),
+                           compiled.mechanism ? compiled.mechanism->model : nullptr,
+                           compiled.mechanism ? compiled.mechanism->q0 : Eigen::VectorXd(), this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    QString error;
+    if (!closeLoop(dialog.closure(), &error)) {
+        QMessageBox::warning(this, tr("Close a Loop"), tr("Nothing was changed.\n\n%1").arg(error));
+    }
 }
 
 } // namespace sslm::ui

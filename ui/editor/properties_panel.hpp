@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The Properties panel of the editor's selection. Every change is one undoable edit of the
-// document through the canvas; the panel follows the document (undo included).
-//   Point: x and y in W (m), or in its link's frame (m); traced or not.
-//   Link:  name, mass (kg), centre of mass (m, link frame), inertia (kg·m² about the COM, or
-//          uniform from the shape); a bar's length (m) and angle in W (°), which move its second
-//          point; its counterweights (point masses: name, mass, x, y, inertia); its visuals
-//          (CAD meshes and primitives drawn with it: attach, move, turn, scale, remove) and its
-//          mass, COM and inertia from a closed mesh and a density.
-//   Joint (one of the joints at the selected point): type (revolute or prismatic, the slider's
-//          axis angle in the parent's frame, °), input or not with its initial rate,
-//          spring/damper (stiffness, rest position, damping), actuator (none, force as a
-//          signal of time, or PD tracking of a reference signal with a feedforward force).
-// SI units as in the file (rad, m, N, N·m) except the two geometric angles in degrees.
+// The Properties dock: the numbers of the selection, for a planar mechanism (which the Edit tab
+// draws: its canvas's selected point, link, or the joints at a point) and for a spatial one (its
+// bodies and joints listed in a tree, with Close a Loop… and the validation after each edit). It
+// is built from the same sections either way (properties/): the point or a body's points, the
+// link or body, its mass properties and counterweights, its visuals, the joint; what differs
+// between the two spaces is data (properties/properties_space.hpp: which rows, how many
+// coordinates, 2-D or 3-D vectors and inertia), and the panel follows the document's space.
+// Every change is one undoable edit of the document (a drawn mechanism's through the canvas, so
+// that its drawn pose is kept), named after what it changed; the panel follows the document,
+// undo included. SI units as in the file (rad, m, N, N·m) except the two drawn angles in
+// degrees.
 
 #include <functional>
 #include <optional>
@@ -21,143 +19,185 @@
 
 #include <QWidget>
 
-#include "core/edit/joint_properties.hpp"
+#include "core/edit/close_loop.hpp"
+#include "ui/editor/properties/joint_section.hpp"
+#include "ui/editor/properties/properties_space.hpp"
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
-class QFormLayout;
-class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
+class QTableWidget;
+class QTreeWidget;
+class QVBoxLayout;
 
 namespace sslm::ui {
 
-class EditorCanvas;
+class BodySection;
 class CounterweightTable;
+class EditorCanvas;
+class MassSection;
+class MechanismDocument;
+class MechanismOutline;
+class PointSection;
 class SignalEditor;
 class VisualTable;
+class VisualsSection;
 
 class PropertiesPanel : public QWidget {
     Q_OBJECT
 
 public:
-    explicit PropertiesPanel(EditorCanvas* canvas, QWidget* parent = nullptr);
+    /// Edits `document`; a planar one's selection is `canvas`'s (which draws the document).
+    PropertiesPanel(MechanismDocument* document, EditorCanvas* canvas, QWidget* parent = nullptr);
 
+    /// The rows shown: the document's space's.
+    const PropertiesSpace& space() const { return m_space; }
     QLabel* title() const { return m_title; }
-    // point
-    QDoubleSpinBox* xBox() const { return m_x; }
-    QDoubleSpinBox* yBox() const { return m_y; }
-    QDoubleSpinBox* frameXBox() const { return m_frameX; }
-    QDoubleSpinBox* frameYBox() const { return m_frameY; }
-    QCheckBox* tracedBox() const { return m_traced; }
-    // link
-    QLineEdit* nameEdit() const { return m_name; }
-    QDoubleSpinBox* massBox() const { return m_mass; }
-    QDoubleSpinBox* comXBox() const { return m_comX; }
-    QDoubleSpinBox* comYBox() const { return m_comY; }
-    QCheckBox* uniformInertiaBox() const { return m_uniform; }
-    QDoubleSpinBox* inertiaBox() const { return m_inertia; }
-    QDoubleSpinBox* lengthBox() const { return m_length; }
-    QDoubleSpinBox* angleBox() const { return m_angle; }
-    CounterweightTable* counterweights() const { return m_counterweights; }
-    VisualTable* visualTable() const { return m_visuals; }
-    /// Sets the selected link's mass, COM and moment of inertia (about the plane's normal)
-    /// from its mesh visual at `row` filled at `density` (kg/m³), as one undoable edit; false
-    /// with the reason (no link, not a mesh, an open mesh, …) and nothing changed.
+
+    /// Chooses body `id` or joint `name` (false when there is none): in the tree of a spatial
+    /// mechanism; a planar one's body on the canvas, its joint among those at the point.
+    bool selectBody(const QString& id);
+    bool selectJoint(const QString& name);
+
+    // a spatial mechanism's list and validation
+    QTreeWidget* tree() const;
+    /// The last validation's text (for tests and the status bar).
+    QString validationText() const;
+    /// True when the last validation found the mechanism compiling and assembling.
+    bool isValid() const { return m_valid; }
+    /// Closes a loop (core/edit/close_loop) as one undoable edit; false with the reason and
+    /// nothing changed when it cannot be made.
+    bool closeLoop(const LoopClosure& closure, QString* error = nullptr);
+    /// Close a Loop…: the dialog, then closeLoop.
+    void promptCloseLoop();
+
+    // point: a planar point's place in the ground frame and its link's, traced; a spatial body's
+    // points
+    QDoubleSpinBox* xBox() const;
+    QDoubleSpinBox* yBox() const;
+    QDoubleSpinBox* frameXBox() const;
+    QDoubleSpinBox* frameYBox() const;
+    QCheckBox* tracedBox() const;
+    QTableWidget* pointTable() const;
+    // link or body
+    QLineEdit* nameEdit() const;
+    QDoubleSpinBox* lengthBox() const;
+    QDoubleSpinBox* angleBox() const;
+    // mass properties
+    QDoubleSpinBox* massBox() const;
+    QDoubleSpinBox* comBox(int axis) const;
+    QDoubleSpinBox* comXBox() const { return comBox(0); }
+    QDoubleSpinBox* comYBox() const { return comBox(1); }
+    QCheckBox* uniformInertiaBox() const;
+    /// Inertia tensor entries: 0 Ixx, 1 Iyy, 2 Izz (a planar link's one moment), 3 Ixy, 4 Ixz,
+    /// 5 Iyz.
+    QDoubleSpinBox* inertiaBox(int entry = kPlanarInertiaEntry) const;
+    CounterweightTable* counterweights() const;
+    CounterweightTable* counterweightTable() const { return counterweights(); }
+    VisualTable* visualTable() const;
+    /// Sets the selected body's mass, centre of mass and inertia (a planar link's moment about
+    /// the plane's normal, a spatial body's tensor) from its mesh visual at `row` filled at
+    /// `density` (kg/m³), as one undoable edit; false with the reason (no body, not a mesh, an
+    /// open mesh, …) and nothing changed.
     bool setMassFromVisual(int row, double density, QString* error = nullptr);
     // joint
-    QComboBox* jointBox() const { return m_joint; }
-    QComboBox* typeBox() const { return m_type; }
-    QDoubleSpinBox* axisBox() const { return m_axis; }
-    QCheckBox* inputBox() const { return m_input; }
-    QDoubleSpinBox* rateBox() const { return m_rate; }
-    QCheckBox* springBox() const { return m_spring; }
-    QDoubleSpinBox* stiffnessBox() const { return m_stiffness; }
-    QDoubleSpinBox* restBox() const { return m_rest; }
-    QDoubleSpinBox* dampingBox() const { return m_damping; }
-    QComboBox* actuatorBox() const { return m_actuator; }
-    SignalEditor* forceEditor() const { return m_force; }
-    QDoubleSpinBox* kpBox() const { return m_kp; }
-    QDoubleSpinBox* kdBox() const { return m_kd; }
-    SignalEditor* referenceEditor() const { return m_reference; }
+    QComboBox* jointBox() const { return m_joint->jointBox(); }
+    QComboBox* typeBox() const { return m_joint->typeBox(); }
+    QComboBox* jointTypeBox() const { return typeBox(); }
+    /// A planar slider's axis angle.
+    QDoubleSpinBox* axisBox() const { return m_joint->axisAngleBox(); }
+    /// A spatial joint's axis, and a universal joint's second one.
+    QDoubleSpinBox* axisBox(int axis) const { return m_joint->axisBox(axis); }
+    QDoubleSpinBox* secondAxisBox(int axis) const { return m_joint->secondAxisBox(axis); }
+    QCheckBox* inputBox() const { return m_joint->inputBox(); }
+    QDoubleSpinBox* rateBox() const { return m_joint->rateBox(); }
+    QCheckBox* springBox() const { return m_joint->springBox(); }
+    QDoubleSpinBox* stiffnessBox() const { return m_joint->stiffnessBox(); }
+    QDoubleSpinBox* restBox() const { return m_joint->restBox(); }
+    QDoubleSpinBox* dampingBox() const { return m_joint->dampingBox(); }
+    QComboBox* actuatorBox() const { return m_joint->actuatorBox(); }
+    SignalEditor* forceEditor() const { return m_joint->forceEditor(); }
+    QDoubleSpinBox* kpBox() const { return m_joint->kpBox(); }
+    QDoubleSpinBox* kdBox() const { return m_joint->kdBox(); }
+    SignalEditor* referenceEditor() const { return m_joint->referenceEditor(); }
+
+Q_SIGNALS:
+    /// A spatial mechanism's change was made (its text, e.g. "Mass of crank = 0.3 kg") for the
+    /// status bar (a planar one's canvas says why it refuses one).
+    void edited(const QString& text);
 
 private:
-    // the constructor's parts, called in this order (the widgets' creation order)
-    /// The "Point" group: x, y in W and in the link's frame, traced.
-    void buildPointGroup();
-    /// The "Link" group: name, mass, COM, inertia, length, angle, counterweights, visuals.
-    void buildLinkGroup();
-    /// The "Joint" group: joint, type, axis, input, spring/damper and actuator.
-    void buildJointGroup();
-    /// Stacks the title and the three groups in a scroll area filling the panel.
-    void layOutContent();
-    /// Connects the point's editors to the canvas's point edits.
-    void connectPointEditors();
-    /// Connects the link's editors, each to an undoable edit of its own number.
-    void connectLinkEditors();
-    /// Connects the joint box and the joint's type, axis, input and spring/damper editors.
-    void connectJointEditors();
-    /// Connects the actuator's kind, gains and signals.
-    void connectActuatorEditors();
+    // the constructor's parts, called in this order
+    /// The title, the tree with Close a Loop…, the sections and the validation.
+    void buildParts();
+    /// Stacks them: Close a Loop…, the tree over the scrolled sections, the validation.
+    void layOutParts();
+    /// Connects the point, body, mass and visuals sections to the edits they ask for.
+    void connectBodySections();
+    /// Connects the joint section to the edits it asks for.
+    void connectJointSection();
+    /// Follows the document, the canvas's selection and the tree's.
+    void connectSelection();
+
+    /// Takes the rows of the document's space; true when it changed.
+    bool adoptSpace();
+    /// The description shown: the canvas's drawing's (planar) or the document's.
+    const MechanismSpec& shownSpec() const;
+    /// The selected body and joint, if any.
+    const BodySpec* selectedBody() const;
+    const JointSpec* selectedJoint() const;
 
     void showSelection();
+    /// Shows a planar selected point, or a spatial body's points; false when none.
+    bool showPoints(const BodySpec* body);
+    void showBody(const BodySpec* body);
+    /// Shows the joints at a planar point, or the spatial joint chosen; false when none.
+    bool showJoints();
     void showJoint();
-    void applyPoint();
-    void applyPointInFrame();
-    /// Sets the selected link's properties as `change` makes them from the document's.
-    /// `text` names the undo step (default "Properties of <body>").
-    void editBody(const std::function<void(BodyProperties&)>& change, const QString& text = {});
-    /// Moves the selected bar's second point: the length (m) or the angle in W (rad) given, the
-    /// other one kept.
-    void editBar(std::optional<double> length, std::optional<double> angle);
-    /// Sets the chosen joint's properties as `change` makes them from the document's.
-    void editJoint(const std::function<void(JointProperties&)>& change);
-    void applyInput(bool input);
-    void applyRate();
-    /// The joint chosen in the joint box, if any.
-    std::optional<std::string> chosenJoint() const;
+    void showTitle(const BodySpec* body, bool point);
+    /// Shows why a typed number was put back (spatial: under the sections).
+    void showRefusal(const QString& why);
+    void validate();
 
+    /// Applies `change` to a copy of the document's description as one undoable edit named
+    /// `text` (the spatial edits).
+    void editSpec(const QString& text, const std::function<void(MechanismSpec&)>& change);
+    /// Edits the selected body as `change` makes it from the document's.
+    void editBody(const BodyChange& change, const QString& text);
+    /// Moves the selected planar point: its coordinate `axis` in the ground frame or in its
+    /// link's, the other one kept exactly.
+    void movePoint(int axis, double value, bool inLink);
+    /// Moves coordinate `axis` of the selected spatial body's point at `row`.
+    void moveBodyPoint(int row, int axis, double value);
+    /// Moves the selected planar bar's second point: the length (m) or the angle in the ground
+    /// frame (rad) given, the other one kept.
+    void editBar(std::optional<double> length, std::optional<double> angle);
+    /// Sets the chosen planar joint's properties as `change` makes them from the drawing's.
+    void editDrawnJoint(const JointChange& change);
+    void chooseJointType(JointType type);
+    void editAxis(bool second, const Eigen::Vector3d& unit);
+    void applyInput(bool input);
+    void applyRate(double rate);
+
+    MechanismDocument* m_document = nullptr;
     EditorCanvas* m_canvas = nullptr;
+    PropertiesSpace m_space;
+    bool m_spaceAdopted = false;
+    QVBoxLayout* m_layout = nullptr;
+    QPushButton* m_closeLoop = nullptr;
+    MechanismOutline* m_outline = nullptr;
     QLabel* m_title = nullptr;
-    QGroupBox* m_pointGroup = nullptr;
-    QDoubleSpinBox* m_x = nullptr;
-    QDoubleSpinBox* m_y = nullptr;
-    QFormLayout* m_pointForm = nullptr;
-    QLabel* m_frameLabel = nullptr;
-    QDoubleSpinBox* m_frameX = nullptr;
-    QDoubleSpinBox* m_frameY = nullptr;
-    QCheckBox* m_traced = nullptr;
-    QGroupBox* m_linkGroup = nullptr;
-    QFormLayout* m_linkForm = nullptr;
-    QLineEdit* m_name = nullptr;
-    QDoubleSpinBox* m_mass = nullptr;
-    QDoubleSpinBox* m_comX = nullptr;
-    QDoubleSpinBox* m_comY = nullptr;
-    QCheckBox* m_uniform = nullptr;
-    QDoubleSpinBox* m_inertia = nullptr;
-    QDoubleSpinBox* m_length = nullptr;
-    QDoubleSpinBox* m_angle = nullptr;
-    CounterweightTable* m_counterweights = nullptr;
-    VisualTable* m_visuals = nullptr;
-    QGroupBox* m_jointGroup = nullptr;
-    QFormLayout* m_jointForm = nullptr;
-    QComboBox* m_joint = nullptr;
-    QComboBox* m_type = nullptr;
-    QDoubleSpinBox* m_axis = nullptr;
-    QCheckBox* m_input = nullptr;
-    QDoubleSpinBox* m_rate = nullptr;
-    QCheckBox* m_spring = nullptr;
-    QDoubleSpinBox* m_stiffness = nullptr;
-    QDoubleSpinBox* m_rest = nullptr;
-    QDoubleSpinBox* m_damping = nullptr;
-    QComboBox* m_actuator = nullptr;
-    SignalEditor* m_force = nullptr;
-    QDoubleSpinBox* m_kp = nullptr;
-    QDoubleSpinBox* m_kd = nullptr;
-    SignalEditor* m_reference = nullptr;
-    std::string m_shownJoint; ///< the joint last shown, kept chosen across document changes
-    bool m_updating = false;
+    PointSection* m_point = nullptr;
+    BodySection* m_body = nullptr;
+    MassSection* m_mass = nullptr;
+    VisualsSection* m_visuals = nullptr;
+    JointSection* m_joint = nullptr;
+    QLabel* m_validation = nullptr;
+    bool m_valid = false;
+    std::string m_shownJoint; ///< the planar joint last shown, kept chosen across changes
 };
 
 } // namespace sslm::ui
