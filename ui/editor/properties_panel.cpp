@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <type_traits>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,6 +16,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -73,6 +76,41 @@ QString jointLabel(const JointSpec& joint) {
 
 } // namespace
 
+/// The sections say nothing while the panel fills their fields or applies an edit one of them
+/// asked for. Either can hide or disable the field that has the focus (a section or a row
+/// hidden, the inertia box disabled, the Check tab raised over the dock), and Qt then reports
+/// that field again: a line edit's editingFinished on every focus-out, a spin box's pending
+/// text on hide and focus-out. Heard, that report is a second edit of the document inside the
+/// first one's specChanged: the canvas replaces its drawing and rebuilds its scene under the
+/// canvas and panel code still running on the first edit (showSelection holds a pointer into
+/// the drawing's bodies). Held back, it is dropped, as the old panel's m_updating dropped what
+/// came during its refresh.
+class PropertiesPanel::Quiet {
+public:
+    explicit Quiet(const PropertiesPanel& panel)
+        : m_point(panel.m_point), m_body(panel.m_body), m_mass(panel.m_mass),
+          m_visuals(panel.m_visuals), m_joint(panel.m_joint) {}
+
+private:
+    QSignalBlocker m_point;
+    QSignalBlocker m_body;
+    QSignalBlocker m_mass;
+    QSignalBlocker m_visuals;
+    QSignalBlocker m_joint;
+};
+
+template <typename Section, typename Signal, typename Apply>
+void PropertiesPanel::connectEdit(Section* section, Signal signal, Apply apply) {
+    connect(section, signal, this, [this, apply](const auto&... arguments) {
+        const Quiet quiet(*this);
+        if constexpr (std::is_member_function_pointer_v<Apply>) {
+            std::invoke(apply, this, arguments...);
+        } else {
+            std::invoke(apply, arguments...);
+        }
+    });
+}
+
 PropertiesPanel::PropertiesPanel(MechanismDocument* document, EditorCanvas* canvas, QWidget* parent)
     : QWidget(parent), m_document(document), m_canvas(canvas) {
     buildParts();
@@ -131,19 +169,19 @@ void PropertiesPanel::layOutParts() {
 }
 
 void PropertiesPanel::connectBodySections() {
-    connect(m_point, &PointSection::movedInWorld, this,
-            [this](int axis, double value) { movePoint(axis, value, false); });
-    connect(m_point, &PointSection::movedInFrame, this,
-            [this](int axis, double value) { movePoint(axis, value, true); });
-    connect(m_point, &PointSection::traceToggled, this,
-            [this] { m_canvas->toggleSelectionTrace(); });
-    connect(m_point, &PointSection::bodyPointMoved, this, &PropertiesPanel::moveBodyPoint);
+    connectEdit(m_point, &PointSection::movedInWorld,
+                [this](int axis, double value) { movePoint(axis, value, false); });
+    connectEdit(m_point, &PointSection::movedInFrame,
+                [this](int axis, double value) { movePoint(axis, value, true); });
+    connectEdit(m_point, &PointSection::traceToggled, [this] { m_canvas->toggleSelectionTrace(); });
+    connectEdit(m_point, &PointSection::bodyPointMoved, &PropertiesPanel::moveBodyPoint);
     connect(m_point, &PointSection::refused, this, &PropertiesPanel::showRefusal);
-    connect(m_body, &BodySection::edited, this, &PropertiesPanel::editBody);
-    connect(m_body, &BodySection::barEdited, this, &PropertiesPanel::editBar);
-    connect(m_mass, &MassSection::edited, this, &PropertiesPanel::editBody);
-    connect(m_visuals, &VisualsSection::edited, this, &PropertiesPanel::editBody);
+    connectEdit(m_body, &BodySection::edited, &PropertiesPanel::editBody);
+    connectEdit(m_body, &BodySection::barEdited, &PropertiesPanel::editBar);
+    connectEdit(m_mass, &MassSection::edited, &PropertiesPanel::editBody);
+    connectEdit(m_visuals, &VisualsSection::edited, &PropertiesPanel::editBody);
     m_visuals->table()->setMassFromMesh([this](int row, double density, QString* error) {
+        const Quiet quiet(*this);
         return setMassFromVisual(row, density, error);
     });
     connect(m_closeLoop, &QPushButton::clicked, this, &PropertiesPanel::promptCloseLoop);
@@ -151,11 +189,11 @@ void PropertiesPanel::connectBodySections() {
 
 void PropertiesPanel::connectJointSection() {
     connect(m_joint, &JointSection::chosen, this, &PropertiesPanel::showJoint);
-    connect(m_joint, &JointSection::typeChosen, this, &PropertiesPanel::chooseJointType);
-    connect(m_joint, &JointSection::axisTyped, this, &PropertiesPanel::editAxis);
-    connect(m_joint, &JointSection::drawnEdited, this, &PropertiesPanel::editDrawnJoint);
-    connect(m_joint, &JointSection::inputToggled, this, &PropertiesPanel::applyInput);
-    connect(m_joint, &JointSection::rateTyped, this, &PropertiesPanel::applyRate);
+    connectEdit(m_joint, &JointSection::typeChosen, &PropertiesPanel::chooseJointType);
+    connectEdit(m_joint, &JointSection::axisTyped, &PropertiesPanel::editAxis);
+    connectEdit(m_joint, &JointSection::drawnEdited, &PropertiesPanel::editDrawnJoint);
+    connectEdit(m_joint, &JointSection::inputToggled, &PropertiesPanel::applyInput);
+    connectEdit(m_joint, &JointSection::rateTyped, &PropertiesPanel::applyRate);
     connect(m_joint, &JointSection::refused, this, &PropertiesPanel::showRefusal);
 }
 
@@ -189,6 +227,7 @@ bool PropertiesPanel::adoptSpace() {
     }
     m_spaceAdopted = true;
     m_space = propertiesSpace(space);
+    const Quiet quiet(*this); // a box's new range or decimals may change its value
     m_point->setSpace(m_space);
     m_body->setSpace(m_space);
     m_mass->setSpace(m_space);
@@ -297,6 +336,7 @@ VisualTable* PropertiesPanel::visualTable() const {
 // ---- showing the selection ----
 
 void PropertiesPanel::showSelection() {
+    const Quiet quiet(*this);
     const BodySpec* body = selectedBody();
     const bool point = showPoints(body);
     showBody(body);
@@ -376,6 +416,7 @@ bool PropertiesPanel::showJoints() {
 }
 
 void PropertiesPanel::showJoint() {
+    const Quiet quiet(*this);
     const JointSpec* joint = selectedJoint();
     if (joint == nullptr) {
         return;

@@ -10,8 +10,10 @@
 // coordinates, 2-D or 3-D vectors and inertia), and the panel follows the document's space.
 // Every change is one undoable edit of the document (a drawn mechanism's through the canvas, so
 // that its drawn pose is kept), named after what it changed; the panel follows the document,
-// undo included. SI units as in the file (rad, m, N, N·m) except the two drawn angles in
-// degrees.
+// undo included. While the panel fills the sections' fields, or applies an edit one of them
+// asked for, the sections' signals are held back: a field hidden, disabled or left by the focus
+// on the way reports again, and that must not start a second edit inside the first one. SI
+// units as in the file (rad, m, N, N·m) except the two drawn angles in degrees.
 
 #include <functional>
 #include <optional>
@@ -130,6 +132,9 @@ Q_SIGNALS:
     void edited(const QString& text);
 
 private:
+    /// Holds the sections' signals back while it lives.
+    class Quiet;
+
     // the constructor's parts, called in this order
     /// The title, the tree with Close a Loop…, the sections and the validation.
     void buildParts();
@@ -141,6 +146,10 @@ private:
     void connectJointSection();
     /// Follows the document, the canvas's selection and the tree's.
     void connectSelection();
+    /// Connects a section's `signal` to `apply` (a member function or a callable), which runs
+    /// with the sections quiet.
+    template <typename Section, typename Signal, typename Apply>
+    void connectEdit(Section* section, Signal signal, Apply apply);
 
     /// Takes the rows of the document's space; true when it changed.
     bool adoptSpace();
