@@ -505,10 +505,9 @@ void PropertiesPanel::editSpec(const QString& text,
                                const std::function<void(MechanismSpec&)>& change) {
     MechanismSpec spec = m_document->spec();
     change(spec);
-    if (spec == m_document->spec()) {
-        return;
+    if (!m_document->edit(std::move(spec), text)) { // (the sections follow the document)
+        return;                                     // nothing changed: no step, no signal
     }
-    m_document->edit(std::move(spec), text); // the sections follow the document
     Q_EMIT edited(text);
 }
 
