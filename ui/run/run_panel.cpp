@@ -286,8 +286,15 @@ QGroupBox* RunPanel::buildSolverGroup() {
     auto* solverForm = new QFormLayout;
     solverForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     solverForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    solverForm->addRow(tr("Solver"), m_solver);
-    solverForm->addRow(m_independentRow);
+    // RCR's coordinates sit under the solver in the Solver row's field, not in a row of their
+    // own: Qt 6.4's QFormLayout writes past its row data when a form that wraps long rows (a
+    // height-for-width layout) has a hidden row
+    auto* solverField = new QWidget;
+    auto* solverColumn = new QVBoxLayout(solverField);
+    solverColumn->setContentsMargins(0, 0, 0, 0);
+    solverColumn->addWidget(m_solver);
+    solverColumn->addWidget(m_independentRow);
+    solverForm->addRow(tr("Solver"), solverField);
     solverForm->addRow(tr("Integrator"), m_integrator);
     solverForm->addRow(tr("End time"), m_tEnd);
     solverForm->addRow(tr("Step (RK4)"), m_step);

@@ -138,8 +138,13 @@ QWidget* StaticsPanel::buildForm() {
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    // the progress bar and the status (a word-wrapped label) below the form, not in it: Qt 6.4's
+    // QFormLayout writes past its row data when a form with a height-for-width item has a hidden
+    // row (the bar between two searches)
     auto* box = new QGroupBox(tr("Rest pose"));
-    auto* form = new QFormLayout(box);
+    auto* column = new QVBoxLayout(box);
+    auto* form = new QFormLayout;
+    column->addLayout(form);
     form->addRow(tr("Loads at"), m_time);
     form->addRow(tr("Hold"), holdRow);
     auto* buttons = new QHBoxLayout;
@@ -147,8 +152,8 @@ QWidget* StaticsPanel::buildForm() {
     buttons->addWidget(m_cancel);
     buttons->addStretch(1);
     form->addRow(buttons);
-    form->addRow(m_progress);
-    form->addRow(m_status);
+    column->addWidget(m_progress);
+    column->addWidget(m_status);
     return box;
 }
 
