@@ -18,6 +18,8 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,6 +30,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "core/edit/drawing.hpp"
 #include "core/inverse/inverse_run.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
@@ -36,6 +39,8 @@
 #include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 #include "ui/editor/counterweight_table.hpp"
+#include "ui/editor/editor_canvas.hpp"
+#include "ui/editor/editor_widget.hpp"
 #include "ui/editor/properties_panel.hpp"
 #include "ui/export/video_exporter.hpp"
 #include "ui/graph/graph_canvas.hpp"
@@ -263,6 +268,23 @@ class TestMainWindowSpatial : public fixtures::WindowTest {
         QCOMPARE(info.frames, 20);
         QCOMPARE(info.width, 480);
         QCOMPARE(info.height, 320);
+    }
+
+    /// The forms of `window` with a hidden row and a height-for-width item, each named by its
+    /// group box's title.
+    static QStringList formsHidingRowsBesideReflowingItems(const QWidget& window) {
+        QStringList found;
+        for (const QFormLayout* form : window.findChildren<QFormLayout*>()) {
+            bool hides = false;
+            for (int row = 0; row < form->rowCount(); ++row) {
+                hides = hides || !form->isRowVisible(row);
+            }
+            if (hides && form->hasHeightForWidth()) {
+                const auto* group = qobject_cast<const QGroupBox*>(form->parentWidget());
+                found << (group != nullptr ? group->title() : QStringLiteral("a form"));
+            }
+        }
+        return found;
     }
 
 private Q_SLOTS:
@@ -561,6 +583,38 @@ private Q_SLOTS:
         QApplication::processEvents();
         QVERIFY(window.document()->spec().bodies[0].counterweights.empty());
         QVERIFY(!window.isWindowModified());
+    }
+
+    // Qt 6.4's QFormLayout writes past its row data when a form that hides rows
+    // (setRowVisible) also holds a height-for-width item, such as a word-wrapped label: the
+    // heap corruption that crashed the editor's tests once the Properties dock became one
+    // panel. No form in the window does, planar or spatial, a body or a joint selected.
+    void noFormHidesRowsBesideAReflowingItem() {
+        {
+            // planar: a link, then a pivot clicked on the Edit tab's canvas
+            MainWindow& window = freshWindow("four_bar.json");
+            window.centralTabs()->setCurrentIndex(1);
+            QApplication::processEvents();
+            const JointSpec& joint = window.document()->spec().joints.front();
+            QVERIFY(window.properties()->selectBody(QString::fromStdString(joint.child.body)));
+            QString found = formsHidingRowsBesideReflowingItems(window).join(QStringLiteral(", "));
+            QVERIFY2(found.isEmpty(), qPrintable(found));
+            EditorCanvas& canvas = *window.editor()->canvas();
+            QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {},
+                              canvas.viewportPoint(*pointInWorld(canvas.drawing(), joint.child)));
+            QVERIFY(window.properties()->jointBox()->count() > 0);
+            found = formsHidingRowsBesideReflowingItems(window).join(QStringLiteral(", "));
+            QVERIFY2(found.isEmpty(), qPrintable(found));
+        }
+        // spatial: a body, then a joint in the outline
+        MainWindow& window = freshWindow("rssr.json");
+        const MechanismSpec& spec = window.document()->spec();
+        QVERIFY(window.properties()->selectBody(QString::fromStdString(spec.bodies.front().id)));
+        QString found = formsHidingRowsBesideReflowingItems(window).join(QStringLiteral(", "));
+        QVERIFY2(found.isEmpty(), qPrintable(found));
+        QVERIFY(window.properties()->selectJoint(QString::fromStdString(spec.joints.front().name)));
+        found = formsHidingRowsBesideReflowingItems(window).join(QStringLiteral(", "));
+        QVERIFY2(found.isEmpty(), qPrintable(found));
     }
 
     // the planar rule (tst_main_window): while the window follows the run, the GUI thread's

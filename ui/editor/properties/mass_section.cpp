@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QVBoxLayout>
 
 #include "ui/editor/counterweight_table.hpp"
 #include "ui/editor/properties/property_fields.hpp"
@@ -16,12 +17,20 @@
 namespace sslm::ui {
 
 MassSection::MassSection(QWidget* parent) : QGroupBox(tr("Mass"), parent) {
-    m_form = new QFormLayout(this);
+    auto* layout = new QVBoxLayout(this);
+    m_form = new QFormLayout;
     m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    layout->addLayout(m_form);
     buildMassRows();
     buildInertiaRows();
+    // The counterweights have a form of their own: their table's total wraps its words (a
+    // height-for-width item), and Qt 6.4's QFormLayout writes past its row data when a form
+    // that hides rows (the inertia entries, setRowVisible) holds one.
     m_counterweights = new CounterweightTable;
-    m_form->addRow(tr("counterweights"), m_counterweights);
+    auto* weightsForm = new QFormLayout;
+    weightsForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    weightsForm->addRow(tr("counterweights"), m_counterweights);
+    layout->addLayout(weightsForm);
     connectEditors();
 }
 
