@@ -42,6 +42,7 @@
 
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/runs.hpp"
+#include "tests/ui/fixtures/main_window.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
 using namespace sslm;
@@ -644,6 +645,7 @@ private Q_SLOTS:
         typeInto(panel.massBox(), 1.5);
         QCOMPARE(window.document()->spec().bodies[0].mass, 1.5);
         QCOMPARE(window.document()->spec().bodies[0].name, std::string("#1 link"));
+        fixtures::grabIfAsked(window, QStringLiteral("planar_properties"));
 
         // a floating link keeps its place through undo and redo
         QVERIFY(canvas.edit(

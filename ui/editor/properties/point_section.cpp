@@ -132,7 +132,9 @@ void PointSection::showBodyPoints(const BodySpec& body) {
             }
         }
     }
-    m_table->setMinimumHeight(
+    // as tall as its rows, up to four (then it scrolls): the dock scrolls as a whole, and a
+    // table at its default size hint pushed the mass off the first screen
+    m_table->setFixedHeight(
         m_table->verticalHeader()->defaultSectionSize() * (std::min(rows, 4) + 1) + 4);
 }
 
