@@ -215,16 +215,9 @@ private:
 
     bool scanXml() {
         tinyxml2::XMLDocument doc;
-        const std::string text(m_text);
-        if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            m_sink.add(malformedXml(doc, m_source));
-            return false;
-        }
-        const tinyxml2::XMLElement* sdfElement = doc.RootElement();
-        if (sdfElement == nullptr || std::string_view(sdfElement->Name()) != "sdf") {
-            m_sink.error(sdfElement ? sdfElement->Name() : "",
-                         sdfElement ? sdfElement->GetLineNum() : 0, "the root element is not <sdf>",
-                         "an SDFormat file is one <sdf version=\"…\"> element");
+        const tinyxml2::XMLElement* sdfElement = parseRootElement(
+            doc, m_text, "sdf", "an SDFormat file is one <sdf version=\"…\"> element", m_sink);
+        if (sdfElement == nullptr) {
             return false;
         }
         m_rootLine = sdfElement->GetLineNum();

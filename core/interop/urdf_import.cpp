@@ -153,15 +153,9 @@ private:
 
     bool scanXml() {
         tinyxml2::XMLDocument doc;
-        const std::string text(m_text);
-        if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-            m_sink.add(malformedXml(doc, m_source));
-            return false;
-        }
-        const tinyxml2::XMLElement* robot = doc.RootElement();
-        if (robot == nullptr || std::string_view(robot->Name()) != "robot") {
-            m_sink.error(robot ? robot->Name() : "", robot ? robot->GetLineNum() : 0,
-                         "the root element is not <robot>", "a URDF file is one <robot> element");
+        const tinyxml2::XMLElement* robot =
+            parseRootElement(doc, m_text, "robot", "a URDF file is one <robot> element", m_sink);
+        if (robot == nullptr) {
             return false;
         }
         m_rootLine = robot->GetLineNum();

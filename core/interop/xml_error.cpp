@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/interop/xml_error.hpp"
 
+#include "core/interop/import_sink.hpp"
+
 namespace sslm {
 
 Diagnostic malformedXml(const tinyxml2::XMLDocument& doc, const std::string& source) {
@@ -22,6 +24,24 @@ Diagnostic malformedXml(const tinyxml2::XMLDocument& doc, const std::string& sou
     d.hint = "fix the XML at that line (an unclosed or mismatched tag, a stray '<' or '&', an "
              "unquoted attribute)";
     return d;
+}
+
+const tinyxml2::XMLElement* parseRootElement(tinyxml2::XMLDocument& doc,
+                                             std::string_view text,
+                                             std::string_view root,
+                                             const std::string& hint,
+                                             ImportSink& sink) {
+    if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
+        sink.add(malformedXml(doc, sink.source()));
+        return nullptr;
+    }
+    const tinyxml2::XMLElement* element = doc.RootElement();
+    if (element == nullptr || std::string_view(element->Name()) != root) {
+        sink.error(element ? element->Name() : "", element ? element->GetLineNum() : 0,
+                   "the root element is not <" + std::string(root) + ">", hint);
+        return nullptr;
+    }
+    return element;
 }
 
 } // namespace sslm
