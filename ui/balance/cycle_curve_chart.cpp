@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "ui/plots/result_chart.hpp"
 #include "ui/style/palette.hpp"
 
 namespace sslm::ui {
@@ -47,16 +48,7 @@ int CycleCurveChart::seriesCount() const {
 
 void CycleCurveChart::rebuild() {
     const auto quantity = static_cast<Quantity>(m_quantity->currentData().toInt());
-    auto* chart = new QChart;
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    auto* x = new QValueAxis;
-    auto* y = new QValueAxis;
-    x->setTitleText(tr("t into the cycle (s)"));
-    x->setLabelFormat(QStringLiteral("%.3g"));
-    y->setLabelFormat(QStringLiteral("%.3g"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    const auto [chart, x, y] = newResultChart(tr("t into the cycle (s)"), QString(), true);
     double low = 0;
     double high = 0;
     double end = 0;
@@ -117,9 +109,7 @@ void CycleCurveChart::rebuild() {
     const double margin = 0.05 * std::max(high - low, 1e-12);
     y->setRange(low - margin, high + margin);
     x->setRange(0, std::max(end, 1e-9));
-    QChart* old = m_view->chart();
-    m_view->setChart(chart);
-    delete old;
+    showResultChart(*m_view, chart);
 }
 
 } // namespace sslm::ui

@@ -10,6 +10,7 @@
 #include <QLineSeries>
 #include <QValueAxis>
 
+#include "ui/plots/result_chart.hpp"
 #include "ui/style/palette.hpp"
 
 namespace sslm::ui {
@@ -54,10 +55,8 @@ int ShakingLocusChart::afterPoints() const {
 }
 
 void ShakingLocusChart::setCycles(const ShakingCycle* before, const ShakingCycle* after) {
-    auto* chart = new QChart;
+    const auto [chart, x, y] = newResultChart(QString(), QString(), true);
     chart->setTitle(tr("Shaking force over one cycle"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
     // the axes: the two components the unbalanced force spans most (planar: x and y)
     m_horizontal = 0;
     m_vertical = 1;
@@ -87,15 +86,11 @@ void ShakingLocusChart::setCycles(const ShakingCycle* before, const ShakingCycle
         }
     }
     reach *= 1.1;
-    auto* x = new QValueAxis;
-    auto* y = new QValueAxis;
     x->setTitleText(tr("F%1 (N)").arg(QLatin1String(kComponentNames[m_horizontal])));
     y->setTitleText(tr("F%1 (N)").arg(QLatin1String(kComponentNames[m_vertical])));
     for (QValueAxis* axis : {x, y}) {
         axis->setRange(-reach, reach);
         axis->setTickCount(5);
-        axis->setLabelFormat(QStringLiteral("%.3g"));
-        chart->addAxis(axis, axis == x ? Qt::AlignBottom : Qt::AlignLeft);
     }
     // the origin's cross
     QPen thin(mutedTextColour(), 1.0);
@@ -124,9 +119,7 @@ void ShakingLocusChart::setCycles(const ShakingCycle* before, const ShakingCycle
     for (QLegendMarker* marker : chart->legend()->markers(across) + chart->legend()->markers(up)) {
         marker->setVisible(false);
     }
-    QChart* old = this->chart();
-    setChart(chart);
-    delete old;
+    showResultChart(*this, chart);
 }
 
 } // namespace sslm::ui

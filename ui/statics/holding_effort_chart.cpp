@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include "ui/plots/result_chart.hpp"
 #include "ui/style/palette.hpp"
 
 namespace sslm::ui {
@@ -35,9 +36,7 @@ void HoldingEffortChart::clear() {
     chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setTitle(tr("Holding effort: plot a stroke above"));
-    QChart* old = m_view->chart();
-    m_view->setChart(chart);
-    delete old;
+    showResultChart(*m_view, chart);
 }
 
 void HoldingEffortChart::setCurve(const Model& model,
@@ -48,17 +47,9 @@ void HoldingEffortChart::setCurve(const Model& model,
         return;
     }
     const Coordinate& c = model.coordinates[coordinate];
-    auto* chart = new QChart;
-    chart->legend()->hide();
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    auto* x = new QValueAxis;
-    auto* y = new QValueAxis;
-    x->setTitleText(QString::fromStdString(c.name) + (c.angular ? tr(" (rad)") : tr(" (m)")));
-    y->setTitleText(tr("holding effort (%1)").arg(c.angular ? tr("N·m") : tr("N")));
-    x->setLabelFormat(QStringLiteral("%.3g"));
-    y->setLabelFormat(QStringLiteral("%.3g"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    const auto [chart, x, y] =
+        newResultChart(QString::fromStdString(c.name) + (c.angular ? tr(" (rad)") : tr(" (m)")),
+                       tr("holding effort (%1)").arg(c.angular ? tr("N·m") : tr("N")), false);
     double low = 0;
     double high = 0;
     bool any = false;
@@ -84,9 +75,7 @@ void HoldingEffortChart::setCurve(const Model& model,
     y->setRange(low - margin, high + margin);
     x->setRange(std::min(curve.front().value, curve.back().value),
                 std::max(curve.front().value, curve.back().value));
-    QChart* old = m_view->chart();
-    m_view->setChart(chart);
-    delete old;
+    showResultChart(*m_view, chart);
 }
 
 int HoldingEffortChart::pointCount() const {
