@@ -519,6 +519,8 @@ private Q_SLOTS:
         const Eigen::Vector3d axis = window.document()->spec().joints[0].axis;
         QVERIFY((axis - Eigen::Vector3d(0, 1, 1).normalized()).norm() < 1e-12);
         QVERIFY(std::abs(panel.axisBox(2)->value() - std::sqrt(0.5)) < 1e-6);
+        window.findChild<QDockWidget*>(QStringLiteral("PropertiesDock"))->raise();
+        fixtures::grabIfAsked(window, QStringLiteral("spatial_joint_properties"));
 
         // J1 made spherical: its coordinate theta is gone, so the file's initial state is
         // refused, named, and the view keeps the last mechanism that compiled
