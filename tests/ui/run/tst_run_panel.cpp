@@ -107,6 +107,7 @@ private Q_SLOTS:
         QVERIFY(!independent->isVisibleTo(&p));
         p.solverBox()->setCurrentIndex(p.solverBox()->findData(static_cast<int>(SolverKind::Rcr)));
         QVERIFY(independent->isVisibleTo(&p) && independent->isEnabled());
+        fixtures::grabIfAsked(p, QStringLiteral("run_panel_rcr"));
         // an unknown name is refused with the names there are
         fixtures::typeInto(independent, QStringLiteral("theta9"));
         QVERIFY(!p.settings());
