@@ -352,7 +352,9 @@ double timeLambdaPhase(const Case& c,
     constraintJacobian(model, ws);
     const Eigen::VectorXd psi = -constraintBias(model, ws);
     return bench::timePerCall(
-               [&] { solveForwardDynamics(kind, model, dws.M, dws.phi, ws.J, psi, fws); },
+               [&] {
+                   solveForwardDynamics(kind, model, {dws.M, dws.phi, ws.J, psi}, fws);
+               },
                batchSeconds, repetitions)
         .medianNs;
 }

@@ -147,11 +147,8 @@ bool finiteOrExplain(ForwardDynamicsWorkspace& fws) {
     return false;
 }
 
-bool solveAugmented(const Eigen::MatrixXd& M,
-                    const Eigen::VectorXd& phi,
-                    const Eigen::MatrixXd& J,
-                    const Eigen::VectorXd& psi,
-                    ForwardDynamicsWorkspace& fws) {
+bool solveAugmented(const ConstrainedEquations& eq, ForwardDynamicsWorkspace& fws) {
+    const auto& [M, phi, J, psi] = eq;
     // [M Jᵀ; J 0] [q̈; −λ] = [φ; Ψ]   (eq. 10)
     const int n = fws.nv;
     const int c = fws.nc;
@@ -185,11 +182,8 @@ bool solveAugmented(const Eigen::MatrixXd& M,
     return finiteOrExplain(fws);
 }
 
-bool solveSlm(const Eigen::MatrixXd& M,
-              const Eigen::VectorXd& phi,
-              const Eigen::MatrixXd& J,
-              const Eigen::VectorXd& psi,
-              ForwardDynamicsWorkspace& fws) {
+bool solveSlm(const ConstrainedEquations& eq, ForwardDynamicsWorkspace& fws) {
+    const auto& [M, phi, J, psi] = eq;
     // M = L Lᵀ, Z = L⁻¹Jᵀ, w = L⁻¹φ; λ = Ĩ⁻¹(Ψ − Zᵀw) with Ĩ = J M⁻¹ Jᵀ = ZᵀZ   (eq. 12);
     // q̈ = L⁻ᵀ(w + Zλ) = M⁻¹(φ + Jᵀλ)   (eq. 11)
     const int n = fws.nv;
@@ -423,11 +417,10 @@ void addInfluence(const Eigen::MatrixXd& J,
 /// w_j goes into fws.qdd. False, with fws.failure, when I_j is not positive definite.
 template <class Block, int N>
 bool factorSubsystem(const Model& model,
-                     const Eigen::MatrixXd& M,
-                     const Eigen::VectorXd& phi,
-                     const Eigen::MatrixXd& J,
+                     const ConstrainedEquations& eq,
                      ForwardDynamicsWorkspace& fws,
                      int j) {
+    const auto& [M, phi, J, psi] = eq;
     auto& store = blockStore<Block>(fws);
     const Subsystem& sub = model.subsystems[j];
     const int n = N > 0 ? N : sub.nv;
@@ -564,18 +557,13 @@ void subsystemAccelerations(const Model& model, ForwardDynamicsWorkspace& fws, i
 }
 
 template <class Block>
-bool solveSslm(const Model& model,
-               const Eigen::MatrixXd& M,
-               const Eigen::VectorXd& phi,
-               const Eigen::MatrixXd& J,
-               const Eigen::VectorXd& psi,
-               ForwardDynamicsWorkspace& fws) {
+bool solveSslm(const Model& model, const ConstrainedEquations& eq, ForwardDynamicsWorkspace& fws) {
     const int nSub = static_cast<int>(model.subsystems.size());
-    startAssembly<Block>(model, psi, fws);
+    startAssembly<Block>(model, eq.psi, fws);
     // each subsystem's order n a compile-time constant up to 6 (0 for a run-time one)
     for (int j = 0; j < nSub; ++j) {
         if (!dense::withOrder(model.subsystems[j].nv, [&](auto order) {
-                return factorSubsystem<Block, decltype(order)::value>(model, M, phi, J, fws, j);
+                return factorSubsystem<Block, decltype(order)::value>(model, eq, fws, j);
             })) {
             return false;
         }
@@ -625,29 +613,26 @@ ForwardDynamicsWorkspace::ForwardDynamicsWorkspace(const Model& model)
 
 bool solveForwardDynamics(SolverKind kind,
                           const Model& model,
-                          const Eigen::MatrixXd& M,
-                          const Eigen::VectorXd& phi,
-                          const Eigen::MatrixXd& J,
-                          const Eigen::VectorXd& psi,
+                          const ConstrainedEquations& eq,
                           ForwardDynamicsWorkspace& fws) {
     if (!fws.failure.empty()) {
         fws.failure.clear();
     }
     switch (kind) {
     case SolverKind::Augmented:
-        return solveAugmented(M, phi, J, psi, fws);
+        return solveAugmented(eq, fws);
     case SolverKind::Slm:
-        return solveSlm(M, phi, J, psi, fws);
+        return solveSlm(eq, fws);
     case SolverKind::Sslm:
         return std::visit(
             [&](auto& blocks) {
                 using Block = typename std::decay_t<decltype(blocks.gicm)>::value_type;
-                return solveSslm<Block>(model, M, phi, J, psi, fws);
+                return solveSslm<Block>(model, eq, fws);
             },
             fws.blocks);
     case SolverKind::Rcr:
-        if (!prepareReduction(model, J, fws.rcr) ||
-            !solveRcrPrepared(model, M, phi, J, psi, fws.rcr, fws.qdd, fws.lambda)) {
+        if (!prepareReduction(model, eq.J, fws.rcr) ||
+            !solveRcrPrepared(model, eq, fws.rcr, fws.qdd, fws.lambda)) {
             fws.failure = fws.rcr.failure;
             return false;
         }

@@ -29,6 +29,7 @@
 #include <Eigen/Core>
 #include <Eigen/LU>
 
+#include "core/dynamics/constrained_equations.hpp"
 #include "core/dynamics/recursive_coordinate_reduction.hpp"
 #include "core/model/model.hpp"
 
@@ -117,17 +118,12 @@ struct ForwardDynamicsWorkspace {
     int nc = 0;
 };
 
-/// Solves for q̈ and λ into fws.qdd, fws.lambda. M and φ are the generalized inertia and
-/// forces (tree_dynamics.hpp), J the constraint Jacobian, psi the right-hand side of J q̈ = Ψ
-/// (−J̇q̇, plus Baumgarte terms). Returns false when a matrix to factor is singular (not
-/// positive definite / not invertible), with fws.failure saying which; outputs are then
-/// unspecified.
+/// Solves the equations `eq` (M q̈ = φ + Jᵀλ, J q̈ = Ψ) for q̈ and λ into fws.qdd, fws.lambda.
+/// Returns false when a matrix to factor is singular (not positive definite / not invertible),
+/// with fws.failure saying which; outputs are then unspecified.
 bool solveForwardDynamics(SolverKind kind,
                           const Model& model,
-                          const Eigen::MatrixXd& M,
-                          const Eigen::VectorXd& phi,
-                          const Eigen::MatrixXd& J,
-                          const Eigen::VectorXd& psi,
+                          const ConstrainedEquations& eq,
                           ForwardDynamicsWorkspace& fws);
 
 /// The assembled GICM block Ī_rs (rows_r × rows_s) of the last SSLM solve (before

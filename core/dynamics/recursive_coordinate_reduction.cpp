@@ -239,12 +239,10 @@ void blockDiagonalProduct(const Model& model,
 /// q̈ by the assembled reduced equations: R and r column by column, then
 /// (Rᵀ M R) q̈_i = Rᵀ(φ − M r) from M's blocks. False when Rᵀ M R is not positive definite.
 bool solveAssembled(const Model& model,
-                    const Eigen::MatrixXd& M,
-                    const Eigen::VectorXd& phi,
-                    const Eigen::MatrixXd& J,
-                    const Eigen::VectorXd& psi,
+                    const ConstrainedEquations& eq,
                     RcrWorkspace& rws,
                     Eigen::VectorXd& qdd) {
+    const auto& [M, phi, J, psi] = eq;
     const int n = model.nv();
     const int f = static_cast<int>(rws.partition.independent.size());
 
@@ -422,12 +420,10 @@ void accelerationsOutward(const RcrWorkspace& rws,
 /// another, then the accelerations outward (eqs. 67–71). False when a pivot of the reduced
 /// inertia is not positive.
 bool solveRecursive(const Model& /*model*/,
-                    const Eigen::MatrixXd& M,
-                    const Eigen::VectorXd& phi,
-                    const Eigen::MatrixXd& J,
-                    const Eigen::VectorXd& psi,
+                    const ConstrainedEquations& eq,
                     RcrWorkspace& rws,
                     Eigen::VectorXd& qdd) {
+    const auto& [M, phi, J, psi] = eq;
     loopGains(J, psi, rws);
     // A = M, b = φ on the entries the folds touch; then fold the loops, last first
     Eigen::MatrixXd& a = rws.folded;
@@ -534,16 +530,14 @@ void dependentRates(const Model& /*model*/,
 }
 
 bool solveRcrPrepared(const Model& model,
-                      const Eigen::MatrixXd& M,
-                      const Eigen::VectorXd& phi,
-                      const Eigen::MatrixXd& J,
-                      const Eigen::VectorXd& psi,
+                      const ConstrainedEquations& eq,
                       RcrWorkspace& rws,
                       Eigen::VectorXd& qdd,
                       Eigen::VectorXd& lambda) {
+    const auto& [M, phi, J, psi] = eq;
     const bool solved = rws.kinetics == RcrKinetics::Recursive
-                            ? solveRecursive(model, M, phi, J, psi, rws, qdd)
-                            : solveAssembled(model, M, phi, J, psi, rws, qdd);
+                            ? solveRecursive(model, eq, rws, qdd)
+                            : solveAssembled(model, eq, rws, qdd);
     if (!solved) {
         rws.failure = "RCR: the reduced inertia Rᵀ M R is not positive definite";
         return false;

@@ -42,6 +42,7 @@
 #include <Eigen/Core>
 #include <Eigen/LU>
 
+#include "core/dynamics/constrained_equations.hpp"
 #include "core/dynamics/coordinate_partition.hpp"
 #include "core/model/model.hpp"
 
@@ -148,10 +149,7 @@ void dependentRates(const Model& model,
 /// should satisfy J q̇ = 0 (dependentRates). False with rws.failure when the reduced inertia is
 /// not positive definite.
 bool solveRcrPrepared(const Model& model,
-                      const Eigen::MatrixXd& M,
-                      const Eigen::VectorXd& phi,
-                      const Eigen::MatrixXd& J,
-                      const Eigen::VectorXd& psi,
+                      const ConstrainedEquations& eq,
                       RcrWorkspace& rws,
                       Eigen::VectorXd& qdd,
                       Eigen::VectorXd& lambda);

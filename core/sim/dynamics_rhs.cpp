@@ -89,11 +89,11 @@ bool DynamicsRhs::evaluate(double t,
 
 bool DynamicsRhs::solve() {
     if (m_settings.solver != SolverKind::Rcr) {
-        return solveForwardDynamics(m_settings.solver, m_model, m_dws.M, m_phi, m_ws.J, m_psi,
+        return solveForwardDynamics(m_settings.solver, m_model, {m_dws.M, m_phi, m_ws.J, m_psi},
                                     m_fws);
     }
     // RCR's loop blocks were factored at this J for the dependent rates above
-    if (!solveRcrPrepared(m_model, m_dws.M, m_phi, m_ws.J, m_psi, m_fws.rcr, m_fws.qdd,
+    if (!solveRcrPrepared(m_model, {m_dws.M, m_phi, m_ws.J, m_psi}, m_fws.rcr, m_fws.qdd,
                           m_fws.lambda)) {
         m_fws.failure = m_fws.rcr.failure;
         return false;
@@ -135,7 +135,7 @@ double DynamicsRhs::conditioning(int* weakestLoop) {
     ForwardDynamicsWorkspace* fws = &m_fws;
     if (m_settings.solver != SolverKind::Sslm && m_model.nLoops() > 0) {
         fws = &m_monitorFws;
-        solveForwardDynamics(SolverKind::Sslm, m_model, m_dws.M, m_phi, m_ws.J, m_psi, *fws);
+        solveForwardDynamics(SolverKind::Sslm, m_model, {m_dws.M, m_phi, m_ws.J, m_psi}, *fws);
     }
     if (weakestLoop != nullptr) {
         *weakestLoop = fws->weakestLoop;

@@ -148,7 +148,7 @@ private Q_SLOTS:
         constraintJacobian(*model, ws);
         ForwardDynamicsWorkspace fws(*model);
         const Eigen::VectorXd psi = -constraintBias(*model, ws);
-        QVERIFY(solveForwardDynamics(SolverKind::Sslm, *model, dws.M, dws.phi, ws.J, psi, fws));
+        QVERIFY(solveForwardDynamics(SolverKind::Sslm, *model, {dws.M, dws.phi, ws.J, psi}, fws));
         for (int r = 0; r < model->nLoops(); ++r) {
             for (int s = 0; s < model->nLoops(); ++s) {
                 const Eigen::Matrix2d expected = oracle.gicm[r][s];

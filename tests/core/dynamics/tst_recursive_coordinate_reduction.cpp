@@ -119,7 +119,7 @@ fixtures::ForwardSolution rcrAt(const Model& model,
     treeDynamics(model, ws, dws);
     constraintJacobian(model, ws);
     const Eigen::VectorXd psi = -constraintBias(model, ws);
-    if (!solveForwardDynamics(SolverKind::Rcr, model, dws.M, dws.phi, ws.J, psi, fws)) {
+    if (!solveForwardDynamics(SolverKind::Rcr, model, {dws.M, dws.phi, ws.J, psi}, fws)) {
         qWarning("RCR failed: %s", fws.failure.c_str());
     }
     if (used != nullptr) {
@@ -449,14 +449,14 @@ private Q_SLOTS:
             Eigen::VectorXd qd = initial.qd;
             for (RcrKinetics kinetics : {RcrKinetics::Recursive, RcrKinetics::Assembled}) {
                 fws.rcr.kinetics = kinetics;
-                QVERIFY(
-                    solveForwardDynamics(SolverKind::Rcr, *model, dws.M, dws.phi, ws.J, psi, fws));
+                QVERIFY(solveForwardDynamics(SolverKind::Rcr, *model, {dws.M, dws.phi, ws.J, psi},
+                                             fws));
                 bench::startCountingAllocations();
                 bool ok = true;
                 for (int call = 0; call < 100; ++call) {
                     ok = prepareReduction(*model, ws.J, fws.rcr) && ok;
                     dependentRates(*model, ws.J, qd, fws.rcr);
-                    ok = solveForwardDynamics(SolverKind::Rcr, *model, dws.M, dws.phi, ws.J, psi,
+                    ok = solveForwardDynamics(SolverKind::Rcr, *model, {dws.M, dws.phi, ws.J, psi},
                                               fws) &&
                          ok;
                 }

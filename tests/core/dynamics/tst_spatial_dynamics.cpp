@@ -398,7 +398,7 @@ private Q_SLOTS:
             treeDynamics(*model, ws, dws);
             constraintJacobian(*model, ws);
             psi = -constraintBias(*model, ws);
-            solveForwardDynamics(SolverKind::Sslm, *model, dws.M, dws.phi, ws.J, psi, fws);
+            solveForwardDynamics(SolverKind::Sslm, *model, {dws.M, dws.phi, ws.J, psi}, fws);
         }
         const std::int64_t allocations = bench::stopCountingAllocations();
         QCOMPARE(allocations, std::int64_t(0));

@@ -206,7 +206,7 @@ std::pair<double, double> roundTripError(const Model& model,
     double qddError = 0;
     double lambdaError = 0;
     for (SolverKind kind : {SolverKind::Sslm, SolverKind::Augmented}) {
-        if (!solveForwardDynamics(kind, model, dws.M, phi, ws.J, psi, fws)) {
+        if (!solveForwardDynamics(kind, model, {dws.M, phi, ws.J, psi}, fws)) {
             return {1.0, 1.0};
         }
         qddError = std::max(qddError, relativeError(fws.qdd, s.qdd));

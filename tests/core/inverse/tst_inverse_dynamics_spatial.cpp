@@ -72,7 +72,7 @@ forwardAccelerations(const Model& model, const State& s, const Eigen::VectorXd& 
     const Eigen::VectorXd phi = dws.phi + forces;
     constraintJacobian(model, ws);
     const Eigen::VectorXd psi = -constraintBias(model, ws);
-    if (!solveForwardDynamics(SolverKind::Sslm, model, dws.M, phi, ws.J, psi, fws)) {
+    if (!solveForwardDynamics(SolverKind::Sslm, model, {dws.M, phi, ws.J, psi}, fws)) {
         return {};
     }
     return fws.qdd;

@@ -94,10 +94,11 @@ private Q_SLOTS:
         const Eigen::MatrixXd J = constraintJacobian(*model, ws);
         const Eigen::VectorXd psi = -constraintBias(*model, ws);
         ForwardDynamicsWorkspace reference(*model);
-        QVERIFY(solveForwardDynamics(SolverKind::Augmented, *model, M, phi, J, psi, reference));
+        QVERIFY(solveForwardDynamics(SolverKind::Augmented, *model, {M, phi, J, psi}, reference));
         for (SolverKind kind : {SolverKind::Slm, SolverKind::Sslm, SolverKind::Rcr}) {
             ForwardDynamicsWorkspace fws(*model);
-            QVERIFY2(solveForwardDynamics(kind, *model, M, phi, J, psi, fws), fws.failure.c_str());
+            QVERIFY2(solveForwardDynamics(kind, *model, {M, phi, J, psi}, fws),
+                     fws.failure.c_str());
             QVERIFY((fws.qdd - reference.qdd).norm() <= 1e-10 * (1.0 + reference.qdd.norm()));
             QVERIFY((fws.lambda - reference.lambda).norm() <=
                     1e-10 * (1.0 + reference.lambda.norm()));

@@ -77,7 +77,7 @@ private Q_SLOTS:
         gravityAndVelocityForces(model, ws, dws);
         constraintJacobian(model, ws);
         const Eigen::VectorXd psi = -constraintBias(model, ws);
-        QVERIFY(solveForwardDynamics(SolverKind::Sslm, model, dws.M, dws.phi, ws.J, psi, fws));
+        QVERIFY(solveForwardDynamics(SolverKind::Sslm, model, {dws.M, dws.phi, ws.J, psi}, fws));
         QVERIFY(relativeError(fws.lambda, oracle.lambda) < kOracleTol);
         QVERIFY(relativeError(fws.qdd, oracle.toModelOrder(model, oracle.qdd)) < kOracleTol);
     }
