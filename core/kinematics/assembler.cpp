@@ -153,9 +153,8 @@ int flippedCut(const Model& model, const Workspace& ws) {
 struct ClassEntry {
     ClosedFormClass id;
     const char* name;
-    bool (*applies)(const Model&, int, const std::vector<bool>&);
-    ClosedFormSolution (*solve)(
-        const Model&, Workspace&, Eigen::Ref<Eigen::VectorXd>, int, const std::vector<bool>&, int);
+    LoopClassTest* applies;
+    LoopClosedFormSolver* solve;
 };
 
 /// Every spatial class, offered a loop in this order after the planar triad.

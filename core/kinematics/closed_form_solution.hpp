@@ -8,8 +8,14 @@
 // two-root classes keep the labels +1 and −1. Label 0 asks for the root nearest the guess.
 
 #include <string>
+#include <vector>
+
+#include <Eigen/Core>
 
 namespace sslm {
+
+struct Model;
+struct Workspace;
 
 /// The outcome of one closed-form attempt.
 struct ClosedFormSolution {
@@ -25,6 +31,23 @@ struct ClosedFormSolution {
     /// How many assembly modes the class has at most (its roots: 2, 8, or 1 for a linear one).
     int modes = 2;
 };
+
+/// Whether a spatial class takes loop `loop` when the coordinates known[k] (rate indices) are
+/// given: its structure and axes alone (its solver may still find the loop out of reach).
+using LoopClassTest = bool(const Model& model, int loop, const std::vector<bool>& known);
+
+/// A spatial class's solver: solves loop `loop` at the known coordinates in the mode labelled
+/// `branch` (0: the mode nearest the guess in q). On success the loop's tree coordinates in q
+/// (positions) are set, each angle the 2π-representative nearest its guess and quaternions of
+/// the guess's sign, and the loop closes to 1e-12; otherwise q is unchanged and branch is 0,
+/// with `failure` saying why when the loop has the class's form but cannot close (out of reach,
+/// a singular pose). Uses ws as scratch.
+using LoopClosedFormSolver = ClosedFormSolution(const Model& model,
+                                                Workspace& ws,
+                                                Eigen::Ref<Eigen::VectorXd> q,
+                                                int loop,
+                                                const std::vector<bool>& known,
+                                                int branch);
 
 /// How a class is solved, for `sslm info`: the projection (seed 004) its unknowns come from and
 /// its number of modes, e.g. "circle–circle, 2 modes" for "RRR"; empty for an unknown class.

@@ -32,22 +32,13 @@
 namespace sslm {
 
 /// Whether loop `loop`'s unknowns at the `known` coordinates are an elbow arm's six revolutes
-/// or a spherical triad's three (its structure and axes alone: solveRevoluteChain may still
-/// find the tool out of reach).
-bool revoluteChainApplies(const Model& model, int loop, const std::vector<bool>& known);
+/// or a spherical triad's three.
+LoopClassTest revoluteChainApplies;
 
-/// Solves loop `loop` in closed form when its unknowns (revolutes whose coordinate is not
-/// known[k], and the cut) are one run of six forming an arm with a spherical wrist, or of three
-/// whose axes meet, and every other joint of the loop and above it is known. `branch` is the
-/// mode's label, 0 for the mode nearest the guess in q. On success the run's tree coordinates in q
-/// are set (each angle the 2π-representative nearest its guess) and the loop closes to 1e-12;
-/// otherwise q is unchanged, and `failure` says why when the loop has the form but cannot close
-/// (out of reach, or a singular pose). Uses ws as scratch.
-ClosedFormSolution solveRevoluteChain(const Model& model,
-                                      Workspace& ws,
-                                      Eigen::Ref<Eigen::VectorXd> q,
-                                      int loop,
-                                      const std::vector<bool>& known,
-                                      int branch);
+/// Solves a loop whose unknowns (revolutes whose coordinate is not known, and the cut) are one
+/// run of six forming an arm with a spherical wrist, or of three whose axes meet, when every
+/// other joint of the loop and above it is known. Modes are labelled as above; what it sets
+/// and returns: closed_form_solution.hpp.
+LoopClosedFormSolver solveRevoluteChain;
 
 } // namespace sslm

@@ -48,21 +48,12 @@ struct RssrLoop {
 /// The loop's parts when loop `loop` of a spatial model has the RSSR form, else empty.
 std::optional<RssrLoop> rssrLoopOf(const Model& model, int loop);
 
-/// Whether `loop` is RSSR-type with one base joint's coordinate among the `known` ones (its
-/// structure alone: solveRssrLoop may still find the pose out of reach or singular).
-bool rssrLoopApplies(const Model& model, int loop, const std::vector<bool>& known);
+/// Whether `loop` is RSSR-type with one base joint's coordinate among the `known` ones.
+LoopClassTest rssrLoopApplies;
 
-/// Solves loop `loop` in closed form when it has the RSSR form, exactly one of its base joints'
-/// coordinates is known (known[k], rate indices), no other coordinate of its path below the
-/// base is known, and every coordinate above the base is. `branch` ±1 chooses the root, 0 the
-/// one nearer the guess in q. On success the loop's tree coordinates in q (positions) are set,
-/// angles wrapped to the 2π-representative nearest the guess and quaternions to the guess's
-/// sign, and the loop's closure rows are ≤ 1e-12; otherwise q is unchanged. Uses ws as scratch.
-ClosedFormSolution solveRssrLoop(const Model& model,
-                                 Workspace& ws,
-                                 Eigen::Ref<Eigen::VectorXd> q,
-                                 int loop,
-                                 const std::vector<bool>& known,
-                                 int branch);
+/// Solves an RSSR-type loop when exactly one of its base joints' coordinates is known, no
+/// other coordinate of its path below the base is known, and every coordinate above the base
+/// is. `branch` ±1 chooses the root (what it sets and returns: closed_form_solution.hpp).
+LoopClosedFormSolver solveRssrLoop;
 
 } // namespace sslm

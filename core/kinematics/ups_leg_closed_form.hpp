@@ -20,22 +20,13 @@
 
 namespace sslm {
 
-/// Whether loop `loop` is a UPS leg at the `known` coordinates (its structure alone:
-/// solveUpsLeg may still find it out of reach).
-bool upsLegApplies(const Model& model, int loop, const std::vector<bool>& known);
+/// Whether loop `loop` is a UPS leg at the `known` coordinates.
+LoopClassTest upsLegApplies;
 
-/// Solves loop `loop` in closed form when it is a UPS leg: its cut is a
-/// spherical joint next to a prismatic and then a universal tree joint whose coordinates are
-/// not known[k], and every other joint of the loop and above it is known. `branch` is the
-/// mode's label, 0 for the mode nearest the guess in q. On success the leg's coordinates in q
-/// are set (angles the 2π-representatives nearest the guess) and the loop closes to 1e-12;
-/// otherwise q is unchanged, and `failure` says why when the leg cannot reach. Uses ws as
-/// scratch.
-ClosedFormSolution solveUpsLeg(const Model& model,
-                               Workspace& ws,
-                               Eigen::Ref<Eigen::VectorXd> q,
-                               int loop,
-                               const std::vector<bool>& known,
-                               int branch);
+/// Solves a UPS leg: its cut is a spherical joint next to a prismatic and then a universal tree
+/// joint whose coordinates are not known, and every other joint of the loop and above it is
+/// known. Modes are labelled as above; what it sets
+/// and returns: closed_form_solution.hpp.
+LoopClosedFormSolver solveUpsLeg;
 
 } // namespace sslm
