@@ -268,20 +268,27 @@ std::optional<Outcome> writeBalanced(const BalanceResult& result, const std::str
     return outcome;
 }
 
+/// What the report shows: the request, the settings it ran with, its result and what became of
+/// the balanced mechanism; `period` is the cycle (s), `dimension` the model's (2 or 3).
+struct BalanceReport {
+    const BalanceOptions& options;
+    const BalanceSettings& settings;
+    const BalanceResult& result;
+    const Outcome& outcome;
+    double period;
+    int dimension;
+};
+
 /// The report as one JSON object on stdout.
-void printJsonReport(const BalanceOptions& options,
-                     const BalanceSettings& settings,
-                     const BalanceResult& result,
-                     const Outcome& outcome,
-                     double period,
-                     int dimension) {
+void printJsonReport(const BalanceReport& report) {
+    const auto& [options, settings, result, outcome, period, dimension] = report;
     nlohmann::json chosen = nlohmann::json::array();
     for (std::size_t k = 0; k < result.chosen.size(); ++k) {
         chosen.push_back(
             counterweightJson(settings.counterweights[k].body, result.chosen[k], dimension));
     }
     const std::string& written = outcome.written;
-    const nlohmann::json report = {
+    const nlohmann::json document = {
         {"file", options.file},
         {"out", written.empty() ? nlohmann::json(nullptr) : nlohmann::json(written)},
         {"improved", result.improved},
@@ -308,16 +315,12 @@ void printJsonReport(const BalanceOptions& options,
         {"samples_per_evaluation", result.samplesPerEvaluation},
         {"cycle", period},
         {"seed002_seconds_per_evaluation", kSeedSecondsPerEvaluation}};
-    std::cout << report.dump(2) << '\n';
+    std::cout << document.dump(2) << '\n';
 }
 
 /// The report as a table of the terms before and after, the counterweights and the run.
-void printTextReport(const BalanceOptions& options,
-                     const BalanceSettings& settings,
-                     const BalanceResult& result,
-                     const Outcome& outcome,
-                     double period,
-                     int dimension) {
+void printTextReport(const BalanceReport& report) {
+    const auto& [options, settings, result, outcome, period, dimension] = report;
     std::ostream& out = std::cout;
     const double perEvaluation = result.secondsPerEvaluation();
     const auto row = [&](const char* name, const char* unit, double before, double after) {
@@ -471,10 +474,11 @@ int runBalance(const BalanceOptions& options) {
     if (!outcome) {
         return kExitBadInput;
     }
+    const BalanceReport report{options, *settings, result, *outcome, period, model->dimension()};
     if (options.json) {
-        printJsonReport(options, *settings, result, *outcome, period, model->dimension());
+        printJsonReport(report);
     } else {
-        printTextReport(options, *settings, result, *outcome, period, model->dimension());
+        printTextReport(report);
     }
     if (!outcome->why.empty()) {
         std::cerr << "sslm balance: " << outcome->why << '\n';
