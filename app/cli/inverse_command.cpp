@@ -70,12 +70,7 @@ CLI::App* addInverseCommand(CLI::App& app, InverseOptions& options) {
     cmd->add_option("--method", options.method,
                     "subsystem (default; the two-level recursion), system or traditional");
     cmd->add_option("--cut", options.cuts, kCutHelp);
-    cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
-    cmd->add_option("--summary-json", options.summaryJson,
-                    "Also write the run's summary (method, driven motions, plan, samples, wall "
-                    "time, max |Φ|) as a JSON object to this file");
-    addMomentPointOption(cmd, options.momentAbout);
-    cmd->add_flag("--quiet", options.quiet, "No progress and no summary on the terminal");
+    addRunOutputOptions(cmd, options, "method, driven motions, plan, samples, wall time, max |Φ|");
     return cmd;
 }
 

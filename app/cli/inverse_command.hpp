@@ -18,20 +18,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/run_output_options.hpp"
+
 namespace sslm::cli {
 
-struct InverseOptions {
+struct InverseOptions : RunOutputOptions {
     std::string file;
-    std::vector<double> momentAbout;  ///< --moment-about: X,Y or X,Y,Z (m, W)
     std::vector<std::string> speeds;  ///< "COORD=OMEGA" (rad/s or m/s)
     std::vector<std::string> motions; ///< "COORD=LAW", e.g. "theta1=cycloidal:1.57:0.5"
     std::optional<double> tEnd;
     std::optional<double> sampleInterval;
     std::string method = "subsystem";
     std::optional<std::string> cuts;
-    std::string out;         ///< empty: stdout
-    std::string summaryJson; ///< empty: none
-    bool quiet = false;
 };
 
 /// Adds the `inverse` subcommand to `app`, writing into `options`.

@@ -349,12 +349,8 @@ CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
     cmd->add_option("--pd", options.pd,
                     "With --forced-from: PD tracking of the desired motion about the τ history, "
                     "gains KP,KD (e.g. 400,40)");
-    cmd->add_option("--out", options.out, "CSV file to write (default: standard output)");
-    cmd->add_option("--summary-json", options.summaryJson,
-                    "Also write the run's summary (settings, steps, RHS calls, wall time, "
-                    "violations, energy error) as a JSON object to this file");
-    addMomentPointOption(cmd, options.momentAbout);
-    cmd->add_flag("--quiet", options.quiet, "No progress and no summary on the terminal");
+    addRunOutputOptions(cmd, options,
+                        "settings, steps, RHS calls, wall time, violations, energy error");
     return cmd;
 }
 

@@ -20,11 +20,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli/run_output_options.hpp"
+
 namespace sslm::cli {
 
-struct SimulateOptions {
+struct SimulateOptions : RunOutputOptions {
     std::string file;
-    std::vector<double> momentAbout; ///< --moment-about: X,Y or X,Y,Z (m, W)
     std::optional<std::string> solver;
     std::optional<std::string> integrator;
     std::optional<double> tEnd;
@@ -40,9 +41,6 @@ struct SimulateOptions {
     std::optional<std::string> independent; ///< rcr: "theta1,theta4"
     std::string forcedFrom;                 ///< empty: a free run with the file's actuators
     std::string pd;                         ///< "KP,KD" for --forced-from; empty: open loop
-    std::string out;                        ///< empty: stdout
-    std::string summaryJson;                ///< empty: none
-    bool quiet = false;
 };
 
 /// Adds the `simulate` subcommand to `app`, writing into `options`.
