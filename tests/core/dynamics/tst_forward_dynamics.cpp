@@ -21,18 +21,16 @@
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/oracle.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
 
 using namespace sslm;
+using fixtures::relativeError;
 
 namespace {
 
 constexpr double kOracleTol = 1e-12;    // relative; direct factorisations of small SPD systems
 constexpr double kAgreementTol = 1e-10; // relative; the solver agreement bound
 constexpr double kPhysicsTol = 1e-9;    // relative; body-level results across cut choices
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
 
 using Evaluation = fixtures::ForwardSolution;
 

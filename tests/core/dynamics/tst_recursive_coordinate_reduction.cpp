@@ -26,17 +26,15 @@
 #include "bench/allocation_counter.hpp"
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/forward_solve.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
 
 using namespace sslm;
+using fixtures::relativeError;
 
 namespace {
 
 constexpr double kAgreementTol = 1e-10; // relative; the bound on q̈
 constexpr double kReactionTol = 1e-9;   // relative; λ from the residual, one more solve
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
 
 struct State {
     Eigen::VectorXd q;

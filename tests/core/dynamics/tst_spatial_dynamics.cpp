@@ -25,17 +25,15 @@
 
 #include "bench/allocation_counter.hpp"
 #include "tests/core/fixtures/forward_solve.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
 
 using namespace sslm;
+using fixtures::relativeError;
 
 namespace {
 
 constexpr double kOracleTol = 1e-9;     // relative; the oracle is printed to ~11 digits
 constexpr double kAgreementTol = 1e-10; // relative; the solver agreement bound
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
 
 std::shared_ptr<const Model> compiled(const MechanismSpec& spec) {
     const CompileResult result = compileModel(spec);

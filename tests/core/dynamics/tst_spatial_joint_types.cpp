@@ -21,8 +21,10 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/forward_solve.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
 
 using namespace sslm;
+using fixtures::relativeError;
 
 namespace {
 
@@ -63,10 +65,6 @@ MechanismSpec sliderCrank(JointType guide) {
         spec.initial.independent.emplace_back("turn", 0.0);
     }
     return spec;
-}
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
 }
 
 } // namespace

@@ -29,8 +29,10 @@
 #include "bench/allocation_counter.hpp"
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
 
 using namespace sslm;
+using fixtures::relativeError;
 
 namespace {
 
@@ -43,13 +45,6 @@ constexpr double kCrankSpeed = 4.7124;   // rad/s: 45 rpm, seed 002 Sect. 6.1.1
 
 constexpr InverseMethod kMethods[] = {InverseMethod::Traditional, InverseMethod::System,
                                       InverseMethod::Subsystem};
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    if (b.size() == 0) {
-        return 0.0;
-    }
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
 
 struct State {
     Eigen::VectorXd q;

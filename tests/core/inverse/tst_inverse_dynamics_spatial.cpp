@@ -22,8 +22,10 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
 
 using namespace sslm;
+using fixtures::relativeError;
 
 namespace {
 
@@ -78,10 +80,6 @@ forwardAccelerations(const Model& model, const State& s, const Eigen::VectorXd& 
     return fws.qdd;
 }
 
-double relative(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
-
 } // namespace
 
 class TestInverseDynamicsSpatial : public QObject {
@@ -112,17 +110,17 @@ private Q_SLOTS:
                 for (InverseMethod method : {InverseMethod::System, InverseMethod::Traditional}) {
                     QVERIFY2(inverseDynamics(*model, siws, method, 0.0, s.q, s.v, s.vdot),
                              siws.failure.c_str());
-                    QVERIFY2(relative(siws.tau, tau) < 1e-9,
-                             qPrintable(QString::number(relative(siws.tau, tau))));
-                    QVERIFY(relative(siws.lambda, lambda) < 1e-9);
+                    QVERIFY2(relativeError(siws.tau, tau) < 1e-9,
+                             qPrintable(QString::number(relativeError(siws.tau, tau))));
+                    QVERIFY(relativeError(siws.lambda, lambda) < 1e-9);
                 }
                 // forward SSLM under gravity and τ gives back the prescribed accelerations
                 Eigen::VectorXd forces = Eigen::VectorXd::Zero(model->nv());
                 forces[model->coordinateIndex("theta")] = tau[0];
                 const Eigen::VectorXd qdd = forwardAccelerations(*model, s, forces);
                 QVERIFY(qdd.size() == model->nv());
-                QVERIFY2(relative(qdd, s.vdot) < 1e-9,
-                         qPrintable(QString::number(relative(qdd, s.vdot))));
+                QVERIFY2(relativeError(qdd, s.vdot) < 1e-9,
+                         qPrintable(QString::number(relativeError(qdd, s.vdot))));
             }
         }
     }
@@ -160,8 +158,8 @@ private Q_SLOTS:
             forces[phi] = spring;
             const Eigen::VectorXd qdd = forwardAccelerations(*model, s, forces);
             QVERIFY(qdd.size() == model->nv());
-            QVERIFY2(relative(qdd, s.vdot) < 1e-9,
-                     qPrintable(QString::number(relative(qdd, s.vdot))));
+            QVERIFY2(relativeError(qdd, s.vdot) < 1e-9,
+                     qPrintable(QString::number(relativeError(qdd, s.vdot))));
         }
     }
 

@@ -19,9 +19,11 @@
 #include "core/util/diagnostic.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/runs.hpp"
 
 using namespace sslm;
 using fixtures::compiled;
+using fixtures::preciseSettings;
 
 namespace {
 
@@ -57,15 +59,6 @@ run(const Model& model, SimulationSettings settings, const std::vector<std::stri
     return out;
 }
 
-SimulationSettings precise(double tEnd) {
-    SimulationSettings settings;
-    settings.tEnd = tEnd;
-    settings.rtol = 1e-11;
-    settings.atol = 1e-11;
-    settings.sampleInterval = 0.05;
-    return settings;
-}
-
 double largestDifference(const Trajectory& a, const Trajectory& b) {
     double worst = 0;
     for (std::size_t k = 0; k < std::min(a.values.size(), b.values.size()); ++k) {
@@ -87,7 +80,7 @@ private Q_SLOTS:
         for (const char* cut : {"J3", "J2"}) {
             const auto model = compiled(rssrSpec(cut));
             for (SolverKind solver : {SolverKind::Sslm, SolverKind::Slm}) {
-                SimulationSettings settings = precise(2.0);
+                SimulationSettings settings = preciseSettings(2.0, 0.05);
                 settings.solver = solver;
                 Trajectory t = run(*model, settings, {"theta", "phi"});
                 QVERIFY2(t.summary.ok, t.summary.message.c_str());
@@ -141,8 +134,8 @@ private Q_SLOTS:
     void laddersOfAnySizeMoveAsOnePendulum() {
         const auto small = compiled(spatialLadderSpec(1));
         const auto large = compiled(spatialLadderSpec(6));
-        const Trajectory a = run(*small, precise(2.0), {"a0", "b0", "a1", "b1"});
-        const Trajectory b = run(*large, precise(2.0), {"a0", "b0", "a6", "b6"});
+        const Trajectory a = run(*small, preciseSettings(2.0, 0.05), {"a0", "b0", "a1", "b1"});
+        const Trajectory b = run(*large, preciseSettings(2.0, 0.05), {"a0", "b0", "a6", "b6"});
         QVERIFY2(a.summary.ok, a.summary.message.c_str());
         QVERIFY2(b.summary.ok, b.summary.message.c_str());
         QVERIFY2(largestDifference(a, b) < 1e-8,
@@ -194,7 +187,7 @@ private Q_SLOTS:
             work = s.actuatorWork;
         };
         const SimulationSummary summary =
-            simulate(*model, precise(2.0), state.q, state.qd, callbacks);
+            simulate(*model, preciseSettings(2.0, 0.05), state.q, state.qd, callbacks);
         QVERIFY2(summary.ok, summary.message.c_str());
         qInfo("RSSR with motor and spring, cut %s: |E − E0 − W| ≤ %.3g J (motor work %.4g J)",
               qPrintable(cut), worst, work);

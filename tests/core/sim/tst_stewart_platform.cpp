@@ -22,27 +22,18 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/forward_solve.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
+#include "tests/core/fixtures/runs.hpp"
 
 using namespace sslm;
 using fixtures::compiled;
+using fixtures::preciseSettings;
+using fixtures::relativeError;
 
 namespace {
 
 constexpr double kClosureTol = 1e-12;   // m: loop closure of an assembled state
 constexpr double kAgreementTol = 1e-10; // relative: the four solvers on q̈ and λ
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
-
-SimulationSettings precise(double tEnd) {
-    SimulationSettings settings;
-    settings.tEnd = tEnd;
-    settings.rtol = 1e-11;
-    settings.atol = 1e-11;
-    settings.sampleInterval = 0.01;
-    return settings;
-}
 
 /// A free run of 2 s from the file's initial state: the largest energy error, closure, the
 /// damper balance |E − E0 − W_damper| and how far the platform centre moved.
@@ -84,7 +75,7 @@ Run simulateTwoSeconds(const Model& model, SolverKind solver = SolverKind::Sslm)
         const Eigen::Matrix3d& r = ws.rotation[platform];
         out.maxTwist = std::max(out.maxTwist, std::abs(std::atan2(r(1, 0), r(0, 0))));
     };
-    SimulationSettings settings = precise(2.0);
+    SimulationSettings settings = preciseSettings(2.0);
     settings.solver = solver;
     QElapsedTimer timer;
     timer.start();

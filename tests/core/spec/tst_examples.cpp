@@ -20,17 +20,15 @@
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/oracle.hpp"
+#include "tests/core/fixtures/relative_error.hpp"
 
 using namespace sslm;
+using fixtures::relativeError;
 
 namespace {
 
 constexpr double kOracleTol = 1e-12;  // closed-form assembly and direct solves
 constexpr double kClosureTol = 1e-12; // loop closure of an assembled spatial example
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-    return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
 
 } // namespace
 
