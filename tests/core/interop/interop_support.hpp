@@ -2,7 +2,7 @@
 #pragma once
 
 // What the interop tests share: a model file imported, an example mechanism loaded, either
-// fatal (with the diagnostics) when it does not work.
+// fatal (with the diagnostics) when it does not work; a joint found again after a round trip.
 
 #include <string>
 #include <vector>
@@ -35,6 +35,17 @@ inline MechanismSpec example(const std::string& file) {
         qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
     }
     return *loaded.spec;
+}
+
+/// The joint of `roundTrip` named as `original`, of the same type (fatal when it is lost or
+/// changed type).
+inline const JointSpec& sameJoint(const MechanismSpec& roundTrip, const JointSpec& original) {
+    for (const JointSpec& joint : roundTrip.joints) {
+        if (joint.name == original.name && joint.type == original.type) {
+            return joint;
+        }
+    }
+    qFatal("joint %s lost or changed type", original.name.c_str());
 }
 
 /// The note of the report line for `element` in `items`, "(none)" when there is none.

@@ -50,12 +50,12 @@
 
 using namespace sslm;
 using sslm::test::example;
+using sslm::test::kInteropData;
 using sslm::test::mustImport;
 using sslm::test::noteOf;
 
 namespace {
 
-const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
 const std::string kExamples = SSLM_EXAMPLES_DIR "/";
 
 struct MjDeleter {
@@ -523,7 +523,7 @@ private Q_SLOTS:
     void weldedBodiesMerge() {
         // one hinge: kept spatial, so that the merged tensor is compared whole
         const ImportResult r =
-            importMechanism(kData + "welded_pendulum.xml", MechanismImportOptions{true});
+            importMechanism(kInteropData + "welded_pendulum.xml", MechanismImportOptions{true});
         QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
         const MechanismSpec& spec = *r.spec;
         QCOMPARE(spec.bodies.size(), std::size_t(1));
@@ -558,7 +558,7 @@ private Q_SLOTS:
     }
 
     void weldMakesTheSplitCouplerOneBody() {
-        const ImportResult result = mustImport(kData + "welded_four_bar.xml");
+        const ImportResult result = mustImport(kInteropData + "welded_four_bar.xml");
         const MechanismSpec& spec = *result.spec;
         QVERIFY(spec.space == MotionSpace::Planar); // every hinge about −y
         QCOMPARE(spec.bodies.size(), std::size_t(3));
@@ -839,7 +839,7 @@ private Q_SLOTS:
     }
 
     void malformedFileNamesTheElement() {
-        const ImportResult r = importMechanism(kData + "malformed.xml");
+        const ImportResult r = importMechanism(kInteropData + "malformed.xml");
         QVERIFY(!r.ok());
         const std::string text = formatDiagnostics(r.diagnostics);
         QVERIFY2(text.find("malformed.xml:6") != std::string::npos, text.c_str());

@@ -62,21 +62,17 @@ double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
         worst = std::max(worst, (x.com_B - y.com_B).norm() + std::abs(x.comZ_B - y.comZ_B));
     }
     for (const JointSpec& x : a.joints) {
-        const auto it = std::find_if(b.joints.begin(), b.joints.end(),
-                                     [&](const JointSpec& j) { return j.name == x.name; });
-        if (it == b.joints.end() || it->type != x.type) {
-            qFatal("joint %s lost or changed type", x.name.c_str());
-        }
-        const bool swapped = it->parent.body != x.parent.body;
+        const JointSpec& back = test::sameJoint(b, x);
+        const bool swapped = back.parent.body != x.parent.body;
         if (x.type != JointType::Spherical) {
             const Eigen::Vector3d axis = x.type == JointType::Universal && swapped ? x.axis2
                                          : swapped ? Eigen::Vector3d(-x.axis)
                                                    : x.axis;
-            worst = std::max(worst, (axis.normalized() - it->axis).norm());
+            worst = std::max(worst, (axis.normalized() - back.axis).norm());
         }
         if (x.type == JointType::Universal) {
             const Eigen::Vector3d axis2 = swapped ? x.axis : x.axis2;
-            worst = std::max(worst, (axis2.normalized() - it->axis2).norm());
+            worst = std::max(worst, (axis2.normalized() - back.axis2).norm());
         }
         for (const JointEnd* end : {&x.parent, &x.child}) {
             const BodyPoint* p = findPoint(a, end->body, end->point);

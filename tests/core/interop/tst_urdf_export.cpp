@@ -35,12 +35,11 @@
 
 using namespace sslm;
 using sslm::test::example;
+using sslm::test::kInteropData;
 using sslm::test::mustImport;
 using sslm::test::noteOf;
 
 namespace {
-
-const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
 
 std::string exported(const MechanismSpec& spec) {
     const ExportResult result = exportUrdf(spec);
@@ -123,24 +122,20 @@ double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
         worst = std::max(worst, (x.com(p.id) - y.com(p.id)).norm());
     }
     for (const JointSpec& ja : a.joints) {
-        const auto it = std::find_if(b.joints.begin(), b.joints.end(),
-                                     [&](const JointSpec& j) { return j.name == ja.name; });
-        if (it == b.joints.end() || it->type != ja.type) {
-            qFatal("joint %s lost or changed type", ja.name.c_str());
-        }
-        const bool swapped = it->parent.body != ja.parent.body;
+        const JointSpec& back = test::sameJoint(b, ja);
+        const bool swapped = back.parent.body != ja.parent.body;
         if (ja.type == JointType::Universal) {
             // seen from the other side a universal joint turns about −a2, then −a1
             const Eigen::Vector3d axis = swapped ? Eigen::Vector3d(-ja.axis2) : ja.axis;
             const Eigen::Vector3d axis2 = swapped ? Eigen::Vector3d(-ja.axis) : ja.axis2;
-            worst = std::max(worst, (axis.normalized() - it->axis).norm());
-            worst = std::max(worst, (axis2.normalized() - it->axis2).norm());
+            worst = std::max(worst, (axis.normalized() - back.axis).norm());
+            worst = std::max(worst, (axis2.normalized() - back.axis2).norm());
         } else if (ja.type != JointType::Spherical) {
             const Eigen::Vector3d axis = swapped ? Eigen::Vector3d(-ja.axis) : ja.axis;
-            worst = std::max(worst, (axis.normalized() - it->axis).norm());
+            worst = std::max(worst, (axis.normalized() - back.axis).norm());
         }
-        const JointEnd& p = swapped ? it->child : it->parent;
-        const JointEnd& c = swapped ? it->parent : it->child;
+        const JointEnd& p = swapped ? back.child : back.parent;
+        const JointEnd& c = swapped ? back.parent : back.child;
         worst = std::max(
             worst, (x.point(ja.parent.body, ja.parent.point) - y.point(p.body, p.point)).norm());
         worst = std::max(
@@ -244,9 +239,10 @@ private Q_SLOTS:
         MechanismImportOptions keep;
         keep.keepSpatial = true;
         for (const MechanismSpec& spec :
-             {*mustImport(kData + "four_bar_loop.urdf").spec, universalCut(),
-              *mustImport(kData + "four_bar.sdf", keep).spec, cartPendulum(), example("rssr.json"),
-              example("stewart_platform.json"), example("spatial_ladder_4.json")}) {
+             {*mustImport(kInteropData + "four_bar_loop.urdf").spec, universalCut(),
+              *mustImport(kInteropData + "four_bar.sdf", keep).spec, cartPendulum(),
+              example("rssr.json"), example("stewart_platform.json"),
+              example("spatial_ladder_4.json")}) {
             const std::string text = exported(spec);
             const ImportResult back = importUrdfText(text, spec.name + ".urdf");
             QVERIFY2(back.ok(), (formatDiagnostics(back.diagnostics) + text).c_str());
@@ -257,7 +253,7 @@ private Q_SLOTS:
     }
 
     void writesLoopsVisualsAndWhatItDrops() {
-        const ExportResult loop = exportUrdf(*mustImport(kData + "four_bar_loop.urdf").spec);
+        const ExportResult loop = exportUrdf(*mustImport(kInteropData + "four_bar_loop.urdf").spec);
         QVERIFY(loop.text->find("<loop name=\"C\" type=\"spherical\">") != std::string::npos);
         const ExportResult universal = exportUrdf(universalCut());
         QVERIFY(universal.text->find("<constraint name=\"U\" type=\"universal\">") !=

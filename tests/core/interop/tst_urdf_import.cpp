@@ -36,18 +36,17 @@
 #include "tests/core/interop/interop_support.hpp"
 
 using namespace sslm;
+using sslm::test::kInteropData;
 using sslm::test::noteOf;
 
 namespace {
-
-const std::string kData = SSLM_TEST_DATA_DIR "/interop/";
 
 /// `file` imported as a spatial mechanism (the URDF mapping itself; tst_sdf_import tests the
 /// recognition of planar linkages, which importMechanism does by default).
 ImportResult mustImport(const std::string& file) {
     MechanismImportOptions spatial;
     spatial.keepSpatial = true;
-    ImportResult r = importMechanism(kData + file, spatial);
+    ImportResult r = importMechanism(kInteropData + file, spatial);
     if (!r.ok()) {
         qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
     }
@@ -134,7 +133,7 @@ class TestUrdfImport : public QObject {
 private Q_SLOTS:
     void doublePendulumMapsLinksAndJoints() {
         // both joints turn about y: by default a planar mechanism in the plane X = x, Y = z
-        const ImportResult planar = importMechanism(kData + "double_pendulum.urdf");
+        const ImportResult planar = importMechanism(kInteropData + "double_pendulum.urdf");
         QVERIFY(planar.ok() && planar.spec->space == MotionSpace::Planar);
         QVERIFY((planar.report.plane->normal - Eigen::Vector3d(0, -1, 0)).norm() < 1e-15);
         const ImportResult r = mustImport("double_pendulum.urdf");
@@ -302,7 +301,7 @@ private Q_SLOTS:
 
     void loopVariantsInTheWildAreRead() {
         // name= instead of link=, the origins as siblings, and ACDC4Robot's spelling "sucessor"
-        QFile file(QString::fromStdString(kData + "four_bar_loop.urdf"));
+        QFile file(QString::fromStdString(kInteropData + "four_bar_loop.urdf"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         std::string text = file.readAll().toStdString();
         const std::size_t begin = text.find("<loop name");
@@ -319,7 +318,7 @@ private Q_SLOTS:
     }
 
     void malformedXmlNamesTheLine() {
-        const ImportResult r = importMechanism(kData + "malformed.urdf");
+        const ImportResult r = importMechanism(kInteropData + "malformed.urdf");
         QVERIFY(!r.ok());
         const std::string text = formatDiagnostics(r.diagnostics);
         QVERIFY2(text.find("malformed.urdf:") != std::string::npos, text.c_str());
@@ -327,7 +326,7 @@ private Q_SLOTS:
     }
 
     void unknownJointTypeNamesTheElement() {
-        const ImportResult r = importMechanism(kData + "unknown_joint_type.urdf");
+        const ImportResult r = importMechanism(kInteropData + "unknown_joint_type.urdf");
         QVERIFY(!r.ok());
         const std::string text = formatDiagnostics(r.diagnostics);
         QVERIFY2(text.find("unknown_joint_type.urdf:11: <joint name=\"hinge\">") !=
@@ -486,7 +485,7 @@ private Q_SLOTS:
         // double_pendulum.urdf is planar (both axes along y): the elbow's <limit> [−2, 2]
         // survives the recognition, in the file's sense (the elbow turns about +y = −n, so
         // its sides are swapped to keep the coordinate's sign and value)
-        const ImportResult planar = importMechanism(kData + "double_pendulum.urdf");
+        const ImportResult planar = importMechanism(kInteropData + "double_pendulum.urdf");
         QVERIFY(planar.ok() && planar.spec->space == MotionSpace::Planar);
         const JointSpec& elbow = planar.spec->joints[1];
         QCOMPARE(elbow.name, std::string("elbow"));
