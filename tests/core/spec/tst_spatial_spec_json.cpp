@@ -51,6 +51,19 @@ bool reportsError(const Diagnostics& diagnostics,
 class TestSpatialSpecJson : public QObject {
     Q_OBJECT
 
+private:
+    /// `text`, the JSON `spec` was written as, reads back without a diagnostic as the same spec
+    /// and the same text, and the spec it gives is valid.
+    static void readsBackAsWritten(const MechanismSpec& spec, const std::string& text) {
+        const LoadResult loaded = parseMechanismJson(text);
+        QVERIFY2(loaded.ok() && loaded.diagnostics.empty(),
+                 formatDiagnostics(loaded.diagnostics).c_str());
+        QVERIFY(*loaded.spec == spec);
+        QCOMPARE(toJson(*loaded.spec), text);
+        const Diagnostics problems = validateSpec(*loaded.spec);
+        QVERIFY2(problems.empty(), formatDiagnostics(problems).c_str());
+    }
+
 private Q_SLOTS:
     void templatesRoundTrip_data() {
         QTest::addColumn<int>("which");
@@ -67,13 +80,7 @@ private Q_SLOTS:
                                                 : rssrSpec(which == 0 ? "J3" : "J2");
         const std::string text = toJson(spec);
         QVERIFY(text.find("\"version\": 2,") != std::string::npos);
-        const LoadResult loaded = parseMechanismJson(text);
-        QVERIFY2(loaded.ok() && loaded.diagnostics.empty(),
-                 formatDiagnostics(loaded.diagnostics).c_str());
-        QVERIFY(*loaded.spec == spec);
-        QCOMPARE(toJson(*loaded.spec), text);
-        const Diagnostics problems = validateSpec(*loaded.spec);
-        QVERIFY2(problems.empty(), formatDiagnostics(problems).c_str());
+        readsBackAsWritten(spec, text);
     }
 
     void loadsAndTwoPointElementsRoundTrip() {
@@ -119,13 +126,7 @@ private Q_SLOTS:
         QVERIFY(text.find(R"("direction": [0.0, 0.6, -0.8])") != std::string::npos);
         QVERIFY(text.find(R"("axis": [1.0, 0.0, 0.0])") != std::string::npos);
         QVERIFY(text.find(R"("frame": "body")") != std::string::npos);
-        const LoadResult loaded = parseMechanismJson(text);
-        QVERIFY2(loaded.ok() && loaded.diagnostics.empty(),
-                 formatDiagnostics(loaded.diagnostics).c_str());
-        QVERIFY(*loaded.spec == spec);
-        QCOMPARE(toJson(*loaded.spec), text);
-        const Diagnostics problems = validateSpec(*loaded.spec);
-        QVERIFY2(problems.empty(), formatDiagnostics(problems).c_str());
+        readsBackAsWritten(spec, text);
     }
 
     void writesTheSpatialKeys() {
