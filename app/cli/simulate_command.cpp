@@ -15,6 +15,7 @@
 #include "core/model/compile.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/study/run_request.hpp"
 #include "core/util/text.hpp"
 
 namespace sslm::cli {
@@ -37,16 +38,7 @@ std::optional<SimulationSettings> resolveSettings(const Model& model,
             return std::nullopt;
         }
     }
-    spec.method = options.solver.value_or(spec.method);
-    spec.integrator = options.integrator.value_or(spec.integrator);
-    spec.stabilisation = options.stabilisation.value_or(spec.stabilisation);
-    spec.tEnd = options.tEnd.value_or(spec.tEnd);
-    spec.step = options.step.value_or(spec.step);
-    spec.rtol = options.rtol.value_or(spec.rtol);
-    spec.atol = options.atol.value_or(spec.atol);
-    spec.sampleInterval = options.sampleInterval.value_or(spec.sampleInterval);
-    spec.baumgarteAlpha = options.alpha.value_or(spec.baumgarteAlpha);
-    spec.baumgarteBeta = options.beta.value_or(spec.baumgarteBeta);
+    spec = withOverrides(spec, options);
     if (options.independent) {
         if (spec.method != "rcr") {
             message = "--independent names RCR's independent coordinates; add --solver rcr";

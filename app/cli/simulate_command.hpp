@@ -21,22 +21,13 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/run_output_options.hpp"
+#include "core/study/run_request.hpp"
 
 namespace sslm::cli {
 
-struct SimulateOptions : RunOutputOptions {
+/// The file's solver settings overridden (SimulateRequest) and where the results go.
+struct SimulateOptions : RunOutputOptions, SimulateRequest {
     std::string file;
-    std::optional<std::string> solver;
-    std::optional<std::string> integrator;
-    std::optional<double> tEnd;
-    std::optional<double> step;
-    std::optional<double> rtol;
-    std::optional<double> atol;
-    std::optional<double> sampleInterval;
-    std::optional<std::string> stabilisation;
-    std::optional<double> alpha;
-    std::optional<double> beta;
-    std::optional<double> singularityTolerance;
     std::optional<std::string> cuts;
     std::optional<std::string> independent; ///< rcr: "theta1,theta4"
     std::string forcedFrom;                 ///< empty: a free run with the file's actuators

@@ -170,4 +170,18 @@ RunRequest parseRunRequest(std::string_view json) {
     return request;
 }
 
+SolverSettingsSpec withOverrides(SolverSettingsSpec file, const SimulateRequest& request) {
+    file.method = request.solver.value_or(file.method);
+    file.integrator = request.integrator.value_or(file.integrator);
+    file.stabilisation = request.stabilisation.value_or(file.stabilisation);
+    file.tEnd = request.tEnd.value_or(file.tEnd);
+    file.step = request.step.value_or(file.step);
+    file.rtol = request.rtol.value_or(file.rtol);
+    file.atol = request.atol.value_or(file.atol);
+    file.sampleInterval = request.sampleInterval.value_or(file.sampleInterval);
+    file.baumgarteAlpha = request.alpha.value_or(file.baumgarteAlpha);
+    file.baumgarteBeta = request.beta.value_or(file.baumgarteBeta);
+    return file;
+}
+
 } // namespace sslm

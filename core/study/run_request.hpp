@@ -17,11 +17,13 @@
 #include <vector>
 
 #include "core/kinematics/position_analysis.hpp"
+#include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
 
 enum class RunKind { Simulate, Inverse, Kinematics };
 
+/// A simulation's options in place of the file's (`sslm simulate`'s and a "simulate" request's).
 struct SimulateRequest {
     std::optional<std::string> solver;
     std::optional<std::string> integrator;
@@ -61,6 +63,11 @@ struct RunRequest {
     InverseRequest inverse;
     KinematicsRequest kinematics;
 };
+
+/// The file's solver settings `file` with each option `request` gives in its place (solver,
+/// integrator, stabilisation, times, tolerances, Baumgarte gains; the singularity tolerance is a
+/// run setting, not the file's).
+SolverSettingsSpec withOverrides(SolverSettingsSpec file, const SimulateRequest& request);
 
 /// The request of a JSON object (text); throws std::invalid_argument naming an unknown key
 /// (with the keys of its kind), a value of the wrong type, or a missing required option.

@@ -74,17 +74,7 @@ template <class Summary> void setOutcome(RunTable& table, const Summary& summary
 
 RunTable
 simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& shouldContinue) {
-    SolverSettingsSpec spec = model.spec.solver;
-    spec.method = r.solver.value_or(spec.method);
-    spec.integrator = r.integrator.value_or(spec.integrator);
-    spec.stabilisation = r.stabilisation.value_or(spec.stabilisation);
-    spec.tEnd = r.tEnd.value_or(spec.tEnd);
-    spec.step = r.step.value_or(spec.step);
-    spec.rtol = r.rtol.value_or(spec.rtol);
-    spec.atol = r.atol.value_or(spec.atol);
-    spec.sampleInterval = r.sampleInterval.value_or(spec.sampleInterval);
-    spec.baumgarteAlpha = r.alpha.value_or(spec.baumgarteAlpha);
-    spec.baumgarteBeta = r.beta.value_or(spec.baumgarteBeta);
+    const SolverSettingsSpec spec = withOverrides(model.spec.solver, r);
     if (std::string problem = lengthProblem(spec.tEnd, spec.sampleInterval,
                                             {{spec.tEnd, "t_end"},
                                              {spec.step, "dt"},
