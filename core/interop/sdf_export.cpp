@@ -31,23 +31,11 @@ std::string visualElements(const std::vector<VisualSpec>& visuals, const std::st
     std::string out;
     int k = 0;
     for (const VisualSpec& v : visuals) {
-        std::string geometry;
-        switch (v.kind) {
-        case VisualKind::Mesh:
-            geometry = "<mesh><uri>" + xmlEscaped(v.file) + "</uri><scale>" + xmlVector(v.scale) +
-                       "</scale></mesh>";
-            break;
-        case VisualKind::Box:
-            geometry = "<box><size>" + xmlVector(v.size) + "</size></box>";
-            break;
-        case VisualKind::Cylinder:
-            geometry = "<cylinder><radius>" + xmlNumber(v.radius) + "</radius><length>" +
-                       xmlNumber(v.length) + "</length></cylinder>";
-            break;
-        case VisualKind::Sphere:
-            geometry = "<sphere><radius>" + xmlNumber(v.radius) + "</radius></sphere>";
-            break;
-        }
+        const std::string geometry =
+            v.kind == VisualKind::Mesh
+                ? xmlElement("mesh", {{"uri", xmlEscaped(v.file)}, {"scale", xmlVector(v.scale)}},
+                             XmlValueStyle::Elements)
+                : primitiveGeometry(v, XmlValueStyle::Elements);
         out += indent + "<visual name=\"visual_" + std::to_string(++k) + "\">\n";
         out += indent + "  <pose>" + xmlVector(v.position) + " " + xmlVector(v.rpy) + "</pose>\n";
         out += indent + "  <geometry>" + geometry + "</geometry>\n";

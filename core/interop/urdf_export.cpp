@@ -183,26 +183,14 @@ private:
         int k = 0;
         for (const VisualSpec& v : visuals) {
             ++k;
-            std::string geometry;
-            switch (v.kind) {
-            case VisualKind::Mesh:
-                geometry =
-                    "<mesh filename=\"" + xmlEscaped(v.file) + "\"" +
-                    (v.scale == Eigen::Vector3d::Ones() ? std::string()
-                                                        : " scale=\"" + xmlVector(v.scale) + "\"") +
-                    "/>";
-                break;
-            case VisualKind::Box:
-                geometry = "<box size=\"" + xmlVector(v.size) + "\"/>";
-                break;
-            case VisualKind::Cylinder:
-                geometry = "<cylinder radius=\"" + xmlNumber(v.radius) + "\" length=\"" +
-                           xmlNumber(v.length) + "\"/>";
-                break;
-            case VisualKind::Sphere:
-                geometry = "<sphere radius=\"" + xmlNumber(v.radius) + "\"/>";
-                break;
-            }
+            const std::string geometry =
+                v.kind != VisualKind::Mesh ? primitiveGeometry(v, XmlValueStyle::Attributes)
+                : v.scale == Eigen::Vector3d::Ones()
+                    ? xmlElement("mesh", {{"filename", xmlEscaped(v.file)}},
+                                 XmlValueStyle::Attributes)
+                    : xmlElement("mesh",
+                                 {{"filename", xmlEscaped(v.file)}, {"scale", xmlVector(v.scale)}},
+                                 XmlValueStyle::Attributes);
             m_xml += "    <visual>\n      <origin xyz=\"" + xmlVector(v.position - origin) +
                      "\" rpy=\"" + xmlVector(v.rpy) + "\"/>\n      <geometry>" + geometry +
                      "</geometry>\n";

@@ -2,14 +2,18 @@
 #pragma once
 
 // Text for the exporters' XML (MJCF, SDFormat, URDF): numbers in the shortest form that reads
-// back to the same double, in the C locale; attribute values and comments made safe.
+// back to the same double, in the C locale; attribute values and comments made safe; the
+// primitive shapes URDF and SDFormat name alike.
 
 #include <array>
 #include <charconv>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <Eigen/Core>
+
+#include "core/spec/mechanism_spec.hpp"
 
 namespace sslm {
 
@@ -48,6 +52,47 @@ inline std::string xmlEscaped(std::string_view text) {
         }
     }
     return out;
+}
+
+/// How a format writes an element's values: as attributes, <box size="1 2 3"/> (URDF), or as
+/// child elements, <box><size>1 2 3</size></box> (SDFormat).
+enum class XmlValueStyle { Attributes, Elements };
+
+/// <tag name="value" …/> or <tag><name>value</name>…</tag>, values already escaped.
+inline std::string
+xmlElement(std::string_view tag,
+           std::initializer_list<std::pair<std::string_view, std::string>> values,
+           XmlValueStyle style) {
+    const std::string name(tag);
+    if (style == XmlValueStyle::Attributes) {
+        std::string out = "<" + name;
+        for (const auto& [key, value] : values) {
+            out += " " + std::string(key) + "=\"" + value + "\"";
+        }
+        return out + "/>";
+    }
+    std::string out = "<" + name + ">";
+    for (const auto& [key, value] : values) {
+        out += "<" + std::string(key) + ">" + value + "</" + std::string(key) + ">";
+    }
+    return out + "</" + name + ">";
+}
+
+/// The <box>, <cylinder> or <sphere> element of a primitive visual (m), named alike in URDF and
+/// SDFormat; empty for a mesh, whose element each format writes its own way.
+inline std::string primitiveGeometry(const VisualSpec& v, XmlValueStyle style) {
+    switch (v.kind) {
+    case VisualKind::Box:
+        return xmlElement("box", {{"size", xmlVector(v.size)}}, style);
+    case VisualKind::Cylinder:
+        return xmlElement(
+            "cylinder", {{"radius", xmlNumber(v.radius)}, {"length", xmlNumber(v.length)}}, style);
+    case VisualKind::Sphere:
+        return xmlElement("sphere", {{"radius", xmlNumber(v.radius)}}, style);
+    case VisualKind::Mesh:
+        break;
+    }
+    return {};
 }
 
 /// Text for an XML comment: "--" may not appear in one.
