@@ -73,6 +73,23 @@ void ImportSink::groundInto(MechanismSpec& spec) const {
     spec.ground.visuals = m_groups.front().visuals;
 }
 
+void ImportSink::initialStateAtFilePose(MechanismSpec& spec, const std::string& pose) {
+    if (spec.cuts.empty()) {
+        for (const JointSpec& joint : spec.joints) {
+            if (joint.type == JointType::Spherical) {
+                continue; // at its identity turn
+            }
+            for (const std::string& name : coordinateNames(joint)) {
+                spec.initial.independent.emplace_back(name, 0.0);
+            }
+        }
+    } else if (spec.initial.independent.empty()) {
+        approximate("initial state", pose + "; the inputs (initial.independent) are left to "
+                                            "choose, the assembly holds the free coordinates "
+                                            "at 0 until then");
+    }
+}
+
 void ImportSink::addBody(MechanismSpec& spec, const LinkGroup& group, const char* kind) {
     BodySpec body = group.toBody();
     if (const std::optional<double> size = drawCompactBodyAsBlock(body)) {

@@ -78,6 +78,10 @@ public:
     /// `group`'s body (LinkGroup::toBody) into `spec`; a body whose joints meet at one point
     /// is drawn as a block, said under "<kind> <name>" ("link", "body").
     void addBody(MechanismSpec& spec, const LinkGroup& group, const char* kind);
+    /// The file's pose (every coordinate 0) as the initial state. Without loops every
+    /// coordinate but a spherical joint's turn is an input at 0; with loops and no inputs
+    /// given, the inputs are left to choose and the report says so, calling the pose `pose`.
+    void initialStateAtFilePose(MechanismSpec& spec, const std::string& pose);
 
     // ---- the end -------------------------------------------------------------------------
 

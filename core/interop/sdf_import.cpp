@@ -23,6 +23,7 @@
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
 #include "core/interop/report_text.hpp"
+#include "core/interop/rigid_frame.hpp"
 #include "core/interop/xml_error.hpp"
 #include "core/spec/spec_validate.hpp"
 
@@ -33,16 +34,8 @@ namespace sslm {
 
 namespace {
 
-/// A rigid transform: x_parent = R x_local + p.
-struct Frame {
-    Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
-    Eigen::Vector3d p = Eigen::Vector3d::Zero();
-
-    Frame operator*(const Frame& local) const { return {R * local.R, p + R * local.p}; }
-};
-
-Frame toFrame(const ignition::math::Pose3d& pose) {
-    Frame f;
+RigidFrame toFrame(const ignition::math::Pose3d& pose) {
+    RigidFrame f;
     const ignition::math::Quaterniond& r = pose.Rot();
     f.R = Eigen::Quaterniond(r.W(), r.X(), r.Y(), r.Z()).normalized().toRotationMatrix();
     f.p = {pose.Pos().X(), pose.Pos().Y(), pose.Pos().Z()};
@@ -149,7 +142,7 @@ public:
             return m_sink.take();
         }
         const sdf::Model* model = root.Model();
-        Frame modelPose;
+        RigidFrame modelPose;
         if (root.WorldCount() > 0) {
             const sdf::World* world = root.WorldByIndex(0);
             model = world->ModelCount() > 0 ? world->ModelByIndex(0) : nullptr;
@@ -413,7 +406,7 @@ private:
     // ---- the model -------------------------------------------------------------------------
 
     /// The frame of `link` in W at the file's pose.
-    Frame linkFrame(const sdf::Link& link) const {
+    RigidFrame linkFrame(const sdf::Link& link) const {
         ignition::math::Pose3d pose;
         if (!link.SemanticPose().Resolve(pose, "__model__").empty()) {
             pose = link.RawPose();
@@ -421,7 +414,7 @@ private:
         return m_modelPose * toFrame(pose);
     }
 
-    void build(const sdf::Model& model, const Frame& modelPose) {
+    void build(const sdf::Model& model, const RigidFrame& modelPose) {
         m_modelPose = modelPose;
         MechanismSpec spec;
         spec.name = model.Name();
@@ -449,7 +442,7 @@ private:
             return;
         }
         std::map<std::string, std::size_t> indexOf;
-        std::vector<Frame> frames(n);
+        std::vector<RigidFrame> frames(n);
         for (std::size_t i = 0; i < n; ++i) {
             const sdf::Link& link = *model.LinkByIndex(i);
             indexOf[link.Name()] = i;
@@ -477,7 +470,7 @@ private:
             return;
         }
         addBodies(spec);
-        setInitialState(spec);
+        m_sink.initialStateAtFilePose(spec, "the file's pose (every coordinate 0)");
         std::ostringstream description;
         description << "Imported from " << std::filesystem::path(m_source).filename().string()
                     << " (SDFormat) by sslm import: " << n << " links, " << model.JointCount()
@@ -550,7 +543,7 @@ private:
 
     /// The groups, in link order; the ground first.
     void makeGroups(const sdf::Model& model,
-                    const std::vector<Frame>& frames,
+                    const std::vector<RigidFrame>& frames,
                     Partition& welded,
                     std::size_t groundRoot) {
         const std::size_t n = frames.size();
@@ -643,26 +636,7 @@ private:
         }
     }
 
-    /// The file's pose as the initial state, with its inputs when there are no loops.
-    void setInitialState(MechanismSpec& spec) {
-        if (spec.cuts.empty()) {
-            for (const JointSpec& joint : spec.joints) {
-                if (joint.type == JointType::Revolute || joint.type == JointType::Prismatic) {
-                    spec.initial.independent.emplace_back(joint.coordinateName(), 0.0);
-                } else if (joint.type == JointType::Universal) {
-                    spec.initial.independent.emplace_back(joint.name + ".1", 0.0);
-                    spec.initial.independent.emplace_back(joint.name + ".2", 0.0);
-                }
-            }
-        } else {
-            m_sink.approximate("initial state",
-                               "the file's pose (every coordinate 0); the inputs "
-                               "(initial.independent) are left to choose, the assembly holds the "
-                               "free coordinates at 0 until then");
-        }
-    }
-
-    void addLink(const sdf::Link& link, const Frame& frame, LinkGroup& group) {
+    void addLink(const sdf::Link& link, const RigidFrame& frame, LinkGroup& group) {
         group.links.push_back(link.Name());
         const std::string element = "link " + link.Name();
         const bool ground = &group == &m_sink.groups()[0];
@@ -687,7 +661,7 @@ private:
                              "the mass is " + numberText(mass) + " kg", "give a positive <mass>");
             }
         } else {
-            const Frame inertialFrame = frame * toFrame(inertial.Pose());
+            const RigidFrame inertialFrame = frame * toFrame(inertial.Pose());
             const ignition::math::Matrix3d moi = inertial.MassMatrix().Moi();
             Eigen::Matrix3d local;
             for (int r = 0; r < 3; ++r) {
@@ -735,7 +709,7 @@ private:
         if (!visual.SemanticPose().Resolve(pose, "__model__").empty()) {
             pose = visual.RawPose();
         }
-        const Frame f = m_modelPose * toFrame(pose);
+        const RigidFrame f = m_modelPose * toFrame(pose);
         shape.position = f.p - group.origin;
         shape.rotation = f.R;
         switch (geometry->Type()) {
@@ -929,7 +903,7 @@ private:
                          "check its <pose relative_to=\"…\">");
             return;
         }
-        const Frame jointFrame = m_modelPose * toFrame(pose);
+        const RigidFrame jointFrame = m_modelPose * toFrame(pose);
         JointSpec js;
         js.name = joint.Name();
         const char* kind = "revolute";
@@ -1061,7 +1035,7 @@ private:
     Eigen::Vector3d m_gravity{0.0, 0.0, -9.81};
     std::string m_gravitySource;
     bool m_worldHasGravity = false;
-    Frame m_modelPose;
+    RigidFrame m_modelPose;
     std::vector<int> m_groupOf; ///< link index (the world last) → index in the sink's groups
 };
 

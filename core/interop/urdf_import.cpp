@@ -24,6 +24,7 @@
 #include "core/interop/mesh_reference.hpp"
 #include "core/interop/model_file.hpp"
 #include "core/interop/report_text.hpp"
+#include "core/interop/rigid_frame.hpp"
 #include "core/interop/triangle_mesh.hpp"
 #include "core/interop/xml_error.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
@@ -38,16 +39,8 @@ namespace sslm {
 
 namespace {
 
-/// A rigid transform: x_parent = R x_local + p.
-struct Frame {
-    Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
-    Eigen::Vector3d p = Eigen::Vector3d::Zero();
-
-    Frame operator*(const Frame& local) const { return {R * local.R, p + R * local.p}; }
-};
-
-Frame toFrame(const urdf::Pose& pose) {
-    Frame f;
+RigidFrame toFrame(const urdf::Pose& pose) {
+    RigidFrame f;
     const Eigen::Quaterniond q(pose.rotation.w, pose.rotation.x, pose.rotation.y, pose.rotation.z);
     f.R = q.normalized().toRotationMatrix();
     f.p = {pose.position.x, pose.position.y, pose.position.z};
@@ -88,8 +81,8 @@ struct Closure {
     std::string name;
     std::string type;
     int line = 0;
-    std::string linkA, linkB; ///< predecessor/parent, successor/child
-    Frame originA, originB;   ///< the closure's frame on each link, in the link's frame
+    std::string linkA, linkB;    ///< predecessor/parent, successor/child
+    RigidFrame originA, originB; ///< the closure's frame on each link, in the link's frame
     Eigen::Vector3d axisA = Eigen::Vector3d::UnitX(); ///< in originA's frame
     std::optional<Eigen::Vector3d> axisB;             ///< in originB's frame (constraint)
 };
@@ -223,7 +216,7 @@ private:
     }
 
     /// An <origin xyz rpy> element (absent: identity) into `frame`.
-    bool readOrigin(const tinyxml2::XMLElement* origin, const Closure& c, Frame& frame) {
+    bool readOrigin(const tinyxml2::XMLElement* origin, const Closure& c, RigidFrame& frame) {
         if (origin == nullptr) {
             return true;
         }
@@ -374,7 +367,7 @@ private:
             return;
         }
         addBodies(spec);
-        setInitialState(spec);
+        m_sink.initialStateAtFilePose(spec, "the pose at q = 0");
         std::ostringstream description;
         description << "Imported from " << std::filesystem::path(m_source).filename().string()
                     << " (URDF) by sslm import: " << order.size() << " links, "
@@ -391,7 +384,7 @@ private:
     std::vector<urdf::LinkConstSharedPtr> makeGroups(const urdf::ModelInterface& model,
                                                      const urdf::LinkConstSharedPtr& root) {
         std::vector<urdf::LinkConstSharedPtr> order{root};
-        m_frames[root->name] = Frame{};
+        m_frames[root->name] = RigidFrame{};
         m_groupOf[root->name] = 0;
         m_sink.map("link " + root->name, "the root link is the ground");
         for (std::size_t k = 0; k < order.size(); ++k) {
@@ -401,7 +394,7 @@ private:
                 if (!childLink) {
                     continue;
                 }
-                const Frame f =
+                const RigidFrame f =
                     m_frames[link->name] * toFrame(joint->parent_to_joint_origin_transform);
                 m_frames[childLink->name] = f;
                 if (joint->type == urdf::Joint::FIXED || convertedType(joint->name) == "FIXED") {
@@ -471,31 +464,10 @@ private:
         }
     }
 
-    /// The pose at q = 0 as the initial state, with its inputs when there are no loops.
-    void setInitialState(MechanismSpec& spec) {
-        // Without loops every coordinate is an input; with loops the inputs are the user's
-        // choice (the assembly picks free ones until then).
-        if (spec.cuts.empty()) {
-            for (const JointSpec& joint : spec.joints) {
-                if (joint.type == JointType::Spherical) {
-                    continue; // at its identity turn
-                }
-                for (const std::string& name : coordinateNames(joint)) {
-                    spec.initial.independent.emplace_back(name, 0.0);
-                }
-            }
-        } else if (spec.initial.independent.empty()) {
-            m_sink.approximate(
-                "initial state",
-                "the pose at q = 0; the inputs (initial.independent) are left to choose, "
-                "the assembly holds the free coordinates at 0 until then");
-        }
-    }
-
     void addLink(const urdf::Link& link, bool isRoot) {
         Group& group = m_sink.groups()[m_groupOf[link.name]];
         group.links.push_back(link.name);
-        const Frame& frame = m_frames[link.name];
+        const RigidFrame& frame = m_frames[link.name];
         const std::string element = "link " + link.name;
         if (!isRoot && m_groupOf[link.name] == 0) {
             m_sink.map(element, "welded to the ground by fixed joints");
@@ -509,7 +481,7 @@ private:
                 m_sink.error("link name=\"" + link.name + "\"", linkLine(link.name),
                              "the mass is " + numberText(in.mass) + " kg", "give a positive mass");
             } else {
-                const Frame inertialFrame = frame * toFrame(in.origin);
+                const RigidFrame inertialFrame = frame * toFrame(in.origin);
                 Eigen::Matrix3d local;
                 local << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
                 const Eigen::Matrix3d inW = inertialFrame.R * local * inertialFrame.R.transpose();
@@ -536,7 +508,7 @@ private:
         VisualShape shape;
         shape.body = group.id;
         shape.link = link.name;
-        const Frame f = m_frames[link.name] * toFrame(visual.origin);
+        const RigidFrame f = m_frames[link.name] * toFrame(visual.origin);
         shape.position = f.p - group.origin;
         shape.rotation = f.R;
         switch (visual.geometry->type) {
@@ -951,7 +923,7 @@ private:
                                     " one body with the link it moves (Extended URDF)");
             return;
         }
-        const Frame& jointFrame = m_frames[joint.child_link_name];
+        const RigidFrame& jointFrame = m_frames[joint.child_link_name];
         Eigen::Vector3d axis(joint.axis.x, joint.axis.y, joint.axis.z);
         if (!(axis.norm() > 1e-12) || !axis.allFinite()) {
             m_sink.error("joint name=\"" + joint.name + "\"", jointLine(joint.name),
@@ -1070,8 +1042,8 @@ private:
                          "close the loop between two links that move relative to each other");
             return;
         }
-        const Frame fa = m_frames[c.linkA] * c.originA;
-        const Frame fb = m_frames[c.linkB] * c.originB;
+        const RigidFrame fa = m_frames[c.linkA] * c.originA;
+        const RigidFrame fb = m_frames[c.linkB] * c.originB;
         if (!(c.axisA.norm() > 1e-12)) {
             m_sink.error(element, c.line, "the axis is zero", "give the axis a nonzero direction");
             return;
@@ -1125,8 +1097,8 @@ private:
     std::map<std::string, int> m_jointLines;
     std::map<std::string, int> m_linkLines;
     std::vector<Closure> m_closures;
-    std::map<std::string, Frame> m_frames; ///< link → its frame in W at q = 0
-    std::map<std::string, int> m_groupOf;  ///< link → index in the sink's groups
+    std::map<std::string, RigidFrame> m_frames; ///< link → its frame in W at q = 0
+    std::map<std::string, int> m_groupOf;       ///< link → index in the sink's groups
     std::vector<Composite> m_composites;
     std::map<std::string, int> m_compositeOf;  ///< URDF joint → index in m_composites
     std::set<int> m_virtualGroups;             ///< the massless links inside them (groups)
