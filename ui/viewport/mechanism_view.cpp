@@ -617,7 +617,7 @@ void MechanismView::setModel(std::shared_ptr<const Model> model, const Eigen::Ve
         const Eigen::VectorXd pose =
             q.size() == m_d->model->nq() ? q : neutralPositions(*m_d->model);
         m_d->scene =
-            makeScene(m_d->renderer, m_d->model, pose, m_d->resolvedColours(), m_d->meshFolder);
+            makeScene({m_d->renderer, m_d->model, pose, m_d->resolvedColours(), m_d->meshFolder});
         m_d->scene->setTracesVisible(m_d->tracesVisible);
         m_d->scene->setElementsVisible(m_d->elementsVisible);
         m_d->scene->setTime(m_d->time);

@@ -99,12 +99,7 @@ struct PlanarScene::JointActors {
     vtkActor* highlight = nullptr;
 };
 
-PlanarScene::PlanarScene(vtkRenderer* renderer,
-                         std::shared_ptr<const Model> model,
-                         const Eigen::VectorXd& q,
-                         std::vector<QColor> subsystemColours,
-                         const QString& meshFolder)
-    : SceneBase(renderer, std::move(model), q, std::move(subsystemColours), meshFolder) {
+PlanarScene::PlanarScene(SceneSetup setup) : SceneBase(std::move(setup)) {
     // sizes from the assembled extent and the shortest distance between a body's points
     double xmin = std::numeric_limits<double>::max(), xmax = -xmin, ymin = xmin, ymax = -xmin;
     double shortest = std::numeric_limits<double>::max();

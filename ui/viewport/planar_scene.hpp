@@ -29,14 +29,9 @@ namespace sslm::ui {
 /// the pins' top, the highest body geometry.
 class PlanarScene : public SceneBase {
 public:
-    /// Builds the actors for `model` at pose q (nv) and adds them to `renderer`.
-    /// `meshFolder`: where relative mesh files of the bodies' visuals are read from (drawn over
-    /// the bodies, which keep their plates and pins).
-    PlanarScene(vtkRenderer* renderer,
-                std::shared_ptr<const Model> model,
-                const Eigen::VectorXd& q,
-                std::vector<QColor> subsystemColours,
-                const QString& meshFolder = {});
+    /// Builds the actors for the setup's planar model and adds them to its renderer; mesh
+    /// visuals are drawn over the bodies, which keep their plates and pins.
+    explicit PlanarScene(SceneSetup setup);
     ~PlanarScene() override;
 
     /// Force arrows in the plane (their x and y); at most one per joint, no moments.

@@ -6,17 +6,11 @@
 
 namespace sslm::ui {
 
-std::unique_ptr<Scene> makeScene(vtkRenderer* renderer,
-                                 std::shared_ptr<const Model> model,
-                                 const Eigen::VectorXd& q,
-                                 std::vector<QColor> colours,
-                                 const QString& meshFolder) {
-    if (model->isSpatial()) {
-        return std::make_unique<SpatialScene>(renderer, std::move(model), q, std::move(colours),
-                                              meshFolder);
+std::unique_ptr<Scene> makeScene(SceneSetup setup) {
+    if (setup.model->isSpatial()) {
+        return std::make_unique<SpatialScene>(std::move(setup));
     }
-    return std::make_unique<PlanarScene>(renderer, std::move(model), q, std::move(colours),
-                                         meshFolder);
+    return std::make_unique<PlanarScene>(std::move(setup));
 }
 
 } // namespace sslm::ui

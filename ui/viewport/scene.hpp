@@ -34,6 +34,17 @@ enum class Navigation {
 };
 
 /// What the view needs to know of a scene's drawing (m, W).
+/// What a scene is built from: the renderer it adds its actors to, the model and its positions
+/// q (nq), a colour per subsystem, and the folder relative mesh files of visuals are read from
+/// (the mechanism file's; empty: none).
+struct SceneSetup {
+    vtkRenderer* renderer = nullptr;
+    std::shared_ptr<const Model> model;
+    Eigen::VectorXd q;
+    std::vector<QColor> subsystemColours;
+    QString meshFolder;
+};
+
 struct SceneMetrics {
     Navigation navigation = Navigation::TopView;
     double extent = 1;       ///< largest side of the assembled mechanism's bounding box
@@ -102,13 +113,7 @@ protected:
     Scene() = default;
 };
 
-/// The scene drawing `model` at positions q (nq) in `renderer`: planar or spatial by the
-/// model, bodies coloured by subsystem from `colours`, relative mesh files of visuals read from
-/// `meshFolder` (the mechanism file's folder).
-std::unique_ptr<Scene> makeScene(vtkRenderer* renderer,
-                                 std::shared_ptr<const Model> model,
-                                 const Eigen::VectorXd& q,
-                                 std::vector<QColor> colours,
-                                 const QString& meshFolder);
+/// The scene `setup` describes, planar or spatial by its model.
+std::unique_ptr<Scene> makeScene(SceneSetup setup);
 
 } // namespace sslm::ui

@@ -11,13 +11,11 @@
 
 namespace sslm::ui {
 
-SceneBase::SceneBase(vtkRenderer* renderer,
-                     std::shared_ptr<const Model> model,
-                     const Eigen::VectorXd& q,
-                     std::vector<QColor> subsystemColours,
-                     const QString& meshFolder)
-    : m_actors(renderer), m_model(std::move(model)), m_ws(*m_model), m_traceWs(*m_model), m_q(q),
-      m_subsystemColours(std::move(subsystemColours)), m_meshFolder(meshFolder) {
+SceneBase::SceneBase(SceneSetup setup)
+    : m_actors(setup.renderer), m_model(std::move(setup.model)), m_ws(*m_model),
+      m_traceWs(*m_model), m_q(std::move(setup.q)),
+      m_subsystemColours(std::move(setup.subsystemColours)),
+      m_meshFolder(std::move(setup.meshFolder)) {
     updatePositions(*m_model, m_ws, m_q);
 }
 

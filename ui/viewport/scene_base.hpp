@@ -58,13 +58,9 @@ public:
     const SceneMetrics& metrics() const final { return m_metrics; }
 
 protected:
-    /// Keeps `model` and q (nq), and places the workspace at q; adds no actors (the scene's
-    /// constructor builds them, in its order).
-    SceneBase(vtkRenderer* renderer,
-              std::shared_ptr<const Model> model,
-              const Eigen::VectorXd& q,
-              std::vector<QColor> subsystemColours,
-              const QString& meshFolder);
+    /// Keeps the setup's model and positions, and places the workspace there; adds no actors
+    /// (the scene's constructor builds them, in its order).
+    explicit SceneBase(SceneSetup setup);
 
     /// Moves the actors' matrices to the positions in m_ws (updated to m_q).
     virtual void placeActors() = 0;

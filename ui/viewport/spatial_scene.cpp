@@ -63,12 +63,7 @@ struct SpatialScene::JointActors {
     std::vector<vtkActor*> sleeves; ///< a prismatic or cylindrical joint's sleeve
 };
 
-SpatialScene::SpatialScene(vtkRenderer* renderer,
-                           std::shared_ptr<const Model> model,
-                           const Eigen::VectorXd& q,
-                           std::vector<QColor> subsystemColours,
-                           const QString& meshFolder)
-    : SceneBase(renderer, std::move(model), q, std::move(subsystemColours), meshFolder) {
+SpatialScene::SpatialScene(SceneSetup setup) : SceneBase(std::move(setup)) {
     computeMetrics();
     m_bodies.resize(m_model->bodies.size());
     m_joints.resize(m_model->joints.size());

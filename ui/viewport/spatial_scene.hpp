@@ -34,14 +34,9 @@ namespace sslm::ui {
 /// link.
 class SpatialScene : public SceneBase {
 public:
-    /// Builds the actors for the spatial `model` at positions q (nq) in `renderer`.
-    /// Bodies with visuals (meshes, primitives) are drawn with them instead of tubes; relative
-    /// mesh files are read from `meshFolder` (the mechanism file's folder).
-    SpatialScene(vtkRenderer* renderer,
-                 std::shared_ptr<const Model> model,
-                 const Eigen::VectorXd& q,
-                 std::vector<QColor> subsystemColours,
-                 const QString& meshFolder = {});
+    /// Builds the actors for the setup's spatial model and adds them to its renderer. Bodies
+    /// with visuals (meshes, primitives) are drawn with them instead of tubes.
+    explicit SpatialScene(SceneSetup setup);
     ~SpatialScene() override;
 
     /// A force and a moment arrow per entry, at its point.
