@@ -28,6 +28,7 @@
 
 #include "bench/allocation_counter.hpp"
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
 
@@ -181,27 +182,21 @@ std::pair<double, double> roundTripError(const Model& model,
                                          const State& s,
                                          const Result& inverse,
                                          double t = 0.0) {
-    Workspace ws(model);
-    DynamicsWorkspace dws(model);
+    const fixtures::EquationsAt at(model, s.q, s.qd);
     ForwardDynamicsWorkspace fws(model);
-    updatePositions(model, ws, s.q);
-    updateVelocities(model, ws, s.qd);
-    treeDynamics(model, ws, dws);
-    constraintJacobian(model, ws);
-    const Eigen::VectorXd psi = -constraintBias(model, ws);
     Eigen::VectorXd actuatorForces(model.actuators.size());
     Eigen::VectorXd actuatorTau(model.nv());
     Eigen::VectorXd passiveTau(model.nv());
     Eigen::VectorXd scratch(model.nv());
-    appliedForces(model, ws, t, actuatorForces, actuatorTau, passiveTau, scratch);
-    Eigen::VectorXd phi = dws.phi + actuatorTau + passiveTau;
+    appliedForces(model, at.ws, t, actuatorForces, actuatorTau, passiveTau, scratch);
+    Eigen::VectorXd phi = at.dws.phi + actuatorTau + passiveTau;
     for (std::size_t d = 0; d < driven.size(); ++d) {
         phi[driven[d]] += inverse.tau[static_cast<Eigen::Index>(d)];
     }
     double qddError = 0;
     double lambdaError = 0;
     for (SolverKind kind : {SolverKind::Sslm, SolverKind::Augmented}) {
-        if (!solveForwardDynamics(kind, model, {dws.M, phi, ws.J, psi}, fws)) {
+        if (!solveForwardDynamics(kind, model, at.with(phi), fws)) {
             return {1.0, 1.0};
         }
         qddError = std::max(qddError, relativeError(fws.qdd, s.qdd));

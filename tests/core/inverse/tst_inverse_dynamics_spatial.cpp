@@ -21,6 +21,7 @@
 #include "core/spatial/spatial_algebra.hpp"
 #include "core/spec/spatial_templates.hpp"
 
+#include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
 
@@ -65,16 +66,9 @@ State crankState(const Model& model, double theta, double thetaDdot) {
 /// `forces` (nv); empty when the solve fails.
 Eigen::VectorXd
 forwardAccelerations(const Model& model, const State& s, const Eigen::VectorXd& forces) {
-    Workspace ws(model);
-    DynamicsWorkspace dws(model);
+    const fixtures::EquationsAt at(model, s.q, s.v);
     ForwardDynamicsWorkspace fws(model);
-    updatePositions(model, ws, s.q);
-    updateVelocities(model, ws, s.v);
-    treeDynamics(model, ws, dws);
-    const Eigen::VectorXd phi = dws.phi + forces;
-    constraintJacobian(model, ws);
-    const Eigen::VectorXd psi = -constraintBias(model, ws);
-    if (!solveForwardDynamics(SolverKind::Sslm, model, {dws.M, phi, ws.J, psi}, fws)) {
+    if (!solveForwardDynamics(SolverKind::Sslm, model, at.with(at.dws.phi + forces), fws)) {
         return {};
     }
     return fws.qdd;

@@ -19,6 +19,8 @@
 #include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
+#include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/oracle.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
 
@@ -50,12 +52,8 @@ private Q_SLOTS:
     void reproduceTheOracle() {
         QFETCH(QString, file);
         QFETCH(QString, mechanism);
-        const LoadResult loaded =
-            loadMechanismFile(std::filesystem::path(SSLM_EXAMPLES_DIR) / file.toStdString());
-        QVERIFY2(loaded.ok(), formatDiagnostics(loaded.diagnostics).c_str());
-        const CompileResult compiled = compileModel(*loaded.spec);
-        QVERIFY2(compiled.ok(), formatDiagnostics(compiled.diagnostics).c_str());
-        const Model& model = *compiled.model;
+        const std::shared_ptr<const Model> compiled = fixtures::loadExample(file.toStdString());
+        const Model& model = *compiled;
         const fixtures::Oracle oracle = fixtures::loadOracle(mechanism.toStdString());
 
         const InitialState initial = assembleInitialState(model);
@@ -66,16 +64,9 @@ private Q_SLOTS:
                  qPrintable(QString::number(relativeError(initial.q, q0))));
         QVERIFY(relativeError(initial.qd, qd0) < kOracleTol);
 
-        Workspace ws(model);
-        DynamicsWorkspace dws(model);
+        const fixtures::EquationsAt at(model, initial.q, initial.qd);
         ForwardDynamicsWorkspace fws(model);
-        updatePositions(model, ws, initial.q);
-        updateVelocities(model, ws, initial.qd);
-        generalizedInertia(model, ws, dws);
-        gravityAndVelocityForces(model, ws, dws);
-        constraintJacobian(model, ws);
-        const Eigen::VectorXd psi = -constraintBias(model, ws);
-        QVERIFY(solveForwardDynamics(SolverKind::Sslm, model, {dws.M, dws.phi, ws.J, psi}, fws));
+        QVERIFY(solveForwardDynamics(SolverKind::Sslm, model, at.with(at.dws.phi), fws));
         QVERIFY(relativeError(fws.lambda, oracle.lambda) < kOracleTol);
         QVERIFY(relativeError(fws.qdd, oracle.toModelOrder(model, oracle.qdd)) < kOracleTol);
     }
@@ -98,12 +89,8 @@ private Q_SLOTS:
 
     void spatialExamplesAssemble() {
         QFETCH(QString, file);
-        const LoadResult loaded =
-            loadMechanismFile(std::filesystem::path(SSLM_EXAMPLES_DIR) / file.toStdString());
-        QVERIFY2(loaded.ok(), formatDiagnostics(loaded.diagnostics).c_str());
-        const CompileResult compiled = compileModel(*loaded.spec);
-        QVERIFY2(compiled.ok(), formatDiagnostics(compiled.diagnostics).c_str());
-        const Model& model = *compiled.model;
+        const std::shared_ptr<const Model> compiled = fixtures::loadExample(file.toStdString());
+        const Model& model = *compiled;
         QVERIFY(model.isSpatial());
 
         const InitialState initial = assembleInitialState(model);
