@@ -65,6 +65,26 @@ int positionOf(const Model& model, const char* name) {
     return positionIndex(model, model.coordinateIndex(name));
 }
 
+/// The RSSR cut at `cut`, driven at the crank θ, or at the rocker φ when the crank's joint J1
+/// is the cut: the input's rate index and position index.
+struct CutDrive {
+    std::shared_ptr<const Model> model;
+    bool rockerInput = false;
+    const char* inputName = "theta";
+    int input = -1; ///< rate index
+    int at = -1;    ///< position index
+};
+
+CutDrive driveWithCutAt(const char* cut) {
+    CutDrive d;
+    d.model = rssrCutAt(cut);
+    d.rockerInput = std::string(cut) == "J1";
+    d.inputName = d.rockerInput ? "phi" : "theta";
+    d.input = d.model->coordinateIndex(d.inputName);
+    d.at = positionOf(*d.model, d.inputName);
+    return d;
+}
+
 /// Assembles `model` (cut at J3) at crank angle θ on `branch`; returns φ.
 double referencePhi(double theta, int branch) {
     static const auto model = rssrCutAt("J3");
@@ -216,12 +236,8 @@ private Q_SLOTS:
         // crank solutions is the θ the rocker angle came from
         double worst = 0;
         for (const char* cut : {"J1", "J2", "J3", "J4"}) {
-            const auto model = rssrCutAt(cut);
+            const auto [model, rockerInput, inputName, input, at] = driveWithCutAt(cut);
             Workspace ws(*model);
-            const bool rockerInput = std::string(cut) == "J1";
-            const char* inputName = rockerInput ? "phi" : "theta";
-            const int input = model->coordinateIndex(inputName);
-            const int at = positionOf(*model, inputName);
             Eigen::VectorXd start = neutralPositions(*model);
             for (int step = 0; step < 72; ++step) {
                 const double theta = step * 5.0 * std::numbers::pi / 180.0;
@@ -260,17 +276,13 @@ private Q_SLOTS:
     void closedFormEqualsNewtonFromANearbyGuess() {
         double largest = 0;
         for (const char* cut : {"J1", "J2", "J3", "J4"}) {
-            const auto model = rssrCutAt(cut);
+            const auto [model, rockerInput, inputName, input, at] = driveWithCutAt(cut);
             Workspace ws(*model);
-            const bool rockerInput = std::string(cut) == "J1";
-            const char* inputName = rockerInput ? "phi" : "theta";
-            const int input = model->coordinateIndex(inputName);
             for (int step = 0; step < 12; ++step) {
                 const double theta = step * kTwoPi / 12.0;
                 for (int branch : {+1, -1}) {
                     Eigen::VectorXd closed = neutralPositions(*model);
-                    closed[positionOf(*model, inputName)] =
-                        rockerInput ? referencePhi(theta, branch) : theta;
+                    closed[at] = rockerInput ? referencePhi(theta, branch) : theta;
                     QVERIFY(assemble(*model, ws, closed, {input}, {branch}).converged);
                     // Newton alone, from a guess 0.01 off in every dependent coordinate
                     Eigen::VectorXd offset = Eigen::VectorXd::Constant(model->nv(), 0.01);
