@@ -56,6 +56,7 @@
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/ui/fixtures/followed_run.hpp"
+#include "tests/ui/fixtures/video_probe.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
 using namespace sslm;
@@ -77,29 +78,9 @@ struct VideoInfo {
     int frames = 0, width = 0, height = 0;
 };
 VideoInfo probeVideo(const QString& file) {
-    QProcess ffprobe;
-    ffprobe.start(QStringLiteral("ffprobe"),
-                  {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
-                   QStringLiteral("-select_streams"), QStringLiteral("v:0"),
-                   QStringLiteral("-show_entries"),
-                   QStringLiteral("stream=width,height,nb_read_frames"), QStringLiteral("-of"),
-                   QStringLiteral("json"), file});
-    VideoInfo info;
-    if (!ffprobe.waitForFinished(60000) || ffprobe.exitCode() != 0) {
-        return info;
-    }
-    const QJsonArray streams = QJsonDocument::fromJson(ffprobe.readAllStandardOutput())
-                                   .object()
-                                   .value(QStringLiteral("streams"))
-                                   .toArray();
-    if (streams.isEmpty()) {
-        return info;
-    }
-    const QJsonObject s = streams.first().toObject();
-    info.frames = s.value(QStringLiteral("nb_read_frames")).toString().toInt();
-    info.width = s.value(QStringLiteral("width")).toInt();
-    info.height = s.value(QStringLiteral("height")).toInt();
-    return info;
+    const QJsonObject stream = fixtures::probeVideoStream(file);
+    return {fixtures::streamInt(stream, "nb_read_frames"), fixtures::streamInt(stream, "width"),
+            fixtures::streamInt(stream, "height")};
 }
 
 double angleDegrees(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {

@@ -33,7 +33,10 @@
 #include "ui/viewport/mechanism_view.hpp"
 
 #include "tests/ui/fixtures/dialogs.hpp"
+#include "tests/ui/fixtures/video_probe.hpp"
 
+using sslm::fixtures::probeVideoStream;
+using sslm::fixtures::streamInt;
 using sslm::ui::VideoExporter;
 using sslm::ui::VideoExportOptions;
 
@@ -43,31 +46,6 @@ constexpr double kDuration = 2.0; // s
 constexpr double kFps = 25;
 constexpr int kFrames = 50;
 const QSize kSize(640, 360);
-
-/// ffprobe's view of the first video stream (frames counted by decoding).
-QJsonObject probe(const QString& file) {
-    QProcess ffprobe;
-    ffprobe.start(QStringLiteral("ffprobe"),
-                  {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
-                   QStringLiteral("-select_streams"), QStringLiteral("v:0"),
-                   QStringLiteral("-show_entries"),
-                   QStringLiteral("stream=codec_name,width,height,nb_read_frames,duration"),
-                   QStringLiteral("-of"), QStringLiteral("json"), file});
-    if (!ffprobe.waitForFinished(60000) || ffprobe.exitCode() != 0) {
-        qWarning("ffprobe %s: %s", qPrintable(file), ffprobe.readAllStandardError().constData());
-        return {};
-    }
-    const QJsonArray streams = QJsonDocument::fromJson(ffprobe.readAllStandardOutput())
-                                   .object()
-                                   .value("streams")
-                                   .toArray();
-    return streams.isEmpty() ? QJsonObject() : streams.first().toObject();
-}
-
-int intOf(const QJsonObject& stream, const char* key) {
-    const QJsonValue value = stream.value(QLatin1String(key));
-    return value.isString() ? value.toString().toInt() : value.toInt();
-}
 
 /// The frame of `video` shown at time t (s), decoded by ffmpeg.
 QImage frameAt(const QString& video, double t, const QString& png) {
@@ -163,12 +141,12 @@ private Q_SLOTS:
                      &error),
                  qPrintable(error));
         QVERIFY(calls >= kFrames);
-        const QJsonObject s = probe(exporter.options().path);
+        const QJsonObject s = probeVideoStream(exporter.options().path);
         qInfo() << "MP4:" << s;
         QCOMPARE(s.value("codec_name").toString(), QStringLiteral("h264"));
-        QCOMPARE(intOf(s, "width"), kSize.width());
-        QCOMPARE(intOf(s, "height"), kSize.height());
-        QVERIFY(std::abs(intOf(s, "nb_read_frames") - kFrames) <= 1);
+        QCOMPARE(streamInt(s, "width"), kSize.width());
+        QCOMPARE(streamInt(s, "height"), kSize.height());
+        QVERIFY(std::abs(streamInt(s, "nb_read_frames") - kFrames) <= 1);
         QVERIFY(std::abs(s.value("duration").toString().toDouble() - kDuration) <= 0.05);
         QVERIFY(!QFile::exists(exporter.options().path + QStringLiteral(".part")));
     }
@@ -198,12 +176,12 @@ private Q_SLOTS:
         VideoExporter exporter(m_run, options(QStringLiteral("scraper.gif")));
         QString error;
         QVERIFY2(exporter.exportVideo({}, &error), qPrintable(error));
-        const QJsonObject s = probe(exporter.options().path);
+        const QJsonObject s = probeVideoStream(exporter.options().path);
         qInfo() << "GIF:" << s;
         QCOMPARE(s.value("codec_name").toString(), QStringLiteral("gif"));
-        QCOMPARE(intOf(s, "width"), kSize.width());
-        QCOMPARE(intOf(s, "height"), kSize.height());
-        QCOMPARE(intOf(s, "nb_read_frames"), kFrames);
+        QCOMPARE(streamInt(s, "width"), kSize.width());
+        QCOMPARE(streamInt(s, "height"), kSize.height());
+        QCOMPARE(streamInt(s, "nb_read_frames"), kFrames);
     }
 
     void plotPanelWidensTheFrames() {
@@ -224,11 +202,11 @@ private Q_SLOTS:
         }
         QString error;
         QVERIFY2(exporter.exportVideo({}, &error), qPrintable(error));
-        const QJsonObject s = probe(o.path);
+        const QJsonObject s = probeVideoStream(o.path);
         qInfo() << "MP4 with plot:" << s;
-        QCOMPARE(intOf(s, "width"), width);
-        QCOMPARE(intOf(s, "height"), kSize.height());
-        QVERIFY(std::abs(intOf(s, "nb_read_frames") - 25) <= 1);
+        QCOMPARE(streamInt(s, "width"), width);
+        QCOMPARE(streamInt(s, "height"), kSize.height());
+        QVERIFY(std::abs(streamInt(s, "nb_read_frames") - 25) <= 1);
     }
 
     void cancellingRemovesThePartialFile() {
@@ -324,11 +302,11 @@ private Q_SLOTS:
             dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
         });
         sslm::ui::exportAnimationInteractively(&parent, m_run, {});
-        const QJsonObject s = probe(path);
+        const QJsonObject s = probeVideoStream(path);
         qInfo() << "interactive MP4:" << s;
-        QCOMPARE(intOf(s, "width"), 320);
-        QCOMPARE(intOf(s, "height"), 240);
-        QVERIFY(std::abs(intOf(s, "nb_read_frames") - 10) <= 1); // 1 s at 10 frames/s
+        QCOMPARE(streamInt(s, "width"), 320);
+        QCOMPARE(streamInt(s, "height"), 240);
+        QVERIFY(std::abs(streamInt(s, "nb_read_frames") - 10) <= 1); // 1 s at 10 frames/s
     }
 
     void studioExportsVideo() {
@@ -343,12 +321,12 @@ private Q_SLOTS:
         QVERIFY(studio.waitForFinished(180000));
         QVERIFY2(studio.exitStatus() == QProcess::NormalExit && studio.exitCode() == 0,
                  studio.readAllStandardError().constData());
-        const QJsonObject s = probe(video);
+        const QJsonObject s = probeVideoStream(video);
         qInfo() << "sslm-studio --export-video:" << s;
         QCOMPARE(s.value("codec_name").toString(), QStringLiteral("h264"));
-        QCOMPARE(intOf(s, "width"), 480);
-        QCOMPARE(intOf(s, "height"), 270);
-        QVERIFY(std::abs(intOf(s, "nb_read_frames") - 24) <= 1);
+        QCOMPARE(streamInt(s, "width"), 480);
+        QCOMPARE(streamInt(s, "height"), 270);
+        QVERIFY(std::abs(streamInt(s, "nb_read_frames") - 24) <= 1);
         QVERIFY(std::abs(s.value("duration").toString().toDouble() - 1.2) <= 0.05);
 
         // a bad argument: non-zero exit with a message, no file
