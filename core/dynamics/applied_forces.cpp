@@ -115,13 +115,13 @@ double limitGap(const Model& model, const Workspace& ws, int joint) {
                     limits.upper ? *limits.upper - value : std::numeric_limits<double>::infinity());
 }
 
-AppliedPower appliedForces(const Model& model,
-                           const Workspace& ws,
-                           double t,
-                           Eigen::Ref<Eigen::VectorXd> actuatorForces,
-                           Eigen::Ref<Eigen::VectorXd> actuatorTau,
-                           Eigen::Ref<Eigen::VectorXd> passiveTau,
-                           Eigen::Ref<Eigen::VectorXd> scratch) {
+AppliedForces::AppliedForces(const Model& model)
+    : actuatorForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()))),
+      actuatorTau(Eigen::VectorXd::Zero(model.nv())), passiveTau(Eigen::VectorXd::Zero(model.nv())),
+      scratch(Eigen::VectorXd::Zero(model.nv())) {}
+
+AppliedPower appliedForces(const Model& model, const Workspace& ws, double t, AppliedForces& out) {
+    auto& [actuatorForces, actuatorTau, passiveTau, scratch] = out;
     AppliedPower power;
     actuatorTau.setZero();
     passiveTau.setZero();
@@ -154,23 +154,20 @@ void knownJointForces(const Model& model,
                       const Workspace& ws,
                       double t,
                       const std::vector<int>& drivenIndex,
-                      Eigen::Ref<Eigen::VectorXd> actuatorForces,
-                      Eigen::Ref<Eigen::VectorXd> actuatorTau,
-                      Eigen::Ref<Eigen::VectorXd> passiveTau,
-                      Eigen::Ref<Eigen::VectorXd> gradient,
+                      AppliedForces& buffers,
                       Eigen::Ref<Eigen::VectorXd> jointForces,
                       Eigen::Ref<Eigen::VectorXd> appliedTau) {
     const int nJoints = static_cast<int>(model.joints.size());
     jointForces.setZero();
     appliedTau.setZero();
     if (!model.actuators.empty()) {
-        appliedForces(model, ws, t, actuatorForces, actuatorTau, passiveTau, gradient);
+        appliedForces(model, ws, t, buffers);
         for (std::size_t a = 0; a < model.actuators.size(); ++a) {
             const Actuator& actuator = model.actuators[a];
             if (actuator.coordinate >= 0 && drivenIndex[actuator.coordinate] >= 0) {
                 continue; // replaced by the unknown driving force
             }
-            jointForces[actuator.joint] += actuatorForces[static_cast<Eigen::Index>(a)];
+            jointForces[actuator.joint] += buffers.actuatorForces[static_cast<Eigen::Index>(a)];
         }
     }
     AppliedPower unused;
@@ -179,7 +176,7 @@ void knownJointForces(const Model& model,
     }
     for (int j = 0; j < nJoints; ++j) {
         if (jointForces[j] != 0.0) {
-            addJointForce(model, ws, j, jointForces[j], appliedTau, gradient);
+            addJointForce(model, ws, j, jointForces[j], appliedTau, buffers.scratch);
         }
     }
 }

@@ -22,6 +22,17 @@ struct AppliedPower {
     double stops = 0; ///< the end stops' hysteresis (W), ≤ 0 (their stored k·δ²/2: springEnergy)
 };
 
+/// The applied generalized forces by source, as appliedForces() writes them, with its scratch;
+/// sized for one model (a per-run workspace).
+struct AppliedForces {
+    Eigen::VectorXd actuatorForces; ///< each actuator's own joint force (Model::actuators order)
+    Eigen::VectorXd actuatorTau;    ///< nv: the actuators' generalized forces (N·m or N)
+    Eigen::VectorXd passiveTau;     ///< nv: springs and dampers, friction and stops
+    Eigen::VectorXd scratch;        ///< nv: a buffer
+
+    explicit AppliedForces(const Model& model);
+};
+
 /// The end stops' force on joint `joint`'s coordinate (N·m or N, acting to increase it; 0 off
 /// the stops). Precondition: the joint has limits; updatePositions and updateVelocities.
 double limitForce(const Model& model, const Workspace& ws, int joint);
@@ -30,33 +41,22 @@ double limitForce(const Model& model, const Workspace& ws, int joint);
 /// (rad or m; < 0 on a stop). Precondition: the joint has limits; updatePositions.
 double limitGap(const Model& model, const Workspace& ws, int joint);
 
-/// Writes the actuator generalized forces to `actuatorTau` and those of springs and dampers,
-/// friction and stops to `passiveTau` (nv each; N·m or N), and each actuator's own joint force
-/// to `actuatorForces` (Model::actuators order; N·m or N). `scratch` (nv) is a buffer.
-/// Precondition: updatePositions and updateVelocities at (q, q̇); t in s.
-AppliedPower appliedForces(const Model& model,
-                           const Workspace& ws,
-                           double t,
-                           Eigen::Ref<Eigen::VectorXd> actuatorForces,
-                           Eigen::Ref<Eigen::VectorXd> actuatorTau,
-                           Eigen::Ref<Eigen::VectorXd> passiveTau,
-                           Eigen::Ref<Eigen::VectorXd> scratch);
+/// Writes the actuators' and the passive elements' generalized forces, and each actuator's own
+/// joint force, into `out` (AppliedForces says which is which). Precondition: updatePositions
+/// and updateVelocities at (q, q̇); t in s.
+AppliedPower appliedForces(const Model& model, const Workspace& ws, double t, AppliedForces& out);
 
 /// The known joint forces of an inverse-dynamics evaluation: per joint (file order) into
 /// `jointForces` (N·m or N, acting to increase the joint's coordinate) the spring-dampers,
 /// friction and stops, and the actuators whose coordinate is not driven (drivenIndex[k] ≥ 0
 /// marks a driven coordinate k, whose actuator the unknown driving force replaces), and their
-/// generalized forces into `appliedTau` (nv). `actuatorForces`, `actuatorTau`, `passiveTau`
-/// and `gradient` are buffers sized as for appliedForces(). Precondition: updatePositions and
-/// updateVelocities.
+/// generalized forces into `appliedTau` (nv). `buffers` are appliedForces()'s. Precondition:
+/// updatePositions and updateVelocities.
 void knownJointForces(const Model& model,
                       const Workspace& ws,
                       double t,
                       const std::vector<int>& drivenIndex,
-                      Eigen::Ref<Eigen::VectorXd> actuatorForces,
-                      Eigen::Ref<Eigen::VectorXd> actuatorTau,
-                      Eigen::Ref<Eigen::VectorXd> passiveTau,
-                      Eigen::Ref<Eigen::VectorXd> gradient,
+                      AppliedForces& buffers,
                       Eigen::Ref<Eigen::VectorXd> jointForces,
                       Eigen::Ref<Eigen::VectorXd> appliedTau);
 

@@ -508,8 +508,8 @@ std::string describePlan(const Model& model, const InverseDynamicsWorkspace& iws
 
 InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
                                                    std::vector<int> drivenCoordinates)
-    : driven(std::move(drivenCoordinates)), ws(model), dws(model), loads(model), recursion(model),
-      driveForces(Eigen::VectorXd::Zero(model.nv())), pins(model),
+    : driven(std::move(drivenCoordinates)), ws(model), dws(model), applied(model), loads(model),
+      recursion(model), driveForces(Eigen::VectorXd::Zero(model.nv())), pins(model),
       knownJointForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.joints.size()))),
       knownAppliedTau(Eigen::VectorXd::Zero(model.nv())), nv(model.nv()), nLoops(model.nLoops()),
       nJoints(static_cast<int>(model.joints.size())) {
@@ -523,12 +523,8 @@ InverseDynamicsWorkspace::InverseDynamicsWorkspace(const Model& model,
     reactions.assign(nJoints, JointReaction{});
     jointForces = Eigen::VectorXd::Zero(nJoints);
     appliedTau = Eigen::VectorXd::Zero(nv);
-    actuatorForces = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()));
-    actuatorTau = Eigen::VectorXd::Zero(nv);
-    passiveTau = Eigen::VectorXd::Zero(nv);
     treeResidual = Eigen::VectorXd::Zero(nv);
     unknowns = Eigen::VectorXd::Zero(nv);
-    gradient = Eigen::VectorXd::Zero(nv);
     drivenIndex.assign(nv, -1);
     for (int d = 0; d < nd; ++d) {
         drivenIndex[driven[d]] = d;
@@ -582,8 +578,8 @@ bool inverseDynamics(const Model& model,
 
     updatePositions(model, iws.ws, q);
     updateVelocities(model, iws.ws, qd);
-    knownJointForces(model, iws.ws, t, iws.drivenIndex, iws.actuatorForces, iws.actuatorTau,
-                     iws.passiveTau, iws.gradient, iws.jointForces, iws.appliedTau);
+    knownJointForces(model, iws.ws, t, iws.drivenIndex, iws.applied, iws.jointForces,
+                     iws.appliedTau);
     bodyLoadForces(model, iws.ws, t, iws.loads, iws.appliedTau);
     const auto solve = [&](JointReactions wanted) {
         return withMotionSpace(model, [&](auto space) {

@@ -41,6 +41,7 @@
 #include <Eigen/Core>
 #include <Eigen/LU>
 
+#include "core/dynamics/applied_forces.hpp"
 #include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
 #include "core/dynamics/joint_reactions.hpp"
@@ -113,12 +114,9 @@ struct InverseDynamicsWorkspace {
     DynamicsWorkspace dws;
 
     // scratch: residual r = M q̈ − φ − τ_applied of the tree equations, unknowns x = [λ; τ]
-    Eigen::VectorXd treeResidual;   ///< nv
-    Eigen::VectorXd unknowns;       ///< constraint rows + driven
-    Eigen::VectorXd gradient;       ///< nv
-    Eigen::VectorXd actuatorForces; ///< appliedForces() outputs (per actuator, nv, nv)
-    Eigen::VectorXd actuatorTau;
-    Eigen::VectorXd passiveTau;
+    Eigen::VectorXd treeResidual; ///< nv
+    Eigen::VectorXd unknowns;     ///< constraint rows + driven
+    AppliedForces applied;        ///< appliedForces()'s outputs and scratch
     BodyLoadWorkspace loads;      ///< the loads' and two-point elements' wrenches on the bodies
     std::vector<int> drivenIndex; ///< per coordinate: position in `driven`, or −1
 

@@ -12,11 +12,7 @@ namespace sslm {
 
 DynamicsRhs::DynamicsRhs(const Model& model, const SimulationSettings& settings)
     : m_model(model), m_settings(settings), m_ws(model), m_dws(model), m_fws(model),
-      m_monitorFws(model),
-      m_actuatorForces(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.actuators.size()))),
-      m_actuatorTau(Eigen::VectorXd::Zero(model.nv())),
-      m_passiveTau(Eigen::VectorXd::Zero(model.nv())), m_lws(model),
-      m_scratch(Eigen::VectorXd::Zero(model.nv())), m_phi(Eigen::VectorXd::Zero(model.nv())),
+      m_monitorFws(model), m_applied(model), m_lws(model), m_phi(Eigen::VectorXd::Zero(model.nv())),
       m_knownPhi(Eigen::VectorXd::Zero(model.pinJoints.empty() ? 0 : model.nv())), m_pins(model),
       m_psi(Eigen::VectorXd::Zero(model.nConstraints())),
       m_constraintRate(Eigen::VectorXd::Zero(model.nConstraints())),
@@ -49,9 +45,8 @@ bool DynamicsRhs::evaluate(double t,
     }
     updateVelocities(m_model, m_ws, m_rates);
     treeDynamics(m_model, m_ws, m_dws);
-    const AppliedPower power =
-        appliedForces(m_model, m_ws, t, m_actuatorForces, m_actuatorTau, m_passiveTau, m_scratch);
-    m_phi = m_dws.phi + m_actuatorTau + m_passiveTau;
+    const AppliedPower power = appliedForces(m_model, m_ws, t, m_applied);
+    m_phi = m_dws.phi + m_applied.actuatorTau + m_applied.passiveTau;
     const LoadPower loadPower = bodyLoadForces(m_model, m_ws, t, m_lws, m_phi);
     m_actuatorPower = power.actuators;
     m_damperPower = power.dampers + loadPower.dampers;
@@ -105,7 +100,7 @@ bool DynamicsRhs::solve() {
 bool DynamicsRhs::solveWithPinFriction() {
     // τ_p from the last call's reactions (zero at the first), solve, reactions again, until the
     // torques settle (pin_friction.hpp); the accepted solve is the last one, at m_pins.torque
-    preparePinFriction(m_model, m_ws, m_actuatorForces, m_pins);
+    preparePinFriction(m_model, m_ws, m_applied.actuatorForces, m_pins);
     m_knownPhi = m_phi;
     pinTorques(m_model, m_pins, m_pins.torque);
     for (int solves = 1;; ++solves) {

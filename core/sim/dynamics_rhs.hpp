@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 
+#include "core/dynamics/applied_forces.hpp"
 #include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/dynamics_workspace.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
@@ -35,9 +36,9 @@ public:
     /// RCR's workspace: its partition of the coordinates, conditioning and switches.
     const RcrWorkspace& reduction() const { return m_fws.rcr; }
     const Eigen::VectorXd& lambda() const { return m_fws.lambda; }
-    const Eigen::VectorXd& actuatorTau() const { return m_actuatorTau; }
+    const Eigen::VectorXd& actuatorTau() const { return m_applied.actuatorTau; }
     /// Each actuator's joint force (Model::actuators order; N·m or N).
-    const Eigen::VectorXd& actuatorForces() const { return m_actuatorForces; }
+    const Eigen::VectorXd& actuatorForces() const { return m_applied.actuatorForces; }
     double actuatorPower() const { return m_actuatorPower; }
     double damperPower() const { return m_damperPower; }
     /// The power (W) the loads and cylinders put in at the last evaluate().
@@ -87,11 +88,8 @@ private:
     DynamicsWorkspace m_dws;
     ForwardDynamicsWorkspace m_fws;
     ForwardDynamicsWorkspace m_monitorFws; ///< SSLM elimination for conditioning()
-    Eigen::VectorXd m_actuatorForces;
-    Eigen::VectorXd m_actuatorTau;
-    Eigen::VectorXd m_passiveTau;
+    AppliedForces m_applied;
     BodyLoadWorkspace m_lws;
-    Eigen::VectorXd m_scratch;
     Eigen::VectorXd m_phi;
     Eigen::VectorXd m_knownPhi; ///< φ without the pins' torques (pin friction only)
     PinFrictionWorkspace m_pins;

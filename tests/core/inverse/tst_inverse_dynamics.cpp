@@ -184,12 +184,9 @@ std::pair<double, double> roundTripError(const Model& model,
                                          double t = 0.0) {
     const fixtures::EquationsAt at(model, s.q, s.qd);
     ForwardDynamicsWorkspace fws(model);
-    Eigen::VectorXd actuatorForces(model.actuators.size());
-    Eigen::VectorXd actuatorTau(model.nv());
-    Eigen::VectorXd passiveTau(model.nv());
-    Eigen::VectorXd scratch(model.nv());
-    appliedForces(model, at.ws, t, actuatorForces, actuatorTau, passiveTau, scratch);
-    Eigen::VectorXd phi = at.dws.phi + actuatorTau + passiveTau;
+    AppliedForces applied(model);
+    appliedForces(model, at.ws, t, applied);
+    Eigen::VectorXd phi = at.dws.phi + applied.actuatorTau + applied.passiveTau;
     for (std::size_t d = 0; d < driven.size(); ++d) {
         phi[driven[d]] += inverse.tau[static_cast<Eigen::Index>(d)];
     }
