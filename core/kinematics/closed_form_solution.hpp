@@ -17,6 +17,11 @@ namespace sslm {
 struct Model;
 struct Workspace;
 
+/// The largest closure error a closed-form solution may leave, in the units of the loop's
+/// constraint rows (m, rad, or the cosine of a universal joint's two axes); a root that leaves
+/// more is refused.
+inline constexpr double kClosedFormClosureTolerance = 1e-12;
+
 /// The outcome of one closed-form attempt.
 struct ClosedFormSolution {
     /// The mode taken (a label: +1, −1, +2, …); 0 when the loop was not solved.

@@ -27,8 +27,6 @@ using spatial::Vec3;
 
 namespace {
 
-/// Largest closure error (m, rad) a solution may leave.
-constexpr double kClosureTolerance = 1e-12;
 /// Lines closer than this (m) meet; axes with |u × v| below it are parallel.
 constexpr double kGeometryTolerance = 1e-9;
 /// The runs solved here: the arm's six joints, a spherical triad's three.
@@ -354,7 +352,7 @@ ClosedFormSolution solveRevoluteChain(const Model& model,
     }
     // accept only a closed loop
     out.residual = loopClosure(model, ws, q, loop);
-    if (!(out.residual <= kClosureTolerance)) {
+    if (!(out.residual <= kClosedFormClosureTolerance)) {
         q = guess;
         return {};
     }

@@ -23,8 +23,6 @@ using spatial::Vec3;
 
 namespace {
 
-/// Largest closure error (m, or the cosine of a universal joint's axes) a solution may leave.
-constexpr double kClosureTolerance = 1e-12;
 /// Below this √(a² + b²) of the spin equation (unit vectors) the coupler lies along the
 /// universal joint's other axis, where its spin is undetermined.
 constexpr double kSingularSpin = 1e-9;
@@ -362,7 +360,7 @@ std::optional<double> storeIfClosed(const Model& model,
     }
     // accept only a closed loop
     const double residual = loopClosure(model, ws, solved, loopIndex);
-    if (!(residual <= kClosureTolerance)) {
+    if (!(residual <= kClosedFormClosureTolerance)) {
         updatePositions(model, ws, q);
         return std::nullopt;
     }

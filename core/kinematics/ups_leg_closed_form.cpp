@@ -24,9 +24,6 @@ using spatial::Vec3;
 
 namespace {
 
-/// Largest closure error (m) a solution may leave.
-constexpr double kClosureTolerance = 1e-12;
-
 /// The leg's joints and the bodies between them: base –U– cylinder –P– piston –S– platform.
 struct Leg {
     int universal = -1;
@@ -188,7 +185,7 @@ ClosedFormSolution solveUpsLeg(const Model& model,
     q[slider.position] = chosen->slide;
     // accept only a closed loop
     out.residual = loopClosure(model, ws, q, loopIndex);
-    if (!(out.residual <= kClosureTolerance)) {
+    if (!(out.residual <= kClosedFormClosureTolerance)) {
         q = guess;
         return {};
     }
