@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 
 #include "app/cli/drive_history_csv.hpp"
 #include "app/cli/load_model.hpp"
@@ -15,6 +14,7 @@
 #include "core/model/compile.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/sim/simulation_summary_json.hpp"
 #include "core/study/run_request.hpp"
 #include "core/util/text.hpp"
 
@@ -140,67 +140,18 @@ forcedInputs(const Model& model, const SimulateOptions& options, std::ostream& e
                         history->qd.col(0)};
 }
 
-/// JSON string literal of `text` (quotes and control characters escaped).
-std::string jsonString(const std::string& text) {
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buffer[8];
-            std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-            out += buffer;
-        } else {
-            out += c;
-        }
-    }
-    return out + '"';
-}
-
-/// The text of the --summary-json file.
-std::string summaryJson(const Model& model,
-                        const SimulationSettings& settings,
-                        const SimulationSummary& summary,
-                        long samples,
-                        std::optional<double> maxDeviation) {
-    std::ostringstream out;
-    char numbers[2048];
-    std::snprintf(numbers, sizeof numbers,
-                  "  \"t_end\": %.17g,\n  \"rtol\": %.17g,\n  \"atol\": %.17g,\n"
-                  "  \"end_time\": %.17g,\n  \"steps\": %ld,\n  \"rhs_calls\": %ld,\n"
-                  "  \"stop_events\": %ld,\n"
-                  "  \"samples\": %ld,\n  \"wall_seconds\": %.9g,\n"
-                  "  \"max_position_violation\": %.17g,\n"
-                  "  \"max_velocity_violation\": %.17g,\n  \"max_energy_error\": %.17g,\n"
-                  "  \"min_conditioning\": %.17g,\n  \"min_conditioning_time\": %.17g,\n"
-                  "  \"shaking_force_rms\": %.17g,\n  \"shaking_force_peak\": %.17g,\n"
-                  "  \"shaking_moment_rms\": %.17g,\n  \"shaking_moment_peak\": %.17g,\n",
-                  settings.tEnd, settings.rtol, settings.atol, summary.endTime, summary.steps,
-                  summary.rhsCalls, summary.stopEvents, samples, summary.wallSeconds,
-                  summary.maxPositionViolation, summary.maxVelocityViolation,
-                  summary.maxEnergyError, summary.minConditioning, summary.minConditioningTime,
-                  summary.shaking.force().rms, summary.shaking.force().peak,
-                  summary.shaking.moment().rms, summary.shaking.moment().peak);
-    const std::string cuts =
-        text::joined(model.cuts, ", ", [&](int cut) { return jsonString(model.joints[cut].name); });
-    out << "{\n  \"model\": " << jsonString(model.name) << ",\n  \"solver\": \""
-        << solverName(settings.solver) << "\",\n  \"integrator\": \""
-        << integratorName(settings.integrator) << "\",\n  \"stabilisation\": \""
-        << stabilisationName(settings.stabilisation) << "\",\n  \"cuts\": [" << cuts << "],\n"
-        << numbers << "  \"ok\": " << (summary.ok ? "true" : "false")
-        << ",\n  \"message\": " << jsonString(summary.message)
-        << ",\n  \"warning\": " << jsonString(summary.warning);
-    if (!summary.reduction.empty()) {
-        out << ",\n  \"reduction\": " << jsonString(summary.reduction);
-    }
+/// The text of the --summary-json file: the run's summary, and a forced run's largest
+/// deviation from the desired motion.
+std::string summaryFileText(const Model& model,
+                            const SimulationSettings& settings,
+                            const SimulationSummary& summary,
+                            long samples,
+                            std::optional<double> maxDeviation) {
+    nlohmann::ordered_json json = simulationSummaryJson(model, settings, summary, samples);
     if (maxDeviation) {
-        char deviation[64];
-        std::snprintf(deviation, sizeof deviation, ",\n  \"max_deviation\": %.17g", *maxDeviation);
-        out << deviation;
+        json["max_deviation"] = *maxDeviation;
     }
-    out << "\n}\n";
-    return out.str();
+    return json.dump(2) + '\n';
 }
 
 /// A forced run's first state, else the file's assembled; empty after explaining a failure.
@@ -403,10 +354,10 @@ int runSimulate(const SimulateOptions& options) {
     }
     if (!options.summaryJson.empty() &&
         !writeSummaryFile(options.summaryJson,
-                          summaryJson(*model, *settings, summary, tally.samples,
-                                      forced && model->nv() > 0
-                                          ? std::optional<double>(tally.maxDeviation.maxCoeff())
-                                          : std::nullopt),
+                          summaryFileText(*model, *settings, summary, tally.samples,
+                                          forced && model->nv() > 0
+                                              ? std::optional<double>(tally.maxDeviation.maxCoeff())
+                                              : std::nullopt),
                           std::cerr)) {
         return kExitBadInput;
     }

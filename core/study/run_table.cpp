@@ -19,6 +19,7 @@
 #include "core/model/workspace.hpp"
 #include "core/sim/sample_csv.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/sim/simulation_summary_json.hpp"
 #include "core/util/diagnostic.hpp"
 #include "core/util/text.hpp"
 
@@ -110,35 +111,8 @@ simulateTable(const Model& model, const SimulateRequest& r, const RunContinue& s
     };
     callbacks.shouldContinue = shouldContinue;
     const SimulationSummary summary = simulate(model, *settings, initial.q, initial.qd, callbacks);
-    Json json = {{"model", model.name},
-                 {"solver", solverName(settings->solver)},
-                 {"integrator", integratorName(settings->integrator)},
-                 {"stabilisation", stabilisationName(settings->stabilisation)},
-                 {"cuts", cutNames(model)},
-                 {"t_end", settings->tEnd},
-                 {"rtol", settings->rtol},
-                 {"atol", settings->atol},
-                 {"end_time", summary.endTime},
-                 {"steps", summary.steps},
-                 {"rhs_calls", summary.rhsCalls},
-                 {"samples", table.rows()},
-                 {"wall_seconds", summary.wallSeconds},
-                 {"max_position_violation", summary.maxPositionViolation},
-                 {"max_velocity_violation", summary.maxVelocityViolation},
-                 {"max_energy_error", summary.maxEnergyError},
-                 {"min_conditioning", summary.minConditioning},
-                 {"min_conditioning_time", summary.minConditioningTime},
-                 {"shaking_force_rms", summary.shaking.force().rms},
-                 {"shaking_force_peak", summary.shaking.force().peak},
-                 {"shaking_moment_rms", summary.shaking.moment().rms},
-                 {"shaking_moment_peak", summary.shaking.moment().peak},
-                 {"ok", summary.ok},
-                 {"message", summary.message},
-                 {"warning", summary.warning}};
-    if (!summary.reduction.empty()) {
-        json["reduction"] = summary.reduction;
-    }
-    table.summaryJson = json.dump();
+    table.summaryJson =
+        simulationSummaryJson(model, *settings, summary, static_cast<long>(table.rows())).dump();
     setOutcome(table, summary, "the simulation");
     return table;
 }
