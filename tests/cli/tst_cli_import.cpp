@@ -26,6 +26,22 @@ QString data(const char* name) {
     return QStringLiteral(SSLM_TEST_DATA_DIR "/interop/") + QString::fromLatin1(name);
 }
 
+/// Whether checksAndRuns also asks `sslm check` to say "ready to simulate".
+enum class Readiness { Said, NotAsked };
+
+/// `sslm check` of the imported `file` passes (and says it is ready, when asked), and
+/// `sslm simulate` runs it for 0.2 s into `dir`.
+void checksAndRuns(const QString& file, const QTemporaryDir& dir, Readiness readiness) {
+    const Run check = runSslm({"check", file});
+    QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+    if (readiness == Readiness::Said) {
+        QVERIFY(check.out.contains("ready to simulate"));
+    }
+    const Run simulated =
+        runSslm({"simulate", file, "--t-end", "0.2", "--out", dir.filePath("run.csv"), "--quiet"});
+    QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
+}
+
 /// `sslm import` of the bad file `name` (tests/data/interop/) exits with code 2, says each of
 /// `messages` on stderr and writes nothing.
 void importIsRefused(const char* name, std::initializer_list<const char*> messages) {
@@ -54,12 +70,7 @@ private Q_SLOTS:
         QVERIFY(imported.out.contains("loop name=\"C\": spherical cut joint"));
         QVERIFY(imported.out.contains("joint rocker_joint limit"));
         QVERIFY(QFile::exists(out));
-        const Run check = runSslm({"check", out});
-        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
-        QVERIFY(check.out.contains("ready to simulate"));
-        const Run simulated = runSslm(
-            {"simulate", out, "--t-end", "0.2", "--out", dir.filePath("run.csv"), "--quiet"});
-        QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
+        checksAndRuns(out, dir, Readiness::Said);
     }
 
     void jsonReportNamesTheCut() {
@@ -105,11 +116,7 @@ private Q_SLOTS:
         const auto json = nlohmann::json::parse(file.readAll().toStdString());
         QCOMPARE(json["version"].get<int>(), 1);
         QCOMPARE(json["cuts"], nlohmann::json::array({"J8"}));
-        const Run check = runSslm({"check", out});
-        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
-        const Run simulated = runSslm(
-            {"simulate", out, "--t-end", "0.2", "--out", dir.filePath("run.csv"), "--quiet"});
-        QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
+        checksAndRuns(out, dir, Readiness::NotAsked);
     }
 
     void mjcfExampleImportsChecksAndRuns() {
@@ -119,12 +126,7 @@ private Q_SLOTS:
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("imported mjcf 'slider_crank'"), run.out.constData());
         QVERIFY(run.out.contains("1 loop closure(s) as cut joints"));
-        const Run check = runSslm({"check", out});
-        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
-        QVERIFY(check.out.contains("ready to simulate"));
-        const Run simulated = runSslm(
-            {"simulate", out, "--t-end", "0.2", "--out", dir.filePath("run.csv"), "--quiet"});
-        QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
+        checksAndRuns(out, dir, Readiness::Said);
     }
 
     void sdfKeptSpatialWarnsOfTheRedundantLoop() {

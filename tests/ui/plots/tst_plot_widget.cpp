@@ -62,26 +62,34 @@ void showRun(PlotWidget& plot,
     plot.setSelectedColumns(columns);
 }
 
+/// A run of `model` from its file's assembled initial state, with no samples yet.
+std::shared_ptr<SimulationRun> newRun(const std::shared_ptr<const Model>& model,
+                                      int id,
+                                      const QString& name,
+                                      const QColor& colour,
+                                      const SimulationSettings& settings) {
+    const InitialState initial = assembleInitialState(*model);
+    return std::make_shared<SimulationRun>(id, name, colour, model, settings, initial.q,
+                                           initial.qd);
+}
+
 /// A finished run of the scraper from its file's initial state, simulated here (no thread).
 std::shared_ptr<SimulationRun> simulatedRun(const std::shared_ptr<const Model>& model,
                                             int id,
                                             double tEnd,
                                             double tolerance = 1e-10) {
-    const InitialState initial = assembleInitialState(*model);
     SimulationSettings settings;
     settings.tEnd = tEnd;
     settings.rtol = settings.atol = tolerance;
     settings.sampleInterval = 0.01;
-    auto run =
-        std::make_shared<SimulationRun>(id, QStringLiteral("Run %1").arg(id), QColor(Qt::blue),
-                                        model, settings, initial.q, initial.qd);
+    auto run = newRun(model, id, QStringLiteral("Run %1").arg(id), Qt::blue, settings);
     std::vector<double> row(static_cast<std::size_t>(run->layout().columnCount()));
     SimulationCallbacks callbacks;
     callbacks.onSample = [&](const Sample& s) {
         run->layout().fillRow(s, row.data());
         run->samples().append(row);
     };
-    const SimulationSummary summary = simulate(*model, settings, initial.q, initial.qd, callbacks);
+    const SimulationSummary summary = simulate(*model, settings, run->q0(), run->qd0(), callbacks);
     run->setSummary(summary);
     run->setState(summary.ok ? RunState::Finished : RunState::Failed);
     return run;
@@ -141,9 +149,7 @@ private Q_SLOTS:
     void feedingSamplesUpdatesSeries() {
         SimulationSettings settings;
         settings.tEnd = 2.0;
-        const InitialState initial = assembleInitialState(*m_scraper);
-        auto run = std::make_shared<SimulationRun>(1, QStringLiteral("live"), QColor(Qt::red),
-                                                   m_scraper, settings, initial.q, initial.qd);
+        auto run = newRun(m_scraper, 1, QStringLiteral("live"), Qt::red, settings);
         PlotWidget plot;
         plot.resize(kPlotWidth, kPlotHeight);
         plot.show();
@@ -195,9 +201,7 @@ private Q_SLOTS:
     void decimatesToThePixelColumns() {
         SimulationSettings settings;
         settings.tEnd = 10.0;
-        const InitialState initial = assembleInitialState(*m_scraper);
-        auto run = std::make_shared<SimulationRun>(1, QStringLiteral("dense"), QColor(Qt::red),
-                                                   m_scraper, settings, initial.q, initial.qd);
+        auto run = newRun(m_scraper, 1, QStringLiteral("dense"), Qt::red, settings);
         appendSynthetic(*run, 0, 100001, 1e-4);
         run->setState(RunState::Finished);
         PlotWidget plot;
