@@ -44,9 +44,9 @@ using LoopClassTest = bool(const Model& model, int loop, const std::vector<bool>
 /// A spatial class's solver: solves loop `loop` at the known coordinates in the mode labelled
 /// `branch` (0: the mode nearest the guess in q). On success the loop's tree coordinates in q
 /// (positions) are set, each angle the 2π-representative nearest its guess and quaternions of
-/// the guess's sign, and the loop closes to 1e-12; otherwise q is unchanged and branch is 0,
-/// with `failure` saying why when the loop has the class's form but cannot close (out of reach,
-/// a singular pose). Uses ws as scratch.
+/// the guess's sign, and the loop closes to kClosedFormClosureTolerance; otherwise q is unchanged
+/// and branch is 0, with `failure` saying why when the loop has the class's form but cannot close
+/// (out of reach, a singular pose). Uses ws as scratch.
 using LoopClosedFormSolver = ClosedFormSolution(const Model& model,
                                                 Workspace& ws,
                                                 Eigen::Ref<Eigen::VectorXd> q,
