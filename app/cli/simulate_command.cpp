@@ -105,16 +105,8 @@ std::optional<ForcedDriveGains> parseGains(const std::string& text, std::string&
     return gains;
 }
 
-/// A forced run's inputs: its model (the file's with the history's forces as actuators), the
-/// desired motion and the start state.
-struct ForcedInputs {
-    std::shared_ptr<const Model> model;
-    std::optional<DesiredMotion> desired;
-    Eigen::VectorXd q0;
-    Eigen::VectorXd qd0;
-};
-
-std::optional<ForcedInputs>
+/// The forced run --forced-from asks for; empty after explaining why there is none.
+std::optional<ForcedStart>
 forcedInputs(const Model& model, const SimulateOptions& options, std::ostream& err) {
     ForcedDriveGains gains;
     if (!options.pd.empty()) {
@@ -130,14 +122,12 @@ forcedInputs(const Model& model, const SimulateOptions& options, std::ostream& e
     if (!history) {
         return std::nullopt;
     }
-    const CompileResult compiled = compileModel(forcedSpec(model, *history, gains));
-    if (!compiled.ok()) {
-        err << options.forcedFrom << ": error: the forced model does not compile: "
-            << formatDiagnostics(compiled.diagnostics) << '\n';
-        return std::nullopt;
+    std::string error;
+    std::optional<ForcedStart> forced = forcedStart(model, *history, gains, error);
+    if (!forced) {
+        err << options.forcedFrom << ": error: " << error << '\n';
     }
-    return ForcedInputs{compiled.model, DesiredMotion(model, *history), history->q.col(0),
-                        history->qd.col(0)};
+    return forced;
 }
 
 /// The text of the --summary-json file: the run's summary, and a forced run's largest
@@ -156,7 +146,7 @@ std::string summaryFileText(const Model& model,
 
 /// A forced run's first state, else the file's assembled; empty after explaining a failure.
 std::optional<InitialState>
-startState(const Model& model, const std::optional<ForcedInputs>& forced, const std::string& path) {
+startState(const Model& model, const std::optional<ForcedStart>& forced, const std::string& path) {
     InitialState initial;
     if (forced) {
         initial.q = forced->q0;
@@ -182,7 +172,7 @@ SimulationSummary runToCsv(const Model& model,
                            const Model& runModel,
                            const SimulationSettings& settings,
                            const InitialState& initial,
-                           const std::optional<ForcedInputs>& forced,
+                           const std::optional<ForcedStart>& forced,
                            bool quiet,
                            std::ostream& out,
                            RunTally& tally) {
@@ -202,7 +192,7 @@ SimulationSummary runToCsv(const Model& model,
     callbacks.onSample = [&](const Sample& sample) {
         sampleCsvRow(runModel, sample, line);
         if (forced) {
-            forced->desired->deviation(sample.t, sample.q, deviation);
+            forced->desired.deviation(sample.t, sample.q, deviation);
             tally.maxDeviation = tally.maxDeviation.cwiseMax(deviation.cwiseAbs());
             for (const double x : deviation) {
                 line += ',';
@@ -309,7 +299,7 @@ int runSimulate(const SimulateOptions& options) {
         return kExitBadInput;
     }
     // a forced run: the file's model driven by the history, from its first state
-    std::optional<ForcedInputs> forced;
+    std::optional<ForcedStart> forced;
     if (!options.forcedFrom.empty()) {
         forced = forcedInputs(*model, options, std::cerr);
         if (!forced) {
@@ -319,7 +309,7 @@ int runSimulate(const SimulateOptions& options) {
     const Model& runModel = forced ? *forced->model : *model;
     std::string message;
     const std::optional<SimulationSettings> settings = resolveSettings(
-        *model, options, forced ? std::optional<double>(forced->desired->duration()) : std::nullopt,
+        *model, options, forced ? std::optional<double>(forced->desired.duration()) : std::nullopt,
         message);
     if (!settings) {
         std::cerr << "sslm simulate: error: " << message << '\n';

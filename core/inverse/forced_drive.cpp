@@ -8,6 +8,8 @@
 #include <Eigen/Geometry>
 
 #include "core/kinematics/configuration.hpp"
+#include "core/model/compile.hpp"
+#include "core/util/diagnostic.hpp"
 #include "core/util/text.hpp"
 
 namespace sslm {
@@ -184,6 +186,23 @@ void DesiredMotion::deviation(double t,
                                                    : Eigen::Vector3d(2.0 * gap.vec());
         deviation.segment<3>(m_sphereRates[s]) = delta;
     }
+}
+
+std::optional<ForcedStart> forcedStart(const Model& model,
+                                       const DriveHistory& history,
+                                       const ForcedDriveGains& gains,
+                                       std::string& error) {
+    if (std::string problem = driveHistoryError(model, history); !problem.empty()) {
+        error = std::move(problem);
+        return std::nullopt;
+    }
+    const CompileResult forced = compileModel(forcedSpec(model, history, gains));
+    if (!forced.ok()) {
+        error = "the forced model does not compile: " + formatDiagnostics(forced.diagnostics);
+        return std::nullopt;
+    }
+    return ForcedStart{forced.model, DesiredMotion(model, history), history.q.col(0),
+                       history.qd.col(0)};
 }
 
 } // namespace sslm

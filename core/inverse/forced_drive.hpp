@@ -8,6 +8,8 @@
 // samples the forces are a C² natural cubic spline and the desired motion the cubic Hermite
 // curve through the sampled positions and rates.
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,5 +77,21 @@ private:
     std::vector<int> m_sphereRates; ///< per spherical joint: first rate entry
     double m_duration = 0;
 };
+
+/// What a forced run starts from: `model` driven by the history's forces (forcedSpec, compiled),
+/// the desired motion its deviation is measured from, and the history's first state.
+struct ForcedStart {
+    std::shared_ptr<const Model> model;
+    DesiredMotion desired;
+    Eigen::VectorXd q0;  ///< nq() of the driven model: the history's first pose
+    Eigen::VectorXd qd0; ///< nv: its first rates
+};
+
+/// The start of `model`'s forced run by `history` with `gains`; empty, with `error` saying why,
+/// when the history cannot drive the model or the forced model does not compile.
+std::optional<ForcedStart> forcedStart(const Model& model,
+                                       const DriveHistory& history,
+                                       const ForcedDriveGains& gains,
+                                       std::string& error);
 
 } // namespace sslm

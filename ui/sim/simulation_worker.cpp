@@ -136,21 +136,17 @@ SimulationSummary SimulationWorker::runForced() {
             "while computing the driving torques (inverse dynamics): " + inverse.message;
         return summary;
     }
-    const DriveHistory history = driveHistory(samples, m_run->drive().motions);
-    if (const std::string problem = driveHistoryError(model, history); !problem.empty()) {
+    std::string error;
+    const std::optional<ForcedStart> forced = forcedStart(
+        model, driveHistory(samples, m_run->drive().motions), m_run->drive().gains, error);
+    if (!forced) {
         SimulationSummary summary;
-        summary.message = problem;
-        return summary;
-    }
-    const CompileResult forced = compileModel(forcedSpec(model, history, m_run->drive().gains));
-    if (!forced.ok()) {
-        SimulationSummary summary;
-        summary.message = formatDiagnostics(forced.diagnostics);
+        summary.message = error;
         return summary;
     }
 
     // 2. the forward dynamics driven by it, with the deviation from the desired motion
-    const DesiredMotion desired(model, history);
+    const DesiredMotion& desired = forced->desired;
     const SampleLayout& layout = m_run->layout();
     SampleStore& store = m_run->samples();
     std::vector<double> row(static_cast<std::size_t>(layout.columnCount()));
@@ -166,7 +162,7 @@ SimulationSummary SimulationWorker::runForced() {
     };
     SimulationSettings forward = m_run->settings();
     forward.tEnd = std::min(forward.tEnd, desired.duration());
-    return simulate(*forced.model, forward, history.q.col(0), history.qd.col(0), callbacks);
+    return simulate(*forced->model, forward, forced->q0, forced->qd0, callbacks);
 }
 
 void SimulationWorker::run() {
