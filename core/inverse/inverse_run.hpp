@@ -15,6 +15,7 @@
 
 #include <Eigen/Core>
 
+#include "core/dynamics/run_outcome.hpp"
 #include "core/dynamics/shaking_wrench.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/kinematics/position_analysis.hpp"
@@ -75,21 +76,11 @@ struct InverseRunCallbacks {
     std::function<bool(double t)> shouldContinue;
 };
 
-struct InverseRunSummary {
-    bool ok = false;
-    bool cancelled = false;
-    std::string message; ///< why the run stopped early: time, loop, what failed, what to do
-    double endTime = 0;  ///< s: time of the last good sample
+/// An inverse run's outcome with its sampling counts.
+struct InverseRunSummary : RunOutcome {
     long samples = 0;
     long assemblies = 0; ///< assembly steps, sub-steps included
-    double wallSeconds = 0;
-    std::string plan; ///< describePlan(): the subsystem recursion's blocks
-    double maxPositionViolation = 0;
-    /// Smallest InverseDynamicsWorkspace::conditioning over the samples, and when (s).
-    double minConditioning = 1.0;
-    double minConditioningTime = 0;
-    /// RMS and peak of the samples' shaking force and moment (about settings.shakingAbout).
-    ShakingStatistics shaking;
+    std::string plan;    ///< describePlan(): the subsystem recursion's blocks
 };
 
 /// Why `motions` cannot drive `model` (coordinates, laws); empty when they can.

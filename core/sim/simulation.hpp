@@ -15,6 +15,7 @@
 
 #include "core/dynamics/body_loads.hpp"
 #include "core/dynamics/forward_dynamics.hpp"
+#include "core/dynamics/run_outcome.hpp"
 #include "core/dynamics/shaking_wrench.hpp"
 #include "core/kinematics/loop_constraints.hpp"
 #include "core/model/model.hpp"
@@ -101,32 +102,21 @@ struct SimulationCallbacks {
     std::function<bool(double t)> shouldContinue;
 };
 
-struct SimulationSummary {
-    bool ok = false;
-    bool cancelled = false;
-    std::string message; ///< why a run stopped early: time, matrix, loop/subsystem, hint
-    double endTime = 0;  ///< s reached
-    long steps = 0;      ///< accepted steps
+/// A forward run's outcome with its integrator's counts.
+struct SimulationSummary : RunOutcome {
+    long steps = 0; ///< accepted steps
     long rhsCalls = 0;
     long stopEvents = 0; ///< end stops engaged or released, each a step ended on its event
-    double wallSeconds = 0;
-    double maxPositionViolation = 0; ///< over the samples
-    double maxVelocityViolation = 0;
+    double maxVelocityViolation = 0; ///< max |J q̇| over the samples
     /// RCR: the partition of the coordinates at the end of the run (describePartition).
     std::string reduction;
     /// max |E − E₀ − W| over the samples (J), W the work of the actuators, dampers, loads,
     /// friction and stops.
     double maxEnergyError = 0;
-    /// Smallest conditioning of the loops over the accepted steps (1: none or far from
-    /// singular) and when it occurred (s).
-    double minConditioning = 1.0;
-    double minConditioningTime = 0;
-    int minConditioningLoop = -1;
+    int minConditioningLoop = -1; ///< the loop of minConditioning, −1 for none
     /// Set when the run went on but the user should know something (e.g. it passed near a
     /// singular pose); empty otherwise.
     std::string warning;
-    /// RMS and peak of the samples' shaking force and moment (about settings.shakingAbout).
-    ShakingStatistics shaking;
 };
 
 /// Why a run with these settings cannot start at the assembled positions q0, naming what to

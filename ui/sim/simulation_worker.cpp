@@ -59,15 +59,8 @@ namespace {
 /// An inverse run's summary in the form the controller reports (samples as steps).
 SimulationSummary asSimulationSummary(const InverseRunSummary& inverse) {
     SimulationSummary summary;
-    summary.ok = inverse.ok;
-    summary.cancelled = inverse.cancelled;
-    summary.message = inverse.message;
-    summary.endTime = inverse.endTime;
+    static_cast<RunOutcome&>(summary) = inverse;
     summary.steps = inverse.samples;
-    summary.wallSeconds = inverse.wallSeconds;
-    summary.maxPositionViolation = inverse.maxPositionViolation;
-    summary.minConditioning = inverse.minConditioning;
-    summary.minConditioningTime = inverse.minConditioningTime;
     return summary;
 }
 
