@@ -348,15 +348,16 @@ public:
             return false;
         }
         // conditioning of the loops at the step's last evaluation (before projection reuses
-        // the workspace)
+        // the workspace); a dense-output stepper's last step may end past t_end, at a pose the
+        // run never shows, which neither counts nor stops the run
         int weakestLoop = -1;
         const double conditioning = m_rhs.conditioning(&weakestLoop);
-        if (conditioning < m_summary.minConditioning) {
+        if (t <= m_settings.tEnd && conditioning < m_summary.minConditioning) {
             m_summary.minConditioning = conditioning;
             m_summary.minConditioningTime = t;
             m_summary.minConditioningLoop = weakestLoop;
         }
-        if (conditioning < m_settings.singularityTolerance) {
+        if (t <= m_settings.tEnd && conditioning < m_settings.singularityTolerance) {
             fail(t, nearSingularMessage(conditioning, weakestLoop));
             return false;
         }
