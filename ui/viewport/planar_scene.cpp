@@ -100,6 +100,13 @@ struct PlanarScene::JointActors {
 };
 
 PlanarScene::PlanarScene(SceneSetup setup) : SceneBase(std::move(setup)) {
+    computeMetrics();
+    buildActors();
+}
+
+PlanarScene::~PlanarScene() = default;
+
+void PlanarScene::computeMetrics() {
     // sizes from the assembled extent and the shortest distance between a body's points
     double xmin = std::numeric_limits<double>::max(), xmax = -xmin, ymin = xmin, ymax = -xmin;
     double shortest = std::numeric_limits<double>::max();
@@ -133,25 +140,17 @@ PlanarScene::PlanarScene(SceneSetup setup) : SceneBase(std::move(setup)) {
     s.layerStep = 1.25 * s.thickness;
     m.jointRadius = 0.62 * s.barWidth; // the pins'
     m.markerHeight = static_cast<double>(m_model->bodies.size()) * s.layerStep + s.thickness;
+}
 
-    m_bodies.resize(m_model->bodies.size());
-    m_joints.resize(m_model->joints.size());
-    buildBodies();
-    buildJoints();
-    buildGround();
-    buildTraces();
-    buildElements();
+void PlanarScene::buildReactionArrows() {
     // an arrow per joint: the cuts' reactions, or every joint's
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
         paintActor(addReactionArrow(), kArrow, false);
     }
-    applyColours();
-    setPose(m_q);
 }
 
-PlanarScene::~PlanarScene() = default;
-
 void PlanarScene::buildBodies() {
+    m_bodies.resize(m_model->bodies.size());
     const double eps = 0.02 * m_sizes.thickness;
     for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
         const Body& body = m_model->bodies[b];
@@ -187,6 +186,7 @@ void PlanarScene::buildBodies() {
 }
 
 void PlanarScene::buildJoints() {
+    m_joints.resize(m_model->joints.size());
     const Sizes& s = m_sizes;
     const double r = m_metrics.jointRadius;
     const double top = m_metrics.markerHeight;

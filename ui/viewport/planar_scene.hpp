@@ -53,9 +53,13 @@ private:
         double layerStep = 0; ///< z distance between consecutive bodies
     };
 
-    void buildBodies();
-    void buildJoints();
-    void buildGround();
+    /// m_metrics and m_sizes from the assembled extent and the shortest distance between a
+    /// body's points.
+    void computeMetrics();
+    void buildBodies() override;
+    void buildJoints() override;
+    void buildGround() override;
+    void buildReactionArrows() override;
     void placeActors() override;
     /// z (m) of the traces and their markers: just above the pins' tops.
     double traceHeight() const { return m_metrics.markerHeight + 0.2 * m_sizes.thickness; }

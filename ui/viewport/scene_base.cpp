@@ -32,6 +32,17 @@ vtkActor* SceneBase::addReactionArrow() {
     return arrow;
 }
 
+void SceneBase::buildActors() {
+    buildBodies();
+    buildJoints();
+    buildGround();
+    buildTraces();
+    buildElements();
+    buildReactionArrows();
+    applyColours();
+    setPose(m_q);
+}
+
 void SceneBase::buildTraces() {
     m_traces.resize(m_model->tracedPoints.size());
     for (std::size_t i = 0; i < m_traces.size(); ++i) {

@@ -62,6 +62,16 @@ protected:
     /// (the scene's constructor builds them, in its order).
     explicit SceneBase(SceneSetup setup);
 
+    /// Builds the actors in the order both scenes draw them (bodies, joints, ground, traces,
+    /// modelling elements, reaction arrows), paints them and places them at m_q. A scene's
+    /// constructor calls it once its metrics are set.
+    void buildActors();
+    virtual void buildBodies() = 0;
+    virtual void buildJoints() = 0;
+    /// The ground's symbols and visuals (and in space the floor under the mechanism).
+    virtual void buildGround() = 0;
+    /// The hidden reaction arrows setReactions() fills, from addReactionArrow().
+    virtual void buildReactionArrows() = 0;
     /// Moves the actors' matrices to the positions in m_ws (updated to m_q).
     virtual void placeActors() = 0;
     /// Where the point p_B (m, body frame) of `body` is drawn (m, W) at the positions in `ws`:

@@ -65,23 +65,17 @@ struct SpatialScene::JointActors {
 
 SpatialScene::SpatialScene(SceneSetup setup) : SceneBase(std::move(setup)) {
     computeMetrics();
-    m_bodies.resize(m_model->bodies.size());
-    m_joints.resize(m_model->joints.size());
-    buildBodies();
-    buildJoints();
-    buildGround();
-    buildFloor();
-    buildTraces();
-    buildElements();
+    buildActors();
+}
+
+SpatialScene::~SpatialScene() = default;
+
+void SpatialScene::buildReactionArrows() {
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
         m_forceArrows.push_back(addReactionArrow());
         m_momentArrows.push_back(addReactionArrow());
     }
-    applyColours();
-    setPose(m_q);
 }
-
-SpatialScene::~SpatialScene() = default;
 
 void SpatialScene::computeMetrics() {
     // the assembled extent, and the shortest distance between two points of one body
@@ -116,6 +110,7 @@ void SpatialScene::computeMetrics() {
 }
 
 void SpatialScene::buildBodies() {
+    m_bodies.resize(m_model->bodies.size());
     const SceneMetrics& m = m_metrics;
     for (std::size_t b = 1; b < m_model->bodies.size(); ++b) {
         const Body& body = m_model->bodies[b];
@@ -200,6 +195,7 @@ bool SpatialScene::buildVisuals(const std::vector<VisualSpec>& visuals,
 }
 
 void SpatialScene::buildJoints() {
+    m_joints.resize(m_model->joints.size());
     const double r = m_metrics.jointRadius;
     for (std::size_t j = 0; j < m_model->joints.size(); ++j) {
         const Joint& joint = m_model->joints[j];
@@ -294,6 +290,7 @@ void SpatialScene::buildGround() {
                    m_groundVisualColours[k].value_or(ui::viewGroundFillColour().darker(108)), true,
                    true);
     }
+    buildFloor();
 }
 
 void SpatialScene::buildFloor() {

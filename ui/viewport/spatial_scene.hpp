@@ -57,7 +57,7 @@ private:
     /// drawn so far when they are shown; the floor is not part of it.
     Eigen::AlignedBox3d bounds() const;
     void computeMetrics();
-    void buildBodies();
+    void buildBodies() override;
     /// The visuals of `visuals` as actors on `matrix` (null: the ground's frame); each drawn
     /// shape's box corners join `outline`. False when none could be drawn.
     bool buildVisuals(const std::vector<VisualSpec>& visuals,
@@ -65,9 +65,11 @@ private:
                       std::vector<vtkActor*>& actors,
                       std::vector<std::optional<QColor>>& colours,
                       std::vector<Eigen::Vector3d>& outline);
-    void buildJoints();
-    void buildGround();
+    void buildJoints() override;
+    /// The plinths under the ground points, the ground's visuals, then buildFloor().
+    void buildGround() override;
     void buildFloor();
+    void buildReactionArrows() override;
     void placeActors() override;
     /// The point itself.
     Eigen::Vector3d
