@@ -47,7 +47,8 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            Workspace& ws,
                                            const Eigen::VectorXd& q,
                                            const std::vector<int>& independent,
-                                           const AssemblyOptions& options) {
+                                           const AssemblyOptions& options,
+                                           const AssemblyModesProgress& progress) {
     std::vector<Eigen::VectorXd> modes;
     Assembler assembler(model, independent);
     AssemblyOptions solve = options;
@@ -75,14 +76,6 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
             combined.push_back(i);
         }
     }
-    for (int pattern = 0; pattern < combinations; ++pattern) {
-        AssemblyMode mode(model.nLoops(), 0);
-        for (int rest = pattern; int i : combined) {
-            mode[i] = modeLabel(rest % first.modeCounts[i]);
-            rest /= first.modeCounts[i];
-        }
-        tryMode(q, mode);
-    }
     // spread guesses over the coordinates of tree joints outside the closed-form loops
     std::vector<int> settled = independent;
     for (int i : closed) {
@@ -91,12 +84,32 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
         }
     }
     const std::vector<int> spread = dependentOf(model, settled);
+    constexpr int kSpreadGuesses = 200;
+    const int trials = 1 + combinations + (spread.empty() ? 0 : kSpreadGuesses);
+    int tried = 1;
+    const auto goOn = [&] {
+        return !progress || progress(tried++, trials);
+    };
+    if (!goOn()) {
+        return modes;
+    }
+    for (int pattern = 0; pattern < combinations; ++pattern) {
+        AssemblyMode mode(model.nLoops(), 0);
+        for (int rest = pattern; int i : combined) {
+            mode[i] = modeLabel(rest % first.modeCounts[i]);
+            rest /= first.modeCounts[i];
+        }
+        tryMode(q, mode);
+        if (!goOn()) {
+            return modes;
+        }
+    }
     if (spread.empty()) {
         return modes;
     }
     std::mt19937 rng(1);
     std::uniform_real_distribution<double> angle(-M_PI, M_PI);
-    for (int attempt = 0; attempt < 200; ++attempt) {
+    for (int attempt = 0; attempt < kSpreadGuesses; ++attempt) {
         Eigen::VectorXd rates = Eigen::VectorXd::Zero(model.nv());
         for (int k : spread) {
             rates[k] = model.coordinates[k].angular ? angle(rng) : 0.1 * angle(rng);
@@ -104,6 +117,9 @@ std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
         Eigen::VectorXd trial(q.size());
         integratePositions(model, q, rates, 1.0, trial);
         tryMode(trial, {});
+        if (!goOn()) {
+            return modes;
+        }
     }
     return modes;
 }

@@ -12,6 +12,7 @@
 // with a bounded step (on the manifold in space), which keeps to the branch of its starting
 // guess.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -69,15 +70,21 @@ AssemblyReport assemble(const Model& model,
                         const AssemblyMode& mode = {},
                         const AssemblyOptions& options = {});
 
+/// Told by assemblyModes after each assembly it tries: how many it has tried and how many it
+/// will try in all. Returning false stops the listing there.
+using AssemblyModesProgress = std::function<bool(int tried, int trials)>;
+
 /// The distinct assemblies of the mechanism for the independent values in q (the open and
 /// crossed four-bar, the scraper's mirror pantograph, ...): every combination of closed-form
 /// branches that closes, plus distinct Newton solutions from a spread of starting guesses.
-/// Each entry is a full q (nq).
+/// Each entry is a full q (nq); the first is q's own assembly. Stopped by `progress`, it
+/// returns the modes found so far.
 std::vector<Eigen::VectorXd> assemblyModes(const Model& model,
                                            Workspace& ws,
                                            const Eigen::VectorXd& q,
                                            const std::vector<int>& independent,
-                                           const AssemblyOptions& options = {});
+                                           const AssemblyOptions& options = {},
+                                           const AssemblyModesProgress& progress = {});
 
 /// Dependent rates for given independent rates: J_dep q̇_dep = −J_ind q̇_ind. qd is updated in
 /// place (independent entries held). Precondition: q assembled. Returns σ_min(J_dep).

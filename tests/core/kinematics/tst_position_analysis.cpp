@@ -141,6 +141,34 @@ private Q_SLOTS:
         QVERIFY(mirror);
     }
 
+    void listingTellsItsProgressAndStopsWhenAsked() {
+        const auto model = compiled(fixtures::carpetScraper());
+        Workspace ws(*model);
+        const Eigen::VectorXd q0 = fixtures::loadOracle("scraper").q0;
+        const std::vector<Eigen::VectorXd> all = assemblyModes(*model, ws, q0, model->independent);
+        // its three loops in closed form: the file's own assembly, then the 2 × 2 × 2 branch
+        // patterns (four of which close distinctly)
+        std::vector<std::pair<int, int>> told;
+        const std::vector<Eigen::VectorXd> followed =
+            assemblyModes(*model, ws, q0, model->independent, {}, [&](int tried, int trials) {
+                told.emplace_back(tried, trials);
+                return true;
+            });
+        QCOMPARE(told.size(), std::size_t(9));
+        for (std::size_t k = 0; k < told.size(); ++k) {
+            QCOMPARE(told[k], std::make_pair(static_cast<int>(k) + 1, 9));
+        }
+        QCOMPARE(followed.size(), all.size());
+        for (std::size_t m = 0; m < all.size(); ++m) {
+            QCOMPARE((followed[m] - all[m]).cwiseAbs().maxCoeff(), 0.0);
+        }
+        // stopped after the first trial: the file's own assembly only
+        const std::vector<Eigen::VectorXd> stopped =
+            assemblyModes(*model, ws, q0, model->independent, {}, [](int, int) { return false; });
+        QCOMPARE(stopped.size(), std::size_t(1));
+        QCOMPARE((stopped.front() - all.front()).cwiseAbs().maxCoeff(), 0.0);
+    }
+
     void fullCrankTurnWithoutABranchJump() {
         const auto model = compiled(fixtures::carpetScraper());
         Workspace ws(*model);
