@@ -44,6 +44,7 @@
 #include "ui/run/actuator_inputs.hpp"
 #include "ui/run/run_list.hpp"
 #include "ui/run/run_panel.hpp"
+#include "ui/sim/assembly_mode_listing.hpp"
 #include "ui/sim/sample_csv_export.hpp"
 #include "ui/sim/sample_state.hpp"
 #include "ui/sim/simulation_controller.hpp"
@@ -225,13 +226,25 @@ void MainWindow::nextAssemblyMode() {
         statusBar()->showMessage(tr("No assembly to cycle: the mechanism does not compile."));
         return;
     }
-    const Model& model = *m_current->model;
-    if (m_assemblyModesOf != m_current->model) {
-        Workspace ws(model);
-        m_assemblyModes = sslm::assemblyModes(model, ws, m_current->q0, model.independent);
-        m_assemblyModesOf = m_current->model;
+    const std::shared_ptr<const Model> listed = m_current->model;
+    if (m_assemblyModesOf != listed) {
+        // listed on a worker: a long ladder takes seconds, and the window stays live
+        std::optional<std::vector<Eigen::VectorXd>> modes =
+            listAssemblyModes(listed, m_current->q0, this);
+        if (!modes) {
+            statusBar()->showMessage(tr("Listing the assembly modes was cancelled; the pose is "
+                                        "unchanged."),
+                                     8000);
+            return;
+        }
+        if (!m_current || m_current->model != listed) {
+            return; // the document changed meanwhile: these modes are of another mechanism
+        }
+        m_assemblyModes = std::move(*modes);
+        m_assemblyModesOf = listed;
         m_assemblyMode = 0; // the first is the file's own assembly
     }
+    const Model& model = *listed;
     if (m_assemblyModes.size() < 2) {
         statusBar()->showMessage(tr("This mechanism closes in one way only at these inputs."),
                                  8000);

@@ -3,14 +3,19 @@
 // inputs in the 3-D view, as seed 004 promises "for CAD systems": the wheel suspension's two
 // (the wishbone's far pin on either side), the carpet scraper's four, the elbow manipulator's
 // eight (shoulder, elbow and wrist each on either side), the spherical four-bar's two; each
-// closes, and a run started afterwards starts from the mode shown.
+// closes, and a run started afterwards starts from the mode shown. A long ladder's listing runs
+// with the window live and can be cancelled.
 
 #include <QAction>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QtTest>
 
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/loop_constraints.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "ui/actions/simulation_actions.hpp"
 #include "ui/main_window.hpp"
 #include "ui/sim/simulation_controller.hpp"
@@ -142,6 +147,28 @@ private Q_SLOTS:
         next->trigger();
         QCOMPARE(window.assemblyMode(), 0);
         QVERIFY((drawnPoint(*window.mechanismView(), "coupler", "J3") - first).norm() < 1e-9);
+    }
+
+    void aLongListingCanBeCancelled() {
+        // a 32-cell ladder: 200 Newton guesses on its 32 coupled loops take many seconds
+        MainWindow& window = freshWindow("spatial_ladder_4.json");
+        QString error;
+        QVERIFY2(window.newDocument(spatialLadderSpec(32), &error), qPrintable(error));
+        QVERIFY(fixtures::waitForCompile(window));
+        const Eigen::VectorXd q0 = window.currentMechanism()->q0;
+        QString told;
+        answerNextDialog([&told](QWidget* dialog) {
+            if (auto* progress = qobject_cast<QProgressDialog*>(dialog)) {
+                told = progress->labelText();
+                QTest::mouseClick(progress->findChild<QPushButton*>(), Qt::LeftButton);
+            }
+        });
+        window.simulationActions()->nextAssemblyModeAction()->trigger();
+        QVERIFY2(told.startsWith(QStringLiteral("Listing the assembly modes")), qPrintable(told));
+        QVERIFY(window.assemblyModes().empty());
+        QCOMPARE(window.assemblyMode(), 0);
+        QCOMPARE((window.currentMechanism()->q0 - q0).cwiseAbs().maxCoeff(), 0.0);
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("cancelled")));
     }
 };
 
