@@ -9,6 +9,7 @@
 #include <array>
 #include <utility>
 
+#include <QAction>
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -228,9 +229,13 @@ void MainWindow::nextAssemblyMode() {
     }
     const std::shared_ptr<const Model> listed = m_current->model;
     if (m_assemblyModesOf != listed) {
-        // listed on a worker: a long ladder takes seconds, and the window stays live
+        // listed on a worker: a long ladder takes seconds, and the window stays live; the
+        // action waits for the listing (a quick one shows no dialog that blocks the window)
+        QAction* next = simulationActions()->nextAssemblyModeAction();
+        next->setEnabled(false);
         std::optional<std::vector<Eigen::VectorXd>> modes =
             listAssemblyModes(listed, m_current->q0, this);
+        next->setEnabled(true);
         if (!modes) {
             statusBar()->showMessage(tr("Listing the assembly modes was cancelled; the pose is "
                                         "unchanged."),

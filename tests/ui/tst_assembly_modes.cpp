@@ -156,15 +156,20 @@ private Q_SLOTS:
         QVERIFY2(window.newDocument(spatialLadderSpec(32), &error), qPrintable(error));
         QVERIFY(fixtures::waitForCompile(window));
         const Eigen::VectorXd q0 = window.currentMechanism()->q0;
+        QAction* next = window.simulationActions()->nextAssemblyModeAction();
         QString told;
-        answerNextDialog([&told](QWidget* dialog) {
+        bool offWhileListing = false;
+        answerNextDialog([&](QWidget* dialog) {
             if (auto* progress = qobject_cast<QProgressDialog*>(dialog)) {
                 told = progress->labelText();
+                offWhileListing = !next->isEnabled(); // one listing at a time
                 QTest::mouseClick(progress->findChild<QPushButton*>(), Qt::LeftButton);
             }
         });
-        window.simulationActions()->nextAssemblyModeAction()->trigger();
+        next->trigger();
         QVERIFY2(told.startsWith(QStringLiteral("Listing the assembly modes")), qPrintable(told));
+        QVERIFY(offWhileListing);
+        QVERIFY(next->isEnabled());
         QVERIFY(window.assemblyModes().empty());
         QCOMPARE(window.assemblyMode(), 0);
         QCOMPARE((window.currentMechanism()->q0 - q0).cwiseAbs().maxCoeff(), 0.0);

@@ -59,7 +59,7 @@ public:
 
 protected:
     /// Keeps the setup's model and positions, and places the workspace there; adds no actors
-    /// (the scene's constructor builds them, in its order).
+    /// (the scene's constructor builds them with buildActors()).
     explicit SceneBase(SceneSetup setup);
 
     /// Builds the actors in the order both scenes draw them (bodies, joints, ground, traces,
