@@ -350,15 +350,7 @@ public:
         // conditioning of the loops at the step's last evaluation (before projection reuses
         // the workspace); a dense-output stepper's last step may end past t_end, at a pose the
         // run never shows, which neither counts nor stops the run
-        int weakestLoop = -1;
-        const double conditioning = m_rhs.conditioning(&weakestLoop);
-        if (t <= m_settings.tEnd && conditioning < m_summary.minConditioning) {
-            m_summary.minConditioning = conditioning;
-            m_summary.minConditioningTime = t;
-            m_summary.minConditioningLoop = weakestLoop;
-        }
-        if (t <= m_settings.tEnd && conditioning < m_settings.singularityTolerance) {
-            fail(t, nearSingularMessage(conditioning, weakestLoop));
+        if (t <= m_settings.tEnd && !checkConditioning(t)) {
             return false;
         }
         const RcrWorkspace& reduction = m_rhs.reduction();
@@ -381,6 +373,23 @@ public:
         if (m_callbacks.shouldContinue && !m_callbacks.shouldContinue(t)) {
             m_summary.cancelled = true;
             m_summary.message = "cancelled at t = " + timeText(t);
+            return false;
+        }
+        return true;
+    }
+
+    /// Records the loops' conditioning at the step ending at t; false, after failing the run,
+    /// when it is below the singularity tolerance.
+    bool checkConditioning(double t) {
+        int weakestLoop = -1;
+        const double conditioning = m_rhs.conditioning(&weakestLoop);
+        if (conditioning < m_summary.minConditioning) {
+            m_summary.minConditioning = conditioning;
+            m_summary.minConditioningTime = t;
+            m_summary.minConditioningLoop = weakestLoop;
+        }
+        if (conditioning < m_settings.singularityTolerance) {
+            fail(t, nearSingularMessage(conditioning, weakestLoop));
             return false;
         }
         return true;
