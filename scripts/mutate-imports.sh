@@ -12,7 +12,8 @@ folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT
 
 SSLM_IMPORT_MUTANTS="$count" SSLM_IMPORT_MUTANTS_KEEP="$folder/in" \
-    ./build/tests/core/tst_import_mutations mutantsImportOrNameTheFile >"$folder/in-process.log" 2>&1 ||
+    ./build/tests/core/sslm_core_tests tst_import_mutations mutantsImportOrNameTheFile \
+    >"$folder/in-process.log" 2>&1 ||
     { cat "$folder/in-process.log"; exit 1; }
 
 bad=0

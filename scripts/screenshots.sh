@@ -14,24 +14,24 @@ images=docs/images
 mkdir -p "$images"
 xvfb=(xvfb-run -a -s "-screen 0 1600x1000x24")
 
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window screenshots
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_simulation \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_main_window screenshots
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_main_window_simulation \
     inverseAndForcedRunsThroughThePanel examplesWithElementsRunInTheWindow
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_force_elements_panel \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_force_elements_panel \
     springPlacedByTwoClicksIsOneUndoStep
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_balance_panel \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_balance_panel \
     balanceApplyUndoAndSave
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_statics_panel \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_statics_panel \
     restPoseModesAnimationAndRun holdingEffortCurveIsTheCores
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_assembly_modes \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_assembly_modes \
     wheelSuspensionCyclesItsTwoModes elbowManipulatorCyclesItsEight sphericalFourBarCyclesItsTwo
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_import \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_main_window_import \
     importedMeshesAreDrawnAndSavedRelative reportDialogListsEverySection \
     planarLinkMeshIsEditedAndGivesMassProperties
-SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_main_window_model_export \
+SSLM_STUDIO_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_main_window_model_export \
     planarDocumentGoesOutWithItsCutsAndComesBackPlanar reportDialogListsWhatTheFormatCannotHold
-SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_mechanism_graph_view
-SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/tst_plot_widget
+SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_mechanism_graph_view
+SSLM_SCREENSHOT_DIR="$images" "${xvfb[@]}" build/tests/ui/sslm_ui_tests tst_plot_widget
 for example in carpet_scraper four_bar three_rrr slider_crank watt_six_bar rssr \
     spatial_ladder_4 stewart_platform elbow_manipulator spherical_four_bar; do
     "${xvfb[@]}" build/app/studio/sslm-studio "examples/$example.json" \

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The outside headers nearly every test includes, precompiled once per test folder's flags and
-// forced into each test source (tests/CMakeLists.txt: sslm_test_precompiled): the standard
+// The outside headers nearly every test includes, precompiled once for each test folder's runner
+// and forced into each of its sources (tests/CMakeLists.txt: sslm_test_runner): the standard
 // library, Qt Test (and Qt Widgets for the UI tests), Eigen and nlohmann/json. Nothing of the
 // project's own: an edit there would rebuild the header, and each test includes what it uses.
 

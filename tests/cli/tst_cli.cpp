@@ -24,6 +24,9 @@
 #include "core/spec/spec_json.hpp"
 
 #include "tests/cli/cli_runner.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_cli {
 
 namespace {
 
@@ -1485,5 +1488,6 @@ void TestCli::badModellingElementsExitTwo() {
     }
 }
 
-QTEST_GUILESS_MAIN(TestCli)
+SSLM_TEST_GUILESS_MAIN(TestCli)
+} // namespace tst_cli
 #include "tst_cli.moc"

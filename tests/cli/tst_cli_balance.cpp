@@ -12,7 +12,10 @@
 #include <QtTest>
 
 #include "tests/cli/cli_runner.hpp"
+#include "tests/test_main.hpp"
 #include <sys/types.h>
+
+namespace tst_cli_balance {
 
 using namespace sslm::test;
 
@@ -172,5 +175,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliBalance)
+SSLM_TEST_GUILESS_MAIN(TestCliBalance)
+} // namespace tst_cli_balance
 #include "tst_cli_balance.moc"

@@ -17,6 +17,9 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_runner.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_cli_import {
 
 using namespace sslm::test;
 
@@ -272,6 +275,7 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(out));
     }
 };
-QTEST_APPLESS_MAIN(TestCliImport)
+SSLM_TEST_APPLESS_MAIN(TestCliImport)
+} // namespace tst_cli_import
 
 #include "tst_cli_import.moc"

@@ -16,6 +16,9 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/cli/cli_runner.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_cli_spatial {
 
 using namespace sslm::test;
 
@@ -429,5 +432,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCliSpatial)
+SSLM_TEST_APPLESS_MAIN(TestCliSpatial)
+} // namespace tst_cli_spatial
 #include "tst_cli_spatial.moc"

@@ -14,6 +14,9 @@
 #include <QtTest>
 
 #include "tests/cli/cli_runner.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_cli_statics {
 
 using namespace sslm::test;
 
@@ -175,5 +178,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliStatics)
+SSLM_TEST_GUILESS_MAIN(TestCliStatics)
+} // namespace tst_cli_statics
 #include "tst_cli_statics.moc"

@@ -8,6 +8,9 @@
 #include <QtTest>
 
 #include "tests/fuzz/mechanism_file_path.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_fuzz_corpus_replay {
 
 using namespace sslm::fuzz;
 
@@ -72,5 +75,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFuzzCorpusReplay)
+SSLM_TEST_APPLESS_MAIN(TestFuzzCorpusReplay)
+} // namespace tst_fuzz_corpus_replay
 #include "tst_fuzz_corpus_replay.moc"

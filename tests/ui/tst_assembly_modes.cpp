@@ -21,9 +21,12 @@
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 #include "tests/ui/fixtures/view_points.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
+
+namespace tst_assembly_modes {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -177,5 +180,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestAssemblyModes)
+SSLM_TEST_WIDGETS_MAIN(TestAssemblyModes)
+} // namespace tst_assembly_modes
 #include "tst_assembly_modes.moc"

@@ -34,6 +34,8 @@
 #include "tests/ui/fixtures/followed_run.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_main_window {
+
 using namespace sslm;
 using namespace sslm::ui;
 using fixtures::example;
@@ -209,5 +211,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindow, "tst_main_window")
+} // namespace tst_main_window
 
 #include "tst_main_window.moc"

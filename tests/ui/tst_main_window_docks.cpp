@@ -25,6 +25,8 @@
 
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_main_window_docks {
+
 using namespace sslm;
 using namespace sslm::ui;
 using fixtures::Csv;
@@ -153,5 +155,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindowDocks, "tst_main_window_docks")
+} // namespace tst_main_window_docks
 
 #include "tst_main_window_docks.moc"

@@ -41,6 +41,8 @@
 #include "tests/ui/fixtures/crashed_session.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_main_window_document {
+
 using namespace sslm;
 using namespace sslm::ui;
 using fixtures::Csv;
@@ -363,5 +365,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindowDocument, "tst_main_window_document")
+} // namespace tst_main_window_document
 
 #include "tst_main_window_document.moc"

@@ -41,6 +41,8 @@
 #include "tests/ui/fixtures/interop_example.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
+namespace tst_main_window_import {
+
 using namespace sslm;
 using namespace sslm::ui;
 namespace fs = std::filesystem;
@@ -356,5 +358,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindowImport, "tst_main_window_import")
+} // namespace tst_main_window_import
 
 #include "tst_main_window_import.moc"

@@ -15,6 +15,8 @@
 
 #include "tests/ui/fixtures/main_window.hpp"
 
+namespace tst_main_window_messages {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -76,5 +78,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindowMessages, "tst_main_window_messages")
+} // namespace tst_main_window_messages
 
 #include "tst_main_window_messages.moc"

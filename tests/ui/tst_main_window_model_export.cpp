@@ -27,6 +27,8 @@
 #include "tests/ui/fixtures/interop_example.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
+namespace tst_main_window_model_export {
+
 using namespace sslm;
 using namespace sslm::ui;
 namespace fs = std::filesystem;
@@ -188,5 +190,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindowModelExport, "tst_main_window_model_export")
+} // namespace tst_main_window_model_export
 
 #include "tst_main_window_model_export.moc"

@@ -48,6 +48,8 @@
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_main_window_simulation {
+
 using namespace sslm;
 using namespace sslm::ui;
 using fixtures::Csv;
@@ -528,5 +530,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindowSimulation, "tst_main_window_simulation")
+} // namespace tst_main_window_simulation
 
 #include "tst_main_window_simulation.moc"

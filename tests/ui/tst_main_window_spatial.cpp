@@ -59,6 +59,8 @@
 #include "tests/ui/fixtures/video_probe.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_main_window_spatial {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -628,4 +630,5 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestMainWindowSpatial, "tst_main_window_spatial")
+} // namespace tst_main_window_spatial
 #include "tst_main_window_spatial.moc"

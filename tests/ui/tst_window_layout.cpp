@@ -47,8 +47,11 @@
 #include "ui/style/theme.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/charts.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
+
+namespace tst_window_layout {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -452,7 +455,7 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -460,5 +463,6 @@ int main(int argc, char* argv[]) {
     TstWindowLayout test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_window_layout
 
 #include "tst_window_layout.moc"

@@ -15,6 +15,9 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_mechanism_check {
 
 using namespace sslm;
 
@@ -463,5 +466,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMechanismCheck)
+SSLM_TEST_APPLESS_MAIN(TestMechanismCheck)
+} // namespace tst_mechanism_check
 #include "tst_mechanism_check.moc"

@@ -14,6 +14,9 @@
 #include "core/kinematics/position_analysis.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_counterweight_balance {
 
 using namespace sslm;
 
@@ -278,5 +281,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCounterweightBalance)
+SSLM_TEST_GUILESS_MAIN(TestCounterweightBalance)
+} // namespace tst_counterweight_balance
 #include "tst_counterweight_balance.moc"

@@ -17,6 +17,9 @@
 #include "core/kinematics/position_analysis.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_shaking_cycle {
 
 using namespace sslm;
 
@@ -142,5 +145,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestShakingCycle)
+SSLM_TEST_APPLESS_MAIN(TestShakingCycle)
+} // namespace tst_shaking_cycle
 #include "tst_shaking_cycle.moc"

@@ -15,8 +15,11 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
 
 Q_DECLARE_METATYPE(sslm::IntegratorKind)
+
+namespace tst_applied_forces {
 
 using namespace sslm;
 using namespace sslm::fixtures;
@@ -282,5 +285,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAppliedForces)
+SSLM_TEST_GUILESS_MAIN(TestAppliedForces)
+} // namespace tst_applied_forces
 #include "tst_applied_forces.moc"

@@ -19,6 +19,9 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/loaded_mechanisms.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_body_loads {
 
 using namespace sslm;
 using namespace sslm::fixtures;
@@ -223,5 +226,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestBodyLoads)
+SSLM_TEST_GUILESS_MAIN(TestBodyLoads)
+} // namespace tst_body_loads
 #include "tst_body_loads.moc"

@@ -22,6 +22,9 @@
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/oracle.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_forward_dynamics {
 
 using namespace sslm;
 using fixtures::relativeError;
@@ -351,5 +354,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestForwardDynamics)
+SSLM_TEST_APPLESS_MAIN(TestForwardDynamics)
+} // namespace tst_forward_dynamics
 #include "tst_forward_dynamics.moc"

@@ -29,8 +29,11 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
 
 Q_DECLARE_METATYPE(sslm::InverseMethod)
+
+namespace tst_pin_friction {
 
 using namespace sslm;
 using namespace sslm::fixtures;
@@ -312,5 +315,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPinFriction)
+SSLM_TEST_GUILESS_MAIN(TestPinFriction)
+} // namespace tst_pin_friction
 #include "tst_pin_friction.moc"

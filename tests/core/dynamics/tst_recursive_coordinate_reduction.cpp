@@ -27,6 +27,9 @@
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_recursive_coordinate_reduction {
 
 using namespace sslm;
 using fixtures::relativeError;
@@ -472,5 +475,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRecursiveCoordinateReduction)
+SSLM_TEST_APPLESS_MAIN(TestRecursiveCoordinateReduction)
+} // namespace tst_recursive_coordinate_reduction
 #include "tst_recursive_coordinate_reduction.moc"

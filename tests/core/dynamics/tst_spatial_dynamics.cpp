@@ -26,6 +26,9 @@
 #include "bench/allocation_counter.hpp"
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_spatial_dynamics {
 
 using namespace sslm;
 using fixtures::relativeError;
@@ -403,5 +406,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSpatialDynamics)
+SSLM_TEST_APPLESS_MAIN(TestSpatialDynamics)
+} // namespace tst_spatial_dynamics
 #include "tst_spatial_dynamics.moc"

@@ -22,6 +22,9 @@
 
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_spatial_joint_types {
 
 using namespace sslm;
 using fixtures::relativeError;
@@ -165,5 +168,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSpatialJointTypes)
+SSLM_TEST_APPLESS_MAIN(TestSpatialJointTypes)
+} // namespace tst_spatial_joint_types
 #include "tst_spatial_joint_types.moc"

@@ -15,6 +15,9 @@
 #include "core/spec/four_bar_chain.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_tree_dynamics {
 
 using namespace sslm;
 
@@ -120,5 +123,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTreeDynamics)
+SSLM_TEST_APPLESS_MAIN(TestTreeDynamics)
+} // namespace tst_tree_dynamics
 #include "tst_tree_dynamics.moc"

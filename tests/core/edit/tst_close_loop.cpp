@@ -12,6 +12,10 @@
 #include "core/model/compile.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_close_loop {
+
 using namespace sslm;
 
 namespace {
@@ -186,5 +190,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCloseLoop)
+SSLM_TEST_APPLESS_MAIN(TestCloseLoop)
+} // namespace tst_close_loop
 #include "tst_close_loop.moc"

@@ -10,6 +10,9 @@
 #include "core/model/compile.hpp"
 
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_coordinate_names {
 
 using namespace sslm;
 
@@ -62,5 +65,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCoordinateNames)
+SSLM_TEST_GUILESS_MAIN(TestCoordinateNames)
+} // namespace tst_coordinate_names
 #include "tst_coordinate_names.moc"

@@ -18,6 +18,9 @@
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/runs.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_drawing {
 
 using namespace sslm;
 
@@ -397,5 +400,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestDrawing)
+SSLM_TEST_APPLESS_MAIN(TestDrawing)
+} // namespace tst_drawing
 #include "tst_drawing.moc"

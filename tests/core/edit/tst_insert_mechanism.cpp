@@ -12,6 +12,9 @@
 
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/core/fixtures/runs.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_insert_mechanism {
 
 using namespace sslm;
 using fixtures::assembled;
@@ -86,5 +89,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestInsertMechanism)
+SSLM_TEST_APPLESS_MAIN(TestInsertMechanism)
+} // namespace tst_insert_mechanism
 #include "tst_insert_mechanism.moc"

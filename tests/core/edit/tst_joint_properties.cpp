@@ -11,6 +11,9 @@
 #include "core/sim/simulation.hpp"
 
 #include "tests/core/fixtures/drawings.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_joint_properties {
 
 using namespace sslm;
 using fixtures::assembled;
@@ -190,5 +193,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestJointProperties)
+SSLM_TEST_APPLESS_MAIN(TestJointProperties)
+} // namespace tst_joint_properties
 #include "tst_joint_properties.moc"

@@ -24,6 +24,10 @@
 #include "core/model/compile.hpp"
 #include "core/sim/simulation.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_extended_urdf {
+
 using namespace sslm;
 
 namespace {
@@ -194,6 +198,7 @@ joint_type: [CARDAN, SPHERICAL]
     }
 };
 
-QTEST_APPLESS_MAIN(TestExtendedUrdf)
+SSLM_TEST_APPLESS_MAIN(TestExtendedUrdf)
+} // namespace tst_extended_urdf
 
 #include "tst_extended_urdf.moc"

@@ -14,6 +14,10 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_import_inputs {
+
 using namespace sslm;
 
 namespace {
@@ -74,6 +78,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestImportInputs)
+SSLM_TEST_APPLESS_MAIN(TestImportInputs)
+} // namespace tst_import_inputs
 
 #include "tst_import_inputs.moc"

@@ -17,6 +17,9 @@
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/interop/model_mutants.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_import_mutations {
 
 using namespace sslm;
 
@@ -158,5 +161,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TstImportMutations)
+SSLM_TEST_GUILESS_MAIN(TstImportMutations)
+} // namespace tst_import_mutations
 #include "tst_import_mutations.moc"

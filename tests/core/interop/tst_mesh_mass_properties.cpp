@@ -21,6 +21,10 @@
 #include "core/interop/mass_properties.hpp"
 #include "core/interop/triangle_mesh.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_mesh_mass_properties {
+
 using namespace sslm;
 
 namespace {
@@ -313,6 +317,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMeshMassProperties)
+SSLM_TEST_APPLESS_MAIN(TestMeshMassProperties)
+} // namespace tst_mesh_mass_properties
 
 #include "tst_mesh_mass_properties.moc"

@@ -11,6 +11,10 @@
 #include "core/interop/mesh_reference.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_mesh_reference {
+
 using namespace sslm;
 namespace fs = std::filesystem;
 
@@ -86,5 +90,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMeshReference)
+SSLM_TEST_APPLESS_MAIN(TestMeshReference)
+} // namespace tst_mesh_reference
 #include "tst_mesh_reference.moc"

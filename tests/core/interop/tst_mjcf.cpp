@@ -46,7 +46,10 @@
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/interop/interop_support.hpp"
+#include "tests/test_main.hpp"
 #include <mujoco/mujoco.h>
+
+namespace tst_mjcf {
 
 using namespace sslm;
 using sslm::test::example;
@@ -847,6 +850,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMjcf)
+SSLM_TEST_APPLESS_MAIN(TestMjcf)
+} // namespace tst_mjcf
 
 #include "tst_mjcf.moc"

@@ -23,6 +23,9 @@
 
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/interop/interop_support.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_sdf_export {
 
 using namespace sslm;
 using sslm::fixtures::body;
@@ -221,6 +224,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSdfExport)
+SSLM_TEST_APPLESS_MAIN(TestSdfExport)
+} // namespace tst_sdf_export
 
 #include "tst_sdf_export.moc"

@@ -41,6 +41,9 @@
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/runs.hpp"
 #include "tests/core/interop/interop_support.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_sdf_import {
 
 using namespace sslm;
 using sslm::fixtures::body;
@@ -499,6 +502,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSdfImport)
+SSLM_TEST_APPLESS_MAIN(TestSdfImport)
+} // namespace tst_sdf_import
 
 #include "tst_sdf_import.moc"

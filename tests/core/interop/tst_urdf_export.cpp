@@ -32,6 +32,9 @@
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/runs.hpp"
 #include "tests/core/interop/interop_support.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_urdf_export {
 
 using namespace sslm;
 using sslm::test::example;
@@ -412,6 +415,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestUrdfExport)
+SSLM_TEST_APPLESS_MAIN(TestUrdfExport)
+} // namespace tst_urdf_export
 
 #include "tst_urdf_export.moc"

@@ -34,6 +34,9 @@
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/interop/interop_support.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_urdf_import {
 
 using namespace sslm;
 using sslm::test::kInteropData;
@@ -503,6 +506,7 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestUrdfImport)
+SSLM_TEST_APPLESS_MAIN(TestUrdfImport)
+} // namespace tst_urdf_import
 
 #include "tst_urdf_import.moc"

@@ -14,6 +14,9 @@
 #include "core/sim/simulation.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_forced_drive {
 
 using namespace sslm;
 
@@ -232,5 +235,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestForcedDrive)
+SSLM_TEST_APPLESS_MAIN(TestForcedDrive)
+} // namespace tst_forced_drive
 #include "tst_forced_drive.moc"

@@ -31,6 +31,9 @@
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_inverse_dynamics {
 
 using namespace sslm;
 using fixtures::relativeError;
@@ -752,5 +755,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestInverseDynamics)
+SSLM_TEST_APPLESS_MAIN(TestInverseDynamics)
+} // namespace tst_inverse_dynamics
 #include "tst_inverse_dynamics.moc"

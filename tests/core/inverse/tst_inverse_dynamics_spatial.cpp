@@ -24,6 +24,9 @@
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_inverse_dynamics_spatial {
 
 using namespace sslm;
 using fixtures::relativeError;
@@ -225,5 +228,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestInverseDynamicsSpatial)
+SSLM_TEST_APPLESS_MAIN(TestInverseDynamicsSpatial)
+} // namespace tst_inverse_dynamics_spatial
 #include "tst_inverse_dynamics_spatial.moc"

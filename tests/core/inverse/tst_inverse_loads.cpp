@@ -16,6 +16,9 @@
 #include "core/kinematics/position_analysis.hpp"
 
 #include "tests/core/fixtures/loaded_mechanisms.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_inverse_loads {
 
 using namespace sslm;
 using namespace sslm::fixtures;
@@ -132,5 +135,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInverseLoads)
+SSLM_TEST_GUILESS_MAIN(TestInverseLoads)
+} // namespace tst_inverse_loads
 #include "tst_inverse_loads.moc"

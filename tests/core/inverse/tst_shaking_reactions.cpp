@@ -19,6 +19,9 @@
 #include "core/spec/spatial_templates.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_shaking_reactions {
 
 using namespace sslm;
 
@@ -137,5 +140,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestShakingReactions)
+SSLM_TEST_APPLESS_MAIN(TestShakingReactions)
+} // namespace tst_shaking_reactions
 #include "tst_shaking_reactions.moc"

@@ -17,6 +17,9 @@
 #include "core/spec/spec_json.hpp"
 
 #include "bench/allocation_counter.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_assembler {
 
 using namespace sslm;
 
@@ -186,5 +189,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAssembler)
+SSLM_TEST_APPLESS_MAIN(TestAssembler)
+} // namespace tst_assembler
 #include "tst_assembler.moc"

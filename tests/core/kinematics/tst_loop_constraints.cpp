@@ -12,6 +12,9 @@
 
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/oracle.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_loop_constraints {
 
 using namespace sslm;
 
@@ -158,5 +161,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestLoopConstraints)
+SSLM_TEST_APPLESS_MAIN(TestLoopConstraints)
+} // namespace tst_loop_constraints
 #include "tst_loop_constraints.moc"

@@ -26,6 +26,10 @@
 #include "core/spatial/planar.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_planar_triad {
+
 using namespace sslm;
 
 namespace {
@@ -380,5 +384,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanarTriad)
+SSLM_TEST_GUILESS_MAIN(TestPlanarTriad)
+} // namespace tst_planar_triad
 #include "tst_planar_triad.moc"

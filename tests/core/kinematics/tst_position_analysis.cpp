@@ -13,6 +13,9 @@
 
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/oracle.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_position_analysis {
 
 using namespace sslm;
 
@@ -291,5 +294,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPositionAnalysis)
+SSLM_TEST_APPLESS_MAIN(TestPositionAnalysis)
+} // namespace tst_position_analysis
 #include "tst_position_analysis.moc"

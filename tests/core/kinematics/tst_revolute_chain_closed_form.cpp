@@ -21,6 +21,10 @@
 #include "core/model/compile.hpp"
 #include "core/spec/spatial_templates.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_revolute_chain_closed_form {
+
 using namespace sslm;
 
 namespace {
@@ -456,5 +460,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRevoluteChainClosedForm)
+SSLM_TEST_APPLESS_MAIN(TestRevoluteChainClosedForm)
+} // namespace tst_revolute_chain_closed_form
 #include "tst_revolute_chain_closed_form.moc"

@@ -18,6 +18,10 @@
 #include "core/model/compile.hpp"
 #include "core/spec/spatial_templates.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_rssr_closed_form {
+
 using namespace sslm;
 
 namespace {
@@ -559,5 +563,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRssrClosedForm)
+SSLM_TEST_APPLESS_MAIN(TestRssrClosedForm)
+} // namespace tst_rssr_closed_form
 #include "tst_rssr_closed_form.moc"

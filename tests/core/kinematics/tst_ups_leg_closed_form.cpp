@@ -18,6 +18,10 @@
 #include "core/model/compile.hpp"
 #include "core/spec/spatial_templates.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_ups_leg_closed_form {
+
 using namespace sslm;
 
 namespace {
@@ -217,5 +221,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestUpsLegClosedForm)
+SSLM_TEST_APPLESS_MAIN(TestUpsLegClosedForm)
+} // namespace tst_ups_leg_closed_form
 #include "tst_ups_leg_closed_form.moc"

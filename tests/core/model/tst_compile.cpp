@@ -8,6 +8,9 @@
 #include "core/topology/mechanism_graph.hpp"
 
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_compile {
 
 using namespace sslm;
 
@@ -249,5 +252,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCompile)
+SSLM_TEST_APPLESS_MAIN(TestCompile)
+} // namespace tst_compile
 #include "tst_compile.moc"

@@ -23,6 +23,10 @@
 #include "core/spec/joint_kinds.hpp"
 #include "core/spec/spatial_templates.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_spherical_loops {
+
 using namespace sslm;
 
 namespace {
@@ -156,5 +160,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSphericalLoops)
+SSLM_TEST_APPLESS_MAIN(TestSphericalLoops)
+} // namespace tst_spherical_loops
 #include "tst_spherical_loops.moc"

@@ -9,6 +9,9 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_wrench_columns {
 
 using namespace sslm;
 
@@ -94,5 +97,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestWrenchColumns)
+SSLM_TEST_APPLESS_MAIN(TestWrenchColumns)
+} // namespace tst_wrench_columns
 #include "tst_wrench_columns.moc"

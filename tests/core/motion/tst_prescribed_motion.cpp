@@ -10,6 +10,10 @@
 
 #include "core/motion/prescribed_motion.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_prescribed_motion {
+
 using namespace sslm;
 
 namespace {
@@ -200,5 +204,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestPrescribedMotion)
+SSLM_TEST_APPLESS_MAIN(TestPrescribedMotion)
+} // namespace tst_prescribed_motion
 #include "tst_prescribed_motion.moc"

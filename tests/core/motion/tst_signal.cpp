@@ -8,6 +8,10 @@
 
 #include "core/motion/signal.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_signal {
+
 using namespace sslm;
 
 class TestSignal : public QObject {
@@ -77,5 +81,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSignal)
+SSLM_TEST_APPLESS_MAIN(TestSignal)
+} // namespace tst_signal
 #include "tst_signal.moc"

@@ -17,6 +17,9 @@
 #include "core/sim/simulation.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_constraint_drift {
 
 using namespace sslm;
 
@@ -136,5 +139,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestConstraintDrift)
+SSLM_TEST_APPLESS_MAIN(TestConstraintDrift)
+} // namespace tst_constraint_drift
 #include "tst_constraint_drift.moc"

@@ -13,6 +13,9 @@
 
 #include "bench/allocation_counter.hpp"
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_dynamics_rhs {
 
 using namespace sslm;
 
@@ -113,5 +116,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestDynamicsRhs)
+SSLM_TEST_APPLESS_MAIN(TestDynamicsRhs)
+} // namespace tst_dynamics_rhs
 #include "tst_dynamics_rhs.moc"

@@ -17,6 +17,9 @@
 #include "core/sim/simulation.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_forward_shaking {
 
 using namespace sslm;
 
@@ -108,5 +111,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestForwardShaking)
+SSLM_TEST_GUILESS_MAIN(TestForwardShaking)
+} // namespace tst_forward_shaking
 #include "tst_forward_shaking.moc"

@@ -33,6 +33,9 @@
 #include "core/sim/simulation.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_recorded_references {
 
 using namespace sslm;
 
@@ -439,5 +442,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRecordedReferences)
+SSLM_TEST_GUILESS_MAIN(TestRecordedReferences)
+} // namespace tst_recorded_references
 #include "tst_recorded_references.moc"

@@ -19,6 +19,9 @@
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/oracle.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_simulation {
 
 using namespace sslm;
 using fixtures::compiled;
@@ -490,5 +493,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSimulation)
+SSLM_TEST_APPLESS_MAIN(TestSimulation)
+} // namespace tst_simulation
 #include "tst_simulation.moc"

@@ -20,6 +20,9 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/runs.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_spatial_simulation {
 
 using namespace sslm;
 using fixtures::compiled;
@@ -222,5 +225,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSpatialSimulation)
+SSLM_TEST_APPLESS_MAIN(TestSpatialSimulation)
+} // namespace tst_spatial_simulation
 #include "tst_spatial_simulation.moc"

@@ -24,6 +24,9 @@
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
 #include "tests/core/fixtures/runs.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_stewart_platform {
 
 using namespace sslm;
 using fixtures::compiled;
@@ -214,5 +217,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestStewartPlatform)
+SSLM_TEST_APPLESS_MAIN(TestStewartPlatform)
+} // namespace tst_stewart_platform
 #include "tst_stewart_platform.moc"

@@ -10,6 +10,10 @@
 
 #include "core/spatial/roll_pitch_yaw.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_roll_pitch_yaw {
+
 using namespace sslm;
 
 class TestRollPitchYaw : public QObject {
@@ -57,5 +61,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRollPitchYaw)
+SSLM_TEST_APPLESS_MAIN(TestRollPitchYaw)
+} // namespace tst_roll_pitch_yaw
 #include "tst_roll_pitch_yaw.moc"

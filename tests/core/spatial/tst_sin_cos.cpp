@@ -11,6 +11,10 @@
 
 #include "core/spatial/sin_cos.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_sin_cos {
+
 namespace {
 
 /// |approx − exact| in units of the last place of the double nearest `exact`.
@@ -60,5 +64,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSinCos)
+SSLM_TEST_APPLESS_MAIN(TestSinCos)
+} // namespace tst_sin_cos
 #include "tst_sin_cos.moc"

@@ -12,6 +12,9 @@
 #include "core/spec/spec_validate.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_counterweights {
 
 using namespace sslm;
 
@@ -214,5 +217,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCounterweights)
+SSLM_TEST_GUILESS_MAIN(TestCounterweights)
+} // namespace tst_counterweights
 #include "tst_counterweights.moc"

@@ -23,6 +23,9 @@
 #include "tests/core/fixtures/forward_solve.hpp"
 #include "tests/core/fixtures/oracle.hpp"
 #include "tests/core/fixtures/relative_error.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_examples {
 
 using namespace sslm;
 using fixtures::relativeError;
@@ -126,5 +129,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestExamples)
+SSLM_TEST_APPLESS_MAIN(TestExamples)
+} // namespace tst_examples
 #include "tst_examples.moc"

@@ -11,6 +11,10 @@
 #include "core/model/compile.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_malformed_files {
+
 using namespace sslm;
 
 namespace {
@@ -211,5 +215,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMalformedFiles)
+SSLM_TEST_APPLESS_MAIN(TestMalformedFiles)
+} // namespace tst_malformed_files
 #include "tst_malformed_files.moc"

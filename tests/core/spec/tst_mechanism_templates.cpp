@@ -19,6 +19,9 @@
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/thrown.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_mechanism_templates {
 
 using namespace sslm;
 using fixtures::thrownMessage;
@@ -294,5 +297,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMechanismTemplates)
+SSLM_TEST_APPLESS_MAIN(TestMechanismTemplates)
+} // namespace tst_mechanism_templates
 #include "tst_mechanism_templates.moc"

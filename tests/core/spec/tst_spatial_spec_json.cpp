@@ -12,6 +12,10 @@
 #include "core/spec/spec_json.hpp"
 #include "core/spec/spec_validate.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_spatial_spec_json {
+
 using namespace sslm;
 
 namespace {
@@ -332,5 +336,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSpatialSpecJson)
+SSLM_TEST_APPLESS_MAIN(TestSpatialSpecJson)
+} // namespace tst_spatial_spec_json
 #include "tst_spatial_spec_json.moc"

@@ -18,6 +18,9 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/thrown.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_spatial_templates {
 
 using namespace sslm;
 using fixtures::thrownMessage;
@@ -126,5 +129,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSpatialTemplates)
+SSLM_TEST_GUILESS_MAIN(TestSpatialTemplates)
+} // namespace tst_spatial_templates
 #include "tst_spatial_templates.moc"

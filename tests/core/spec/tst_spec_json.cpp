@@ -18,6 +18,10 @@
 #include "core/spec/spec_json.hpp"
 #include "core/spec/spec_validate.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_spec_json {
+
 using namespace sslm;
 
 namespace {
@@ -595,5 +599,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSpecJson)
+SSLM_TEST_APPLESS_MAIN(TestSpecJson)
+} // namespace tst_spec_json
 #include "tst_spec_json.moc"

@@ -16,6 +16,9 @@
 #include "core/spec/spec_validate.hpp"
 
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_spec_validate {
 
 using namespace sslm;
 
@@ -371,5 +374,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSpecValidate)
+SSLM_TEST_GUILESS_MAIN(TestSpecValidate)
+} // namespace tst_spec_validate
 #include "tst_spec_validate.moc"

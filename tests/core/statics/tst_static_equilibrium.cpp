@@ -28,6 +28,9 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/pendulum.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_static_equilibrium {
 
 using namespace sslm;
 using namespace sslm::fixtures;
@@ -268,5 +271,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStaticEquilibrium)
+SSLM_TEST_GUILESS_MAIN(TestStaticEquilibrium)
+} // namespace tst_static_equilibrium
 #include "tst_static_equilibrium.moc"

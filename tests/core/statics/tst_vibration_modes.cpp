@@ -24,6 +24,9 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/pendulum.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_vibration_modes {
 
 using namespace sslm;
 using namespace sslm::fixtures;
@@ -195,5 +198,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVibrationModes)
+SSLM_TEST_GUILESS_MAIN(TestVibrationModes)
+} // namespace tst_vibration_modes
 #include "tst_vibration_modes.moc"

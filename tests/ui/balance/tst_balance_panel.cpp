@@ -33,7 +33,10 @@
 #include "ui/document/mechanism_document.hpp"
 #include "ui/main_window.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
+
+namespace tst_balance_panel {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -325,5 +328,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestBalancePanel)
+SSLM_TEST_WIDGETS_MAIN(TestBalancePanel)
+} // namespace tst_balance_panel
 #include "tst_balance_panel.moc"

@@ -10,6 +10,10 @@
 #include "core/spec/mechanism_templates.hpp"
 #include "ui/document/document_compiler.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_document_compiler {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -69,5 +73,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDocumentCompiler)
+SSLM_TEST_WIDGETS_MAIN(TestDocumentCompiler)
+} // namespace tst_document_compiler
 #include "tst_document_compiler.moc"

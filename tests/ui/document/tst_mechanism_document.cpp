@@ -14,7 +14,10 @@
 #include "ui/document/mechanism_document.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/crashed_session.hpp"
+
+namespace tst_mechanism_document {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -208,5 +211,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMechanismDocument)
+SSLM_TEST_GUILESS_MAIN(TestMechanismDocument)
+} // namespace tst_mechanism_document
 #include "tst_mechanism_document.moc"

@@ -6,6 +6,10 @@
 
 #include "ui/document/mechanism_loader.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_mechanism_loader {
+
 using namespace sslm::ui;
 
 class TestMechanismLoader : public QObject {
@@ -43,5 +47,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMechanismLoader)
+SSLM_TEST_GUILESS_MAIN(TestMechanismLoader)
+} // namespace tst_mechanism_loader
 #include "tst_mechanism_loader.moc"

@@ -24,6 +24,8 @@
 
 #include "tests/ui/fixtures/main_window.hpp"
 
+namespace tst_check_panel {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -182,5 +184,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestCheckPanel, "tst_check_panel")
+} // namespace tst_check_panel
 
 #include "tst_check_panel.moc"

@@ -45,6 +45,8 @@
 #include "tests/ui/fixtures/main_window.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_editor_drawing {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -696,5 +698,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestEditorDrawing, "tst_editor_drawing")
+} // namespace tst_editor_drawing
 
 #include "tst_editor_drawing.moc"

@@ -18,6 +18,8 @@
 
 #include "tests/ui/fixtures/main_window.hpp"
 
+namespace tst_editor_shortcuts {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -104,5 +106,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestEditorShortcuts, "tst_editor_shortcuts")
+} // namespace tst_editor_shortcuts
 
 #include "tst_editor_shortcuts.moc"

@@ -19,8 +19,11 @@
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
+
+namespace tst_force_elements_panel {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -264,5 +267,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestForceElementsPanel)
+SSLM_TEST_WIDGETS_MAIN(TestForceElementsPanel)
+} // namespace tst_force_elements_panel
 #include "tst_force_elements_panel.moc"

@@ -21,8 +21,11 @@
 #include "ui/plots/plot_dock.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
+
+namespace tst_export_folder {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -130,7 +133,7 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -138,5 +141,6 @@ int main(int argc, char* argv[]) {
     TstExportFolder test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_export_folder
 
 #include "tst_export_folder.moc"

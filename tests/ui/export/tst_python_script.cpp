@@ -18,6 +18,8 @@
 
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_python_script {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -101,4 +103,5 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestPythonScript, "tst_python_script")
+} // namespace tst_python_script
 #include "tst_python_script.moc"

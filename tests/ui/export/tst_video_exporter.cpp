@@ -32,8 +32,11 @@
 #include "ui/export/video_exporter.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
 #include "tests/ui/fixtures/video_probe.hpp"
+
+namespace tst_video_exporter {
 
 using sslm::fixtures::probeVideoStream;
 using sslm::fixtures::streamInt;
@@ -345,7 +348,7 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(sslm::ui::MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -353,5 +356,6 @@ int main(int argc, char* argv[]) {
     TestVideoExporter test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_video_exporter
 
 #include "tst_video_exporter.moc"

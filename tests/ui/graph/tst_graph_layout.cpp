@@ -19,6 +19,9 @@
 #include "ui/graph/graph_layout.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
+
+namespace tst_graph_layout {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -186,5 +189,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGraphLayout)
+SSLM_TEST_GUILESS_MAIN(TestGraphLayout)
+} // namespace tst_graph_layout
 #include "tst_graph_layout.moc"

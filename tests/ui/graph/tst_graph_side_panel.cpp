@@ -28,6 +28,8 @@
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
+namespace tst_graph_side_panel {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -128,5 +130,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestGraphSidePanel, "tst_graph_side_panel")
+} // namespace tst_graph_side_panel
 
 #include "tst_graph_side_panel.moc"

@@ -35,6 +35,10 @@
 #include "ui/graph/mechanism_graph_view.hpp"
 #include "ui/style/palette.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_mechanism_graph_view {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -495,5 +499,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestMechanismGraphView)
+SSLM_TEST_WIDGETS_MAIN(TestMechanismGraphView)
+} // namespace tst_mechanism_graph_view
 #include "tst_mechanism_graph_view.moc"

@@ -17,7 +17,10 @@
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
+
+namespace tst_about_dialog {
 
 using namespace sslm::ui;
 
@@ -137,7 +140,7 @@ void TestAboutDialog::helpAndVersionWithoutADisplay() {
     QVERIFY2(version.contains(QStringLiteral(SSLM_PROJECT_VERSION)), qPrintable(version));
 }
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -145,5 +148,6 @@ int main(int argc, char* argv[]) {
     TestAboutDialog test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_about_dialog
 
 #include "tst_about_dialog.moc"

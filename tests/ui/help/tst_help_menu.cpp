@@ -18,6 +18,8 @@
 #include "tests/ui/fixtures/dialogs.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_help_menu {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -96,5 +98,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestHelpMenu, "tst_help_menu")
+} // namespace tst_help_menu
 
 #include "tst_help_menu.moc"

@@ -15,6 +15,8 @@
 
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_field_undo_router {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -82,5 +84,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestFieldUndoRouter, "tst_field_undo_router")
+} // namespace tst_field_undo_router
 
 #include "tst_field_undo_router.moc"

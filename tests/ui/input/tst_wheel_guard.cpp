@@ -18,6 +18,8 @@
 
 #include "tests/ui/fixtures/window_test.hpp"
 
+namespace tst_wheel_guard {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -98,5 +100,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestWheelGuard, "tst_wheel_guard")
+} // namespace tst_wheel_guard
 
 #include "tst_wheel_guard.moc"

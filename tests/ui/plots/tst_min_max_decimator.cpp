@@ -12,6 +12,10 @@
 
 #include "ui/plots/min_max_decimator.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_min_max_decimator {
+
 using sslm::ui::MinMaxDecimator;
 
 namespace {
@@ -130,5 +134,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMinMaxDecimator)
+SSLM_TEST_GUILESS_MAIN(TestMinMaxDecimator)
+} // namespace tst_min_max_decimator
 #include "tst_min_max_decimator.moc"

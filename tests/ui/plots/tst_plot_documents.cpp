@@ -38,9 +38,12 @@
 #include "ui/sim/simulation_run.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/charts.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
+
+namespace tst_plot_documents {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -212,7 +215,7 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -220,5 +223,6 @@ int main(int argc, char* argv[]) {
     TstPlotDocuments test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_plot_documents
 
 #include "tst_plot_documents.moc"

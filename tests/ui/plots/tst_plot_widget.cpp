@@ -31,7 +31,10 @@
 #include "ui/plots/series_chooser.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/charts.hpp"
+
+namespace tst_plot_widget {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -558,5 +561,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestPlotWidget)
+SSLM_TEST_WIDGETS_MAIN(TestPlotWidget)
+} // namespace tst_plot_widget
 #include "tst_plot_widget.moc"

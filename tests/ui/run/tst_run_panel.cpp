@@ -25,6 +25,8 @@
 #include "tests/core/fixtures/drawings.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
+namespace tst_run_panel {
+
 using namespace sslm;
 using namespace sslm::ui;
 
@@ -263,5 +265,6 @@ private Q_SLOTS:
 };
 
 SSLM_WINDOW_TEST_MAIN(TestRunPanel, "tst_run_panel")
+} // namespace tst_run_panel
 
 #include "tst_run_panel.moc"

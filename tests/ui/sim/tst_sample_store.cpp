@@ -14,6 +14,10 @@
 
 #include "ui/sim/sample_store.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_sample_store {
+
 using sslm::ui::SampleBlock;
 using sslm::ui::SampleStore;
 
@@ -145,5 +149,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSampleStore)
+SSLM_TEST_GUILESS_MAIN(TestSampleStore)
+} // namespace tst_sample_store
 #include "tst_sample_store.moc"

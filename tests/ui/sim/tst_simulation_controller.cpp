@@ -23,7 +23,10 @@
 
 #include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/event_loop_probe.hpp"
+
+namespace tst_simulation_controller {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -380,5 +383,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestSimulationController)
+SSLM_TEST_WIDGETS_MAIN(TestSimulationController)
+} // namespace tst_simulation_controller
 #include "tst_simulation_controller.moc"

@@ -31,9 +31,12 @@
 #include "ui/style/palette.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 #include "tests/ui/fixtures/view_points.hpp"
 #include "tests/ui/fixtures/window_test.hpp"
+
+namespace tst_statics_panel {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -167,5 +170,6 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestStaticsPanel)
+SSLM_TEST_WIDGETS_MAIN(TestStaticsPanel)
+} // namespace tst_statics_panel
 #include "tst_statics_panel.moc"

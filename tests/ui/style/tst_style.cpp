@@ -24,6 +24,10 @@
 #include "ui/style/style_sheet.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_style {
+
 using namespace sslm::ui;
 
 namespace {
@@ -131,7 +135,7 @@ void TestStyle::styleSheetTakesThePaletteColours() {
     QCOMPARE(field->palette().color(QPalette::Base), normalBase);
 }
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -139,5 +143,6 @@ int main(int argc, char* argv[]) {
     TestStyle test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_style
 
 #include "tst_style.moc"

@@ -24,6 +24,10 @@
 #include "ui/viewport/mechanism_view.hpp"
 #include "ui/viewport/view_overlay.hpp"
 
+#include "tests/test_main.hpp"
+
+namespace tst_mechanism_view {
+
 using sslm::ui::LoadedMechanism;
 using sslm::ui::MechanismView;
 
@@ -367,7 +371,7 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -375,5 +379,6 @@ int main(int argc, char* argv[]) {
     TestMechanismView test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_mechanism_view
 
 #include "tst_mechanism_view.moc"

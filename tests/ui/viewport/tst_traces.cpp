@@ -25,7 +25,10 @@
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
+#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
+
+namespace tst_traces {
 
 using namespace sslm;
 using namespace sslm::ui;
@@ -163,7 +166,7 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char* argv[]) {
+SSLM_TEST_MAIN_FUNCTION {
     QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
@@ -171,5 +174,6 @@ int main(int argc, char* argv[]) {
     TstTraces test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace tst_traces
 
 #include "tst_traces.moc"
