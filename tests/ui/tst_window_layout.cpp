@@ -47,7 +47,6 @@
 #include "ui/style/theme.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/charts.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
@@ -455,14 +454,7 @@ private Q_SLOTS:
     }
 };
 
-SSLM_TEST_MAIN_FUNCTION {
-    QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_window_layout"));
-    TstWindowLayout test;
-    return QTest::qExec(&test, argc, argv);
-}
+SSLM_WINDOW_TEST_MAIN(TstWindowLayout, "tst_window_layout")
 } // namespace tst_window_layout
 
 #include "tst_window_layout.moc"

@@ -21,7 +21,6 @@
 #include "ui/plots/plot_dock.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
@@ -133,14 +132,7 @@ private Q_SLOTS:
     }
 };
 
-SSLM_TEST_MAIN_FUNCTION {
-    QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_export_folder"));
-    TstExportFolder test;
-    return QTest::qExec(&test, argc, argv);
-}
+SSLM_WINDOW_TEST_MAIN(TstExportFolder, "tst_export_folder")
 } // namespace tst_export_folder
 
 #include "tst_export_folder.moc"

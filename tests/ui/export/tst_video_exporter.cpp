@@ -32,9 +32,9 @@
 #include "ui/export/video_exporter.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
 #include "tests/ui/fixtures/video_probe.hpp"
+#include "tests/ui/fixtures/window_test_main.hpp"
 
 namespace tst_video_exporter {
 
@@ -348,14 +348,7 @@ private Q_SLOTS:
     }
 };
 
-SSLM_TEST_MAIN_FUNCTION {
-    QSurfaceFormat::setDefaultFormat(sslm::ui::MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_video_exporter"));
-    TestVideoExporter test;
-    return QTest::qExec(&test, argc, argv);
-}
+SSLM_WINDOW_TEST_MAIN(TestVideoExporter, "tst_video_exporter")
 } // namespace tst_video_exporter
 
 #include "tst_video_exporter.moc"

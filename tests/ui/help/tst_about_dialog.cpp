@@ -17,8 +17,8 @@
 #include "ui/main_window.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/dialogs.hpp"
+#include "tests/ui/fixtures/window_test_main.hpp"
 
 namespace tst_about_dialog {
 
@@ -140,14 +140,7 @@ void TestAboutDialog::helpAndVersionWithoutADisplay() {
     QVERIFY2(version.contains(QStringLiteral(SSLM_PROJECT_VERSION)), qPrintable(version));
 }
 
-SSLM_TEST_MAIN_FUNCTION {
-    QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_about_dialog"));
-    TestAboutDialog test;
-    return QTest::qExec(&test, argc, argv);
-}
+SSLM_WINDOW_TEST_MAIN(TestAboutDialog, "tst_about_dialog")
 } // namespace tst_about_dialog
 
 #include "tst_about_dialog.moc"

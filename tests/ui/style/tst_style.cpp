@@ -24,7 +24,7 @@
 #include "ui/style/style_sheet.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/test_main.hpp"
+#include "tests/ui/fixtures/window_test_main.hpp"
 
 namespace tst_style {
 
@@ -135,14 +135,7 @@ void TestStyle::styleSheetTakesThePaletteColours() {
     QCOMPARE(field->palette().color(QPalette::Base), normalBase);
 }
 
-SSLM_TEST_MAIN_FUNCTION {
-    QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_style"));
-    TestStyle test;
-    return QTest::qExec(&test, argc, argv);
-}
+SSLM_WINDOW_TEST_MAIN(TestStyle, "tst_style")
 } // namespace tst_style
 
 #include "tst_style.moc"

@@ -24,7 +24,7 @@
 #include "ui/viewport/mechanism_view.hpp"
 #include "ui/viewport/view_overlay.hpp"
 
-#include "tests/test_main.hpp"
+#include "tests/ui/fixtures/window_test_main.hpp"
 
 namespace tst_mechanism_view {
 
@@ -371,14 +371,7 @@ private Q_SLOTS:
     }
 };
 
-SSLM_TEST_MAIN_FUNCTION {
-    QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mechanism_view"));
-    TestMechanismView test;
-    return QTest::qExec(&test, argc, argv);
-}
+SSLM_WINDOW_TEST_MAIN(TestMechanismView, "tst_mechanism_view")
 } // namespace tst_mechanism_view
 
 #include "tst_mechanism_view.moc"

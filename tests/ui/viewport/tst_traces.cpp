@@ -25,7 +25,6 @@
 #include "ui/sim/simulation_controller.hpp"
 #include "ui/viewport/mechanism_view.hpp"
 
-#include "tests/test_main.hpp"
 #include "tests/ui/fixtures/main_window.hpp"
 
 namespace tst_traces {
@@ -166,14 +165,7 @@ private Q_SLOTS:
     }
 };
 
-SSLM_TEST_MAIN_FUNCTION {
-    QSurfaceFormat::setDefaultFormat(MechanismView::surfaceFormat());
-    QApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("SSLM-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_traces"));
-    TstTraces test;
-    return QTest::qExec(&test, argc, argv);
-}
+SSLM_WINDOW_TEST_MAIN(TstTraces, "tst_traces")
 } // namespace tst_traces
 
 #include "tst_traces.moc"
