@@ -360,21 +360,9 @@ void PlanarScene::setReactions(const std::vector<CutReaction>& reactions,
 
 void PlanarScene::applyColours() {
     // the highlighted loop's bodies and joints keep their colours; the rest fade
-    std::vector<bool> bodyInLoop(m_model->bodies.size(), m_highlightedLoop < 0);
-    std::vector<bool> jointInLoop(m_model->joints.size(), false);
-    if (m_highlightedLoop >= 0) {
-        for (const int j : m_model->loops[m_highlightedLoop].joints) {
-            jointInLoop[j] = true;
-            bodyInLoop[m_model->joints[j].bodyA] = true;
-            bodyInLoop[m_model->joints[j].bodyB] = true;
-        }
-    }
+    const auto [bodyInLoop, jointInLoop] = highlightedLoopMembers();
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
-        const int subsystem = m_model->bodies[b].subsystem;
-        QColor colour = m_subsystemColours.empty()
-                            ? ui::viewUnassignedBodyColour()
-                            : m_subsystemColours[static_cast<std::size_t>(std::max(subsystem, 0)) %
-                                                 m_subsystemColours.size()];
+        QColor colour = subsystemColour(b);
         QColor edge = colour.darker(170);
         if (!bodyInLoop[b]) {
             colour = mixColours(colour, kDimTarget, 0.7);

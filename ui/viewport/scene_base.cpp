@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/viewport/scene_base.hpp"
 
+#include <algorithm>
+
 #include <vtkActor.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
@@ -170,6 +172,28 @@ void SceneBase::clearTraces() {
 void SceneBase::setHighlightedLoop(int loop) {
     m_highlightedLoop = (loop >= 0 && loop < m_model->nLoops()) ? loop : -1;
     applyColours();
+}
+
+SceneBase::LoopMembers SceneBase::highlightedLoopMembers() const {
+    LoopMembers members{std::vector<bool>(m_model->bodies.size(), m_highlightedLoop < 0),
+                        std::vector<bool>(m_model->joints.size(), false)};
+    if (m_highlightedLoop >= 0) {
+        for (const int j : m_model->loops[static_cast<std::size_t>(m_highlightedLoop)].joints) {
+            const Joint& joint = m_model->joints[static_cast<std::size_t>(j)];
+            members.joints[static_cast<std::size_t>(j)] = true;
+            members.bodies[static_cast<std::size_t>(joint.bodyA)] = true;
+            members.bodies[static_cast<std::size_t>(joint.bodyB)] = true;
+        }
+    }
+    return members;
+}
+
+QColor SceneBase::subsystemColour(std::size_t body) const {
+    if (m_subsystemColours.empty()) {
+        return ui::viewUnassignedBodyColour();
+    }
+    const int subsystem = std::max(m_model->bodies[body].subsystem, 0);
+    return m_subsystemColours[static_cast<std::size_t>(subsystem) % m_subsystemColours.size()];
 }
 
 void SceneBase::setSubsystemColours(std::vector<QColor> colours) {

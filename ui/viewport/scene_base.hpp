@@ -83,6 +83,16 @@ protected:
     /// Paints the bodies and joints for m_subsystemColours and m_highlightedLoop.
     virtual void applyColours() = 0;
 
+    /// The bodies and joints of the highlighted loop (Model order), which keep their colours
+    /// while the rest fade; with no loop highlighted every body and no joint.
+    struct LoopMembers {
+        std::vector<bool> bodies;
+        std::vector<bool> joints;
+    };
+    LoopMembers highlightedLoopMembers() const;
+    /// The colour of `body`'s subsystem, or the unassigned body colour before they are known.
+    QColor subsystemColour(std::size_t body) const;
+
     vtkActor* addActor(vtkSmartPointer<vtkPolyData> data, vtkMatrix4x4* matrix = nullptr);
     /// A hidden, empty reaction arrow, joining m_reactionArrows.
     vtkActor* addReactionArrow();

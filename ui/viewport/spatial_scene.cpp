@@ -374,21 +374,9 @@ void SpatialScene::setFloorVisible(bool visible) {
 
 void SpatialScene::applyColours() {
     const QColor dimTarget = ui::viewDimTargetColour();
-    std::vector<bool> bodyInLoop(m_model->bodies.size(), m_highlightedLoop < 0);
-    std::vector<bool> jointInLoop(m_model->joints.size(), false);
-    if (m_highlightedLoop >= 0) {
-        for (const int j : m_model->loops[static_cast<std::size_t>(m_highlightedLoop)].joints) {
-            jointInLoop[static_cast<std::size_t>(j)] = true;
-            bodyInLoop[static_cast<std::size_t>(m_model->joints[j].bodyA)] = true;
-            bodyInLoop[static_cast<std::size_t>(m_model->joints[j].bodyB)] = true;
-        }
-    }
+    const auto [bodyInLoop, jointInLoop] = highlightedLoopMembers();
     for (std::size_t b = 1; b < m_bodies.size(); ++b) {
-        const int subsystem = m_model->bodies[b].subsystem;
-        QColor colour = m_subsystemColours.empty()
-                            ? ui::viewUnassignedBodyColour()
-                            : m_subsystemColours[static_cast<std::size_t>(std::max(subsystem, 0)) %
-                                                 m_subsystemColours.size()];
+        QColor colour = subsystemColour(b);
         if (!bodyInLoop[b]) {
             colour = mixColours(colour, dimTarget, 0.7);
         }
