@@ -2,6 +2,8 @@
 #include "app/cli/info_command.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -19,6 +21,8 @@
 #include "core/model/workspace.hpp"
 #include "core/study/model_info.hpp"
 #include "core/util/text.hpp"
+
+#include <unistd.h>
 
 namespace sslm::cli {
 
@@ -241,6 +245,21 @@ void printText(std::ostream& out, const Model& model, const PoseSummary& pose) {
     printInitialPose(out, model, pose);
 }
 
+/// A line on stderr that tells how far the listing of assembly modes is (a 32-cell ladder's
+/// takes ~20 s), written from 0.2 s on and at most every 0.2 s, for a terminal.
+AssemblyModesProgress listingProgressLine() {
+    using Clock = std::chrono::steady_clock;
+    return [shown = Clock::now()](int tried, int trials) mutable {
+        if (const Clock::time_point now = Clock::now();
+            now - shown >= std::chrono::milliseconds(200)) {
+            shown = now;
+            std::cerr << "\rsslm info: listing the assembly modes: assembly " << tried << " of "
+                      << trials << " tried" << std::flush;
+        }
+        return true;
+    };
+}
+
 } // namespace
 
 CLI::App* addInfoCommand(CLI::App& app, InfoOptions& options) {
@@ -278,7 +297,12 @@ int runInfo(const InfoOptions& options) {
     }
     PoseSummary pose = analysePose(*model, std::move(initial));
     if (options.modes) {
-        listAssemblyModes(*model, pose);
+        // progress on a terminal only: not in a pipe, a file or the tests
+        const bool terminal = isatty(fileno(stderr)) != 0;
+        listAssemblyModes(*model, pose, terminal ? listingProgressLine() : nullptr);
+        if (terminal) {
+            std::cerr << "\r\033[K" << std::flush; // erases the progress line
+        }
     }
 
     // the two mobility counts disagree for redundant constraints or at a singular pose

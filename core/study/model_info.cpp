@@ -137,14 +137,16 @@ std::string modelInfoJson(const Model& model, const PoseSummary& pose) {
     return out.dump(2);
 }
 
-void listAssemblyModes(const Model& model, PoseSummary& pose) {
+void listAssemblyModes(const Model& model,
+                       PoseSummary& pose,
+                       const AssemblyModesProgress& progress) {
     pose.modes.clear();
     if (!pose.initial.report.converged) {
         return;
     }
     Workspace ws(model);
     for (const Eigen::VectorXd& mode :
-         assemblyModes(model, ws, pose.initial.q, model.independent)) {
+         assemblyModes(model, ws, pose.initial.q, model.independent, {}, progress)) {
         updatePositions(model, ws, mode);
         const double residual =
             model.nLoops() > 0 ? constraintResidual(model, ws).cwiseAbs().maxCoeff() : 0.0;

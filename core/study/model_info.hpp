@@ -27,8 +27,11 @@ struct PoseSummary {
 PoseSummary analysePose(const Model& model, InitialState initial);
 
 /// Every assembly mode at the pose's inputs (position_analysis.hpp: assemblyModes, exact for
-/// closed-form loops) into pose.modes, with each one's closure residual.
-void listAssemblyModes(const Model& model, PoseSummary& pose);
+/// closed-form loops) into pose.modes, with each one's closure residual; `progress` is told as
+/// assemblyModes tells it.
+void listAssemblyModes(const Model& model,
+                       PoseSummary& pose,
+                       const AssemblyModesProgress& progress = {});
 
 /// The JSON object of `sslm info --json` (indented by 2, no final newline): name, dof,
 /// dof_grubler, loops, cuts, subsystems, jacobian_pattern, gicm_pattern, closure_residual,
