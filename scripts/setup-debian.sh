@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-    build-essential cmake ninja-build pkg-config lld
+    build-essential cmake ninja-build pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libvtk9-dev
     libeigen3-dev libboost-dev nlohmann-json3-dev libcli11-dev libnlopt-cxx-dev
     liburdfdom-dev libtinyxml2-dev libsdformat-dev libassimp-dev
