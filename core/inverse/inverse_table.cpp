@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/dynamics/run_outcome_json.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/model/wrench_columns.hpp"
@@ -63,26 +64,19 @@ std::string inverseSummaryJson(const Model& model,
         driven.push_back({{"coordinate", model.coordinates[motion.coordinate].name},
                           {"law", describeMotionLaw(motion.law)}});
     }
-    const Json json = {{"model", model.name},
-                       {"method", inverseMethodName(settings.method)},
-                       {"cuts", cutNames(model)},
-                       {"driven", driven},
-                       {"t_end", settings.tEnd},
-                       {"sample", settings.sampleInterval},
-                       {"end_time", summary.endTime},
-                       {"samples", summary.samples},
-                       {"assemblies", summary.assemblies},
-                       {"wall_seconds", summary.wallSeconds},
-                       {"plan", summary.plan},
-                       {"max_position_violation", summary.maxPositionViolation},
-                       {"min_conditioning", summary.minConditioning},
-                       {"min_conditioning_time", summary.minConditioningTime},
-                       {"shaking_force_rms", summary.shaking.force().rms},
-                       {"shaking_force_peak", summary.shaking.force().peak},
-                       {"shaking_moment_rms", summary.shaking.moment().rms},
-                       {"shaking_moment_peak", summary.shaking.moment().peak},
-                       {"ok", summary.ok},
-                       {"message", summary.message}};
+    Json json = {{"model", model.name},
+                 {"method", inverseMethodName(settings.method)},
+                 {"cuts", cutNames(model)},
+                 {"driven", driven},
+                 {"t_end", settings.tEnd},
+                 {"sample", settings.sampleInterval},
+                 {"end_time", summary.endTime},
+                 {"samples", summary.samples},
+                 {"assemblies", summary.assemblies},
+                 {"wall_seconds", summary.wallSeconds},
+                 {"plan", summary.plan},
+                 {"max_position_violation", summary.maxPositionViolation}};
+    appendRunOutcome(json, summary);
     return json.dump(indent);
 }
 

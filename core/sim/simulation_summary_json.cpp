@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/sim/simulation_summary_json.hpp"
 
+#include "core/dynamics/run_outcome_json.hpp"
+
 namespace sslm {
 
 nlohmann::ordered_json simulationSummaryJson(const Model& model,
@@ -23,16 +25,9 @@ nlohmann::ordered_json simulationSummaryJson(const Model& model,
                                    {"wall_seconds", summary.wallSeconds},
                                    {"max_position_violation", summary.maxPositionViolation},
                                    {"max_velocity_violation", summary.maxVelocityViolation},
-                                   {"max_energy_error", summary.maxEnergyError},
-                                   {"min_conditioning", summary.minConditioning},
-                                   {"min_conditioning_time", summary.minConditioningTime},
-                                   {"shaking_force_rms", summary.shaking.force().rms},
-                                   {"shaking_force_peak", summary.shaking.force().peak},
-                                   {"shaking_moment_rms", summary.shaking.moment().rms},
-                                   {"shaking_moment_peak", summary.shaking.moment().peak},
-                                   {"ok", summary.ok},
-                                   {"message", summary.message},
-                                   {"warning", summary.warning}};
+                                   {"max_energy_error", summary.maxEnergyError}};
+    appendRunOutcome(json, summary);
+    json["warning"] = summary.warning;
     if (!summary.reduction.empty()) {
         json["reduction"] = summary.reduction;
     }
