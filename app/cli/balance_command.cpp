@@ -16,6 +16,7 @@
 
 #include "app/cli/driven_start.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "app/cli/moment_point_option.hpp"
 #include "core/balance/counterweight_balance.hpp"
 #include "core/inverse/driven_motions.hpp"
@@ -364,11 +365,12 @@ void printTextReport(const BalanceReport& report) {
 } // namespace
 
 CLI::App* addBalanceCommand(CLI::App& app, BalanceOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "balance", "Counterweights on named bodies that reduce the shaking force, shaking moment "
-                   "and driving torque over one cycle of the input motion (NLopt); writes the "
-                   "balanced mechanism as a new file");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "balance",
+        "Counterweights on named bodies that reduce the shaking force, shaking moment "
+        "and driving torque over one cycle of the input motion (NLopt); writes the "
+        "balanced mechanism as a new file",
+        options.file);
     cmd->add_option("--body", options.bodies,
                     "ID or ID:mass=MIN:MAX,x=MIN:MAX,y=MIN:MAX[,z=MIN:MAX]: a body that gets one "
                     "counterweight, with bounds on its mass (kg) and on its centre in the body "

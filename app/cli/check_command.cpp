@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "core/analysis/mechanism_check.hpp"
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
@@ -110,10 +111,11 @@ nlohmann::ordered_json toJson(const std::string& file, const MechanismCheck& che
 } // namespace
 
 CLI::App* addCheckCommand(CLI::App& app, CheckOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "check", "Every problem of a mechanism file, finished or not (the Studio's Check panel): "
-                 "DOF by Grübler and by the rank of J, loops, assembly, and what to fix");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "check",
+        "Every problem of a mechanism file, finished or not (the Studio's Check panel): "
+        "DOF by Grübler and by the rank of J, loops, assembly, and what to fix",
+        options.file);
     cmd->add_flag("--json", options.json, "Print one JSON object instead of text");
     return cmd;
 }

@@ -7,6 +7,7 @@
 
 #include "app/cli/hold_option.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/statics/holding_effort.hpp"
@@ -113,11 +114,12 @@ int runSweep(const Model& model,
 } // namespace
 
 CLI::App* addEquilibriumCommand(CLI::App& app, EquilibriumCommandOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "equilibrium", "Where the mechanism rests under gravity, springs, loads and actuator "
-                       "forces: the rest pose, its stability, the holding efforts and joint "
-                       "reactions; or the holding-effort curve over a stroke (--sweep)");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "equilibrium",
+        "Where the mechanism rests under gravity, springs, loads and actuator "
+        "forces: the rest pose, its stability, the holding efforts and joint "
+        "reactions; or the holding-effort curve over a stroke (--sweep)",
+        options.file);
     cmd->add_option("--hold", options.holds,
                     "COORD=VALUE: lock COORD at VALUE (rad or m); repeat for more")
         ->take_all();

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "core/interop/mechanism_export.hpp"
 #include "core/interop/mesh_reference.hpp"
 #include "core/spec/spec_json.hpp"
@@ -26,14 +27,15 @@ bool samePath(const std::filesystem::path& a, const std::filesystem::path& b) {
 } // namespace
 
 CLI::App* addExportCommand(CLI::App& app, ExportOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "export", "A mechanism file in another tool's format: MJCF for MuJoCo 2.2 (--to mjcf), "
-                  "written at the assembled initial state with the loops closed by equality "
-                  "constraints; SDFormat 1.9 (--to sdf: the whole joint graph, loops "
-                  "included); or URDF (--to urdf: the spanning tree, the loops as URDF+ "
-                  "<loop> elements). Planar mechanisms are written in the x-z plane, z up. "
-                  "Prints what was mapped, approximated and dropped");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "export",
+        "A mechanism file in another tool's format: MJCF for MuJoCo 2.2 (--to mjcf), "
+        "written at the assembled initial state with the loops closed by equality "
+        "constraints; SDFormat 1.9 (--to sdf: the whole joint graph, loops "
+        "included); or URDF (--to urdf: the spanning tree, the loops as URDF+ "
+        "<loop> elements). Planar mechanisms are written in the x-z plane, z up. "
+        "Prints what was mapped, approximated and dropped",
+        options.file);
     cmd->add_option("--to", options.to, "Format: mjcf, sdf or urdf")->required();
     cmd->add_option("--out", options.out, "The file to write (e.g. model.xml); never FILE")
         ->required();

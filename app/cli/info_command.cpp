@@ -11,6 +11,7 @@
 #include <Eigen/Core>
 
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "core/kinematics/assembler.hpp"
 #include "core/kinematics/closed_form_solution.hpp"
 #include "core/kinematics/configuration.hpp"
@@ -263,10 +264,11 @@ AssemblyModesProgress listingProgressLine() {
 } // namespace
 
 CLI::App* addInfoCommand(CLI::App& app, InfoOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "info", "Loops, cut joints, subsystems, J and GICM block patterns, DOF and the "
-                "assembled initial pose of a mechanism file");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "info",
+        "Loops, cut joints, subsystems, J and GICM block patterns, DOF and the "
+        "assembled initial pose of a mechanism file",
+        options.file);
     cmd->add_option("--cut", options.cuts, kCutHelp);
     cmd->add_flag("--json", options.json, "Print one JSON object instead of text");
     cmd->add_option("--branch", options.branch, kBranchHelp);

@@ -13,6 +13,7 @@
 
 #include "app/cli/driven_start.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "app/cli/moment_point_option.hpp"
 #include "app/cli/run_report.hpp"
 #include "core/inverse/inverse_dynamics.hpp"
@@ -49,10 +50,11 @@ void csvRow(const Model& model, const InverseSample& sample, std::string& line) 
 } // namespace
 
 CLI::App* addInverseCommand(CLI::App& app, InverseOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "inverse", "Inverse dynamics under prescribed motions from the file's initial pose: "
-                   "driving forces, cut multipliers and joint reactions as CSV");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "inverse",
+        "Inverse dynamics under prescribed motions from the file's initial pose: "
+        "driving forces, cut multipliers and joint reactions as CSV",
+        options.file);
     cmd->add_option("--speed", options.speeds,
                     "COORD=OMEGA: drive COORD at constant speed OMEGA (rad/s or m/s) from its "
                     "initial value; repeatable")

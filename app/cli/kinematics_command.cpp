@@ -12,6 +12,7 @@
 #include <Eigen/Core>
 
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/kinematics/position_analysis.hpp"
@@ -165,10 +166,11 @@ void printSweepSummary(std::ostream& out,
 } // namespace
 
 CLI::App* addKinematicsCommand(CLI::App& app, KinematicsOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "kinematics", "Sweep one input coordinate and write the assembled coordinates, traced "
-                      "points, σ_min(J_dep) and toggle flags as CSV");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "kinematics",
+        "Sweep one input coordinate and write the assembled coordinates, traced "
+        "points, σ_min(J_dep) and toggle flags as CSV",
+        options.file);
     cmd->add_option("--input", options.input, "Coordinate to sweep, e.g. theta1")->required();
     cmd->add_option("--from", options.from, "First value (rad or m; degrees with --degrees)")
         ->required();

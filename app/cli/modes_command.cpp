@@ -6,6 +6,7 @@
 
 #include "app/cli/hold_option.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "core/kinematics/configuration.hpp"
 #include "core/kinematics/position_analysis.hpp"
 #include "core/statics/statics_report.hpp"
@@ -47,10 +48,11 @@ void printModes(std::ostream& out, const Model& model, const VibrationAnalysis& 
 } // namespace
 
 CLI::App* addModesCommand(CLI::App& app, ModesCommandOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "modes", "Vibration modes about the rest pose nearest the file's: natural frequencies "
-                 "(Hz), damping ratios and mode shapes from the linearised reduced equations");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "modes",
+        "Vibration modes about the rest pose nearest the file's: natural frequencies "
+        "(Hz), damping ratios and mode shapes from the linearised reduced equations",
+        options.file);
     cmd->add_option("--hold", options.holds,
                     "COORD=VALUE: lock COORD at VALUE (rad or m); repeat for more")
         ->take_all();

@@ -7,6 +7,7 @@
 
 #include "app/cli/drive_history_csv.hpp"
 #include "app/cli/load_model.hpp"
+#include "app/cli/mechanism_file_command.hpp"
 #include "app/cli/moment_point_option.hpp"
 #include "app/cli/run_report.hpp"
 #include "core/inverse/forced_drive.hpp"
@@ -252,9 +253,9 @@ void printSummary(std::ostream& report,
 } // namespace
 
 CLI::App* addSimulateCommand(CLI::App& app, SimulateOptions& options) {
-    CLI::App* cmd = app.add_subcommand(
-        "simulate", "Forward dynamics from the file's initial state; samples as CSV");
-    cmd->add_option("FILE", options.file, "Mechanism file (.json)")->required();
+    CLI::App* cmd = addMechanismFileCommand(
+        app, "simulate", "Forward dynamics from the file's initial state; samples as CSV",
+        options.file);
     cmd->add_option("--solver", options.solver,
                     "Solver: sslm, slm or augmented (multipliers), or rcr (recursive coordinate "
                     "reduction: constraints embedded, reactions recovered)");
