@@ -31,14 +31,6 @@ namespace sslm::ui {
 
 namespace {
 
-/// Curve colours by chosen column (Tableau 10, readable on white).
-QColor curveColour(int index) {
-    static constexpr std::array<QRgb, 10> kPalette{0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728,
-                                                   0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f,
-                                                   0xbcbd22, 0x17becf};
-    return QColor::fromRgb(kPalette[static_cast<std::size_t>(index) % kPalette.size()]);
-}
-
 /// Line style by run, in the order the runs were added.
 Qt::PenStyle runPenStyle(int index) {
     static constexpr std::array<Qt::PenStyle, 4> kStyles{Qt::SolidLine, Qt::DashLine, Qt::DotLine,
@@ -315,7 +307,7 @@ void PlotWidget::rebuildTraces() {
             }
             auto* series = new QLineSeries;
             series->setName(legend);
-            QPen pen(curveColour(k), kCurveWidth, runPenStyle(static_cast<int>(r)));
+            QPen pen(plotCurveColour(k), kCurveWidth, runPenStyle(static_cast<int>(r)));
             pen.setCapStyle(Qt::RoundCap);
             pen.setJoinStyle(Qt::RoundJoin);
             series->setPen(pen);
@@ -1116,7 +1108,7 @@ void PlotWidget::fitTickCounts() {
 
 QColor PlotWidget::columnColour(const QString& name) const {
     const qsizetype index = m_selected.indexOf(name);
-    return index < 0 ? QColor() : curveColour(static_cast<int>(index));
+    return index < 0 ? QColor() : plotCurveColour(static_cast<int>(index));
 }
 
 int PlotWidget::plotColumns() const {

@@ -2,7 +2,6 @@
 #include "ui/sim/simulation_controller.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -12,18 +11,11 @@
 
 #include "ui/sim/run_naming.hpp"
 #include "ui/sim/simulation_worker.hpp"
+#include "ui/style/palette.hpp"
 
 namespace sslm::ui {
 
 namespace {
-
-/// Run colours: Tableau 10, distinguishable on white and for most colour-vision deficiencies.
-QColor runColour(int runId) {
-    static constexpr std::array<QRgb, 10> kPalette{0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2,
-                                                   0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7,
-                                                   0x9c755f, 0xbab0ac};
-    return QColor::fromRgb(kPalette[static_cast<std::size_t>(runId - 1) % kPalette.size()]);
-}
 
 /// Posted after a report at a priority below the window's repaint requests
 /// (Qt::LowEventPriority), so that it is handled once the repaints the report caused are done.

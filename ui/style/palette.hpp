@@ -6,6 +6,8 @@
 // ground have their own. The style sheet (resources/style/studio.qss) names the text and
 // message colours below as @tokens (see ui/style/style_sheet.cpp).
 
+#include <array>
+#include <cstddef>
 #include <utility>
 
 #include <QColor>
@@ -42,6 +44,30 @@ inline QColor subsystemColour(int j) {
         QColor(255, 157, 167), // pink
     };
     return palette[((j % 8) + 8) % 8];
+}
+
+/// Entry `index` of `palette`, cycling (negative indices count back from the end).
+template <std::size_t N> QColor cycledColour(const std::array<QRgb, N>& palette, int index) {
+    const int n = static_cast<int>(N);
+    return QColor::fromRgb(palette[static_cast<std::size_t>(((index % n) + n) % n)]);
+}
+
+/// Colour of the plots' curve for chosen column `index` (0-based): Tableau 10 (classic),
+/// readable on white; cycles after ten.
+inline QColor plotCurveColour(int index) {
+    static constexpr std::array<QRgb, 10> kPalette{0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728,
+                                                   0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f,
+                                                   0xbcbd22, 0x17becf};
+    return cycledColour(kPalette, index);
+}
+
+/// Colour of run `runId` (1 for the first) in the runs list and the plots: Tableau 10,
+/// distinguishable on white and for most colour-vision deficiencies; cycles after ten.
+inline QColor runColour(int runId) {
+    static constexpr std::array<QRgb, 10> kPalette{0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2,
+                                                   0x59a14f, 0xedc948, 0xb07aa1, 0xff9da7,
+                                                   0x9c755f, 0xbab0ac};
+    return cycledColour(kPalette, runId - 1);
 }
 
 /// Cut joints: the user's choice that drives the solver, always in this colour.

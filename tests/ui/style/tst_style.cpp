@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The studio's resources and style: every action icon renders, every tool bar of the window
 // shows icons (names in tool tips, shortcuts kept), and the style sheet's colours, filled in
-// from the palette, reach the widgets that opt in.
+// from the palette, reach the widgets that opt in; the palette's colour cycles are distinct.
 
 #include <QAction>
 #include <QApplication>
@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSurfaceFormat>
 #include <QToolBar>
 #include <QToolButton>
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void everyActionIconRenders();
     void toolBarsShowIcons();
     void styleSheetTakesThePaletteColours();
+    void paletteCyclesAreDistinct();
 };
 
 void TestStyle::everyActionIconRenders() {
@@ -133,6 +135,34 @@ void TestStyle::styleSheetTakesThePaletteColours() {
     QCOMPARE(field->palette().color(QPalette::Base), invalidFieldColour());
     setInvalid(field, false);
     QCOMPARE(field->palette().color(QPalette::Base), normalBase);
+}
+
+void TestStyle::paletteCyclesAreDistinct() {
+    struct Cycle {
+        const char* name;
+        QColor (*colour)(int);
+        int first;
+        int length;
+    };
+    const Cycle cycles[] = {{"subsystem", subsystemColour, 0, 8},
+                            {"plot curve", plotCurveColour, 0, 10},
+                            {"run", runColour, 1, 10}};
+    for (const Cycle& cycle : cycles) {
+        QSet<QRgb> seen;
+        for (int k = 0; k < cycle.length; ++k) {
+            const QColor colour = cycle.colour(cycle.first + k);
+            QVERIFY2(colour.isValid(), cycle.name);
+            seen.insert(colour.rgb());
+            // the next lap repeats this one, the lap before too
+            QCOMPARE(cycle.colour(cycle.first + k + cycle.length), colour);
+            QCOMPARE(cycle.colour(cycle.first + k - cycle.length), colour);
+        }
+        QVERIFY2(seen.size() == cycle.length, cycle.name);
+    }
+    // red marks cut joints alone: no subsystem is drawn in it
+    for (int j = 0; j < 8; ++j) {
+        QVERIFY(subsystemColour(j) != cutJointColour());
+    }
 }
 
 SSLM_WINDOW_TEST_MAIN(TestStyle, "tst_style")
