@@ -250,6 +250,25 @@ double mujocoVersusSslm(const std::string& file,
     return largest;
 }
 
+/// `spec` exported to MJCF in `dir` as `name`, run as written (RK4 at the file's timestep and
+/// equality time constant) and by SSLM over 1 s from the assembled state.
+struct ExportedRun {
+    std::string file;
+    std::shared_ptr<const Model> model;
+    double difference = 0; ///< max |θ1 − θ1_SSLM| of the input joint J1 (rad)
+    double closure = 0;    ///< MuJoCo's max |Φ| (m)
+};
+
+ExportedRun
+exportedAgainstSslm(const MechanismSpec& spec, const QTemporaryDir& dir, const char* name) {
+    ExportedRun run;
+    run.file = exportTo(spec, dir, name);
+    run.model = compiled(spec);
+    run.difference =
+        mujocoVersusSslm(run.file, *run.model, "J1", "theta1", 0, 0, 1.0, &run.closure);
+    return run;
+}
+
 /// Checks the round trip of `file`: the imported bodies, points and axes are the original's
 /// turned into each body's frame at the assembled pose (MJCF's body frames), to 1e-12.
 void checkRoundTrip(const std::string& file) {
@@ -445,26 +464,22 @@ private Q_SLOTS:
     void exportedFourBarInMujocoFollowsSslm() {
         const MechanismSpec spec = loadSpec(kExamples + "four_bar.json");
         QTemporaryDir dir;
-        const std::string file = exportTo(spec, dir, "four_bar");
-        const std::shared_ptr<const Model> model = compiled(spec);
-        double closure = 0;
-        const double difference =
-            mujocoVersusSslm(file, *model, "J1", "theta1", 0, 0, 1.0, &closure);
+        const ExportedRun run = exportedAgainstSslm(spec, dir, "four_bar");
         qInfo("four-bar, MuJoCo as exported (RK4, dt 1e-4 s, solref 2e-4 s) vs SSLM over 1 s: "
               "max |Δθ1| %.3g rad, MuJoCo's max |Φ| %.3g m",
-              difference, closure);
+              run.difference, run.closure);
         if (qEnvironmentVariableIsSet("SSLM_MJCF_SWEEP")) {
             for (const double dt : {1e-3, 5e-4, 2e-4, 1e-4}) {
                 for (const double tc : {2 * dt, 5e-3, 2e-2}) {
                     double c = 0;
                     const double diff =
-                        mujocoVersusSslm(file, *model, "J1", "theta1", dt, tc, 1.0, &c);
+                        mujocoVersusSslm(run.file, *run.model, "J1", "theta1", dt, tc, 1.0, &c);
                     qInfo("dt %g tc %g: max dtheta1 %.3g, max phi %.3g", dt, tc, diff, c);
                 }
             }
         }
-        QVERIFY2(difference < 5e-4, QByteArray::number(difference).constData());
-        QVERIFY(closure < 1e-5);
+        QVERIFY2(run.difference < 5e-4, QByteArray::number(run.difference).constData());
+        QVERIFY(run.closure < 1e-5);
     }
 
     /// Every example exports, loads in MuJoCo, and its keyframe is the assembled state: the
@@ -510,15 +525,11 @@ private Q_SLOTS:
         QVERIFY(exported.ok());
         QVERIFY(hasItem(exported.approximated, "joint J4"));
         QTemporaryDir dir;
-        const std::string file = exportTo(spec, dir, "slider_crank");
-        const std::shared_ptr<const Model> model = compiled(spec);
-        double closure = 0;
-        const double difference =
-            mujocoVersusSslm(file, *model, "J1", "theta1", 0, 0, 1.0, &closure);
+        const ExportedRun run = exportedAgainstSslm(spec, dir, "slider_crank");
         qInfo("slider-crank cut at its slider (guide + weld), MuJoCo as exported vs SSLM over "
               "1 s: max |Δθ1| %.3g rad, MuJoCo's max |Φ| %.3g",
-              difference, closure);
-        QVERIFY2(difference < 1e-3, QByteArray::number(difference).constData());
+              run.difference, run.closure);
+        QVERIFY2(run.difference < 1e-3, QByteArray::number(run.difference).constData());
     }
 
     /// A body without a joint merges into the body it is welded to (parallel-axis theorem),
