@@ -194,50 +194,59 @@ MechanismSpec withJointReversed(MechanismSpec spec, const std::string& name) {
     return spec;
 }
 
-/// The peers against SSLM at the assembled initial state of a model, moving and at rest;
-/// returns the worst relative errors {Simbody, MuJoCo against its J̇q̇-free q̈, MuJoCo
-/// against the exact q̈}.
-void compareAtInitialState(const Model& model) {
+/// The peers against SSLM at each of `states`, as given and at rest (where J̇q̇ = 0 and all
+/// three models agree): Simbody's q̈ against the exact one, MuJoCo's against the J̇q̇-free q̈ it
+/// computes (mujocoExpectation), both peers' loops closed. Prints the worst relative errors.
+void compareAtStates(const Model& model, const std::vector<State>& states) {
     DynamicsRhs sslmRhs(model, SimulationSettings{});
     SimbodyPeer simbody(model);
     MujocoPeer mujoco(model);
     QCOMPARE(simbody.nv(), model.nv());
     QCOMPARE(mujoco.nv(), model.nv());
+    QVERIFY(!states.empty());
+    double simbodyWorst = 0;
+    double mujocoWorst = 0;      // against the J̇q̇-free q̈ MuJoCo computes
+    double mujocoTolerance = 0;  // the largest tolerance used
+    double mujocoExactWorst = 0; // against the exact q̈ (for information)
+    for (const State& moving : states) {
+        for (const State& s : {moving, State{moving.q, Eigen::VectorXd::Zero(model.nv())}}) {
+            QVERIFY2(sslmRhs.evaluate(0.0, s.q, s.qd), sslmRhs.failure().c_str());
+            const Eigen::VectorXd exact = sslmRhs.qdd();
+            const MujocoExpectation expected = mujocoExpectation(model, sslmRhs, s.q, s.qd);
+
+            simbody.setState(s.q, s.qd);
+            simbody.computeAccelerations();
+            QVERIFY2(simbody.constraintViolation() < kClosureTol,
+                     qPrintable(QString::number(simbody.constraintViolation())));
+            const double simbodyError = relativeError(simbody.qdd(), exact);
+            QVERIFY2(simbodyError < kSimbodyTol, qPrintable(QString::number(simbodyError)));
+
+            mujoco.setState(s.q, s.qd);
+            mujoco.computeAccelerations();
+            QVERIFY2(mujoco.constraintViolation() < kClosureTol,
+                     qPrintable(QString::number(mujoco.constraintViolation())));
+            const double mujocoError = relativeError(mujoco.qdd(), expected.qdd);
+            QVERIFY2(
+                mujocoError < expected.tolerance,
+                qPrintable(QString("%1 (tolerance %2)").arg(mujocoError).arg(expected.tolerance)));
+
+            simbodyWorst = std::max(simbodyWorst, simbodyError);
+            mujocoWorst = std::max(mujocoWorst, mujocoError);
+            mujocoTolerance = std::max(mujocoTolerance, expected.tolerance);
+            mujocoExactWorst = std::max(mujocoExactWorst, relativeError(mujoco.qdd(), exact));
+        }
+    }
+    qInfo("%d states: relative q̈ error Simbody %.1e; MuJoCo %.1e (tolerance up to %.1e), "
+          "%.1e against the exact q̈",
+          static_cast<int>(states.size()), simbodyWorst, mujocoWorst, mujocoTolerance,
+          mujocoExactWorst);
+}
+
+/// compareAtStates at the assembled initial state of a model.
+void compareAtInitialState(const Model& model) {
     const InitialState initial = assembleInitialState(model);
     QVERIFY(initial.report.converged);
-    double simbodyWorst = 0;
-    double mujocoWorst = 0;
-    double mujocoTolerance = 0;
-    double mujocoExactWorst = 0;
-    for (const State& s :
-         {State{initial.q, initial.qd}, State{initial.q, Eigen::VectorXd::Zero(model.nv())}}) {
-        QVERIFY2(sslmRhs.evaluate(0.0, s.q, s.qd), sslmRhs.failure().c_str());
-        const Eigen::VectorXd exact = sslmRhs.qdd();
-        const MujocoExpectation expected = mujocoExpectation(model, sslmRhs, s.q, s.qd);
-
-        simbody.setState(s.q, s.qd);
-        simbody.computeAccelerations();
-        QVERIFY2(simbody.constraintViolation() < kClosureTol,
-                 qPrintable(QString::number(simbody.constraintViolation())));
-        const double simbodyError = relativeError(simbody.qdd(), exact);
-        QVERIFY2(simbodyError < kSimbodyTol, qPrintable(QString::number(simbodyError)));
-
-        mujoco.setState(s.q, s.qd);
-        mujoco.computeAccelerations();
-        QVERIFY2(mujoco.constraintViolation() < kClosureTol,
-                 qPrintable(QString::number(mujoco.constraintViolation())));
-        const double mujocoError = relativeError(mujoco.qdd(), expected.qdd);
-        QVERIFY2(mujocoError < expected.tolerance,
-                 qPrintable(QString("%1 (tolerance %2)").arg(mujocoError).arg(expected.tolerance)));
-
-        simbodyWorst = std::max(simbodyWorst, simbodyError);
-        mujocoWorst = std::max(mujocoWorst, mujocoError);
-        mujocoTolerance = std::max(mujocoTolerance, expected.tolerance);
-        mujocoExactWorst = std::max(mujocoExactWorst, relativeError(mujoco.qdd(), exact));
-    }
-    qInfo("relative q̈ error Simbody %.1e; MuJoCo %.1e (tolerance up to %.1e), %.1e against the "
-          "exact q̈",
-          simbodyWorst, mujocoWorst, mujocoTolerance, mujocoExactWorst);
+    compareAtStates(model, {State{initial.q, initial.qd}});
 }
 
 } // namespace
@@ -296,50 +305,7 @@ private Q_SLOTS:
         QVERIFY(compiled.ok());
         const Model& model = *compiled.model;
 
-        DynamicsRhs sslmRhs(model, SimulationSettings{});
-        SimbodyPeer simbody(model);
-        MujocoPeer mujoco(model);
-        QCOMPARE(simbody.nv(), model.nv());
-        QCOMPARE(mujoco.nv(), model.nv());
-
-        const std::vector<State> states = consistentStates(model);
-        QVERIFY(!states.empty());
-        double simbodyWorst = 0;
-        double mujocoWorst = 0;      // against the J̇q̇-free q̈ MuJoCo computes
-        double mujocoTolerance = 0;  // the largest tolerance used
-        double mujocoExactWorst = 0; // against the exact q̈ (for information)
-        for (const State& moving : states) {
-            // each state as given, and at rest (where J̇q̇ = 0 and all three models agree)
-            for (const State& s : {moving, State{moving.q, Eigen::VectorXd::Zero(model.nv())}}) {
-                QVERIFY2(sslmRhs.evaluate(0.0, s.q, s.qd), sslmRhs.failure().c_str());
-                const Eigen::VectorXd exact = sslmRhs.qdd();
-                const MujocoExpectation expected = mujocoExpectation(model, sslmRhs, s.q, s.qd);
-
-                simbody.setState(s.q, s.qd);
-                simbody.computeAccelerations();
-                QVERIFY(simbody.constraintViolation() < kClosureTol);
-                const double simbodyError = relativeError(simbody.qdd(), exact);
-                QVERIFY2(simbodyError < kSimbodyTol, qPrintable(QString::number(simbodyError)));
-
-                mujoco.setState(s.q, s.qd);
-                mujoco.computeAccelerations();
-                QVERIFY(mujoco.constraintViolation() < kClosureTol);
-                const double mujocoError = relativeError(mujoco.qdd(), expected.qdd);
-                QVERIFY2(
-                    mujocoError < expected.tolerance,
-                    qPrintable(
-                        QString("%1 (tolerance %2)").arg(mujocoError).arg(expected.tolerance)));
-
-                simbodyWorst = std::max(simbodyWorst, simbodyError);
-                mujocoWorst = std::max(mujocoWorst, mujocoError);
-                mujocoTolerance = std::max(mujocoTolerance, expected.tolerance);
-                mujocoExactWorst = std::max(mujocoExactWorst, relativeError(mujoco.qdd(), exact));
-            }
-        }
-        qInfo("%d states: relative q̈ error Simbody %.1e; MuJoCo %.1e (tolerance up to %.1e), "
-              "%.1e against the exact q̈",
-              static_cast<int>(states.size()), simbodyWorst, mujocoWorst, mujocoTolerance,
-              mujocoExactWorst);
+        compareAtStates(model, consistentStates(model));
     }
 
     // The spatial examples: every joint type of the RSSR and the ladder run forward and
