@@ -45,16 +45,7 @@ namespace tst_main_window_document {
 
 using namespace sslm;
 using namespace sslm::ui;
-using fixtures::Csv;
-using fixtures::example;
-using fixtures::kRunTimeoutMs;
-using fixtures::readCsv;
-
-namespace {
-
-constexpr double kSameAsCliTol = 1e-12; // same code, same settings: equal to rounding
-
-} // namespace
+using namespace sslm::fixtures;
 
 class TestMainWindowDocument : public fixtures::WindowTest {
     Q_OBJECT

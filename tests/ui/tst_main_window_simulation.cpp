@@ -52,14 +52,10 @@ namespace tst_main_window_simulation {
 
 using namespace sslm;
 using namespace sslm::ui;
-using fixtures::Csv;
-using fixtures::example;
-using fixtures::kRunTimeoutMs;
-using fixtures::readCsv;
+using namespace sslm::fixtures;
 
 namespace {
 
-constexpr double kSameAsCliTol = 1e-12;  // same code, same settings: equal to rounding
 constexpr double kSamePhysicsTol = 1e-8; // other cuts, same motion at rtol = atol = 1e-10
 constexpr double kLongRun = 5000.0;      // s: still going when the test stops it
 constexpr int kStartStopCycles = 50;
