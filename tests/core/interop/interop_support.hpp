@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// What the interop tests share: a model file imported, an example mechanism loaded, either
-// fatal (with the diagnostics) when it does not work; a joint found again after a round trip.
+// What the interop tests share: a model file imported, fatal (with the diagnostics) when it
+// does not work; a joint found again after a round trip; a report line's note. Examples are
+// loaded by tests/core/fixtures/examples.hpp.
 
 #include <string>
 #include <vector>
@@ -26,15 +27,6 @@ inline ImportResult mustImport(const std::string& file, MechanismImportOptions o
         qFatal("%s", formatDiagnostics(r.diagnostics).c_str());
     }
     return r;
-}
-
-/// examples/<file>, loaded.
-inline MechanismSpec example(const std::string& file) {
-    const LoadResult loaded = loadMechanismFile(std::string(SSLM_EXAMPLES_DIR "/") + file);
-    if (!loaded.ok()) {
-        qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
-    }
-    return *loaded.spec;
 }
 
 /// The joint of `roundTrip` named as `original`, of the same type (fatal when it is lost or

@@ -45,6 +45,7 @@
 #include "core/spatial/roll_pitch_yaw.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
 #include "tests/core/interop/interop_support.hpp"
 #include "tests/test_main.hpp"
 #include <mujoco/mujoco.h>
@@ -52,14 +53,14 @@
 namespace tst_mjcf {
 
 using namespace sslm;
-using sslm::test::example;
+using sslm::fixtures::compiled;
+using sslm::fixtures::examplePath;
+using sslm::fixtures::exampleSpec;
 using sslm::test::kInteropData;
 using sslm::test::mustImport;
 using sslm::test::noteOf;
 
 namespace {
-
-const std::string kExamples = SSLM_EXAMPLES_DIR "/";
 
 struct MjDeleter {
     void operator()(mjModel* m) const { mj_deleteModel(m); }
@@ -77,14 +78,6 @@ MjModelPtr loadMujoco(const std::string& path) {
     return m;
 }
 
-MechanismSpec loadSpec(const std::string& path) {
-    LoadResult loaded = loadMechanismFile(path);
-    if (!loaded.ok()) {
-        qFatal("%s", formatDiagnostics(loaded.diagnostics).c_str());
-    }
-    return *loaded.spec;
-}
-
 /// Exports `spec` as MJCF into dir/name.xml and returns the path.
 std::string exportTo(const MechanismSpec& spec, const QTemporaryDir& dir, const char* name) {
     const ExportResult exported = exportMechanism(spec, "mjcf");
@@ -94,14 +87,6 @@ std::string exportTo(const MechanismSpec& spec, const QTemporaryDir& dir, const 
     const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString() + ".xml";
     std::ofstream(path) << *exported.text;
     return path;
-}
-
-std::shared_ptr<const Model> compiled(const MechanismSpec& spec) {
-    const CompileResult result = compileModel(spec);
-    if (!result.ok()) {
-        qFatal("%s", formatDiagnostics(result.diagnostics).c_str());
-    }
-    return result.model;
 }
 
 bool hasItem(const std::vector<ImportItem>& items, const std::string& element) {
@@ -269,10 +254,10 @@ exportedAgainstSslm(const MechanismSpec& spec, const QTemporaryDir& dir, const c
     return run;
 }
 
-/// Checks the round trip of `file`: the imported bodies, points and axes are the original's
-/// turned into each body's frame at the assembled pose (MJCF's body frames), to 1e-12.
+/// Checks the round trip of examples/<file>: the imported bodies, points and axes are the
+/// original's turned into each body's frame at the assembled pose (MJCF's body frames), to 1e-12.
 void checkRoundTrip(const std::string& file) {
-    const MechanismSpec original = loadSpec(file);
+    const MechanismSpec original = exampleSpec(file);
     QTemporaryDir dir;
     const std::string path = exportTo(original, dir, "round_trip");
     // kept spatial: the MJCF's own frames are compared (the four-bar would be recognised planar)
@@ -354,7 +339,7 @@ class TestMjcf : public QObject {
 
 private Q_SLOTS:
     void sliderCrankImports() {
-        const ImportResult r = mustImport(kExamples + "interop/slider_crank.xml");
+        const ImportResult r = mustImport(examplePath("interop/slider_crank.xml"));
         const MechanismSpec& spec = *r.spec;
         QCOMPARE(std::string(modelFormatName(r.report.format)), std::string("mjcf"));
         QCOMPARE(spec.bodies.size(), std::size_t(3));
@@ -400,7 +385,7 @@ private Q_SLOTS:
     /// At rest, MuJoCo's acceleration constraint is the exact one (J̇q̇ = 0): its q̈ differs
     /// from the kernel's only by the constraint's regularisation (solimp 0.9999).
     void sliderCrankMatchesMujocoAtRest() {
-        const std::string file = kExamples + "interop/slider_crank.xml";
+        const std::string file = examplePath("interop/slider_crank.xml");
         const ImportResult r = mustImport(file);
         const std::shared_ptr<const Model> model = compiled(*r.spec);
         const InitialState state = assembleInitialState(*model);
@@ -428,7 +413,7 @@ private Q_SLOTS:
     }
 
     void sliderCrankSimulatesClosedAndConserving() {
-        const ImportResult r = mustImport(kExamples + "interop/slider_crank.xml");
+        const ImportResult r = mustImport(examplePath("interop/slider_crank.xml"));
         const std::shared_ptr<const Model> model = compiled(*r.spec);
         const InitialState state = assembleInitialState(*model);
         SimulationSettings settings;
@@ -444,7 +429,7 @@ private Q_SLOTS:
         // and MuJoCo's run of the file itself follows it
         double closure = 0;
         const double difference =
-            mujocoVersusSslm(kExamples + "interop/slider_crank.xml", *model, "crank_joint",
+            mujocoVersusSslm(examplePath("interop/slider_crank.xml"), *model, "crank_joint",
                              "crank_joint", 1e-4, 2e-4, 1.0, &closure);
         QVERIFY(closure < 1e-5);
         qInfo("slider-crank, MuJoCo (RK4, dt 1e-4 s, solref 2e-4 s) vs SSLM over 1 s: max "
@@ -453,16 +438,16 @@ private Q_SLOTS:
         QVERIFY2(difference < 1e-4, QByteArray::number(difference).constData());
     }
 
-    void fourBarRoundTrip() { checkRoundTrip(kExamples + "four_bar.json"); }
+    void fourBarRoundTrip() { checkRoundTrip("four_bar.json"); }
 
-    void rssrRoundTrip() { checkRoundTrip(kExamples + "rssr.json"); }
+    void rssrRoundTrip() { checkRoundTrip("rssr.json"); }
 
     /// The exported file as written (RK4, timestep 1e-4 s, equality time constant 2e-4 s)
     /// against SSLM (dopri5, tolerances 1e-11). MuJoCo's loops drift by about the square of
     /// the time constant (its acceleration constraint omits J̇q̇): set SSLM_MJCF_SWEEP to see
     /// the difference for other steps and time constants.
     void exportedFourBarInMujocoFollowsSslm() {
-        const MechanismSpec spec = loadSpec(kExamples + "four_bar.json");
+        const MechanismSpec spec = exampleSpec("four_bar.json");
         QTemporaryDir dir;
         const ExportedRun run = exportedAgainstSslm(spec, dir, "four_bar");
         qInfo("four-bar, MuJoCo as exported (RK4, dt 1e-4 s, solref 2e-4 s) vs SSLM over 1 s: "
@@ -491,7 +476,7 @@ private Q_SLOTS:
         QVERIFY(files.size() >= 8);
         QTemporaryDir dir;
         for (const QString& name : files) {
-            const MechanismSpec spec = loadSpec(kExamples + name.toStdString());
+            const MechanismSpec spec = exampleSpec(name.toStdString());
             const std::string file = exportTo(spec, dir, qPrintable(name));
             MjModelPtr m = loadMujoco(file);
             MjDataPtr d(mj_makeData(m.get()));
@@ -519,7 +504,7 @@ private Q_SLOTS:
 
     /// A prismatic cut has no MJCF equality: the export's guide body and weld stand in for it.
     void exportedPrismaticCutInMujocoFollowsSslm() {
-        MechanismSpec spec = loadSpec(kExamples + "slider_crank.json");
+        MechanismSpec spec = exampleSpec("slider_crank.json");
         spec.cuts = {"J4"};
         const ExportResult exported = exportMechanism(spec, "mjcf");
         QVERIFY(exported.ok());
@@ -692,7 +677,7 @@ private Q_SLOTS:
         // the four-bar with stops and friction on its crank J1 (at 0 in the initial state), a
         // lower stop on J3 (at its assembled angle there), friction on the cut J8 and a gas
         // spring from O2 to the coupler end J9 with a preload
-        MechanismSpec original = loadSpec(kExamples + "four_bar.json");
+        MechanismSpec original = exampleSpec("four_bar.json");
         const auto joint = [&](const std::string& name) -> JointSpec& {
             return *std::find_if(original.joints.begin(), original.joints.end(),
                                  [&](const JointSpec& j) { return j.name == name; });
@@ -778,7 +763,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::filesystem::path folder = dir.path().toStdString();
         std::filesystem::create_directories(folder / "meshes");
-        std::filesystem::copy_file(kExamples + "interop/meshes/crank.stl",
+        std::filesystem::copy_file(examplePath("interop/meshes/crank.stl"),
                                    folder / "meshes" / "crank.stl");
         MechanismSpec spec;
         spec.name = "arm";

@@ -21,6 +21,7 @@
 #include "core/interop/sdf_import.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/interop/interop_support.hpp"
 #include "tests/test_main.hpp"
@@ -29,7 +30,7 @@ namespace tst_sdf_export {
 
 using namespace sslm;
 using sslm::fixtures::body;
-using sslm::test::example;
+using sslm::fixtures::exampleSpec;
 using sslm::test::mustImport;
 using sslm::test::noteOf;
 
@@ -149,7 +150,7 @@ private Q_SLOTS:
     }
 
     void planarMechanismGoesOutInTheXzPlaneAndComesBackPlanar() {
-        const MechanismSpec original = example("four_bar.json");
+        const MechanismSpec original = exampleSpec("four_bar.json");
         const std::string text = *exportSdf(original).text;
         QVERIFY(text.find("<xyz>0 -1 0</xyz>") != std::string::npos); // the plane's normal
         ImportResult back = importSdfText(text, "four_bar.world");
@@ -167,7 +168,7 @@ private Q_SLOTS:
         // the planar four-bar with stops and friction on its crank, a lower stop on the
         // coupler joint and friction on the cut: lifted into the x–z plane, written, read back
         // and recognised planar again
-        MechanismSpec original = example("four_bar.json");
+        MechanismSpec original = exampleSpec("four_bar.json");
         const auto joint = [](MechanismSpec& spec, const std::string& name) -> JointSpec& {
             return *std::find_if(spec.joints.begin(), spec.joints.end(),
                                  [&](const JointSpec& j) { return j.name == name; });

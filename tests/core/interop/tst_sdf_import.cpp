@@ -38,6 +38,7 @@
 #include "core/sim/simulation.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/runs.hpp"
 #include "tests/core/interop/interop_support.hpp"
@@ -47,7 +48,7 @@ namespace tst_sdf_import {
 
 using namespace sslm;
 using sslm::fixtures::body;
-using sslm::test::example;
+using sslm::fixtures::exampleSpec;
 using sslm::test::mustImport;
 
 namespace {
@@ -116,7 +117,7 @@ Difference compareRuns(const std::string& exampleFile,
                        const Pairs& pairs,
                        double sign,
                        double tolerance) {
-    const MechanismSpec reference = example(exampleFile);
+    const MechanismSpec reference = exampleSpec(exampleFile);
     std::string why;
     std::optional<SimulationSettings> settings = settingsFromSpec(reference.solver, &why);
     if (!settings) {
@@ -177,7 +178,7 @@ private Q_SLOTS:
         QVERIFY((r.report.plane->yAxis - Eigen::Vector3d(0, 0, 1)).norm() < 1e-15);
         QVERIFY((spec.gravity - Eigen::Vector2d(0, -9.81)).norm() < 1e-15);
         // the example's numbers: masses, inertias about the axis, COMs and points at the pose
-        const MechanismSpec reference = example("four_bar.json");
+        const MechanismSpec reference = exampleSpec("four_bar.json");
         const double theta2 = 0.98697625497752954, phi3 = 0.98697625497752954 + 1.1676401436347342;
         const Eigen::Rotation2Dd rocker(theta2), coupler(phi3);
         for (const BodySpec& expected : reference.bodies) {

@@ -29,6 +29,7 @@
 #include "core/sim/simulation.hpp"
 #include "core/spec/spec_json.hpp"
 
+#include "tests/core/fixtures/examples.hpp"
 #include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/core/fixtures/runs.hpp"
 #include "tests/core/interop/interop_support.hpp"
@@ -37,7 +38,7 @@
 namespace tst_urdf_export {
 
 using namespace sslm;
-using sslm::test::example;
+using sslm::fixtures::exampleSpec;
 using sslm::test::kInteropData;
 using sslm::test::mustImport;
 using sslm::test::noteOf;
@@ -244,8 +245,8 @@ private Q_SLOTS:
         for (const MechanismSpec& spec :
              {*mustImport(kInteropData + "four_bar_loop.urdf").spec, universalCut(),
               *mustImport(kInteropData + "four_bar.sdf", keep).spec, cartPendulum(),
-              example("rssr.json"), example("stewart_platform.json"),
-              example("spatial_ladder_4.json")}) {
+              exampleSpec("rssr.json"), exampleSpec("stewart_platform.json"),
+              exampleSpec("spatial_ladder_4.json")}) {
             const std::string text = exported(spec);
             const ImportResult back = importUrdfText(text, spec.name + ".urdf");
             QVERIFY2(back.ok(), (formatDiagnostics(back.diagnostics) + text).c_str());
@@ -349,7 +350,7 @@ private Q_SLOTS:
     }
 
     void planarFourBarComesBackPlanarAndRunsTheSame() {
-        const MechanismSpec original = example("four_bar.json");
+        const MechanismSpec original = exampleSpec("four_bar.json");
         const ExportResult result = exportUrdf(original);
         QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
         QVERIFY(mentions(result.mapped, "plane"));
@@ -383,7 +384,7 @@ private Q_SLOTS:
 
     void rssrComesBackWithItsBallJointAndRunsTheSame() {
         // the RSSR's tree holds the spherical joint J2: three hinges through massless links
-        const MechanismSpec original = example("rssr.json");
+        const MechanismSpec original = exampleSpec("rssr.json");
         const ExportResult result = exportUrdf(original);
         QVERIFY2(result.ok(), formatDiagnostics(result.diagnostics).c_str());
         QVERIFY(result.text->find("<link name=\"J2__link2\"/>") != std::string::npos);
