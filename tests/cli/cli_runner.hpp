@@ -7,7 +7,7 @@
 
 #include <QtTest>
 
-namespace sslm::test {
+namespace sslm::fixtures {
 
 struct Run {
     int exitCode = -1;
@@ -77,4 +77,4 @@ inline QStringList tightSimulation(const char* file, const QString& solver, cons
             "--solver", solver,        "--out",        out};
 }
 
-} // namespace sslm::test
+} // namespace sslm::fixtures

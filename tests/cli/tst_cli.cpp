@@ -30,7 +30,7 @@ namespace tst_cli {
 
 namespace {
 
-using namespace sslm::test;
+using namespace sslm::fixtures;
 
 nlohmann::json parseJson(const Run& run) {
     return nlohmann::json::parse(run.out.toStdString());

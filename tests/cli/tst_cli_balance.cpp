@@ -17,7 +17,7 @@
 
 namespace tst_cli_balance {
 
-using namespace sslm::test;
+using namespace sslm::fixtures;
 
 namespace {
 

@@ -21,7 +21,7 @@
 
 namespace tst_cli_import {
 
-using namespace sslm::test;
+using namespace sslm::fixtures;
 
 namespace {
 

@@ -20,7 +20,7 @@
 
 namespace tst_cli_spatial {
 
-using namespace sslm::test;
+using namespace sslm::fixtures;
 
 class TestCliSpatial : public QObject {
     Q_OBJECT

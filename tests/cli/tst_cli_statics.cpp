@@ -18,7 +18,7 @@
 
 namespace tst_cli_statics {
 
-using namespace sslm::test;
+using namespace sslm::fixtures;
 
 namespace {
 

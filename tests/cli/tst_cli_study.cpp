@@ -9,7 +9,7 @@
 
 namespace tst_cli_study {
 
-using namespace sslm::test;
+using namespace sslm::fixtures;
 
 namespace {
 

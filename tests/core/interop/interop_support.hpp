@@ -14,7 +14,7 @@
 #include "core/spec/spec_json.hpp"
 #include "core/util/diagnostic.hpp"
 
-namespace sslm::test {
+namespace sslm::fixtures {
 
 /// tests/data/interop/ (with the trailing '/').
 inline const std::string kInteropData = SSLM_TEST_DATA_DIR "/interop/";
@@ -50,4 +50,4 @@ inline std::string noteOf(const std::vector<ImportItem>& items, const std::strin
     return "(none)";
 }
 
-} // namespace sslm::test
+} // namespace sslm::fixtures

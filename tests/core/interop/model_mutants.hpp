@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace sslm::test {
+namespace sslm::fixtures {
 
 /// Values that readers have choked on: too long for an int, outside double, not numbers.
 inline const std::vector<std::string> kHostileValues = {"99999999999999999999",
@@ -154,4 +154,4 @@ private:
     std::mt19937 m_random;
 };
 
-} // namespace sslm::test
+} // namespace sslm::fixtures

@@ -118,7 +118,7 @@ private Q_SLOTS:
         const fs::path folder = mutantFolder(temporary);
         const fs::path written = fs::path(temporary.path().toStdString()) / "imported.json";
 
-        test::ModelMutator mutator(seed);
+        fixtures::ModelMutator mutator(seed);
         const int count = mutantCount();
         int imported = 0;
         for (int k = 0; k < count; ++k) {

@@ -53,12 +53,7 @@
 namespace tst_mjcf {
 
 using namespace sslm;
-using sslm::fixtures::compiled;
-using sslm::fixtures::examplePath;
-using sslm::fixtures::exampleSpec;
-using sslm::test::kInteropData;
-using sslm::test::mustImport;
-using sslm::test::noteOf;
+using namespace sslm::fixtures;
 
 namespace {
 

@@ -29,10 +29,7 @@
 namespace tst_sdf_export {
 
 using namespace sslm;
-using sslm::fixtures::body;
-using sslm::fixtures::exampleSpec;
-using sslm::test::mustImport;
-using sslm::test::noteOf;
+using namespace sslm::fixtures;
 
 namespace {
 
@@ -66,7 +63,7 @@ double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
         worst = std::max(worst, (x.com_B - y.com_B).norm() + std::abs(x.comZ_B - y.comZ_B));
     }
     for (const JointSpec& x : a.joints) {
-        const JointSpec& back = test::sameJoint(b, x);
+        const JointSpec& back = fixtures::sameJoint(b, x);
         const bool swapped = back.parent.body != x.parent.body;
         if (x.type != JointType::Spherical) {
             const Eigen::Vector3d axis = x.type == JointType::Universal && swapped ? x.axis2

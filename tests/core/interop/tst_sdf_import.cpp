@@ -47,9 +47,7 @@
 namespace tst_sdf_import {
 
 using namespace sslm;
-using sslm::fixtures::body;
-using sslm::fixtures::exampleSpec;
-using sslm::test::mustImport;
+using namespace sslm::fixtures;
 
 namespace {
 
@@ -151,7 +149,7 @@ Difference compare(const MechanismSpec& imported, double sign, double tolerance)
 }
 
 std::string errorsOf(const std::string& file) {
-    const ImportResult r = importMechanism(test::kInteropData + file);
+    const ImportResult r = importMechanism(fixtures::kInteropData + file);
     if (r.ok()) {
         qFatal("%s imported", file.c_str());
     }
@@ -313,7 +311,7 @@ private Q_SLOTS:
         QVERIFY(text.find("without --keep-spatial") != std::string::npos);
         // not planar (a pendulum swings about x from the coupler) but with the same loop: the
         // same warning, without the planar way out
-        QFile file(QString::fromStdString(test::kInteropData + "four_bar.sdf"));
+        QFile file(QString::fromStdString(fixtures::kInteropData + "four_bar.sdf"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         std::string text3d = file.readAll().toStdString();
         text3d.insert(text3d.find("  </model>"), R"(

@@ -38,10 +38,7 @@
 namespace tst_urdf_export {
 
 using namespace sslm;
-using sslm::fixtures::exampleSpec;
-using sslm::test::kInteropData;
-using sslm::test::mustImport;
-using sslm::test::noteOf;
+using namespace sslm::fixtures;
 
 namespace {
 
@@ -126,7 +123,7 @@ double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
         worst = std::max(worst, (x.com(p.id) - y.com(p.id)).norm());
     }
     for (const JointSpec& ja : a.joints) {
-        const JointSpec& back = test::sameJoint(b, ja);
+        const JointSpec& back = fixtures::sameJoint(b, ja);
         const bool swapped = back.parent.body != ja.parent.body;
         if (ja.type == JointType::Universal) {
             // seen from the other side a universal joint turns about −a2, then −a1

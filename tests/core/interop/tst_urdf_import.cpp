@@ -39,8 +39,7 @@
 namespace tst_urdf_import {
 
 using namespace sslm;
-using sslm::test::kInteropData;
-using sslm::test::noteOf;
+using namespace sslm::fixtures;
 
 namespace {
 
