@@ -43,6 +43,7 @@
 #include "core/model/workspace.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/spatial/roll_pitch_yaw.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
@@ -792,13 +793,8 @@ private Q_SLOTS:
         rod.rpy = {0, 1.5707963267948966, 0};
         arm.visuals = {mesh, rod};
         spec.bodies = {arm};
-        JointSpec hinge;
-        hinge.name = "hinge";
-        hinge.type = JointType::Revolute;
-        hinge.parent = {kGroundId, "O"};
-        hinge.child = {"arm", "pivot"};
-        hinge.axis = Eigen::Vector3d::UnitY();
-        spec.joints = {hinge};
+        spec.joints = {spatialJoint("hinge", JointType::Revolute, {kGroundId, "O"},
+                                    {"arm", "pivot"}, Eigen::Vector3d::UnitY())};
         spec.initial.independent = {{"hinge", 0.0}};
 
         const ExportResult exported = exportMechanism(spec, "mjcf");

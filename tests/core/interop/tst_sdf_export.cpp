@@ -19,6 +19,7 @@
 #include "core/interop/mechanism_import.hpp"
 #include "core/interop/sdf_export.hpp"
 #include "core/interop/sdf_import.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
@@ -91,14 +92,9 @@ double roundTripDifference(const MechanismSpec& a, const MechanismSpec& b) {
 /// universal joint (x, then y), with a free point at its tip.
 MechanismSpec cartPendulum() {
     MechanismSpec spec = fixtures::cartAndPendulum({0, 0}, 0);
-    JointSpec hooke;
-    hooke.name = "hooke";
-    hooke.type = JointType::Universal;
-    hooke.parent = {"cart", "hook"};
-    hooke.child = {"pendulum", "pivot"};
-    hooke.axis = Eigen::Vector3d(1, 0, 0);
-    hooke.axis2 = Eigen::Vector3d(0, 1, 0);
-    spec.joints.push_back(hooke);
+    spec.joints.push_back(spatialJoint("hooke", JointType::Universal, {"cart", "hook"},
+                                       {"pendulum", "pivot"}, Eigen::Vector3d(1, 0, 0),
+                                       Eigen::Vector3d(0, 1, 0)));
     return spec;
 }
 

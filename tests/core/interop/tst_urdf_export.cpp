@@ -27,6 +27,7 @@
 #include "core/kinematics/position_analysis.hpp"
 #include "core/model/compile.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/spec/spatial_templates.hpp"
 #include "core/spec/spec_json.hpp"
 
 #include "tests/core/fixtures/examples.hpp"
@@ -159,13 +160,8 @@ MechanismSpec cartPendulum() {
     pendulum.visuals[0].length = 0.5;
     pendulum.visuals[0].position = {0, 0, -0.25};
     pendulum.visuals[0].color = Eigen::Vector3d(0.2, 0.4, 0.8);
-    JointSpec hinge;
-    hinge.name = "hinge";
-    hinge.type = JointType::Revolute;
-    hinge.parent = {"pendulum", "pivot"};
-    hinge.child = {"cart", "hook"};
-    hinge.axis = Eigen::Vector3d(0, 1, 0);
-    spec.joints.push_back(hinge);
+    spec.joints.push_back(spatialJoint("hinge", JointType::Revolute, {"pendulum", "pivot"},
+                                       {"cart", "hook"}, Eigen::Vector3d(0, 1, 0)));
     return spec;
 }
 
@@ -188,24 +184,13 @@ MechanismSpec universalCut() {
         bar.inertiaTensor = Eigen::Vector3d(1e-3 * k, 1.5e-3 * k, 2e-3 * k).asDiagonal();
         bar.points = {{"a", {0, 0}, 0}, {"b", {0.1, 0.02 * k}, -0.01 * k}};
         spec.bodies.push_back(bar);
-        JointSpec joint;
-        joint.name = "R" + std::to_string(k);
-        joint.type = JointType::Revolute;
-        joint.parent = {previous, previousPoint};
-        joint.child = {bar.id, "a"};
-        joint.axis = axes[k - 1];
-        spec.joints.push_back(joint);
+        spec.joints.push_back(spatialJoint("R" + std::to_string(k), JointType::Revolute,
+                                           {previous, previousPoint}, {bar.id, "a"}, axes[k - 1]));
         previous = bar.id;
         previousPoint = "b";
     }
-    JointSpec cut;
-    cut.name = "U";
-    cut.type = JointType::Universal;
-    cut.parent = {kGroundId, "E"};
-    cut.child = {"bar5", "b"};
-    cut.axis = Eigen::Vector3d::UnitX();
-    cut.axis2 = Eigen::Vector3d::UnitY();
-    spec.joints.push_back(cut);
+    spec.joints.push_back(spatialJoint("U", JointType::Universal, {kGroundId, "E"}, {"bar5", "b"},
+                                       Eigen::Vector3d::UnitX(), Eigen::Vector3d::UnitY()));
     spec.cuts = {"U"};
     return spec;
 }

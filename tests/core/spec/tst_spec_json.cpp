@@ -18,6 +18,7 @@
 #include "core/spec/spec_json.hpp"
 #include "core/spec/spec_validate.hpp"
 
+#include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/test_main.hpp"
 
 namespace tst_spec_json {
@@ -117,13 +118,7 @@ MechanismSpec everyFieldSpec() {
     j2.parent = {"crank", "B"};
     j2.child = {"plate", "P1"};
     j2.axis_P = {0, 1}; // a revolute with an axis: invalid, but must survive the round trip
-    JointSpec j3;
-    j3.name = "J3";
-    j3.type = JointType::Prismatic;
-    j3.coordinate = "x3";
-    j3.parent = {"ground", "G"};
-    j3.child = {"block", "S"};
-    j3.axis_P = {0.6, 0.8};
+    JointSpec j3 = fixtures::prismatic("J3", "x3", {"ground", "G"}, {"block", "S"}, {0.6, 0.8});
     JointLimitsSpec upperOnly;
     upperOnly.upper = 0.4;
     j3.limits = upperOnly;
