@@ -311,14 +311,7 @@ private Q_SLOTS:
         QVERIFY(largestShift(d, drawn.drawing) < kTol);
 
         // the same motion: blade tip and total energy, sampled every 0.01 s for 1 s
-        const fixtures::MotionDifference difference =
-            fixtures::motionDifference(*file, *drawn.model, 1.0);
-        qInfo("scraper entered through the editor vs the file over 1 s: blade tip within %.3g m, "
-              "energy within %.3g J",
-              difference.point, difference.energy);
-        QCOMPARE(difference.samples, std::size_t(101));
-        QVERIFY(difference.point < 1e-8);
-        QVERIFY(difference.energy < 1e-6);
+        fixtures::verifySameMotion(*file, *drawn.model, "scraper entered through the editor");
     }
 
     void inputRate() {
