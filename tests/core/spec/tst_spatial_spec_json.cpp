@@ -12,6 +12,7 @@
 #include "core/spec/spec_json.hpp"
 #include "core/spec/spec_validate.hpp"
 
+#include "tests/core/fixtures/mechanisms.hpp"
 #include "tests/test_main.hpp"
 
 namespace tst_spatial_spec_json {
@@ -107,12 +108,8 @@ private Q_SLOTS:
         twist.torque.kind = SignalSpec::Kind::Linear;
         twist.torque.rate = -0.1;
         spec.loads = {push, twist};
-        TwoPointSpec spring;
-        spring.name = "return spring";
-        spring.first = {"ground", "D"};
-        spring.second = {"crank", "B"};
-        spring.stiffness = 100;
-        spring.restLength = 0.15;
+        TwoPointSpec spring =
+            fixtures::spring("return spring", {"ground", "D"}, {"crank", "B"}, 100, 0.15);
         spring.damping = 2;
         TwoPointSpec cylinder;
         cylinder.name = "cylinder";

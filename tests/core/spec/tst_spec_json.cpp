@@ -323,13 +323,8 @@ private Q_SLOTS:
         // the gas-spring four-bar reads back and validates
         MechanismSpec gasSpring = loadExample("four_bar.json");
         gasSpring.ground.points.push_back({"S", {0.05, 0.25}});
-        TwoPointSpec spring;
-        spring.name = "gas spring";
-        spring.first = {"ground", "S"};
-        spring.second = {"link3", "J9"};
-        spring.stiffness = 400;
-        spring.restLength = 0.1;
-        gasSpring.twoPointElements = {spring};
+        gasSpring.twoPointElements = {
+            fixtures::spring("gas spring", {"ground", "S"}, {"link3", "J9"}, 400, 0.1)};
         LoadSpec weight;
         weight.name = "weight";
         weight.at = {"link3", "J9"};

@@ -54,17 +54,6 @@ LoadSpec weight(std::string name, JointEnd at) {
     return l;
 }
 
-/// A spring `name` of 400 N/m and rest length 0.1 m from `first` to `second`.
-TwoPointSpec spring(std::string name, JointEnd first, JointEnd second) {
-    TwoPointSpec e;
-    e.name = std::move(name);
-    e.first = std::move(first);
-    e.second = std::move(second);
-    e.stiffness = 400;
-    e.restLength = 0.1;
-    return e;
-}
-
 /// A cylinder `name` from `first` to `second` tracking 0.2 m with kp 1e4 N/m, kd 100 N·s/m.
 TwoPointSpec cylinder(std::string name, JointEnd first, JointEnd second) {
     TwoPointSpec e;
@@ -85,7 +74,7 @@ MechanismSpec loadedFourBar() {
     MechanismSpec spec = fixtures::fourBar();
     spec.ground.points.push_back({"S", {0.05, 0.25}});
     spec.loads = {weight("weight", {"link3", "J9"})};
-    spec.twoPointElements = {spring("gas spring", {"ground", "S"}, {"link3", "J9"}),
+    spec.twoPointElements = {fixtures::spring("gas spring", {"ground", "S"}, {"link3", "J9"}),
                              cylinder("crank cylinder", {"ground", "O2"}, {"link1", "J8"})};
     return spec;
 }
@@ -205,16 +194,17 @@ private Q_SLOTS:
 
     void twoPointErrorsNameTheElementAndTheField() {
         MechanismSpec spec = loadedFourBar();
-        TwoPointSpec grounded = spring("ground spring", {"ground", "S"}, {"ground", "O1"});
+        TwoPointSpec grounded =
+            fixtures::spring("ground spring", {"ground", "S"}, {"ground", "O1"});
         grounded.stiffness = -1;
         grounded.damping = -2;
         grounded.restLength = 0;
         TwoPointSpec lift = cylinder("lift", {"link1", "X"}, {"link3", "J9"});
         lift.kp = -1;
         lift.kd = -2;
-        spec.twoPointElements = {grounded,
-                                 spring("ground spring", {"link3", "J9"}, {"link3", "J3"}), lift,
-                                 cylinder("lost", {"ground", "S"}, {"link9", "J9"})};
+        spec.twoPointElements = {
+            grounded, fixtures::spring("ground spring", {"link3", "J9"}, {"link3", "J3"}), lift,
+            cylinder("lost", {"ground", "S"}, {"link9", "J9"})};
 
         Diagnostic d = errorAt(spec, "two_point_elements[0].second.body");
         QCOMPARE(d.message, std::string("spring 'ground spring' has both ends on the ground, so it "
