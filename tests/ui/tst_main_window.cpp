@@ -15,8 +15,6 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
-#include <QOpenGLContext>
-#include <QOpenGLFunctions>
 #include <QTabWidget>
 #include <QtTest>
 
@@ -46,17 +44,6 @@ constexpr double kLongRun = 5000.0; // s: still going when the test stops it
 /// s of the run the window follows under the probe: about a second of simulation on a release
 /// build, the yardstick of the GUI thread's longest busy stretch
 constexpr double kFollowedSpan = 200.0;
-
-/// GL_RENDERER of the view's context ("llvmpipe (LLVM 15.0.6, 256 bits)", ...).
-QString glRenderer(MechanismView& view) {
-    view.makeCurrent();
-    const auto* name =
-        view.context() ? view.context()->functions()->glGetString(GL_RENDERER) : nullptr;
-    const QString renderer =
-        name ? QString::fromLatin1(reinterpret_cast<const char*>(name)) : QString();
-    view.doneCurrent();
-    return renderer;
-}
 
 } // namespace
 
@@ -157,23 +144,7 @@ private Q_SLOTS:
     void staysResponsiveAndClosesMidRun() {
         MainWindow& window = freshWindow("carpet_scraper.json");
         enterSettings(*window.runPanel(), kLongRun, 0.05);
-        testing::FollowedRun f;
-        testing::followRun(window, kFollowedSpan, f);
-        if (QTest::currentTestFailed()) {
-            return;
-        }
-        qInfo("%.0f s of a live run in the window (%.0f ms wall): longest GUI busy stretch %.1f "
-              "ms CPU (gap %.1f ms wall), GUI CPU %.0f ms in all, the run on the GUI thread %.0f "
-              "ms CPU, drawing a report %.0f ms, reports every %d ms, OpenGL renderer %s",
-              f.span, f.wallMs, f.maxBusyMs, f.maxGapMs, f.busyMs, f.synchronousMs,
-              window.controller()->reportCostMs(), window.controller()->reportIntervalMs(),
-              qPrintable(glRenderer(*window.mechanismView())));
-        QVERIFY2(
-            f.keptOffTheGuiThread(),
-            qPrintable(QStringLiteral("%1 ms of %2 ms").arg(f.maxBusyMs).arg(f.synchronousMs)));
-        QVERIFY(window.controller()->isRunning());
-        QVERIFY(window.close());
-        QVERIFY(!window.controller()->isRunning());
+        testing::verifyLiveRunKeptOffTheGuiThread(window, kFollowedSpan, "carpet scraper");
         m_window.reset(); // destroys the controller: nothing left to join
     }
 

@@ -608,23 +608,7 @@ private Q_SLOTS:
     void staysResponsiveDuringALadderOf32() {
         MainWindow& window = ladderWindow(32);
         enterSettings(*window.runPanel(), kLongRun, 0.05);
-        testing::FollowedRun f;
-        testing::followRun(window, kFollowedLadderSpan, f);
-        if (QTest::currentTestFailed()) {
-            return;
-        }
-        qInfo("%.1f s of a live 32-cell ladder run (%.0f ms wall, %zu samples): longest GUI busy "
-              "stretch %.1f ms CPU (gap %.1f ms wall), GUI CPU %.0f ms in all, the run on the GUI "
-              "thread %.0f ms CPU, drawing a report %.0f ms, reports every %d ms%s",
-              f.span, f.wallMs, f.samples, f.maxBusyMs, f.maxGapMs, f.busyMs, f.synchronousMs,
-              window.controller()->reportCostMs(), window.controller()->reportIntervalMs(),
-              window.mechanismView()->isAnimationQualityReduced() ? ", software OpenGL" : "");
-        QVERIFY2(
-            f.keptOffTheGuiThread(),
-            qPrintable(QStringLiteral("%1 ms of %2 ms").arg(f.maxBusyMs).arg(f.synchronousMs)));
-        QVERIFY(window.controller()->isRunning());
-        QVERIFY(window.close());
-        QVERIFY(!window.controller()->isRunning());
+        testing::verifyLiveRunKeptOffTheGuiThread(window, kFollowedLadderSpan, "32-cell ladder");
         m_window.reset();
     }
 };
