@@ -3,8 +3,11 @@
 // set, coordinate, assembly, usage), 1 internal error.
 
 #include <exception>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -23,6 +26,29 @@
 #include "app/cli/study_command.hpp"
 #include "core/util/build_info.hpp"
 
+namespace {
+
+/// A verb of the command line: its subcommand, and the run of its options once parsed.
+struct Verb {
+    const CLI::App* command = nullptr;
+    std::function<int()> run;
+};
+
+/// Adds the verb that `add` defines (its subcommand, filling a fresh Options) and `run` runs.
+template <class Options>
+void addVerb(std::vector<Verb>& verbs,
+             CLI::App& app,
+             CLI::App* (*add)(CLI::App&, Options&),
+             int (*run)(const Options&)) {
+    auto options = std::make_shared<Options>();
+    const CLI::App* command = add(app, *options);
+    verbs.push_back({command, [options, run] {
+                         return run(*options);
+                     }});
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
     using namespace sslm::cli;
     try {
@@ -33,70 +59,28 @@ int main(int argc, char** argv) {
                                               " (commit " + std::string(sslm::build::commit()) +
                                               ")");
         app.require_subcommand(1);
-        InfoOptions info;
-        KinematicsOptions kinematics;
-        SimulateOptions simulation;
-        InverseOptions inverse;
-        EquilibriumCommandOptions equilibrium;
-        ModesCommandOptions modes;
-        CheckOptions check;
-        GenerateOptions generate;
-        StudyOptions study;
-        BalanceOptions balance;
-        ImportOptions importing;
-        ExportOptions exporting;
-        const CLI::App* infoCommand = addInfoCommand(app, info);
-        const CLI::App* checkCommand = addCheckCommand(app, check);
-        const CLI::App* kinematicsCommand = addKinematicsCommand(app, kinematics);
-        const CLI::App* simulateCommand = addSimulateCommand(app, simulation);
-        const CLI::App* inverseCommand = addInverseCommand(app, inverse);
-        const CLI::App* equilibriumCommand = addEquilibriumCommand(app, equilibrium);
-        const CLI::App* modesCommand = addModesCommand(app, modes);
-        const CLI::App* generateCommand = addGenerateCommand(app, generate);
-        const CLI::App* studyCommand = addStudyCommand(app, study);
-        const CLI::App* balanceCommand = addBalanceCommand(app, balance);
-        const CLI::App* importCommand = addImportCommand(app, importing);
-        const CLI::App* exportCommand = addExportCommand(app, exporting);
+        std::vector<Verb> verbs;
+        addVerb(verbs, app, addInfoCommand, runInfo);
+        addVerb(verbs, app, addCheckCommand, runCheck);
+        addVerb(verbs, app, addKinematicsCommand, runKinematics);
+        addVerb(verbs, app, addSimulateCommand, runSimulate);
+        addVerb(verbs, app, addInverseCommand, runInverse);
+        addVerb(verbs, app, addEquilibriumCommand, runEquilibrium);
+        addVerb(verbs, app, addModesCommand, runModes);
+        addVerb(verbs, app, addGenerateCommand, runGenerate);
+        addVerb(verbs, app, addStudyCommand, runStudyCommand);
+        addVerb(verbs, app, addBalanceCommand, runBalance);
+        addVerb(verbs, app, addImportCommand, runImport);
+        addVerb(verbs, app, addExportCommand, runExport);
         try {
             app.parse(argc, argv);
         } catch (const CLI::ParseError& e) {
             return app.exit(e) == 0 ? kExitOk : kExitBadInput; // --help and --version are 0
         }
-        if (infoCommand->parsed()) {
-            return runInfo(info);
-        }
-        if (checkCommand->parsed()) {
-            return runCheck(check);
-        }
-        if (kinematicsCommand->parsed()) {
-            return runKinematics(kinematics);
-        }
-        if (simulateCommand->parsed()) {
-            return runSimulate(simulation);
-        }
-        if (inverseCommand->parsed()) {
-            return runInverse(inverse);
-        }
-        if (equilibriumCommand->parsed()) {
-            return runEquilibrium(equilibrium);
-        }
-        if (modesCommand->parsed()) {
-            return runModes(modes);
-        }
-        if (generateCommand->parsed()) {
-            return runGenerate(generate);
-        }
-        if (studyCommand->parsed()) {
-            return runStudyCommand(study);
-        }
-        if (balanceCommand->parsed()) {
-            return runBalance(balance);
-        }
-        if (importCommand->parsed()) {
-            return runImport(importing);
-        }
-        if (exportCommand->parsed()) {
-            return runExport(exporting);
+        for (const Verb& verb : verbs) {
+            if (verb.command->parsed()) {
+                return verb.run();
+            }
         }
         return kExitInternal;
     } catch (const std::exception& e) {
