@@ -29,17 +29,12 @@ QString data(const char* name) {
     return QStringLiteral(SSLM_TEST_DATA_DIR "/interop/") + QString::fromLatin1(name);
 }
 
-/// Whether checksAndRuns also asks `sslm check` to say "ready to simulate".
-enum class Readiness { Said, NotAsked };
-
-/// `sslm check` of the imported `file` passes (and says it is ready, when asked), and
+/// `sslm check` of the imported `file` says it is ready to simulate (exit 0), and
 /// `sslm simulate` runs it for 0.2 s into `dir`.
-void checksAndRuns(const QString& file, const QTemporaryDir& dir, Readiness readiness) {
+void checksAndRuns(const QString& file, const QTemporaryDir& dir) {
     const Run check = runSslm({"check", file});
     QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
-    if (readiness == Readiness::Said) {
-        QVERIFY(check.out.contains("ready to simulate"));
-    }
+    QVERIFY2(check.out.contains("ready to simulate"), check.out.constData());
     const Run simulated =
         runSslm({"simulate", file, "--t-end", "0.2", "--out", dir.filePath("run.csv"), "--quiet"});
     QVERIFY2(simulated.exitCode == 0, simulated.err.constData());
@@ -64,16 +59,53 @@ class TestCliImport : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void urdfPlusFourBarImportsChecksAndRuns() {
+    // Each file imports (the report saying what it found), writes a mechanism of the expected
+    // version and cuts, which `sslm check` finds ready and `sslm simulate` runs.
+    void importsChecksAndRuns_data() {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QStringList>("says"); // on stdout
+        QTest::addColumn<int>("version");
+        QTest::addColumn<QStringList>("cuts");
+        const QString oneLoop = QStringLiteral("1 loop closure(s) as cut joints");
+        QTest::newRow("URDF+ four-bar, limits dropped")
+            << data("four_bar_loop.urdf")
+            << QStringList{oneLoop, QStringLiteral("loop name=\"C\": spherical cut joint"),
+                           QStringLiteral("joint rocker_joint limit")}
+            << 2 << QStringList{QStringLiteral("C")};
+        QTest::newRow("URDF example") << example("interop/four_bar.urdf") << QStringList{oneLoop}
+                                      << 2 << QStringList{QStringLiteral("C")};
+        QTest::newRow("SDFormat four-bar in the x-z plane, written planar")
+            << example("interop/four_bar.sdf")
+            << QStringList{QStringLiteral("planar mechanism in the plane"), oneLoop} << 1
+            << QStringList{QStringLiteral("J8")};
+        QTest::newRow("MJCF slider-crank")
+            << example("interop/slider_crank.xml")
+            << QStringList{QStringLiteral("imported mjcf 'slider_crank'"), oneLoop} << 2
+            << QStringList{QStringLiteral("pin_C")};
+    }
+
+    void importsChecksAndRuns() {
+        QFETCH(QString, source);
+        QFETCH(QStringList, says);
+        QFETCH(int, version);
+        QFETCH(QStringList, cuts);
         QTemporaryDir dir;
-        const QString out = dir.filePath("four_bar.json");
-        const Run imported = runSslm({"import", data("four_bar_loop.urdf"), "--out", out});
-        QVERIFY2(imported.exitCode == 0, imported.err.constData());
-        QVERIFY(imported.out.contains("1 loop closure(s) as cut joints"));
-        QVERIFY(imported.out.contains("loop name=\"C\": spherical cut joint"));
-        QVERIFY(imported.out.contains("joint rocker_joint limit"));
-        QVERIFY(QFile::exists(out));
-        checksAndRuns(out, dir, Readiness::Said);
+        const QString out = dir.filePath("imported.json");
+        const Run run = runSslm({"import", source, "--out", out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        for (const QString& line : says) {
+            QVERIFY2(run.out.contains(line.toUtf8()), run.out.constData());
+        }
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto json = nlohmann::json::parse(file.readAll().toStdString());
+        QCOMPARE(json["version"].get<int>(), version);
+        QStringList written;
+        for (const auto& cut : json["cuts"]) {
+            written.append(QString::fromStdString(cut.get<std::string>()));
+        }
+        QCOMPARE(written, cuts);
+        checksAndRuns(out, dir);
     }
 
     void jsonReportNamesTheCut() {
@@ -88,15 +120,6 @@ private Q_SLOTS:
         QVERIFY(!json["dropped"].empty());
     }
 
-    void exampleImports() {
-        QTemporaryDir dir;
-        const QString out = dir.filePath("example.json");
-        const Run run = runSslm({"import", example("interop/four_bar.urdf"), "--out", out});
-        QVERIFY2(run.exitCode == 0, run.err.constData());
-        const Run check = runSslm({"check", out});
-        QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
-    }
-
     void malformedFileExitsTwoAndWritesNothing() {
         importIsRefused("malformed.urdf", {"malformed.urdf:", "malformed XML", "nothing written"});
     }
@@ -105,31 +128,6 @@ private Q_SLOTS:
         importIsRefused(
             "unknown_joint_type.urdf",
             {"unknown_joint_type.urdf:11: <joint name=\"hinge\">", "unknown joint type 'hinge'"});
-    }
-
-    void sdfFourBarImportsAsPlanarChecksAndRuns() {
-        QTemporaryDir dir;
-        const QString out = dir.filePath("four_bar.json");
-        const Run run = runSslm({"import", example("interop/four_bar.sdf"), "--out", out});
-        QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY2(run.out.contains("planar mechanism in the plane"), run.out.constData());
-        QVERIFY(run.out.contains("1 loop closure(s) as cut joints"));
-        QFile file(out);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const auto json = nlohmann::json::parse(file.readAll().toStdString());
-        QCOMPARE(json["version"].get<int>(), 1);
-        QCOMPARE(json["cuts"], nlohmann::json::array({"J8"}));
-        checksAndRuns(out, dir, Readiness::NotAsked);
-    }
-
-    void mjcfExampleImportsChecksAndRuns() {
-        QTemporaryDir dir;
-        const QString out = dir.filePath("slider_crank.json");
-        const Run run = runSslm({"import", example("interop/slider_crank.xml"), "--out", out});
-        QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY2(run.out.contains("imported mjcf 'slider_crank'"), run.out.constData());
-        QVERIFY(run.out.contains("1 loop closure(s) as cut joints"));
-        checksAndRuns(out, dir, Readiness::Said);
     }
 
     void sdfKeptSpatialWarnsOfTheRedundantLoop() {
