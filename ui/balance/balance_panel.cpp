@@ -30,6 +30,7 @@
 #include "core/spec/spec_json.hpp"
 #include "ui/balance/cycle_curve_chart.hpp"
 #include "ui/balance/shaking_locus_chart.hpp"
+#include "ui/input/number_box.hpp"
 
 namespace sslm::ui {
 
@@ -66,12 +67,10 @@ QTableWidgetItem* readOnly(const QString& text) {
 }
 
 QDoubleSpinBox* weightBox(double value, const QString& tip) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(0, 1000);
-    box->setDecimals(3);
+    QDoubleSpinBox* box = numberBox(tip, QString(), 0, 1000, 3);
+    box->setKeyboardTracking(true); // Analyse and Balance follow each keystroke
     box->setSingleStep(0.1);
     box->setValue(value);
-    box->setToolTip(tip);
     return box;
 }
 
@@ -125,22 +124,18 @@ QFormLayout* BalancePanel::buildSettingsForm() {
 
     auto* aboutRow = new QHBoxLayout;
     for (int axis = 0; axis < 3; ++axis) {
-        m_about[axis] = new QDoubleSpinBox;
-        m_about[axis]->setRange(-1e4, 1e4);
-        m_about[axis]->setDecimals(4);
+        m_about[axis] =
+            numberBox(tr("The point the shaking moment is taken about (m, ground frame)"),
+                      QString(), -1e4, 1e4, 4);
         m_about[axis]->setSingleStep(0.01);
         m_about[axis]->setPrefix(QStringLiteral("xyz").mid(axis, 1) + QStringLiteral(" "));
-        m_about[axis]->setToolTip(
-            tr("The point the shaking moment is taken about (m, ground frame)"));
         aboutRow->addWidget(m_about[axis]);
     }
 
     m_limitMass = new QCheckBox(tr("Added mass at most"));
     m_limitMass->setToolTip(tr("Limit the sum of the new counterweights' masses (uses COBYLA)"));
-    m_massLimit = new QDoubleSpinBox;
-    m_massLimit->setRange(0, 1e6);
-    m_massLimit->setDecimals(3);
-    m_massLimit->setSuffix(tr(" kg"));
+    m_massLimit =
+        numberBox(tr("The largest sum of the new counterweights' masses"), tr(" kg"), 0, 1e6, 3);
     m_massLimit->setValue(1);
     m_massLimit->setEnabled(false);
     connect(m_limitMass, &QCheckBox::toggled, m_massLimit, &QWidget::setEnabled);

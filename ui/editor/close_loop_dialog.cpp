@@ -19,6 +19,7 @@
 #include "core/kinematics/forward_kinematics.hpp"
 #include "core/model/workspace.hpp"
 #include "core/util/text.hpp"
+#include "ui/input/number_box.hpp"
 #include "ui/style/style_sheet.hpp"
 
 namespace sslm::ui {
@@ -44,10 +45,7 @@ constexpr TypeChoice kPlanarTypes[] = {
 };
 
 QDoubleSpinBox* coordinateBox(double value, const QString& suffix) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(-1e4, 1e4);
-    box->setDecimals(6);
-    box->setSuffix(suffix);
+    QDoubleSpinBox* box = numberBox(QString(), suffix, -1e4, 1e4, 6);
     box->setValue(value);
     return box;
 }

@@ -23,6 +23,7 @@
 
 #include "ui/document/mechanism_document.hpp"
 #include "ui/editor/signal_editor.hpp"
+#include "ui/input/number_box.hpp"
 
 namespace sslm::ui {
 namespace {
@@ -252,7 +253,7 @@ void ForceElementsPanel::apply(const QString& text,
     }
 }
 
-QDoubleSpinBox* ForceElementsPanel::numberBox(const QString& label) const {
+QDoubleSpinBox* ForceElementsPanel::numberBoxLabelled(const QString& label) const {
     if (!m_form) {
         return nullptr;
     }
@@ -294,11 +295,9 @@ ForceElementsPanel::addNumber(const QString& label,
                               const QString& suffix,
                               const std::function<void(MechanismSpec&, double)>& set,
                               const QString& what) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(minimum, maximum);
-    box->setDecimals(decimals);
-    box->setSuffix(suffix.isEmpty() ? QString() : QLatin1Char(' ') + suffix);
-    box->setKeyboardTracking(false); // one edit per value typed, not per keystroke
+    QDoubleSpinBox* box =
+        numberBox(QString(), suffix.isEmpty() ? QString() : QLatin1Char(' ') + suffix, minimum,
+                  maximum, decimals);
     box->setValue(value);
     m_form->addRow(label, box);
     connect(box, &QDoubleSpinBox::valueChanged, this, [this, set, what, suffix](double v) {

@@ -75,7 +75,7 @@ public:
 
     QTreeWidget* tree() const { return m_tree; }
     /// The form's number box labelled `label` (e.g. "Stiffness"), for tests; null if none.
-    QDoubleSpinBox* numberBox(const QString& label) const;
+    QDoubleSpinBox* numberBoxLabelled(const QString& label) const;
     /// The form's check box reading `text` (e.g. "Friction"), for tests; null if none.
     QCheckBox* checkBox(const QString& text) const;
 

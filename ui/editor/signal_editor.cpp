@@ -5,20 +5,13 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 
+#include "ui/input/number_box.hpp"
+
 namespace sslm::ui {
 
 namespace {
 
 using Kind = SignalSpec::Kind;
-
-QDoubleSpinBox* numberBox(const QString& tip, double low = -1e6, double high = 1e6) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(low, high);
-    box->setDecimals(4);
-    box->setKeyboardTracking(false);
-    box->setToolTip(tip);
-    return box;
-}
 
 } // namespace
 
@@ -34,9 +27,9 @@ SignalEditor::SignalEditor(QWidget* parent) : QWidget(parent) {
     m_value = numberBox(tr("The value at t = 0 (the mean of a sinusoid)"));
     m_rate = numberBox(tr("How fast the value grows, per second"));
     m_amplitude = numberBox(tr("The sinusoid's amplitude A"));
-    m_frequency = numberBox(tr("The sinusoid's frequency f"), 0.0, 1e4);
+    m_frequency = numberBox(tr("The sinusoid's frequency f"), {}, 0.0, 1e4);
     m_frequency->setSuffix(QStringLiteral(" Hz"));
-    m_phase = numberBox(tr("The sinusoid's phase φ"), -100.0, 100.0);
+    m_phase = numberBox(tr("The sinusoid's phase φ"), {}, -100.0, 100.0);
     m_phase->setSuffix(QStringLiteral(" rad"));
 
     m_form = new QFormLayout(this);

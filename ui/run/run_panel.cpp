@@ -16,6 +16,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "ui/input/number_box.hpp"
 #include "ui/run/actuator_inputs.hpp"
 #include "ui/style/palette.hpp"
 #include "ui/style/resources.hpp"
@@ -28,13 +29,7 @@ namespace {
 constexpr int kMaxSamples = 100'000'000; // as `sslm simulate`: t_end / sample ≤ 10⁸
 
 QDoubleSpinBox* secondsBox(double min, double max, int decimals, const QString& tip) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(min, max);
-    box->setDecimals(decimals);
-    box->setSuffix(QStringLiteral(" s"));
-    box->setToolTip(tip);
-    box->setKeyboardTracking(false);
-    return box;
+    return numberBox(tip, QStringLiteral(" s"), min, max, decimals);
 }
 
 QLineEdit* numberEdit(const QString& tip) {
@@ -169,13 +164,7 @@ void RunPanel::createRunKindEditors() {
     m_runKindNote->setWordWrap(true);
     m_runKindNote->hide();
     const auto gainBox = [](const QString& suffix, const QString& tip) {
-        auto* box = new QDoubleSpinBox;
-        box->setRange(0.0, 1e7);
-        box->setDecimals(3);
-        box->setSuffix(suffix);
-        box->setToolTip(tip);
-        box->setKeyboardTracking(false);
-        return box;
+        return numberBox(tip, suffix, 0.0, 1e7, 3);
     };
     m_forcedKp = gainBox(tr(" N·m/rad"),
                          tr("Forced simulation: PD correction about the desired motion, "
@@ -229,17 +218,11 @@ void RunPanel::createSolverEditors() {
         tr("Keeps the loops closed during integration. Projection: q and q̇ are projected "
            "back onto the constraints after each step. Baumgarte: the constraint acceleration "
            "is damped (α, β). None: the drift grows with time."));
-    m_alpha = new QDoubleSpinBox;
-    m_alpha->setRange(0, 1e4);
-    m_alpha->setDecimals(2);
-    m_alpha->setSuffix(QStringLiteral(" 1/s"));
-    m_alpha->setToolTip(tr("Baumgarte α: Ψ = −J̇q̇ − 2α J q̇ − β² Φ (damping of the velocity "
-                           "violation)"));
-    m_beta = new QDoubleSpinBox;
-    m_beta->setRange(0, 1e4);
-    m_beta->setDecimals(2);
-    m_beta->setSuffix(QStringLiteral(" 1/s"));
-    m_beta->setToolTip(tr("Baumgarte β: stiffness of the position violation's correction"));
+    m_alpha = numberBox(tr("Baumgarte α: Ψ = −J̇q̇ − 2α J q̇ − β² Φ (damping of the velocity "
+                           "violation)"),
+                        QStringLiteral(" 1/s"), 0, 1e4, 2);
+    m_beta = numberBox(tr("Baumgarte β: stiffness of the position violation's correction"),
+                       QStringLiteral(" 1/s"), 0, 1e4, 2);
 }
 
 void RunPanel::fitEditorsToDock() {

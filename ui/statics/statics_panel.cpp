@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include "core/kinematics/configuration.hpp"
+#include "ui/input/number_box.hpp"
 #include "ui/statics/holding_effort_chart.hpp"
 #include "ui/style/palette.hpp"
 
@@ -102,17 +103,10 @@ StaticsPanel::StaticsPanel(QWidget* parent) : QWidget(parent) {
 }
 
 QWidget* StaticsPanel::buildForm() {
-    m_time = new QDoubleSpinBox;
-    m_time->setRange(0, 1e6);
-    m_time->setDecimals(3);
-    m_time->setSuffix(tr(" s"));
-    m_time->setToolTip(tr("When the loads' and actuators' signals are read"));
+    m_time = numberBox(tr("When the loads' and actuators' signals are read"), tr(" s"), 0, 1e6, 3);
     m_hold = new QComboBox;
     m_hold->setToolTip(tr("A coordinate locked at a value while the others settle"));
-    m_holdValue = new QDoubleSpinBox;
-    m_holdValue->setRange(-1e6, 1e6);
-    m_holdValue->setDecimals(4);
-    m_holdValue->setToolTip(tr("The held coordinate's value (rad or m)"));
+    m_holdValue = numberBox(tr("The held coordinate's value (rad or m)"));
     connect(m_hold, &QComboBox::currentIndexChanged, this, [this] {
         const int k = m_hold->currentData().toInt();
         m_holdValue->setEnabled(k >= 0);
@@ -211,14 +205,8 @@ QWidget* StaticsPanel::buildResults() {
 QWidget* StaticsPanel::buildCurve() {
     m_sweep = new QComboBox;
     m_sweep->setToolTip(tr("The coordinate held over the stroke"));
-    m_from = new QDoubleSpinBox;
-    m_to = new QDoubleSpinBox;
-    for (QDoubleSpinBox* box : {m_from, m_to}) {
-        box->setRange(-1e6, 1e6);
-        box->setDecimals(4);
-    }
-    m_from->setToolTip(tr("The stroke's first value (rad or m)"));
-    m_to->setToolTip(tr("The stroke's last value (rad or m)"));
+    m_from = numberBox(tr("The stroke's first value (rad or m)"));
+    m_to = numberBox(tr("The stroke's last value (rad or m)"));
     m_points = new QSpinBox;
     m_points->setRange(2, 2000);
     m_points->setValue(73);

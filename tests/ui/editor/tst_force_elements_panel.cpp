@@ -130,7 +130,7 @@ private Q_SLOTS:
 
         // its stiffness typed in the form is one more step; undo takes each back
         QVERIFY(panel->selection() == (Selection{Selection::Kind::Element, 0}));
-        QDoubleSpinBox* stiffness = panel->numberBox(QStringLiteral("Stiffness"));
+        QDoubleSpinBox* stiffness = panel->numberBoxLabelled(QStringLiteral("Stiffness"));
         QVERIFY(stiffness);
         stiffness->setValue(400.0);
         QCOMPARE(window.document()->spec().twoPointElements.front().stiffness, 400.0);
@@ -215,19 +215,19 @@ private Q_SLOTS:
         QVERIFY(friction);
         friction->setChecked(true);
         QVERIFY(window.document()->spec().joints[0].friction.has_value());
-        QVERIFY(panel->numberBox(QStringLiteral("Coulomb")));
-        panel->numberBox(QStringLiteral("Coulomb"))->setValue(0.5);
+        QVERIFY(panel->numberBoxLabelled(QStringLiteral("Coulomb")));
+        panel->numberBoxLabelled(QStringLiteral("Coulomb"))->setValue(0.5);
         QCOMPARE(window.document()->spec().joints[0].friction->coulomb, 0.5);
         // a revolute joint's pin friction, both numbers
-        panel->numberBox(QStringLiteral("Pin radius"))->setValue(0.005);
-        panel->numberBox(QStringLiteral("Pin coefficient"))->setValue(0.2);
+        panel->numberBoxLabelled(QStringLiteral("Pin radius"))->setValue(0.005);
+        panel->numberBoxLabelled(QStringLiteral("Pin coefficient"))->setValue(0.2);
         QCOMPARE(window.document()->spec().joints[0].friction->pinRadius, 0.005);
         QCOMPARE(window.document()->spec().joints[0].friction->pinCoefficient, 0.2);
         QVERIFY(panel->checkBox(QStringLiteral("Upper stop")));
         panel->checkBox(QStringLiteral("Upper stop"))->setChecked(true);
         QVERIFY(window.document()->spec().joints[0].limits.has_value());
-        QVERIFY(panel->numberBox(QStringLiteral("Upper")));
-        panel->numberBox(QStringLiteral("Upper"))->setValue(2.5);
+        QVERIFY(panel->numberBoxLabelled(QStringLiteral("Upper")));
+        panel->numberBoxLabelled(QStringLiteral("Upper"))->setValue(2.5);
         QCOMPARE(window.document()->spec().joints[0].limits->upper.value_or(0), 2.5);
         QVERIFY(!window.document()->spec().joints[0].limits->lower);
         QCOMPARE(window.undoStack()->count(), steps + 6);

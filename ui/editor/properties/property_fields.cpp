@@ -13,17 +13,6 @@ const char* axisName(int axis) {
     return names[axis];
 }
 
-QDoubleSpinBox*
-numberBox(const QString& tip, const QString& suffix, double low, double high, int decimals) {
-    auto* box = new QDoubleSpinBox;
-    box->setRange(low, high);
-    box->setDecimals(decimals);
-    box->setSuffix(suffix);
-    box->setKeyboardTracking(false); // one edit per value typed, not per keystroke
-    box->setToolTip(tip);
-    return box;
-}
-
 QDoubleSpinBox* metresBox(const QString& tip, double limit) {
     QDoubleSpinBox* box = numberBox(tip, QStringLiteral(" m"), -limit, limit, 6);
     box->setSingleStep(0.005);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-// The number fields and names the Properties sections share: a spin box that edits on Return
-// (not on each keystroke), one for metres, a positive number marked while it is not, the
+// The number fields and names the Properties sections share: numberBox (ui/input), one for
+// metres, a positive number marked while it is not, the
 // numbers and body names as the undo steps say them.
 
 #include <initializer_list>
@@ -10,6 +10,7 @@
 #include <QString>
 
 #include "core/spec/mechanism_spec.hpp"
+#include "ui/input/number_box.hpp"
 
 class QDoubleSpinBox;
 class QHBoxLayout;
@@ -19,14 +20,6 @@ namespace sslm::ui {
 
 /// "x", "y", "z".
 const char* axisName(int axis);
-
-/// A number box with its tool tip, suffix (with its leading space), range and decimals; a
-/// change is reported once it is typed (Return or leaving the box).
-QDoubleSpinBox* numberBox(const QString& tip,
-                          const QString& suffix,
-                          double low = -1e6,
-                          double high = 1e6,
-                          int decimals = 4);
 
 /// A length or coordinate in m, to the micrometre, within ±limit.
 QDoubleSpinBox* metresBox(const QString& tip, double limit = 100);
