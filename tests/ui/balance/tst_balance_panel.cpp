@@ -133,6 +133,8 @@ private Q_SLOTS:
         QCOMPARE(panel.locusChart()->afterPoints(), 0);
         QCOMPARE(panel.curveChart()->seriesCount(), 1); // τ theta1 before
         QVERIFY(!panel.applyButton()->isEnabled());
+        window.balanceDock()->raise();
+        fixtures::grabIfAsked(window, QStringLiteral("balance_panel"));
     }
 
     void balanceApplyUndoAndSave() {

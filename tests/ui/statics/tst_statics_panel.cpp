@@ -64,6 +64,8 @@ private Q_SLOTS:
         QVERIFY(done.wait(kJobTimeoutMs));
         const VibrationAnalysis* analysis = panel.analysis();
         QVERIFY2(analysis, qPrintable(panel.statusLabel()->text()));
+        window.staticsDock()->raise();
+        fixtures::grabIfAsked(window, QStringLiteral("statics_panel"));
 
         // the core's answer from the same start
         const std::shared_ptr<const Model> model = window.mechanismView()->model();
