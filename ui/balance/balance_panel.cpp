@@ -143,21 +143,14 @@ QFormLayout* BalancePanel::buildSettingsForm() {
     limitRow->addWidget(m_limitMass);
     limitRow->addWidget(m_massLimit, 1);
 
-    m_starts = new QSpinBox;
-    m_starts->setRange(1, 100);
-    m_starts->setValue(1);
-    m_starts->setToolTip(tr("Local runs: the first from the middle of the bounds, the others "
-                            "from random points (a multi-start global search)"));
-    m_evaluations = new QSpinBox;
-    m_evaluations->setRange(10, 1'000'000);
+    m_starts = countBox(tr("Local runs: the first from the middle of the bounds, the others "
+                           "from random points (a multi-start global search)"),
+                        1, 100, 1);
+    m_evaluations = countBox(tr("Stop after this many evaluations over all starts, keeping the "
+                                "best found"),
+                             10, 1'000'000, 2000);
     m_evaluations->setSingleStep(500);
-    m_evaluations->setValue(2000);
-    m_evaluations->setToolTip(tr("Stop after this many evaluations over all starts, keeping the "
-                                 "best found"));
-    m_samples = new QSpinBox;
-    m_samples->setRange(8, 100'000);
-    m_samples->setValue(100);
-    m_samples->setToolTip(tr("Samples over one cycle of the input motion"));
+    m_samples = countBox(tr("Samples over one cycle of the input motion"), 8, 100'000, 100);
     m_cycle = new QLabel;
     m_cycle->setWordWrap(true);
     m_cycle->setToolTip(tr("The cycle: the actuated coordinates (or the file's inputs) turning "

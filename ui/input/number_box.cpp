@@ -2,6 +2,7 @@
 #include "ui/input/number_box.hpp"
 
 #include <QDoubleSpinBox>
+#include <QSpinBox>
 
 namespace sslm::ui {
 
@@ -12,6 +13,15 @@ numberBox(const QString& tip, const QString& suffix, double low, double high, in
     box->setDecimals(decimals);
     box->setSuffix(suffix);
     box->setKeyboardTracking(false); // one edit per value typed, not per keystroke
+    box->setToolTip(tip);
+    return box;
+}
+
+QSpinBox* countBox(const QString& tip, int low, int high, int value) {
+    auto* box = new QSpinBox;
+    box->setRange(low, high);
+    box->setValue(value);
+    box->setKeyboardTracking(false);
     box->setToolTip(tip);
     return box;
 }

@@ -207,10 +207,7 @@ QWidget* StaticsPanel::buildCurve() {
     m_sweep->setToolTip(tr("The coordinate held over the stroke"));
     m_from = numberBox(tr("The stroke's first value (rad or m)"));
     m_to = numberBox(tr("The stroke's last value (rad or m)"));
-    m_points = new QSpinBox;
-    m_points->setRange(2, 2000);
-    m_points->setValue(73);
-    m_points->setToolTip(tr("How many poses along the stroke"));
+    m_points = countBox(tr("How many poses along the stroke"), 2, 2000, 73);
     connect(m_sweep, &QComboBox::currentIndexChanged, this, [this] {
         const int k = m_sweep->currentData().toInt();
         if (k < 0 || !m_model || m_q0.size() == 0) {
