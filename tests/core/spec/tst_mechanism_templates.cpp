@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 #include <numbers>
+#include <type_traits>
 
 #include <QtTest>
 
@@ -27,6 +28,18 @@ using namespace sslm;
 using fixtures::thrownMessage;
 
 namespace {
+
+/// Builds a template from its default options changed by `change` (a row of
+/// impossibleSizesThrow).
+template <class Options>
+std::function<void()> sized(MechanismSpec (*make)(const Options&),
+                            std::type_identity_t<void (*)(Options&)> change) {
+    return [make, change] {
+        Options options;
+        change(options);
+        make(options);
+    };
+}
 
 constexpr double kClosureTol = 1e-12; // m: closed-form dyads, then Newton to 1e-13
 constexpr double kEnergyTol = 1e-8;   // relative, dopri5 at rtol = atol = 1e-12 over 0.5 s
@@ -212,86 +225,59 @@ private Q_SLOTS:
     }
 
     void impossibleSizesThrow_data() {
-        QTest::addColumn<int>("which");
+        QTest::addColumn<std::function<void()>>("make");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("four-bar: negative crank") << 0 << "the crank must be a positive length";
-        QTest::newRow("four-bar: never closes") << 1 << "cannot close at any crank angle";
+        QTest::newRow("four-bar: negative crank")
+            << sized(fourBarTemplate, [](FourBarTemplateOptions& o) { o.crank = -0.1; })
+            << "the crank must be a positive length";
+        QTest::newRow("four-bar: never closes")
+            << sized(fourBarTemplate, [](FourBarTemplateOptions& o) { o.ground = 1.0; })
+            << "cannot close at any crank angle";
         QTest::newRow("four-bar: not at the initial angle")
-            << 2
+            << sized(fourBarTemplate,
+                     [](FourBarTemplateOptions& o) {
+                         o.ground = 0.5;
+                         o.crank = o.coupler = o.rocker = 0.2;
+                         o.crankAngle = std::numbers::pi;
+                     })
             << "cannot close at crank angle 3.141592654 rad: the coupler (0.2 m) and the rocker "
                "(0.2 m) reach at most 0.4 m, but J2 and O4 are 0.7 m apart";
-        QTest::newRow("four-bar: toggle") << 3 << "is at a toggle position";
-        QTest::newRow("slider-crank: offset beyond the rod") << 4 << "cannot close at any crank";
+        QTest::newRow("four-bar: toggle") << sized(fourBarTemplate, [](FourBarTemplateOptions& o) {
+            o.coupler = o.rocker = 0.1;
+            o.crankAngle = 0.0;
+        }) << "is at a toggle position";
+        QTest::newRow("slider-crank: offset beyond the rod")
+            << sized(sliderCrankTemplate, [](SliderCrankTemplateOptions& o) { o.offset = 0.5; })
+            << "cannot close at any crank";
         QTest::newRow("slider-crank: zero slider")
-            << 5 << "the slider width must be a positive length";
-        QTest::newRow("five-bar: couplers too short") << 6 << "the five-bar cannot close";
-        QTest::newRow("Watt: output dyad too short") << 7 << "loop 2";
-        QTest::newRow("Stephenson: output coupler longer than the rest") << 8 << "is longer than";
-        QTest::newRow("material: zero density") << 9 << "the bar density must be positive";
-        QTest::newRow("unknown template") << 10 << "unknown mechanism template 'six_bar'";
+            << sized(sliderCrankTemplate,
+                     [](SliderCrankTemplateOptions& o) { o.sliderWidth = 0.0; })
+            << "the slider width must be a positive length";
+        QTest::newRow("five-bar: couplers too short")
+            << sized(fiveBarTemplate, [](FiveBarTemplateOptions& o) { o.ground = 1.0; })
+            << "the five-bar cannot close";
+        QTest::newRow("Watt: output dyad too short") << sized(wattSixBarTemplate,
+                                                              [](WattSixBarTemplateOptions& o) {
+                                                                  o.output = 0.01;
+                                                                  o.coupler2 = 0.01;
+                                                              })
+                                                     << "loop 2";
+        QTest::newRow("Stephenson: output coupler longer than the rest")
+            << sized(stephensonSixBarTemplate,
+                     [](StephensonSixBarTemplateOptions& o) { o.outputCoupler = 2.0; })
+            << "is longer than";
+        QTest::newRow("material: zero density")
+            << sized(fourBarTemplate, [](FourBarTemplateOptions& o) { o.material.barDensity = 0; })
+            << "the bar density must be positive";
+        QTest::newRow("unknown template")
+            << std::function<void()>([] { mechanismTemplate("six_bar"); })
+            << "unknown mechanism template 'six_bar'";
     }
 
     void impossibleSizesThrow() {
-        QFETCH(int, which);
+        QFETCH(std::function<void()>, make);
         QFETCH(QString, expected);
-        const std::vector<std::function<void()>> makers = {
-            [] {
-                FourBarTemplateOptions o;
-                o.crank = -0.1;
-                fourBarTemplate(o);
-            },
-            [] {
-                FourBarTemplateOptions o;
-                o.ground = 1.0;
-                fourBarTemplate(o);
-            },
-            [] {
-                FourBarTemplateOptions o;
-                o.ground = 0.5;
-                o.crank = o.coupler = o.rocker = 0.2;
-                o.crankAngle = std::numbers::pi;
-                fourBarTemplate(o);
-            },
-            [] {
-                FourBarTemplateOptions o;
-                o.coupler = o.rocker = 0.1;
-                o.crankAngle = 0.0;
-                fourBarTemplate(o);
-            },
-            [] {
-                SliderCrankTemplateOptions o;
-                o.offset = 0.5;
-                sliderCrankTemplate(o);
-            },
-            [] {
-                SliderCrankTemplateOptions o;
-                o.sliderWidth = 0.0;
-                sliderCrankTemplate(o);
-            },
-            [] {
-                FiveBarTemplateOptions o;
-                o.ground = 1.0;
-                fiveBarTemplate(o);
-            },
-            [] {
-                WattSixBarTemplateOptions o;
-                o.output = 0.01;
-                o.coupler2 = 0.01;
-                wattSixBarTemplate(o);
-            },
-            [] {
-                StephensonSixBarTemplateOptions o;
-                o.outputCoupler = 2.0;
-                stephensonSixBarTemplate(o);
-            },
-            [] {
-                FourBarTemplateOptions o;
-                o.material.barDensity = 0;
-                fourBarTemplate(o);
-            },
-            [] { mechanismTemplate("six_bar"); },
-        };
-        const std::string message = thrownMessage(makers.at(which));
+        const std::string message = thrownMessage(make);
         qInfo("%s", message.c_str());
         QVERIFY2(message.find(expected.toStdString()) != std::string::npos, message.c_str());
     }
