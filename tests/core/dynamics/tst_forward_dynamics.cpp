@@ -27,6 +27,7 @@
 namespace tst_forward_dynamics {
 
 using namespace sslm;
+using fixtures::disagreement;
 using fixtures::relativeError;
 
 namespace {
@@ -296,11 +297,10 @@ private Q_SLOTS:
                             const double lambdaError = relativeError(e.lambda, augmented.lambda);
                             worstSolver = std::max({worstSolver, qddError, lambdaError});
                             QVERIFY2(qddError < kAgreementTol && lambdaError < kAgreementTol,
-                                     qPrintable(QStringLiteral("%1 solver %2: q̈ %3, λ %4")
-                                                    .arg(label.constData())
-                                                    .arg(int(kind))
-                                                    .arg(qddError)
-                                                    .arg(lambdaError)));
+                                     disagreement(label, QStringLiteral("solver %1").arg(int(kind)),
+                                                  {{QStringLiteral("q̈"), qddError},
+                                                   {QStringLiteral("λ"), lambdaError}})
+                                         .constData());
                         }
 
                         const Physics physics = physicsOf(model, q, qd, augmented);
@@ -309,11 +309,10 @@ private Q_SLOTS:
                             relativeError(physics.tipAcceleration, expected[k].tipAcceleration);
                         worstPhysics = std::max({worstPhysics, bodyError, tipError});
                         QVERIFY2(bodyError < kPhysicsTol && tipError < kPhysicsTol,
-                                 qPrintable(QStringLiteral("%1 state %2: bodies %3, tip %4")
-                                                .arg(label.constData())
-                                                .arg(k)
-                                                .arg(bodyError)
-                                                .arg(tipError)));
+                                 disagreement(label, QStringLiteral("state %1").arg(k),
+                                              {{QStringLiteral("bodies"), bodyError},
+                                               {QStringLiteral("tip"), tipError}})
+                                     .constData());
                         // a joint carries the same reaction in every choice that cuts it
                         for (const auto& [joint, reaction] : physics.reactions) {
                             const auto known = expected[k].reactions.find(joint);
@@ -324,11 +323,11 @@ private Q_SLOTS:
                             const double reactionError = relativeError(reaction, known->second);
                             worstPhysics = std::max(worstPhysics, reactionError);
                             QVERIFY2(reactionError < kPhysicsTol,
-                                     qPrintable(QStringLiteral("%1 state %2: reaction at %3 %4")
-                                                    .arg(label.constData())
-                                                    .arg(k)
-                                                    .arg(QString::fromStdString(joint))
-                                                    .arg(reactionError)));
+                                     disagreement(label, QStringLiteral("state %1").arg(k),
+                                                  {{QStringLiteral("reaction at ") +
+                                                        QString::fromStdString(joint),
+                                                    reactionError}})
+                                         .constData());
                             ++reactionChecks[joint];
                         }
                     }

@@ -36,6 +36,7 @@
 namespace tst_inverse_dynamics {
 
 using namespace sslm;
+using fixtures::disagreement;
 using fixtures::relativeError;
 
 namespace {
@@ -454,11 +455,10 @@ private Q_SLOTS:
                             relativeError(r.reactionVector(), expected[k].reactionVector());
                         worstPhysics = std::max({worstPhysics, tauError, reactionError});
                         QVERIFY2(tauError < kPhysicsTol && reactionError < kPhysicsTol,
-                                 qPrintable(QStringLiteral("%1 state %2: τ %3, reactions %4")
-                                                .arg(label.constData())
-                                                .arg(k)
-                                                .arg(tauError)
-                                                .arg(reactionError)));
+                                 disagreement(label, QStringLiteral("state %1").arg(k),
+                                              {{QStringLiteral("τ"), tauError},
+                                               {QStringLiteral("reactions"), reactionError}})
+                                     .constData());
                     }
                 }
             }
