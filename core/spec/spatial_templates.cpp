@@ -84,21 +84,6 @@ JointSpec spatialJoint(std::string name,
     return joint;
 }
 
-std::array<JointSpec, 3>
-upsLegJoints(const std::string& n, const Eigen::Vector3d& u, const std::string& ballPoint) {
-    const Vec3 across = Vec3::UnitZ().cross(u).normalized();
-    JointSpec hooke = spatialJoint("U" + n, JointType::Universal, {kGroundId, "B" + n},
-                                   {"cylinder" + n, "base"}, across, u.cross(across));
-    hooke.coordinates = {"U" + n + ".1", "U" + n + ".2"};
-    JointSpec slide = spatialJoint("P" + n, JointType::Prismatic, {"cylinder" + n, "base"},
-                                   {"piston" + n, "tip"}, u);
-    slide.coordinate = "L" + n;
-    JointSpec ball = spatialJoint("S" + n, JointType::Spherical, {"piston" + n, ballPoint},
-                                  {"platform", "S" + n});
-    ball.coordinates = {"S" + n + ".wx", "S" + n + ".wy", "S" + n + ".wz"};
-    return {hooke, slide, ball};
-}
-
 MechanismSpec rssrSpec(const std::string& cut) {
     if (cut != "J2" && cut != "J3") {
         throw std::invalid_argument("rssrSpec: cut must be J2 or J3, got " + cut);
@@ -313,9 +298,18 @@ MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options) {
                         rodInertia(u, 0.5 * pistonMass * pistonRadius * pistonRadius,
                                    pistonMass * tubeLength * tubeLength / 12.0),
                         {spatialPoint("tip", Vec3::Zero()), spatialPoint("end", -tubeLength * u)}));
-        std::array<JointSpec, 3> joints = upsLegJoints(n, u);
-        joints[1].springDamper = SpringDamperSpec{stiffness, restLength, 0.0};
-        spec.joints.insert(spec.joints.end(), joints.begin(), joints.end());
+        const Vec3 across = Vec3::UnitZ().cross(u).normalized();
+        JointSpec hooke = spatialJoint("U" + n, JointType::Universal, {kGroundId, "B" + n},
+                                       {"cylinder" + n, "base"}, across, u.cross(across));
+        hooke.coordinates = {"U" + n + ".1", "U" + n + ".2"};
+        JointSpec slide = spatialJoint("P" + n, JointType::Prismatic, {"cylinder" + n, "base"},
+                                       {"piston" + n, "tip"}, u);
+        slide.coordinate = "L" + n;
+        slide.springDamper = SpringDamperSpec{stiffness, restLength, 0.0};
+        JointSpec ball = spatialJoint("S" + n, JointType::Spherical, {"piston" + n, "tip"},
+                                      {"platform", "S" + n});
+        ball.coordinates = {"S" + n + ".wx", "S" + n + ".wy", "S" + n + ".wz"};
+        spec.joints.insert(spec.joints.end(), {hooke, slide, ball});
         if (i > 0) { // S1 stays in the tree: the platform hangs from leg 1
             spec.cuts.push_back("S" + n);
         }

@@ -96,17 +96,6 @@ struct StewartPlatformOptions {
 /// non-positive radius, height, mass or rest length.
 MechanismSpec stewartPlatformSpec(const StewartPlatformOptions& options = {});
 
-/// The three joints of UPS leg `n` ("1", "2", …) along the unit vector `u` (W, at the pose where
-/// every U angle is 0), between the ground, the bodies "cylinder<n>" and "piston<n>", and the
-/// body "platform":
-/// - U<n>, universal from the ground's point B<n> to the cylinder's "base", first axis
-///   Z × u (horizontal, fixed in the ground), second u × (Z × u); coordinates U<n>.1, U<n>.2;
-/// - P<n>, prismatic along u from the cylinder's "base" to the piston's "tip"; coordinate L<n>;
-/// - S<n>, spherical from the piston's `ballPoint` to the platform's S<n>; coordinates
-///   S<n>.wx, S<n>.wy, S<n>.wz.
-std::array<JointSpec, 3>
-upsLegJoints(const std::string& n, const Eigen::Vector3d& u, const std::string& ballPoint = "tip");
-
 /// Places `body` by six input coordinates, appended to spec: slides x, y, z (m, W) of its
 /// `point` through three 0.1 kg carriages from the ground's point "O" (added at the origin when
 /// missing), then its ZYX angles yaw, pitch, roll (rad) through two 0.1 kg gimbal frames

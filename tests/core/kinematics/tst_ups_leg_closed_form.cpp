@@ -61,14 +61,21 @@ std::shared_ptr<const Model> tripod(unsigned seed) {
         spec.ground.points.push_back(spatialPoint("B" + n, base));
         spec.bodies.front().points.push_back(spatialPoint("S" + n, ball));
         const Eigen::Matrix3d small = 0.01 * Eigen::Matrix3d::Identity();
-        // the piston slides from its "tip" at the base; its ball "S" is off that axis
-        spec.bodies.push_back(
-            spatialBody("cylinder" + n, 1.0, base, small,
-                        {spatialPoint("base", base), spatialPoint("end", base + 0.4 * u)}));
+        spec.bodies.push_back(spatialBody("cylinder" + n, 1.0, base, small,
+                                          {spatialPoint("B", base), spatialPoint("slide", base),
+                                           spatialPoint("end", base + 0.4 * u)}));
         spec.bodies.push_back(spatialBody("piston" + n, 0.5, top, small,
-                                          {spatialPoint("tip", base), spatialPoint("S", ball)}));
-        const std::array<JointSpec, 3> leg = upsLegJoints(n, u, "S");
-        spec.joints.insert(spec.joints.end(), leg.begin(), leg.end());
+                                          {spatialPoint("slide", base), spatialPoint("S", ball)}));
+        JointSpec hooke = spatialJoint("U" + n, JointType::Universal, {kGroundId, "B" + n},
+                                       {"cylinder" + n, "B"}, across, u.cross(across));
+        hooke.coordinates = {"U" + n + ".1", "U" + n + ".2"};
+        JointSpec slide = spatialJoint("P" + n, JointType::Prismatic, {"cylinder" + n, "slide"},
+                                       {"piston" + n, "slide"}, u);
+        slide.coordinate = "L" + n;
+        JointSpec ballJoint =
+            spatialJoint("S" + n, JointType::Spherical, {"piston" + n, "S"}, {"platform", "S" + n});
+        ballJoint.coordinates = {"S" + n + ".wx", "S" + n + ".wy", "S" + n + ".wz"};
+        spec.joints.insert(spec.joints.end(), {hooke, slide, ballJoint});
         spec.cuts.push_back("S" + n);
     }
     placeByInputs(spec, "platform", "centre");
