@@ -169,7 +169,7 @@ std::optional<BalanceSettings> settingsFrom(const BalanceOptions& options,
                                             TorqueMeasure torque,
                                             BalanceAlgorithm algorithm,
                                             std::string& error) {
-    BalanceSettings settings;
+    BalanceSettings settings = options.optimiser;
     for (const std::string& item : options.bodies) {
         const std::optional<CounterweightBounds> bounds =
             parseBody(item, model.spec, model.dimension(), options, error);
@@ -178,17 +178,8 @@ std::optional<BalanceSettings> settingsFrom(const BalanceOptions& options,
         }
         settings.counterweights.push_back(*bounds);
     }
-    settings.forceWeight = options.forceWeight;
-    settings.momentWeight = options.momentWeight;
-    settings.torqueWeight = options.torqueWeight;
     settings.torque = torque;
-    settings.maxAddedMass = options.maxAddedMass;
     settings.algorithm = algorithm;
-    settings.starts = options.starts;
-    settings.seed = options.seed;
-    settings.maxEvaluations = options.maxEvaluations;
-    settings.maxSeconds = options.maxSeconds;
-    settings.xtol = options.xtol;
     return settings;
 }
 
@@ -384,28 +375,28 @@ CLI::App* addBalanceCommand(CLI::App& app, BalanceOptions& options) {
                     "Default position bounds: every coordinate within ±REACH m of the body "
                     "frame's origin; default the distance of the body's farthest point");
     cmd->add_option(
-        "--force-weight", options.forceWeight,
+        "--force-weight", options.optimiser.forceWeight,
         "Weight of (RMS shaking force / its value before)² in the objective; default 1");
-    cmd->add_option("--moment-weight", options.momentWeight,
+    cmd->add_option("--moment-weight", options.optimiser.momentWeight,
                     "Weight of (RMS shaking moment / before)²; default 0");
-    cmd->add_option("--torque-weight", options.torqueWeight,
+    cmd->add_option("--torque-weight", options.optimiser.torqueWeight,
                     "Weight of (driving torque / before)²; default 0");
     cmd->add_option("--torque", options.torque, "rms (default) or peak driving torque");
-    cmd->add_option("--max-added-mass", options.maxAddedMass,
+    cmd->add_option("--max-added-mass", options.optimiser.maxAddedMass,
                     "Limit on the sum of the counterweights' masses (kg); uses COBYLA");
     cmd->add_option("--algorithm", options.algorithm,
                     "NLopt local derivative-free method: bobyqa (default), cobyla, sbplx, "
                     "neldermead");
-    cmd->add_option("--starts", options.starts,
+    cmd->add_option("--starts", options.optimiser.starts,
                     "Local runs: the first from the middle of the bounds, the others from random "
                     "points (multi-start); default 1");
-    cmd->add_option("--seed", options.seed, "Seed of the random starts; default 1");
+    cmd->add_option("--seed", options.optimiser.seed, "Seed of the random starts; default 1");
     cmd->add_option(
-        "--max-evals", options.maxEvaluations,
+        "--max-evals", options.optimiser.maxEvaluations,
         "Stop after this many evaluations (all starts), keeping the best; default 2000");
-    cmd->add_option("--max-time", options.maxSeconds,
+    cmd->add_option("--max-time", options.optimiser.maxSeconds,
                     "Stop after this many seconds, keeping the best; default no limit");
-    cmd->add_option("--xtol", options.xtol,
+    cmd->add_option("--xtol", options.optimiser.xtol,
                     "Absolute tolerance on each variable (kg, m); default 1e-10");
     cmd->add_option("--speed", options.speeds,
                     "COORD=OMEGA: drive COORD at constant speed (as for sslm inverse); the cycle "

@@ -15,6 +15,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/balance/counterweight_balance.hpp"
+
 namespace sslm::cli {
 
 struct BalanceOptions {
@@ -23,17 +25,11 @@ struct BalanceOptions {
     std::vector<std::string> bodies; ///< "ID" or "ID:mass=A:B,x=A:B,y=A:B,z=A:B"
     std::optional<std::string> mass; ///< "MIN:MAX" kg for every body; default 0:its own mass
     std::optional<double> reach;     ///< m: positions within ±reach; default the body's size
-    double forceWeight = 1;
-    double momentWeight = 0;
-    double torqueWeight = 0;
+    /// The objective's weights, the mass limit and the optimiser's limits, set straight from
+    /// their options; the core's defaults. The rest is filled in by runBalance.
+    BalanceSettings optimiser;
     std::string torque = "rms";
-    std::optional<double> maxAddedMass;
     std::string algorithm = "bobyqa";
-    int starts = 1;
-    unsigned seed = 1;
-    long maxEvaluations = 2000;
-    double maxSeconds = 0;
-    double xtol = 1e-10;
     std::vector<std::string> speeds;
     std::vector<std::string> motions;
     std::optional<double> period;
